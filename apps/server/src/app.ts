@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { LocalStorage, type Storage } from './lib/storage.ts';
+import errorsPlugin from './plugins/errors.ts';
+import notFoundPlugin from './plugins/not-found.ts';
+import authPlugin from './plugins/auth.ts';
+import healthRoutes from './modules/health/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+    storage: Storage;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  /** An already-open database (tests); otherwise opened from the config. */
+  database?: Database;
+  storage?: Storage;
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP application without listening (main.ts listens; tests use inject). */
+export async function build(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === undefined
+        ? { level: config.logLevel, redact: ['req.headers["x-token"]', 'req.headers.authorization'] }
+        : opts.logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.production,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir) },
+    ));
+  const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('storage', storage);
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  await app.register(authPlugin);
+
+  // Feature modules: one plugin each, all under the spec's paths.
+  await app.register(healthRoutes);
+
+  await app.register(notFoundPlugin, { webDist: config.webDist });
+  return app;
+}

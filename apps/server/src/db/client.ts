@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code uses; PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+// Any constant works; it only serialises concurrent migrators (several instances starting at once).
+const MIGRATION_LOCK = 7_230_415;
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Directory for the embedded database; absent → in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let release = () => {};
+  let client: InstanceType<typeof PGlite>;
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = lockDataDir(opts.dataDir);
+    try {
+      client = new PGlite(path.join(opts.dataDir, 'pgdata'));
+      await client.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = new PGlite();
+    await client.waitReady;
+  }
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: two servers on one data directory would corrupt it. A lock file
+ * holding the owner's pid guards it; a stale lock (owner gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `Data directory ${dataDir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another directory.`,
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`Could not lock data directory ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** True when the database holds no companies yet (first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from companies`);
+  const first = (rows as unknown as { rows: { n: number }[] }).rows[0];
+  return (first?.n ?? 0) === 0;
+}

@@ -1,0 +1,94 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies } from './company.ts';
+
+/** Product category, 3 levels. `categoryCode` encodes the path (e.g. 01, 0101, 010101). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    parentId: integer(),
+    name: varchar({ length: 50 }).notNull(),
+    categoryCode: varchar({ length: 20 }).notNull().unique(),
+    level: smallint().notNull(),
+    sort: integer().notNull().default(0),
+    defaultImage: varchar({ length: 300 }),
+    hidden: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+export interface PriceTier {
+  minQty: number;
+  price: number;
+}
+
+/** A product in a supplier's shop. Status per DESIGN §3 (草稿/待审核/已上架/已下架). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    /** Code of the leaf category, so a prefix match finds a whole subtree. */
+    categoryCode: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    brand: varchar({ length: 60 }).notNull().default(''),
+    model: varchar({ length: 60 }).notNull().default(''),
+    spec: varchar({ length: 200 }).notNull().default(''),
+    unit: varchar({ length: 10 }).notNull().default('件'),
+    price: numeric({ precision: 14, scale: 2 }).notNull(),
+    priceTiers: jsonb().$type<PriceTier[]>().notNull().default([]),
+    stock: integer().notNull().default(0),
+    minOrder: integer().notNull().default(1),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    defaultImage: varchar({ length: 300 }).notNull().default(''),
+    /** Specification rows shown on the detail page: [{name, value}]. */
+    attributes: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
+    description: text().notNull().default(''),
+    status: smallint().notNull().default(0),
+    isPovertyRelief: boolean().notNull().default(false),
+    salesCount: integer().notNull().default(0),
+    originProvinceCode: integer(),
+    originCityCode: integer(),
+    originName: varchar({ length: 60 }).notNull().default(''),
+    takenDownReason: varchar({ length: 200 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.companyId),
+    index().on(t.categoryCode),
+    index().on(t.status, t.createdAt),
+    index().on(t.status, t.salesCount),
+    index().on(t.status, t.price),
+  ],
+);
+
+/** Stored files (uploads and seeded images); `path` is relative to the file host's /f/. */
+export const files = pgTable('files', {
+  id: serial().primaryKey(),
+  path: varchar({ length: 300 }).notNull().unique(),
+  originalName: varchar({ length: 200 }).notNull().default(''),
+  mime: varchar({ length: 100 }).notNull(),
+  size: integer().notNull(),
+  companyId: integer(),
+  userId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+

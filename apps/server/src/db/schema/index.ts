@@ -1,0 +1,5 @@
+export * from './company.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './trade.ts';
+export * from './identity.ts';

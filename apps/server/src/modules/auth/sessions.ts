@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
+
+/** Lifetimes (DESIGN §2): 12 h, or 7 days with remember-me. */
+export const SESSION_TTL_MS = 12 * 3600 * 1000;
+export const SESSION_TTL_REMEMBER_MS = 7 * 24 * 3600 * 1000;
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** What every authenticated request knows about its caller. */
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  companyId: number | null;
+  companyType: number | null;
+  companyName: string;
+  isCompanyAdmin: boolean;
+  isPlatformAdmin: boolean;
+  memberLevel: number;
+  isMemberVail: number;
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  opts: { rememberMe?: boolean; ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; expiresAt: Date; sessionId: number }> {
+  const token = crypto.randomBytes(32).toString('base64url'); // 256 bits
+  const expiresAt = new Date(Date.now() + (opts.rememberMe ? SESSION_TTL_REMEMBER_MS : SESSION_TTL_MS));
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      rememberMe: !!opts.rememberMe,
+      ip: (opts.ip ?? '').slice(0, 64),
+      userAgent: (opts.userAgent ?? '').slice(0, 300),
+      expiresAt,
+    })
+    .returning({ id: sessions.id });
+  return { token, expiresAt, sessionId: row!.id };
+}
+
+/** Resolves a token to its caller, or null when missing, expired, revoked, forged or the user is disabled. */
+export async function resolveToken(db: Db, token: string | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      companyId: users.companyId,
+      isCompanyAdmin: users.isCompanyAdmin,
+      isPlatformAdmin: users.isPlatformAdmin,
+      userDisabled: users.disabled,
+      companyType: companies.type,
+      companyName: companies.name,
+      companyDisabled: companies.disabled,
+      memberLevel: companies.memberLevel,
+      isMemberVail: companies.isMemberVail,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  const r = rows[0];
+  if (!r || r.userDisabled || r.companyDisabled) return null;
+  return {
+    sessionId: r.sessionId,
+    userId: r.userId,
+    companyId: r.companyId,
+    companyType: r.companyType ?? null,
+    companyName: r.companyName ?? '',
+    isCompanyAdmin: r.isCompanyAdmin,
+    isPlatformAdmin: r.isPlatformAdmin,
+    memberLevel: r.memberLevel ?? 0,
+    isMemberVail: r.isMemberVail ?? 0,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change, disable), optionally keeping one. */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  const cond = exceptSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${exceptSessionId}`)
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, loginExpired } from '../lib/errors.ts';
+import { resolveToken, type AuthContext } from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, resolved from the x-token header; null for visitors. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: any signed-in user (else code 1, login expired). */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: a signed-in user of a company (workbench calls). */
+    requireCompanyUser: preHandlerAsyncHookHandler;
+    /** preHandler: a platform administrator (/admin console calls). */
+    requirePlatformAdmin: preHandlerAsyncHookHandler;
+  }
+}
+
+/** The signed-in caller of a route guarded by requireUser; throws if absent. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw loginExpired();
+  return request.auth;
+}
+
+/** Reads `x-token` on every request (SPEC §7) and exposes the caller as `request.auth`. */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['x-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    request.auth = token ? await resolveToken(app.db, token) : null;
+  });
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.auth) throw loginExpired();
+  });
+  app.decorate('requireCompanyUser', async (request: FastifyRequest) => {
+    if (!request.auth) throw loginExpired();
+    if (!request.auth.companyId) throw forbidden();
+  });
+  app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {
+    if (!request.auth) throw loginExpired();
+    if (!request.auth.isPlatformAdmin) throw forbidden();
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Code, MSG } from '@aquamall/shared';
+import { AppError } from '../lib/errors.ts';
+
+interface ValidationIssue {
+  message?: string;
+  instancePath?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function validationMessage(error: FastifyError): string {
+  const first = (error.validation?.[0] ?? {}) as ValidationIssue;
+  const field =
+    first.params?.issue?.path?.map(String).join('.') || (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const msg = first.params?.issue?.message ?? first.message ?? MSG.invalidParams;
+  return field ? `${msg}（${field}）` : msg;
+}
+
+/**
+ * One error handler for the whole API: business errors keep their code and message; validation errors become
+ * a Chinese message; transport problems get their HTTP status; anything unexpected is logged and hidden
+ * behind 服务器系统异常 so no internals leak.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ code: error.code, message: error.message, data: error.data });
+    }
+    if (error.validation) {
+      return reply.status(200).send({ code: Code.INVALID, message: validationMessage(error), data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+      return reply.status(400).send({ code: Code.INVALID, message: MSG.badJson, data: null });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.status(413).send({ code: Code.INVALID, message: MSG.bodyTooLarge, data: null });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.status(415).send({ code: Code.INVALID, message: '不支持的请求数据类型', data: null });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ code: Code.RATE_LIMITED, message: MSG.tooManyRequests, data: null });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: Code.INVALID, message: MSG.invalidParams, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: Code.SERVER_ERROR, message: MSG.serverError, data: null });
+  });
+});

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { LocalStorage } from '../lib/storage.ts';
+import { seedDemo } from '../db/seed/index.ts';
+
+/** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
+export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('AQUAMALL_TEST_DB=pg needs TEST_DATABASE_URL');
+  const { default: pg } = await import('pg');
+  const name = `aquamall_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh application on a fresh database (in-memory PGlite, or a new PostgreSQL database), optionally with
+ * the demo seed. Each test file gets its own, so files never see each other's data.
+ */
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-files-'));
+  let drop = async () => {};
+  let database: Database;
+  if (testDbKind === 'pg') {
+    const created = await createPgDatabase();
+    drop = created.drop;
+    database = await openDatabase({ url: created.url, poolSize: 4 });
+  } else {
+    database = await openDatabase({});
+  }
+  const storage = new LocalStorage(filesDir);
+  if (opts.seed) await seedDemo(database.db, storage);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...opts.env });
+  const app = await build({ config, database, storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    filesDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useSearchParams } from 'react-router';
+
+export interface RouteHandle {
+  /** Page title; the query `title` and a product name refine it (SPEC §2). */
+  title?: string;
+  /** Search group of the mall search bar: 0 goods+stores, 2 purchaser, 3 news. */
+  searchGroup?: 0 | 2 | 3;
+  /** Highlighted workbench menu path, when it differs from the route's own. */
+  menuKey?: string;
+}
+
+const SITE = 'B2B企业服务平台';
+
+/** Sets document.title from the deepest route title plus the query title; scrolls to top on navigation. */
+export function RootLayout() {
+  const matches = useMatches();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const handleTitle = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const queryTitle = params.get('title');
+  useEffect(() => {
+    const parts = [queryTitle, handleTitle].filter(Boolean) as string[];
+    document.title = parts.length && parts[0] !== SITE ? `${parts.join(' - ')} - ${SITE}` : SITE;
+  }, [handleTitle, queryTitle]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Pages that know a better title (a product name, an article) call this. */
+export function usePageTitle(title: string | undefined) {
+  useEffect(() => {
+    if (title) document.title = `${title} - ${SITE}`;
+  }, [title]);
+}

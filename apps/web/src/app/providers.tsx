@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../lib/api.ts';
+
+dayjs.locale('zh-cn');
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      refetchOnWindowFocus: false,
+      // Business errors will not fix themselves on retry; transport errors may.
+      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.code > 0),
+    },
+  },
+});
+
+export const theme = {
+  token: { colorPrimary: '#0b6bcb', borderRadius: 6 },
+};
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { siteRoutes } from '../features/site/routes.tsx';
+import { mallRoutes } from '../features/mall/routes.tsx';
+import { ssoRoutes } from '../features/sso/routes.tsx';
+import { customerRoutes } from '../features/customer/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
+import { RouteError } from '../components/RouteError.tsx';
+import { RootLayout } from './RootLayout.tsx';
+
+/**
+ * One route tree (SPEC §2). Each feature owns its subtree; `handle` carries the page title, the search group
+ * and the highlighted menu key. Root and unknown paths redirect to the site home.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...siteRoutes,
+      mallRoutes,
+      ssoRoutes,
+      customerRoutes,
+      adminRoutes,
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

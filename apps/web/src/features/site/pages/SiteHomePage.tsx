@@ -1,0 +1,3 @@
+export default function SiteHomePage() {
+  return <div className="am-container">B2B企业服务平台</div>;
+}

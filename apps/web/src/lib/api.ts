@@ -1,0 +1,177 @@
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { Code, MSG, REQUEST_TIMEOUT_MS, type Envelope } from '@aquamall/shared';
+import { clientStore } from './storage.ts';
+import { notify } from './notify.ts';
+
+/** Per-call options of the API client (SPEC §7–8). */
+export interface ApiOptions {
+  /** Do not show the success message for code 0. */
+  suppressSuccess?: boolean;
+  /** Do not show the error message for a non-zero code or a transport error. */
+  suppressError?: boolean;
+  /** On code 1, warn 登录失效，请刷新页面 instead of logging out and redirecting. */
+  ignoreRedirect?: boolean;
+  /** Send the body form-encoded instead of JSON. */
+  form?: boolean;
+  /** Target the admin API base (the /admin console). */
+  admin?: boolean;
+}
+
+/** A rejected call: a business code from the server, or a transport failure (code -1, HTTP status kept). */
+export class ApiError extends Error {
+  constructor(
+    public readonly code: number,
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type LoginExpiredHandler = () => void;
+let onLoginExpired: LoginExpiredHandler = () => {
+  clientStore.clear();
+  const returnUrl = window.location.pathname + window.location.search;
+  window.location.assign(`/sso/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+};
+/** The session feature installs its logout here (it clears app state, then goes to login with returnUrl). */
+export function setLoginExpiredHandler(handler: LoginExpiredHandler) {
+  onLoginExpired = handler;
+}
+
+export const http = axios.create({ baseURL: '', timeout: REQUEST_TIMEOUT_MS });
+
+http.interceptors.request.use((config) => {
+  const token = clientStore.getToken();
+  if (token) config.headers.set('x-token', token);
+  return config;
+});
+
+/** Maps a transport failure to the spec's message. */
+export function transportMessage(err: AxiosError<Partial<Envelope<unknown>>>): string {
+  if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT' || /timeout/i.test(err.message)) return MSG.timeout;
+  if (!err.response) return MSG.noResponse;
+  if (err.response.status === 404) return MSG.notFound;
+  const serverMessage = err.response.data && typeof err.response.data === 'object' ? err.response.data.message : undefined;
+  return serverMessage || MSG.serverError;
+}
+
+function encodeForm(data: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) params.append(k, String(v));
+    }
+  }
+  return params;
+}
+
+/**
+ * The one request function. POST with a JSON body by default; GET sends data as query parameters; `form`
+ * sends it form-encoded. Resolves with `data` for code 0 and rejects with ApiError otherwise.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+  options: ApiOptions = {},
+): Promise<T> {
+  const config: AxiosRequestConfig = { method, url: options.admin ? `/admin${url}` : url };
+  if (method === 'GET') config.params = data;
+  else if (options.form) {
+    config.data = encodeForm(data);
+    config.headers = { 'content-type': 'application/x-www-form-urlencoded' };
+  } else config.data = data ?? {};
+
+  let res: AxiosResponse<Envelope<T>>;
+  try {
+    res = await http.request<Envelope<T>>(config);
+  } catch (e) {
+    const err = e as AxiosError<Partial<Envelope<unknown>>>;
+    const text = transportMessage(err);
+    if (!options.suppressError) notify.error(text);
+    throw new ApiError(-1, text, err.response?.status);
+  }
+  const body = res.data;
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    if (!options.suppressError) notify.error(MSG.apiError);
+    throw new ApiError(-1, MSG.apiError, res.status);
+  }
+  if (body.code === Code.OK) {
+    if (!options.suppressSuccess) notify.success(body.message || MSG.success);
+    return body.data;
+  }
+  if (body.code === Code.LOGIN_EXPIRED) {
+    if (options.ignoreRedirect) notify.warning(MSG.loginExpired);
+    else onLoginExpired();
+    throw new ApiError(body.code, body.message || MSG.loginExpired);
+  }
+  const text = body.message || MSG.apiError;
+  if (!options.suppressError) notify.error(text);
+  throw new ApiError(body.code, text);
+}
+
+/** Reads (GET or query-style POST) do not announce success. */
+export const api = {
+  get: <T>(url: string, params?: unknown, o: ApiOptions = {}) =>
+    request<T>('GET', url, params, { suppressSuccess: true, ...o }),
+  query: <T>(url: string, body?: unknown, o: ApiOptions = {}) =>
+    request<T>('POST', url, body, { suppressSuccess: true, ...o }),
+  /** Commands show the server's message, or 操作成功. */
+  command: <T>(url: string, body?: unknown, o: ApiOptions = {}) => request<T>('POST', url, body, o),
+};
+
+/** Filename from a content-disposition header (RFC 6266, including filename*=UTF-8''...). */
+export function filenameFromDisposition(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const value = plain?.[2] ?? plain?.[1];
+  return value ? value.trim() : null;
+}
+
+/**
+ * Downloads a file as a blob (GET or POST) and saves it under the name from content-disposition. An empty
+ * address warns 下载地址为空; a missing name or a failed save shows 下载文件失败.
+ */
+export async function download(
+  url: string,
+  data?: unknown,
+  opts: { method?: 'GET' | 'POST'; admin?: boolean } = {},
+): Promise<boolean> {
+  if (!url || !url.trim()) {
+    notify.warning(MSG.downloadEmpty);
+    return false;
+  }
+  const method = opts.method ?? 'GET';
+  try {
+    const res = await http.request<Blob>({
+      method,
+      url: opts.admin ? `/admin${url}` : url,
+      responseType: 'blob',
+      ...(method === 'GET' ? { params: data } : { data }),
+    });
+    const name = filenameFromDisposition(res.headers['content-disposition'] as string | undefined);
+    if (!name) throw new Error('no filename');
+    const href = URL.createObjectURL(res.data);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    return true;
+  } catch {
+    notify.error(MSG.downloadFailed);
+    return false;
+  }
+}

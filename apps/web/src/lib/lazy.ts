@@ -1,0 +1,21 @@
+import { PAGE_LOAD_TIMEOUT_S } from '@aquamall/shared';
+
+/**
+ * Route `lazy` loader with the spec's limit: a lazily loaded page that does not load within 120 seconds
+ * fails (SPEC §8). Use as `lazy: lazyPage(() => import('./pages/x.tsx'))`; the module's default export is
+ * the page component.
+ */
+export function lazyPage(load: () => Promise<{ default: React.ComponentType }>, timeoutMs = PAGE_LOAD_TIMEOUT_S * 1000) {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('页面加载超时')), timeoutMs);
+    });
+    try {
+      const mod = await Promise.race([load(), timeout]);
+      return { Component: mod.default };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

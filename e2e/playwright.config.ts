@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// A fresh embedded database for every run, seeded with the demo data on first start.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `aquamall-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 900 },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+      WEB_DIST: process.env.WEB_DIST ?? '',
+    },
+  },
+});

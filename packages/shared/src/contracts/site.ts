@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { MENU_KEYS } from '../constants.ts';
+import { pageQuery } from '../envelope.ts';
+
+/** Product category node, 3 levels (SPEC §3). `iconPath` is the default image path or ''. */
+export interface CategoryNode {
+  sysNo: number;
+  name: string;
+  categoryCode: string;
+  iconPath: string;
+  children: CategoryNode[];
+}
+
+/** Navigation or footer link (SPEC §3). */
+export interface NavLink {
+  title: string;
+  linkUrl: string;
+  target: string;
+  parameters: string;
+  items: NavLink[];
+}
+
+export interface Banner {
+  sysNo: number;
+  title: string;
+  imgUrl: string;
+  linkUrl: string;
+  target: string;
+}
+
+/** Footer question block: `{title, titleImg, items[{title, summary}]}` (SPEC §3). */
+export interface FooterQuestion {
+  title: string;
+  titleImg: string;
+  items: { title: string; summary: string }[];
+}
+
+export interface StatisticData {
+  title: string;
+  value: number;
+  unit: string;
+}
+
+export interface NoticeSummary {
+  sysNo: number;
+  title: string;
+  summary: string;
+  cover: string;
+  categoryName: string;
+  publishedAt: string;
+}
+
+export interface Partner {
+  sysNo: number;
+  title: string;
+  imgUrl: string;
+  linkUrl: string;
+}
+
+/** Site-wide settings shown in the footer and header. */
+export interface SiteSettings {
+  siteName: string;
+  filingNumbers: { title: string; linkUrl: string }[];
+  qrCode: string;
+  qrCodeTitle: string;
+  hotline: string;
+  copyright: string;
+}
+
+/** POST /api/index — the site data (SPEC §3). */
+export interface SiteData {
+  siteNav: NavLink[];
+  mallNav: NavLink[];
+  mallBanners: Banner[];
+  statisticDatas: StatisticData[];
+  footerLinks: NavLink[];
+  footerQuestions: FooterQuestion[];
+  noticeBanners: Banner[];
+  settings: SiteSettings;
+}
+
+export type Controls<K extends string, V> = { controls: Record<K, V> };
+
+export const enumsQuery = z.object({
+  enumNames: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : (Array.isArray(v) ? v : v.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean),
+    ),
+});
+
+export const menuKeyParams = z.object({ menuKey: z.enum(MENU_KEYS, { message: '菜单标识不存在' }) });
+
+export const homeNoticeQuery = pageQuery.extend({
+  categoryCode: z.string().max(40).optional(),
+});
+export type HomeNoticeQuery = z.infer<typeof homeNoticeQuery>;
+
+/** Area tree node (SPEC §3). `sysNo` is the official GB/T 2260 code. */
+export interface AreaNode {
+  sysNo: number;
+  name: string;
+  children?: AreaNode[];
+}

@@ -1,0 +1,117 @@
+/**
+ * Enum definitions served by GET /api/enums (SPEC §3: `{name, items[{id,name,description,display}], isFlag}`).
+ * Statuses follow DESIGN.md §3.
+ */
+export interface EnumItem {
+  id: number;
+  name: string;
+  description: string;
+  display: boolean;
+}
+export interface EnumDef {
+  name: string;
+  items: EnumItem[];
+  isFlag: boolean;
+}
+
+export const CompanyType = { PURCHASER: 4, SUPPLIER: 2 } as const;
+export type CompanyTypeValue = (typeof CompanyType)[keyof typeof CompanyType];
+export const Gender = { MALE: 1, FEMALE: 0 } as const;
+export const MEMBER_LEVELS = [0, 1, 2, 3] as const;
+export const OrderType = { PURCHASE: 0, ENQUIRY: 4, SALE: 6, QUOTATION: 8, RELATED: 10 } as const;
+
+export const ProductStatus = { DRAFT: 0, PENDING: 1, ON_SALE: 2, OFF_SALE: 3 } as const;
+export const EnquiryStatus = { DRAFT: 0, QUOTING: 1, CLOSED: 2, DEAL: 3, REVOKED: 4 } as const;
+export const OrderStatus = {
+  TO_CONFIRM: 0,
+  TO_PAY: 1,
+  TO_SHIP: 2,
+  TO_RECEIVE: 3,
+  COMPLETED: 4,
+  CANCELLED: 5,
+} as const;
+export const MerchantStatus = { NONE: 0, PENDING: 1, REJECTED: 2, APPROVED: 3 } as const;
+export const CertStatus = { NONE: 0, REVIEWING: 1, CERTIFIED: 2, FAILED: 3 } as const;
+export const BidType = { TENDER: 1, RESULT: 2 } as const;
+export const BidStatus = { OPEN: 1, CLOSED: 2, AWARDED: 3 } as const;
+export const ShopType = { MANUFACTURER: 1, DEALER: 2, SERVICE: 3 } as const;
+
+const def = (name: string, items: [number, string, string?][], isFlag = false): EnumDef => ({
+  name,
+  isFlag,
+  items: items.map(([id, n, description]) => ({ id, name: n, description: description ?? n, display: true })),
+});
+
+export const ENUMS: EnumDef[] = [
+  def('CompanyType', [
+    [4, '采购商'],
+    [2, '供应商'],
+  ]),
+  def('MemberLevel', [
+    [0, '普通会员'],
+    [1, '一级会员'],
+    [2, '二级会员'],
+    [3, '三级会员'],
+  ]),
+  def('OrderType', [
+    [0, '采购订单'],
+    [4, '询价订单'],
+    [6, '销售订单'],
+    [8, '报价订单'],
+    [10, '关联订单'],
+  ]),
+  def('Gender', [
+    [1, '男'],
+    [0, '女'],
+  ]),
+  def('ProductStatus', [
+    [0, '草稿'],
+    [1, '待审核'],
+    [2, '已上架'],
+    [3, '已下架'],
+  ]),
+  def('EnquiryStatus', [
+    [0, '草稿'],
+    [1, '报价中'],
+    [2, '已截止'],
+    [3, '已成交'],
+    [4, '已撤销'],
+  ]),
+  def('OrderStatus', [
+    [0, '待确认'],
+    [1, '待付款'],
+    [2, '待发货'],
+    [3, '待收货'],
+    [4, '已完成'],
+    [5, '已取消'],
+  ]),
+  def('MerchantStatus', [
+    [0, '未申请'],
+    [1, '待审核'],
+    [2, '已驳回'],
+    [3, '已通过'],
+  ]),
+  def('CertStatus', [
+    [0, '未认证'],
+    [1, '审核中'],
+    [2, '已认证'],
+    [3, '未通过'],
+  ]),
+  def('ShopType', [
+    [1, '生产厂家'],
+    [2, '经销商'],
+    [3, '服务商'],
+  ]),
+  def('BidType', [
+    [1, '招标公告'],
+    [2, '中标公告'],
+  ]),
+  def('BidStatus', [
+    [1, '投标中'],
+    [2, '已截止'],
+    [3, '已定标'],
+  ]),
+];
+
+export const enumLabel = (enumName: string, id: number): string | undefined =>
+  ENUMS.find((e) => e.name === enumName)?.items.find((i) => i.id === id)?.name;

@@ -1,0 +1,34 @@
+import { EMPTY_TEXT } from './constants.ts';
+
+export interface PriceFormatOptions {
+  decimals?: number;
+  /** Show 万 for values above 999999. */
+  wan?: boolean;
+}
+
+/** Price display (SPEC §9): 2 decimals by default, thousands separators, 万 above 999999 when enabled. */
+export function formatPrice(value: number | string | null | undefined, opts: PriceFormatOptions = {}): string {
+  const { decimals = 2, wan = false } = opts;
+  if (value === null || value === undefined || value === '') return EMPTY_TEXT;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return EMPTY_TEXT;
+  const group = (x: number) =>
+    x.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  if (wan && Math.abs(n) > 999_999) return `${group(n / 10_000)}万`;
+  return group(n);
+}
+
+/** Masked phone (SPEC §9): 138****8000. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return EMPTY_TEXT;
+  const s = String(phone);
+  if (s.length < 7) return s;
+  return `${s.slice(0, 3)}****${s.slice(-4)}`;
+}
+
+/** The default text for an empty value is 无 (SPEC §9). */
+export function orEmpty(value: unknown): string {
+  if (value === null || value === undefined) return EMPTY_TEXT;
+  const s = String(value).trim();
+  return s === '' ? EMPTY_TEXT : s;
+}

@@ -1,0 +1,7 @@
+export * from './zod.ts';
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './envelope.ts';
+export * from './enums.ts';
+export * from './format.ts';
+export * from './contracts/site.ts';

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, three projects: shared contracts, the server (embedded PGlite, or PostgreSQL when
+// TEST_DATABASE_URL is set and AQUAMALL_TEST_DB=pg), and the web units in jsdom.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: true,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
