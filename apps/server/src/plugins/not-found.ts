@@ -27,7 +27,8 @@ export default fp(async function notFoundPlugin(app: FastifyInstance, opts: { we
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/f/') || url.startsWith('/file/');
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/f/') || url.startsWith('/file/') ||
+      url.startsWith('/admin/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 404, message: MSG.notFound, data: null });
     }

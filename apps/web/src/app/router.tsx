@@ -4,6 +4,7 @@ import { mallRoutes } from '../features/mall/routes.tsx';
 import { ssoRoutes } from '../features/sso/routes.tsx';
 import { customerRoutes } from '../features/customer/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { merchantPublicRoutes } from '../features/merchant/routes.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
       ssoRoutes,
       customerRoutes,
       adminRoutes,
+      ...merchantPublicRoutes,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

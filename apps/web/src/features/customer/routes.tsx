@@ -1,13 +1,13 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import type { RouteObject } from 'react-router';
+import { workbenchRoutes } from '../workbench/routes.tsx';
+import { accountCustomerRoutes } from '../account/routes.tsx';
 import { merchantCustomerRoutes } from '../merchant/routes.tsx';
 
-/** The /customer workbench (login required). Features contribute their pages as children. */
+/**
+ * The /customer workbench (login required, SPEC §2). The workbench feature provides the layout (guard, menu,
+ * header) and most pages; identity and merchant features contribute theirs as children.
+ */
 export const customerRoutes: RouteObject = {
   path: 'customer',
-  children: [
-    { index: true, element: <Navigate to="/customer/home" replace /> },
-    { path: 'home', element: <ComingSoon title="工作台" /> },
-    ...merchantCustomerRoutes,
-  ],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes],
 };
