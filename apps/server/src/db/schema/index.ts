@@ -3,3 +3,5 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './trade.ts';
 export * from './identity.ts';
+export * from './merchant.ts';
+export * from './audit.ts';

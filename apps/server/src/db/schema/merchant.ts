@@ -1,0 +1,143 @@
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies, users } from './company.ts';
+
+/** Document kinds a merchant application may carry (DESIGN §3). Values are file paths under /f/. */
+export type MerchantDocuments = Partial<Record<'license' | 'taxRegistration' | 'orgCode' | 'productionLicense' | 'brandAuthorization', string[]>>;
+
+/**
+ * A company's merchant application (DESIGN §3): 未申请(none) → 待审核 → 已驳回 | 已通过. One row per company holds
+ * the current form; every submission and decision is kept in `review_events`.
+ */
+export const merchantApplications = pgTable(
+  'merchant_applications',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .unique()
+      .references(() => companies.id),
+    /** MerchantStatus: 0 draft (未申请), 1 待审核, 2 已驳回, 3 已通过. */
+    status: smallint().notNull().default(0),
+    shopType: smallint(),
+    shopName: varchar({ length: 100 }).notNull().default(''),
+    companyName: varchar({ length: 100 }).notNull().default(''),
+    creditCode: varchar({ length: 18 }).notNull().default(''),
+    legalPerson: varchar({ length: 50 }).notNull().default(''),
+    contactName: varchar({ length: 50 }).notNull().default(''),
+    contactPhone: varchar({ length: 20 }).notNull().default(''),
+    contactEmail: varchar({ length: 120 }).notNull().default(''),
+    address: varchar({ length: 200 }).notNull().default(''),
+    mainBusiness: varchar({ length: 300 }).notNull().default(''),
+    /** 三证合一: the licence replaces tax registration and organisation code certificates. */
+    threeInOne: boolean().notNull().default(true),
+    documents: jsonb().$type<MerchantDocuments>().notNull().default({}),
+    agreementVersion: varchar({ length: 20 }),
+    agreementSignedAt: timestamp({ withTimezone: true }),
+    agreementIp: varchar({ length: 64 }),
+    submittedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id),
+    rejectReason: varchar({ length: 300 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.submittedAt)],
+);
+
+/** Enterprise certification (DESIGN §3): 未认证 → 审核中 → 已认证 | 未通过, then contract signing. */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .unique()
+      .references(() => companies.id),
+    /** CertStatus: 0 未认证, 1 审核中, 2 已认证, 3 未通过. */
+    status: smallint().notNull().default(0),
+    companyName: varchar({ length: 100 }).notNull(),
+    creditCode: varchar({ length: 18 }).notNull(),
+    legalPerson: varchar({ length: 50 }).notNull(),
+    licenseImage: varchar({ length: 300 }).notNull(),
+    handlerName: varchar({ length: 50 }).notNull(),
+    handlerIdNo: varchar({ length: 18 }).notNull(),
+    handlerPhone: varchar({ length: 20 }).notNull().default(''),
+    /** Partner real-name verification: provider reference and time. */
+    verifyRef: varchar({ length: 80 }),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** Signed service agreement (storage key) and signing time. */
+    contractKey: varchar({ length: 300 }),
+    contractSignedAt: timestamp({ withTimezone: true }),
+    submittedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id),
+    rejectReason: varchar({ length: 300 }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.submittedAt)],
+);
+
+/**
+ * History of every submission and decision of a review (merchant application, certification, membership
+ * upgrade): who, what, when, with a snapshot of what was decided on.
+ */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    id: serial().primaryKey(),
+    kind: varchar({ length: 20 }).notNull(),
+    subjectId: integer().notNull(),
+    companyId: integer().notNull(),
+    action: varchar({ length: 20 }).notNull(),
+    reason: varchar({ length: 300 }),
+    snapshot: jsonb().notNull().default({}),
+    actorUserId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.kind, t.subjectId)],
+);
+
+/** A membership upgrade request, confirmed by the platform after payment by bank transfer. */
+export const memberUpgradeRequests = pgTable(
+  'member_upgrade_requests',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    fromLevel: smallint().notNull(),
+    targetLevel: smallint().notNull(),
+    /** 0 待确认, 1 已确认, 2 已拒绝, 3 已撤销. */
+    status: smallint().notNull().default(0),
+    transferRef: varchar({ length: 100 }).notNull().default(''),
+    remark: varchar({ length: 300 }).notNull().default(''),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => users.id),
+    rejectReason: varchar({ length: 300 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.companyId), index().on(t.status)],
+);
+
+/** The company's settlement bank account, verified by a small deposit (bank/auth). */
+export const bankAccounts = pgTable('bank_accounts', {
+  id: serial().primaryKey(),
+  companyId: integer()
+    .notNull()
+    .unique()
+    .references(() => companies.id),
+  accountName: varchar({ length: 100 }).notNull(),
+  bankName: varchar({ length: 100 }).notNull(),
+  branchName: varchar({ length: 100 }).notNull().default(''),
+  accountNo: varchar({ length: 32 }).notNull(),
+  /** 0 未验证, 1 待验证 (deposit sent), 2 已验证, 3 验证失败. */
+  status: smallint().notNull().default(0),
+  /** Deposited amount in fen (< 100), known only to the bank and the platform. */
+  depositFen: smallint(),
+  providerRef: varchar({ length: 80 }),
+  attemptsLeft: smallint().notNull().default(3),
+  sentAt: timestamp({ withTimezone: true }),
+  verifiedAt: timestamp({ withTimezone: true }),
+  note: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
