@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './company.ts';
 
 /**
@@ -22,4 +22,93 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
+);
+
+/**
+ * One-time codes sent by SMS or e-mail (DESIGN §2): 6 digits, stored as an HMAC-free SHA-256 of
+ * (target, code) so a leaked table does not reveal live codes; valid 5 minutes, single use, 5 tries. Every
+ * send attempt is a row (also for unknown numbers, which receive nothing), so resend and daily caps count
+ * the same for every number and reveal nothing.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial().primaryKey(),
+    /** 'sms' | 'email'. */
+    channel: varchar({ length: 8 }).notNull(),
+    /** Phone number or lower-cased e-mail address. */
+    target: varchar({ length: 120 }).notNull(),
+    /** What the code proves: login, register, forget, bind, oldphone, newphone. */
+    purpose: varchar({ length: 16 }).notNull(),
+    codeHash: varchar({ length: 64 }).notNull(),
+    attempts: smallint().notNull().default(0),
+    ip: varchar({ length: 64 }).notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.target, t.createdAt), index().on(t.ip, t.createdAt)],
+);
+
+/** Picture captchas: single use, 5 minutes. The id is chosen by the browser (random); the text is hashed. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    textHash: varchar({ length: 64 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/**
+ * Failed password logins, keyed by the normalised account string whether or not such an account exists, so
+ * the captcha and lock answers are the same for unknown accounts (no enumeration). Cleared on success.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial().primaryKey(),
+    account: varchar({ length: 64 }).notNull(),
+    ip: varchar({ length: 64 }).notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.account, t.createdAt)],
+);
+
+/**
+ * WeChat QR login tickets. status: waiting → scanned (openId known) → done (a session was issued), or
+ * expired. A scan of an unknown openId leaves the ticket `scanned` with no user: the browser asks to bind.
+ */
+export const wechatTickets = pgTable(
+  'wechat_tickets',
+  {
+    ticket: varchar({ length: 128 }).primaryKey(),
+    /** The browser's random id of GET /api/wx/getwxoaqrcode/{id}. */
+    clientId: varchar({ length: 64 }).notNull(),
+    status: varchar({ length: 12 }).notNull().default('waiting'),
+    openId: varchar({ length: 64 }),
+    userId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/**
+ * Messages "sent" by the SMS and e-mail sandboxes (DESIGN §2), shown on the dev outbox page. Only written
+ * when a sandbox provider is active.
+ */
+export const sandboxOutbox = pgTable(
+  'sandbox_outbox',
+  {
+    id: serial().primaryKey(),
+    channel: varchar({ length: 8 }).notNull(),
+    target: varchar({ length: 120 }).notNull(),
+    subject: varchar({ length: 200 }).notNull().default(''),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.target)],
 );
