@@ -30,10 +30,13 @@ export class ApiError extends Error {
 }
 
 type LoginExpiredHandler = () => void;
+/** The login page with the current page as returnUrl (SPEC §8, code 1). */
+export function loginUrlWithReturn(loc: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  return `/sso/login?returnUrl=${encodeURIComponent(loc.pathname + loc.search)}`;
+}
 let onLoginExpired: LoginExpiredHandler = () => {
   clientStore.clear();
-  const returnUrl = window.location.pathname + window.location.search;
-  window.location.assign(`/sso/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+  window.location.assign(loginUrlWithReturn());
 };
 /** The session feature installs its logout here (it clears app state, then goes to login with returnUrl). */
 export function setLoginExpiredHandler(handler: LoginExpiredHandler) {

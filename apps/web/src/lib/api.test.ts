@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { MSG } from '@aquamall/shared';
+import { api, ApiError, download, filenameFromDisposition, http, loginUrlWithReturn, request, setLoginExpiredHandler } from './api.ts';
+import { setNotifier } from './notify.ts';
+import { clientStore } from './storage.ts';
+
+// A fake transport: each test says how the "server" answers; no network is touched.
+let seen: InternalAxiosRequestConfig[] = [];
+function answer(fn: (config: InternalAxiosRequestConfig) => { status?: number; data: unknown; headers?: Record<string, string> }) {
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const { status = 200, data, headers = {} } = fn(config);
+    const response = { status, statusText: String(status), data, headers, config, request: {} };
+    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+}
+function fail(make: (config: InternalAxiosRequestConfig) => AxiosError) {
+  http.defaults.adapter = async (config) => {
+    seen.push(config);
+    throw make(config);
+  };
+}
+const ok = (data: unknown, message = '') => () => ({ data: { code: 0, message, data } });
+
+const shown = { success: [] as string[], warning: [] as string[], error: [] as string[] };
+beforeEach(() => {
+  seen = [];
+  shown.success = [];
+  shown.warning = [];
+  shown.error = [];
+  setNotifier({
+    success: (t) => shown.success.push(t),
+    warning: (t) => shown.warning.push(t),
+    error: (t) => shown.error.push(t),
+  });
+  clientStore.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('code 0', () => {
+  it('resolves with data and shows the server message', async () => {
+    answer(ok({ id: 7 }, '保存成功'));
+    await expect(api.command('/api/x', { a: 1 })).resolves.toEqual({ id: 7 });
+    expect(shown.success).toEqual(['保存成功']);
+  });
+  it('shows 操作成功 when the server gives no message', async () => {
+    answer(ok(null));
+    await api.command('/api/x');
+    expect(shown.success).toEqual([MSG.success]);
+  });
+  it('stays quiet for reads and when suppressed', async () => {
+    answer(ok([], '查询成功'));
+    await api.get('/api/x');
+    await api.query('/api/x');
+    await request('POST', '/api/x', {}, { suppressSuccess: true });
+    expect(shown.success).toEqual([]);
+  });
+});
+
+describe('code 1 (login expired)', () => {
+  it('calls the logout handler and rejects', async () => {
+    const handler = vi.fn();
+    setLoginExpiredHandler(handler);
+    answer(() => ({ data: { code: 1, message: '登录已过期', data: null } }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: 1 });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(shown.warning).toEqual([]);
+  });
+  it('with ignoreRedirect warns 登录失效，请刷新页面 and does not log out', async () => {
+    const handler = vi.fn();
+    setLoginExpiredHandler(handler);
+    answer(() => ({ data: { code: 1, message: '', data: null } }));
+    await expect(api.get('/api/x', {}, { ignoreRedirect: true })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+    expect(shown.warning).toEqual(['登录失效，请刷新页面']);
+  });
+  it('sends the user to login with the current page as returnUrl', () => {
+    expect(loginUrlWithReturn({ pathname: '/mall/goodsDetail', search: '?id=5&x=中' })).toBe(
+      `/sso/login?returnUrl=${encodeURIComponent('/mall/goodsDetail?id=5&x=中')}`,
+    );
+  });
+});
+
+describe('other codes', () => {
+  it('shows the server message', async () => {
+    answer(() => ({ data: { code: 2, message: '手机号格式不正确', data: null } }));
+    await expect(api.command('/api/x')).rejects.toMatchObject({ code: 2, message: '手机号格式不正确' });
+    expect(shown.error).toEqual(['手机号格式不正确']);
+  });
+  it('shows 接口异常 without a message, and nothing when suppressed', async () => {
+    answer(() => ({ data: { code: 5, message: '', data: null } }));
+    await expect(api.command('/api/x')).rejects.toMatchObject({ message: '接口异常' });
+    await expect(api.command('/api/x', {}, { suppressError: true })).rejects.toMatchObject({ code: 5 });
+    expect(shown.error).toEqual(['接口异常']);
+  });
+});
+
+describe('transport errors', () => {
+  it('timeout → 服务器连接超时', async () => {
+    fail((c) => new AxiosError('timeout of 30000ms exceeded', 'ECONNABORTED', c, {}));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: -1, message: '服务器连接超时' });
+    expect(shown.error).toEqual(['服务器连接超时']);
+  });
+  it('no response → 服务器异常', async () => {
+    fail((c) => new AxiosError('Network Error', 'ERR_NETWORK', c, {}));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ message: '服务器异常' });
+  });
+  it('404 → 接口地址不存在', async () => {
+    answer(() => ({ status: 404, data: { code: 4, message: 'Not Found', data: null } }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ message: '接口地址不存在', status: 404 });
+    expect(shown.error).toEqual(['接口地址不存在']);
+  });
+  it('other statuses → server message or 服务器系统异常', async () => {
+    answer(() => ({ status: 429, data: { code: 6, message: '请求过于频繁，请稍后再试', data: null } }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ message: '请求过于频繁，请稍后再试', status: 429 });
+    answer(() => ({ status: 500, data: '<html>oops</html>' }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ message: '服务器系统异常', status: 500 });
+    expect(shown.error).toEqual(['请求过于频繁，请稍后再试', '服务器系统异常']);
+  });
+  it('uses a 30 s timeout', () => {
+    expect(http.defaults.timeout).toBe(30_000);
+  });
+});
+
+describe('request shape', () => {
+  it('sends the token in x-token', async () => {
+    clientStore.setToken('tok-123', false);
+    answer(ok(null));
+    await api.get('/api/x');
+    expect(AxiosHeaders.from(seen[0]!.headers).get('x-token')).toBe('tok-123');
+  });
+  it('sends no x-token without a token', async () => {
+    answer(ok(null));
+    await api.get('/api/x');
+    expect(AxiosHeaders.from(seen[0]!.headers).has('x-token')).toBe(false);
+  });
+  it('GET sends the data as query parameters', async () => {
+    answer(ok(null));
+    await api.get('/api/enums', { enumNames: 'a,b' });
+    expect(seen[0]!.method).toBe('get');
+    expect(seen[0]!.params).toEqual({ enumNames: 'a,b' });
+    expect(seen[0]!.data).toBeUndefined();
+  });
+  it('POST sends JSON by default', async () => {
+    answer(ok(null));
+    await api.query('/api/index', { a: 1 });
+    expect(seen[0]!.method).toBe('post');
+    expect(JSON.parse(seen[0]!.data as string)).toEqual({ a: 1 });
+    expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/json/);
+  });
+  it('form option sends a form-encoded body, skipping empty values', async () => {
+    answer(ok(null));
+    await request('POST', '/api/appuser/replacecellphone', { phone: '13800138000', code: '123456', x: undefined }, { form: true });
+    expect(String(seen[0]!.data)).toBe('phone=13800138000&code=123456');
+    expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/x-www-form-urlencoded/);
+  });
+  it('admin option targets the admin base', async () => {
+    answer(ok(null));
+    await api.get('/api/x', {}, { admin: true });
+    expect(seen[0]!.url).toBe('/admin/api/x');
+  });
+});
+
+describe('content-disposition filenames', () => {
+  it('reads plain, quoted and UTF-8 names', () => {
+    expect(filenameFromDisposition('attachment; filename=report.xlsx')).toBe('report.xlsx');
+    expect(filenameFromDisposition('attachment; filename="招标文件.pdf"')).toBe('招标文件.pdf');
+    expect(filenameFromDisposition(`attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent('订单 明细.xlsx')}`)).toBe('订单 明细.xlsx');
+  });
+  it('gives null without a name', () => {
+    expect(filenameFromDisposition(undefined)).toBeNull();
+    expect(filenameFromDisposition('inline')).toBeNull();
+  });
+});
+
+describe('download', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:fake');
+    URL.revokeObjectURL = vi.fn();
+  });
+  it('saves the blob under the name from content-disposition', async () => {
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    answer(() => ({ data: new Blob(['x']), headers: { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('报表.xlsx')}` } }));
+    await expect(download('/api/report/export', { year: 2026 })).resolves.toBe(true);
+    expect(names).toEqual(['报表.xlsx']);
+    expect(seen[0]!.params).toEqual({ year: 2026 });
+    expect(seen[0]!.responseType).toBe('blob');
+  });
+  it('POST downloads send the body', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    answer(() => ({ data: new Blob(['x']), headers: { 'content-disposition': 'attachment; filename=a.csv' } }));
+    await download('/api/x', { a: 1 }, { method: 'POST' });
+    expect(seen[0]!.method).toBe('post');
+    expect(JSON.parse(seen[0]!.data as string)).toEqual({ a: 1 });
+  });
+  it('warns 下载地址为空 for an empty address, without a request', async () => {
+    answer(ok(null));
+    await expect(download('  ')).resolves.toBe(false);
+    expect(shown.warning).toEqual(['下载地址为空']);
+    expect(seen).toHaveLength(0);
+  });
+  it('shows 下载文件失败 when no filename comes back or the request fails', async () => {
+    answer(() => ({ data: new Blob(['x']) }));
+    await expect(download('/api/x')).resolves.toBe(false);
+    answer(() => ({ status: 500, data: new Blob(['x']) }));
+    await expect(download('/api/x')).resolves.toBe(false);
+    expect(shown.error).toEqual(['下载文件失败', '下载文件失败']);
+  });
+});
