@@ -5,3 +5,4 @@ export * from './envelope.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './contracts/site.ts';
+export * from './contracts/access.ts';

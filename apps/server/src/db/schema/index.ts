@@ -5,3 +5,4 @@ export * from './trade.ts';
 export * from './identity.ts';
 export * from './merchant.ts';
 export * from './audit.ts';
+export * from './access.ts';

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { CompanyType } from '../enums.ts';
+import { MSG } from '../messages.ts';
+import { pageQuery } from '../envelope.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+
+/** Workbench menu item (SPEC §3), as served flat by GET /api/appuser/getWebMenus; `parentSysNo` 0 = top. */
+export interface MenuItem {
+  sysNo: number;
+  parentSysNo: number;
+  name: string;
+  icon: string;
+  linkPath: string;
+  children?: MenuItem[];
+}
+
+/**
+ * Action permissions a company role can grant (DESIGN §2). `types` says which company types may hold it.
+ * Company administrators hold every permission of their company type.
+ */
+export const PERMISSIONS = [
+  { code: 'enquiry:manage', name: '发布和管理询价', group: '采购', types: [4] },
+  { code: 'purchase:manage', name: '采购下单、付款和收货', group: '采购', types: [4] },
+  { code: 'product:edit', name: '编辑和上下架商品', group: '商品', types: [2] },
+  { code: 'inventory:adjust', name: '库存调整', group: '商品', types: [2] },
+  { code: 'quotation:manage', name: '报价', group: '销售', types: [2] },
+  { code: 'order:ship', name: '确认销售订单和发货', group: '销售', types: [2] },
+  { code: 'rma:manage', name: '售后处理', group: '售后', types: [2, 4] },
+  { code: 'invoice:manage', name: '发票管理', group: '财务', types: [2, 4] },
+  { code: 'credit:manage', name: '信用账户管理', group: '财务', types: [2, 4] },
+  { code: 'report:view', name: '查看统计报表', group: '财务', types: [2, 4] },
+  { code: 'bid:manage', name: '招投标', group: '招投标', types: [2, 4] },
+  { code: 'company:manage', name: '企业认证、店铺和银行账户', group: '企业', types: [2, 4] },
+  { code: 'user:manage', name: '用户管理', group: '企业', types: [2, 4] },
+  { code: 'role:manage', name: '角色管理', group: '企业', types: [2, 4] },
+] as const satisfies readonly { code: string; name: string; group: string; types: readonly number[] }[];
+
+export type PermissionCode = (typeof PERMISSIONS)[number]['code'];
+export const PERMISSION_CODES = PERMISSIONS.map((p) => p.code) as PermissionCode[];
+export const permissionsForType = (companyType: number | null | undefined) =>
+  PERMISSIONS.filter((p) => (p.types as readonly number[]).includes(companyType ?? -1));
+export const isPermissionCode = (code: string): code is PermissionCode =>
+  (PERMISSION_CODES as string[]).includes(code);
+
+/** Membership gates of SPEC §4. */
+export type MemberGate = 'levels23' | 'levels13';
+export const MEMBER_GATE_MESSAGE: Record<MemberGate, string> = {
+  levels23: MSG.memberLevel23,
+  levels13: MSG.memberLevel13,
+};
+const BLOCKED_LEVELS: Record<MemberGate, readonly number[]> = { levels23: [0, 1], levels13: [0, 2] };
+
+export interface MemberSubject {
+  companyType: number | null | undefined;
+  isMemberVail: number | null | undefined;
+  memberLevel: number | null | undefined;
+}
+
+/**
+ * The member check (SPEC §4): applies only when isMemberVail is 1 and the company is not a purchaser (type 4).
+ * Returns the message to show when blocked, or null when the subject may pass.
+ */
+export function memberGateMessage(gate: MemberGate, s: MemberSubject): string | null {
+  if (Number(s.isMemberVail) !== 1 || Number(s.companyType) === CompanyType.PURCHASER) return null;
+  return BLOCKED_LEVELS[gate].includes(Number(s.memberLevel ?? 0)) ? MEMBER_GATE_MESSAGE[gate] : null;
+}
+
+/** Which gate an order detail of this order type passes (SPEC §4): 8 → levels23, 6 → levels13. */
+export function memberGateForOrderType(orderType: number | null | undefined): MemberGate | null {
+  if (Number(orderType) === 8) return 'levels23';
+  if (Number(orderType) === 6) return 'levels13';
+  return null;
+}
+
+/** Reports limited to one company type (SPEC §6). */
+export const REPORT_COMPANY_TYPE = {
+  saleAmount: { type: CompanyType.SUPPLIER, message: '应收账款报表仅对供应商开放' },
+  payAmount: { type: CompanyType.PURCHASER, message: '应付账款报表仅对采购商开放' },
+} as const;
+export type TypedReport = keyof typeof REPORT_COMPANY_TYPE;
+export const reportAllowed = (report: TypedReport, companyType: number | null | undefined) =>
+  Number(companyType) === REPORT_COMPANY_TYPE[report].type;
+
+// ---- Roles and company users (role/list, user/list) ----
+
+export const roleInput = z.object({
+  name: z.string().trim().min(1, '请输入角色名称').max(30, '角色名称最多30个字符'),
+  description: z.string().trim().max(200, '描述最多200个字符').default(''),
+  menuIds: z.array(z.number().int().positive()).max(500).default([]),
+  permissions: z.array(z.string().max(40)).max(100).default([]),
+});
+export type RoleInput = z.infer<typeof roleInput>;
+export const roleUpdateInput = roleInput.extend({ sysNo: z.number().int().positive() });
+export const roleListQuery = pageQuery.extend({ keyword: z.string().trim().max(30).optional() });
+
+export interface RoleRow {
+  sysNo: number;
+  name: string;
+  description: string;
+  isPreset: boolean;
+  menuIds: number[];
+  permissions: string[];
+  userCount: number;
+  createdAt: string;
+}
+
+export interface RoleGrantOptions {
+  menus: MenuItem[];
+  permissions: { code: string; name: string; group: string }[];
+}
+
+const MOBILE_RE = /^1[3-9]\d{9}$/;
+const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]+$/;
+const subUserPhone = z.string().trim().regex(MOBILE_RE, '请输入正确的11位手机号');
+const subUserPassword = z
+  .string()
+  .min(PASSWORD_MIN, `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
+  .max(PASSWORD_MAX, `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
+  .regex(PASSWORD_RE, '密码须同时包含字母和数字');
+
+export const userInviteInput = z.object({
+  phone: subUserPhone,
+  realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
+  password: subUserPassword,
+  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+});
+export type UserInviteInput = z.infer<typeof userInviteInput>;
+export const userUpdateInput = z.object({
+  sysNo: z.number().int().positive(),
+  realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
+  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+});
+export const userListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(30).optional(),
+  /** 0 active, 1 disabled; absent = all. */
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+export interface CompanyUserRow {
+  sysNo: number;
+  phone: string;
+  realName: string;
+  nickName: string;
+  isCompanyAdmin: boolean;
+  disabled: boolean;
+  roles: { sysNo: number; name: string }[];
+  createdAt: string;
+}
+
+/** What the signed-in user may do in the workbench (GET /api/role/mine). */
+export interface MyAccess {
+  isCompanyAdmin: boolean;
+  permissions: string[];
+}
+
+/** Counts for the customer-home dashboard (GET /api/workbench/todo). */
+export interface WorkbenchTodo {
+  unreadMessages: number;
+  users: number;
+  disabledUsers: number;
+  roles: number;
+  certStatus: number;
+  merchantStatus: number;
+  memberLevel: number;
+  isMemberVail: number;
+}
