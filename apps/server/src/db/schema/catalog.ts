@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { companies } from './company.ts';
 
 /** Product category, 3 levels. `categoryCode` encodes the path (e.g. 01, 0101, 010101). */
@@ -70,9 +71,16 @@ export const products = pgTable(
     takenDownReason: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search index, maintained by the database (trigger in migration search_ngrams, docs/decisions/0060):
+     * normalized "name\nbrand\nspec model\nshop name" and its unigrams + bigrams. Never written by the app.
+     */
+    searchText: text().notNull().default(''),
+    searchGrams: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index().on(t.companyId),
+    index('products_search_grams_gin').using('gin', t.searchGrams),
     index().on(t.categoryCode),
     index().on(t.status, t.createdAt),
     index().on(t.status, t.salesCount),
