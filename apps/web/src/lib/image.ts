@@ -16,7 +16,10 @@ export function fileUrl(key: string | null | undefined, width?: number): string 
   const k = key.trim();
   if (!k || ABSOLUTE.test(k)) return k;
   let path = k;
-  if (path.startsWith('/f/')) path = path.slice(3).replace(/^w\d+\//, '');
+  if (path.startsWith('/f/')) {
+    if (!width) return path;
+    path = path.slice(3).replace(/^w\d+\//, '');
+  }
   else if (path.startsWith('/')) return path; // a site asset such as /images/x.svg
   return width ? `/f/w${width}/${path}` : `/f/${path}`;
 }

@@ -1,0 +1,23 @@
+import { formatPrice, maskPhone, orEmpty, type PriceFormatOptions } from '@aquamall/shared';
+
+/** A price: 2 decimals, thousands separators, 万 above 999999 when `wan` is on, 无 when empty (SPEC §9). */
+export function Price({ value, symbol = true, className, ...opts }: PriceFormatOptions & { value: number | string | null | undefined; symbol?: boolean; className?: string }) {
+  const text = formatPrice(value, opts);
+  const empty = value === null || value === undefined || value === '' || !Number.isFinite(Number(value));
+  return (
+    <span className={className ?? 'am-price'}>
+      {symbol && !empty ? <small>¥</small> : null}
+      {text}
+    </span>
+  );
+}
+
+/** A phone number shown masked: 138****8000. */
+export function MaskedPhone({ value }: { value: string | null | undefined }) {
+  return <span>{maskPhone(value)}</span>;
+}
+
+/** Any value, or 无 when empty. */
+export function OrEmpty({ value }: { value: unknown }) {
+  return <>{orEmpty(value)}</>;
+}
