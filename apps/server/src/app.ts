@@ -10,6 +10,8 @@ import errorsPlugin from './plugins/errors.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import captchaRoutes from './modules/captcha/routes.ts';
+import authRoutes from './modules/auth/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(captchaRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

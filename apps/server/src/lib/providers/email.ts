@@ -1,0 +1,44 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { writeOutbox } from './outbox.ts';
+
+/** Sends a one-time code by e-mail: over SMTP (SMTP_URL) or, without it, into the sandbox outbox. */
+export interface EmailProvider {
+  readonly name: string;
+  readonly sandbox: boolean;
+  sendCode(to: string, code: string, minutes: number): Promise<void>;
+}
+
+export const emailSubject = '【水务商城】邮箱验证码';
+export const emailText = (code: string, minutes: number) =>
+  `您的验证码为 ${code}，${minutes} 分钟内有效，仅可使用一次。\n如非本人操作，请忽略本邮件。`;
+
+export class SandboxEmail implements EmailProvider {
+  readonly name = 'sandbox';
+  readonly sandbox = true;
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+  async sendCode(to: string, code: string, minutes: number) {
+    this.log.info({ to, code }, 'sandbox e-mail');
+    await writeOutbox(this.db, { channel: 'email', target: to, subject: emailSubject, body: emailText(code, minutes) });
+  }
+}
+
+/** SMTP via nodemailer. SMTP_URL like smtp://user:pass@host:587 or smtps://...; SMTP_FROM sets the sender. */
+export class SmtpEmail implements EmailProvider {
+  readonly name = 'smtp';
+  readonly sandbox = false;
+  private readonly transport: Transporter;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async sendCode(to: string, code: string, minutes: number) {
+    await this.transport.sendMail({ from: this.from, to, subject: emailSubject, text: emailText(code, minutes) });
+  }
+}

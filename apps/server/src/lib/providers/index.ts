@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { AliyunSms, SandboxSms, type SmsProvider } from './sms.ts';
+import { SandboxEmail, SmtpEmail, type EmailProvider } from './email.ts';
+import { OfficialWechat, SandboxWechat, type WechatAdapter } from './wechat.ts';
+
+export interface Providers {
+  sms: SmsProvider;
+  email: EmailProvider;
+  wechat: WechatAdapter;
+  /** True while the SMS sandbox is active: the dev outbox and captcha peek answer. */
+  sandbox: boolean;
+}
+
+const cache = new WeakMap<FastifyInstance, Providers>();
+
+/**
+ * The partner adapters of this server (DESIGN §2), chosen from the configuration: real providers when
+ * configured, otherwise the offline sandboxes. Extra credentials are read from the environment:
+ * SMS_PROVIDER=aliyun with ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
+ * ALIYUN_SMS_TEMPLATE_CODE; SMTP_URL (+ SMTP_FROM); WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TOKEN.
+ */
+export function getProviders(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Providers {
+  const existing = cache.get(app);
+  if (existing) return existing;
+  const { config } = app;
+  let sms: SmsProvider = new SandboxSms(app.db, app.log);
+  if (config.smsProvider === 'aliyun') {
+    const need = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'];
+    const missing = need.filter((k) => !env[k]);
+    if (missing.length) throw new Error(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+    sms = new AliyunSms({
+      accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: env.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+    });
+  } else if (config.smsProvider && config.smsProvider !== 'sandbox') {
+    throw new Error(`Unknown SMS_PROVIDER ${config.smsProvider} (use sandbox or aliyun)`);
+  }
+  const email: EmailProvider = config.smtpUrl
+    ? new SmtpEmail(config.smtpUrl, env.SMTP_FROM ?? 'AquaMall <no-reply@aquamall.local>')
+    : new SandboxEmail(app.db, app.log);
+  const wechat: WechatAdapter = config.wechat ? new OfficialWechat(config.wechat) : new SandboxWechat();
+  const providers = { sms, email, wechat, sandbox: sms.sandbox };
+  cache.set(app, providers);
+  return providers;
+}

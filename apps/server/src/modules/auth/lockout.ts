@@ -1,0 +1,46 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginFailures } from '../../db/schema/index.ts';
+
+/** DESIGN §2: captcha after 5 failed logins; after 10 within an hour the account is locked for 30 minutes. */
+export const CAPTCHA_AFTER = 5;
+export const LOCK_AFTER = 10;
+export const FAILURE_WINDOW_MIN = 60;
+export const LOCK_MIN = 30;
+
+export const MSG_LOCKED = `登录失败次数过多，请${LOCK_MIN}分钟后再试`;
+
+/** The key failures are counted under: the account as typed, trimmed and lower-cased (exists or not). */
+export const accountKey = (account: string) => account.trim().toLowerCase().slice(0, 64);
+
+export interface FailureState {
+  failures: number;
+  needCaptcha: boolean;
+  locked: boolean;
+}
+
+export async function failureState(db: Db, account: string): Promise<FailureState> {
+  const rows = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      locked: sql<boolean>`coalesce(max(${loginFailures.createdAt}) > now() - make_interval(mins => ${LOCK_MIN}), false)`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.account, accountKey(account)),
+        gt(loginFailures.createdAt, sql`now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`),
+      ),
+    );
+  const n = Number(rows[0]?.n ?? 0);
+  return { failures: n, needCaptcha: n >= CAPTCHA_AFTER, locked: n >= LOCK_AFTER && !!rows[0]?.locked };
+}
+
+export async function recordFailure(db: Db, account: string, ip: string): Promise<FailureState> {
+  await db.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
+  return failureState(db, account);
+}
+
+export async function clearFailures(db: Db, account: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.account, accountKey(account)));
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, users } from '../../db/schema/index.ts';
+
+export interface UserRow {
+  id: number;
+  phone: string;
+  passwordHash: string;
+  disabled: boolean;
+  companyDisabled: boolean;
+}
+
+const select = {
+  id: users.id,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  disabled: users.disabled,
+  companyDisabled: sql<boolean>`coalesce(${companies.disabled}, false)`,
+};
+
+/** A user by phone number, or by platform admin name (login account of SPEC §5). */
+export async function findByAccount(db: Db, account: string): Promise<UserRow | null> {
+  const a = account.trim();
+  const where = /^1\d{10}$/.test(a) ? eq(users.phone, a) : sql`lower(${users.adminName}) = ${a.toLowerCase()}`;
+  const rows = await db.select(select).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const rows = await db.select(select).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(eq(users.phone, phone)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db
+    .select(select)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .orderBy(users.id)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export const isBlocked = (u: UserRow) => u.disabled || u.companyDisabled;
