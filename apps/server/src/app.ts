@@ -5,13 +5,19 @@ import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
-import { LocalStorage, type Storage } from './lib/storage.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
-import captchaRoutes from './modules/captcha/routes.ts';
+import filesRoutes from './modules/files/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
+import captchaRoutes from './modules/captcha/routes.ts';
+import adminGuard from './modules/admin/guard.ts';
+import merchantRoutes from './modules/merchant/routes.ts';
+import auditRoutes from './modules/audit/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
+import accessRoutes from './modules/access/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +66,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     (await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir) },
     ));
-  const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = opts.storage ?? createStorage(config);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -70,11 +76,17 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
+  await app.register(adminGuard);
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
+  await app.register(filesRoutes);
   await app.register(authRoutes);
   await app.register(captchaRoutes);
+  await app.register(merchantRoutes);
+  await app.register(auditRoutes);
+  await app.register(notificationRoutes);
+  await app.register(accessRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

@@ -5,4 +5,7 @@ export * from './envelope.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './contracts/site.ts';
+export * from './contracts/mall.ts';
+export * from './contracts/mall-search.ts';
 export * from './contracts/access.ts';
+export * from './contracts/merchant.ts';

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { companyUser, platformAdmin } from '../merchant/test/fixtures.ts';
+
+let t: TestApp;
+let company: { token: string };
+let admin: { token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await companyUser(t.database.db);
+  admin = await platformAdmin(t.database.db);
+});
+afterAll(async () => t?.close());
+
+const fill = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
+
+describe('console permissions', () => {
+  it('knows the console routes (guard registered before the modules)', () => {
+    expect(t.app.adminRouteList.length).toBeGreaterThanOrEqual(5);
+    expect(t.app.adminRouteList).toContain('POST /admin/api/merchant/approve');
+  });
+
+  it('refuses EVERY /admin/api route to a visitor (code 1) and to a company user (code 3), before reading input', async () => {
+    for (const route of t.app.adminRouteList) {
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      for (const [who, token, code] of [
+        ['visitor', null, 1],
+        ['company user', company.token, 3],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url: fill(url),
+          headers: token ? { 'x-token': token } : {},
+          ...(method === 'GET' ? {} : { payload: { id: 1, bogus: 'x' } }),
+        });
+        expect(res.statusCode, `${route} as ${who}`).toBe(200);
+        expect(res.json().code, `${route} as ${who}`).toBe(code);
+      }
+    }
+  });
+
+  it('lets a platform administrator through', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/audit/list',
+      headers: { 'x-token': admin.token },
+      payload: { pageIndex: 1, pageSize: 10 },
+    });
+    expect(res.json().code).toBe(0);
+  });
+
+  it('the database refuses to change or delete audit entries', async () => {
+    await t.database.db.execute(sql`insert into audit_logs (action, target_type) values ('test.entry', 'test')`);
+    await expect(t.database.db.execute(sql`update audit_logs set action = 'x'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from audit_logs where action = 'test.entry'`);
+    expect(rows.rows[0]).toMatchObject({ n: 1 });
+  });
+});

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CompanyType,
+  MERCHANT_AGREEMENT_VERSION,
+  MERCHANT_DOC_LABELS,
+  MerchantStatus,
+  requiredMerchantDocuments,
+  type MerchantApplicationView,
+  type MerchantDraftInput,
+  type MerchantSubmitInput,
+} from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { companies, merchantApplications } from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { isValidCreditCode } from '../../lib/credit-code.ts';
+import { safeKey } from '../../lib/storage.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { addReviewEvent, fileKey } from './events.ts';
+
+type Row = typeof merchantApplications.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toView(r: Row): MerchantApplicationView {
+  return {
+    id: r.id,
+    status: r.status,
+    shopType: r.shopType,
+    shopName: r.shopName,
+    companyName: r.companyName,
+    creditCode: r.creditCode,
+    legalPerson: r.legalPerson,
+    contactName: r.contactName,
+    contactPhone: r.contactPhone,
+    contactEmail: r.contactEmail,
+    address: r.address,
+    mainBusiness: r.mainBusiness,
+    threeInOne: r.threeInOne,
+    documents: r.documents,
+    agreementVersion: r.agreementVersion,
+    agreementSignedAt: iso(r.agreementSignedAt),
+    submittedAt: iso(r.submittedAt),
+    decidedAt: iso(r.decidedAt),
+    rejectReason: r.rejectReason,
+  };
+}
+
+/** The caller's application, or an empty form prefilled from the company (status 未申请). */
+export async function getMyApplication(db: Db, companyId: number): Promise<MerchantApplicationView> {
+  const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, companyId));
+  if (row) return toView(row);
+  const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return {
+    id: null,
+    status: MerchantStatus.NONE,
+    shopType: null,
+    shopName: '',
+    companyName: c?.name ?? '',
+    creditCode: c?.creditCode ?? '',
+    legalPerson: c?.legalPerson ?? '',
+    contactName: c?.contactName ?? '',
+    contactPhone: c?.contactPhone ?? '',
+    contactEmail: '',
+    address: c?.address ?? '',
+    mainBusiness: c?.mainBusiness ?? '',
+    threeInOne: true,
+    documents: {},
+    agreementVersion: null,
+    agreementSignedAt: null,
+    submittedAt: null,
+    decidedAt: null,
+    rejectReason: null,
+  };
+}
+
+/** Who may apply: a supplier company's administrator, while the application is not pending or approved. */
+async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined> {
+  if (auth.companyType !== CompanyType.SUPPLIER) throw forbidden('采购商账号不能申请入驻，请使用供应商账号注册后再申请');
+  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以办理商家入驻');
+  const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, auth.companyId!));
+  if (row?.status === MerchantStatus.PENDING) throw conflict('入驻申请正在审核中，暂不能修改');
+  if (row?.status === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+  return row;
+}
+
+/** Saves the form as a draft (status stays 未申请, or 已驳回 until resubmitted). */
+export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftInput): Promise<MerchantApplicationView> {
+  await assertMayEdit(db, auth);
+  const values = { ...input, updatedAt: new Date() };
+  const [row] = await db
+    .insert(merchantApplications)
+    .values({ companyId: auth.companyId!, ...values })
+    .onConflictDoUpdate({ target: merchantApplications.companyId, set: values })
+    .returning();
+  return toView(row!);
+}
+
+/** Checks what the client cannot be trusted with: the check digit and that every required document exists. */
+async function assertComplete(app: FastifyInstance, input: MerchantSubmitInput): Promise<void> {
+  if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
+  if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw invalid('入驻协议已更新，请重新阅读并同意');
+  for (const kind of requiredMerchantDocuments(input.shopType, input.threeInOne)) {
+    if (!input.documents[kind]?.length) throw invalid(`请上传${MERCHANT_DOC_LABELS[kind]}`);
+  }
+  for (const paths of Object.values(input.documents)) {
+    for (const p of paths ?? []) {
+      const key = safeKey(fileKey(p));
+      if (!key || !(await app.storage.exists(key))) throw invalid('证件图片不存在，请重新上传');
+    }
+  }
+}
+
+/** Signs the agreement and submits: 未申请/已驳回 → 待审核. */
+export async function submitApplication(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: MerchantSubmitInput,
+  ip: string,
+): Promise<MerchantApplicationView> {
+  await assertMayEdit(app.db, auth);
+  await assertComplete(app, input);
+  const { agreement, ...form } = input;
+  const now = new Date();
+  const values = {
+    ...form,
+    status: MerchantStatus.PENDING,
+    agreementVersion: agreement.version,
+    agreementSignedAt: now,
+    agreementIp: ip.slice(0, 64),
+    submittedAt: now,
+    decidedAt: null,
+    decidedBy: null,
+    updatedAt: now,
+  };
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(merchantApplications)
+      .values({ companyId: auth.companyId!, ...values })
+      .onConflictDoUpdate({
+        target: merchantApplications.companyId,
+        set: values,
+        // A concurrent submit or decision must not be overwritten.
+        setWhere: sql`${merchantApplications.status} in (${MerchantStatus.NONE}, ${MerchantStatus.REJECTED})`,
+      })
+      .returning();
+    if (!row) throw conflict('入驻申请状态已变化，请刷新后重试');
+    await tx.update(companies).set({ merchantStatus: MerchantStatus.PENDING, updatedAt: now }).where(eq(companies.id, auth.companyId!));
+    await addReviewEvent(tx, {
+      kind: 'merchant',
+      subjectId: row.id,
+      companyId: auth.companyId!,
+      action: 'submit',
+      snapshot: { ...form, agreementVersion: agreement.version, ip },
+      actorUserId: auth.userId,
+    });
+    return toView(row);
+  });
+}
