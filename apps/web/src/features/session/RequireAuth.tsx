@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { useSession } from './store.ts';
+import { loadUser, logout } from './session.ts';
+import { currentPath, useInstallNavigator } from './navigation.ts';
+
+/**
+ * Guards a route (SPEC §4): without a token → logout and login with returnUrl; with a token but no loaded
+ * user → fetch user info (the cached user is used if that fails); renders children when logged in.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  useInstallNavigator();
+  const { token, user, loggedIn } = useSession();
+  useEffect(() => {
+    if (!token) void logout({ returnUrl: currentPath() }, false);
+    else if (!user) void loadUser();
+  }, [token, user]);
+  if (!token) return null;
+  if (!loggedIn) {
+    return (
+      <div style={{ padding: 80, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
