@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { CompanyUserRow, Paged, UserInviteInput } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
+import { revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
+import { assertAssignableRoles, permissionsOfRoles } from './roles.ts';
+
+type Caller = AuthContext & { companyId: number };
+
+export async function listCompanyUsers(
+  db: Db,
+  companyId: number,
+  q: { pageIndex: number; pageSize: number; keyword?: string; status?: 0 | 1 },
+): Promise<Paged<CompanyUserRow>> {
+  const kw = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(users.companyId, companyId),
+    kw ? or(ilike(users.phone, kw), ilike(users.realName, kw), ilike(users.nickName, kw)) : undefined,
+    q.status === undefined ? undefined : eq(users.disabled, q.status === 1),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      realName: users.realName,
+      nickName: users.nickName,
+      isCompanyAdmin: users.isCompanyAdmin,
+      disabled: users.disabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.isCompanyAdmin), asc(users.id))
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize);
+  const ids = rows.map((r) => r.id);
+  const held = ids.length
+    ? await db
+        .select({ userId: userRoles.userId, roleId: roles.id, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
+        .orderBy(asc(roles.id))
+    : [];
+  return {
+    total,
+    list: rows.map((r) => ({
+      sysNo: r.id,
+      phone: r.phone,
+      realName: r.realName,
+      nickName: r.nickName,
+      isCompanyAdmin: r.isCompanyAdmin,
+      disabled: r.disabled,
+      roles: held.filter((h) => h.userId === r.id).map((h) => ({ sysNo: h.roleId, name: h.name })),
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A non-admin may only hand out roles whose permissions they hold themselves. */
+async function checkRoleAssignment(db: Db, caller: Caller, held: Set<string>, roleIds: number[]) {
+  const ids = await assertAssignableRoles(db, caller, roleIds);
+  if (!caller.isCompanyAdmin) {
+    const granted = await permissionsOfRoles(db, ids);
+    if (granted.some((c) => !held.has(c))) throw forbidden('只能分配您自己拥有权限范围内的角色');
+  }
+  return ids;
+}
+
+async function setRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+/**
+ * Invites a sub-user: a new account in the caller's company with the initial password the administrator
+ * chose (the user changes it later, or resets it with 忘记密码). A number that already has an account is
+ * refused, since an account belongs to exactly one company.
+ */
+export async function inviteUser(db: Db, caller: Caller, held: Set<string>, input: UserInviteInput) {
+  const problem = passwordProblem(input.password);
+  if (problem) throw invalid(problem);
+  const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
+  const [existing] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, input.phone));
+  if (existing) throw conflict(existing.companyId === caller.companyId ? '该手机号已是本企业用户' : '该手机号已注册，无法邀请');
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ companyId: caller.companyId, phone: input.phone, realName: input.realName, passwordHash })
+      .onConflictDoNothing({ target: users.phone })
+      .returning({ id: users.id });
+    if (!row) throw conflict('该手机号已注册，无法邀请');
+    await setRoles(tx as unknown as Db, row.id, roleIds);
+    return { sysNo: row.id };
+  });
+}
+
+/** A user of the caller's company; other companies' users are simply not found. */
+async function companyUser(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, isCompanyAdmin: users.isCompanyAdmin, disabled: users.disabled })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  if (!row) throw notFound('用户不存在');
+  return row;
+}
+
+export async function updateCompanyUser(
+  db: Db,
+  caller: Caller,
+  held: Set<string>,
+  input: { sysNo: number; realName: string; roleIds: number[] },
+) {
+  const target = await companyUser(db, caller.companyId, input.sysNo);
+  if (target.isCompanyAdmin && !caller.isCompanyAdmin) throw forbidden('不能修改企业管理员');
+  if (target.id === caller.userId && !caller.isCompanyAdmin) throw forbidden('不能修改自己的角色');
+  const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ realName: input.realName, updatedAt: new Date() })
+      .where(and(eq(users.id, target.id), eq(users.companyId, caller.companyId)));
+    await setRoles(tx as unknown as Db, target.id, roleIds);
+  });
+}
+
+/** Enables or disables a sub-user; disabling ends every session of that user at once. */
+export async function setUserDisabled(db: Db, caller: Caller, userId: number, disabled: boolean) {
+  const target = await companyUser(db, caller.companyId, userId);
+  if (target.id === caller.userId) throw forbidden('不能停用自己的账号');
+  if (target.isCompanyAdmin) throw forbidden('不能停用企业管理员');
+  await db
+    .update(users)
+    .set({ disabled, updatedAt: new Date() })
+    .where(and(eq(users.id, target.id), eq(users.companyId, caller.companyId)));
+  if (disabled) await revokeUserSessions(db, target.id);
+}

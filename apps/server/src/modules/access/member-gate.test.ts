@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Code, memberGateForOrderType, MSG } from '@aquamall/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import errorsPlugin from '../../plugins/errors.ts';
+import authPlugin, { caller } from '../../plugins/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { assertMemberGate, requireMemberGate, requireReportType } from './member-gate.ts';
+import { call, makeCompany, makeUser } from './test/fixtures.ts';
+
+let t: TestApp;
+let gated: FastifyInstance;
+
+/** Resources of later issues, stood in by routes registered here with the exported guards. */
+beforeAll(async () => {
+  t = await createTestApp();
+  gated = Fastify({ logger: false });
+  gated.decorate('db', t.database.db);
+  await gated.register(errorsPlugin);
+  await gated.register(authPlugin);
+  gated.get('/quotation/detail', { preHandler: requireMemberGate('levels23') }, async () => ok('quotation'));
+  gated.get('/product/detail', { preHandler: requireMemberGate('levels13') }, async () => ok('product'));
+  gated.get<{ Querystring: { type: string } }>('/order/detail', async (request) => {
+    const gate = memberGateForOrderType(Number(request.query.type));
+    if (gate) assertMemberGate(caller(request), gate);
+    return ok('order');
+  });
+  gated.get('/report/saleAmount', { preHandler: requireReportType('saleAmount') }, async () => ok('sale'));
+  gated.get('/report/payAmount', { preHandler: requireReportType('payAmount') }, async () => ok('pay'));
+  await gated.ready();
+});
+afterAll(async () => {
+  await gated?.close();
+  await t?.close();
+});
+
+async function userOf(type: 2 | 4, memberLevel: number, isMemberVail: number) {
+  const db = t.database.db;
+  return (await makeUser(db, await makeCompany(db, { type, memberLevel, isMemberVail }))).token;
+}
+const hit = (token: string | null, url: string) => call(gated, token, 'GET', url);
+
+describe('membership gates on the server (SPEC §4)', () => {
+  it('blocks levels 0 and 1 from quotation detail and order detail type 8 with 请购买二级/三级会员', async () => {
+    for (const level of [0, 1]) {
+      const token = await userOf(2, level, 1);
+      for (const url of ['/quotation/detail', '/order/detail?type=8']) {
+        expect(await hit(token, url)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: MSG.memberLevel23 });
+      }
+      expect((await hit(token, '/order/detail?type=0')).code).toBe(0);
+    }
+    for (const level of [2, 3]) {
+      expect((await hit(await userOf(2, level, 1), '/quotation/detail')).code).toBe(0);
+    }
+  });
+
+  it('blocks levels 0 and 2 from order detail type 6 and product detail with 请购买一级/三级会员', async () => {
+    for (const level of [0, 2]) {
+      const token = await userOf(2, level, 1);
+      for (const url of ['/order/detail?type=6', '/product/detail']) {
+        expect(await hit(token, url)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: MSG.memberLevel13 });
+      }
+    }
+    for (const level of [1, 3]) {
+      expect((await hit(await userOf(2, level, 1), '/order/detail?type=6')).code).toBe(0);
+    }
+  });
+
+  it('applies only when isMemberVail is 1', async () => {
+    const token = await userOf(2, 0, 0);
+    expect((await hit(token, '/quotation/detail')).code).toBe(0);
+    expect((await hit(token, '/product/detail')).code).toBe(0);
+  });
+
+  it('exempts purchasers (company type 4)', async () => {
+    const token = await userOf(4, 0, 1);
+    expect((await hit(token, '/quotation/detail')).code).toBe(0);
+    expect((await hit(token, '/order/detail?type=6')).code).toBe(0);
+  });
+
+  it('answers code 1 without a session', async () => {
+    expect((await hit(null, '/quotation/detail')).code).toBe(Code.LOGIN_EXPIRED);
+  });
+});
+
+describe('reports limited to one company type', () => {
+  it('serves report/saleAmount only to suppliers and report/payAmount only to purchasers', async () => {
+    const supplier = await userOf(2, 3, 0);
+    const purchaser = await userOf(4, 0, 0);
+    expect((await hit(supplier, '/report/saleAmount')).code).toBe(0);
+    expect(await hit(purchaser, '/report/saleAmount')).toMatchObject({ code: Code.FORBIDDEN, message: '应收账款报表仅对供应商开放' });
+    expect((await hit(purchaser, '/report/payAmount')).code).toBe(0);
+    expect(await hit(supplier, '/report/payAmount')).toMatchObject({ code: Code.FORBIDDEN, message: '应付账款报表仅对采购商开放' });
+  });
+});

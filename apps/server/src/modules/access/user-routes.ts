@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userInviteInput, userListQuery, userUpdateInput, z } from '@aquamall/shared';
+import { ok } from '../../lib/envelope.ts';
+import { caller } from '../../plugins/auth.ts';
+import { requestPermissions, requirePermission } from './permissions.ts';
+import { inviteUser, listCompanyUsers, setUserDisabled, updateCompanyUser } from './company-users.ts';
+
+const disableInput = z.object({ sysNo: z.number().int().positive(), disabled: z.boolean() });
+
+/** user/list: the company's users; invite, edit roles, enable/disable. Scoped to the caller's company. */
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const manage = { preHandler: requirePermission('user:manage') };
+  const company = (request: Parameters<typeof caller>[0]) => {
+    const auth = caller(request);
+    return { ...auth, companyId: auth.companyId! };
+  };
+
+  app.post('/api/user/list', { ...manage, schema: { body: userListQuery } }, async (request) => {
+    return ok(await listCompanyUsers(app.db, company(request).companyId, request.body));
+  });
+
+  app.post('/api/user/invite', { ...manage, schema: { body: userInviteInput } }, async (request) => {
+    const held = await requestPermissions(request);
+    return ok(await inviteUser(app.db, company(request), held, request.body), '用户已添加');
+  });
+
+  app.post('/api/user/update', { ...manage, schema: { body: userUpdateInput } }, async (request) => {
+    const held = await requestPermissions(request);
+    await updateCompanyUser(app.db, company(request), held, request.body);
+    return ok(null, '用户已保存');
+  });
+
+  app.post('/api/user/disable', { ...manage, schema: { body: disableInput } }, async (request) => {
+    await setUserDisabled(app.db, company(request), request.body.sysNo, request.body.disabled);
+    return ok(null, request.body.disabled ? '用户已停用' : '用户已启用');
+  });
+}
