@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
+import { ok } from '../../lib/envelope.ts';
+import { invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
+import { resolveToken, type AuthContext } from '../auth/sessions.ts';
+import { MemoryRateLimiter } from './rate-limit.ts';
+import { storeUploads, type ReceivedFile } from './upload.ts';
+
+/** Folders `/UploadHandler.ashx?appName=` may choose (lower case); anything else is refused. */
+export const UPLOAD_APPS = ['common', 'avatar', 'product', 'shop', 'company', 'cert', 'article', 'banner', 'enquiry', 'bid', 'order', 'contract'] as const;
+/** Per user: 30 upload requests a minute (each up to 5 images). In memory, per instance. */
+export const UPLOAD_RATE = { limit: 30, windowMs: 60_000 };
+
+const MB = 1024 * 1024;
+const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_MB * MB, files: UPLOAD_MAX_IMAGES, fields: 10, fieldSize: 4096, parts: 20, headerPairs: 100 };
+
+interface MultipartError {
+  code?: string;
+}
+
+/** Maps the multipart parser's limit errors to the messages of SPEC §5. */
+function limitError(err: unknown): Error {
+  switch ((err as MultipartError)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return invalid(uploadSizeMessage(UPLOAD_MAX_MB));
+    case 'FST_FILES_LIMIT':
+      return invalid(uploadCountMessage(UPLOAD_MAX_IMAGES));
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return invalid();
+    default:
+      return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+export default async function uploadRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  // Multipart only for the routes of this plugin; everywhere else a multipart body is refused (415).
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  const limiter = new MemoryRateLimiter(UPLOAD_RATE.limit, UPLOAD_RATE.windowMs);
+
+  const admit = (auth: AuthContext | null): AuthContext => {
+    if (!auth) throw loginExpired();
+    if (!limiter.take(`u${auth.userId}`)) throw rateLimited();
+    return auth;
+  };
+
+  /**
+   * Reads the form: the token from `x-token` (checked before any byte of the body is read) or from a `token`
+   * field (checked as soon as it arrives), and the files (any file field; the client uses `storefile`).
+   */
+  async function receive(request: FastifyRequest): Promise<{ auth: AuthContext; files: ReceivedFile[] }> {
+    if (!request.isMultipart()) throw invalid('请选择要上传的文件');
+    let auth: AuthContext | null = null;
+    if (request.headers['x-token']) auth = admit(request.auth);
+    const files: ReceivedFile[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'token' && !auth && typeof part.value === 'string') {
+            auth = admit(await resolveToken(app.db, part.value));
+          }
+          continue;
+        }
+        const body = await part.toBuffer();
+        if (!part.filename && body.length === 0) continue; // an empty file input
+        files.push({ fileName: part.filename, body });
+      }
+    } catch (err) {
+      throw limitError(err);
+    }
+    if (!auth) throw loginExpired();
+    if (files.length === 0) throw invalid('请选择要上传的文件');
+    return { auth, files };
+  }
+
+  // POST {file host}/file/upload — multipart field `storefile` plus the token (SPEC §7).
+  app.post('/file/upload', async (request) => {
+    const { auth, files } = await receive(request);
+    return ok(await storeUploads(app, auth, files, null), '上传成功');
+  });
+
+  // POST /UploadHandler.ashx?appName=<app> — the same, stored in the folder the app names.
+  app.post(
+    '/UploadHandler.ashx',
+    { schema: { querystring: z.object({ appName: z.string().max(40).optional() }) } },
+    async (request) => {
+      const appName = (request.query.appName || 'common').toLowerCase();
+      if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw invalid('不支持的上传类别');
+      const { auth, files } = await receive(request);
+      return ok(await storeUploads(app, auth, files, appName), '上传成功');
+    },
+  );
+}

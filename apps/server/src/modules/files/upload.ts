@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { UPLOAD_TYPES, uploadTypeMessage } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { sniff } from './content-type.ts';
+import { MAX_INPUT_PIXELS } from './variants.ts';
+
+/** One received file, fully buffered (at most UPLOAD_MAX_IMAGES × UPLOAD_MAX_MB per request). */
+export interface ReceivedFile {
+  fileName: string;
+  body: Buffer;
+}
+
+/** What each upload answers (SPEC §7: `{code, message, data}`); `fileRelativePath` is served at `/f/<it>`. */
+export interface UploadedFile {
+  fileRelativePath: string;
+  fileName: string;
+  size: number;
+}
+
+interface PreparedImage {
+  fileName: string;
+  body: Buffer;
+  mime: string;
+  ext: string;
+}
+
+/** The real types accepted for the allowed extensions (jpg, jpeg, png). */
+const ACCEPTED = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+]);
+
+const typeError = () => invalid(uploadTypeMessage(UPLOAD_TYPES));
+
+/** The file name's extension, lower-cased ('' when none). */
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/**
+ * Checks one file and re-encodes it: the name must have an allowed extension, the bytes must really be a JPEG
+ * or PNG (a renamed HTML page is refused), and sharp must decode it. The stored copy has the EXIF orientation
+ * applied to the pixels and every other metadata block (EXIF, GPS, XMP, comments) removed; the colour profile
+ * is kept so colours do not shift.
+ */
+export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
+  if (!(UPLOAD_TYPES as readonly string[]).includes(extensionOf(file.fileName))) throw typeError();
+  const type = await sniff(file.body);
+  const ext = ACCEPTED.get(type.mime);
+  if (!ext) throw typeError();
+  let body: Buffer;
+  try {
+    const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().keepIccProfile();
+    body = ext === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw invalid('图片尺寸过大');
+    throw typeError();
+  }
+  return { fileName: file.fileName, body, mime: type.mime, ext };
+}
+
+/** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
+export function uploadDir(folder: string | null, now = new Date()): string {
+  const cn = new Date(now.getTime() + 8 * 3600 * 1000);
+  const ym = `${cn.getUTCFullYear()}/${String(cn.getUTCMonth() + 1).padStart(2, '0')}`;
+  return folder ? `u/${folder}/${ym}` : `u/${ym}`;
+}
+
+/** Cleans a client-given file name for the record (no paths, no control characters, bounded length). */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+}
+
+/**
+ * Validates every file first (so a bad file among good ones stores nothing), then stores each under an
+ * unguessable random name and records it with the caller's company and user.
+ */
+export async function storeUploads(
+  deps: { db: Db; storage: Storage },
+  auth: AuthContext,
+  received: ReceivedFile[],
+  folder: string | null,
+): Promise<UploadedFile[]> {
+  const prepared: PreparedImage[] = [];
+  for (const file of received) prepared.push(await prepareImage(file));
+  const dir = uploadDir(folder);
+  const out: UploadedFile[] = [];
+  for (const img of prepared) {
+    const key = `${dir}/${crypto.randomBytes(16).toString('base64url')}.${img.ext}`;
+    const fileName = cleanFileName(img.fileName);
+    await deps.storage.put(key, img.body, img.mime);
+    try {
+      await deps.db.insert(files).values({
+        path: key,
+        originalName: fileName,
+        mime: img.mime,
+        size: img.body.length,
+        companyId: auth.companyId,
+        userId: auth.userId,
+      });
+    } catch (err) {
+      await deps.storage.delete(key).catch(() => undefined);
+      throw err instanceof AppError ? err : new Error('could not record upload', { cause: err });
+    }
+    out.push({ fileRelativePath: key, fileName, size: img.body.length });
+  }
+  return out;
+}
