@@ -1,0 +1,180 @@
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { DEFAULT_BENCH_DATABASE_URL, startServer } from './server.ts';
+
+/** One route to load. Exactly one route of a run should be the `baseline` (the bare /api/health). */
+export interface BenchRoute {
+  name?: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON body for POST. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  baseline?: boolean;
+  /** Minimum throughput as a share of the baseline's, e.g. 0.5 (reported, never fails the run). */
+  target?: number;
+}
+
+export interface BenchOptions {
+  embedded: boolean;
+  databaseUrl: string;
+  /** Drop and re-seed the PostgreSQL benchmark database before the run. */
+  fresh?: boolean;
+  port: number;
+  /** Seconds of measured load per route. */
+  duration: number;
+  /** Seconds of unmeasured load per route before measuring (JIT, caches, connection pool). */
+  warmup: number;
+  connections: number;
+  logLevel: string;
+  /** An already running server to load instead of starting one. */
+  baseUrl?: string;
+  env?: Record<string, string>;
+  /** Only the routes whose path is listed (plus the baseline). */
+  only?: string[];
+}
+
+export interface BenchResult {
+  route: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  ratio: number | null;
+  target: number | null;
+  errors: number;
+}
+
+/**
+ * Defaults: 10 s per route after 3 s of warm-up, and 10 connections. One Node process serves the API, so a
+ * handful of concurrent connections already keeps its event loop busy; 10 lets database round trips overlap
+ * (the PostgreSQL pool also holds 10), while more would only add queueing latency to p99 and steal CPU from
+ * the server (autocannon runs on the same machine).
+ */
+export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
+  embedded: false,
+  databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
+  port: 3190,
+  duration: 10,
+  warmup: 3,
+  connections: 10,
+  logLevel: 'warn',
+};
+
+/** `--embedded --fresh --duration=5 --warmup=2 --connections=20 --port=3191 --url=http://... --log-level=info --only=/api/index` */
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
+  for (const arg of argv) {
+    const [flag, value = ''] = arg.split('=', 2) as [string, string?];
+    const num = () => {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);
+      return n;
+    };
+    if (flag === '--embedded') opts.embedded = true;
+    else if (flag === '--fresh') opts.fresh = true;
+    else if (flag === '--duration') opts.duration = num();
+    else if (flag === '--warmup') opts.warmup = Math.max(0, Number(value) || 0);
+    else if (flag === '--connections') opts.connections = Math.round(num());
+    else if (flag === '--port') opts.port = Math.round(num());
+    else if (flag === '--url') opts.baseUrl = value.replace(/\/$/, '');
+    else if (flag === '--log-level') opts.logLevel = value;
+    else if (flag === '--only') opts.only = value.split(',').filter(Boolean);
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return opts;
+}
+
+const label = (r: BenchRoute) => r.name ?? `${r.method} ${r.path}`;
+
+function requestOf(r: BenchRoute) {
+  const headers: Record<string, string> = { ...r.headers };
+  let body: string | undefined;
+  if (r.method === 'POST') {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(r.body ?? {});
+  }
+  return { method: r.method, headers, body };
+}
+
+/** One request first: the route must answer HTTP 200 with envelope code 0, or its numbers mean nothing. */
+async function check(baseUrl: string, r: BenchRoute): Promise<string | null> {
+  const req = requestOf(r);
+  try {
+    const res = await fetch(baseUrl + r.path, { ...req, signal: AbortSignal.timeout(30_000) });
+    if (res.status !== 200) return `HTTP ${res.status}`;
+    const json = (await res.json()) as { code?: number; message?: string };
+    return json.code === 0 ? null : `code ${json.code}: ${json.message}`;
+  } catch (err) {
+    return String(err);
+  }
+}
+
+function load(baseUrl: string, r: BenchRoute, seconds: number, connections: number) {
+  return autocannon({ url: baseUrl + r.path, ...requestOf(r), duration: seconds, connections, timeout: 10 });
+}
+
+/** Loads each route in turn (same server, same settings) and returns the numbers; the baseline's first. */
+export async function measure(baseUrl: string, routes: BenchRoute[], opts: BenchOptions): Promise<BenchResult[]> {
+  const raw: { route: BenchRoute; rps: number; p50: number; p99: number; errors: number }[] = [];
+  for (const route of routes) {
+    const problem = await check(baseUrl, route);
+    if (problem) {
+      console.error(`✗ ${label(route)}: ${problem}`);
+      raw.push({ route, rps: 0, p50: 0, p99: 0, errors: 1 });
+      continue;
+    }
+    if (opts.warmup > 0) await load(baseUrl, route, opts.warmup, opts.connections);
+    const res = await load(baseUrl, route, opts.duration, opts.connections);
+    raw.push({ route, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts + res.non2xx });
+  }
+  const base = raw.find((x) => x.route.baseline)?.rps ?? 0;
+  return raw.map((x) => ({
+    route: label(x.route),
+    requestsPerSec: x.rps,
+    p50: x.p50,
+    p99: x.p99,
+    ratio: base > 0 ? x.rps / base : null,
+    target: x.route.baseline ? null : (x.route.target ?? null),
+    errors: x.errors,
+  }));
+}
+
+export function formatTable(results: BenchResult[]): string {
+  const rows = results.map((r) => [
+    r.route,
+    r.requestsPerSec.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`,
+    r.target === null ? '(baseline)' : r.ratio !== null && r.ratio >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`,
+    String(r.errors),
+  ]);
+  const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', 'errors'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Starts the production server (unless `opts.baseUrl` names a running one), loads every route, prints the
+ * table and stops the server. `ok` is false only on errors (a route failing or erroring under load, or the
+ * server not starting); a missed target is reported in the table but is not an error.
+ */
+export async function runBench(routes: BenchRoute[], options: Partial<BenchOptions> = {}): Promise<{ ok: boolean; results: BenchResult[] }> {
+  const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS, ...options };
+  const only = opts.only;
+  if (only) routes = routes.filter((r) => r.baseline || only.includes(r.path));
+  const server = opts.baseUrl
+    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
+    : await startServer({ embedded: opts.embedded, databaseUrl: opts.databaseUrl, fresh: opts.fresh, port: opts.port, logLevel: opts.logLevel, env: opts.env });
+  try {
+    console.log(
+      `AquaMall bench: ${server.kind} server at ${server.url}; ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s per route, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
+    );
+    const results = await measure(server.url, routes, opts);
+    console.log(`\n${formatTable(results)}\n`);
+    return { ok: results.every((r) => r.errors === 0), results };
+  } finally {
+    await server.stop();
+  }
+}
