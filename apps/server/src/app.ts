@@ -19,6 +19,7 @@ import merchantRoutes from './modules/merchant/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import accessRoutes from './modules/access/routes.ts';
+import mallRoutes from './modules/mall/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +90,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(notificationRoutes);
   await app.register(accessRoutes);
+  await app.register(mallRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

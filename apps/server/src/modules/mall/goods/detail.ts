@@ -1,0 +1,79 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
+import type { Db } from '../../../db/client.ts';
+import { categories, companies, products } from '../../../db/schema/index.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
+import { publicProduct } from '../../search/goods-query.ts';
+import { shopCards } from '../shops/card.ts';
+import { safeHtml } from '../sanitize.ts';
+
+const RELATED = 8;
+
+/** Other public products of the same category (best sellers first), topped up from the same shop. */
+async function relatedGoods(
+  db: Db,
+  id: number,
+  categoryCode: string,
+  companyId: number,
+): Promise<GoodsItem[]> {
+  const base = db
+    .select(goodsColumns)
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId));
+  const sameCategory = await base
+    .where(and(publicProduct, eq(products.categoryCode, categoryCode), ne(products.id, id)))
+    .orderBy(desc(products.salesCount), desc(products.id))
+    .limit(RELATED);
+  const items = sameCategory.map(toGoodsItem);
+  if (items.length < RELATED) {
+    const seen = new Set([id, ...items.map((i) => i.id)]);
+    const sameShop = await db
+      .select(goodsColumns)
+      .from(products)
+      .innerJoin(companies, eq(companies.id, products.companyId))
+      .where(and(publicProduct, eq(products.companyId, companyId)))
+      .orderBy(desc(products.salesCount), desc(products.id))
+      .limit(RELATED * 2);
+    for (const r of sameShop) if (!seen.has(r.id) && items.length < RELATED) items.push(toGoodsItem(r));
+  }
+  return items;
+}
+
+/** GET /api/product/{id}: only on-sale products of open shops are public. */
+export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
+  const [row] = await db
+    .select({
+      ...goodsColumns,
+      priceTiers: products.priceTiers,
+      attributes: products.attributes,
+      description: products.description,
+    })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(publicProduct, eq(products.id, id)));
+  if (!row) throw notFound('商品不存在或已下架');
+  const [cards, categoryPath, related] = await Promise.all([
+    shopCards(db, [row.companyId]),
+    db
+      .select({ name: categories.name, categoryCode: categories.categoryCode })
+      .from(categories)
+      .where(sql`${row.categoryCode} like ${categories.categoryCode} || '%'`)
+      .orderBy(categories.level),
+    relatedGoods(db, row.id, row.categoryCode, row.companyId),
+  ]);
+  const shop = cards.get(row.companyId);
+  if (!shop) throw notFound('商品不存在或已下架');
+  const item = toGoodsItem(row);
+  const images = row.images.length ? row.images : item.defaultImage ? [item.defaultImage] : [];
+  return {
+    ...item,
+    images,
+    priceTiers: [...row.priceTiers].sort((a, b) => a.minQty - b.minQty),
+    attributes: row.attributes,
+    description: safeHtml(row.description),
+    categoryPath,
+    shop,
+    related,
+  };
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { GoodsItem } from '@aquamall/shared';
+import { companies, products } from '../../db/schema/index.ts';
+
+/** The columns of a goods card (products joined with companies). */
+export const goodsColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  model: products.model,
+  spec: products.spec,
+  unit: products.unit,
+  price: products.price,
+  defaultImage: products.defaultImage,
+  images: products.images,
+  categoryCode: products.categoryCode,
+  companyId: products.companyId,
+  shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
+  salesCount: products.salesCount,
+  stock: products.stock,
+  minOrder: products.minOrder,
+  isPovertyRelief: products.isPovertyRelief,
+  originName: products.originName,
+  createdAt: products.createdAt,
+};
+
+export interface GoodsRow {
+  id: number;
+  name: string;
+  brand: string;
+  model: string;
+  spec: string;
+  unit: string;
+  price: string;
+  defaultImage: string;
+  images: string[];
+  categoryCode: string;
+  companyId: number;
+  shopName: string;
+  salesCount: number;
+  stock: number;
+  minOrder: number;
+  isPovertyRelief: boolean;
+  originName: string;
+  createdAt: Date | string;
+}
+
+export function toGoodsItem(r: GoodsRow): GoodsItem {
+  return {
+    id: r.id,
+    name: r.name,
+    brand: r.brand,
+    model: r.model,
+    spec: r.spec,
+    unit: r.unit,
+    price: Number(r.price),
+    defaultImage: r.defaultImage || r.images[0] || '',
+    categoryCode: r.categoryCode,
+    companyId: r.companyId,
+    shopName: r.shopName,
+    salesCount: r.salesCount,
+    stock: r.stock,
+    minOrder: r.minOrder,
+    isPovertyRelief: r.isPovertyRelief,
+    originName: r.originName,
+    createdAt: new Date(r.createdAt).toISOString(),
+  };
+}

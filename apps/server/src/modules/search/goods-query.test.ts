@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { GoodsPage } from '@aquamall/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { companies, products } from '../../db/schema/index.ts';
+import { insertMallFixture, type MallFixture } from '../mall/test/fixtures.ts';
+
+let t: TestApp;
+let fx: MallFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await insertMallFixture(t.database.db);
+});
+afterAll(async () => t?.close());
+
+async function query(body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/product/query', payload: body });
+  return res.json() as { code: number; message: string; data: GoodsPage };
+}
+const names = async (body: Record<string, unknown>) => (await query(body)).data.list.map((g) => g.name);
+
+describe('goods search (Chinese substring)', () => {
+  it('finds a one-character keyword anywhere in the name', async () => {
+    const found = await names({ productName: '泵' });
+    expect(found.sort()).toEqual(['不锈钢离心泵', '管道泵 100%铜线'].sort());
+  });
+
+  it('finds a two-character word that trigram search cannot serve, in names and specs, public rows only', async () => {
+    const found = await names({ productName: '碳源' });
+    expect(found).toEqual(['复合碳源 污水处理', '乙酸钠 液体']); // name match ranks above spec match
+    expect(found).not.toContain('已下架 碳源');
+    expect(found).not.toContain('关闭店铺 碳源');
+  });
+
+  it('finds a four-character word and not its scattered characters', async () => {
+    expect(await names({ productName: '聚合氯化' })).toEqual(['聚合氯化铝 PAC 28% 饮用水级']);
+    expect(await names({ productName: '氯化聚合' })).toEqual([]);
+  });
+
+  it('matches mixed Latin and Chinese, case- and width-insensitively, with synonyms', async () => {
+    // both terms are the same synonym group, so 巩义聚铝 (聚铝) matches too, but the literal match ranks first
+    expect(await names({ productName: 'PAC 聚合氯化铝' })).toEqual([
+      '聚合氯化铝 PAC 28% 饮用水级',
+      '巩义聚铝',
+    ]);
+    expect(await names({ productName: 'PAC 饮用水' })).toEqual(['聚合氯化铝 PAC 28% 饮用水级']);
+    expect(await names({ productName: 'ｐａｃ' })).toContain('聚合氯化铝 PAC 28% 饮用水级');
+    // PAC = 聚合氯化铝 = 聚铝: the synonym finds 巩义聚铝 whose name never says PAC
+    expect((await names({ productName: 'pac' })).sort()).toEqual(
+      ['聚合氯化铝 PAC 28% 饮用水级', '巩义聚铝'].sort(),
+    );
+    expect(await names({ productName: 'PAM' })).toEqual(['聚丙烯酰胺 阴离子']);
+    expect(await names({ productName: 'jbxxa' })).toEqual(['聚丙烯酰胺 阴离子']);
+  });
+
+  it('matches brand and shop names, ranking name matches first', async () => {
+    expect(await names({ productName: '南方泵业' })).toEqual(['不锈钢离心泵']);
+    const byShop = await names({ productName: '巩义净水' });
+    expect(byShop.sort()).toEqual(['复合碳源 污水处理', '巩义聚铝'].sort());
+    const res = await query({ productName: '巩义' });
+    expect(res.data.list[0]?.name).toBe('巩义聚铝'); // name beats shop name
+  });
+
+  it('treats % _ \\ and quotes as plain characters', async () => {
+    // only rows with a literal % (two names and one spec), not every row
+    expect((await names({ productName: '%' })).sort()).toEqual(
+      ['乙酸钠 液体', '管道泵 100%铜线', '聚合氯化铝 PAC 28% 饮用水级'].sort(),
+    );
+    expect(await names({ productName: '100%' })).toEqual(['管道泵 100%铜线']);
+    expect(await names({ productName: '_' })).toEqual(['下划线_型号 阀门']);
+    expect(await names({ productName: 'a\\b' })).toEqual(['下划线_型号 阀门']);
+    expect(await names({ productName: "O'Brien" })).toEqual(["O'Brien 单引号 除磷剂"]);
+    expect(await names({ productName: "'; drop table products; --" })).toEqual([]);
+    expect((await query({})).data.total).toBe(9);
+  });
+
+  it('returns highlight words including synonyms', async () => {
+    const res = await query({ productName: 'PAC' });
+    expect(res.data.keywords).toEqual(expect.arrayContaining(['pac', '聚合氯化铝', '聚铝']));
+  });
+});
+
+describe('goods filters, sorting and paging', () => {
+  it('filters a category subtree by code prefix, price range, supplier and poverty relief', async () => {
+    expect((await names({ categoryCode: '02' })).length).toBe(3);
+    expect((await names({ categoryCode: '0101' })).length).toBe(6);
+    expect(await names({ priceMin: 5000, priceMax: 6000 })).toEqual(['不锈钢离心泵']);
+    expect((await names({ companyId: fx.shopB })).sort()).toEqual(['复合碳源 污水处理', '巩义聚铝'].sort());
+    expect(await names({ povertyRelief: true })).toEqual(['巩义聚铝']);
+    expect(await names({ povertyRelief: '1' })).toEqual(['巩义聚铝']);
+  });
+
+  it('sorts by price, sales and newest', async () => {
+    const asc = (await query({ sort: 'priceAsc' })).data.list.map((g) => g.price);
+    expect(asc).toEqual([...asc].sort((x, y) => x - y));
+    const desc = (await query({ sort: 'priceDesc' })).data.list.map((g) => g.price);
+    expect(desc[0]).toBe(9000);
+    const sales = (await query({ sort: 'sales' })).data.list.map((g) => g.salesCount);
+    expect(sales).toEqual([...sales].sort((x, y) => y - x));
+    const newest = (await query({ sort: 'newest' })).data.list;
+    expect(newest.length).toBe(9);
+  });
+
+  it('pages without overlap and reports the total', async () => {
+    const p1 = (await query({ pageIndex: 1, pageSize: 4, sort: 'sales' })).data;
+    const p3 = (await query({ pageIndex: 3, pageSize: 4, sort: 'sales' })).data;
+    expect(p1.total).toBe(9);
+    expect(p1.totalCapped).toBe(false);
+    expect(p1.list.length).toBe(4);
+    expect(p3.list.length).toBe(1);
+    expect(p1.list.map((g) => g.id)).not.toContain(p3.list[0]?.id);
+  });
+
+  it('rejects bad input with a Chinese message', async () => {
+    const long = await query({ productName: '碳'.repeat(41) });
+    expect(long.code).toBe(2);
+    expect(long.message).toContain('40');
+    expect((await query({ priceMin: 10, priceMax: 5 })).message).toContain('最低价不能高于最高价');
+    expect((await query({ sort: 'bogus' })).code).toBe(2);
+    expect((await query({ pageSize: 1000 })).code).toBe(2);
+    expect((await query({ categoryCode: "01' or 1=1" })).code).toBe(2);
+    const trimmed = await query({ productName: '  碳源  ' });
+    expect(trimmed.data.total).toBe(2);
+  });
+
+  it('keeps the index right when rows change after insert', async () => {
+    const db = t.database.db;
+    await db
+      .update(products)
+      .set({ name: '改名后的高效除氧剂' })
+      .where(eq(products.id, fx.product['乙酸钠 液体']!));
+    expect(await names({ productName: '除氧' })).toEqual(['改名后的高效除氧剂']);
+    await db.update(companies).set({ shopName: '新店名水务' }).where(eq(companies.id, fx.shopB));
+    expect((await names({ productName: '新店名' })).length).toBe(2);
+    expect(await names({ productName: '巩义净水' })).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { GOODS_COUNT_CAP, ProductStatus, type GoodsPage, type GoodsQuery } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { categories, companies, products } from '../../db/schema/index.ts';
+import { goodsColumns, toGoodsItem } from './goods-columns.ts';
+import { keywordMatch } from './keyword.ts';
+import { escapeLike } from './keyword.ts';
+
+/** Public visibility: on-sale products of open, enabled shops (the join with companies is the caller's). */
+export const publicProduct: SQL = and(
+  eq(products.status, ProductStatus.ON_SALE),
+  eq(companies.shopOpen, true),
+  eq(companies.disabled, false),
+) as SQL;
+
+/** Category codes of a subtree: the code itself and every code that starts with it. */
+async function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: categories.categoryCode })
+    .from(categories)
+    .where(like(categories.categoryCode, `${escapeLike(prefix)}%`));
+  const codes = rows.map((r) => r.code);
+  return codes.includes(prefix) ? codes : [...codes, prefix];
+}
+
+/**
+ * The public goods list: keyword (Chinese substring, synonyms), category subtree, price range, supplier,
+ * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`).
+ */
+export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
+  const match = keywordMatch(q.productName, sql`${products.searchText}`, sql`${products.searchGrams}`);
+  const conditions: (SQL | undefined)[] = [publicProduct, match?.where];
+  if (q.categoryCode) conditions.push(inArray(products.categoryCode, await subtreeCodes(db, q.categoryCode)));
+  if (q.priceMin !== undefined) conditions.push(gte(products.price, String(q.priceMin)));
+  if (q.priceMax !== undefined) conditions.push(lte(products.price, String(q.priceMax)));
+  if (q.companyId !== undefined) conditions.push(eq(products.companyId, q.companyId));
+  if (q.areaCode !== undefined) {
+    conditions.push(or(eq(products.originProvinceCode, q.areaCode), eq(products.originCityCode, q.areaCode)));
+  }
+  if (q.povertyRelief) conditions.push(eq(products.isPovertyRelief, true));
+  const where = and(...conditions);
+
+  const order: SQL[] = (() => {
+    switch (q.sort) {
+      case 'priceAsc':
+        return [asc(products.price), asc(products.id)];
+      case 'priceDesc':
+        return [desc(products.price), desc(products.id)];
+      case 'newest':
+        return [desc(products.createdAt), desc(products.id)];
+      case 'sales':
+        return [desc(products.salesCount), desc(products.id)];
+      default:
+        return match
+          ? [sql`${match.score} desc`, desc(products.salesCount), desc(products.id)]
+          : [desc(products.salesCount), desc(products.id)];
+    }
+  })();
+
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  const listQuery =
+    offset >= GOODS_COUNT_CAP
+      ? Promise.resolve([])
+      : db
+          .select(goodsColumns)
+          .from(products)
+          .innerJoin(companies, eq(companies.id, products.companyId))
+          .where(where)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset(offset);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(where)
+    .limit(GOODS_COUNT_CAP + 1)
+    .as('capped');
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const [rows, counted] = await Promise.all([listQuery, countQuery]);
+  const n = counted[0]?.n ?? 0;
+  return {
+    list: rows.map(toGoodsItem),
+    total: Math.min(n, GOODS_COUNT_CAP),
+    totalCapped: n > GOODS_COUNT_CAP,
+    keywords: match?.words ?? [],
+  };
+}

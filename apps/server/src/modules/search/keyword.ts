@@ -1,0 +1,89 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { expandTerm, searchTerms } from '@aquamall/shared';
+
+/**
+ * The keyword half of the goods query (docs/decisions/0060-chinese-search.md). A keyword is normalized and
+ * split into terms; every term must match; a term matches when any of its alternatives (itself and its
+ * synonyms) is a substring of the product's search text. The GIN index on `search_grams` finds candidates
+ * (`@>` the alternative's grams); a LIKE on `search_text` re-checks the exact substring.
+ */
+
+/** Grams of a term as the index stores them: the character itself for one character, else its bigrams. */
+export function termGrams(term: string): string[] {
+  const chars = Array.from(term);
+  if (chars.length <= 1) return chars;
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length - 1; i++) grams.add(`${chars[i]}${chars[i + 1]}`);
+  return [...grams];
+}
+
+/** Escapes LIKE's wildcards and its escape character, so `%`, `_` and `\` match themselves. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const textArray = (values: string[]): SQL =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+export interface KeywordMatch {
+  /** Every term matches (AND of terms, OR of alternatives). */
+  where: SQL;
+  /** Relevance: where each term matched (name 8 > brand 4 > spec 2 > shop 1) plus exactness bonuses. */
+  score: SQL;
+  /** The normalized words searched, for highlighting. */
+  words: string[];
+}
+
+/** Field k (1 name, 2 brand, 3 spec+model, 4 shop) of the normalized search text. */
+const field = (searchText: SQL, k: number) => sql`split_part(${searchText}, E'\\n', ${sql.raw(String(k))})`;
+
+export function keywordMatch(
+  keyword: string | undefined,
+  searchText: SQL,
+  searchGrams: SQL,
+): KeywordMatch | null {
+  const terms = searchTerms(keyword);
+  if (terms.length === 0) return null;
+  const words = new Set<string>();
+  const groups: SQL[] = [];
+  const weights: SQL[] = [];
+  for (const term of terms) {
+    const alternatives = expandTerm(term);
+    alternatives.forEach((a) => words.add(a));
+    groups.push(
+      sql`(${sql.join(
+        alternatives.map(
+          (a) =>
+            sql`(${searchGrams} @> ${textArray(termGrams(a))} and ${searchText} like ${`%${escapeLike(a)}%`} escape '\\')`,
+        ),
+        sql` or `,
+      )})`,
+    );
+    const perAlternative = alternatives.map(
+      (a) => sql`case when strpos(${field(searchText, 1)}, ${a}) > 0 then 8
+        when strpos(${field(searchText, 2)}, ${a}) > 0 then 4
+        when strpos(${field(searchText, 3)}, ${a}) > 0 then 2
+        when strpos(${field(searchText, 4)}, ${a}) > 0 then 1 else 0 end`,
+    );
+    weights.push(
+      perAlternative.length === 1
+        ? (perAlternative[0] as SQL)
+        : sql`greatest(${sql.join(perAlternative, sql`, `)})`,
+    );
+  }
+  const whole = terms.join(' ');
+  const first = expandTerm(terms[0] as string);
+  const exact = sql`(case when ${field(searchText, 1)} = ${whole} then 16 else 0 end)`;
+  const prefix = sql`(case when ${sql.join(
+    first.map((a) => sql`strpos(${field(searchText, 1)}, ${a}) = 1`),
+    sql` or `,
+  )} then 4 else 0 end)`;
+  return {
+    where: sql.join(groups, sql` and `),
+    score: sql`(${sql.join(weights, sql` + `)} + ${exact} + ${prefix})`,
+    words: [...words],
+  };
+}
