@@ -9,7 +9,6 @@ import { CACHE_PREFIX, ImageVariants, VARIANT_WIDTHS } from './variants.ts';
 const SAFETY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-  'cross-origin-resource-policy': 'same-site',
 } as const;
 /** Keys are unique random names (uploads) or content-addressed (seed and variants): cache forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
