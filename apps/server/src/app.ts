@@ -20,6 +20,9 @@ import auditRoutes from './modules/audit/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import accessRoutes from './modules/access/routes.ts';
 import mallRoutes from './modules/mall/routes.ts';
+import shopRoutes from './modules/merchant/shop-routes.ts';
+import certificationRoutes from './modules/certification/routes.ts';
+import adminCompanyRoutes from './modules/admin/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +94,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(accessRoutes);
   await app.register(mallRoutes);
+  await app.register(shopRoutes);
+  await app.register(certificationRoutes);
+  await app.register(adminCompanyRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

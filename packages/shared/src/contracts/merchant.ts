@@ -105,3 +105,69 @@ export interface ReviewEventView {
   actorName: string;
   createdAt: string;
 }
+
+/** Enterprise certification form (authentication/edit). Check digits are verified by the server. */
+export const certificationInput = z.object({
+  companyName: merchantFormFields.companyName,
+  creditCode: merchantFormFields.creditCode,
+  legalPerson: merchantFormFields.legalPerson,
+  licenseImage: z.string().trim().min(1, '请上传营业执照').max(300),
+  handlerName: z.string().trim().min(2, '请输入经办人姓名').max(50),
+  handlerIdNo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{17}[\dX]$/, '身份证号码为18位'),
+  handlerPhone: phone,
+});
+export type CertificationInput = z.infer<typeof certificationInput>;
+
+/** What each membership level unlocks (SPEC §4 gates; level 3 has everything). */
+export const MEMBER_LEVEL_BENEFITS: { level: number; name: string; unlocks: string[] }[] = [
+  { level: 0, name: '普通会员', unlocks: ['商城浏览、询价、下单', '商品发布（入驻审核通过后）'] },
+  { level: 1, name: '一级会员', unlocks: ['销售订单详情', '库存调整记录', '商品详情管理'] },
+  { level: 2, name: '二级会员', unlocks: ['报价单及报价订单详情'] },
+  { level: 3, name: '三级会员', unlocks: ['全部功能：销售订单、库存调整、商品详情、报价'] },
+];
+
+export const memberUpgradeInput = z.object({
+  targetLevel: z.number().int().min(1, '请选择会员等级').max(3, '请选择会员等级'),
+  transferRef: z.string().trim().min(4, '请填写转账流水号').max(100),
+  remark: z.string().trim().max(300).default(''),
+});
+
+export const bankAccountInput = z.object({
+  accountName: z.string().trim().min(4, '请输入开户名称').max(100),
+  bankName: z.string().trim().min(2, '请输入开户银行').max(100),
+  branchName: z.string().trim().max(100).default(''),
+  accountNo: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{8,30}$/, '银行账号为8-30位数字')),
+});
+
+export const bankVerifyInput = z.object({
+  amount: z.number().gt(0, '请输入收到的金额').lt(1, '打款金额小于1元'),
+});
+
+export const storeSettingsInput = z.object({
+  shopName: z.string().trim().min(2, '店铺名称至少2个字').max(50, '店铺名称最多50个字'),
+  logo: z.string().trim().max(300).default(''),
+  shopBanner: z.string().trim().max(300).default(''),
+  introduction: z.string().trim().max(2000, '店铺介绍最多2000个字').default(''),
+  mainBusiness: z.string().trim().max(300).default(''),
+  contactName: z.string().trim().max(50).default(''),
+  contactPhone: z.union([z.literal(''), phone]).default(''),
+  address: z.string().trim().max(200).default(''),
+  shopFloors: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, '请输入楼层名称').max(20, '楼层名称最多20个字'),
+        productIds: z.array(z.number().int().positive()).max(20, '每个楼层最多20个商品'),
+      }),
+    )
+    .max(10, '最多10个楼层')
+    .default([]),
+});
+export type StoreSettingsInput = z.infer<typeof storeSettingsInput>;

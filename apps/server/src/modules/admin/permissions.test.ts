@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companyUser, platformAdmin } from '../merchant/test/fixtures.ts';
 
@@ -54,7 +55,7 @@ describe('console permissions', () => {
     await t.database.db.execute(sql`insert into audit_logs (action, target_type) values ('test.entry', 'test')`);
     await expect(t.database.db.execute(sql`update audit_logs set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
-    const rows = await t.database.db.execute(sql`select count(*)::int as n from audit_logs where action = 'test.entry'`);
-    expect(rows.rows[0]).toMatchObject({ n: 1 });
+    const [row] = await t.database.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, 'test.entry'));
+    expect(row!.n).toBe(1);
   });
 });

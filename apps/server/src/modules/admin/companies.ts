@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { notify } from '../notifications/notify.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listCompanies(
+  app: FastifyInstance,
+  q: { keyword?: string; type?: number; merchantStatus?: number; disabled?: boolean; pageIndex: number; pageSize: number },
+) {
+  const conds: SQL[] = [];
+  if (q.keyword) {
+    const k = `%${escapeLike(q.keyword)}%`;
+    conds.push(or(ilike(companies.name, k), ilike(companies.shopName, k), ilike(companies.creditCode, k))!);
+  }
+  if (q.type !== undefined) conds.push(eq(companies.type, q.type));
+  if (q.merchantStatus !== undefined) conds.push(eq(companies.merchantStatus, q.merchantStatus));
+  if (q.disabled !== undefined) conds.push(eq(companies.disabled, q.disabled));
+  const where = conds.length ? and(...conds) : undefined;
+  const [list, [total]] = await Promise.all([
+    app.db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        type: companies.type,
+        creditCode: companies.creditCode,
+        memberLevel: companies.memberLevel,
+        isMemberVail: companies.isMemberVail,
+        certStatus: companies.certStatus,
+        merchantStatus: companies.merchantStatus,
+        shopName: companies.shopName,
+        shopOpen: companies.shopOpen,
+        disabled: companies.disabled,
+        createdAt: companies.createdAt,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(desc(companies.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    app.db.select({ n: count() }).from(companies).where(where),
+  ]);
+  return { list, total: total?.n ?? 0 };
+}
+
+export async function companyDetail(app: FastifyInstance, id: number) {
+  const [company] = await app.db.select().from(companies).where(eq(companies.id, id));
+  if (!company) throw notFound('企业不存在');
+  const [members, [merchant], [cert], [bank]] = await Promise.all([
+    app.db
+      .select({ id: users.id, phone: users.phone, realName: users.realName, isCompanyAdmin: users.isCompanyAdmin, disabled: users.disabled, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.companyId, id)),
+    app.db.select({ id: merchantApplications.id, status: merchantApplications.status }).from(merchantApplications).where(eq(merchantApplications.companyId, id)),
+    app.db.select({ id: certifications.id, status: certifications.status, contractSignedAt: certifications.contractSignedAt }).from(certifications).where(eq(certifications.companyId, id)),
+    app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, id)),
+  ]);
+  return {
+    company,
+    users: members,
+    merchantApplication: merchant ?? null,
+    certification: cert ?? null,
+    // The console sees the sandbox deposit so an operator can help a company through bank/auth.
+    bankAccount: bank ? { ...bank, depositYuan: bank.depositFen === null ? null : (bank.depositFen / 100).toFixed(2) } : null,
+  };
+}
+
+export async function setMembership(app: FastifyInstance, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
+    if (!before) throw notFound('企业不存在');
+    await tx.update(companies).set({ memberLevel: input.memberLevel, isMemberVail: input.isMemberVail, updatedAt: new Date() }).where(eq(companies.id, input.id));
+    const after = { memberLevel: input.memberLevel, isMemberVail: input.isMemberVail };
+    await recordAudit(tx, actor, { action: 'company.membership', targetType: 'company', targetId: input.id, before, after });
+    if (before.memberLevel !== input.memberLevel) {
+      await notify(tx, input.id, { type: 'member_upgrade', title: '会员等级已调整', content: `平台已将贵企业的会员等级调整为${input.memberLevel}级。`, linkPath: '/customer/authentication/member' });
+    }
+    return after;
+  });
+}
+
+/** Disables (or re-enables) a company; disabling ends every session of its users at once. */
+export async function setDisabled(app: FastifyInstance, actor: AuditActor, input: { id: number; disabled: boolean; reason: string }) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
+    if (!before) throw notFound('企业不存在');
+    if (before.disabled === input.disabled) throw conflict(input.disabled ? '企业已是禁用状态' : '企业已是启用状态');
+    await tx.update(companies).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(companies.id, input.id));
+    let endedSessions = 0;
+    if (input.disabled) {
+      const ids = (await tx.select({ id: users.id }).from(users).where(eq(users.companyId, input.id))).map((u) => u.id);
+      if (ids.length) {
+        const ended = await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(inArray(sessions.userId, ids), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        endedSessions = ended.length;
+      }
+    }
+    await recordAudit(tx, actor, {
+      action: input.disabled ? 'company.disable' : 'company.enable',
+      targetType: 'company',
+      targetId: input.id,
+      before,
+      after: { disabled: input.disabled, reason: input.reason, endedSessions },
+    });
+    return { disabled: input.disabled, endedSessions };
+  });
+}

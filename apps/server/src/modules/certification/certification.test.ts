@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { auditLogs, companies } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { call, companyUser, platformAdmin, uploadedFile } from '../merchant/test/fixtures.ts';
+
+let t: TestApp;
+let admin: { token: string; userId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await platformAdmin(t.database.db, 'certreviewer');
+});
+afterAll(async () => t?.close());
+
+const form = async (over: Record<string, unknown> = {}) => ({
+  companyName: '深圳市腾讯计算机系统有限公司',
+  creditCode: '91440300708461136T',
+  legalPerson: '马化腾',
+  licenseImage: await uploadedFile(t.app),
+  handlerName: '李明',
+  handlerIdNo: '11010519491231002X',
+  handlerPhone: '13800138000',
+  ...over,
+});
+
+describe('enterprise certification', () => {
+  it('refuses a wrong credit-code check digit or ID checksum before calling the partner', async () => {
+    const s = await companyUser(t.database.db);
+    const bad = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ creditCode: '91440300708461136U' }));
+    expect(bad).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入' });
+    const badId = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ handlerIdNo: '110105194912310021' }));
+    expect(badId).toMatchObject({ code: 2, message: '经办人身份证号码不正确，请核对后重新输入' });
+    const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
+    expect(detail.data.status).toBe(0);
+  });
+
+  it('the real-name sandbox refuses the failing pattern: 未通过 with the reason, and the company may retry', async () => {
+    const s = await companyUser(t.database.db);
+    const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ companyName: '测试失败环保有限公司' }));
+    expect(res).toMatchObject({ code: 0, data: { status: 3 } });
+    expect(res.data.rejectReason).toContain('实名核验未通过');
+    const retry = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    expect(retry).toMatchObject({ code: 0, data: { status: 1 } });
+  });
+
+  it('审核中 → 已认证 by the console, then signing yields a downloadable PDF; decisions are audited', async () => {
+    const s = await companyUser(t.database.db);
+    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    expect(sub.data.status).toBe(1);
+    expect(sub.data.handlerIdNo).toBe('1101**********002X');
+    const early = await call(t.app, s.token, 'POST', '/api/certification/sign');
+    expect(early.code).toBe(5);
+    expect((await call(t.app, s.token, 'POST', '/admin/api/certification/approve', { id: sub.data.id })).code).toBe(3);
+    const ok = await call(t.app, admin.token, 'POST', '/admin/api/certification/approve', { id: sub.data.id });
+    expect(ok).toMatchObject({ code: 0, data: { status: 2 } });
+    const again = await call(t.app, admin.token, 'POST', '/admin/api/certification/reject', { id: sub.data.id, reason: '重复' });
+    expect(again.code).toBe(5);
+    const [c] = await t.database.db.select().from(companies).where(eq(companies.id, s.companyId));
+    expect(c).toMatchObject({ certStatus: 2, creditCode: '91440300708461136T' });
+
+    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign');
+    expect(signed).toMatchObject({ code: 0, data: { contractSigned: true } });
+    const file = await t.app.inject({ method: 'GET', url: '/api/certification/contract', headers: { 'x-token': s.token } });
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment');
+    const pdf = await PDFDocument.load(file.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toMatch(/^Service agreement SBX-ES-/);
+
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetType, 'certification'));
+    expect(audit.map((a) => a.action)).toContain('certification.approve');
+    const inbox = await call(t.app, s.token, 'GET', '/api/message/list');
+    expect(inbox.data.list[0].title).toBe('企业认证已通过');
+  });
+
+  it('a rejection with a reason reaches the company; it can correct and resubmit', async () => {
+    const s = await companyUser(t.database.db);
+    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    const rej = await call(t.app, admin.token, 'POST', '/admin/api/certification/reject', { id: sub.data.id, reason: '营业执照与企业名称不符' });
+    expect(rej).toMatchObject({ code: 0, data: { status: 3, rejectReason: '营业执照与企业名称不符' } });
+    const again = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    expect(again.data.status).toBe(1);
+    const detail = await call(t.app, admin.token, 'GET', `/admin/api/certification/detail/${sub.data.id}`);
+    expect(detail.data.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'reject', 'submit']);
+    expect(detail.data.certification.handlerIdNo).toBe('11010519491231002X');
+  });
+});
+
+describe('membership upgrade', () => {
+  it('shows what each level unlocks; an upgrade request is confirmed by the platform and sets the level', async () => {
+    const s = await companyUser(t.database.db);
+    const info = await call(t.app, s.token, 'GET', '/api/member/info');
+    expect(info.data.levels[1].unlocks).toContain('销售订单详情');
+    expect(info.data.levels[2].unlocks.join()).toContain('报价');
+    const req = await call(t.app, s.token, 'POST', '/api/member/upgrade', { targetLevel: 2, transferRef: 'ICBC20261121001' });
+    expect(req.code).toBe(0);
+    const dup = await call(t.app, s.token, 'POST', '/api/member/upgrade', { targetLevel: 3, transferRef: 'ICBC20261121002' });
+    expect(dup.code).toBe(5);
+    const confirm = await call(t.app, admin.token, 'POST', '/admin/api/member/upgrade/confirm', { id: req.data.id });
+    expect(confirm.code).toBe(0);
+    const after = await call(t.app, s.token, 'GET', '/api/member/info');
+    expect(after.data.memberLevel).toBe(2);
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'member.upgrade.confirm'));
+    expect(audit[0]).toMatchObject({ targetId: String(s.companyId), before: { memberLevel: 0 }, after: { memberLevel: 2 } });
+  });
+});

@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { CertStatus, type CertificationInput } from '@aquamall/shared';
+import { certifications, companies } from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { isValidCreditCode, isValidIdCardNumber } from '../../lib/credit-code.ts';
+import { safeKey } from '../../lib/storage.ts';
+import { partnersOf } from '../../lib/partners/index.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { notifyDecision } from '../notifications/decision.ts';
+import { addReviewEvent, fileKey, listReviewEvents } from '../merchant/events.ts';
+
+type Row = typeof certifications.$inferSelect;
+const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 4)}**********${id.slice(14)}` : id);
+
+/** What the company sees (the handler's ID number masked). */
+export const toView = (r: Row, full = false) => ({
+  id: r.id,
+  status: r.status,
+  companyName: r.companyName,
+  creditCode: r.creditCode,
+  legalPerson: r.legalPerson,
+  licenseImage: r.licenseImage,
+  handlerName: r.handlerName,
+  handlerIdNo: full ? r.handlerIdNo : maskId(r.handlerIdNo),
+  handlerPhone: r.handlerPhone,
+  verifyRef: r.verifyRef,
+  verifiedAt: r.verifiedAt?.toISOString() ?? null,
+  contractSigned: !!r.contractKey,
+  contractSignedAt: r.contractSignedAt?.toISOString() ?? null,
+  submittedAt: r.submittedAt?.toISOString() ?? null,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  rejectReason: r.rejectReason,
+});
+
+export async function myCertification(app: FastifyInstance, companyId: number) {
+  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+  if (row) return { ...toView(row), history: await listReviewEvents(app.db, 'certification', row.id) };
+  const [c] = await app.db.select().from(companies).where(eq(companies.id, companyId));
+  return { id: null, status: CertStatus.NONE, companyName: c?.name ?? '', creditCode: c?.creditCode ?? '', legalPerson: c?.legalPerson ?? '', history: [] };
+}
+
+/**
+ * Submits the certification: the check digits are verified here, then the partner's real-name verification.
+ * A partner refusal ends in 未通过 with its reason; a pass goes to 审核中 for the platform.
+ */
+export async function submitCertification(app: FastifyInstance, auth: AuthContext, input: CertificationInput) {
+  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以办理企业认证');
+  if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
+  if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid('经办人身份证号码不正确，请核对后重新输入');
+  const key = safeKey(fileKey(input.licenseImage));
+  if (!key || !(await app.storage.exists(key))) throw invalid('营业执照图片不存在，请重新上传');
+  const companyId = auth.companyId!;
+  const [existing] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+  if (existing?.status === CertStatus.REVIEWING) throw conflict('企业认证正在审核中，请耐心等待');
+  if (existing?.status === CertStatus.CERTIFIED) throw conflict('企业已认证，无需重复提交');
+
+  const verdict = await partnersOf(app).realName.verify(input);
+  const now = new Date();
+  const status = verdict.ok ? CertStatus.REVIEWING : CertStatus.FAILED;
+  const values = {
+    ...input,
+    status,
+    verifyRef: verdict.ref,
+    verifiedAt: verdict.ok ? now : null,
+    submittedAt: now,
+    decidedAt: verdict.ok ? null : now,
+    decidedBy: null,
+    rejectReason: verdict.ok ? null : `实名核验未通过：${verdict.reason}`,
+    updatedAt: now,
+  };
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(certifications)
+      .values({ companyId, ...values })
+      .onConflictDoUpdate({
+        target: certifications.companyId,
+        set: values,
+        setWhere: sql`${certifications.status} in (${CertStatus.NONE}, ${CertStatus.FAILED})`,
+      })
+      .returning();
+    if (!row) throw conflict('认证状态已变化，请刷新后重试');
+    await tx.update(companies).set({ certStatus: status, updatedAt: now }).where(eq(companies.id, companyId));
+    await addReviewEvent(tx, {
+      kind: 'certification',
+      subjectId: row.id,
+      companyId,
+      action: verdict.ok ? 'submit' : 'verify_fail',
+      reason: verdict.ok ? null : verdict.reason,
+      snapshot: { ...input, handlerIdNo: maskId(input.handlerIdNo), verifyRef: verdict.ref },
+      actorUserId: auth.userId,
+    });
+    return toView(row);
+  });
+}
+
+/** The company signs the service agreement once certified; the sandbox returns a signed PDF kept in storage. */
+export async function signContract(app: FastifyInstance, auth: AuthContext) {
+  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以签署服务协议');
+  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, auth.companyId!));
+  if (!row || row.status !== CertStatus.CERTIFIED) throw conflict('企业认证通过后才能签署服务协议');
+  if (row.contractKey) throw conflict('服务协议已签署');
+  const signed = await partnersOf(app).esign.signServiceAgreement(row);
+  const key = `contracts/${row.companyId}/${signed.ref}.pdf`;
+  await app.storage.put(key, signed.pdf, 'application/pdf');
+  const [after] = await app.db
+    .update(certifications)
+    .set({ contractKey: key, contractSignedAt: signed.signedAt, updatedAt: new Date() })
+    .where(and(eq(certifications.id, row.id), sql`${certifications.contractKey} is null`))
+    .returning();
+  if (!after) throw conflict('服务协议已签署');
+  await addReviewEvent(app.db, { kind: 'certification', subjectId: row.id, companyId: row.companyId, action: 'sign', snapshot: { ref: signed.ref }, actorUserId: auth.userId });
+  return toView(after);
+}
+
+export async function contractFile(app: FastifyInstance, companyId: number) {
+  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+  if (!row?.contractKey) throw notFound('服务协议尚未签署');
+  const body = await app.storage.get(row.contractKey);
+  if (!body) throw notFound('协议文件不存在');
+  return { body, filename: `平台商家服务协议-${row.companyName}.pdf` };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listCertifications(app: FastifyInstance, q: { status?: number; keyword?: string; pageIndex: number; pageSize: number }) {
+  const conds: SQL[] = [];
+  if (q.status !== undefined) conds.push(eq(certifications.status, q.status));
+  if (q.keyword) conds.push(or(ilike(certifications.companyName, `%${escapeLike(q.keyword)}%`), ilike(certifications.creditCode, `%${escapeLike(q.keyword)}%`))!);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    app.db.select().from(certifications).where(where).orderBy(desc(certifications.submittedAt)).limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize),
+    app.db.select({ n: count() }).from(certifications).where(where),
+  ]);
+  return { list: rows.map((r) => ({ ...toView(r), companyId: r.companyId })), total: total?.n ?? 0 };
+}
+
+export async function certificationDetail(app: FastifyInstance, id: number) {
+  const [row] = await app.db.select().from(certifications).where(eq(certifications.id, id));
+  if (!row) throw notFound('认证申请不存在');
+  return { certification: { ...toView(row, true), companyId: row.companyId }, history: await listReviewEvents(app.db, 'certification', id) };
+}
+
+/** The platform decides a 审核中 certification (same guarantees as the merchant review). */
+export async function decideCertification(app: FastifyInstance, actor: AuditActor, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+  const now = new Date();
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(certifications).where(eq(certifications.id, id));
+    if (!before) throw notFound('认证申请不存在');
+    const status = decision.approve ? CertStatus.CERTIFIED : CertStatus.FAILED;
+    const reason = decision.approve ? null : decision.reason;
+    const [after] = await tx
+      .update(certifications)
+      .set({ status, decidedAt: now, decidedBy: actor.userId, rejectReason: reason, updatedAt: now })
+      .where(and(eq(certifications.id, id), eq(certifications.status, CertStatus.REVIEWING)))
+      .returning();
+    if (!after) throw conflict('该认证不在审核中，不能重复审核');
+    await tx
+      .update(companies)
+      .set(decision.approve ? { certStatus: status, name: after.companyName, creditCode: after.creditCode, legalPerson: after.legalPerson, updatedAt: now } : { certStatus: status, updatedAt: now })
+      .where(eq(companies.id, after.companyId));
+    await addReviewEvent(tx, { kind: 'certification', subjectId: id, companyId: after.companyId, action: decision.approve ? 'approve' : 'reject', reason, actorUserId: actor.userId });
+    await recordAudit(tx, actor, {
+      action: decision.approve ? 'certification.approve' : 'certification.reject',
+      targetType: 'certification',
+      targetId: id,
+      before: { status: before.status },
+      after: { status: after.status, rejectReason: reason, companyId: after.companyId },
+    });
+    await notifyDecision(app, tx, after.companyId, decision.approve
+      ? { type: 'cert_review', title: '企业认证已通过', content: '请在企业认证页面签署平台服务协议。', linkPath: '/customer/authentication/detail' }
+      : { type: 'cert_review', title: '企业认证未通过', content: `原因：${decision.reason}。请修改后重新提交。`, linkPath: '/customer/authentication/edit' });
+    return toView(after);
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { partnersOf } from '../../lib/partners/index.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { notify } from '../notifications/notify.ts';
+
+export const BankStatus = { UNVERIFIED: 0, SENT: 1, VERIFIED: 2, FAILED: 3 } as const;
+const MAX_TRIES = 3;
+
+type Row = typeof bankAccounts.$inferSelect;
+const maskNo = (no: string) => (no.length > 8 ? `${no.slice(0, 4)} **** **** ${no.slice(-4)}` : no);
+/** The company never sees the deposited amount. */
+export const toView = (r: Row) => ({
+  accountName: r.accountName,
+  bankName: r.bankName,
+  branchName: r.branchName,
+  accountNo: maskNo(r.accountNo),
+  status: r.status,
+  attemptsLeft: r.attemptsLeft,
+  sentAt: r.sentAt?.toISOString() ?? null,
+  verifiedAt: r.verifiedAt?.toISOString() ?? null,
+});
+
+export async function myBankAccount(app: FastifyInstance, companyId: number) {
+  const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, companyId));
+  return r ? toView(r) : null;
+}
+
+const assertAdmin = (auth: AuthContext) => {
+  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以设置对公账户');
+};
+
+/** Saves (or replaces) the account; a changed account must be verified again. */
+export async function saveBankAccount(app: FastifyInstance, auth: AuthContext, input: { accountName: string; bankName: string; branchName: string; accountNo: string }) {
+  assertAdmin(auth);
+  const values = { ...input, status: BankStatus.UNVERIFIED, depositFen: null, providerRef: null, attemptsLeft: MAX_TRIES, sentAt: null, verifiedAt: null, updatedAt: new Date() };
+  const [r] = await app.db
+    .insert(bankAccounts)
+    .values({ companyId: auth.companyId!, ...values })
+    .onConflictDoUpdate({ target: bankAccounts.companyId, set: values })
+    .returning();
+  return toView(r!);
+}
+
+/** Asks the partner to send the small deposit (the sandbox writes it to the dev outbox). */
+export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
+  assertAdmin(auth);
+  const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
+  if (!r) throw invalid('请先填写对公账户');
+  if (r.status === BankStatus.VERIFIED) throw conflict('对公账户已验证');
+  if (r.sentAt && Date.now() - r.sentAt.getTime() < 60_000) throw conflict('打款已发起，请稍后再试');
+  const provider = partnersOf(app).bank;
+  const { amountFen, ref } = await provider.sendDeposit(r);
+  const [after] = await app.db
+    .update(bankAccounts)
+    .set({ status: BankStatus.SENT, depositFen: amountFen, providerRef: ref, attemptsLeft: MAX_TRIES, sentAt: new Date(), updatedAt: new Date() })
+    .where(eq(bankAccounts.id, r.id))
+    .returning();
+  if (provider.sandbox) {
+    const amount = (amountFen / 100).toFixed(2);
+    app.log.info({ companyId: auth.companyId, amount }, 'sandbox small deposit');
+    await app.db.insert(sandboxOutbox).values({ channel: 'bank', target: r.accountNo, subject: '打款验证', body: `【沙箱银行】向账户 ${maskNo(r.accountNo)} 打款 ${amount} 元（${ref}）` });
+  }
+  return toView(after!);
+}
+
+/** Checks the amount the company saw on its statement; 3 tries, then a new deposit is needed. */
+export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amountYuan: number) {
+  assertAdmin(auth);
+  const fen = Math.round(amountYuan * 100);
+  const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
+  if (!r || r.status !== BankStatus.SENT || r.depositFen === null) throw conflict('请先发起打款验证');
+  if (r.depositFen === fen) {
+    const [after] = await app.db
+      .update(bankAccounts)
+      .set({ status: BankStatus.VERIFIED, verifiedAt: new Date(), depositFen: null, updatedAt: new Date() })
+      .where(and(eq(bankAccounts.id, r.id), eq(bankAccounts.status, BankStatus.SENT)))
+      .returning();
+    if (!after) throw conflict('验证状态已变化，请刷新');
+    await notify(app.db, r.companyId, { type: 'bank_verify', title: '对公账户验证成功', linkPath: '/customer/bank/auth' });
+    return { verified: true, account: toView(after) };
+  }
+  // Decrement atomically so parallel guesses cannot exceed the limit.
+  const [after] = await app.db
+    .update(bankAccounts)
+    .set({
+      attemptsLeft: sql`${bankAccounts.attemptsLeft} - 1`,
+      status: sql`case when ${bankAccounts.attemptsLeft} <= 1 then ${BankStatus.FAILED} else ${bankAccounts.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bankAccounts.id, r.id), eq(bankAccounts.status, BankStatus.SENT), gt(bankAccounts.attemptsLeft, 0)))
+    .returning();
+  if (!after || after.status === BankStatus.FAILED) throw invalid('金额不正确，验证次数已用完，请重新发起打款验证');
+  throw invalid(`金额不正确，还可以尝试${after.attemptsLeft}次`);
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { MerchantStatus, type StoreSettingsInput } from '@aquamall/shared';
+import { companies, products } from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { safeKey } from '../../lib/storage.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { fileKey } from './events.ts';
+
+export async function storeSettings(app: FastifyInstance, companyId: number) {
+  const [c] = await app.db
+    .select({
+      merchantStatus: companies.merchantStatus,
+      shopOpen: companies.shopOpen,
+      shopName: companies.shopName,
+      shopType: companies.shopType,
+      logo: companies.logo,
+      shopBanner: companies.shopBanner,
+      introduction: companies.introduction,
+      mainBusiness: companies.mainBusiness,
+      contactName: companies.contactName,
+      contactPhone: companies.contactPhone,
+      address: companies.address,
+      shopFloors: companies.shopFloors,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return c ?? null;
+}
+
+/** Saves the shop settings of an approved merchant; floor products must be the company's own. */
+export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext, input: StoreSettingsInput) {
+  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以设置店铺');
+  const current = await storeSettings(app, auth.companyId!);
+  if (current?.merchantStatus !== MerchantStatus.APPROVED) throw conflict('商家入驻审核通过后才能设置店铺');
+  for (const img of [input.logo, input.shopBanner]) {
+    if (!img) continue;
+    const key = safeKey(fileKey(img));
+    if (!key || !(await app.storage.exists(key))) throw invalid('图片不存在，请重新上传');
+  }
+  const ids = [...new Set(input.shopFloors.flatMap((f) => f.productIds))];
+  if (ids.length) {
+    const own = await app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, auth.companyId!), inArray(products.id, ids)));
+    if (own.length !== ids.length) throw invalid('楼层中包含不属于本店铺的商品');
+  }
+  await app.db
+    .update(companies)
+    .set({
+      shopName: input.shopName,
+      logo: input.logo,
+      shopBanner: input.shopBanner,
+      introduction: input.introduction,
+      mainBusiness: input.mainBusiness,
+      contactName: input.contactName || null,
+      contactPhone: input.contactPhone || null,
+      address: input.address || null,
+      shopFloors: input.shopFloors,
+      updatedAt: new Date(),
+    })
+    .where(eq(companies.id, auth.companyId!));
+  return storeSettings(app, auth.companyId!);
+}
