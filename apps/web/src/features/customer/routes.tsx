@@ -1,7 +1,25 @@
 import type { RouteObject } from 'react-router';
 import { workbenchRoutes } from '../workbench/routes.tsx';
+import { WorkbenchLayout } from '../workbench/components/WorkbenchLayout.tsx';
+import { LaterRelease } from '../workbench/components/LaterRelease.tsx';
 import { accountCustomerRoutes } from '../account/routes.tsx';
 import { merchantCustomerRoutes } from '../merchant/routes.tsx';
+
+/** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
+const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
+  ['info', '个人信息'],
+  ['safe', '账户安全'],
+  ['store', '店铺设置'],
+  ['authentication/edit', '企业认证', '/customer/authentication/detail'],
+  ['authentication/detail', '企业认证'],
+  ['authentication/member', '会员服务'],
+  ['bank/auth', '银行账户'],
+];
+
+const contributed = [...accountCustomerRoutes, ...merchantCustomerRoutes];
+const placeholders: RouteObject[] = CONTRIBUTED.filter(([path]) => !contributed.some((r) => r.path === path)).map(
+  ([path, title, menuKey]) => ({ path, handle: { title, menuKey }, element: <LaterRelease title={title} /> }),
+);
 
 /**
  * The /customer workbench (login required, SPEC §2). The workbench feature provides the layout (guard, menu,
@@ -9,5 +27,6 @@ import { merchantCustomerRoutes } from '../merchant/routes.tsx';
  */
 export const customerRoutes: RouteObject = {
   path: 'customer',
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes],
+  element: <WorkbenchLayout />,
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...placeholders],
 };

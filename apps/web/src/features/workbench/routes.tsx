@@ -1,8 +1,86 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { lazyPage } from '../../lib/lazy.ts';
+import { LaterRelease } from './components/LaterRelease.tsx';
+import type { WorkbenchHandle } from './lib/gates.ts';
 
-/** Workbench pages (home, menus, users and roles, and every other /customer route of SPEC §2). */
+const C = '/customer';
+
+/** A route whose page arrives with a later issue: it exists now, titled, inside the layout. */
+const later = (path: string, title: string, handle: Omit<WorkbenchHandle, 'title'> = {}): RouteObject => ({
+  path,
+  handle: { title, ...handle } satisfies WorkbenchHandle,
+  element: <LaterRelease title={title} />,
+});
+
+/**
+ * Every /customer route of SPEC §2 except the account pages (info, safe) and the merchant pages (store,
+ * authentication/*, bank/auth), which their features contribute. Handles carry the title, the highlighted
+ * menu for pages outside the menu, the membership gate and the company-type limit.
+ */
 export const workbenchRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="/customer/home" replace /> },
-  { path: 'home', element: <ComingSoon title="工作台" /> },
+  { index: true, element: <Navigate to={`${C}/home`} replace /> },
+  { path: 'home', handle: { title: '工作台首页' }, lazy: lazyPage(() => import('./pages/HomePage.tsx')) },
+
+  later('enquiry', '我的询价'),
+  later('enquiry/edit', '发布询价', { menuKey: `${C}/enquiry` }),
+  later('enquiry/detail', '询价详情', { menuKey: `${C}/enquiry` }),
+  later('enquiry/offerList', '报价列表', { menuKey: `${C}/enquiry` }),
+  later('enquiry/offerDetail', '报价详情', { menuKey: `${C}/enquiry` }),
+
+  later('quotation', '我的报价'),
+  later('quotation/detail', '报价详情', { menuKey: `${C}/quotation`, memberGate: 'levels23' }),
+
+  later('address', '收货地址'),
+
+  later('order', '采购订单'),
+  later('enorder', '询价订单'),
+  later('allorder', '全部采购订单'),
+  later('allenorder', '全部询价订单'),
+  later('saleOrder', '销售订单'),
+  later('offerOrder', '报价订单'),
+  later('order/detail', '订单详情', { memberGate: 'orderType' }),
+
+  later('product', '商品列表'),
+  later('product/inventory', '商品库存'),
+  later('product/discussion', '商品评价'),
+  later('product/detail', '商品详情', { menuKey: `${C}/product`, memberGate: 'levels13' }),
+  later('inventory/adjustment', '库存调整'),
+  later('inventory/adjustmentinfo', '库存调整详情', { menuKey: `${C}/inventory/adjustment`, memberGate: 'levels13' }),
+
+  { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
+  { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },
+
+  later('cart', '购物车'),
+
+  later('rma/rmaList', '售后列表'),
+  later('rma/rmaApply', '申请售后'),
+  later('rma/rmaEditor', '售后详情'),
+
+  later('report/procurement', '采购统计'),
+  later('report/orderSale', '订单销售统计'),
+  later('report/goodsSale', '商品销售统计'),
+  later('report/goodsCategory', '品类销售统计'),
+  later('report/procurementGoods', '采购商品统计'),
+  later('report/saleAmount', '应收账款', { report: 'saleAmount' }),
+  later('report/payAmount', '应付账款', { report: 'payAmount' }),
+
+  later('message/index', '我的消息'),
+
+  later('invoice/index', '发票管理'),
+  later('invoice/editor', '发票详情', { menuKey: `${C}/invoice/index` }),
+
+  { path: 'iframecontainer', handle: { title: '外部页面' }, lazy: lazyPage(() => import('./pages/IframePage.tsx')) },
+
+  later('companyAccount/index', '信用账户'),
+  later('companyAccount/myindex', '我的信用账户'),
+  later('companyAccount/requestIndex', '账户申请'),
+  later('companyAccount/rechargeIndex', '充值记录'),
+  later('companyAccount/refundIndex', '退款记录'),
+  later('companyAccount/editor', '信用账户详情'),
+  later('companyAccount/customerRecharge', '客户充值'),
+
+  later('bid/bidindex', '招标项目'),
+  later('bid/bededite', '中标公告', { menuKey: `${C}/bid/bidindex` }),
+  later('bid/bidingIndex', '我的投标'),
+  later('bid/edite', '招标编辑', { menuKey: `${C}/bid/bidindex` }),
 ];

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { PASSWORD_MAX, userInviteInput, type CompanyUserRow } from '@aquamall/shared';
+import { allRolesQuery } from '../api/roles.ts';
+import { useInviteUser, useUpdateUser } from '../api/users.ts';
+import { zodRule } from '../lib/zod-rule.ts';
+
+interface Values {
+  phone: string;
+  realName: string;
+  password: string;
+  roleIds: number[];
+}
+
+/**
+ * Invite a sub-user (mobile number, name, initial password, roles) or edit one (name, roles). The initial
+ * password is chosen by the administrator and handed over; the user can change it or reset it via 忘记密码.
+ */
+export function UserFormModal({ open, user, onClose }: { open: boolean; user: CompanyUserRow | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const roles = useQuery({ ...allRolesQuery, enabled: open });
+  const invite = useInviteUser();
+  const update = useUpdateUser();
+  const editing = !!user;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ phone: user?.phone ?? '', realName: user?.realName ?? '', password: '', roleIds: user?.roles.map((r) => r.sysNo) ?? [] });
+  }, [open, user, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    if (user) await update.mutateAsync({ sysNo: user.sysNo, realName: v.realName, roleIds: v.roleIds ?? [] });
+    else await invite.mutateAsync({ ...v, roleIds: v.roleIds ?? [] });
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? '编辑用户' : '邀请用户'}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={editing ? '保存' : '邀请'}
+      confirmLoading={invite.isPending || update.isPending}
+      destroyOnHidden
+    >
+      {!editing && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="被邀请的用户使用手机号和您设置的初始密码登录，登录后可在账户安全中修改密码，也可通过忘记密码重置。"
+        />
+      )}
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="phone" label="手机号" required rules={editing ? [] : [zodRule(userInviteInput.shape.phone)]}>
+          <Input maxLength={11} disabled={editing} placeholder="请输入11位手机号" />
+        </Form.Item>
+        <Form.Item name="realName" label="姓名" required rules={[zodRule(userInviteInput.shape.realName)]}>
+          <Input maxLength={50} placeholder="请输入姓名" />
+        </Form.Item>
+        {!editing && (
+          <Form.Item name="password" label="初始密码" required rules={[zodRule(userInviteInput.shape.password)]} extra="8-20位，须同时包含字母和数字">
+            <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" placeholder="请输入初始密码" />
+          </Form.Item>
+        )}
+        <Form.Item name="roleIds" label="角色">
+          <Select
+            mode="multiple"
+            allowClear
+            loading={roles.isLoading}
+            placeholder="选择角色（可多选）"
+            options={(roles.data ?? []).map((r) => ({ value: r.sysNo, label: r.isPreset ? `${r.name}（预设）` : r.name }))}
+            optionFilterProp="label"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

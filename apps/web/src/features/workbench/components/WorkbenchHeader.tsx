@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { Button, Space, Typography } from 'antd';
+import { EditOutlined, LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { CompanyType } from '@aquamall/shared';
+import { logout, type SessionUser } from '../../session/index.ts';
+
+/**
+ * Workbench header (SPEC §2, §6): company name, the user's real name or nickname, logout; purchasers (type 4)
+ * get the publish-enquiry button, the cart link and the label 我的采购, others 我的供货订单.
+ */
+export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
+  const purchaser = user?.extension.CompanyType === CompanyType.PURCHASER;
+  const name = user?.realName || user?.nickName || user?.phone || '';
+  return (
+    <header
+      style={{
+        height: 56,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 24,
+        padding: '0 24px',
+        background: '#fff',
+        borderBottom: '1px solid #f0f0f0',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Link to="/mall" style={{ fontSize: 18, fontWeight: 600, color: '#0b6bcb' }}>
+        AquaMall
+      </Link>
+      <Link to="/customer/home" style={{ fontSize: 16, color: '#262626' }} data-testid="workbench-label">
+        {purchaser ? '我的采购' : '我的供货订单'}
+      </Link>
+      <div style={{ flex: 1 }} />
+      <Space size="middle">
+        {purchaser && (
+          <>
+            <Link to="/customer/enquiry/edit">
+              <Button type="primary" icon={<EditOutlined />} data-testid="publish-enquiry">
+                发布询价
+              </Button>
+            </Link>
+            <Link to="/customer/cart" data-testid="cart-link">
+              <ShoppingCartOutlined /> 购物车
+            </Link>
+          </>
+        )}
+        <Typography.Text type="secondary" data-testid="company-name">
+          {user?.extension.CompanyName}
+        </Typography.Text>
+        <span data-testid="user-name">
+          <UserOutlined /> {name}
+        </span>
+        <Button type="link" icon={<LogoutOutlined />} onClick={() => void logout()}>
+          退出
+        </Button>
+      </Space>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { Layout } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { WORKBENCH_SIDER_WIDTH } from '@aquamall/shared';
+import { RequireAuth, useSession } from '../../session/index.ts';
+import { highlightKey } from '../lib/highlight.ts';
+import { routeGate, type WorkbenchHandle } from '../lib/gates.ts';
+import { WorkbenchHeader } from './WorkbenchHeader.tsx';
+import { WorkbenchMenu } from './WorkbenchMenu.tsx';
+import { FollowQrCode } from './FollowQrCode.tsx';
+import { GateBlocked } from './GateBlocked.tsx';
+
+/** The /customer workbench (SPEC §2): login required, header, 216 px menu sider, gated content. */
+export function WorkbenchLayout() {
+  return (
+    <RequireAuth>
+      <WorkbenchShell />
+    </RequireAuth>
+  );
+}
+
+function WorkbenchShell() {
+  const { user } = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => m.handle)?.handle as WorkbenchHandle | undefined;
+  const highlight = highlightKey(location.pathname, location.search, handle?.menuKey);
+  const gate = routeGate(handle, location.search, user?.extension);
+
+  // Scroll to top after every navigation, query changes included.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.key]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid="workbench">
+      <WorkbenchHeader user={user} />
+      <Layout>
+        <Layout.Sider
+          width={WORKBENCH_SIDER_WIDTH}
+          theme="light"
+          style={{ borderInlineEnd: '1px solid #f0f0f0', position: 'sticky', top: 56, alignSelf: 'flex-start', height: 'calc(100vh - 56px)', overflow: 'auto' }}
+          data-testid="workbench-sider"
+        >
+          <Link
+            to="/customer/home"
+            style={{ display: 'block', padding: '14px 24px', fontWeight: 600, color: location.pathname === '/customer/home' ? '#0b6bcb' : '#262626' }}
+          >
+            <HomeOutlined /> 工作台首页
+          </Link>
+          <WorkbenchMenu highlight={highlight} />
+          <FollowQrCode />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 20, minWidth: 0 }}>
+          {gate ? <GateBlocked gate={gate} where={location.pathname + location.search} /> : <Outlet />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

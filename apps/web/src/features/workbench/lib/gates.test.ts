@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
+
+const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({ CompanyType: 2, isMemberVail, memberLv });
+
+describe('routeGate (membership, SPEC §4)', () => {
+  it('blocks quotation detail and order detail type 8 for levels 0 and 1', () => {
+    for (const lv of [0, 1]) {
+      expect(routeGate({ memberGate: 'levels23' }, '', supplier(lv))).toEqual({ kind: 'member', message: '请购买二级/三级会员' });
+      expect(routeGate({ memberGate: 'orderType' }, '?type=8', supplier(lv))?.message).toBe('请购买二级/三级会员');
+    }
+    expect(routeGate({ memberGate: 'levels23' }, '', supplier(2))).toBeNull();
+    expect(routeGate({ memberGate: 'levels23' }, '', supplier(3))).toBeNull();
+  });
+
+  it('blocks order detail type 6, adjustment info and product detail for levels 0 and 2', () => {
+    for (const lv of [0, 2]) {
+      expect(routeGate({ memberGate: 'orderType' }, '?type=6', supplier(lv))?.message).toBe('请购买一级/三级会员');
+      expect(routeGate({ memberGate: 'levels13' }, '', supplier(lv))?.message).toBe('请购买一级/三级会员');
+    }
+    expect(routeGate({ memberGate: 'levels13' }, '', supplier(1))).toBeNull();
+    expect(routeGate({ memberGate: 'orderType' }, '?type=0', supplier(0))).toBeNull();
+  });
+
+  it('applies only with isMemberVail 1 and never to purchasers', () => {
+    expect(routeGate({ memberGate: 'levels23' }, '', supplier(0, 0))).toBeNull();
+    expect(routeGate({ memberGate: 'levels23' }, '', { CompanyType: 4, isMemberVail: 1, memberLv: 0 })).toBeNull();
+  });
+
+  it('keeps report/saleAmount for suppliers and report/payAmount for purchasers', () => {
+    const purchaser = { CompanyType: 4, isMemberVail: 0, memberLv: 0 };
+    expect(routeGate({ report: 'saleAmount' }, '', supplier(3))).toBeNull();
+    expect(routeGate({ report: 'saleAmount' }, '', purchaser)?.kind).toBe('type');
+    expect(routeGate({ report: 'payAmount' }, '', purchaser)).toBeNull();
+    expect(routeGate({ report: 'payAmount' }, '', supplier(3))?.message).toBe('应付账款报表仅对采购商开放');
+  });
+});
+
+describe('safeEmbedUrl', () => {
+  it('allows only http(s) pages', () => {
+    expect(safeEmbedUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeEmbedUrl(encodeURIComponent('http://example.com/x'))).toBe('http://example.com/x');
+    expect(safeEmbedUrl('javascript:alert(1)')).toBeNull();
+    expect(safeEmbedUrl('data:text/html,hi')).toBeNull();
+    expect(safeEmbedUrl('/customer/home')).toBeNull();
+    expect(safeEmbedUrl(null)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  memberGateForOrderType,
+  memberGateMessage,
+  REPORT_COMPANY_TYPE,
+  reportAllowed,
+  type MemberGate,
+  type TypedReport,
+} from '@aquamall/shared';
+import type { RouteHandle } from '../../../app/RootLayout.tsx';
+
+/** Route handle of workbench pages: the membership gate and company-type limit of SPEC §4 and §6. */
+export interface WorkbenchHandle extends RouteHandle {
+  /** A fixed gate, or 'orderType' for order/detail where the query type decides (8 → levels23, 6 → levels13). */
+  memberGate?: MemberGate | 'orderType';
+  /** Reports open to one company type only. */
+  report?: TypedReport;
+}
+
+export interface GateSubject {
+  CompanyType: number | null;
+  isMemberVail: number;
+  memberLv: number;
+}
+
+export type GateResult = { kind: 'member'; message: string } | { kind: 'type'; message: string } | null;
+
+/** Whether the signed-in user may open a page; the message to show when not. */
+export function routeGate(handle: WorkbenchHandle | undefined, search: string, user: GateSubject | null | undefined): GateResult {
+  if (!handle || !user) return null;
+  if (handle.report && !reportAllowed(handle.report, user.CompanyType)) {
+    return { kind: 'type', message: REPORT_COMPANY_TYPE[handle.report].message };
+  }
+  const gate =
+    handle.memberGate === 'orderType'
+      ? memberGateForOrderType(Number(new URLSearchParams(search).get('type') ?? NaN))
+      : (handle.memberGate ?? null);
+  if (!gate) return null;
+  const message = memberGateMessage(gate, {
+    companyType: user.CompanyType,
+    isMemberVail: user.isMemberVail,
+    memberLevel: user.memberLv,
+  });
+  return message ? { kind: 'member', message } : null;
+}
+
+/** Only http(s) pages may be embedded by iframecontainer; anything else is refused. */
+export function safeEmbedUrl(raw: string | null): string | null {
+  if (!raw) return null;
+  let value = raw;
+  try {
+    // The uri arrives encoded; tolerate it being encoded once more.
+    if (/^https?%3A/i.test(value)) value = decodeURIComponent(value);
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}

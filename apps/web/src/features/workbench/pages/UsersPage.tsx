@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, maskPhone, type CompanyUserRow } from '@aquamall/shared';
+import dayjs from 'dayjs';
+import { useSession } from '../../session/index.ts';
+import { useCan } from '../api/access.ts';
+import { useSetUserDisabled, useUserList, type UserListParams } from '../api/users.ts';
+import { UserFormModal } from '../components/UserFormModal.tsx';
+
+/** user/list: the company's users; invite, edit name and roles, disable (ends their sessions) and enable. */
+export default function UsersPage() {
+  const { user: me } = useSession();
+  const [params, setParams] = useState<UserListParams>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<{ user: CompanyUserRow | null } | null>(null);
+  const list = useUserList(params);
+  const setDisabled = useSetUserDisabled();
+  const canManage = useCan('user:manage');
+
+  const columns: TableColumnsType<CompanyUserRow> = [
+    {
+      title: '姓名',
+      dataIndex: 'realName',
+      render: (name: string, u) => (
+        <Space>
+          {name || u.nickName || '无'}
+          {u.isCompanyAdmin && <Tag color="blue">管理员</Tag>}
+          {u.sysNo === me?.userId && <Tag>我</Tag>}
+        </Space>
+      ),
+    },
+    { title: '手机号', dataIndex: 'phone', render: (p: string) => maskPhone(p) },
+    {
+      title: '角色',
+      dataIndex: 'roles',
+      render: (roles: CompanyUserRow['roles'], u) =>
+        u.isCompanyAdmin ? '全部权限' : roles.length ? roles.map((r) => <Tag key={r.sysNo}>{r.name}</Tag>) : <span style={{ color: '#bfbfbf' }}>未分配</span>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'disabled',
+      width: 90,
+      render: (d: boolean) => (d ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>),
+    },
+    { title: '加入时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, u) =>
+        u.isCompanyAdmin || u.sysNo === me?.userId || !canManage ? null : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing({ user: u })}>
+              编辑
+            </Button>
+            {u.disabled ? (
+              <Popconfirm title={`启用“${u.realName}”？`} okText="启用" onConfirm={() => setDisabled.mutateAsync({ sysNo: u.sysNo, disabled: false })}>
+                <Button type="link" size="small">
+                  启用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Popconfirm
+                title={`停用“${u.realName}”？`}
+                description="停用后该用户将立即退出登录，且无法再登录。"
+                okText="停用"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => setDisabled.mutateAsync({ sysNo: u.sysNo, disabled: true })}
+              >
+                <Button type="link" size="small" danger>
+                  停用
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="用户管理"
+      variant="borderless"
+      extra={
+        <Tooltip title={canManage ? undefined : '需要用户管理权限'}>
+          <Button type="primary" icon={<UserAddOutlined />} disabled={!canManage} onClick={() => setEditing({ user: null })}>
+            邀请用户
+          </Button>
+        </Tooltip>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          placeholder="姓名或手机号"
+          allowClear
+          maxLength={30}
+          style={{ width: 240 }}
+          onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, pageIndex: 1 }))}
+        />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 120 }}
+          options={[
+            { value: 0, label: '正常' },
+            { value: 1, label: '已停用' },
+          ]}
+          onChange={(status?: 0 | 1) => setParams((p) => ({ ...p, status, pageIndex: 1 }))}
+        />
+      </Space>
+      {list.isError ? (
+        <Result
+          status="warning"
+          title="用户列表加载失败"
+          subTitle={list.error instanceof Error ? list.error.message : undefined}
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Table<CompanyUserRow>
+          rowKey="sysNo"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: <Empty description={params.keyword || params.status !== undefined ? '没有匹配的用户' : '暂无用户'} /> }}
+          pagination={{
+            current: params.pageIndex,
+            pageSize: params.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 位用户`,
+            onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
+          }}
+        />
+      )}
+      <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}
