@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
@@ -86,6 +87,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
   await app.register(codesRoutes);
+  await app.register(wechatRoutes);
   await app.register(filesRoutes);
   await app.register(authRoutes);
   await app.register(captchaRoutes);

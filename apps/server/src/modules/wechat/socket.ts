@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { z } from '@aquamall/shared';
+import { ticketEvents, ticketStatus, type TicketStatus } from './service.ts';
+
+const POLL_MS = 1000;
+const MAX_OPEN_MS = 16 * 60_000;
+
+/**
+ * WebSocket /api/wxoaqrcodesocket?ticket=… (SPEC §7): pushes `{ticket, status}` whenever the ticket's state
+ * changes (in-process events at once; a 1 s poll of the table picks up scans handled by another instance).
+ * Closes after a final state (done, expired).
+ */
+export default async function wechatSocket(app: FastifyInstance) {
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+  const query = z.object({ ticket: z.string().regex(/^[\w-]{20,128}$/) });
+
+  app.get('/api/wxoaqrcodesocket', { websocket: true }, (socket, request) => {
+    const parsed = query.safeParse(request.query);
+    if (!parsed.success) {
+      socket.send(JSON.stringify({ status: 'expired' }));
+      socket.close(1008, 'bad ticket');
+      return;
+    }
+    const { ticket } = parsed.data;
+    let last: TicketStatus | null = null;
+    let closed = false;
+    const push = (status: TicketStatus) => {
+      if (closed || status === last) return;
+      last = status;
+      socket.send(JSON.stringify({ ticket, status }));
+      if (status === 'done' || status === 'expired') finish();
+    };
+    const check = () => {
+      ticketStatus(app.db, ticket)
+        .then(push)
+        .catch((err: unknown) => request.log.warn({ err }, 'ticket poll failed'));
+    };
+    const onEvent = (status: TicketStatus) => push(status);
+    const timer = setInterval(check, POLL_MS);
+    const limit = setTimeout(() => push('expired'), MAX_OPEN_MS);
+    function finish() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      clearTimeout(limit);
+      ticketEvents.off(ticket, onEvent);
+      setTimeout(() => socket.close(1000), 50);
+    }
+    ticketEvents.on(ticket, onEvent);
+    socket.on('close', () => {
+      closed = true;
+      clearInterval(timer);
+      clearTimeout(limit);
+      ticketEvents.off(ticket, onEvent);
+    });
+    socket.on('message', () => {
+      /* the browser only listens */
+    });
+    check();
+  });
+}
