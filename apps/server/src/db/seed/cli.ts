@@ -1,0 +1,44 @@
+/**
+ * `npm run seed [-- --force]`: seeds the configured database (DATA_DIR or DATABASE_URL) with the demo
+ * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
+ * first.
+ */
+import path from 'node:path';
+import { loadConfig } from '../../config.ts';
+import { LocalStorage } from '../../lib/storage.ts';
+import { isEmpty, openDatabase } from '../client.ts';
+import { seedDemo, wipeDemoTables } from './index.ts';
+
+const force = process.argv.includes('--force');
+const config = loadConfig();
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+console.log(`AquaMall seed → ${where}`);
+
+let database;
+try {
+  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+} catch (err) {
+  console.error(`Cannot open the database: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+try {
+  const empty = await isEmpty(database.db);
+  if (!empty && !force) {
+    console.log('The database already has data; nothing to do. Run `npm run seed -- --force` to wipe the demo tables and reseed.');
+  } else {
+    if (!empty) {
+      console.log('--force: emptying the demo tables …');
+      await wipeDemoTables(database.db);
+    }
+    const started = Date.now();
+    await seedDemo(database.db, new LocalStorage(path.join(config.dataDir, 'files')));
+    console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log('Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).');
+  }
+} catch (err) {
+  console.error('Seeding failed:', err);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

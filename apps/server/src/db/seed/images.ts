@@ -1,0 +1,153 @@
+import sharp from 'sharp';
+import QRCode from 'qrcode';
+import type { Storage } from '../../lib/storage.ts';
+import { PALETTES, productSvg, type ArtKind } from './art.ts';
+import { bannerSvg, GLYPH_COUNT, glyphSvg, logoSvg, MARK_COUNT, partnerSvg } from './art-brand.ts';
+
+/** Which palettes each product family is drawn in; image keys are `seed/products/<kind>-<palette>.jpg`. */
+export const PRODUCT_VARIANTS: Record<ArtKind, number[]> = {
+  drum: [0, 1, 3],
+  bag: [0, 1, 2, 4],
+  powder: [2, 3, 4, 5],
+  granules: [5, 1, 4],
+  pump: [0, 1, 4],
+  valve: [0, 4, 5],
+  gatevalve: [0, 5],
+  membrane: [0, 3, 1],
+  pipes: [0, 3, 1],
+  elbow: [3, 5],
+  instrument: [0, 3],
+  aerator: [0, 5],
+  tank: [0, 3],
+  filterpress: [0, 1],
+  flask: [0, 1, 2],
+  grain: [2, 4],
+  bottles: [0, 1],
+  skid: [0, 1],
+  plant: [0, 1],
+};
+
+export const productImageKey = (kind: ArtKind, palette: number) => `seed/products/${kind}-${palette}.jpg`;
+export const BANNER_COLORS = [0, 1, 5, 2, 4];
+
+export interface StoredFile {
+  path: string;
+  mime: string;
+  size: number;
+}
+
+/** The keys of every seeded image, known before any is drawn. */
+export interface SeedImages {
+  products: (kind: ArtKind) => string[];
+  categoryIcon: (kind: ArtKind) => string;
+  homeBanners: string[];
+  articleBanners: string[];
+  noticeBanners: string[];
+  shopBanners: string[];
+  covers: string[];
+  logos: string[];
+  partners: string[];
+  glyphs: string[];
+  qrCode: string;
+}
+
+interface Job {
+  key: string;
+  make: () => Promise<Buffer>;
+  mime: string;
+}
+
+const jpeg = (svg: string) => () => sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer();
+const png = (svg: string) => () => sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+
+function jobs(): { list: Job[]; images: SeedImages } {
+  const list: Job[] = [];
+  const add = (key: string, make: () => Promise<Buffer>) => {
+    list.push({ key, make, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' });
+    return key;
+  };
+  const byKind = new Map<ArtKind, string[]>();
+  const icons = new Map<ArtKind, string>();
+  for (const [kind, palettes] of Object.entries(PRODUCT_VARIANTS) as [ArtKind, number[]][]) {
+    const pal = (i: number) => PALETTES[i] ?? PALETTES[0]!;
+    byKind.set(
+      kind,
+      palettes.map((i) => add(productImageKey(kind, i), jpeg(productSvg(kind, pal(i))))),
+    );
+    icons.set(kind, add(`seed/categories/${kind}.png`, png(productSvg(kind, pal(palettes[0] ?? 0), 96, true))));
+  }
+  const palette = (i: number) => PALETTES[i % PALETTES.length]!;
+  const homeBanners = BANNER_COLORS.map((c, i) => add(`seed/banners/home-${i + 1}.jpg`, jpeg(bannerSvg(1920, 460, palette(c), i))));
+  const articleBanners = [0, 1, 2].map((i) =>
+    add(`seed/banners/article-${i + 1}.jpg`, jpeg(bannerSvg(1200, 300, palette(BANNER_COLORS[i + 2] ?? 0), i + 3))),
+  );
+  const noticeBanners = [0, 1, 2].map((i) => add(`seed/banners/notice-${i + 1}.jpg`, jpeg(bannerSvg(600, 300, palette(i), i + 1))));
+  const shopBanners = [0, 1, 2, 3, 4, 5].map((i) => add(`seed/banners/shop-${i + 1}.jpg`, jpeg(bannerSvg(1200, 300, palette(i), i))));
+  const covers = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => add(`seed/covers/cover-${i + 1}.jpg`, jpeg(bannerSvg(480, 300, palette(i + 1), i))));
+  const colors = ['#1f6fd1', '#1a9a6c', '#d4572a', '#7a4bc2', '#0f8ca8', '#c7921a', '#2d4f8a', '#b33a5b'];
+  const logos = Array.from({ length: 20 }, (_, i) =>
+    add(`seed/logos/logo-${i + 1}.png`, png(logoSvg(i % MARK_COUNT, colors[(i * 3) % colors.length]!))),
+  );
+  const partners = Array.from({ length: 10 }, (_, i) =>
+    add(`seed/partners/partner-${i + 1}.png`, png(partnerSvg((i + 2) % MARK_COUNT, colors[i % colors.length]!))),
+  );
+  const glyphs = Array.from({ length: GLYPH_COUNT }, (_, i) => add(`seed/icons/service-${i + 1}.png`, png(glyphSvg(i, '#1f6fd1'))));
+  const qrCode = add('seed/site/qrcode.png', () =>
+    QRCode.toBuffer('https://www.aquamall.cn/wx/official-account', { type: 'png', width: 258, margin: 1, errorCorrectionLevel: 'M' }),
+  );
+  return {
+    list,
+    images: {
+      products: (kind) => byKind.get(kind) ?? [],
+      categoryIcon: (kind) => icons.get(kind) ?? '',
+      homeBanners,
+      articleBanners,
+      noticeBanners,
+      shopBanners,
+      covers,
+      logos,
+      partners,
+      glyphs,
+      qrCode,
+    },
+  };
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export interface SeedImagePlan {
+  images: SeedImages;
+  /** Draws the images and writes them through the storage; resolves with what the `files` table records. */
+  write(storage: Storage): Promise<StoredFile[]>;
+}
+
+/**
+ * Plans the demo images. Writing skips a key that already exists, so a reseed or a second test never redraws
+ * them.
+ */
+export function planSeedImages(): SeedImagePlan {
+  const { list, images } = jobs();
+  return {
+    images,
+    write: (storage) =>
+      pool(list, 8, async (job) => {
+        const existing = await storage.get(job.key);
+        if (existing) return { path: job.key, mime: job.mime, size: existing.length };
+        const buf = await job.make();
+        await storage.put(job.key, buf, job.mime);
+        return { path: job.key, mime: job.mime, size: buf.length };
+      }),
+  };
+}

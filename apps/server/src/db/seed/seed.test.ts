@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { LocalStorage } from '../../lib/storage.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { openDatabase } from '../client.ts';
+import { articles, bids, categories, companies, enquiries, enquiryItems, products, siteMenus, users } from '../schema/index.ts';
+import { seedDemo } from './index.ts';
+import { wipeDemoTables } from './wipe.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => t?.close());
+
+const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+
+describe('demo seed', () => {
+  it('builds a 3-level category tree with at least 12 top-level categories', async () => {
+    const db = t.database.db;
+    const all = await db.select().from(categories);
+    const tops = all.filter((c) => c.level === 1);
+    expect(tops.length).toBeGreaterThanOrEqual(12);
+    expect(tops.map((c) => c.name)).toEqual(expect.arrayContaining(['水处理药剂', '水处理设备', '膜及膜组件', '泵阀管件', '检测仪器', '农资化肥', '大宗商品']));
+    expect(tops.every((c) => /^\d{2}$/.test(c.categoryCode) && c.defaultImage)).toBe(true);
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const leaves = all.filter((c) => c.level === 3);
+    expect(leaves.length).toBeGreaterThan(50);
+    for (const leaf of leaves) {
+      const mid = byId.get(leaf.parentId ?? -1);
+      const top = byId.get(mid?.parentId ?? -1);
+      expect(mid?.level).toBe(2);
+      expect(top?.level).toBe(1);
+      expect(leaf.categoryCode.startsWith(mid!.categoryCode)).toBe(true);
+      expect(leaf.categoryCode).toHaveLength(6);
+    }
+  });
+
+  it('lists at least 300 products on sale whose images exist in storage', async () => {
+    const db = t.database.db;
+    const onSale = await db.select().from(products).where(eq(products.status, 2));
+    expect(onSale.length).toBeGreaterThanOrEqual(300);
+    expect(onSale.some((p) => p.isPovertyRelief)).toBe(true);
+    expect(onSale.some((p) => p.name.includes('聚合氯化铝'))).toBe(true);
+    const storage = new LocalStorage(path.join(t.filesDir));
+    const keys = new Set(onSale.flatMap((p) => [p.defaultImage, ...p.images]));
+    for (const key of keys) expect(await storage.exists(key), key).toBe(true);
+    const sample = onSale[0]!;
+    expect(Number(sample.price)).toBeGreaterThan(0);
+    expect(sample.attributes.length).toBeGreaterThan(3);
+    expect(sample.description).toContain('<h3>');
+  });
+
+  it('opens at least 12 supplier shops with a name, logo, banner and floors', async () => {
+    const shops = await t.database.db.select().from(companies).where(and(eq(companies.shopOpen, true), eq(companies.merchantStatus, 3)));
+    expect(shops.length).toBeGreaterThanOrEqual(12);
+    for (const s of shops) {
+      expect(s.type).toBe(2);
+      expect(s.shopName).toBeTruthy();
+      expect(s.logo && s.shopBanner && s.introduction).toBeTruthy();
+      expect(s.shopFloors.length).toBeGreaterThan(0);
+    }
+    const purchasers = await count(t.database.db.select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.type, 4)));
+    expect(purchasers).toBeGreaterThanOrEqual(3);
+  });
+
+  it('creates the four demo logins with argon2 hashes of Demo@2026', async () => {
+    const db = t.database.db;
+    const rows = await db
+      .select({ user: users, company: companies })
+      .from(users)
+      .leftJoin(companies, eq(users.companyId, companies.id))
+      .where(sql`${users.phone} in ('18800000000', '18800000002', '18800000003', '18800000004')`);
+    const by = Object.fromEntries(rows.map((r) => [r.user.phone, r]));
+    expect(by['18800000002']?.company).toMatchObject({ type: 2, isMemberVail: 1, memberLevel: 1 });
+    expect(by['18800000003']?.company).toMatchObject({ type: 2, memberLevel: 3 });
+    expect(by['18800000004']?.company).toMatchObject({ type: 4 });
+    expect(by['18800000000']?.user).toMatchObject({ isPlatformAdmin: true, adminName: 'admin', companyId: null });
+    for (const r of rows) {
+      expect(r.user.isCompanyAdmin).toBe(true);
+      expect(r.user.passwordHash.startsWith('$argon2id$')).toBe(true);
+      expect(await verifyPassword(r.user.passwordHash, 'Demo@2026')).toBe(true);
+      expect(await verifyPassword(r.user.passwordHash, 'demo@2026')).toBe(false);
+    }
+  });
+
+  it('publishes enquiries with items, tenders with linked results, articles and menus', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const enq = await db.select().from(enquiries);
+    expect(enq.length).toBeGreaterThanOrEqual(20);
+    expect(enq.filter((e) => e.status === 1).every((e) => e.deadline.getTime() > now)).toBe(true);
+    expect(new Set(enq.map((e) => e.status)).size).toBeGreaterThanOrEqual(4);
+    expect(await count(db.select({ n: sql<number>`count(distinct ${enquiryItems.enquiryId})::int` }).from(enquiryItems))).toBe(enq.length);
+    const results = await db.select().from(bids).where(and(eq(bids.type, 2), isNotNull(bids.tenderId)));
+    expect(results.length).toBeGreaterThan(0);
+    const [tender] = await db.select().from(bids).where(eq(bids.id, results[0]!.tenderId!));
+    expect(tender).toMatchObject({ type: 1, status: 3 });
+    expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(articles))).toBeGreaterThanOrEqual(30);
+    const [contact] = await db.select().from(articles).where(eq(articles.id, 95));
+    expect(contact?.title).toBe('联系平台');
+    const [fresh] = await db.insert(articles).values({ categoryCode: 'news', categoryName: '平台动态', title: 'x' }).returning();
+    expect(fresh!.id).toBeGreaterThan(95);
+    const keys = await db.selectDistinct({ k: siteMenus.menuKey }).from(siteMenus);
+    expect(keys.map((k) => k.k).sort()).toEqual(['home_top_menu', 'mall_nav', 'web_bottom_menu', 'web_comproblem_menu', 'web_top_menu']);
+  });
+
+  it('is deterministic for a given seed time, and --force style wipes reseed cleanly', async () => {
+    const now = new Date('2026-06-01T08:00:00Z');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-seed-'));
+    const a = await openDatabase({});
+    try {
+      const snapshot = async () =>
+        (await a.db.select({ name: products.name, price: products.price, stock: products.stock, created: products.createdAt }).from(products).orderBy(products.id)).map(
+          (p) => `${p.name}|${p.price}|${p.stock}|${p.created.toISOString()}`,
+        );
+      const started = Date.now();
+      await seedDemo(a.db, new LocalStorage(dir), { now });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const first = await snapshot();
+      await wipeDemoTables(a.db);
+      expect(await a.db.select().from(products)).toHaveLength(0);
+      await seedDemo(a.db, new LocalStorage(dir), { now });
+      expect(await snapshot()).toEqual(first);
+      const [p] = await a.db.select().from(products).orderBy(products.id).limit(1);
+      expect(p!.id).toBe(1);
+    } finally {
+      await a.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

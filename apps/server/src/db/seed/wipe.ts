@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+/**
+ * Tables the demo seed fills. `truncate … cascade` also empties every table that references them (orders,
+ * sessions, offers … added by other modules), so a forced reseed starts from a clean marketplace.
+ */
+export const DEMO_TABLES = [
+  'companies',
+  'users',
+  'sessions',
+  'categories',
+  'products',
+  'files',
+  'site_menus',
+  'banners',
+  'articles',
+  'partners',
+  'site_settings',
+  'enquiries',
+  'enquiry_items',
+  'bids',
+  'messages',
+] as const;
+
+export async function wipeDemoTables(db: Db): Promise<void> {
+  await db.execute(sql.raw(`truncate table ${DEMO_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+}
