@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { PREVIEW_WIDTH } from '@aquamall/shared';
+import { PREVIEW_WIDTH } from '@aquamall/shared/constants';
 import { Img } from './Img.tsx';
 
 export interface ImagePreviewProps {

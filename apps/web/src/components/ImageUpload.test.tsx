@@ -23,7 +23,9 @@ describe('upload rules', () => {
     expect(checkUploadCount(4, 2, 5)).toBe('最多允许5张');
   });
   it('reads the stored path, the server message or 上传失败', () => {
-    expect(readUploadResponse({ code: 0, message: '', data: { fileRelativePath: 'u/1.png' } })).toEqual({ path: 'u/1.png' });
+    expect(readUploadResponse({ code: 0, message: '上传成功', data: [{ fileRelativePath: 'u/1.png', fileName: '1.png', size: 9 }] })).toEqual({ path: 'u/1.png' });
+    expect(readUploadResponse({ code: 0, message: '', data: { fileRelativePath: 'u/2.png' } })).toEqual({ path: 'u/2.png' });
+    expect(readUploadResponse({ code: 0, message: '', data: [] })).toEqual({ error: '上传失败' });
     expect(readUploadResponse({ code: 2, message: '文件内容不是图片', data: null })).toEqual({ error: '文件内容不是图片' });
     expect(readUploadResponse({ code: 500, message: '' })).toEqual({ error: '上传失败' });
     expect(readUploadResponse('<html>')).toEqual({ error: '上传失败' });

@@ -1,4 +1,5 @@
-import { MSG, UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, UPLOAD_TYPES, uploadCountMessage, uploadSizeMessage, uploadTypeMessage } from '@aquamall/shared';
+import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, UPLOAD_TYPES } from '@aquamall/shared/constants';
+import { MSG, uploadCountMessage, uploadSizeMessage, uploadTypeMessage } from '@aquamall/shared/messages';
 
 export interface UploadRules {
   /** Allowed extensions, lower case (default jpg, jpeg, png). */
@@ -31,7 +32,9 @@ export function readUploadResponse(body: unknown): { path: string } | { error: s
   const env = (body && typeof body === 'object' ? body : {}) as { code?: unknown; message?: unknown; data?: unknown };
   const message = typeof env.message === 'string' && env.message ? env.message : MSG.uploadFailed;
   if (env.code !== 0) return { error: message };
-  const data = env.data as { fileRelativePath?: unknown } | string | null | undefined;
+  // The file host answers a list (one entry per stored file); a single object or a bare path is accepted too.
+  const first = Array.isArray(env.data) ? (env.data[0] as unknown) : env.data;
+  const data = first as { fileRelativePath?: unknown } | string | null | undefined;
   const path = typeof data === 'string' ? data : typeof data?.fileRelativePath === 'string' ? data.fileRelativePath : '';
   return path ? { path } : { error: MSG.uploadFailed };
 }

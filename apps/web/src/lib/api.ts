@@ -1,5 +1,8 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { Code, MSG, REQUEST_TIMEOUT_MS, type Envelope } from '@aquamall/shared';
+// Subpath imports keep zod (used by the shared contracts) out of the first page load.
+import { REQUEST_TIMEOUT_MS } from '@aquamall/shared/constants';
+import { MSG } from '@aquamall/shared/messages';
+import type { Code as CodeMap, Envelope } from '@aquamall/shared/envelope';
 import { clientStore } from './storage.ts';
 import { notify } from './notify.ts';
 
@@ -42,6 +45,9 @@ let onLoginExpired: LoginExpiredHandler = () => {
 export function setLoginExpiredHandler(handler: LoginExpiredHandler) {
   onLoginExpired = handler;
 }
+
+/** Envelope codes (SPEC §8), typed against the shared Code map so they cannot drift. */
+const Code: Pick<typeof CodeMap, 'OK' | 'LOGIN_EXPIRED'> = { OK: 0, LOGIN_EXPIRED: 1 };
 
 export const http = axios.create({ baseURL: '', timeout: REQUEST_TIMEOUT_MS });
 

@@ -1,4 +1,4 @@
-import { PREVIEW_WIDTH, THUMB_WIDTH } from '@aquamall/shared';
+import { PREVIEW_WIDTH, THUMB_WIDTH } from '@aquamall/shared/constants';
 
 /** Shown when an image is missing or fails to load (SPEC §8). */
 export const DEFAULT_IMAGE = '/images/default-image.svg';

@@ -1,4 +1,4 @@
-import { PAGE_LOAD_TIMEOUT_S } from '@aquamall/shared';
+import { PAGE_LOAD_TIMEOUT_S } from '@aquamall/shared/constants';
 
 /**
  * Route `lazy` loader with the spec's limit: a lazily loaded page that does not load within 120 seconds

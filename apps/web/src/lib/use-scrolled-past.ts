@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SCROLL_FIX_THRESHOLD_PX, SCROLL_FIX_THROTTLE_MS } from '@aquamall/shared';
+import { SCROLL_FIX_THRESHOLD_PX, SCROLL_FIX_THROTTLE_MS } from '@aquamall/shared/constants';
 import { throttle } from './throttle.ts';
 
 /** True once the page has scrolled past `threshold` px; the scroll handler is throttled (SPEC §9: 40 px, 100 ms). */

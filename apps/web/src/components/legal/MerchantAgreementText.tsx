@@ -5,7 +5,7 @@ import {
   PENALTY_FALSE_DOCS_YUAN,
   PENALTY_LEAK_YUAN,
   TERMINATION_NOTICE_MONTHS,
-} from '@aquamall/shared';
+} from '@aquamall/shared/constants';
 
 const yuan = (n: number) => `${n.toLocaleString('zh-CN')}元（人民币${n === 100_000 ? '壹拾万' : n === 10_000 ? '壹万' : ''}元整）`;
 const months = (n: number) => (n === 1 ? '一个月' : `${n}个月`);

@@ -1,4 +1,4 @@
-import { CONTACT_REPLY_DAYS, PRIVACY_REPLY_DAYS } from '@aquamall/shared';
+import { CONTACT_REPLY_DAYS, PRIVACY_REPLY_DAYS } from '@aquamall/shared/constants';
 
 /** The privacy policy (SPEC §1): enterprise users, adult handlers, data kept in mainland China, reply times. */
 export function PrivacyPolicyText({ platform }: { platform: string }) {

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NavLink } from '@aquamall/shared';
+import { api } from '../../../lib/api.ts';
+import { controlList } from './controls.ts';
+
+export interface FooterMenus {
+  /** web_bottom_menu: groups of footer links. */
+  links: NavLink[];
+  /** web_comproblem_menu: common questions. */
+  questions: NavLink[];
+}
+
+/** GET /api/footer → `{controls: {web_bottom_menu: {children}, web_comproblem_menu: {children}}}`. */
+export const footerQuery = queryOptions({
+  queryKey: ['site', 'footer'],
+  queryFn: async (): Promise<FooterMenus> => {
+    const data = await api.get<unknown>('/api/footer', undefined, { suppressError: true });
+    return { links: controlList<NavLink>(data, 'web_bottom_menu', 'children'), questions: controlList<NavLink>(data, 'web_comproblem_menu', 'children') };
+  },
+  staleTime: 10 * 60_000,
+});
+
+export const useFooter = () => useQuery(footerQuery);

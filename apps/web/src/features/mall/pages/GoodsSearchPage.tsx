@@ -1,0 +1,10 @@
+import { ComingSoon } from '../../../components/ComingSoon.tsx';
+
+/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+export default function GoodsSearchPage() {
+  return (
+    <div className="am-container am-page">
+      <ComingSoon title="消费扶贫" />
+    </div>
+  );
+}
