@@ -24,6 +24,9 @@ import mallRoutes from './modules/mall/routes.ts';
 import shopRoutes from './modules/merchant/shop-routes.ts';
 import certificationRoutes from './modules/certification/routes.ts';
 import adminCompanyRoutes from './modules/admin/routes.ts';
+import adminContentRoutes from './modules/admin/content-routes.ts';
+import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
+import adminMenuRoutes from './modules/admin/menu-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +102,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(certificationRoutes);
   await app.register(adminCompanyRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminCatalogRoutes);
+  await app.register(adminMenuRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;
