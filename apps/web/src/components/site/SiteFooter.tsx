@@ -6,15 +6,13 @@ import { NavAnchor } from '../NavAnchor.tsx';
 export interface SiteFooterProps {
   /** Footer link groups (web_bottom_menu): each group's `items` are its links. */
   links: NavLink[];
-  /** Common questions (web_comproblem_menu). */
-  questions?: NavLink[];
-  /** Service promises shown as a band above the links (SiteData.footerQuestions). */
+  /** Footer questions (web_comproblem_menu / SiteData.footerQuestions), shown as a band of tips above the links. */
   tips?: FooterQuestion[];
   settings?: SiteSettings;
 }
 
 /** The footer shared by the site home and the mall: tips, link groups, QR code, hotline and filing numbers. */
-export function SiteFooter({ links, questions = [], tips = [], settings }: SiteFooterProps) {
+export function SiteFooter({ links, tips = [], settings }: SiteFooterProps) {
   const groups = links.filter((g) => g.items?.length);
   const loose = links.filter((g) => !g.items?.length);
   return (
@@ -27,7 +25,9 @@ export function SiteFooter({ links, questions = [], tips = [], settings }: SiteF
                 {t.titleImg ? <Img src={t.titleImg} alt="" width={120} className="am-footer-tip-icon" /> : <span className="am-footer-tip-dot" />}
                 <div>
                   <div className="am-footer-tip-title">{t.title}</div>
-                  <div className="am-footer-tip-text">{t.items?.map((i) => i.title).join(' · ')}</div>
+                  <div className="am-footer-tip-text" title={t.items?.map((i) => `${i.title}：${i.summary}`).join('\n')}>
+                    {t.items?.map((i) => i.title).join(' · ')}
+                  </div>
                 </div>
               </div>
             ))}
@@ -48,18 +48,6 @@ export function SiteFooter({ links, questions = [], tips = [], settings }: SiteF
               ))}
             </dl>
           ))}
-          {questions.length ? (
-            <dl className="am-footer-group">
-              <dt>常见问题</dt>
-              {questions.slice(0, 6).map((q) => (
-                <dd key={q.title}>
-                  <NavAnchor href={q.linkUrl} target={q.target}>
-                    {q.title}
-                  </NavAnchor>
-                </dd>
-              ))}
-            </dl>
-          ) : null}
         </div>
         <div className="am-footer-contact">
           {settings?.hotline ? (

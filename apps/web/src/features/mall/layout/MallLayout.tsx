@@ -34,8 +34,7 @@ export default function MallLayout() {
       </main>
       <SiteFooter
         links={footer.data?.links.length ? footer.data.links : (site.data?.footerLinks ?? [])}
-        questions={footer.data?.questions}
-        tips={site.data?.footerQuestions}
+        tips={site.data?.footerQuestions?.length ? site.data.footerQuestions : footer.data?.questions}
         settings={site.data?.settings}
       />
     </div>

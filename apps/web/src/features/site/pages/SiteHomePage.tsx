@@ -78,7 +78,7 @@ export default function SiteHomePage() {
         <PartnerWall partners={partners.data} loading={partners.isPending} error={partners.isError} onRetry={() => void partners.refetch()} />
       </section>
 
-      <SiteFooter links={footer.data?.links ?? site.data?.footerLinks ?? []} questions={footer.data?.questions} tips={site.data?.footerQuestions} settings={site.data?.settings} />
+      <SiteFooter links={footer.data?.links ?? site.data?.footerLinks ?? []} tips={footer.data?.questions.length ? footer.data.questions : site.data?.footerQuestions} settings={site.data?.settings} />
     </div>
   );
 }
