@@ -1,10 +1,74 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import { ApiError } from '../../../lib/api.ts';
+import { usePageTitle } from '../../../app/RootLayout.tsx';
+import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { Crumbs } from '../components/Crumbs.tsx';
+import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { useIdParam } from '../components/url-state.ts';
+import { useMetaDescription } from '../components/meta.ts';
+import { useArticle } from '../queries/notice.ts';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+/** articledetail: the article, its rich text sanitised by the server on display, with previous/next links. */
 export default function ArticleDetailPage() {
+  const id = useIdParam();
+  const q = useArticle(id);
+  const a = q.data;
+  usePageTitle(a?.title);
+  useMetaDescription(a ? a.summary || a.title : undefined);
+  if (!id || (q.error instanceof ApiError && q.error.code === 4)) {
+    return <NotFoundBox text="文章不存在或已下线" back="/mall/notice" backText="返回资讯列表" />;
+  }
+  if (q.isError)
+    return (
+      <div className="am-container am-page">
+        <LoadError onRetry={() => void q.refetch()} />
+      </div>
+    );
+  if (!a)
+    return (
+      <div className="am-container am-page">
+        <SkeletonBlock height={480} />
+      </div>
+    );
   return (
     <div className="am-container am-page">
-      <ComingSoon title="资讯详情" />
+      <Crumbs
+        items={[
+          { title: '行业资讯', to: '/mall/notice' },
+          { title: a.categoryName, to: `/mall/notice?categoryCode=${encodeURIComponent(a.categoryCode)}` },
+          { title: a.title },
+        ]}
+      />
+      <article className="am-article">
+        <h1>{a.title}</h1>
+        <div className="am-article-meta">
+          <span>{dayjs(a.publishedAt).format('YYYY-MM-DD HH:mm')}</span>
+          {a.source ? <span>来源：{a.source}</span> : null}
+          {a.author ? <span>作者：{a.author}</span> : null}
+          <span>浏览：{a.views}</span>
+        </div>
+        {a.content ? (
+          <div
+            className="am-rich"
+            data-testid="article-content"
+            dangerouslySetInnerHTML={{ __html: a.content }}
+          />
+        ) : (
+          <p className="am-muted">{a.summary || '暂无正文'}</p>
+        )}
+        <nav className="am-article-nav">
+          <span>
+            上一篇：
+            {a.prev ? <Link to={`/mall/articledetail?id=${a.prev.id}`}>{a.prev.title}</Link> : '没有了'}
+          </span>
+          <span>
+            下一篇：
+            {a.next ? <Link to={`/mall/articledetail?id=${a.next.id}`}>{a.next.title}</Link> : '没有了'}
+          </span>
+        </nav>
+      </article>
     </div>
   );
 }

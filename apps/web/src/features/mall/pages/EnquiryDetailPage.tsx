@@ -1,10 +1,144 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { Link } from 'react-router';
+import { Descriptions, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { CompanyType } from '@aquamall/shared';
+import { ApiError } from '../../../lib/api.ts';
+import { usePageTitle } from '../../../app/RootLayout.tsx';
+import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { useSession } from '../../session/index.ts';
+import { Crumbs } from '../components/Crumbs.tsx';
+import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { useIdParam } from '../components/url-state.ts';
+import { loginHref, useMetaDescription } from '../components/meta.ts';
+import { useEnquiryDetail } from '../queries/enquiry.ts';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };
+
+/** What a reader of an enquiry can do: a signed-in supplier quotes; a visitor logs in first. */
+function QuoteBar({ id, open }: { id: number; open: boolean }) {
+  const { token, user } = useSession();
+  if (!open)
+    return (
+      <div className="am-quote-bar">
+        <span>该询价已截止，不再接受报价。</span>
+      </div>
+    );
+  if (!token) {
+    return (
+      <div className="am-quote-bar">
+        <span>供应商登录后即可参与报价。</span>
+        <Link to={loginHref()} className="am-btn am-btn-accent am-btn-lg">
+          登录后报价
+        </Link>
+      </div>
+    );
+  }
+  if (user && user.extension.CompanyType === CompanyType.PURCHASER) {
+    return (
+      <div className="am-quote-bar">
+        <span>采购商账号不能报价，请使用供应商账号登录。</span>
+      </div>
+    );
+  }
+  return (
+    <div className="am-quote-bar">
+      <span>您可以针对本询价提交报价，截止前可修改。</span>
+      <Link to={`/customer/quotation?enquiryId=${id}`} className="am-btn am-btn-accent am-btn-lg">
+        立即报价
+      </Link>
+    </div>
+  );
+}
+
+/** enquiryDetail: items, quantities, delivery area, deadline, status, number of offers (phone masked). */
 export default function EnquiryDetailPage() {
+  const id = useIdParam();
+  const q = useEnquiryDetail(id);
+  const e = q.data;
+  usePageTitle(e?.title);
+  useMetaDescription(
+    e
+      ? `${e.companyName}采购询价：${e.items.map((i) => `${i.productName}${i.quantity}${i.unit}`).join('、')}，收货地${e.deliveryAreaName}`
+      : undefined,
+  );
+  if (!id || (q.error instanceof ApiError && q.error.code === 4)) {
+    return <NotFoundBox text="询价单不存在或未公开" back="/mall/enquiry" backText="返回询价大厅" />;
+  }
+  if (q.isError)
+    return (
+      <div className="am-container am-page">
+        <LoadError onRetry={() => void q.refetch()} />
+      </div>
+    );
+  if (!e)
+    return (
+      <div className="am-container am-page">
+        <SkeletonBlock height={420} />
+      </div>
+    );
   return (
     <div className="am-container am-page">
-      <ComingSoon title="询价详情" />
+      <Crumbs items={[{ title: '采购询价', to: '/mall/enquiry' }, { title: e.title }]} />
+      <div className="am-article" style={{ padding: '24px 28px' }}>
+        <div className="am-row-title" style={{ fontSize: 20 }}>
+          <Tag color={STATUS_COLORS[e.status] ?? 'default'}>{e.statusName}</Tag>
+          <h1 style={{ fontSize: 20, textAlign: 'left' }}>{e.title}</h1>
+        </div>
+        <Descriptions
+          style={{ marginTop: 16 }}
+          size="small"
+          column={{ xs: 1, sm: 2, md: 3 }}
+          items={[
+            { key: 'code', label: '询价单号', children: e.code },
+            {
+              key: 'buyer',
+              label: '采购商',
+              children: (
+                <Link to={`/mall/enquiry?companyName=${encodeURIComponent(e.companyName)}`}>
+                  {e.companyName}
+                </Link>
+              ),
+            },
+            { key: 'area', label: '收货地区', children: e.deliveryAreaName || '无' },
+            { key: 'deadline', label: '报价截止', children: dayjs(e.deadline).format('YYYY-MM-DD HH:mm') },
+            {
+              key: 'pub',
+              label: '发布时间',
+              children: e.publishedAt ? dayjs(e.publishedAt).format('YYYY-MM-DD HH:mm') : '无',
+            },
+            {
+              key: 'offers',
+              label: '报价数',
+              children: <span data-testid="offer-count">{e.offerCount} 家</span>,
+            },
+            { key: 'contact', label: '联系人', children: e.contactName || '无' },
+            { key: 'phone', label: '联系电话', children: e.contactPhone },
+          ]}
+        />
+        <h3 style={{ margin: '16px 0 8px' }}>采购明细（{e.items.length} 项）</h3>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={e.items}
+          scroll={{ x: 560 }}
+          columns={[
+            { title: '序号', width: 60, render: (_v, _r, i) => i + 1 },
+            { title: '产品名称', dataIndex: 'productName' },
+            { title: '规格要求', dataIndex: 'spec', render: (v: string) => v || '无' },
+            { title: '数量', dataIndex: 'quantity', width: 100, render: (v: number, r) => `${v} ${r.unit}` },
+            { title: '备注', dataIndex: 'remark', render: (v: string) => v || '无' },
+          ]}
+        />
+        {e.remark ? (
+          <>
+            <h3 style={{ margin: '16px 0 8px' }}>补充说明</h3>
+            <p style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</p>
+          </>
+        ) : null}
+        <QuoteBar id={e.id} open={!e.expired} />
+      </div>
     </div>
   );
 }

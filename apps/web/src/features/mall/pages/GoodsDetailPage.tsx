@@ -1,10 +1,149 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { ApiError } from '../../../lib/api.ts';
+import { usePageTitle } from '../../../app/RootLayout.tsx';
+import { Price } from '../../../components/Format.tsx';
+import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { Crumbs } from '../components/Crumbs.tsx';
+import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { GoodsCard } from '../components/GoodsCard.tsx';
+import { PurchaseBox } from '../components/PurchaseBox.tsx';
+import { ShopCardBox } from '../components/ShopCardBox.tsx';
+import { useIdParam } from '../components/url-state.ts';
+import { useMetaDescription } from '../components/meta.ts';
+import { useGoodsDetail } from '../queries/goods.ts';
+import { categoryHref } from '../layout/category-links.ts';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+/** goodsDetail: gallery with full-screen preview, price and tiers, specifications, shop card, related goods. */
 export default function GoodsDetailPage() {
+  const id = useIdParam();
+  const q = useGoodsDetail(id);
+  const g = q.data;
+  usePageTitle(g?.name);
+  useMetaDescription(
+    g
+      ? `${g.name}${g.brand ? `，品牌${g.brand}` : ''}${g.spec ? `，规格${g.spec}` : ''}，价格¥${g.price}/${g.unit}，${g.shop.shopName}供应。`
+      : undefined,
+  );
+
+  if (!id || (q.isError && q.error instanceof ApiError && q.error.code === 4)) {
+    return <NotFoundBox text="商品不存在或已下架" back="/mall/goodsList" backText="去看看其他商品" />;
+  }
+  if (q.isError)
+    return (
+      <div className="am-container am-page">
+        <LoadError onRetry={() => void q.refetch()} />
+      </div>
+    );
+  if (!g) {
+    return (
+      <div className="am-container am-page" aria-busy="true">
+        <SkeletonBlock height={20} width={320} />
+        <div style={{ height: 12 }} />
+        <SkeletonBlock height={460} />
+      </div>
+    );
+  }
   return (
     <div className="am-container am-page">
-      <ComingSoon title="商品详情" />
+      <Crumbs
+        items={[...g.categoryPath.map((c) => ({ title: c.name, to: categoryHref(c) })), { title: g.name }]}
+      />
+      <div className="am-detail-top">
+        <Gallery images={g.images} alt={g.name} />
+        <div className="am-detail-info">
+          <h1>{g.name}</h1>
+          <div className="am-detail-sub">
+            {[
+              g.brand && `品牌：${g.brand}`,
+              g.model && `型号：${g.model}`,
+              g.isPovertyRelief && '消费扶贫商品',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </div>
+          <div className="am-price-panel">
+            <div>
+              <span className="am-muted am-small">价格 </span>
+              <Price value={g.price} /> <span className="am-muted">/{g.unit}</span>
+            </div>
+            {g.priceTiers.length ? (
+              <div className="am-tiers" data-testid="price-tiers">
+                {g.priceTiers.map((t) => (
+                  <div key={t.minQty}>
+                    <Price value={t.price} />
+                    <span>
+                      ≥ {t.minQty}
+                      {g.unit}
+                    </span>
+                  </div>
+                ))}
+              </div>
+            ) : null}
+          </div>
+          <dl className="am-detail-facts">
+            <dt>规格</dt>
+            <dd>{g.spec || '无'}</dd>
+            <dt>库存</dt>
+            <dd>{g.stock > 0 ? `${g.stock} ${g.unit}` : '暂时缺货'}</dd>
+            <dt>起订量</dt>
+            <dd>
+              {g.minOrder} {g.unit}
+            </dd>
+            <dt>产地</dt>
+            <dd>{g.originName || '无'}</dd>
+            <dt>销量</dt>
+            <dd>
+              {g.salesCount} {g.unit}
+            </dd>
+          </dl>
+          <PurchaseBox goods={g} />
+        </div>
+        <ShopCardBox shop={g.shop} />
+      </div>
+      <div className="am-detail-body">
+        <div className="am-box">
+          <div className="am-box-title">规格参数</div>
+          <div className="am-box-pad">
+            {g.attributes.length ? (
+              <table className="am-attr-table">
+                <tbody>
+                  {Array.from({ length: Math.ceil(g.attributes.length / 3) }, (_, r) => (
+                    <tr key={r}>
+                      {g.attributes
+                        .slice(r * 3, r * 3 + 3)
+                        .flatMap((a) => [
+                          <td key={`n${a.name}`}>{a.name}</td>,
+                          <td key={`v${a.name}`}>{a.value}</td>,
+                        ])}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <span className="am-muted">暂无规格参数</span>
+            )}
+          </div>
+          <div className="am-box-title">商品详情</div>
+          <div className="am-box-pad">
+            {g.description ? (
+              <div className="am-rich" dangerouslySetInnerHTML={{ __html: g.description }} />
+            ) : (
+              <span className="am-muted">暂无详细介绍</span>
+            )}
+          </div>
+        </div>
+        <aside className="am-box">
+          <div className="am-box-title">相关商品</div>
+          <div className="am-related" data-testid="related-goods">
+            {g.related.length ? (
+              g.related.map((r) => <GoodsCard key={r.id} item={r} showShop={false} />)
+            ) : (
+              <span className="am-muted">暂无</span>
+            )}
+          </div>
+        </aside>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,17 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../app/RootLayout.tsx';
+import { GoodsBrowser } from '../components/GoodsBrowser.tsx';
+import { useMetaDescription } from '../components/meta.ts';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+/** goodsList: the product list (SPEC §2). */
 export default function GoodsListPage() {
-  return (
-    <div className="am-container am-page">
-      <ComingSoon title="商品列表" />
-    </div>
+  const [params] = useSearchParams();
+  const keyword = params.get('productName')?.trim();
+  const category = params.get('categoryName');
+  usePageTitle(keyword ? `${keyword} - 商品搜索` : (category ?? undefined));
+  useMetaDescription(
+    `${category || keyword || '水处理药剂、设备、膜组件、泵阀'}的批发采购价格、供应商与规格参数，源头厂家在线询价。`,
   );
+  return <GoodsBrowser title="商品列表" />;
 }

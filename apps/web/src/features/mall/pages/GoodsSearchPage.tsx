@@ -1,10 +1,22 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { useMetaDescription } from '../components/meta.ts';
+import { GoodsBrowser } from '../components/GoodsBrowser.tsx';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+/** goodsSearch: the consumer poverty-relief (消费扶贫) view — only products flagged as such (SPEC §2). */
 export default function GoodsSearchPage() {
+  useMetaDescription('消费扶贫专区：来自脱贫地区的农副产品与大宗商品，源头直采，以购代捐。');
   return (
-    <div className="am-container am-page">
-      <ComingSoon title="消费扶贫" />
-    </div>
+    <GoodsBrowser
+      povertyOnly
+      title="消费扶贫"
+      banner={
+        <div className="am-poverty-banner">
+          <div>
+            <h1>消费扶贫专区</h1>
+            <p>脱贫地区特色产品 · 源头直采 · 以购代捐，助力乡村振兴</p>
+          </div>
+        </div>
+      }
+    />
   );
 }

@@ -1,10 +1,102 @@
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import '../components/mall-pages.css';
+import { Link } from 'react-router';
+import { THUMB_WIDTH } from '@aquamall/shared';
+import { Img } from '../../../components/Img.tsx';
+import { Price } from '../../../components/Format.tsx';
+import { Crumbs } from '../components/Crumbs.tsx';
+import { KeywordSearch } from '../components/KeywordSearch.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { ShopBadges } from '../components/ShopCardBox.tsx';
+import { Highlight } from '../components/Highlight.tsx';
+import { useUrlState } from '../components/url-state.ts';
+import { useMetaDescription } from '../components/meta.ts';
+import { useShops } from '../queries/shops.ts';
+import { searchTerms } from '@aquamall/shared';
 
-/** Placeholder inside the mall layout; the mall feature replaces this file with the real page. */
+const PAGE_SIZE = 10;
+
+/** shopList: supplier shops, query `name` (SPEC §2). */
 export default function ShopListPage() {
+  const state = useUrlState();
+  const name = state.get('name').trim();
+  const shops = useShops({ name: name || undefined, pageIndex: state.page, pageSize: PAGE_SIZE });
+  const data = shops.data;
+  const words = searchTerms(name);
+  useMetaDescription('水处理药剂、设备、膜组件与泵阀的认证生产厂家、经销商和服务商，在线查看店铺与商品。');
   return (
     <div className="am-container am-page">
-      <ComingSoon title="供应商" />
+      <Crumbs items={[{ title: '供应商' }]} />
+      <div className="am-list-head">
+        <h1>
+          供应商{' '}
+          {data ? (
+            <span className="am-muted am-small" data-testid="result-count">
+              共 {data.total} 家
+            </span>
+          ) : null}
+        </h1>
+        <KeywordSearch
+          value={name}
+          placeholder="搜索店铺或公司名称"
+          onSearch={(v) => state.set({ name: v })}
+        />
+      </div>
+      <ListState
+        isPending={shops.isPending}
+        isError={shops.isError}
+        empty={!!data && !data.list.length}
+        onRetry={() => void shops.refetch()}
+        emptyText="没有找到相关供应商"
+      >
+        {data?.list.map((s) => (
+          <div key={s.id} className="am-shop-row" data-testid="shop-row">
+            <div className="am-shop-row-info">
+              <div className="am-shopcard-head">
+                <Img src={s.logo} width={THUMB_WIDTH} alt={s.shopName} className="am-shopcard-logo" />
+                <div>
+                  <h3>
+                    <Link to={`/mall/shopHome?id=${s.id}`}>
+                      <Highlight text={s.shopName} words={words} />
+                    </Link>
+                  </h3>
+                  <div className="am-muted am-small">
+                    <Highlight text={s.companyName} words={words} />
+                  </div>
+                </div>
+              </div>
+              <ShopBadges shop={s} />
+              <p>
+                所在地区：{s.areaName || '无'} · 在售商品：{s.productCount} 件
+              </p>
+              <p className="am-clamp-2">主营：{s.mainBusiness || '无'}</p>
+              <Link
+                to={`/mall/shopHome?id=${s.id}`}
+                className="am-btn am-btn-primary"
+                style={{ marginTop: 10 }}
+              >
+                进入店铺
+              </Link>
+            </div>
+            <div className="am-shop-row-products">
+              {s.products.map((p) => (
+                <Link key={p.id} to={`/mall/goodsDetail?id=${p.id}`} className="am-mini-goods">
+                  <Img src={p.defaultImage} alt={p.name} />
+                  <span title={p.name}>{p.name}</span>
+                  <Price value={p.price} />
+                </Link>
+              ))}
+              {!s.products.length ? <span className="am-muted am-small">暂无在售商品</span> : null}
+            </div>
+          </div>
+        ))}
+        <Pager
+          page={state.page}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          onChange={(p) => state.set({ pageIndex: p })}
+        />
+      </ListState>
     </div>
   );
 }

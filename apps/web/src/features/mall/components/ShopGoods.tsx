@@ -1,0 +1,97 @@
+import { searchTerms } from '@aquamall/shared';
+import { useGoods } from '../queries/goods.ts';
+import { useShopFloors } from '../queries/shops.ts';
+import { GoodsCard } from './GoodsCard.tsx';
+import { ListState } from './ListState.tsx';
+import { Pager } from './Pager.tsx';
+import type { useUrlState } from './url-state.ts';
+
+const PAGE_SIZE = 20;
+
+/** The shop's floors (its own arrangement, or best sellers and new arrivals). */
+export function ShopFloors({ id }: { id: number }) {
+  const floors = useShopFloors(id);
+  return (
+    <ListState
+      isPending={floors.isPending}
+      isError={floors.isError}
+      empty={!!floors.data && !floors.data.length}
+      onRetry={() => void floors.refetch()}
+      emptyText="店铺暂无在售商品"
+      skeleton="grid"
+    >
+      {floors.data?.map((f) => (
+        <div key={f.title} data-testid="shop-floor">
+          <h2 className="am-floor-title">{f.title}</h2>
+          <div className="am-goods-grid">
+            {f.products.map((g) => (
+              <GoodsCard key={g.id} item={g} showShop={false} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </ListState>
+  );
+}
+
+/** Search and category inside one shop: the public goods query with `companyId`. */
+export function ShopGoods({
+  companyId,
+  keyword,
+  categoryCode,
+  state,
+}: {
+  companyId: number;
+  keyword: string;
+  categoryCode: string;
+  state: ReturnType<typeof useUrlState>;
+}) {
+  const goods = useGoods({
+    companyId,
+    productName: keyword || undefined,
+    categoryCode: categoryCode || undefined,
+    pageIndex: state.page,
+    pageSize: PAGE_SIZE,
+    sort: 'relevance',
+  });
+  const data = goods.data;
+  return (
+    <>
+      <div className="am-sortbar">
+        <div className="am-sortbar-count" style={{ paddingLeft: 16 }} data-testid="result-count">
+          {keyword ? <>本店“{keyword}”的搜索结果：</> : null}
+          {data ? (
+            <>
+              共 <b>{data.total}</b> 件商品
+            </>
+          ) : null}
+        </div>
+      </div>
+      <ListState
+        isPending={goods.isPending}
+        isError={goods.isError}
+        empty={!!data && !data.list.length}
+        onRetry={() => void goods.refetch()}
+        emptyText="本店没有找到相关商品"
+        skeleton="grid"
+      >
+        <div className="am-goods-grid" data-testid="goods-grid">
+          {data?.list.map((g) => (
+            <GoodsCard
+              key={g.id}
+              item={g}
+              words={data.keywords.length ? data.keywords : searchTerms(keyword)}
+              showShop={false}
+            />
+          ))}
+        </div>
+        <Pager
+          page={state.page}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          onChange={(p) => state.set({ pageIndex: p })}
+        />
+      </ListState>
+    </>
+  );
+}

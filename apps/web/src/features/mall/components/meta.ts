@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+
+/** Sets `<meta name="description">` for the current page (products, shops, articles). */
+export function useMetaDescription(text: string | undefined | null) {
+  useEffect(() => {
+    if (!text) return;
+    let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = 'description';
+      document.head.appendChild(tag);
+    }
+    const previous = tag.content;
+    tag.content = text.replace(/\s+/g, ' ').trim().slice(0, 160);
+    return () => {
+      if (tag) tag.content = previous;
+    };
+  }, [text]);
+}
+
+/** The login page that comes back here afterwards. */
+export function loginHref(returnUrl: string = window.location.pathname + window.location.search): string {
+  return `/sso/login?returnUrl=${encodeURIComponent(returnUrl)}`;
+}
