@@ -116,7 +116,7 @@ export default async function accountRoutes(root: FastifyInstance) {
             .string()
             .trim()
             .max(300)
-            .refine((s) => s === '' || /^(\/f\/|https?:\/\/)[^\s"'<>]+$/.test(s), '头像地址无效')
+            .refine((s) => s === '' || (/^\w[\w./-]*$/.test(s) && !s.includes('..')) || /^https?:\/\/[^\s"'<>]+$/.test(s), '头像地址无效')
             .default(''),
           email: z.union([z.literal(''), z.string().trim().max(120).pipe(z.email('请输入正确的邮箱'))]).default(''),
         }),

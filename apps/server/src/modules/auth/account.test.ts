@@ -124,7 +124,7 @@ describe('account changes', () => {
     const r = await post<{ realName: string; gender: number; email: string }>(
       t.app,
       '/api/appuser/modifyuserinfo',
-      { realName: '李工', nickName: '老李', gender: 0, avatar: '/f/avatars/a.png', email: 'Li@Example.com' },
+      { realName: '李工', nickName: '老李', gender: 0, avatar: 'u/2026/11/abcdefghijklmnopqrstuv.jpg', email: 'Li@Example.com' },
       token,
     );
     expect(r.code).toBe(0);

@@ -1,10 +1,23 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { lazyPage } from '../../lib/lazy.ts';
+import { SsoLayout } from './SsoLayout.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
 
+/** SPEC §2 SSO routes: login (default), register, forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
 export const ssoRoutes: RouteObject = {
   path: 'sso',
   children: [
-    { index: true, element: <Navigate to="/sso/login" replace /> },
-    { path: 'login', element: <ComingSoon title="登录" /> },
+    { path: 'wxCallback', lazy: lazyPage(() => import('./pages/WxCallbackPage.tsx')), handle: { title: '微信登录' } },
+    {
+      element: <SsoLayout />,
+      children: [
+        { index: true, element: <Navigate to="/sso/login" replace /> },
+        { path: 'login', element: <LoginPage />, handle: { title: '登录' } },
+        { path: 'register', lazy: lazyPage(() => import('./pages/RegisterPage.tsx')), handle: { title: '注册' } },
+        { path: 'forgetPwd', lazy: lazyPage(() => import('./pages/ForgetPwdPage.tsx')), handle: { title: '找回密码' } },
+        { path: 'modifyPhone', lazy: lazyPage(() => import('./pages/ModifyPhonePage.tsx')), handle: { title: '更换手机号' } },
+        { path: 'updatePwd', lazy: lazyPage(() => import('./pages/UpdatePwdPage.tsx')), handle: { title: '修改密码' } },
+      ],
+    },
   ],
 };

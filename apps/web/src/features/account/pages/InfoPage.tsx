@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Radio } from 'antd';
+import { Gender } from '@aquamall/shared';
+import { api } from '../../../lib/api.ts';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { clientStore } from '../../../lib/storage.ts';
+import { sessionStore, useSession, type SessionUser } from '../../session/index.ts';
+
+interface Values {
+  realName: string;
+  nickName: string;
+  gender: number | null;
+  avatar: string[];
+  email: string;
+}
+
+/** /customer/info: real name, nickname, gender (男 1 / 女 0), avatar and e-mail (POST /api/appuser/modifyuserinfo). */
+export default function InfoPage() {
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const updated = await api.command<SessionUser>('/api/appuser/modifyuserinfo', {
+        realName: v.realName ?? '',
+        nickName: v.nickName ?? '',
+        gender: v.gender ?? null,
+        avatar: v.avatar?.[0] ?? '',
+        email: v.email ?? '',
+      });
+      clientStore.setUser(updated);
+      sessionStore.set({ user: updated });
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="个人信息" variant="borderless">
+      <Form<Values>
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 12 }}
+        onFinish={submit}
+        initialValues={{ realName: user.realName, nickName: user.nickName, gender: user.gender, avatar: user.avatar ? [user.avatar] : [], email: user.email }}
+      >
+        <Form.Item label="手机号">
+          <span>{user.phone}</span>
+        </Form.Item>
+        <Form.Item label="所属企业">
+          <span>{user.extension.CompanyName || '—'}</span>
+        </Form.Item>
+        <Form.Item name="avatar" label="头像">
+          <ImageUpload />
+        </Form.Item>
+        <Form.Item name="realName" label="真实姓名" rules={[{ max: 50, message: '真实姓名最多50个字' }]}>
+          <Input maxLength={50} placeholder="请输入真实姓名" />
+        </Form.Item>
+        <Form.Item name="nickName" label="昵称" rules={[{ max: 50, message: '昵称最多50个字' }]}>
+          <Input maxLength={50} placeholder="请输入昵称" />
+        </Form.Item>
+        <Form.Item name="gender" label="性别">
+          <Radio.Group>
+            <Radio value={Gender.MALE}>男</Radio>
+            <Radio value={Gender.FEMALE}>女</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]} extra="绑定后可使用邮箱验证码登录">
+          <Input maxLength={120} placeholder="请输入邮箱" />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 4 }}>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            保存
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

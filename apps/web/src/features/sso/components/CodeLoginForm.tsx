@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { completeLogin, type LoginResult } from '../../session/index.ts';
+import { CodeInput, PHONE_RULE } from './inputs.tsx';
+import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { sent, ssoApi } from './login-api.ts';
+
+interface Props {
+  kind: 'sms' | 'email';
+  returnUrl: string | null;
+  rememberMe: boolean;
+  onRemember: (v: boolean) => void;
+}
+
+/** 短信验证码 and 邮箱验证码 login: one form, two channels. */
+export function CodeLoginForm({ kind, returnUrl, rememberMe, onRemember }: Props) {
+  const [form] = Form.useForm<{ target: string; code: string }>();
+  const [busy, setBusy] = useState(false);
+  const sms = kind === 'sms';
+
+  const send = async () => {
+    try {
+      await form.validateFields(['target']);
+    } catch {
+      return false;
+    }
+    const target = form.getFieldValue('target') as string;
+    return sent(() => (sms ? ssoApi.sendCode({ phone: target, purpose: 'login' }) : ssoApi.sendEmailCode(target)));
+  };
+
+  const submit = async (v: { target: string; code: string }) => {
+    setBusy(true);
+    try {
+      const r: LoginResult = sms
+        ? await ssoApi.loginByPhone({ phone: v.target, code: v.code, rememberMe })
+        : await ssoApi.loginByEmail({ email: v.target, code: v.code, rememberMe });
+      await completeLogin(r.authToken, r.userInfo, rememberMe, returnUrl);
+    } catch {
+      /* the message is shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} onFinish={submit} layout="vertical" requiredMark={false}>
+      <Form.Item
+        name="target"
+        rules={sms ? [{ required: true, message: '请输入手机号' }, PHONE_RULE] : [{ required: true, message: '请输入邮箱' }, { type: 'email', message: '请输入正确的邮箱' }]}
+      >
+        <Input size="large" maxLength={sms ? 11 : 120} placeholder={sms ? '请输入手机号' : '请输入已绑定的邮箱'} aria-label={sms ? '手机号' : '邮箱'} />
+      </Form.Item>
+      <div className="sso-row">
+        <Form.Item name="code" rules={[{ required: true, message: '请输入验证码' }]} style={{ flex: 1 }}>
+          <CodeInput aria-label="验证码" />
+        </Form.Item>
+        <SmsCodeButton onSend={send} />
+      </div>
+      <div className="sso-links">
+        <Checkbox checked={rememberMe} onChange={(e) => onRemember(e.target.checked)}>
+          记住我（7天内免登录）
+        </Checkbox>
+        <span className="sso-tip">{sms ? '仅已注册的手机号可收到验证码' : '需先在个人资料中绑定邮箱'}</span>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
+}

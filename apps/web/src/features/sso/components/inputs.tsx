@@ -1,0 +1,25 @@
+import { Input } from 'antd';
+import type { InputProps } from 'antd';
+import { ACCOUNT_MAX, MSG, PASSWORD_MAX, SMS_CODE_LENGTH } from '@aquamall/shared';
+
+/** SPEC §5 account input: at most 40 characters, placeholder 请输入账号. */
+export function AccountInput(props: InputProps) {
+  return <Input size="large" maxLength={ACCOUNT_MAX} placeholder={MSG.accountPlaceholder} autoComplete="username" {...props} />;
+}
+
+/** SPEC §5 password input: at most 20 characters, with a show/hide toggle. */
+export function PasswordInput(props: InputProps) {
+  return <Input.Password size="large" maxLength={PASSWORD_MAX} placeholder="请输入密码" visibilityToggle {...props} />;
+}
+
+/** SMS or e-mail code: at most 6 characters, digits. */
+export function CodeInput(props: InputProps) {
+  return <Input size="large" maxLength={SMS_CODE_LENGTH} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}
+
+export const PHONE_RULE = { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' };
+export const PASSWORD_RULES = [
+  { required: true, message: '请输入密码' },
+  { min: 8, max: 20, message: '密码长度需为8-20位' },
+  { pattern: /^(?=.*[A-Za-z])(?=.*\d)\S+$/, message: '密码需同时包含字母和数字' },
+];

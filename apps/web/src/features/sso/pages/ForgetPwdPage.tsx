@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Form, Input } from 'antd';
+import { api } from '../../../lib/api.ts';
+import { navigateTo } from '../../session/index.ts';
+import { SsoCard } from '../SsoLayout.tsx';
+import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
+import { CodeInput, PASSWORD_RULES, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { sent, ssoApi } from '../components/login-api.ts';
+import { confirmRule } from '../components/confirm-rule.ts';
+
+/** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
+export default function ForgetPwdPage() {
+  const [form] = Form.useForm<{ phone: string; code: string; password: string; confirmPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      return false;
+    }
+    return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose: 'forget' }));
+  };
+  const submit = async (v: { phone: string; code: string; password: string; confirmPassword: string }) => {
+    setBusy(true);
+    try {
+      await api.command('/api/appuser/forgetpwd', v);
+      navigateTo('/sso/login', { replace: true });
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SsoCard title="找回密码">
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]} extra="仅已注册的手机号可收到验证码">
+          <Input size="large" maxLength={11} placeholder="请输入注册时的手机号" />
+        </Form.Item>
+        <Form.Item label="短信验证码" required>
+          <div className="sso-row">
+            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
+              <CodeInput aria-label="短信验证码" />
+            </Form.Item>
+            <SmsCodeButton onSend={send} />
+          </div>
+        </Form.Item>
+        <Form.Item name="password" label="新密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
+          <PasswordInput autoComplete="new-password" placeholder="请输入新密码" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('password')]}>
+          <PasswordInput autoComplete="new-password" placeholder="请再次输入新密码" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          重置密码
+        </Button>
+        <p style={{ textAlign: 'center', marginTop: 16 }}>
+          <Link to="/sso/login">返回登录</Link>
+        </p>
+      </Form>
+    </SsoCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { api } from '../../../lib/api.ts';
+import { loadUser, navigateTo, RequireAuth, useSession } from '../../session/index.ts';
+import { SsoCard } from '../SsoLayout.tsx';
+import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
+import { CodeInput, PHONE_RULE } from '../components/inputs.tsx';
+import { sent, ssoApi } from '../components/login-api.ts';
+
+const mask = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
+
+function ModifyPhoneForm() {
+  const { user } = useSession();
+  const [form] = Form.useForm<{ oldCode: string; newPhone: string; newCode: string }>();
+  const [busy, setBusy] = useState(false);
+  const sendNew = async () => {
+    try {
+      await form.validateFields(['newPhone']);
+    } catch {
+      return false;
+    }
+    return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('newPhone') as string, purpose: 'newphone' }));
+  };
+  const submit = async (v: { oldCode: string; newPhone: string; newCode: string }) => {
+    setBusy(true);
+    try {
+      // SPEC §7: this call is form-encoded.
+      await api.command('/api/appuser/replacecellphone', v, { form: true });
+      await loadUser('latest');
+      navigateTo('/customer/safe');
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SsoCard title="更换手机号">
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item label={`当前手机号 ${mask(user?.phone ?? '')} 的验证码`} required>
+          <div className="sso-row">
+            <Form.Item name="oldCode" noStyle rules={[{ required: true, message: '请输入原手机号验证码' }]}>
+              <CodeInput aria-label="原手机号验证码" />
+            </Form.Item>
+            <SmsCodeButton onSend={() => sent(() => ssoApi.sendCode({ purpose: 'oldphone' }))} />
+          </div>
+        </Form.Item>
+        <Form.Item name="newPhone" label="新手机号" rules={[{ required: true, message: '请输入新手机号' }, PHONE_RULE]}>
+          <Input size="large" maxLength={11} placeholder="请输入新手机号" />
+        </Form.Item>
+        <Form.Item label="新手机号验证码" required>
+          <div className="sso-row">
+            <Form.Item name="newCode" noStyle rules={[{ required: true, message: '请输入新手机号验证码' }]}>
+              <CodeInput aria-label="新手机号验证码" />
+            </Form.Item>
+            <SmsCodeButton onSend={sendNew} />
+          </div>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          确认更换
+        </Button>
+      </Form>
+    </SsoCard>
+  );
+}
+
+/** SPEC §2 modifyPhone (login required): proves the current number and the new one. */
+export default function ModifyPhonePage() {
+  return (
+    <RequireAuth>
+      <ModifyPhoneForm />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Checkbox, Form, Input, Radio, Segmented } from 'antd';
+import { CompanyType } from '@aquamall/shared';
+import { api } from '../../../lib/api.ts';
+import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
+import { PrivacyDialog } from '../../../components/PrivacyDialog.tsx';
+import { completeLogin, safeReturnUrl, type LoginResult } from '../../session/index.ts';
+import { SsoCard } from '../SsoLayout.tsx';
+import { OldBrowserDialog } from '../components/OldBrowserDialog.tsx';
+import { CaptchaInput, useCaptcha } from '../components/CaptchaInput.tsx';
+import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
+import { CodeInput, PASSWORD_RULES, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { sent, ssoApi } from '../components/login-api.ts';
+
+interface Values {
+  companyType: number;
+  companyName: string;
+  realName?: string;
+  phone: string;
+  captchaCode: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+  agree: boolean;
+}
+
+/** SPEC §2 register: user or merchant registration; creates the company and its administrator. */
+export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const [registerType, setRegisterType] = useState<'user' | 'merchant'>(params.get('type') === 'merchant' ? 'merchant' : 'user');
+  const [form] = Form.useForm<Values>();
+  const captcha = useCaptcha();
+  const [dialog, setDialog] = useState<'agreement' | 'privacy' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const switchType = (t: 'user' | 'merchant') => {
+    setRegisterType(t);
+    if (t === 'merchant') form.setFieldValue('companyType', CompanyType.SUPPLIER);
+  };
+
+  const sendCode = async () => {
+    try {
+      await form.validateFields(['phone', 'captchaCode']);
+    } catch {
+      return false;
+    }
+    const ok = await sent(() =>
+      ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose: 'register', captchaId: captcha.id, captchaCode: form.getFieldValue('captchaCode') as string }),
+    );
+    // A captcha is single use: the next send needs a new one.
+    captcha.refresh();
+    form.setFieldValue('captchaCode', '');
+    return ok;
+  };
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const r = await api.command<LoginResult>('/api/appuser/originregister', {
+        phone: v.phone,
+        code: v.code,
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        companyName: v.companyName,
+        companyType: v.companyType,
+        realName: v.realName,
+        registerType,
+        agree: v.agree === true,
+      });
+      const next = safeReturnUrl(params.get('returnUrl')) ?? (registerType === 'merchant' ? '/merchant/apply' : null);
+      await completeLogin(r.authToken, r.userInfo, false, next);
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SsoCard title={registerType === 'merchant' ? '商家入驻注册' : '企业用户注册'} width={520}>
+      <OldBrowserDialog />
+      <Segmented
+        block
+        value={registerType}
+        onChange={(v) => switchType(v as 'user' | 'merchant')}
+        options={[
+          { value: 'user', label: '用户注册' },
+          { value: 'merchant', label: '商家入驻' },
+        ]}
+        style={{ marginBottom: 20 }}
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ companyType: registerType === 'merchant' ? CompanyType.SUPPLIER : CompanyType.PURCHASER, agree: false }}
+      >
+        <Form.Item name="companyType" label="企业类型" rules={[{ required: true, message: '请选择企业类型' }]}>
+          <Radio.Group>
+            <Radio value={CompanyType.PURCHASER} disabled={registerType === 'merchant'}>
+              采购商
+            </Radio>
+            <Radio value={CompanyType.SUPPLIER}>供应商</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="companyName" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }, { min: 2, max: 100, message: '企业名称为2-100个字' }]}>
+          <Input size="large" maxLength={100} placeholder="请输入营业执照上的企业名称" />
+        </Form.Item>
+        <Form.Item name="realName" label="联系人">
+          <Input size="large" maxLength={50} placeholder="请输入联系人姓名（选填）" />
+        </Form.Item>
+        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
+          <Input size="large" maxLength={11} placeholder="请输入手机号" />
+        </Form.Item>
+        <Form.Item name="captchaCode" label="图形验证码" rules={[{ required: true, message: '请输入图形验证码' }]}>
+          <CaptchaInput captchaId={captcha.id} onRefresh={captcha.refresh} />
+        </Form.Item>
+        <Form.Item label="短信验证码" required>
+          <div className="sso-row">
+            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
+              <CodeInput aria-label="短信验证码" />
+            </Form.Item>
+            <SmsCodeButton onSend={sendCode} />
+          </div>
+        </Form.Item>
+        <Form.Item name="password" label="设置密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
+          <PasswordInput autoComplete="new-password" placeholder="请设置登录密码" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label="确认密码"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: '请再次输入密码' },
+            ({ getFieldValue }) => ({
+              validator: (_r, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+            }),
+          ]}
+        >
+          <PasswordInput autoComplete="new-password" placeholder="请再次输入密码" />
+        </Form.Item>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《平台商家入驻协议》和《隐私政策》'))) }]}
+        >
+          <Checkbox>
+            我已阅读并同意
+            <a onClick={(e) => (e.preventDefault(), setDialog('agreement'))}>《平台商家入驻协议》</a>和
+            <a onClick={(e) => (e.preventDefault(), setDialog('privacy'))}>《隐私政策》</a>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          {registerType === 'merchant' ? '注册并申请入驻' : '注册'}
+        </Button>
+        <p style={{ textAlign: 'center', marginTop: 16 }}>
+          已有账号？<Link to="/sso/login">立即登录</Link>
+        </p>
+      </Form>
+      <AgreementDialog open={dialog === 'agreement'} onCancel={() => setDialog(null)} onAgree={() => form.setFieldValue('agree', true)} />
+      <PrivacyDialog open={dialog === 'privacy'} onCancel={() => setDialog(null)} onAgree={() => form.setFieldValue('agree', true)} />
+    </SsoCard>
+  );
+}
