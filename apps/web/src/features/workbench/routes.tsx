@@ -64,7 +64,7 @@ export const workbenchRoutes: RouteObject[] = [
   later('report/saleAmount', '应收账款', { report: 'saleAmount' }),
   later('report/payAmount', '应付账款', { report: 'payAmount' }),
 
-  later('message/index', '我的消息'),
+  { path: 'message/index', handle: { title: '我的消息' }, lazy: lazyPage(() => import('./pages/MessagesPage.tsx')) },
 
   later('invoice/index', '发票管理'),
   later('invoice/editor', '发票详情', { menuKey: `${C}/invoice/index` }),

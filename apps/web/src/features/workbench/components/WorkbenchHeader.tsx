@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { Button, Space, Typography } from 'antd';
-import { EditOutlined, LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Space, Typography } from 'antd';
+import { BellOutlined, EditOutlined, LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { CompanyType } from '@aquamall/shared';
 import { logout, type SessionUser } from '../../session/index.ts';
+import { todoQuery } from '../api/access.ts';
 
 /**
  * Workbench header (SPEC §2, §6): company name, the user's real name or nickname, logout; purchasers (type 4)
@@ -11,6 +13,7 @@ import { logout, type SessionUser } from '../../session/index.ts';
 export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
   const purchaser = user?.extension.CompanyType === CompanyType.PURCHASER;
   const name = user?.realName || user?.nickName || user?.phone || '';
+  const { data: todo } = useQuery({ ...todoQuery, enabled: !!user?.extension.CompanyId });
   return (
     <header
       style={{
@@ -46,6 +49,11 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
             </Link>
           </>
         )}
+        <Link to="/customer/message/index" aria-label="我的消息">
+          <Badge count={todo?.unreadMessages ?? 0} size="small">
+            <BellOutlined style={{ fontSize: 16, color: '#595959' }} />
+          </Badge>
+        </Link>
         <Typography.Text type="secondary" data-testid="company-name">
           {user?.extension.CompanyName}
         </Typography.Text>
