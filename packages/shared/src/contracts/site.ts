@@ -41,6 +41,19 @@ export interface StatisticData {
   unit: string;
 }
 
+/**
+ * One home statistic as stored (site_settings key `statistics`, edited in the console). With `countOf` the
+ * value shown is a live count from the database; otherwise `value` is shown as stored.
+ */
+export const statisticSetting = z.object({
+  title: z.string().trim().min(1).max(20),
+  unit: z.string().trim().max(10),
+  value: z.number().min(0),
+  countOf: z.enum(['suppliers', 'products', 'purchasers', 'enquiries', 'bids']).optional(),
+});
+export type StatisticSetting = z.infer<typeof statisticSetting>;
+export const statisticSettings = z.array(statisticSetting).max(12);
+
 export interface NoticeSummary {
   sysNo: number;
   title: string;
@@ -80,6 +93,17 @@ export interface SiteData {
 }
 
 export type Controls<K extends string, V> = { controls: Record<K, V> };
+
+/** A footer question block as served by GET /api/footer: a FooterQuestion that is also a NavLink. */
+export interface FooterQuestionLink extends NavLink {
+  titleImg: string;
+  items: (NavLink & { summary: string })[];
+}
+
+/** GET /api/footer. */
+export interface FooterData {
+  controls: { web_bottom_menu: { children: NavLink[] }; web_comproblem_menu: { children: FooterQuestionLink[] } };
+}
 
 export const enumsQuery = z.object({
   enumNames: z

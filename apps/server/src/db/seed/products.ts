@@ -123,17 +123,16 @@ export async function seedProducts(db: Db, leaves: SeededLeaf[], suppliers: Seed
     .returning({ id: products.id, companyId: products.companyId, status: products.status, salesCount: products.salesCount, categoryCode: products.categoryCode });
 
   // Shop floors: best sellers first, then one floor per branch the shop sells in.
-  await Promise.all(
-    suppliers.map((s) => {
-      const own = inserted.filter((p) => p.companyId === s.id && p.status === 2).sort((a, b) => b.salesCount - a.salesCount);
-      const floors = [{ title: '热销推荐', productIds: own.slice(0, 8).map((p) => p.id) }];
-      for (const top of s.def.tops) {
-        const topCode = leaves.find((l) => l.top.name === top)?.code.slice(0, 2);
-        const ids = own.filter((p) => p.categoryCode.startsWith(topCode ?? '--')).map((p) => p.id);
-        if (ids.length) floors.push({ title: top, productIds: ids.slice(0, 8) });
-      }
-      return db.update(companies).set({ shopFloors: floors }).where(eq(companies.id, s.id));
-    }),
-  );
+  // One at a time: inside a transaction the statements share a single connection.
+  for (const s of suppliers) {
+    const own = inserted.filter((p) => p.companyId === s.id && p.status === 2).sort((a, b) => b.salesCount - a.salesCount);
+    const floors = [{ title: '热销推荐', productIds: own.slice(0, 8).map((p) => p.id) }];
+    for (const top of s.def.tops) {
+      const topCode = leaves.find((l) => l.top.name === top)?.code.slice(0, 2);
+      const ids = own.filter((p) => p.categoryCode.startsWith(topCode ?? '--')).map((p) => p.id);
+      if (ids.length) floors.push({ title: top, productIds: ids.slice(0, 8) });
+    }
+    await db.update(companies).set({ shopFloors: floors }).where(eq(companies.id, s.id));
+  }
   return inserted;
 }

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@aquamall/shared';
+import type { SiteSettings, StatisticSetting } from '@aquamall/shared';
 
 /** Footer and header settings (site_settings key `site`); the QR code key is filled in by the seed. */
 export const SITE_SETTINGS: Omit<SiteSettings, 'qrCode'> = {
@@ -12,17 +12,7 @@ export const SITE_SETTINGS: Omit<SiteSettings, 'qrCode'> = {
   copyright: '© 2026 AquaMall 水处理与大宗商品B2B采购平台 版权所有',
 };
 
-/**
- * Home statistics (site_settings key `statistics`). An entry with `countOf` shows a live count from the
- * database; the others show the stored value (the console edits them).
- */
-export interface StatisticSetting {
-  title: string;
-  unit: string;
-  value: number;
-  countOf?: 'suppliers' | 'products' | 'purchasers' | 'enquiries' | 'bids';
-}
-
+/** Home statistics (site_settings key `statistics`): entries with `countOf` show a live count. */
 export const STATISTICS: StatisticSetting[] = [
   { title: '入驻供应商', unit: '家', value: 0, countOf: 'suppliers' },
   { title: '在售商品', unit: '件', value: 0, countOf: 'products' },

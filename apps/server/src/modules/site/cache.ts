@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../lib/envelope.ts';
+
+/** How long cached site data lives; console edits call invalidateSiteData() so they show at once. */
+export const SITE_TTL_MS = 30_000;
+
+/** An already-serialised success envelope, so a cache hit is a plain string send. */
+export class JsonEntry {
+  readonly json: string;
+  readonly etag: string;
+  private gz: Buffer | undefined;
+
+  constructor(data: unknown) {
+    this.json = JSON.stringify(ok(data));
+    this.etag = `W/"${crypto.createHash('sha1').update(this.json).digest('base64url').slice(0, 22)}"`;
+  }
+
+  /** The gzip body, made once per entry (only for bodies worth compressing). */
+  gzip(): Buffer {
+    this.gz ??= zlib.gzipSync(this.json, { level: 6 });
+    return this.gz;
+  }
+}
+
+interface Slot {
+  value: unknown;
+  expires: number;
+}
+
+/**
+ * A per-database cache with a TTL: serialised answers (`get`) and plain values (`value`). Concurrent misses
+ * share one build.
+ */
+export class JsonCache {
+  private slots = new Map<string, Slot>();
+  private pending = new Map<string, Promise<unknown>>();
+  private generation = 0;
+
+  constructor(private readonly ttlMs = SITE_TTL_MS) {}
+
+  /** The answer for `key` as a serialised envelope. */
+  get(key: string, build: () => Promise<unknown>): Promise<JsonEntry> {
+    return this.value(`json:${key}`, async () => new JsonEntry(await build()));
+  }
+
+  value<T>(key: string, build: () => Promise<T>): Promise<T> {
+    const slot = this.slots.get(key);
+    if (slot && slot.expires > Date.now()) return Promise.resolve(slot.value as T);
+    const running = this.pending.get(key);
+    if (running) return running as Promise<T>;
+    const generation = this.generation;
+    const promise = build()
+      .then((value) => {
+        // A build that straddled an invalidation may hold old data: answer with it, but do not keep it.
+        if (generation === this.generation) this.slots.set(key, { value, expires: Date.now() + this.ttlMs });
+        return value;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.slots.clear();
+    this.pending.clear();
+  }
+}
+
+// One cache per open database (one per app; tests open several in a process).
+const caches = new Map<object, JsonCache>();
+
+export function cacheFor(db: object): JsonCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new JsonCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+export function dropCache(db: object): void {
+  caches.delete(db);
+}
+
+/**
+ * Forgets every cached piece of site data (home data, menus, footer, banners, partners, statistics and the
+ * category tree). The admin console calls this after each edit.
+ */
+export function invalidateSiteData(): void {
+  for (const cache of caches.values()) cache.clear();
+}
+
+/**
+ * Sends a cached answer: ETag (304 when the client has it), gzip when accepted and worth it, and the given
+ * cache-control.
+ */
+export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: JsonEntry, cacheControl = 'no-cache') {
+  reply.header('etag', entry.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  const inm = request.headers['if-none-match'];
+  if (request.method === 'GET' && inm && inm.split(',').some((t) => t.trim() === entry.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (entry.json.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(entry.gzip());
+  }
+  return reply.send(entry.json);
+}
