@@ -1,7 +1,24 @@
-import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy.ts';
+import { AdminLayout } from './components/AdminLayout.tsx';
 
+const page = (path: string, title: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  handle: { title: `${title} - 平台管理后台` },
+  lazy: lazyPage(load),
+});
+
+/** The /admin platform console (platform administrators only; the layout guards every page). */
 export const adminRoutes: RouteObject = {
   path: 'admin',
-  children: [{ index: true, element: <ComingSoon title="平台管理后台" /> }],
+  element: <AdminLayout />,
+  children: [
+    { index: true, element: <Navigate to="/admin/merchant" replace /> },
+    page('merchant', '商家入驻审核', () => import('./pages/MerchantReviewPage.tsx')),
+    page('certification', '企业认证审核', () => import('./pages/CertReviewPage.tsx')),
+    page('member-upgrades', '会员升级确认', () => import('./pages/MemberUpgradePage.tsx')),
+    page('companies', '企业管理', () => import('./pages/CompaniesPage.tsx')),
+    page('audit', '操作日志', () => import('./pages/AuditPage.tsx')),
+    { path: '*', element: <Navigate to="/admin/merchant" replace /> },
+  ],
 };

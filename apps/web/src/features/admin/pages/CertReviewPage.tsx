@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { enumLabel, type ReviewEventView } from '@aquamall/shared';
+import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { DocumentGallery } from '../components/DocumentGallery.tsx';
+import { History } from '../components/History.tsx';
+import { RejectButton } from '../components/RejectButton.tsx';
+
+interface Cert {
+  id: number;
+  companyId: number;
+  status: number;
+  companyName: string;
+  creditCode: string;
+  legalPerson: string;
+  licenseImage: string;
+  handlerName: string;
+  handlerIdNo: string;
+  handlerPhone: string;
+  verifyRef: string | null;
+  verifiedAt: string | null;
+  contractSigned: boolean;
+  submittedAt: string | null;
+  rejectReason: string | null;
+}
+const COLORS = ['default', 'processing', 'success', 'error'];
+const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+
+/** Console: enterprise certifications waiting for the platform (after the partner's real-name check). */
+export default function CertReviewPage() {
+  const qc = useQueryClient();
+  const [status, setStatus] = useState('1');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
+  const { data, isFetching } = useQuery({ queryKey: ['admin', 'cert', 'list', query], queryFn: () => adminQuery<Paged<Cert>>('/api/certification/list', query) });
+  const detail = useQuery({
+    queryKey: ['admin', 'cert', open],
+    queryFn: () => adminGet<{ certification: Cert; history: ReviewEventView[] }>(`/api/certification/detail/${open}`),
+    enabled: !!open,
+  });
+  const decide = async (call: Promise<unknown>) => {
+    await call;
+    await detail.refetch();
+    await qc.invalidateQueries({ queryKey: ['admin', 'cert', 'list'] });
+  };
+  const c = detail.data?.certification;
+  return (
+    <Card title="企业认证审核">
+      <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1); }} items={[{ key: '1', label: '审核中' }, { key: '3', label: '未通过' }, { key: '2', label: '已认证' }, { key: 'all', label: '全部' }]} />
+      <Table<Cert>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.list}
+        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: '企业名称', dataIndex: 'companyName' },
+          { title: '信用代码', dataIndex: 'creditCode' },
+          { title: '经办人', dataIndex: 'handlerName' },
+          { title: '提交时间', dataIndex: 'submittedAt', render: time },
+          { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={COLORS[v]}>{enumLabel('CertStatus', v)}</Tag> },
+          { title: '操作', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id)}>{r.status === 1 ? '审核' : '查看'}</Button> },
+        ]}
+      />
+      <Drawer open={!!open} onClose={() => setOpen(null)} width={720} title="企业认证详情" destroyOnHidden>
+        {c && (
+          <>
+            <Descriptions bordered size="small" column={2}>
+              <Descriptions.Item label="状态"><Tag color={COLORS[c.status]}>{enumLabel('CertStatus', c.status)}</Tag></Descriptions.Item>
+              <Descriptions.Item label="实名核验">{c.verifiedAt ? `通过 ${c.verifyRef}` : `未通过 ${c.verifyRef ?? ''}`}</Descriptions.Item>
+              <Descriptions.Item label="企业名称">{c.companyName}</Descriptions.Item>
+              <Descriptions.Item label="信用代码">{c.creditCode}</Descriptions.Item>
+              <Descriptions.Item label="法定代表人">{c.legalPerson}</Descriptions.Item>
+              <Descriptions.Item label="经办人">{c.handlerName} {c.handlerPhone}</Descriptions.Item>
+              <Descriptions.Item label="身份证号">{c.handlerIdNo}</Descriptions.Item>
+              <Descriptions.Item label="服务协议">{c.contractSigned ? '已签署' : '未签署'}</Descriptions.Item>
+              <Descriptions.Item label="营业执照" span={2}><DocumentGallery paths={[c.licenseImage]} /></Descriptions.Item>
+            </Descriptions>
+            {c.status === 1 && (
+              <Space style={{ margin: '20px 0' }}>
+                <Button type="primary" onClick={() => decide(adminCommand('/api/certification/approve', { id: c.id }))}>认证通过</Button>
+                <RejectButton onReject={(reason) => decide(adminCommand('/api/certification/reject', { id: c.id, reason }))} />
+              </Space>
+            )}
+            <h4 style={{ marginTop: 20 }}>认证记录</h4>
+            <History history={detail.data?.history ?? []} />
+          </>
+        )}
+      </Drawer>
+    </Card>
+  );
+}

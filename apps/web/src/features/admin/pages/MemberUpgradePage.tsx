@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button, Card, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { enumLabel } from '@aquamall/shared';
+import { adminCommand, adminQuery, type Paged } from '../api/admin.ts';
+import { RejectButton } from '../components/RejectButton.tsx';
+
+interface Req {
+  id: number;
+  companyId: number;
+  companyName: string;
+  fromLevel: number;
+  targetLevel: number;
+  status: number;
+  transferRef: string;
+  remark: string;
+  rejectReason: string | null;
+  createdAt: string;
+}
+const STATUS = [['待确认', 'processing'], ['已确认', 'success'], ['已拒绝', 'error']];
+
+/** Console: membership upgrades, confirmed once the bank transfer has arrived. */
+export default function MemberUpgradePage() {
+  const [status, setStatus] = useState('0');
+  const [page, setPage] = useState(1);
+  const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
+  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'upgrades', query], queryFn: () => adminQuery<Paged<Req>>('/api/member/upgrade/list', query) });
+  return (
+    <Card title="会员升级确认">
+      <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1); }} items={[{ key: '0', label: '待确认' }, { key: '1', label: '已确认' }, { key: '2', label: '已拒绝' }, { key: 'all', label: '全部' }]} />
+      <Table<Req>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.list}
+        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: '企业', dataIndex: 'companyName' },
+          { title: '升级', render: (_, r) => `${enumLabel('MemberLevel', r.fromLevel)} → ${enumLabel('MemberLevel', r.targetLevel)}` },
+          { title: '转账流水号', dataIndex: 'transferRef' },
+          { title: '备注', dataIndex: 'remark' },
+          { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '状态', dataIndex: 'status', render: (v: number, r) => <><Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0]}</Tag>{r.rejectReason}</> },
+          {
+            title: '操作',
+            render: (_, r) =>
+              r.status === 0 && (
+                <Space>
+                  <Popconfirm title="确认已收到该企业的转账？" onConfirm={async () => { await adminCommand('/api/member/upgrade/confirm', { id: r.id }); await refetch(); }}>
+                    <Button type="primary" size="small">确认收款</Button>
+                  </Popconfirm>
+                  <RejectButton label="拒绝" title="拒绝原因" onReject={async (reason) => { await adminCommand('/api/member/upgrade/reject', { id: r.id, reason }); await refetch(); }} />
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Input, Space, Table, Tabs, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantApplicationView, type MerchantDocKind, type ReviewEventView } from '@aquamall/shared';
+import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { DocumentGallery } from '../components/DocumentGallery.tsx';
+import { History } from '../components/History.tsx';
+import { RejectButton } from '../components/RejectButton.tsx';
+
+type Row = MerchantApplicationView & { companyId: number };
+interface Detail {
+  application: Row & { agreementIp: string | null };
+  company: { id: number; name: string; disabled: boolean } | null;
+  history: ReviewEventView[];
+}
+const COLORS = ['default', 'processing', 'error', 'success'];
+const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+
+function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onClose: () => void; onDecided: () => void }) {
+  const { data, refetch } = useQuery({ queryKey: ['admin', 'merchant', id], queryFn: () => adminGet<Detail>(`/api/merchant/detail/${id}`), enabled: !!id });
+  const a = data?.application;
+  const decide = async (call: Promise<unknown>) => {
+    await call;
+    await refetch();
+    onDecided();
+  };
+  return (
+    <Drawer open={!!id} onClose={onClose} width={760} title="入驻申请详情" destroyOnHidden>
+      {a && (
+        <>
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label="状态">
+              <Tag color={COLORS[a.status]}>{enumLabel('MerchantStatus', a.status)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="店铺类型">{SHOP_TYPE_OPTIONS.find((o) => o.value === a.shopType)?.label ?? '无'}</Descriptions.Item>
+            <Descriptions.Item label="店铺名称">{a.shopName}</Descriptions.Item>
+            <Descriptions.Item label="企业名称">{a.companyName}</Descriptions.Item>
+            <Descriptions.Item label="信用代码">{a.creditCode}</Descriptions.Item>
+            <Descriptions.Item label="法定代表人">{a.legalPerson}</Descriptions.Item>
+            <Descriptions.Item label="联系人">{a.contactName} {a.contactPhone}</Descriptions.Item>
+            <Descriptions.Item label="邮箱">{a.contactEmail || '无'}</Descriptions.Item>
+            <Descriptions.Item label="地址" span={2}>{a.address}</Descriptions.Item>
+            <Descriptions.Item label="主营业务" span={2}>{a.mainBusiness || '无'}</Descriptions.Item>
+            <Descriptions.Item label="三证合一">{a.threeInOne ? '是' : '否'}</Descriptions.Item>
+            <Descriptions.Item label="入驻协议">{a.agreementVersion ? `版本 ${a.agreementVersion} · ${time(a.agreementSignedAt)} · IP ${a.agreementIp ?? ''}` : '未签署'}</Descriptions.Item>
+          </Descriptions>
+          <h4 style={{ marginTop: 20 }}>证件资料</h4>
+          <Descriptions bordered size="small" column={1}>
+            {(Object.keys(a.documents) as MerchantDocKind[]).map((k) => (
+              <Descriptions.Item key={k} label={MERCHANT_DOC_LABELS[k]}>
+                <DocumentGallery paths={a.documents[k] ?? []} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+          {a.status === 1 && (
+            <Space style={{ margin: '20px 0' }}>
+              <Button type="primary" data-testid="approve" onClick={() => decide(adminCommand(`/api/merchant/approve`, { id: a.id }))}>
+                审核通过
+              </Button>
+              <RejectButton onReject={(reason) => decide(adminCommand(`/api/merchant/reject`, { id: a.id, reason }))} />
+            </Space>
+          )}
+          <h4 style={{ marginTop: 20 }}>审核记录</h4>
+          <History history={data.history} />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+/** Console: the merchant application queue. */
+export default function MerchantReviewPage() {
+  const qc = useQueryClient();
+  const [status, setStatus] = useState<string>('1');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = { status: status === 'all' ? undefined : Number(status), keyword: keyword || undefined, pageIndex: page, pageSize: 20 };
+  const { data, isFetching } = useQuery({ queryKey: ['admin', 'merchant', 'list', query], queryFn: () => adminQuery<Paged<Row>>('/api/merchant/list', query) });
+  return (
+    <Card title="商家入驻审核">
+      <Space style={{ marginBottom: 12 }}>
+        <Tabs
+          activeKey={status}
+          onChange={(k) => {
+            setStatus(k);
+            setPage(1);
+          }}
+          items={[
+            { key: '1', label: '待审核' },
+            { key: '2', label: '已驳回' },
+            { key: '3', label: '已通过' },
+            { key: '0', label: '草稿' },
+            { key: 'all', label: '全部' },
+          ]}
+        />
+        <Input.Search placeholder="企业名称/店铺名称/信用代码" allowClear onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} style={{ width: 280 }} />
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.list}
+        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: '企业名称', dataIndex: 'companyName' },
+          { title: '店铺名称', dataIndex: 'shopName' },
+          { title: '店铺类型', dataIndex: 'shopType', render: (v: number) => SHOP_TYPE_OPTIONS.find((o) => o.value === v)?.label ?? '无' },
+          { title: '提交时间', dataIndex: 'submittedAt', render: time },
+          { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={COLORS[v]}>{enumLabel('MerchantStatus', v)}</Tag> },
+          { title: '操作', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id!)}>{r.status === 1 ? '审核' : '查看'}</Button> },
+        ]}
+      />
+      <ApplicationDrawer id={open} onClose={() => setOpen(null)} onDecided={() => qc.invalidateQueries({ queryKey: ['admin', 'merchant', 'list'] })} />
+    </Card>
+  );
+}

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Steps, Switch } from 'antd';
+import {
+  MERCHANT_AGREEMENT_VERSION,
+  MERCHANT_DOC_KINDS,
+  MERCHANT_DOC_LABELS,
+  SHOP_TYPE_OPTIONS,
+  requiredMerchantDocuments,
+  type MerchantApplicationView,
+  type MerchantDocKind,
+  type MerchantSubmitInput,
+} from '@aquamall/shared';
+import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
+import { MerchantAgreementText } from '../../../components/legal/MerchantAgreementText.tsx';
+import { PLATFORM } from '../../../components/legal/LegalDialog.tsx';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { saveApplicationDraft, submitApplication } from '../api/merchant.ts';
+
+interface FormValues {
+  agreed: boolean;
+  shopType: number;
+  threeInOne: boolean;
+  shopName: string;
+  companyName: string;
+  creditCode: string;
+  legalPerson: string;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  address: string;
+  mainBusiness: string;
+  documents: Partial<Record<MerchantDocKind, string[]>>;
+}
+
+const STEP_FIELDS: (string | string[])[][] = [
+  ['agreed'],
+  ['shopType', 'threeInOne'],
+  ['shopName', 'companyName', 'creditCode', 'legalPerson', 'contactName', 'contactPhone', 'contactEmail', 'address', 'mainBusiness'],
+];
+
+/** The merchant entry form: agreement → shop type → company and contact → documents → submit. */
+export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplicationView; onSubmitted: () => void }) {
+  const [form] = Form.useForm<FormValues>();
+  const [step, setStep] = useState(0);
+  const [readToEnd, setReadToEnd] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const shopType = Form.useWatch('shopType', form);
+  const threeInOne = Form.useWatch('threeInOne', form) ?? true;
+  const required = requiredMerchantDocuments(shopType, threeInOne);
+
+  const initialValues: Partial<FormValues> = {
+    agreed: false,
+    shopType: initial.shopType ?? undefined,
+    threeInOne: initial.threeInOne,
+    shopName: initial.shopName,
+    companyName: initial.companyName,
+    creditCode: initial.creditCode,
+    legalPerson: initial.legalPerson,
+    contactName: initial.contactName,
+    contactPhone: initial.contactPhone,
+    contactEmail: initial.contactEmail,
+    address: initial.address,
+    mainBusiness: initial.mainBusiness,
+    documents: initial.documents,
+  };
+
+  const next = async () => {
+    await form.validateFields(STEP_FIELDS[step] as never);
+    setStep(step + 1);
+  };
+  const formBody = () => {
+    const v = form.getFieldsValue(true) as FormValues;
+    const documents = Object.fromEntries(required.map((k) => [k, v.documents?.[k] ?? []]));
+    const { agreed: _agreed, ...rest } = v;
+    return { ...rest, creditCode: (v.creditCode ?? '').trim().toUpperCase(), contactEmail: v.contactEmail ?? '', mainBusiness: v.mainBusiness ?? '', documents };
+  };
+  const saveDraft = async () => {
+    setBusy(true);
+    try {
+      const { documents, ...rest } = formBody();
+      const partial = Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined && x !== ''));
+      await saveApplicationDraft({ ...partial, documents });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = async () => {
+    await form.validateFields();
+    setBusy(true);
+    try {
+      await submitApplication({ ...formBody(), agreement: { version: MERCHANT_AGREEMENT_VERSION, agreed: true } } as MerchantSubmitInput);
+      onSubmitted();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const show = (i: number) => ({ display: step === i ? undefined : 'none' });
+  return (
+    <Card>
+      <Steps current={step} style={{ marginBottom: 28 }} items={[{ title: '阅读协议' }, { title: '店铺类型' }, { title: '企业信息' }, { title: '上传资料' }]} />
+      {initial.rejectReason && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`上次审核驳回原因：${initial.rejectReason}`} />}
+      <Form form={form} layout="vertical" initialValues={initialValues} requiredMark>
+        <div style={show(0)}>
+          <div
+            data-testid="agreement-scroll"
+            style={{ height: 360, overflowY: 'auto', border: '1px solid var(--am-border)', borderRadius: 6, padding: '8px 16px', background: '#fafbfc' }}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) setReadToEnd(true);
+            }}
+          >
+            <h3 style={{ textAlign: 'center' }}>平台商家入驻协议</h3>
+            <MerchantAgreementText platform={PLATFORM} />
+          </div>
+          <Space style={{ marginTop: 12 }}>
+            <Form.Item
+              name="agreed"
+              valuePropName="checked"
+              style={{ margin: 0 }}
+              rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意入驻协议'))) }]}
+            >
+              <Checkbox disabled={!readToEnd} data-testid="agree-checkbox">
+                我已阅读并同意《平台商家入驻协议》
+              </Checkbox>
+            </Form.Item>
+            <Button type="link" onClick={() => setDialog(true)}>
+              弹窗阅读
+            </Button>
+            {!readToEnd && <span style={{ color: 'var(--am-muted)' }}>请滚动阅读至协议末尾</span>}
+          </Space>
+          <AgreementDialog
+            open={dialog}
+            onCancel={() => setDialog(false)}
+            onAgree={() => {
+              setReadToEnd(true);
+              form.setFieldValue('agreed', true);
+            }}
+          />
+        </div>
+
+        <div style={show(1)}>
+          <Form.Item name="shopType" label="店铺类型" rules={[{ required: true, message: '请选择店铺类型' }]}>
+            <Radio.Group>
+              <Space direction="vertical">
+                {SHOP_TYPE_OPTIONS.map((o) => (
+                  <Radio key={o.value} value={o.value}>
+                    <strong>{o.label}</strong> <span style={{ color: 'var(--am-muted)' }}>{o.hint}</span>
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item name="threeInOne" label="营业执照是否为“三证合一”（有统一社会信用代码）" valuePropName="checked">
+            <Switch checkedChildren="是" unCheckedChildren="否" />
+          </Form.Item>
+          <Alert type="info" showIcon message={`需要上传：${required.map((k) => MERCHANT_DOC_LABELS[k]).join('、')}`} />
+        </div>
+
+        <div style={show(2)}>
+          <Row gutter={24}>
+            <Col span={12}>
+              <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
+                <Input maxLength={50} placeholder="例如：某某环保旗舰店" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="creditCode"
+                label="统一社会信用代码"
+                normalize={(v: string) => v?.toUpperCase()}
+                rules={[{ required: true, pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/, message: '统一社会信用代码为18位数字或大写字母' }]}
+              >
+                <Input maxLength={18} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="contactName" label="联系人" rules={[{ required: true, min: 2, message: '请输入联系人' }]}>
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="contactPhone" label="联系电话" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+                <Input maxLength={11} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="contactEmail" label="联系邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
+                <Input maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="address" label="经营地址" rules={[{ required: true, min: 5, message: '请输入详细地址' }]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="mainBusiness" label="主营业务">
+                <Input.TextArea maxLength={300} rows={2} showCount />
+              </Form.Item>
+            </Col>
+          </Row>
+        </div>
+
+        <div style={show(3)}>
+          <Row gutter={24}>
+            {MERCHANT_DOC_KINDS.filter((k) => required.includes(k)).map((k) => (
+              <Col span={8} key={k}>
+                <Form.Item
+                  name={['documents', k]}
+                  label={MERCHANT_DOC_LABELS[k]}
+                  data-testid={`doc-${k}`}
+                  rules={[{ required: step === 3, type: 'array', min: 1, message: `请上传${MERCHANT_DOC_LABELS[k]}` }]}
+                >
+                  <ImageUpload multiple max={5} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+          <Alert type="info" showIcon message="请上传清晰的证件原件照片或加盖公章的复印件，支持 jpg、png 格式，单张不超过10M。" />
+        </div>
+      </Form>
+      <Space style={{ marginTop: 24 }}>
+        {step > 0 && <Button onClick={() => setStep(step - 1)}>上一步</Button>}
+        {step < 3 && (
+          <Button type="primary" onClick={next}>
+            下一步
+          </Button>
+        )}
+        {step === 3 && (
+          <Button type="primary" loading={busy} onClick={submit} data-testid="submit-application">
+            提交申请
+          </Button>
+        )}
+        {step > 0 && (
+          <Button loading={busy} onClick={saveDraft}>
+            保存草稿
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Col, Form, Input, Row, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CertStatus } from '@aquamall/shared';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { fetchCertification, merchantKeys, submitCertification } from '../api/merchant.ts';
+
+interface Values {
+  companyName: string;
+  creditCode: string;
+  legalPerson: string;
+  license: string[];
+  handlerName: string;
+  handlerIdNo: string;
+  handlerPhone: string;
+}
+
+/** authentication/edit: the certification form; the partner verifies the identity on submit. */
+export default function CertEditPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { data } = useQuery({ queryKey: merchantKeys.certification, queryFn: fetchCertification });
+  const [form] = Form.useForm<Values>();
+  if (!data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (data.status === CertStatus.REVIEWING || data.status === CertStatus.CERTIFIED) {
+    return (
+      <Card title="企业认证">
+        <Alert type="info" showIcon message={data.status === CertStatus.REVIEWING ? '认证正在审核中，暂不能修改' : '企业已认证'} action={<Button onClick={() => navigate('/customer/authentication/detail')}>查看认证</Button>} />
+      </Card>
+    );
+  }
+  const onFinish = async (v: Values) => {
+    const { license, ...rest } = v;
+    await submitCertification({ ...rest, creditCode: v.creditCode.trim().toUpperCase(), handlerIdNo: v.handlerIdNo.trim().toUpperCase(), licenseImage: license[0] });
+    await qc.invalidateQueries({ queryKey: merchantKeys.certification });
+    navigate('/customer/authentication/detail');
+  };
+  return (
+    <Card title="企业认证">
+      {data.rejectReason && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={data.rejectReason} />}
+      <Alert type="info" showIcon style={{ marginBottom: 24 }} message="提交后将通过合作机构进行企业实名核验，核验通过后由平台审核；认证通过后在线签署平台服务协议。" />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{
+          companyName: data.companyName,
+          creditCode: data.creditCode,
+          legalPerson: data.legalPerson,
+          license: data.licenseImage ? [data.licenseImage] : [],
+          handlerName: data.handlerName,
+          handlerPhone: data.handlerPhone,
+        }}
+      >
+        <Row gutter={24}>
+          <Col span={12}>
+            <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="creditCode" label="统一社会信用代码" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/, message: '统一社会信用代码为18位数字或大写字母' }]}>
+              <Input maxLength={18} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="license" label="营业执照" rules={[{ required: true, type: 'array', min: 1, message: '请上传营业执照' }]}>
+              <ImageUpload />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="handlerName" label="经办人姓名" rules={[{ required: true, min: 2, message: '请输入经办人姓名' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="handlerIdNo" label="经办人身份证号" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^\d{17}[\dX]$/, message: '身份证号码为18位' }]}>
+              <Input maxLength={18} placeholder={data.handlerIdNo ?? ''} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="handlerPhone" label="经办人手机号" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+              <Input maxLength={11} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit">
+          提交认证
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MerchantStatus } from '@aquamall/shared';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { fetchStoreSettings, merchantKeys, saveStoreSettings } from '../api/merchant.ts';
+
+interface Values {
+  shopName: string;
+  logo: string[];
+  shopBanner: string[];
+  introduction: string;
+  mainBusiness: string;
+  contactName: string;
+  contactPhone: string;
+  address: string;
+  shopFloors: { title: string; productIds: string[] }[];
+}
+
+/** /customer/store: shop name, logo, banner, introduction, contact, and the floors shown on shopHome. */
+export default function StorePage() {
+  const qc = useQueryClient();
+  const { data, isLoading } = useQuery({ queryKey: merchantKeys.store, queryFn: fetchStoreSettings });
+  if (isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!data || data.merchantStatus !== MerchantStatus.APPROVED) {
+    return (
+      <Card title="店铺设置">
+        <Result status="info" title="店铺尚未开通" subTitle="商家入驻审核通过后即可设置店铺。" extra={<Link to="/merchant/apply"><Button type="primary">申请入驻</Button></Link>} />
+      </Card>
+    );
+  }
+  const onFinish = async (v: Values) => {
+    await saveStoreSettings({
+      ...v,
+      logo: v.logo?.[0] ?? '',
+      shopBanner: v.shopBanner?.[0] ?? '',
+      shopFloors: (v.shopFloors ?? []).map((f) => ({ title: f.title, productIds: (f.productIds ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0) })),
+    });
+    await qc.invalidateQueries({ queryKey: merchantKeys.store });
+  };
+  return (
+    <Card title="店铺设置">
+      <Form<Values>
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{
+          shopName: data.shopName ?? '',
+          logo: data.logo ? [data.logo] : [],
+          shopBanner: data.shopBanner ? [data.shopBanner] : [],
+          introduction: data.introduction,
+          mainBusiness: data.mainBusiness,
+          contactName: data.contactName ?? '',
+          contactPhone: data.contactPhone ?? '',
+          address: data.address ?? '',
+          shopFloors: data.shopFloors.map((f) => ({ title: f.title, productIds: f.productIds.map(String) })),
+        }}
+      >
+        <Row gutter={24}>
+          <Col span={12}>
+            <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="mainBusiness" label="主营业务">
+              <Input maxLength={300} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="logo" label="店铺Logo">
+              <ImageUpload />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="shopBanner" label="店铺横幅">
+              <ImageUpload />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="introduction" label="店铺介绍">
+              <Input.TextArea rows={4} maxLength={2000} showCount />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="contactName" label="联系人">
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+              <Input maxLength={11} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="address" label="地址">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <h4>店铺楼层（展示在店铺首页）</h4>
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="每个楼层填写名称和商品编号（在商品列表中可查看），最多10个楼层，每层最多20个商品。" />
+        <Form.List name="shopFloors">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                  <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入楼层名称' }]}>
+                    <Input placeholder="楼层名称，如：热销药剂" maxLength={20} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'productIds']}>
+                    <Select mode="tags" style={{ width: 420 }} placeholder="输入商品编号后回车" tokenSeparators={[',', ' ']} />
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(f.name)} />
+                </Space>
+              ))}
+              {fields.length < 10 && (
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ title: '', productIds: [] })}>
+                  添加楼层
+                </Button>
+              )}
+            </>
+          )}
+        </Form.List>
+        <div style={{ marginTop: 24 }}>
+          <Button type="primary" htmlType="submit">
+            保存
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
