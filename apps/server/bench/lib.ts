@@ -23,9 +23,13 @@ export interface BenchOptions {
   port: number;
   /** Seconds of measured load per route. */
   duration: number;
+  /** The measured seconds of each route are split into this many interleaved slices. */
+  rounds: number;
   /** Seconds of unmeasured load per route before measuring (JIT, caches, connection pool). */
   warmup: number;
   connections: number;
+  /** Send `accept-encoding: gzip, deflate` as browsers do (default); `--identity` turns it off. */
+  gzip: boolean;
   logLevel: string;
   /** An already running server to load instead of starting one. */
   baseUrl?: string;
@@ -55,12 +59,14 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
   databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
   port: 3190,
   duration: 10,
+  rounds: 2,
   warmup: 3,
   connections: 10,
+  gzip: true,
   logLevel: 'warn',
 };
 
-/** `--embedded --fresh --duration=5 --warmup=2 --connections=20 --port=3191 --url=http://... --log-level=info --only=/api/index` */
+/** `--embedded --fresh --duration=10 --rounds=2 --warmup=2 --connections=20 --port=3191 --identity --url=http://... --log-level=info --only=/api/index` */
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
   for (const arg of argv) {
@@ -72,7 +78,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     };
     if (flag === '--embedded') opts.embedded = true;
     else if (flag === '--fresh') opts.fresh = true;
+    else if (flag === '--identity') opts.gzip = false;
     else if (flag === '--duration') opts.duration = num();
+    else if (flag === '--rounds') opts.rounds = Math.max(1, Math.round(num()));
     else if (flag === '--warmup') opts.warmup = Math.max(0, Number(value) || 0);
     else if (flag === '--connections') opts.connections = Math.round(num());
     else if (flag === '--port') opts.port = Math.round(num());
@@ -86,8 +94,10 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
 
 const label = (r: BenchRoute) => r.name ?? `${r.method} ${r.path}`;
 
-function requestOf(r: BenchRoute) {
-  const headers: Record<string, string> = { ...r.headers };
+function requestOf(r: BenchRoute, gzip: boolean) {
+  // Like a browser: ask for gzip, so the numbers include compression (or a pre-compressed cache) and the
+  // bytes on the wire are what a client would get.
+  const headers: Record<string, string> = { ...(gzip ? { 'accept-encoding': 'gzip, deflate' } : {}), ...r.headers };
   let body: string | undefined;
   if (r.method === 'POST') {
     headers['content-type'] ??= 'application/json';
@@ -98,7 +108,7 @@ function requestOf(r: BenchRoute) {
 
 /** One request first: the route must answer HTTP 200 with envelope code 0, or its numbers mean nothing. */
 async function check(baseUrl: string, r: BenchRoute): Promise<string | null> {
-  const req = requestOf(r);
+  const req = requestOf(r, false);
   try {
     const res = await fetch(baseUrl + r.path, { ...req, signal: AbortSignal.timeout(30_000) });
     if (res.status !== 200) return `HTTP ${res.status}`;
@@ -109,42 +119,81 @@ async function check(baseUrl: string, r: BenchRoute): Promise<string | null> {
   }
 }
 
-function load(baseUrl: string, r: BenchRoute, seconds: number, connections: number) {
-  return autocannon({ url: baseUrl + r.path, ...requestOf(r), duration: seconds, connections, timeout: 10 });
+function load(baseUrl: string, r: BenchRoute, seconds: number, opts: BenchOptions) {
+  return autocannon({ url: baseUrl + r.path, ...requestOf(r, opts.gzip), duration: seconds, connections: opts.connections, timeout: 10 });
 }
 
-/** Loads each route in turn (same server, same settings) and returns the numbers; the baseline's first. */
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2 : 0;
+};
+
+/**
+ * Loads the routes with the same server and settings. The measured time of each route is split into
+ * `rounds` slices run in turn (health, category, index, health, ...), so a burst of load from something
+ * else on the machine hits every route alike instead of skewing one ratio. Per route: mean req/s over the
+ * rounds, median p50, worst p99.
+ */
 export async function measure(baseUrl: string, routes: BenchRoute[], opts: BenchOptions): Promise<BenchResult[]> {
-  const raw: { route: BenchRoute; rps: number; p50: number; p99: number; errors: number }[] = [];
+  const failed = new Map<BenchRoute, string>();
   for (const route of routes) {
     const problem = await check(baseUrl, route);
     if (problem) {
       console.error(`✗ ${label(route)}: ${problem}`);
-      raw.push({ route, rps: 0, p50: 0, p99: 0, errors: 1 });
-      continue;
+      failed.set(route, problem);
     }
-    if (opts.warmup > 0) await load(baseUrl, route, opts.warmup, opts.connections);
-    const res = await load(baseUrl, route, opts.duration, opts.connections);
-    raw.push({ route, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts + res.non2xx });
   }
-  const base = raw.find((x) => x.route.baseline)?.rps ?? 0;
-  return raw.map((x) => ({
-    route: label(x.route),
-    requestsPerSec: x.rps,
-    p50: x.p50,
-    p99: x.p99,
-    ratio: base > 0 ? x.rps / base : null,
-    target: x.route.baseline ? null : (x.route.target ?? null),
-    errors: x.errors,
-  }));
+  const live = routes.filter((r) => !failed.has(r));
+  if (opts.warmup > 0) for (const route of live) await load(baseUrl, route, opts.warmup, opts);
+  const rounds = new Map<BenchRoute, Round[]>(live.map((r) => [r, []]));
+  const slice = opts.duration / opts.rounds;
+  for (let i = 0; i < opts.rounds; i++) {
+    for (const route of live) {
+      const res = await load(baseUrl, route, slice, opts);
+      rounds.get(route)!.push({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts + res.non2xx });
+    }
+  }
+  const summary = (route: BenchRoute) => {
+    const rs = rounds.get(route) ?? [];
+    return {
+      rps: rs.length ? rs.reduce((a, r) => a + r.rps, 0) / rs.length : 0,
+      p50: median(rs.map((r) => r.p50)),
+      p99: Math.max(0, ...rs.map((r) => r.p99)),
+      errors: failed.has(route) ? 1 : rs.reduce((a, r) => a + r.errors, 0),
+    };
+  };
+  const base = routes.find((r) => r.baseline);
+  const baseRps = base ? summary(base).rps : 0;
+  return routes.map((route) => {
+    const x = summary(route);
+    return {
+      route: label(route),
+      requestsPerSec: x.rps,
+      p50: x.p50,
+      p99: x.p99,
+      ratio: baseRps > 0 ? x.rps / baseRps : null,
+      target: route.baseline ? null : (route.target ?? null),
+      errors: x.errors,
+    };
+  });
 }
+
+/** autocannon measures latency in whole milliseconds. */
+const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
 
 export function formatTable(results: BenchResult[]): string {
   const rows = results.map((r) => [
     r.route,
     r.requestsPerSec.toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
+    ms(r.p50),
+    ms(r.p99),
     r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`,
     r.target === null ? '(baseline)' : r.ratio !== null && r.ratio >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`,
     String(r.errors),
@@ -169,8 +218,12 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
     : await startServer({ embedded: opts.embedded, databaseUrl: opts.databaseUrl, fresh: opts.fresh, port: opts.port, logLevel: opts.logLevel, env: opts.env });
   try {
     console.log(
-      `AquaMall bench: ${server.kind} server at ${server.url}; ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s per route, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
+      `AquaMall bench: ${server.kind} server at ${server.url}; ${opts.connections} connections${opts.gzip ? ' (accept-encoding: gzip)' : ''}, ${opts.warmup} s warm-up + ${opts.duration} s per route in ${opts.rounds} interleaved rounds, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
     );
+    const load1 = os.loadavg()[0] ?? 0;
+    if (load1 > os.availableParallelism()) {
+      console.log(`note: the machine is busy (load average ${load1.toFixed(1)}); absolute numbers will be low and noisy`);
+    }
     const results = await measure(server.url, routes, opts);
     console.log(`\n${formatTable(results)}\n`);
     return { ok: results.every((r) => r.errors === 0), results };
