@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useSession } from './store.ts';
-import { loadUser, logout } from './session.ts';
+import { isLoggingOut, loadUser, logout } from './session.ts';
 import { currentPath, useInstallNavigator } from './navigation.ts';
 
 /**
@@ -12,8 +12,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useInstallNavigator();
   const { token, user, loggedIn } = useSession();
   useEffect(() => {
-    if (!token) void logout({ returnUrl: currentPath() }, false);
-    else if (!user) void loadUser();
+    if (!token) {
+      if (!isLoggingOut()) void logout({ returnUrl: currentPath() }, false);
+    } else if (!user) void loadUser();
   }, [token, user]);
   if (!token) return null;
   if (!loggedIn) {

@@ -17,6 +17,10 @@ export function onLogout(listener: () => void): () => void {
 
 let inflight: Promise<SessionUser | null> | null = null;
 
+/** True while an explicit logout is navigating away, so guards do not redirect a second time. */
+let leaving = false;
+export const isLoggingOut = () => leaving;
+
 /**
  * Fetches user info (GET /api/appuser/loginuserinfo, `code` = 'latest' to refresh). On failure other than
  * code 1 the cached user of session storage is used and the user still counts as logged in (SPEC §4).
@@ -51,6 +55,7 @@ export function loadUser(code = ''): Promise<SessionUser | null> {
  * storage) and the user, fetch user info, then go to returnUrl or the mall home.
  */
 export async function completeLogin(authToken: string, user: SessionUser, rememberMe: boolean, returnUrl?: string | null) {
+  leaving = false;
   clientStore.setToken(authToken, rememberMe);
   clientStore.setUser(user);
   queryClient.clear();
@@ -71,6 +76,10 @@ export interface LogoutOptions {
  */
 export async function logout(opts: LogoutOptions = {}, serverSide = true) {
   const token = clientStore.getToken();
+  leaving = true;
+  setTimeout(() => {
+    leaving = false;
+  }, 2000);
   if (token && serverSide) {
     // Best effort and bounded: a dead network must not keep the user signed in on this device.
     await Promise.race([

@@ -41,8 +41,13 @@ export default function RegisterPage() {
 
   const sendCode = async () => {
     try {
-      await form.validateFields(['phone', 'captchaCode']);
+      await form.validateFields(['phone']);
     } catch {
+      return false;
+    }
+    // The picture captcha guards sending the SMS only; it is not part of the registration itself.
+    if (!(form.getFieldValue('captchaCode') as string | undefined)?.trim()) {
+      form.setFields([{ name: 'captchaCode', errors: ['请输入图形验证码'] }]);
       return false;
     }
     const ok = await sent(() =>
@@ -114,7 +119,7 @@ export default function RegisterPage() {
         <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
           <Input size="large" maxLength={11} placeholder="请输入手机号" />
         </Form.Item>
-        <Form.Item name="captchaCode" label="图形验证码" rules={[{ required: true, message: '请输入图形验证码' }]}>
+        <Form.Item name="captchaCode" label="图形验证码" required>
           <CaptchaInput captchaId={captcha.id} onRefresh={captcha.refresh} />
         </Form.Item>
         <Form.Item label="短信验证码" required>

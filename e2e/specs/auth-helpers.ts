@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The latest sandbox code sent to a phone or e-mail (GET /api/dev/outbox, SMS sandbox active in e2e). */
+export async function outboxCode(request: APIRequestContext, target: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?target=${encodeURIComponent(target)}`);
+      const body = (await res.json()) as { data: { list: { body: string }[] } };
+      code = /(\d{6})/.exec(body.data.list[0]?.body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The text of the picture captcha currently shown (sandbox peek). */
+export async function captchaText(page: Page): Promise<string> {
+  const id = await page.locator('img[alt="图形验证码"]').getAttribute('data-captcha-id');
+  let text = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/captcha?id=${encodeURIComponent(id ?? '')}`);
+      text = res.ok() ? ((await res.json()) as { data: { text: string } | null }).data?.text ?? '' : '';
+      return text.length;
+    })
+    .toBe(4);
+  return text;
+}
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export async function passwordLogin(page: Page, account: string, password = DEMO_PASSWORD) {
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** A fresh mainland mobile number for this run. */
+export const freshPhone = () => `137${String(Date.now()).slice(-8)}`;
