@@ -6,7 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
-import { assertAssignableRoles, permissionsOfRoles } from './roles.ts';
+import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './roles.ts';
 
 type Caller = AuthContext & { companyId: number };
 
@@ -100,6 +100,12 @@ export async function inviteUser(db: Db, caller: Caller, held: Set<string>, inpu
   });
 }
 
+/** A delegate (not the administrator) may not change a user who holds permissions the delegate lacks. */
+async function assertNotAbove(db: Db, caller: Caller, held: Set<string>, userId: number) {
+  if (caller.isCompanyAdmin) return;
+  if ((await permissionsOfUser(db, userId)).some((c) => !held.has(c))) throw forbidden('不能修改权限高于您的用户');
+}
+
 /** A user of the caller's company; other companies' users are simply not found. */
 async function companyUser(db: Db, companyId: number, userId: number) {
   const [row] = await db
@@ -119,6 +125,7 @@ export async function updateCompanyUser(
   const target = await companyUser(db, caller.companyId, input.sysNo);
   if (target.isCompanyAdmin && !caller.isCompanyAdmin) throw forbidden('不能修改企业管理员');
   if (target.id === caller.userId && !caller.isCompanyAdmin) throw forbidden('不能修改自己的角色');
+  await assertNotAbove(db, caller, held, target.id);
   const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
   await db.transaction(async (tx) => {
     await tx
@@ -130,10 +137,11 @@ export async function updateCompanyUser(
 }
 
 /** Enables or disables a sub-user; disabling ends every session of that user at once. */
-export async function setUserDisabled(db: Db, caller: Caller, userId: number, disabled: boolean) {
+export async function setUserDisabled(db: Db, caller: Caller, held: Set<string>, userId: number, disabled: boolean) {
   const target = await companyUser(db, caller.companyId, userId);
   if (target.id === caller.userId) throw forbidden('不能停用自己的账号');
   if (target.isCompanyAdmin) throw forbidden('不能停用企业管理员');
+  await assertNotAbove(db, caller, held, target.id);
   await db
     .update(users)
     .set({ disabled, updatedAt: new Date() })

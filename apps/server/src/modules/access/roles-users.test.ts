@@ -175,6 +175,17 @@ describe('company users', () => {
     expect(list.data.list.find((u) => u.sysNo === sub.id)).toMatchObject({ disabled: false });
   });
 
+  it('stops a delegate from changing or disabling a user who holds more than they do', async () => {
+    const db = t.database.db;
+    const delegate = await makeUser(db, a.id);
+    await giveRole(db, delegate.id, await createRole(a.admin.token, '仅用户管理', ['user:manage']));
+    const senior = await makeUser(db, a.id);
+    await giveRole(db, senior.id, await createRole(a.admin.token, '高级', ['user:manage', 'role:manage']));
+    expect((await post(delegate.token, '/api/user/disable', { sysNo: senior.id, disabled: true })).message).toBe('不能修改权限高于您的用户');
+    expect((await post(delegate.token, '/api/user/update', { sysNo: senior.id, realName: 'x', roleIds: [] })).code).toBe(Code.FORBIDDEN);
+    expect((await get(senior.token, '/api/appuser/getWebMenus')).code).toBe(0);
+  });
+
   it('never disables the administrator or oneself', async () => {
     const delegate = await makeUser(t.database.db, a.id);
     await giveRole(t.database.db, delegate.id, await createRole(a.admin.token, '用户管理员', ['user:manage']));

@@ -100,14 +100,23 @@ async function writeGrants(db: Db, roleId: number, input: RoleInput) {
 export async function createRole(db: Db, auth: AuthContext & Company, held: Set<string>, input: RoleInput) {
   await checkGrants(db, auth, held, input);
   await assertNameFree(db, auth.companyId, input.name);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(roles)
-      .values({ companyId: auth.companyId, companyType: auth.companyType!, name: input.name, description: input.description })
-      .returning({ id: roles.id });
-    await writeGrants(tx as unknown as Db, row!.id, input);
-    return { sysNo: row!.id };
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({ companyId: auth.companyId, companyType: auth.companyType!, name: input.name, description: input.description })
+        .returning({ id: roles.id });
+      await writeGrants(tx as unknown as Db, row!.id, input);
+      return { sysNo: row!.id };
+    })
+    .catch(nameTaken);
+}
+
+/** Two saves racing for one name: the unique index decides; answer as the pre-check would. */
+function nameTaken(err: unknown): never {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
+  if (code(err) === '23505' || code((err as { cause?: unknown })?.cause) === '23505') throw conflict('角色名称已存在');
+  throw err;
 }
 
 /** A role of the caller's own company (presets and other companies' roles are not found / read-only). */
@@ -128,13 +137,15 @@ export async function updateRole(
   await ownRole(db, auth.companyId, roleId);
   await checkGrants(db, auth, held, input);
   await assertNameFree(db, auth.companyId, input.name, roleId);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(roles)
-      .set({ name: input.name, description: input.description, updatedAt: new Date() })
-      .where(and(eq(roles.id, roleId), eq(roles.companyId, auth.companyId)));
-    await writeGrants(tx as unknown as Db, roleId, input);
-  });
+  await db
+    .transaction(async (tx) => {
+      await tx
+        .update(roles)
+        .set({ name: input.name, description: input.description, updatedAt: new Date() })
+        .where(and(eq(roles.id, roleId), eq(roles.companyId, auth.companyId)));
+      await writeGrants(tx as unknown as Db, roleId, input);
+    })
+    .catch(nameTaken);
 }
 
 /** Deletes a company role; users holding it simply lose it. */
@@ -153,6 +164,16 @@ export async function assertAssignableRoles(db: Db, company: Company, roleIds: n
     .where(and(inArray(roles.id, ids), ownRolesCondition(company)));
   if (rows.length !== ids.length) throw invalid('角色不存在');
   return ids;
+}
+
+/** Permissions a user holds through their roles. */
+export async function permissionsOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: rolePermissions.code })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.code);
 }
 
 /** Permissions carried by a set of roles (to stop a non-admin assigning more than they hold). */

@@ -33,7 +33,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/user/disable', { ...manage, schema: { body: disableInput } }, async (request) => {
-    await setUserDisabled(app.db, company(request), request.body.sysNo, request.body.disabled);
+    const held = await requestPermissions(request);
+    await setUserDisabled(app.db, company(request), held, request.body.sysNo, request.body.disabled);
     return ok(null, request.body.disabled ? '用户已停用' : '用户已启用');
   });
 }
