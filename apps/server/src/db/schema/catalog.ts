@@ -72,15 +72,15 @@ export const products = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search index, maintained by the database (trigger in migration search_ngrams, docs/decisions/0060):
-     * normalized "name\nbrand\nspec model\nshop name" and its unigrams + bigrams. Never written by the app.
+     * Search text, maintained by the database (trigger of migrations search_ngrams / search_grams_expression,
+     * docs/decisions/0060): normalized "name\nbrand\nspec model\nshop name"; its unigrams + bigrams are
+     * GIN-indexed through the expression aq_search_grams(search_text). Never written by the app.
      */
     searchText: text().notNull().default(''),
-    searchGrams: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index().on(t.companyId),
-    index('products_search_grams_gin').using('gin', t.searchGrams),
+    index('products_search_grams_gin').using('gin', sql`aq_search_grams(${t.searchText})`),
     index().on(t.categoryCode),
     index().on(t.status, t.createdAt),
     index().on(t.status, t.salesCount),

@@ -3,8 +3,8 @@ import { GOODS_COUNT_CAP, ProductStatus, type GoodsPage, type GoodsQuery } from 
 import type { Db } from '../../db/client.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
-import { keywordMatch } from './keyword.ts';
-import { escapeLike } from './keyword.ts';
+import { escapeLike, keywordMatch } from './keyword.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 /** Public visibility: on-sale products of open, enabled shops (the join with companies is the caller's). */
 export const publicProduct: SQL = and(
@@ -13,8 +13,22 @@ export const publicProduct: SQL = and(
   eq(companies.disabled, false),
 ) as SQL;
 
-/** Category codes of a subtree: the code itself and every code that starts with it. */
-async function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
+/** Counts of the same filters are reused for a few seconds (paging, refreshes, many visitors). */
+const COUNT_TTL_MS = 15_000;
+const counts = new WeakMap<Db, TtlCache<number>>();
+const subtrees = new WeakMap<Db, TtlCache<string[]>>();
+const cacheOf = <V>(map: WeakMap<Db, TtlCache<V>>, db: Db, ttl: number) => {
+  let c = map.get(db);
+  if (!c) map.set(db, (c = new TtlCache<V>(ttl)));
+  return c;
+};
+
+/** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
+function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
+  return cacheOf(subtrees, db, 60_000).get(prefix, () => loadSubtreeCodes(db, prefix));
+}
+
+async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
   const rows = await db
     .select({ code: categories.categoryCode })
     .from(categories)
@@ -28,7 +42,7 @@ async function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
  * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
-  const match = keywordMatch(q.productName, sql`${products.searchText}`, sql`${products.searchGrams}`);
+  const match = keywordMatch(q.productName, sql`${products.searchText}`, sql`aq_search_grams(${products.searchText})`);
   const conditions: (SQL | undefined)[] = [publicProduct, match?.where];
   if (q.categoryCode) conditions.push(inArray(products.categoryCode, await subtreeCodes(db, q.categoryCode)));
   if (q.priceMin !== undefined) conditions.push(gte(products.price, String(q.priceMin)));
@@ -76,9 +90,12 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     .where(where)
     .limit(GOODS_COUNT_CAP + 1)
     .as('capped');
-  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const [rows, counted] = await Promise.all([listQuery, countQuery]);
-  const n = counted[0]?.n ?? 0;
+  const countKey = JSON.stringify([q.productName?.trim() ?? '', q.categoryCode, q.priceMin, q.priceMax, q.companyId, q.areaCode, q.povertyRelief]);
+  const countQuery = cacheOf(counts, db, COUNT_TTL_MS).get(countKey, async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return row?.n ?? 0;
+  });
+  const [rows, n] = await Promise.all([listQuery, countQuery]);
   return {
     list: rows.map(toGoodsItem),
     total: Math.min(n, GOODS_COUNT_CAP),

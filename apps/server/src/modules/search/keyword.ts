@@ -4,7 +4,7 @@ import { expandTerm, searchTerms } from '@aquamall/shared';
 /**
  * The keyword half of the goods query (docs/decisions/0060-chinese-search.md). A keyword is normalized and
  * split into terms; every term must match; a term matches when any of its alternatives (itself and its
- * synonyms) is a substring of the product's search text. The GIN index on `search_grams` finds candidates
+ * synonyms) is a substring of the product's search text. The GIN index on aq_search_grams(search_text) finds candidates
  * (`@>` the alternative's grams); a LIKE on `search_text` re-checks the exact substring.
  */
 
