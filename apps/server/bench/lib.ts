@@ -188,6 +188,12 @@ export async function measure(baseUrl: string, routes: BenchRoute[], opts: Bench
 /** autocannon measures latency in whole milliseconds. */
 const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
 
+function targetCell(r: BenchResult): string {
+  if (r.requestsPerSec === 0 && r.errors > 0) return 'FAILED';
+  if (r.target === null) return r.ratio === 1 ? '(baseline)' : '';
+  return r.ratio !== null && r.ratio >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`;
+}
+
 export function formatTable(results: BenchResult[]): string {
   const rows = results.map((r) => [
     r.route,
@@ -195,7 +201,7 @@ export function formatTable(results: BenchResult[]): string {
     ms(r.p50),
     ms(r.p99),
     r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`,
-    r.target === null ? '(baseline)' : r.ratio !== null && r.ratio >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`,
+    targetCell(r),
     String(r.errors),
   ]);
   const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', 'errors'];
