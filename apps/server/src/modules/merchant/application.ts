@@ -50,11 +50,13 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, companyId));
   if (row) return toView(row);
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
+  // Shops opened before applications were recorded (demo data, imports) count as approved.
+  const approved = c?.merchantStatus === MerchantStatus.APPROVED;
   return {
     id: null,
-    status: MerchantStatus.NONE,
-    shopType: null,
-    shopName: '',
+    status: approved ? MerchantStatus.APPROVED : MerchantStatus.NONE,
+    shopType: approved ? (c?.shopType ?? null) : null,
+    shopName: approved ? (c?.shopName ?? '') : '',
     companyName: c?.name ?? '',
     creditCode: c?.creditCode ?? '',
     legalPerson: c?.legalPerson ?? '',
@@ -80,6 +82,10 @@ async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, auth.companyId!));
   if (row?.status === MerchantStatus.PENDING) throw conflict('入驻申请正在审核中，暂不能修改');
   if (row?.status === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+  if (!row) {
+    const [c] = await db.select({ merchantStatus: companies.merchantStatus }).from(companies).where(eq(companies.id, auth.companyId!));
+    if (c?.merchantStatus === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+  }
   return row;
 }
 

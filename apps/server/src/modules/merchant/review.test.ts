@@ -156,3 +156,13 @@ describe('merchant entry: review state machine', () => {
     await expect(assertCanPublishGoods(t.database.db, s.companyId)).rejects.toThrow('企业已被禁用');
   });
 });
+
+describe('merchant entry: shops opened without an application (demo data)', () => {
+  it('count as approved and cannot apply again', async () => {
+    const s = await companyUser(t.database.db);
+    await t.database.db.update(companies).set({ merchantStatus: 3, shopOpen: true, shopName: '老店', shopType: 2 }).where(eq(companies.id, s.companyId));
+    const mine = await call(t.app, s.token, 'GET', '/api/merchant/application');
+    expect(mine.data.application).toMatchObject({ status: 3, shopName: '老店', shopType: 2 });
+    expect((await submit(s.token)).code).toBe(5);
+  });
+});
