@@ -93,3 +93,13 @@ describe('console: workbench menus and presets', () => {
     expect(await actions('role')).toEqual(['workbench.preset.update']);
   });
 });
+
+describe('console: site cache', () => {
+  it('a banner edit is visible on the public banner call at once (cache invalidated)', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/indexbanner' });
+    expect(before.statusCode).toBe(200);
+    await call(t.app, admin.token, 'POST', '/admin/api/content/banner/save', { position: 'web_topbanner', title: '缓存测试横幅', imgUrl: 'seed/b.jpg' });
+    const after = await t.app.inject({ method: 'GET', url: '/api/indexbanner' });
+    expect(after.body).toContain('缓存测试横幅');
+  });
+});
