@@ -1,11 +1,14 @@
-import type { Palette } from './art.ts';
+import { productArt, type ArtKind, type Palette } from './art.ts';
 
 /**
  * Banners, logos and small icons for the seed: gradients and geometric marks only (no text, so no fonts).
  */
 
-/** A wide banner: a deep gradient with waves, bubbles and a variant motif on the right. */
-export function bannerSvg(w: number, h: number, p: Palette, variant: number): string {
+/**
+ * A wide banner: a deep gradient with waves, bubbles and a variant motif. With `art`, a product family is
+ * drawn in the middle, on a soft halo, where every crop of the banner (wide hero or narrow carousel) keeps it.
+ */
+export function bannerSvg(w: number, h: number, p: Palette, variant: number, art?: { kind: ArtKind; palette: Palette }): string {
   const waves = [0, 1, 2]
     .map((i) => {
       const y = h * (0.62 + i * 0.12);
@@ -19,9 +22,13 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number): st
     const r = (h / 60) * (1 + ((i + variant) % 5));
     return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}" fill="#fff" opacity="0.12"/>`;
   }).join('');
-  const cx = w * 0.7;
+  const cx = art ? w * 0.76 : w * 0.7;
   const cy = h * 0.45;
-  const s = h * 0.32;
+  const s = art ? h * 0.22 : h * 0.32;
+  const size = h * 0.82;
+  const center = art
+    ? `<circle cx="${w / 2}" cy="${h * 0.52}" r="${h * 0.42}" fill="#fff" opacity="0.9"/>${productArt(art.kind, art.palette, w / 2 - size / 2, h * 0.1, size)}`
+    : '';
   const motifs = [
     // water drop
     `<path d="M${cx} ${cy - s * 1.2} C ${cx + s} ${cy}, ${cx + s * 0.8} ${cy + s}, ${cx} ${cy + s} C ${cx - s * 0.8} ${cy + s}, ${cx - s} ${cy}, ${cx} ${cy - s * 1.2} Z" fill="#fff" opacity="0.85"/>`,
@@ -38,7 +45,7 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number): st
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.dark}"/><stop offset="1" stop-color="${p.main}"/></linearGradient></defs>
-    <rect width="${w}" height="${h}" fill="url(#g)"/>${bubbles}${waves}${motifs[variant % motifs.length]}
+    <rect width="${w}" height="${h}" fill="url(#g)"/>${bubbles}${waves}${motifs[variant % motifs.length]}${center}
     </svg>`;
 }
 

@@ -181,6 +181,11 @@ const ART: Record<ArtKind, (p: Palette) => string> = {
     ${[0, 1, 2].map((i) => `<rect x="${375 + i * 35}" y="200" width="22" height="30" fill="${p.accent}"/>`).join('')}`,
 };
 
+/** A family's drawing as an SVG fragment of `size` px at (x, y), for composing into banners. */
+export function productArt(kind: ArtKind, p: Palette, x: number, y: number, size: number): string {
+  return `<svg x="${x}" y="${y}" width="${size}" height="${size}" viewBox="0 0 600 600">${ART[kind](p)}</svg>`;
+}
+
 /** A square product picture: soft background plus the family's drawing. */
 export function productSvg(kind: ArtKind, p: Palette, size = 600, transparent = false): string {
   const bg = transparent

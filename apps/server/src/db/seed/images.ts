@@ -77,7 +77,12 @@ function jobs(): { list: Job[]; images: SeedImages } {
     icons.set(kind, add(`seed/categories/${kind}.png`, png(productSvg(kind, pal(palettes[0] ?? 0), 96, true))));
   }
   const palette = (i: number) => PALETTES[i % PALETTES.length]!;
-  const homeBanners = BANNER_COLORS.map((c, i) => add(`seed/banners/home-${i + 1}.jpg`, jpeg(bannerSvg(1920, 460, palette(c), i))));
+  // Home banners follow their titles (chemicals, membranes, monitoring, poverty relief, bulk goods).
+  const bannerArt: [ArtKind, number][] = [['bag', 0], ['membrane', 0], ['instrument', 3], ['grain', 2], ['pipes', 3]];
+  const homeBanners = BANNER_COLORS.map((c, i) => {
+    const [kind, pi] = bannerArt[i % bannerArt.length]!;
+    return add(`seed/banners/home-${i + 1}.jpg`, jpeg(bannerSvg(1920, 600, palette(c), i, { kind, palette: palette(pi) })));
+  });
   const articleBanners = [0, 1, 2].map((i) =>
     add(`seed/banners/article-${i + 1}.jpg`, jpeg(bannerSvg(1200, 300, palette(BANNER_COLORS[i + 2] ?? 0), i + 3))),
   );

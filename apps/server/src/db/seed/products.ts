@@ -50,7 +50,8 @@ function tiers(price: number, minOrder: number, rnd: Random): PriceTier[] {
 function productRow(leaf: SeededLeaf, supplier: SeededCompany, k: number, images: SeedImages, rnd: Random, now: Date): ProductRow {
   const { def, top } = leaf;
   const baseName = def.names[k % def.names.length] as string;
-  const spec = def.specs[(k + rnd.int(0, 2)) % def.specs.length] as string;
+  // Names and specs are listed in matching order, so listing k pairs them sensibly.
+  const spec = def.specs[k % def.specs.length] as string;
   const kinds = images.products(def.kind);
   const allowed = def.palettes ?? kinds.map((_, i) => i);
   const pool = kinds.filter((key) => allowed.some((p) => key.endsWith(`-${p}.jpg`)));
