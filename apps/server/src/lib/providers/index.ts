@@ -6,7 +6,8 @@ import { OfficialWechat, SandboxWechat, type WechatAdapter } from './wechat.ts';
 export interface Providers {
   sms: SmsProvider;
   email: EmailProvider;
-  wechat: WechatAdapter;
+  /** Null when WeChat is not configured and the sandboxes are off (a real deployment without WeChat). */
+  wechat: WechatAdapter | null;
   /** True while the SMS sandbox is active: the dev outbox and captcha peek answer. */
   sandbox: boolean;
 }
@@ -40,7 +41,8 @@ export function getProviders(app: FastifyInstance, env: NodeJS.ProcessEnv = proc
   const email: EmailProvider = config.smtpUrl
     ? new SmtpEmail(config.smtpUrl, env.SMTP_FROM ?? 'AquaMall <no-reply@aquamall.local>')
     : new SandboxEmail(app.db, app.log);
-  const wechat: WechatAdapter = config.wechat ? new OfficialWechat(config.wechat) : new SandboxWechat();
+  // The WeChat sandbox lets anyone "scan" as any OpenID, so it only runs beside the SMS sandbox (dev, e2e).
+  const wechat: WechatAdapter | null = config.wechat ? new OfficialWechat(config.wechat) : sms.sandbox ? new SandboxWechat() : null;
   const providers = { sms, email, wechat, sandbox: sms.sandbox };
   cache.set(app, providers);
   return providers;

@@ -31,3 +31,11 @@ describe('with a real SMS provider', () => {
     expect(q).toMatch(/^Signature=[A-Za-z0-9%]+&A=1%2A~&B=x%20y$/);
   });
 });
+
+describe('WeChat without configuration and without the sandboxes', () => {
+  it('QR login is off and the sandbox scan page is gone', async () => {
+    const qr = await t.app.inject({ method: 'GET', url: '/api/wx/getwxoaqrcode/browser-cccc-0003' });
+    expect(qr.json()).toMatchObject({ message: '微信扫码登录暂未开通，请使用其他方式登录' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/wx/sandbox/scan?ticket=x' })).statusCode).toBe(404);
+  });
+});

@@ -7,6 +7,9 @@ export const CAPTCHA_AFTER = 5;
 export const LOCK_AFTER = 10;
 export const FAILURE_WINDOW_MIN = 60;
 export const LOCK_MIN = 30;
+/** Password spraying: many accounts from one address. Past this many failures in an hour, every login
+ * from that address needs the captcha (no lock: a shared office NAT must still be able to sign in). */
+export const IP_CAPTCHA_AFTER = 20;
 
 export const MSG_LOCKED = `登录失败次数过多，请${LOCK_MIN}分钟后再试`;
 
@@ -19,7 +22,7 @@ export interface FailureState {
   locked: boolean;
 }
 
-export async function failureState(db: Db, account: string): Promise<FailureState> {
+export async function failureState(db: Db, account: string, ip?: string): Promise<FailureState> {
   const rows = await db
     .select({
       n: sql<number>`count(*)::int`,
@@ -33,12 +36,20 @@ export async function failureState(db: Db, account: string): Promise<FailureStat
       ),
     );
   const n = Number(rows[0]?.n ?? 0);
-  return { failures: n, needCaptcha: n >= CAPTCHA_AFTER, locked: n >= LOCK_AFTER && !!rows[0]?.locked };
+  let ipBusy = false;
+  if (ip && n < CAPTCHA_AFTER) {
+    const [byIp] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, ip.slice(0, 64)), gt(loginFailures.createdAt, sql`now() - make_interval(mins => ${FAILURE_WINDOW_MIN})`)));
+    ipBusy = Number(byIp?.n ?? 0) >= IP_CAPTCHA_AFTER;
+  }
+  return { failures: n, needCaptcha: n >= CAPTCHA_AFTER || ipBusy, locked: n >= LOCK_AFTER && !!rows[0]?.locked };
 }
 
 export async function recordFailure(db: Db, account: string, ip: string): Promise<FailureState> {
   await db.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
-  return failureState(db, account);
+  return failureState(db, account, ip);
 }
 
 export async function clearFailures(db: Db, account: string): Promise<void> {

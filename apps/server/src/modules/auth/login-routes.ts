@@ -34,7 +34,7 @@ export default async function loginRoutes(root: FastifyInstance) {
 
   app.post('/api/appuser/login', { schema: { body: loginBody } }, async (request) => {
     const { account, password, rememberMe, captchaId, captchaCode } = request.body;
-    const state = await failureState(app.db, account);
+    const state = await failureState(app.db, account, clientInfo(request).ip);
     if (state.locked) throw invalid(MSG_LOCKED);
     if (state.needCaptcha) {
       if (!captchaCode) throw invalid(MSG_NEED_CAPTCHA);
@@ -54,7 +54,7 @@ export default async function loginRoutes(root: FastifyInstance) {
   // Whether the next password login for this account needs the picture captcha. Counted per account string
   // whether or not it exists, so it reveals nothing.
   app.post('/api/appuser/logincaptcha', { schema: { body: z.object({ account: accountField }) } }, async (request) => {
-    const state = await failureState(app.db, request.body.account);
+    const state = await failureState(app.db, request.body.account, clientInfo(request).ip);
     return ok({ needCaptcha: state.needCaptcha, locked: state.locked });
   });
 

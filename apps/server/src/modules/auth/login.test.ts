@@ -97,3 +97,16 @@ describe('password login', () => {
     expect(await verifyCaptcha(t.database.db, 'once-1', text)).toBe(false);
   });
 });
+
+describe('password spraying', () => {
+  it('many failures from one address bring the captcha for every account from it', async () => {
+    const { loginFailures: lf } = await import('../../db/schema/index.ts');
+    await makeUser(t.database.db, { phone: '13900000031' });
+    // A fresh app's inject address is 127.0.0.1; 20 failures over many accounts from it.
+    await t.database.db.delete(lf);
+    for (let i = 0; i < 20; i++) await t.database.db.insert(lf).values({ account: `1380000${String(i).padStart(4, '0')}`, ip: '127.0.0.1' });
+    expect((await login(t.app, '13900000031')).message).toBe('请输入图形验证码');
+    await t.database.db.delete(lf);
+    expect((await login(t.app, '13900000031')).code).toBe(0);
+  });
+});

@@ -59,6 +59,7 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
       companyDisabled: companies.disabled,
       memberLevel: companies.memberLevel,
       isMemberVail: companies.isMemberVail,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -67,6 +68,8 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
     .limit(1);
   const r = rows[0];
   if (!r || r.userDisabled || r.companyDisabled) return null;
+  // "Last active" for the security page, written at most every 5 minutes per session.
+  if (r.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, r.sessionId));
   return {
     sessionId: r.sessionId,
     userId: r.userId,

@@ -50,7 +50,7 @@ export default async function callbackRoutes(root: FastifyInstance) {
   });
 
   const sandboxOnly = () => {
-    if (!getProviders(app).wechat.sandbox) throw devNotFound();
+    if (!getProviders(app).wechat?.sandbox) throw devNotFound();
   };
 
   app.get('/api/wx/sandbox/scan', { schema: { querystring: z.object({ ticket: z.string().max(128).default('') }) } }, async (request, reply) => {

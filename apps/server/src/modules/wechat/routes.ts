@@ -28,6 +28,7 @@ export default async function wechatRoutes(root: FastifyInstance) {
   // GET /api/wx/getwxoaqrcode/{id}: a fresh login ticket for this browser (id is the browser's random id).
   app.get('/api/wx/getwxoaqrcode/:id', { schema: { params: z.object({ id: clientId }) } }, async (request) => {
     const { wechat } = getProviders(app);
+    if (!wechat) throw invalid('微信扫码登录暂未开通，请使用其他方式登录');
     const ticket = await createTicket(app.db, request.params.id);
     const origin = `${request.protocol}://${request.host}`;
     let content: string;

@@ -98,6 +98,7 @@ export default function SafePage() {
             { title: '设备', dataIndex: 'device', render: (d: string, r) => (r.current ? <Space>{d}<Tag color="blue">当前设备</Tag></Space> : d) },
             { title: 'IP 地址', dataIndex: 'ip' },
             { title: '登录时间', dataIndex: 'createdAt', render: fmt },
+            { title: '最近活跃', dataIndex: 'lastSeenAt', render: fmt },
             { title: '有效期至', dataIndex: 'expiresAt', render: fmt },
             {
               title: '操作',
