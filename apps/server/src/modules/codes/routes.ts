@@ -28,6 +28,9 @@ const sendBody = z.object({
  */
 export default async function codesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  if (app.config.production && getProviders(app).sms.sandbox) {
+    app.log.warn('SMS sandbox active in production: codes go to /dev/outbox. Set SMS_PROVIDER for a real deployment.');
+  }
 
   app.post('/api/appuser/sendcode', { schema: { body: sendBody } }, async (request) => {
     const { purpose, captchaId, captchaCode } = request.body;
