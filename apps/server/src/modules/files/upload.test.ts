@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,29 @@ describe('POST /file/upload', () => {
     expect([meta.width, meta.height]).toEqual([100, 300]);
     expect(stored.includes('SECRET-OWNER')).toBe(false);
     expect(stored.includes('PhoneMaker')).toBe(false);
+  });
+
+  it('refuses images too large to decode safely (decompression bombs)', async () => {
+    // A PNG header claiming 20000×20000 pixels: refused before any pixel is decoded.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([len, body, crc]);
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(20000, 0);
+    ihdr.writeUInt32BE(20000, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(await upload([{ name: 'bomb.png', body: bomb }], { token: a.token })).toMatchObject({ code: 2, message: '图片尺寸过大' });
   });
 
   it('answers with a message when the request is not a file upload', async () => {

@@ -7,6 +7,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { sniff } from './content-type.ts';
+import { imageSlots } from './image-slots.ts';
 import { MAX_INPUT_PIXELS } from './variants.ts';
 
 /** One received file, fully buffered (at most UPLOAD_MAX_IMAGES × UPLOAD_MAX_MB per request). */
@@ -56,8 +57,10 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   if (!ext) throw typeError();
   let body: Buffer;
   try {
-    const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().keepIccProfile();
-    body = ext === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    body = await imageSlots.run(() => {
+      const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().keepIccProfile();
+      return ext === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    });
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw invalid('图片尺寸过大');
     throw typeError();

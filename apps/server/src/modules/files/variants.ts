@@ -2,13 +2,14 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@aquamall/shared';
 import type { Storage } from '../../lib/storage.ts';
 import { RESIZABLE, sniff } from './content-type.ts';
+import { imageSlots } from './image-slots.ts';
 
 /** The widths of SPEC §7 (`/f/w120/<path>`, `/f/w1080/<path>`); any other width is not served. */
 export const VARIANT_WIDTHS: readonly number[] = IMAGE_WIDTHS;
 /** Resized variants are stored beside the originals under this prefix: `cache/w120/<key>`. */
 export const CACHE_PREFIX = 'cache';
 /** Refuse to decode images larger than this many pixels (decompression bombs). */
-export const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 export const variantKey = (width: number, key: string) => `${CACHE_PREFIX}/w${width}/${key}`;
 
@@ -57,7 +58,7 @@ export class ImageVariants {
       if (shownWidth > 0 && shownWidth <= width && !meta.orientation) {
         out = original; // already small enough: never enlarge, never re-encode for nothing
       } else {
-        out = await resizeImage(original, type.mime, width);
+        out = await imageSlots.run(() => resizeImage(original, type.mime, width));
         this.resizes++;
       }
     } catch {
