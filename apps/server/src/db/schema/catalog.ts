@@ -77,6 +77,8 @@ export const products = pgTable(
      * GIN-indexed through the expression aq_search_grams(search_text). Never written by the app.
      */
     searchText: text().notNull().default(''),
+    /** The supplier's shop is open and enabled; maintained by the same triggers, so the mall needs no join. */
+    shopVisible: boolean().notNull().default(false),
   },
   (t) => [
     index().on(t.companyId),

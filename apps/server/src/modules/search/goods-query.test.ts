@@ -135,4 +135,24 @@ describe('goods filters, sorting and paging', () => {
     expect((await names({ productName: '新店名' })).length).toBe(2);
     expect(await names({ productName: '巩义净水' })).toEqual([]);
   });
+
+  it("hides a shop's products as soon as the shop closes or is disabled, and shows them when it reopens", async () => {
+    const db = t.database.db;
+    const visible = async () => (await query({ companyId: fx.shopB, pageSize: 50 })).data.list.length;
+    expect(await visible()).toBe(2);
+    await db.update(companies).set({ shopOpen: false }).where(eq(companies.id, fx.shopB));
+    expect(await visible()).toBe(0);
+    await db.update(companies).set({ shopOpen: true, disabled: true }).where(eq(companies.id, fx.shopB));
+    expect(await visible()).toBe(0);
+    await db.update(companies).set({ disabled: false }).where(eq(companies.id, fx.shopB));
+    expect(await visible()).toBe(2);
+    // a product written later into an open shop is public at once; into a closed shop it is not
+    const [row] = await db.select().from(products).where(eq(products.id, fx.product['巩义聚铝']!));
+    const { id: _id, searchText: _s, shopVisible: _v, ...copy } = row!;
+    await db.insert(products).values([
+      { ...copy, name: '新上架活性炭' },
+      { ...copy, name: '关闭店的活性炭', companyId: fx.closedShop },
+    ]);
+    expect(await names({ productName: '活性炭' })).toEqual(['新上架活性炭']);
+  });
 });

@@ -6,11 +6,13 @@ import { goodsColumns, toGoodsItem } from './goods-columns.ts';
 import { escapeLike, keywordMatch } from './keyword.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-/** Public visibility: on-sale products of open, enabled shops (the join with companies is the caller's). */
+/**
+ * Public visibility: on-sale products of open, enabled shops. `shop_visible` mirrors the shop's state and is
+ * kept by database triggers (migration 0010), so filtering needs no join with companies.
+ */
 export const publicProduct: SQL = and(
   eq(products.status, ProductStatus.ON_SALE),
-  eq(companies.shopOpen, true),
-  eq(companies.disabled, false),
+  eq(products.shopVisible, true),
 ) as SQL;
 
 /** Counts of the same filters are reused for a few seconds (paging, refreshes, many visitors). */
@@ -42,7 +44,11 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
  * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
-  const match = keywordMatch(q.productName, sql`${products.searchText}`, sql`aq_search_grams(${products.searchText})`);
+  const match = keywordMatch(
+    q.productName,
+    sql`${products.searchText}`,
+    sql`aq_search_grams(${products.searchText})`,
+  );
   const conditions: (SQL | undefined)[] = [publicProduct, match?.where];
   if (q.categoryCode) conditions.push(inArray(products.categoryCode, await subtreeCodes(db, q.categoryCode)));
   if (q.priceMin !== undefined) conditions.push(gte(products.price, String(q.priceMin)));
@@ -86,11 +92,18 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   const capped = db
     .select({ one: sql`1` })
     .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId))
     .where(where)
     .limit(GOODS_COUNT_CAP + 1)
     .as('capped');
-  const countKey = JSON.stringify([q.productName?.trim() ?? '', q.categoryCode, q.priceMin, q.priceMax, q.companyId, q.areaCode, q.povertyRelief]);
+  const countKey = JSON.stringify([
+    q.productName?.trim() ?? '',
+    q.categoryCode,
+    q.priceMin,
+    q.priceMax,
+    q.companyId,
+    q.areaCode,
+    q.povertyRelief,
+  ]);
   const countQuery = cacheOf(counts, db, COUNT_TTL_MS).get(countKey, async () => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
     return row?.n ?? 0;

@@ -1,0 +1,85 @@
+/**
+ * Mall benchmark (issue 4 item 6): `npx tsx bench/mall.ts [bench options]` (or `npm run bench:mall`).
+ * Loads the goods list on the PostgreSQL benchmark database (fill it first: `npm run bench:seed`) with a
+ * 2-character keyword, a 4-character keyword, a category filter and no filter, and prints p50/p99 and req/s
+ * against the target p99 ≤ 50 ms. Then, in headless Chromium, the JavaScript the mall home transfers (gzip;
+ * target ≤ 250 KB) and the time to a rendered goods list. WEB_DIST names the built web app (default
+ * apps/web/dist, which `npm run bench` builds).
+ */
+import { parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
+import { startServer } from './server.ts';
+import { measureBrowser } from './mall-browser.ts';
+
+const P99_TARGET_MS = 50;
+const goods = (name: string, body: Record<string, unknown>): BenchRoute => ({
+  name,
+  method: 'POST',
+  path: '/api/product/query',
+  body: { pageIndex: 1, pageSize: 20, ...body },
+});
+
+export const MALL_ROUTES: BenchRoute[] = [
+  { method: 'GET', path: '/api/health', baseline: true },
+  goods('goods list, 2-char keyword 碳源', { productName: '碳源' }),
+  goods('goods list, 4-char keyword 聚合氯化', { productName: '聚合氯化' }),
+  goods('goods list, category 01 (subtree)', { categoryCode: '01' }),
+  goods('goods list, no filter', {}),
+  goods('goods list, 1-char keyword 泵, by price', { productName: '泵', sort: 'priceAsc' }),
+];
+
+async function main() {
+  const opts = parseBenchArgs(process.argv.slice(2));
+  const webDist = process.env.WEB_DIST;
+  const server = opts.baseUrl
+    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
+    : await startServer({
+        embedded: opts.embedded,
+        databaseUrl: opts.databaseUrl,
+        fresh: opts.fresh,
+        port: opts.port,
+        logLevel: opts.logLevel,
+        env: webDist ? { WEB_DIST: webDist } : undefined,
+      });
+  let ok = true;
+  try {
+    const count = (await (
+      await fetch(`${server.url}/api/product/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as {
+      data: { total: number; totalCapped: boolean };
+    };
+    console.log(
+      `Mall bench: ${server.kind} server at ${server.url}; on-sale products visible: ${count.data.total}${count.data.totalCapped ? '+ (count capped)' : ''}`,
+    );
+    console.log(`${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.duration} s per route\n`);
+    const results = await measure(server.url, MALL_ROUTES, opts);
+    console.log(formatTable(results));
+    console.log(`\np99 target ≤ ${P99_TARGET_MS} ms:`);
+    for (const r of results.slice(1)) {
+      console.log(
+        `  ${r.p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${r.route}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.requestsPerSec.toFixed(0)} req/s`,
+      );
+    }
+    ok = results.every((r) => r.errors === 0);
+    try {
+      const web = await measureBrowser(server.url);
+      console.log(`\nWeb (headless Chromium):`);
+      console.log(
+        `  mall home JavaScript transferred: ${(web.homeJsBytes / 1024).toFixed(1)} KB (${web.homeJsFiles} files; target ≤ 250 KB gzip)`,
+      );
+      console.log(
+        `  rendered goods list (碳源), cold: ${web.listColdMs} ms; warm (cached assets): ${web.listWarmMs} ms`,
+      );
+    } catch (err) {
+      console.log(`\nWeb measurement skipped: ${(err as Error).message}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
