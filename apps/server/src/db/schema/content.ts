@@ -22,7 +22,7 @@ export const siteMenus = pgTable(
   (t) => [index().on(t.menuKey)],
 );
 
-/** Banners by position: web_topbanner (site/mall home), web_article_banner (news), notice banners. */
+/** Banners by position: web_topbanner (site home), mall_banner (mall home), web_article_banner (news), notice_banner. */
 export const banners = pgTable(
   'banners',
   {

@@ -6,9 +6,10 @@ import { productArt, type ArtKind, type Palette } from './art.ts';
 
 /**
  * A wide banner: a deep gradient with waves, bubbles and a variant motif. With `art`, a product family is
- * drawn in the middle, on a soft halo, where every crop of the banner (wide hero or narrow carousel) keeps it.
+ * drawn on a soft halo: in the middle (`at` 0.5) for carousels that crop both sides, or on the right for a
+ * hero whose text sits on the left.
  */
-export function bannerSvg(w: number, h: number, p: Palette, variant: number, art?: { kind: ArtKind; palette: Palette }): string {
+export function bannerSvg(w: number, h: number, p: Palette, variant: number, art?: { kind: ArtKind; palette: Palette; at?: number }): string {
   const waves = [0, 1, 2]
     .map((i) => {
       const y = h * (0.62 + i * 0.12);
@@ -26,8 +27,9 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number, art
   const cy = h * 0.45;
   const s = art ? h * 0.22 : h * 0.32;
   const size = h * 0.82;
+  const ax = w * (art?.at ?? 0.5);
   const center = art
-    ? `<circle cx="${w / 2}" cy="${h * 0.52}" r="${h * 0.42}" fill="#fff" opacity="0.9"/>${productArt(art.kind, art.palette, w / 2 - size / 2, h * 0.1, size)}`
+    ? `<circle cx="${ax}" cy="${h * 0.52}" r="${h * 0.42}" fill="#fff" opacity="0.9"/>${productArt(art.kind, art.palette, ax - size / 2, h * 0.1, size)}`
     : '';
   const motifs = [
     // water drop
@@ -43,9 +45,11 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number, art
     // pipes
     `${[0, 1, 2].map((k) => `<circle cx="${cx - s * 0.9 + k * s * 0.9}" cy="${cy}" r="${s * 0.4}" fill="none" stroke="#fff" stroke-width="${s * 0.16}" opacity="0.8"/>`).join('')}`,
   ];
+  // A banner whose product sits on the right (site hero, text on the left) needs no extra motif.
+  const motif = art && (art.at ?? 0.5) > 0.6 ? '' : motifs[variant % motifs.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.dark}"/><stop offset="1" stop-color="${p.main}"/></linearGradient></defs>
-    <rect width="${w}" height="${h}" fill="url(#g)"/>${bubbles}${waves}${motifs[variant % motifs.length]}${center}
+    <rect width="${w}" height="${h}" fill="url(#g)"/>${bubbles}${waves}${motif}${center}
     </svg>`;
 }
 

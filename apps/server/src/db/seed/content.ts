@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { ARTICLE_CATEGORIES, ARTICLE_PARAGRAPHS, ARTICLES, CONTACT_ARTICLE } from './articles-data.ts';
 import type { SeedImages } from './images.ts';
 import {
-  HOME_BANNER_LINKS, HOME_BANNERS, HOME_TOP_MENU, MALL_NAV, PARTNERS, WEB_BOTTOM_MENU, WEB_COMPROBLEM_MENU, WEB_TOP_MENU,
+  HERO_BANNERS, HOME_BANNER_LINKS, HOME_BANNERS, HOME_TOP_MENU, MALL_NAV, PARTNERS, WEB_BOTTOM_MENU, WEB_COMPROBLEM_MENU, WEB_TOP_MENU,
 } from './menus-data.ts';
 import { daysAgo, type Random } from './random.ts';
 import { SITE_SETTINGS, STATISTICS } from './settings-data.ts';
@@ -88,8 +88,11 @@ export async function seedContent(db: Db, images: SeedImages, rnd: Random, now: 
   const helpIds = await seedArticles(db, images, rnd, now);
   await seedMenus(db, images, helpIds);
   await db.insert(banners).values([
+    ...HERO_BANNERS.map(([title, linkUrl], i) => ({
+      position: 'web_topbanner', title, imgUrl: images.heroBanners[i] ?? '', linkUrl, sort: i * 10,
+    })),
     ...HOME_BANNERS.map((title, i) => ({
-      position: 'web_topbanner', title, imgUrl: images.homeBanners[i] ?? '', linkUrl: HOME_BANNER_LINKS[i] ?? '', sort: i * 10,
+      position: 'mall_banner', title, imgUrl: images.homeBanners[i] ?? '', linkUrl: HOME_BANNER_LINKS[i] ?? '', sort: i * 10,
     })),
     ...['行业资讯', '政策法规', '平台动态'].map((title, i) => ({
       position: 'web_article_banner', title, imgUrl: images.articleBanners[i] ?? '', linkUrl: '/mall/notice', sort: i * 10,

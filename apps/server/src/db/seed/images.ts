@@ -40,6 +40,9 @@ export interface StoredFile {
 export interface SeedImages {
   products: (kind: ArtKind) => string[];
   categoryIcon: (kind: ArtKind) => string;
+  /** Site home hero (web_topbanner): product on the right, room for text on the left. */
+  heroBanners: string[];
+  /** Mall home carousel (mall_banner): product in the middle. */
   homeBanners: string[];
   articleBanners: string[];
   noticeBanners: string[];
@@ -83,6 +86,10 @@ function jobs(): { list: Job[]; images: SeedImages } {
     const [kind, pi] = bannerArt[i % bannerArt.length]!;
     return add(`seed/banners/home-${i + 1}.jpg`, jpeg(bannerSvg(1920, 600, palette(c), i, { kind, palette: palette(pi) })));
   });
+  const heroBanners = [0, 1, 2].map((i) => {
+    const [kind, pi] = bannerArt[(i * 2) % bannerArt.length]!;
+    return add(`seed/banners/hero-${i + 1}.jpg`, jpeg(bannerSvg(1920, 600, palette(BANNER_COLORS[i] ?? 0), i, { kind, palette: palette(pi), at: 0.74 })));
+  });
   const articleBanners = [0, 1, 2].map((i) =>
     add(`seed/banners/article-${i + 1}.jpg`, jpeg(bannerSvg(1200, 300, palette(BANNER_COLORS[i + 2] ?? 0), i + 3))),
   );
@@ -105,6 +112,7 @@ function jobs(): { list: Job[]; images: SeedImages } {
     images: {
       products: (kind) => byKind.get(kind) ?? [],
       categoryIcon: (kind) => icons.get(kind) ?? '',
+      heroBanners,
       homeBanners,
       articleBanners,
       noticeBanners,

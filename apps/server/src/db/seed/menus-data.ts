@@ -64,6 +64,14 @@ export const PARTNERS = [
   '海天水务股份', '东方环境科技', '京津冀水务联盟', '珠江环保集团', '国联检测认证中心',
 ];
 
+/** Site home hero banners (web_topbanner). */
+export const HERO_BANNERS: [string, string][] = [
+  ['水务产业B2B企业服务平台', '/mall/home'],
+  ['在线询价 · 多家比价', '/mall/enquiry'],
+  ['招标公告 · 中标结果公示', '/mall/bidindex'],
+];
+
+/** Mall home carousel (mall_banner). */
 export const HOME_BANNERS = ['水处理药剂集采季 · 厂家直供', '膜法水处理解决方案', '智慧水务 在线监测', '农资助农 消费扶贫', '大宗商品 诚信交易'];
 export const HOME_BANNER_LINKS = [
   '/mall/goodsList?categoryCode=01&categoryName=水处理药剂',

@@ -4,7 +4,14 @@ import { cacheFor, type JsonEntry } from './cache.ts';
 import { loadSnapshot, type SiteSnapshot } from './snapshot.ts';
 
 /** Banner positions (banners.position). */
-export const BANNER_POSITIONS = { home: 'web_topbanner', article: 'web_article_banner', notice: 'notice_banner' } as const;
+export const BANNER_POSITIONS = {
+  /** Site home hero (GET /api/indexbanner). */
+  home: 'web_topbanner',
+  /** Mall home carousel (SiteData.mallBanners); falls back to the site home banners when none are set. */
+  mall: 'mall_banner',
+  article: 'web_article_banner',
+  notice: 'notice_banner',
+} as const;
 
 function snapshot(db: Db): Promise<SiteSnapshot> {
   // The snapshot object itself is cached too, so the derived answers below cost one read per TTL.
@@ -19,7 +26,7 @@ export const siteData = (db: Db) =>
   derived(db, 'index', (s): SiteData => ({
     siteNav: s.menus.home_top_menu ?? [],
     mallNav: s.menus.mall_nav ?? [],
-    mallBanners: s.banners[BANNER_POSITIONS.home] ?? [],
+    mallBanners: s.banners[BANNER_POSITIONS.mall] ?? s.banners[BANNER_POSITIONS.home] ?? [],
     statisticDatas: s.statistics,
     footerLinks: s.menus.web_bottom_menu ?? [],
     footerQuestions: s.footerQuestions,

@@ -24,7 +24,7 @@ describe('POST /api/index', () => {
     const d = await home();
     expect(d.siteNav.map((l) => l.title)).toContain('商城');
     expect(d.mallNav.find((l) => l.title === '全部商品')?.linkUrl).toBe('/mall/goodsList');
-    expect(d.mallBanners.length).toBeGreaterThanOrEqual(3);
+    expect(d.mallBanners.length).toBe(5);
     expect(d.mallBanners[0]).toMatchObject({ sysNo: expect.any(Number), imgUrl: expect.stringMatching(/^seed\/banners\//) });
     expect(d.noticeBanners.length).toBeGreaterThan(0);
     expect(d.footerLinks.every((g) => g.items.length > 0)).toBe(true);
@@ -107,5 +107,14 @@ describe('menus, footer, banners, partners, statistics', () => {
     const again = await get('/api/footer', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+});
+
+describe('mall banners', () => {
+  it('fall back to the site home banners when no mall banner is set', async () => {
+    await t.database.db.delete(banners).where(eq(banners.position, 'mall_banner'));
+    invalidateSiteData();
+    const index = (await get('/api/indexbanner')).json<{ data: { controls: { web_topbanner: { items: { sysNo: number }[] } } } }>();
+    expect((await home()).mallBanners.map((b) => b.sysNo)).toEqual(index.data.controls.web_topbanner.items.map((b) => b.sysNo));
   });
 });
