@@ -13,18 +13,68 @@ async function signIn(page: Page, account: string, password = 'Demo@2026') {
 }
 
 const WORKBENCH_PATHS = [
-  'home', 'store', 'enquiry', 'enquiry/edit', 'enquiry/detail', 'enquiry/offerList', 'enquiry/offerDetail', 'quotation',
-  'quotation/detail', 'authentication/edit', 'authentication/detail', 'authentication/member', 'address', 'order',
-  'enorder', 'allorder', 'allenorder', 'saleOrder', 'offerOrder', 'order/detail', 'product', 'product/inventory',
-  'product/discussion', 'product/detail', 'inventory/adjustment', 'inventory/adjustmentinfo', 'role/list', 'user/list',
-  'cart', 'info', 'safe', 'bank/auth', 'rma/rmaList', 'rma/rmaApply', 'rma/rmaEditor', 'report/procurement',
-  'report/orderSale', 'report/goodsSale', 'report/goodsCategory', 'report/procurementGoods', 'report/saleAmount',
-  'report/payAmount', 'message/index', 'invoice/index', 'invoice/editor', 'iframecontainer', 'companyAccount/index',
-  'companyAccount/myindex', 'companyAccount/requestIndex', 'companyAccount/rechargeIndex', 'companyAccount/refundIndex',
-  'companyAccount/editor', 'companyAccount/customerRecharge', 'bid/bidindex', 'bid/bededite', 'bid/bidingIndex', 'bid/edite',
+  'home',
+  'store',
+  'enquiry',
+  'enquiry/edit',
+  'enquiry/detail',
+  'enquiry/offerList',
+  'enquiry/offerDetail',
+  'quotation',
+  'quotation/detail',
+  'authentication/edit',
+  'authentication/detail',
+  'authentication/member',
+  'address',
+  'order',
+  'enorder',
+  'allorder',
+  'allenorder',
+  'saleOrder',
+  'offerOrder',
+  'order/detail',
+  'product',
+  'product/inventory',
+  'product/discussion',
+  'product/detail',
+  'inventory/adjustment',
+  'inventory/adjustmentinfo',
+  'role/list',
+  'user/list',
+  'cart',
+  'info',
+  'safe',
+  'bank/auth',
+  'rma/rmaList',
+  'rma/rmaApply',
+  'rma/rmaEditor',
+  'report/procurement',
+  'report/orderSale',
+  'report/goodsSale',
+  'report/goodsCategory',
+  'report/procurementGoods',
+  'report/saleAmount',
+  'report/payAmount',
+  'message/index',
+  'invoice/index',
+  'invoice/editor',
+  'iframecontainer',
+  'companyAccount/index',
+  'companyAccount/myindex',
+  'companyAccount/requestIndex',
+  'companyAccount/rechargeIndex',
+  'companyAccount/refundIndex',
+  'companyAccount/editor',
+  'companyAccount/customerRecharge',
+  'bid/bidindex',
+  'bid/bededite',
+  'bid/bidingIndex',
+  'bid/edite',
 ];
 
-test('a supplier sees 我的供货订单 without the purchaser buttons, and one submenu open at a time', async ({ page }) => {
+test('a supplier sees 我的供货订单 without the purchaser buttons, and one submenu open at a time', async ({
+  page,
+}) => {
   await signIn(page, '18800000003');
   await page.goto('/customer');
   await expect(page).toHaveURL(/\/customer\/home$/);
@@ -72,7 +122,9 @@ test('a purchaser sees 我的采购, the publish-enquiry button and the cart lin
   await expect(page.getByText('应收账款报表仅对供应商开放').first()).toBeVisible();
 });
 
-test('18800000002 (member level 1) is stopped at quotation detail with 请购买二级/三级会员', async ({ page }) => {
+test('18800000002 (member level 1) is stopped at quotation detail with 请购买二级/三级会员', async ({
+  page,
+}) => {
   await signIn(page, '18800000002');
   await page.goto('/customer/quotation/detail');
   const gate = page.getByTestId('member-gate');

@@ -12,7 +12,10 @@ async function signIn(page: Page, account: string, password = 'Demo@2026') {
   return body.data.authToken as string;
 }
 
-test('an administrator invites a sub-user with a role, who then sees only what the role grants, and disables them', async ({ page, browser }) => {
+test('an administrator invites a sub-user with a role, who then sees only what the role grants, and disables them', async ({
+  page,
+  browser,
+}) => {
   const phone = `139${String(Date.now()).slice(-8)}`;
   await signIn(page, '18800000003');
   await page.goto('/customer/user/list');
@@ -41,17 +44,26 @@ test('an administrator invites a sub-user with a role, who then sees only what t
   await expect(menu.getByText('报价管理', { exact: true })).toBeVisible();
   await expect(menu.getByText('商品管理', { exact: true })).toHaveCount(0);
   await expect(menu.getByText('企业管理', { exact: true })).toHaveCount(0);
+  await sub.goto('/customer/product');
+  await expect(sub.getByTestId('access-blocked')).toContainText('您没有访问此页面的权限');
+  await sub.goto('/customer/quotation');
+  await expect(sub.getByTestId('later-release')).toBeVisible();
 
   // Disabling ends the sub-user's session at once.
   await row.getByRole('button', { name: /停\s*用/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /停\s*用/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /停\s*用/ })
+    .click();
   await expect(row).toContainText('已停用');
   await sub.reload();
   await expect(sub).toHaveURL(/\/sso\/login\?returnUrl=/);
   await sub.close();
 });
 
-test('role management: create a role with permissions, then delete it after confirmation', async ({ page }) => {
+test('role management: create a role with permissions, then delete it after confirmation', async ({
+  page,
+}) => {
   await signIn(page, '18800000003');
   await page.goto('/customer/role/list');
   await expect(page.getByRole('row', { name: /销售专员/ })).toContainText('系统预设');
@@ -67,7 +79,10 @@ test('role management: create a role with permissions, then delete it after conf
   const row = page.getByRole('row', { name: /仓库主管/ });
   await expect(row).toContainText('库存调整');
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(page.getByText('角色已删除')).toBeVisible();
   await expect(page.getByRole('row', { name: /仓库主管/ })).toHaveCount(0);
 });

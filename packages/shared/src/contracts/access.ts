@@ -151,6 +151,8 @@ export interface CompanyUserRow {
 export interface MyAccess {
   isCompanyAdmin: boolean;
   permissions: string[];
+  /** Menu link paths of the company type that the user's roles do not grant (pages shown as 无权访问). */
+  hiddenLinks: string[];
 }
 
 /** Counts for the customer-home dashboard (GET /api/workbench/todo). */

@@ -85,8 +85,14 @@ export async function inviteUser(db: Db, caller: Caller, held: Set<string>, inpu
   const problem = passwordProblem(input.password);
   if (problem) throw invalid(problem);
   const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
-  const [existing] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, input.phone));
-  if (existing) throw conflict(existing.companyId === caller.companyId ? '该手机号已是本企业用户' : '该手机号已注册，无法邀请');
+  const [existing] = await db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.phone, input.phone));
+  if (existing)
+    throw conflict(
+      existing.companyId === caller.companyId ? '该手机号已是本企业用户' : '该手机号已注册，无法邀请',
+    );
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -103,7 +109,8 @@ export async function inviteUser(db: Db, caller: Caller, held: Set<string>, inpu
 /** A delegate (not the administrator) may not change a user who holds permissions the delegate lacks. */
 async function assertNotAbove(db: Db, caller: Caller, held: Set<string>, userId: number) {
   if (caller.isCompanyAdmin) return;
-  if ((await permissionsOfUser(db, userId)).some((c) => !held.has(c))) throw forbidden('不能修改权限高于您的用户');
+  if ((await permissionsOfUser(db, userId)).some((c) => !held.has(c)))
+    throw forbidden('不能修改权限高于您的用户');
 }
 
 /** A user of the caller's company; other companies' users are simply not found. */
@@ -137,7 +144,13 @@ export async function updateCompanyUser(
 }
 
 /** Enables or disables a sub-user; disabling ends every session of that user at once. */
-export async function setUserDisabled(db: Db, caller: Caller, held: Set<string>, userId: number, disabled: boolean) {
+export async function setUserDisabled(
+  db: Db,
+  caller: Caller,
+  held: Set<string>,
+  userId: number,
+  disabled: boolean,
+) {
   const target = await companyUser(db, caller.companyId, userId);
   if (target.id === caller.userId) throw forbidden('不能停用自己的账号');
   if (target.isCompanyAdmin) throw forbidden('不能停用企业管理员');

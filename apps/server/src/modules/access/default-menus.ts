@@ -152,7 +152,11 @@ const supplierMenus: MenuDef[] = [
       { code: 'finance.invoice', name: '发票管理', linkPath: `${C}/invoice/index` },
       { code: 'finance.account', name: '信用账户', linkPath: `${C}/companyAccount/index` },
       { code: 'finance.request', name: '账户申请', linkPath: `${C}/companyAccount/requestIndex` },
-      { code: 'finance.customerRecharge', name: '客户充值', linkPath: `${C}/companyAccount/customerRecharge` },
+      {
+        code: 'finance.customerRecharge',
+        name: '客户充值',
+        linkPath: `${C}/companyAccount/customerRecharge`,
+      },
       { code: 'finance.refund', name: '退款记录', linkPath: `${C}/companyAccount/refundIndex` },
     ],
   },

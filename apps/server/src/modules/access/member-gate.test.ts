@@ -45,7 +45,10 @@ describe('membership gates on the server (SPEC §4)', () => {
     for (const level of [0, 1]) {
       const token = await userOf(2, level, 1);
       for (const url of ['/quotation/detail', '/order/detail?type=8']) {
-        expect(await hit(token, url)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: MSG.memberLevel23 });
+        expect(await hit(token, url)).toMatchObject({
+          code: Code.MEMBER_REQUIRED,
+          message: MSG.memberLevel23,
+        });
       }
       expect((await hit(token, '/order/detail?type=0')).code).toBe(0);
     }
@@ -58,7 +61,10 @@ describe('membership gates on the server (SPEC §4)', () => {
     for (const level of [0, 2]) {
       const token = await userOf(2, level, 1);
       for (const url of ['/order/detail?type=6', '/product/detail']) {
-        expect(await hit(token, url)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: MSG.memberLevel13 });
+        expect(await hit(token, url)).toMatchObject({
+          code: Code.MEMBER_REQUIRED,
+          message: MSG.memberLevel13,
+        });
       }
     }
     for (const level of [1, 3]) {
@@ -88,8 +94,14 @@ describe('reports limited to one company type', () => {
     const supplier = await userOf(2, 3, 0);
     const purchaser = await userOf(4, 0, 0);
     expect((await hit(supplier, '/report/saleAmount')).code).toBe(0);
-    expect(await hit(purchaser, '/report/saleAmount')).toMatchObject({ code: Code.FORBIDDEN, message: '应收账款报表仅对供应商开放' });
+    expect(await hit(purchaser, '/report/saleAmount')).toMatchObject({
+      code: Code.FORBIDDEN,
+      message: '应收账款报表仅对供应商开放',
+    });
     expect((await hit(purchaser, '/report/payAmount')).code).toBe(0);
-    expect(await hit(supplier, '/report/payAmount')).toMatchObject({ code: Code.FORBIDDEN, message: '应付账款报表仅对采购商开放' });
+    expect(await hit(supplier, '/report/payAmount')).toMatchObject({
+      code: Code.FORBIDDEN,
+      message: '应付账款报表仅对采购商开放',
+    });
   });
 });

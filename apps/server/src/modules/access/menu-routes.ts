@@ -4,7 +4,7 @@ import type { MyAccess, WorkbenchTodo } from '@aquamall/shared';
 import { companies, messages, roles, users } from '../../db/schema/index.ts';
 import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
-import { menusForCaller } from './menus.ts';
+import { hiddenLinks, menusForCaller } from './menus.ts';
 import { requestPermissions } from './permissions.ts';
 
 /** The caller's menu, permissions and dashboard counts. */
@@ -18,7 +18,11 @@ export default async function menuRoutes(app: FastifyInstance) {
   app.get('/api/role/mine', { preHandler: app.requireUser }, async (request) => {
     const auth = caller(request);
     const permissions = [...(await requestPermissions(request))].sort();
-    return ok<MyAccess>({ isCompanyAdmin: auth.isCompanyAdmin, permissions });
+    return ok<MyAccess>({
+      isCompanyAdmin: auth.isCompanyAdmin,
+      permissions,
+      hiddenLinks: await hiddenLinks(app.db, auth),
+    });
   });
 
   /** GET /api/workbench/todo — counts for customer-home. */
@@ -26,9 +30,15 @@ export default async function menuRoutes(app: FastifyInstance) {
     const auth = caller(request);
     const companyId = auth.companyId!;
     const [[unread], [userCount], [disabled], [roleCount], [company]] = await Promise.all([
-      app.db.select({ n: count() }).from(messages).where(and(eq(messages.companyId, companyId), isNull(messages.readAt))),
+      app.db
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), isNull(messages.readAt))),
       app.db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)),
-      app.db.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.disabled, true))),
+      app.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.disabled, true))),
       app.db.select({ n: count() }).from(roles).where(eq(roles.companyId, companyId)),
       app.db
         .select({

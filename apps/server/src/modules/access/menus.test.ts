@@ -20,14 +20,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const menus = async (token: string) => (await call<MenuItem[]>(t.app, token, 'GET', '/api/appuser/getWebMenus')).data;
+const menus = async (token: string) =>
+  (await call<MenuItem[]>(t.app, token, 'GET', '/api/appuser/getWebMenus')).data;
 const paths = (list: MenuItem[]) => list.map((m) => m.linkPath).filter(Boolean);
 const names = (list: MenuItem[]) => list.map((m) => m.name);
 
 describe('GET /api/appuser/getWebMenus by company type', () => {
   it('gives a supplier administrator the whole supplier workbench and nothing of the purchaser', async () => {
     const list = await menus(supplierAdmin);
-    expect(names(list)).toEqual(expect.arrayContaining(['商品管理', '库存管理', '报价管理', '销售订单', '财务管理', '统计报表']));
+    expect(names(list)).toEqual(
+      expect.arrayContaining(['商品管理', '库存管理', '报价管理', '销售订单', '财务管理', '统计报表']),
+    );
     expect(paths(list)).toEqual(
       expect.arrayContaining([
         '/customer/product',
@@ -53,7 +56,14 @@ describe('GET /api/appuser/getWebMenus by company type', () => {
     const list = await menus(purchaserAdmin);
     const purchase = list.find((m) => m.name === '采购管理')!;
     const children = list.filter((m) => m.parentSysNo === purchase.sysNo).map((m) => m.linkPath);
-    expect(children).toEqual(expect.arrayContaining(['/customer/enquiry', '/customer/allenorder', '/customer/order', '/customer/cart']));
+    expect(children).toEqual(
+      expect.arrayContaining([
+        '/customer/enquiry',
+        '/customer/allenorder',
+        '/customer/order',
+        '/customer/cart',
+      ]),
+    );
     expect(paths(list)).toContain('/customer/report/payAmount');
     expect(paths(list)).not.toContain('/customer/report/saleAmount');
     expect(paths(list)).not.toContain('/customer/saleOrder');
@@ -65,7 +75,13 @@ describe('GET /api/appuser/getWebMenus by company type', () => {
     for (const m of list) {
       if (m.parentSysNo) expect(seen.has(m.parentSysNo)).toBe(true);
       seen.add(m.sysNo);
-      expect(m).toEqual(expect.objectContaining({ sysNo: expect.any(Number), name: expect.any(String), icon: expect.any(String) }));
+      expect(m).toEqual(
+        expect.objectContaining({
+          sysNo: expect.any(Number),
+          name: expect.any(String),
+          icon: expect.any(String),
+        }),
+      );
     }
   });
 
@@ -95,7 +111,10 @@ describe('menus by role', () => {
     const db = t.database.db;
     const all = await menus(supplierAdmin);
     const userList = all.find((m) => m.linkPath === '/customer/user/list')!;
-    const [role] = await db.insert(roles).values({ companyId: supplierId, companyType: 2, name: '人事' }).returning();
+    const [role] = await db
+      .insert(roles)
+      .values({ companyId: supplierId, companyType: 2, name: '人事' })
+      .returning();
     await db.insert(roleMenus).values({ roleId: role!.id, menuId: userList.sysNo });
     const sub = await makeUser(db, supplierId);
     await giveRole(db, sub.id, role!.id);
@@ -107,8 +126,13 @@ describe('menus by role', () => {
 
   it('serves an entry without a link path as it is (the browser warns 未配置菜单项)', async () => {
     const db = t.database.db;
-    const [parent] = await db.insert(webMenus).values({ code: 'test.parent', companyType: 4, name: '测试分组', sort: 999 }).returning();
-    await db.insert(webMenus).values({ code: 'test.child', companyType: 4, parentId: parent!.id, name: '未配置', sort: 1 });
+    const [parent] = await db
+      .insert(webMenus)
+      .values({ code: 'test.parent', companyType: 4, name: '测试分组', sort: 999 })
+      .returning();
+    await db
+      .insert(webMenus)
+      .values({ code: 'test.child', companyType: 4, parentId: parent!.id, name: '未配置', sort: 1 });
     const item = (await menus(purchaserAdmin)).find((m) => m.name === '未配置');
     expect(item).toMatchObject({ parentSysNo: parent!.id, linkPath: '' });
   });
@@ -129,6 +153,11 @@ describe('ensureAccessDefaults', () => {
     expect(await db.select({ n: count() }).from(webMenus)).toEqual(before);
     expect(await db.select({ n: count() }).from(roleMenus)).toEqual(presetsBefore);
     const presets = await db.select().from(roles).where(eq(roles.companyType, 2));
-    expect(presets.filter((r) => r.presetKey).map((r) => r.name).sort()).toEqual(['商品管理员', '财务', '销售专员'].sort());
+    expect(
+      presets
+        .filter((r) => r.presetKey)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['商品管理员', '财务', '销售专员'].sort());
   });
 });

@@ -3,7 +3,7 @@ import type { MenuItem } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, roles, userRoles, webMenus } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { ownRolesCondition } from './permissions.ts';
+import { ownRolesCondition } from './scope.ts';
 
 type MenuRow = typeof webMenus.$inferSelect;
 
@@ -87,4 +87,25 @@ export async function menusForCaller(db: Db, auth: AuthContext): Promise<MenuIte
   if (auth.isCompanyAdmin) return all.map(toMenuItem);
   const visible = expandGrants(all, await grantedMenuIds(db, auth));
   return all.filter((m) => visible.has(m.id)).map(toMenuItem);
+}
+
+const pathOf = (link: string) => link.split('?')[0]!.replace(/\/+$/, '');
+
+/** Link paths of the company type's menu that the caller may not see (empty for administrators). */
+export async function hiddenLinks(db: Db, auth: AuthContext): Promise<string[]> {
+  if (!auth.companyId || auth.isCompanyAdmin) return [];
+  const all = await menusOfType(db, auth.companyType);
+  const visible = expandGrants(all, await grantedMenuIds(db, auth));
+  const seen = new Set(all.filter((m) => visible.has(m.id) && m.linkPath).map((m) => m.linkPath));
+  return [...new Set(all.filter((m) => m.linkPath && !seen.has(m.linkPath)).map((m) => m.linkPath))];
+}
+
+/** Whether the caller's menu holds an entry for this page path (query ignored); administrators hold all. */
+export async function canSeeMenuPath(db: Db, auth: AuthContext, path: string): Promise<boolean> {
+  if (!auth.companyId) return false;
+  const want = pathOf(path);
+  const menus = auth.isCompanyAdmin
+    ? (await menusOfType(db, auth.companyType)).map(toMenuItem)
+    : await menusForCaller(db, auth);
+  return menus.some((m) => m.linkPath && pathOf(m.linkPath) === want);
 }

@@ -1,18 +1,12 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { permissionsForType, type PermissionCode } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { forbidden, loginExpired } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-
-/** The roles a user holds that are valid for their company: its own roles and the presets of its type. */
-export function ownRolesCondition(auth: Pick<AuthContext, 'companyId' | 'companyType'>) {
-  return or(
-    eq(roles.companyId, auth.companyId ?? -1),
-    and(isNull(roles.companyId), eq(roles.companyType, auth.companyType ?? -1)),
-  );
-}
+import { canSeeMenuPath } from './menus.ts';
+import { ownRolesCondition } from './scope.ts';
 
 /**
  * The action permissions of a company user. Company administrators hold every permission of their company
@@ -27,7 +21,9 @@ export async function loadPermissions(db: Db, auth: AuthContext): Promise<Set<st
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth), inArray(rolePermissions.code, allowed)));
+    .where(
+      and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth), inArray(rolePermissions.code, allowed)),
+    );
   return new Set(rows.map((r) => r.code));
 }
 
@@ -55,6 +51,20 @@ export function requirePermission(...codes: PermissionCode[]): preHandlerAsyncHo
     if (!auth.companyId) throw forbidden();
     const held = await requestPermissions(request);
     if (!codes.some((c) => held.has(c))) throw forbidden();
+  };
+}
+
+/**
+ * preHandler for reads behind a menu entry: the caller's menu must hold one of these page paths (e.g.
+ * '/customer/saleOrder'); company administrators see every entry of their type. Refuses with 没有操作权限.
+ */
+export function requireMenu(...paths: string[]): preHandlerAsyncHookHandler {
+  return async function menuGuard(request) {
+    const auth = request.auth;
+    if (!auth) throw loginExpired();
+    if (!auth.companyId) throw forbidden();
+    for (const p of paths) if (await canSeeMenuPath(request.server.db, auth, p)) return;
+    throw forbidden();
   };
 }
 

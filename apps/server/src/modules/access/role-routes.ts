@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionsForType, roleInput, roleListQuery, roleUpdateInput, z, type RoleGrantOptions } from '@aquamall/shared';
+import {
+  permissionsForType,
+  roleInput,
+  roleListQuery,
+  roleUpdateInput,
+  z,
+  type RoleGrantOptions,
+} from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
 import { menusOfType, toMenuItem } from './menus.ts';
@@ -29,7 +36,11 @@ export default async function roleRoutes(fastify: FastifyInstance) {
   app.get('/api/role/grants', manage, async (request) => {
     const auth = caller(request);
     const menus = (await menusOfType(app.db, auth.companyType)).map(toMenuItem);
-    const permissions = permissionsForType(auth.companyType).map(({ code, name, group }) => ({ code, name, group }));
+    const permissions = permissionsForType(auth.companyType).map(({ code, name, group }) => ({
+      code,
+      name,
+      group,
+    }));
     return ok<RoleGrantOptions>({ menus, permissions });
   });
 

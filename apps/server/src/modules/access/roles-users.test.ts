@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = <T = unknown>(token: string | null, url: string, body: unknown = {}) => call<T>(t.app, token, 'POST', url, body);
+const post = <T = unknown>(token: string | null, url: string, body: unknown = {}) =>
+  call<T>(t.app, token, 'POST', url, body);
 const get = <T = unknown>(token: string | null, url: string) => call<T>(t.app, token, 'GET', url);
 
 async function createRole(token: string, name: string, permissions: string[] = [], menuIds: number[] = []) {
@@ -37,16 +38,26 @@ describe('roles', () => {
     const names = res.data.list.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['销售专员', '商品管理员', '财务', '仓库']));
     expect(names).not.toContain('采购员');
-    expect(res.data.list.find((r) => r.sysNo === id)).toMatchObject({ isPreset: false, permissions: ['inventory:adjust'], userCount: 0 });
+    expect(res.data.list.find((r) => r.sysNo === id)).toMatchObject({
+      isPreset: false,
+      permissions: ['inventory:adjust'],
+      userCount: 0,
+    });
   });
 
   it('refuses a duplicate name, an unknown permission, a menu of the other company type and an empty name', async () => {
     await createRole(a.admin.token, '重复');
     expect((await post(a.admin.token, '/api/role/create', { name: '重复' })).message).toBe('角色名称已存在');
-    expect((await post(a.admin.token, '/api/role/create', { name: 'x', permissions: ['enquiry:manage'] })).message).toBe('权限项不存在');
-    const purchaser = await makeUser(t.database.db, await makeCompany(t.database.db, { type: 4 }), { admin: true });
+    expect(
+      (await post(a.admin.token, '/api/role/create', { name: 'x', permissions: ['enquiry:manage'] })).message,
+    ).toBe('权限项不存在');
+    const purchaser = await makeUser(t.database.db, await makeCompany(t.database.db, { type: 4 }), {
+      admin: true,
+    });
     const purchaserMenu = (await get<MenuItem[]>(purchaser.token, '/api/appuser/getWebMenus')).data[0]!;
-    expect((await post(a.admin.token, '/api/role/create', { name: 'y', menuIds: [purchaserMenu.sysNo] })).message).toBe('菜单项不存在');
+    expect(
+      (await post(a.admin.token, '/api/role/create', { name: 'y', menuIds: [purchaserMenu.sysNo] })).message,
+    ).toBe('菜单项不存在');
     const empty = await post(a.admin.token, '/api/role/create', { name: '  ' });
     expect(empty.code).toBe(Code.INVALID);
     expect(empty.message).toContain('请输入角色名称');
@@ -54,7 +65,9 @@ describe('roles', () => {
 
   it('keeps presets read-only', async () => {
     const preset = await presetId(t.database.db, 'supplier.sales');
-    expect((await post(a.admin.token, '/api/role/update', { sysNo: preset, name: '改名' })).code).toBe(Code.FORBIDDEN);
+    expect((await post(a.admin.token, '/api/role/update', { sysNo: preset, name: '改名' })).code).toBe(
+      Code.FORBIDDEN,
+    );
     expect((await post(a.admin.token, '/api/role/delete', { sysNo: preset })).code).toBe(Code.FORBIDDEN);
   });
 
@@ -62,8 +75,18 @@ describe('roles', () => {
     const id = await createRole(a.admin.token, '临时', ['report:view']);
     const sub = await makeUser(t.database.db, a.id);
     await giveRole(t.database.db, sub.id, id);
-    expect((await post(a.admin.token, '/api/role/update', { sysNo: id, name: '临时2', permissions: ['order:ship'] })).code).toBe(0);
-    expect((await get<{ permissions: string[] }>(sub.token, '/api/role/mine')).data.permissions).toEqual(['order:ship']);
+    expect(
+      (
+        await post(a.admin.token, '/api/role/update', {
+          sysNo: id,
+          name: '临时2',
+          permissions: ['order:ship'],
+        })
+      ).code,
+    ).toBe(0);
+    expect((await get<{ permissions: string[] }>(sub.token, '/api/role/mine')).data.permissions).toEqual([
+      'order:ship',
+    ]);
     expect((await post(a.admin.token, '/api/role/delete', { sysNo: id })).code).toBe(0);
     expect((await get<{ permissions: string[] }>(sub.token, '/api/role/mine')).data.permissions).toEqual([]);
   });
@@ -74,23 +97,43 @@ describe('company isolation', () => {
     const bRole = await createRole(b.admin.token, '乙的角色', ['order:ship']);
     const list = await post<Paged<RoleRow>>(a.admin.token, '/api/role/list', { pageIndex: 1, pageSize: 100 });
     expect(list.data.list.map((r) => r.sysNo)).not.toContain(bRole);
-    expect((await get<{ sysNo: number }[]>(a.admin.token, '/api/role/all')).data.map((r) => r.sysNo)).not.toContain(bRole);
-    expect((await post(a.admin.token, '/api/role/update', { sysNo: bRole, name: '被改' })).code).toBe(Code.NOT_FOUND);
+    expect(
+      (await get<{ sysNo: number }[]>(a.admin.token, '/api/role/all')).data.map((r) => r.sysNo),
+    ).not.toContain(bRole);
+    expect((await post(a.admin.token, '/api/role/update', { sysNo: bRole, name: '被改' })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await post(a.admin.token, '/api/role/delete', { sysNo: bRole })).code).toBe(Code.NOT_FOUND);
     const sub = await makeUser(t.database.db, a.id);
-    const assign = await post(a.admin.token, '/api/user/update', { sysNo: sub.id, realName: '甲', roleIds: [bRole] });
+    const assign = await post(a.admin.token, '/api/user/update', {
+      sysNo: sub.id,
+      realName: '甲',
+      roleIds: [bRole],
+    });
     expect(assign).toMatchObject({ code: Code.INVALID, message: '角色不存在' });
-    const still = await post<Paged<RoleRow>>(b.admin.token, '/api/role/list', { pageIndex: 1, pageSize: 100, keyword: '乙的角色' });
+    const still = await post<Paged<RoleRow>>(b.admin.token, '/api/role/list', {
+      pageIndex: 1,
+      pageSize: 100,
+      keyword: '乙的角色',
+    });
     expect(still.data.list).toHaveLength(1);
   });
 
   it('company A never sees or changes company B’s users', async () => {
     const bUser = await makeUser(t.database.db, b.id, { realName: '乙员工' });
-    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', { pageIndex: 1, pageSize: 100 });
+    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
+      pageIndex: 1,
+      pageSize: 100,
+    });
     expect(list.data.list.map((u) => u.sysNo)).not.toContain(bUser.id);
     expect(list.data.list.every((u) => u.sysNo !== b.admin.id)).toBe(true);
-    expect((await post(a.admin.token, '/api/user/update', { sysNo: bUser.id, realName: '被改', roleIds: [] })).code).toBe(Code.NOT_FOUND);
-    expect((await post(a.admin.token, '/api/user/disable', { sysNo: bUser.id, disabled: true })).code).toBe(Code.NOT_FOUND);
+    expect(
+      (await post(a.admin.token, '/api/user/update', { sysNo: bUser.id, realName: '被改', roleIds: [] }))
+        .code,
+    ).toBe(Code.NOT_FOUND);
+    expect((await post(a.admin.token, '/api/user/disable', { sysNo: bUser.id, disabled: true })).code).toBe(
+      Code.NOT_FOUND,
+    );
     const [row] = await t.database.db.select().from(users).where(eq(users.id, bUser.id));
     expect(row).toMatchObject({ realName: '乙员工', disabled: false });
     expect((await get(bUser.token, '/api/appuser/getWebMenus')).code).toBe(0);
@@ -105,7 +148,10 @@ describe('permissions', () => {
       ['/api/user/invite', { phone: newPhone(), realName: '某', password: 'Abcd1234x', roleIds: [] }],
       ['/api/role/create', { name: '越权' }],
     ] as const) {
-      expect(await post(sub.token, url, body)).toMatchObject({ code: Code.FORBIDDEN, message: '没有操作权限' });
+      expect(await post(sub.token, url, body)).toMatchObject({
+        code: Code.FORBIDDEN,
+        message: '没有操作权限',
+      });
     }
     const hr = await createRole(a.admin.token, '人事专员', ['user:manage']);
     await giveRole(t.database.db, sub.id, hr);
@@ -116,18 +162,34 @@ describe('permissions', () => {
   it('stops a delegate from granting or assigning more than they hold', async () => {
     const db = t.database.db;
     const delegate = await makeUser(db, a.id);
-    await giveRole(db, delegate.id, await createRole(a.admin.token, '管理助理', ['role:manage', 'user:manage']));
-    expect((await post(delegate.token, '/api/role/create', { name: '发货', permissions: ['order:ship'] })).code).toBe(Code.FORBIDDEN);
-    expect((await post(delegate.token, '/api/role/create', { name: '助理2', permissions: ['user:manage'] })).code).toBe(0);
+    await giveRole(
+      db,
+      delegate.id,
+      await createRole(a.admin.token, '管理助理', ['role:manage', 'user:manage']),
+    );
+    expect(
+      (await post(delegate.token, '/api/role/create', { name: '发货', permissions: ['order:ship'] })).code,
+    ).toBe(Code.FORBIDDEN);
+    expect(
+      (await post(delegate.token, '/api/role/create', { name: '助理2', permissions: ['user:manage'] })).code,
+    ).toBe(0);
     const sub = await makeUser(db, a.id);
     const sales = await presetId(db, 'supplier.sales');
-    expect((await post(delegate.token, '/api/user/update', { sysNo: sub.id, realName: 'x', roleIds: [sales] })).code).toBe(Code.FORBIDDEN);
+    expect(
+      (await post(delegate.token, '/api/user/update', { sysNo: sub.id, realName: 'x', roleIds: [sales] }))
+        .code,
+    ).toBe(Code.FORBIDDEN);
   });
 
   it('gives company administrators every permission of their type', async () => {
-    const mine = await get<{ isCompanyAdmin: boolean; permissions: string[] }>(a.admin.token, '/api/role/mine');
+    const mine = await get<{ isCompanyAdmin: boolean; permissions: string[] }>(
+      a.admin.token,
+      '/api/role/mine',
+    );
     expect(mine.data.isCompanyAdmin).toBe(true);
-    expect(mine.data.permissions).toEqual(expect.arrayContaining(['product:edit', 'order:ship', 'user:manage', 'role:manage']));
+    expect(mine.data.permissions).toEqual(
+      expect.arrayContaining(['product:edit', 'order:ship', 'user:manage', 'role:manage']),
+    );
     expect(mine.data.permissions).not.toContain('enquiry:manage');
   });
 });
@@ -136,28 +198,65 @@ describe('company users', () => {
   it('invites a sub-user by mobile number with an initial password and roles', async () => {
     const phone = newPhone();
     const goods = await presetId(t.database.db, 'supplier.goods');
-    const res = await post<{ sysNo: number }>(a.admin.token, '/api/user/invite', { phone, realName: '王五', password: 'Water2026x', roleIds: [goods] });
+    const res = await post<{ sysNo: number }>(a.admin.token, '/api/user/invite', {
+      phone,
+      realName: '王五',
+      password: 'Water2026x',
+      roleIds: [goods],
+    });
     expect(res).toMatchObject({ code: 0, message: '用户已添加' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, res.data.sysNo));
     expect(row).toMatchObject({ companyId: a.id, phone, realName: '王五', isCompanyAdmin: false });
     expect(await verifyPassword(row!.passwordHash, 'Water2026x')).toBe(true);
-    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', { pageIndex: 1, pageSize: 10, keyword: '王五' });
-    expect(list.data).toMatchObject({ total: 1, list: [{ phone, roles: [{ sysNo: goods, name: '商品管理员' }] }] });
-    expect((await post(a.admin.token, '/api/user/invite', { phone, realName: '王五', password: 'Water2026x' })).message).toBe('该手机号已是本企业用户');
+    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
+      pageIndex: 1,
+      pageSize: 10,
+      keyword: '王五',
+    });
+    expect(list.data).toMatchObject({
+      total: 1,
+      list: [{ phone, roles: [{ sysNo: goods, name: '商品管理员' }] }],
+    });
+    expect(
+      (await post(a.admin.token, '/api/user/invite', { phone, realName: '王五', password: 'Water2026x' }))
+        .message,
+    ).toBe('该手机号已是本企业用户');
     const bPhone = (await makeUser(t.database.db, b.id)).phone;
-    expect((await post(a.admin.token, '/api/user/invite', { phone: bPhone, realName: '某', password: 'Water2026x' })).message).toBe('该手机号已注册，无法邀请');
+    expect(
+      (
+        await post(a.admin.token, '/api/user/invite', {
+          phone: bPhone,
+          realName: '某',
+          password: 'Water2026x',
+        })
+      ).message,
+    ).toBe('该手机号已注册，无法邀请');
   });
 
   it('refuses a bad number and a weak password with clear messages', async () => {
-    const bad = await post(a.admin.token, '/api/user/invite', { phone: '12345', realName: '某', password: 'Water2026x' });
+    const bad = await post(a.admin.token, '/api/user/invite', {
+      phone: '12345',
+      realName: '某',
+      password: 'Water2026x',
+    });
     expect(bad.message).toContain('请输入正确的11位手机号');
-    const weak = await post(a.admin.token, '/api/user/invite', { phone: newPhone(), realName: '某', password: 'abcdefgh' });
+    const weak = await post(a.admin.token, '/api/user/invite', {
+      phone: newPhone(),
+      realName: '某',
+      password: 'abcdefgh',
+    });
     expect(weak.message).toContain('字母和数字');
   });
 
   it('pages the list', async () => {
-    const page1 = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', { pageIndex: 1, pageSize: 2 });
-    const page2 = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', { pageIndex: 2, pageSize: 2 });
+    const page1 = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
+      pageIndex: 1,
+      pageSize: 2,
+    });
+    const page2 = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
+      pageIndex: 2,
+      pageSize: 2,
+    });
     expect(page1.data.list).toHaveLength(2);
     expect(page1.data.total).toBeGreaterThan(2);
     expect(page2.data.list[0]!.sysNo).not.toBe(page1.data.list[0]!.sysNo);
@@ -171,7 +270,11 @@ describe('company users', () => {
     expect((await get(sub.token, '/api/appuser/getWebMenus')).code).toBe(Code.LOGIN_EXPIRED);
     expect((await post(a.admin.token, '/api/user/disable', { sysNo: sub.id, disabled: false })).code).toBe(0);
     expect((await get(sub.token, '/api/appuser/getWebMenus')).code).toBe(Code.LOGIN_EXPIRED);
-    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', { pageIndex: 1, pageSize: 100, status: 0 });
+    const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
+      pageIndex: 1,
+      pageSize: 100,
+      status: 0,
+    });
     expect(list.data.list.find((u) => u.sysNo === sub.id)).toMatchObject({ disabled: false });
   });
 
@@ -181,15 +284,27 @@ describe('company users', () => {
     await giveRole(db, delegate.id, await createRole(a.admin.token, '仅用户管理', ['user:manage']));
     const senior = await makeUser(db, a.id);
     await giveRole(db, senior.id, await createRole(a.admin.token, '高级', ['user:manage', 'role:manage']));
-    expect((await post(delegate.token, '/api/user/disable', { sysNo: senior.id, disabled: true })).message).toBe('不能修改权限高于您的用户');
-    expect((await post(delegate.token, '/api/user/update', { sysNo: senior.id, realName: 'x', roleIds: [] })).code).toBe(Code.FORBIDDEN);
+    expect(
+      (await post(delegate.token, '/api/user/disable', { sysNo: senior.id, disabled: true })).message,
+    ).toBe('不能修改权限高于您的用户');
+    expect(
+      (await post(delegate.token, '/api/user/update', { sysNo: senior.id, realName: 'x', roleIds: [] })).code,
+    ).toBe(Code.FORBIDDEN);
     expect((await get(senior.token, '/api/appuser/getWebMenus')).code).toBe(0);
   });
 
   it('never disables the administrator or oneself', async () => {
     const delegate = await makeUser(t.database.db, a.id);
-    await giveRole(t.database.db, delegate.id, await createRole(a.admin.token, '用户管理员', ['user:manage']));
-    expect((await post(delegate.token, '/api/user/disable', { sysNo: a.admin.id, disabled: true })).message).toBe('不能停用企业管理员');
-    expect((await post(delegate.token, '/api/user/disable', { sysNo: delegate.id, disabled: true })).message).toBe('不能停用自己的账号');
+    await giveRole(
+      t.database.db,
+      delegate.id,
+      await createRole(a.admin.token, '用户管理员', ['user:manage']),
+    );
+    expect(
+      (await post(delegate.token, '/api/user/disable', { sysNo: a.admin.id, disabled: true })).message,
+    ).toBe('不能停用企业管理员');
+    expect(
+      (await post(delegate.token, '/api/user/disable', { sysNo: delegate.id, disabled: true })).message,
+    ).toBe('不能停用自己的账号');
   });
 });

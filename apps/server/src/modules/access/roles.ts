@@ -5,7 +5,7 @@ import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/sc
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { expandGrants, grantedMenuIds, menusOfType } from './menus.ts';
-import { ownRolesCondition } from './permissions.ts';
+import { ownRolesCondition } from './scope.ts';
 
 type Company = Pick<AuthContext, 'companyId' | 'companyType'> & { companyId: number };
 
@@ -15,7 +15,10 @@ export async function listRoles(
   company: Company,
   q: { pageIndex: number; pageSize: number; keyword?: string },
 ): Promise<Paged<RoleRow>> {
-  const where = and(ownRolesCondition(company), q.keyword ? ilike(roles.name, `%${escapeLike(q.keyword)}%`) : undefined);
+  const where = and(
+    ownRolesCondition(company),
+    q.keyword ? ilike(roles.name, `%${escapeLike(q.keyword)}%`) : undefined,
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(roles).where(where);
   const rows = await db
     .select()
@@ -28,7 +31,10 @@ export async function listRoles(
 }
 
 /** Every role a company may assign (for selects), without paging. */
-export async function allRoles(db: Db, company: Company): Promise<{ sysNo: number; name: string; isPreset: boolean }[]> {
+export async function allRoles(
+  db: Db,
+  company: Company,
+): Promise<{ sysNo: number; name: string; isPreset: boolean }[]> {
   const rows = await db
     .select({ id: roles.id, name: roles.name, companyId: roles.companyId })
     .from(roles)
@@ -84,7 +90,13 @@ async function assertNameFree(db: Db, companyId: number, name: string, exceptId?
   const [taken] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.companyId, companyId), eq(roles.name, name), exceptId ? ne(roles.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(roles.companyId, companyId),
+        eq(roles.name, name),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    );
   if (taken) throw conflict('角色名称已存在');
 }
 
@@ -104,7 +116,12 @@ export async function createRole(db: Db, auth: AuthContext & Company, held: Set<
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(roles)
-        .values({ companyId: auth.companyId, companyType: auth.companyType!, name: input.name, description: input.description })
+        .values({
+          companyId: auth.companyId,
+          companyType: auth.companyType!,
+          name: input.name,
+          description: input.description,
+        })
         .returning({ id: roles.id });
       await writeGrants(tx as unknown as Db, row!.id, input);
       return { sysNo: row!.id };
@@ -114,8 +131,10 @@ export async function createRole(db: Db, auth: AuthContext & Company, held: Set<
 
 /** Two saves racing for one name: the unique index decides; answer as the pre-check would. */
 function nameTaken(err: unknown): never {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
-  if (code(err) === '23505' || code((err as { cause?: unknown })?.cause) === '23505') throw conflict('角色名称已存在');
+  const code = (e: unknown) =>
+    e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined;
+  if (code(err) === '23505' || code((err as { cause?: unknown })?.cause) === '23505')
+    throw conflict('角色名称已存在');
   throw err;
 }
 

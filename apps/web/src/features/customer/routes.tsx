@@ -17,9 +17,13 @@ const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
 ];
 
 const contributed = [...accountCustomerRoutes, ...merchantCustomerRoutes];
-const placeholders: RouteObject[] = CONTRIBUTED.filter(([path]) => !contributed.some((r) => r.path === path)).map(
-  ([path, title, menuKey]) => ({ path, handle: { title, menuKey }, element: <LaterRelease title={title} /> }),
-);
+const placeholders: RouteObject[] = CONTRIBUTED.filter(
+  ([path]) => !contributed.some((r) => r.path === path),
+).map(([path, title, menuKey]) => ({
+  path,
+  handle: { title, menuKey },
+  element: <LaterRelease title={title} />,
+}));
 
 /**
  * The /customer workbench (login required, SPEC §2). The workbench feature provides the layout (guard, menu,

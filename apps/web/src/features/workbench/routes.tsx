@@ -45,7 +45,10 @@ export const workbenchRoutes: RouteObject[] = [
   later('product/discussion', '商品评价'),
   later('product/detail', '商品详情', { menuKey: `${C}/product`, memberGate: 'levels13' }),
   later('inventory/adjustment', '库存调整'),
-  later('inventory/adjustmentinfo', '库存调整详情', { menuKey: `${C}/inventory/adjustment`, memberGate: 'levels13' }),
+  later('inventory/adjustmentinfo', '库存调整详情', {
+    menuKey: `${C}/inventory/adjustment`,
+    memberGate: 'levels13',
+  }),
 
   { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
   { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },
@@ -64,12 +67,20 @@ export const workbenchRoutes: RouteObject[] = [
   later('report/saleAmount', '应收账款', { report: 'saleAmount' }),
   later('report/payAmount', '应付账款', { report: 'payAmount' }),
 
-  { path: 'message/index', handle: { title: '我的消息' }, lazy: lazyPage(() => import('./pages/MessagesPage.tsx')) },
+  {
+    path: 'message/index',
+    handle: { title: '我的消息' },
+    lazy: lazyPage(() => import('./pages/MessagesPage.tsx')),
+  },
 
   later('invoice/index', '发票管理'),
   later('invoice/editor', '发票详情', { menuKey: `${C}/invoice/index` }),
 
-  { path: 'iframecontainer', handle: { title: '外部页面' }, lazy: lazyPage(() => import('./pages/IframePage.tsx')) },
+  {
+    path: 'iframecontainer',
+    handle: { title: '外部页面' },
+    lazy: lazyPage(() => import('./pages/IframePage.tsx')),
+  },
 
   later('companyAccount/index', '信用账户'),
   later('companyAccount/myindex', '我的信用账户'),

@@ -7,7 +7,8 @@ import { createSession } from '../../auth/sessions.ts';
 
 let phoneSeq = 0;
 /** A fresh mainland mobile number, unique per test process. */
-export const newPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
+export const newPhone = () =>
+  `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
 export async function makeCompany(
   db: Db,

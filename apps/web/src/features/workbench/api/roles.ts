@@ -46,4 +46,5 @@ export const useSaveRole = () =>
     v.sysNo ? api.command('/api/role/update', v) : api.command('/api/role/create', v),
   );
 
-export const useDeleteRole = () => useRoleMutation((sysNo: number) => api.command('/api/role/delete', { sysNo }));
+export const useDeleteRole = () =>
+  useRoleMutation((sysNo: number) => api.command('/api/role/delete', { sysNo }));

@@ -28,11 +28,14 @@ function useUserMutation<V>(fn: (v: V) => Promise<unknown>) {
 }
 
 /** POST /api/user/invite — a sub-user with an initial password chosen by the administrator. */
-export const useInviteUser = () => useUserMutation((v: UserInviteInput) => api.command('/api/user/invite', v));
+export const useInviteUser = () =>
+  useUserMutation((v: UserInviteInput) => api.command('/api/user/invite', v));
 
 /** POST /api/user/update — name and roles. */
 export const useUpdateUser = () =>
-  useUserMutation((v: { sysNo: number; realName: string; roleIds: number[] }) => api.command('/api/user/update', v));
+  useUserMutation((v: { sysNo: number; realName: string; roleIds: number[] }) =>
+    api.command('/api/user/update', v),
+  );
 
 /** POST /api/user/disable — disabling ends the user's sessions at once. */
 export const useSetUserDisabled = () =>

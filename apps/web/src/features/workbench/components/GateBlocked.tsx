@@ -12,28 +12,30 @@ export function GateBlocked({ gate, where }: { gate: NonNullable<GateResult>; wh
   if (gate.kind === 'member') {
     return (
       <div data-testid="member-gate">
-      <Result
-        status="warning"
-        title={gate.message}
-        subTitle="当前会员等级不能查看此页面，开通相应会员后即可使用。"
-        extra={
-          <Link to="/customer/authentication/member">
-            <Button type="primary">购买会员</Button>
-          </Link>
-        }
-      />
+        <Result
+          status="warning"
+          title={gate.message}
+          subTitle="当前会员等级不能查看此页面，开通相应会员后即可使用。"
+          extra={
+            <Link to="/customer/authentication/member">
+              <Button type="primary">购买会员</Button>
+            </Link>
+          }
+        />
       </div>
     );
   }
   return (
-    <Result
-      status="403"
-      title={gate.message}
-      extra={
-        <Link to="/customer/home">
-          <Button>返回工作台</Button>
-        </Link>
-      }
-    />
+    <div data-testid="access-blocked">
+      <Result
+        status="403"
+        title={gate.message}
+        extra={
+          <Link to="/customer/home">
+            <Button>返回工作台</Button>
+          </Link>
+        }
+      />
+    </div>
   );
 }

@@ -13,10 +13,22 @@ interface Values {
 }
 
 const toTree = (nodes: MenuItem[]): TreeDataNode[] =>
-  nodes.map((n) => ({ key: n.sysNo, title: n.name, children: n.children?.length ? toTree(n.children) : undefined }));
+  nodes.map((n) => ({
+    key: n.sysNo,
+    title: n.name,
+    children: n.children?.length ? toTree(n.children) : undefined,
+  }));
 
 /** Create, edit or (for presets) view a role: name, description, granted menu entries and actions. */
-export function RoleFormModal({ open, role, onClose }: { open: boolean; role: RoleRow | null; onClose: () => void }) {
+export function RoleFormModal({
+  open,
+  role,
+  onClose,
+}: {
+  open: boolean;
+  role: RoleRow | null;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const readOnly = !!role?.isPreset;
   const grants = useRoleGrants(open);
@@ -24,7 +36,8 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Ro
   const tree = useMemo(() => toTree(buildMenuTree(grants.data?.menus ?? [])), [grants.data]);
   const groups = useMemo(() => {
     const out = new Map<string, { label: string; value: string }[]>();
-    for (const p of grants.data?.permissions ?? []) out.set(p.group, [...(out.get(p.group) ?? []), { label: p.name, value: p.code }]);
+    for (const p of grants.data?.permissions ?? [])
+      out.set(p.group, [...(out.get(p.group) ?? []), { label: p.name, value: p.code }]);
     return [...out.entries()];
   }, [grants.data]);
 
@@ -56,7 +69,14 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Ro
       destroyOnHidden
       width={720}
     >
-      {readOnly && <Alert type="info" showIcon title="系统预设角色不能修改，可分配给用户使用。" style={{ marginBottom: 16 }} />}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          title="系统预设角色不能修改，可分配给用户使用。"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form form={form} layout="vertical" disabled={readOnly} preserve={false}>
         <Form.Item name="name" label="角色名称" required rules={[zodRule(roleInput.shape.name)]}>
           <Input maxLength={30} showCount placeholder="如：仓库管理员" />
@@ -95,7 +115,14 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role: Ro
                 (Array.isArray(checked) ? checked : checked.checked).map(Number)
               }
             >
-              <Tree checkable selectable={false} defaultExpandAll treeData={tree} disabled={readOnly} height={260} />
+              <Tree
+                checkable
+                selectable={false}
+                defaultExpandAll
+                treeData={tree}
+                disabled={readOnly}
+                height={260}
+              />
             </Form.Item>
           </>
         )}

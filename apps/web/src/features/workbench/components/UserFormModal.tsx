@@ -17,7 +17,15 @@ interface Values {
  * Invite a sub-user (mobile number, name, initial password, roles) or edit one (name, roles). The initial
  * password is chosen by the administrator and handed over; the user can change it or reset it via 忘记密码.
  */
-export function UserFormModal({ open, user, onClose }: { open: boolean; user: CompanyUserRow | null; onClose: () => void }) {
+export function UserFormModal({
+  open,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  user: CompanyUserRow | null;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const roles = useQuery({ ...allRolesQuery, enabled: open });
   const invite = useInviteUser();
@@ -25,7 +33,13 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Co
   const editing = !!user;
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ phone: user?.phone ?? '', realName: user?.realName ?? '', password: '', roleIds: user?.roles.map((r) => r.sysNo) ?? [] });
+    if (open)
+      form.setFieldsValue({
+        phone: user?.phone ?? '',
+        realName: user?.realName ?? '',
+        password: '',
+        roleIds: user?.roles.map((r) => r.sysNo) ?? [],
+      });
   }, [open, user, form]);
 
   const submit = async () => {
@@ -54,15 +68,30 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Co
         />
       )}
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="phone" label="手机号" required rules={editing ? [] : [zodRule(userInviteInput.shape.phone)]}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          required
+          rules={editing ? [] : [zodRule(userInviteInput.shape.phone)]}
+        >
           <Input maxLength={11} disabled={editing} placeholder="请输入11位手机号" />
         </Form.Item>
         <Form.Item name="realName" label="姓名" required rules={[zodRule(userInviteInput.shape.realName)]}>
           <Input maxLength={50} placeholder="请输入姓名" />
         </Form.Item>
         {!editing && (
-          <Form.Item name="password" label="初始密码" required rules={[zodRule(userInviteInput.shape.password)]} extra="8-20位，须同时包含字母和数字">
-            <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" placeholder="请输入初始密码" />
+          <Form.Item
+            name="password"
+            label="初始密码"
+            required
+            rules={[zodRule(userInviteInput.shape.password)]}
+            extra="8-20位，须同时包含字母和数字"
+          >
+            <Input.Password
+              maxLength={PASSWORD_MAX}
+              autoComplete="new-password"
+              placeholder="请输入初始密码"
+            />
           </Form.Item>
         )}
         <Form.Item name="roleIds" label="角色">
@@ -71,7 +100,10 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Co
             allowClear
             loading={roles.isLoading}
             placeholder="选择角色（可多选）"
-            options={(roles.data ?? []).map((r) => ({ value: r.sysNo, label: r.isPreset ? `${r.name}（预设）` : r.name }))}
+            options={(roles.data ?? []).map((r) => ({
+              value: r.sysNo,
+              label: r.isPreset ? `${r.name}（预设）` : r.name,
+            }))}
             optionFilterProp="label"
           />
         </Form.Item>

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Space, Typography } from 'antd';
-import { BellOutlined, EditOutlined, LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  EditOutlined,
+  LogoutOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { CompanyType } from '@aquamall/shared';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { todoQuery } from '../api/access.ts';

@@ -5,7 +5,10 @@ import { HomeOutlined } from '@ant-design/icons';
 import { WORKBENCH_SIDER_WIDTH } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
 import { highlightKey } from '../lib/highlight.ts';
-import { routeGate, type WorkbenchHandle } from '../lib/gates.ts';
+import { menuAccessGate, routeGate, type WorkbenchHandle } from '../lib/gates.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useWebMenus } from '../api/menus.ts';
+import { myAccessQuery } from '../api/access.ts';
 import { WorkbenchHeader } from './WorkbenchHeader.tsx';
 import { WorkbenchMenu } from './WorkbenchMenu.tsx';
 import { FollowQrCode } from './FollowQrCode.tsx';
@@ -26,7 +29,11 @@ function WorkbenchShell() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => m.handle)?.handle as WorkbenchHandle | undefined;
   const highlight = highlightKey(location.pathname, location.search, handle?.menuKey);
-  const gate = routeGate(handle, location.search, user?.extension);
+  const menus = useWebMenus();
+  const access = useQuery(myAccessQuery);
+  const gate =
+    menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks) ??
+    routeGate(handle, location.search, user?.extension);
 
   // Scroll to top after every navigation, query changes included.
   useEffect(() => {
@@ -40,12 +47,24 @@ function WorkbenchShell() {
         <Layout.Sider
           width={WORKBENCH_SIDER_WIDTH}
           theme="light"
-          style={{ borderInlineEnd: '1px solid #f0f0f0', position: 'sticky', top: 56, alignSelf: 'flex-start', height: 'calc(100vh - 56px)', overflow: 'auto' }}
+          style={{
+            borderInlineEnd: '1px solid #f0f0f0',
+            position: 'sticky',
+            top: 56,
+            alignSelf: 'flex-start',
+            height: 'calc(100vh - 56px)',
+            overflow: 'auto',
+          }}
           data-testid="workbench-sider"
         >
           <Link
             to="/customer/home"
-            style={{ display: 'block', padding: '14px 24px', fontWeight: 600, color: location.pathname === '/customer/home' ? '#0b6bcb' : '#262626' }}
+            style={{
+              display: 'block',
+              padding: '14px 24px',
+              fontWeight: 600,
+              color: location.pathname === '/customer/home' ? '#0b6bcb' : '#262626',
+            }}
           >
             <HomeOutlined /> 工作台首页
           </Link>

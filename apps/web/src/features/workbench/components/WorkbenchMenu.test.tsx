@@ -35,7 +35,15 @@ function renderAt(highlight: string) {
   return render(
     <MemoryRouter initialEntries={['/customer/home']}>
       <Routes>
-        <Route path="*" element={<><WorkbenchMenu highlight={highlight} /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <WorkbenchMenu highlight={highlight} />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

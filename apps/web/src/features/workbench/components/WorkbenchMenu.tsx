@@ -13,7 +13,12 @@ type Items = NonNullable<MenuProps['items']>;
 function toItems(nodes: MenuItem[]): Items {
   return nodes.map((n) =>
     n.children?.length
-      ? { key: String(n.sysNo), icon: <MenuIcon name={n.icon} />, label: n.name, children: toItems(n.children) }
+      ? {
+          key: String(n.sysNo),
+          icon: <MenuIcon name={n.icon} />,
+          label: n.name,
+          children: toItems(n.children),
+        }
       : { key: String(n.sysNo), icon: <MenuIcon name={n.icon} />, label: n.name },
   );
 }
@@ -53,7 +58,9 @@ export function WorkbenchMenu({ highlight }: { highlight: string }) {
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((k) => !openKeys.includes(k));
     // Only one submenu open: opening one keeps just its own parents.
-    const next = opened ? [...ancestorsOf(data.flat, Number(opened)).map((m) => String(m.sysNo)), opened] : keys;
+    const next = opened
+      ? [...ancestorsOf(data.flat, Number(opened)).map((m) => String(m.sysNo)), opened]
+      : keys;
     setUserOpen({ for: highlight, keys: next });
   };
 
@@ -61,7 +68,9 @@ export function WorkbenchMenu({ highlight }: { highlight: string }) {
     const item = data.flat.find((m) => String(m.sysNo) === key);
     if (!item?.linkPath) return notify.warning(MSG.menuNotConfigured);
     if (/^https?:\/\//i.test(item.linkPath)) {
-      navigate(`/customer/iframecontainer?uri=${encodeURIComponent(item.linkPath)}&title=${encodeURIComponent(item.name)}`);
+      navigate(
+        `/customer/iframecontainer?uri=${encodeURIComponent(item.linkPath)}&title=${encodeURIComponent(item.name)}`,
+      );
     } else navigate(item.linkPath);
   };
 

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
+import { menuAccessGate, routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
 
-const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({ CompanyType: 2, isMemberVail, memberLv });
+const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({
+  CompanyType: 2,
+  isMemberVail,
+  memberLv,
+});
 
 describe('routeGate (membership, SPEC §4)', () => {
   it('blocks quotation detail and order detail type 8 for levels 0 and 1', () => {
     for (const lv of [0, 1]) {
-      expect(routeGate({ memberGate: 'levels23' }, '', supplier(lv))).toEqual({ kind: 'member', message: '请购买二级/三级会员' });
-      expect(routeGate({ memberGate: 'orderType' }, '?type=8', supplier(lv))?.message).toBe('请购买二级/三级会员');
+      expect(routeGate({ memberGate: 'levels23' }, '', supplier(lv))).toEqual({
+        kind: 'member',
+        message: '请购买二级/三级会员',
+      });
+      expect(routeGate({ memberGate: 'orderType' }, '?type=8', supplier(lv))?.message).toBe(
+        '请购买二级/三级会员',
+      );
     }
     expect(routeGate({ memberGate: 'levels23' }, '', supplier(2))).toBeNull();
     expect(routeGate({ memberGate: 'levels23' }, '', supplier(3))).toBeNull();
@@ -15,7 +24,9 @@ describe('routeGate (membership, SPEC §4)', () => {
 
   it('blocks order detail type 6, adjustment info and product detail for levels 0 and 2', () => {
     for (const lv of [0, 2]) {
-      expect(routeGate({ memberGate: 'orderType' }, '?type=6', supplier(lv))?.message).toBe('请购买一级/三级会员');
+      expect(routeGate({ memberGate: 'orderType' }, '?type=6', supplier(lv))?.message).toBe(
+        '请购买一级/三级会员',
+      );
       expect(routeGate({ memberGate: 'levels13' }, '', supplier(lv))?.message).toBe('请购买一级/三级会员');
     }
     expect(routeGate({ memberGate: 'levels13' }, '', supplier(1))).toBeNull();
@@ -24,7 +35,9 @@ describe('routeGate (membership, SPEC §4)', () => {
 
   it('applies only with isMemberVail 1 and never to purchasers', () => {
     expect(routeGate({ memberGate: 'levels23' }, '', supplier(0, 0))).toBeNull();
-    expect(routeGate({ memberGate: 'levels23' }, '', { CompanyType: 4, isMemberVail: 1, memberLv: 0 })).toBeNull();
+    expect(
+      routeGate({ memberGate: 'levels23' }, '', { CompanyType: 4, isMemberVail: 1, memberLv: 0 }),
+    ).toBeNull();
   });
 
   it('keeps report/saleAmount for suppliers and report/payAmount for purchasers', () => {
@@ -44,5 +57,18 @@ describe('safeEmbedUrl', () => {
     expect(safeEmbedUrl('data:text/html,hi')).toBeNull();
     expect(safeEmbedUrl('/customer/home')).toBeNull();
     expect(safeEmbedUrl(null)).toBeNull();
+  });
+});
+
+describe('menuAccessGate', () => {
+  const visible = [{ sysNo: 1, parentSysNo: 0, name: '商品列表', icon: '', linkPath: '/customer/product' }];
+  it('blocks a page whose menu entry the roles do not grant', () => {
+    expect(menuAccessGate('/customer/saleOrder', visible, ['/customer/saleOrder'])?.kind).toBe('access');
+  });
+  it('lets through granted pages, pages outside the menu and administrators', () => {
+    expect(menuAccessGate('/customer/product', visible, ['/customer/saleOrder'])).toBeNull();
+    expect(menuAccessGate('/customer/order/detail', visible, ['/customer/saleOrder'])).toBeNull();
+    expect(menuAccessGate('/customer/saleOrder', visible, [])).toBeNull();
+    expect(menuAccessGate('/customer/saleOrder', undefined, ['/customer/saleOrder'])).toBeNull();
   });
 });

@@ -6,7 +6,9 @@ import {
   type MemberGate,
   type TypedReport,
 } from '@aquamall/shared';
+import type { MenuItem } from '@aquamall/shared';
 import type { RouteHandle } from '../../../app/RootLayout.tsx';
+import { matchMenu } from './highlight.ts';
 
 /** Route handle of workbench pages: the membership gate and company-type limit of SPEC §4 and §6. */
 export interface WorkbenchHandle extends RouteHandle {
@@ -22,10 +24,14 @@ export interface GateSubject {
   memberLv: number;
 }
 
-export type GateResult = { kind: 'member'; message: string } | { kind: 'type'; message: string } | null;
+export type GateResult = { kind: 'member' | 'type' | 'access'; message: string } | null;
 
 /** Whether the signed-in user may open a page; the message to show when not. */
-export function routeGate(handle: WorkbenchHandle | undefined, search: string, user: GateSubject | null | undefined): GateResult {
+export function routeGate(
+  handle: WorkbenchHandle | undefined,
+  search: string,
+  user: GateSubject | null | undefined,
+): GateResult {
   if (!handle || !user) return null;
   if (handle.report && !reportAllowed(handle.report, user.CompanyType)) {
     return { kind: 'type', message: REPORT_COMPANY_TYPE[handle.report].message };
@@ -55,4 +61,27 @@ export function safeEmbedUrl(raw: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+export const NO_ACCESS_MESSAGE = '您没有访问此页面的权限，请联系企业管理员分配角色';
+
+/**
+ * A page behind a menu entry the user's roles do not grant: its highlight key matches one of the hidden links
+ * and none of the user's own menu entries.
+ */
+export function menuAccessGate(
+  highlight: string,
+  visible: MenuItem[] | undefined,
+  hiddenLinks: string[] | undefined,
+): GateResult {
+  if (!visible || !hiddenLinks?.length) return null;
+  const hidden = hiddenLinks.map((linkPath, i) => ({
+    sysNo: -1 - i,
+    parentSysNo: 0,
+    name: '',
+    icon: '',
+    linkPath,
+  }));
+  if (!matchMenu(hidden, highlight) || matchMenu(visible, highlight)) return null;
+  return { kind: 'access', message: NO_ACCESS_MESSAGE };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@aquamall/shared';
 import { highlightKey, matchMenu } from './highlight.ts';
 
-const item = (sysNo: number, linkPath: string): MenuItem => ({ sysNo, parentSysNo: 0, name: String(sysNo), icon: '', linkPath });
+const item = (sysNo: number, linkPath: string): MenuItem => ({
+  sysNo,
+  parentSysNo: 0,
+  name: String(sysNo),
+  icon: '',
+  linkPath,
+});
 
 describe('highlightKey', () => {
   it('picks the order menu from the order type of order/detail', () => {
@@ -33,7 +39,12 @@ describe('highlightKey', () => {
 });
 
 describe('matchMenu', () => {
-  const flat = [item(1, '/customer/order'), item(2, '/customer/rma/rmaList?type=0'), item(3, '/customer/rma/rmaList?type=1'), item(4, '')];
+  const flat = [
+    item(1, '/customer/order'),
+    item(2, '/customer/rma/rmaList?type=0'),
+    item(3, '/customer/rma/rmaList?type=1'),
+    item(4, ''),
+  ];
 
   it('matches the path and the query of the entry', () => {
     expect(matchMenu(flat, '/customer/order')?.sysNo).toBe(1);

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@aquamall/shared';
 import { ancestorsOf, buildMenuTree } from './menu-tree.ts';
 
-const m = (sysNo: number, parentSysNo: number, name: string, linkPath = ''): MenuItem => ({ sysNo, parentSysNo, name, icon: '', linkPath });
+const m = (sysNo: number, parentSysNo: number, name: string, linkPath = ''): MenuItem => ({
+  sysNo,
+  parentSysNo,
+  name,
+  icon: '',
+  linkPath,
+});
 
 describe('buildMenuTree', () => {
   it('nests children under their parents in server order and keeps the flat list untouched', () => {
-    const flat = [m(1, 0, '采购管理'), m(2, 1, '我的询价', '/customer/enquiry'), m(3, 0, '消息中心'), m(4, 1, '采购订单', '/customer/order'), m(5, 3, '我的消息', '/customer/message/index')];
+    const flat = [
+      m(1, 0, '采购管理'),
+      m(2, 1, '我的询价', '/customer/enquiry'),
+      m(3, 0, '消息中心'),
+      m(4, 1, '采购订单', '/customer/order'),
+      m(5, 3, '我的消息', '/customer/message/index'),
+    ];
     const tree = buildMenuTree(flat);
     expect(tree.map((n) => n.name)).toEqual(['采购管理', '消息中心']);
     expect(tree[0]!.children!.map((n) => n.name)).toEqual(['我的询价', '采购订单']);

@@ -46,7 +46,15 @@ const QUICK: Record<number, { label: string; to: string }[]> = {
   ],
 };
 
-function Counter({ card, todo, loading }: { card: TodoCard; todo: WorkbenchTodo | undefined; loading: boolean }) {
+function Counter({
+  card,
+  todo,
+  loading,
+}: {
+  card: TodoCard;
+  todo: WorkbenchTodo | undefined;
+  loading: boolean;
+}) {
   return (
     <Link to={card.to} aria-label={card.title}>
       <Card hoverable size="small">
@@ -77,7 +85,9 @@ export default function HomePage() {
             </Tag>
           </Link>
           <Link to="/customer/authentication/member">
-            <Tag color="gold">{enumLabel('MemberLevel', todo?.memberLevel ?? user?.extension.memberLv ?? 0)}</Tag>
+            <Tag color="gold">
+              {enumLabel('MemberLevel', todo?.memberLevel ?? user?.extension.memberLv ?? 0)}
+            </Tag>
           </Link>
         </Space>
       </Card>

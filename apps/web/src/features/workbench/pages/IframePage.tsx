@@ -6,7 +6,14 @@ import { safeEmbedUrl } from '../lib/gates.ts';
 export default function IframePage() {
   const [params] = useSearchParams();
   const url = safeEmbedUrl(params.get('uri'));
-  if (!url) return <Result status="warning" title="页面地址无效" subTitle="只能打开以 http:// 或 https:// 开头的页面地址。" />;
+  if (!url)
+    return (
+      <Result
+        status="warning"
+        title="页面地址无效"
+        subTitle="只能打开以 http:// 或 https:// 开头的页面地址。"
+      />
+    );
   return (
     <Card title={params.get('title') || '外部页面'} variant="borderless" styles={{ body: { padding: 0 } }}>
       <iframe

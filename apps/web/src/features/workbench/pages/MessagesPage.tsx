@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, Empty, Result, Segmented, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Result,
+  Segmented,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { useMarkRead, useMessages, type InboxMessage } from '../api/messages.ts';
@@ -31,7 +41,12 @@ export default function MessagesPage() {
         </div>
       ),
     },
-    { title: '时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'read',
@@ -70,7 +85,11 @@ export default function MessagesPage() {
         }}
       />
       {list.isError ? (
-        <Result status="warning" title="消息加载失败" extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
+        <Result
+          status="warning"
+          title="消息加载失败"
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
       ) : (
         <Table<InboxMessage>
           rowKey="id"

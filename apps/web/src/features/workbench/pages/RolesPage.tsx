@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Input, Popconfirm, Result, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Input,
+  Popconfirm,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, PERMISSIONS, type RoleRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
@@ -33,10 +45,19 @@ export default function RolesPage() {
       title: '操作权限',
       dataIndex: 'permissions',
       render: (codes: string[]) =>
-        codes.length ? codes.map((c) => <Tag key={c}>{permissionName(c)}</Tag>) : <span style={{ color: '#bfbfbf' }}>无</span>,
+        codes.length ? (
+          codes.map((c) => <Tag key={c}>{permissionName(c)}</Tag>)
+        ) : (
+          <span style={{ color: '#bfbfbf' }}>无</span>
+        ),
     },
     { title: '用户数', dataIndex: 'userCount', width: 80 },
-    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -73,7 +94,12 @@ export default function RolesPage() {
       variant="borderless"
       extra={
         <Tooltip title={canManage ? undefined : '需要角色管理权限'}>
-          <Button type="primary" icon={<PlusOutlined />} disabled={!canManage} onClick={() => setEditing({ role: null })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!canManage}
+            onClick={() => setEditing({ role: null })}
+          >
             新建角色
           </Button>
         </Tooltip>

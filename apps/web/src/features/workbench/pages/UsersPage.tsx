@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Input,
+  Popconfirm,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, maskPhone, type CompanyUserRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
@@ -34,7 +47,13 @@ export default function UsersPage() {
       title: '角色',
       dataIndex: 'roles',
       render: (roles: CompanyUserRow['roles'], u) =>
-        u.isCompanyAdmin ? '全部权限' : roles.length ? roles.map((r) => <Tag key={r.sysNo}>{r.name}</Tag>) : <span style={{ color: '#bfbfbf' }}>未分配</span>,
+        u.isCompanyAdmin ? (
+          '全部权限'
+        ) : roles.length ? (
+          roles.map((r) => <Tag key={r.sysNo}>{r.name}</Tag>)
+        ) : (
+          <span style={{ color: '#bfbfbf' }}>未分配</span>
+        ),
     },
     {
       title: '状态',
@@ -42,7 +61,12 @@ export default function UsersPage() {
       width: 90,
       render: (d: boolean) => (d ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>),
     },
-    { title: '加入时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '加入时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -54,7 +78,11 @@ export default function UsersPage() {
               编辑
             </Button>
             {u.disabled ? (
-              <Popconfirm title={`启用“${u.realName}”？`} okText="启用" onConfirm={() => setDisabled.mutateAsync({ sysNo: u.sysNo, disabled: false })}>
+              <Popconfirm
+                title={`启用“${u.realName}”？`}
+                okText="启用"
+                onConfirm={() => setDisabled.mutateAsync({ sysNo: u.sysNo, disabled: false })}
+              >
                 <Button type="link" size="small">
                   启用
                 </Button>
@@ -83,7 +111,12 @@ export default function UsersPage() {
       variant="borderless"
       extra={
         <Tooltip title={canManage ? undefined : '需要用户管理权限'}>
-          <Button type="primary" icon={<UserAddOutlined />} disabled={!canManage} onClick={() => setEditing({ user: null })}>
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            disabled={!canManage}
+            onClick={() => setEditing({ user: null })}
+          >
             邀请用户
           </Button>
         </Tooltip>
@@ -95,7 +128,9 @@ export default function UsersPage() {
           allowClear
           maxLength={30}
           style={{ width: 240 }}
-          onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, pageIndex: 1 }))}
+          onSearch={(keyword) =>
+            setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, pageIndex: 1 }))
+          }
         />
         <Select
           allowClear
@@ -121,7 +156,13 @@ export default function UsersPage() {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          locale={{ emptyText: <Empty description={params.keyword || params.status !== undefined ? '没有匹配的用户' : '暂无用户'} /> }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={params.keyword || params.status !== undefined ? '没有匹配的用户' : '暂无用户'}
+              />
+            ),
+          }}
           pagination={{
             current: params.pageIndex,
             pageSize: params.pageSize,

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Code, type MyAccess } from '@aquamall/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import errorsPlugin from '../../plugins/errors.ts';
+import authPlugin from '../../plugins/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { requireMenu } from './permissions.ts';
+import { call, giveRole, makeCompany, makeUser, presetId } from './test/fixtures.ts';
+
+let t: TestApp;
+let guarded: FastifyInstance;
+let companyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyId = await makeCompany(t.database.db, { type: 2 });
+  guarded = Fastify({ logger: false });
+  guarded.decorate('db', t.database.db);
+  await guarded.register(errorsPlugin);
+  await guarded.register(authPlugin);
+  guarded.get('/sale-orders', { preHandler: requireMenu('/customer/saleOrder') }, async () => ok('orders'));
+  await guarded.ready();
+});
+afterAll(async () => {
+  await guarded?.close();
+  await t?.close();
+});
+
+describe('menu grants on the server', () => {
+  it('lets a read behind a menu entry through only for holders of that entry (and administrators)', async () => {
+    const db = t.database.db;
+    const admin = await makeUser(db, companyId, { admin: true });
+    const goods = await makeUser(db, companyId);
+    await giveRole(db, goods.id, await presetId(db, 'supplier.goods'));
+    const sales = await makeUser(db, companyId);
+    await giveRole(db, sales.id, await presetId(db, 'supplier.sales'));
+    expect((await call(guarded, admin.token, 'GET', '/sale-orders')).code).toBe(0);
+    expect((await call(guarded, sales.token, 'GET', '/sale-orders')).code).toBe(0);
+    expect(await call(guarded, goods.token, 'GET', '/sale-orders')).toMatchObject({
+      code: Code.FORBIDDEN,
+      message: '没有操作权限',
+    });
+    expect((await call(guarded, null, 'GET', '/sale-orders')).code).toBe(Code.LOGIN_EXPIRED);
+  });
+
+  it('tells the browser which menu pages a user may not open', async () => {
+    const db = t.database.db;
+    const goods = await makeUser(db, companyId);
+    await giveRole(db, goods.id, await presetId(db, 'supplier.goods'));
+    const mine = (await call<MyAccess>(t.app, goods.token, 'GET', '/api/role/mine')).data;
+    expect(mine.hiddenLinks).toEqual(expect.arrayContaining(['/customer/saleOrder', '/customer/user/list']));
+    expect(mine.hiddenLinks).not.toContain('/customer/product');
+    expect(mine.hiddenLinks).not.toContain('/customer/message/index');
+    const admin = await makeUser(db, companyId, { admin: true });
+    expect((await call<MyAccess>(t.app, admin.token, 'GET', '/api/role/mine')).data.hiddenLinks).toEqual([]);
+  });
+});
