@@ -1,5 +1,6 @@
-import { Button, Empty } from 'antd';
-import { ExclamationCircleOutlined } from '@ant-design/icons';
+import { ExclamationCircleOutlined, InboxOutlined } from '@ant-design/icons';
+
+// Plain markup on purpose: these render on the mall's first screen, which must stay light (decision 0030).
 
 /** Grey placeholder blocks while data loads (no layout jump when it arrives). */
 export function SkeletonBlock({ height, width = '100%', radius = 6 }: { height: number; width?: number | string; radius?: number }) {
@@ -13,14 +14,19 @@ export function LoadError({ onRetry, text = '数据加载失败' }: { onRetry: (
       <ExclamationCircleOutlined className="am-load-error-icon" />
       <div className="am-load-error-title">{text}</div>
       <div className="am-load-error-sub">请检查网络后重试</div>
-      <Button size="small" onClick={onRetry}>
+      <button type="button" className="am-btn am-btn-sm" onClick={onRetry}>
         重试
-      </Button>
+      </button>
     </div>
   );
 }
 
 /** Nothing to show. */
 export function EmptyState({ text = '暂无数据' }: { text?: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+  return (
+    <div className="am-empty">
+      <InboxOutlined className="am-empty-icon" />
+      <div>{text}</div>
+    </div>
+  );
 }

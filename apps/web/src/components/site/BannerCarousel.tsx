@@ -13,10 +13,12 @@ export interface BannerCarouselProps {
   interval?: number;
   /** Shown when there are no banners. */
   fallback?: React.ReactNode;
+  /** Show each banner's title over the image. */
+  caption?: boolean;
 }
 
 /** A light carousel: cross-fading slides, dots, pauses while hovered. */
-export function BannerCarousel({ banners, loading, height, interval = 5000, fallback }: BannerCarouselProps) {
+export function BannerCarousel({ banners, loading, height, interval = 5000, fallback, caption }: BannerCarouselProps) {
   const list = banners ?? [];
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -34,6 +36,7 @@ export function BannerCarousel({ banners, loading, height, interval = 5000, fall
         <div key={b.sysNo} className={`am-carousel-slide${i === index % list.length ? ' is-active' : ''}`} aria-hidden={i !== index % list.length}>
           <NavAnchor href={b.linkUrl} target={b.target} title={b.title}>
             <Img src={b.imgUrl} alt={b.title} loading={i === 0 ? 'eager' : 'lazy'} />
+            {caption && b.title ? <span className="am-carousel-caption">{b.title}</span> : null}
           </NavAnchor>
         </div>
       ))}

@@ -30,7 +30,7 @@ export default function MallHomePage() {
           {site.isError ? (
             <LoadError onRetry={() => void site.refetch()} text="首页数据加载失败" />
           ) : (
-            <BannerCarousel banners={site.data?.mallBanners} loading={site.isPending} height={400} fallback={<div className="am-banner-fallback">水务产业B2B采购平台</div>} />
+            <BannerCarousel banners={site.data?.mallBanners} loading={site.isPending} height={400} caption fallback={<div className="am-banner-fallback">水务产业B2B采购平台</div>} />
           )}
         </div>
         <aside className="am-home-side">
@@ -63,7 +63,7 @@ export default function MallHomePage() {
           <NoticePanel size={8} withDate title="行业资讯" />
           <div className="am-home-news-banners">
             {(site.data?.noticeBanners ?? []).slice(0, 2).map((b) => (
-              <BannerCarousel key={b.sysNo} banners={[b]} height={150} />
+              <BannerCarousel key={b.sysNo} banners={[b]} height={150} caption />
             ))}
           </div>
         </section>

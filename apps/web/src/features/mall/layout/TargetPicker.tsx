@@ -3,7 +3,7 @@ import { DownOutlined } from '@ant-design/icons';
 import type { SearchTarget } from './search-targets.ts';
 
 /**
- * The search target dropdown: opens on hover or click, closes on pick or leave. A light list rather than a
+ * The search target dropdown: opens on hover or click, closes on pick, on leave or with Escape. A light list rather than a
  * full select widget keeps the mall's first load small.
  */
 export function TargetPicker({ targets, value, onChange }: { targets: SearchTarget[]; value: SearchTarget; onChange: (key: SearchTarget['key']) => void }) {
@@ -18,7 +18,9 @@ export function TargetPicker({ targets, value, onChange }: { targets: SearchTarg
         aria-expanded={open}
         aria-label={`搜索类型：${value.label}`}
         disabled={single}
-        onClick={() => setOpen((o) => !o)}
+        // Hover already opens it; a click (touch screens) must not close it again.
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         onMouseEnter={() => !single && setOpen(true)}
       >
         {value.label}
