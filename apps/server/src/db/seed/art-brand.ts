@@ -26,10 +26,13 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number, art
   const cx = art ? w * 0.76 : w * 0.7;
   const cy = h * 0.45;
   const s = art ? h * 0.22 : h * 0.32;
-  const size = h * 0.82;
+  // A hero (product on the right) sits a little higher and smaller: the page overlaps its bottom edge.
+  const hero = (art?.at ?? 0.5) > 0.6;
+  const size = h * (hero ? 0.72 : 0.82);
   const ax = w * (art?.at ?? 0.5);
+  const ay = h * (hero ? 0.44 : 0.51);
   const center = art
-    ? `<circle cx="${ax}" cy="${h * 0.52}" r="${h * 0.42}" fill="#fff" opacity="0.9"/>${productArt(art.kind, art.palette, ax - size / 2, h * 0.1, size)}`
+    ? `<circle cx="${ax}" cy="${ay}" r="${size * 0.51}" fill="#fff" opacity="0.9"/>${productArt(art.kind, art.palette, ax - size / 2, ay - size / 2, size)}`
     : '';
   const motifs = [
     // water drop
@@ -46,7 +49,7 @@ export function bannerSvg(w: number, h: number, p: Palette, variant: number, art
     `${[0, 1, 2].map((k) => `<circle cx="${cx - s * 0.9 + k * s * 0.9}" cy="${cy}" r="${s * 0.4}" fill="none" stroke="#fff" stroke-width="${s * 0.16}" opacity="0.8"/>`).join('')}`,
   ];
   // A banner whose product sits on the right (site hero, text on the left) needs no extra motif.
-  const motif = art && (art.at ?? 0.5) > 0.6 ? '' : motifs[variant % motifs.length];
+  const motif = art && hero ? '' : motifs[variant % motifs.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.dark}"/><stop offset="1" stop-color="${p.main}"/></linearGradient></defs>
     <rect width="${w}" height="${h}" fill="url(#g)"/>${bubbles}${waves}${motif}${center}
