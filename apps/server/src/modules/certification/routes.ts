@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificationInput, memberUpgradeInput, pageQuery, reviewIdInput, reviewRejectInput, z } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
+import { requirePermission } from '../access/permissions.ts';
 import { auditActor } from '../audit/record.ts';
 import { certificationDetail, contractFile, decideCertification, listCertifications, myCertification, signContract, submitCertification } from './service.ts';
 import { decideUpgrade, listUpgrades, memberInfo, requestUpgrade } from './member.ts';
@@ -14,13 +15,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export default async function certificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const company = { preHandler: app.requireCompanyUser };
+  const manage = { preHandler: requirePermission('company:manage') };
 
   app.get('/api/certification/detail', company, async (request) => ok(await myCertification(app, caller(request).companyId!)));
-  app.post('/api/certification/submit', { ...company, schema: { body: certificationInput } }, async (request) => {
+  app.post('/api/certification/submit', { ...manage, schema: { body: certificationInput } }, async (request) => {
     const view = await submitCertification(app, caller(request), request.body);
     return ok(view, view.status === 1 ? '实名核验通过，已提交平台审核' : '实名核验未通过');
   });
-  app.post('/api/certification/sign', company, async (request) => ok(await signContract(app, caller(request)), '服务协议已签署'));
+  app.post('/api/certification/sign', manage, async (request) => ok(await signContract(app, caller(request)), '服务协议已签署'));
   app.get('/api/certification/contract', company, async (request, reply) => {
     const { body, filename } = await contractFile(app, caller(request).companyId!);
     return reply
@@ -30,7 +32,7 @@ export default async function certificationRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/member/info', company, async (request) => ok(await memberInfo(app, caller(request).companyId!)));
-  app.post('/api/member/upgrade', { ...company, schema: { body: memberUpgradeInput } }, async (request) =>
+  app.post('/api/member/upgrade', { ...manage, schema: { body: memberUpgradeInput } }, async (request) =>
     ok(await requestUpgrade(app, caller(request), request.body), '升级申请已提交，平台确认收款后生效'),
   );
 

@@ -78,7 +78,6 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
 /** Who may apply: a supplier company's administrator, while the application is not pending or approved. */
 async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined> {
   if (auth.companyType !== CompanyType.SUPPLIER) throw forbidden('采购商账号不能申请入驻，请使用供应商账号注册后再申请');
-  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以办理商家入驻');
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, auth.companyId!));
   if (row?.status === MerchantStatus.PENDING) throw conflict('入驻申请正在审核中，暂不能修改');
   if (row?.status === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');

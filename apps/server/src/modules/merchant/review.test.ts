@@ -166,3 +166,12 @@ describe('merchant entry: shops opened without an application (demo data)', () =
     expect((await submit(s.token)).code).toBe(5);
   });
 });
+
+describe('merchant entry: who may apply', () => {
+  it('a sub-user without the company:manage permission is refused', async () => {
+    const sub = await companyUser(t.database.db, { isCompanyAdmin: false });
+    const res = await submit(sub.token);
+    expect(res.code).toBe(3);
+    expect((await call(t.app, sub.token, 'GET', '/api/merchant/application')).code).toBe(0);
+  });
+});

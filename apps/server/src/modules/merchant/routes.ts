@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { merchantDraftInput, merchantSubmitInput, pageQuery, reviewIdInput, reviewRejectInput, z } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
+import { requirePermission } from '../access/permissions.ts';
 import { auditActor } from '../audit/record.ts';
 import { getMyApplication, saveDraft, submitApplication } from './application.ts';
 import { listReviewEvents } from './events.ts';
@@ -17,6 +18,8 @@ const listInput = pageQuery.extend({
 export default async function merchantRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const company = { preHandler: app.requireCompanyUser };
+  // Applying changes the company's legal standing: company administrators, or a role with company:manage.
+  const manage = { preHandler: requirePermission('company:manage') };
 
   app.get('/api/merchant/application', company, async (request) => {
     const auth = caller(request);
@@ -25,11 +28,11 @@ export default async function merchantRoutes(fastify: FastifyInstance) {
     return ok({ application, history });
   });
 
-  app.post('/api/merchant/application/save', { ...company, schema: { body: merchantDraftInput } }, async (request) =>
+  app.post('/api/merchant/application/save', { ...manage, schema: { body: merchantDraftInput } }, async (request) =>
     ok(await saveDraft(app.db, caller(request), request.body), '草稿已保存'),
   );
 
-  app.post('/api/merchant/application/submit', { ...company, schema: { body: merchantSubmitInput } }, async (request) =>
+  app.post('/api/merchant/application/submit', { ...manage, schema: { body: merchantSubmitInput } }, async (request) =>
     ok(await submitApplication(app, caller(request), request.body, request.ip), '入驻申请已提交，请等待平台审核'),
   );
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MerchantStatus, type StoreSettingsInput } from '@aquamall/shared';
 import { companies, products } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { fileKey } from './events.ts';
@@ -30,7 +30,6 @@ export async function storeSettings(app: FastifyInstance, companyId: number) {
 
 /** Saves the shop settings of an approved merchant; floor products must be the company's own. */
 export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext, input: StoreSettingsInput) {
-  if (!auth.isCompanyAdmin) throw forbidden('仅企业管理员可以设置店铺');
   const current = await storeSettings(app, auth.companyId!);
   if (current?.merchantStatus !== MerchantStatus.APPROVED) throw conflict('商家入驻审核通过后才能设置店铺');
   for (const img of [input.logo, input.shopBanner]) {
