@@ -35,7 +35,8 @@ export default async function roleRoutes(fastify: FastifyInstance) {
   /** What a role may grant: the menu entries and permissions of the caller's company type. */
   app.get('/api/role/grants', manage, async (request) => {
     const auth = caller(request);
-    const menus = (await menusOfType(app.db, auth.companyType)).map(toMenuItem);
+    // Entries every user sees anyway (messages, own account) are not offered as grants.
+    const menus = (await menusOfType(app.db, auth.companyType)).filter((m) => !m.everyone).map(toMenuItem);
     const permissions = permissionsForType(auth.companyType).map(({ code, name, group }) => ({
       code,
       name,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Code, type CompanyUserRow, type MenuItem, type Paged, type RoleRow } from '@aquamall/shared';
+import {
+  Code,
+  type CompanyUserRow,
+  type MenuItem,
+  type Paged,
+  type RoleGrantOptions,
+  type RoleRow,
+} from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -61,6 +68,18 @@ describe('roles', () => {
     const empty = await post(a.admin.token, '/api/role/create', { name: '  ' });
     expect(empty.code).toBe(Code.INVALID);
     expect(empty.message).toContain('请输入角色名称');
+  });
+
+  it('offers the menus and permissions of the company type as grants, without entries everyone has', async () => {
+    const res = await get<RoleGrantOptions>(a.admin.token, '/api/role/grants');
+    const names = res.data.menus.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['商品管理', '商品列表', '用户管理']));
+    expect(names).not.toContain('我的消息');
+    expect(names).not.toContain('采购管理');
+    expect(res.data.permissions.map((p) => p.code)).toContain('order:ship');
+    expect(res.data.permissions.map((p) => p.code)).not.toContain('enquiry:manage');
+    const sub = await makeUser(t.database.db, a.id);
+    expect((await get(sub.token, '/api/role/grants')).code).toBe(Code.FORBIDDEN);
   });
 
   it('keeps presets read-only', async () => {
