@@ -6,6 +6,7 @@
  * target ≤ 250 KB) and the time to a rendered goods list. WEB_DIST names the built web app (default
  * apps/web/dist, which `npm run bench` builds).
  */
+import { pathToFileURL } from 'node:url';
 import { parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
 import { startServer } from './server.ts';
 import { measureBrowser } from './mall-browser.ts';
@@ -82,4 +83,5 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-await main();
+// Run only when executed directly, so bench/run.ts may import MALL_ROUTES.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
