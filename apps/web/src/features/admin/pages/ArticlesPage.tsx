@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { RichTextEditor } from '../components/RichTextEditor.tsx';
+import { SingleImage } from '../components/SingleImage.tsx';
+
+interface Article {
+  id?: number;
+  categoryCode: string;
+  categoryName: string;
+  title: string;
+  summary: string;
+  cover: string;
+  content: string;
+  author: string;
+  source: string;
+  isTop: boolean;
+  hidden: boolean;
+  publishedAt?: string;
+}
+const CATEGORIES = [
+  { value: 'notice', label: '平台公告' },
+  { value: 'news', label: '平台动态' },
+  { value: 'industry', label: '行业资讯' },
+  { value: 'policy', label: '政策法规' },
+  { value: 'help', label: '帮助中心' },
+  { value: 'about', label: '关于我们' },
+];
+
+function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<Article>();
+  const { data } = useQuery({ queryKey: ['admin', 'article', id], queryFn: () => adminGet<Article>(`/api/content/article/${id}`), enabled: typeof id === 'number' });
+  const initial = id === 'new' ? { categoryCode: 'industry', categoryName: '行业资讯', isTop: false, hidden: false, content: '' } : data;
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={900}
+      title={id === 'new' ? '发布资讯' : '编辑资讯'}
+      destroyOnHidden
+      extra={
+        <Button
+          type="primary"
+          onClick={async () => {
+            const v = await form.validateFields();
+            const categoryName = CATEGORIES.find((c) => c.value === v.categoryCode)?.label ?? v.categoryCode;
+            await adminCommand('/api/content/article/save', { ...v, id: typeof id === 'number' ? id : undefined, categoryName });
+            onSaved();
+            onClose();
+          }}
+        >
+          保存
+        </Button>
+      }
+    >
+      {initial && (
+        <Form form={form} layout="vertical" initialValues={initial}>
+          <Form.Item name="title" label="标题" rules={[{ required: true, min: 2, message: '请输入标题' }]}><Input maxLength={150} /></Form.Item>
+          <Space size="large" align="start">
+            <Form.Item name="categoryCode" label="栏目"><Select style={{ width: 160 }} options={CATEGORIES} /></Form.Item>
+            <Form.Item name="author" label="作者"><Input maxLength={50} /></Form.Item>
+            <Form.Item name="source" label="来源"><Input maxLength={100} /></Form.Item>
+            <Form.Item name="isTop" label="置顶" valuePropName="checked"><Switch /></Form.Item>
+            <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
+          </Space>
+          <Form.Item name="cover" label="封面"><SingleImage /></Form.Item>
+          <Form.Item name="summary" label="摘要"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+          <Form.Item name="content" label="正文" rules={[{ required: true, message: '请输入正文' }]}><RichTextEditor /></Form.Item>
+        </Form>
+      )}
+    </Drawer>
+  );
+}
+
+/** Console: news and notices with a rich-text editor (sanitised by the server on save). */
+export default function ArticlesPage() {
+  const [keyword, setKeyword] = useState<string>();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | 'new' | null>(null);
+  const query = { keyword, pageIndex: page, pageSize: 20 };
+  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'articles', query], queryFn: () => adminQuery<Paged<Article & { id: number; views: number }>>('/api/content/article/list', query) });
+  return (
+    <Card title="新闻资讯" extra={<Button type="primary" onClick={() => setOpen('new')}>发布资讯</Button>}>
+      <Input.Search placeholder="标题" allowClear style={{ width: 260, marginBottom: 12 }} onSearch={(v) => { setKeyword(v.trim() || undefined); setPage(1); }} />
+      <Table
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.list}
+        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: '标题', dataIndex: 'title', render: (v: string, r) => <>{r.isTop && <Tag color="red">置顶</Tag>}{v}</> },
+          { title: '栏目', dataIndex: 'categoryName' },
+          { title: '浏览', dataIndex: 'views' },
+          { title: '发布时间', dataIndex: 'publishedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '显示', dataIndex: 'hidden', render: (v: boolean) => (v ? '隐藏' : '显示') },
+          {
+            title: '操作',
+            render: (_, r) => (
+              <Space>
+                <Button type="link" size="small" onClick={() => setOpen(r.id)}>编辑</Button>
+                <Popconfirm title="确定删除？" onConfirm={async () => { await adminCommand('/api/content/article/delete', { id: r.id }); await refetch(); }}>
+                  <Button type="link" size="small" danger>删除</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ArticleEditor id={open} onClose={() => setOpen(null)} onSaved={() => void refetch()} />
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Card, Input, Select, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { enumLabel, formatPrice } from '@aquamall/shared';
+import { Img } from '../../../components/Img.tsx';
+import { adminCommand, adminQuery, type Paged } from '../api/admin.ts';
+import { RejectButton } from '../components/RejectButton.tsx';
+
+interface Product {
+  id: number;
+  name: string;
+  price: string;
+  status: number;
+  defaultImage: string;
+  companyName: string;
+  takenDownReason: string | null;
+}
+
+/** Console: product moderation — take a product down with a reason the merchant is told. */
+export default function ProductsPage() {
+  const [filters, setFilters] = useState<{ keyword?: string; status?: number }>({ status: 2 });
+  const [page, setPage] = useState(1);
+  const query = { ...filters, pageIndex: page, pageSize: 20 };
+  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'products', query], queryFn: () => adminQuery<Paged<Product>>('/api/product/list', query) });
+  return (
+    <Card title="商品管理">
+      <Space style={{ marginBottom: 12 }}>
+        <Input.Search placeholder="商品名称" allowClear style={{ width: 260 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
+        <Select
+          value={filters.status}
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          options={[0, 1, 2, 3].map((s) => ({ value: s, label: enumLabel('ProductStatus', s) }))}
+          onChange={(v?: number) => { setFilters({ ...filters, status: v }); setPage(1); }}
+        />
+      </Space>
+      <Table<Product>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.list}
+        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: '图片', dataIndex: 'defaultImage', render: (v: string) => <Img src={v} width={120} style={{ width: 48, height: 48, objectFit: 'cover' }} /> },
+          { title: '商品', dataIndex: 'name' },
+          { title: '店铺', dataIndex: 'companyName' },
+          { title: '价格', dataIndex: 'price', render: (v: string) => `¥${formatPrice(Number(v))}` },
+          { title: '状态', dataIndex: 'status', render: (v: number, r) => <><Tag>{enumLabel('ProductStatus', v)}</Tag>{r.takenDownReason && <span style={{ color: '#cf1322' }}>{r.takenDownReason}</span>}</> },
+          {
+            title: '操作',
+            render: (_, r) =>
+              r.status === 2 && (
+                <RejectButton label="下架" title="下架原因（将通知商家）" onReject={async (reason) => { await adminCommand('/api/product/takedown', { id: r.id, reason }); await refetch(); }} />
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Input, List, Modal } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { adminCommand, adminQuery } from '../api/admin.ts';
+
+interface Setting {
+  key: string;
+  value: unknown;
+  updatedAt: string;
+}
+const LABELS: Record<string, string> = {
+  site: '站点信息（备案号、公众号二维码、客服电话、版权）',
+  statistics: '首页统计数据',
+  hot_keywords: '热门搜索词',
+  hotKeywords: '热门搜索词',
+};
+
+/** Console: site settings — filing numbers, QR code, statistics, hot keywords — edited as JSON. */
+export default function SettingsPage() {
+  const { data, refetch } = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminQuery<Setting[]>('/api/content/setting/list') });
+  const [edit, setEdit] = useState<{ key: string; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card title="站点设置" extra={<Button onClick={() => setEdit({ key: '', text: '{}' })}>新增设置项</Button>}>
+      <List
+        dataSource={data}
+        renderItem={(s) => (
+          <List.Item actions={[<Button key="e" type="link" onClick={() => { setError(null); setEdit({ key: s.key, text: JSON.stringify(s.value, null, 2) }); }}>编辑</Button>]}>
+            <List.Item.Meta title={`${LABELS[s.key] ?? s.key}（${s.key}）`} description={`更新于 ${dayjs(s.updatedAt).format('YYYY-MM-DD HH:mm')}`} />
+          </List.Item>
+        )}
+      />
+      <Modal
+        open={!!edit}
+        width={720}
+        title={edit?.key ? `编辑：${LABELS[edit.key] ?? edit.key}` : '新增设置项'}
+        onCancel={() => setEdit(null)}
+        onOk={async () => {
+          if (!edit) return;
+          let value: unknown;
+          try {
+            value = JSON.parse(edit.text);
+          } catch {
+            setError('内容不是有效的JSON');
+            return;
+          }
+          await adminCommand('/api/content/setting/save', { key: edit.key, value });
+          setEdit(null);
+          await refetch();
+        }}
+      >
+        {edit && (
+          <>
+            <Input value={edit.key} disabled={!!data?.some((s) => s.key === edit.key)} placeholder="设置项名称（英文小写）" onChange={(e) => setEdit({ ...edit, key: e.target.value })} style={{ marginBottom: 8 }} />
+            {error && <Alert type="error" message={error} style={{ marginBottom: 8 }} />}
+            <Input.TextArea rows={16} value={edit.text} onChange={(e) => setEdit({ ...edit, text: e.target.value })} style={{ fontFamily: 'monospace' }} />
+          </>
+        )}
+      </Modal>
+    </Card>
+  );
+}

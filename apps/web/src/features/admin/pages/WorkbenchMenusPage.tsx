@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Form, Input, InputNumber, Space, Switch, Table, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { adminCommand, adminQuery } from '../api/admin.ts';
+import { CrudModal } from '../components/CrudModal.tsx';
+
+export interface WebMenu {
+  id?: number;
+  companyType: number;
+  parentId: number | null;
+  name: string;
+  icon: string;
+  linkPath: string;
+  sort: number;
+  everyone: boolean;
+  hidden: boolean;
+  children?: WebMenu[];
+}
+
+export function menuTree(rows: WebMenu[]): WebMenu[] {
+  const build = (parentId: number | null): WebMenu[] =>
+    rows.filter((r) => r.parentId === parentId).map((r) => {
+      const kids = build(r.id!);
+      return { ...r, children: kids.length ? kids : undefined };
+    });
+  return build(null);
+}
+
+/** Console: the workbench menus served by getWebMenus, per company type (hide rather than delete). */
+export default function WorkbenchMenusPage() {
+  const [type, setType] = useState('2');
+  const [edit, setEdit] = useState<Partial<WebMenu> | null>(null);
+  const { data, refetch, isFetching } = useQuery({ queryKey: ['admin', 'webmenus', type], queryFn: () => adminQuery<WebMenu[]>('/api/workbench/menu/list', { companyType: Number(type) }) });
+  const tree = useMemo(() => menuTree(data ?? []), [data]);
+  const blank = (parentId: number | null): Partial<WebMenu> => ({ companyType: Number(type), parentId, icon: '', linkPath: '', sort: 0, everyone: false, hidden: false });
+  return (
+    <Card title="工作台菜单" extra={<Button type="primary" onClick={() => setEdit(blank(null))}>新增一级菜单</Button>}>
+      <Tabs activeKey={type} onChange={setType} items={[{ key: '2', label: '供应商' }, { key: '4', label: '采购商' }]} />
+      <Table<WebMenu>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={tree}
+        pagination={false}
+        columns={[
+          { title: '名称', dataIndex: 'name' },
+          { title: '路径', dataIndex: 'linkPath' },
+          { title: '图标', dataIndex: 'icon' },
+          { title: '排序', dataIndex: 'sort' },
+          { title: '所有用户可见', dataIndex: 'everyone', render: (v: boolean) => (v ? '是' : '') },
+          { title: '显示', dataIndex: 'hidden', render: (v: boolean) => (v ? '隐藏' : '显示') },
+          {
+            title: '操作',
+            render: (_, r) => (
+              <Space>
+                <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button>
+                {!r.parentId && <Button type="link" size="small" onClick={() => setEdit(blank(r.id!))}>新增子菜单</Button>}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <CrudModal<WebMenu>
+        title={edit?.id ? '编辑菜单' : '新增菜单'}
+        initial={edit}
+        onClose={() => setEdit(null)}
+        onSave={async (v) => {
+          const { children: _c, ...rest } = v;
+          await adminCommand('/api/workbench/menu/save', rest);
+          await refetch();
+        }}
+      >
+        {() => (
+          <>
+            <Form.Item name="name" label="名称" rules={[{ required: true, max: 40, message: '请输入菜单名称' }]}><Input /></Form.Item>
+            <Form.Item name="linkPath" label="页面路径（如 /customer/saleOrder；分组留空）"><Input maxLength={300} /></Form.Item>
+            <Form.Item name="icon" label="图标名"><Input maxLength={40} /></Form.Item>
+            <Form.Item name="sort" label="排序"><InputNumber /></Form.Item>
+            <Form.Item name="everyone" label="所有用户可见（无需角色授权）" valuePropName="checked"><Switch /></Form.Item>
+            <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
+          </>
+        )}
+      </CrudModal>
+    </Card>
+  );
+}
