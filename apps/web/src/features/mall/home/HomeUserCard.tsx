@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { currentUserName } from '../../../lib/current-user.ts';
+import { useSession } from '../../session/index.ts';
 import { Img } from '../../../components/Img.tsx';
 
 /** The welcome card beside the banners: sign-in shortcuts, or the user's name and the workbench. */
 export function HomeUserCard() {
-  const name = currentUserName();
+  const { token } = useSession(); // re-render on login/logout
+  const name = token ? currentUserName() : null;
   return (
     <div className="am-home-user">
       <div className="am-home-user-head">

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import type { NavLink } from '@aquamall/shared';
 import { NavAnchor } from '../../../components/NavAnchor.tsx';
 import { currentUserName } from '../../../lib/current-user.ts';
+import { useSession } from '../../session/index.ts';
 
 /** The site home's header: logo, the home_top_menu navigation, merchant entry and sign-in links. */
 export function SiteHeader({ siteName, nav }: { siteName: string; nav: NavLink[] }) {
-  const name = currentUserName();
+  const { token } = useSession(); // re-render on login/logout
+  const name = token ? currentUserName() : null;
   return (
     <header className="am-site-header">
       <div className="am-container am-site-header-row">
