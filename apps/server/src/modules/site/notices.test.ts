@@ -36,6 +36,12 @@ describe('POST /api/openArticle/queryHomeNotice', () => {
     expect(new Date(res.data.list[0]!.publishedAt).getTime()).toBeLessThan(Date.now());
   });
 
+  it('uses the default page when no body is sent', async () => {
+    const res = (await t.app.inject({ method: 'POST', url: '/api/openArticle/queryHomeNotice' })).json<{ code: number; data: Paged<NoticeSummary> }>();
+    expect(res.code).toBe(0);
+    expect(res.data.total).toBe(3);
+  });
+
   it('pages and filters by category', async () => {
     const page2 = await query({ pageIndex: 2, pageSize: 2 });
     expect(page2.data.list.map((a) => a.title)).toEqual(['旧公告']);

@@ -59,6 +59,11 @@ describe('POST /api/index', () => {
     expect(big.json()).toMatchObject({ message: '请求数据过大' });
   });
 
+  it('answers a POST without a body too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/index' });
+    expect(res.json()).toMatchObject({ code: 0, data: { siteNav: expect.any(Array) } });
+  });
+
   it('sends gzip when the client accepts it', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/index', payload: {}, headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
