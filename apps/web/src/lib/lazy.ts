@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { PAGE_LOAD_TIMEOUT_S } from '@aquamall/shared/constants';
 
 /**
@@ -18,4 +19,21 @@ export function lazyPage(load: () => Promise<{ default: React.ComponentType }>, 
       clearTimeout(timer);
     }
   };
+}
+
+/**
+ * Route `lazy` loader for a named export, e.g. a layout: `lazy: lazyNamed(() => import('./X.tsx'), 'XLayout')`.
+ * Pass `props` to render it with fixed props (`lazyNamed(() => import('./LaterRelease.tsx'), 'LaterRelease', { title })`).
+ * Keeps layouts and their widgets out of the first load of unrelated pages (decision 0030).
+ */
+export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+  props?: M[K] extends React.ComponentType<infer P> ? P : never,
+  timeoutMs = PAGE_LOAD_TIMEOUT_S * 1000,
+) {
+  return lazyPage(async () => {
+    const Component = (await load())[name] as React.ComponentType<object>;
+    return { default: props ? () => createElement(Component, props as object) : Component };
+  }, timeoutMs);
 }
