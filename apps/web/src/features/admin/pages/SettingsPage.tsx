@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, List, Modal } from 'antd';
+import { Alert, Button, Card, Input, List, Modal, Tabs } from 'antd';
+import { HOT_KEYWORDS } from '@aquamall/shared';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { adminCommand, adminQuery } from '../api/admin.ts';
+import { HotKeywordsForm, SiteInfoForm, StatisticsForm } from '../components/SiteSettingsForms.tsx';
 
 interface Setting {
   key: string;
@@ -21,8 +23,12 @@ export default function SettingsPage() {
   const { data, refetch } = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminQuery<Setting[]>('/api/content/setting/list') });
   const [edit, setEdit] = useState<{ key: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  return (
-    <Card title="站点设置" extra={<Button onClick={() => setEdit({ key: '', text: '{}' })}>新增设置项</Button>}>
+  const get = (key: string) => data?.find((s) => s.key === key)?.value;
+  const save = async (key: string, value: unknown) => {
+    await adminCommand('/api/content/setting/save', { key, value });
+    await refetch();
+  };
+  const raw = (
       <List
         dataSource={data}
         renderItem={(s) => (
@@ -30,6 +36,17 @@ export default function SettingsPage() {
             <List.Item.Meta title={`${LABELS[s.key] ?? s.key}（${s.key}）`} description={`更新于 ${dayjs(s.updatedAt).format('YYYY-MM-DD HH:mm')}`} />
           </List.Item>
         )}
+      />
+  );
+  return (
+    <Card title="站点设置" extra={<Button onClick={() => setEdit({ key: '', text: '{}' })}>新增设置项</Button>}>
+      <Tabs
+        items={[
+          { key: 'site', label: '站点信息与备案', children: <SiteInfoForm value={get('site') as Record<string, unknown> | undefined} onSave={save} /> },
+          { key: 'statistics', label: '首页统计', children: <StatisticsForm value={get('statistics') as unknown[] | undefined} onSave={save} /> },
+          { key: 'hot', label: '热门搜索词', children: <HotKeywordsForm value={(get('hot_keywords') as string[] | undefined) ?? [...HOT_KEYWORDS]} onSave={save} /> },
+          { key: 'raw', label: '全部设置（JSON）', children: raw },
+        ]}
       />
       <Modal
         open={!!edit}
