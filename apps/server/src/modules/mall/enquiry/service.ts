@@ -98,7 +98,11 @@ export async function queryEnquiries(
       .from(enquiries)
       .innerJoin(companies, eq(companies.id, enquiries.companyId))
       .where(where)
-      .orderBy(sql`${expiredSql}`, desc(enquiries.publishedAt), desc(enquiries.id))
+      .orderBy(
+        sql`(${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} > now()) desc`,
+        desc(enquiries.publishedAt),
+        desc(enquiries.id),
+      )
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize),
     db

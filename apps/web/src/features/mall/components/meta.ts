@@ -18,6 +18,20 @@ export function useMetaDescription(text: string | undefined | null) {
   }, [text]);
 }
 
+/**
+ * A title known from the first render (a search keyword). The root layout sets the route's title in its own
+ * effect, which runs after the page's on first mount; deferring one tick lets the page's title win.
+ */
+export function useLateTitle(title: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const timer = setTimeout(() => {
+      document.title = `${title} - B2B企业服务平台`;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [title]);
+}
+
 /** The login page that comes back here afterwards. */
 export function loginHref(returnUrl: string = window.location.pathname + window.location.search): string {
   return `/sso/login?returnUrl=${encodeURIComponent(returnUrl)}`;

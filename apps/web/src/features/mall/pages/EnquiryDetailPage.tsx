@@ -2,7 +2,7 @@ import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Descriptions, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { CompanyType } from '@aquamall/shared';
+import { CompanyType, EnquiryStatus } from '@aquamall/shared';
 import { ApiError } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
@@ -16,8 +16,15 @@ import { useEnquiryDetail } from '../queries/enquiry.ts';
 const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };
 
 /** What a reader of an enquiry can do: a signed-in supplier quotes; a visitor logs in first. */
-function QuoteBar({ id, open }: { id: number; open: boolean }) {
+function QuoteBar({ id, open, status }: { id: number; open: boolean; status: number }) {
   const { token, user } = useSession();
+  if (status === EnquiryStatus.DEAL) {
+    return (
+      <div className="am-quote-bar">
+        <span>该询价已成交，感谢各供应商参与报价。</span>
+      </div>
+    );
+  }
   if (!open)
     return (
       <div className="am-quote-bar">
@@ -137,7 +144,7 @@ export default function EnquiryDetailPage() {
             <p style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</p>
           </>
         ) : null}
-        <QuoteBar id={e.id} open={!e.expired} />
+        <QuoteBar id={e.id} open={!e.expired} status={e.status} />
       </div>
     </div>
   );

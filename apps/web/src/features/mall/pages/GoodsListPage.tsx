@@ -1,15 +1,14 @@
 import '../components/mall-pages.css';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { GoodsBrowser } from '../components/GoodsBrowser.tsx';
-import { useMetaDescription } from '../components/meta.ts';
+import { useLateTitle, useMetaDescription } from '../components/meta.ts';
 
 /** goodsList: the product list (SPEC §2). */
 export default function GoodsListPage() {
   const [params] = useSearchParams();
   const keyword = params.get('productName')?.trim();
   const category = params.get('categoryName');
-  usePageTitle(keyword ? `${keyword} - 商品搜索` : (category ?? undefined));
+  useLateTitle(keyword ? `${keyword} - 商品搜索` : undefined);
   useMetaDescription(
     `${category || keyword || '水处理药剂、设备、膜组件、泵阀'}的批发采购价格、供应商与规格参数，源头厂家在线询价。`,
   );
