@@ -84,6 +84,13 @@ export default function HomePage() {
               {enumLabel('CertStatus', todo?.certStatus ?? 0)}
             </Tag>
           </Link>
+          {type === CompanyType.SUPPLIER && (
+            <Link to="/merchant/apply">
+              <Tag color={todo?.merchantStatus === 3 ? 'green' : 'default'} data-testid="merchant-status">
+                商家入驻：{enumLabel('MerchantStatus', todo?.merchantStatus ?? 0)}
+              </Tag>
+            </Link>
+          )}
           <Link to="/customer/authentication/member">
             <Tag color="gold">
               {enumLabel('MemberLevel', todo?.memberLevel ?? user?.extension.memberLv ?? 0)}
