@@ -94,6 +94,8 @@ describe('shops and purchasers', () => {
       openEnquiryCount: 1,
     });
     expect(JSON.stringify(res.data)).not.toMatch(phoneLike);
+    expect((await post('/api/purchaser/query', { companyName: '第九' })).data.total).toBe(1);
+    expect((await post('/api/purchaser/query', { name: '蓝天' })).data.total).toBe(0); // suppliers are not purchasers
   });
 });
 

@@ -89,6 +89,9 @@ describe('goods filters, sorting and paging', () => {
     expect((await names({ companyId: fx.shopB })).sort()).toEqual(['复合碳源 污水处理', '巩义聚铝'].sort());
     expect(await names({ povertyRelief: true })).toEqual(['巩义聚铝']);
     expect(await names({ povertyRelief: '1' })).toEqual(['巩义聚铝']);
+    expect(await names({ areaCode: 410000 })).toEqual(['巩义聚铝']);
+    expect(await names({ areaCode: '410100' })).toEqual(['巩义聚铝']);
+    expect(await names({ areaCode: 320000 })).toEqual([]);
   });
 
   it('sorts by price, sales and newest', async () => {

@@ -115,7 +115,15 @@ export async function insertMallFixture(db: Db): Promise<MallFixture> {
         salesCount: 2,
         model: 'A\\B',
       }),
-      p('巩义聚铝', { companyId: b!.id, price: '1200', salesCount: 3, isPovertyRelief: true }),
+      p('巩义聚铝', {
+        companyId: b!.id,
+        price: '1200',
+        salesCount: 3,
+        isPovertyRelief: true,
+        originProvinceCode: 410000,
+        originCityCode: 410100,
+        originName: '河南省 郑州市',
+      }),
       p('已下架 碳源', { status: ProductStatus.OFF_SALE }),
       p('关闭店铺 碳源', { companyId: closed!.id }),
       p("O'Brien 单引号 除磷剂", { price: '50' }),
@@ -206,15 +214,13 @@ export async function insertMallFixture(db: Db): Promise<MallFixture> {
       tenderId: tender!.id,
     })
     .returning({ id: bids.id });
-  await db
-    .insert(bids)
-    .values({
-      type: BidType.TENDER,
-      code: 'ZB2026-002',
-      title: '离心泵采购招标',
-      status: BidStatus.OPEN,
-      deadline: new Date(now + 5 * day),
-    });
+  await db.insert(bids).values({
+    type: BidType.TENDER,
+    code: 'ZB2026-002',
+    title: '离心泵采购招标',
+    status: BidStatus.OPEN,
+    deadline: new Date(now + 5 * day),
+  });
   return {
     shopA: a!.id,
     shopB: b!.id,
