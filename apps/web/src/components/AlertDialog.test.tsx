@@ -59,3 +59,26 @@ describe('ImagePreview', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('useAlertDialog', () => {
+  it('opens from a handler and closes by its countdown', async () => {
+    vi.useFakeTimers();
+    const { useAlertDialog } = await import('./use-alert-dialog.tsx');
+    const closed = vi.fn();
+    function Page() {
+      const [alert, holder] = useAlertDialog();
+      return (
+        <>
+          <button onClick={() => alert({ kind: 'warn', title: '请先完善企业信息', autoClose: 2, onClose: closed })}>提交</button>
+          {holder}
+        </>
+      );
+    }
+    render(<Page />);
+    expect(screen.queryByText('请先完善企业信息')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(screen.getByText('请先完善企业信息')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2100));
+    expect(closed).toHaveBeenCalledOnce();
+  });
+});
