@@ -3,15 +3,14 @@
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
  * first.
  */
-import path from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { LocalStorage } from '../../lib/storage.ts';
+import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
 import { seedDemo, wipeDemoTables } from './index.ts';
 
 const force = process.argv.includes('--force');
 const config = loadConfig();
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+const where = `${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`}, files in ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/files`}`;
 console.log(`AquaMall seed → ${where}`);
 
 let database;
@@ -32,7 +31,7 @@ try {
       await wipeDemoTables(database.db);
     }
     const started = Date.now();
-    await seedDemo(database.db, new LocalStorage(path.join(config.dataDir, 'files')));
+    await seedDemo(database.db, createStorage(config));
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     console.log('Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).');
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { isEmpty } from '../client.ts';
 import { files } from '../schema/index.ts';
@@ -18,38 +19,51 @@ export async function seedIfEmpty(db: Db, storage: Storage, log: FastifyBaseLogg
   if (!(await isEmpty(db))) return false;
   log.info('empty database: seeding demo data');
   const started = Date.now();
-  await seedDemo(db, storage);
-  log.info({ ms: Date.now() - started }, 'demo data seeded');
-  return true;
+  const seeded = await seedDemo(db, storage, { onlyIfEmpty: true });
+  if (seeded) log.info({ ms: Date.now() - started }, 'demo data seeded');
+  else log.info('another instance seeded the database first');
+  return seeded;
 }
 
 export interface SeedOptions {
   /** The moment the demo data is relative to (deadlines, publish dates); defaults to now. */
   now?: Date;
+  /** Seed only if the database is still empty once the seed lock is held (several instances starting). */
+  onlyIfEmpty?: boolean;
 }
+
+// Any constant works; it only serialises instances that start on one empty PostgreSQL database together.
+const SEED_LOCK = 7_230_416;
 
 /**
  * Writes the whole demo marketplace into an empty database: images (through the storage), categories,
- * companies and users, products, content and trade. Deterministic for a given `now` (seeded PRNG).
+ * companies and users, products, content and trade. Deterministic for a given `now` (seeded PRNG). Resolves
+ * false when `onlyIfEmpty` finds the database already seeded.
  */
-export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {}): Promise<void> {
+export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {}): Promise<boolean> {
   const now = opts.now ?? new Date();
   const rnd = new Random(20_260_101);
   const plan = planSeedImages();
   const images = plan.images;
   // The images are drawn (sharp's thread pool) while the rows that reference their keys are inserted.
   const written = plan.write(storage);
+  // Mark a failure as handled now; it is still thrown where the transaction awaits the files.
+  written.catch(() => undefined);
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (opts.onlyIfEmpty && !(await isEmpty(t))) return false;
       const leaves = await seedCategories(t, images);
       const { suppliers, purchasers } = await seedCompanies(t, images, rnd, now);
       await seedProducts(t, leaves, suppliers, images, rnd, now);
       await seedContent(t, images, rnd, now);
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
       await t.insert(files).values(await written).onConflictDoNothing();
+      return true;
     });
   } finally {
+    // Never leave image writes running after a failed transaction.
     await written.catch(() => undefined);
   }
 }

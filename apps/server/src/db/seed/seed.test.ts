@@ -8,7 +8,7 @@ import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openDatabase } from '../client.ts';
 import { articles, bids, categories, companies, enquiries, enquiryItems, products, siteMenus, users } from '../schema/index.ts';
-import { seedDemo } from './index.ts';
+import { seedDemo, seedIfEmpty } from './index.ts';
 import { wipeDemoTables } from './wipe.ts';
 
 let t: TestApp;
@@ -131,6 +131,23 @@ describe('demo seed', () => {
     } finally {
       await a.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('seeds once when two instances start on the same empty database', async () => {
+    const empty = await createTestApp();
+    try {
+      const db = empty.database.db;
+      const storage = new LocalStorage(empty.filesDir);
+      const other = new LocalStorage(path.join(empty.filesDir, 'other-instance'));
+      const log = empty.app.log;
+      const results = await Promise.all([seedIfEmpty(db, storage, log), seedIfEmpty(db, other, log)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const phones = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.phone, '18800000002'));
+      expect(phones[0]?.n).toBe(1);
+      expect(await seedIfEmpty(db, storage, log)).toBe(false);
+    } finally {
+      await empty.close();
     }
   });
 });
