@@ -69,7 +69,7 @@ export function CategoryMenu({ className = '' }: { className?: string }) {
           </li>
         ) : null}
         {shown.map((c) => (
-          <li key={c.sysNo} className={`am-cat-item${active === c.sysNo ? ' is-active' : ''}`} onMouseEnter={() => setActive(c.sysNo)}>
+          <li key={c.sysNo} className={`am-cat-item${active === c.sysNo ? ' is-active' : ''}`} onMouseEnter={() => setActive(c.sysNo)} onFocus={() => setActive(c.sysNo)}>
             <Link to={categoryHref(c)} className="am-cat-name">
               {c.name}
             </Link>
@@ -83,7 +83,7 @@ export function CategoryMenu({ className = '' }: { className?: string }) {
           </li>
         ))}
         {more.length ? (
-          <li className={`am-cat-item am-cat-more${active === MORE ? ' is-active' : ''}`} onMouseEnter={() => setActive(MORE)}>
+          <li className={`am-cat-item am-cat-more${active === MORE ? ' is-active' : ''}`} onMouseEnter={() => setActive(MORE)} onFocus={() => setActive(MORE)}>
             <Link to="/mall/goodsList" className="am-cat-name">
               查看更多
             </Link>
