@@ -80,6 +80,18 @@ export interface SiteSettings {
   copyright: string;
 }
 
+/** The `site` setting as stored; every field optional (defaults fill the gaps). */
+export const siteSettingsInput = z
+  .object({
+    siteName: z.string().trim().max(60),
+    filingNumbers: z.array(z.object({ title: z.string().trim().max(60), linkUrl: z.string().trim().max(300) })).max(6),
+    qrCode: z.string().trim().max(300),
+    qrCodeTitle: z.string().trim().max(30),
+    hotline: z.string().trim().max(30),
+    copyright: z.string().trim().max(200),
+  })
+  .partial();
+
 /** POST /api/index — the site data (SPEC §3). */
 export interface SiteData {
   siteNav: NavLink[];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FooterData, NavLink, SiteData } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
-import { banners, companies, siteMenus } from '../../db/schema/index.ts';
+import { banners, companies, siteMenus, siteSettings } from '../../db/schema/index.ts';
 import { invalidateSiteData } from './cache.ts';
 
 let t: TestApp;
@@ -121,5 +121,16 @@ describe('mall banners', () => {
     invalidateSiteData();
     const index = (await get('/api/indexbanner')).json<{ data: { controls: { web_topbanner: { items: { sysNo: number }[] } } } }>();
     expect((await home()).mallBanners.map((b) => b.sysNo)).toEqual(index.data.controls.web_topbanner.items.map((b) => b.sysNo));
+  });
+});
+
+describe('malformed settings', () => {
+  it('fall back to defaults instead of breaking the home data', async () => {
+    await t.database.db.update(siteSettings).set({ value: 'oops' }).where(eq(siteSettings.key, 'site'));
+    await t.database.db.update(siteSettings).set({ value: { bad: 1 } }).where(eq(siteSettings.key, 'statistics'));
+    invalidateSiteData();
+    const d = await home();
+    expect(d.settings).toMatchObject({ siteName: 'B2B企业服务平台', filingNumbers: [] });
+    expect(d.statisticDatas).toEqual([]);
   });
 });

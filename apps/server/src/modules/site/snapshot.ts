@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
+  siteSettingsInput,
   statisticSettings,
   type Banner,
   type FooterQuestionLink,
@@ -85,7 +86,7 @@ export async function loadSnapshot(db: Db): Promise<SiteSnapshot> {
     (byPosition[b.position] ??= []).push({ sysNo: b.id, title: b.title, imgUrl: b.imgUrl, linkUrl: b.linkUrl, target: b.target });
   }
 
-  // A malformed statistics setting (hand-edited) shows nothing rather than breaking the home page.
+  // A malformed setting (hand-edited) falls back to defaults rather than breaking the home page.
   const parsed = statisticSettings.safeParse(setting('statistics') ?? []);
   const stats = parsed.success ? parsed.data : [];
   const counts = stats.some((s) => s.countOf) ? await liveCounts(db) : null;
@@ -94,7 +95,7 @@ export async function loadSnapshot(db: Db): Promise<SiteSnapshot> {
     ...buildMenus(menuRows),
     banners: byPosition,
     partners: partnerRows.map((p) => ({ sysNo: p.id, title: p.title, imgUrl: p.imgUrl, linkUrl: p.linkUrl })),
-    settings: { ...DEFAULT_SETTINGS, ...((setting('site') as Partial<SiteSettings> | undefined) ?? {}) },
+    settings: { ...DEFAULT_SETTINGS, ...(siteSettingsInput.safeParse(setting('site') ?? {}).data ?? {}) },
     statistics: stats.map((s) => ({ title: s.title, unit: s.unit, value: s.countOf && counts ? counts[s.countOf] : s.value })),
   };
 }
