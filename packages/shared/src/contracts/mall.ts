@@ -97,6 +97,14 @@ export interface GoodsPage extends Paged<GoodsItem> {
   totalCapped: boolean;
   /** The normalized words searched (terms and their synonyms), for highlighting. */
   keywords: string[];
+  /** For a keyword search without a category: the leaf categories of the matches, most first (≤ 12). */
+  facets: GoodsFacet[];
+}
+
+export interface GoodsFacet {
+  categoryCode: string;
+  name: string;
+  count: number;
 }
 
 export interface ShopCard {

@@ -75,6 +75,14 @@ describe('goods search (Chinese substring)', () => {
     expect((await query({})).data.total).toBe(9);
   });
 
+  it('returns the categories of the keyword matches as facets', async () => {
+    expect((await query({ productName: '泵' })).data.facets).toEqual([
+      { categoryCode: '0201', name: '水泵', count: 2 },
+    ]);
+    expect((await query({ productName: '泵', categoryCode: '02' })).data.facets).toEqual([]);
+    expect((await query({})).data.facets).toEqual([]);
+  });
+
   it('returns highlight words including synonyms', async () => {
     const res = await query({ productName: 'PAC' });
     expect(res.data.keywords).toEqual(expect.arrayContaining(['pac', '聚合氯化铝', '聚铝']));

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import { GOODS_COUNT_CAP, ProductStatus, type GoodsPage, type GoodsQuery } from '@aquamall/shared';
+import {
+  GOODS_COUNT_CAP,
+  ProductStatus,
+  type GoodsFacet,
+  type GoodsPage,
+  type GoodsQuery,
+} from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
@@ -19,11 +25,25 @@ export const publicProduct: SQL = and(
 const COUNT_TTL_MS = 15_000;
 const counts = new WeakMap<Db, TtlCache<number>>();
 const subtrees = new WeakMap<Db, TtlCache<string[]>>();
+const facets = new WeakMap<Db, TtlCache<GoodsFacet[]>>();
 const cacheOf = <V>(map: WeakMap<Db, TtlCache<V>>, db: Db, ttl: number) => {
   let c = map.get(db);
   if (!c) map.set(db, (c = new TtlCache<V>(ttl)));
   return c;
 };
+
+/** The leaf categories of a keyword's matches, most first. */
+async function categoryFacets(db: Db, where: SQL | undefined): Promise<GoodsFacet[]> {
+  const count = sql<number>`count(*)::int`;
+  return db
+    .select({ categoryCode: products.categoryCode, name: sql<string>`max(${categories.name})`, count })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .groupBy(products.categoryCode)
+    .orderBy(desc(count), products.categoryCode)
+    .limit(12);
+}
 
 /** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
 function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
@@ -125,11 +145,16 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
     return row?.n ?? 0;
   });
-  const [rows, n] = await Promise.all([listQuery(), countQuery]);
+  const facetQuery =
+    match && !q.categoryCode
+      ? cacheOf(facets, db, COUNT_TTL_MS).get(countKey, () => categoryFacets(db, where))
+      : Promise.resolve([]);
+  const [rows, n, facetList] = await Promise.all([listQuery(), countQuery, facetQuery]);
   return {
     list: rows.map(toGoodsItem),
     total: Math.min(n, GOODS_COUNT_CAP),
     totalCapped: n > GOODS_COUNT_CAP,
     keywords: match?.words ?? [],
+    facets: facetList,
   };
 }

@@ -55,7 +55,7 @@ export function GoodsBrowser({
         ]}
       />
       {banner}
-      <GoodsFilters state={state} povertyFixed={povertyOnly} />
+      <GoodsFilters state={state} povertyFixed={povertyOnly} facets={data?.facets} />
       <ActiveFilters state={state} povertyFixed={povertyOnly} />
       <div className="am-sortbar">
         <div className="am-sortbar-items" role="group" aria-label="排序">

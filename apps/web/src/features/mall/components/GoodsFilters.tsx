@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Cascader, Checkbox, InputNumber, Select } from 'antd';
-import type { CategoryNode } from '@aquamall/shared';
+import type { CategoryNode, GoodsFacet } from '@aquamall/shared';
 import { useCategories } from '../api/categories.ts';
 import { useAreas } from '../queries/areas.ts';
 import { useShops } from '../queries/shops.ts';
@@ -19,10 +19,21 @@ function findPath(tree: CategoryNode[], code: string): CategoryNode[] {
 }
 
 /** Category, price, supplier, origin and poverty-relief filters; every change goes to the query string. */
-export function GoodsFilters({ state, povertyFixed }: { state: UrlState; povertyFixed?: boolean }) {
+export function GoodsFilters({
+  state,
+  povertyFixed,
+  facets,
+}: {
+  state: UrlState;
+  povertyFixed?: boolean;
+  /** Categories of a keyword's matches with counts, shown instead of the tree while no category is picked. */
+  facets?: GoodsFacet[];
+}) {
   const categories = useCategories();
   const areas = useAreas();
-  const shops = useShops({ pageIndex: 1, pageSize: 100 });
+  // The supplier list loads when the select is first opened, not on every list view.
+  const [wantShops, setWantShops] = useState(false);
+  const shops = useShops({ pageIndex: 1, pageSize: 100 }, wantShops);
   const code = state.get('categoryCode');
   const path = categories.data ? findPath(categories.data, code) : [];
   const current = path[path.length - 1];
@@ -59,16 +70,29 @@ export function GoodsFilters({ state, povertyFixed }: { state: UrlState; poverty
               ))}
             </span>
           ) : null}
-          {options.map((n) => (
-            <button
-              key={n.categoryCode}
-              type="button"
-              className="am-filter-chip"
-              onClick={() => pickCategory(n)}
-            >
-              {n.name}
-            </button>
-          ))}
+          {!code && facets?.length
+            ? facets.map((f) => (
+                <button
+                  key={f.categoryCode}
+                  type="button"
+                  className="am-filter-chip"
+                  onClick={() =>
+                    state.set({ categoryCode: f.categoryCode, categoryName: f.name, title: f.name })
+                  }
+                >
+                  {f.name} <span className="am-muted">({f.count})</span>
+                </button>
+              ))
+            : options.map((n) => (
+                <button
+                  key={n.categoryCode}
+                  type="button"
+                  className="am-filter-chip"
+                  onClick={() => pickCategory(n)}
+                >
+                  {n.name}
+                </button>
+              ))}
           {!options.length && !path.length ? <span className="am-muted">暂无分类</span> : null}
         </div>
       </div>
@@ -113,7 +137,20 @@ export function GoodsFilters({ state, povertyFixed }: { state: UrlState; poverty
             placeholder="全部供应商"
             style={{ width: 260 }}
             value={state.num('companyId')}
-            options={(shops.data?.list ?? []).map((s) => ({ value: s.id, label: s.shopName }))}
+            loading={shops.isFetching}
+            onOpenChange={(open) => open && setWantShops(true)}
+            options={
+              shops.data
+                ? shops.data.list.map((s) => ({ value: s.id, label: s.shopName }))
+                : state.num('companyId')
+                  ? [
+                      {
+                        value: state.num('companyId') as number,
+                        label: state.get('companyName') || String(state.num('companyId')),
+                      },
+                    ]
+                  : []
+            }
             onChange={(id: number | undefined, opt) => {
               const label = opt && !Array.isArray(opt) ? String(opt.label) : undefined;
               state.set({ companyId: id, companyName: id ? label : undefined });

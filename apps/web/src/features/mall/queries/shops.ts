@@ -15,11 +15,12 @@ import { api } from '../../../lib/api.ts';
 const quiet = { suppressError: true };
 
 /** POST /api/querycompanystore — open supplier shops by name. */
-export const useShops = (query: ShopQueryInput) =>
+export const useShops = (query: ShopQueryInput, enabled = true) =>
   useQuery({
     queryKey: ['mall', 'shops', query],
     queryFn: () => api.query<Paged<ShopListItem>>('/api/querycompanystore', query, quiet),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** POST /api/purchaser/query — purchaser companies (public facts only). */
