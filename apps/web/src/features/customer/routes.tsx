@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { workbenchRoutes } from '../workbench/routes.tsx';
-import { WorkbenchLayout } from '../workbench/components/WorkbenchLayout.tsx';
-import { LaterRelease } from '../workbench/components/LaterRelease.tsx';
+import { lazyNamed } from '../../lib/lazy.ts';
 import { accountCustomerRoutes } from '../account/routes.tsx';
 import { merchantCustomerRoutes } from '../merchant/routes.tsx';
 
@@ -22,7 +21,7 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 ).map(([path, title, menuKey]) => ({
   path,
   handle: { title, menuKey },
-  element: <LaterRelease title={title} />,
+  lazy: lazyNamed(() => import('../workbench/components/LaterRelease.tsx'), 'LaterRelease', { title }),
 }));
 
 /**
@@ -31,6 +30,6 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
  */
 export const customerRoutes: RouteObject = {
   path: 'customer',
-  element: <WorkbenchLayout />,
+  lazy: lazyNamed(() => import('../workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
   children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...placeholders],
 };

@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy.ts';
-import { LaterRelease } from './components/LaterRelease.tsx';
+import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
 import type { WorkbenchHandle } from './lib/gates.ts';
 
 const C = '/customer';
@@ -9,7 +8,7 @@ const C = '/customer';
 const later = (path: string, title: string, handle: Omit<WorkbenchHandle, 'title'> = {}): RouteObject => ({
   path,
   handle: { title, ...handle } satisfies WorkbenchHandle,
-  element: <LaterRelease title={title} />,
+  lazy: lazyNamed(() => import('./components/LaterRelease.tsx'), 'LaterRelease', { title }),
 });
 
 /**
