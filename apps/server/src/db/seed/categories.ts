@@ -2,7 +2,7 @@ import { categories } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { ALL_CATEGORIES } from './catalog-data-2.ts';
 import type { LeafDef, TopDef } from './catalog-data.ts';
-import type { SeedImages } from './images.ts';
+import { familyImages, type SeedImages } from './images.ts';
 
 export interface SeededLeaf {
   id: number;
@@ -55,7 +55,7 @@ export async function seedCategories(db: Db, images: SeedImages): Promise<Seeded
             categoryCode: parentCode + code2(li),
             level: 3,
             sort: (li + 1) * 10,
-            defaultImage: images.products(l.kind)[0] ?? null,
+            defaultImage: familyImages(l.kind, l.palettes)[0] ?? null,
           },
           def: l,
           top: t,

@@ -28,6 +28,13 @@ export const PRODUCT_VARIANTS: Record<ArtKind, number[]> = {
 };
 
 export const productImageKey = (kind: ArtKind, palette: number) => `seed/products/${kind}-${palette}.jpg`;
+
+/** The family's pictures in the given palettes (all drawn palettes when none are given). */
+export function familyImages(kind: ArtKind, palettes?: number[]): string[] {
+  const drawn = PRODUCT_VARIANTS[kind];
+  const wanted = palettes?.filter((p) => drawn.includes(p)) ?? [];
+  return (wanted.length ? wanted : drawn).map((p) => productImageKey(kind, p));
+}
 export const BANNER_COLORS = [0, 1, 5, 2, 4];
 
 export interface StoredFile {
@@ -38,7 +45,6 @@ export interface StoredFile {
 
 /** The keys of every seeded image, known before any is drawn. */
 export interface SeedImages {
-  products: (kind: ArtKind) => string[];
   categoryIcon: (kind: ArtKind) => string;
   /** Site home hero (web_topbanner): product on the right, room for text on the left. */
   heroBanners: string[];
@@ -69,14 +75,10 @@ function jobs(): { list: Job[]; images: SeedImages } {
     list.push({ key, make, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' });
     return key;
   };
-  const byKind = new Map<ArtKind, string[]>();
   const icons = new Map<ArtKind, string>();
   for (const [kind, palettes] of Object.entries(PRODUCT_VARIANTS) as [ArtKind, number[]][]) {
     const pal = (i: number) => PALETTES[i] ?? PALETTES[0]!;
-    byKind.set(
-      kind,
-      palettes.map((i) => add(productImageKey(kind, i), jpeg(productSvg(kind, pal(i))))),
-    );
+    for (const i of palettes) add(productImageKey(kind, i), jpeg(productSvg(kind, pal(i))));
     icons.set(kind, add(`seed/categories/${kind}.png`, png(productSvg(kind, pal(palettes[0] ?? 0), 96, true))));
   }
   const palette = (i: number) => PALETTES[i % PALETTES.length]!;
@@ -110,7 +112,6 @@ function jobs(): { list: Job[]; images: SeedImages } {
   return {
     list,
     images: {
-      products: (kind) => byKind.get(kind) ?? [],
       categoryIcon: (kind) => icons.get(kind) ?? '',
       heroBanners,
       homeBanners,

@@ -56,7 +56,7 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       if (opts.onlyIfEmpty && !(await isEmpty(t))) return false;
       const leaves = await seedCategories(t, images);
       const { suppliers, purchasers } = await seedCompanies(t, images, rnd, now);
-      await seedProducts(t, leaves, suppliers, images, rnd, now);
+      await seedProducts(t, leaves, suppliers, rnd, now);
       await seedContent(t, images, rnd, now);
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
       await t.insert(files).values(await written).onConflictDoNothing();

@@ -3,7 +3,7 @@ import { companies, products, type PriceTier } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import type { SeededLeaf } from './categories.ts';
 import type { SeededCompany } from './companies.ts';
-import type { SeedImages } from './images.ts';
+import { familyImages } from './images.ts';
 import { productDescription } from './product-text.ts';
 import { daysAgo, type Random } from './random.ts';
 
@@ -23,6 +23,7 @@ function money(v: number): number {
 }
 
 const LIQUID = new Set(['drum', 'bottles']);
+const LOOSE = new Set(['powder', 'granules', 'grain']);
 
 /** Appearance and packing follow the product's form (liquid in drums, solids in bags). */
 function byForm(attr: string, kind: string, rnd: Random): string {
@@ -47,16 +48,16 @@ function tiers(price: number, minOrder: number, rnd: Random): PriceTier[] {
   ];
 }
 
-function productRow(leaf: SeededLeaf, supplier: SeededCompany, k: number, images: SeedImages, rnd: Random, now: Date): ProductRow {
+function productRow(leaf: SeededLeaf, supplier: SeededCompany, k: number, rnd: Random, now: Date): ProductRow {
   const { def, top } = leaf;
   const baseName = def.names[k % def.names.length] as string;
   // Names and specs are listed in matching order, so listing k pairs them sensibly.
   const spec = def.specs[k % def.specs.length] as string;
-  const kinds = images.products(def.kind);
-  const allowed = def.palettes ?? kinds.map((_, i) => i);
-  const pool = kinds.filter((key) => allowed.some((p) => key.endsWith(`-${p}.jpg`)));
-  const main = (pool.length ? rnd.pick(pool) : kinds[0]) as string;
-  const gallery = [main, ...kinds.filter((x) => x !== main).slice(0, rnd.int(1, 2))];
+  const own = familyImages(def.kind, def.palettes);
+  const main = rnd.pick(own);
+  // A gallery: the product, its other colourways, and for loose goods the sack they ship in.
+  const packing = LOOSE.has(def.kind) ? [rnd.pick(familyImages('bag'))] : familyImages(def.kind).filter((k) => !own.includes(k));
+  const gallery = [...new Set([main, ...own, ...packing])].slice(0, 3);
   const price = money(rnd.float(def.price[0], def.price[1]));
   const minOrder = minOrderFor(def.unit, rnd);
   const origin = supplier.def.area[3].split(' ').slice(0, 2).join(' ');
@@ -104,18 +105,18 @@ function productRow(leaf: SeededLeaf, supplier: SeededCompany, k: number, images
  * Inserts the catalogue: 3 listings per leaf category (5 for hot keywords), each from a supplier that sells
  * in that branch, plus a few drafts / pending / off-sale listings of the demo supplier for the workbench.
  */
-export async function seedProducts(db: Db, leaves: SeededLeaf[], suppliers: SeededCompany[], images: SeedImages, rnd: Random, now: Date) {
+export async function seedProducts(db: Db, leaves: SeededLeaf[], suppliers: SeededCompany[], rnd: Random, now: Date) {
   const rows: ProductRow[] = [];
   for (const leaf of leaves) {
     const sellers = suppliers.filter((s) => s.def.tops.includes(leaf.top.name));
     if (sellers.length === 0) throw new Error(`no supplier sells ${leaf.top.name}`);
     const count = HOT.has(leaf.def.name) ? 5 : 3;
-    for (let k = 0; k < count; k++) rows.push(productRow(leaf, sellers[(k + rnd.int(0, sellers.length - 1)) % sellers.length]!, k, images, rnd, now));
+    for (let k = 0; k < count; k++) rows.push(productRow(leaf, sellers[(k + rnd.int(0, sellers.length - 1)) % sellers.length]!, k, rnd, now));
   }
   const demo = suppliers.find((s) => s.def.phone === '18800000002')!;
   const demoLeaves = leaves.filter((l) => demo.def.tops.includes(l.top.name));
   [0, 0, 1, 1, 3, 3].forEach((status, i) => {
-    const row = productRow(demoLeaves[(i * 7) % demoLeaves.length]!, demo, i, images, rnd, now);
+    const row = productRow(demoLeaves[(i * 7) % demoLeaves.length]!, demo, i, rnd, now);
     rows.push({ ...row, status, salesCount: status === 3 ? row.salesCount : 0, takenDownReason: status === 3 ? '季节性停产' : null });
   });
   const inserted = await db
