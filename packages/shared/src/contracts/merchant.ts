@@ -33,6 +33,9 @@ export function requiredMerchantDocuments(shopType: number | null | undefined, t
 }
 
 const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
+/** A mobile number, a landline with area code (0510-87061234, extension allowed) or a 400 number. */
+export const CONTACT_PHONE_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+const contactPhone = z.string().trim().regex(CONTACT_PHONE_RE, '请输入正确的联系电话');
 const filePath = z.string().trim().min(1).max(300);
 
 /** The application form (draft: every field optional; submit: `merchantSubmitInput`). */
@@ -158,7 +161,7 @@ export const storeSettingsInput = z.object({
   introduction: z.string().trim().max(2000, '店铺介绍最多2000个字').default(''),
   mainBusiness: z.string().trim().max(300).default(''),
   contactName: z.string().trim().max(50).default(''),
-  contactPhone: z.union([z.literal(''), phone]).default(''),
+  contactPhone: z.union([z.literal(''), contactPhone]).default(''),
   address: z.string().trim().max(200).default(''),
   shopFloors: z
     .array(

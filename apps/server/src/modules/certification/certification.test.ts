@@ -105,3 +105,14 @@ describe('membership upgrade', () => {
     expect(audit[0]).toMatchObject({ targetId: String(s.companyId), before: { memberLevel: 0 }, after: { memberLevel: 2 } });
   });
 });
+
+describe('companies certified before certifications were recorded (demo data)', () => {
+  it('show as certified and can sign the agreement', async () => {
+    const s = await companyUser(t.database.db);
+    await t.database.db.update(companies).set({ certStatus: 2, creditCode: '91110108551385082Q', legalPerson: '雷军' }).where(eq(companies.id, s.companyId));
+    const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
+    expect(detail.data).toMatchObject({ status: 2, creditCode: '91110108551385082Q' });
+    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign');
+    expect(signed).toMatchObject({ code: 0, data: { contractSigned: true } });
+  });
+});

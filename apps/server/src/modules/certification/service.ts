@@ -38,7 +38,23 @@ export async function myCertification(app: FastifyInstance, companyId: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
   if (row) return { ...toView(row), history: await listReviewEvents(app.db, 'certification', row.id) };
   const [c] = await app.db.select().from(companies).where(eq(companies.id, companyId));
-  return { id: null, status: CertStatus.NONE, companyName: c?.name ?? '', creditCode: c?.creditCode ?? '', legalPerson: c?.legalPerson ?? '', history: [] };
+  // Companies certified before certifications were recorded (demo data, imports) show as certified.
+  const status = c?.certStatus === CertStatus.CERTIFIED ? CertStatus.CERTIFIED : CertStatus.NONE;
+  return { id: null, status, companyName: c?.name ?? '', creditCode: c?.creditCode ?? '', legalPerson: c?.legalPerson ?? '', contractSigned: false, history: [] };
+}
+
+/** The certification row, created from the company for one certified before rows were recorded. */
+async function certifiedRow(app: FastifyInstance, companyId: number): Promise<Row | undefined> {
+  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+  if (row) return row;
+  const [c] = await app.db.select().from(companies).where(eq(companies.id, companyId));
+  if (c?.certStatus !== CertStatus.CERTIFIED) return undefined;
+  const [created] = await app.db
+    .insert(certifications)
+    .values({ companyId, status: CertStatus.CERTIFIED, companyName: c.name, creditCode: c.creditCode ?? '', legalPerson: c.legalPerson ?? '', licenseImage: '', handlerName: c.contactName ?? '', handlerIdNo: '', handlerPhone: c.contactPhone ?? '' })
+    .onConflictDoNothing()
+    .returning();
+  return created ?? (await app.db.select().from(certifications).where(eq(certifications.companyId, companyId)))[0];
 }
 
 /**
@@ -96,7 +112,7 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
 
 /** The company signs the service agreement once certified; the sandbox returns a signed PDF kept in storage. */
 export async function signContract(app: FastifyInstance, auth: AuthContext) {
-  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, auth.companyId!));
+  const row = await certifiedRow(app, auth.companyId!);
   if (!row || row.status !== CertStatus.CERTIFIED) throw conflict('企业认证通过后才能签署服务协议');
   if (row.contractKey) throw conflict('服务协议已签署');
   const signed = await partnersOf(app).esign.signServiceAgreement(row);

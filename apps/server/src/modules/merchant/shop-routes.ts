@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
 import { requirePermission } from '../access/permissions.ts';
 import { myBankAccount, saveBankAccount, sendDeposit, verifyDeposit } from './bank.ts';
-import { saveStoreSettings, storeSettings } from './store.ts';
+import { ownProducts, saveStoreSettings, storeSettings } from './store.ts';
 
 /** Shop settings (/customer/store) and the settlement bank account (/customer/bank/auth). */
 export default async function shopRoutes(fastify: FastifyInstance) {
@@ -14,6 +14,7 @@ export default async function shopRoutes(fastify: FastifyInstance) {
   const manage = { preHandler: requirePermission('company:manage') };
 
   app.get('/api/store/settings', company, async (request) => ok(await storeSettings(app, caller(request).companyId!)));
+  app.get('/api/store/products', company, async (request) => ok(await ownProducts(app, caller(request).companyId!)));
   app.post('/api/store/settings/save', { ...manage, schema: { body: storeSettingsInput } }, async (request) =>
     ok(await saveStoreSettings(app, caller(request), request.body), '店铺设置已保存'),
   );

@@ -65,5 +65,7 @@ describe('shop settings', () => {
     expect(foreign).toMatchObject({ code: 2, message: '楼层中包含不属于本店铺的商品' });
     const saved = await call(t.app, s.token, 'POST', '/api/store/settings/save', { ...settings, shopFloors: [{ title: '热销', productIds: [mine!.id] }] });
     expect(saved).toMatchObject({ code: 0, data: { shopName: '蓝源旗舰店', shopFloors: [{ title: '热销', productIds: [mine!.id] }] } });
+    const picker = await call(t.app, s.token, 'GET', '/api/store/products');
+    expect(picker.data.map((p: { id: number }) => p.id)).toEqual([mine!.id]);
   });
 });

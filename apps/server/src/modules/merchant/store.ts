@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MerchantStatus, type StoreSettingsInput } from '@aquamall/shared';
 import { companies, products } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
@@ -61,4 +61,14 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
     })
     .where(eq(companies.id, auth.companyId!));
   return storeSettings(app, auth.companyId!);
+}
+
+/** The company's own products for the floor picker (id, name, status), newest first, at most 500. */
+export async function ownProducts(app: FastifyInstance, companyId: number) {
+  return app.db
+    .select({ id: products.id, name: products.name, status: products.status })
+    .from(products)
+    .where(eq(products.companyId, companyId))
+    .orderBy(asc(products.status), asc(products.id))
+    .limit(500);
 }

@@ -29,3 +29,4 @@ export const verifyBankDeposit = (amount: number) => api.command<{ verified: boo
 
 export const fetchStoreSettings = () => api.get<StoreSettingsView | null>('/api/store/settings');
 export const saveStoreSettings = (body: Record<string, unknown>) => api.command<StoreSettingsView>('/api/store/settings/save', body);
+export const fetchOwnProducts = () => api.get<{ id: number; name: string; status: number }[]>('/api/store/products');

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MerchantStatus } from '@aquamall/shared';
+import { CONTACT_PHONE_RE, MerchantStatus } from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { fetchStoreSettings, merchantKeys, saveStoreSettings } from '../api/merchant.ts';
+import { fetchOwnProducts, fetchStoreSettings, merchantKeys, saveStoreSettings } from '../api/merchant.ts';
 
 interface Values {
   shopName: string;
@@ -15,13 +15,15 @@ interface Values {
   contactName: string;
   contactPhone: string;
   address: string;
-  shopFloors: { title: string; productIds: string[] }[];
+  shopFloors: { title: string; productIds: number[] }[];
 }
 
 /** /customer/store: shop name, logo, banner, introduction, contact, and the floors shown on shopHome. */
 export default function StorePage() {
   const qc = useQueryClient();
   const { data, isLoading } = useQuery({ queryKey: merchantKeys.store, queryFn: fetchStoreSettings });
+  const { data: own } = useQuery({ queryKey: [...merchantKeys.store, 'products'], queryFn: fetchOwnProducts });
+  const productOptions = (own ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.id}）` }));
   if (isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (!data || data.merchantStatus !== MerchantStatus.APPROVED) {
     return (
@@ -35,7 +37,7 @@ export default function StorePage() {
       ...v,
       logo: v.logo?.[0] ?? '',
       shopBanner: v.shopBanner?.[0] ?? '',
-      shopFloors: (v.shopFloors ?? []).map((f) => ({ title: f.title, productIds: (f.productIds ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0) })),
+      shopFloors: (v.shopFloors ?? []).map((f) => ({ title: f.title, productIds: f.productIds ?? [] })),
     });
     await qc.invalidateQueries({ queryKey: merchantKeys.store });
   };
@@ -53,7 +55,7 @@ export default function StorePage() {
           contactName: data.contactName ?? '',
           contactPhone: data.contactPhone ?? '',
           address: data.address ?? '',
-          shopFloors: data.shopFloors.map((f) => ({ title: f.title, productIds: f.productIds.map(String) })),
+          shopFloors: data.shopFloors,
         }}
       >
         <Row gutter={24}>
@@ -86,8 +88,8 @@ export default function StorePage() {
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
-              <Input maxLength={11} />
+            <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: CONTACT_PHONE_RE, message: '请输入正确的联系电话' }]}>
+              <Input maxLength={20} />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -97,7 +99,7 @@ export default function StorePage() {
           </Col>
         </Row>
         <h4>店铺楼层（展示在店铺首页）</h4>
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="每个楼层填写名称和商品编号（在商品列表中可查看），最多10个楼层，每层最多20个商品。" />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message="每个楼层填写名称并选择本店商品，最多10个楼层，每层最多20个商品。" />
         <Form.List name="shopFloors">
           {(fields, { add, remove }) => (
             <>
@@ -107,7 +109,7 @@ export default function StorePage() {
                     <Input placeholder="楼层名称，如：热销药剂" maxLength={20} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'productIds']}>
-                    <Select mode="tags" style={{ width: 420 }} placeholder="输入商品编号后回车" tokenSeparators={[',', ' ']} />
+                    <Select mode="multiple" style={{ width: 480 }} placeholder="选择本店商品" options={productOptions} optionFilterProp="label" maxCount={20} />
                   </Form.Item>
                   <MinusCircleOutlined onClick={() => remove(f.name)} />
                 </Space>
