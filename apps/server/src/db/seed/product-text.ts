@@ -20,7 +20,7 @@ const USES: Record<string, string[]> = {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The product detail HTML (only tags the sanitiser keeps: h3, p, ul, li, table, img). */
+/** The product detail HTML (only tags the sanitiser keeps: h3, p, ul, li, img); the spec table is the page's. */
 export function productDescription(opts: {
   name: string;
   leaf: LeafDef;
@@ -31,13 +31,13 @@ export function productDescription(opts: {
   image: string;
 }): string {
   const uses = USES[opts.top.name] ?? ['各类工业与市政项目'];
-  const rows = opts.attributes.map((a) => `<tr><th>${esc(a.name)}</th><td>${esc(a.value)}</td></tr>`).join('');
+  const brand = opts.attributes.find((a) => a.name === '品牌')?.value ?? '';
   return [
     `<h3>产品介绍</h3>`,
-    `<p>${esc(opts.name)}（${esc(opts.spec)}）由${esc(opts.companyName)}生产供应，属于${esc(opts.top.name)}中的${esc(opts.leaf.name)}类产品。产品质量稳定、性能可靠，出厂每批次附检测报告，可按客户工况提供选型与技术指导。</p>`,
+    `<p>${esc(brand)}${esc(opts.name)}由${esc(opts.companyName)}生产供应，属于${esc(opts.top.name)}中的${esc(opts.leaf.name)}类产品。产品质量稳定、性能可靠，出厂每批次附检测报告，可按客户工况提供选型与技术指导。</p>`,
     `<p><img src="/f/${opts.image}" alt="${esc(opts.leaf.name)}"></p>`,
-    `<h3>产品参数</h3>`,
-    `<table><tbody>${rows}</tbody></table>`,
+    `<h3>产品特点</h3>`,
+    `<ul><li>规格：${esc(opts.spec)}，可按需定制</li><li>批次稳定，附出厂检测报告</li><li>提供选型、投加与调试技术支持</li></ul>`,
     `<h3>应用领域</h3>`,
     `<ul>${uses.map((u) => `<li>${esc(u)}</li>`).join('')}</ul>`,
     `<h3>包装与运输</h3>`,
