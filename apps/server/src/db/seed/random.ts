@@ -56,3 +56,10 @@ export function daysAgo(now: Date, days: number, rnd?: Random): Date {
   const jitter = rnd ? rnd.int(0, 8 * 3_600_000) : 0;
   return new Date(now.getTime() - days * DAY_MS - jitter);
 }
+
+/** The same day at 17:00 Beijing time (09:00 UTC): when tenders and enquiries customarily close. */
+export function at1700Beijing(d: Date): Date {
+  const r = new Date(d);
+  r.setUTCHours(9, 0, 0, 0);
+  return r;
+}

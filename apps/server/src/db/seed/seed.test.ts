@@ -93,7 +93,8 @@ describe('demo seed', () => {
     const now = Date.now();
     const enq = await db.select().from(enquiries);
     expect(enq.length).toBeGreaterThanOrEqual(20);
-    expect(enq.filter((e) => e.status === 1).every((e) => e.deadline.getTime() > now)).toBe(true);
+    expect(enq.filter((e) => e.status <= 1).every((e) => e.deadline.getTime() > now)).toBe(true);
+    expect(enq.filter((e) => e.status === 2).every((e) => e.deadline.getTime() < now)).toBe(true);
     expect(new Set(enq.map((e) => e.status)).size).toBeGreaterThanOrEqual(4);
     expect(await count(db.select({ n: sql<number>`count(distinct ${enquiryItems.enquiryId})::int` }).from(enquiryItems))).toBe(enq.length);
     const results = await db.select().from(bids).where(and(eq(bids.type, 2), isNotNull(bids.tenderId)));

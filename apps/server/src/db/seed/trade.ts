@@ -2,7 +2,7 @@ import { bids, enquiries, enquiryItems } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import type { SeededLeaf } from './categories.ts';
 import type { SeededCompany } from './companies.ts';
-import { DAY_MS, daysAgo, type Random } from './random.ts';
+import { at1700Beijing, DAY_MS, daysAgo, type Random } from './random.ts';
 
 const TENDERS: [number, string, string, number][] = [
   // [purchaser index, title, scope, budget in yuan]
@@ -40,8 +40,9 @@ async function seedEnquiries(db: Db, purchasers: SeededCompany[], leaves: Seeded
     const buyer = i % 3 === 0 ? demo : (purchasers[i % purchasers.length] as SeededCompany);
     const items = rnd.sample(wanted, rnd.int(1, 4));
     const published = daysAgo(now, rnd.int(1, 25), rnd);
-    const deadline =
-      status === 1 ? new Date(now.getTime() + rnd.int(3, 30) * DAY_MS) : new Date(published.getTime() + rnd.int(3, 10) * DAY_MS);
+    const deadline = at1700Beijing(
+      status <= 1 ? new Date(now.getTime() + rnd.int(3, 30) * DAY_MS) : new Date(published.getTime() + rnd.int(3, 10) * DAY_MS),
+    );
     const first = items[0]!;
     return {
       row: {
@@ -49,7 +50,7 @@ async function seedEnquiries(db: Db, purchasers: SeededCompany[], leaves: Seeded
         code: `XJ${published.toISOString().slice(0, 10).replace(/-/g, '')}${String(i + 1).padStart(4, '0')}`,
         title: items.length > 1 ? `${first.def.name}等${items.length}项物资采购询价` : `${first.def.name}采购询价`,
         status,
-        deadline: status === 2 && deadline > now ? new Date(now.getTime() - DAY_MS) : deadline,
+        deadline: status > 1 && deadline > now ? at1700Beijing(new Date(now.getTime() - DAY_MS)) : deadline,
         deliveryProvinceCode: buyer.def.area[0],
         deliveryCityCode: buyer.def.area[1],
         deliveryDistrictCode: buyer.def.area[2],
@@ -82,7 +83,7 @@ async function seedBids(db: Db, purchasers: SeededCompany[], suppliers: SeededCo
     // First half still open (deadline ahead); the rest closed, and every other closed one awarded.
     const open = i < 6;
     const published = daysAgo(now, open ? rnd.int(1, 12) : rnd.int(30, 90), rnd);
-    const deadline = open ? new Date(now.getTime() + rnd.int(5, 25) * DAY_MS) : new Date(published.getTime() + 20 * DAY_MS);
+    const deadline = at1700Beijing(open ? new Date(now.getTime() + rnd.int(5, 25) * DAY_MS) : new Date(published.getTime() + 20 * DAY_MS));
     const fullTitle = `${buyer.def.name.replace(/有限公司|股份有限公司/g, '')}${title}`;
     return {
       companyId: buyer.id,
