@@ -153,7 +153,7 @@ export async function listCertifications(app: FastifyInstance, q: { status?: num
 export async function certificationDetail(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.id, id));
   if (!row) throw notFound('认证申请不存在');
-  return { certification: { ...toView(row, true), companyId: row.companyId }, history: await listReviewEvents(app.db, 'certification', id) };
+  return { certification: { ...toView(row, true), companyId: row.companyId }, history: await listReviewEvents(app.db, 'certification', id, true) };
 }
 
 /** The platform decides a 审核中 certification (same guarantees as the merchant review). */

@@ -21,7 +21,7 @@ export async function addReviewEvent(
 }
 
 /** The history of a review subject, oldest first, with who acted. */
-export async function listReviewEvents(db: Db, kind: ReviewKind, subjectId: number): Promise<ReviewEventView[]> {
+export async function listReviewEvents(db: Db, kind: ReviewKind, subjectId: number, forConsole = false): Promise<ReviewEventView[]> {
   const rows = await db
     .select({
       id: reviewEvents.id,
@@ -41,7 +41,7 @@ export async function listReviewEvents(db: Db, kind: ReviewKind, subjectId: numb
     action: r.action,
     reason: r.reason,
     // Applicants see "平台审核员", never the reviewer's account; the console shows the account.
-    actorName: r.isPlatformAdmin ? r.adminName || r.realName || '平台审核员' : r.realName || '申请企业',
+    actorName: r.isPlatformAdmin ? (forConsole ? r.adminName || r.realName || '平台审核员' : '平台审核员') : r.realName || '申请企业',
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -130,6 +130,8 @@ describe('merchant entry: review state machine', () => {
 
     const seen = await call(t.app, s.token, 'GET', '/api/merchant/application');
     expect(seen.data.application).toMatchObject({ status: 2, rejectReason: '营业执照照片模糊' });
+    // The applicant sees who decided as 平台审核员, never the reviewer's account.
+    expect(seen.data.history[1]).toMatchObject({ action: 'reject', actorName: '平台审核员' });
     const inbox = await t.database.db.select().from(messages).where(eq(messages.companyId, s.companyId));
     expect(inbox[0]!.content).toContain('营业执照照片模糊');
 

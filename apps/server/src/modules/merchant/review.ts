@@ -44,7 +44,7 @@ export async function applicationDetail(app: FastifyInstance, id: number) {
   return {
     application: { ...toView(row), companyId: row.companyId, agreementIp: row.agreementIp },
     company: company ?? null,
-    history: await listReviewEvents(app.db, 'merchant', row.id),
+    history: await listReviewEvents(app.db, 'merchant', row.id, true),
   };
 }
 
