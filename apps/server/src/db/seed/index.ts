@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { isEmpty } from '../client.ts';
 import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -59,6 +60,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedProducts(t, leaves, suppliers, rnd, now);
       await seedContent(t, images, rnd, now);
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
+      // The pending and rejected applicants get their application forms (the merchant module's demo data).
+      await seedDemoApplications(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openDatabase } from '../client.ts';
-import { articles, bids, categories, companies, enquiries, enquiryItems, products, siteMenus, users } from '../schema/index.ts';
+import { articles, bids, categories, companies, enquiries, enquiryItems, merchantApplications, products, siteMenus, users } from '../schema/index.ts';
 import { seedDemo, seedIfEmpty } from './index.ts';
 import { wipeDemoTables } from './wipe.ts';
 
@@ -64,6 +64,8 @@ describe('demo seed', () => {
       expect(s.logo && s.shopBanner && s.introduction).toBeTruthy();
       expect(s.shopFloors.length).toBeGreaterThan(0);
     }
+    const applications = await t.database.db.select().from(merchantApplications);
+    expect(applications.map((a) => a.status).sort()).toEqual([1, 2]);
     const purchasers = await count(t.database.db.select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.type, 4)));
     expect(purchasers).toBeGreaterThanOrEqual(3);
   });

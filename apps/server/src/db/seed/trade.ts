@@ -35,10 +35,12 @@ async function seedEnquiries(db: Db, purchasers: SeededCompany[], leaves: Seeded
   const demo = purchasers.find((p) => p.def.phone === '18800000004')!;
   // Statuses: 1 报价中 ×12, 2 已截止 ×4, 3 已成交 ×3, 0 草稿 ×2, 4 已撤销 ×2.
   const statuses = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 0, 0, 4, 4];
-  const wanted = leaves.filter((l) => ['水处理药剂', '水处理设备', '膜及膜组件', '泵阀管件', '检测仪器', '管材管件', '农资化肥'].includes(l.top.name));
+  // What water utilities and plants buy; one enquiry asks for items of one branch, as a buyer would.
+  const branches = ['水处理药剂', '水处理设备', '膜及膜组件', '泵阀管件', '检测仪器', '管材管件', '污泥处理', '给水设备', '过滤材料'];
   const rows = statuses.map((status, i) => {
     const buyer = i % 3 === 0 ? demo : (purchasers[i % purchasers.length] as SeededCompany);
-    const items = rnd.sample(wanted, rnd.int(1, 4));
+    const branch = branches[i % branches.length] as string;
+    const items = rnd.sample(leaves.filter((l) => l.top.name === branch), rnd.int(1, 3));
     const published = daysAgo(now, rnd.int(1, 25), rnd);
     const deadline = at1700Beijing(
       status <= 1 ? new Date(now.getTime() + rnd.int(3, 30) * DAY_MS) : new Date(published.getTime() + rnd.int(3, 10) * DAY_MS),
