@@ -83,6 +83,8 @@ export const products = pgTable(
   (t) => [
     index().on(t.companyId),
     index('products_search_grams_gin').using('gin', sql`aq_search_grams(${t.searchText})`),
+    /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
+    index('products_company_on_sale').on(t.companyId).where(sql`status = 2`),
     index().on(t.categoryCode),
     index().on(t.status, t.createdAt),
     index().on(t.status, t.salesCount),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_company_on_sale" ON "products" USING btree ("company_id") WHERE status = 2;
