@@ -6,6 +6,7 @@
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
+import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
 import { seedDemo, wipeDemoTables } from './index.ts';
 
 const force = process.argv.includes('--force');
@@ -32,6 +33,8 @@ try {
     }
     const started = Date.now();
     await seedDemo(database.db, createStorage(config));
+    // The wipe's cascade empties the roles table too; put the workbench menus and role presets back.
+    await ensureAccessDefaults(database.db);
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     console.log('Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).');
   }

@@ -3,7 +3,9 @@ import type { Db } from '../client.ts';
 
 /**
  * Tables the demo seed fills. `truncate … cascade` also empties every table that references them (orders,
- * sessions, offers … added by other modules), so a forced reseed starts from a clean marketplace.
+ * sessions, offers … added by other modules), so a forced reseed starts from a clean marketplace. That includes
+ * the workbench role presets (the roles table references companies): the CLI restores them afterwards, as
+ * the server does on start.
  */
 export const DEMO_TABLES = [
   'companies',
@@ -21,6 +23,9 @@ export const DEMO_TABLES = [
   'enquiry_items',
   'bids',
   'messages',
+  // No foreign key to the companies, so the cascade does not reach them.
+  'review_events',
+  'audit_logs',
 ] as const;
 
 export async function wipeDemoTables(db: Db): Promise<void> {
