@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Highlight } from './Highlight.tsx';
+import { tierPrice } from './PurchaseBox.tsx';
+import { useUrlState } from './url-state.ts';
+
+afterEach(cleanup);
+
+describe('mall components', () => {
+  it('marks the searched words, whatever their case or width', () => {
+    const { container } = render(<Highlight text="聚合氯化铝ＰＡＣ 28%" words={['pac', '聚合']} />);
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['聚合', 'ＰＡＣ']);
+    expect(container.textContent).toBe('聚合氯化铝ＰＡＣ 28%');
+  });
+
+  it('prices a quantity by the best tier it reaches', () => {
+    const g = {
+      price: 100,
+      priceTiers: [
+        { minQty: 10, price: 90 },
+        { minQty: 50, price: 80 },
+      ],
+    };
+    expect(tierPrice(g, 1)).toBe(100);
+    expect(tierPrice(g, 10)).toBe(90);
+    expect(tierPrice(g, 49)).toBe(90);
+    expect(tierPrice(g, 500)).toBe(80);
+  });
+
+  it('keeps list state in the query string and returns to page 1 when a filter changes', () => {
+    function Probe() {
+      const state = useUrlState();
+      const location = useLocation();
+      return (
+        <>
+          <span data-testid="url">{location.search}</span>
+          <button onClick={() => state.set({ pageIndex: 3 })}>page</button>
+          <button onClick={() => state.set({ priceMin: 10, productName: '' })}>filter</button>
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/mall/goodsList', element: <Probe /> }], {
+      initialEntries: ['/mall/goodsList?productName=碳源'],
+    });
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByText('page'));
+    expect(new URLSearchParams(screen.getByTestId('url').textContent ?? '').get('pageIndex')).toBe('3');
+    fireEvent.click(screen.getByText('filter'));
+    const params = new URLSearchParams(screen.getByTestId('url').textContent ?? '');
+    expect(params.get('pageIndex')).toBeNull();
+    expect(params.get('productName')).toBeNull();
+    expect(params.get('priceMin')).toBe('10');
+  });
+});
