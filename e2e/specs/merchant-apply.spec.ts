@@ -55,6 +55,9 @@ test('an enterprise applies from the site home, the console approves it, and its
   await adminPage.goto('/admin');
   await expect(adminPage).toHaveURL(/\/sso\/login\?returnUrl=/);
   await uiLogin(adminPage, ADMIN.account, ADMIN.password);
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await expect(adminPage.getByText('待审核入驻申请')).toBeVisible();
+  await adminPage.getByRole('menuitem', { name: '商家入驻审核' }).click();
   await expect(adminPage).toHaveURL(/\/admin\/merchant/);
   const row = adminPage.getByRole('row', { name: new RegExp(shopName) });
   await row.getByRole('button', { name: '审核' }).click();

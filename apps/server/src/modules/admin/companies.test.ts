@@ -13,6 +13,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('console: companies', () => {
+  it('the dashboard counts what waits for the platform', async () => {
+    const res = await call(t.app, admin.token, 'GET', '/admin/api/dashboard');
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ pendingMerchants: 0, pendingCertifications: 0, pendingUpgrades: 0 });
+  });
+
   it('lists and searches companies', async () => {
     await companyUser(t.database.db, { name: '厦门清源水务有限公司' });
     const res = await call(t.app, admin.token, 'POST', '/admin/api/company/list', { keyword: '清源', pageIndex: 1, pageSize: 10 });

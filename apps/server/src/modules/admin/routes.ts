@@ -4,6 +4,7 @@ import { pageQuery, z } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { auditActor } from '../audit/record.ts';
 import { companyDetail, listCompanies, setDisabled, setMembership } from './companies.ts';
+import { dashboard } from './dashboard.ts';
 
 const listInput = pageQuery.extend({
   keyword: z.string().trim().max(60).optional(),
@@ -17,6 +18,8 @@ export default async function adminCompanyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/admin/api/me', async (request) => ok({ userId: request.auth!.userId, isPlatformAdmin: true }));
+
+  app.get('/admin/api/dashboard', async () => ok(await dashboard(app)));
 
   app.post('/admin/api/company/list', { schema: { body: listInput } }, async (request) => ok(await listCompanies(app, request.body)));
   app.get('/admin/api/company/detail/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) =>

@@ -13,7 +13,7 @@ export const adminRoutes: RouteObject = {
   path: 'admin',
   element: <AdminLayout />,
   children: [
-    { index: true, element: <Navigate to="/admin/merchant" replace /> },
+    { index: true, handle: { title: '平台管理后台' }, lazy: lazyPage(() => import('./pages/DashboardPage.tsx')) },
     page('merchant', '商家入驻审核', () => import('./pages/MerchantReviewPage.tsx')),
     page('certification', '企业认证审核', () => import('./pages/CertReviewPage.tsx')),
     page('member-upgrades', '会员升级确认', () => import('./pages/MemberUpgradePage.tsx')),
@@ -28,6 +28,6 @@ export const adminRoutes: RouteObject = {
     page('workbench-menus', '工作台菜单', () => import('./pages/WorkbenchMenusPage.tsx')),
     page('role-presets', '预设角色', () => import('./pages/RolePresetsPage.tsx')),
     page('audit', '操作日志', () => import('./pages/AuditPage.tsx')),
-    { path: '*', element: <Navigate to="/admin/merchant" replace /> },
+    { path: '*', element: <Navigate to="/admin" replace /> },
   ],
 };

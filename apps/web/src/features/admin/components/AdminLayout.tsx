@@ -5,6 +5,7 @@ import { AdminGuard } from './AdminGuard.tsx';
 
 const item = (key: string, label: string) => ({ key: `/admin/${key}`, label: <Link to={`/admin/${key}`}>{label}</Link> });
 const MENU: MenuProps['items'] = [
+  { key: '/admin/', label: <Link to="/admin">概览</Link> },
   { key: 'review', label: '审核', type: 'group', children: [item('merchant', '商家入驻审核'), item('certification', '企业认证审核'), item('member-upgrades', '会员升级确认')] },
   { key: 'ops', label: '运营', type: 'group', children: [item('companies', '企业管理'), item('categories', '商品分类'), item('products', '商品管理')] },
   {
@@ -19,7 +20,7 @@ const MENU: MenuProps['items'] = [
 function Shell() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const selected = '/admin/' + (pathname.split('/')[2] || 'merchant');
+  const selected = '/admin/' + (pathname.split('/')[2] ?? '');
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#001529' }}>
