@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { JsonCache, JsonEntry } from './cache.ts';
+
+describe('JsonCache', () => {
+  it('serialises the success envelope once and reuses it within the TTL', async () => {
+    const cache = new JsonCache(60_000);
+    let builds = 0;
+    const build = async () => ({ n: ++builds });
+    const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
+    expect(builds).toBe(1);
+    expect(a).toBe(b);
+    expect(JSON.parse(a.json)).toEqual({ code: 0, message: '', data: { n: 1 } });
+    expect(await cache.get('k', build)).toBe(a);
+  });
+
+  it('rebuilds after the TTL and after clear()', async () => {
+    let builds = 0;
+    const expired = new JsonCache(0);
+    await expired.get('k', async () => ++builds);
+    await expired.get('k', async () => ++builds);
+    expect(builds).toBe(2);
+    const cache = new JsonCache(60_000);
+    await cache.get('k', async () => ++builds);
+    cache.clear();
+    expect(JSON.parse((await cache.get('k', async () => ++builds)).json).data).toBe(4);
+  });
+
+  it('does not keep a build that was running when the cache was cleared', async () => {
+    const cache = new JsonCache(60_000);
+    let release: (v: string) => void = () => {};
+    const slow = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.clear();
+    release('old');
+    expect(JSON.parse((await slow).json).data).toBe('old');
+    expect(JSON.parse((await cache.get('k', async () => 'new')).json).data).toBe('new');
+  });
+
+  it('forgets a failed build so the next call retries', async () => {
+    const cache = new JsonCache(60_000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(JSON.parse((await cache.get('k', async () => 'ok')).json).data).toBe('ok');
+  });
+
+  it('gives equal data equal ETags and a gzip body', () => {
+    const a = new JsonEntry({ x: 1 });
+    expect(new JsonEntry({ x: 1 }).etag).toBe(a.etag);
+    expect(new JsonEntry({ x: 2 }).etag).not.toBe(a.etag);
+    expect(a.gzip()[0]).toBe(0x1f);
+  });
+});
