@@ -55,14 +55,10 @@ export function keywordMatch(
     alternatives.forEach((a) => words.add(a));
     groups.push(
       sql`(${sql.join(
-        alternatives.map((a) => {
-          const grams = sql`${searchGrams} @> ${textArray(termGrams(a))}`;
-          // A term of 1–2 characters is its own gram, so the index match is already exact; longer terms
-          // need the substring check (氯化聚合 has the grams of 聚合氯化 but is not inside it).
-          return Array.from(a).length <= 2
-            ? sql`(${grams})`
-            : sql`(${grams} and ${searchText} like ${`%${escapeLike(a)}%`} escape '\\')`;
-        }),
+        alternatives.map(
+          (a) =>
+            sql`(${searchGrams} @> ${textArray(termGrams(a))} and ${searchText} like ${`%${escapeLike(a)}%`} escape '\\')`,
+        ),
         sql` or `,
       )})`,
     );
