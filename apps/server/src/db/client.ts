@@ -34,6 +34,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client whose connection dies (server restart, admin termination) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => {
+      console.error(`[db] idle PostgreSQL client error: ${err.message}`);
+    });
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
     const client = await pool.connect();
     try {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +42,8 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer): Promise<void> {
     const full = this.resolve(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
-    const tmp = `${full}.${process.pid}.tmp`;
+    // Unique per write: two concurrent writes of one key must not share a temp file.
+    const tmp = `${full}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fsp.writeFile(tmp, body);
     await fsp.rename(tmp, full);
   }
