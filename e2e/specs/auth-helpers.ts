@@ -38,3 +38,20 @@ export async function passwordLogin(page: Page, account: string, password = DEMO
 
 /** A fresh mainland mobile number for this run. */
 export const freshPhone = () => `137${String(Date.now()).slice(-8)}`;
+
+/** Registers a fresh purchaser company through the API (captcha peek + sandbox SMS) and returns its login. */
+export async function registerViaApi(request: APIRequestContext, password = 'Fresh2026pass') {
+  const phone = freshPhone();
+  const id = `e2e-${phone}`;
+  await request.get(`/api/ImgVerificationCode?id=${id}`);
+  const cap = (await (await request.get(`/api/dev/captcha?id=${id}`)).json()) as { data: { text: string } };
+  const sent = await request.post('/api/appuser/sendcode', { data: { phone, purpose: 'register', captchaId: id, captchaCode: cap.data.text } });
+  expect(((await sent.json()) as { code: number }).code).toBe(0);
+  const code = await outboxCode(request, phone);
+  const res = await request.post('/api/appuser/originregister', {
+    data: { phone, code, password, confirmPassword: password, companyName: `账户测试企业${phone.slice(-4)}`, companyType: 4, agree: true },
+  });
+  const body = (await res.json()) as { code: number; data: { authToken: string } };
+  expect(body.code).toBe(0);
+  return { phone, password, token: body.data.authToken };
+}

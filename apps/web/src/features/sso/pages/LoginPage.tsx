@@ -13,9 +13,11 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const { token } = useSession();
+  // Signed in on arrival → mall home. A login made on this page navigates itself (to returnUrl).
+  const [signedInOnArrival] = useState(() => !!token);
   const [tab, setTab] = useState('password');
   const [rememberMe, setRememberMe] = useState(() => clientStore.getRememberMe());
-  if (token) return <Navigate to={HOME_PATH} replace />;
+  if (signedInOnArrival) return <Navigate to={HOME_PATH} replace />;
 
   const shared = { returnUrl, rememberMe, onRemember: setRememberMe };
   return (
