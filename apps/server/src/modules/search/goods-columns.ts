@@ -11,8 +11,8 @@ export const goodsColumns = {
   spec: products.spec,
   unit: products.unit,
   price: products.price,
-  defaultImage: products.defaultImage,
-  images: products.images,
+  /** The default image, else the first of the gallery (read in SQL: the gallery itself is not fetched). */
+  defaultImage: sql<string>`coalesce(nullif(${products.defaultImage}, ''), ${products.images}->>0, '')`,
   categoryCode: products.categoryCode,
   companyId: products.companyId,
   shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
@@ -33,7 +33,6 @@ export interface GoodsRow {
   unit: string;
   price: string;
   defaultImage: string;
-  images: string[];
   categoryCode: string;
   companyId: number;
   shopName: string;
@@ -54,7 +53,7 @@ export function toGoodsItem(r: GoodsRow): GoodsItem {
     spec: r.spec,
     unit: r.unit,
     price: Number(r.price),
-    defaultImage: r.defaultImage || r.images[0] || '',
+    defaultImage: r.defaultImage,
     categoryCode: r.categoryCode,
     companyId: r.companyId,
     shopName: r.shopName,

@@ -45,6 +45,7 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
   const [row] = await db
     .select({
       ...goodsColumns,
+      images: products.images,
       priceTiers: products.priceTiers,
       attributes: products.attributes,
       description: products.description,
