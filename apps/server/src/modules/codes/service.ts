@@ -9,7 +9,8 @@ import { invalid, rateLimited } from '../../lib/errors.ts';
 export const CODE_TTL_MIN = 5;
 export const CODE_MAX_TRIES = 5;
 export const DAILY_CAP_PER_TARGET = 10;
-export const DAILY_CAP_PER_IP = 30;
+/** Offices share one address, so the per-IP cap is generous; the per-number cap stops SMS bombing. */
+export const DAILY_CAP_PER_IP = 100;
 
 export type Channel = 'sms' | 'email';
 export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone'] as const;
