@@ -11,6 +11,7 @@ const query = z.object({
   email: z.string().trim().max(120).optional(),
 });
 
+const CHANNEL: Record<string, string> = { sms: '短信', email: '邮件', bank: '银行' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sandbox outbox (DESIGN §2): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests). */
@@ -30,7 +31,7 @@ export default async function outboxRoutes(root: FastifyInstance) {
     const rows = list
       .map(
         (m) =>
-          `<tr><td>${esc(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${m.channel === 'sms' ? '短信' : '邮件'}</td><td>${esc(m.target)}</td><td>${esc(m.subject)}</td><td>${esc(m.body).replace(/\n/g, '<br>')}</td></tr>`,
+          `<tr><td>${esc(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${esc(CHANNEL[m.channel] ?? m.channel)}</td><td>${esc(m.target)}</td><td>${esc(m.subject)}</td><td>${esc(m.body).replace(/\n/g, '<br>')}</td></tr>`,
       )
       .join('');
     const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta http-equiv="refresh" content="10"><title>开发发件箱</title>

@@ -22,6 +22,8 @@ interface SessionRow {
 }
 
 const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
+/** Links read as links here (the global style makes anchors inherit the text colour). */
+const link = { color: 'var(--am-primary)' };
 
 /** /customer/safe: security overview, active sessions, end the other sessions. */
 export default function SafePage() {
@@ -48,19 +50,19 @@ export default function SafePage() {
             <Descriptions.Item label="登录手机号">
               <Space size={24}>
                 <span>{s.phoneMasked}</span>
-                <Link to="/sso/modifyPhone">更换手机号</Link>
+                <Link to="/sso/modifyPhone" style={link}>更换手机号</Link>
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label="登录密码">
               <Space size={24}>
                 <Tag color="green">已设置</Tag>
-                <Link to="/sso/updatePwd">修改密码</Link>
+                <Link to="/sso/updatePwd" style={link}>修改密码</Link>
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label="绑定邮箱">
               <Space size={24}>
                 {s.email ? <span>{s.email}</span> : <Tag>未绑定</Tag>}
-                <Link to="/customer/info">{s.email ? '修改' : '去绑定'}</Link>
+                <Link to="/customer/info" style={link}>{s.email ? '修改' : '去绑定'}</Link>
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label="微信">
@@ -68,7 +70,7 @@ export default function SafePage() {
                 {s.wechatBound ? <Tag color="green">已绑定</Tag> : <Tag>未绑定</Tag>}
                 {s.wechatBound ? (
                   <Popconfirm title="解绑后将不能用该微信扫码登录，确定解绑？" onConfirm={unbindWechat}>
-                    <a>解绑</a>
+                    <a style={link}>解绑</a>
                   </Popconfirm>
                 ) : (
                   <span style={{ color: 'var(--am-muted)' }}>在登录页使用微信扫码并验证手机号即可绑定</span>
@@ -106,7 +108,7 @@ export default function SafePage() {
               render: (_v, r) =>
                 r.current ? null : (
                   <Popconfirm title="确定让该设备退出登录？" onConfirm={() => endOthers([r.id])}>
-                    <a>退出</a>
+                    <a style={link}>退出</a>
                   </Popconfirm>
                 ),
             },
