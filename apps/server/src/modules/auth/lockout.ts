@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 
@@ -49,6 +49,8 @@ export async function failureState(db: Db, account: string, ip?: string): Promis
 
 export async function recordFailure(db: Db, account: string, ip: string): Promise<FailureState> {
   await db.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
+  // Housekeeping: failures older than a day no longer count for anything.
+  if (Math.random() < 0.02) await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
   return failureState(db, account, ip);
 }
 

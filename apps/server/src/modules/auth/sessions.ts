@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 
@@ -40,6 +40,8 @@ export async function createSession(
       expiresAt,
     })
     .returning({ id: sessions.id });
+  // Housekeeping: sessions that ended more than 30 days ago are of no use, even for the security page.
+  if (Math.random() < 0.01) await db.delete(sessions).where(lt(sessions.expiresAt, sql`now() - interval '30 days'`));
   return { token, expiresAt, sessionId: row!.id };
 }
 

@@ -111,6 +111,17 @@ describe('RequireAuth', () => {
   });
 });
 
+describe('other tabs', () => {
+  it('a logout in another tab (local storage token removed) signs this tab out too', () => {
+    clientStore.setToken('shared', true);
+    sessionStore.sync();
+    expect(sessionStore.get().token).toBe('shared');
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    expect(sessionStore.get().token).toBeNull();
+  });
+});
+
 describe('logout', () => {
   it('revokes the session on the server, clears storage and stays when asked', async () => {
     clientStore.setToken('tok-out', true);

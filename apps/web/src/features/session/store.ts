@@ -39,6 +39,16 @@ export const sessionStore = {
   },
 };
 
+// Another tab signed in or out (local storage token with remember-me): follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key === 'token') {
+      const token = clientStore.getToken();
+      if (token !== state.token) sessionStore.set({ token, user: null, resolved: false });
+    }
+  });
+}
+
 /** The current session: `loggedIn` when a token exists and the user is resolved (SPEC §4). */
 export function useSession(): { token: string | null; user: SessionUser | null; loggedIn: boolean; loading: boolean } {
   const s = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
