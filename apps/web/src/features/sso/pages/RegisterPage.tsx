@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Checkbox, Form, Input, Radio, Segmented } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { CompanyType } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
@@ -33,6 +34,18 @@ export default function RegisterPage() {
   const captcha = useCaptcha();
   const [dialog, setDialog] = useState<'agreement' | 'privacy' | null>(null);
   const [busy, setBusy] = useState(false);
+  // SPEC §7 registerdetail: the form's options (company types, password rule) from the server.
+  const detail = useQuery({
+    queryKey: ['appuser', 'registerdetail'],
+    queryFn: () =>
+      api.query<{ companyTypes: { value: number; label: string }[]; passwordRule: string }>('/api/appuser/registerdetail', {}, { suppressError: true }),
+    staleTime: Infinity,
+  });
+  const companyTypes = detail.data?.companyTypes ?? [
+    { value: CompanyType.PURCHASER, label: '采购商' },
+    { value: CompanyType.SUPPLIER, label: '供应商' },
+  ];
+  const passwordRule = detail.data?.passwordRule ?? '8-20位，须同时包含字母和数字';
 
   const switchType = (t: 'user' | 'merchant') => {
     setRegisterType(t);
@@ -104,10 +117,11 @@ export default function RegisterPage() {
       >
         <Form.Item name="companyType" label="企业类型" rules={[{ required: true, message: '请选择企业类型' }]}>
           <Radio.Group>
-            <Radio value={CompanyType.PURCHASER} disabled={registerType === 'merchant'}>
-              采购商
-            </Radio>
-            <Radio value={CompanyType.SUPPLIER}>供应商</Radio>
+            {companyTypes.map((t) => (
+              <Radio key={t.value} value={t.value} disabled={registerType === 'merchant' && t.value !== CompanyType.SUPPLIER}>
+                {t.label}
+              </Radio>
+            ))}
           </Radio.Group>
         </Form.Item>
         <Form.Item name="companyName" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }, { min: 2, max: 100, message: '企业名称为2-100个字' }]}>
@@ -130,7 +144,7 @@ export default function RegisterPage() {
             <SmsCodeButton onSend={sendCode} />
           </div>
         </Form.Item>
-        <Form.Item name="password" label="设置密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
+        <Form.Item name="password" label="设置密码" rules={PASSWORD_RULES} extra={passwordRule}>
           <PasswordInput autoComplete="new-password" placeholder="请设置登录密码" />
         </Form.Item>
         <Form.Item
