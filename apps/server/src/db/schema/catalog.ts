@@ -73,8 +73,8 @@ export const products = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * Search text, maintained by the database (trigger of migrations search_ngrams / search_grams_expression,
-     * docs/decisions/0060): normalized "name\nbrand\nspec model\nshop name"; its unigrams + bigrams are
-     * GIN-indexed through the expression aq_search_grams(search_text). Never written by the app.
+     * docs/decisions/0060): normalized "name\nbrand\nspec model\nshop name", copied with the other search
+     * fields into product_search (schema/search.ts), where it is GIN-indexed. Never written by the app.
      */
     searchText: text().notNull().default(''),
     /** The supplier's shop is open and enabled; maintained by the same triggers, so the mall needs no join. */
@@ -82,7 +82,6 @@ export const products = pgTable(
   },
   (t) => [
     index().on(t.companyId),
-    index('products_search_grams_gin').using('gin', sql`aq_search_grams(${t.searchText})`),
     /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
     index('products_company_on_sale').on(t.companyId).where(sql`status = 2`),
     index().on(t.categoryCode),

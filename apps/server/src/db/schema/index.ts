@@ -6,3 +6,4 @@ export * from './identity.ts';
 export * from './merchant.ts';
 export * from './audit.ts';
 export * from './access.ts';
+export * from './search.ts';

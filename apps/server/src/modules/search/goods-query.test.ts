@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { GoodsPage } from '@aquamall/shared';
+import { ProductStatus, type GoodsPage } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companies, products } from '../../db/schema/index.ts';
 import { insertMallFixture, type MallFixture } from '../mall/test/fixtures.ts';
@@ -165,5 +165,20 @@ describe('goods filters, sorting and paging', () => {
       { ...copy, name: '关闭店的活性炭', companyId: fx.closedShop },
     ]);
     expect(await names({ productName: '活性炭' })).toEqual(['新上架活性炭']);
+  });
+
+  it('follows status, price and sales changes made by any writer', async () => {
+    const db = t.database.db;
+    const id = fx.product['不锈钢离心泵']!;
+    await db.update(products).set({ status: ProductStatus.OFF_SALE }).where(eq(products.id, id));
+    expect(await names({ productName: '离心泵' })).toEqual([]);
+    await db
+      .update(products)
+      .set({ status: ProductStatus.ON_SALE, price: '1', salesCount: 99999 })
+      .where(eq(products.id, id));
+    expect((await query({ sort: 'priceAsc' })).data.list[0]?.id).toBe(id);
+    expect((await query({ sort: 'sales' })).data.list[0]?.id).toBe(id);
+    await db.delete(products).where(eq(products.id, id));
+    expect(await names({ productName: '离心泵' })).toEqual([]);
   });
 });

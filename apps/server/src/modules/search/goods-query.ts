@@ -7,14 +7,15 @@ import {
   type GoodsQuery,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, products } from '../../db/schema/index.ts';
+import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
 import { escapeLike, keywordMatch } from './keyword.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /**
- * Public visibility: on-sale products of open, enabled shops. `shop_visible` mirrors the shop's state and is
- * kept by database triggers (migration 0010), so filtering needs no join with companies.
+ * Public visibility on `products` (detail pages, floors): on-sale products of open, enabled shops.
+ * `shop_visible` mirrors the shop's state (database triggers, migration 0010). The goods list reads
+ * product_search instead, which holds exactly the public products.
  */
 export const publicProduct: SQL = and(
   eq(products.status, ProductStatus.ON_SALE),
@@ -36,12 +37,12 @@ const cacheOf = <V>(map: WeakMap<Db, TtlCache<V>>, db: Db, ttl: number) => {
 async function categoryFacets(db: Db, where: SQL | undefined): Promise<GoodsFacet[]> {
   const count = sql<number>`count(*)::int`;
   return db
-    .select({ categoryCode: products.categoryCode, name: sql<string>`max(${categories.name})`, count })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .select({ categoryCode: ps.categoryCode, name: sql<string>`max(${categories.name})`, count })
+    .from(ps)
+    .innerJoin(categories, eq(categories.categoryCode, ps.categoryCode))
     .where(where)
-    .groupBy(products.categoryCode)
-    .orderBy(desc(count), products.categoryCode)
+    .groupBy(ps.categoryCode)
+    .orderBy(desc(count), ps.categoryCode)
     .limit(12);
 }
 
@@ -64,48 +65,43 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
  * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
-  const match = keywordMatch(
-    q.productName,
-    sql`${products.searchText}`,
-    sql`aq_search_grams(${products.searchText})`,
-  );
-  const conditions: (SQL | undefined)[] = [publicProduct, match?.where];
-  if (q.categoryCode) conditions.push(inArray(products.categoryCode, await subtreeCodes(db, q.categoryCode)));
-  if (q.priceMin !== undefined) conditions.push(gte(products.price, String(q.priceMin)));
-  if (q.priceMax !== undefined) conditions.push(lte(products.price, String(q.priceMax)));
-  if (q.companyId !== undefined) conditions.push(eq(products.companyId, q.companyId));
+  const match = keywordMatch(q.productName, sql`${ps.searchText}`, sql`aq_search_grams(${ps.searchText})`);
+  const conditions: (SQL | undefined)[] = [match?.where];
+  if (q.categoryCode) conditions.push(inArray(ps.categoryCode, await subtreeCodes(db, q.categoryCode)));
+  if (q.priceMin !== undefined) conditions.push(gte(ps.price, String(q.priceMin)));
+  if (q.priceMax !== undefined) conditions.push(lte(ps.price, String(q.priceMax)));
+  if (q.companyId !== undefined) conditions.push(eq(ps.companyId, q.companyId));
   if (q.areaCode !== undefined) {
-    conditions.push(or(eq(products.originProvinceCode, q.areaCode), eq(products.originCityCode, q.areaCode)));
+    conditions.push(or(eq(ps.originProvinceCode, q.areaCode), eq(ps.originCityCode, q.areaCode)));
   }
-  if (q.povertyRelief) conditions.push(eq(products.isPovertyRelief, true));
+  if (q.povertyRelief) conditions.push(eq(ps.isPovertyRelief, true));
   const where = and(...conditions);
 
   const order: SQL[] = (() => {
     switch (q.sort) {
       case 'priceAsc':
-        return [asc(products.price), asc(products.id)];
+        return [asc(ps.price), asc(ps.productId)];
       case 'priceDesc':
-        return [desc(products.price), desc(products.id)];
+        return [desc(ps.price), desc(ps.productId)];
       case 'newest':
-        return [desc(products.createdAt), desc(products.id)];
+        return [desc(ps.createdAt), desc(ps.productId)];
       case 'sales':
-        return [desc(products.salesCount), desc(products.id)];
+        return [desc(ps.salesCount), desc(ps.productId)];
       default:
         return match
-          ? [sql`${match.score} desc`, desc(products.salesCount), desc(products.id)]
-          : [desc(products.salesCount), desc(products.id)];
+          ? [sql`${match.score} desc`, desc(ps.salesCount), desc(ps.productId)]
+          : [desc(ps.salesCount), desc(ps.productId)];
     }
   })();
 
   const offset = (q.pageIndex - 1) * q.pageSize;
-  // Rank and page on products alone (the index finds the rows, the sort needs only products columns), then
-  // join the page's 20 cards with their shops, re-sorted the same way: one round trip, and the join touches
-  // 20 rows, not every match.
+  // Rank and page on the narrow product_search rows, then join the page's 20 cards with products and their
+  // shops, re-sorted the same way: one round trip, and the wide rows are read for 20 products only.
   const listQuery = async () => {
     if (offset >= GOODS_COUNT_CAP) return [];
     const page = db
-      .select({ pageId: products.id })
-      .from(products)
+      .select({ pageId: ps.productId })
+      .from(ps)
       .where(where)
       .orderBy(...order)
       .limit(q.pageSize)
@@ -114,13 +110,14 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     return db
       .select(goodsColumns)
       .from(page)
+      .innerJoin(ps, eq(ps.productId, page.pageId))
       .innerJoin(products, eq(products.id, page.pageId))
-      .innerJoin(companies, eq(companies.id, products.companyId))
+      .innerJoin(companies, eq(companies.id, ps.companyId))
       .orderBy(...order);
   };
   const capped = db
     .select({ one: sql`1` })
-    .from(products)
+    .from(ps)
     .where(where)
     .limit(GOODS_COUNT_CAP + 1)
     .as('capped');

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { products } from './catalog.ts';
+
+/**
+ * The public goods search table (docs/decisions/0060): one narrow row per *public* product (on sale, shop open),
+ * copied from `products` by a database trigger (migration search_table). Every goods-list filter, sort and count
+ * runs here; `products` is read only for the 20 cards of a page. Never written by the application.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** products.search_text: normalized "name\nbrand\nspec model\nshop name". */
+    searchText: text().notNull(),
+    salesCount: integer().notNull(),
+    price: numeric({ precision: 14, scale: 2 }).notNull(),
+    categoryCode: varchar({ length: 20 }).notNull(),
+    companyId: integer().notNull(),
+    originProvinceCode: integer(),
+    originCityCode: integer(),
+    isPovertyRelief: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('product_search_grams_gin').using('gin', sql`aq_search_grams(${t.searchText})`),
+    index('product_search_sales').on(t.salesCount.desc().nullsFirst(), t.productId.desc().nullsFirst()),
+    index('product_search_price').on(t.price, t.productId),
+    index('product_search_created').on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst()),
+    index('product_search_category').on(t.categoryCode),
+    index('product_search_company').on(t.companyId),
+  ],
+);
