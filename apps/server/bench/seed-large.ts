@@ -2,8 +2,8 @@
  * `npm run bench:seed`: fills the PostgreSQL benchmark database (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/aquamall_bench; created when missing, demo-seeded when empty) up to
  * BENCH_PRODUCTS (default 100,000) on-sale products with varied Chinese names. Rows are made in the database
- * from the demo products (INSERT … SELECT over generate_series, 10,000 per statement), so the search trigger
- * of migration 0006 indexes every row exactly as it would a product written by the application.
+ * from the demo products (INSERT … SELECT over generate_series, 10,000 per statement), so the search triggers
+ * (migrations 0006–0013) index every row exactly as they would a product written by the application.
  */
 import os from 'node:os';
 import path from 'node:path';
