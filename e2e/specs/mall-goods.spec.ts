@@ -51,6 +51,12 @@ test.describe('mall goods', () => {
     await expect(page).toHaveURL(/categoryCode=01\d\d/);
   });
 
+  test('an abbreviation finds the product names and says which synonyms it searched', async ({ page }) => {
+    await page.goto('/mall/goodsList?productName=PAC');
+    await expect(page.getByTestId('synonyms')).toContainText('聚合氯化铝');
+    await expect(page.getByTestId('goods-grid').locator('mark.am-hl', { hasText: '聚合氯化铝' }).first()).toBeVisible();
+  });
+
   test('an unknown keyword shows the empty state', async ({ page }) => {
     await page.goto('/mall/goodsList?productName=不存在的商品名称xyz');
     await expect(page.getByText('没有找到与“不存在的商品名称xyz”相关的商品')).toBeVisible();

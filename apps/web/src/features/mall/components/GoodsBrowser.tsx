@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { GOODS_SORTS, type GoodsSort } from '@aquamall/shared';
+import { GOODS_SORTS, searchTerms, type GoodsSort } from '@aquamall/shared';
 import { useGoods } from '../queries/goods.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { Crumbs } from './Crumbs.tsx';
@@ -41,6 +41,9 @@ export function GoodsBrowser({
   };
   const goods = useGoods(query);
   const data = goods.data;
+  // Words the server added as synonyms (PAC → 聚合氯化铝 …), shown so a surprising match explains itself.
+  const typed = new Set(searchTerms(query.productName));
+  const synonyms = (data?.keywords ?? []).filter((w) => !typed.has(w));
   const setSort = (s: GoodsSort) => state.set({ sort: s === 'relevance' ? undefined : s });
   const priceSort = sort === 'priceAsc' || sort === 'priceDesc';
   const crumbTitle =
@@ -57,6 +60,11 @@ export function GoodsBrowser({
       {banner}
       <GoodsFilters state={state} povertyFixed={povertyOnly} facets={data?.facets} />
       <ActiveFilters state={state} povertyFixed={povertyOnly} />
+      {synonyms.length ? (
+        <div className="am-synonyms am-muted am-small" data-testid="synonyms">
+          已同时为您搜索：{synonyms.join('、')}
+        </div>
+      ) : null}
       <div className="am-sortbar">
         <div className="am-sortbar-items" role="group" aria-label="排序">
           {(['relevance', 'sales', 'newest'] as const).map((s) => (
