@@ -67,3 +67,37 @@ test('change password ends every session; recovery by SMS code sets a new one', 
   await passwordLogin(page, phone, 'Third2026pw');
   await expect(page).toHaveURL(/\/mall/);
 });
+
+test('change phone: codes to the current and the new number (form-encoded call)', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { phone, password } = await registerViaApi(request);
+  const newPhone = `136${String(Date.now()).slice(-8)}`;
+  await page.goto('/sso/modifyPhone');
+  await passwordLogin(page, phone, password);
+  await expect(page).toHaveURL(/\/sso\/modifyPhone$/);
+  await expect(page.getByText(`当前手机号 ${phone.slice(0, 3)}****${phone.slice(7)} 的验证码`)).toBeVisible();
+
+  const oldSend = page.locator('.sso-row button').nth(0);
+  const newSend = page.locator('.sso-row button').nth(1);
+  await oldSend.click();
+  // The registration code went to this number moments ago: one code per number per 60 s.
+  const wait = page.getByText(/^请\d+秒后再获取验证码$/);
+  await expect(wait.or(page.getByRole('button', { name: /秒后重新获取/ }))).toBeVisible();
+  if (await wait.isVisible()) {
+    const seconds = Number(/\d+/.exec((await wait.textContent()) ?? '')?.[0] ?? 60);
+    await page.waitForTimeout((seconds + 1) * 1000);
+    await oldSend.click();
+  }
+  // Sent (the outbox already holds the registration code, so wait for this one).
+  await expect(oldSend).toHaveText(/秒后重新获取/);
+  await page.getByLabel('原手机号验证码').fill(await outboxCode(page.request, phone));
+  await page.getByPlaceholder('请输入新手机号').fill(newPhone);
+  await newSend.click();
+  await expect(newSend).toHaveText(/秒后重新获取/);
+  await page.getByLabel('新手机号验证码').fill(await outboxCode(page.request, newPhone));
+  const call = page.waitForRequest('**/api/appuser/replacecellphone');
+  await page.getByRole('button', { name: '确认更换' }).click();
+  expect((await call).headers()['content-type']).toContain('application/x-www-form-urlencoded');
+  await expect(page).toHaveURL(/\/customer\/safe$/);
+  await expect(page.getByText(`${newPhone.slice(0, 3)}****${newPhone.slice(7)}`)).toBeVisible();
+});
