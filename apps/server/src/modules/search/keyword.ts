@@ -71,7 +71,8 @@ export function keywordMatch(
     weights.push(
       perAlternative.length === 1
         ? (perAlternative[0] as SQL)
-        : sql`greatest(${sql.join(perAlternative, sql`, `)})`,
+        : // With synonyms, the word the buyer typed beats its synonyms: +2 when the term itself is in the name.
+          sql`(greatest(${sql.join(perAlternative, sql`, `)}) + case when strpos(${field(searchText, 1)}, ${term}) > 0 then 2 else 0 end)`,
     );
   }
   const whole = terms.join(' ');

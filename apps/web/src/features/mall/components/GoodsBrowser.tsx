@@ -43,7 +43,8 @@ export function GoodsBrowser({
   const data = goods.data;
   // Words the server added as synonyms (PAC → 聚合氯化铝 …), shown so a surprising match explains itself.
   const typed = new Set(searchTerms(query.productName));
-  const synonyms = (data?.keywords ?? []).filter((w) => !typed.has(w));
+  // Pinyin initials (jhlhl) are left out of the hint.
+  const synonyms = (data?.keywords ?? []).filter((w) => !typed.has(w) && /[\u3400-\u9fff]/.test(w));
   const setSort = (s: GoodsSort) => state.set({ sort: s === 'relevance' ? undefined : s });
   const priceSort = sort === 'priceAsc' || sort === 'priceDesc';
   const crumbTitle =
