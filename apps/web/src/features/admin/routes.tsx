@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy.ts';
-import { AdminLayout } from './components/AdminLayout.tsx';
+import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
 
 const page = (path: string, title: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -11,7 +10,7 @@ const page = (path: string, title: string, load: () => Promise<{ default: React.
 /** The /admin platform console (platform administrators only; the layout guards every page). */
 export const adminRoutes: RouteObject = {
   path: 'admin',
-  element: <AdminLayout />,
+  lazy: lazyNamed(() => import('./components/AdminLayout.tsx'), 'AdminLayout'),
   children: [
     { index: true, handle: { title: '平台管理后台' }, lazy: lazyPage(() => import('./pages/DashboardPage.tsx')) },
     page('merchant', '商家入驻审核', () => import('./pages/MerchantReviewPage.tsx')),

@@ -1,7 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '../../lib/lazy.ts';
-import { SsoLayout } from './SsoLayout.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
+import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
 
 /** SPEC §2 SSO routes: login (default), register, forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
 export const ssoRoutes: RouteObject = {
@@ -9,10 +7,10 @@ export const ssoRoutes: RouteObject = {
   children: [
     { path: 'wxCallback', lazy: lazyPage(() => import('./pages/WxCallbackPage.tsx')), handle: { title: '微信登录' } },
     {
-      element: <SsoLayout />,
+      lazy: lazyNamed(() => import('./SsoLayout.tsx'), 'SsoLayout'),
       children: [
         { index: true, element: <Navigate to="/sso/login" replace /> },
-        { path: 'login', element: <LoginPage />, handle: { title: '登录' } },
+        { path: 'login', lazy: lazyNamed(() => import('./pages/LoginPage.tsx'), 'LoginPage'), handle: { title: '登录' } },
         { path: 'register', lazy: lazyPage(() => import('./pages/RegisterPage.tsx')), handle: { title: '注册' } },
         { path: 'forgetPwd', lazy: lazyPage(() => import('./pages/ForgetPwdPage.tsx')), handle: { title: '找回密码' } },
         { path: 'modifyPhone', lazy: lazyPage(() => import('./pages/ModifyPhonePage.tsx')), handle: { title: '更换手机号' } },
