@@ -9,7 +9,10 @@ test.describe('mall enquiries', () => {
     await expect(page.getByTestId('enquiry-row').first()).toContainText(first.companyName);
     await page.getByRole('button', { name: '报价中' }).click();
     await expect(page).toHaveURL(/status=1/);
-    for (const tag of await page.getByTestId('enquiry-row').locator('.ant-tag').allInnerTexts()) expect(tag).toBe('报价中');
+    // The list refetches after the URL changes: wait until every row's status tag reads 报价中.
+    const tags = page.getByTestId('enquiry-row').locator('.ant-tag');
+    await expect(tags.first()).toBeVisible();
+    await expect(tags.filter({ hasNotText: '报价中' })).toHaveCount(0);
   });
 
   test('a visitor is led to login and back, then a supplier is led to quote', async ({ page, request }) => {
