@@ -86,11 +86,11 @@ export const reportAllowed = (report: TypedReport, companyType: number | null | 
 export const roleInput = z.object({
   name: z.string().trim().min(1, '请输入角色名称').max(30, '角色名称最多30个字符'),
   description: z.string().trim().max(200, '描述最多200个字符').default(''),
-  menuIds: z.array(z.number().int().positive()).max(500).default([]),
+  menuIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(500).default([]),
   permissions: z.array(z.string().max(40)).max(100).default([]),
 });
 export type RoleInput = z.infer<typeof roleInput>;
-export const roleUpdateInput = roleInput.extend({ sysNo: z.number().int().positive() });
+export const roleUpdateInput = roleInput.extend({ sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确') });
 export const roleListQuery = pageQuery.extend({ keyword: z.string().trim().max(30).optional() });
 
 export interface RoleRow {
@@ -122,13 +122,13 @@ export const userInviteInput = z.object({
   phone: subUserPhone,
   realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
   password: subUserPassword,
-  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+  roleIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(50).default([]),
 });
 export type UserInviteInput = z.infer<typeof userInviteInput>;
 export const userUpdateInput = z.object({
-  sysNo: z.number().int().positive(),
+  sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
   realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
-  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+  roleIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(50).default([]),
 });
 export const userListQuery = pageQuery.extend({
   keyword: z.string().trim().max(30).optional(),

@@ -7,7 +7,9 @@ import { pageQuery, type Paged } from '../envelope.ts';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalNumber = <T extends z.ZodType<number, unknown>>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
-const optionalId = optionalNumber(z.coerce.number().int('编号格式不正确').positive('编号格式不正确'));
+const optionalId = optionalNumber(
+  z.coerce.number().int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确'),
+);
 const optionalFlag = z.preprocess((v) => {
   if (v === '1' || v === 'true' || v === 1) return true;
   if (v === '0' || v === 'false' || v === 0 || v === '' || v === null) return undefined;

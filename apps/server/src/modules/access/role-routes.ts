@@ -14,7 +14,7 @@ import { menusOfType, toMenuItem } from './menus.ts';
 import { requestPermissions, requirePermission } from './permissions.ts';
 import { allRoles, createRole, deleteRole, listRoles, updateRole } from './roles.ts';
 
-const idInput = z.object({ sysNo: z.number().int().positive() });
+const idInput = z.object({ sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确') });
 
 /** role/list: company roles (plus read-only presets); everything scoped to the caller's company. */
 export default async function roleRoutes(fastify: FastifyInstance) {

@@ -6,7 +6,7 @@ import { caller } from '../../plugins/auth.ts';
 import { requestPermissions, requirePermission } from './permissions.ts';
 import { inviteUser, listCompanyUsers, setUserDisabled, updateCompanyUser } from './company-users.ts';
 
-const disableInput = z.object({ sysNo: z.number().int().positive(), disabled: z.boolean() });
+const disableInput = z.object({ sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确'), disabled: z.boolean() });
 
 /** user/list: the company's users; invite, edit roles, enable/disable. Scoped to the caller's company. */
 export default async function userRoutes(fastify: FastifyInstance) {

@@ -8,7 +8,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(2_147_483_647, '编号格式不正确');
 const categoryInput = z.object({
   id: id.optional(),
   parentId: id.nullable().default(null),

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { audited, siteContentChanged } from './audited.ts';
 import { sanitizeArticle } from './sanitize.ts';
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(2_147_483_647, '编号格式不正确');
 const optId = id.optional();
 const link = z.string().trim().max(300).default('');
 const target = z.enum(['_self', '_blank']).default('_self');
@@ -21,7 +21,7 @@ const bannerInput = z.object({
   imgUrl: z.string().trim().min(1, '请上传图片').max(300),
   linkUrl: link,
   target,
-  sort: z.number().int().default(0),
+  sort: z.number().int().min(-9999, '排序值最小为-9999').max(9999, '排序值最大为9999').default(0),
   hidden: z.boolean().default(false),
 });
 const menuInput = z.object({
@@ -34,7 +34,7 @@ const menuInput = z.object({
   parameters: z.string().trim().max(300).default(''),
   titleImg: z.string().trim().max(300).default(''),
   summary: z.string().trim().max(2000).default(''),
-  sort: z.number().int().default(0),
+  sort: z.number().int().min(-9999, '排序值最小为-9999').max(9999, '排序值最大为9999').default(0),
   hidden: z.boolean().default(false),
 });
 const articleInput = z.object({
@@ -50,9 +50,9 @@ const articleInput = z.object({
   isTop: z.boolean().default(false),
   hidden: z.boolean().default(false),
 });
-const partnerInput = z.object({ id: optId, title: z.string().trim().min(1).max(100), imgUrl: z.string().trim().min(1, '请上传图片').max(300), linkUrl: link, sort: z.number().int().default(0) });
+const partnerInput = z.object({ id: optId, title: z.string().trim().min(1).max(100), imgUrl: z.string().trim().min(1, '请上传图片').max(300), linkUrl: link, sort: z.number().int().min(-9999, '排序值最小为-9999').max(9999, '排序值最大为9999').default(0) });
 /** Settings the console edits: statistics, hot keywords, filing numbers, QR code and the like. */
-const settingInput = z.object({ key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,59}$/, '设置项名称不正确'), value: z.json() });
+const settingInput = z.object({ key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,59}$/, '设置项名称不正确'), value: z.json().refine((v) => v !== null, '请填写设置值') });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -138,7 +138,7 @@ export default async function adminContentRoutes(fastify: FastifyInstance) {
     ]);
     return ok({ list, total: total?.n ?? 0 });
   });
-  app.get('/admin/api/content/article/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+  app.get('/admin/api/content/article/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647, '编号格式不正确') }) } }, async (request) => {
     const [row] = await app.db.select().from(articles).where(eq(articles.id, request.params.id));
     if (!row) throw notFound('文章不存在');
     return ok(row);

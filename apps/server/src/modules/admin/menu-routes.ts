@@ -10,21 +10,21 @@ import { audited } from './audited.ts';
 
 const companyType = z.union([z.literal(2), z.literal(4)]);
 const menuInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647, '编号格式不正确').optional(),
   companyType,
-  parentId: z.number().int().positive().nullable().default(null),
+  parentId: z.number().int().positive().max(2_147_483_647, '编号格式不正确').nullable().default(null),
   name: z.string().trim().min(1, '请输入菜单名称').max(40),
   icon: z.string().trim().max(40).default(''),
   linkPath: z.string().trim().max(300).default(''),
-  sort: z.number().int().default(0),
+  sort: z.number().int().min(-9999, '排序值最小为-9999').max(9999, '排序值最大为9999').default(0),
   everyone: z.boolean().default(false),
   hidden: z.boolean().default(false),
 });
 const presetInput = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
   name: z.string().trim().min(1).max(30),
   description: z.string().trim().max(200).default(''),
-  menuIds: z.array(z.number().int().positive()).max(300),
+  menuIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(300),
   permissions: z.array(z.string().max(40)).max(100),
 });
 

@@ -22,17 +22,17 @@ export default async function adminCompanyRoutes(fastify: FastifyInstance) {
   app.get('/admin/api/dashboard', async () => ok(await dashboard(app)));
 
   app.post('/admin/api/company/list', { schema: { body: listInput } }, async (request) => ok(await listCompanies(app, request.body)));
-  app.get('/admin/api/company/detail/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) =>
+  app.get('/admin/api/company/detail/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647, '编号格式不正确') }) } }, async (request) =>
     ok(await companyDetail(app, request.params.id)),
   );
   app.post(
     '/admin/api/company/membership',
-    { schema: { body: z.object({ id: z.number().int().positive(), memberLevel: z.number().int().min(0).max(3), isMemberVail: z.union([z.literal(0), z.literal(1)]) }) } },
+    { schema: { body: z.object({ id: z.number().int().positive().max(2_147_483_647, '编号格式不正确'), memberLevel: z.number().int().min(0).max(3), isMemberVail: z.union([z.literal(0), z.literal(1)]) }) } },
     async (request) => ok(await setMembership(app, auditActor(request), request.body), '会员设置已保存'),
   );
   app.post(
     '/admin/api/company/disable',
-    { schema: { body: z.object({ id: z.number().int().positive(), disabled: z.boolean(), reason: z.string().trim().min(2, '请填写原因').max(200) }) } },
+    { schema: { body: z.object({ id: z.number().int().positive().max(2_147_483_647, '编号格式不正确'), disabled: z.boolean(), reason: z.string().trim().min(2, '请填写原因').max(200) }) } },
     async (request) => {
       const r = await setDisabled(app, auditActor(request), request.body);
       return ok(r, r.disabled ? '企业已禁用，其用户已全部下线' : '企业已启用');

@@ -71,7 +71,7 @@ export default async function sessionsRoutes(root: FastifyInstance) {
   // Ends the given sessions of the caller, or all but the current one when none are given.
   app.post(
     '/api/appuser/endsessions',
-    { preHandler: app.requireUser, schema: { body: z.object({ ids: z.array(z.number().int().positive()).max(100).optional() }) } },
+    { preHandler: app.requireUser, schema: { body: z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(100).optional() }) } },
     async (request) => {
       const me = caller(request);
       const ids = request.body.ids;

@@ -9,7 +9,7 @@ import { certificationDetail, contractFile, decideCertification, listCertificati
 import { decideUpgrade, listUpgrades, memberInfo, requestUpgrade } from './member.ts';
 
 const listInput = pageQuery.extend({ status: z.number().int().min(0).max(3).optional(), keyword: z.string().trim().max(60).optional() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647, '编号格式不正确') });
 
 /** Enterprise certification, contract signing and membership (workbench) and their review (console). */
 export default async function certificationRoutes(fastify: FastifyInstance) {

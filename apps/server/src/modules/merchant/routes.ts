@@ -40,7 +40,7 @@ export default async function merchantRoutes(fastify: FastifyInstance) {
     ok(await listApplications(app, request.body)),
   );
 
-  app.get('/admin/api/merchant/detail/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) =>
+  app.get('/admin/api/merchant/detail/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647, '编号格式不正确') }) } }, async (request) =>
     ok(await applicationDetail(app, request.params.id)),
   );
 

@@ -7,7 +7,7 @@ import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
 
 const listQuery = pageQuery.extend({ unread: z.enum(['0', '1']).optional() });
-const readInput = z.object({ ids: z.array(z.number().int().positive()).max(200).optional(), all: z.boolean().optional() });
+const readInput = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(200).optional(), all: z.boolean().optional() });
 
 /** The workbench inbox (basic): list, unread count, mark read. Always scoped to the caller's company. */
 export default async function notificationRoutes(fastify: FastifyInstance) {
