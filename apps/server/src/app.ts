@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputGuard from './plugins/input-guard.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   database?: Database;
   storage?: Storage;
   logger?: boolean | object;
+  /** Called for every route as it is registered (tests enumerate the whole API with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -67,6 +70,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -86,6 +90,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
   await app.register(adminGuard);

@@ -18,6 +18,23 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
+ * PostgreSQL "data exception" codes a bad value can still raise when a route's schema let it through:
+ * numeric out of range, invalid text representation, character not in repertoire / NUL, string too long,
+ * bad datetime. They are the caller's input, not a server fault (safety net; routes validate first).
+ */
+const DATA_EXCEPTIONS = new Set(['22003', '22P02', '22021', '22001', '22007', '22008', '2201W', '2201X']);
+
+function isDataException(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DATA_EXCEPTIONS.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * One error handler for the whole API: business errors keep their code and message; validation errors become
  * a Chinese message; transport problems get their HTTP status; anything unexpected is logged and hidden
  * behind 服务器系统异常 so no internals leak.
@@ -29,6 +46,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(200).send({ code: Code.INVALID, message: validationMessage(error), data: null });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'database rejected a value the route did not validate');
+      return reply.status(200).send({ code: Code.INVALID, message: MSG.invalidParams, data: null });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {

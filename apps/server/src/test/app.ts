@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { build } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -45,7 +45,9 @@ export interface TestApp {
  * A fresh application on a fresh database (in-memory PGlite, or a new PostgreSQL database), optionally with
  * the demo seed. Each test file gets its own, so files never see each other's data.
  */
-export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-files-'));
   let drop = async () => {};
   let database: Database;
@@ -59,7 +61,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const storage = new LocalStorage(filesDir);
   if (opts.seed) await seedDemo(database.db, storage);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...opts.env });
-  const app = await build({ config, database, storage, logger: false });
+  const app = await build({ config, database, storage, logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,
