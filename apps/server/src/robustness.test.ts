@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures } from './db/schema/index.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+import {
+  badBodies,
+  badParams,
+  badQueryValues,
+  describeSchema,
+  fieldMutations,
+} from './test/bad-inputs.ts';
+
+/**
+ * Every registered route, every caller kind, a battery of hostile inputs: the server never answers ≥ 500, API
+ * answers keep the envelope, and every refusal carries a Chinese message. Routes are collected while the app
+ * is built, so a new route is covered without touching this file.
+ */
+
+interface Route {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+const routes: Route[] = [];
+let t: TestApp;
+const tokens: Record<string, string | undefined> = { anonymous: undefined };
+const logins: Record<string, string> = { supplier: '18800000002', purchaser: '18800000004', admin: 'admin' };
+// Battery requests come from another address than the logins, so failed-login counting never blocks re-login.
+const BATTERY_IP = '203.0.113.9';
+
+async function login(account: string): Promise<string> {
+  // Wrong old passwords in the battery count as failed logins of the caller; forget them before signing in again.
+  await t.database.db.delete(loginFailures);
+  const res = await t.app.inject({ method: 'POST', url: '/api/appuser/login', payload: { account, password: 'Demo@2026' } });
+  const token = (res.json() as { data?: { authToken?: string } }).data?.authToken;
+  if (!token) throw new Error(`demo login ${account} failed: ${res.body}`);
+  return token;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: true,
+    onRoute: (r) => {
+      for (const method of [r.method].flat()) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        routes.push({ method, url: r.url, schema: (r.schema ?? {}) as Route['schema'] });
+      }
+    },
+  });
+  for (const [who, account] of Object.entries(logins)) tokens[who] = await login(account);
+});
+afterAll(async () => t?.close());
+
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/admin/api/') || url === '/file/upload' || url.startsWith('/file/');
+// Answers that are not the JSON envelope by design: file bytes, pages, downloads, sockets, captcha images.
+const rawAnswer = (url: string) =>
+  url.startsWith('/f/') ||
+  /socket|ImgVerificationCode|contract|outbox|captcha|callback|sandbox|download|export/i.test(url) ||
+  !isApi(url);
+
+interface Problem {
+  who: string;
+  method: string;
+  url: string;
+  status: number;
+  body: string;
+  input: string;
+}
+
+const CHINESE = /[\u4e00-\u9fff]/;
+
+function check(problems: Problem[], who: string, route: Route, req: InjectOptions, status: number, body: string) {
+  const input = typeof req.payload === 'string' ? req.payload.slice(0, 120) : JSON.stringify(req.payload ?? null)?.slice(0, 120);
+  const report = (why: string) =>
+    problems.push({ who, method: route.method, url: String(req.url).slice(0, 160), status, body: `${why}: ${body.slice(0, 200)}`, input });
+  if (status >= 500) return report('status ≥ 500');
+  if (rawAnswer(route.url)) return;
+  let json: { code?: unknown; message?: unknown; data?: unknown };
+  try {
+    json = JSON.parse(body) as typeof json;
+  } catch {
+    return report('not JSON');
+  }
+  if (typeof json.code !== 'number' || !('message' in json) || !('data' in json)) return report('no envelope');
+  if (json.code !== 0 && !(typeof json.message === 'string' && CHINESE.test(json.message))) report('message not Chinese');
+}
+
+function fillPath(url: string, override?: [string, string]): string {
+  return url
+    .replace(/:(\w+)/g, (_m, name: string) => (override && override[0] === name ? override[1] : '1'))
+    .replace(/\*$/, override && override[0] === '*' ? override[1] : 'a.png');
+}
+
+/** The requests for one route: whole-body attacks, field-by-field attacks, param and query attacks. */
+function requestsFor(route: Route, deep: boolean): InjectOptions[] {
+  const method = route.method as InjectOptions['method'];
+  const url = fillPath(route.url);
+  const out: InjectOptions[] = [];
+  const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  if (route.url.endsWith('*')) params.push('*');
+  for (const name of params) for (const v of badParams) out.push({ method, url: fillPath(route.url, [name, v]) });
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    const query = describeSchema(route.schema.querystring);
+    out.push({ method, url: `${url}?__proto__[x]=1&constructor[prototype][y]=2` });
+    const keys = query.fields.length ? query.fields : ['id', 'pageIndex', 'keyword'];
+    for (const key of keys) {
+      for (const v of deep ? badQueryValues : badQueryValues.slice(0, 3)) {
+        out.push({ method, url: `${url}?${key}=${encodeURIComponent(v)}` });
+      }
+      out.push({ method, url: `${url}?${key}=1&${key}=2` });
+    }
+    return out;
+  }
+  for (const b of badBodies) {
+    out.push({ method, url, payload: b.payload, headers: b.contentType ? { 'content-type': b.contentType } : {} });
+  }
+  if (deep) {
+    const body = describeSchema(route.schema.body);
+    for (const payload of fieldMutations(body.plausible, body.fields)) out.push({ method, url, payload });
+  }
+  return out;
+}
+
+async function runBattery(who: string, route: Route, problems: Problem[]): Promise<void> {
+  const send = async (req: InjectOptions) => {
+    const token = tokens[who];
+    const res = await t.app.inject({
+      ...req,
+      remoteAddress: BATTERY_IP,
+      headers: { ...(req.headers as Record<string, string>), ...(token ? { 'x-token': token } : {}) },
+    });
+    check(problems, who, route, req, res.statusCode, res.body);
+    return res;
+  };
+  // Validation runs before the guards, so field-by-field attacks matter only for callers the route admits.
+  const probe = await send({ method: route.method as InjectOptions['method'], url: fillPath(route.url), payload: route.method === 'GET' ? undefined : {} });
+  let code: unknown;
+  try {
+    code = (probe.json() as { code?: unknown }).code;
+  } catch {
+    code = undefined;
+  }
+  const deep = who !== 'anonymous' && code !== 1 && code !== 3;
+  const requests = requestsFor(route, deep || who === 'anonymous');
+  for (let i = 0; i < requests.length; i += 8) await Promise.all(requests.slice(i, i + 8).map(send));
+}
+
+/** Routes that would end the caller's own session or sessions; their attacks run last, then the caller logs in again. */
+const sessionEnding = (r: Route) => /logout|revoke|unbind|password|phone|signout|kick/i.test(r.url);
+
+describe('robustness: every route survives hostile input', () => {
+  it('refuses text with a NUL character before it reaches the database', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/appuser/logincaptcha', payload: { account: 'a\u0000b' } });
+    expect(res.json()).toMatchObject({ code: 2, message: '请求数据包含非法字符' });
+  });
+
+  it('collects the whole API', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.some((r) => r.url === '/api/appuser/login')).toBe(true);
+  });
+
+  for (const who of ['anonymous', 'supplier', 'purchaser', 'admin'] as const) {
+    it(`never crashes and always explains itself in Chinese (${who})`, async () => {
+      const problems: Problem[] = [];
+      const ordered = [...routes.filter((r) => !sessionEnding(r)), ...routes.filter(sessionEnding)];
+      for (const route of ordered) {
+        await runBattery(who, route, problems);
+        if (who !== 'anonymous' && sessionEnding(route)) tokens[who] = await login(logins[who] as string);
+      }
+      // ROBUST_DUMP=<file> keeps every problem (the assertion shows the first 30).
+      if (process.env.ROBUST_DUMP) fs.appendFileSync(process.env.ROBUST_DUMP, problems.map((p) => `${JSON.stringify(p)}\n`).join(''));
+      expect(problems.slice(0, 30)).toEqual([]);
+    }, 120_000);
+  }
+});

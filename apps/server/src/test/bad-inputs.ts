@@ -1,0 +1,134 @@
+import { z } from '@aquamall/shared';
+
+/**
+ * Bad-input generators for the robustness test: a plausible value per route schema (so one mutated field at a
+ * time gets past the others), and the hostile values each field, path parameter and query key receives.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+interface JsonSchema {
+  type?: string | string[];
+  enum?: Json[];
+  const?: Json;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  minLength?: number;
+  format?: string;
+}
+
+const huge = 'x'.repeat(10_000);
+
+/** Values that replace one body field (or the whole body) at a time. */
+export const badValues: Json[] = [
+  'abc',
+  -1,
+  0,
+  1.5,
+  2147483648,
+  1e20,
+  huge,
+  {},
+  ['a', 1],
+  [2147483648],
+  ['😀', -1, 1.5],
+  null,
+  true,
+  '😀🐟\u0000水',
+  '   ',
+];
+
+/** Whole bodies: nothing, null, an array, a string, a number, a prototype-polluting object. */
+export const badBodies: { payload?: string; contentType?: string }[] = [
+  {},
+  { payload: '', contentType: 'application/json' },
+  { payload: 'null', contentType: 'application/json' },
+  { payload: '[]', contentType: 'application/json' },
+  { payload: '[1,2]', contentType: 'application/json' },
+  { payload: '"abc"', contentType: 'application/json' },
+  { payload: '123', contentType: 'application/json' },
+  { payload: '{"a":', contentType: 'application/json' },
+  { payload: '{"__proto__":{"isPlatformAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
+  { payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+  { payload: 'plain', contentType: 'text/plain' },
+];
+
+/** Path parameter values: not numbers, negative, zero, fractional, beyond int4/int8/double, unicode. */
+export const badParams = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  '1e400',
+  'NaN',
+  '😀',
+  '%00',
+  '%E4%B8%AD%E6%96%87',
+  'x'.repeat(250),
+  '..%2F..%2Fetc%2Fpasswd',
+];
+
+/** Query values (strings by nature); arrays are sent as a repeated key. */
+export const badQueryValues = ['abc', '-1', '0', '1.5', '99999999999999999999', huge, '😀', '%00', '', '__proto__'];
+
+function first(list: JsonSchema[] | undefined): JsonSchema | undefined {
+  return list?.find((s) => s.type !== 'null') ?? list?.[0];
+}
+
+/** A value that satisfies the simple parts of a JSON schema (types, enums, minimums); regexes are not solved. */
+function sample(schema: JsonSchema | undefined, depth = 0): Json {
+  if (!schema || depth > 6) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0] ?? null;
+  const alt = first(schema.anyOf) ?? first(schema.oneOf) ?? schema.allOf?.[0];
+  if (alt) return sample(alt, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(schema.properties ?? {})) out[k] = sample(v, depth + 1);
+      return out;
+    }
+    case 'array':
+      return [];
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'email') return 'a@example.com';
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return null;
+  }
+}
+
+function toJsonSchema(schema: unknown): JsonSchema | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The top-level field names of a route schema part (body/querystring/params), and a plausible value. */
+export function describeSchema(schema: unknown): { fields: string[]; plausible: Record<string, Json> } {
+  const json = toJsonSchema(schema);
+  const value = json ? sample(json) : null;
+  const plausible = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  return { fields: Object.keys(json?.properties ?? plausible), plausible };
+}
+
+/** Field-by-field mutations of a plausible body: each field gets each bad value while the rest stay sane. */
+export function fieldMutations(plausible: Record<string, Json>, fields: string[]): Record<string, Json>[] {
+  const out: Record<string, Json>[] = [plausible];
+  for (const field of fields) for (const bad of badValues) out.push({ ...plausible, [field]: bad });
+  return out;
+}
