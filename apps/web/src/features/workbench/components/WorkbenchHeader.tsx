@@ -11,6 +11,7 @@ import {
 import { CompanyType } from '@aquamall/shared';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { todoQuery } from '../api/access.ts';
+import './workbench-layout.css';
 
 /**
  * Workbench header (SPEC §2, §6): company name, the user's real name or nickname, logout; purchasers (type 4)
@@ -21,24 +22,16 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
   const name = user?.realName || user?.nickName || user?.phone || '';
   const { data: todo } = useQuery({ ...todoQuery, enabled: !!user?.extension.CompanyId });
   return (
-    <header
-      style={{
-        height: 56,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 24,
-        padding: '0 24px',
-        background: '#fff',
-        borderBottom: '1px solid #f0f0f0',
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
-      }}
-    >
+    <header className="wb-header">
       <Link to="/mall" style={{ fontSize: 18, fontWeight: 600, color: '#0b6bcb' }}>
         AquaMall
       </Link>
-      <Link to="/customer/home" style={{ fontSize: 16, color: '#262626' }} data-testid="workbench-label">
+      <Link
+        to="/customer/home"
+        className="wb-hide-sm"
+        style={{ fontSize: 16, color: '#262626' }}
+        data-testid="workbench-label"
+      >
         {purchaser ? '我的采购' : '我的供货订单'}
       </Link>
       <div style={{ flex: 1 }} />
@@ -51,7 +44,7 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
               </Button>
             </Link>
             <Link to="/customer/cart" data-testid="cart-link">
-              <ShoppingCartOutlined /> 购物车
+              <ShoppingCartOutlined /> <span className="wb-hide-sm">购物车</span>
             </Link>
           </>
         )}
@@ -60,14 +53,14 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
             <BellOutlined style={{ fontSize: 16, color: '#595959' }} />
           </Badge>
         </Link>
-        <Typography.Text type="secondary" data-testid="company-name">
+        <Typography.Text type="secondary" className="wb-hide-sm" data-testid="company-name">
           {user?.extension.CompanyName}
         </Typography.Text>
-        <span data-testid="user-name">
+        <span className="wb-hide-sm" data-testid="user-name">
           <UserOutlined /> {name}
         </span>
-        <Button type="link" icon={<LogoutOutlined />} onClick={() => void logout()}>
-          退出
+        <Button type="link" icon={<LogoutOutlined />} onClick={() => void logout()} aria-label="退出">
+          <span className="wb-hide-sm">退出</span>
         </Button>
       </Space>
     </header>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { Layout } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
@@ -23,6 +23,10 @@ export function WorkbenchLayout() {
   );
 }
 
+/** Below antd's `md` breakpoint (768 px) the sider collapses. */
+const isNarrow = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767.98px)').matches;
+
 function WorkbenchShell() {
   const { user } = useSession();
   const location = useLocation();
@@ -35,10 +39,15 @@ function WorkbenchShell() {
     menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks) ??
     routeGate(handle, location.search, user?.extension);
 
+  // Phones: the sider starts collapsed and closes again after every navigation.
+  const [narrow, setNarrow] = useState(isNarrow);
+  const [collapsed, setCollapsed] = useState(isNarrow);
+
   // Scroll to top after every navigation, query changes included.
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [location.key]);
+    if (narrow) setCollapsed(true);
+  }, [location.key, narrow]);
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="workbench">
@@ -47,31 +56,44 @@ function WorkbenchShell() {
         <Layout.Sider
           width={WORKBENCH_SIDER_WIDTH}
           theme="light"
+          className="wb-sider"
+          breakpoint="md"
+          collapsedWidth={0}
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          onBreakpoint={(broken) => {
+            setNarrow(broken);
+            setCollapsed(broken);
+          }}
           style={{
             borderInlineEnd: '1px solid #f0f0f0',
             position: 'sticky',
             top: 56,
             alignSelf: 'flex-start',
             height: 'calc(100vh - 56px)',
-            overflow: 'auto',
           }}
           data-testid="workbench-sider"
         >
-          <Link
-            to="/customer/home"
-            style={{
-              display: 'block',
-              padding: '14px 24px',
-              fontWeight: 600,
-              color: location.pathname === '/customer/home' ? '#0b6bcb' : '#262626',
-            }}
-          >
-            <HomeOutlined /> 工作台首页
-          </Link>
-          <WorkbenchMenu highlight={highlight} />
-          <FollowQrCode />
+          {/* A collapsed (phone) sider renders nothing: its menu would otherwise pop its open submenu out. */}
+          {!collapsed && (
+            <>
+              <Link
+                to="/customer/home"
+                style={{
+                  display: 'block',
+                  padding: '14px 24px',
+                  fontWeight: 600,
+                  color: location.pathname === '/customer/home' ? '#0b6bcb' : '#262626',
+                }}
+              >
+                <HomeOutlined /> 工作台首页
+              </Link>
+              <WorkbenchMenu highlight={highlight} />
+              <FollowQrCode />
+            </>
+          )}
         </Layout.Sider>
-        <Layout.Content style={{ padding: 20, minWidth: 0 }}>
+        <Layout.Content className="wb-content">
           {gate ? <GateBlocked gate={gate} where={location.pathname + location.search} /> : <Outlet />}
         </Layout.Content>
       </Layout>
