@@ -23,7 +23,13 @@ export default function StorePage() {
   const qc = useQueryClient();
   const { data, isLoading } = useQuery({ queryKey: merchantKeys.store, queryFn: fetchStoreSettings });
   const { data: own } = useQuery({ queryKey: [...merchantKeys.store, 'products'], queryFn: fetchOwnProducts });
-  const productOptions = (own ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.id}）` }));
+  // Plain product names; the number is only added where two products share a name.
+  const nameCount = new Map<string, number>();
+  for (const p of own ?? []) nameCount.set(p.name, (nameCount.get(p.name) ?? 0) + 1);
+  const productOptions = (own ?? []).map((p) => ({
+    value: p.id,
+    label: (nameCount.get(p.name) ?? 0) > 1 ? `${p.name}（商品编号 ${p.id}）` : p.name,
+  }));
   if (isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (!data || data.merchantStatus !== MerchantStatus.APPROVED) {
     return (
@@ -59,7 +65,7 @@ export default function StorePage() {
         }}
       >
         <Row gutter={24}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
               <Input maxLength={50} />
             </Form.Item>
@@ -67,12 +73,12 @@ export default function StorePage() {
               <Input maxLength={300} />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col xs={12} md={6}>
             <Form.Item name="logo" label="店铺Logo">
               <ImageUpload />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col xs={12} md={6}>
             <Form.Item name="shopBanner" label="店铺横幅">
               <ImageUpload />
             </Form.Item>
@@ -82,17 +88,17 @@ export default function StorePage() {
               <Input.TextArea rows={4} maxLength={2000} showCount />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="contactName" label="联系人">
               <Input maxLength={50} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: CONTACT_PHONE_RE, message: '请输入正确的联系电话' }]}>
               <Input maxLength={20} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="address" label="地址">
               <Input maxLength={200} />
             </Form.Item>
@@ -104,12 +110,12 @@ export default function StorePage() {
           {(fields, { add, remove }) => (
             <>
               {fields.map((f) => (
-                <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
                   <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入楼层名称' }]}>
                     <Input placeholder="楼层名称，如：热销药剂" maxLength={20} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'productIds']}>
-                    <Select mode="multiple" style={{ width: 480 }} placeholder="选择本店商品" options={productOptions} optionFilterProp="label" maxCount={20} />
+                    <Select mode="multiple" style={{ width: 480, maxWidth: 'calc(100vw - 80px)' }} placeholder="选择本店商品" options={productOptions} optionFilterProp="label" maxCount={20} />
                   </Form.Item>
                   <MinusCircleOutlined onClick={() => remove(f.name)} />
                 </Space>
