@@ -3,6 +3,7 @@ import { Button, Card, Form, Input, InputNumber, Space, Switch, Table, Tabs } fr
 import { useQuery } from '@tanstack/react-query';
 import { adminCommand, adminQuery } from '../api/admin.ts';
 import { CrudModal } from '../components/CrudModal.tsx';
+import { MenuIcon } from '../../workbench/components/menu-icons.tsx';
 
 export interface WebMenu {
   id?: number;
@@ -45,9 +46,21 @@ export default function WorkbenchMenusPage() {
         columns={[
           { title: '名称', dataIndex: 'name' },
           { title: '路径', dataIndex: 'linkPath' },
-          { title: '图标', dataIndex: 'icon' },
+          {
+            title: '图标',
+            dataIndex: 'icon',
+            render: (v: string) =>
+              v ? (
+                <Space size={6}>
+                  <MenuIcon name={v} />
+                  <span style={{ color: '#8c8c8c', fontSize: 12 }}>{v}</span>
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
           { title: '排序', dataIndex: 'sort' },
-          { title: '所有用户可见', dataIndex: 'everyone', render: (v: boolean) => (v ? '是' : '') },
+          { title: '所有用户可见', dataIndex: 'everyone', render: (v: boolean) => (v ? '是' : '否') },
           { title: '显示', dataIndex: 'hidden', render: (v: boolean) => (v ? '隐藏' : '显示') },
           {
             title: '操作',
