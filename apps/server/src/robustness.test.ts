@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { loginFailures } from './db/schema/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import {
@@ -143,12 +144,34 @@ async function runBattery(who: string, route: Route, problems: Problem[]): Promi
     code = undefined;
   }
   const deep = who !== 'anonymous' && code !== 1 && code !== 3;
+  if (who === 'anonymous') {
+    // Forged tokens: garbage, oversized, SQL-looking. They must read as "not signed in", never as a crash.
+    for (const forged of ['abc', 'x'.repeat(5000), "' or 1=1 --", '%00']) {
+      const req: InjectOptions = { method: route.method as InjectOptions['method'], url: fillPath(route.url), headers: { 'x-token': forged } };
+      const res = await t.app.inject({ ...req, remoteAddress: BATTERY_IP });
+      check(problems, who, route, req, res.statusCode, res.body);
+    }
+  }
   const requests = requestsFor(route, deep || who === 'anonymous');
   for (let i = 0; i < requests.length; i += 8) await Promise.all(requests.slice(i, i + 8).map(send));
 }
 
+/** Row counts of every table, to prove a visitor's hostile input stored nothing. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const db = t.database.db;
+  const names = (await db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { name: string }[] };
+  const out: Record<string, number> = {};
+  for (const { name } of names.rows) {
+    const res = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`)) as unknown as { rows: { n: number }[] };
+    out[name] = Number(res.rows[0]?.n ?? 0);
+  }
+  return out;
+}
+
 /** Routes that would end the caller's own session or sessions; their attacks run last, then the caller logs in again. */
-const sessionEnding = (r: Route) => /logout|revoke|unbind|password|phone|signout|kick/i.test(r.url);
+const sessionEnding = (r: Route) => /logout|revoke|unbind|password|pwd|phone|endsessions|signout|kick/i.test(r.url);
 
 describe('robustness: every route survives hostile input', () => {
   it('refuses text with a NUL character before it reaches the database', async () => {
@@ -164,14 +187,31 @@ describe('robustness: every route survives hostile input', () => {
   for (const who of ['anonymous', 'supplier', 'purchaser', 'admin'] as const) {
     it(`never crashes and always explains itself in Chinese (${who})`, async () => {
       const problems: Problem[] = [];
+      const before = who === 'anonymous' ? await tableCounts() : null;
       const ordered = [...routes.filter((r) => !sessionEnding(r)), ...routes.filter(sessionEnding)];
       for (const route of ordered) {
         await runBattery(who, route, problems);
-        if (who !== 'anonymous' && sessionEnding(route)) tokens[who] = await login(logins[who] as string);
+        if (who === 'anonymous') continue;
+        if (sessionEnding(route)) tokens[who] = await login(logins[who] as string);
+        else {
+          // A route that silently ended the caller's session would hide every later route behind code 1.
+          const me = await t.app.inject({ method: 'GET', url: '/api/appuser/loginuserinfo', headers: { 'x-token': tokens[who] as string } });
+          if ((me.json() as { code: number }).code !== 0) {
+            problems.push({ who, method: route.method, url: route.url, status: me.statusCode, body: 'ended the session', input: '' });
+            tokens[who] = await login(logins[who] as string);
+          }
+        }
       }
       // ROBUST_DUMP=<file> keeps every problem (the assertion shows the first 30).
       if (process.env.ROBUST_DUMP) fs.appendFileSync(process.env.ROBUST_DUMP, problems.map((p) => `${JSON.stringify(p)}\n`).join(''));
       expect(problems.slice(0, 30)).toEqual([]);
+      if (before) {
+        const after = await tableCounts();
+        // Bookkeeping a visitor creates by design: picture captchas, WeChat QR tickets, counted failed logins.
+        const bookkeeping = new Set(['captchas', 'wechat_tickets', 'login_failures']);
+        const changed = Object.keys(after).filter((k) => !bookkeeping.has(k) && after[k] !== before[k]);
+        expect(changed).toEqual([]);
+      }
     }, 120_000);
   }
 });

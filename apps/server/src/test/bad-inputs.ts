@@ -29,6 +29,7 @@ export const badValues: Json[] = [
   0,
   1.5,
   2147483648,
+  9007199254740991,
   1e20,
   huge,
   {},
@@ -63,6 +64,7 @@ export const badParams = [
   '0',
   '1.5',
   '2147483648',
+  '9007199254740991',
   '99999999999999999999',
   '1e400',
   'NaN',
@@ -74,7 +76,7 @@ export const badParams = [
 ];
 
 /** Query values (strings by nature); arrays are sent as a repeated key. */
-export const badQueryValues = ['abc', '-1', '0', '1.5', '99999999999999999999', huge, '😀', '%00', '', '__proto__'];
+export const badQueryValues = ['abc', '-1', '0', '1.5', '2147483648', '9007199254740991', '99999999999999999999', huge, '😀', '%00', '', '__proto__'];
 
 function first(list: JsonSchema[] | undefined): JsonSchema | undefined {
   return list?.find((s) => s.type !== 'null') ?? list?.[0];
