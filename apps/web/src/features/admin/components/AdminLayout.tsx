@@ -63,6 +63,7 @@ function Shell() {
         >
           {!collapsed && <Menu mode="inline" selectedKeys={[selected]} items={MENU} style={{ borderRight: 0 }} />}
         </Layout.Sider>
+        {narrow && !collapsed && <div className="wb-mask" aria-hidden onClick={() => setCollapsed(true)} />}
         <Layout.Content className="adm-content">
           <Outlet />
         </Layout.Content>

@@ -93,6 +93,7 @@ function WorkbenchShell() {
             </>
           )}
         </Layout.Sider>
+        {narrow && !collapsed && <div className="wb-mask" aria-hidden onClick={() => setCollapsed(true)} />}
         <Layout.Content className="wb-content">
           {gate ? <GateBlocked gate={gate} where={location.pathname + location.search} /> : <Outlet />}
         </Layout.Content>
