@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Table } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { adminQuery, type Paged } from '../api/admin.ts';
+import { actionLabel, AUDIT_ACTIONS, AUDIT_TARGETS, targetLabel, toOptions } from '../components/audit-labels.ts';
 
 interface Entry {
   id: number;
@@ -51,9 +52,13 @@ export default function AuditPage() {
         }}
       >
         <Form.Item name="actor"><Input placeholder="操作人" allowClear /></Form.Item>
-        <Form.Item name="action"><Input placeholder="操作（如 merchant.）" allowClear /></Form.Item>
-        <Form.Item name="targetType"><Input placeholder="对象类型" allowClear /></Form.Item>
-        <Form.Item name="targetId"><Input placeholder="对象ID" allowClear style={{ width: 100 }} /></Form.Item>
+        <Form.Item name="action">
+          <Select placeholder="操作" allowClear showSearch optionFilterProp="label" options={toOptions(AUDIT_ACTIONS)} style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="targetType">
+          <Select placeholder="对象类型" allowClear options={toOptions(AUDIT_TARGETS)} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="targetId"><Input placeholder="对象编号" allowClear style={{ width: 100 }} /></Form.Item>
         <Form.Item name="range"><DatePicker.RangePicker /></Form.Item>
         <Button type="primary" htmlType="submit">查询</Button>
       </Form>
@@ -74,8 +79,8 @@ export default function AuditPage() {
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
           { title: '操作人', dataIndex: 'actorName' },
-          { title: '操作', dataIndex: 'action' },
-          { title: '对象', render: (_, r) => `${r.targetType} #${r.targetId}` },
+          { title: '操作', dataIndex: 'action', render: (v: string) => actionLabel(v) },
+          { title: '对象', render: (_, r) => `${targetLabel(r.targetType)} #${r.targetId}` },
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
