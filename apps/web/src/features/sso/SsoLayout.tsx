@@ -10,7 +10,7 @@ export function SsoLayout() {
       <header className="sso-header">
         <div className="am-container sso-header-inner">
           <Link to="/" className="sso-brand">
-            <span className="sso-logo">水</span>
+            <img className="sso-logo" src="/images/logo.svg" alt="" width={34} height={34} />
             <span>B2B企业服务平台</span>
           </Link>
           <nav className="sso-header-links">
