@@ -207,8 +207,8 @@ describe('robustness: every route survives hostile input', () => {
       expect(problems.slice(0, 30)).toEqual([]);
       if (before) {
         const after = await tableCounts();
-        // Bookkeeping a visitor creates by design: picture captchas, WeChat QR tickets, counted failed logins.
-        const bookkeeping = new Set(['captchas', 'wechat_tickets', 'login_failures']);
+        // Bookkeeping a visitor creates by design: picture captchas, WeChat QR tickets, failed logins, SMS codes sent.
+        const bookkeeping = new Set(['captchas', 'wechat_tickets', 'login_failures', 'verification_codes']);
         const changed = Object.keys(after).filter((k) => !bookkeeping.has(k) && after[k] !== before[k]);
         expect(changed).toEqual([]);
       }

@@ -17,6 +17,8 @@ interface JsonSchema {
   allOf?: JsonSchema[];
   minimum?: number;
   minLength?: number;
+  maxLength?: number;
+  pattern?: string;
   format?: string;
 }
 
@@ -78,6 +80,38 @@ export const badParams = [
 /** Query values (strings by nature); arrays are sent as a repeated key. */
 export const badQueryValues = ['abc', '-1', '0', '1.5', '2147483648', '9007199254740991', '99999999999999999999', huge, '😀', '%00', '', '__proto__'];
 
+// Typical valid strings, tried against a field's pattern: phone, SMS code, password, credit code, bank account…
+const candidates = [
+  '13800138000',
+  '123456',
+  'Abcd1234x',
+  '91310000MA1FL8XQ30',
+  '6222020000001234',
+  'abc_def',
+  '2026-01-01',
+  'https://example.com/a.png',
+  '/mall/index',
+  'a1',
+  '110000',
+];
+
+function sampleString(schema: JsonSchema): string {
+  if (schema.format === 'email') return 'a@example.com';
+  if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/a';
+  const min = Math.max(1, schema.minLength ?? 1);
+  const fits = (c: string) => c.length >= min && c.length <= (schema.maxLength ?? Infinity);
+  if (schema.pattern) {
+    try {
+      const re = new RegExp(schema.pattern);
+      const hit = candidates.find((c) => fits(c) && re.test(c));
+      if (hit) return hit;
+    } catch {
+      // A pattern JavaScript cannot compile: fall through to the plain sample.
+    }
+  }
+  return '测试'.repeat(Math.ceil(min / 2)).slice(0, Math.max(min, 2));
+}
+
 function first(list: JsonSchema[] | undefined): JsonSchema | undefined {
   return list?.find((s) => s.type !== 'null') ?? list?.[0];
 }
@@ -104,8 +138,7 @@ function sample(schema: JsonSchema | undefined, depth = 0): Json {
     case 'boolean':
       return false;
     case 'string':
-      if (schema.format === 'email') return 'a@example.com';
-      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+      return sampleString(schema);
     default:
       return null;
   }
