@@ -93,6 +93,19 @@ describe('one company never sees or changes another’s data', () => {
     expect((await call<{ shopName: string }>(a.token, 'GET', '/api/store/settings')).data.shopName).toBe('甲公司改名店铺');
   });
 
+  it('shop floors and own products: A can neither list nor showcase B’s products', async () => {
+    const bProducts = await call<{ id: number }[]>(b.token, 'GET', '/api/store/products');
+    const bIds = bProducts.data.map((p) => p.id);
+    expect(bIds.length).toBeGreaterThan(0);
+    const aIds = (await call<{ id: number }[]>(a.token, 'GET', '/api/store/products')).data.map((p) => p.id);
+    expect(aIds.filter((id) => bIds.includes(id))).toEqual([]);
+    const save = await call(a.token, 'POST', '/api/store/settings/save', {
+      shopName: '甲公司店铺',
+      shopFloors: [{ title: '借来的楼层', productIds: [bIds[0]] }],
+    });
+    expect(save).toMatchObject({ code: Code.INVALID, message: '楼层中包含不属于本店铺的商品' });
+  });
+
   it('users: A cannot update or disable B’s administrator', async () => {
     const update = await call(a.token, 'POST', '/api/user/update', { sysNo: b.userId, realName: '被改', roleIds: [] });
     expect(update.code).toBe(Code.NOT_FOUND);
