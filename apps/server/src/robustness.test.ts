@@ -179,6 +179,18 @@ describe('robustness: every route survives hostile input', () => {
     expect(res.json()).toMatchObject({ code: 2, message: '请求数据包含非法字符' });
   });
 
+  it('refuses a broken upload form with 上传数据格式错误', async () => {
+    for (const payload of ['--x\r\nContent-Disposition: form-data; name="storefile"\r\n\r\nunterminated', 'garbage']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/file/upload',
+        payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-token': tokens.supplier as string },
+      });
+      expect(res.json()).toMatchObject({ code: 2, message: '上传数据格式错误' });
+    }
+  });
+
   it('collects the whole API', () => {
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.some((r) => r.url === '/api/appuser/login')).toBe(true);

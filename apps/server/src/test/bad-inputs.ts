@@ -55,7 +55,15 @@ export const badBodies: { payload?: string; contentType?: string }[] = [
   { payload: '123', contentType: 'application/json' },
   { payload: '{"a":', contentType: 'application/json' },
   { payload: '{"__proto__":{"isPlatformAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
+  { payload: `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, contentType: 'application/json' },
+  { payload: `{"a":"${'x'.repeat(1_100_000)}"}`, contentType: 'application/json' },
   { payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+  {
+    payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="../../a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+  },
+  { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated', contentType: 'multipart/form-data; boundary=x' },
+  { payload: 'garbage', contentType: 'multipart/form-data' },
   { payload: 'plain', contentType: 'text/plain' },
 ];
 

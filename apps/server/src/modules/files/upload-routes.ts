@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
-import { invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
+import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { MemoryRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
@@ -33,9 +33,13 @@ function limitError(err: unknown): Error {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return invalid();
     default:
-      return err instanceof Error ? err : new Error(String(err));
+      // Anything else the parser throws (no boundary, malformed part header, unexpected end of form) is a
+      // broken request body, not a server fault.
+      return invalid(MSG_BAD_FORM);
   }
 }
+
+export const MSG_BAD_FORM = '上传数据格式错误';
 
 export default async function uploadRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -58,11 +62,15 @@ export default async function uploadRoutes(appBase: FastifyInstance) {
     let auth: AuthContext | null = null;
     if (request.headers['x-token']) auth = admit(request.auth);
     const files: ReceivedFile[] = [];
+    // Errors of our own (token lookup, rate limit) pass through; only the parser's are mapped to bad input.
+    let ours = false;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (part.fieldname === 'token' && !auth && typeof part.value === 'string') {
+            ours = true;
             auth = admit(await resolveToken(app.db, part.value));
+            ours = false;
           }
           continue;
         }
@@ -71,7 +79,7 @@ export default async function uploadRoutes(appBase: FastifyInstance) {
         files.push({ fileName: part.filename, body });
       }
     } catch (err) {
-      throw limitError(err);
+      throw ours || err instanceof AppError ? err : limitError(err);
     }
     if (!auth) throw loginExpired();
     if (files.length === 0) throw invalid('请选择要上传的文件');
