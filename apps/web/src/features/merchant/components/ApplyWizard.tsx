@@ -160,17 +160,17 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
 
         <div style={show(2)}>
           <Row gutter={24}>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
                 <Input maxLength={50} placeholder="例如：某某环保旗舰店" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item
                 name="creditCode"
                 label="统一社会信用代码"
@@ -180,27 +180,27 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
                 <Input maxLength={18} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="contactName" label="联系人" rules={[{ required: true, min: 2, message: '请输入联系人' }]}>
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="contactPhone" label="联系电话" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
                 <Input maxLength={11} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="contactEmail" label="联系邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
                 <Input maxLength={120} />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} md={12}>
               <Form.Item name="address" label="经营地址" rules={[{ required: true, min: 5, message: '请输入详细地址' }]}>
                 <Input maxLength={200} />
               </Form.Item>
@@ -216,7 +216,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
         <div style={show(3)}>
           <Row gutter={24}>
             {MERCHANT_DOC_KINDS.filter((k) => required.includes(k)).map((k) => (
-              <Col span={8} key={k}>
+              <Col xs={24} md={8} key={k}>
                 <Form.Item
                   name={['documents', k]}
                   label={MERCHANT_DOC_LABELS[k]}

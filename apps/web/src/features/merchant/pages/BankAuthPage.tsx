@@ -21,7 +21,7 @@ export default function BankAuthPage() {
     <Card title="银行账户认证" extra={data && <Tag color={STATUS[status]?.color}>{STATUS[status]?.text}</Tag>}>
       <Steps current={step} style={{ marginBottom: 24 }} items={[{ title: '填写对公账户' }, { title: '发起打款' }, { title: '回填金额' }, { title: '验证完成' }]} />
       {data && (
-        <Descriptions bordered size="small" column={2} style={{ marginBottom: 24 }}>
+        <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 24 }}>
           <Descriptions.Item label="开户名称">{data.accountName}</Descriptions.Item>
           <Descriptions.Item label="银行账号">{data.accountNo}</Descriptions.Item>
           <Descriptions.Item label="开户银行">{data.bankName}</Descriptions.Item>

@@ -49,7 +49,7 @@ export default function CertDetailPage() {
           }
         />
       )}
-      <Descriptions bordered size="small" column={2}>
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label="企业名称">{data.companyName}</Descriptions.Item>
         <Descriptions.Item label="统一社会信用代码">{data.creditCode}</Descriptions.Item>
         <Descriptions.Item label="法定代表人">{data.legalPerson}</Descriptions.Item>

@@ -53,37 +53,37 @@ export default function CertEditPage() {
         }}
       >
         <Row gutter={24}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
               <Input maxLength={100} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="creditCode" label="统一社会信用代码" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/, message: '统一社会信用代码为18位数字或大写字母' }]}>
               <Input maxLength={18} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="license" label="营业执照" rules={[{ required: true, type: 'array', min: 1, message: '请上传营业执照' }]}>
               <ImageUpload />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="handlerName" label="经办人姓名" rules={[{ required: true, min: 2, message: '请输入经办人姓名' }]}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="handlerIdNo" label="经办人身份证号" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^\d{17}[\dX]$/, message: '身份证号码为18位' }]}>
               <Input maxLength={18} placeholder={data.handlerIdNo ?? ''} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} md={8}>
             <Form.Item name="handlerPhone" label="经办人手机号" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
               <Input maxLength={11} />
             </Form.Item>

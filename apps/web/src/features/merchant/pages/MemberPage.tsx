@@ -19,15 +19,15 @@ export default function MemberPage() {
   const pending = data.requests.some((r) => r.status === 0);
   return (
     <Card title="会员服务">
-      <Descriptions bordered size="small" column={2} style={{ marginBottom: 24 }}>
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 24 }}>
         <Descriptions.Item label="当前会员等级">
           <Tag color="gold" data-testid="member-level">{enumLabel('MemberLevel', data.memberLevel)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="会员权限校验">{data.isMemberVail === 1 ? '已启用（按等级开放功能）' : '未启用（全部功能可用）'}</Descriptions.Item>
       </Descriptions>
-      <Row gutter={16} style={{ marginBottom: 24 }}>
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {data.levels.map((l) => (
-          <Col span={6} key={l.level}>
+          <Col xs={12} lg={6} key={l.level}>
             <Card size="small" title={l.name} style={{ height: '100%', borderColor: l.level === data.memberLevel ? 'var(--am-primary)' : undefined }}>
               <ul style={{ paddingLeft: 18, margin: 0 }}>
                 {l.unlocks.map((u) => (
