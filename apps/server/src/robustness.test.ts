@@ -146,6 +146,12 @@ async function runBattery(who: string, route: Route, problems: Problem[]): Promi
   const deep = who !== 'anonymous' && code !== 1 && code !== 3;
   if (who === 'anonymous') {
     // Forged tokens: garbage, oversized, SQL-looking. They must read as "not signed in", never as a crash.
+    // Methods the route does not have: an envelope 404/405, never a crash.
+    for (const other of ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
+      const req: InjectOptions = { method: other, url: fillPath(route.url), payload: {} };
+      const res = await t.app.inject({ ...req, remoteAddress: BATTERY_IP });
+      check(problems, who, route, req, res.statusCode, res.body);
+    }
     for (const forged of ['abc', 'x'.repeat(5000), "' or 1=1 --", '%00']) {
       const req: InjectOptions = { method: route.method as InjectOptions['method'], url: fillPath(route.url), headers: { 'x-token': forged } };
       const res = await t.app.inject({ ...req, remoteAddress: BATTERY_IP });

@@ -65,6 +65,11 @@ export const badBodies: { payload?: string; contentType?: string }[] = [
   { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated', contentType: 'multipart/form-data; boundary=x' },
   { payload: 'garbage', contentType: 'multipart/form-data' },
   { payload: 'plain', contentType: 'text/plain' },
+  { payload: '<xml><a>1</a><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]></xml>', contentType: 'application/xml' },
+  { payload: '<xml><ToUserName>&e;</ToUserName></xml>', contentType: 'text/xml' },
+  { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
+  { payload: '\uFEFF{"a":1}', contentType: 'application/json' },
+  { payload: '{"a":1}', contentType: 'application/octet-stream' },
 ];
 
 /** Path parameter values: not numbers, negative, zero, fractional, beyond int4/int8/double, unicode. */
