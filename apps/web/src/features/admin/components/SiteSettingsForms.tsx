@@ -17,9 +17,9 @@ export function SiteInfoForm({ value, onSave }: { value: Record<string, unknown>
           {(fields, { add, remove }) => (
             <>
               {fields.map((f) => (
-                <Space key={f.key} align="baseline">
-                  <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入备案号' }]}><Input placeholder="京ICP备…号" style={{ width: 260 }} /></Form.Item>
-                  <Form.Item name={[f.name, 'linkUrl']}><Input placeholder="查询链接" style={{ width: 340 }} /></Form.Item>
+                <Space key={f.key} align="baseline" wrap>
+                  <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入备案号' }]}><Input placeholder="京ICP备…号" style={{ width: 260, maxWidth: 'calc(100vw - 80px)' }} /></Form.Item>
+                  <Form.Item name={[f.name, 'linkUrl']}><Input placeholder="查询链接" style={{ width: 340, maxWidth: 'calc(100vw - 80px)' }} /></Form.Item>
                   <MinusCircleOutlined onClick={() => remove(f.name)} />
                 </Space>
               ))}
@@ -28,7 +28,7 @@ export function SiteInfoForm({ value, onSave }: { value: Record<string, unknown>
           )}
         </Form.List>
       </Form.Item>
-      <Space size="large" align="start">
+      <Space size="large" align="start" wrap>
         <Form.Item name="qrCode" label="公众号二维码"><SingleImage /></Form.Item>
         <Form.Item name="qrCodeTitle" label="二维码说明"><Input maxLength={40} /></Form.Item>
         <Form.Item name="hotline" label="客服电话"><Input maxLength={40} /></Form.Item>
@@ -57,7 +57,7 @@ export function StatisticsForm({ value, onSave }: { value: unknown[] | undefined
         {(fields, { add, remove }) => (
           <>
             {fields.map((f) => (
-              <Space key={f.key} align="baseline">
+              <Space key={f.key} align="baseline" wrap>
                 <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入名称' }]}><Input placeholder="名称" style={{ width: 160 }} /></Form.Item>
                 <Form.Item name={[f.name, 'value']}><InputNumber placeholder="数值" style={{ width: 120 }} /></Form.Item>
                 <Form.Item name={[f.name, 'unit']}><Input placeholder="单位" style={{ width: 80 }} /></Form.Item>
@@ -82,7 +82,7 @@ export function HotKeywordsForm({ value, onSave }: { value: string[] | undefined
   useEffect(() => form.setFieldsValue({ words: value ?? [] }), [value, form]);
   return (
     <Form form={form} layout="inline" onFinish={(v: { words: string[] }) => onSave('hot_keywords', v.words.map((w) => w.trim()).filter(Boolean).slice(0, 10))}>
-      <Form.Item name="words"><Select mode="tags" style={{ width: 520 }} placeholder="输入关键词后回车" /></Form.Item>
+      <Form.Item name="words"><Select mode="tags" style={{ width: 520, maxWidth: 'calc(100vw - 80px)' }} placeholder="输入关键词后回车" /></Form.Item>
       <Button type="primary" htmlType="submit">保存</Button>
     </Form>
   );

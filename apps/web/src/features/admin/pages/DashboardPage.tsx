@@ -31,9 +31,9 @@ export default function DashboardPage() {
   ];
   return (
     <>
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         {todo.map(([title, value, to]) => (
-          <Col span={8} key={title}>
+          <Col xs={24} sm={8} key={title}>
             <Link to={to}>
               <Card hoverable>
                 <Badge dot={!!value}>
@@ -45,9 +45,9 @@ export default function DashboardPage() {
         ))}
       </Row>
       <Card title="平台概况" style={{ marginTop: 16 }}>
-        <Row gutter={16}>
+        <Row gutter={[16, 16]}>
           {totals.map(([title, value]) => (
-            <Col span={4} key={title}>
+            <Col xs={12} sm={8} lg={4} key={title}>
               <Statistic title={title} value={value ?? '-'} />
             </Col>
           ))}
