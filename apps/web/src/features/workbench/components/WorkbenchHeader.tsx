@@ -23,8 +23,9 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
   const { data: todo } = useQuery({ ...todoQuery, enabled: !!user?.extension.CompanyId });
   return (
     <header className="wb-header">
-      <Link to="/mall" style={{ fontSize: 18, fontWeight: 600, color: '#0b6bcb' }}>
-        AquaMall
+      <Link to="/mall" className="wb-brand" aria-label="返回商城">
+        <img src="/images/logo.svg" alt="" width={28} height={28} />
+        <span className="wb-hide-sm">B2B企业服务平台</span>
       </Link>
       <Link
         to="/customer/home"

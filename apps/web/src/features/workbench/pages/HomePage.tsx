@@ -108,7 +108,7 @@ export default function HomePage() {
         </Row>
       </Card>
       <Card title="常用功能" variant="borderless">
-        <Space wrap size="large">
+        <Space wrap size="middle" className="wb-quick">
           {(QUICK[type] ?? []).map((q) => (
             <Link key={q.to} to={q.to}>
               {q.label}
