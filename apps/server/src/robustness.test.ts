@@ -114,12 +114,15 @@ function requestsFor(route: Route, deep: boolean): InjectOptions[] {
     }
     return out;
   }
+  for (const key of describeSchema(route.schema.querystring).fields) {
+    for (const v of badQueryValues) out.push({ method, url: `${url}?${key}=${encodeURIComponent(v)}`, payload: {} });
+  }
   for (const b of badBodies) {
     out.push({ method, url, payload: b.payload, headers: b.contentType ? { 'content-type': b.contentType } : {} });
   }
   if (deep) {
     const body = describeSchema(route.schema.body);
-    for (const payload of fieldMutations(body.plausible, body.fields)) out.push({ method, url, payload });
+    for (const payload of fieldMutations(body.plausible, body.fields, body.lists)) out.push({ method, url, payload });
   }
   return out;
 }

@@ -16,6 +16,9 @@ interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -96,6 +99,7 @@ export const badQueryValues = ['abc', '-1', '0', '1.5', '2147483648', '900719925
 // Typical valid strings, tried against a field's pattern: phone, SMS code, password, credit code, bank account…
 const candidates = [
   '13800138000',
+  'a@example.com',
   '123456',
   'Abcd1234x',
   '91310000MA1FL8XQ30',
@@ -111,6 +115,8 @@ const candidates = [
 function sampleString(schema: JsonSchema): string {
   if (schema.format === 'email') return 'a@example.com';
   if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/a';
+  // Free text without a minimum is usually optional (logo, remark …): empty keeps file and link checks quiet.
+  if (!schema.minLength && !schema.pattern) return '';
   const min = Math.max(1, schema.minLength ?? 1);
   const fits = (c: string) => c.length >= min && c.length <= (schema.maxLength ?? Infinity);
   if (schema.pattern) {
@@ -129,7 +135,7 @@ function first(list: JsonSchema[] | undefined): JsonSchema | undefined {
   return list?.find((s) => s.type !== 'null') ?? list?.[0];
 }
 
-/** A value that satisfies the simple parts of a JSON schema (types, enums, minimums); regexes are not solved. */
+/** A value that satisfies the simple parts of a JSON schema (types, enums, minimums, common patterns). */
 function sample(schema: JsonSchema | undefined, depth = 0): Json {
   if (!schema || depth > 6) return null;
   if (schema.const !== undefined) return schema.const;
@@ -146,8 +152,12 @@ function sample(schema: JsonSchema | undefined, depth = 0): Json {
     case 'array':
       return [];
     case 'integer':
-    case 'number':
+    case 'number': {
+      const lo = schema.minimum ?? schema.exclusiveMinimum ?? 0;
+      const hi = schema.maximum ?? schema.exclusiveMaximum;
+      if (hi !== undefined && hi <= 1) return type === 'integer' ? Math.max(lo, Math.min(hi, 0)) : (lo + hi) / 2;
       return Math.max(1, schema.minimum ?? 1);
+    }
     case 'boolean':
       return false;
     case 'string':
@@ -166,17 +176,42 @@ function toJsonSchema(schema: unknown): JsonSchema | undefined {
   }
 }
 
+/** Fields holding a list of objects (floors, items …): a plausible item and its field names. */
+interface ListField {
+  field: string;
+  item: Record<string, Json>;
+  itemFields: string[];
+}
+
+const unwrap = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema && (first(schema.anyOf) ?? first(schema.oneOf) ?? schema.allOf?.[0] ?? schema);
+
 /** The top-level field names of a route schema part (body/querystring/params), and a plausible value. */
-export function describeSchema(schema: unknown): { fields: string[]; plausible: Record<string, Json> } {
+export function describeSchema(schema: unknown): { fields: string[]; plausible: Record<string, Json>; lists: ListField[] } {
   const json = toJsonSchema(schema);
   const value = json ? sample(json) : null;
   const plausible = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
-  return { fields: Object.keys(json?.properties ?? plausible), plausible };
+  const lists: ListField[] = [];
+  for (const [field, prop] of Object.entries(json?.properties ?? {})) {
+    const items = unwrap(unwrap(prop)?.items);
+    if (items?.properties) {
+      const item = sample(items);
+      if (item && typeof item === 'object' && !Array.isArray(item)) lists.push({ field, item, itemFields: Object.keys(items.properties) });
+    }
+  }
+  return { fields: Object.keys(json?.properties ?? plausible), plausible, lists };
 }
 
-/** Field-by-field mutations of a plausible body: each field gets each bad value while the rest stay sane. */
-export function fieldMutations(plausible: Record<string, Json>, fields: string[]): Record<string, Json>[] {
+/**
+ * Field-by-field mutations of a plausible body: each field gets each bad value while the rest stay sane, and
+ * each field of a list item likewise (one plausible item in the list).
+ */
+export function fieldMutations(plausible: Record<string, Json>, fields: string[], lists: ListField[] = []): Record<string, Json>[] {
   const out: Record<string, Json>[] = [plausible];
   for (const field of fields) for (const bad of badValues) out.push({ ...plausible, [field]: bad });
+  for (const { field, item, itemFields } of lists) {
+    out.push({ ...plausible, [field]: [item] });
+    for (const key of itemFields) for (const bad of badValues) out.push({ ...plausible, [field]: [{ ...item, [key]: bad }] });
+  }
   return out;
 }
