@@ -94,7 +94,7 @@ export default function CompaniesPage() {
   const { data, isFetching } = useQuery({ queryKey: ['admin', 'companies', query], queryFn: () => adminQuery<Paged<CompanyRow>>('/api/company/list', query) });
   return (
     <Card title="企业管理">
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search placeholder="企业名称/店铺/信用代码" allowClear style={{ width: 280 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
         <Select allowClear placeholder="企业类型" style={{ width: 120 }} options={[{ value: 2, label: '供应商' }, { value: 4, label: '采购商' }]} onChange={(v?: number) => { setFilters({ ...filters, type: v }); setPage(1); }} />
       </Space>

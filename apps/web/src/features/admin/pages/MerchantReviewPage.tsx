@@ -80,7 +80,7 @@ export default function MerchantReviewPage() {
   const { data, isFetching } = useQuery({ queryKey: ['admin', 'merchant', 'list', query], queryFn: () => adminQuery<Paged<Row>>('/api/merchant/list', query) });
   return (
     <Card title="商家入驻审核">
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         <Tabs
           activeKey={status}
           onChange={(k) => {

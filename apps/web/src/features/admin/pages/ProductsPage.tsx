@@ -24,7 +24,7 @@ export default function ProductsPage() {
   const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'products', query], queryFn: () => adminQuery<Paged<Product>>('/api/product/list', query) });
   return (
     <Card title="商品管理">
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search placeholder="商品名称" allowClear style={{ width: 260 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
         <Select
           value={filters.status}
