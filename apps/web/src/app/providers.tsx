@@ -20,7 +20,13 @@ export const queryClient = new QueryClient({
 });
 
 export const theme = {
-  token: { colorPrimary: '#0b6bcb', borderRadius: 6 },
+  token: {
+    colorPrimary: '#0b6bcb',
+    borderRadius: 6,
+    // The same font list as styles.css, so Ant Design components and plain text match.
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+  },
 };
 
 // No antd <App> wrapper: nothing uses App.useApp(), and it would add ~30 KB gzip to every first load.

@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // The first page is lazy: keep the screen blank until its module arrives (and React Router from warning).
+    HydrateFallback: () => <div style={{ minHeight: '100vh' }} />,
     children: [
       ...siteRoutes,
       mallRoutes,
