@@ -5,7 +5,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -35,7 +35,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${msg}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Default: <repo>/data, whichever directory the server was started from (npm workspaces change the cwd).
+  const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.resolve(import.meta.dirname, '../../../data');
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === 'production',

@@ -3,7 +3,14 @@ import { loadConfig } from './config.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 
 const config = loadConfig();
-const app = await build({ config });
+let app: Awaited<ReturnType<typeof build>>;
+try {
+  app = await build({ config });
+} catch (err) {
+  // Start-up problems (data directory in use, database unreachable) get one clear line, not a stack trace.
+  console.error(`AquaMall could not start: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 if (config.seedDemo) {
   await seedIfEmpty(app.db, app.storage, app.log);
