@@ -9,3 +9,4 @@ export * from './contracts/mall.ts';
 export * from './contracts/mall-search.ts';
 export * from './contracts/access.ts';
 export * from './contracts/merchant.ts';
+export * from './contracts/session.ts';

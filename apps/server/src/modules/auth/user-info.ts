@@ -1,26 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { SessionUser } from '@aquamall/shared/contracts/session';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../db/schema/index.ts';
 
-/** The signed-in user as the browser keeps it (SPEC §3 "User info"); the web SessionUser mirrors it. */
-export interface SessionUserDto {
-  userId: number;
-  phone: string;
-  realName: string;
-  nickName: string;
-  avatar: string;
-  email: string;
-  gender: number | null;
-  extension: {
-    CompanyId: number | null;
-    CompanyName: string;
-    CompanyType: number | null;
-    isMemberVail: number;
-    memberLv: number;
-    isCompanyAdmin: boolean;
-    isPlatformAdmin: boolean;
-  };
-}
+/** The signed-in user as the browser keeps it (SPEC §3 "User info"); the contract is shared with the web. */
+export type SessionUserDto = SessionUser;
 
 /** Loads the user info answer of login and GET /api/appuser/loginuserinfo. */
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUserDto | null> {
