@@ -1,11 +1,10 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
-import { ApiError } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
-import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
-import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
 import { useArticle } from '../queries/notice.ts';
@@ -17,21 +16,16 @@ export default function ArticleDetailPage() {
   const a = q.data;
   usePageTitle(a?.title);
   useMetaDescription(a ? a.summary || a.title : undefined);
-  if (!id || (q.error instanceof ApiError && q.error.code === 4)) {
-    return <NotFoundBox text="文章不存在或已下线" back="/mall/notice" backText="返回资讯列表" />;
+  if (!a) {
+    return (
+      <DetailState
+        invalid={!id}
+        query={q}
+        notFound={{ text: '文章不存在或已下线', back: '/mall/notice', backText: '返回资讯列表' }}
+        skeleton={<SkeletonBlock height={480} />}
+      />
+    );
   }
-  if (q.isError)
-    return (
-      <div className="am-container am-page">
-        <LoadError onRetry={() => void q.refetch()} />
-      </div>
-    );
-  if (!a)
-    return (
-      <div className="am-container am-page">
-        <SkeletonBlock height={480} />
-      </div>
-    );
   return (
     <div className="am-container am-page">
       <Crumbs

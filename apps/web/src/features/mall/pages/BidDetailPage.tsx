@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { Descriptions, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { ApiError, download } from '../../../lib/api.ts';
+import { download } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
-import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
 import { useBid } from '../queries/bid.ts';
@@ -22,21 +22,16 @@ export default function BidDetailPage() {
   const b = q.data;
   usePageTitle(b?.title);
   useMetaDescription(b ? `${b.typeName}：${b.title}，招标单位${b.purchaserName}` : undefined);
-  if (!id || (q.error instanceof ApiError && q.error.code === 4)) {
-    return <NotFoundBox text="公告不存在或未发布" back="/mall/bidindex" backText="返回招标投标" />;
+  if (!b) {
+    return (
+      <DetailState
+        invalid={!id}
+        query={q}
+        notFound={{ text: '公告不存在或未发布', back: '/mall/bidindex', backText: '返回招标投标' }}
+        skeleton={<SkeletonBlock height={480} />}
+      />
+    );
   }
-  if (q.isError)
-    return (
-      <div className="am-container am-page">
-        <LoadError onRetry={() => void q.refetch()} />
-      </div>
-    );
-  if (!b)
-    return (
-      <div className="am-container am-page">
-        <SkeletonBlock height={480} />
-      </div>
-    );
   return (
     <div className="am-container am-page">
       <Crumbs

@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { Descriptions, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { CompanyType, EnquiryStatus } from '@aquamall/shared';
-import { ApiError } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
-import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { useSession } from '../../session/index.ts';
 import { Crumbs } from '../components/Crumbs.tsx';
-import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { loginHref, useMetaDescription } from '../components/meta.ts';
 import { useEnquiryDetail } from '../queries/enquiry.ts';
@@ -69,21 +68,16 @@ export default function EnquiryDetailPage() {
       ? `${e.companyName}采购询价：${e.items.map((i) => `${i.productName}${i.quantity}${i.unit}`).join('、')}，收货地${e.deliveryAreaName}`
       : undefined,
   );
-  if (!id || (q.error instanceof ApiError && q.error.code === 4)) {
-    return <NotFoundBox text="询价单不存在或未公开" back="/mall/enquiry" backText="返回询价大厅" />;
+  if (!e) {
+    return (
+      <DetailState
+        invalid={!id}
+        query={q}
+        notFound={{ text: '询价单不存在或未公开', back: '/mall/enquiry', backText: '返回询价大厅' }}
+        skeleton={<SkeletonBlock height={420} />}
+      />
+    );
   }
-  if (q.isError)
-    return (
-      <div className="am-container am-page">
-        <LoadError onRetry={() => void q.refetch()} />
-      </div>
-    );
-  if (!e)
-    return (
-      <div className="am-container am-page">
-        <SkeletonBlock height={420} />
-      </div>
-    );
   return (
     <div className="am-container am-page">
       <Crumbs items={[{ title: '采购询价', to: '/mall/enquiry' }, { title: e.title }]} />

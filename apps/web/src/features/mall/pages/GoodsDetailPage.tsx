@@ -1,10 +1,9 @@
 import '../components/mall-pages.css';
-import { ApiError } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
-import { NotFoundBox } from '../components/NotFoundBox.tsx';
+import { DetailState } from '../components/DetailState.tsx';
 import { Gallery } from '../components/Gallery.tsx';
 import { GoodsCard } from '../components/GoodsCard.tsx';
 import { PurchaseBox } from '../components/PurchaseBox.tsx';
@@ -26,22 +25,20 @@ export default function GoodsDetailPage() {
       : undefined,
   );
 
-  if (!id || (q.isError && q.error instanceof ApiError && q.error.code === 4)) {
-    return <NotFoundBox text="商品不存在或已下架" back="/mall/goodsList" backText="去看看其他商品" />;
-  }
-  if (q.isError)
-    return (
-      <div className="am-container am-page">
-        <LoadError onRetry={() => void q.refetch()} />
-      </div>
-    );
   if (!g) {
     return (
-      <div className="am-container am-page" aria-busy="true">
-        <SkeletonBlock height={20} width={320} />
-        <div style={{ height: 12 }} />
-        <SkeletonBlock height={460} />
-      </div>
+      <DetailState
+        invalid={!id}
+        query={q}
+        notFound={{ text: '商品不存在或已下架', back: '/mall/goodsList', backText: '去看看其他商品' }}
+        skeleton={
+          <>
+            <SkeletonBlock height={20} width={320} />
+            <div style={{ height: 12 }} />
+            <SkeletonBlock height={460} />
+          </>
+        }
+      />
     );
   }
   return (
