@@ -6,6 +6,7 @@ import { searchTerms } from '@aquamall/shared';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
+import { ListHead } from '../components/ListHead.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { StatusTabs } from '../components/StatusTabs.tsx';
@@ -35,15 +36,7 @@ export default function EnquiryPage() {
   return (
     <div className="am-container am-page">
       <Crumbs items={[{ title: '采购询价' }]} />
-      <div className="am-list-head">
-        <h1>
-          采购询价{' '}
-          {data ? (
-            <span className="am-muted am-small" data-testid="result-count">
-              共 {data.total} 条
-            </span>
-          ) : null}
-        </h1>
+      <ListHead title="采购询价" total={data?.total} unit="条">
         <div className="am-list-search">
           <KeywordSearch
             value={keyword}
@@ -58,7 +51,7 @@ export default function EnquiryPage() {
             onSearch={(v) => state.set({ companyName: v })}
           />
         </div>
-      </div>
+      </ListHead>
       <div className="am-sortbar">
         <StatusTabs
           value={status}

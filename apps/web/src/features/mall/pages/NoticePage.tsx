@@ -7,6 +7,7 @@ import { Img } from '../../../components/Img.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
+import { ListHead } from '../components/ListHead.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useUrlState } from '../components/url-state.ts';
@@ -59,21 +60,13 @@ export default function NoticePage() {
           ))}
         </aside>
         <section>
-          <div className="am-list-head">
-            <h1>
-              行业资讯{' '}
-              {data ? (
-                <span className="am-muted am-small" data-testid="result-count">
-                  共 {data.total} 篇
-                </span>
-              ) : null}
-            </h1>
+          <ListHead title="行业资讯" total={data?.total} unit="篇">
             <KeywordSearch
               value={title}
               placeholder="搜索资讯标题"
               onSearch={(v) => state.set({ title: v })}
             />
-          </div>
+          </ListHead>
           <ListState
             isPending={q.isPending}
             isError={q.isError}

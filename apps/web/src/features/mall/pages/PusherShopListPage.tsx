@@ -7,6 +7,7 @@ import { Img } from '../../../components/Img.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
+import { ListHead } from '../components/ListHead.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useUrlState } from '../components/url-state.ts';
@@ -26,21 +27,13 @@ export default function PusherShopListPage() {
   return (
     <div className="am-container am-page">
       <Crumbs items={[{ title: '采购商' }]} />
-      <div className="am-list-head">
-        <h1>
-          采购商{' '}
-          {data ? (
-            <span className="am-muted am-small" data-testid="result-count">
-              共 {data.total} 家
-            </span>
-          ) : null}
-        </h1>
+      <ListHead title="采购商" total={data?.total} unit="家">
         <KeywordSearch
           value={name}
           placeholder="搜索采购商名称"
           onSearch={(v) => state.set({ name: v, companyName: undefined })}
         />
-      </div>
+      </ListHead>
       <ListState
         isPending={q.isPending}
         isError={q.isError}

@@ -5,6 +5,7 @@ import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
+import { ListHead } from '../components/ListHead.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { ShopBadges } from '../components/ShopCardBox.tsx';
@@ -27,21 +28,13 @@ export default function ShopListPage() {
   return (
     <div className="am-container am-page">
       <Crumbs items={[{ title: '供应商' }]} />
-      <div className="am-list-head">
-        <h1>
-          供应商{' '}
-          {data ? (
-            <span className="am-muted am-small" data-testid="result-count">
-              共 {data.total} 家
-            </span>
-          ) : null}
-        </h1>
+      <ListHead title="供应商" total={data?.total} unit="家">
         <KeywordSearch
           value={name}
           placeholder="搜索店铺或公司名称"
           onSearch={(v) => state.set({ name: v })}
         />
-      </div>
+      </ListHead>
       <ListState
         isPending={shops.isPending}
         isError={shops.isError}
