@@ -1,5 +1,6 @@
+import { RowActions } from '../components/RowActions.tsx';
 import { useState } from 'react';
-import { Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
@@ -99,12 +100,7 @@ export default function ArticlesPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setOpen(r.id)}>编辑</Button>
-                <Popconfirm title="确定删除？" onConfirm={async () => { await adminCommand('/api/content/article/delete', { id: r.id }); await refetch(); }}>
-                  <Button type="link" size="small" danger>删除</Button>
-                </Popconfirm>
-              </Space>
+              <RowActions onEdit={() => setOpen(r.id)} onDelete={async () => { await adminCommand('/api/content/article/delete', { id: r.id }); await refetch(); }} />
             ),
           },
         ]}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
+import { Button, Card, Form, Input, Select, Switch, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Img } from '../../../components/Img.tsx';
 import { adminCommand, adminQuery } from '../api/admin.ts';
+import { RowActions, SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
@@ -46,12 +47,7 @@ export default function BannersPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button>
-                <Popconfirm title="确定删除？" onConfirm={async () => { await adminCommand('/api/content/banner/delete', { id: r.id }); await refetch(); }}>
-                  <Button type="link" size="small" danger>删除</Button>
-                </Popconfirm>
-              </Space>
+              <RowActions onEdit={() => setEdit(r)} onDelete={async () => { await adminCommand('/api/content/banner/delete', { id: r.id }); await refetch(); }} />
             ),
           },
         ]}
@@ -63,7 +59,7 @@ export default function BannersPage() {
             <Form.Item name="imgUrl" label="图片" rules={[{ required: true, message: '请上传图片' }]}><SingleImage /></Form.Item>
             <Form.Item name="linkUrl" label="链接地址"><Input maxLength={300} placeholder="/mall/goodsList 或 https://..." /></Form.Item>
             <Form.Item name="target" label="打开方式"><Select options={[{ value: '_self', label: '当前窗口' }, { value: '_blank', label: '新窗口' }]} /></Form.Item>
-            <Form.Item name="sort" label="排序"><InputNumber /></Form.Item>
+            <SortItem />
             <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
           </>
         )}

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, Switch, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Img } from '../../../components/Img.tsx';
 import { adminCommand, adminGet } from '../api/admin.ts';
+import { RowActions, SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
@@ -49,13 +50,7 @@ export default function CategoriesPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEdit({ ...r, defaultImage: r.defaultImage ?? '' })}>编辑</Button>
-                {r.level < 3 && <Button type="link" size="small" onClick={() => setEdit({ parentId: r.id, sort: 0, hidden: false })}>新增下级</Button>}
-                <Popconfirm title="确定删除该分类？" onConfirm={async () => { await adminCommand('/api/category/delete', { id: r.id }); await refetch(); }}>
-                  <Button type="link" size="small" danger>删除</Button>
-                </Popconfirm>
-              </Space>
+              <RowActions onEdit={() => setEdit({ ...r, defaultImage: r.defaultImage ?? '' })} onDelete={async () => { await adminCommand('/api/category/delete', { id: r.id }); await refetch(); }} confirm="确定删除该分类？" extra={r.level < 3 && <Button type="link" size="small" onClick={() => setEdit({ parentId: r.id, sort: 0, hidden: false })}>新增下级</Button>} />
             ),
           },
         ]}
@@ -73,7 +68,7 @@ export default function CategoriesPage() {
           <>
             <Form.Item name="name" label="分类名称" rules={[{ required: true, max: 50, message: '请输入分类名称（最多50字）' }]}><Input /></Form.Item>
             <Form.Item name="defaultImage" label="图标"><SingleImage /></Form.Item>
-            <Form.Item name="sort" label="排序（小的在前）"><InputNumber min={0} max={9999} /></Form.Item>
+            <SortItem label="排序（小的在前）" min={0} />
             <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
           </>
         )}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Img } from '../../../components/Img.tsx';
 import { adminCommand, adminQuery } from '../api/admin.ts';
+import { RowActions, SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
@@ -34,12 +35,7 @@ export default function PartnersPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button>
-                <Popconfirm title="确定删除？" onConfirm={async () => { await adminCommand('/api/content/partner/delete', { id: r.id }); await refetch(); }}>
-                  <Button type="link" size="small" danger>删除</Button>
-                </Popconfirm>
-              </Space>
+              <RowActions onEdit={() => setEdit(r)} onDelete={async () => { await adminCommand('/api/content/partner/delete', { id: r.id }); await refetch(); }} />
             ),
           },
         ]}
@@ -50,7 +46,7 @@ export default function PartnersPage() {
             <Form.Item name="title" label="企业名称" rules={[{ required: true, message: '请输入企业名称' }]}><Input maxLength={100} /></Form.Item>
             <Form.Item name="imgUrl" label="Logo" rules={[{ required: true, message: '请上传Logo' }]}><SingleImage /></Form.Item>
             <Form.Item name="linkUrl" label="链接地址"><Input maxLength={300} /></Form.Item>
-            <Form.Item name="sort" label="排序"><InputNumber /></Form.Item>
+            <SortItem />
           </>
         )}
       </CrudModal>

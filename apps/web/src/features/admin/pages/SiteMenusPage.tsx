@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { adminCommand, adminQuery } from '../api/admin.ts';
+import { SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
@@ -86,7 +87,7 @@ export default function SiteMenusPage() {
             <Form.Item name="parameters" label="参数"><Input maxLength={300} /></Form.Item>
             <Form.Item name="titleImg" label="标题图标"><SingleImage /></Form.Item>
             <Form.Item name="summary" label="摘要（常见问题的回答）"><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
-            <Form.Item name="sort" label="排序"><InputNumber /></Form.Item>
+            <SortItem />
             <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
           </>
         )}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Space, Switch, Table, Tabs } from 'antd';
+import { Button, Card, Form, Input, Space, Switch, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { adminCommand, adminQuery } from '../api/admin.ts';
+import { SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { MenuIcon } from '../../workbench/components/menu-icons.tsx';
 
@@ -88,7 +89,7 @@ export default function WorkbenchMenusPage() {
             <Form.Item name="name" label="名称" rules={[{ required: true, max: 40, message: '请输入菜单名称' }]}><Input /></Form.Item>
             <Form.Item name="linkPath" label="页面路径（如 /customer/saleOrder；分组留空）"><Input maxLength={300} /></Form.Item>
             <Form.Item name="icon" label="图标名"><Input maxLength={40} /></Form.Item>
-            <Form.Item name="sort" label="排序"><InputNumber /></Form.Item>
+            <SortItem />
             <Form.Item name="everyone" label="所有用户可见（无需角色授权）" valuePropName="checked"><Switch /></Form.Item>
             <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>
           </>
