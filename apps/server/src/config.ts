@@ -13,6 +13,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Seed demo data on first start of an empty database ('1' default, '0' to skip). */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** '1' turns the demo (sandboxes, /api/dev/*, demo seed) on, '0' off; unset: on only on loopback + embedded. */
+  DEMO: z.enum(['0', '1']).optional(),
   SMS_PROVIDER: z.string().optional(),
   SMTP_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -25,6 +27,12 @@ const envSchema = z.object({
   WECHAT_TOKEN: z.string().optional(),
 });
 
+/** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** Reads configuration from the environment (README "Configuration"). */
@@ -35,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${msg}`);
   }
   const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL || undefined;
+  const demo = e.DEMO ? e.DEMO === '1' : isLoopbackHost(e.HOST) && !databaseUrl;
   // Default: <repo>/data, whichever directory the server was started from (npm workspaces change the cwd).
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.resolve(import.meta.dirname, '../../../data');
   return {
@@ -43,11 +53,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
+    /**
+     * Demo mode (DESIGN §5): sandboxes, the dev outbox, /api/dev/* and the demo seed. On by default only for
+     * the newcomer's `npm start` (loopback address, embedded database); a deployment needs DEMO=1 for it.
+     */
+    demo,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
-    seedDemo: e.SEED_DEMO === '1',
+    /** Seed the demo marketplace on first start of an empty database: only in demo mode. */
+    seedDemo: demo && e.SEED_DEMO === '1',
     smsProvider: e.SMS_PROVIDER,
     smtpUrl: e.SMTP_URL,
     s3:
