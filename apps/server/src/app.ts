@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializer } from './lib/answer-serializer.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
@@ -72,7 +73,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(!config.production));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

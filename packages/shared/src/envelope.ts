@@ -32,3 +32,13 @@ export interface Paged<T> {
   list: T[];
   total: number;
 }
+
+/** Response schema of a paged query: `{list, total}` of the given row. */
+export const pagedOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int() });
+/** Response schema of a command that answers no data. */
+export const noData = z.null();
+
+/** A record number (PostgreSQL integer). */
+export const recordId = z.number('编号格式不正确').int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确');
+/** Body of commands on one record: `{sysNo}`. */
+export const sysNoInput = z.object({ sysNo: recordId });

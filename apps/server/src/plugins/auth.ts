@@ -24,6 +24,13 @@ export function caller(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The signed-in company user of a route whose access is `company`; throws if absent. */
+export function companyCaller(request: FastifyRequest): AuthContext & { companyId: number } {
+  const auth = caller(request);
+  if (!auth.companyId) throw forbidden();
+  return { ...auth, companyId: auth.companyId };
+}
+
 /** Reads `x-token` on every request (SPEC §7) and exposes the caller as `request.auth`. */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { siteRoutes } from '../features/site/routes.tsx';
 import { mallRoutes } from '../features/mall/routes.tsx';
 import { ssoRoutes } from '../features/sso/routes.tsx';
-import { customerRoutes } from '../features/customer/routes.tsx';
+import { customerRoutes } from './customer-routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { merchantPublicRoutes } from '../features/merchant/routes.tsx';
 import { RouteError } from '../components/RouteError.tsx';

@@ -3,6 +3,8 @@ import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from '
 import { REQUEST_TIMEOUT_MS } from '@aquamall/shared/constants';
 import { MSG } from '@aquamall/shared/messages';
 import type { Code as CodeMap, Envelope } from '@aquamall/shared/envelope';
+import type { EndpointData, EndpointInput, EndpointName, Endpoints } from '@aquamall/shared/endpoints';
+import { ENDPOINT_TABLE } from '@aquamall/shared/endpoints/table.gen';
 import { clientStore } from './storage.ts';
 import { notify } from './notify.ts';
 
@@ -121,8 +123,40 @@ export async function request<T>(
   throw new ApiError(body.code, text);
 }
 
+/**
+ * Method and URL of a named endpoint; `:name` path parameters are filled from (and removed from) the input.
+ */
+export function endpointRequest(name: EndpointName, input: unknown): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; data: unknown } {
+  const [method, path] = ENDPOINT_TABLE[name];
+  if (!path.includes(':')) return { method, url: path, data: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const url = path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { method, url, data: rest };
+}
+
+/** What a named endpoint takes, and what it answers (inferred from its shared schemas). */
+export type InputOf<N extends EndpointName> = EndpointInput<Endpoints[N]>;
+export type DataOf<N extends EndpointName> = EndpointData<Endpoints[N]>;
+
+type Args<N extends EndpointName> = undefined extends EndpointInput<Endpoints[N]>
+  ? [input?: EndpointInput<Endpoints[N]>, options?: ApiOptions]
+  : [input: EndpointInput<Endpoints[N]>, options?: ApiOptions];
+
+function callEndpoint<N extends EndpointName>(name: N, announce: boolean, [input, options]: Args<N>) {
+  const { method, url, data } = endpointRequest(name, input);
+  return request<EndpointData<Endpoints[N]>>(method, url, data, { suppressSuccess: !announce, ...options });
+}
+
 /** Reads (GET or query-style POST) do not announce success. */
 export const api = {
+  /** Reads a named endpoint (packages/shared/src/endpoints): typed input and answer, no success message. */
+  read: <N extends EndpointName>(name: N, ...args: Args<N>) => callEndpoint(name, false, args),
+  /** Runs a named command endpoint: shows the server's message, or 操作成功. */
+  run: <N extends EndpointName>(name: N, ...args: Args<N>) => callEndpoint(name, true, args),
   get: <T>(url: string, params?: unknown, o: ApiOptions = {}) =>
     request<T>('GET', url, params, { suppressSuccess: true, ...o }),
   query: <T>(url: string, body?: unknown, o: ApiOptions = {}) =>

@@ -13,6 +13,16 @@ export interface MenuItem {
   linkPath: string;
   children?: MenuItem[];
 }
+export const menuItem: z.ZodType<MenuItem> = z.object({
+  sysNo: z.number().int(),
+  parentSysNo: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  linkPath: z.string(),
+  get children() {
+    return z.array(menuItem).optional();
+  },
+});
 
 /**
  * Action permissions a company role can grant (DESIGN §2). `types` says which company types may hold it.
@@ -93,21 +103,26 @@ export type RoleInput = z.infer<typeof roleInput>;
 export const roleUpdateInput = roleInput.extend({ sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确') });
 export const roleListQuery = pageQuery.extend({ keyword: z.string().trim().max(30).optional() });
 
-export interface RoleRow {
-  sysNo: number;
-  name: string;
-  description: string;
-  isPreset: boolean;
-  menuIds: number[];
-  permissions: string[];
-  userCount: number;
-  createdAt: string;
-}
+export const roleRow = z.object({
+  sysNo: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  isPreset: z.boolean(),
+  menuIds: z.array(z.number().int()),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+/** A role as offered in selects (GET /api/role/all). */
+export const roleOption = z.object({ sysNo: z.number().int(), name: z.string(), isPreset: z.boolean() });
+export type RoleOption = z.infer<typeof roleOption>;
 
-export interface RoleGrantOptions {
-  menus: MenuItem[];
-  permissions: { code: string; name: string; group: string }[];
-}
+export const roleGrantOptions = z.object({
+  menus: z.array(menuItem),
+  permissions: z.array(z.object({ code: z.string(), name: z.string(), group: z.string() })),
+});
+export type RoleGrantOptions = z.infer<typeof roleGrantOptions>;
 
 const MOBILE_RE = /^1[3-9]\d{9}$/;
 const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]+$/;
@@ -148,21 +163,23 @@ export interface CompanyUserRow {
 }
 
 /** What the signed-in user may do in the workbench (GET /api/role/mine). */
-export interface MyAccess {
-  isCompanyAdmin: boolean;
-  permissions: string[];
+export const myAccess = z.object({
+  isCompanyAdmin: z.boolean(),
+  permissions: z.array(z.string()),
   /** Menu link paths of the company type that the user's roles do not grant (pages shown as 无权访问). */
-  hiddenLinks: string[];
-}
+  hiddenLinks: z.array(z.string()),
+});
+export type MyAccess = z.infer<typeof myAccess>;
 
 /** Counts for the customer-home dashboard (GET /api/workbench/todo). */
-export interface WorkbenchTodo {
-  unreadMessages: number;
-  users: number;
-  disabledUsers: number;
-  roles: number;
-  certStatus: number;
-  merchantStatus: number;
-  memberLevel: number;
-  isMemberVail: number;
-}
+export const workbenchTodo = z.object({
+  unreadMessages: z.number().int(),
+  users: z.number().int(),
+  disabledUsers: z.number().int(),
+  roles: z.number().int(),
+  certStatus: z.number().int(),
+  merchantStatus: z.number().int(),
+  memberLevel: z.number().int(),
+  isMemberVail: z.number().int(),
+});
+export type WorkbenchTodo = z.infer<typeof workbenchTodo>;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminCommand, adminQuery } from '../api/admin.ts';
 import { SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
-import { MenuIcon } from '../../workbench/components/menu-icons.tsx';
+import { MenuIcon } from '../../../components/menu-icons.tsx';
 
 export interface WebMenu {
   id?: number;

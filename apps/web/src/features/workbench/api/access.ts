@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyAccess, PermissionCode, WorkbenchTodo } from '@aquamall/shared';
+import type { PermissionCode } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/role/mine — the caller's permissions (buttons the server would refuse are not offered). */
 export const myAccessQuery = queryOptions({
   queryKey: ['workbench', 'access'],
-  queryFn: () => api.get<MyAccess>('/api/role/mine'),
+  queryFn: () => api.read('myAccess'),
   staleTime: 5 * 60_000,
 });
 
@@ -17,6 +17,6 @@ export function useCan(code: PermissionCode): boolean {
 /** GET /api/workbench/todo — counts for customer-home. */
 export const todoQuery = queryOptions({
   queryKey: ['workbench', 'todo'],
-  queryFn: () => api.get<WorkbenchTodo>('/api/workbench/todo', undefined, { suppressError: true }),
+  queryFn: () => api.read('workbenchTodo', undefined, { suppressError: true }),
   staleTime: 30_000,
 });

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MenuItem } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 import { toMenuModel } from '../lib/menu-tree.ts';
 
 /** GET /api/appuser/getWebMenus — the caller's menu, kept as the flat list and the tree (SPEC §3). */
 export const webMenusQuery = queryOptions({
   queryKey: ['workbench', 'menus'],
-  queryFn: () => api.get<MenuItem[]>('/api/appuser/getWebMenus'),
+  queryFn: () => api.read('webMenus'),
   select: toMenuModel,
   staleTime: 5 * 60_000,
 });

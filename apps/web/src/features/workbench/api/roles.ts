@@ -1,32 +1,28 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, RoleGrantOptions, RoleInput, RoleRow } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import type { RoleInput } from '@aquamall/shared';
+import { api, type InputOf } from '../../../lib/api.ts';
 
-export interface RoleListParams {
-  pageIndex: number;
-  pageSize: number;
-  keyword?: string;
-}
+export type RoleListParams = InputOf<'roleList'>;
 
 /** POST /api/role/list — the company's roles and the presets of its type, paged. */
 export const useRoleList = (params: RoleListParams) =>
   useQuery({
     queryKey: ['workbench', 'roles', 'list', params],
-    queryFn: () => api.query<Paged<RoleRow>>('/api/role/list', params, { suppressError: true }),
+    queryFn: () => api.read('roleList', params, { suppressError: true }),
     placeholderData: keepPreviousData,
   });
 
 /** GET /api/role/all — every assignable role (for selects). */
 export const allRolesQuery = queryOptions({
   queryKey: ['workbench', 'roles', 'all'],
-  queryFn: () => api.get<{ sysNo: number; name: string; isPreset: boolean }[]>('/api/role/all'),
+  queryFn: () => api.read('roleAll'),
 });
 
 /** GET /api/role/grants — what a role may grant: menus and permissions of the company type. */
 export const useRoleGrants = (enabled: boolean) =>
   useQuery({
     queryKey: ['workbench', 'roles', 'grants'],
-    queryFn: () => api.get<RoleGrantOptions>('/api/role/grants'),
+    queryFn: () => api.read('roleGrants'),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -43,8 +39,8 @@ function useRoleMutation<V>(fn: (v: V) => Promise<unknown>) {
 
 export const useSaveRole = () =>
   useRoleMutation((v: RoleInput & { sysNo?: number }) =>
-    v.sysNo ? api.command('/api/role/update', v) : api.command('/api/role/create', v),
+    v.sysNo ? api.run('roleUpdate', { ...v, sysNo: v.sysNo }) : api.run('roleCreate', v),
   );
 
 export const useDeleteRole = () =>
-  useRoleMutation((sysNo: number) => api.command('/api/role/delete', { sysNo }));
+  useRoleMutation((sysNo: number) => api.run('roleDelete', { sysNo }));

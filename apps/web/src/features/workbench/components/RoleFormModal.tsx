@@ -3,7 +3,9 @@ import { Alert, Checkbox, Form, Input, Modal, Skeleton, Tree, Typography, type T
 import { roleInput, type MenuItem, type RoleRow } from '@aquamall/shared';
 import { useRoleGrants, useSaveRole } from '../api/roles.ts';
 import { buildMenuTree } from '../lib/menu-tree.ts';
-import { zodRule } from '../lib/zod-rule.ts';
+import { formRules } from '../../../lib/form-rules.ts';
+
+const rules = formRules(roleInput);
 
 interface Values {
   name: string;
@@ -78,10 +80,10 @@ export function RoleFormModal({
         />
       )}
       <Form form={form} layout="vertical" disabled={readOnly} preserve={false}>
-        <Form.Item name="name" label="角色名称" required rules={[zodRule(roleInput.shape.name)]}>
+        <Form.Item name="name" label="角色名称" rules={rules.name}>
           <Input maxLength={30} showCount placeholder="如：仓库管理员" />
         </Form.Item>
-        <Form.Item name="description" label="描述" rules={[zodRule(roleInput.shape.description)]}>
+        <Form.Item name="description" label="描述" rules={rules.description}>
           <Input.TextArea maxLength={200} rows={2} placeholder="这个角色负责什么" />
         </Form.Item>
         {grants.isLoading ? (

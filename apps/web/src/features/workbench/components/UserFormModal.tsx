@@ -4,7 +4,7 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { PASSWORD_MAX, userInviteInput, type CompanyUserRow } from '@aquamall/shared';
 import { allRolesQuery } from '../api/roles.ts';
 import { useInviteUser, useUpdateUser } from '../api/users.ts';
-import { zodRule } from '../lib/zod-rule.ts';
+import { zodRule } from '../../../lib/form-rules.ts';
 
 interface Values {
   phone: string;

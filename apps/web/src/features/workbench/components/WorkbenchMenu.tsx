@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useWebMenus } from '../api/menus.ts';
 import { ancestorsOf } from '../lib/menu-tree.ts';
 import { matchMenu } from '../lib/highlight.ts';
-import { MenuIcon } from './menu-icons.tsx';
+import { MenuIcon } from '../../../components/menu-icons.tsx';
 
 type Items = NonNullable<MenuProps['items']>;
 

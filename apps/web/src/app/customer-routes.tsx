@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { workbenchRoutes } from '../workbench/routes.tsx';
-import { lazyNamed } from '../../lib/lazy.ts';
-import { accountCustomerRoutes } from '../account/routes.tsx';
-import { merchantCustomerRoutes } from '../merchant/routes.tsx';
+import { workbenchRoutes } from '../features/workbench/routes.tsx';
+import { lazyNamed } from '../lib/lazy.ts';
+import { accountCustomerRoutes } from '../features/account/routes.tsx';
+import { merchantCustomerRoutes } from '../features/merchant/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -21,7 +21,7 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 ).map(([path, title, menuKey]) => ({
   path,
   handle: { title, menuKey },
-  lazy: lazyNamed(() => import('../workbench/components/LaterRelease.tsx'), 'LaterRelease', { title }),
+  lazy: lazyNamed(() => import('../features/workbench/components/LaterRelease.tsx'), 'LaterRelease', { title }),
 }));
 
 /**
@@ -30,6 +30,6 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
  */
 export const customerRoutes: RouteObject = {
   path: 'customer',
-  lazy: lazyNamed(() => import('../workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
+  lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
   children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...placeholders],
 };

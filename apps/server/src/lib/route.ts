@@ -1,0 +1,93 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { z } from 'zod';
+import {
+  isRawResponse,
+  type Access,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointHandlerData,
+  type EndpointParams,
+  type EndpointQuery,
+} from '@aquamall/shared/endpoints';
+import type { Envelope } from '@aquamall/shared';
+import { requireMenu, requirePermission } from '../modules/access/permissions.ts';
+import { requireMemberGate } from '../modules/access/member-gate.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The shared descriptor this route was registered from (API reference, contract test). */
+    endpoint?: Endpoint;
+  }
+}
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+  Body: EndpointBody<E>;
+  Querystring: EndpointQuery<E>;
+  Params: EndpointParams<E>;
+}>;
+
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? Envelope<EndpointHandlerData<E>> : unknown;
+export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<Answer<E>>;
+
+/** Route options a descriptor does not carry (body limit, extra hooks such as a rate limit). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
+  config?: Record<string, unknown>;
+};
+
+/** The success envelope around an endpoint's `data`, as the serializer checks it and the API reference shows it. */
+export const successEnvelope = (data: z.ZodType) =>
+  z.object({ code: z.literal(0), message: z.string(), data });
+
+/** The guards an endpoint's access asks for, in order (the admin guard is added by prefix in admin/guard.ts). */
+export function guardsFor(app: FastifyInstance, access: Access): preHandlerAsyncHookHandler[] {
+  switch (access.kind) {
+    case 'public':
+    case 'admin':
+      return [];
+    case 'user':
+      return [app.requireUser];
+    case 'company': {
+      const guards: preHandlerAsyncHookHandler[] = [];
+      if (access.permissions?.length) guards.push(requirePermission(...access.permissions));
+      if (access.menus?.length) guards.push(requireMenu(...access.menus));
+      if (!guards.length) guards.push(app.requireCompanyUser);
+      if (access.gate) guards.push(requireMemberGate(access.gate));
+      return guards;
+    }
+  }
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Registers one endpoint from its shared descriptor: path, method, request schemas, the answer's schema (the
+ * serializer checks `data` against it), the guard its access names. The handler parses nothing itself.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: RouteHandler<E>, extras: RouteExtras = {}) {
+  const isAdminPath = e.path.startsWith('/admin/api/');
+  if (isAdminPath !== (e.access.kind === 'admin')) {
+    throw new Error(`${e.method} ${e.path}: access 'admin' goes with /admin/api/ paths and only with them`);
+  }
+  const schema: Record<string, unknown> = {};
+  if (e.body) schema.body = e.body;
+  if (e.query) schema.querystring = e.query;
+  if (e.params) schema.params = e.params;
+  if (!isRawResponse(e.response)) schema.response = { 200: successEnvelope(e.response) };
+  app.route({
+    method: e.method,
+    url: e.path,
+    schema,
+    config: { ...extras.config, endpoint: e },
+    bodyLimit: extras.bodyLimit,
+    onRequest: extras.onRequest,
+    preValidation: extras.preValidation,
+    preHandler: [...guardsFor(app, e.access), ...asArray(extras.preHandler as preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[] | undefined)],
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { MemberGate, PermissionCode } from '../contracts/access.ts';
+
+/**
+ * Who may call an endpoint. The server derives the route's guard from it (before the body is read), the
+ * OpenAPI document shows it, and a test checks it against the path (`admin` iff `/admin/api/...`).
+ * - `public`: anyone; a signed-in caller is still known to the handler.
+ * - `user`: any signed-in user (company user or platform administrator).
+ * - `company`: a signed-in user of a company; with `permissions`, holding at least one of them (company
+ *   administrators hold all of their type); with `menus`, seeing one of these workbench pages; with `gate`,
+ *   passing that membership gate of SPEC §4.
+ * - `admin`: a platform administrator (the /admin console).
+ */
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'user' }
+  | {
+      readonly kind: 'company';
+      readonly permissions?: readonly PermissionCode[];
+      readonly menus?: readonly string[];
+      readonly gate?: MemberGate;
+    }
+  | { readonly kind: 'admin' };
+
+export const PUBLIC = { kind: 'public' } as const satisfies Access;
+export const SIGNED_IN = { kind: 'user' } as const satisfies Access;
+export const COMPANY = { kind: 'company' } as const satisfies Access;
+export const ADMIN = { kind: 'admin' } as const satisfies Access;
+/** A company user holding one of these permissions. */
+export const can = (...permissions: PermissionCode[]) => ({ kind: 'company', permissions }) as const;
+
+/**
+ * An answer that is not the JSON envelope (a file, an image, a PDF, XML for a partner's callback, an HTML
+ * page): the content types it may have. The OpenAPI document lists them.
+ */
+export interface RawResponse {
+  readonly raw: readonly string[];
+}
+export const raw = (...contentTypes: string[]): RawResponse => ({ raw: contentTypes });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint of the API, declared once: the server registers and validates the route from it (and checks
+ * the answer against `response`), the web client calls it by name with types inferred end to end, and the
+ * OpenAPI document describes it.
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Full path, e.g. `/api/role/list` or `/admin/api/merchant/approve`; `:name` for path parameters. */
+  readonly path: string;
+  /** One line in English for the API reference. */
+  readonly summary: string;
+  readonly access: Access;
+  /** JSON (or form) body of POST/PUT. */
+  readonly body?: z.ZodType;
+  /** Query-string parameters. */
+  readonly query?: z.ZodType;
+  /** Path parameters. */
+  readonly params?: z.ZodType;
+  /** The `data` of a success envelope (`{code: 0, message, data}`), or a raw answer. */
+  readonly response: z.ZodType | RawResponse;
+}
+
+/** Declares an endpoint, keeping its literal types (path, method, schemas) for inference. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+export const isRawResponse = (r: Endpoint['response']): r is RawResponse =>
+  typeof r === 'object' && r !== null && 'raw' in r && Array.isArray((r as RawResponse).raw);
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends: the body of POST/PUT, otherwise the query parameters. */
+export type EndpointInput<E extends Endpoint> = E['body'] extends z.ZodType
+  ? Input<E['body']>
+  : E['query'] extends z.ZodType
+    ? Input<E['query']>
+    : undefined;
+/** What a handler receives after validation. */
+export type EndpointBody<E extends Endpoint> = Output<E['body']>;
+export type EndpointQuery<E extends Endpoint> = Output<E['query']>;
+export type EndpointParams<E extends Endpoint> = Output<E['params']>;
+/** The `data` of the success envelope as the caller receives it. */
+export type EndpointData<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : never;
+/** What a handler may return as `data` (before the response schema has run). */
+export type EndpointHandlerData<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : never;
