@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, isRawResponse, type Endpoint } from '@aquamall/shared/endpoints';
+import { endpointTableSource } from '@aquamall/shared/endpoints/table-source';
 import { droppedKeys } from './lib/answer-serializer.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
@@ -191,6 +194,11 @@ describe('API contract: every route is declared once in packages/shared/src/endp
     const all = new Set(registered().map(({ m, r }) => key(m, r.url)));
     expect([...PENDING].filter((k) => !all.has(k))).toEqual([]);
   });
+});
+
+it('the web\'s endpoint table is up to date (run `npm run gen:endpoints`)', () => {
+  const file = path.resolve(import.meta.dirname, '../../../packages/shared/src/endpoints/table.gen.ts');
+  expect(fs.readFileSync(file, 'utf8')).toBe(endpointTableSource());
 });
 
 describe('answer serializer', () => {
