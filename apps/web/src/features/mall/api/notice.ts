@@ -1,19 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  ArticleCategory,
-  ArticleDetail,
-  ArticleListItem,
-  ArticleQueryInput,
-  Paged,
-} from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import { api, type InputOf } from '../../../lib/api.ts';
 
 /** POST /api/openArticle/query — news by title and category. */
-export const useArticles = (query: ArticleQueryInput) =>
+export const useArticles = (query: InputOf<'articleList'>) =>
   useQuery({
     queryKey: ['mall', 'articles', query],
-    queryFn: () =>
-      api.query<Paged<ArticleListItem>>('/api/openArticle/query', query, { suppressError: true }),
+    queryFn: () => api.read('articleList', query, { suppressError: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,8 +13,7 @@ export const useArticles = (query: ArticleQueryInput) =>
 export const useArticleCategories = () =>
   useQuery({
     queryKey: ['mall', 'article-categories'],
-    queryFn: () =>
-      api.get<ArticleCategory[]>('/api/openArticle/categories', undefined, { suppressError: true }),
+    queryFn: () => api.read('articleCategories', undefined, { suppressError: true }),
     staleTime: 5 * 60_000,
   });
 
@@ -30,7 +21,7 @@ export const useArticleCategories = () =>
 export const useArticle = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'article', id],
-    queryFn: () => api.get<ArticleDetail>(`/api/openArticle/${id}`, undefined, { suppressError: true }),
+    queryFn: () => api.read('articleDetail', { id }, { suppressError: true }),
     enabled: !!id,
     retry: false,
     staleTime: 60_000,

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EnquiryDetail, EnquiryListItem, EnquiryQueryInput, Paged } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import { api, type InputOf } from '../../../lib/api.ts';
 
 /** POST /api/openEnquiry/query — published purchaser enquiries. */
-export const useEnquiries = (query: EnquiryQueryInput) =>
+export const useEnquiries = (query: InputOf<'openEnquiryList'>) =>
   useQuery({
     queryKey: ['mall', 'enquiries', query],
-    queryFn: () =>
-      api.query<Paged<EnquiryListItem>>('/api/openEnquiry/query', query, { suppressError: true }),
+    queryFn: () => api.read('openEnquiryList', query, { suppressError: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -15,7 +13,7 @@ export const useEnquiries = (query: EnquiryQueryInput) =>
 export const useEnquiryDetail = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'enquiry', id],
-    queryFn: () => api.get<EnquiryDetail>(`/api/openEnquiry/${id}`, undefined, { suppressError: true }),
+    queryFn: () => api.read('openEnquiryDetail', { id }, { suppressError: true }),
     enabled: !!id,
     retry: false,
   });

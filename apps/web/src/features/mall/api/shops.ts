@@ -1,33 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  CompanyOpenInfo,
-  Paged,
-  PurchaserItem,
-  PurchaserQueryInput,
-  ShopCategory,
-  ShopFloor,
-  ShopInfo,
-  ShopListItem,
-  ShopQueryInput,
-} from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import { api, type InputOf } from '../../../lib/api.ts';
 
 const quiet = { suppressError: true };
 
 /** POST /api/querycompanystore — open supplier shops by name. */
-export const useShops = (query: ShopQueryInput, enabled = true) =>
+export const useShops = (query: InputOf<'shopList'>, enabled = true) =>
   useQuery({
     queryKey: ['mall', 'shops', query],
-    queryFn: () => api.query<Paged<ShopListItem>>('/api/querycompanystore', query, quiet),
+    queryFn: () => api.read('shopList', query, quiet),
     placeholderData: keepPreviousData,
     enabled,
   });
 
 /** POST /api/purchaser/query — purchaser companies (public facts only). */
-export const usePurchasers = (query: PurchaserQueryInput) =>
+export const usePurchasers = (query: InputOf<'purchaserList'>) =>
   useQuery({
     queryKey: ['mall', 'purchasers', query],
-    queryFn: () => api.query<Paged<PurchaserItem>>('/api/purchaser/query', query, quiet),
+    queryFn: () => api.read('purchaserList', query, quiet),
     placeholderData: keepPreviousData,
   });
 
@@ -35,7 +24,7 @@ export const usePurchasers = (query: PurchaserQueryInput) =>
 export const useShopInfo = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'shop-info', id],
-    queryFn: () => api.get<ShopInfo>(`/api/companystoreinfo/${id}`, undefined, quiet),
+    queryFn: () => api.read('shopInfo', { id }, quiet),
     enabled: !!id,
     retry: false,
   });
@@ -44,7 +33,7 @@ export const useShopInfo = (id: number | null) =>
 export const useCompanyOpenInfo = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'company-open-info', id],
-    queryFn: () => api.get<CompanyOpenInfo>(`/api/queryCompanyOpenInfo/${id}`, undefined, quiet),
+    queryFn: () => api.read('shopCompanyInfo', { id }, quiet),
     enabled: !!id,
     retry: false,
   });
@@ -53,7 +42,7 @@ export const useCompanyOpenInfo = (id: number | null) =>
 export const useShopFloors = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'shop-floors', id],
-    queryFn: () => api.get<ShopFloor[]>(`/api/queryFloorData/${id}`, undefined, quiet),
+    queryFn: () => api.read('shopFloors', { id }, quiet),
     enabled: !!id,
     retry: false,
   });
@@ -62,7 +51,7 @@ export const useShopFloors = (id: number | null) =>
 export const useShopCategories = (id: number | null) =>
   useQuery({
     queryKey: ['mall', 'shop-categories', id],
-    queryFn: () => api.get<ShopCategory[]>(`/api/companystore/categories/${id}`, undefined, quiet),
+    queryFn: () => api.read('shopCategories', { id }, quiet),
     enabled: !!id,
     retry: false,
   });

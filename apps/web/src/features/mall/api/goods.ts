@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GoodsDetail, GoodsPage, GoodsQueryInput } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import { api, type InputOf } from '../../../lib/api.ts';
 
 /** POST /api/product/query — the public goods list (keyword, category, price, supplier, area, sort, paging). */
-export function useGoods(query: GoodsQueryInput, enabled = true) {
+export function useGoods(query: InputOf<'goodsQuery'>, enabled = true) {
   return useQuery({
     queryKey: ['mall', 'goods', query],
-    queryFn: () => api.query<GoodsPage>('/api/product/query', query, { suppressError: true }),
+    queryFn: () => api.read('goodsQuery', query, { suppressError: true }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -16,7 +15,7 @@ export function useGoods(query: GoodsQueryInput, enabled = true) {
 export function useGoodsDetail(id: number | null) {
   return useQuery({
     queryKey: ['mall', 'goods-detail', id],
-    queryFn: () => api.get<GoodsDetail>(`/api/product/${id}`, undefined, { suppressError: true }),
+    queryFn: () => api.read('goodsDetail', { id }, { suppressError: true }),
     enabled: !!id,
     retry: false,
   });
