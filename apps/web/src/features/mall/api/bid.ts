@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useRecord } from './record.ts';
 
 /** POST /api/openbid/querBid (tenders) or /api/openbid/queryBidList (winning-bid notices). */
 export const useBids = (kind: 'tender' | 'result', query: InputOf<'bidTenders'>) =>
@@ -10,10 +11,4 @@ export const useBids = (kind: 'tender' | 'result', query: InputOf<'bidTenders'>)
   });
 
 /** GET /api/openbid/{id} */
-export const useBid = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'bid', id],
-    queryFn: () => api.read('bidDetail', { id }, { suppressError: true }),
-    enabled: !!id,
-    retry: false,
-  });
+export const useBid = (id: number | null) => useRecord('bidDetail', 'bid', id);

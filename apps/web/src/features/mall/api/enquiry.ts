@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useRecord } from './record.ts';
 
 /** POST /api/openEnquiry/query — published purchaser enquiries. */
 export const useEnquiries = (query: InputOf<'openEnquiryList'>) =>
@@ -10,10 +11,4 @@ export const useEnquiries = (query: InputOf<'openEnquiryList'>) =>
   });
 
 /** GET /api/openEnquiry/{id} */
-export const useEnquiryDetail = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'enquiry', id],
-    queryFn: () => api.read('openEnquiryDetail', { id }, { suppressError: true }),
-    enabled: !!id,
-    retry: false,
-  });
+export const useEnquiryDetail = (id: number | null) => useRecord('openEnquiryDetail', 'enquiry', id);

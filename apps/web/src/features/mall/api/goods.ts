@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useRecord } from './record.ts';
 
 /** POST /api/product/query — the public goods list (keyword, category, price, supplier, area, sort, paging). */
 export function useGoods(query: InputOf<'goodsQuery'>, enabled = true) {
@@ -12,11 +13,4 @@ export function useGoods(query: InputOf<'goodsQuery'>, enabled = true) {
 }
 
 /** GET /api/product/{id} — one public product with its shop card and related goods. */
-export function useGoodsDetail(id: number | null) {
-  return useQuery({
-    queryKey: ['mall', 'goods-detail', id],
-    queryFn: () => api.read('goodsDetail', { id }, { suppressError: true }),
-    enabled: !!id,
-    retry: false,
-  });
-}
+export const useGoodsDetail = (id: number | null) => useRecord('goodsDetail', 'goods-detail', id);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useRecord } from './record.ts';
 
 /** POST /api/openArticle/query — news by title and category. */
 export const useArticles = (query: InputOf<'articleList'>) =>
@@ -18,11 +19,4 @@ export const useArticleCategories = () =>
   });
 
 /** GET /api/openArticle/{id} — counts a view; content is sanitised by the server. */
-export const useArticle = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'article', id],
-    queryFn: () => api.read('articleDetail', { id }, { suppressError: true }),
-    enabled: !!id,
-    retry: false,
-    staleTime: 60_000,
-  });
+export const useArticle = (id: number | null) => useRecord('articleDetail', 'article', id);

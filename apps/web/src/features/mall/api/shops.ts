@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useRecord } from './record.ts';
 
 const quiet = { suppressError: true };
 
@@ -21,37 +22,13 @@ export const usePurchasers = (query: InputOf<'purchaserList'>) =>
   });
 
 /** GET /api/companystoreinfo/{id} */
-export const useShopInfo = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'shop-info', id],
-    queryFn: () => api.read('shopInfo', { id }, quiet),
-    enabled: !!id,
-    retry: false,
-  });
+export const useShopInfo = (id: number | null) => useRecord('shopInfo', 'shop-info', id);
 
 /** GET /api/queryCompanyOpenInfo/{id} */
-export const useCompanyOpenInfo = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'company-open-info', id],
-    queryFn: () => api.read('shopCompanyInfo', { id }, quiet),
-    enabled: !!id,
-    retry: false,
-  });
+export const useCompanyOpenInfo = (id: number | null) => useRecord('shopCompanyInfo', 'company-open-info', id);
 
 /** GET /api/queryFloorData/{id} */
-export const useShopFloors = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'shop-floors', id],
-    queryFn: () => api.read('shopFloors', { id }, quiet),
-    enabled: !!id,
-    retry: false,
-  });
+export const useShopFloors = (id: number | null) => useRecord('shopFloors', 'shop-floors', id);
 
 /** GET /api/companystore/categories/{id} */
-export const useShopCategories = (id: number | null) =>
-  useQuery({
-    queryKey: ['mall', 'shop-categories', id],
-    queryFn: () => api.read('shopCategories', { id }, quiet),
-    enabled: !!id,
-    retry: false,
-  });
+export const useShopCategories = (id: number | null) => useRecord('shopCategories', 'shop-categories', id);
