@@ -1,7 +1,11 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
+import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, shopEndpoints } from './mall.ts';
+import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
+export * from './mall.ts';
+export * from './site.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -10,6 +14,14 @@ export * from './access.ts';
 export const endpointGroups = {
   menus: menuEndpoints,
   roles: roleEndpoints,
+  goods: goodsEndpoints,
+  shops: shopEndpoints,
+  openEnquiries: openEnquiryEndpoints,
+  articles: articleEndpoints,
+  bids: bidEndpoints,
+  site: siteEndpoints,
+  catalog: catalogEndpoints,
+  enums: enumEndpoints,
 };
 
 type Groups = typeof endpointGroups;
