@@ -1,7 +1,11 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
+import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
+import { messageEndpoints } from './notifications.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
+export * from './admin.ts';
+export * from './notifications.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -10,6 +14,12 @@ export * from './access.ts';
 export const endpointGroups = {
   menus: menuEndpoints,
   roles: roleEndpoints,
+  messages: messageEndpoints,
+  adminCompanies: adminCompanyEndpoints,
+  adminCatalog: adminCatalogEndpoints,
+  adminWorkbench: adminWorkbenchEndpoints,
+  adminContent: adminContentEndpoints,
+  audit: auditEndpoints,
 };
 
 type Groups = typeof endpointGroups;
