@@ -210,7 +210,7 @@ export type AdminWebMenuRow = z.infer<typeof adminWebMenuRow>;
 
 export const adminPresetInput = z.object({
   id: recordId,
-  name: z.string().trim().min(1).max(30),
+  name: z.string().trim().min(1, '请输入角色名称').max(30, '角色名称最多30个字'),
   description: z.string().trim().max(200).default(''),
   menuIds: z.array(recordId).max(300),
   permissions: z.array(z.string().max(40)).max(100),
@@ -332,7 +332,7 @@ export type AdminNewsArticle = z.infer<typeof adminNewsArticle>;
 
 export const adminPartnerInput = z.object({
   id: recordId.optional(),
-  title: z.string().trim().min(1).max(100),
+  title: z.string().trim().min(1, '请输入企业名称').max(100),
   imgUrl: z.string().trim().min(1, '请上传图片').max(300),
   linkUrl: link,
   sort: sortValue,

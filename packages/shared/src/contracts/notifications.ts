@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, recordId, wireJson, wireTimestamp } from '../envelope.ts';
+import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /** The workbench inbox: messages to a company (DESIGN §3: every state change notifies the company). */
 export const messageListQuery = pageQuery.extend({ unread: z.enum(['0', '1']).optional() });
