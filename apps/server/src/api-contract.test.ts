@@ -12,12 +12,7 @@ import { createTestApp, type TestApp } from './test/app.ts';
  * fails when a route here gets a descriptor (remove it) and when a route outside it has none.
  */
 const PENDING = new Set<string>([
-  'GET /admin/api/category/list',
   'GET /admin/api/certification/detail/:id',
-  'GET /admin/api/company/detail/:id',
-  'GET /admin/api/content/article/:id',
-  'GET /admin/api/dashboard',
-  'GET /admin/api/me',
   'GET /admin/api/merchant/detail/:id',
   'GET /api/ImgVerificationCode',
   'GET /api/appuser/loginuserinfo',
@@ -32,8 +27,6 @@ const PENDING = new Set<string>([
   'GET /api/health',
   'GET /api/member/info',
   'GET /api/merchant/application',
-  'GET /api/message/list',
-  'GET /api/message/unreadcount',
   'GET /api/store/products',
   'GET /api/store/settings',
   'GET /api/wx/callback',
@@ -43,41 +36,15 @@ const PENDING = new Set<string>([
   'GET /dev/outbox',
   'GET /f/*',
   'POST /UploadHandler.ashx',
-  'POST /admin/api/audit/list',
-  'POST /admin/api/category/delete',
-  'POST /admin/api/category/save',
   'POST /admin/api/certification/approve',
   'POST /admin/api/certification/list',
   'POST /admin/api/certification/reject',
-  'POST /admin/api/company/disable',
-  'POST /admin/api/company/list',
-  'POST /admin/api/company/membership',
-  'POST /admin/api/content/article/delete',
-  'POST /admin/api/content/article/list',
-  'POST /admin/api/content/article/save',
-  'POST /admin/api/content/banner/delete',
-  'POST /admin/api/content/banner/list',
-  'POST /admin/api/content/banner/save',
-  'POST /admin/api/content/menu/delete',
-  'POST /admin/api/content/menu/list',
-  'POST /admin/api/content/menu/save',
-  'POST /admin/api/content/partner/delete',
-  'POST /admin/api/content/partner/list',
-  'POST /admin/api/content/partner/save',
-  'POST /admin/api/content/setting/list',
-  'POST /admin/api/content/setting/save',
   'POST /admin/api/member/upgrade/confirm',
   'POST /admin/api/member/upgrade/list',
   'POST /admin/api/member/upgrade/reject',
   'POST /admin/api/merchant/approve',
   'POST /admin/api/merchant/list',
   'POST /admin/api/merchant/reject',
-  'POST /admin/api/product/list',
-  'POST /admin/api/product/takedown',
-  'POST /admin/api/workbench/menu/list',
-  'POST /admin/api/workbench/menu/save',
-  'POST /admin/api/workbench/preset/list',
-  'POST /admin/api/workbench/preset/save',
   'POST /api/appuser/endsessions',
   'POST /api/appuser/forgetpwd',
   'POST /api/appuser/login',
@@ -103,7 +70,6 @@ const PENDING = new Set<string>([
   'POST /api/member/upgrade',
   'POST /api/merchant/application/save',
   'POST /api/merchant/application/submit',
-  'POST /api/message/read',
   'POST /api/store/settings/save',
   'POST /api/user/disable',
   'POST /api/user/invite',
@@ -120,7 +86,8 @@ describe('API contract: every route is declared once in packages/shared/src/endp
   const routes: RouteOptions[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ onRoute: (r) => void routes.push(r) });
+    // No built web app: its static files would register as routes of their own.
+    t = await createTestApp({ env: { WEB_DIST: '/nonexistent-web-dist' }, onRoute: (r) => void routes.push(r) });
   });
   afterAll(async () => t?.close());
 

@@ -77,13 +77,11 @@ type BodyOrQuery<E extends Endpoint> = E['body'] extends z.ZodType
     ? Input<E['query']>
     : undefined;
 /**
- * What a caller sends: the body of POST/PUT, otherwise the query parameters; with path parameters, those too
- * (the client fills `:name` from them).
+ * What a caller sends: the body of POST/PUT, otherwise the query parameters; with path parameters (`:id`)
+ * those too (the client fills them into the path).
  */
 export type EndpointInput<E extends Endpoint> = E['params'] extends z.ZodType
-  ? BodyOrQuery<E> extends undefined
-    ? Input<E['params']>
-    : Input<E['params']> & BodyOrQuery<E>
+  ? Input<E['params']> & (BodyOrQuery<E> extends undefined ? unknown : BodyOrQuery<E>)
   : BodyOrQuery<E>;
 /** What a handler receives after validation. */
 export type EndpointBody<E extends Endpoint> = Output<E['body']>;

@@ -1,11 +1,15 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
 import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, shopEndpoints } from './mall.ts';
 import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
+import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
+import { messageEndpoints } from './notifications.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
 export * from './mall.ts';
 export * from './site.ts';
+export * from './admin.ts';
+export * from './notifications.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -22,6 +26,12 @@ export const endpointGroups = {
   site: siteEndpoints,
   catalog: catalogEndpoints,
   enums: enumEndpoints,
+  messages: messageEndpoints,
+  adminCompanies: adminCompanyEndpoints,
+  adminCatalog: adminCatalogEndpoints,
+  adminWorkbench: adminWorkbenchEndpoints,
+  adminContent: adminContentEndpoints,
+  audit: auditEndpoints,
 };
 
 type Groups = typeof endpointGroups;
