@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { caller } from '../../plugins/auth.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
 import { clientInfo, codeField, phoneField } from './fields.ts';
-import { clearFailures, failureState, MSG_LOCKED, recordFailure } from './lockout.ts';
+import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
 import { passwordProblem } from './password-policy.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
@@ -64,11 +64,10 @@ export default async function accountRoutes(root: FastifyInstance) {
       const b = request.body;
       const [user] = await app.db.select().from(users).where(eq(users.id, me.userId));
       if (!user) throw loginExpired();
-      if ((await failureState(app.db, user.phone)).locked) throw invalid(MSG_LOCKED);
-      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) {
-        const after = await recordFailure(app.db, user.phone, clientInfo(request).ip);
-        throw invalid(after.locked ? MSG_LOCKED : '原密码错误');
-      }
+      // Counted before the check, like a login (the signed-in caller needs no captcha, only the lock applies).
+      const slot = await reserveAttempt(app.db, user.phone, clientInfo(request).ip, true);
+      if (!slot.taken) throw invalid(MSG_LOCKED);
+      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw invalid(slot.locked ? MSG_LOCKED : '原密码错误');
       checkNewPassword(b);
       if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
       await app.db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
