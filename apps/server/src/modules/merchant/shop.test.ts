@@ -83,7 +83,7 @@ describe('shop settings', () => {
   it('only an approved merchant sets its shop; floors may hold only its own products', async () => {
     const s = await companyUser(t.database.db);
     const other = await companyUser(t.database.db);
-    const settings = { shopName: '蓝源旗舰店', logo: await uploadedFile(t.app), introduction: '专业水处理药剂', shopFloors: [] as { title: string; productIds: number[] }[] };
+    const settings = { shopName: '蓝源旗舰店', logo: await uploadedFile(t.app, s.token), introduction: '专业水处理药剂', shopFloors: [] as { title: string; productIds: number[] }[] };
     expect((await call(t.app, s.token, 'POST', '/api/store/settings/save', settings)).code).toBe(5);
     await t.database.db.update(companies).set({ merchantStatus: 3, shopOpen: true }).where(eq(companies.id, s.companyId));
     const [cat] = await t.database.db.insert(categories).values({ name: '水处理药剂', categoryCode: 'T01', level: 1 }).returning();
