@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { auditLogs, companies } from '../../db/schema/index.ts';
+import { auditLogs, certifications, companies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, companyUser, platformAdmin, uploadedFile } from '../merchant/test/fixtures.ts';
 
@@ -77,6 +77,21 @@ describe('enterprise certification', () => {
     const pdf = await PDFDocument.load(file.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toMatch(/^Service agreement SBX-ES-/);
+    // Private: not on the public file host, not to another company, but to the platform's console.
+    const [row] = await t.database.db.select().from(certifications).where(eq(certifications.companyId, s.companyId));
+    expect((await t.app.inject({ method: 'GET', url: `/f/${row!.contractKey}` })).statusCode).toBe(404);
+    await t.app.storage.put('contracts/1/SBX-ES-legacy.pdf', file.rawPayload, 'application/pdf');
+    expect((await t.app.inject({ method: 'GET', url: '/f/contracts/1/SBX-ES-legacy.pdf' })).statusCode).toBe(404);
+    const other = await companyUser(t.database.db);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/certification/contract', headers: { 'x-token': other.token } });
+    expect(theirs.headers['content-type']).not.toContain('application/pdf');
+    expect(theirs.json()).toMatchObject({ message: '服务协议尚未签署' });
+    const consoleUrl = `/admin/api/certification/contract/${row!.id}`;
+    expect((await t.app.inject({ method: 'GET', url: consoleUrl, headers: { 'x-token': other.token } })).json()).toMatchObject({ code: 3 });
+    expect((await t.app.inject({ method: 'GET', url: consoleUrl })).json()).toMatchObject({ code: 1 });
+    const byAdmin = await t.app.inject({ method: 'GET', url: consoleUrl, headers: { 'x-token': admin.token } });
+    expect(byAdmin.headers['content-type']).toContain('application/pdf');
+    expect(byAdmin.rawPayload.equals(file.rawPayload)).toBe(true);
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetType, 'certification'));
     expect(audit.map((a) => a.action)).toContain('certification.approve');

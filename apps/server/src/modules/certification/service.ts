@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
+import { PRIVATE_PREFIX } from '../files/host-routes.ts';
 
 const MSG_NO_LICENSE = '营业执照图片不存在，请重新上传';
 
@@ -119,7 +120,8 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
   if (!row || row.status !== CertStatus.CERTIFIED) throw conflict('企业认证通过后才能签署服务协议');
   if (row.contractKey) throw conflict('服务协议已签署');
   const signed = await partnersOf(app).esign.signServiceAgreement(row);
-  const key = `contracts/${row.companyId}/${signed.ref}.pdf`;
+  // Private: served only by /api/certification/contract (the company) and the console (the platform).
+  const key = `${PRIVATE_PREFIX}contracts/${row.companyId}/${signed.ref}.pdf`;
   await app.storage.put(key, signed.pdf, 'application/pdf');
   const [after] = await app.db
     .update(certifications)
@@ -131,8 +133,12 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
   return toView(after);
 }
 
-export async function contractFile(app: FastifyInstance, companyId: number) {
-  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+/** The signed contract of a company (by company, for its users), or of a certification (by id, for the console). */
+export async function contractFile(app: FastifyInstance, by: { companyId: number } | { id: number }) {
+  const [row] = await app.db
+    .select()
+    .from(certifications)
+    .where('id' in by ? eq(certifications.id, by.id) : eq(certifications.companyId, by.companyId));
   if (!row?.contractKey) throw notFound('服务协议尚未签署');
   const body = await app.storage.get(row.contractKey);
   if (!body) throw notFound('协议文件不存在');
