@@ -11,13 +11,14 @@ import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
 import outboxRoutes from './outbox-routes.ts';
+import { hasLiveInvitation } from '../access/invitations.ts';
 
 const MSG_SENT = '验证码已发送';
 const MSG_SEND_FAILED = '验证码发送失败，请稍后再试';
 
 const sendBody = z.object({
   phone: phoneField.optional(),
-  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone'], { error: '验证码用途无效' }).default('login'),
+  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite'], { error: '验证码用途无效' }).default('login'),
   ...captchaFields,
 });
 
@@ -51,6 +52,9 @@ export default async function codesRoutes(root: FastifyInstance) {
     if (purpose === 'login' || purpose === 'forget' || purpose === 'bind') {
       const user = await findByPhone(app.db, phone);
       deliver = !!user && !isBlocked(user);
+    } else if (purpose === 'invite') {
+      // Only an unregistered number with an open invitation can use an invitation code.
+      deliver = !(await findByPhone(app.db, phone)) && (await hasLiveInvitation(app.db, phone));
     }
     if (deliver) {
       try {
