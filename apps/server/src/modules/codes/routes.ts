@@ -67,14 +67,17 @@ export default async function codesRoutes(root: FastifyInstance) {
     return ok({ resendSeconds: SMS_RESEND_S }, MSG_SENT);
   });
 
+  // purpose login: to the account that has bound the address (nothing is delivered otherwise). purpose bind:
+  // the signed-in user proves an address before binding it (POST /api/appuser/bindemail), so it is delivered.
   app.post(
     '/api/appuser/sendemailcode',
-    { schema: { body: z.object({ email: emailField, purpose: z.enum(['login']).default('login') }) } },
+    { schema: { body: z.object({ email: emailField, purpose: z.enum(['login', 'bind'], { error: '验证码用途无效' }).default('login') }) } },
     async (request) => {
       const { email, purpose } = request.body;
+      if (purpose === 'bind' && !request.auth) throw loginExpired();
       const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
-      const user = await findByEmail(app.db, email);
-      if (user && !isBlocked(user)) {
+      const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
+      if (purpose === 'bind' || (user && !isBlocked(user))) {
         try {
           await getProviders(app).email.sendCode(email, code, CODE_TTL_MIN);
         } catch (err) {
