@@ -10,7 +10,6 @@ import {
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import { call, giveRole, makeCompany, makeUser, newPhone, presetId } from './test/fixtures.ts';
 
 let t: TestApp;
