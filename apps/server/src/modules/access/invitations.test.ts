@@ -5,19 +5,15 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companyInvitations, sandboxOutbox, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { ageCodes, lastCode } from '../auth/test-fixtures.ts';
-import { call, makeCompany, makeUser, newPhone, presetId } from './test/fixtures.ts';
+import { call, makeCompany, makeUser, newPhone, presetId, twoSuppliers, type CompanyWithAdmin } from './test/fixtures.ts';
 
 let t: TestApp;
-let a: { id: number; admin: { id: number; token: string } };
-let b: { id: number; admin: { id: number; token: string } };
+let a: CompanyWithAdmin;
+let b: CompanyWithAdmin;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  const aId = await makeCompany(db, { type: 2, name: '甲公司' });
-  const bId = await makeCompany(db, { type: 2, name: '乙公司' });
-  a = { id: aId, admin: await makeUser(db, aId, { admin: true }) };
-  b = { id: bId, admin: await makeUser(db, bId, { admin: true }) };
+  ({ a, b } = await twoSuppliers(t.database.db));
 });
 afterAll(async () => t?.close());
 

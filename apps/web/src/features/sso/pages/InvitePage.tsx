@@ -4,10 +4,9 @@ import { Alert, Button, Form, Input } from 'antd';
 import type { InviteAcceptInput } from '@aquamall/shared';
 import { completeLogin } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
-import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
-import { CodeInput, PASSWORD_RULES, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
+import { PHONE_RULE } from '../components/inputs.tsx';
 import { sent, ssoApi } from '../components/login-api.ts';
-import { confirmRule } from '../components/confirm-rule.ts';
 
 type Values = Omit<InviteAcceptInput, 'rememberMe'>;
 
@@ -50,20 +49,11 @@ export default function InvitePage() {
         <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
           <Input size="large" maxLength={11} placeholder="请输入被邀请的手机号" />
         </Form.Item>
-        <Form.Item label="短信验证码" required extra="验证码5分钟内有效，过期请重新获取">
-          <div className="sso-row">
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
-              <CodeInput aria-label="短信验证码" />
-            </Form.Item>
-            <SmsCodeButton onSend={send} />
-          </div>
-        </Form.Item>
-        <Form.Item name="password" label="设置密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
-          <PasswordInput autoComplete="new-password" placeholder="请设置登录密码" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={[{ required: true, message: '请再次输入密码' }, confirmRule('password')]}>
-          <PasswordInput autoComplete="new-password" placeholder="请再次输入密码" />
-        </Form.Item>
+        <CodeAndPasswordFields
+          onSend={send} codeExtra="验证码5分钟内有效，过期请重新获取"
+          password={{ label: '设置密码', placeholder: '请设置登录密码' }}
+          confirm={{ label: '确认密码', placeholder: '请再次输入密码' }}
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>
           加入企业
         </Button>
