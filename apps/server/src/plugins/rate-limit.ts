@@ -31,7 +31,7 @@ export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string
 
 /**
  * @fastify/rate-limit on the routes above (DESIGN §4): counted per route and client address (request.ip, so
- * TRUST_PROXY decides whether X-Forwarded-For counts), in Redis when REDIS_URL is set, otherwise in the
+ * TRUST_PROXY decides whether X-Forwarded-For counts; IPv6 per /64), in Redis when REDIS_URL is set, otherwise in the
  * database (`rate_limits`), so several instances share one limit. Checked in onRequest, before any body is
  * read. Over the limit: HTTP 429 with the envelope {code: 6, message: 操作过于频繁，请稍后再试}.
  * Must be registered before the routes.
@@ -60,7 +60,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',
-    keyGenerator: (request) => request.ip,
+    // The plugin's own key: request.ip, with IPv6 addresses grouped by their /64 prefix (one customer line).
     ...(redis
       ? { redis, nameSpace: 'aquamall-rl:', skipOnError: true }
       : { store: databaseRateLimitStore(app.db, (err) => app.log.warn({ err }, 'rate-limit prune failed')) }),
