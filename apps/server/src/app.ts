@@ -4,12 +4,15 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerSerializer } from './lib/answer-serializer.ts';
-import type { AppConfig } from './config.ts';
+import { describeMode, type AppConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
 import notFoundPlugin from './plugins/not-found.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import { warnUnavailable } from './lib/providers/availability.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
@@ -24,6 +27,7 @@ import notificationRoutes from './modules/notifications/routes.ts';
 import accessRoutes from './modules/access/routes.ts';
 import mallRoutes from './modules/mall/routes.ts';
 import siteRoutes from './modules/site/routes.ts';
+import featuresRoutes from './modules/site/features-routes.ts';
 import catalogRoutes from './modules/catalog/routes.ts';
 import enumsRoutes from './modules/enums/routes.ts';
 import shopRoutes from './modules/merchant/shop-routes.ts';
@@ -54,6 +58,9 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** TRUST_PROXY as a hop count: the nearest `hops` addresses of X-Forwarded-For are proxies (0: none). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP application without listening (main.ts listens; tests use inject). */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -67,7 +74,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.production,
+    // The client address is the socket's unless TRUST_PROXY names the proxies in front (README "Configuration").
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -90,11 +98,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
+  await app.register(securityHeaders);
   await app.register(errorsPlugin);
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
   await app.register(adminGuard);
+  await app.register(rateLimitPlugin);
+  warnUnavailable(app);
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
@@ -109,6 +121,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessRoutes);
   await app.register(mallRoutes);
   await app.register(siteRoutes);
+  await app.register(featuresRoutes);
   await app.register(catalogRoutes);
   await app.register(enumsRoutes);
   await app.register(shopRoutes);

@@ -1,6 +1,6 @@
 import { build } from './app.ts';
 import { loadConfig } from './config.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
+import { seedOnStart } from './db/seed/guard.ts';
 
 const config = loadConfig();
 let app: Awaited<ReturnType<typeof build>>;
@@ -12,9 +12,7 @@ try {
   process.exit(1);
 }
 
-if (config.seedDemo) {
-  await seedIfEmpty(app.db, app.storage, app.log);
-}
+await seedOnStart(app);
 
 let closing = false;
 async function shutdown(signal: string) {

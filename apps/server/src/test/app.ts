@@ -46,7 +46,13 @@ export interface TestApp {
  * the demo seed. Each test file gets its own, so files never see each other's data.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    onRoute?: (route: RouteOptions) => void;
+    /** Demo mode (DEMO=1, the default for tests); false leaves DEMO unset, so HOST/DATABASE_URL decide. */
+    demo?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-files-'));
   let drop = async () => {};
@@ -60,7 +66,9 @@ export async function createTestApp(
   }
   const storage = new LocalStorage(filesDir);
   if (opts.seed) await seedDemo(database.db, storage);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...opts.env });
+  // Tests opt in to demo mode (sandboxes, /api/dev/*) explicitly; a test of a deployment passes demo: false.
+  const demo: Record<string, string> = opts.demo === false ? {} : { DEMO: '1' };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...demo, ...opts.env });
   const app = await build({ config, database, storage, logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {

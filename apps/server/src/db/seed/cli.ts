@@ -1,18 +1,24 @@
 /**
  * `npm run seed [-- --force]`: seeds the configured database (DATA_DIR or DATABASE_URL) with the demo
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
- * first.
+ * first. Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
  */
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
 import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
 import { seedDemo, wipeDemoTables } from './index.ts';
+import { seedRefusal } from './guard.ts';
 
 const force = process.argv.includes('--force');
 const config = loadConfig();
 const where = `${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`}, files in ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/files`}`;
 console.log(`AquaMall seed → ${where}`);
+const refusal = seedRefusal(config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 let database;
 try {

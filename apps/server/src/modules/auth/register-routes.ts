@@ -5,6 +5,7 @@ import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { MSG_SMS_REGISTER_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { requireCode } from '../codes/service.ts';
 import { codeField, phoneField, rememberField } from './fields.ts';
 import { issueLogin } from './issue.ts';
@@ -46,6 +47,7 @@ export default async function registerRoutes(root: FastifyInstance) {
   });
 
   app.post('/api/appuser/originregister', { schema: { body: registerBody } }, async (request) => {
+    requireSms(app, MSG_SMS_REGISTER_OFF);
     const b = request.body;
     const weak = passwordProblem(b.password);
     if (weak) throw invalid(weak);
