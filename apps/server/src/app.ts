@@ -11,6 +11,8 @@ import inputGuard from './plugins/input-guard.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metricsPlugin from './modules/ops/metrics.ts';
+import docsPlugin from './modules/ops/docs.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -87,6 +91,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('lifecycle', { draining: false });
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
@@ -94,6 +99,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
   await app.register(adminGuard);
+  await app.register(metricsPlugin);
+  // The API reference collects every route registered after it.
+  await app.register(docsPlugin);
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);

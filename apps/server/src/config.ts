@@ -25,6 +25,17 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
+  /** Bearer token a Prometheus scraper sends to read /metrics (platform administrators need none). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  /** '1' publishes the API reference (/api/docs) to everyone; otherwise only demo mode or platform admins. */
+  DOCS_PUBLIC: z.enum(['0', '1']).optional(),
+  /** SIGTERM: how long /api/ready answers 503 before the listener closes (load balancer notices), ms. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** SIGTERM: how long in-flight requests may take to finish before connections are cut, ms. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 /** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
@@ -61,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    /** The API reference is public in demo mode or with DOCS_PUBLIC=1; otherwise platform administrators only. */
+    docsPublic: e.DOCS_PUBLIC ? e.DOCS_PUBLIC === '1' : demo,
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     /** Seed the demo marketplace on first start of an empty database: only in demo mode. */
     seedDemo: demo && e.SEED_DEMO === '1',

@@ -12,6 +12,7 @@ import { issueLogin, MSG_DISABLED } from './issue.ts';
 import { revokeSession } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
 import { findByAccount, isBlocked } from './users.ts';
+import { business } from '../../lib/metrics.ts';
 
 export const MSG_BAD_LOGIN = '账号或密码错误';
 export const MSG_NEED_CAPTCHA = '请输入图形验证码';
@@ -44,6 +45,7 @@ export default async function loginRoutes(root: FastifyInstance) {
     const good = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummy(), password), false);
     if (!user || !good) {
       const after = await recordFailure(app.db, account, clientInfo(request).ip);
+      business.loginsFailed.inc();
       throw invalid(after.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
     }
     if (isBlocked(user)) throw invalid(MSG_DISABLED);

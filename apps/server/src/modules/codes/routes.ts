@@ -10,6 +10,7 @@ import { captchaFields, clientInfo, emailField, phoneField } from '../auth/field
 import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
+import { business } from '../../lib/metrics.ts';
 import outboxRoutes from './outbox-routes.ts';
 
 const MSG_SENT = '验证码已发送';
@@ -55,6 +56,7 @@ export default async function codesRoutes(root: FastifyInstance) {
     if (deliver) {
       try {
         await getProviders(app).sms.sendCode(phone, code, CODE_TTL_MIN);
+        business.codesSent.inc({ channel: 'sms' });
       } catch (err) {
         request.log.error({ err }, 'SMS delivery failed');
         throw new AppError(2, MSG_SEND_FAILED);
@@ -73,6 +75,7 @@ export default async function codesRoutes(root: FastifyInstance) {
       if (user && !isBlocked(user)) {
         try {
           await getProviders(app).email.sendCode(email, code, CODE_TTL_MIN);
+          business.codesSent.inc({ channel: 'email' });
         } catch (err) {
           request.log.error({ err }, 'e-mail delivery failed');
           throw new AppError(2, MSG_SEND_FAILED);
