@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
@@ -8,7 +8,7 @@ import { MSG } from '@aquamall/shared';
 export const DOCS_PREFIX = '/api/docs';
 
 /** The permission a route declares (`config.permission`); console routes are guarded as a whole. */
-export function permissionOf(route: Pick<RouteOptions, 'url' | 'config'>): string {
+export function permissionOf(route: { url: string; config?: unknown }): string {
   const declared = (route.config as { permission?: unknown } | undefined)?.permission;
   if (typeof declared === 'string' && declared) return declared;
   return route.url.startsWith('/admin/api/') ? 'admin' : 'unspecified';
@@ -63,13 +63,21 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
     },
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const permission = permissionOf(input.route);
+      // @fastify/websocket hides its routes; they are still part of the API, listed as a GET that upgrades.
+      const socket = (input.route as { websocket?: boolean }).websocket === true;
+      const source = socket && input.schema ? { ...input.schema, hide: false } : input.schema;
+      const out = jsonSchemaTransform({ ...input, schema: source });
       const schema = { ...(out.schema ?? {}) } as Record<string, unknown>;
       if (schema.hide) return out;
+      const permission = permissionOf(input.route);
       schema['x-permission'] = permission;
-      const description = typeof schema.description === 'string' ? `${schema.description}\n\n` : '';
-      schema.description = `${description}Permission: \`${permission}\``;
+      const notes = [
+        typeof schema.description === 'string' ? schema.description : '',
+        socket ? 'WebSocket: answers the upgrade and pushes JSON messages.' : '',
+        `Permission: \`${permission}\``,
+      ];
+      schema.description = notes.filter(Boolean).join('\n\n');
+      if (socket) schema['x-websocket'] = true;
       return { ...out, schema };
     },
   });

@@ -26,7 +26,8 @@ function sample(text: string, series: string): number {
 
 describe('/metrics', () => {
   it('is hidden from visitors, company users and wrong tokens (404 like any unknown path)', async () => {
-    for (const headers of [{}, { 'x-token': userToken }, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }]) {
+    const callers: Record<string, string>[] = [{}, { 'x-token': userToken }, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }];
+    for (const headers of callers) {
       const res = await scrape(headers);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 404, message: '接口地址不存在' });
@@ -35,7 +36,8 @@ describe('/metrics', () => {
   });
 
   it('is readable with the configured bearer token and by a platform administrator', async () => {
-    for (const headers of [{ authorization: `Bearer ${TOKEN}` }, { 'x-token': adminToken }]) {
+    const callers: Record<string, string>[] = [{ authorization: `Bearer ${TOKEN}` }, { 'x-token': adminToken }];
+    for (const headers of callers) {
       const res = await scrape(headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
