@@ -23,7 +23,7 @@ async function fill(config: BackupConfig): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await database.db.insert(companies).values({ name: '备份测试水务公司', type: 2 });
   await database.close();
-  await new LocalStorage(path.join(config.dataDir, 'files')).put('uploads/2026/pic.png', PICTURE, 'image/png');
+  await new LocalStorage(path.join(config.dataDir, 'files')).put('uploads/2026/pic.png', PICTURE);
 }
 
 async function companyNames(config: BackupConfig): Promise<string[]> {
