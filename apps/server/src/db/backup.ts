@@ -26,6 +26,15 @@ export class BackupError extends Error {}
 const PGLITE_DUMP = 'database.tar.gz';
 const PG_DUMP = 'database.pgdump';
 
+/** The embedded data directory's lock, held by a running server: refused with the lock's own explanation. */
+function lockForBackup(dataDir: string): () => void {
+  try {
+    return lockDataDir(dataDir);
+  } catch (err) {
+    throw new BackupError(`${(err as Error).message}（请先停止服务器）`);
+  }
+}
+
 /** PostgreSQL client tools get the password through the environment, never on the command line (ps). */
 function pgArgs(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const u = new URL(url);
@@ -63,8 +72,8 @@ async function nonEmptyDir(dir: string): Promise<boolean> {
 export async function backup(config: BackupConfig, outFile: string): Promise<Manifest> {
   const database = config.databaseUrl ? 'postgres' : 'pglite';
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const release = database === 'pglite' ? lockForBackup(config.dataDir) : () => {};
   const stage = await fsp.mkdtemp(path.join(config.dataDir, '.backup-'));
-  const release = database === 'pglite' ? lockDataDir(config.dataDir) : () => {};
   try {
     if (config.databaseUrl) {
       await pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(stage, PG_DUMP)}`], config.databaseUrl);
@@ -136,7 +145,7 @@ export async function restore(config: BackupConfig, archive: string, opts: { for
   if (!fs.existsSync(archive)) throw new BackupError(`备份文件不存在：${archive}`);
   const target = config.databaseUrl ? 'postgres' : 'pglite';
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const release = target === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  const release = target === 'pglite' ? lockForBackup(config.dataDir) : () => {};
   const stage = await fsp.mkdtemp(path.join(config.dataDir, '.restore-'));
   try {
     try {
