@@ -4,6 +4,7 @@ import { login, makeUser } from '../auth/test-fixtures.ts';
 
 interface Operation {
   'x-permission'?: string;
+  tags?: string[];
   description?: string;
   requestBody?: unknown;
   parameters?: unknown[];
@@ -57,6 +58,7 @@ describe('API reference', () => {
     expect(login?.['x-permission']).toBe('unspecified');
     expect(login?.description).toContain('Permission: `unspecified`');
     expect(JSON.stringify(login?.requestBody)).toContain('"account"');
+    expect(login?.tags).toEqual(['appuser']);
     const adminPath = Object.keys(doc.paths).find((p) => p.startsWith('/admin/api/'))!;
     for (const op of Object.values(doc.paths[adminPath]!)) expect(op['x-permission']).toBe('admin');
     expect(doc.paths['/api/wxoaqrcodesocket']?.get?.description).toContain('WebSocket');

@@ -28,6 +28,14 @@ const DOCS_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** Groups operations by their resource: /api/appuser/login → appuser, /admin/api/companies/query → admin/companies. */
+export function tagOf(url: string): string {
+  const admin = /^\/admin\/api\/([^/]+)/.exec(url);
+  if (admin) return `admin/${admin[1]}`;
+  const api = /^\/api\/([^/]+)/.exec(url);
+  return api ? api[1]!.replace(/^:.*/, 'api') : 'pages and files';
+}
+
 type Interceptor = NonNullable<NonNullable<FastifySwaggerUiOptions['uiConfig']>['requestInterceptor']>;
 type BrowserStore = { getItem(key: string): string | null };
 
@@ -78,6 +86,7 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
       ];
       schema.description = notes.filter(Boolean).join('\n\n');
       if (socket) schema['x-websocket'] = true;
+      schema.tags ??= [tagOf(input.url)];
       return { ...out, schema };
     },
   });
