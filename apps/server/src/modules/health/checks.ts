@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -47,7 +48,8 @@ async function migrationsApplied(app: FastifyInstance): Promise<CheckResult> {
 }
 
 async function storageWorks(app: FastifyInstance): Promise<CheckResult> {
-  const key = `health/ready-${process.pid}`;
+  // One key per probe: concurrent probes (several load balancers) must not read each other's write.
+  const key = `health/ready-${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
   const probe = Buffer.from(String(Date.now()));
   await app.storage.put(key, probe, 'text/plain');
   const back = await app.storage.get(key);

@@ -22,6 +22,11 @@ describe('readiness on a working server', () => {
     expect(fs.readdirSync(`${t.filesDir}/health`)).toEqual([]);
   });
 
+  it('stays ready under concurrent probes (each probe writes its own storage object)', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/api/ready' })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+  });
+
   it('answers 503 naming the storage when files cannot be written', async () => {
     fs.rmSync(t.filesDir, { recursive: true, force: true });
     fs.writeFileSync(t.filesDir, 'not a directory');

@@ -105,5 +105,10 @@ describe('permission declared by a route', () => {
     expect(permissionOf({ url: '/api/x', config: declared })).toBe('order:create');
     expect(permissionOf({ url: '/api/x', config: {} })).toBe('unspecified');
     expect(permissionOf({ url: '/admin/api/x' })).toBe('admin');
+    // Routes registered from a shared endpoint descriptor carry its access.
+    const company = { endpoint: { access: { kind: 'company', permissions: ['role:edit', 'role:view'], gate: 'member' } } };
+    expect(permissionOf({ url: '/api/role/save', config: company })).toBe('company (permission role:edit | role:view; gate member)');
+    expect(permissionOf({ url: '/api/me', config: { endpoint: { access: { kind: 'user' } } } })).toBe('signed-in');
+    expect(permissionOf({ url: '/api/site', config: { endpoint: { access: { kind: 'public' } } } })).toBe('public');
   });
 });

@@ -7,11 +7,41 @@ import { MSG } from '@aquamall/shared';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** The permission a route declares (`config.permission`); console routes are guarded as a whole. */
+/** The access of a shared endpoint descriptor (`config.endpoint.access`, packages/shared endpoints), structurally. */
+interface AccessLike {
+  kind: string;
+  permissions?: readonly string[];
+  menus?: readonly string[];
+  gate?: unknown;
+}
+
+function describeAccess(a: AccessLike): string {
+  if (a.kind === 'user') return 'signed-in';
+  if (a.kind !== 'company') return a.kind;
+  const parts = [
+    a.permissions?.length ? `permission ${a.permissions.join(' | ')}` : '',
+    a.menus?.length ? `menu ${a.menus.join(' | ')}` : '',
+    a.gate ? `gate ${typeof a.gate === 'string' ? a.gate : JSON.stringify(a.gate)}` : '',
+  ].filter(Boolean);
+  return parts.length ? `company (${parts.join('; ')})` : 'company';
+}
+
+/**
+ * What a route requires: `config.permission` when given, else the access of the endpoint descriptor it was
+ * registered from (`config.endpoint`); console routes are guarded as a whole; otherwise `unspecified`.
+ */
 export function permissionOf(route: { url: string; config?: unknown }): string {
-  const declared = (route.config as { permission?: unknown } | undefined)?.permission;
-  if (typeof declared === 'string' && declared) return declared;
+  const config = (route.config ?? {}) as { permission?: unknown; endpoint?: { access?: AccessLike } };
+  if (typeof config.permission === 'string' && config.permission) return config.permission;
+  const access = config.endpoint?.access;
+  if (access && typeof access.kind === 'string') return describeAccess(access);
   return route.url.startsWith('/admin/api/') ? 'admin' : 'unspecified';
+}
+
+/** The descriptor's one-line summary, when the route was registered from one. */
+function summaryOf(route: { config?: unknown }): string | undefined {
+  const summary = (route.config as { endpoint?: { summary?: unknown } } | undefined)?.endpoint?.summary;
+  return typeof summary === 'string' && summary ? summary : undefined;
 }
 
 // Swagger UI's own files are external scripts, but its stylesheet injects inline styles and it shows data: images.
@@ -87,6 +117,8 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
       schema.description = notes.filter(Boolean).join('\n\n');
       if (socket) schema['x-websocket'] = true;
       schema.tags ??= [tagOf(input.url)];
+      const summary = summaryOf(input.route);
+      if (summary && !schema.summary) schema.summary = summary;
       return { ...out, schema };
     },
   });
