@@ -15,6 +15,8 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { warnUnavailable } from './lib/providers/availability.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metricsPlugin from './modules/ops/metrics.ts';
+import docsPlugin from './modules/ops/docs.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
@@ -43,6 +45,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -96,6 +100,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('lifecycle', { draining: false });
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
@@ -107,6 +112,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminGuard);
   await app.register(rateLimitPlugin);
   warnUnavailable(app);
+  await app.register(metricsPlugin);
+  // The API reference collects every route registered after it.
+  await app.register(docsPlugin);
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);

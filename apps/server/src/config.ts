@@ -38,6 +38,17 @@ const envSchema = z.object({
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_QR: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(240),
+  /** Bearer token a Prometheus scraper sends to read /metrics (platform administrators need none). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  /** '1' publishes the API reference (/api/docs) to everyone; otherwise only demo mode or platform admins. */
+  DOCS_PUBLIC: z.enum(['0', '1']).optional(),
+  /** SIGTERM: how long /api/ready answers 503 before the listener closes (load balancer notices), ms. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** SIGTERM: how long in-flight requests may take to finish before connections are cut, ms. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 /** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
@@ -120,6 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    /** The API reference is public in demo mode or with DOCS_PUBLIC=1; otherwise platform administrators only. */
+    docsPublic: e.DOCS_PUBLIC ? e.DOCS_PUBLIC === '1' : demo,
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     /** Seed the demo marketplace on first start of an empty database: only in demo mode. */
     seedDemo: demo && e.SEED_DEMO === '1',

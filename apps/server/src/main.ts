@@ -1,6 +1,7 @@
 import { build } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedOnStart } from './db/seed/guard.ts';
+import { drainOnSignals } from './lib/drain.ts';
 
 const config = loadConfig();
 let app: Awaited<ReturnType<typeof build>>;
@@ -14,27 +15,7 @@ try {
 
 await seedOnStart(app);
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stop accepting, finish in-flight requests, then close the database (onClose hooks).
-  const timer = setTimeout(() => {
-    app.log.error('forced exit after 10 s');
-    process.exit(1);
-  }, 10_000);
-  timer.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+drainOnSignals(app, config.drain);
 
 try {
   await app.listen({ port: config.port, host: config.host });

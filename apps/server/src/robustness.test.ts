@@ -61,6 +61,7 @@ const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/admin
 // Answers that are not the JSON envelope by design: file bytes, pages, downloads, sockets, captcha images.
 const rawAnswer = (url: string) =>
   url.startsWith('/f/') ||
+  url.startsWith('/api/docs') || // the API reference: OpenAPI document, Swagger UI page and files
   /socket|ImgVerificationCode|contract|outbox|captcha|callback|sandbox|download|export/i.test(url) ||
   !isApi(url);
 

@@ -12,9 +12,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connection pool figures for /metrics (PGlite: one connection, never waiting). */
+  poolStats(): PoolStats;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 // Any constant works; it only serialises concurrent migrators (several instances starting at once).
 const MIGRATION_LOCK = 7_230_415;
 
@@ -48,7 +57,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const max = opts.poolSize ?? 10;
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -75,6 +90,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: async () => {
       await client.close();
       release();

@@ -11,6 +11,7 @@ import { codeField, phoneField, rememberField } from './fields.ts';
 import { issueLogin } from './issue.ts';
 import { passwordProblem } from './password-policy.ts';
 import { findByPhone } from './users.ts';
+import { business } from '../../lib/metrics.ts';
 
 export const MSG_PHONE_TAKEN = '该手机号已注册';
 
@@ -75,6 +76,7 @@ export default async function registerRoutes(root: FastifyInstance) {
       }
       throw err;
     }
+    business.registrations.inc();
     return ok({ ...(await issueLogin(app, request, userId, b.rememberMe)), registerType: b.registerType }, '注册成功');
   });
 }

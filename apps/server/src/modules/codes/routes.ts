@@ -10,6 +10,7 @@ import { captchaFields, clientInfo, emailField, phoneField } from '../auth/field
 import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
+import { business } from '../../lib/metrics.ts';
 import outboxRoutes from './outbox-routes.ts';
 import { hasLiveInvitation } from '../access/invitations.ts';
 
@@ -56,6 +57,7 @@ export default async function codesRoutes(root: FastifyInstance) {
     if (deliver) {
       try {
         await sms.sendCode(phone, code, CODE_TTL_MIN);
+        business.codesSent.inc({ channel: 'sms' });
       } catch (err) {
         request.log.error({ err }, 'SMS delivery failed');
         throw new AppError(2, MSG_SEND_FAILED);
@@ -78,6 +80,7 @@ export default async function codesRoutes(root: FastifyInstance) {
       if (purpose === 'bind' || (user && !isBlocked(user))) {
         try {
           await provider.sendCode(email, code, CODE_TTL_MIN);
+          business.codesSent.inc({ channel: 'email' });
         } catch (err) {
           request.log.error({ err }, 'e-mail delivery failed');
           throw new AppError(2, MSG_SEND_FAILED);
