@@ -11,6 +11,7 @@ import inputGuard from './plugins/input-guard.ts';
 import notFoundPlugin from './plugins/not-found.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import pingRoutes from './modules/ping/routes.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
@@ -80,7 +81,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const database =
     opts.database ??
     (await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir) },
+      config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { dataDir: path.join(config.dataDir), pgTemplate: config.pgTemplate },
     ));
   const storage = opts.storage ?? createStorage(config);
   app.decorate('config', config);
@@ -97,6 +100,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
+  await app.register(pingRoutes);
   await app.register(codesRoutes);
   await app.register(wechatRoutes);
   await app.register(filesRoutes);

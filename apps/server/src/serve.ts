@@ -1,0 +1,59 @@
+import cluster from 'node:cluster';
+import { build } from './app.ts';
+import { startBanner } from './cluster/banner.ts';
+import type { AppConfig } from './config.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+
+/** One HTTP server process: the whole server on the embedded database, or one worker on PostgreSQL. */
+export async function serve(config: AppConfig): Promise<void> {
+  let app: Awaited<ReturnType<typeof build>>;
+  try {
+    app = await build({ config });
+  } catch (err) {
+    // Start-up problems (data directory in use, database unreachable) get one clear line, not a stack trace.
+    console.error(`AquaMall could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  if (!config.databaseUrl && config.workersRequested && config.workersRequested > 1) {
+    app.log.info(
+      { workers: config.workersRequested },
+      'WORKERS ignored: the embedded database runs in one process',
+    );
+  }
+  // Several workers may start on an empty database at once: the seed lock lets exactly one seed.
+  if (config.seedDemo) {
+    await seedIfEmpty(app.db, app.storage, app.log);
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, finish in-flight requests, then close the database (onClose hooks).
+    const timer = setTimeout(() => {
+      app.log.error('forced exit after 10 s');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'failed to start');
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+  if (cluster.isPrimary) console.log(startBanner(config, 1));
+}
