@@ -12,7 +12,7 @@ import { seedDemo } from '../db/seed/index.ts';
 /** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
 export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('AQUAMALL_TEST_DB=pg needs TEST_DATABASE_URL');
   const { default: pg } = await import('pg');
