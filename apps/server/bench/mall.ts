@@ -20,7 +20,7 @@ const goods = (name: string, body: Record<string, unknown>): BenchRoute => ({
 });
 
 export const MALL_ROUTES: BenchRoute[] = [
-  { method: 'GET', path: '/api/health', baseline: true },
+  { method: 'GET', path: '/api/ping', baseline: true },
   goods('goods list, 2-char keyword 碳源', { productName: '碳源' }),
   goods('goods list, 4-char keyword 聚合氯化', { productName: '聚合氯化' }),
   goods('goods list, category 01 (subtree)', { categoryCode: '01' }),
