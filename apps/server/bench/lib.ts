@@ -235,6 +235,19 @@ export function formatTable(results: BenchResult[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** The server a bench loads: the one at `--url`, or the compiled server started with the bench options. */
+export async function benchServer(opts: BenchOptions) {
+  if (opts.baseUrl) return { url: opts.baseUrl, kind: 'external', stop: async () => {} };
+  return startServer({
+    embedded: opts.embedded,
+    databaseUrl: opts.databaseUrl,
+    fresh: opts.fresh,
+    port: opts.port,
+    logLevel: opts.logLevel,
+    env: { ...opts.env, ...(opts.workers ? { WORKERS: String(opts.workers) } : {}) },
+  });
+}
+
 /**
  * Starts the production server (unless `opts.baseUrl` names a running one), loads every route, prints the
  * table and stops the server. `ok` is false only on errors (a route failing or erroring under load, or the
@@ -244,16 +257,7 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS, ...options };
   const only = opts.only;
   if (only) routes = routes.filter((r) => r.baseline || only.includes(r.path));
-  const server = opts.baseUrl
-    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
-    : await startServer({
-        embedded: opts.embedded,
-        databaseUrl: opts.databaseUrl,
-        fresh: opts.fresh,
-        port: opts.port,
-        logLevel: opts.logLevel,
-        env: { ...opts.env, ...(opts.workers ? { WORKERS: String(opts.workers) } : {}) },
-      });
+  const server = await benchServer(opts);
   try {
     if (routes.some((r) => r.signedIn)) routes = withToken(routes, await benchToken(server.url));
     console.log(

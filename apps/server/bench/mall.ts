@@ -7,8 +7,7 @@
  * apps/web/dist, which `npm run bench` builds).
  */
 import { pathToFileURL } from 'node:url';
-import { parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
-import { startServer } from './server.ts';
+import { benchServer, parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
 import { measureBrowser } from './mall-browser.ts';
 
 const P99_TARGET_MS = 50;
@@ -31,16 +30,7 @@ export const MALL_ROUTES: BenchRoute[] = [
 async function main() {
   const opts = parseBenchArgs(process.argv.slice(2));
   const webDist = process.env.WEB_DIST;
-  const server = opts.baseUrl
-    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
-    : await startServer({
-        embedded: opts.embedded,
-        databaseUrl: opts.databaseUrl,
-        fresh: opts.fresh,
-        port: opts.port,
-        logLevel: opts.logLevel,
-        env: webDist ? { WEB_DIST: webDist } : undefined,
-      });
+  const server = await benchServer({ ...opts, env: webDist ? { WEB_DIST: webDist } : undefined });
   let ok = true;
   try {
     const count = (await (
