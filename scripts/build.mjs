@@ -125,7 +125,11 @@ async function buildServer() {
   const old = path.join(serverDist, `.server-old-${process.pid}`);
   try {
     await esbuild.build({
-      entryPoints: [r('apps/server/src/main.ts')],
+      // The seed runs as its own process on a fresh embedded database (serve.ts), so its memory is returned.
+      entryPoints: [
+        { in: r('apps/server/src/main.ts'), out: 'main' },
+        { in: r('apps/server/src/db/seed/cli.ts'), out: 'seed' },
+      ],
       outdir: tmp,
       bundle: true,
       // Each dynamic import becomes a chunk loaded when needed: the cluster primary never loads the app.
