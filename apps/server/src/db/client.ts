@@ -90,7 +90,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
   } else {
-    client = new PGlite({ startParams });
+    // In memory (tests): PGlite's defaults, as the test suite was tuned with them.
+    client = new PGlite();
     await client.waitReady;
   }
   const db = drizzle({ client, schema, casing: 'snake_case' });
