@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
 import metricsPlugin from './modules/ops/metrics.ts';
 import docsPlugin from './modules/ops/docs.ts';
+import pingRoutes from './modules/ping/routes.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
@@ -93,7 +94,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const database =
     opts.database ??
     (await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir) },
+      config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { dataDir: path.join(config.dataDir), pgTemplate: config.pgTemplate },
     ));
   const storage = opts.storage ?? createStorage(config);
   app.decorate('config', config);
@@ -118,6 +121,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
+  await app.register(pingRoutes);
   await app.register(codesRoutes);
   await app.register(wechatRoutes);
   await app.register(filesRoutes);

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** '1' turns the demo (sandboxes, /api/dev/*, demo seed) on, '0' off; unset: on only on loopback + embedded. */
   DEMO: z.enum(['0', '1']).optional(),
+  /** Server processes on PostgreSQL (default: the core count); the embedded database always runs one. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SMS_PROVIDER: z.string().optional(),
   SMTP_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -135,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The API reference is public in demo mode or with DOCS_PUBLIC=1; otherwise platform administrators only. */
     docsPublic: e.DOCS_PUBLIC ? e.DOCS_PUBLIC === '1' : demo,
     drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
+    /** Processes serving HTTP: WORKERS (default the core count) on PostgreSQL, always 1 on the embedded database. */
+    workers: databaseUrl ? (e.WORKERS ?? os.availableParallelism()) : 1,
+    /** WORKERS as given, to say why it is ignored on the embedded database. */
+    workersRequested: e.WORKERS,
+    /** An empty, initialised PGlite cluster made by the build (scripts/build.mjs), copied into a fresh DATA_DIR. */
+    pgTemplate: path.resolve(import.meta.dirname, '../dist/pgdata-template'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     /** Seed the demo marketplace on first start of an empty database: only in demo mode. */
     seedDemo: demo && e.SEED_DEMO === '1',

@@ -22,7 +22,11 @@ if (refusal) {
 
 let database;
 try {
-  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: config.dataDir, pgTemplate: config.pgTemplate },
+  );
 } catch (err) {
   console.error(`Cannot open the database: ${(err as Error).message}`);
   process.exit(1);
@@ -31,7 +35,9 @@ try {
 try {
   const empty = await isEmpty(database.db);
   if (!empty && !force) {
-    console.log('The database already has data; nothing to do. Run `npm run seed -- --force` to wipe the demo tables and reseed.');
+    console.log(
+      'The database already has data; nothing to do. Run `npm run seed -- --force` to wipe the demo tables and reseed.',
+    );
   } else {
     if (!empty) {
       console.log('--force: emptying the demo tables …');
@@ -42,7 +48,9 @@ try {
     // The wipe's cascade empties the roles table too; put the workbench menus and role presets back.
     await ensureAccessDefaults(database.db);
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    console.log('Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).');
+    console.log(
+      'Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).',
+    );
   }
 } catch (err) {
   console.error('Seeding failed:', err);
