@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from './test/app.ts';
  * fails when a route here gets a descriptor (remove it) and when a route outside it has none.
  */
 const PENDING = new Set<string>([
+  'GET /api/ping',
   'GET /metrics',
   'GET /api/ready',
   'POST /api/appuser/bindemail',
