@@ -238,6 +238,7 @@ describe('robustness: every route survives hostile input', () => {
         const changed = Object.keys(after).filter((k) => !bookkeeping.has(k) && after[k] !== before[k]);
         expect(changed).toEqual([]);
       }
-    }, 120_000);
+      // A safety net, not a speed target: a slow or busy machine must not fail the battery (bench measures speed).
+    }, 900_000);
   }
 });
