@@ -145,9 +145,12 @@ async function buildServer() {
           // The shared package is TypeScript source: bundled, not left to Node.
           name: 'shared-source',
           setup(b) {
+            // Resolved through the package's own exports map: an exact entry first, then the `./*` pattern.
+            const { exports } = JSON.parse(fs.readFileSync(r('packages/shared/package.json'), 'utf8'));
             b.onResolve({ filter: /^@aquamall\/shared(\/|$)/ }, (args) => {
-              const sub = args.path.slice('@aquamall/shared'.length).replace(/^\//, '');
-              return { path: r('packages/shared/src', `${sub || 'index'}.ts`) };
+              const key = `.${args.path.slice('@aquamall/shared'.length)}`;
+              const target = exports[key] ?? exports['./*'].replace('*', key.slice(2));
+              return { path: r('packages/shared', target) };
             });
           },
         },
