@@ -30,7 +30,10 @@ test('returnUrl round trip and logout', async ({ page }) => {
 test('wrong passwords answer 账号或密码错误 and bring the captcha after 5 failures', async ({ page }) => {
   await page.goto('/sso/login');
   for (let i = 0; i < 5; i++) {
+    // Each attempt waits for its own answer: an earlier attempt's message may still be on screen.
+    const answered = page.waitForResponse((r) => /\/api\/appuser\/login(\?|$)/.test(r.url()) && r.request().method() === 'POST');
     await passwordLogin(page, '13911119999', 'Wrong2026x');
+    expect(((await (await answered).json()) as { message: string }).message).toBe('账号或密码错误');
     await expect(page.getByText('账号或密码错误').last()).toBeVisible();
   }
   await expect(page.getByPlaceholder('请输入图形验证码')).toBeVisible();
