@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompanyType, ENUMS, type registerInput, type z } from '@aquamall/shared';
+import { CompanyType, ENUMS, PASSWORD_HINT, type registerInput, type z } from '@aquamall/shared';
 import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -17,7 +17,7 @@ export function registerDetail() {
   const types = ENUMS.find((e) => e.name === 'CompanyType')?.items ?? [];
   return {
     companyTypes: types.map((i) => ({ value: i.id, label: i.name })),
-    passwordRule: '8-20位，须同时包含字母和数字',
+    passwordRule: PASSWORD_HINT,
     codeLength: 6,
     resendSeconds: 60,
     agreements: ['agreement', 'privacy'],

@@ -13,6 +13,17 @@ import { CODE_TTL_MIN, issueCode } from './service.ts';
 
 const MSG_SEND_FAILED = '验证码发送失败，请稍后再试';
 
+/** Hands a code to its provider and counts it; a provider failure is logged and told as 验证码发送失败. */
+async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', send: () => Promise<unknown>) {
+  try {
+    await send();
+    business.codesSent.inc({ channel });
+  } catch (err) {
+    request.log.error({ err }, channel === 'sms' ? 'SMS delivery failed' : 'e-mail delivery failed');
+    throw new AppError(2, MSG_SEND_FAILED);
+  }
+}
+
 /**
  * Sends an SMS code (DESIGN §2). The answer is the same whether or not an account exists: codes for login,
  * password recovery and WeChat binding are only delivered to registered numbers, but every send is recorded
@@ -42,15 +53,7 @@ export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest,
     // Only an unregistered number with an open invitation can use an invitation code.
     deliver = !(await findByPhone(app.db, phone)) && (await hasLiveInvitation(app.db, phone));
   }
-  if (deliver) {
-    try {
-      await sms.sendCode(phone, code, CODE_TTL_MIN);
-      business.codesSent.inc({ channel: 'sms' });
-    } catch (err) {
-      request.log.error({ err }, 'SMS delivery failed');
-      throw new AppError(2, MSG_SEND_FAILED);
-    }
-  }
+  if (deliver) await deliverCode(request, 'sms', () => sms.sendCode(phone, code, CODE_TTL_MIN));
   return { resendSeconds: SMS_RESEND_S };
 }
 
@@ -64,14 +67,6 @@ export async function sendEmailCode(app: FastifyInstance, request: FastifyReques
   const provider = requireEmail(app);
   const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
   const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
-  if (purpose === 'bind' || (user && !isBlocked(user))) {
-    try {
-      await provider.sendCode(email, code, CODE_TTL_MIN);
-      business.codesSent.inc({ channel: 'email' });
-    } catch (err) {
-      request.log.error({ err }, 'e-mail delivery failed');
-      throw new AppError(2, MSG_SEND_FAILED);
-    }
-  }
+  if (purpose === 'bind' || (user && !isBlocked(user))) await deliverCode(request, 'email', () => provider.sendCode(email, code, CODE_TTL_MIN));
   return { resendSeconds: SMS_RESEND_S };
 }
