@@ -38,6 +38,8 @@ export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply:
 /** Route options a descriptor does not carry (body limit, extra hooks such as a rate limit). */
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler'> & {
   config?: Record<string, unknown>;
+  /** Answers of other statuses than 200 the route sends itself (e.g. 503 of readiness), for the API reference. */
+  responses?: Record<number, z.ZodType>;
 };
 
 /** The success envelope around an endpoint's `data`, as the serializer checks it and the API reference shows it. */
@@ -78,7 +80,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
   if (e.body) schema.body = e.body;
   if (e.query) schema.querystring = e.query;
   if (e.params) schema.params = e.params;
-  if (!isRawResponse(e.response)) schema.response = { 200: successEnvelope(e.response) };
+  if (!isRawResponse(e.response)) schema.response = { ...extras.responses, 200: successEnvelope(e.response) };
   app.route({
     method: e.method,
     url: e.path,

@@ -136,6 +136,20 @@ export function endpointRequest(name: EndpointName, input: unknown): { method: '
   return { method, url, data: rest };
 }
 
+/**
+ * The address of a named GET endpoint with its input as query parameters, for what the browser fetches by
+ * itself (an <img> source, a WebSocket, a link).
+ */
+export function endpointUrl<N extends EndpointName>(name: N, input?: InputOf<N>): string {
+  const { url, data } = endpointRequest(name, input);
+  const query = new URLSearchParams();
+  if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if (v !== undefined && v !== null) query.append(k, String(v));
+  }
+  const qs = query.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
 /** What a named endpoint takes, and what it answers (inferred from its shared schemas). */
 export type InputOf<N extends EndpointName> = EndpointInput<Endpoints[N]>;
 export type DataOf<N extends EndpointName> = EndpointData<Endpoints[N]>;

@@ -9,7 +9,7 @@ let pending: Promise<SiteFeatures | null> | null = null;
  * Null when the call failed (the page then offers everything and lets the server answer).
  */
 export function loadSiteFeatures(): Promise<SiteFeatures | null> {
-  pending ??= api.get<SiteFeatures>('/api/site/features', undefined, { suppressError: true }).catch(() => {
+  pending ??= api.read('siteFeatures', undefined, { suppressError: true }).catch(() => {
     pending = null;
     return null;
   });

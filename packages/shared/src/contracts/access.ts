@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CompanyType } from '../enums.ts';
 import { MSG } from '../messages.ts';
-import { pageQuery } from '../envelope.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
+import { newPasswordField } from './identity.ts';
 
 /** Workbench menu item (SPEC §3), as served flat by GET /api/appuser/getWebMenus; `parentSysNo` 0 = top. */
 export interface MenuItem {
@@ -125,13 +125,7 @@ export const roleGrantOptions = z.object({
 export type RoleGrantOptions = z.infer<typeof roleGrantOptions>;
 
 const MOBILE_RE = /^1[3-9]\d{9}$/;
-const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]+$/;
 const subUserPhone = z.string().trim().regex(MOBILE_RE, '请输入正确的11位手机号');
-const subUserPassword = z
-  .string()
-  .min(PASSWORD_MIN, `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
-  .max(PASSWORD_MAX, `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
-  .regex(PASSWORD_RE, '密码须同时包含字母和数字');
 
 /**
  * Invites a mobile number into the company (user/list). The administrator sets no password: the number's
@@ -150,21 +144,23 @@ export const INVITATION_DAYS = 7;
 export const inviteAcceptInput = z.object({
   phone: subUserPhone,
   code: z.string({ error: '请输入短信验证码' }).trim().regex(/^\d{6}$/, '请输入6位短信验证码'),
-  password: subUserPassword,
+  password: newPasswordField,
   confirmPassword: z.string({ error: '请再次输入密码' }).max(40),
   rememberMe: z.boolean().default(false),
 });
 export type InviteAcceptInput = z.infer<typeof inviteAcceptInput>;
 
 /** A pending invitation as the inviting company sees it (POST /api/user/invitations). */
-export interface CompanyInvitationRow {
-  sysNo: number;
-  phone: string;
-  realName: string;
-  roles: { sysNo: number; name: string }[];
-  createdAt: string;
-  expiresAt: string;
-}
+const roleRef = z.object({ sysNo: z.number().int(), name: z.string() });
+export const companyInvitationRow = z.object({
+  sysNo: z.number().int(),
+  phone: z.string(),
+  realName: z.string(),
+  roles: z.array(roleRef),
+  createdAt: wireTimestamp,
+  expiresAt: wireTimestamp,
+});
+export type CompanyInvitationRow = z.infer<typeof companyInvitationRow>;
 export const userUpdateInput = z.object({
   sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
   realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
@@ -176,16 +172,18 @@ export const userListQuery = pageQuery.extend({
   status: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
-export interface CompanyUserRow {
-  sysNo: number;
-  phone: string;
-  realName: string;
-  nickName: string;
-  isCompanyAdmin: boolean;
-  disabled: boolean;
-  roles: { sysNo: number; name: string }[];
-  createdAt: string;
-}
+export const companyUserRow = z.object({
+  sysNo: z.number().int(),
+  phone: z.string(),
+  realName: z.string(),
+  nickName: z.string(),
+  isCompanyAdmin: z.boolean(),
+  disabled: z.boolean(),
+  roles: z.array(roleRef),
+  createdAt: wireTimestamp,
+});
+export type CompanyUserRow = z.infer<typeof companyUserRow>;
+export const userDisableInput = z.object({ sysNo: recordId, disabled: z.boolean() });
 
 /** What the signed-in user may do in the workbench (GET /api/role/mine). */
 export const myAccess = z.object({

@@ -188,19 +188,12 @@ export const enumDef = z.object({
 export const homeNoticeBody = z.preprocess((v) => v ?? {}, homeNoticeQuery);
 
 /** The sign-in ways this server offers: a partner left unconfigured in a deployment turns its way off. */
-export interface LoginMethods {
-  password: boolean;
-  sms: boolean;
-  email: boolean;
-  wechat: boolean;
-}
+export const loginMethods = z.object({ password: z.boolean(), sms: z.boolean(), email: z.boolean(), wechat: z.boolean() });
+export type LoginMethods = z.infer<typeof loginMethods>;
 
 /**
  * GET /api/site/features: what the web app must know about this deployment before it draws the sign-in page
  * or the workbench iframecontainer. `frameHosts` are the origins (`https://host[:port]`) that may be framed.
  */
-export interface SiteFeatures {
-  demo: boolean;
-  loginMethods: LoginMethods;
-  frameHosts: string[];
-}
+export const siteFeatures = z.object({ demo: z.boolean(), loginMethods, frameHosts: z.array(z.string()) });
+export type SiteFeatures = z.infer<typeof siteFeatures>;

@@ -3,6 +3,7 @@ import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, s
 import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
 import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
 import { messageEndpoints } from './notifications.ts';
+import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoints } from './identity.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -10,6 +11,7 @@ export * from './mall.ts';
 export * from './site.ts';
 export * from './admin.ts';
 export * from './notifications.ts';
+export * from './identity.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -32,6 +34,11 @@ export const endpointGroups = {
   adminWorkbench: adminWorkbenchEndpoints,
   adminContent: adminContentEndpoints,
   audit: auditEndpoints,
+  auth: authEndpoints,
+  codes: codeEndpoints,
+  wechat: wechatEndpoints,
+  users: userEndpoints,
+  ops: opsEndpoints,
 };
 
 type Groups = typeof endpointGroups;

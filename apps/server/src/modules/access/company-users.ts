@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { escapeLike } from '../../lib/sql.ts';
 import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
@@ -13,7 +14,7 @@ export async function listCompanyUsers(
   companyId: number,
   q: { pageIndex: number; pageSize: number; keyword?: string; status?: 0 | 1 },
 ): Promise<Paged<CompanyUserRow>> {
-  const kw = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const kw = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
   const where = and(
     eq(users.companyId, companyId),
     kw ? or(ilike(users.phone, kw), ilike(users.realName, kw), ilike(users.nickName, kw)) : undefined,

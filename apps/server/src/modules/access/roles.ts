@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { escapeLike } from '../../lib/sql.ts';
 import { permissionsForType, type Paged, type RoleInput, type RoleRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -203,8 +204,4 @@ export async function permissionsOfRoles(db: Db, roleIds: number[]): Promise<str
     .from(rolePermissions)
     .where(inArray(rolePermissions.roleId, roleIds));
   return rows.map((r) => r.code);
-}
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '@aquamall/shared';
+import type { outboxQuery, z } from '@aquamall/shared';
+import { codeEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { devToolsEnabled } from '../../lib/providers/dev.ts';
 import { readOutbox } from '../../lib/providers/outbox.ts';
-
-const query = z.object({
-  target: z.string().trim().max(120).optional(),
-  phone: z.string().trim().max(20).optional(),
-  email: z.string().trim().max(120).optional(),
-});
 
 const CHANNEL: Record<string, string> = { sms: '短信', email: '邮件', bank: '银行' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,17 +13,16 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * The sandbox outbox (DESIGN §2): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests).
  * Registered only in demo mode (DESIGN §5).
  */
-export default async function outboxRoutes(root: FastifyInstance) {
-  if (!devToolsEnabled(root)) return;
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const targetOf = (q: z.infer<typeof query>) => q.target || q.phone || q.email?.toLowerCase() || undefined;
+export default async function outboxRoutes(app: FastifyInstance) {
+  if (!devToolsEnabled(app)) return;
+  const targetOf = (q: z.output<typeof outboxQuery>) => q.target || q.phone || q.email?.toLowerCase() || undefined;
 
-  app.get('/api/dev/outbox', { schema: { querystring: query } }, async (request) => {
+  route(app, e.devOutbox, async (request) => {
     const list = await readOutbox(app.db, targetOf(request.query));
     return ok({ list, total: list.length });
   });
 
-  app.get('/dev/outbox', { schema: { querystring: query } }, async (request, reply) => {
+  route(app, e.devOutboxPage, async (request, reply) => {
     const list = await readOutbox(app.db, targetOf(request.query), 100);
     const rows = list
       .map(

@@ -55,8 +55,8 @@ describe('API reference', () => {
 
   it('gives every operation its permission, and request schemas from the zod contracts', () => {
     const login = doc.paths['/api/appuser/login']?.post;
-    expect(login?.['x-permission']).toBe('unspecified');
-    expect(login?.description).toContain('Permission: `unspecified`');
+    expect(login?.['x-permission']).toBe('public');
+    expect(login?.description).toContain('Permission: `public`');
     expect(JSON.stringify(login?.requestBody)).toContain('"account"');
     expect(login?.tags).toEqual(['appuser']);
     const adminPath = Object.keys(doc.paths).find((p) => p.startsWith('/admin/api/'))!;

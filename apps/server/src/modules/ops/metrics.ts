@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@aquamall/shared';
+import { opsEndpoints as e } from '@aquamall/shared/endpoints';
+import { route } from '../../lib/route.ts';
 import type { Database } from '../../db/client.ts';
 import { httpDuration, metrics } from '../../lib/metrics.ts';
 
@@ -46,9 +48,11 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     );
   });
 
-  app.get('/metrics', async (request, reply) => {
+  route(app, e.metrics, async (request, reply) => {
     if (!mayRead(app, request)) return reply.code(404).send({ code: 404, message: MSG.notFound, data: null });
-    reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
-    return metrics.registry.metrics();
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
 });

@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
+import { opsEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 
-// Serialised once: the answer is a constant.
+// Serialised once: the answer is a constant (a string payload with a JSON type skips the serializer).
 const PONG = JSON.stringify(ok('pong'));
 
 /**
@@ -11,8 +13,8 @@ const PONG = JSON.stringify(ok('pong'));
  */
 export default async function pingRoutes(app: FastifyInstance) {
   const worker = cluster.worker ? String(cluster.worker.id) : undefined;
-  app.get('/api/ping', (_req, reply) => {
+  route(app, e.ping, async (_req, reply) => {
     if (worker) reply.header('x-worker', worker);
-    reply.type('application/json; charset=utf-8').send(PONG);
+    return reply.type('application/json; charset=utf-8').send(PONG);
   });
 }

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '@aquamall/shared';
+import { wechatEndpoints as e } from '@aquamall/shared/endpoints';
+import { route } from '../../lib/route.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { checkWechatSignature, parseScanEvent } from '../../lib/providers/wechat.ts';
 import { recordScan } from './service.ts';
-
-const sigQuery = z.object({
-  signature: z.string().max(64).default(''),
-  timestamp: z.string().max(20).default(''),
-  nonce: z.string().max(64).default(''),
-  echostr: z.string().max(200).optional(),
-});
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string) =>
@@ -22,8 +15,7 @@ const page = (title: string, body: string) =>
  * checked with WECHAT_TOKEN; written from WeChat's documentation, NOT tested against WeChat. And the sandbox
  * scan page the sandbox QR encodes (DESIGN §2), only while the WeChat sandbox is active.
  */
-export default async function callbackRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default async function callbackRoutes(app: FastifyInstance) {
   for (const type of ['text/xml', 'application/xml']) {
     if (!app.hasContentTypeParser(type)) app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_r, body, done) => done(null, body));
   }
@@ -34,13 +26,13 @@ export default async function callbackRoutes(root: FastifyInstance) {
   }
   const token = app.config.wechat?.token ?? '';
 
-  app.get('/api/wx/callback', { schema: { querystring: sigQuery } }, async (request, reply) => {
+  route(app, e.wxCallbackVerify, async (request, reply) => {
     const q = request.query;
     if (!checkWechatSignature(token, q.signature, q.timestamp, q.nonce)) return reply.code(403).type('text/plain').send('forbidden');
     return reply.type('text/plain').send(q.echostr ?? '');
   });
 
-  app.post('/api/wx/callback', { schema: { querystring: sigQuery } }, async (request, reply) => {
+  route(app, e.wxCallback, async (request, reply) => {
     const q = request.query;
     if (!checkWechatSignature(token, q.signature, q.timestamp, q.nonce)) return reply.code(403).type('text/plain').send('forbidden');
     const event = parseScanEvent(typeof request.body === 'string' ? request.body : '');
@@ -52,7 +44,7 @@ export default async function callbackRoutes(root: FastifyInstance) {
   // adapter (demo mode without WECHAT_*); elsewhere the paths are unknown (HTTP 404).
   if (!getProviders(app).wechat?.sandbox) return;
 
-  app.get('/api/wx/sandbox/scan', { schema: { querystring: z.object({ ticket: z.string().max(128).default('') }) } }, async (request, reply) => {
+  route(app, e.wxSandboxScanPage, async (request, reply) => {
     const openId = `sandbox-${Math.random().toString(36).slice(2, 10)}`;
     const html = page(
       '微信扫码（沙箱）',
@@ -64,15 +56,11 @@ export default async function callbackRoutes(root: FastifyInstance) {
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 
-  app.post(
-    '/api/wx/sandbox/scan',
-    { schema: { body: z.object({ ticket: z.string().max(128), openId: z.string().trim().regex(/^[\w-]{1,64}$/, 'OpenID 无效') }) } },
-    async (request, reply) => {
-        const done = await recordScan(app.db, request.body.ticket, request.body.openId);
+  route(app, e.wxSandboxScan, async (request, reply) => {
+      const done = await recordScan(app.db, request.body.ticket, request.body.openId);
       const html = done
         ? page('已扫码', '<h2>已扫码</h2><p>请回到电脑端继续。</p>')
         : page('二维码已失效', '<h2>二维码已失效</h2><p>请在电脑端刷新二维码后重新扫码。</p>');
       return reply.type('text/html; charset=utf-8').send(html);
-    },
-  );
+  });
 }

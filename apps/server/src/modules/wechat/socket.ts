@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { z } from '@aquamall/shared';
+import { wxSocketQuery } from '@aquamall/shared';
+import { wechatEndpoints as e } from '@aquamall/shared/endpoints';
 import { ticketEvents, ticketStatus, type TicketStatus } from './service.ts';
 
 const POLL_MS = 1000;
@@ -13,10 +14,10 @@ const MAX_OPEN_MS = 16 * 60_000;
  */
 export default async function wechatSocket(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 1024 } });
-  const query = z.object({ ticket: z.string().regex(/^[\w-]{20,128}$/) });
 
-  app.get('/api/wxoaqrcodesocket', { websocket: true }, (socket, request) => {
-    const parsed = query.safeParse(request.query);
+  // A WebSocket route: registered by hand (route() serves HTTP answers), with its descriptor for the contract.
+  app.get(e.wxQrSocket.path, { websocket: true, config: { endpoint: e.wxQrSocket } }, (socket, request) => {
+    const parsed = wxSocketQuery.safeParse(request.query);
     if (!parsed.success) {
       socket.send(JSON.stringify({ status: 'expired' }));
       socket.close(1008, 'bad ticket');

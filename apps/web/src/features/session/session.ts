@@ -1,4 +1,4 @@
-import { api, ApiError, request, setLoginExpiredHandler } from '../../lib/api.ts';
+import { api, ApiError, setLoginExpiredHandler } from '../../lib/api.ts';
 import { clientStore } from '../../lib/storage.ts';
 import { queryClient } from '../../app/providers.tsx';
 import { sessionStore } from './store.ts';
@@ -29,7 +29,7 @@ export function loadUser(code = ''): Promise<SessionUser | null> {
   if (inflight) return inflight;
   sessionStore.set({ loading: true });
   inflight = api
-    .get<SessionUser>('/api/appuser/loginuserinfo', { code }, { suppressError: true })
+    .read('userInfo', { code }, { suppressError: true })
     .then((user) => {
       clientStore.setUser(user);
       sessionStore.set({ user, loading: false, resolved: true });
@@ -83,7 +83,7 @@ export async function logout(opts: LogoutOptions = {}, serverSide = true) {
   if (token && serverSide) {
     // Best effort and bounded: a dead network must not keep the user signed in on this device.
     await Promise.race([
-      request('POST', '/api/appuser/logout', {}, { suppressError: true, suppressSuccess: true, ignoreRedirect: true }).catch(() => undefined),
+      api.read('logout', undefined, { suppressError: true, ignoreRedirect: true }).catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, 3000)),
     ]);
   }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { SMS_CODE_LENGTH } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
-import { clientStore } from '../../../lib/storage.ts';
-import { sessionStore, type SessionUser } from '../../session/index.ts';
+import { accountApi } from '../api/account.ts';
 
 /**
  * Binds an e-mail address by proving it: a code is sent to the address (POST /api/appuser/sendemailcode,
@@ -19,7 +17,7 @@ export function BindEmailModal({ open, onClose }: { open: boolean; onClose: () =
     const { email } = await form.validateFields(['email']);
     setSending(true);
     try {
-      await api.command('/api/appuser/sendemailcode', { email, purpose: 'bind' });
+      await accountApi.sendBindCode(email);
       setSentTo(email);
     } catch {
       /* shown by the API client */
@@ -31,9 +29,7 @@ export function BindEmailModal({ open, onClose }: { open: boolean; onClose: () =
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const updated = await api.command<SessionUser>('/api/appuser/bindemail', v);
-      clientStore.setUser(updated);
-      sessionStore.set({ user: updated });
+      await accountApi.bindEmail(v);
       onClose();
     } catch {
       /* shown by the API client */

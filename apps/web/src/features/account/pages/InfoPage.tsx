@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Radio, Space } from 'antd';
 import { Gender } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { clientStore } from '../../../lib/storage.ts';
-import { sessionStore, useSession, type SessionUser } from '../../session/index.ts';
+import { useSession } from '../../session/index.ts';
+import { accountApi } from '../api/account.ts';
 import { BindEmailModal } from '../components/BindEmailModal.tsx';
 
 interface Values {
   realName: string;
   nickName: string;
-  gender: number | null;
+  gender: 0 | 1 | null;
   avatar: string[];
 }
 
@@ -23,14 +22,12 @@ export default function InfoPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const updated = await api.command<SessionUser>('/api/appuser/modifyuserinfo', {
+      await accountApi.saveInfo({
         realName: v.realName ?? '',
         nickName: v.nickName ?? '',
         gender: v.gender ?? null,
         avatar: v.avatar?.[0] ?? '',
       });
-      clientStore.setUser(updated);
-      sessionStore.set({ user: updated });
     } catch {
       /* shown by the API client */
     } finally {

@@ -2,24 +2,8 @@ import { Button, Card, Descriptions, Popconfirm, Space, Table, Tag } from 'antd'
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { api } from '../../../lib/api.ts';
-
-interface Security {
-  phoneMasked: string;
-  email: string;
-  passwordSet: boolean;
-  wechatBound: boolean;
-}
-interface SessionRow {
-  id: number;
-  ip: string;
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  rememberMe: boolean;
-  current: boolean;
-}
+import type { SessionRow } from '@aquamall/shared';
+import { accountApi, securityQuery, sessionsQuery } from '../api/account.ts';
 
 const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
 /** Links read as links here (the global style makes anchors inherit the text colour). */
@@ -28,17 +12,17 @@ const link = { color: 'var(--am-primary)' };
 /** /customer/safe: security overview, active sessions, end the other sessions. */
 export default function SafePage() {
   const qc = useQueryClient();
-  const security = useQuery({ queryKey: ['appuser', 'security'], queryFn: () => api.get<Security>('/api/appuser/security') });
-  const sessions = useQuery({ queryKey: ['appuser', 'sessions'], queryFn: () => api.get<{ list: SessionRow[] }>('/api/appuser/sessions') });
+  const security = useQuery(securityQuery);
+  const sessions = useQuery(sessionsQuery);
   const refresh = () => void qc.invalidateQueries({ queryKey: ['appuser'] });
   const s = security.data;
 
   const endOthers = async (ids?: number[]) => {
-    await api.command('/api/appuser/endsessions', ids ? { ids } : {}).catch(() => undefined);
+    await accountApi.endSessions(ids).catch(() => undefined);
     refresh();
   };
   const unbindWechat = async () => {
-    await api.command('/api/appuser/wxunbind', {}).catch(() => undefined);
+    await accountApi.unbindWechat().catch(() => undefined);
     refresh();
   };
 

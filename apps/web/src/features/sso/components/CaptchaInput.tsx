@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Input, Tooltip } from 'antd';
 import { CAPTCHA_LENGTH } from '@aquamall/shared';
+import { captchaImageUrl } from '../api/sso.ts';
 
 export const newCaptchaId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -33,7 +34,7 @@ export function CaptchaInput({ captchaId, onRefresh, value, onChange }: Props) {
       />
       <Tooltip title="看不清？点击换一张">
         <img
-          src={`/api/ImgVerificationCode?id=${encodeURIComponent(captchaId)}`}
+          src={captchaImageUrl(captchaId)}
           alt="图形验证码"
           data-captcha-id={captchaId}
           onClick={onRefresh}

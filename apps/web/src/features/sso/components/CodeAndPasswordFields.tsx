@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
-import { CodeInput, PASSWORD_RULES, PasswordInput } from './inputs.tsx';
+import { CodeInput, PasswordInput } from './inputs.tsx';
+import { PASSWORD_HINT, PASSWORD_RULES } from './password-rules.ts';
 import { confirmRule } from './confirm-rule.ts';
 
 /**
@@ -28,7 +29,7 @@ export function CodeAndPasswordFields({
           <SmsCodeButton onSend={onSend} />
         </div>
       </Form.Item>
-      <Form.Item name="password" label={password.label} rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
+      <Form.Item name="password" label={password.label} rules={PASSWORD_RULES} extra={PASSWORD_HINT}>
         <PasswordInput autoComplete="new-password" placeholder={password.placeholder} />
       </Form.Item>
       <Form.Item

@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { completeLogin, type LoginResult } from '../../session/index.ts';
 import { CodeInput, PHONE_RULE } from './inputs.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
-import { sent, ssoApi } from './login-api.ts';
+import { sent, ssoApi } from '../api/sso.ts';
 
 interface Props {
   kind: 'sms' | 'email';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { completeLogin } from '../../session/index.ts';
 import { AccountInput, PasswordInput } from './inputs.tsx';
 import { CaptchaInput, useCaptcha } from './CaptchaInput.tsx';
-import { ssoApi } from './login-api.ts';
+import { ssoApi } from '../api/sso.ts';
 
 interface Values {
   account: string;

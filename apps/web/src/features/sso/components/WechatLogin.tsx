@@ -1,23 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import type { WxQr } from '@aquamall/shared';
 import { completeLogin, navigateTo } from '../../session/index.ts';
 import { CodeInput, PHONE_RULE } from './inputs.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { newCaptchaId } from './CaptchaInput.tsx';
-import { sent, ssoApi } from './login-api.ts';
+import { sent, ssoApi, wechatSocketUrl } from '../api/sso.ts';
 
 type Status = 'loading' | 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired' | 'error';
-interface Qr {
-  ticket: string;
-  qrImage: string;
-  sandbox: boolean;
-  scanUrl?: string;
-}
-
-/** Where the pushes come from (SPEC §7 WebSocket /api/wxoaqrcodesocket). */
-const socketUrl = (ticket: string) =>
-  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/wxoaqrcodesocket?ticket=${encodeURIComponent(ticket)}`;
+type Qr = WxQr;
 
 /**
  * 微信扫码: shows the QR of a fresh ticket and listens on the socket. A known WeChat user continues on
@@ -46,7 +38,7 @@ export function WechatLogin({ returnUrl, rememberMe }: { returnUrl: string | nul
 
   useEffect(() => {
     if (!qr) return;
-    const ws = new WebSocket(socketUrl(qr.ticket));
+    const ws = new WebSocket(wechatSocketUrl(qr.ticket));
     ws.onmessage = (ev) => {
       const msg = JSON.parse(String(ev.data)) as { status: Status };
       if (msg.status === 'confirmed') {

@@ -18,8 +18,3 @@ export function CodeInput(props: InputProps) {
 }
 
 export const PHONE_RULE = { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' };
-export const PASSWORD_RULES = [
-  { required: true, message: '请输入密码' },
-  { min: 8, max: 20, message: '密码长度需为8-20位' },
-  { pattern: /^(?=.*[A-Za-z])(?=.*\d)\S+$/, message: '密码需同时包含字母和数字' },
-];

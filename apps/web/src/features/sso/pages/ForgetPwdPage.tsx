@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Input } from 'antd';
-import { api } from '../../../lib/api.ts';
 import { navigateTo } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
 import { PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../components/login-api.ts';
+import { sent, ssoApi } from '../api/sso.ts';
 
 /** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
 export default function ForgetPwdPage() {
@@ -23,7 +22,7 @@ export default function ForgetPwdPage() {
   const submit = async (v: { phone: string; code: string; password: string; confirmPassword: string }) => {
     setBusy(true);
     try {
-      await api.command('/api/appuser/forgetpwd', v);
+      await ssoApi.forgetPassword(v);
       navigateTo('/sso/login', { replace: true });
     } catch {
       /* shown by the API client */

@@ -6,7 +6,7 @@ import { completeLogin } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
 import { PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../components/login-api.ts';
+import { sent, ssoApi } from '../api/sso.ts';
 
 type Values = Omit<InviteAcceptInput, 'rememberMe'>;
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { api } from '../../../lib/api.ts';
 import { loadUser, navigateTo, RequireAuth, useSession } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
 import { CodeInput, PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../components/login-api.ts';
+import { sent, ssoApi } from '../api/sso.ts';
 
 const mask = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
 
@@ -25,7 +24,7 @@ function ModifyPhoneForm() {
     setBusy(true);
     try {
       // SPEC §7: this call is form-encoded.
-      await api.command('/api/appuser/replacecellphone', v, { form: true });
+      await ssoApi.replacePhone(v);
       await loadUser('latest');
       navigateTo('/customer/safe');
     } catch {

@@ -3,16 +3,16 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, Checkbox, Form, Input, Radio, Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CompanyType } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
 import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
 import { PrivacyDialog } from '../../../components/PrivacyDialog.tsx';
-import { completeLogin, safeReturnUrl, type LoginResult } from '../../session/index.ts';
+import { completeLogin, safeReturnUrl } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { OldBrowserDialog } from '../components/OldBrowserDialog.tsx';
 import { CaptchaInput, useCaptcha } from '../components/CaptchaInput.tsx';
 import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
-import { CodeInput, PASSWORD_RULES, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../components/login-api.ts';
+import { CodeInput, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
+import { registerDetailQuery, sent, ssoApi } from '../api/sso.ts';
 
 interface Values {
   companyType: number;
@@ -35,17 +35,12 @@ export default function RegisterPage() {
   const [dialog, setDialog] = useState<'agreement' | 'privacy' | null>(null);
   const [busy, setBusy] = useState(false);
   // SPEC §7 registerdetail: the form's options (company types, password rule) from the server.
-  const detail = useQuery({
-    queryKey: ['appuser', 'registerdetail'],
-    queryFn: () =>
-      api.query<{ companyTypes: { value: number; label: string }[]; passwordRule: string }>('/api/appuser/registerdetail', {}, { suppressError: true }),
-    staleTime: Infinity,
-  });
+  const detail = useQuery({ ...registerDetailQuery, staleTime: Infinity });
   const companyTypes = detail.data?.companyTypes ?? [
     { value: CompanyType.PURCHASER, label: '采购商' },
     { value: CompanyType.SUPPLIER, label: '供应商' },
   ];
-  const passwordRule = detail.data?.passwordRule ?? '8-20位，须同时包含字母和数字';
+  const passwordRule = detail.data?.passwordRule ?? PASSWORD_HINT;
 
   const switchType = (t: 'user' | 'merchant') => {
     setRegisterType(t);
@@ -75,7 +70,7 @@ export default function RegisterPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      const r = await api.command<LoginResult>('/api/appuser/originregister', {
+      const r = await ssoApi.register({
         phone: v.phone,
         code: v.code,
         password: v.password,
@@ -84,7 +79,8 @@ export default function RegisterPage() {
         companyType: v.companyType,
         realName: v.realName,
         registerType,
-        agree: v.agree === true,
+        // The checkbox's rule insists on it; the server refuses anything but true.
+        agree: v.agree as true,
       });
       const next = safeReturnUrl(params.get('returnUrl')) ?? (registerType === 'merchant' ? '/merchant/apply' : null);
       await completeLogin(r.authToken, r.userInfo, false, next);

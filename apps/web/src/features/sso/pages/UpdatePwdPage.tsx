@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
-import { api } from '../../../lib/api.ts';
 import { logout, RequireAuth } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
-import { PASSWORD_RULES, PasswordInput } from '../components/inputs.tsx';
+import { PasswordInput } from '../components/inputs.tsx';
+import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
+import { ssoApi } from '../api/sso.ts';
 import { confirmRule } from '../components/confirm-rule.ts';
 
 function UpdatePwdForm() {
@@ -11,7 +12,7 @@ function UpdatePwdForm() {
   const submit = async (v: { oldPassword: string; password: string; confirmPassword: string }) => {
     setBusy(true);
     try {
-      await api.command('/api/appuser/modifypwd', v);
+      await ssoApi.modifyPassword(v);
       // Every session ended on the server, this one too: sign in again with the new password.
       await logout({}, false);
     } catch {
@@ -27,7 +28,7 @@ function UpdatePwdForm() {
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <PasswordInput autoComplete="current-password" placeholder="请输入原密码" />
         </Form.Item>
-        <Form.Item name="password" label="新密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
+        <Form.Item name="password" label="新密码" rules={PASSWORD_RULES} extra={PASSWORD_HINT}>
           <PasswordInput autoComplete="new-password" placeholder="请输入新密码" />
         </Form.Item>
         <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('password')]}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Result, Spin } from 'antd';
 import { completeLogin, useInstallNavigator } from '../../session/index.ts';
-import { ssoApi } from '../components/login-api.ts';
+import { ssoApi } from '../api/sso.ts';
 
 /** SPEC §2 wxCallback (no layout): finishes a WeChat QR login once the scan is confirmed. */
 export default function WxCallbackPage() {

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { QR_SIZE } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
-import { siteIndexQuery } from '../api/site.ts';
+import { siteDataQuery } from '../../../lib/site-content/site-data.ts';
 
 /** The public-account QR code in the sider (site settings), or a placeholder until one is configured. */
 export function FollowQrCode() {
-  const { data } = useQuery(siteIndexQuery);
+  const { data } = useQuery({ ...siteDataQuery, retry: false });
   const qr = data?.settings?.qrCode;
   const size = Math.min(QR_SIZE, 120);
   return (

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { forgetPasswordInput, modifyPasswordInput, modifyUserInfoInput, replacePhoneInput, z } from '@aquamall/shared';
+import { users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { MSG_SMS_FORGET_OFF, MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
+import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { clientInfo } from './fields.ts';
+import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
+import { passwordProblem } from './password-policy.ts';
+import { revokeUserSessions } from './sessions.ts';
+import { loadSessionUser } from './user-info.ts';
+import { findByPhone } from './users.ts';
+
+const MSG_EMAIL_TAKEN = '该邮箱已被其他账号绑定';
+const MSG_EMAIL_BY_CODE = '请通过邮箱验证码绑定邮箱';
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate/i.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message ?? ''));
+
+function checkNewPassword(b: { password: string; confirmPassword: string }) {
+  const weak = passwordProblem(b.password);
+  if (weak) throw invalid(weak);
+  if (b.password !== b.confirmPassword) throw invalid('两次输入的密码不一致');
+}
+
+/** Recovery by SMS code. Ends every session of the account. An unknown number fails like a wrong code. */
+export async function forgetPassword(app: FastifyInstance, b: z.output<typeof forgetPasswordInput>) {
+  requireSms(app, MSG_SMS_FORGET_OFF);
+  checkNewPassword(b);
+  await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'forget', code: b.code });
+  const user = await findByPhone(app.db, b.phone);
+  if (!user) throw invalid(MSG_BAD_CODE);
+  await app.db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await revokeUserSessions(app.db, user.id);
+  await clearFailures(app.db, b.phone);
+}
+
+/**
+ * Change password: proves the old one (counted like login failures), then ends every session including this
+ * one (docs/decisions/0040-identity.md): the browser logs out and the user signs in again.
+ */
+export async function modifyPassword(db: Db, request: FastifyRequest, userId: number, b: z.output<typeof modifyPasswordInput>) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw loginExpired();
+  // Counted before the check, like a login (the signed-in caller needs no captcha, only the lock applies).
+  const slot = await reserveAttempt(db, user.phone, clientInfo(request).ip, true);
+  if (!slot.taken) throw invalid(MSG_LOCKED);
+  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw invalid(slot.locked ? MSG_LOCKED : '原密码错误');
+  checkNewPassword(b);
+  if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
+  await db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await revokeUserSessions(db, user.id);
+  await clearFailures(db, user.phone);
+}
+
+/** Change phone: a code sent to the current number and a code sent to the new one. */
+export async function replacePhone(app: FastifyInstance, userId: number, b: z.output<typeof replacePhoneInput>) {
+  requireSms(app, MSG_SMS_SERVICE_OFF);
+  const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  if (!user) throw loginExpired();
+  if (b.newPhone === user.phone) throw invalid('新手机号不能与原手机号相同');
+  await requireCode(app.db, { channel: 'sms', target: user.phone, purpose: 'oldphone', code: b.oldCode });
+  await requireCode(app.db, { channel: 'sms', target: b.newPhone, purpose: 'newphone', code: b.newCode });
+  if (await findByPhone(app.db, b.newPhone)) throw conflict('该手机号已被其他账号使用');
+  try {
+    await app.db.update(users).set({ phone: b.newPhone, updatedAt: new Date() }).where(eq(users.id, userId));
+  } catch {
+    throw conflict('该手机号已被其他账号使用');
+  }
+  return { phone: b.newPhone };
+}
+
+/** Personal details. The e-mail is bound only by code (bindEmail); here it may stay as it is or be removed. */
+export async function modifyUserInfo(db: Db, userId: number, b: z.output<typeof modifyUserInfoInput>) {
+  const email = b.email?.toLowerCase();
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (email && email !== (current?.email ?? '').toLowerCase()) throw invalid(MSG_EMAIL_BY_CODE);
+  await db
+    .update(users)
+    .set({
+      realName: b.realName,
+      nickName: b.nickName,
+      gender: b.gender ?? null,
+      avatar: b.avatar,
+      ...(email === '' ? { email: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  return loadSessionUser(db, userId);
+}
+
+/**
+ * Binds an e-mail address the user proved with the code sent to it. Addresses are unique (case-insensitive,
+ * a unique index): one bound elsewhere is refused, also when two users race for it.
+ */
+export async function bindEmail(db: Db, userId: number, email: string, code: string) {
+  await requireCode(db, { channel: 'email', target: email, purpose: 'bind', code });
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+    .limit(1);
+  if (taken) throw conflict(MSG_EMAIL_TAKEN);
+  try {
+    await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG_EMAIL_TAKEN);
+    throw err;
+  }
+  return loadSessionUser(db, userId);
+}

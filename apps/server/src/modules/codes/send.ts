@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { SMS_RESEND_S, type sendCodeInput, type sendEmailCodeInput, type z } from '@aquamall/shared';
+import { users } from '../../db/schema/index.ts';
+import { AppError, invalid, loginExpired } from '../../lib/errors.ts';
+import { MSG_SMS_REGISTER_OFF, requireEmail, requireSms } from '../../lib/providers/availability.ts';
+import { business } from '../../lib/metrics.ts';
+import { clientInfo } from '../auth/fields.ts';
+import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
+import { verifyCaptcha } from '../captcha/service.ts';
+import { hasLiveInvitation } from '../access/invitations.ts';
+import { CODE_TTL_MIN, issueCode } from './service.ts';
+
+const MSG_SEND_FAILED = '验证码发送失败，请稍后再试';
+
+/** Hands a code to its provider and counts it; a provider failure is logged and told as 验证码发送失败. */
+async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', send: () => Promise<unknown>) {
+  try {
+    await send();
+    business.codesSent.inc({ channel });
+  } catch (err) {
+    request.log.error({ err }, channel === 'sms' ? 'SMS delivery failed' : 'e-mail delivery failed');
+    throw new AppError(2, MSG_SEND_FAILED);
+  }
+}
+
+/**
+ * Sends an SMS code (DESIGN §2). The answer is the same whether or not an account exists: codes for login,
+ * password recovery and WeChat binding are only delivered to registered numbers, but every send is recorded
+ * and limited the same way.
+ */
+export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest, input: z.output<typeof sendCodeInput>) {
+  const { purpose, captchaId, captchaCode } = input;
+  const sms = requireSms(app, purpose === 'register' ? MSG_SMS_REGISTER_OFF : undefined);
+  let phone = input.phone;
+  if (purpose === 'oldphone' || purpose === 'newphone') {
+    if (!request.auth) throw loginExpired();
+    if (purpose === 'oldphone') {
+      const [me] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, request.auth.userId));
+      phone = me?.phone;
+    }
+  }
+  if (!phone) throw invalid('请输入手机号');
+  if (purpose === 'register' && !(await verifyCaptcha(app.db, captchaId, captchaCode))) {
+    throw invalid('图形验证码错误或已过期');
+  }
+  const code = await issueCode(app.db, { channel: 'sms', target: phone, purpose, ip: clientInfo(request).ip });
+  let deliver = true;
+  if (purpose === 'login' || purpose === 'forget' || purpose === 'bind') {
+    const user = await findByPhone(app.db, phone);
+    deliver = !!user && !isBlocked(user);
+  } else if (purpose === 'invite') {
+    // Only an unregistered number with an open invitation can use an invitation code.
+    deliver = !(await findByPhone(app.db, phone)) && (await hasLiveInvitation(app.db, phone));
+  }
+  if (deliver) await deliverCode(request, 'sms', () => sms.sendCode(phone, code, CODE_TTL_MIN));
+  return { resendSeconds: SMS_RESEND_S };
+}
+
+/**
+ * Sends an e-mail code. purpose login: to the account that has bound the address (nothing is delivered
+ * otherwise). purpose bind: the signed-in user proves an address before binding it, so it is delivered.
+ */
+export async function sendEmailCode(app: FastifyInstance, request: FastifyRequest, input: z.output<typeof sendEmailCodeInput>) {
+  const { email, purpose } = input;
+  if (purpose === 'bind' && !request.auth) throw loginExpired();
+  const provider = requireEmail(app);
+  const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
+  const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
+  if (purpose === 'bind' || (user && !isBlocked(user))) await deliverCode(request, 'email', () => provider.sendCode(email, code, CODE_TTL_MIN));
+  return { resendSeconds: SMS_RESEND_S };
+}

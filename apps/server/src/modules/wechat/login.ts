@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { and, eq, isNull } from 'drizzle-orm';
+import { QR_SIZE, type wxBindInput, type z } from '@aquamall/shared';
+import { users } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
+import { issueLogin, MSG_DISABLED } from '../auth/issue.ts';
+import { findByPhone, isBlocked } from '../auth/users.ts';
+import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { createTicket, peekBindTicket, QR_TTL_S, takeTicket } from './service.ts';
+
+export const MSG_QR_GONE = '二维码已失效，请刷新后重新扫码';
+
+/** A fresh login ticket for this browser (clientId is the browser's random id), with its QR image. */
+export async function wechatQr(app: FastifyInstance, request: FastifyRequest, clientId: string) {
+  const wechat = requireWechat(app);
+  const ticket = await createTicket(app.db, clientId);
+  const origin = `${request.protocol}://${request.host}`;
+  let content: string;
+  try {
+    ({ content } = await wechat.createQr(ticket, QR_TTL_S, origin));
+  } catch (err) {
+    request.log.error({ err }, 'WeChat QR failed');
+    throw invalid('微信二维码获取失败，请稍后再试');
+  }
+  const qrImage = await QRCode.toDataURL(content, { width: QR_SIZE * 2, margin: 1, errorCorrectionLevel: 'M' });
+  return { ticket, qrImage, expireSeconds: QR_TTL_S, sandbox: wechat.sandbox, scanUrl: wechat.sandbox ? content : undefined };
+}
+
+/** After a scan by a bound WeChat user, signs in (once). */
+export async function wechatLogin(app: FastifyInstance, request: FastifyRequest, q: { ticket: string; id: string; rememberMe: boolean }) {
+  requireWechat(app);
+  const row = await takeTicket(app.db, q.ticket, q.id, 'confirmed');
+  if (!row?.userId) throw invalid(MSG_QR_GONE);
+  const [user] = await app.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.userId));
+  if (!user || user.disabled) throw invalid(MSG_DISABLED);
+  return issueLogin(app, request, row.userId, q.rememberMe);
+}
+
+/** First scan of an unknown WeChat identity: prove an account by phone + SMS code (purpose bind), bind, sign in. */
+export async function wechatBind(app: FastifyInstance, request: FastifyRequest, b: z.output<typeof wxBindInput>) {
+  requireWechat(app);
+  requireSms(app);
+  if (!(await peekBindTicket(app.db, b.ticket, b.id))) throw invalid(MSG_QR_GONE);
+  await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'bind', code: b.code });
+  const user = await findByPhone(app.db, b.phone);
+  if (!user) throw invalid(MSG_BAD_CODE);
+  if (isBlocked(user)) throw invalid(MSG_DISABLED);
+  const row = await takeTicket(app.db, b.ticket, b.id, 'bind');
+  if (!row?.openId) throw invalid(MSG_QR_GONE);
+  const bound = await app.db
+    .update(users)
+    .set({ wechatOpenId: row.openId, updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.wechatOpenId)))
+    .returning({ id: users.id })
+    .catch(() => []);
+  if (!bound.length) throw conflict('该账号已绑定其他微信，请先在账号安全中解绑');
+  return issueLogin(app, request, user.id, b.rememberMe);
+}
+
+/** Unbinds the user's WeChat identity. */
+export async function wechatUnbind(app: FastifyInstance, userId: number) {
+  await app.db.update(users).set({ wechatOpenId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+}

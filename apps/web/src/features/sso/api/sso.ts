@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, endpointUrl, type InputOf } from '../../../lib/api.ts';
+
+/** The identity calls used by the SSO pages (SPEC §7 plus the endpoints documented in docs/decisions/0040). */
+export const ssoApi = {
+  login: (body: InputOf<'login'>) => api.run('login', body),
+  loginCaptcha: (account: string) => api.read('loginCaptcha', { account }, { suppressError: true }),
+  sendCode: (body: InputOf<'codeSend'>) => api.run('codeSend', body),
+  loginByPhone: (body: InputOf<'loginByPhone'>) => api.run('loginByPhone', body),
+  sendEmailCode: (email: string) => api.run('emailCodeSend', { email }),
+  loginByEmail: (body: InputOf<'loginByEmail'>) => api.run('loginByEmail', body),
+  acceptInvite: (body: InputOf<'inviteAccept'>) => api.run('inviteAccept', body),
+  wxQr: (id: string) => api.read('wxQrCode', { id }),
+  wxLogin: (ticket: string, id: string, rememberMe: boolean) => api.run('wxLogin', { ticket, id, rememberMe }),
+  wxBind: (body: InputOf<'wxBind'>) => api.run('wxBind', body),
+  register: (body: InputOf<'register'>) => api.run('register', body),
+  forgetPassword: (body: InputOf<'forgetPassword'>) => api.run('forgetPassword', body),
+  modifyPassword: (body: InputOf<'modifyPassword'>) => api.run('modifyPassword', body),
+  /** Form-encoded, as SPEC §7 has it. */
+  replacePhone: (body: InputOf<'replacePhone'>) => api.run('replacePhone', body, { form: true }),
+};
+
+/** POST /api/appuser/registerdetail — the registration form's options. */
+export const registerDetailQuery = queryOptions({
+  queryKey: ['appuser', 'registerdetail'],
+  queryFn: () => api.read('registerDetail', {}, { suppressError: true }),
+});
+
+/** The picture captcha's address for a captcha id. */
+export const captchaImageUrl = (id: string) => endpointUrl('captchaImage', { id });
+
+/** Where the WeChat QR ticket's pushes come from (SPEC §7 WebSocket /api/wxoaqrcodesocket). */
+export function wechatSocketUrl(ticket: string): string {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${endpointUrl('wxQrSocket', { ticket })}`;
+}
+
+/** Runs a send call for SmsCodeButton: true when sent (errors are already shown by the API client). */
+export async function sent(call: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await call();
+    return true;
+  } catch {
+    return false;
+  }
+}
