@@ -3,6 +3,8 @@ import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, s
 import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
 import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
 import { messageEndpoints } from './notifications.ts';
+import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
+import { adminReviewEndpoints } from './admin-review.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -10,6 +12,8 @@ export * from './mall.ts';
 export * from './site.ts';
 export * from './admin.ts';
 export * from './notifications.ts';
+export * from './merchant.ts';
+export * from './admin-review.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -27,11 +31,16 @@ export const endpointGroups = {
   catalog: catalogEndpoints,
   enums: enumEndpoints,
   messages: messageEndpoints,
+  merchant: merchantEndpoints,
+  store: storeEndpoints,
+  certification: certificationEndpoints,
+  files: fileEndpoints,
   adminCompanies: adminCompanyEndpoints,
   adminCatalog: adminCatalogEndpoints,
   adminWorkbench: adminWorkbenchEndpoints,
   adminContent: adminContentEndpoints,
   audit: auditEndpoints,
+  adminReview: adminReviewEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -3,12 +3,11 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { MerchantStatus, SHOP_TYPE_OPTIONS } from '@aquamall/shared';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent, listReviewEvents } from './events.ts';
 import { toView } from './application.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listApplications(
   app: FastifyInstance,
