@@ -216,3 +216,14 @@ export async function download(
     return false;
   }
 }
+
+/** The address of a named endpoint, its `:name` path parameters filled (for upload controls and links). */
+export function endpointUrl<N extends EndpointName>(name: N, ...[input]: Args<N>): string {
+  return endpointRequest(name, input).url;
+}
+
+/** Downloads the file a named GET endpoint answers (a raw response such as a PDF), as `download()` does. */
+export function downloadEndpoint<N extends EndpointName>(name: N, ...[input]: Args<N>): Promise<boolean> {
+  const { method, url, data } = endpointRequest(name, input);
+  return download(url, data, { method: method === 'POST' ? 'POST' : 'GET' });
+}

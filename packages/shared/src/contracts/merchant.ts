@@ -126,7 +126,7 @@ export const adminReviewListQuery = pageQuery.extend({
 });
 export const adminUpgradeListQuery = pageQuery.extend({ status: z.number().int().min(0).max(2).optional() });
 
-export const adminMerchantRow = merchantApplicationView.extend({ companyId: z.number().int() });
+export const adminMerchantRow = merchantApplicationView.extend({ id: z.number().int(), companyId: z.number().int() });
 export type AdminMerchantRow = z.infer<typeof adminMerchantRow>;
 export const adminMerchantDetail = z.object({
   application: adminMerchantRow.extend({ agreementIp: z.string().nullable() }),
