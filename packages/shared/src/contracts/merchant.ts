@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, wireTimestamp } from '../envelope.ts';
+import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /** Version of the merchant registration agreement the applicant signs (recorded with time and IP). */
 export const MERCHANT_AGREEMENT_VERSION = '2026.1';
@@ -74,10 +74,10 @@ export const merchantSubmitInput = z.object({
 export type MerchantSubmitInput = z.infer<typeof merchantSubmitInput>;
 
 export const reviewRejectInput = z.object({
-  id: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
+  id: recordId,
   reason: z.string().trim().min(2, '请填写驳回原因').max(300, '驳回原因最多300个字'),
 });
-export const reviewIdInput = z.object({ id: z.number().int().positive().max(2_147_483_647, '编号格式不正确') });
+export const reviewIdInput = z.object({ id: recordId });
 
 const nullableTime = wireTimestamp.nullable();
 
@@ -195,7 +195,7 @@ export const storeSettingsInput = z.object({
     .array(
       z.object({
         title: z.string().trim().min(1, '请输入楼层名称').max(20, '楼层名称最多20个字'),
-        productIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(20, '每个楼层最多20个商品'),
+        productIds: z.array(recordId).max(20, '每个楼层最多20个商品'),
       }),
     )
     .max(10, '最多10个楼层')

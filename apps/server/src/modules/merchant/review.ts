@@ -30,7 +30,7 @@ export async function listApplications(
       .offset((q.pageIndex - 1) * q.pageSize),
     app.db.select({ n: count() }).from(merchantApplications).where(where),
   ]);
-  return { list: rows.map((r) => ({ ...toView(r), companyId: r.companyId })), total: total?.n ?? 0 };
+  return { list: rows.map((r) => ({ ...toView(r), id: r.id, companyId: r.companyId })), total: total?.n ?? 0 };
 }
 
 export async function applicationDetail(app: FastifyInstance, id: number) {
@@ -41,7 +41,7 @@ export async function applicationDetail(app: FastifyInstance, id: number) {
     .from(companies)
     .where(eq(companies.id, row.companyId));
   return {
-    application: { ...toView(row), companyId: row.companyId, agreementIp: row.agreementIp },
+    application: { ...toView(row), id: row.id, companyId: row.companyId, agreementIp: row.agreementIp },
     company: company ?? null,
     history: await listReviewEvents(app.db, 'merchant', row.id, true),
   };
