@@ -7,44 +7,6 @@ import { endpointTableSource } from '@aquamall/shared/endpoints/table-source';
 import { droppedKeys } from './lib/answer-serializer.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
-/**
- * Routes still registered by hand while issue 9 moves them onto descriptors. This list only shrinks: the test
- * fails when a route here gets a descriptor (remove it) and when a route outside it has none.
- */
-const PENDING = new Set<string>([
-  'GET /admin/api/certification/contract/:id',
-  'GET /admin/api/certification/detail/:id',
-  'GET /admin/api/merchant/detail/:id',
-  'GET /api/bank/account',
-  'GET /api/certification/contract',
-  'GET /api/certification/detail',
-  'GET /api/member/info',
-  'GET /api/merchant/application',
-  'GET /api/store/products',
-  'GET /api/store/settings',
-  'GET /f/*',
-  'POST /UploadHandler.ashx',
-  'POST /admin/api/certification/approve',
-  'POST /admin/api/certification/list',
-  'POST /admin/api/certification/reject',
-  'POST /admin/api/member/upgrade/confirm',
-  'POST /admin/api/member/upgrade/list',
-  'POST /admin/api/member/upgrade/reject',
-  'POST /admin/api/merchant/approve',
-  'POST /admin/api/merchant/list',
-  'POST /admin/api/merchant/reject',
-  'POST /api/bank/account/save',
-  'POST /api/bank/account/send',
-  'POST /api/bank/account/verify',
-  'POST /api/certification/sign',
-  'POST /api/certification/submit',
-  'POST /api/file/list',
-  'POST /api/member/upgrade',
-  'POST /api/merchant/application/save',
-  'POST /api/merchant/application/submit',
-  'POST /api/store/settings/save',
-  'POST /file/upload',
-]);
 
 const key = (method: string, url: string) => `${method} ${url}`;
 
@@ -65,23 +27,20 @@ describe('API contract: every route is declared once in packages/shared/src/endp
       .filter((r) => !isDocsPage(r.url))
       .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => ({ m, r })));
 
-  it('every route comes from a descriptor with a response schema, or is still pending', () => {
+  it('every route comes from a descriptor with a response schema', () => {
     const missing: string[] = [];
     const noSchema: string[] = [];
-    const nowDeclared: string[] = [];
     for (const { m, r } of registered()) {
       const e = (r.config as { endpoint?: Endpoint } | undefined)?.endpoint;
       const k = key(m, r.url);
       if (!e) {
-        if (!PENDING.has(k)) missing.push(k);
+        missing.push(k);
         continue;
       }
-      if (PENDING.has(k)) nowDeclared.push(k);
       if (!isRawResponse(e.response) && !(r.schema as { response?: unknown } | undefined)?.response) noSchema.push(k);
     }
     expect(missing, 'routes without a descriptor').toEqual([]);
     expect(noSchema, 'routes without a response schema').toEqual([]);
-    expect(nowDeclared, 'declared now: remove from PENDING').toEqual([]);
   });
 
   it('every descriptor is registered exactly once, at its own method and path', () => {
@@ -98,10 +57,6 @@ describe('API contract: every route is declared once in packages/shared/src/endp
     expect(wrong).toEqual([]);
   });
 
-  it('pending routes still exist (the list cannot hide deleted routes)', () => {
-    const all = new Set(registered().map(({ m, r }) => key(m, r.url)));
-    expect([...PENDING].filter((k) => !all.has(k))).toEqual([]);
-  });
 });
 
 it('the web\'s endpoint table is up to date (run `npm run gen:endpoints`)', () => {

@@ -36,6 +36,7 @@ import enumsRoutes from './modules/enums/routes.ts';
 import shopRoutes from './modules/merchant/shop-routes.ts';
 import certificationRoutes from './modules/certification/routes.ts';
 import adminCompanyRoutes from './modules/admin/routes.ts';
+import adminReviewRoutes from './modules/admin/review-routes.ts';
 import adminContentRoutes from './modules/admin/content-routes.ts';
 import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
 import adminMenuRoutes from './modules/admin/menu-routes.ts';
@@ -139,6 +140,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(certificationRoutes);
   await app.register(adminCompanyRoutes);
+  await app.register(adminReviewRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(adminMenuRoutes);

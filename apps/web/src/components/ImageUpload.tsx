@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import type { EndpointName } from '@aquamall/shared/endpoints';
+import { endpointUrl } from '../lib/api.ts';
 import { clientStore } from '../lib/storage.ts';
 import { notify } from '../lib/notify.ts';
 import { thumbUrl } from '../lib/image.ts';
@@ -14,8 +16,8 @@ export interface ImageUploadProps extends UploadRules {
   /** Several images (up to `max`, default 5) instead of one. */
   multiple?: boolean;
   disabled?: boolean;
-  /** Upload address (default the file host's /file/upload). */
-  action?: string;
+  /** The upload endpoint (default the file host's /file/upload). */
+  action?: Extract<EndpointName, 'fileUpload' | 'fileUploadHandler'>;
 }
 
 const toItem = (path: string): UploadFile => ({ uid: path, name: path.split('/').pop() ?? path, status: 'done', url: thumbUrl(path), response: { code: 0, data: { fileRelativePath: path } } });
@@ -29,7 +31,7 @@ const pathOf = (f: UploadFile): string | null => {
  * checks type (仅允许…格式), size (最大允许…M) and count (最多允许…张); shows the server's message or 上传失败.
  * Works as a form control: the value is the list of stored paths.
  */
-export function ImageUpload({ value, onChange, multiple = false, disabled, action = '/file/upload', ...rules }: ImageUploadProps) {
+export function ImageUpload({ value, onChange, multiple = false, disabled, action = 'fileUpload', ...rules }: ImageUploadProps) {
   const max = multiple ? (rules.max ?? uploadDefaults.max) : 1;
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function ImageUpload({ value, onChange, multiple = false, disabled, actio
   return (
     <>
       <Upload
-        action={action}
+        action={endpointUrl(action)}
         name="storefile"
         headers={token ? { 'x-token': token } : {}}
         accept={(rules.types ?? uploadDefaults.types).map((t) => `.${t}`).join(',')}

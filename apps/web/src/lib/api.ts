@@ -230,3 +230,9 @@ export async function download(
     return false;
   }
 }
+
+/** Downloads the file a named GET endpoint answers (a raw response such as a PDF), as `download()` does. */
+export function downloadEndpoint<N extends EndpointName>(name: N, ...[input]: Args<N>): Promise<boolean> {
+  const { method, url, data } = endpointRequest(name, input);
+  return download(url, data, { method: method === 'POST' ? 'POST' : 'GET' });
+}

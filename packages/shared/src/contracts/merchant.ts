@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /** Version of the merchant registration agreement the applicant signs (recorded with time and IP). */
 export const MERCHANT_AGREEMENT_VERSION = '2026.1';
@@ -73,41 +74,68 @@ export const merchantSubmitInput = z.object({
 export type MerchantSubmitInput = z.infer<typeof merchantSubmitInput>;
 
 export const reviewRejectInput = z.object({
-  id: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
+  id: recordId,
   reason: z.string().trim().min(2, '请填写驳回原因').max(300, '驳回原因最多300个字'),
 });
-export const reviewIdInput = z.object({ id: z.number().int().positive().max(2_147_483_647, '编号格式不正确') });
+export const reviewIdInput = z.object({ id: recordId });
+
+const nullableTime = wireTimestamp.nullable();
 
 /** What the applicant sees of the application. */
-export interface MerchantApplicationView {
-  id: number | null;
-  status: number;
-  shopType: number | null;
-  shopName: string;
-  companyName: string;
-  creditCode: string;
-  legalPerson: string;
-  contactName: string;
-  contactPhone: string;
-  contactEmail: string;
-  address: string;
-  mainBusiness: string;
-  threeInOne: boolean;
-  documents: Partial<Record<MerchantDocKind, string[]>>;
-  agreementVersion: string | null;
-  agreementSignedAt: string | null;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  rejectReason: string | null;
-}
+export const merchantApplicationView = z.object({
+  id: z.number().int().nullable(),
+  status: z.number().int(),
+  shopType: z.number().int().nullable(),
+  shopName: z.string(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  contactEmail: z.string(),
+  address: z.string(),
+  mainBusiness: z.string(),
+  threeInOne: z.boolean(),
+  documents: z.partialRecord(z.enum(MERCHANT_DOC_KINDS), z.array(z.string())),
+  agreementVersion: z.string().nullable(),
+  agreementSignedAt: nullableTime,
+  submittedAt: nullableTime,
+  decidedAt: nullableTime,
+  rejectReason: z.string().nullable(),
+});
+export type MerchantApplicationView = z.infer<typeof merchantApplicationView>;
 
-export interface ReviewEventView {
-  id: number;
-  action: string;
-  reason: string | null;
-  actorName: string;
-  createdAt: string;
-}
+/** One step of a review's history (submit, approve, reject, sign, ...), oldest first. */
+export const reviewEventView = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  createdAt: wireTimestamp,
+});
+export type ReviewEventView = z.infer<typeof reviewEventView>;
+
+/** merchant/application: the caller's application (or an empty prefilled form) and its history. */
+export const myApplication = z.object({ application: merchantApplicationView, history: z.array(reviewEventView) });
+export type MyApplication = z.infer<typeof myApplication>;
+
+/** Console review lists: status and a keyword (company, shop or credit code). */
+export const adminReviewListQuery = pageQuery.extend({
+  status: z.number().int().min(0).max(3).optional(),
+  keyword: z.string().trim().max(60).optional(),
+});
+export const adminUpgradeListQuery = pageQuery.extend({ status: z.number().int().min(0).max(2).optional() });
+
+export const adminMerchantRow = merchantApplicationView.extend({ id: z.number().int(), companyId: z.number().int() });
+export type AdminMerchantRow = z.infer<typeof adminMerchantRow>;
+export const adminMerchantDetail = z.object({
+  application: adminMerchantRow.extend({ agreementIp: z.string().nullable() }),
+  company: z
+    .object({ id: z.number().int(), name: z.string(), type: z.number().int(), disabled: z.boolean(), createdAt: wireTimestamp })
+    .nullable(),
+  history: z.array(reviewEventView),
+});
+export type AdminMerchantDetail = z.infer<typeof adminMerchantDetail>;
 
 /** Enterprise certification form (authentication/edit). Check digits are verified by the server. */
 export const certificationInput = z.object({
@@ -167,10 +195,124 @@ export const storeSettingsInput = z.object({
     .array(
       z.object({
         title: z.string().trim().min(1, '请输入楼层名称').max(20, '楼层名称最多20个字'),
-        productIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(20, '每个楼层最多20个商品'),
+        productIds: z.array(recordId).max(20, '每个楼层最多20个商品'),
       }),
     )
     .max(10, '最多10个楼层')
     .default([]),
 });
 export type StoreSettingsInput = z.infer<typeof storeSettingsInput>;
+
+// ---- Answers -------------------------------------------------------------------------------------------------
+
+/** A certification as the company sees it (the handler's ID number masked; the console sees it in full). */
+export const certificationView = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  licenseImage: z.string(),
+  handlerName: z.string(),
+  handlerIdNo: z.string(),
+  handlerPhone: z.string(),
+  verifyRef: z.string().nullable(),
+  verifiedAt: nullableTime,
+  contractSigned: z.boolean(),
+  contractSignedAt: nullableTime,
+  submittedAt: nullableTime,
+  decidedAt: nullableTime,
+  rejectReason: z.string().nullable(),
+});
+export type CertificationView = z.infer<typeof certificationView>;
+
+/**
+ * certification/detail: the company's certification with its history; a company that never submitted gets
+ * the company's names only (id null).
+ */
+export const myCertification = certificationView.partial().extend({
+  id: z.number().int().nullable(),
+  status: z.number().int(),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  contractSigned: z.boolean(),
+  history: z.array(reviewEventView),
+});
+export type MyCertification = z.infer<typeof myCertification>;
+
+export const adminCertificationRow = certificationView.extend({ companyId: z.number().int() });
+export type AdminCertificationRow = z.infer<typeof adminCertificationRow>;
+export const adminCertificationDetail = z.object({ certification: adminCertificationRow, history: z.array(reviewEventView) });
+export type AdminCertificationDetail = z.infer<typeof adminCertificationDetail>;
+
+/** A membership upgrade request (0 待确认, 1 已确认, 2 已拒绝, 3 已撤销). */
+export const memberUpgradeRow = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  fromLevel: z.number().int(),
+  targetLevel: z.number().int(),
+  status: z.number().int(),
+  transferRef: z.string(),
+  remark: z.string(),
+  decidedAt: nullableTime,
+  decidedBy: z.number().int().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: wireTimestamp,
+});
+export type MemberUpgradeRow = z.infer<typeof memberUpgradeRow>;
+export const adminUpgradeRow = memberUpgradeRow.extend({ companyName: z.string() });
+export type AdminUpgradeRow = z.infer<typeof adminUpgradeRow>;
+
+/** member/info: the level, what each level unlocks, where to pay and the latest requests. */
+export const memberInfo = z.object({
+  memberLevel: z.number().int(),
+  isMemberVail: z.number().int(),
+  levels: z.array(z.object({ level: z.number().int(), name: z.string(), unlocks: z.array(z.string()) })),
+  platformBank: z.object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() }),
+  requests: z.array(memberUpgradeRow),
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+/** The settlement account as the company sees it (number masked, never the deposited amount). */
+export const bankAccountView = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  accountNo: z.string(),
+  status: z.number().int(),
+  attemptsLeft: z.number().int(),
+  sentAt: nullableTime,
+  verifiedAt: nullableTime,
+});
+export type BankAccountView = z.infer<typeof bankAccountView>;
+export const bankVerifyResult = z.object({ verified: z.boolean(), account: bankAccountView });
+
+export const storeSettingsView = z.object({
+  merchantStatus: z.number().int(),
+  shopOpen: z.boolean(),
+  shopName: z.string().nullable(),
+  shopType: z.number().int().nullable(),
+  logo: z.string(),
+  shopBanner: z.string(),
+  introduction: z.string(),
+  mainBusiness: z.string(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  address: z.string().nullable(),
+  shopFloors: z.array(z.object({ title: z.string(), productIds: z.array(z.number().int()) })),
+});
+export type StoreSettingsView = z.infer<typeof storeSettingsView>;
+/** A product of the shop, for the floor picker. */
+export const storeProduct = z.object({ id: z.number().int(), name: z.string(), status: z.number().int() });
+export type StoreProduct = z.infer<typeof storeProduct>;
+
+// ---- Files ---------------------------------------------------------------------------------------------------
+
+/** One stored upload as /file/upload answers it. */
+export const uploadedFile = z.object({ fileRelativePath: z.string(), fileName: z.string(), size: z.number().int() });
+export type UploadedFile = z.infer<typeof uploadedFile>;
+export const uploadQuery = z.object({ appName: z.string().max(40).optional() });
+/** One of the caller's uploads (file/list). */
+export const fileRow = uploadedFile.extend({ id: z.number().int(), mime: z.string(), createdAt: wireTimestamp });
+export type FileRow = z.infer<typeof fileRow>;

@@ -4,6 +4,8 @@ import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
 import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
 import { messageEndpoints } from './notifications.ts';
 import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoints } from './identity.ts';
+import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
+import { adminReviewEndpoints } from './admin-review.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -12,6 +14,8 @@ export * from './site.ts';
 export * from './admin.ts';
 export * from './notifications.ts';
 export * from './identity.ts';
+export * from './merchant.ts';
+export * from './admin-review.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -29,6 +33,10 @@ export const endpointGroups = {
   catalog: catalogEndpoints,
   enums: enumEndpoints,
   messages: messageEndpoints,
+  merchant: merchantEndpoints,
+  store: storeEndpoints,
+  certification: certificationEndpoints,
+  files: fileEndpoints,
   adminCompanies: adminCompanyEndpoints,
   adminCatalog: adminCatalogEndpoints,
   adminWorkbench: adminWorkbenchEndpoints,
@@ -39,6 +47,7 @@ export const endpointGroups = {
   wechat: wechatEndpoints,
   users: userEndpoints,
   ops: opsEndpoints,
+  adminReview: adminReviewEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CertStatus, type CertificationInput } from '@aquamall/shared';
 import { certifications, companies } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isValidCreditCode, isValidIdCardNumber } from '../../lib/credit-code.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
@@ -133,6 +134,14 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
   return toView(after);
 }
 
+/** Sends a signed contract as a private PDF download. */
+export const sendContract = (reply: FastifyReply, { body, filename }: { body: Buffer; filename: string }) =>
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .send(body);
+
 /** The signed contract of a company (by company, for its users), or of a certification (by id, for the console). */
 export async function contractFile(app: FastifyInstance, by: { companyId: number } | { id: number }) {
   const [row] = await app.db
@@ -144,8 +153,6 @@ export async function contractFile(app: FastifyInstance, by: { companyId: number
   if (!body) throw notFound('协议文件不存在');
   return { body, filename: `平台商家服务协议-${row.companyName}.pdf` };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listCertifications(app: FastifyInstance, q: { status?: number; keyword?: string; pageIndex: number; pageSize: number }) {
   const conds: SQL[] = [];

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MSG } from '@aquamall/shared';
+import { fileEndpoints as e } from '@aquamall/shared/endpoints';
+import { route } from '../../lib/route.ts';
 import { safeKey } from '../../lib/storage.ts';
 import { sniff } from './content-type.ts';
 import { CACHE_PREFIX, ImageVariants, VARIANT_WIDTHS } from './variants.ts';
@@ -64,7 +66,7 @@ export default async function fileHostRoutes(app: FastifyInstance) {
   const notFound = (reply: FastifyReply) =>
     reply.status(404).header('cache-control', 'no-cache').send({ code: 404, message: MSG.notFound, data: null });
 
-  app.get('/f/*', async (request: FastifyRequest, reply: FastifyReply) => {
+  route(app, e.fileHost, async (request, reply) => {
     reply.headers(SAFETY_HEADERS);
     const target = parseFileUrl(request.url);
     if (!target) return notFound(reply);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileEndpoints as e } from '@aquamall/shared/endpoints';
 import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { MemoryRateLimiter } from './rate-limit.ts';
@@ -41,8 +41,7 @@ function limitError(err: unknown): Error {
 
 export const MSG_BAD_FORM = '上传数据格式错误';
 
-export default async function uploadRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+export default async function uploadRoutes(app: FastifyInstance) {
   // Multipart only for the routes of this plugin; everywhere else a multipart body is refused (415).
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const limiter = new MemoryRateLimiter(UPLOAD_RATE.limit, UPLOAD_RATE.windowMs);
@@ -94,20 +93,16 @@ export default async function uploadRoutes(appBase: FastifyInstance) {
   }
 
   // POST {file host}/file/upload — multipart field `storefile` plus the token (SPEC §7).
-  app.post('/file/upload', async (request) => {
+  route(app, e.fileUpload, async (request) => {
     const { auth, files } = await receive(request);
     return ok(await storeUploads(app, auth, files, null), '上传成功');
   });
 
   // POST /UploadHandler.ashx?appName=<app> — the same, stored in the folder the app names.
-  app.post(
-    '/UploadHandler.ashx',
-    { schema: { querystring: z.object({ appName: z.string().max(40).optional() }) } },
-    async (request) => {
-      const appName = (request.query.appName || 'common').toLowerCase();
-      if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw invalid('不支持的上传类别');
-      const { auth, files } = await receive(request);
-      return ok(await storeUploads(app, auth, files, appName), '上传成功');
-    },
-  );
+  route(app, e.fileUploadHandler, async (request) => {
+    const appName = (request.query.appName || 'common').toLowerCase();
+    if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw invalid('不支持的上传类别');
+    const { auth, files } = await receive(request);
+    return ok(await storeUploads(app, auth, files, appName), '上传成功');
+  });
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { UPLOAD_TYPES, uploadTypeMessage } from '@aquamall/shared';
+import { UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -16,12 +16,6 @@ export interface ReceivedFile {
   body: Buffer;
 }
 
-/** What each upload answers (SPEC §7: `{code, message, data}`); `fileRelativePath` is served at `/f/<it>`. */
-export interface UploadedFile {
-  fileRelativePath: string;
-  fileName: string;
-  size: number;
-}
 
 interface PreparedImage {
   fileName: string;

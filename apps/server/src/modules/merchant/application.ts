@@ -9,6 +9,7 @@ import {
   type MerchantApplicationView,
   type MerchantDraftInput,
   type MerchantSubmitInput,
+  type MyApplication,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
@@ -16,7 +17,7 @@ import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { addReviewEvent } from './events.ts';
+import { addReviewEvent, listReviewEvents } from './events.ts';
 
 export const MSG_NOT_OWN_DOCUMENT = '证件图片不存在，请重新上传';
 
@@ -75,6 +76,13 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
     decidedAt: null,
     rejectReason: null,
   };
+}
+
+/** merchant/application: the caller's application (or the prefilled form) and its review history. */
+export async function myApplication(db: Db, companyId: number): Promise<MyApplication> {
+  const application = await getMyApplication(db, companyId);
+  const history = application.id ? await listReviewEvents(db, 'merchant', application.id) : [];
+  return { application, history };
 }
 
 /** Who may apply: a supplier company's administrator, while the application is not pending or approved. */

@@ -3,12 +3,11 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { MerchantStatus, SHOP_TYPE_OPTIONS } from '@aquamall/shared';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent, listReviewEvents } from './events.ts';
 import { toView } from './application.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listApplications(
   app: FastifyInstance,
@@ -31,7 +30,7 @@ export async function listApplications(
       .offset((q.pageIndex - 1) * q.pageSize),
     app.db.select({ n: count() }).from(merchantApplications).where(where),
   ]);
-  return { list: rows.map((r) => ({ ...toView(r), companyId: r.companyId })), total: total?.n ?? 0 };
+  return { list: rows.map((r) => ({ ...toView(r), id: r.id, companyId: r.companyId })), total: total?.n ?? 0 };
 }
 
 export async function applicationDetail(app: FastifyInstance, id: number) {
@@ -42,7 +41,7 @@ export async function applicationDetail(app: FastifyInstance, id: number) {
     .from(companies)
     .where(eq(companies.id, row.companyId));
   return {
-    application: { ...toView(row), companyId: row.companyId, agreementIp: row.agreementIp },
+    application: { ...toView(row), id: row.id, companyId: row.companyId, agreementIp: row.agreementIp },
     company: company ?? null,
     history: await listReviewEvents(app.db, 'merchant', row.id, true),
   };

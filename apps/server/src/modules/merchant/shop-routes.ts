@@ -1,32 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bankAccountInput, bankVerifyInput, storeSettingsInput } from '@aquamall/shared';
+import { storeEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
-import { caller } from '../../plugins/auth.ts';
-import { requirePermission } from '../access/permissions.ts';
+import { route } from '../../lib/route.ts';
+import { companyCaller } from '../../plugins/auth.ts';
 import { myBankAccount, saveBankAccount, sendDeposit, verifyDeposit } from './bank.ts';
 import { ownProducts, saveStoreSettings, storeSettings } from './store.ts';
 
 /** Shop settings (/customer/store) and the settlement bank account (/customer/bank/auth). */
-export default async function shopRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const company = { preHandler: app.requireCompanyUser };
-  const manage = { preHandler: requirePermission('company:manage') };
-
-  app.get('/api/store/settings', company, async (request) => ok(await storeSettings(app, caller(request).companyId!)));
-  app.get('/api/store/products', company, async (request) => ok(await ownProducts(app, caller(request).companyId!)));
-  app.post('/api/store/settings/save', { ...manage, schema: { body: storeSettingsInput } }, async (request) =>
-    ok(await saveStoreSettings(app, caller(request), request.body), '店铺设置已保存'),
+export default async function shopRoutes(app: FastifyInstance) {
+  route(app, e.storeSettings, async (request) => ok(await storeSettings(app, companyCaller(request).companyId)));
+  route(app, e.storeProducts, async (request) => ok(await ownProducts(app, companyCaller(request).companyId)));
+  route(app, e.storeSettingsSave, async (request) =>
+    ok(await saveStoreSettings(app, companyCaller(request), request.body), '店铺设置已保存'),
   );
 
-  app.get('/api/bank/account', company, async (request) => ok(await myBankAccount(app, caller(request).companyId!)));
-  app.post('/api/bank/account/save', { ...manage, schema: { body: bankAccountInput } }, async (request) =>
-    ok(await saveBankAccount(app, caller(request), request.body), '对公账户已保存，请发起打款验证'),
+  route(app, e.bankAccount, async (request) => ok(await myBankAccount(app, companyCaller(request).companyId)));
+  route(app, e.bankAccountSave, async (request) =>
+    ok(await saveBankAccount(app, companyCaller(request), request.body), '对公账户已保存，请发起打款验证'),
   );
-  app.post('/api/bank/account/send', manage, async (request) =>
-    ok(await sendDeposit(app, caller(request)), '已向该账户打款一笔小于1元的金额，请查询到账金额后填写'),
+  route(app, e.bankAccountSend, async (request) =>
+    ok(await sendDeposit(app, companyCaller(request)), '已向该账户打款一笔小于1元的金额，请查询到账金额后填写'),
   );
-  app.post('/api/bank/account/verify', { ...manage, schema: { body: bankVerifyInput } }, async (request) =>
-    ok(await verifyDeposit(app, caller(request), request.body.amount), '对公账户验证成功'),
+  route(app, e.bankAccountVerify, async (request) =>
+    ok(await verifyDeposit(app, companyCaller(request), request.body.amount), '对公账户验证成功'),
   );
 }

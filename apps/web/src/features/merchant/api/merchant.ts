@@ -1,6 +1,5 @@
-import type { MerchantApplicationView, MerchantDraftInput, MerchantSubmitInput } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
-import type { BankAccountView, CertificationView, MemberInfo, MyApplication, StoreSettingsView } from './types.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, downloadEndpoint, type InputOf } from '../../../lib/api.ts';
 
 export const merchantKeys = {
   application: ['merchant', 'application'] as const,
@@ -10,23 +9,43 @@ export const merchantKeys = {
   store: ['merchant', 'store'] as const,
 };
 
-export const fetchMyApplication = () => api.get<MyApplication>('/api/merchant/application');
-export const saveApplicationDraft = (body: MerchantDraftInput) => api.command<MerchantApplicationView>('/api/merchant/application/save', body);
-export const submitApplication = (body: MerchantSubmitInput) => api.command<MerchantApplicationView>('/api/merchant/application/submit', body);
+/** GET /api/merchant/application — the company's application (or the prefilled form) and its history. */
+export const myApplicationQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: merchantKeys.application, queryFn: () => api.read('merchantApplication'), enabled });
+export const saveApplicationDraft = (body: InputOf<'merchantApplicationSave'>) => api.run('merchantApplicationSave', body);
+export const submitApplication = (body: InputOf<'merchantApplicationSubmit'>) => api.run('merchantApplicationSubmit', body);
 
-export const fetchCertification = () => api.get<CertificationView>('/api/certification/detail');
-export const submitCertification = (body: Record<string, unknown>) => api.command<CertificationView>('/api/certification/submit', body);
-export const signContract = () => api.command<CertificationView>('/api/certification/sign');
+/** GET /api/certification/detail */
+export const certificationQuery = queryOptions({ queryKey: merchantKeys.certification, queryFn: () => api.read('certificationDetail') });
 
-export const fetchMemberInfo = () => api.get<MemberInfo>('/api/member/info');
-export const requestUpgrade = (body: { targetLevel: number; transferRef: string; remark?: string }) => api.command('/api/member/upgrade', body);
+/** Runs a command, then refreshes the queries under `key`. */
+function useCommand<V>(key: readonly string[], fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
 
-export const fetchBankAccount = () => api.get<BankAccountView | null>('/api/bank/account');
-export const saveBankAccount = (body: { accountName: string; bankName: string; branchName?: string; accountNo: string }) =>
-  api.command<BankAccountView>('/api/bank/account/save', body);
-export const sendBankDeposit = () => api.command<BankAccountView>('/api/bank/account/send');
-export const verifyBankDeposit = (amount: number) => api.command<{ verified: boolean }>('/api/bank/account/verify', { amount });
+export const useSubmitCertification = () =>
+  useCommand(merchantKeys.certification, (body: InputOf<'certificationSubmit'>) => api.run('certificationSubmit', body));
+export const useSignContract = () => useCommand(merchantKeys.certification, () => api.run('certificationSign'));
+/** GET /api/certification/contract — the signed agreement as a PDF download. */
+export const downloadContract = () => downloadEndpoint('certificationContract');
 
-export const fetchStoreSettings = () => api.get<StoreSettingsView | null>('/api/store/settings');
-export const saveStoreSettings = (body: Record<string, unknown>) => api.command<StoreSettingsView>('/api/store/settings/save', body);
-export const fetchOwnProducts = () => api.get<{ id: number; name: string; status: number }[]>('/api/store/products');
+/** GET /api/member/info */
+export const memberInfoQuery = queryOptions({ queryKey: merchantKeys.member, queryFn: () => api.read('memberInfo') });
+export const useRequestUpgrade = () =>
+  useCommand(merchantKeys.member, (body: InputOf<'memberUpgrade'>) => api.run('memberUpgrade', body));
+
+/** GET /api/bank/account */
+export const bankAccountQuery = queryOptions({ queryKey: merchantKeys.bank, queryFn: () => api.read('bankAccount') });
+export const saveBankAccount = (body: InputOf<'bankAccountSave'>) => api.run('bankAccountSave', body);
+export const sendBankDeposit = () => api.run('bankAccountSend');
+export const verifyBankDeposit = (amount: number) => api.run('bankAccountVerify', { amount });
+
+/** GET /api/store/settings and /api/store/products (the floor picker). */
+export const storeSettingsQuery = queryOptions({ queryKey: merchantKeys.store, queryFn: () => api.read('storeSettings') });
+export const storeProductsQuery = queryOptions({ queryKey: [...merchantKeys.store, 'products'], queryFn: () => api.read('storeProducts') });
+export const useSaveStoreSettings = () =>
+  useCommand(merchantKeys.store, (body: InputOf<'storeSettingsSave'>) => api.run('storeSettingsSave', body));

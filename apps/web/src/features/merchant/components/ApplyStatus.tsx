@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { MERCHANT_DOC_LABELS, MerchantStatus, SHOP_TYPE_OPTIONS, type MerchantDocKind } from '@aquamall/shared';
-import type { MyApplication } from '../api/types.ts';
+import type { MyApplication } from '@aquamall/shared';
 import { ReviewHistory } from './ReviewHistory.tsx';
 import { formatDateTime } from './format.ts';
 

@@ -14,7 +14,12 @@ import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
 import { MerchantAgreementText } from '../../../components/legal/MerchantAgreementText.tsx';
 import { PLATFORM } from '../../../components/legal/LegalDialog.tsx';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { merchantSubmitInput } from '@aquamall/shared/contracts/merchant';
+import { formRules } from '../../../lib/form-rules.ts';
 import { saveApplicationDraft, submitApplication } from '../api/merchant.ts';
+
+/** The same rules the server applies on submit (credit code, phone, lengths). */
+const rules = formRules(merchantSubmitInput);
 
 interface FormValues {
   agreed: boolean;
@@ -161,12 +166,12 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
         <div style={show(2)}>
           <Row gutter={24}>
             <Col xs={24} md={12}>
-              <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
+              <Form.Item name="shopName" label="店铺名称" rules={rules.shopName}>
                 <Input maxLength={50} placeholder="例如：某某环保旗舰店" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
+              <Form.Item name="companyName" label="企业名称" rules={rules.companyName}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
@@ -175,33 +180,33 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
                 name="creditCode"
                 label="统一社会信用代码"
                 normalize={(v: string) => v?.toUpperCase()}
-                rules={[{ required: true, pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/, message: '统一社会信用代码为18位数字或大写字母' }]}
+                rules={rules.creditCode}
               >
                 <Input maxLength={18} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
+              <Form.Item name="legalPerson" label="法定代表人" rules={rules.legalPerson}>
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactName" label="联系人" rules={[{ required: true, min: 2, message: '请输入联系人' }]}>
+              <Form.Item name="contactName" label="联系人" rules={rules.contactName}>
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactPhone" label="联系电话" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+              <Form.Item name="contactPhone" label="联系电话" rules={rules.contactPhone}>
                 <Input maxLength={11} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactEmail" label="联系邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
+              <Form.Item name="contactEmail" label="联系邮箱" rules={rules.contactEmail}>
                 <Input maxLength={120} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="address" label="经营地址" rules={[{ required: true, min: 5, message: '请输入详细地址' }]}>
+              <Form.Item name="address" label="经营地址" rules={rules.address}>
                 <Input maxLength={200} />
               </Form.Item>
             </Col>

@@ -4,7 +4,7 @@ import { Button, Card, Result, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CompanyType, MerchantStatus } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
-import { fetchMyApplication, merchantKeys } from '../api/merchant.ts';
+import { merchantKeys, myApplicationQuery } from '../api/merchant.ts';
 import { ApplyStatus } from '../components/ApplyStatus.tsx';
 import { ApplyWizard } from '../components/ApplyWizard.tsx';
 import { MerchantShell } from '../components/MerchantShell.tsx';
@@ -36,7 +36,7 @@ function Application() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const isSupplier = user?.extension.CompanyType === CompanyType.SUPPLIER;
-  const { data, isLoading, refetch } = useQuery({ queryKey: merchantKeys.application, queryFn: fetchMyApplication, enabled: isSupplier });
+  const { data, isLoading, refetch } = useQuery(myApplicationQuery(isSupplier));
 
   if (user?.extension.isPlatformAdmin) {
     return <Result status="info" title="平台管理员无需入驻" extra={<Link to="/admin">进入管理后台</Link>} />;

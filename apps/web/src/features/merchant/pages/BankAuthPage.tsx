@@ -1,6 +1,10 @@
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Space, Spin, Steps, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchBankAccount, merchantKeys, saveBankAccount, sendBankDeposit, verifyBankDeposit } from '../api/merchant.ts';
+import { bankAccountInput } from '@aquamall/shared/contracts/merchant';
+import { formRules } from '../../../lib/form-rules.ts';
+import { bankAccountQuery, merchantKeys, saveBankAccount, sendBankDeposit, verifyBankDeposit } from '../api/merchant.ts';
+
+const rules = formRules(bankAccountInput);
 
 const STATUS = [
   { text: '未验证', color: 'default' },
@@ -12,7 +16,7 @@ const STATUS = [
 /** bank/auth: the settlement account, verified by a small deposit the company reads off its statement. */
 export default function BankAuthPage() {
   const qc = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: merchantKeys.bank, queryFn: fetchBankAccount });
+  const { data, isLoading } = useQuery(bankAccountQuery);
   const refresh = () => qc.invalidateQueries({ queryKey: merchantKeys.bank });
   if (isLoading) return <Spin style={{ display: 'block', margin: 80 }} />;
   const status = data?.status ?? -1;
@@ -39,16 +43,16 @@ export default function BankAuthPage() {
           }}
         >
           {status === 3 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message="验证次数已用完，请核对账户后重新发起打款验证。" />}
-          <Form.Item name="accountName" label="开户名称（须与企业名称一致）" rules={[{ required: true, min: 4, message: '请输入开户名称' }]}>
+          <Form.Item name="accountName" label="开户名称（须与企业名称一致）" rules={rules.accountName}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="bankName" label="开户银行" rules={[{ required: true, message: '请输入开户银行' }]}>
+          <Form.Item name="bankName" label="开户银行" rules={rules.bankName}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="branchName" label="开户支行">
+          <Form.Item name="branchName" label="开户支行" rules={rules.branchName}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="accountNo" label="对公账号" rules={[{ required: true, pattern: /^[\d\s]{8,36}$/, message: '银行账号为8-30位数字' }]}>
+          <Form.Item name="accountNo" label="对公账号" rules={rules.accountNo}>
             <Input maxLength={36} />
           </Form.Item>
           <Space>

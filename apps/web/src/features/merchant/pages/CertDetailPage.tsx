@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CertStatus, enumLabel } from '@aquamall/shared';
-import { download } from '../../../lib/api.ts';
-import { fetchCertification, merchantKeys, signContract } from '../api/merchant.ts';
+import { certificationQuery, downloadContract, useSignContract } from '../api/merchant.ts';
 import { ReviewHistory } from '../components/ReviewHistory.tsx';
 import { formatDateTime } from '../components/format.ts';
 
@@ -11,8 +10,8 @@ const COLORS = ['default', 'processing', 'success', 'error'];
 
 /** authentication/detail: status, the partner's and the platform's verdicts, contract signing and download. */
 export default function CertDetailPage() {
-  const qc = useQueryClient();
-  const { data } = useQuery({ queryKey: merchantKeys.certification, queryFn: fetchCertification });
+  const { data } = useQuery(certificationQuery);
+  const signContract = useSignContract();
   if (!data) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (data.status === CertStatus.NONE) {
     return (
@@ -21,10 +20,7 @@ export default function CertDetailPage() {
       </Card>
     );
   }
-  const sign = async () => {
-    await signContract();
-    await qc.invalidateQueries({ queryKey: merchantKeys.certification });
-  };
+  const sign = () => signContract.mutateAsync(undefined);
   return (
     <Card title="企业认证" extra={<Tag color={COLORS[data.status]}>{enumLabel('CertStatus', data.status)}</Tag>}>
       {data.status === CertStatus.FAILED && (
@@ -44,7 +40,7 @@ export default function CertDetailPage() {
                   在线签署
                 </Button>
               )}
-              {data.contractSigned && <Button onClick={() => download('/api/certification/contract')}>下载协议</Button>}
+              {data.contractSigned && <Button onClick={() => void downloadContract()}>下载协议</Button>}
             </Space>
           }
         />

@@ -1,9 +1,13 @@
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Col, Form, Input, Row, Spin } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CertStatus } from '@aquamall/shared';
+import { certificationInput } from '@aquamall/shared/contracts/merchant';
+import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { fetchCertification, merchantKeys, submitCertification } from '../api/merchant.ts';
+import { certificationQuery, useSubmitCertification } from '../api/merchant.ts';
+
+const rules = formRules(certificationInput);
 
 interface Values {
   companyName: string;
@@ -18,8 +22,8 @@ interface Values {
 /** authentication/edit: the certification form; the partner verifies the identity on submit. */
 export default function CertEditPage() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const { data } = useQuery({ queryKey: merchantKeys.certification, queryFn: fetchCertification });
+  const { data } = useQuery(certificationQuery);
+  const submit = useSubmitCertification();
   const [form] = Form.useForm<Values>();
   if (!data) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (data.status === CertStatus.REVIEWING || data.status === CertStatus.CERTIFIED) {
@@ -31,8 +35,7 @@ export default function CertEditPage() {
   }
   const onFinish = async (v: Values) => {
     const { license, ...rest } = v;
-    await submitCertification({ ...rest, creditCode: v.creditCode.trim().toUpperCase(), handlerIdNo: v.handlerIdNo.trim().toUpperCase(), licenseImage: license[0] });
-    await qc.invalidateQueries({ queryKey: merchantKeys.certification });
+    await submit.mutateAsync({ ...rest, creditCode: v.creditCode.trim().toUpperCase(), handlerIdNo: v.handlerIdNo.trim().toUpperCase(), licenseImage: license[0] ?? '' });
     navigate('/customer/authentication/detail');
   };
   return (
@@ -54,17 +57,17 @@ export default function CertEditPage() {
       >
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item name="companyName" label="企业名称" rules={[{ required: true, min: 4, message: '请输入与营业执照一致的企业全称' }]}>
+            <Form.Item name="companyName" label="企业名称" rules={rules.companyName}>
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="creditCode" label="统一社会信用代码" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^[0-9A-HJ-NPQRTUWXY]{18}$/, message: '统一社会信用代码为18位数字或大写字母' }]}>
+            <Form.Item name="creditCode" label="统一社会信用代码" normalize={(v: string) => v?.toUpperCase()} rules={rules.creditCode}>
               <Input maxLength={18} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="legalPerson" label="法定代表人" rules={[{ required: true, min: 2, message: '请输入法定代表人' }]}>
+            <Form.Item name="legalPerson" label="法定代表人" rules={rules.legalPerson}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
@@ -74,17 +77,17 @@ export default function CertEditPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="handlerName" label="经办人姓名" rules={[{ required: true, min: 2, message: '请输入经办人姓名' }]}>
+            <Form.Item name="handlerName" label="经办人姓名" rules={rules.handlerName}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="handlerIdNo" label="经办人身份证号" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^\d{17}[\dX]$/, message: '身份证号码为18位' }]}>
+            <Form.Item name="handlerIdNo" label="经办人身份证号" normalize={(v: string) => v?.toUpperCase()} rules={rules.handlerIdNo}>
               <Input maxLength={18} placeholder={data.handlerIdNo ?? ''} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="handlerPhone" label="经办人手机号" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+            <Form.Item name="handlerPhone" label="经办人手机号" rules={rules.handlerPhone}>
               <Input maxLength={11} />
             </Form.Item>
           </Col>

@@ -1,7 +1,11 @@
 import { Button, Card, Col, Descriptions, Form, Input, Row, Select, Spin, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { enumLabel } from '@aquamall/shared';
-import { fetchMemberInfo, merchantKeys, requestUpgrade } from '../api/merchant.ts';
+import { memberUpgradeInput } from '@aquamall/shared/contracts/merchant';
+import { formRules } from '../../../lib/form-rules.ts';
+import { memberInfoQuery, useRequestUpgrade } from '../api/merchant.ts';
+
+const rules = formRules(memberUpgradeInput);
 import { formatDateTime } from '../components/format.ts';
 
 const REQUEST_STATUS = [
@@ -12,8 +16,8 @@ const REQUEST_STATUS = [
 
 /** authentication/member: the level, what each level unlocks, and an upgrade request paid by bank transfer. */
 export default function MemberPage() {
-  const qc = useQueryClient();
-  const { data } = useQuery({ queryKey: merchantKeys.member, queryFn: fetchMemberInfo });
+  const { data } = useQuery(memberInfoQuery);
+  const requestUpgrade = useRequestUpgrade();
   const [form] = Form.useForm();
   if (!data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const pending = data.requests.some((r) => r.status === 0);
@@ -47,18 +51,17 @@ export default function MemberPage() {
           layout="inline"
           disabled={pending}
           onFinish={async (v: { targetLevel: number; transferRef: string; remark?: string }) => {
-            await requestUpgrade(v);
+            await requestUpgrade.mutateAsync(v);
             form.resetFields();
-            await qc.invalidateQueries({ queryKey: merchantKeys.member });
           }}
         >
           <Form.Item name="targetLevel" rules={[{ required: true, message: '请选择会员等级' }]}>
             <Select placeholder="目标等级" style={{ width: 140 }} options={[1, 2, 3].filter((l) => l !== data.memberLevel).map((l) => ({ value: l, label: enumLabel('MemberLevel', l) }))} />
           </Form.Item>
-          <Form.Item name="transferRef" rules={[{ required: true, min: 4, message: '请填写转账流水号' }]}>
+          <Form.Item name="transferRef" rules={rules.transferRef}>
             <Input placeholder="转账流水号" maxLength={100} />
           </Form.Item>
-          <Form.Item name="remark">
+          <Form.Item name="remark" rules={rules.remark}>
             <Input placeholder="备注（选填）" maxLength={300} />
           </Form.Item>
           <Button type="primary" htmlType="submit">

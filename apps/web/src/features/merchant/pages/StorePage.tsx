@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTACT_PHONE_RE, MerchantStatus } from '@aquamall/shared';
+import { useQuery } from '@tanstack/react-query';
+import { MerchantStatus } from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { fetchOwnProducts, fetchStoreSettings, merchantKeys, saveStoreSettings } from '../api/merchant.ts';
+import { storeSettingsInput } from '@aquamall/shared/contracts/merchant';
+import { formRules, zodRule } from '../../../lib/form-rules.ts';
+import { storeProductsQuery, storeSettingsQuery, useSaveStoreSettings } from '../api/merchant.ts';
+
+const rules = formRules(storeSettingsInput);
+const floorTitleRules = [zodRule(storeSettingsInput.shape.shopFloors.unwrap().element.shape.title)];
 
 interface Values {
   shopName: string;
@@ -20,9 +25,9 @@ interface Values {
 
 /** /customer/store: shop name, logo, banner, introduction, contact, and the floors shown on shopHome. */
 export default function StorePage() {
-  const qc = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: merchantKeys.store, queryFn: fetchStoreSettings });
-  const { data: own } = useQuery({ queryKey: [...merchantKeys.store, 'products'], queryFn: fetchOwnProducts });
+  const { data, isLoading } = useQuery(storeSettingsQuery);
+  const { data: own } = useQuery(storeProductsQuery);
+  const saveStoreSettings = useSaveStoreSettings();
   // Plain product names; the number is only added where two products share a name.
   const nameCount = new Map<string, number>();
   for (const p of own ?? []) nameCount.set(p.name, (nameCount.get(p.name) ?? 0) + 1);
@@ -39,13 +44,12 @@ export default function StorePage() {
     );
   }
   const onFinish = async (v: Values) => {
-    await saveStoreSettings({
+    await saveStoreSettings.mutateAsync({
       ...v,
       logo: v.logo?.[0] ?? '',
       shopBanner: v.shopBanner?.[0] ?? '',
       shopFloors: (v.shopFloors ?? []).map((f) => ({ title: f.title, productIds: f.productIds ?? [] })),
     });
-    await qc.invalidateQueries({ queryKey: merchantKeys.store });
   };
   return (
     <Card title="店铺设置">
@@ -66,7 +70,7 @@ export default function StorePage() {
       >
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item name="shopName" label="店铺名称" rules={[{ required: true, min: 2, max: 50, message: '店铺名称为2-50个字' }]}>
+            <Form.Item name="shopName" label="店铺名称" rules={rules.shopName}>
               <Input maxLength={50} />
             </Form.Item>
             <Form.Item name="mainBusiness" label="主营业务">
@@ -94,7 +98,7 @@ export default function StorePage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: CONTACT_PHONE_RE, message: '请输入正确的联系电话' }]}>
+            <Form.Item name="contactPhone" label="联系电话" rules={rules.contactPhone}>
               <Input maxLength={20} />
             </Form.Item>
           </Col>
@@ -111,7 +115,7 @@ export default function StorePage() {
             <>
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
-                  <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入楼层名称' }]}>
+                  <Form.Item name={[f.name, 'title']} rules={floorTitleRules}>
                     <Input placeholder="楼层名称，如：热销药剂" maxLength={20} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'productIds']}>

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import {
+  bankAccountInput,
+  bankAccountView,
+  bankVerifyInput,
+  bankVerifyResult,
+  certificationInput,
+  certificationView,
+  fileRow,
+  memberInfo,
+  memberUpgradeInput,
+  memberUpgradeRow,
+  merchantApplicationView,
+  merchantDraftInput,
+  merchantSubmitInput,
+  myApplication,
+  myCertification,
+  storeProduct,
+  storeSettingsInput,
+  storeSettingsView,
+  uploadedFile,
+  uploadQuery,
+} from '../contracts/merchant.ts';
+import { pagedOf, pageQuery } from '../envelope.ts';
+import { can, COMPANY, endpoint, PUBLIC, raw, SIGNED_IN } from './endpoint.ts';
+
+/** Applying changes the company's legal standing: company administrators, or a role with company:manage. */
+const manage = can('company:manage');
+
+/** Merchant entry (/merchant/apply): the company's application. */
+export const merchantEndpoints = {
+  merchantApplication: endpoint({
+    method: 'GET',
+    path: '/api/merchant/application',
+    summary: "The company's merchant application (or an empty form prefilled from the company) and its history",
+    access: COMPANY,
+    response: myApplication,
+  }),
+  merchantApplicationSave: endpoint({
+    method: 'POST',
+    path: '/api/merchant/application/save',
+    summary: 'Save the application form as a draft',
+    access: manage,
+    body: merchantDraftInput,
+    response: merchantApplicationView,
+  }),
+  merchantApplicationSubmit: endpoint({
+    method: 'POST',
+    path: '/api/merchant/application/submit',
+    summary: 'Sign the merchant agreement and submit the application for review',
+    access: manage,
+    body: merchantSubmitInput,
+    response: merchantApplicationView,
+  }),
+};
+
+/** Shop settings (/customer/store) and the settlement bank account (/customer/bank/auth). */
+export const storeEndpoints = {
+  storeSettings: endpoint({
+    method: 'GET',
+    path: '/api/store/settings',
+    summary: "The company's shop settings",
+    access: COMPANY,
+    response: storeSettingsView.nullable(),
+  }),
+  storeProducts: endpoint({
+    method: 'GET',
+    path: '/api/store/products',
+    summary: "The company's own products for the shop floors (at most 500)",
+    access: COMPANY,
+    response: z.array(storeProduct),
+  }),
+  storeSettingsSave: endpoint({
+    method: 'POST',
+    path: '/api/store/settings/save',
+    summary: 'Save the shop settings of an approved merchant',
+    access: manage,
+    body: storeSettingsInput,
+    response: storeSettingsView.nullable(),
+  }),
+  bankAccount: endpoint({
+    method: 'GET',
+    path: '/api/bank/account',
+    summary: "The company's settlement account (masked), or null",
+    access: COMPANY,
+    response: bankAccountView.nullable(),
+  }),
+  bankAccountSave: endpoint({
+    method: 'POST',
+    path: '/api/bank/account/save',
+    summary: 'Save (or replace) the settlement account; it must be verified again',
+    access: manage,
+    body: bankAccountInput,
+    response: bankAccountView,
+  }),
+  bankAccountSend: endpoint({
+    method: 'POST',
+    path: '/api/bank/account/send',
+    summary: 'Ask the bank to send the small verification deposit',
+    access: manage,
+    response: bankAccountView,
+  }),
+  bankAccountVerify: endpoint({
+    method: 'POST',
+    path: '/api/bank/account/verify',
+    summary: 'Check the deposited amount (3 tries per deposit, capped per day)',
+    access: manage,
+    body: bankVerifyInput,
+    response: bankVerifyResult,
+  }),
+};
+
+/** Enterprise certification, the service contract and membership (/customer/authentication/...). */
+export const certificationEndpoints = {
+  certificationDetail: endpoint({
+    method: 'GET',
+    path: '/api/certification/detail',
+    summary: "The company's certification and its history",
+    access: COMPANY,
+    response: myCertification,
+  }),
+  certificationSubmit: endpoint({
+    method: 'POST',
+    path: '/api/certification/submit',
+    summary: "Submit the certification: the partner's real-name check, then the platform's review",
+    access: manage,
+    body: certificationInput,
+    response: certificationView,
+  }),
+  certificationSign: endpoint({
+    method: 'POST',
+    path: '/api/certification/sign',
+    summary: 'Sign the platform service agreement (once certified)',
+    access: manage,
+    response: certificationView,
+  }),
+  certificationContract: endpoint({
+    method: 'GET',
+    path: '/api/certification/contract',
+    summary: "The company's signed service agreement (PDF)",
+    access: COMPANY,
+    response: raw('application/pdf'),
+  }),
+  memberInfo: endpoint({
+    method: 'GET',
+    path: '/api/member/info',
+    summary: "The company's member level, the levels' benefits, where to pay and the latest upgrade requests",
+    access: COMPANY,
+    response: memberInfo,
+  }),
+  memberUpgrade: endpoint({
+    method: 'POST',
+    path: '/api/member/upgrade',
+    summary: 'Ask for a member level (after paying by bank transfer)',
+    access: manage,
+    body: memberUpgradeInput,
+    response: memberUpgradeRow,
+  }),
+};
+
+/**
+ * Uploads and the public file host. The upload routes take the caller's token from `x-token` or from a
+ * `token` form field before the files (SPEC §7), so they check it themselves while reading the form.
+ */
+export const fileEndpoints = {
+  fileUpload: endpoint({
+    method: 'POST',
+    path: '/file/upload',
+    summary: 'Upload images (multipart, field `storefile`, with the token); answers their paths',
+    access: PUBLIC,
+    response: z.array(uploadedFile),
+  }),
+  fileUploadHandler: endpoint({
+    method: 'POST',
+    path: '/UploadHandler.ashx',
+    summary: 'Upload images into the folder `appName` names (as /file/upload)',
+    access: PUBLIC,
+    query: uploadQuery,
+    response: z.array(uploadedFile),
+  }),
+  fileList: endpoint({
+    method: 'POST',
+    path: '/api/file/list',
+    summary: "The caller's company's uploads, newest first (a user without a company: their own)",
+    access: SIGNED_IN,
+    body: pageQuery,
+    response: pagedOf(fileRow),
+  }),
+  fileHost: endpoint({
+    method: 'GET',
+    path: '/f/*',
+    summary: 'The public file host: a stored file, or a resized copy under /f/w<width>/',
+    access: PUBLIC,
+    response: raw('image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/octet-stream'),
+  }),
+};
