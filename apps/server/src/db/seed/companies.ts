@@ -1,6 +1,6 @@
-import { companies, users } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin } from '../../test/factories/users.ts';
 import { APPLICANTS, DEMO_PASSWORD, PLATFORM_ADMIN, PURCHASERS, SUPPLIERS, type CompanyDef } from './companies-data.ts';
 import type { SeedImages } from './images.ts';
 import { daysAgo, type Random } from './random.ts';
@@ -59,25 +59,29 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
       updatedAt: created,
     };
   });
-  const inserted = await db.insert(companies).values(rows).returning({ id: companies.id });
-  const seeded: SeededCompany[] = inserted.map((r, i) => ({ id: r.id, def: defs[i] as CompanyDef }));
+  // Decided before any insert, in the order the seed has always drawn them, so the demo data stays the same.
+  const genders = defs.map(() => (rnd.chance(0.7) ? 1 : 0));
 
   // argon2 is deliberately slow: hash the demo logins individually, and share one hash for the other demo users.
   const [shared, ...demoHashes] = await Promise.all([hashPassword(DEMO_PASSWORD), ...[0, 1, 2, 3].map(() => hashPassword(DEMO_PASSWORD))]);
   let demoIdx = 0;
   const nextDemoHash = () => demoHashes[demoIdx++] as string;
-  const userRows: (typeof users.$inferInsert)[] = seeded.map(({ id, def }) => ({
-    companyId: id,
-    phone: def.phone,
-    email: `${def.phone}@demo.aquamall.cn`,
-    passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
-    realName: def.contact[0],
-    nickName: def.contact[0],
-    gender: rnd.chance(0.7) ? 1 : 0,
-    isCompanyAdmin: true,
-  }));
-  userRows.push({
-    companyId: null,
+  const seeded: SeededCompany[] = [];
+  for (const [i, def] of defs.entries()) {
+    const { company } = await insertCompanyWithAdmin(db, {
+      company: rows[i],
+      user: {
+        phone: def.phone,
+        email: `${def.phone}@demo.aquamall.cn`,
+        passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
+        realName: def.contact[0],
+        nickName: def.contact[0],
+        gender: genders[i],
+      },
+    });
+    seeded.push({ id: company.id, def });
+  }
+  await insertPlatformAdmin(db, {
     phone: PLATFORM_ADMIN.phone,
     email: 'admin@aquamall.cn',
     passwordHash: nextDemoHash(),
@@ -85,10 +89,8 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
     nickName: PLATFORM_ADMIN.realName,
     gender: 1,
     isCompanyAdmin: true,
-    isPlatformAdmin: true,
     adminName: PLATFORM_ADMIN.adminName,
   });
-  await db.insert(users).values(userRows);
 
   return {
     suppliers: seeded.filter((c) => c.def.type === 2 && c.def.merchantStatus === 3),
