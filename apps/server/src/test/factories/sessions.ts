@@ -19,7 +19,7 @@ export async function signedInUser(db: Db, overrides: UserOverrides = {}): Promi
   return signIn(db, await insertUser(db, overrides));
 }
 
-/** Inserts a company with its administrator (see insertCompanyWithAdmin) and signs the administrator in. */
+/** Inserts a company with its administrator (see insertCompanyWithAdmin; user.isCompanyAdmin false makes a plain member) and signs that user in. */
 export async function signedInCompanyAdmin(
   db: Db,
   overrides: { company?: CompanyOverrides; user?: UserOverrides } = {},
