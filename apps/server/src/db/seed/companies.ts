@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { insertCompanyWithAdmin, insertPlatformAdmin } from '../../test/factories/users.ts';
+import { insertCompanies } from '../../test/factories/companies.ts';
+import { insertPlatformAdmin, insertUsers } from '../../test/factories/users.ts';
 import { APPLICANTS, DEMO_PASSWORD, PLATFORM_ADMIN, PURCHASERS, SUPPLIERS, type CompanyDef } from './companies-data.ts';
 import type { SeedImages } from './images.ts';
 import { daysAgo, type Random } from './random.ts';
@@ -59,28 +60,25 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
       updatedAt: created,
     };
   });
-  // Decided before any insert, in the order the seed has always drawn them, so the demo data stays the same.
-  const genders = defs.map(() => (rnd.chance(0.7) ? 1 : 0));
-
   // argon2 is deliberately slow: hash the demo logins individually, and share one hash for the other demo users.
   const [shared, ...demoHashes] = await Promise.all([hashPassword(DEMO_PASSWORD), ...[0, 1, 2, 3].map(() => hashPassword(DEMO_PASSWORD))]);
   let demoIdx = 0;
   const nextDemoHash = () => demoHashes[demoIdx++] as string;
-  const seeded: SeededCompany[] = [];
-  for (const [i, def] of defs.entries()) {
-    const { company } = await insertCompanyWithAdmin(db, {
-      company: rows[i],
-      user: {
-        phone: def.phone,
-        email: `${def.phone}@demo.aquamall.cn`,
-        passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
-        realName: def.contact[0],
-        nickName: def.contact[0],
-        gender: genders[i],
-      },
-    });
-    seeded.push({ id: company.id, def });
-  }
+  const inserted = await insertCompanies(db, rows);
+  const seeded: SeededCompany[] = inserted.map((r, i) => ({ id: r.id, def: defs[i] as CompanyDef }));
+  await insertUsers(
+    db,
+    seeded.map(({ id, def }) => ({
+      companyId: id,
+      phone: def.phone,
+      email: `${def.phone}@demo.aquamall.cn`,
+      passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
+      realName: def.contact[0],
+      nickName: def.contact[0],
+      gender: rnd.chance(0.7) ? 1 : 0,
+      isCompanyAdmin: true,
+    })),
+  );
   await insertPlatformAdmin(db, {
     phone: PLATFORM_ADMIN.phone,
     email: 'admin@aquamall.cn',

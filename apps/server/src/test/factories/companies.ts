@@ -7,12 +7,14 @@ export type CompanyOverrides = Partial<typeof companies.$inferInsert>;
 
 let seq = 0;
 
+/** Inserts companies (each a supplier called 测试企业N unless overridden) in one statement and returns their rows. */
+export async function insertCompanies(db: Db, list: CompanyOverrides[]): Promise<Company[]> {
+  const values = list.map((overrides) => ({ name: `测试企业${process.pid}-${++seq}`, type: CompanyType.SUPPLIER, ...overrides }));
+  return db.insert(companies).values(values).returning();
+}
+
 /** Inserts one company (a supplier called 测试企业N unless overridden) and returns its row. */
 export async function insertCompany(db: Db, overrides: CompanyOverrides = {}): Promise<Company> {
-  seq += 1;
-  const [row] = await db
-    .insert(companies)
-    .values({ name: `测试企业${process.pid}-${seq}`, type: CompanyType.SUPPLIER, ...overrides })
-    .returning();
+  const [row] = await insertCompanies(db, [overrides]);
   return row!;
 }

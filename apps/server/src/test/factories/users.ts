@@ -14,14 +14,22 @@ let phoneSeq = 0;
 /** A fresh mainland mobile number, unique per test process. */
 export const newPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
+/** Inserts users (each a plain member of no company unless overridden) in one statement and returns their rows. */
+export async function insertUsers(db: Db, list: UserOverrides[]): Promise<User[]> {
+  const values = await Promise.all(
+    list.map(async ({ password, ...columns }) => ({
+      phone: newPhone(),
+      realName: '测试用户',
+      ...columns,
+      passwordHash: password !== undefined ? await hashPassword(password) : (columns.passwordHash ?? 'x'),
+    })),
+  );
+  return db.insert(users).values(values).returning();
+}
+
 /** Inserts one user (a plain member of no company unless overridden) and returns its row. */
 export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise<User> {
-  const { password, ...columns } = overrides;
-  const passwordHash = password !== undefined ? await hashPassword(password) : (columns.passwordHash ?? 'x');
-  const [row] = await db
-    .insert(users)
-    .values({ phone: newPhone(), realName: '测试用户', ...columns, passwordHash })
-    .returning();
+  const [row] = await insertUsers(db, [overrides]);
   return row!;
 }
 
