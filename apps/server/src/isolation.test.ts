@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@aquamall/shared';
-import { companies, merchantApplications, messages, sessions, users } from './db/schema/index.ts';
-import { createSession } from './modules/auth/sessions.ts';
+import { merchantApplications, messages, sessions, users } from './db/schema/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
+import { signedInCompanyAdmin } from './test/factories/index.ts';
 
 /**
  * Cross-company isolation on the demo data: supplier 18800000002 (company A) aims every workbench call that takes
@@ -95,12 +95,10 @@ describe('one company never sees or changes another’s data', () => {
 
   it('merchant application: a smuggled companyId in a draft that really is saved lands on the caller only', async () => {
     // A supplier that is not a merchant yet, so the draft save reaches the write path (A and B are merchants).
-    const [c] = await t.database.db.insert(companies).values({ name: '丙公司（未入驻）', type: 2 }).returning({ id: companies.id });
-    const [cUser] = await t.database.db
-      .insert(users)
-      .values({ companyId: c!.id, phone: '13712340001', passwordHash: 'x', isCompanyAdmin: true })
-      .returning({ id: users.id });
-    const { token } = await createSession(t.database.db, cUser!.id);
+    const { company: c, token } = await signedInCompanyAdmin(t.database.db, {
+      company: { name: '丙公司（未入驻）', type: 2 },
+      user: { phone: '13712340001' },
+    });
     const before = await bView();
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
     const saved = await call<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {

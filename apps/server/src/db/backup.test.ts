@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../lib/storage.ts';
 import { createPgDatabase, testDbKind } from '../test/app.ts';
+import { insertCompany } from '../test/factories/companies.ts';
 import { backup, restore, type BackupConfig } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { companies } from './schema/index.ts';
@@ -21,7 +22,7 @@ const PICTURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
 /** A database with one company and a stored file, closed again (as a stopped server leaves it). */
 async function fill(config: BackupConfig): Promise<void> {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  await database.db.insert(companies).values({ name: '备份测试水务公司', type: 2 });
+  await insertCompany(database.db, { name: '备份测试水务公司', type: 2 });
   await database.close();
   await new LocalStorage(path.join(config.dataDir, 'files')).put('uploads/2026/pic.png', PICTURE);
 }
@@ -70,7 +71,7 @@ describe(`backup and restore (${testDbKind})`, () => {
 
     // --force replaces what is there with the backup: a company added later is gone again.
     const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-    await database.db.insert(companies).values({ name: '备份之后的公司', type: 2 });
+    await insertCompany(database.db, { name: '备份之后的公司', type: 2 });
     await database.close();
     fs.writeFileSync(path.join(config.dataDir, 'files/later.txt'), 'later');
     await restore(config, archive, { force: true });

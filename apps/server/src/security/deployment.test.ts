@@ -6,7 +6,7 @@ import { sandboxOutbox, users } from '../db/schema/index.ts';
 import { seedOnStart, seedRefusal } from '../db/seed/guard.ts';
 import { partnersOf } from '../lib/partners/index.ts';
 import { MSG_EMAIL_OFF, MSG_SMS_OFF, MSG_SMS_REGISTER_OFF, MSG_WECHAT_OFF } from '../lib/providers/availability.ts';
-import { get, post } from '../modules/auth/test-fixtures.ts';
+import { get, post } from '../test/http.ts';
 
 /** Every path of the demo tooling (DESIGN §5): the dev outbox, its page, the captcha peek, the WeChat scan page. */
 const DEV_PATHS: { method: 'GET' | 'POST'; url: string }[] = [

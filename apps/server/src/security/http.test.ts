@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { hitWindow } from '../lib/rate-limit-store.ts';
 import { MSG_RATE_LIMITED, RATE_LIMITED_ROUTES } from '../plugins/rate-limit.ts';
-import { makeUser, PASSWORD } from '../modules/auth/test-fixtures.ts';
+import { insertCompanyWithAdmin, TEST_PASSWORD } from '../test/factories/index.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
@@ -75,7 +75,7 @@ describe('security headers on every answer', () => {
 /** Signs in from `remoteAddress` with a forged X-Forwarded-For and answers the address the session recorded. */
 async function recordedAddress(t: TestApp, phone: string) {
   const headers = { 'x-forwarded-for': '203.0.113.66' };
-  const login = await t.app.inject({ method: 'POST', url: '/api/appuser/login', remoteAddress: '198.51.100.7', headers, payload: { account: phone, password: PASSWORD } });
+  const login = await t.app.inject({ method: 'POST', url: '/api/appuser/login', remoteAddress: '198.51.100.7', headers, payload: { account: phone, password: TEST_PASSWORD } });
   const token = (login.json() as { data: { authToken: string } }).data.authToken;
   const list = await t.app.inject({ method: 'GET', url: '/api/appuser/sessions', remoteAddress: '198.51.100.7', headers: { ...headers, 'x-token': token } });
   return (list.json() as { data: { list: { ip: string }[] } }).data.list[0]!.ip;
@@ -85,7 +85,7 @@ describe('the client address (TRUST_PROXY)', () => {
   it('comes from the socket by default: a forged X-Forwarded-For is ignored, also by the per-address limits', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_CAPTCHA: '2' } });
     try {
-      const { user } = await makeUser(t.database.db);
+      const { user } = await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { password: TEST_PASSWORD } });
       expect(await recordedAddress(t, user.phone)).toBe('198.51.100.7');
       const statuses = [];
       for (let i = 0; i < 3; i++) {
@@ -110,7 +110,7 @@ describe('the client address (TRUST_PROXY)', () => {
   ])('is taken from X-Forwarded-For %s', async (_name, trustProxy, expected) => {
     const t = await createTestApp({ env: { TRUST_PROXY: trustProxy } });
     try {
-      const { user } = await makeUser(t.database.db);
+      const { user } = await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { password: TEST_PASSWORD } });
       expect(await recordedAddress(t, user.phone)).toBe(expected);
     } finally {
       await t.close();

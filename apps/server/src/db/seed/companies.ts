@@ -1,6 +1,7 @@
-import { companies, users } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { insertCompanies } from '../../test/factories/companies.ts';
+import { insertPlatformAdmin, insertUsers } from '../../test/factories/users.ts';
 import { APPLICANTS, DEMO_PASSWORD, PLATFORM_ADMIN, PURCHASERS, SUPPLIERS, type CompanyDef } from './companies-data.ts';
 import type { SeedImages } from './images.ts';
 import { daysAgo, type Random } from './random.ts';
@@ -59,25 +60,26 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
       updatedAt: created,
     };
   });
-  const inserted = await db.insert(companies).values(rows).returning({ id: companies.id });
-  const seeded: SeededCompany[] = inserted.map((r, i) => ({ id: r.id, def: defs[i] as CompanyDef }));
-
   // argon2 is deliberately slow: hash the demo logins individually, and share one hash for the other demo users.
   const [shared, ...demoHashes] = await Promise.all([hashPassword(DEMO_PASSWORD), ...[0, 1, 2, 3].map(() => hashPassword(DEMO_PASSWORD))]);
   let demoIdx = 0;
   const nextDemoHash = () => demoHashes[demoIdx++] as string;
-  const userRows: (typeof users.$inferInsert)[] = seeded.map(({ id, def }) => ({
-    companyId: id,
-    phone: def.phone,
-    email: `${def.phone}@demo.aquamall.cn`,
-    passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
-    realName: def.contact[0],
-    nickName: def.contact[0],
-    gender: rnd.chance(0.7) ? 1 : 0,
-    isCompanyAdmin: true,
-  }));
-  userRows.push({
-    companyId: null,
+  const inserted = await insertCompanies(db, rows);
+  const seeded: SeededCompany[] = inserted.map((r, i) => ({ id: r.id, def: defs[i] as CompanyDef }));
+  await insertUsers(
+    db,
+    seeded.map(({ id, def }) => ({
+      companyId: id,
+      phone: def.phone,
+      email: `${def.phone}@demo.aquamall.cn`,
+      passwordHash: DEMO_PHONES.has(def.phone) ? nextDemoHash() : (shared as string),
+      realName: def.contact[0],
+      nickName: def.contact[0],
+      gender: rnd.chance(0.7) ? 1 : 0,
+      isCompanyAdmin: true,
+    })),
+  );
+  await insertPlatformAdmin(db, {
     phone: PLATFORM_ADMIN.phone,
     email: 'admin@aquamall.cn',
     passwordHash: nextDemoHash(),
@@ -85,10 +87,8 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
     nickName: PLATFORM_ADMIN.realName,
     gender: 1,
     isCompanyAdmin: true,
-    isPlatformAdmin: true,
     adminName: PLATFORM_ADMIN.adminName,
   });
-  await db.insert(users).values(userRows);
 
   return {
     suppliers: seeded.filter((c) => c.def.type === 2 && c.def.merchantStatus === 3),

@@ -4,8 +4,8 @@ import type { CompanyInvitationRow, CompanyUserRow, Paged } from '@aquamall/shar
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companyInvitations, sandboxOutbox, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { ageCodes, lastCode } from '../auth/test-fixtures.ts';
-import { call, makeCompany, makeUser, newPhone, presetId, twoSuppliers, type CompanyWithAdmin } from './test/fixtures.ts';
+import { ageCodes, type CompanyWithAdmin, insertCompany, lastCode, newPhone, presetRoleId, signedInUser, twoSuppliers } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let a: CompanyWithAdmin;
@@ -31,7 +31,7 @@ const invitations = async (token: string) => (await post<CompanyInvitationRow[]>
 describe('invitations', () => {
   it('the administrator sets no password; the number gets a code, sets its own password and joins with the roles', async () => {
     const phone = newPhone();
-    const goods = await presetId(t.database.db, 'supplier.goods');
+    const goods = await presetRoleId(t.database.db, 'supplier.goods');
     const res = await post<{ sysNo: number }>(a.admin.token, '/api/user/invite', { phone, realName: '王五', password: 'Chosen2026x', roleIds: [goods] });
     expect(res.code).toBe(0);
     expect(res.message).toContain('邀请已发送');
@@ -55,7 +55,7 @@ describe('invitations', () => {
   });
 
   it('answers the same for a registered number, sends it nothing, and it can never be joined to the company', async () => {
-    const taken = await makeUser(t.database.db, b.id);
+    const taken = await signedInUser(t.database.db, { companyId: b.id });
     const fresh = newPhone();
     const forTaken = await post(a.admin.token, '/api/user/invite', { phone: taken.phone, realName: '某' });
     const forFresh = await post(a.admin.token, '/api/user/invite', { phone: fresh, realName: '某' });
@@ -80,7 +80,7 @@ describe('invitations', () => {
     await post(a.admin.token, '/api/user/invite', { phone, realName: '某' });
     const code = await lastCode(t.app, phone);
     // The owner registers on their own (another company) meanwhile.
-    const own = await makeCompany(t.database.db, { type: 4 });
+    const own = (await insertCompany(t.database.db, { type: 4 })).id;
     await t.database.db.insert(users).values({ companyId: own, phone, passwordHash: 'x', isCompanyAdmin: true });
     expect((await accept(phone, code)).code).not.toBe(0);
     const [row] = await t.database.db.select().from(users).where(eq(users.phone, phone));

@@ -6,7 +6,8 @@ import errorsPlugin from '../../plugins/errors.ts';
 import authPlugin, { caller } from '../../plugins/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { assertMemberGate, requireMemberGate, requireReportType } from './member-gate.ts';
-import { call, makeCompany, makeUser } from './test/fixtures.ts';
+import { insertCompany, signedInUser } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let gated: FastifyInstance;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 async function userOf(type: 2 | 4, memberLevel: number, isMemberVail: number) {
   const db = t.database.db;
-  return (await makeUser(db, await makeCompany(db, { type, memberLevel, isMemberVail }))).token;
+  return (await signedInUser(db, { companyId: (await insertCompany(db, { type, memberLevel, isMemberVail })).id })).token;
 }
 const hit = (token: string | null, url: string) => call(gated, token, 'GET', url);
 

@@ -6,7 +6,8 @@ import errorsPlugin from '../../plugins/errors.ts';
 import authPlugin from '../../plugins/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireMenu } from './permissions.ts';
-import { call, giveRole, makeCompany, makeUser, presetId } from './test/fixtures.ts';
+import { giveRole, insertCompany, presetRoleId, signedInUser } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let guarded: FastifyInstance;
@@ -14,7 +15,7 @@ let companyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = await makeCompany(t.database.db, { type: 2 });
+  companyId = (await insertCompany(t.database.db, { type: 2 })).id;
   guarded = Fastify({ logger: false });
   guarded.decorate('db', t.database.db);
   await guarded.register(errorsPlugin);
@@ -30,11 +31,11 @@ afterAll(async () => {
 describe('menu grants on the server', () => {
   it('lets a read behind a menu entry through only for holders of that entry (and administrators)', async () => {
     const db = t.database.db;
-    const admin = await makeUser(db, companyId, { admin: true });
-    const goods = await makeUser(db, companyId);
-    await giveRole(db, goods.id, await presetId(db, 'supplier.goods'));
-    const sales = await makeUser(db, companyId);
-    await giveRole(db, sales.id, await presetId(db, 'supplier.sales'));
+    const admin = await signedInUser(db, { companyId, isCompanyAdmin: true });
+    const goods = await signedInUser(db, { companyId });
+    await giveRole(db, goods.id, await presetRoleId(db, 'supplier.goods'));
+    const sales = await signedInUser(db, { companyId });
+    await giveRole(db, sales.id, await presetRoleId(db, 'supplier.sales'));
     expect((await call(guarded, admin.token, 'GET', '/sale-orders')).code).toBe(0);
     expect((await call(guarded, sales.token, 'GET', '/sale-orders')).code).toBe(0);
     expect(await call(guarded, goods.token, 'GET', '/sale-orders')).toMatchObject({
@@ -46,13 +47,13 @@ describe('menu grants on the server', () => {
 
   it('tells the browser which menu pages a user may not open', async () => {
     const db = t.database.db;
-    const goods = await makeUser(db, companyId);
-    await giveRole(db, goods.id, await presetId(db, 'supplier.goods'));
+    const goods = await signedInUser(db, { companyId });
+    await giveRole(db, goods.id, await presetRoleId(db, 'supplier.goods'));
     const mine = (await call<MyAccess>(t.app, goods.token, 'GET', '/api/role/mine')).data;
     expect(mine.hiddenLinks).toEqual(expect.arrayContaining(['/customer/saleOrder', '/customer/user/list']));
     expect(mine.hiddenLinks).not.toContain('/customer/product');
     expect(mine.hiddenLinks).not.toContain('/customer/message/index');
-    const admin = await makeUser(db, companyId, { admin: true });
+    const admin = await signedInUser(db, { companyId, isCompanyAdmin: true });
     expect((await call<MyAccess>(t.app, admin.token, 'GET', '/api/role/mine')).data.hiddenLinks).toEqual([]);
   });
 });

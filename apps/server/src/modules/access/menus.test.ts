@@ -4,7 +4,8 @@ import type { MenuItem } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { roleMenus, roles, webMenus } from '../../db/schema/index.ts';
 import { ensureAccessDefaults } from './ensure-defaults.ts';
-import { call, giveRole, makeCompany, makeUser, presetId } from './test/fixtures.ts';
+import { giveRole, insertCompany, presetRoleId, signedInCompanyAdmin, signedInPlatformAdmin, signedInUser } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let supplierAdmin: string;
@@ -14,9 +15,9 @@ let supplierId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  supplierId = await makeCompany(db, { type: 2 });
-  supplierAdmin = (await makeUser(db, supplierId, { admin: true })).token;
-  purchaserAdmin = (await makeUser(db, await makeCompany(db, { type: 4 }), { admin: true })).token;
+  supplierId = (await insertCompany(db, { type: 2 })).id;
+  supplierAdmin = (await signedInUser(db, { companyId: supplierId, isCompanyAdmin: true })).token;
+  purchaserAdmin = (await signedInCompanyAdmin(db, { company: { type: 4 } })).token;
 });
 afterAll(async () => t?.close());
 
@@ -92,15 +93,15 @@ describe('GET /api/appuser/getWebMenus by company type', () => {
 
 describe('menus by role', () => {
   it('shows a sub-user without roles only the entries every user has', async () => {
-    const sub = await makeUser(t.database.db, supplierId);
+    const sub = await signedInUser(t.database.db, { companyId: supplierId });
     const list = await menus(sub.token);
     expect(names(list).sort()).toEqual(['个人信息', '我的消息', '消息中心', '账户安全', '账户设置'].sort());
   });
 
   it('shows a sub-user holding the goods preset the product and stock menus, with their parents', async () => {
     const db = t.database.db;
-    const sub = await makeUser(db, supplierId);
-    await giveRole(db, sub.id, await presetId(db, 'supplier.goods'));
+    const sub = await signedInUser(db, { companyId: supplierId });
+    await giveRole(db, sub.id, await presetRoleId(db, 'supplier.goods'));
     const list = await menus(sub.token);
     expect(names(list)).toEqual(expect.arrayContaining(['商品管理', '商品列表', '库存管理', '库存调整']));
     expect(paths(list)).not.toContain('/customer/saleOrder');
@@ -116,7 +117,7 @@ describe('menus by role', () => {
       .values({ companyId: supplierId, companyType: 2, name: '人事' })
       .returning();
     await db.insert(roleMenus).values({ roleId: role!.id, menuId: userList.sysNo });
-    const sub = await makeUser(db, supplierId);
+    const sub = await signedInUser(db, { companyId: supplierId });
     await giveRole(db, sub.id, role!.id);
     const list = await menus(sub.token);
     expect(names(list)).toContain('企业管理');
@@ -138,7 +139,7 @@ describe('menus by role', () => {
   });
 
   it('gives platform administrators (no company) an empty menu', async () => {
-    const admin = await makeUser(t.database.db, null, { platformAdmin: true });
+    const admin = await signedInPlatformAdmin(t.database.db);
     expect(await menus(admin.token)).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import {
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
-import { call, giveRole, makeCompany, makeUser, newPhone, presetId, twoSuppliers, type CompanyWithAdmin } from './test/fixtures.ts';
+import { type CompanyWithAdmin, giveRole, newPhone, presetRoleId, signedInCompanyAdmin, signedInUser, twoSuppliers } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let a: CompanyWithAdmin;
@@ -53,9 +54,7 @@ describe('roles', () => {
     expect(
       (await post(a.admin.token, '/api/role/create', { name: 'x', permissions: ['enquiry:manage'] })).message,
     ).toBe('权限项不存在');
-    const purchaser = await makeUser(t.database.db, await makeCompany(t.database.db, { type: 4 }), {
-      admin: true,
-    });
+    const purchaser = await signedInCompanyAdmin(t.database.db, { company: { type: 4 } });
     const purchaserMenu = (await get<MenuItem[]>(purchaser.token, '/api/appuser/getWebMenus')).data[0]!;
     expect(
       (await post(a.admin.token, '/api/role/create', { name: 'y', menuIds: [purchaserMenu.sysNo] })).message,
@@ -73,12 +72,12 @@ describe('roles', () => {
     expect(names).not.toContain('采购管理');
     expect(res.data.permissions.map((p) => p.code)).toContain('order:ship');
     expect(res.data.permissions.map((p) => p.code)).not.toContain('enquiry:manage');
-    const sub = await makeUser(t.database.db, a.id);
+    const sub = await signedInUser(t.database.db, { companyId: a.id });
     expect((await get(sub.token, '/api/role/grants')).code).toBe(Code.FORBIDDEN);
   });
 
   it('keeps presets read-only', async () => {
-    const preset = await presetId(t.database.db, 'supplier.sales');
+    const preset = await presetRoleId(t.database.db, 'supplier.sales');
     expect((await post(a.admin.token, '/api/role/update', { sysNo: preset, name: '改名' })).code).toBe(
       Code.FORBIDDEN,
     );
@@ -87,7 +86,7 @@ describe('roles', () => {
 
   it('updates and deletes a role; its holders lose it', async () => {
     const id = await createRole(a.admin.token, '临时', ['report:view']);
-    const sub = await makeUser(t.database.db, a.id);
+    const sub = await signedInUser(t.database.db, { companyId: a.id });
     await giveRole(t.database.db, sub.id, id);
     expect(
       (
@@ -118,7 +117,7 @@ describe('company isolation', () => {
       Code.NOT_FOUND,
     );
     expect((await post(a.admin.token, '/api/role/delete', { sysNo: bRole })).code).toBe(Code.NOT_FOUND);
-    const sub = await makeUser(t.database.db, a.id);
+    const sub = await signedInUser(t.database.db, { companyId: a.id });
     const assign = await post(a.admin.token, '/api/user/update', {
       sysNo: sub.id,
       realName: '甲',
@@ -134,7 +133,7 @@ describe('company isolation', () => {
   });
 
   it('company A never sees or changes company B’s users', async () => {
-    const bUser = await makeUser(t.database.db, b.id, { realName: '乙员工' });
+    const bUser = await signedInUser(t.database.db, { companyId: b.id, realName: '乙员工' });
     const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
       pageIndex: 1,
       pageSize: 100,
@@ -156,7 +155,7 @@ describe('company isolation', () => {
 
 describe('permissions', () => {
   it('refuses a sub-user without user:manage / role:manage, and admits one who holds it', async () => {
-    const sub = await makeUser(t.database.db, a.id);
+    const sub = await signedInUser(t.database.db, { companyId: a.id });
     for (const [url, body] of [
       ['/api/user/list', { pageIndex: 1, pageSize: 10 }],
       ['/api/user/invite', { phone: newPhone(), realName: '某', roleIds: [] }],
@@ -175,7 +174,7 @@ describe('permissions', () => {
 
   it('stops a delegate from granting or assigning more than they hold', async () => {
     const db = t.database.db;
-    const delegate = await makeUser(db, a.id);
+    const delegate = await signedInUser(db, { companyId: a.id });
     await giveRole(
       db,
       delegate.id,
@@ -187,8 +186,8 @@ describe('permissions', () => {
     expect(
       (await post(delegate.token, '/api/role/create', { name: '助理2', permissions: ['user:manage'] })).code,
     ).toBe(0);
-    const sub = await makeUser(db, a.id);
-    const sales = await presetId(db, 'supplier.sales');
+    const sub = await signedInUser(db, { companyId: a.id });
+    const sales = await presetRoleId(db, 'supplier.sales');
     expect(
       (await post(delegate.token, '/api/user/update', { sysNo: sub.id, realName: 'x', roleIds: [sales] }))
         .code,
@@ -225,7 +224,7 @@ describe('company users', () => {
   });
 
   it('disabling a user ends their sessions at once, even after re-enabling', async () => {
-    const sub = await makeUser(t.database.db, a.id);
+    const sub = await signedInUser(t.database.db, { companyId: a.id });
     expect((await get(sub.token, '/api/appuser/getWebMenus')).code).toBe(0);
     expect((await post(a.admin.token, '/api/user/disable', { sysNo: sub.id, disabled: true })).code).toBe(0);
     expect((await get(sub.token, '/api/appuser/getWebMenus')).code).toBe(Code.LOGIN_EXPIRED);
@@ -241,9 +240,9 @@ describe('company users', () => {
 
   it('stops a delegate from changing or disabling a user who holds more than they do', async () => {
     const db = t.database.db;
-    const delegate = await makeUser(db, a.id);
+    const delegate = await signedInUser(db, { companyId: a.id });
     await giveRole(db, delegate.id, await createRole(a.admin.token, '仅用户管理', ['user:manage']));
-    const senior = await makeUser(db, a.id);
+    const senior = await signedInUser(db, { companyId: a.id });
     await giveRole(db, senior.id, await createRole(a.admin.token, '高级', ['user:manage', 'role:manage']));
     expect(
       (await post(delegate.token, '/api/user/disable', { sysNo: senior.id, disabled: true })).message,
@@ -255,7 +254,7 @@ describe('company users', () => {
   });
 
   it('never disables the administrator or oneself', async () => {
-    const delegate = await makeUser(t.database.db, a.id);
+    const delegate = await signedInUser(t.database.db, { companyId: a.id });
     await giveRole(
       t.database.db,
       delegate.id,

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, companyUser, platformAdmin } from '../merchant/test/fixtures.ts';
+import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
-let admin: { token: string; userId: number };
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await platformAdmin(t.database.db, 'ops1');
+  admin = await signedInPlatformAdmin(t.database.db, { adminName: 'ops1' });
 });
 afterAll(async () => t?.close());
 
@@ -20,14 +21,14 @@ describe('console: companies', () => {
   });
 
   it('lists and searches companies', async () => {
-    await companyUser(t.database.db, { name: '厦门清源水务有限公司' });
+    await signedInCompanyAdmin(t.database.db, { company: { name: '厦门清源水务有限公司' } });
     const res = await call(t.app, admin.token, 'POST', '/admin/api/company/list', { keyword: '清源', pageIndex: 1, pageSize: 10 });
     expect(res.data.total).toBe(1);
     expect(res.data.list[0].name).toBe('厦门清源水务有限公司');
   });
 
   it('sets the membership level and isMemberVail, audited with before and after', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const res = await call(t.app, admin.token, 'POST', '/admin/api/company/membership', { id: s.companyId, memberLevel: 2, isMemberVail: 1 });
     expect(res.code).toBe(0);
     const detail = await call(t.app, admin.token, 'GET', `/admin/api/company/detail/${s.companyId}`);
@@ -39,7 +40,7 @@ describe('console: companies', () => {
   });
 
   it('disabling a company ends its users’ sessions at once', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     expect((await call(t.app, s.token, 'GET', '/api/message/unreadcount')).code).toBe(0);
     const res = await call(t.app, admin.token, 'POST', '/admin/api/company/disable', { id: s.companyId, disabled: true, reason: '提供虚假资料' });
     expect(res).toMatchObject({ code: 0, data: { disabled: true, endedSessions: 1 } });

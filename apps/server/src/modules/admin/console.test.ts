@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, categories, messages, products, roles, webMenus } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, companyUser, platformAdmin } from '../merchant/test/fixtures.ts';
+import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
-let admin: { token: string; userId: number };
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await platformAdmin(t.database.db, 'content1');
+  admin = await signedInPlatformAdmin(t.database.db, { adminName: 'content1' });
 });
 afterAll(async () => t?.close());
 
@@ -64,7 +65,7 @@ describe('console: catalogue', () => {
   });
 
   it('takes a product down with a reason; the merchant is told why', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const [cat] = await t.database.db.insert(categories).values({ name: '测试', categoryCode: 'Z9', level: 1 }).returning();
     const [p] = await t.database.db.insert(products).values({ companyId: s.companyId, categoryId: cat!.id, categoryCode: 'Z9', name: '次氯酸钠', price: '900.00', status: 2 }).returning();
     const res = await call(t.app, admin.token, 'POST', '/admin/api/product/takedown', { id: p!.id, reason: '商品资质不全' });

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { companyUser, platformAdmin } from '../merchant/test/fixtures.ts';
+import { signedInCompanyAdmin, signedInPlatformAdmin } from '../../test/factories/index.ts';
 
 let t: TestApp;
 let company: { token: string };
 let admin: { token: string };
 beforeAll(async () => {
   t = await createTestApp();
-  company = await companyUser(t.database.db);
-  admin = await platformAdmin(t.database.db);
+  company = await signedInCompanyAdmin(t.database.db);
+  admin = await signedInPlatformAdmin(t.database.db);
 });
 afterAll(async () => t?.close());
 

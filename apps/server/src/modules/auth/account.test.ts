@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { peekCaptcha } from '../captcha/service.ts';
-import { get, lastCode, login, makeUser, PASSWORD, post } from './test-fixtures.ts';
+import { insertCompanyWithAdmin, lastCode, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { get, login, post } from '../../test/http.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('registration', () => {
   });
 
   it('tells a taken number only after a valid code', async () => {
-    await makeUser(t.database.db, { phone: '13600000003' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000003', password: TEST_PASSWORD } });
     expect((await post(t.app, '/api/appuser/originregister', { ...form, phone: '13600000003', code: '123456' })).message).toBe('验证码错误或已过期');
     const code = await registerCode('13600000003');
     expect((await post(t.app, '/api/appuser/originregister', { ...form, phone: '13600000003', code })).message).toBe('该手机号已注册');
@@ -61,7 +62,7 @@ describe('registration', () => {
 
 describe('passwords and sessions', () => {
   it('recovery by SMS code sets the password and ends every session', async () => {
-    await makeUser(t.database.db, { phone: '13600000011' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000011', password: TEST_PASSWORD } });
     const before = (await login(t.app, '13600000011')).data.authToken;
     await post(t.app, '/api/appuser/sendcode', { phone: '13600000011', purpose: 'forget' });
     const code = await lastCode(t.app, '13600000011');
@@ -73,12 +74,12 @@ describe('passwords and sessions', () => {
   });
 
   it('password change proves the old one and ends all sessions, the current one included', async () => {
-    await makeUser(t.database.db, { phone: '13600000012' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000012', password: TEST_PASSWORD } });
     const a = (await login(t.app, '13600000012')).data.authToken;
     const b = (await login(t.app, '13600000012')).data.authToken;
     const wrongOld = await post(t.app, '/api/appuser/modifypwd', { oldPassword: 'Nope2026x', password: 'Next2026pw', confirmPassword: 'Next2026pw' }, a);
     expect(wrongOld.message).toBe('原密码错误');
-    const r = await post(t.app, '/api/appuser/modifypwd', { oldPassword: PASSWORD, password: 'Next2026pw', confirmPassword: 'Next2026pw' }, a);
+    const r = await post(t.app, '/api/appuser/modifypwd', { oldPassword: TEST_PASSWORD, password: 'Next2026pw', confirmPassword: 'Next2026pw' }, a);
     expect(r.code).toBe(0);
     expect((await get(t.app, '/api/appuser/loginuserinfo', a)).code).toBe(1);
     expect((await get(t.app, '/api/appuser/loginuserinfo', b)).code).toBe(1);
@@ -86,7 +87,7 @@ describe('passwords and sessions', () => {
   });
 
   it('lists active sessions and ends the others', async () => {
-    await makeUser(t.database.db, { phone: '13600000013' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000013', password: TEST_PASSWORD } });
     const a = (await login(t.app, '13600000013')).data.authToken;
     const b = (await login(t.app, '13600000013')).data.authToken;
     const list = await get<{ list: { id: number; current: boolean; device: string }[] }>(t.app, '/api/appuser/sessions', a);
@@ -100,7 +101,7 @@ describe('passwords and sessions', () => {
 
 describe('account changes', () => {
   it('changes the phone with codes to the old and the new number (form-encoded)', async () => {
-    await makeUser(t.database.db, { phone: '13600000021' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000021', password: TEST_PASSWORD } });
     const token = (await login(t.app, '13600000021')).data.authToken;
     await post(t.app, '/api/appuser/sendcode', { purpose: 'oldphone' }, token);
     await post(t.app, '/api/appuser/sendcode', { phone: '13600000022', purpose: 'newphone' }, token);
@@ -118,8 +119,8 @@ describe('account changes', () => {
   });
 
   it('saves the user fields; an e-mail is bound only with the code sent to it, and only once', async () => {
-    await makeUser(t.database.db, { phone: '13600000031', email: 'taken@example.com' });
-    await makeUser(t.database.db, { phone: '13600000032' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000031', email: 'taken@example.com', password: TEST_PASSWORD } });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000032', password: TEST_PASSWORD } });
     const token = (await login(t.app, '13600000032')).data.authToken;
     const r = await post<{ realName: string; gender: number; email: string }>(
       t.app,
@@ -151,7 +152,7 @@ describe('account changes', () => {
   });
 
   it('the database keeps e-mails unique whatever their case', async () => {
-    await makeUser(t.database.db, { phone: '13600000041', email: 'same@example.com' });
-    await expect(makeUser(t.database.db, { phone: '13600000042', email: 'Same@Example.com' })).rejects.toThrow();
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000041', email: 'same@example.com', password: TEST_PASSWORD } });
+    await expect(insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000042', email: 'Same@Example.com', password: TEST_PASSWORD } })).rejects.toThrow();
   });
 });

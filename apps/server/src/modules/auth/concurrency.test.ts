@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { DAILY_CAP_PER_IP } from '../codes/service.ts';
-import { lastCode, login, makeUser, post } from './test-fixtures.ts';
+import { insertCompanyWithAdmin, lastCode, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { login, post } from '../../test/http.ts';
 
 /**
  * The brute-force counters must hold when many attempts arrive at once. These tests are meaningful on
@@ -21,7 +22,7 @@ const all = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.fr
 
 describe(`counters under ${N} parallel requests (${testDbKind})`, () => {
   it('60 parallel wrong passwords get at most 5 plain answers; the rest need the captcha or are locked', async () => {
-    await makeUser(t.database.db, { phone: '13600000001' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000001', password: TEST_PASSWORD } });
     const answers = await all(N, () => login(t.app, '13600000001', 'Wrong1234'));
     const plain = answers.filter((a) => a.message === '账号或密码错误').length;
     expect(plain).toBeGreaterThan(0);
@@ -32,7 +33,7 @@ describe(`counters under ${N} parallel requests (${testDbKind})`, () => {
   });
 
   it('50 parallel wrong codes: at most 5 are checked and the code is dead after', async () => {
-    await makeUser(t.database.db, { phone: '13600000002' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13600000002', password: TEST_PASSWORD } });
     expect((await post(t.app, '/api/appuser/sendcode', { phone: '13600000002', purpose: 'login' })).code).toBe(0);
     const code = await lastCode(t.app, '13600000002');
     const wrong = String((Number(code) + 1) % 1e6).padStart(6, '0');

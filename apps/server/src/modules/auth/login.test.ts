@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { loginFailures } from '../../db/schema/index.ts';
-import { get, login, makeUser, post } from './test-fixtures.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { get, login, post } from '../../test/http.ts';
 import { peekCaptcha } from '../captcha/service.ts';
 
 let t: TestApp;
@@ -13,7 +14,7 @@ afterAll(async () => t?.close());
 
 describe('password login', () => {
   it('logs in by phone and by admin name, and the token reads the user info', async () => {
-    const { user } = await makeUser(t.database.db, { phone: '13900000001', type: 2 });
+    const { user } = await insertCompanyWithAdmin(t.database.db, { company: { type: 2 }, user: { phone: '13900000001', password: TEST_PASSWORD } });
     const r = await login(t.app, '13900000001');
     expect(r.code).toBe(0);
     expect(r.data.authToken.length).toBeGreaterThanOrEqual(40);
@@ -27,14 +28,14 @@ describe('password login', () => {
     expect(info.data.extension.CompanyType).toBe(2);
     expect(info.data.extension.CompanyName).toMatch(/测试企业/);
 
-    await makeUser(t.database.db, { phone: '13900000009', platformAdmin: true, adminName: 'admin' });
+    await insertPlatformAdmin(t.database.db, { phone: '13900000009', adminName: 'admin', password: TEST_PASSWORD });
     const admin = await login(t.app, 'Admin');
     expect(admin.code).toBe(0);
     expect((admin.data.userInfo as unknown as { extension: { isPlatformAdmin: boolean } }).extension.isPlatformAdmin).toBe(true);
   });
 
   it('answers the same for a wrong password and an unknown account', async () => {
-    await makeUser(t.database.db, { phone: '13900000002' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13900000002', password: TEST_PASSWORD } });
     const wrong = await login(t.app, '13900000002', 'Wrong1234');
     const unknown = await login(t.app, '13911112222', 'Wrong1234');
     expect(wrong.code).not.toBe(0);
@@ -45,7 +46,7 @@ describe('password login', () => {
   it('missing, forged, expired and revoked tokens answer code 1', async () => {
     expect((await get(t.app, '/api/appuser/loginuserinfo')).code).toBe(1);
     expect((await get(t.app, '/api/appuser/loginuserinfo', 'forged-token-abc')).code).toBe(1);
-    await makeUser(t.database.db, { phone: '13900000003' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13900000003', password: TEST_PASSWORD } });
     const r = await login(t.app, '13900000003');
     const token = r.data.authToken;
     await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${r.data.userInfo.userId}`);
@@ -57,7 +58,7 @@ describe('password login', () => {
   });
 
   it('asks for the captcha after 5 failures and locks after 10 in an hour, for unknown accounts too', async () => {
-    await makeUser(t.database.db, { phone: '13900000004' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13900000004', password: TEST_PASSWORD } });
     for (const account of ['13900000004', '13900000005']) {
       for (let i = 0; i < 5; i++) expect((await login(t.app, account, 'Wrong1234')).message).toBe('账号或密码错误');
       expect((await post<{ needCaptcha: boolean }>(t.app, '/api/appuser/logincaptcha', { account })).data.needCaptcha).toBe(true);
@@ -101,7 +102,7 @@ describe('password login', () => {
 describe('password spraying', () => {
   it('many failures from one address bring the captcha for every account from it', async () => {
     const { loginFailures: lf } = await import('../../db/schema/index.ts');
-    await makeUser(t.database.db, { phone: '13900000031' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13900000031', password: TEST_PASSWORD } });
     // A fresh app's inject address is 127.0.0.1; 20 failures over many accounts from it.
     await t.database.db.delete(lf);
     for (let i = 0; i < 20; i++) await t.database.db.insert(lf).values({ account: `1380000${String(i).padStart(4, '0')}`, ip: '127.0.0.1' });

@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { auditLogs, certifications, companies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, companyUser, platformAdmin, uploadedFile } from '../merchant/test/fixtures.ts';
+import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser, uploadedFile } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
-let admin: { token: string; userId: number };
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await platformAdmin(t.database.db, 'certreviewer');
+  admin = await signedInPlatformAdmin(t.database.db, { adminName: 'certreviewer' });
 });
 afterAll(async () => t?.close());
 
@@ -26,8 +27,8 @@ const form = async (token: string, over: Record<string, unknown> = {}) => ({
 
 describe('enterprise certification', () => {
   it("refuses another company's picture or a made-up path as the licence", async () => {
-    const s = await companyUser(t.database.db);
-    const other = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
+    const other = await signedInCompanyAdmin(t.database.db);
     for (const licenseImage of [await uploadedFile(t.app, other.token), 'u/2026/01/made-up.png', '../../etc/passwd']) {
       const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { licenseImage }));
       expect(res).toMatchObject({ code: 2, message: '营业执照图片不存在，请重新上传' });
@@ -36,7 +37,7 @@ describe('enterprise certification', () => {
   });
 
   it('refuses a wrong credit-code check digit or ID checksum before calling the partner', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const bad = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { creditCode: '91440300708461136U' }));
     expect(bad).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入' });
     const badId = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { handlerIdNo: '110105194912310021' }));
@@ -46,7 +47,7 @@ describe('enterprise certification', () => {
   });
 
   it('the real-name sandbox refuses the failing pattern: 未通过 with the reason, and the company may retry', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { companyName: '测试失败环保有限公司' }));
     expect(res).toMatchObject({ code: 0, data: { status: 3 } });
     expect(res.data.rejectReason).toContain('实名核验未通过');
@@ -55,7 +56,7 @@ describe('enterprise certification', () => {
   });
 
   it('审核中 → 已认证 by the console, then signing yields a downloadable PDF; decisions are audited', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     expect(sub.data.status).toBe(1);
     expect(sub.data.handlerIdNo).toBe('1101**********002X');
@@ -82,7 +83,7 @@ describe('enterprise certification', () => {
     expect((await t.app.inject({ method: 'GET', url: `/f/${row!.contractKey}` })).statusCode).toBe(404);
     await t.app.storage.put('contracts/1/SBX-ES-legacy.pdf', file.rawPayload, 'application/pdf');
     expect((await t.app.inject({ method: 'GET', url: '/f/contracts/1/SBX-ES-legacy.pdf' })).statusCode).toBe(404);
-    const other = await companyUser(t.database.db);
+    const other = await signedInCompanyAdmin(t.database.db);
     const theirs = await t.app.inject({ method: 'GET', url: '/api/certification/contract', headers: { 'x-token': other.token } });
     expect(theirs.headers['content-type']).not.toContain('application/pdf');
     expect(theirs.json()).toMatchObject({ message: '服务协议尚未签署' });
@@ -100,7 +101,7 @@ describe('enterprise certification', () => {
   });
 
   it('a rejection with a reason reaches the company; it can correct and resubmit', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     const rej = await call(t.app, admin.token, 'POST', '/admin/api/certification/reject', { id: sub.data.id, reason: '营业执照与企业名称不符' });
     expect(rej).toMatchObject({ code: 0, data: { status: 3, rejectReason: '营业执照与企业名称不符' } });
@@ -114,7 +115,7 @@ describe('enterprise certification', () => {
 
 describe('membership upgrade', () => {
   it('shows what each level unlocks; an upgrade request is confirmed by the platform and sets the level', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const info = await call(t.app, s.token, 'GET', '/api/member/info');
     expect(info.data.levels[1].unlocks).toContain('销售订单详情');
     expect(info.data.levels[2].unlocks.join()).toContain('报价');
@@ -133,7 +134,7 @@ describe('membership upgrade', () => {
 
 describe('companies certified before certifications were recorded (demo data)', () => {
   it('show as certified and can sign the agreement', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     await t.database.db.update(companies).set({ certStatus: 2, creditCode: '91110108551385082Q', legalPerson: '雷军' }).where(eq(companies.id, s.companyId));
     const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
     expect(detail.data).toMatchObject({ status: 2, creditCode: '91110108551385082Q' });

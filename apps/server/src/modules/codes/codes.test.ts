@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
-import { ageCodes, lastCode, makeUser, post } from '../auth/test-fixtures.ts';
+import { ageCodes, insertCompanyWithAdmin, lastCode, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { post } from '../../test/http.ts';
 import { DAILY_CAP_PER_IP, DAILY_CAP_PER_TARGET } from './service.ts';
 
 let t: TestApp;
@@ -17,7 +18,7 @@ const byPhone = (phone: string, code: string) =>
 
 describe('SMS codes', () => {
   it('logs in with the sandbox code; the code is single use', async () => {
-    await makeUser(t.database.db, { phone: '13700000001' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13700000001', password: TEST_PASSWORD } });
     const s = await send('13700000001');
     expect(s).toMatchObject({ code: 0, message: '验证码已发送' });
     const code = await lastCode(t.app, '13700000001');
@@ -29,7 +30,7 @@ describe('SMS codes', () => {
   });
 
   it('expires after 5 minutes', async () => {
-    await makeUser(t.database.db, { phone: '13700000002' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13700000002', password: TEST_PASSWORD } });
     await send('13700000002');
     const code = await lastCode(t.app, '13700000002');
     await ageCodes(t.database.db, '13700000002', 301);
@@ -37,7 +38,7 @@ describe('SMS codes', () => {
   });
 
   it('dies after 5 wrong tries, even for the right code afterwards', async () => {
-    await makeUser(t.database.db, { phone: '13700000003' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13700000003', password: TEST_PASSWORD } });
     await send('13700000003');
     const code = await lastCode(t.app, '13700000003');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -75,7 +76,7 @@ describe('SMS codes', () => {
   });
 
   it('answers the same for unknown numbers but delivers nothing to them', async () => {
-    await makeUser(t.database.db, { phone: '13700000008' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13700000008', password: TEST_PASSWORD } });
     const known = await send('13700000008', 'forget');
     const unknown = await send('13700000009', 'forget');
     expect(unknown).toEqual(known);

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { makeUser, post } from '../auth/test-fixtures.ts';
+import { insertCompanyWithAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { post } from '../../test/http.ts';
 
 /** A real SMTP server on loopback receives what the e-mail adapter sends (SMTP_URL). */
 const received: { to: string[]; text: string }[] = [];
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 describe('e-mail codes over SMTP', () => {
   it('delivers the code to a bound address and logs in with it', async () => {
-    await makeUser(t.database.db, { phone: '13400000001', email: 'buyer@example.com' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13400000001', email: 'buyer@example.com', password: TEST_PASSWORD } });
     const r = await post(t.app, '/api/appuser/sendemailcode', { email: 'Buyer@Example.com' });
     expect(r).toMatchObject({ code: 0, message: '验证码已发送' });
     const mail = received.find((m) => m.to.includes('buyer@example.com'));

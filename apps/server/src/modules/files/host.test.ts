@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { image } from './test/fixtures.ts';
+import { image } from '../../test/factories/index.ts';
 
 let t: TestApp;
 let jpeg: Buffer;

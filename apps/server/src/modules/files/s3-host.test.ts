@@ -5,7 +5,7 @@ import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startFakeS3, type FakeS3 } from './test/fake-s3.ts';
-import { companyUser, image, multipartBody } from './test/fixtures.ts';
+import { image, multipartBody, signedInCompanyAdmin } from '../../test/factories/index.ts';
 
 const creds = { bucket: 'aquamall-files', region: 'us-east-1', accessKeyId: 'AKIDHOST', secretAccessKey: 'host-secret' };
 let t: TestApp;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 it('uploads to and serves from S3-compatible storage, variants included', async () => {
-  const user = await companyUser(t.database.db, '对象存储测试公司');
+  const user = await signedInCompanyAdmin(t.database.db, { company: { name: '对象存储测试公司' } });
   const { payload, headers } = await multipartBody([{ name: 'pump.jpg', body: await image(800, 400) }]);
   const res = await app.inject({ method: 'POST', url: '/file/upload', payload, headers: { ...headers, 'x-token': user.token } });
   const json = res.json<{ code: number; data: { fileRelativePath: string }[] }>();

@@ -4,16 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { companyUser, image, multipartBody } from './test/fixtures.ts';
+import { image, multipartBody, signedInCompanyAdmin, type SignedInCompanyUser } from '../../test/factories/index.ts';
 
 let t: TestApp;
-let a: Awaited<ReturnType<typeof companyUser>>;
-let b: Awaited<ReturnType<typeof companyUser>>;
+let a: SignedInCompanyUser;
+let b: SignedInCompanyUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await companyUser(t.database.db, '绿源水处理设备有限公司');
-  b = await companyUser(t.database.db, '蓝海环保科技有限公司', 4);
+  a = await signedInCompanyAdmin(t.database.db, { company: { name: '绿源水处理设备有限公司' } });
+  b = await signedInCompanyAdmin(t.database.db, { company: { name: '蓝海环保科技有限公司', type: 4 } });
 });
 afterAll(async () => t.close());
 
@@ -50,7 +50,7 @@ describe('POST /file/upload', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.rawPayload.length).toBe(first!.size);
     const [row] = await t.database.db.select().from(files).where(eq(files.path, first!.fileRelativePath));
-    expect(row).toMatchObject({ companyId: a.companyId, userId: a.userId, mime: 'image/jpeg', originalName: '产品图.jpg' });
+    expect(row).toMatchObject({ companyId: a.companyId, userId: a.id, mime: 'image/jpeg', originalName: '产品图.jpg' });
   });
 
   it('accepts the token as a form field', async () => {
@@ -190,7 +190,7 @@ describe('upload records', () => {
 
 describe('rate limit', () => {
   it('slows down a user who uploads too often', async () => {
-    const c = await companyUser(t.database.db, '频繁上传公司');
+    const c = await signedInCompanyAdmin(t.database.db, { company: { name: '频繁上传公司' } });
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) codes.push((await upload([], { token: c.token })).code);
     expect(codes.slice(0, 30).every((x) => x === 2)).toBe(true); // empty uploads, but counted

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { articles, companies } from '../../db/schema/index.ts';
-import { insertMallFixture, type MallFixture } from './test/fixtures.ts';
+import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
 
 let t: TestApp;
 let fx: MallFixture;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { seedDemoApplications } from './demo.ts';
-import { companyUser } from './test/fixtures.ts';
+import { signedInCompanyAdmin } from '../../test/factories/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +13,8 @@ afterAll(async () => t?.close());
 
 describe('demo applications', () => {
   it('gives seeded pending and rejected companies an application, once', async () => {
-    const pending = await companyUser(t.database.db);
-    const rejected = await companyUser(t.database.db);
+    const pending = await signedInCompanyAdmin(t.database.db);
+    const rejected = await signedInCompanyAdmin(t.database.db);
     await t.database.db.update(companies).set({ merchantStatus: 1 }).where(eq(companies.id, pending.companyId));
     await t.database.db.update(companies).set({ merchantStatus: 2 }).where(eq(companies.id, rejected.companyId));
     expect(await seedDemoApplications(t.database.db)).toBe(2);

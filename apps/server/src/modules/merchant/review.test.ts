@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { auditLogs, companies, messages, sandboxOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { assertCanPublishGoods } from './publish-guard.ts';
-import { call, companyUser, fullApplication, platformAdmin, uploadedFile } from './test/fixtures.ts';
+import { fullApplication, signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser, uploadedFile } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
-let admin: { userId: number; token: string; name: string };
+let admin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await platformAdmin(t.database.db, 'reviewer1');
+  admin = await signedInPlatformAdmin(t.database.db, { adminName: 'reviewer1' });
 });
 afterAll(async () => t?.close());
 
@@ -18,7 +19,7 @@ const submit = async (token: string, over: Record<string, unknown> = {}) =>
 
 describe('merchant entry: submission rules', () => {
   it('refuses a submission without the agreement, with a bad check digit or missing documents, and changes nothing', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const noAgreement = await submit(s.token, { agreement: { version: '2026.1', agreed: false } });
     expect(noAgreement.code).toBe(2);
     expect(noAgreement.message).toContain('入驻协议');
@@ -40,8 +41,8 @@ describe('merchant entry: submission rules', () => {
   });
 
   it("refuses another company's upload or a stored file it did not upload as a document", async () => {
-    const s = await companyUser(t.database.db);
-    const other = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
+    const other = await signedInCompanyAdmin(t.database.db);
     const theirs = await uploadedFile(t.app, other.token);
     const stolen = await submit(s.token, { shopType: 3, threeInOne: true, documents: { license: [theirs] } });
     expect(stolen).toMatchObject({ code: 2, message: '证件图片不存在，请重新上传' });
@@ -55,7 +56,7 @@ describe('merchant entry: submission rules', () => {
   });
 
   it('a draft saved while the application is being submitted never overwrites the submission', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const full = await fullApplication(t.app, s.token, { shopName: '已提交的店铺名' });
     const { agreement: _agreement, ...draft } = full;
     const answers = await Promise.all([
@@ -70,20 +71,20 @@ describe('merchant entry: submission rules', () => {
   });
 
   it('asks a dealer for the brand authorisation; 三证合一 needs only the licence', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const res = await submit(s.token, { shopType: 2, threeInOne: true });
     expect(res).toMatchObject({ code: 2, message: '请上传品牌授权书' });
   });
 
   it('tells a purchaser company it needs a supplier account', async () => {
-    const p = await companyUser(t.database.db, { type: 4 });
+    const p = await signedInCompanyAdmin(t.database.db, { company: { type: 4 } });
     const res = await submit(p.token);
     expect(res.code).toBe(3);
     expect(res.message).toContain('供应商账号');
   });
 
   it('records the agreement version, time and IP, and goes to 待审核', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const res = await submit(s.token);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ status: 1, agreementVersion: '2026.1' });
@@ -98,7 +99,7 @@ describe('merchant entry: submission rules', () => {
 
 describe('merchant entry: review state machine', () => {
   it('cannot approve a draft', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const draft = await call(t.app, s.token, 'POST', '/api/merchant/application/save', { shopName: '草稿店' });
     expect(draft.code).toBe(0);
     const res = await call(t.app, admin.token, 'POST', '/admin/api/merchant/approve', { id: draft.data.id });
@@ -106,7 +107,7 @@ describe('merchant entry: review state machine', () => {
   });
 
   it('only a platform administrator decides: a company user and a visitor are refused', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const { data } = await submit(s.token);
     expect((await call(t.app, s.token, 'POST', '/admin/api/merchant/approve', { id: data.id })).code).toBe(3);
     expect((await call(t.app, null, 'POST', '/admin/api/merchant/approve', { id: data.id })).code).toBe(1);
@@ -115,7 +116,7 @@ describe('merchant entry: review state machine', () => {
   });
 
   it('approves once: the shop opens, goods may be published, the decision is audited and notified; no double decision', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     await expect(assertCanPublishGoods(t.database.db, s.companyId)).rejects.toThrow('商家入驻审核通过后才能发布商品');
     const { data } = await submit(s.token);
     const ok = await call(t.app, admin.token, 'POST', '/admin/api/merchant/approve', { id: data.id });
@@ -129,7 +130,7 @@ describe('merchant entry: review state machine', () => {
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(data.id)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'merchant.approve', actorUserId: admin.userId, actorName: 'reviewer1' });
+    expect(audit[0]).toMatchObject({ action: 'merchant.approve', actorUserId: admin.id, actorName: 'reviewer1' });
     expect(audit[0]!.before).toMatchObject({ status: 1 });
     expect(audit[0]!.after).toMatchObject({ status: 3 });
 
@@ -140,7 +141,7 @@ describe('merchant entry: review state machine', () => {
   });
 
   it('two concurrent decisions: exactly one wins', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const { data } = await submit(s.token);
     const [a, b] = await Promise.all([
       call(t.app, admin.token, 'POST', '/admin/api/merchant/approve', { id: data.id }),
@@ -150,7 +151,7 @@ describe('merchant entry: review state machine', () => {
   });
 
   it('a rejected applicant sees the reason, edits and resubmits; the history keeps every step', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const { data } = await submit(s.token);
     const rejected = await call(t.app, admin.token, 'POST', '/admin/api/merchant/reject', { id: data.id, reason: '营业执照照片模糊' });
     expect(rejected.code).toBe(0);
@@ -181,7 +182,7 @@ describe('merchant entry: review state machine', () => {
   });
 
   it('a disabled company may not publish goods', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const { data } = await submit(s.token);
     await call(t.app, admin.token, 'POST', '/admin/api/merchant/approve', { id: data.id });
     await t.database.db.update(companies).set({ disabled: true }).where(eq(companies.id, s.companyId));
@@ -191,7 +192,7 @@ describe('merchant entry: review state machine', () => {
 
 describe('merchant entry: shops opened without an application (demo data)', () => {
   it('count as approved and cannot apply again', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     await t.database.db.update(companies).set({ merchantStatus: 3, shopOpen: true, shopName: '老店', shopType: 2 }).where(eq(companies.id, s.companyId));
     const mine = await call(t.app, s.token, 'GET', '/api/merchant/application');
     expect(mine.data.application).toMatchObject({ status: 3, shopName: '老店', shopType: 2 });
@@ -201,7 +202,7 @@ describe('merchant entry: shops opened without an application (demo data)', () =
 
 describe('merchant entry: who may apply', () => {
   it('a sub-user without the company:manage permission is refused', async () => {
-    const sub = await companyUser(t.database.db, { isCompanyAdmin: false });
+    const sub = await signedInCompanyAdmin(t.database.db, { user: { isCompanyAdmin: false } });
     const res = await submit(sub.token);
     expect(res.code).toBe(3);
     expect((await call(t.app, sub.token, 'GET', '/api/merchant/application')).code).toBe(0);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bankAccounts, categories, companies, products, sandboxOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, companyUser, uploadedFile } from './test/fixtures.ts';
+import { signedInCompanyAdmin, uploadedFile } from '../../test/factories/index.ts';
+import { call } from '../../test/http.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ describe('bank account small-deposit verification', () => {
   const account = { accountName: '福州蓝源环保科技有限公司', bankName: '中国工商银行', branchName: '福州五四支行', accountNo: '6222 0214 0200 1234 567' };
 
   it('sends an amount below 1 yuan (visible in the sandbox outbox, never to the company) and verifies it', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     expect((await call(t.app, s.token, 'POST', '/api/bank/account/save', account)).data.accountNo).toBe('6222 **** **** 4567');
     const sent = await call(t.app, s.token, 'POST', '/api/bank/account/send');
     expect(sent.data).toMatchObject({ status: 1, attemptsLeft: 3 });
@@ -28,7 +29,7 @@ describe('bank account small-deposit verification', () => {
   });
 
   it('allows 3 wrong tries, then asks for a new deposit', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     await call(t.app, s.token, 'POST', '/api/bank/account/save', account);
     await call(t.app, s.token, 'POST', '/api/bank/account/send');
     const [row] = await t.database.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, s.companyId));
@@ -42,7 +43,7 @@ describe('bank account small-deposit verification', () => {
   });
 
   it('caps amount checks at 5 a day per company, across new deposits and under parallel guesses', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     await call(t.app, s.token, 'POST', '/api/bank/account/save', account);
     const deposit = async () => {
       // A minute has passed since the last deposit.
@@ -72,7 +73,7 @@ describe('bank account small-deposit verification', () => {
   });
 
   it('refuses amounts of 1 yuan or more with a clear message', async () => {
-    const s = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
     const res = await call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: 1.5 });
     expect(res.code).toBe(2);
     expect(res.message).toContain('打款金额小于1元');
@@ -81,8 +82,8 @@ describe('bank account small-deposit verification', () => {
 
 describe('shop settings', () => {
   it('only an approved merchant sets its shop; floors may hold only its own products', async () => {
-    const s = await companyUser(t.database.db);
-    const other = await companyUser(t.database.db);
+    const s = await signedInCompanyAdmin(t.database.db);
+    const other = await signedInCompanyAdmin(t.database.db);
     const settings = { shopName: '蓝源旗舰店', logo: await uploadedFile(t.app, s.token), introduction: '专业水处理药剂', shopFloors: [] as { title: string; productIds: number[] }[] };
     expect((await call(t.app, s.token, 'POST', '/api/store/settings/save', settings)).code).toBe(5);
     await t.database.db.update(companies).set({ merchantStatus: 3, shopOpen: true }).where(eq(companies.id, s.companyId));

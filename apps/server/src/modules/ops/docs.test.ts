@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { login, makeUser } from '../auth/test-fixtures.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { login } from '../../test/http.ts';
 
 interface Operation {
   'x-permission'?: string;
@@ -27,8 +28,8 @@ beforeAll(async () => {
       }
     },
   });
-  const admin = await makeUser(t.database.db, { platformAdmin: true, adminName: 'docsadmin' });
-  const token = (await login(t.app, admin.user.phone)).data.authToken;
+  const admin = await insertPlatformAdmin(t.database.db, { adminName: 'docsadmin', password: TEST_PASSWORD });
+  const token = (await login(t.app, admin.phone)).data.authToken;
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'x-token': token } });
   expect(res.statusCode).toBe(200);
   doc = res.json() as Doc;
@@ -68,7 +69,7 @@ describe('API reference', () => {
   });
 
   it('hides the document from visitors and company users outside demo mode, not the page', async () => {
-    const user = await makeUser(t.database.db);
+    const user = await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { password: TEST_PASSWORD } });
     const userToken = (await login(t.app, user.user.phone)).data.authToken;
     for (const headers of [{}, { 'x-token': userToken }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers });

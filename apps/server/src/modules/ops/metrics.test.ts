@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { login, makeUser } from '../auth/test-fixtures.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { login } from '../../test/http.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 let t: TestApp;
@@ -9,9 +10,9 @@ let userToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  const admin = await makeUser(t.database.db, { platformAdmin: true, adminName: 'opsadmin' });
-  const user = await makeUser(t.database.db);
-  adminToken = (await login(t.app, admin.user.phone)).data.authToken;
+  const admin = await insertPlatformAdmin(t.database.db, { adminName: 'opsadmin', password: TEST_PASSWORD });
+  const user = await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { password: TEST_PASSWORD } });
+  adminToken = (await login(t.app, admin.phone)).data.authToken;
   userToken = (await login(t.app, user.user.phone)).data.authToken;
 });
 afterAll(async () => t?.close());

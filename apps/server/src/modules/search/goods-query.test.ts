@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ProductStatus, type GoodsPage } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companies, products } from '../../db/schema/index.ts';
-import { insertMallFixture, type MallFixture } from '../mall/test/fixtures.ts';
+import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
 
 let t: TestApp;
 let fx: MallFixture;

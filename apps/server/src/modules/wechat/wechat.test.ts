@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { checkWechatSignature, parseScanEvent } from '../../lib/providers/wechat.ts';
-import { get, lastCode, makeUser, post } from '../auth/test-fixtures.ts';
+import { insertCompanyWithAdmin, lastCode, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { get, post } from '../../test/http.ts';
 
 let t: TestApp;
 let base: string;
@@ -55,7 +56,7 @@ async function scan(scanUrl: string, openId: string) {
 
 describe('WeChat QR login (sandbox)', () => {
   it('binds an unknown WeChat identity on first scan, then logs straight in; pushes over the socket', async () => {
-    await makeUser(t.database.db, { phone: '13500000001' });
+    await insertCompanyWithAdmin(t.database.db, { company: { type: 4 }, user: { phone: '13500000001', password: TEST_PASSWORD } });
     const id = 'browser-aaaa-0001';
     const qr = await getQr(id);
     expect(qr.ticket.length).toBeGreaterThan(30);

@@ -1,5 +1,5 @@
 import { BidStatus, BidType, CompanyType, EnquiryStatus, ProductStatus } from '@aquamall/shared';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   articles,
   bids,
@@ -8,7 +8,7 @@ import {
   enquiries,
   enquiryItems,
   products,
-} from '../../../db/schema/index.ts';
+} from '../../db/schema/index.ts';
 
 /** A small, hand-made mall: enough rows to tell right answers from wrong ones. */
 export interface MallFixture {

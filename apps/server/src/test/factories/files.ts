@@ -1,20 +1,5 @@
-import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { Db } from '../../../db/client.ts';
-import { companies, users } from '../../../db/schema/index.ts';
-import { createSession } from '../../auth/sessions.ts';
-
-/** A company with one user and a live session token. */
-export async function companyUser(db: Db, name: string, type = 2) {
-  const [company] = await db.insert(companies).values({ name, type }).returning({ id: companies.id });
-  const phone = `199${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-  const [user] = await db
-    .insert(users)
-    .values({ companyId: company!.id, phone, passwordHash: 'x', isCompanyAdmin: true })
-    .returning({ id: users.id });
-  const { token } = await createSession(db, user!.id);
-  return { companyId: company!.id, userId: user!.id, token };
-}
 
 /** A test image of the given size and format. */
 export function image(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
@@ -33,4 +18,13 @@ export async function multipartBody(
   for (const f of files) form.append(f.field ?? 'storefile', new Blob([new Uint8Array(f.body)], { type: f.type ?? 'application/octet-stream' }), f.name);
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+}
+
+/** Uploads a small PNG as the token's user (recorded for its company) and answers its fileRelativePath. */
+export async function uploadedFile(app: FastifyInstance, token: string): Promise<string> {
+  const { payload, headers } = await multipartBody([{ name: 'doc.png', body: await image(24, 24, 'png') }]);
+  const res = await app.inject({ method: 'POST', url: '/file/upload', payload, headers: { ...headers, 'x-token': token } });
+  const body = res.json<{ code: number; data: { fileRelativePath: string }[] }>();
+  if (body.code !== 0) throw new Error(`test upload failed: ${res.body}`);
+  return body.data[0]!.fileRelativePath;
 }
