@@ -10,3 +10,4 @@ export * from './contracts/mall-search.ts';
 export * from './contracts/access.ts';
 export * from './contracts/merchant.ts';
 export * from './contracts/session.ts';
+export * from './contracts/catalogue.ts';

@@ -1,7 +1,9 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
+import { productReviewEndpoints, stockEndpoints, supplyProductEndpoints } from './catalogue.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
+export * from './catalogue.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -10,6 +12,9 @@ export * from './access.ts';
 export const endpointGroups = {
   menus: menuEndpoints,
   roles: roleEndpoints,
+  supplyProducts: supplyProductEndpoints,
+  stock: stockEndpoints,
+  productReview: productReviewEndpoints,
 };
 
 type Groups = typeof endpointGroups;

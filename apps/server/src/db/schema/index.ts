@@ -7,3 +7,4 @@ export * from './merchant.ts';
 export * from './audit.ts';
 export * from './access.ts';
 export * from './search.ts';
+export * from './catalogue.ts';

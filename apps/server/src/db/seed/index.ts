@@ -58,6 +58,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       const leaves = await seedCategories(t, images);
       const { suppliers, purchasers } = await seedCompanies(t, images, rnd, now);
       await seedProducts(t, leaves, suppliers, rnd, now);
+      // Every product gets its SKU, an opening ledger row and (when pending) its review revision (migration 0014).
+      await t.execute(sql`select aq_backfill_catalogue()`);
       await seedContent(t, images, rnd, now);
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
       // The pending and rejected applicants get their application forms (the merchant module's demo data).
