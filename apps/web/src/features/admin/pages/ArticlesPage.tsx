@@ -4,7 +4,7 @@ import { Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Tag } 
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
-import { RichTextEditor } from '../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
 interface Article {
