@@ -67,7 +67,7 @@ export async function listProducts(db: Db, caller: Caller, q: ProductListQuery &
       skuCount: r.skuCodes?.length ?? 0,
       skuCodes: r.skuCodes ?? [],
       defaultImage: r.defaultImage,
-      pendingRevision: Boolean(r.pending),
+      pendingRevision: Boolean(r.pending) && r.status !== ProductStatus.PENDING,
       rejectReason: r.rejectReason,
       takenDownReason: r.takenDownReason,
       updatedAt: r.updatedAt.toISOString(),

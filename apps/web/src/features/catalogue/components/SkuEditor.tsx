@@ -8,7 +8,8 @@ export interface SkuFormRow {
   sysNo?: number;
   code: string;
   values: string[];
-  price: number;
+  /** Empty until the supplier types it. */
+  price?: number;
   stock: number;
   lowStock: number;
   priceTiers: { minQty: number; price: number }[];

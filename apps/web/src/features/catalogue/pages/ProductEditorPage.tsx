@@ -38,7 +38,7 @@ const EMPTY: Partial<EditorForm> = {
   minOrder: 1,
   leadTimeDays: 3,
   specNames: ['规格'],
-  skus: [{ code: '', values: [], price: 0, stock: 0, lowStock: 0, priceTiers: [] }],
+  skus: [{ code: '', values: [], stock: 0, lowStock: 0, priceTiers: [] }],
   extraAttrs: [],
   images: [],
   description: '',
@@ -94,7 +94,7 @@ function toInput(f: EditorForm): ProductInput {
       sysNo: s.sysNo,
       code: s.code,
       specValues: specNames.map((name, i) => ({ name, value: (s.values?.[i] ?? '').trim() })).filter((v) => v.value),
-      price: s.price,
+      price: s.price ?? 0,
       priceTiers: (s.priceTiers ?? []).filter((t) => t && t.minQty && t.price),
       stock: s.stock ?? 0,
       lowStock: s.lowStock ?? 0,
@@ -216,7 +216,7 @@ export default function ProductEditorPage() {
           {(fields, { add, remove }) => (
             <Form.Item label="其他参数">
               {fields.map((f) => (
-                <Space key={f.key} align="baseline">
+                <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
                   <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入参数名称' }]}><Input placeholder="参数名称" maxLength={20} style={{ width: 160 }} /></Form.Item>
                   <Form.Item name={[f.name, 'value']} rules={[{ required: true, whitespace: true, message: '请输入参数值' }]}><Input placeholder="参数值" maxLength={100} style={{ width: 240 }} /></Form.Item>
                   <Button type="text" onClick={() => remove(f.name)}>删除</Button>

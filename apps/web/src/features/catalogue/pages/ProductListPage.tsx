@@ -3,11 +3,10 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Cascader, Form, Input, Popconfirm, Result, Select, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, ProductStatus, type ProductRow } from '@aquamall/shared';
+import { DEFAULT_PAGE_SIZE, ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { thumbUrl } from '../../../lib/image.ts';
 import { categoryTreeQuery } from '../api/lookups.ts';
 import { useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
 import { ProductStatusTag, STATUS_OPTIONS } from '../components/status.tsx';
@@ -55,7 +54,7 @@ export default function ProductListPage() {
       dataIndex: 'name',
       render: (name: string, r) => (
         <Space align="start">
-          <Img src={thumbUrl(r.defaultImage)} width={56} style={{ height: 56, objectFit: 'cover', borderRadius: 4 }} />
+          <Img src={r.defaultImage} width={THUMB_WIDTH} style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 4 }} />
           <div>
             <a onClick={() => edit(r.sysNo)}>{name}</a>
             <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.categoryName}{r.brand ? ` · ${r.brand}` : ''}</div>
