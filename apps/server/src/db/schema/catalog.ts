@@ -86,6 +86,8 @@ export const products = pgTable(
   },
   (t) => [
     index().on(t.companyId),
+    /** The supplier's product list: its products, latest change first. */
+    index('products_company_updated').on(t.companyId, t.updatedAt),
     /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
     index('products_company_on_sale').on(t.companyId).where(sql`status = 2`),
     index().on(t.categoryCode),

@@ -5,6 +5,7 @@ import { isEmpty } from '../client.ts';
 import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/demo.ts';
+import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -64,6 +65,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
       // The pending and rejected applicants get their application forms (the merchant module's demo data).
       await seedDemoApplications(t);
+      // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
+      await seedDemoCatalogue(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

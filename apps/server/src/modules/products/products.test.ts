@@ -226,11 +226,11 @@ describe('permissions, member gate and company isolation', () => {
   });
 
   it('keeps products.price and stock equal to the SKUs in the same transaction', async () => {
-    const rows = await t.database.db.execute<{ bad: number }>(sql`
+    const rows = (await t.database.db.execute(sql`
       select count(*)::int as bad from products p
       where exists (select 1 from product_skus s where s.product_id = p.id)
         and (p.price <> (select min(price) from product_skus s where s.product_id = p.id)
-          or p.stock <> (select sum(on_hand - reserved) from product_skus s where s.product_id = p.id))`);
+          or p.stock <> (select sum(on_hand - reserved) from product_skus s where s.product_id = p.id))`)) as unknown as { rows: { bad: number }[] };
     expect(Number(rows.rows[0]!.bad)).toBe(0);
   });
 });
