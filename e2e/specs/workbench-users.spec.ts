@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { outboxCode } from './auth-helpers.ts';
 
 async function signIn(page: Page, account: string, password = 'Demo@2026') {
   const res = await page.request.post('/api/appuser/login', { data: { account, password } });
@@ -12,7 +13,7 @@ async function signIn(page: Page, account: string, password = 'Demo@2026') {
   return body.data.authToken as string;
 }
 
-test('an administrator invites a sub-user with a role, who then sees only what the role grants, and disables them', async ({
+test('an administrator invites a number with a role; its owner joins by SMS code with its own password, sees only what the role grants, and is disabled', async ({
   page,
   browser,
 }) => {
@@ -26,19 +27,24 @@ test('an administrator invites a sub-user with a role, who then sees only what t
   await expect(dialog.getByText('请输入正确的11位手机号')).toBeVisible();
   await dialog.getByPlaceholder('请输入11位手机号').fill(phone);
   await dialog.getByPlaceholder('请输入姓名').fill('赵销售');
-  await dialog.getByPlaceholder('请输入初始密码').fill('Sales2026x');
+  // The administrator chooses no password for someone else's number.
+  await expect(dialog.getByText('初始密码')).toHaveCount(0);
   await dialog.locator('.ant-select').click();
   await page.getByTitle('销售专员（预设）').click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: /邀\s*请/ }).click();
-  await expect(page.getByText('用户已添加')).toBeVisible();
-  const row = page.getByRole('row', { name: /赵销售/ });
-  await expect(row).toContainText('销售专员');
-  await expect(row).toContainText('正常');
+  await expect(page.getByText(/邀请已发送/)).toBeVisible();
+  const pending = page.getByRole('region', { name: '待接受的邀请' });
+  await expect(pending.getByRole('row', { name: /赵销售/ })).toContainText('销售专员');
 
-  // The new user signs in with the initial password and sees the sales menus only.
+  // The invitee proves the number with the texted code on /sso/invite and sets its own password.
   const sub = await browser.newPage();
-  await signIn(sub, phone, 'Sales2026x');
+  await sub.goto(`/sso/invite?phone=${phone}`);
+  await sub.getByPlaceholder('请输入验证码').fill(await outboxCode(sub.request, phone));
+  await sub.getByPlaceholder('请设置登录密码').fill('Sales2026x');
+  await sub.getByPlaceholder('请再次输入密码').fill('Sales2026x');
+  await sub.getByRole('button', { name: /加入企业/ }).click();
+  await expect(sub).toHaveURL(/\/customer/);
   await sub.goto('/customer/home');
   const menu = sub.getByTestId('workbench-menu');
   await expect(menu.getByText('报价管理', { exact: true })).toBeVisible();
@@ -48,6 +54,12 @@ test('an administrator invites a sub-user with a role, who then sees only what t
   await expect(sub.getByTestId('access-blocked')).toContainText('您没有访问此页面的权限');
   await sub.goto('/customer/quotation');
   await expect(sub.getByTestId('later-release')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: '待接受的邀请' })).toHaveCount(0);
+  const row = page.getByRole('row', { name: /赵销售/ });
+  await expect(row).toContainText('销售专员');
+  await expect(row).toContainText('正常');
 
   // Disabling ends the sub-user's session at once.
   await row.getByRole('button', { name: /停\s*用/ }).click();

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@aquamall/shared';
-import { messages, sessions, users } from './db/schema/index.ts';
+import { companies, merchantApplications, messages, sessions, users } from './db/schema/index.ts';
+import { createSession } from './modules/auth/sessions.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 
 /**
@@ -88,9 +89,28 @@ describe('one company never sees or changes another’s data', () => {
       bankName: '中国银行',
       accountNo: '6222020000001234',
     });
-    await call(a.token, 'POST', '/api/merchant/application/save', { ...smuggled, shopName: '甲公司草稿' });
     expect(await bView()).toEqual(before);
     expect((await call<{ shopName: string }>(a.token, 'GET', '/api/store/settings')).data.shopName).toBe('甲公司改名店铺');
+  });
+
+  it('merchant application: a smuggled companyId in a draft that really is saved lands on the caller only', async () => {
+    // A supplier that is not a merchant yet, so the draft save reaches the write path (A and B are merchants).
+    const [c] = await t.database.db.insert(companies).values({ name: '丙公司（未入驻）', type: 2 }).returning({ id: companies.id });
+    const [cUser] = await t.database.db
+      .insert(users)
+      .values({ companyId: c!.id, phone: '13712340001', passwordHash: 'x', isCompanyAdmin: true })
+      .returning({ id: users.id });
+    const { token } = await createSession(t.database.db, cUser!.id);
+    const before = await bView();
+    const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
+    const saved = await call<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {
+      ...smuggled,
+      shopName: '丙公司草稿',
+    });
+    expect(saved).toMatchObject({ code: 0, data: { shopName: '丙公司草稿' } });
+    const [row] = await t.database.db.select().from(merchantApplications).where(eq(merchantApplications.id, saved.data.id));
+    expect(row!.companyId).toBe(c!.id);
+    expect(await bView()).toEqual(before);
   });
 
   it('shop floors and own products: A can neither list nor showcase B’s products', async () => {

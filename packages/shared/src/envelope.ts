@@ -42,3 +42,11 @@ export const noData = z.null();
 export const recordId = z.number('编号格式不正确').int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确');
 /** Body of commands on one record: `{sysNo}`. */
 export const sysNoInput = z.object({ sysNo: recordId });
+
+/**
+ * A timestamp on the wire: an ISO string. A handler may return the Date it read from the database: answers are
+ * JSON-encoded before the serializer checks them, so the client always receives the string.
+ */
+export const wireTimestamp = z.string() as z.ZodType<string, string | Date>;
+/** Any JSON value (jsonb columns); a handler returns what the database gave it. */
+export const wireJson = z.json() as z.ZodType<z.core.util.JSONType, unknown>;

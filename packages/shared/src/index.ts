@@ -10,4 +10,6 @@ export * from './contracts/mall-search.ts';
 export * from './contracts/access.ts';
 export * from './contracts/merchant.ts';
 export * from './contracts/session.ts';
+export * from './contracts/admin.ts';
+export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';

@@ -157,11 +157,6 @@ describe('request shape', () => {
     expect(String(seen[0]!.data)).toBe('phone=13800138000&code=123456');
     expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/x-www-form-urlencoded/);
   });
-  it('admin option targets the admin base', async () => {
-    answer(ok(null));
-    await api.get('/api/x', {}, { admin: true });
-    expect(seen[0]!.url).toBe('/admin/api/x');
-  });
 });
 
 describe('content-disposition filenames', () => {

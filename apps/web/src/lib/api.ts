@@ -18,8 +18,6 @@ export interface ApiOptions {
   ignoreRedirect?: boolean;
   /** Send the body form-encoded instead of JSON. */
   form?: boolean;
-  /** Target the admin API base (the /admin console). */
-  admin?: boolean;
 }
 
 /** A rejected call: a business code from the server, or a transport failure (code -1, HTTP status kept). */
@@ -88,7 +86,7 @@ export async function request<T>(
   data?: unknown,
   options: ApiOptions = {},
 ): Promise<T> {
-  const config: AxiosRequestConfig = { method, url: options.admin ? `/admin${url}` : url };
+  const config: AxiosRequestConfig = { method, url };
   if (method === 'GET') config.params = data;
   else if (options.form) {
     config.data = encodeForm(data);
@@ -188,7 +186,7 @@ export function filenameFromDisposition(header: string | undefined | null): stri
 export async function download(
   url: string,
   data?: unknown,
-  opts: { method?: 'GET' | 'POST'; admin?: boolean } = {},
+  opts: { method?: 'GET' | 'POST' } = {},
 ): Promise<boolean> {
   if (!url || !url.trim()) {
     notify.warning(MSG.downloadEmpty);
@@ -198,7 +196,7 @@ export async function download(
   try {
     const res = await http.request<Blob>({
       method,
-      url: opts.admin ? `/admin${url}` : url,
+      url,
       responseType: 'blob',
       ...(method === 'GET' ? { params: data } : { data }),
     });

@@ -133,13 +133,38 @@ const subUserPassword = z
   .max(PASSWORD_MAX, `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`)
   .regex(PASSWORD_RE, '密码须同时包含字母和数字');
 
+/**
+ * Invites a mobile number into the company (user/list). The administrator sets no password: the number's
+ * owner accepts on /sso/invite by SMS code and chooses it (inviteAcceptInput).
+ */
 export const userInviteInput = z.object({
   phone: subUserPhone,
   realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),
-  password: subUserPassword,
   roleIds: z.array(z.number().int().positive().max(2_147_483_647, '编号格式不正确')).max(50).default([]),
 });
 export type UserInviteInput = z.infer<typeof userInviteInput>;
+/** Days an invitation stays open. */
+export const INVITATION_DAYS = 7;
+
+/** POST /api/appuser/acceptinvite: the invited number proves itself by SMS code and sets its own password. */
+export const inviteAcceptInput = z.object({
+  phone: subUserPhone,
+  code: z.string({ error: '请输入短信验证码' }).trim().regex(/^\d{6}$/, '请输入6位短信验证码'),
+  password: subUserPassword,
+  confirmPassword: z.string({ error: '请再次输入密码' }).max(40),
+  rememberMe: z.boolean().default(false),
+});
+export type InviteAcceptInput = z.infer<typeof inviteAcceptInput>;
+
+/** A pending invitation as the inviting company sees it (POST /api/user/invitations). */
+export interface CompanyInvitationRow {
+  sysNo: number;
+  phone: string;
+  realName: string;
+  roles: { sysNo: number; name: string }[];
+  createdAt: string;
+  expiresAt: string;
+}
 export const userUpdateInput = z.object({
   sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确'),
   realName: z.string().trim().min(1, '请输入姓名').max(50, '姓名最多50个字符'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_KEYWORD_MAX } from '../constants.ts';
-import { pageQuery, type Paged } from '../envelope.ts';
+import { pageQuery, pagedOf } from '../envelope.ts';
 
 /** Public mall contracts (SPEC §2 mall routes, §7). Inputs are zod schemas shared by the web and the server. */
 
@@ -72,130 +72,131 @@ export const goodsQuery = pageQuery
 export type GoodsQueryInput = z.input<typeof goodsQuery>;
 export type GoodsQuery = z.output<typeof goodsQuery>;
 
-export interface GoodsItem {
-  id: number;
-  name: string;
-  brand: string;
-  model: string;
-  spec: string;
-  unit: string;
-  price: number;
-  defaultImage: string;
-  categoryCode: string;
-  companyId: number;
-  shopName: string;
-  salesCount: number;
-  stock: number;
-  minOrder: number;
-  isPovertyRelief: boolean;
-  originName: string;
-  createdAt: string;
-}
+const int = z.number().int();
+
+/** A goods card (list rows, related goods, shop floors). */
+export const goodsItem = z.object({
+  id: int,
+  name: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  spec: z.string(),
+  unit: z.string(),
+  price: z.number(),
+  defaultImage: z.string(),
+  categoryCode: z.string(),
+  companyId: int,
+  shopName: z.string(),
+  salesCount: int,
+  stock: z.number(),
+  minOrder: z.number(),
+  isPovertyRelief: z.boolean(),
+  originName: z.string(),
+  createdAt: z.string(),
+});
+export type GoodsItem = z.infer<typeof goodsItem>;
 
 /** Counts stop at this many; `totalCapped` says the real number is larger (docs/decisions/0060). */
 export const GOODS_COUNT_CAP = 10_000;
 
-export interface GoodsPage extends Paged<GoodsItem> {
-  totalCapped: boolean;
+export const goodsFacet = z.object({ categoryCode: z.string(), name: z.string(), count: int });
+export type GoodsFacet = z.infer<typeof goodsFacet>;
+
+export const goodsPage = pagedOf(goodsItem).extend({
+  totalCapped: z.boolean(),
   /** The normalized words searched (terms and their synonyms), for highlighting. */
-  keywords: string[];
+  keywords: z.array(z.string()),
   /** For a keyword search without a category: the leaf categories of the matches, most first (≤ 12). */
-  facets: GoodsFacet[];
-}
+  facets: z.array(goodsFacet),
+});
+export type GoodsPage = z.infer<typeof goodsPage>;
 
-export interface GoodsFacet {
-  categoryCode: string;
-  name: string;
-  count: number;
-}
+export const shopCard = z.object({
+  id: int,
+  shopName: z.string(),
+  companyName: z.string(),
+  logo: z.string(),
+  areaName: z.string(),
+  shopType: int.nullable(),
+  shopTypeName: z.string(),
+  mainBusiness: z.string(),
+  memberLevel: int,
+  certified: z.boolean(),
+  productCount: int,
+  openedAt: z.string(),
+});
+export type ShopCard = z.infer<typeof shopCard>;
 
-export interface ShopCard {
-  id: number;
-  shopName: string;
-  companyName: string;
-  logo: string;
-  areaName: string;
-  shopType: number | null;
-  shopTypeName: string;
-  mainBusiness: string;
-  memberLevel: number;
-  certified: boolean;
-  productCount: number;
-  openedAt: string;
-}
+export const categoryCrumb = z.object({ name: z.string(), categoryCode: z.string() });
+export type CategoryCrumb = z.infer<typeof categoryCrumb>;
 
-export interface CategoryCrumb {
-  name: string;
-  categoryCode: string;
-}
-
-export interface GoodsDetail extends GoodsItem {
-  images: string[];
-  priceTiers: { minQty: number; price: number }[];
-  attributes: { name: string; value: string }[];
+export const goodsDetail = goodsItem.extend({
+  images: z.array(z.string()),
+  priceTiers: z.array(z.object({ minQty: z.number(), price: z.number() })),
+  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
   /** Sanitised HTML. */
-  description: string;
-  categoryPath: CategoryCrumb[];
-  shop: ShopCard;
-  related: GoodsItem[];
-}
+  description: z.string(),
+  categoryPath: z.array(categoryCrumb),
+  shop: shopCard,
+  related: z.array(goodsItem),
+});
+export type GoodsDetail = z.infer<typeof goodsDetail>;
 
 export const shopQuery = pageQuery.extend({ name: searchKeyword });
 export type ShopQueryInput = z.input<typeof shopQuery>;
 
-export interface ShopListItem extends ShopCard {
-  products: Pick<GoodsItem, 'id' | 'name' | 'price' | 'unit' | 'defaultImage'>[];
-}
+export const shopListItem = shopCard.extend({
+  products: z.array(goodsItem.pick({ id: true, name: true, price: true, unit: true, defaultImage: true })),
+});
+export type ShopListItem = z.infer<typeof shopListItem>;
 
-export interface ShopInfo extends ShopCard {
-  banner: string;
-  introduction: string;
-  contactName: string;
+export const shopInfo = shopCard.extend({
+  banner: z.string(),
+  introduction: z.string(),
+  contactName: z.string(),
   /** Masked (SPEC §9). */
-  contactPhone: string;
-  address: string;
-}
+  contactPhone: z.string(),
+  address: z.string(),
+});
+export type ShopInfo = z.infer<typeof shopInfo>;
 
-export interface CompanyOpenInfo {
-  id: number;
-  companyName: string;
+export const companyOpenInfo = z.object({
+  id: int,
+  companyName: z.string(),
   /** Masked credit code: the first 6 and last 4 characters. */
-  creditCode: string;
-  legalPerson: string;
-  areaName: string;
-  address: string;
-  certified: boolean;
-  shopTypeName: string;
-  mainBusiness: string;
-  introduction: string;
-  memberLevel: number;
-  registeredAt: string;
-}
+  creditCode: z.string(),
+  legalPerson: z.string(),
+  areaName: z.string(),
+  address: z.string(),
+  certified: z.boolean(),
+  shopTypeName: z.string(),
+  mainBusiness: z.string(),
+  introduction: z.string(),
+  memberLevel: int,
+  registeredAt: z.string(),
+});
+export type CompanyOpenInfo = z.infer<typeof companyOpenInfo>;
 
-export interface ShopFloor {
-  title: string;
-  products: GoodsItem[];
-}
+export const shopFloor = z.object({ title: z.string(), products: z.array(goodsItem) });
+export type ShopFloor = z.infer<typeof shopFloor>;
 
-export interface ShopCategory {
-  categoryCode: string;
-  name: string;
-  count: number;
-}
+export const shopCategory = z.object({ categoryCode: z.string(), name: z.string(), count: int });
+export type ShopCategory = z.infer<typeof shopCategory>;
 
 /** pushershopList: purchaser companies with public information only. */
 export const purchaserQuery = pageQuery.extend({ name: searchKeyword, companyName: searchKeyword });
 export type PurchaserQueryInput = z.input<typeof purchaserQuery>;
-export interface PurchaserItem {
-  id: number;
-  companyName: string;
-  logo: string;
-  areaName: string;
-  certified: boolean;
-  enquiryCount: number;
-  openEnquiryCount: number;
-  lastEnquiryAt: string | null;
-}
+export const purchaserItem = z.object({
+  id: int,
+  companyName: z.string(),
+  logo: z.string(),
+  areaName: z.string(),
+  certified: z.boolean(),
+  enquiryCount: int,
+  openEnquiryCount: int,
+  lastEnquiryAt: z.string().nullable(),
+});
+export type PurchaserItem = z.infer<typeof purchaserItem>;
 
 export const enquiryQuery = pageQuery.extend({
   companyName: searchKeyword,
@@ -209,30 +210,34 @@ export const enquiryQuery = pageQuery.extend({
 });
 export type EnquiryQueryInput = z.input<typeof enquiryQuery>;
 
-export interface EnquiryListItem {
-  id: number;
-  code: string;
-  title: string;
-  companyId: number;
-  companyName: string;
-  status: number;
-  statusName: string;
-  deadline: string;
-  deliveryAreaName: string;
-  itemCount: number;
-  itemNames: string[];
-  offerCount: number;
-  publishedAt: string | null;
-}
+export const enquiryListItem = z.object({
+  id: int,
+  code: z.string(),
+  title: z.string(),
+  companyId: int,
+  companyName: z.string(),
+  status: int,
+  statusName: z.string(),
+  deadline: z.string(),
+  deliveryAreaName: z.string(),
+  itemCount: int,
+  itemNames: z.array(z.string()),
+  offerCount: int,
+  publishedAt: z.string().nullable(),
+});
+export type EnquiryListItem = z.infer<typeof enquiryListItem>;
 
-export interface EnquiryDetail extends EnquiryListItem {
-  items: { id: number; productName: string; spec: string; quantity: number; unit: string; remark: string }[];
-  remark: string;
-  contactName: string;
+export const enquiryDetail = enquiryListItem.extend({
+  items: z.array(
+    z.object({ id: int, productName: z.string(), spec: z.string(), quantity: z.number(), unit: z.string(), remark: z.string() }),
+  ),
+  remark: z.string(),
+  contactName: z.string(),
   /** Masked (SPEC §9). */
-  contactPhone: string;
-  expired: boolean;
-}
+  contactPhone: z.string(),
+  expired: z.boolean(),
+});
+export type EnquiryDetail = z.infer<typeof enquiryDetail>;
 
 export const articleQuery = pageQuery.extend({
   title: searchKeyword,
@@ -240,30 +245,32 @@ export const articleQuery = pageQuery.extend({
 });
 export type ArticleQueryInput = z.input<typeof articleQuery>;
 
-export interface ArticleListItem {
-  id: number;
-  title: string;
-  summary: string;
-  cover: string;
-  categoryCode: string;
-  categoryName: string;
-  source: string;
-  views: number;
-  isTop: boolean;
-  publishedAt: string;
-}
-export interface ArticleDetail extends ArticleListItem {
-  author: string;
+export const articleListItem = z.object({
+  id: int,
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  categoryCode: z.string(),
+  categoryName: z.string(),
+  source: z.string(),
+  views: int,
+  isTop: z.boolean(),
+  publishedAt: z.string(),
+});
+export type ArticleListItem = z.infer<typeof articleListItem>;
+
+const articleLink = z.object({ id: int, title: z.string() }).nullable();
+export const articleDetail = articleListItem.extend({
+  author: z.string(),
   /** Sanitised HTML. */
-  content: string;
-  prev: { id: number; title: string } | null;
-  next: { id: number; title: string } | null;
-}
-export interface ArticleCategory {
-  categoryCode: string;
-  categoryName: string;
-  count: number;
-}
+  content: z.string(),
+  prev: articleLink,
+  next: articleLink,
+});
+export type ArticleDetail = z.infer<typeof articleDetail>;
+
+export const articleCategory = z.object({ categoryCode: z.string(), categoryName: z.string(), count: int });
+export type ArticleCategory = z.infer<typeof articleCategory>;
 
 export const bidQuery = pageQuery.extend({
   type: optionalNumber(
@@ -282,27 +289,30 @@ export const bidQuery = pageQuery.extend({
 });
 export type BidQueryInput = z.input<typeof bidQuery>;
 
-export interface BidListItem {
-  id: number;
-  type: number;
-  typeName: string;
-  code: string;
-  title: string;
-  status: number;
-  statusName: string;
-  purchaserName: string;
-  budget: number | null;
-  areaName: string;
-  deadline: string | null;
-  winnerName: string | null;
-  winAmount: number | null;
-  publishedAt: string;
-}
-export interface BidDetail extends BidListItem {
+export const bidListItem = z.object({
+  id: int,
+  type: int,
+  typeName: z.string(),
+  code: z.string(),
+  title: z.string(),
+  status: int,
+  statusName: z.string(),
+  purchaserName: z.string(),
+  budget: z.number().nullable(),
+  areaName: z.string(),
+  deadline: z.string().nullable(),
+  winnerName: z.string().nullable(),
+  winAmount: z.number().nullable(),
+  publishedAt: z.string(),
+});
+export type BidListItem = z.infer<typeof bidListItem>;
+
+export const bidDetail = bidListItem.extend({
   /** Sanitised HTML. */
-  content: string;
-  openAt: string | null;
-  attachments: { name: string; url: string }[];
+  content: z.string(),
+  openAt: z.string().nullable(),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
   /** The result of a tender, or the tender of a result. */
-  linked: { id: number; type: number; title: string } | null;
-}
+  linked: z.object({ id: int, type: int, title: z.string() }).nullable(),
+});
+export type BidDetail = z.infer<typeof bidDetail>;

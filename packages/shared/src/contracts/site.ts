@@ -1,45 +1,60 @@
 import { z } from 'zod';
 import { MENU_KEYS } from '../constants.ts';
 import { pageQuery } from '../envelope.ts';
+import type { EnumDef } from '../enums.ts';
+
+const int = z.number().int();
 
 /** Product category node, 3 levels (SPEC §3). `iconPath` is the default image path or ''. */
-export interface CategoryNode {
-  sysNo: number;
-  name: string;
-  categoryCode: string;
-  iconPath: string;
-  children: CategoryNode[];
-}
+export const categoryNode = z.object({
+  sysNo: int,
+  name: z.string(),
+  categoryCode: z.string(),
+  iconPath: z.string(),
+  get children(): z.ZodArray<typeof categoryNode> {
+    return z.array(categoryNode);
+  },
+});
+export type CategoryNode = z.infer<typeof categoryNode>;
 
 /** Navigation or footer link (SPEC §3). */
-export interface NavLink {
-  title: string;
-  linkUrl: string;
-  target: string;
-  parameters: string;
-  items: NavLink[];
-}
+export const navLink = z.object({
+  title: z.string(),
+  linkUrl: z.string(),
+  target: z.string(),
+  parameters: z.string(),
+  get items(): z.ZodArray<typeof navLink> {
+    return z.array(navLink);
+  },
+});
+export type NavLink = z.infer<typeof navLink>;
 
-export interface Banner {
-  sysNo: number;
-  title: string;
-  imgUrl: string;
-  linkUrl: string;
-  target: string;
-}
+export const banner = z.object({
+  sysNo: int,
+  title: z.string(),
+  imgUrl: z.string(),
+  linkUrl: z.string(),
+  target: z.string(),
+});
+export type Banner = z.infer<typeof banner>;
 
 /** Footer question block: `{title, titleImg, items[{title, summary}]}` (SPEC §3). */
-export interface FooterQuestion {
-  title: string;
-  titleImg: string;
-  items: { title: string; summary: string }[];
-}
+export const footerQuestion = z.object({
+  title: z.string(),
+  titleImg: z.string(),
+  items: z.array(z.object({ title: z.string(), summary: z.string() })),
+});
+export type FooterQuestion = z.infer<typeof footerQuestion>;
 
-export interface StatisticData {
-  title: string;
-  value: number;
-  unit: string;
-}
+/** A footer question block as served: a FooterQuestion that is also a NavLink (GET /api/footer, POST /api/index). */
+export const footerQuestionLink = navLink.extend({
+  titleImg: z.string(),
+  items: z.array(navLink.extend({ summary: z.string() })),
+});
+export type FooterQuestionLink = z.infer<typeof footerQuestionLink>;
+
+export const statisticData = z.object({ title: z.string(), value: z.number(), unit: z.string() });
+export type StatisticData = z.infer<typeof statisticData>;
 
 /**
  * One home statistic as stored (site_settings key `statistics`, edited in the console). With `countOf` the
@@ -54,31 +69,29 @@ export const statisticSetting = z.object({
 export type StatisticSetting = z.infer<typeof statisticSetting>;
 export const statisticSettings = z.array(statisticSetting).max(12);
 
-export interface NoticeSummary {
-  sysNo: number;
-  title: string;
-  summary: string;
-  cover: string;
-  categoryName: string;
-  publishedAt: string;
-}
+export const noticeSummary = z.object({
+  sysNo: int,
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  categoryName: z.string(),
+  publishedAt: z.string(),
+});
+export type NoticeSummary = z.infer<typeof noticeSummary>;
 
-export interface Partner {
-  sysNo: number;
-  title: string;
-  imgUrl: string;
-  linkUrl: string;
-}
+export const partner = z.object({ sysNo: int, title: z.string(), imgUrl: z.string(), linkUrl: z.string() });
+export type Partner = z.infer<typeof partner>;
 
 /** Site-wide settings shown in the footer and header. */
-export interface SiteSettings {
-  siteName: string;
-  filingNumbers: { title: string; linkUrl: string }[];
-  qrCode: string;
-  qrCodeTitle: string;
-  hotline: string;
-  copyright: string;
-}
+export const siteSettings = z.object({
+  siteName: z.string(),
+  filingNumbers: z.array(z.object({ title: z.string(), linkUrl: z.string() })),
+  qrCode: z.string(),
+  qrCodeTitle: z.string(),
+  hotline: z.string(),
+  copyright: z.string(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
 
 /** The `site` setting as stored; every field optional (defaults fill the gaps). */
 export const siteSettingsInput = z
@@ -93,29 +106,46 @@ export const siteSettingsInput = z
   .partial();
 
 /** POST /api/index — the site data (SPEC §3). */
-export interface SiteData {
-  siteNav: NavLink[];
-  mallNav: NavLink[];
-  mallBanners: Banner[];
-  statisticDatas: StatisticData[];
-  footerLinks: NavLink[];
-  footerQuestions: FooterQuestion[];
-  noticeBanners: Banner[];
-  settings: SiteSettings;
-}
+export const siteData = z.object({
+  siteNav: z.array(navLink),
+  mallNav: z.array(navLink),
+  mallBanners: z.array(banner),
+  statisticDatas: z.array(statisticData),
+  footerLinks: z.array(navLink),
+  footerQuestions: z.array(footerQuestionLink),
+  noticeBanners: z.array(banner),
+  settings: siteSettings,
+});
+export type SiteData = z.infer<typeof siteData>;
 
+/** `{controls: {<key>: <value>}}`, the shape of several site answers (SPEC §7). */
+export const controlsOf = <K extends string, V extends z.ZodType>(key: K, value: V) =>
+  z.object({ controls: z.object({ [key]: value } as { [P in K]: V }) });
 export type Controls<K extends string, V> = { controls: Record<K, V> };
 
-/** A footer question block as served by GET /api/footer: a FooterQuestion that is also a NavLink. */
-export interface FooterQuestionLink extends NavLink {
-  titleImg: string;
-  items: (NavLink & { summary: string })[];
-}
-
 /** GET /api/footer. */
-export interface FooterData {
-  controls: { web_bottom_menu: { children: NavLink[] }; web_comproblem_menu: { children: FooterQuestionLink[] } };
-}
+export const footerData = z.object({
+  controls: z.object({
+    web_bottom_menu: z.object({ children: z.array(navLink) }),
+    web_comproblem_menu: z.object({ children: z.array(footerQuestionLink) }),
+  }),
+});
+export type FooterData = z.infer<typeof footerData>;
+
+/** GET /api/navigationmenu/{menuKey}: `{controls: {<menuKey>: {items}}}`. */
+export const navigationData = z.object({
+  controls: z.partialRecord(z.enum(MENU_KEYS), z.object({ items: z.array(navLink) })),
+});
+export type NavigationData = z.infer<typeof navigationData>;
+
+/** GET /api/indexbanner. */
+export const indexBannerData = controlsOf('web_topbanner', z.object({ items: z.array(banner) }));
+/** GET /api/articlebanner. */
+export const articleBannerData = controlsOf('web_article_banner', z.object({ items: z.array(banner) }));
+/** GET /api/page/web_cooperationcompany. */
+export const partnerData = controlsOf('web_cooperationcompany', z.object({ items: z.array(partner) }));
+/** GET /api/pagestatisticalinfo. */
+export const statisticsData = z.object({ statisticDatas: z.array(statisticData) });
 
 export const enumsQuery = z.object({
   enumNames: z
@@ -138,8 +168,21 @@ export const homeNoticeQuery = pageQuery.extend({
 export type HomeNoticeQuery = z.infer<typeof homeNoticeQuery>;
 
 /** Area tree node (SPEC §3). `sysNo` is the official GB/T 2260 code. */
-export interface AreaNode {
-  sysNo: number;
-  name: string;
-  children?: AreaNode[];
-}
+export const areaNode = z.object({
+  sysNo: int,
+  name: z.string(),
+  get children(): z.ZodOptional<z.ZodArray<typeof areaNode>> {
+    return z.array(areaNode).optional();
+  },
+});
+export type AreaNode = z.infer<typeof areaNode>;
+
+/** GET /api/enums: `{name, items[{id, name, description, display}], isFlag}` (SPEC §3). */
+export const enumDef = z.object({
+  name: z.string(),
+  items: z.array(z.object({ id: int, name: z.string(), description: z.string(), display: z.boolean() })),
+  isFlag: z.boolean(),
+}) satisfies z.ZodType<EnumDef>;
+
+/** POST /api/openArticle/queryHomeNotice: a POST without a body (null) asks for the first page. */
+export const homeNoticeBody = z.preprocess((v) => v ?? {}, homeNoticeQuery);

@@ -71,12 +71,18 @@ export const isRawResponse = (r: Endpoint['response']): r is RawResponse =>
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** What a caller sends: the body of POST/PUT, otherwise the query parameters. */
-export type EndpointInput<E extends Endpoint> = E['body'] extends z.ZodType
+type BodyOrQuery<E extends Endpoint> = E['body'] extends z.ZodType
   ? Input<E['body']>
   : E['query'] extends z.ZodType
     ? Input<E['query']>
     : undefined;
+/**
+ * What a caller sends: the body of POST/PUT, otherwise the query parameters; with path parameters (`:id`)
+ * those too (the client fills them into the path).
+ */
+export type EndpointInput<E extends Endpoint> = E['params'] extends z.ZodType
+  ? Input<E['params']> & (BodyOrQuery<E> extends undefined ? unknown : BodyOrQuery<E>)
+  : BodyOrQuery<E>;
 /** What a handler receives after validation. */
 export type EndpointBody<E extends Endpoint> = Output<E['body']>;
 export type EndpointQuery<E extends Endpoint> = Output<E['query']>;

@@ -1,8 +1,16 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
 import { productReviewEndpoints, stockEndpoints, supplyProductEndpoints } from './catalogue.ts';
+import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, shopEndpoints } from './mall.ts';
+import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
+import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
+import { messageEndpoints } from './notifications.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
+export * from './mall.ts';
+export * from './site.ts';
+export * from './admin.ts';
+export * from './notifications.ts';
 export * from './catalogue.ts';
 
 /**
@@ -12,6 +20,20 @@ export * from './catalogue.ts';
 export const endpointGroups = {
   menus: menuEndpoints,
   roles: roleEndpoints,
+  goods: goodsEndpoints,
+  shops: shopEndpoints,
+  openEnquiries: openEnquiryEndpoints,
+  articles: articleEndpoints,
+  bids: bidEndpoints,
+  site: siteEndpoints,
+  catalog: catalogEndpoints,
+  enums: enumEndpoints,
+  messages: messageEndpoints,
+  adminCompanies: adminCompanyEndpoints,
+  adminCatalog: adminCatalogEndpoints,
+  adminWorkbench: adminWorkbenchEndpoints,
+  adminContent: adminContentEndpoints,
+  audit: auditEndpoints,
   supplyProducts: supplyProductEndpoints,
   stock: stockEndpoints,
   productReview: productReviewEndpoints,

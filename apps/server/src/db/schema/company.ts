@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A company: a purchaser (type 4) or a supplier (type 2). Suppliers with an approved merchant application
@@ -61,5 +62,36 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.companyId)],
+  (t) => [
+    index().on(t.companyId),
+    // One account per e-mail address, compared case-insensitively (e-mails are stored lower-cased).
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * A company's invitation of a mobile number (user/list). Nothing is created for the number until its owner
+ * proves it with an SMS code on /sso/invite and sets its own password. status: pending → accepted, or
+ * revoked; a pending invitation is void after `expiresAt` (7 days).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    phone: varchar({ length: 20 }).notNull(),
+    realName: varchar({ length: 50 }).notNull().default(''),
+    roleIds: jsonb().$type<number[]>().notNull().default([]),
+    invitedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    status: varchar({ length: 12 }).notNull().default('pending'),
+    acceptedUserId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.phone, t.status), index().on(t.companyId, t.status)],
 );

@@ -136,6 +136,9 @@ export const bankAccounts = pgTable('bank_accounts', {
   depositFen: smallint(),
   providerRef: varchar({ length: 80 }),
   attemptsLeft: smallint().notNull().default(3),
+  /** Amount checks in the current 24-hour window (capped per company, across deposits) and when it began. */
+  dayChecks: smallint().notNull().default(0),
+  dayStartedAt: timestamp({ withTimezone: true }),
   sentAt: timestamp({ withTimezone: true }),
   verifiedAt: timestamp({ withTimezone: true }),
   note: text().notNull().default(''),

@@ -25,7 +25,9 @@ describe('e-sign sandbox', () => {
     expect(signed.ref).toMatch(/^SBX-ES-/);
     const doc = await PDFDocument.load(signed.pdf);
     expect(doc.getPageCount()).toBe(1);
-    if (!fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) return;
+    // The Chinese agreement needs the CJK font (fonts-noto-cjk, installed by `npm test`): without it the PDF
+    // would carry no Chinese text, so its absence is a failure, not a reason to skip.
+    expect(fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'), 'fonts-noto-cjk is not installed').toBe(true);
     const cff = [...doc.context.enumerateIndirectObjects()]
       .map(([, o]) => o)
       .find((o): o is PDFRawStream => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype'))?.toString() === '/CIDFontType0C');

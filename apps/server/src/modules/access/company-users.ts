@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { CompanyUserRow, Paged, UserInviteInput } from '@aquamall/shared';
+import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
 import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './roles.ts';
 
@@ -62,7 +60,7 @@ export async function listCompanyUsers(
 }
 
 /** A non-admin may only hand out roles whose permissions they hold themselves. */
-async function checkRoleAssignment(db: Db, caller: Caller, held: Set<string>, roleIds: number[]) {
+export async function checkRoleAssignment(db: Db, caller: Caller, held: Set<string>, roleIds: number[]) {
   const ids = await assertAssignableRoles(db, caller, roleIds);
   if (!caller.isCompanyAdmin) {
     const granted = await permissionsOfRoles(db, ids);
@@ -74,36 +72,6 @@ async function checkRoleAssignment(db: Db, caller: Caller, held: Set<string>, ro
 async function setRoles(db: Db, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
-}
-
-/**
- * Invites a sub-user: a new account in the caller's company with the initial password the administrator
- * chose (the user changes it later, or resets it with 忘记密码). A number that already has an account is
- * refused, since an account belongs to exactly one company.
- */
-export async function inviteUser(db: Db, caller: Caller, held: Set<string>, input: UserInviteInput) {
-  const problem = passwordProblem(input.password);
-  if (problem) throw invalid(problem);
-  const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
-  const [existing] = await db
-    .select({ companyId: users.companyId })
-    .from(users)
-    .where(eq(users.phone, input.phone));
-  if (existing)
-    throw conflict(
-      existing.companyId === caller.companyId ? '该手机号已是本企业用户' : '该手机号已注册，无法邀请',
-    );
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({ companyId: caller.companyId, phone: input.phone, realName: input.realName, passwordHash })
-      .onConflictDoNothing({ target: users.phone })
-      .returning({ id: users.id });
-    if (!row) throw conflict('该手机号已注册，无法邀请');
-    await setRoles(tx as unknown as Db, row.id, roleIds);
-    return { sysNo: row.id };
-  });
 }
 
 /** A delegate (not the administrator) may not change a user who holds permissions the delegate lacks. */

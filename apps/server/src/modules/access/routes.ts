@@ -3,6 +3,7 @@ import { ensureAccessDefaults } from './ensure-defaults.ts';
 import menuRoutes from './menu-routes.ts';
 import roleRoutes from './role-routes.ts';
 import userRoutes from './user-routes.ts';
+import inviteAcceptRoutes from './invite-accept-routes.ts';
 
 /**
  * Workbench access: menus, company roles and users. The default menus and role presets ensure themselves
@@ -15,4 +16,5 @@ export default async function accessRoutes(app: FastifyInstance) {
   await app.register(menuRoutes);
   await app.register(roleRoutes);
   await app.register(userRoutes);
+  await app.register(inviteAcceptRoutes);
 }

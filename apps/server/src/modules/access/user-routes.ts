@@ -4,11 +4,14 @@ import { userInviteInput, userListQuery, userUpdateInput, z } from '@aquamall/sh
 import { ok } from '../../lib/envelope.ts';
 import { caller } from '../../plugins/auth.ts';
 import { requestPermissions, requirePermission } from './permissions.ts';
-import { inviteUser, listCompanyUsers, setUserDisabled, updateCompanyUser } from './company-users.ts';
+import { checkRoleAssignment, listCompanyUsers, setUserDisabled, updateCompanyUser } from './company-users.ts';
+import { inviteUser, listInvitations, MSG_INVITED, revokeInvitation } from './invitations.ts';
+import { clientInfo } from '../auth/fields.ts';
 
-const disableInput = z.object({ sysNo: z.number().int().positive().max(2_147_483_647, '编号格式不正确'), disabled: z.boolean() });
+const idField = z.number().int().positive().max(2_147_483_647, '编号格式不正确');
+const disableInput = z.object({ sysNo: idField, disabled: z.boolean() });
 
-/** user/list: the company's users; invite, edit roles, enable/disable. Scoped to the caller's company. */
+/** user/list: the company's users and open invitations; invite, revoke, edit roles, enable/disable. Scoped to the caller's company. */
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const manage = { preHandler: requirePermission('user:manage') };
@@ -23,7 +26,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post('/api/user/invite', { ...manage, schema: { body: userInviteInput } }, async (request) => {
     const held = await requestPermissions(request);
-    return ok(await inviteUser(app.db, company(request), held, request.body), '用户已添加');
+    const roleIds = await checkRoleAssignment(app.db, company(request), held, request.body.roleIds);
+    return ok(await inviteUser(app, company(request), roleIds, request.body, clientInfo(request).ip), MSG_INVITED);
+  });
+
+  app.post('/api/user/invitations', manage, async (request) => ok(await listInvitations(app.db, company(request).companyId)));
+
+  app.post('/api/user/revokeinvite', { ...manage, schema: { body: z.object({ sysNo: idField }) } }, async (request) => {
+    await revokeInvitation(app.db, company(request).companyId, request.body.sysNo);
+    return ok(null, '邀请已撤销');
   });
 
   app.post('/api/user/update', { ...manage, schema: { body: userUpdateInput } }, async (request) => {

@@ -1,127 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, like, type SQL } from 'drizzle-orm';
-import { pageQuery, ProductStatus, z } from '@aquamall/shared';
-import { categories, companies, products } from '../../db/schema/index.ts';
+import { adminCatalogEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { notify } from '../notifications/notify.ts';
-import { audited, siteContentChanged } from './audited.ts';
+import { route } from '../../lib/route.ts';
+import { auditActor } from '../audit/record.ts';
+import { deleteCategory, listCategories, listProducts, saveCategory, takeDownProduct } from './catalog.ts';
 
-const id = z.number().int().positive().max(2_147_483_647, '编号格式不正确');
-const categoryInput = z.object({
-  id: id.optional(),
-  parentId: id.nullable().default(null),
-  name: z.string().trim().min(1, '请输入分类名称').max(50, '分类名称最多50个字'),
-  defaultImage: z.string().trim().max(300).default(''),
-  sort: z.number().int().min(0).max(9999).default(0),
-  hidden: z.boolean().default(false),
-});
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Console: the 3-level category tree and product moderation (platform administrators: ADMIN access). */
+export default async function adminCatalogRoutes(app: FastifyInstance) {
+  route(app, e.adminCategoryList, async () => ok(await listCategories(app.db)));
 
-/** Console: the 3-level category tree and product moderation. */
-export default async function adminCatalogRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  route(app, e.adminCategorySave, async (request) => ok(await saveCategory(app.db, auditActor(request), request.body), '分类已保存'));
 
-  app.get('/admin/api/category/list', async () =>
-    ok(await app.db.select().from(categories).orderBy(asc(categories.level), asc(categories.sort), asc(categories.categoryCode))),
-  );
-
-  app.post('/admin/api/category/save', { schema: { body: categoryInput } }, async (request) => {
-    const { id: cid, ...v } = request.body;
-    const row = await app.db.transaction(async (tx) => {
-      if (cid) {
-        const [before] = await tx.select().from(categories).where(eq(categories.id, cid));
-        if (!before) throw notFound('分类不存在');
-        // Moving a category would change the codes of its subtree and its products; the console edits in place.
-        if (v.parentId !== before.parentId) throw invalid('不支持移动分类，请新建后迁移商品');
-        const [after] = await tx.update(categories).set({ name: v.name, defaultImage: v.defaultImage || null, sort: v.sort, hidden: v.hidden }).where(eq(categories.id, cid)).returning();
-        await audited(tx, request, 'category.update', 'category', cid, before, after);
-        return after;
-      }
-      let level = 1;
-      let prefix = '';
-      if (v.parentId) {
-        const [parent] = await tx.select().from(categories).where(eq(categories.id, v.parentId));
-        if (!parent) throw notFound('上级分类不存在');
-        if (parent.level >= 3) throw invalid('分类最多3级');
-        level = parent.level + 1;
-        prefix = parent.categoryCode;
-      }
-      const siblings = await tx.select({ code: categories.categoryCode }).from(categories).where(and(eq(categories.level, level), like(categories.categoryCode, `${escapeLike(prefix)}%`)));
-      const used = new Set(siblings.map((s) => s.code));
-      let n = siblings.length + 1;
-      let code = prefix + String(n).padStart(2, '0');
-      while (used.has(code)) code = prefix + String(++n).padStart(2, '0');
-      if (n > 99) throw invalid('同级分类数量已达上限');
-      const [created] = await tx.insert(categories).values({ parentId: v.parentId, name: v.name, categoryCode: code, level, sort: v.sort, defaultImage: v.defaultImage || null, hidden: v.hidden }).returning();
-      await audited(tx, request, 'category.create', 'category', created!.id, null, created);
-      return created;
-    });
-    siteContentChanged();
-    return ok(row, '分类已保存');
-  });
-
-  app.post('/admin/api/category/delete', { schema: { body: z.object({ id }) } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(categories).where(eq(categories.id, request.body.id));
-      if (!before) throw notFound('分类不存在');
-      const [kids] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, before.id));
-      if (kids!.n > 0) throw conflict('请先删除下级分类');
-      const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, before.id));
-      if (used!.n > 0) throw conflict('该分类下有商品，不能删除，可设为隐藏');
-      await tx.delete(categories).where(eq(categories.id, before.id));
-      await audited(tx, request, 'category.delete', 'category', before.id, before, null);
-    });
-    siteContentChanged();
+  route(app, e.adminCategoryDelete, async (request) => {
+    await deleteCategory(app.db, auditActor(request), request.body.id);
     return ok(null, '分类已删除');
   });
 
-  app.post(
-    '/admin/api/product/list',
-    { schema: { body: pageQuery.extend({ keyword: z.string().trim().max(60).optional(), status: z.number().int().min(0).max(3).optional(), companyId: id.optional() }) } },
-    async (request) => {
-      const q = request.body;
-      const conds: SQL[] = [];
-      if (q.keyword) conds.push(ilike(products.name, `%${escapeLike(q.keyword)}%`));
-      if (q.status !== undefined) conds.push(eq(products.status, q.status));
-      if (q.companyId) conds.push(eq(products.companyId, q.companyId));
-      const where = conds.length ? and(...conds) : undefined;
-      const [list, [total]] = await Promise.all([
-        app.db
-          .select({ id: products.id, name: products.name, price: products.price, status: products.status, defaultImage: products.defaultImage, companyId: products.companyId, companyName: companies.name, takenDownReason: products.takenDownReason, updatedAt: products.updatedAt })
-          .from(products)
-          .innerJoin(companies, eq(companies.id, products.companyId))
-          .where(where)
-          .orderBy(desc(products.updatedAt), desc(products.id))
-          .limit(q.pageSize)
-          .offset((q.pageIndex - 1) * q.pageSize),
-        app.db.select({ n: count() }).from(products).where(where),
-      ]);
-      return ok({ list, total: total?.n ?? 0 });
-    },
-  );
+  route(app, e.adminProductList, async (request) => ok(await listProducts(app.db, request.body)));
 
-  app.post(
-    '/admin/api/product/takedown',
-    { schema: { body: z.object({ id, reason: z.string().trim().min(2, '请填写下架原因').max(200, '下架原因最多200个字') }) } },
-    async (request) => {
-      const { id: pid, reason } = request.body;
-      const row = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(products).where(eq(products.id, pid));
-        if (!before) throw notFound('商品不存在');
-        if (before.status !== ProductStatus.ON_SALE) throw conflict('只能下架在售商品');
-        const [after] = await tx
-          .update(products)
-          .set({ status: ProductStatus.OFF_SALE, takenDownReason: reason, updatedAt: new Date() })
-          .where(and(eq(products.id, pid), eq(products.status, ProductStatus.ON_SALE)))
-          .returning();
-        if (!after) throw conflict('商品状态已变化，请刷新');
-        await audited(tx, request, 'product.takedown', 'product', pid, { status: before.status }, { status: after.status, reason });
-        await notify(tx, after.companyId, { type: 'product_takedown', title: `商品「${after.name}」已被平台下架`, content: `下架原因：${reason}`, linkPath: '/customer/product' });
-        return after;
-      });
-      return ok({ id: row.id, status: row.status }, '商品已下架');
-    },
+  route(app, e.adminProductTakedown, async (request) =>
+    ok(await takeDownProduct(app.db, auditActor(request), request.body.id, request.body.reason), '商品已下架'),
   );
 }

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { AdminCompanyListQuery } from '@aquamall/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export async function listCompanies(
-  app: FastifyInstance,
-  q: { keyword?: string; type?: number; merchantStatus?: number; disabled?: boolean; pageIndex: number; pageSize: number },
-) {
+/** Companies, newest first, paged and filtered. */
+export async function listCompanies(db: Db, q: AdminCompanyListQuery) {
   const conds: SQL[] = [];
   if (q.keyword) {
     const k = `%${escapeLike(q.keyword)}%`;
@@ -21,7 +19,7 @@ export async function listCompanies(
   if (q.disabled !== undefined) conds.push(eq(companies.disabled, q.disabled));
   const where = conds.length ? and(...conds) : undefined;
   const [list, [total]] = await Promise.all([
-    app.db
+    db
       .select({
         id: companies.id,
         name: companies.name,
@@ -41,22 +39,23 @@ export async function listCompanies(
       .orderBy(desc(companies.id))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize),
-    app.db.select({ n: count() }).from(companies).where(where),
+    db.select({ n: count() }).from(companies).where(where),
   ]);
   return { list, total: total?.n ?? 0 };
 }
 
-export async function companyDetail(app: FastifyInstance, id: number) {
-  const [company] = await app.db.select().from(companies).where(eq(companies.id, id));
+/** One company with its users, merchant application, certification and bank account. */
+export async function companyDetail(db: Db, id: number) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw notFound('企业不存在');
   const [members, [merchant], [cert], [bank]] = await Promise.all([
-    app.db
+    db
       .select({ id: users.id, phone: users.phone, realName: users.realName, isCompanyAdmin: users.isCompanyAdmin, disabled: users.disabled, createdAt: users.createdAt })
       .from(users)
       .where(eq(users.companyId, id)),
-    app.db.select({ id: merchantApplications.id, status: merchantApplications.status }).from(merchantApplications).where(eq(merchantApplications.companyId, id)),
-    app.db.select({ id: certifications.id, status: certifications.status, contractSignedAt: certifications.contractSignedAt }).from(certifications).where(eq(certifications.companyId, id)),
-    app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, id)),
+    db.select({ id: merchantApplications.id, status: merchantApplications.status }).from(merchantApplications).where(eq(merchantApplications.companyId, id)),
+    db.select({ id: certifications.id, status: certifications.status, contractSignedAt: certifications.contractSignedAt }).from(certifications).where(eq(certifications.companyId, id)),
+    db.select().from(bankAccounts).where(eq(bankAccounts.companyId, id)),
   ]);
   return {
     company,
@@ -68,8 +67,9 @@ export async function companyDetail(app: FastifyInstance, id: number) {
   };
 }
 
-export async function setMembership(app: FastifyInstance, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
-  return app.db.transaction(async (tx) => {
+/** Sets membership (audited; the company is told when its level changes). */
+export async function setMembership(db: Db, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
+  return db.transaction(async (tx) => {
     const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');
     await tx.update(companies).set({ memberLevel: input.memberLevel, isMemberVail: input.isMemberVail, updatedAt: new Date() }).where(eq(companies.id, input.id));
@@ -83,8 +83,8 @@ export async function setMembership(app: FastifyInstance, actor: AuditActor, inp
 }
 
 /** Disables (or re-enables) a company; disabling ends every session of its users at once. */
-export async function setDisabled(app: FastifyInstance, actor: AuditActor, input: { id: number; disabled: boolean; reason: string }) {
-  return app.db.transaction(async (tx) => {
+export async function setDisabled(db: Db, actor: AuditActor, input: { id: number; disabled: boolean; reason: string }) {
+  return db.transaction(async (tx) => {
     const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');
     if (before.disabled === input.disabled) throw conflict(input.disabled ? '企业已是禁用状态' : '企业已是启用状态');

@@ -8,8 +8,13 @@ import { ok } from '../../lib/envelope.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { caller } from '../../plugins/auth.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
-import { clientInfo, codeField, phoneField } from './fields.ts';
-import { clearFailures, failureState, MSG_LOCKED, recordFailure } from './lockout.ts';
+import { clientInfo, codeField, emailField, phoneField } from './fields.ts';
+
+const MSG_EMAIL_TAKEN = '该邮箱已被其他账号绑定';
+const MSG_EMAIL_BY_CODE = '请通过邮箱验证码绑定邮箱';
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate/i.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message ?? ''));
+import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
 import { passwordProblem } from './password-policy.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
@@ -64,11 +69,10 @@ export default async function accountRoutes(root: FastifyInstance) {
       const b = request.body;
       const [user] = await app.db.select().from(users).where(eq(users.id, me.userId));
       if (!user) throw loginExpired();
-      if ((await failureState(app.db, user.phone)).locked) throw invalid(MSG_LOCKED);
-      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) {
-        const after = await recordFailure(app.db, user.phone, clientInfo(request).ip);
-        throw invalid(after.locked ? MSG_LOCKED : '原密码错误');
-      }
+      // Counted before the check, like a login (the signed-in caller needs no captcha, only the lock applies).
+      const slot = await reserveAttempt(app.db, user.phone, clientInfo(request).ip, true);
+      if (!slot.taken) throw invalid(MSG_LOCKED);
+      if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw invalid(slot.locked ? MSG_LOCKED : '原密码错误');
       checkNewPassword(b);
       if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
       await app.db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -118,27 +122,54 @@ export default async function accountRoutes(root: FastifyInstance) {
             .max(300)
             .refine((s) => s === '' || (/^\w[\w./-]*$/.test(s) && !s.includes('..')) || /^https?:\/\/[^\s"'<>]+$/.test(s), '头像地址无效')
             .default(''),
-          email: z.union([z.literal(''), z.string().trim().max(120).pipe(z.email('请输入正确的邮箱'))]).default(''),
+          email: z.union([z.literal(''), z.string().trim().max(120).pipe(z.email('请输入正确的邮箱'))]).optional(),
         }),
       },
     },
     async (request) => {
       const me = caller(request);
       const b = request.body;
-      const email = b.email.toLowerCase();
-      if (email) {
-        const taken = await app.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, me.userId)))
-          .limit(1);
-        if (taken.length) throw conflict('该邮箱已被其他账号绑定');
-      }
+      // The e-mail is bound only by code (POST /api/appuser/bindemail); here it may stay as it is or be removed.
+      const email = b.email?.toLowerCase();
+      const [current] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, me.userId));
+      if (email && email !== (current?.email ?? '').toLowerCase()) throw invalid(MSG_EMAIL_BY_CODE);
       await app.db
         .update(users)
-        .set({ realName: b.realName, nickName: b.nickName, gender: b.gender ?? null, avatar: b.avatar, email: email || null, updatedAt: new Date() })
+        .set({
+          realName: b.realName,
+          nickName: b.nickName,
+          gender: b.gender ?? null,
+          avatar: b.avatar,
+          ...(email === '' ? { email: null } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, me.userId));
       return ok(await loadSessionUser(app.db, me.userId), '保存成功');
+    },
+  );
+
+  // Binds an e-mail address the user proved with the code sent to it. Addresses are unique (case-insensitive,
+  // a unique index): one bound elsewhere is refused, also when two users race for it.
+  app.post(
+    '/api/appuser/bindemail',
+    { preHandler: app.requireUser, schema: { body: z.object({ email: emailField, code: codeField }) } },
+    async (request) => {
+      const me = caller(request);
+      const { email, code } = request.body;
+      await requireCode(app.db, { channel: 'email', target: email, purpose: 'bind', code });
+      const [taken] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, me.userId)))
+        .limit(1);
+      if (taken) throw conflict(MSG_EMAIL_TAKEN);
+      try {
+        await app.db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, me.userId));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(MSG_EMAIL_TAKEN);
+        throw err;
+      }
+      return ok(await loadSessionUser(app.db, me.userId), '邮箱已绑定');
     },
   );
 }

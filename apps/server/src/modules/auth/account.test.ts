@@ -117,21 +117,41 @@ describe('account changes', () => {
     expect((await login(t.app, '13600000021')).code).not.toBe(0);
   });
 
-  it('saves the user fields and refuses an e-mail bound to someone else', async () => {
+  it('saves the user fields; an e-mail is bound only with the code sent to it, and only once', async () => {
     await makeUser(t.database.db, { phone: '13600000031', email: 'taken@example.com' });
     await makeUser(t.database.db, { phone: '13600000032' });
     const token = (await login(t.app, '13600000032')).data.authToken;
     const r = await post<{ realName: string; gender: number; email: string }>(
       t.app,
       '/api/appuser/modifyuserinfo',
-      { realName: '李工', nickName: '老李', gender: 0, avatar: 'u/2026/11/abcdefghijklmnopqrstuv.jpg', email: 'Li@Example.com' },
+      { realName: '李工', nickName: '老李', gender: 0, avatar: 'u/2026/11/abcdefghijklmnopqrstuv.jpg', email: '' },
       token,
     );
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ realName: '李工', gender: 0, email: 'li@example.com' });
-    const taken = await post(t.app, '/api/appuser/modifyuserinfo', { email: 'TAKEN@example.com' }, token);
-    expect(taken.message).toBe('该邮箱已被其他账号绑定');
+    expect(r.data).toMatchObject({ realName: '李工', gender: 0, email: '' });
+    // Typing an address is not enough: it must be proved.
+    expect((await post(t.app, '/api/appuser/modifyuserinfo', { email: 'Li@Example.com' }, token)).message).toBe('请通过邮箱验证码绑定邮箱');
+    expect((await post(t.app, '/api/appuser/sendemailcode', { email: 'li@example.com', purpose: 'bind' })).code).toBe(1);
+    expect((await post(t.app, '/api/appuser/sendemailcode', { email: 'Li@Example.com', purpose: 'bind' }, token)).code).toBe(0);
+    const code = await lastCode(t.app, 'li@example.com');
+    const wrong = String((Number(code) + 1) % 1e6).padStart(6, '0');
+    expect((await post(t.app, '/api/appuser/bindemail', { email: 'li@example.com', code: wrong }, token)).message).toBe('验证码错误或已过期');
+    const bound = await post<{ email: string }>(t.app, '/api/appuser/bindemail', { email: 'LI@example.com', code }, token);
+    expect(bound).toMatchObject({ code: 0, data: { email: 'li@example.com' } });
+    // Saving the profile keeps it.
+    expect((await post<{ email: string }>(t.app, '/api/appuser/modifyuserinfo', { realName: '李工', email: 'li@example.com' }, token)).data.email).toBe(
+      'li@example.com',
+    );
+    // An address bound to another account is refused even with its code.
+    await post(t.app, '/api/appuser/sendemailcode', { email: 'TAKEN@example.com', purpose: 'bind' }, token);
+    const takenCode = await lastCode(t.app, 'taken@example.com');
+    expect((await post(t.app, '/api/appuser/bindemail', { email: 'TAKEN@example.com', code: takenCode }, token)).message).toBe('该邮箱已被其他账号绑定');
     const bad = await post(t.app, '/api/appuser/modifyuserinfo', { avatar: 'javascript:alert(1)' }, token);
     expect(bad.code).not.toBe(0);
+  });
+
+  it('the database keeps e-mails unique whatever their case', async () => {
+    await makeUser(t.database.db, { phone: '13600000041', email: 'same@example.com' });
+    await expect(makeUser(t.database.db, { phone: '13600000042', email: 'Same@Example.com' })).rejects.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
+import { withKeyLocks } from '../../lib/key-lock.ts';
 
 /** DESIGN §2: captcha after 5 failed logins; after 10 within an hour the account is locked for 30 minutes. */
 export const CAPTCHA_AFTER = 5;
@@ -47,11 +48,28 @@ export async function failureState(db: Db, account: string, ip?: string): Promis
   return { failures: n, needCaptcha: n >= CAPTCHA_AFTER || ipBusy, locked: n >= LOCK_AFTER && !!rows[0]?.locked };
 }
 
-export async function recordFailure(db: Db, account: string, ip: string): Promise<FailureState> {
-  await db.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
+/**
+ * Takes one attempt for `account` before its password is checked, atomically (an advisory lock on the
+ * account): the failure is recorded now and cleared if the password turns out right, so parallel attempts
+ * each see the ones before them and no more than 5 get past without the captcha. Nothing is recorded when
+ * the answer is "locked", or "captcha needed" for a caller that has not passed one.
+ */
+export async function reserveAttempt(
+  db: Db,
+  account: string,
+  ip: string,
+  captchaPassed: boolean,
+): Promise<FailureState & { taken: boolean }> {
+  const taken = await withKeyLocks(db, [`login:${accountKey(account)}`], async (tx) => {
+    const state = await failureState(tx, account, ip);
+    if (state.locked || (state.needCaptcha && !captchaPassed)) return { ...state, taken: false };
+    await tx.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
+    const failures = state.failures + 1;
+    return { failures, needCaptcha: failures >= CAPTCHA_AFTER, locked: failures >= LOCK_AFTER, taken: true };
+  });
   // Housekeeping: failures older than a day no longer count for anything.
   if (Math.random() < 0.02) await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
-  return failureState(db, account, ip);
+  return taken;
 }
 
 export async function clearFailures(db: Db, account: string): Promise<void> {

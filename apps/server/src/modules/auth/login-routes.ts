@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { caller } from '../../plugins/auth.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { accountField, captchaFields, clientInfo, passwordInput, rememberField } from './fields.ts';
-import { clearFailures, failureState, MSG_LOCKED, recordFailure } from './lockout.ts';
+import { clearFailures, failureState, MSG_LOCKED, reserveAttempt } from './lockout.ts';
 import { issueLogin, MSG_DISABLED } from './issue.ts';
 import { revokeSession } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
@@ -34,18 +34,19 @@ export default async function loginRoutes(root: FastifyInstance) {
 
   app.post('/api/appuser/login', { schema: { body: loginBody } }, async (request) => {
     const { account, password, rememberMe, captchaId, captchaCode } = request.body;
-    const state = await failureState(app.db, account, clientInfo(request).ip);
+    const ip = clientInfo(request).ip;
+    const state = await failureState(app.db, account, ip);
     if (state.locked) throw invalid(MSG_LOCKED);
     if (state.needCaptcha) {
       if (!captchaCode) throw invalid(MSG_NEED_CAPTCHA);
       if (!(await verifyCaptcha(app.db, captchaId, captchaCode))) throw invalid(MSG_BAD_CAPTCHA);
     }
+    // The attempt is counted before the password decides, so parallel guesses cannot slip past the rule.
+    const slot = await reserveAttempt(app.db, account, ip, state.needCaptcha);
+    if (!slot.taken) throw invalid(slot.locked ? MSG_LOCKED : MSG_NEED_CAPTCHA);
     const user = await findByAccount(app.db, account);
     const good = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummy(), password), false);
-    if (!user || !good) {
-      const after = await recordFailure(app.db, account, clientInfo(request).ip);
-      throw invalid(after.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
-    }
+    if (!user || !good) throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
     if (isBlocked(user)) throw invalid(MSG_DISABLED);
     await clearFailures(app.db, account);
     return ok(await issueLogin(app, request, user.id, rememberMe), '登录成功');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { auditLogs, companies } from '../../db/schema/index.ts';
+import { auditLogs, certifications, companies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, companyUser, platformAdmin, uploadedFile } from '../merchant/test/fixtures.ts';
 
@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const form = async (over: Record<string, unknown> = {}) => ({
+const form = async (token: string, over: Record<string, unknown> = {}) => ({
   companyName: '深圳市腾讯计算机系统有限公司',
   creditCode: '91440300708461136T',
   legalPerson: '马化腾',
-  licenseImage: await uploadedFile(t.app),
+  licenseImage: await uploadedFile(t.app, token),
   handlerName: '李明',
   handlerIdNo: '11010519491231002X',
   handlerPhone: '13800138000',
@@ -25,11 +25,21 @@ const form = async (over: Record<string, unknown> = {}) => ({
 });
 
 describe('enterprise certification', () => {
+  it("refuses another company's picture or a made-up path as the licence", async () => {
+    const s = await companyUser(t.database.db);
+    const other = await companyUser(t.database.db);
+    for (const licenseImage of [await uploadedFile(t.app, other.token), 'u/2026/01/made-up.png', '../../etc/passwd']) {
+      const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { licenseImage }));
+      expect(res).toMatchObject({ code: 2, message: '营业执照图片不存在，请重新上传' });
+    }
+    expect((await call(t.app, s.token, 'GET', '/api/certification/detail')).data.status).toBe(0);
+  });
+
   it('refuses a wrong credit-code check digit or ID checksum before calling the partner', async () => {
     const s = await companyUser(t.database.db);
-    const bad = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ creditCode: '91440300708461136U' }));
+    const bad = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { creditCode: '91440300708461136U' }));
     expect(bad).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入' });
-    const badId = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ handlerIdNo: '110105194912310021' }));
+    const badId = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { handlerIdNo: '110105194912310021' }));
     expect(badId).toMatchObject({ code: 2, message: '经办人身份证号码不正确，请核对后重新输入' });
     const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
     expect(detail.data.status).toBe(0);
@@ -37,16 +47,16 @@ describe('enterprise certification', () => {
 
   it('the real-name sandbox refuses the failing pattern: 未通过 with the reason, and the company may retry', async () => {
     const s = await companyUser(t.database.db);
-    const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form({ companyName: '测试失败环保有限公司' }));
+    const res = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { companyName: '测试失败环保有限公司' }));
     expect(res).toMatchObject({ code: 0, data: { status: 3 } });
     expect(res.data.rejectReason).toContain('实名核验未通过');
-    const retry = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    const retry = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     expect(retry).toMatchObject({ code: 0, data: { status: 1 } });
   });
 
   it('审核中 → 已认证 by the console, then signing yields a downloadable PDF; decisions are audited', async () => {
     const s = await companyUser(t.database.db);
-    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     expect(sub.data.status).toBe(1);
     expect(sub.data.handlerIdNo).toBe('1101**********002X');
     const early = await call(t.app, s.token, 'POST', '/api/certification/sign');
@@ -67,6 +77,21 @@ describe('enterprise certification', () => {
     const pdf = await PDFDocument.load(file.rawPayload);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toMatch(/^Service agreement SBX-ES-/);
+    // Private: not on the public file host, not to another company, but to the platform's console.
+    const [row] = await t.database.db.select().from(certifications).where(eq(certifications.companyId, s.companyId));
+    expect((await t.app.inject({ method: 'GET', url: `/f/${row!.contractKey}` })).statusCode).toBe(404);
+    await t.app.storage.put('contracts/1/SBX-ES-legacy.pdf', file.rawPayload, 'application/pdf');
+    expect((await t.app.inject({ method: 'GET', url: '/f/contracts/1/SBX-ES-legacy.pdf' })).statusCode).toBe(404);
+    const other = await companyUser(t.database.db);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/certification/contract', headers: { 'x-token': other.token } });
+    expect(theirs.headers['content-type']).not.toContain('application/pdf');
+    expect(theirs.json()).toMatchObject({ message: '服务协议尚未签署' });
+    const consoleUrl = `/admin/api/certification/contract/${row!.id}`;
+    expect((await t.app.inject({ method: 'GET', url: consoleUrl, headers: { 'x-token': other.token } })).json()).toMatchObject({ code: 3 });
+    expect((await t.app.inject({ method: 'GET', url: consoleUrl })).json()).toMatchObject({ code: 1 });
+    const byAdmin = await t.app.inject({ method: 'GET', url: consoleUrl, headers: { 'x-token': admin.token } });
+    expect(byAdmin.headers['content-type']).toContain('application/pdf');
+    expect(byAdmin.rawPayload.equals(file.rawPayload)).toBe(true);
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetType, 'certification'));
     expect(audit.map((a) => a.action)).toContain('certification.approve');
@@ -76,10 +101,10 @@ describe('enterprise certification', () => {
 
   it('a rejection with a reason reaches the company; it can correct and resubmit', async () => {
     const s = await companyUser(t.database.db);
-    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     const rej = await call(t.app, admin.token, 'POST', '/admin/api/certification/reject', { id: sub.data.id, reason: '营业执照与企业名称不符' });
     expect(rej).toMatchObject({ code: 0, data: { status: 3, rejectReason: '营业执照与企业名称不符' } });
-    const again = await call(t.app, s.token, 'POST', '/api/certification/submit', await form());
+    const again = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     expect(again.data.status).toBe(1);
     const detail = await call(t.app, admin.token, 'GET', `/admin/api/certification/detail/${sub.data.id}`);
     expect(detail.data.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'reject', 'submit']);

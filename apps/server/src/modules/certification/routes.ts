@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificationInput, memberUpgradeInput, pageQuery, reviewIdInput, reviewRejectInput, z } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
@@ -23,13 +23,19 @@ export default async function certificationRoutes(fastify: FastifyInstance) {
     return ok(view, view.status === 1 ? '实名核验通过，已提交平台审核' : '实名核验未通过');
   });
   app.post('/api/certification/sign', manage, async (request) => ok(await signContract(app, caller(request)), '服务协议已签署'));
-  app.get('/api/certification/contract', company, async (request, reply) => {
-    const { body, filename } = await contractFile(app, caller(request).companyId!);
-    return reply
+  const sendPdf = (reply: FastifyReply, { body, filename }: { body: Buffer; filename: string }) =>
+    reply
       .type('application/pdf')
+      .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(filename)}`)
       .send(body);
-  });
+  // The signed contract: only the company's own users here, and platform administrators in the console.
+  app.get('/api/certification/contract', company, async (request, reply) =>
+    sendPdf(reply, await contractFile(app, { companyId: caller(request).companyId! })),
+  );
+  app.get('/admin/api/certification/contract/:id', { schema: { params: idParams } }, async (request, reply) =>
+    sendPdf(reply, await contractFile(app, { id: request.params.id })),
+  );
 
   app.get('/api/member/info', company, async (request) => ok(await memberInfo(app, caller(request).companyId!)));
   app.post('/api/member/upgrade', { ...manage, schema: { body: memberUpgradeInput } }, async (request) =>

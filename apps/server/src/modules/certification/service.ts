@@ -4,12 +4,15 @@ import { CertStatus, type CertificationInput } from '@aquamall/shared';
 import { certifications, companies } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isValidCreditCode, isValidIdCardNumber } from '../../lib/credit-code.ts';
-import { safeKey } from '../../lib/storage.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
-import { addReviewEvent, fileKey, listReviewEvents } from '../merchant/events.ts';
+import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { PRIVATE_PREFIX } from '../files/host-routes.ts';
+
+const MSG_NO_LICENSE = '营业执照图片不存在，请重新上传';
 
 type Row = typeof certifications.$inferSelect;
 const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 4)}**********${id.slice(14)}` : id);
@@ -64,9 +67,10 @@ async function certifiedRow(app: FastifyInstance, companyId: number): Promise<Ro
 export async function submitCertification(app: FastifyInstance, auth: AuthContext, input: CertificationInput) {
   if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
   if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid('经办人身份证号码不正确，请核对后重新输入');
-  const key = safeKey(fileKey(input.licenseImage));
-  if (!key || !(await app.storage.exists(key))) throw invalid('营业执照图片不存在，请重新上传');
   const companyId = auth.companyId!;
+  // The licence must be a picture this company uploaded (not another company's, not a made-up path).
+  const [key] = await assertOwnUploads(app.db, companyId, [input.licenseImage], MSG_NO_LICENSE);
+  if (!(await app.storage.exists(key!))) throw invalid(MSG_NO_LICENSE);
   const [existing] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
   if (existing?.status === CertStatus.REVIEWING) throw conflict('企业认证正在审核中，请耐心等待');
   if (existing?.status === CertStatus.CERTIFIED) throw conflict('企业已认证，无需重复提交');
@@ -116,7 +120,8 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
   if (!row || row.status !== CertStatus.CERTIFIED) throw conflict('企业认证通过后才能签署服务协议');
   if (row.contractKey) throw conflict('服务协议已签署');
   const signed = await partnersOf(app).esign.signServiceAgreement(row);
-  const key = `contracts/${row.companyId}/${signed.ref}.pdf`;
+  // Private: served only by /api/certification/contract (the company) and the console (the platform).
+  const key = `${PRIVATE_PREFIX}contracts/${row.companyId}/${signed.ref}.pdf`;
   await app.storage.put(key, signed.pdf, 'application/pdf');
   const [after] = await app.db
     .update(certifications)
@@ -128,8 +133,12 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
   return toView(after);
 }
 
-export async function contractFile(app: FastifyInstance, companyId: number) {
-  const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
+/** The signed contract of a company (by company, for its users), or of a certification (by id, for the console). */
+export async function contractFile(app: FastifyInstance, by: { companyId: number } | { id: number }) {
+  const [row] = await app.db
+    .select()
+    .from(certifications)
+    .where('id' in by ? eq(certifications.id, by.id) : eq(certifications.companyId, by.companyId));
   if (!row?.contractKey) throw notFound('服务协议尚未签署');
   const body = await app.storage.get(row.contractKey);
   if (!body) throw notFound('协议文件不存在');

@@ -11,13 +11,14 @@ import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
 import outboxRoutes from './outbox-routes.ts';
+import { hasLiveInvitation } from '../access/invitations.ts';
 
 const MSG_SENT = '验证码已发送';
 const MSG_SEND_FAILED = '验证码发送失败，请稍后再试';
 
 const sendBody = z.object({
   phone: phoneField.optional(),
-  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone'], { error: '验证码用途无效' }).default('login'),
+  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite'], { error: '验证码用途无效' }).default('login'),
   ...captchaFields,
 });
 
@@ -51,6 +52,9 @@ export default async function codesRoutes(root: FastifyInstance) {
     if (purpose === 'login' || purpose === 'forget' || purpose === 'bind') {
       const user = await findByPhone(app.db, phone);
       deliver = !!user && !isBlocked(user);
+    } else if (purpose === 'invite') {
+      // Only an unregistered number with an open invitation can use an invitation code.
+      deliver = !(await findByPhone(app.db, phone)) && (await hasLiveInvitation(app.db, phone));
     }
     if (deliver) {
       try {
@@ -63,14 +67,17 @@ export default async function codesRoutes(root: FastifyInstance) {
     return ok({ resendSeconds: SMS_RESEND_S }, MSG_SENT);
   });
 
+  // purpose login: to the account that has bound the address (nothing is delivered otherwise). purpose bind:
+  // the signed-in user proves an address before binding it (POST /api/appuser/bindemail), so it is delivered.
   app.post(
     '/api/appuser/sendemailcode',
-    { schema: { body: z.object({ email: emailField, purpose: z.enum(['login']).default('login') }) } },
+    { schema: { body: z.object({ email: emailField, purpose: z.enum(['login', 'bind'], { error: '验证码用途无效' }).default('login') }) } },
     async (request) => {
       const { email, purpose } = request.body;
+      if (purpose === 'bind' && !request.auth) throw loginExpired();
       const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
-      const user = await findByEmail(app.db, email);
-      if (user && !isBlocked(user)) {
+      const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
+      if (purpose === 'bind' || (user && !isBlocked(user))) {
         try {
           await getProviders(app).email.sendCode(email, code, CODE_TTL_MIN);
         } catch (err) {

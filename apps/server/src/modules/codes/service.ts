@@ -4,6 +4,7 @@ import { SMS_CODE_LENGTH, SMS_RESEND_S } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { invalid, rateLimited } from '../../lib/errors.ts';
+import { withKeyLocks } from '../../lib/key-lock.ts';
 
 /** DESIGN §2 code rules. */
 export const CODE_TTL_MIN = 5;
@@ -13,7 +14,7 @@ export const DAILY_CAP_PER_TARGET = 10;
 export const DAILY_CAP_PER_IP = 100;
 
 export type Channel = 'sms' | 'email';
-export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone'] as const;
+export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export const MSG_BAD_CODE = '验证码错误或已过期';
@@ -30,36 +31,41 @@ export const randomCode = () => String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH
 export async function issueCode(db: Db, opts: { channel: Channel; target: string; purpose: Purpose; ip: string }): Promise<string> {
   const { channel, target, purpose } = opts;
   const ip = opts.ip.slice(0, 64);
-  const [last] = await db
-    .select({ age: sql<number>`extract(epoch from (now() - ${verificationCodes.createdAt}))::float8` })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (last && Number(last.age) < SMS_RESEND_S) {
-    throw rateLimited(`请${Math.max(1, Math.ceil(SMS_RESEND_S - Number(last.age)))}秒后再获取验证码`);
-  }
-  const dayAgo = sql`now() - interval '1 day'`;
-  const [perTarget] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, dayAgo)));
-  if (Number(perTarget?.n ?? 0) >= DAILY_CAP_PER_TARGET) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
-  if (ip) {
-    const [perIp] = await db
+  // The checks and the insert run under locks on the target and the address, so parallel sends cannot all
+  // pass the resend interval or the daily caps before any of them is recorded.
+  const code = await withKeyLocks(db, [`code:${channel}:${target}`, ...(ip ? [`code-ip:${ip}`] : [])], async (tx) => {
+    const [last] = await tx
+      .select({ age: sql<number>`extract(epoch from (now() - ${verificationCodes.createdAt}))::float8` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (last && Number(last.age) < SMS_RESEND_S) {
+      throw rateLimited(`请${Math.max(1, Math.ceil(SMS_RESEND_S - Number(last.age)))}秒后再获取验证码`);
+    }
+    const dayAgo = sql`now() - interval '1 day'`;
+    const [perTarget] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, dayAgo)));
-    if (Number(perIp?.n ?? 0) >= DAILY_CAP_PER_IP) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
-  }
-  const code = randomCode();
-  await db.insert(verificationCodes).values({
-    channel,
-    target,
-    purpose,
-    ip,
-    codeHash: hashCode(channel, target, purpose, code),
-    expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MIN})` as unknown as Date,
+      .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, dayAgo)));
+    if (Number(perTarget?.n ?? 0) >= DAILY_CAP_PER_TARGET) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
+    if (ip) {
+      const [perIp] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, dayAgo)));
+      if (Number(perIp?.n ?? 0) >= DAILY_CAP_PER_IP) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
+    }
+    const fresh = randomCode();
+    await tx.insert(verificationCodes).values({
+      channel,
+      target,
+      purpose,
+      ip,
+      codeHash: hashCode(channel, target, purpose, fresh),
+      expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MIN})` as unknown as Date,
+    });
+    return fresh;
   });
   // Housekeeping: codes older than two days are no longer needed for the daily caps.
   if (Math.random() < 0.02) await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '2 days'`));
@@ -72,27 +78,31 @@ export async function issueCode(db: Db, opts: { channel: Channel; target: string
  */
 export async function checkCode(db: Db, opts: { channel: Channel; target: string; purpose: Purpose; code: string }): Promise<boolean> {
   const { channel, target, purpose, code } = opts;
-  const [row] = await db
-    .select()
+  const [latest] = await db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.usedAt || row.attempts >= CODE_MAX_TRIES) return false;
-  const live = await db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.id, row.id), gt(verificationCodes.expiresAt, sql`now()`)));
-  if (!live.length) return false;
+  if (!latest) return false;
+  // The try is counted in the same statement that finds the code live, before the code is compared, so
+  // parallel guesses cannot all read "0 tries" and get checked.
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, latest.id),
+        isNull(verificationCodes.usedAt),
+        lt(verificationCodes.attempts, CODE_MAX_TRIES),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+  if (!row) return false;
   const a = Buffer.from(row.codeHash);
   const b = Buffer.from(hashCode(channel, target, purpose, code));
-  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
-    return false;
-  }
+  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) return false;
   // Conditional update: two concurrent uses of one code cannot both win.
   const used = await db
     .update(verificationCodes)

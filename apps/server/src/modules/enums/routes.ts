@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENUMS, enumsQuery } from '@aquamall/shared';
+import { ENUMS } from '@aquamall/shared';
+import { enumEndpoints as e } from '@aquamall/shared/endpoints';
+import { route } from '../../lib/route.ts';
 import { JsonEntry, sendEntry } from '../site/cache.ts';
 import { areaTree, cityTree } from './areas.ts';
 
@@ -24,15 +25,13 @@ function enumsEntry(names: string[] | undefined): JsonEntry {
   return entry;
 }
 
-/** GET /api/enums, /api/areas and the aliases /enums, /areas, /cities (SPEC §7). */
-export default async function enumsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const enumsHandler = { schema: { querystring: enumsQuery } };
-  for (const path of ['/api/enums', '/enums']) {
-    app.get(path, enumsHandler, async (request, reply) => sendEntry(request, reply, enumsEntry(request.query.enumNames), LONG_CACHE));
+/** GET /api/enums, /api/areas and the aliases /enums, /areas, /cities (SPEC §7): cached pre-serialised answers. */
+export default async function enumsRoutes(app: FastifyInstance) {
+  for (const endpoint of [e.enumList, e.enumListAlias]) {
+    route(app, endpoint, async (request, reply) => sendEntry(request, reply, enumsEntry(request.query.enumNames), LONG_CACHE));
   }
-  for (const path of ['/api/areas', '/areas']) {
-    app.get(path, async (request, reply) => sendEntry(request, reply, (areas ??= new JsonEntry(areaTree())), LONG_CACHE));
+  for (const endpoint of [e.areaTree, e.areaTreeAlias]) {
+    route(app, endpoint, async (request, reply) => sendEntry(request, reply, (areas ??= new JsonEntry(areaTree())), LONG_CACHE));
   }
-  app.get('/cities', async (request, reply) => sendEntry(request, reply, (cities ??= new JsonEntry(cityTree())), LONG_CACHE));
+  route(app, e.cityTree, async (request, reply) => sendEntry(request, reply, (cities ??= new JsonEntry(cityTree())), LONG_CACHE));
 }

@@ -13,6 +13,13 @@ const SAFETY_HEADERS = {
 /** Keys are unique random names (uploads) or content-addressed (seed and variants): cache forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Keys never served by the public host: signed contracts (and anything else private) are only handed out by
+ * authenticated routes that check the company. `contracts/` is where contracts were kept before `private/`.
+ */
+export const PRIVATE_PREFIX = 'private/';
+const isPrivateKey = (key: string) => key.startsWith(PRIVATE_PREFIX) || key.startsWith('contracts/');
+
 export interface FileRequest {
   key: string;
   width: number | null;
@@ -36,7 +43,7 @@ export function parseFileUrl(url: string): FileRequest | null {
     rest = m[2]!;
   }
   const key = safeKey(rest);
-  if (!key) return null;
+  if (!key || isPrivateKey(key)) return null;
   // Variants of variants would grow the cache without bound.
   if (width !== null && key.startsWith(`${CACHE_PREFIX}/`)) return null;
   return { key, width };

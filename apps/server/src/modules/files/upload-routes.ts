@@ -55,12 +55,16 @@ export default async function uploadRoutes(appBase: FastifyInstance) {
 
   /**
    * Reads the form: the token from `x-token` (checked before any byte of the body is read) or from a `token`
-   * field (checked as soon as it arrives), and the files (any file field; the client uses `storefile`).
+   * field placed before the files (checked as soon as it arrives), and the files (any file field; the client uses `storefile`).
    */
+  // Before the body is parsed: a request whose x-token is forged or expired is refused without reading a byte.
+  app.addHook('preValidation', async (request) => {
+    if (request.headers['x-token']) admit(request.auth);
+  });
+
   async function receive(request: FastifyRequest): Promise<{ auth: AuthContext; files: ReceivedFile[] }> {
     if (!request.isMultipart()) throw invalid('请选择要上传的文件');
-    let auth: AuthContext | null = null;
-    if (request.headers['x-token']) auth = admit(request.auth);
+    let auth: AuthContext | null = request.headers['x-token'] ? request.auth : null;
     const files: ReceivedFile[] = [];
     // Errors of our own (token lookup, rate limit) pass through; only the parser's are mapped to bad input.
     let ours = false;
@@ -74,6 +78,9 @@ export default async function uploadRoutes(appBase: FastifyInstance) {
           }
           continue;
         }
+        // A file part of a caller not yet known (no x-token, no token field before it) is refused before
+        // any of it is read, so anonymous uploads cannot make the server buffer megabytes.
+        if (!auth) throw loginExpired();
         const body = await part.toBuffer();
         if (!part.filename && body.length === 0) continue; // an empty file input
         files.push({ fileName: part.filename, body });

@@ -14,9 +14,11 @@ import type { Db } from '../../db/client.ts';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import { isValidCreditCode } from '../../lib/credit-code.ts';
-import { safeKey } from '../../lib/storage.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { addReviewEvent, fileKey } from './events.ts';
+import { addReviewEvent } from './events.ts';
+
+export const MSG_NOT_OWN_DOCUMENT = '证件图片不存在，请重新上传';
 
 type Row = typeof merchantApplications.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -95,23 +97,30 @@ export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftI
   const [row] = await db
     .insert(merchantApplications)
     .values({ companyId: auth.companyId!, ...values })
-    .onConflictDoUpdate({ target: merchantApplications.companyId, set: values })
+    .onConflictDoUpdate({
+      target: merchantApplications.companyId,
+      set: values,
+      // A draft never overwrites an application submitted (or decided) since the check above.
+      setWhere: sql`${merchantApplications.status} in (${MerchantStatus.NONE}, ${MerchantStatus.REJECTED})`,
+    })
     .returning();
-  return toView(row!);
+  if (!row) throw conflict('入驻申请状态已变化，请刷新后重试');
+  return toView(row);
 }
 
-/** Checks what the client cannot be trusted with: the check digit and that every required document exists. */
-async function assertComplete(app: FastifyInstance, input: MerchantSubmitInput): Promise<void> {
+/**
+ * Checks what the client cannot be trusted with: the check digit, that every required document is given, and
+ * that every document is a file this company uploaded (not another company's, not a made-up path).
+ */
+async function assertComplete(app: FastifyInstance, companyId: number, input: MerchantSubmitInput): Promise<void> {
   if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
   if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw invalid('入驻协议已更新，请重新阅读并同意');
   for (const kind of requiredMerchantDocuments(input.shopType, input.threeInOne)) {
     if (!input.documents[kind]?.length) throw invalid(`请上传${MERCHANT_DOC_LABELS[kind]}`);
   }
-  for (const paths of Object.values(input.documents)) {
-    for (const p of paths ?? []) {
-      const key = safeKey(fileKey(p));
-      if (!key || !(await app.storage.exists(key))) throw invalid('证件图片不存在，请重新上传');
-    }
+  const paths = Object.values(input.documents).flatMap((p) => p ?? []);
+  for (const key of await assertOwnUploads(app.db, companyId, paths, MSG_NOT_OWN_DOCUMENT)) {
+    if (!(await app.storage.exists(key))) throw invalid(MSG_NOT_OWN_DOCUMENT);
   }
 }
 
@@ -123,7 +132,7 @@ export async function submitApplication(
   ip: string,
 ): Promise<MerchantApplicationView> {
   await assertMayEdit(app.db, auth);
-  await assertComplete(app, input);
+  await assertComplete(app, auth.companyId!, input);
   const { agreement, ...form } = input;
   const now = new Date();
   const values = {

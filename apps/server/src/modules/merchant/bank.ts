@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict, invalid, rateLimited } from '../../lib/errors.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { notify } from '../notifications/notify.ts';
 
 export const BankStatus = { UNVERIFIED: 0, SENT: 1, VERIFIED: 2, FAILED: 3 } as const;
 const MAX_TRIES = 3;
+/** Amount checks per company in 24 hours, across deposits: a new deposit every minute must not buy more guesses. */
+export const BANK_DAILY_CHECKS = 5;
+const dayOver = sql`${bankAccounts.dayStartedAt} is null or ${bankAccounts.dayStartedAt} < now() - interval '1 day'`;
 
 type Row = typeof bankAccounts.$inferSelect;
 const maskNo = (no: string) => (no.length > 8 ? `${no.slice(0, 4)} **** **** ${no.slice(-4)}` : no);
@@ -44,7 +47,13 @@ export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
   if (!r) throw invalid('请先填写对公账户');
   if (r.status === BankStatus.VERIFIED) throw conflict('对公账户已验证');
-  if (r.sentAt && Date.now() - r.sentAt.getTime() < 60_000) throw conflict('打款已发起，请稍后再试');
+  // Claims the send in one statement, so parallel requests cannot each start a deposit within the minute.
+  const claimed = await app.db
+    .update(bankAccounts)
+    .set({ sentAt: new Date() })
+    .where(and(eq(bankAccounts.id, r.id), or(isNull(bankAccounts.sentAt), lt(bankAccounts.sentAt, sql`now() - interval '60 seconds'`))))
+    .returning({ id: bankAccounts.id });
+  if (!claimed.length) throw conflict('打款已发起，请稍后再试');
   const provider = partnersOf(app).bank;
   const { amountFen, ref } = await provider.sendDeposit(r);
   const [after] = await app.db
@@ -65,6 +74,16 @@ export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amo
   const fen = Math.round(amountYuan * 100);
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
   if (!r || r.status !== BankStatus.SENT || r.depositFen === null) throw conflict('请先发起打款验证');
+  // The check is counted before the amount is compared, in one statement (parallel guesses cannot pass the cap).
+  const counted = await app.db
+    .update(bankAccounts)
+    .set({
+      dayChecks: sql`case when ${dayOver} then 1 else ${bankAccounts.dayChecks} + 1 end`,
+      dayStartedAt: sql`case when ${dayOver} then now() else ${bankAccounts.dayStartedAt} end`,
+    })
+    .where(and(eq(bankAccounts.id, r.id), or(dayOver, lt(bankAccounts.dayChecks, BANK_DAILY_CHECKS))))
+    .returning({ id: bankAccounts.id });
+  if (!counted.length) throw rateLimited('今日验证次数已达上限，请明天再试');
   if (r.depositFen === fen) {
     const [after] = await app.db
       .update(bankAccounts)

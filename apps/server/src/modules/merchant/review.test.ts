@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs, companies, messages, sandboxOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { assertCanPublishGoods } from './publish-guard.ts';
-import { call, companyUser, fullApplication, platformAdmin } from './test/fixtures.ts';
+import { call, companyUser, fullApplication, platformAdmin, uploadedFile } from './test/fixtures.ts';
 
 let t: TestApp;
 let admin: { userId: number; token: string; name: string };
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const submit = async (token: string, over: Record<string, unknown> = {}) =>
-  call(t.app, token, 'POST', '/api/merchant/application/submit', await fullApplication(t.app, over));
+  call(t.app, token, 'POST', '/api/merchant/application/submit', await fullApplication(t.app, token, over));
 
 describe('merchant entry: submission rules', () => {
   it('refuses a submission without the agreement, with a bad check digit or missing documents, and changes nothing', async () => {
@@ -37,6 +37,36 @@ describe('merchant entry: submission rules', () => {
     const mine = await call(t.app, s.token, 'GET', '/api/merchant/application');
     expect(mine.data.application.status).toBe(0);
     expect(mine.data.application.id).toBeNull();
+  });
+
+  it("refuses another company's upload or a stored file it did not upload as a document", async () => {
+    const s = await companyUser(t.database.db);
+    const other = await companyUser(t.database.db);
+    const theirs = await uploadedFile(t.app, other.token);
+    const stolen = await submit(s.token, { shopType: 3, threeInOne: true, documents: { license: [theirs] } });
+    expect(stolen).toMatchObject({ code: 2, message: '证件图片不存在，请重新上传' });
+    // A file that exists in storage but was never uploaded by this company (e.g. a seeded picture).
+    await t.app.storage.put('u/2026/01/seeded.png', Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
+    const unrecorded = await submit(s.token, { shopType: 3, threeInOne: true, documents: { license: ['/f/u/2026/01/seeded.png'] } });
+    expect(unrecorded).toMatchObject({ code: 2, message: '证件图片不存在，请重新上传' });
+    expect((await call(t.app, s.token, 'GET', '/api/merchant/application')).data.application.id).toBeNull();
+    const mine = await submit(s.token, { shopType: 3, threeInOne: true, documents: { license: [`/f/${await uploadedFile(t.app, s.token)}`] } });
+    expect(mine.code).toBe(0);
+  });
+
+  it('a draft saved while the application is being submitted never overwrites the submission', async () => {
+    const s = await companyUser(t.database.db);
+    const full = await fullApplication(t.app, s.token, { shopName: '已提交的店铺名' });
+    const { agreement: _agreement, ...draft } = full;
+    const answers = await Promise.all([
+      call(t.app, s.token, 'POST', '/api/merchant/application/submit', full),
+      ...Array.from({ length: 30 }, () =>
+        call(t.app, s.token, 'POST', '/api/merchant/application/save', { ...draft, shopName: '提交后改写的店铺名' }),
+      ),
+    ]);
+    expect(answers[0]!.code).toBe(0);
+    const mine = await call(t.app, s.token, 'GET', '/api/merchant/application');
+    expect(mine.data.application).toMatchObject({ status: 1, shopName: '已提交的店铺名' });
   });
 
   it('asks a dealer for the brand authorisation; 三证合一 needs only the licence', async () => {

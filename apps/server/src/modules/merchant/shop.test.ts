@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bankAccounts, categories, companies, products, sandboxOutbox } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, companyUser, uploadedFile } from './test/fixtures.ts';
@@ -41,6 +41,36 @@ describe('bank account small-deposit verification', () => {
     expect((await call(t.app, s.token, 'GET', '/api/bank/account')).data.status).toBe(3);
   });
 
+  it('caps amount checks at 5 a day per company, across new deposits and under parallel guesses', async () => {
+    const s = await companyUser(t.database.db);
+    await call(t.app, s.token, 'POST', '/api/bank/account/save', account);
+    const deposit = async () => {
+      // A minute has passed since the last deposit.
+      await t.database.db.update(bankAccounts).set({ sentAt: sql`now() - interval '61 seconds'` }).where(eq(bankAccounts.companyId, s.companyId));
+      expect((await call(t.app, s.token, 'POST', '/api/bank/account/send')).code).toBe(0);
+      const [row] = await t.database.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, s.companyId));
+      return row!.depositFen!;
+    };
+    const wrongOf = (fen: number) => ((fen % 99) + 1) / 100;
+    let fen = await deposit();
+    for (let i = 0; i < 3; i++) await call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: wrongOf(fen) });
+    fen = await deposit();
+    // 20 parallel guesses on the new deposit: only 2 are still allowed today.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: wrongOf(fen) })),
+    );
+    expect(answers.filter((a) => a.message.startsWith('金额不正确'))).toHaveLength(2);
+    expect(answers.filter((a) => a.message === '今日验证次数已达上限，请明天再试')).toHaveLength(18);
+    // Even the right amount of yet another deposit waits for tomorrow.
+    fen = await deposit();
+    expect((await call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: fen / 100 })).message).toBe('今日验证次数已达上限，请明天再试');
+    await t.database.db
+      .update(bankAccounts)
+      .set({ dayStartedAt: sql`now() - interval '25 hours'` })
+      .where(eq(bankAccounts.companyId, s.companyId));
+    expect((await call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: fen / 100 })).data).toMatchObject({ verified: true });
+  });
+
   it('refuses amounts of 1 yuan or more with a clear message', async () => {
     const s = await companyUser(t.database.db);
     const res = await call(t.app, s.token, 'POST', '/api/bank/account/verify', { amount: 1.5 });
@@ -53,7 +83,7 @@ describe('shop settings', () => {
   it('only an approved merchant sets its shop; floors may hold only its own products', async () => {
     const s = await companyUser(t.database.db);
     const other = await companyUser(t.database.db);
-    const settings = { shopName: '蓝源旗舰店', logo: await uploadedFile(t.app), introduction: '专业水处理药剂', shopFloors: [] as { title: string; productIds: number[] }[] };
+    const settings = { shopName: '蓝源旗舰店', logo: await uploadedFile(t.app, s.token), introduction: '专业水处理药剂', shopFloors: [] as { title: string; productIds: number[] }[] };
     expect((await call(t.app, s.token, 'POST', '/api/store/settings/save', settings)).code).toBe(5);
     await t.database.db.update(companies).set({ merchantStatus: 3, shopOpen: true }).where(eq(companies.id, s.companyId));
     const [cat] = await t.database.db.insert(categories).values({ name: '水处理药剂', categoryCode: 'T01', level: 1 }).returning();

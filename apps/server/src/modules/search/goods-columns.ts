@@ -24,25 +24,8 @@ export const goodsColumns = {
   createdAt: products.createdAt,
 };
 
-export interface GoodsRow {
-  id: number;
-  name: string;
-  brand: string;
-  model: string;
-  spec: string;
-  unit: string;
-  price: string;
-  defaultImage: string;
-  categoryCode: string;
-  companyId: number;
-  shopName: string;
-  salesCount: number;
-  stock: number;
-  minOrder: number;
-  isPovertyRelief: boolean;
-  originName: string;
-  createdAt: Date | string;
-}
+/** A goods card as read from the database (price as numeric text, the date as the driver gives it). */
+export type GoodsRow = Omit<GoodsItem, 'price' | 'createdAt'> & { price: string; createdAt: Date | string };
 
 export function toGoodsItem(r: GoodsRow): GoodsItem {
   return {

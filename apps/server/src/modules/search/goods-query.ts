@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
-import { escapeLike, keywordMatch } from './keyword.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { keywordMatch } from './keyword.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /**

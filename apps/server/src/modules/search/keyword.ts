@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { expandTerm, searchTerms } from '@aquamall/shared';
+import { escapeLike } from '../../lib/sql.ts';
 
 /**
  * The keyword half of the goods query (docs/decisions/0060-chinese-search.md). A keyword is normalized and
@@ -15,11 +16,6 @@ export function termGrams(term: string): string[] {
   const grams = new Set<string>();
   for (let i = 0; i < chars.length - 1; i++) grams.add(`${chars[i]}${chars[i + 1]}`);
   return [...grams];
-}
-
-/** Escapes LIKE's wildcards and its escape character, so `%`, `_` and `\` match themselves. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const textArray = (values: string[]): SQL =>

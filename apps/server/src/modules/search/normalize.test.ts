@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { highlightSegments, normalizeSearch, searchTerms } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { escapeLike, termGrams } from './keyword.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { termGrams } from './keyword.ts';
 
 let t: TestApp;
 beforeAll(async () => {

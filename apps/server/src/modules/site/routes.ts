@@ -1,30 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { homeNoticeQuery, menuKeyParams, z } from '@aquamall/shared';
+import { siteEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/route.ts';
 import { dropCache, sendEntry } from './cache.ts';
 import { homeNotices } from './notices.ts';
 import { bannerControl, footer, navigation, partnerControl, siteData, statistics } from './service.ts';
 
-/** A POST without a body (null) asks for the first page. */
-const noticeBody = z.preprocess((v) => v ?? {}, homeNoticeQuery);
-
-/** The public site data of SPEC §7: home data, menus, footer, banners, partners, statistics, home notices. */
-export default async function siteRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/**
+ * The public site data of SPEC §7: home data, menus, footer, banners, partners, statistics, home notices. The
+ * cached answers go out as pre-serialised envelopes (a string or gzip buffer skips the serializer); their
+ * descriptors still declare the data's schema.
+ */
+export default async function siteRoutes(app: FastifyInstance) {
   const db = app.db;
   app.addHook('onClose', async () => dropCache(db));
 
-  app.post('/api/index', async (request, reply) => sendEntry(request, reply, await siteData(db)));
-  app.get('/api/footer', async (request, reply) => sendEntry(request, reply, await footer(db)));
-  app.get('/api/navigationmenu/:menuKey', { schema: { params: menuKeyParams } }, async (request, reply) =>
-    sendEntry(request, reply, await navigation(db, request.params.menuKey)),
+  route(app, e.siteData, async (request, reply) => sendEntry(request, reply, await siteData(db)));
+  route(app, e.siteFooter, async (request, reply) => sendEntry(request, reply, await footer(db)));
+  route(app, e.siteNavigation, async (request, reply) => sendEntry(request, reply, await navigation(db, request.params.menuKey)));
+  route(app, e.siteStatistics, async (request, reply) => sendEntry(request, reply, await statistics(db)));
+  route(app, e.siteIndexBanners, async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_topbanner')));
+  route(app, e.siteArticleBanners, async (request, reply) =>
+    sendEntry(request, reply, await bannerControl(db, 'web_article_banner')),
   );
-  app.get('/api/pagestatisticalinfo', async (request, reply) => sendEntry(request, reply, await statistics(db)));
-  app.get('/api/indexbanner', async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_topbanner')));
-  app.get('/api/articlebanner', async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_article_banner')));
-  app.get('/api/page/web_cooperationcompany', async (request, reply) => sendEntry(request, reply, await partnerControl(db)));
-  app.post('/api/openArticle/queryHomeNotice', { schema: { body: noticeBody } }, async (request) =>
-    ok(await homeNotices(db, request.body)),
-  );
+  route(app, e.sitePartners, async (request, reply) => sendEntry(request, reply, await partnerControl(db)));
+  route(app, e.homeNotices, async (request) => ok(await homeNotices(db, request.body)));
 }

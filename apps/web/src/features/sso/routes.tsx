@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
 
-/** SPEC §2 SSO routes: login (default), register, forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
+/** SPEC §2 SSO routes: login (default), register, invite (accept a company's invitation), forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
 export const ssoRoutes: RouteObject = {
   path: 'sso',
   children: [
@@ -12,6 +12,7 @@ export const ssoRoutes: RouteObject = {
         { index: true, element: <Navigate to="/sso/login" replace /> },
         { path: 'login', lazy: lazyNamed(() => import('./pages/LoginPage.tsx'), 'LoginPage'), handle: { title: '登录' } },
         { path: 'register', lazy: lazyPage(() => import('./pages/RegisterPage.tsx')), handle: { title: '注册' } },
+        { path: 'invite', lazy: lazyPage(() => import('./pages/InvitePage.tsx')), handle: { title: '接受邀请' } },
         { path: 'forgetPwd', lazy: lazyPage(() => import('./pages/ForgetPwdPage.tsx')), handle: { title: '找回密码' } },
         { path: 'modifyPhone', lazy: lazyPage(() => import('./pages/ModifyPhonePage.tsx')), handle: { title: '更换手机号' } },
         { path: 'updatePwd', lazy: lazyPage(() => import('./pages/UpdatePwdPage.tsx')), handle: { title: '修改密码' } },

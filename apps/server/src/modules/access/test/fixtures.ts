@@ -75,3 +75,18 @@ export async function call<T = unknown>(
   });
   return res.json();
 }
+
+export interface CompanyWithAdmin {
+  id: number;
+  admin: { id: number; token: string };
+}
+
+/** Two supplier companies (甲公司, 乙公司), each with a signed-in administrator. */
+export async function twoSuppliers(db: Db): Promise<{ a: CompanyWithAdmin; b: CompanyWithAdmin }> {
+  const aId = await makeCompany(db, { type: 2, name: '甲公司' });
+  const bId = await makeCompany(db, { type: 2, name: '乙公司' });
+  return {
+    a: { id: aId, admin: await makeUser(db, aId, { admin: true }) },
+    b: { id: bId, admin: await makeUser(db, bId, { admin: true }) },
+  };
+}

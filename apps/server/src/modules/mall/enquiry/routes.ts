@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { enquiryQuery, idParam } from '@aquamall/shared';
+import { openEnquiryEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../../lib/envelope.ts';
+import { route } from '../../../lib/route.ts';
 import { enquiryDetail, queryEnquiries } from './service.ts';
 
 /** Public purchaser enquiries (enquiry, enquiryDetail). */
 export default async function enquiryRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/openEnquiry/query', { schema: { body: enquiryQuery } }, async (req) =>
-    ok(await queryEnquiries(app.db, req.body)),
-  );
-  r.get('/api/openEnquiry/:id', { schema: { params: idParam } }, async (req) =>
-    ok(await enquiryDetail(app.db, req.params.id)),
-  );
+  route(app, e.openEnquiryList, async (req) => ok(await queryEnquiries(app.db, req.body)));
+  route(app, e.openEnquiryDetail, async (req) => ok(await enquiryDetail(app.db, req.params.id)));
 }

@@ -4,6 +4,7 @@ import { MERCHANT_AGREEMENT_VERSION } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, users } from '../../../db/schema/index.ts';
 import { createSession } from '../../auth/sessions.ts';
+import { image, multipartBody } from '../../files/test/fixtures.ts';
 
 let seq = 0;
 const uniquePhone = () => `139${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
@@ -32,15 +33,17 @@ export async function platformAdmin(db: Db, name = `admin${++seq}`) {
   return { userId: u!.id, name, token };
 }
 
-/** Puts a tiny PNG into storage and answers its fileRelativePath. */
-export async function uploadedFile(app: FastifyInstance, name = `${crypto.randomUUID()}.png`) {
-  const key = `uploads/test/${name}`;
-  await app.storage.put(key, Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
-  return key;
+/** Uploads a small PNG as the token's user (recorded for its company) and answers its fileRelativePath. */
+export async function uploadedFile(app: FastifyInstance, token: string) {
+  const { payload, headers } = await multipartBody([{ name: 'doc.png', body: await image(24, 24, 'png') }]);
+  const res = await app.inject({ method: 'POST', url: '/file/upload', payload, headers: { ...headers, 'x-token': token } });
+  const body = res.json<{ code: number; data: { fileRelativePath: string }[] }>();
+  if (body.code !== 0) throw new Error(`test upload failed: ${res.body}`);
+  return body.data[0]!.fileRelativePath;
 }
 
 /** A complete application for a manufacturer whose licence is not 三证合一. */
-export async function fullApplication(app: FastifyInstance, over: Record<string, unknown> = {}) {
+export async function fullApplication(app: FastifyInstance, token: string, over: Record<string, unknown> = {}) {
   return {
     shopType: 1,
     shopName: '蓝源水处理旗舰店',
@@ -54,10 +57,10 @@ export async function fullApplication(app: FastifyInstance, over: Record<string,
     mainBusiness: '聚合氯化铝、聚丙烯酰胺',
     threeInOne: false,
     documents: {
-      license: [await uploadedFile(app)],
-      taxRegistration: [await uploadedFile(app)],
-      orgCode: [await uploadedFile(app)],
-      productionLicense: [await uploadedFile(app)],
+      license: [await uploadedFile(app, token)],
+      taxRegistration: [await uploadedFile(app, token)],
+      orgCode: [await uploadedFile(app, token)],
+      productionLicense: [await uploadedFile(app, token)],
     },
     agreement: { version: MERCHANT_AGREEMENT_VERSION, agreed: true },
     ...over,

@@ -1,23 +1,24 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Radio } from 'antd';
+import { Button, Card, Form, Input, Radio, Space } from 'antd';
 import { Gender } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { clientStore } from '../../../lib/storage.ts';
 import { sessionStore, useSession, type SessionUser } from '../../session/index.ts';
+import { BindEmailModal } from '../components/BindEmailModal.tsx';
 
 interface Values {
   realName: string;
   nickName: string;
   gender: number | null;
   avatar: string[];
-  email: string;
 }
 
-/** /customer/info: real name, nickname, gender (男 1 / 女 0), avatar and e-mail (POST /api/appuser/modifyuserinfo). */
+/** /customer/info: real name, nickname, gender (男 1 / 女 0), avatar (POST /api/appuser/modifyuserinfo); e-mail bound by code. */
 export default function InfoPage() {
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
+  const [binding, setBinding] = useState(false);
   if (!user) return null;
   const submit = async (v: Values) => {
     setBusy(true);
@@ -27,7 +28,6 @@ export default function InfoPage() {
         nickName: v.nickName ?? '',
         gender: v.gender ?? null,
         avatar: v.avatar?.[0] ?? '',
-        email: v.email ?? '',
       });
       clientStore.setUser(updated);
       sessionStore.set({ user: updated });
@@ -44,7 +44,7 @@ export default function InfoPage() {
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
         onFinish={submit}
-        initialValues={{ realName: user.realName, nickName: user.nickName, gender: user.gender, avatar: user.avatar ? [user.avatar] : [], email: user.email }}
+        initialValues={{ realName: user.realName, nickName: user.nickName, gender: user.gender, avatar: user.avatar ? [user.avatar] : [] }}
       >
         <Form.Item label="手机号">
           <span>{user.phone}</span>
@@ -67,8 +67,13 @@ export default function InfoPage() {
             <Radio value={Gender.FEMALE}>女</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]} extra="绑定后可使用邮箱验证码登录">
-          <Input maxLength={120} placeholder="请输入邮箱" />
+        <Form.Item label="邮箱" extra="绑定后可使用邮箱验证码登录">
+          <Space>
+            <span>{user.email || '未绑定'}</span>
+            <Button type="link" size="small" onClick={() => setBinding(true)}>
+              {user.email ? '更换' : '绑定邮箱'}
+            </Button>
+          </Space>
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 4 }}>
           <Button type="primary" htmlType="submit" loading={busy}>
@@ -76,6 +81,7 @@ export default function InfoPage() {
           </Button>
         </Form.Item>
       </Form>
+      <BindEmailModal open={binding} onClose={() => setBinding(false)} />
     </Card>
   );
 }

@@ -2,21 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { logout, useSession } from '../../session/index.ts';
+import { CONSOLE_HOME, CONSOLE_SECTIONS } from '../console-pages.ts';
 import { AdminGuard } from './AdminGuard.tsx';
 import './admin-layout.css';
 
-const item = (key: string, label: string) => ({ key: `/admin/${key}`, label: <Link to={`/admin/${key}`}>{label}</Link> });
+/** The menu, from the console's page tree (the same tree gives the routes). */
 const MENU: MenuProps['items'] = [
-  { key: '/admin/', label: <Link to="/admin">概览</Link> },
-  { key: 'review', label: '审核', type: 'group', children: [item('merchant', '商家入驻审核'), item('certification', '企业认证审核'), item('member-upgrades', '会员升级确认')] },
-  { key: 'ops', label: '运营', type: 'group', children: [item('companies', '企业管理'), item('categories', '商品分类'), item('products', '商品管理')] },
-  {
-    key: 'content',
-    label: '站点内容',
-    type: 'group',
-    children: [item('banners', '轮播图'), item('menus', '导航与页脚'), item('articles', '新闻资讯'), item('partners', '合作企业'), item('settings', '站点设置')],
-  },
-  { key: 'system', label: '系统', type: 'group', children: [item('workbench-menus', '工作台菜单'), item('role-presets', '预设角色'), item('audit', '操作日志')] },
+  { key: '/admin/', label: <Link to="/admin">{CONSOLE_HOME.menuLabel}</Link> },
+  ...CONSOLE_SECTIONS.map((s) => ({
+    key: s.key,
+    label: s.label,
+    type: 'group' as const,
+    children: s.pages.map((p) => ({ key: `/admin/${p.path}`, label: <Link to={`/admin/${p.path}`}>{p.title}</Link> })),
+  })),
 ];
 
 /** Below antd's `md` breakpoint (768 px) the sider collapses. */

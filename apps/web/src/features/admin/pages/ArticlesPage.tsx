@@ -1,26 +1,17 @@
 import { RowActions } from '../components/RowActions.tsx';
 import { useState } from 'react';
 import { Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import type { AdminNewsInput } from '@aquamall/shared';
+import { adminNewsInput } from '@aquamall/shared/contracts/admin';
+import { formRules } from '../../../lib/form-rules.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
-interface Article {
-  id?: number;
-  categoryCode: string;
-  categoryName: string;
-  title: string;
-  summary: string;
-  cover: string;
-  content: string;
-  author: string;
-  source: string;
-  isTop: boolean;
-  hidden: boolean;
-  publishedAt?: string;
-}
+const rules = formRules(adminNewsInput);
+const saveNews = consoleCommand('adminNewsSave');
+const deleteNews = consoleCommand('adminNewsDelete');
 const CATEGORIES = [
   { value: 'notice', label: '平台公告' },
   { value: 'news', label: '平台动态' },
@@ -31,8 +22,8 @@ const CATEGORIES = [
 ];
 
 function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; onClose: () => void; onSaved: () => void }) {
-  const [form] = Form.useForm<Article>();
-  const { data } = useQuery({ queryKey: ['admin', 'article', id], queryFn: () => adminGet<Article>(`/api/content/article/${id}`), enabled: typeof id === 'number' });
+  const [form] = Form.useForm<AdminNewsInput>();
+  const { data } = useConsoleQuery('adminNewsDetail', { id: typeof id === 'number' ? id : 0 }, typeof id === 'number');
   const initial = id === 'new' ? { categoryCode: 'industry', categoryName: '行业资讯', isTop: false, hidden: false, content: '' } : data;
   return (
     <Drawer
@@ -47,7 +38,7 @@ function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; on
           onClick={async () => {
             const v = await form.validateFields();
             const categoryName = CATEGORIES.find((c) => c.value === v.categoryCode)?.label ?? v.categoryCode;
-            await adminCommand('/api/content/article/save', { ...v, id: typeof id === 'number' ? id : undefined, categoryName });
+            await saveNews({ ...v, id: typeof id === 'number' ? id : undefined, categoryName });
             onSaved();
             onClose();
           }}
@@ -58,7 +49,7 @@ function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; on
     >
       {initial && (
         <Form form={form} layout="vertical" initialValues={initial}>
-          <Form.Item name="title" label="标题" rules={[{ required: true, min: 2, message: '请输入标题' }]}><Input maxLength={150} /></Form.Item>
+          <Form.Item name="title" label="标题" rules={rules.title}><Input maxLength={150} /></Form.Item>
           <Space size="large" align="start">
             <Form.Item name="categoryCode" label="栏目"><Select style={{ width: 160 }} options={CATEGORIES} /></Form.Item>
             <Form.Item name="author" label="作者"><Input maxLength={50} /></Form.Item>
@@ -81,7 +72,7 @@ export default function ArticlesPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | 'new' | null>(null);
   const query = { keyword, pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'articles', query], queryFn: () => adminQuery<Paged<Article & { id: number; views: number }>>('/api/content/article/list', query) });
+  const { data, isFetching, refetch } = useConsoleQuery('adminNewsList', query);
   return (
     <Card title="新闻资讯" extra={<Button type="primary" onClick={() => setOpen('new')}>发布资讯</Button>}>
       <Input.Search placeholder="标题" allowClear style={{ width: 260, marginBottom: 12 }} onSearch={(v) => { setKeyword(v.trim() || undefined); setPage(1); }} />
@@ -100,7 +91,7 @@ export default function ArticlesPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <RowActions onEdit={() => setOpen(r.id)} onDelete={async () => { await adminCommand('/api/content/article/delete', { id: r.id }); await refetch(); }} />
+              <RowActions onEdit={() => setOpen(r.id)} onDelete={async () => { await deleteNews({ id: r.id }); await refetch(); }} />
             ),
           },
         ]}

@@ -1,21 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Select, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { adminQuery, type Paged } from '../api/admin.ts';
+import type { AuditRow } from '@aquamall/shared';
+import { useConsoleQuery } from '../api/admin.ts';
 import { actionLabel, AUDIT_ACTIONS, AUDIT_TARGETS, targetLabel, toOptions } from '../components/audit-labels.ts';
 
-interface Entry {
-  id: number;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  createdAt: string;
-}
 interface Filters {
   actor?: string;
   action?: string;
@@ -32,7 +21,7 @@ export default function AuditPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useQuery({ queryKey: ['admin', 'audit', query], queryFn: () => adminQuery<Paged<Entry>>('/api/audit/list', query) });
+  const { data, isFetching } = useConsoleQuery('adminAuditList', query);
   return (
     <Card title="操作日志">
       <Form
@@ -62,7 +51,7 @@ export default function AuditPage() {
         <Form.Item name="range"><DatePicker.RangePicker /></Form.Item>
         <Button type="primary" htmlType="submit">查询</Button>
       </Form>
-      <Table<Entry>
+      <Table<AuditRow>
         rowKey="id"
         size="small"
         loading={isFetching}

@@ -1,23 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Switch, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import type { AdminCategoryRow } from '@aquamall/shared';
+import { adminCategoryInput } from '@aquamall/shared/contracts/admin';
 import { Img } from '../../../components/Img.tsx';
-import { adminCommand, adminGet } from '../api/admin.ts';
+import { formRules } from '../../../lib/form-rules.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { RowActions, SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
-interface Category {
-  id: number;
-  parentId: number | null;
-  name: string;
-  categoryCode: string;
-  level: number;
-  sort: number;
-  defaultImage: string | null;
-  hidden: boolean;
-  children?: Category[];
-}
+type Category = AdminCategoryRow & { children?: Category[] };
+const rules = formRules(adminCategoryInput);
+const saveCategory = consoleCommand('adminCategorySave');
+const deleteCategory = consoleCommand('adminCategoryDelete');
 type Edit = { id?: number; parentId: number | null; name?: string; defaultImage?: string; sort?: number; hidden?: boolean };
 
 function toTree(rows: Category[]): Category[] {
@@ -30,7 +25,7 @@ function toTree(rows: Category[]): Category[] {
 
 /** Console: the 3-level product category tree (names, icons, order, visibility). */
 export default function CategoriesPage() {
-  const { data, refetch, isFetching } = useQuery({ queryKey: ['admin', 'categories'], queryFn: () => adminGet<Category[]>('/api/category/list') });
+  const { data, refetch, isFetching } = useConsoleQuery('adminCategoryList');
   const tree = useMemo(() => toTree(data ?? []), [data]);
   const [edit, setEdit] = useState<Edit | null>(null);
   return (
@@ -50,7 +45,7 @@ export default function CategoriesPage() {
           {
             title: '操作',
             render: (_, r) => (
-              <RowActions onEdit={() => setEdit({ ...r, defaultImage: r.defaultImage ?? '' })} onDelete={async () => { await adminCommand('/api/category/delete', { id: r.id }); await refetch(); }} confirm="确定删除该分类？" extra={r.level < 3 && <Button type="link" size="small" onClick={() => setEdit({ parentId: r.id, sort: 0, hidden: false })}>新增下级</Button>} />
+              <RowActions onEdit={() => setEdit({ ...r, defaultImage: r.defaultImage ?? '' })} onDelete={async () => { await deleteCategory({ id: r.id }); await refetch(); }} confirm="确定删除该分类？" extra={r.level < 3 && <Button type="link" size="small" onClick={() => setEdit({ parentId: r.id, sort: 0, hidden: false })}>新增下级</Button>} />
             ),
           },
         ]}
@@ -60,13 +55,13 @@ export default function CategoriesPage() {
         initial={edit}
         onClose={() => setEdit(null)}
         onSave={async (v) => {
-          await adminCommand('/api/category/save', { id: v.id, parentId: v.parentId, name: v.name, defaultImage: v.defaultImage ?? '', sort: v.sort ?? 0, hidden: !!v.hidden });
+          await saveCategory({ id: v.id, parentId: v.parentId, name: v.name ?? '', defaultImage: v.defaultImage ?? '', sort: v.sort ?? 0, hidden: !!v.hidden });
           await refetch();
         }}
       >
         {() => (
           <>
-            <Form.Item name="name" label="分类名称" rules={[{ required: true, max: 50, message: '请输入分类名称（最多50字）' }]}><Input /></Form.Item>
+            <Form.Item name="name" label="分类名称" rules={rules.name}><Input /></Form.Item>
             <Form.Item name="defaultImage" label="图标"><SingleImage /></Form.Item>
             <SortItem label="排序（小的在前）" min={0} />
             <Form.Item name="hidden" label="隐藏" valuePropName="checked"><Switch /></Form.Item>

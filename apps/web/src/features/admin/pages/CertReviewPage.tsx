@@ -1,30 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { enumLabel, type ReviewEventView } from '@aquamall/shared';
-import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { enumLabel } from '@aquamall/shared';
+import { approveCertification, rejectCertification, useCertification, useCertifications, type CertRow as Cert } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
 import { History } from '../components/History.tsx';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-interface Cert {
-  id: number;
-  companyId: number;
-  status: number;
-  companyName: string;
-  creditCode: string;
-  legalPerson: string;
-  licenseImage: string;
-  handlerName: string;
-  handlerIdNo: string;
-  handlerPhone: string;
-  verifyRef: string | null;
-  verifiedAt: string | null;
-  contractSigned: boolean;
-  submittedAt: string | null;
-  rejectReason: string | null;
-}
 const COLORS = ['default', 'processing', 'success', 'error'];
 const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
 
@@ -35,12 +18,8 @@ export default function CertReviewPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useQuery({ queryKey: ['admin', 'cert', 'list', query], queryFn: () => adminQuery<Paged<Cert>>('/api/certification/list', query) });
-  const detail = useQuery({
-    queryKey: ['admin', 'cert', open],
-    queryFn: () => adminGet<{ certification: Cert; history: ReviewEventView[] }>(`/api/certification/detail/${open}`),
-    enabled: !!open,
-  });
+  const { data, isFetching } = useCertifications(query);
+  const detail = useCertification(open);
   const decide = async (call: Promise<unknown>) => {
     await call;
     await detail.refetch();
@@ -80,8 +59,8 @@ export default function CertReviewPage() {
             </Descriptions>
             {c.status === 1 && (
               <Space style={{ margin: '20px 0' }}>
-                <Button type="primary" onClick={() => decide(adminCommand('/api/certification/approve', { id: c.id }))}>认证通过</Button>
-                <RejectButton onReject={(reason) => decide(adminCommand('/api/certification/reject', { id: c.id, reason }))} />
+                <Button type="primary" onClick={() => decide(approveCertification({ id: c.id }))}>认证通过</Button>
+                <RejectButton onReject={(reason) => decide(rejectCertification({ id: c.id, reason }))} />
               </Space>
             )}
             <h4 style={{ marginTop: 20 }}>认证记录</h4>

@@ -1,33 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { enumLabel } from '@aquamall/shared';
-import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { enumLabel, type AdminCompanyRow as CompanyRow } from '@aquamall/shared';
+import { consoleCommand, useConsoleQuery, type ConsoleEndpoint } from '../api/admin.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-interface CompanyRow {
-  id: number;
-  name: string;
-  type: number;
-  creditCode: string | null;
-  memberLevel: number;
-  isMemberVail: number;
-  certStatus: number;
-  merchantStatus: number;
-  shopName: string | null;
-  shopOpen: boolean;
-  disabled: boolean;
-  createdAt: string;
-}
-interface Detail {
-  company: CompanyRow & { legalPerson: string | null; contactName: string | null; contactPhone: string | null; address: string | null };
-  users: { id: number; phone: string; realName: string; isCompanyAdmin: boolean; disabled: boolean }[];
-  bankAccount: { accountName: string; bankName: string; accountNo: string; status: number; depositYuan: string | null; attemptsLeft: number } | null;
-}
+const setMembership = consoleCommand('adminCompanyMembership');
+const setDisabled = consoleCommand('adminCompanyDisable');
 
 function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
-  const { data, refetch } = useQuery({ queryKey: ['admin', 'company', id], queryFn: () => adminGet<Detail>(`/api/company/detail/${id}`), enabled: !!id });
+  const { data, refetch } = useConsoleQuery('adminCompanyDetail', { id: id ?? 0 }, !!id);
   const c = data?.company;
   const done = async () => {
     await refetch();
@@ -58,7 +41,7 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
             layout="inline"
             initialValues={{ memberLevel: c.memberLevel, isMemberVail: c.isMemberVail === 1 }}
             onFinish={async (v: { memberLevel: number; isMemberVail: boolean }) => {
-              await adminCommand('/api/company/membership', { id: c.id, memberLevel: v.memberLevel, isMemberVail: v.isMemberVail ? 1 : 0 });
+              await setMembership({ id: c.id, memberLevel: v.memberLevel, isMemberVail: v.isMemberVail ? 1 : 0 });
               await done();
             }}
           >
@@ -72,9 +55,9 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
           </Form>
           <h4 style={{ marginTop: 20 }}>账号状态</h4>
           {c.disabled ? (
-            <RejectButton label="启用企业" title="启用原因" onReject={async (reason) => { await adminCommand('/api/company/disable', { id: c.id, disabled: false, reason }); await done(); }} />
+            <RejectButton label="启用企业" title="启用原因" onReject={async (reason) => { await setDisabled({ id: c.id, disabled: false, reason }); await done(); }} />
           ) : (
-            <RejectButton label="禁用企业（其用户将立即下线）" title="禁用原因" onReject={async (reason) => { await adminCommand('/api/company/disable', { id: c.id, disabled: true, reason }); await done(); }} />
+            <RejectButton label="禁用企业（其用户将立即下线）" title="禁用原因" onReject={async (reason) => { await setDisabled({ id: c.id, disabled: true, reason }); await done(); }} />
           )}
           <h4 style={{ marginTop: 20 }}>企业用户</h4>
           <Table size="small" rowKey="id" pagination={false} dataSource={data.users} columns={[{ title: '手机号', dataIndex: 'phone' }, { title: '姓名', dataIndex: 'realName' }, { title: '管理员', dataIndex: 'isCompanyAdmin', render: (v: boolean) => (v ? '是' : '') }]} />
@@ -87,16 +70,16 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
 /** Console: companies — search, detail, membership, disable. */
 export default function CompaniesPage() {
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<{ keyword?: string; type?: number }>({});
+  const [filters, setFilters] = useState<{ keyword?: string; type?: 2 | 4 }>({});
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useQuery({ queryKey: ['admin', 'companies', query], queryFn: () => adminQuery<Paged<CompanyRow>>('/api/company/list', query) });
+  const { data, isFetching } = useConsoleQuery('adminCompanyList', query);
   return (
     <Card title="企业管理">
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search placeholder="企业名称/店铺/信用代码" allowClear style={{ width: 280 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
-        <Select allowClear placeholder="企业类型" style={{ width: 120 }} options={[{ value: 2, label: '供应商' }, { value: 4, label: '采购商' }]} onChange={(v?: number) => { setFilters({ ...filters, type: v }); setPage(1); }} />
+        <Select allowClear placeholder="企业类型" style={{ width: 120 }} options={[{ value: 2, label: '供应商' }, { value: 4, label: '采购商' }]} onChange={(v?: 2 | 4) => { setFilters({ ...filters, type: v }); setPage(1); }} />
       </Space>
       <Table<CompanyRow>
         rowKey="id"
@@ -113,7 +96,7 @@ export default function CompaniesPage() {
           { title: '操作', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id)}>详情</Button> },
         ]}
       />
-      <CompanyDrawer id={open} onClose={() => setOpen(null)} onChanged={() => qc.invalidateQueries({ queryKey: ['admin', 'companies'] })} />
+      <CompanyDrawer id={open} onClose={() => setOpen(null)} onChanged={() => qc.invalidateQueries({ queryKey: ['admin', 'adminCompanyList' satisfies ConsoleEndpoint] })} />
     </Card>
   );
 }

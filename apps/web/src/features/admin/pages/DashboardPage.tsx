@@ -1,22 +1,10 @@
 import { Link } from 'react-router';
 import { Badge, Card, Col, Row, Statistic } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { adminGet } from '../api/admin.ts';
-
-interface Dashboard {
-  pendingMerchants: number;
-  pendingCertifications: number;
-  pendingUpgrades: number;
-  suppliers: number;
-  purchasers: number;
-  openShops: number;
-  onSale: number;
-  actions24h: number;
-}
+import { useConsoleQuery } from '../api/admin.ts';
 
 /** Console home: what waits for review, and a few totals. */
 export default function DashboardPage() {
-  const { data } = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => adminGet<Dashboard>('/api/dashboard') });
+  const { data } = useConsoleQuery('adminDashboard');
   const todo: [string, number | undefined, string][] = [
     ['待审核入驻申请', data?.pendingMerchants, '/admin/merchant'],
     ['待审核企业认证', data?.pendingCertifications, '/admin/certification'],

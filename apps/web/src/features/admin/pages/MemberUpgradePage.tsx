@@ -1,23 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { enumLabel } from '@aquamall/shared';
-import { adminCommand, adminQuery, type Paged } from '../api/admin.ts';
+import { confirmUpgrade, rejectUpgrade, useUpgradeRequests, type UpgradeRow as Req } from '../api/review.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-interface Req {
-  id: number;
-  companyId: number;
-  companyName: string;
-  fromLevel: number;
-  targetLevel: number;
-  status: number;
-  transferRef: string;
-  remark: string;
-  rejectReason: string | null;
-  createdAt: string;
-}
 const STATUS = [['待确认', 'processing'], ['已确认', 'success'], ['已拒绝', 'error']];
 
 /** Console: membership upgrades, confirmed once the bank transfer has arrived. */
@@ -25,7 +12,7 @@ export default function MemberUpgradePage() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'upgrades', query], queryFn: () => adminQuery<Paged<Req>>('/api/member/upgrade/list', query) });
+  const { data, isFetching, refetch } = useUpgradeRequests(query);
   return (
     <Card title="会员升级确认">
       <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1); }} items={[{ key: '0', label: '待确认' }, { key: '1', label: '已确认' }, { key: '2', label: '已拒绝' }, { key: 'all', label: '全部' }]} />
@@ -46,10 +33,10 @@ export default function MemberUpgradePage() {
             render: (_, r) =>
               r.status === 0 && (
                 <Space>
-                  <Popconfirm title="确认已收到该企业的转账？" onConfirm={async () => { await adminCommand('/api/member/upgrade/confirm', { id: r.id }); await refetch(); }}>
+                  <Popconfirm title="确认已收到该企业的转账？" onConfirm={async () => { await confirmUpgrade({ id: r.id }); await refetch(); }}>
                     <Button type="primary" size="small">确认收款</Button>
                   </Popconfirm>
-                  <RejectButton label="拒绝" title="拒绝原因" onReject={async (reason) => { await adminCommand('/api/member/upgrade/reject', { id: r.id, reason }); await refetch(); }} />
+                  <RejectButton label="拒绝" title="拒绝原因" onReject={async (reason) => { await rejectUpgrade({ id: r.id, reason }); await refetch(); }} />
                 </Space>
               ),
           },

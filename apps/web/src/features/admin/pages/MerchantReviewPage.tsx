@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Drawer, Input, Space, Table, Tabs, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantApplicationView, type MerchantDocKind, type ReviewEventView } from '@aquamall/shared';
-import { adminCommand, adminGet, adminQuery, type Paged } from '../api/admin.ts';
+import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantDocKind } from '@aquamall/shared';
+import { approveMerchant, rejectMerchant, useMerchantApplication, useMerchantApplications, type MerchantRow as Row } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
 import { History } from '../components/History.tsx';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-type Row = MerchantApplicationView & { companyId: number };
-interface Detail {
-  application: Row & { agreementIp: string | null };
-  company: { id: number; name: string; disabled: boolean } | null;
-  history: ReviewEventView[];
-}
 const COLORS = ['default', 'processing', 'error', 'success'];
 const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
 
 function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onClose: () => void; onDecided: () => void }) {
-  const { data, refetch } = useQuery({ queryKey: ['admin', 'merchant', id], queryFn: () => adminGet<Detail>(`/api/merchant/detail/${id}`), enabled: !!id });
+  const { data, refetch } = useMerchantApplication(id);
   const a = data?.application;
   const decide = async (call: Promise<unknown>) => {
     await call;
@@ -55,10 +49,10 @@ function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onCl
           </Descriptions>
           {a.status === 1 && (
             <Space style={{ margin: '20px 0' }}>
-              <Button type="primary" data-testid="approve" onClick={() => decide(adminCommand(`/api/merchant/approve`, { id: a.id }))}>
+              <Button type="primary" data-testid="approve" onClick={() => decide(approveMerchant({ id: a.id }))}>
                 审核通过
               </Button>
-              <RejectButton onReject={(reason) => decide(adminCommand(`/api/merchant/reject`, { id: a.id, reason }))} />
+              <RejectButton onReject={(reason) => decide(rejectMerchant({ id: a.id, reason }))} />
             </Space>
           )}
           <h4 style={{ marginTop: 20 }}>审核记录</h4>
@@ -77,7 +71,7 @@ export default function MerchantReviewPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const query = { status: status === 'all' ? undefined : Number(status), keyword: keyword || undefined, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useQuery({ queryKey: ['admin', 'merchant', 'list', query], queryFn: () => adminQuery<Paged<Row>>('/api/merchant/list', query) });
+  const { data, isFetching } = useMerchantApplications(query);
   return (
     <Card title="商家入驻审核">
       <Space wrap style={{ marginBottom: 12 }}>

@@ -1,27 +1,18 @@
 import { useState } from 'react';
 import { Card, Input, Select, Space, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { enumLabel, formatPrice } from '@aquamall/shared';
+import { enumLabel, formatPrice, type AdminProductRow } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
-import { adminCommand, adminQuery, type Paged } from '../api/admin.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-interface Product {
-  id: number;
-  name: string;
-  price: string;
-  status: number;
-  defaultImage: string;
-  companyName: string;
-  takenDownReason: string | null;
-}
+const takeDown = consoleCommand('adminProductTakedown');
 
 /** Console: product moderation — take a product down with a reason the merchant is told. */
 export default function ProductsPage() {
   const [filters, setFilters] = useState<{ keyword?: string; status?: number }>({ status: 2 });
   const [page, setPage] = useState(1);
   const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useQuery({ queryKey: ['admin', 'products', query], queryFn: () => adminQuery<Paged<Product>>('/api/product/list', query) });
+  const { data, isFetching, refetch } = useConsoleQuery('adminProductList', query);
   return (
     <Card title="商品管理">
       <Space wrap style={{ marginBottom: 12 }}>
@@ -35,7 +26,7 @@ export default function ProductsPage() {
           onChange={(v?: number) => { setFilters({ ...filters, status: v }); setPage(1); }}
         />
       </Space>
-      <Table<Product>
+      <Table<AdminProductRow>
         rowKey="id"
         size="small"
         loading={isFetching}
@@ -51,7 +42,7 @@ export default function ProductsPage() {
             title: '操作',
             render: (_, r) =>
               r.status === 2 && (
-                <RejectButton label="下架" title="下架原因（将通知商家）" onReject={async (reason) => { await adminCommand('/api/product/takedown', { id: r.id, reason }); await refetch(); }} />
+                <RejectButton label="下架" title="下架原因（将通知商家）" onReject={async (reason) => { await takeDown({ id: r.id, reason }); await refetch(); }} />
               ),
           },
         ]}

@@ -1,26 +1,20 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Table, Tree } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { PERMISSIONS, enumLabel } from '@aquamall/shared';
-import { adminCommand, adminQuery } from '../api/admin.ts';
+import { PERMISSIONS, enumLabel, type AdminPresetRow as Preset } from '@aquamall/shared';
+import { adminPresetInput } from '@aquamall/shared/contracts/admin';
+import { formRules } from '../../../lib/form-rules.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { menuTree, type WebMenu } from './WorkbenchMenusPage.tsx';
 
-interface Preset {
-  id: number;
-  companyType: number;
-  presetKey: string;
-  name: string;
-  description: string;
-  menuIds: number[];
-  permissions: string[];
-}
+const rules = formRules(adminPresetInput);
+const savePreset = consoleCommand('adminPresetSave');
 
 type TreeNode = { key: number; title: string; children?: TreeNode[] };
-const toNodes = (menus: WebMenu[]): TreeNode[] => menus.map((m) => ({ key: m.id!, title: m.name, children: m.children ? toNodes(m.children) : undefined }));
+const toNodes = (menus: WebMenu[]): TreeNode[] => menus.map((m) => ({ key: m.id, title: m.name, children: m.children ? toNodes(m.children) : undefined }));
 
 function MenuPicker({ companyType, value, onChange }: { companyType: number; value?: number[]; onChange?: (v: number[]) => void }) {
-  const { data } = useQuery({ queryKey: ['admin', 'webmenus', String(companyType)], queryFn: () => adminQuery<WebMenu[]>('/api/workbench/menu/list', { companyType }) });
+  const { data } = useConsoleQuery('adminWorkbenchMenuList', { companyType: companyType === 4 ? 4 : 2 });
   return (
     <Tree<TreeNode>
       checkable
@@ -34,7 +28,7 @@ function MenuPicker({ companyType, value, onChange }: { companyType: number; val
 
 /** Console: the role presets offered to every company of a type (menus and action permissions). */
 export default function RolePresetsPage() {
-  const { data, refetch, isFetching } = useQuery({ queryKey: ['admin', 'presets'], queryFn: () => adminQuery<Preset[]>('/api/workbench/preset/list') });
+  const { data, refetch, isFetching } = useConsoleQuery('adminPresetList');
   const [edit, setEdit] = useState<Preset | null>(null);
   return (
     <Card title="预设角色">
@@ -53,10 +47,10 @@ export default function RolePresetsPage() {
           { title: '操作', render: (_, r) => <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button> },
         ]}
       />
-      <CrudModal<Preset> title="编辑预设角色" width={720} initial={edit} onClose={() => setEdit(null)} onSave={async (v) => { await adminCommand('/api/workbench/preset/save', { id: v.id, name: v.name, description: v.description, menuIds: v.menuIds, permissions: v.permissions }); await refetch(); }}>
+      <CrudModal<Preset> title="编辑预设角色" width={720} initial={edit} onClose={() => setEdit(null)} onSave={async (v) => { await savePreset({ id: v.id, name: v.name, description: v.description, menuIds: v.menuIds, permissions: v.permissions }); await refetch(); }}>
         {() => (
           <>
-            <Form.Item name="name" label="角色名称" rules={[{ required: true, max: 30, message: '请输入角色名称' }]}><Input /></Form.Item>
+            <Form.Item name="name" label="角色名称" rules={rules.name}><Input /></Form.Item>
             <Form.Item name="description" label="说明"><Input maxLength={200} /></Form.Item>
             <Form.Item name="permissions" label="操作权限">
               <Checkbox.Group options={PERMISSIONS.filter((p) => (p.types as readonly number[]).includes(edit?.companyType ?? 0)).map((p) => ({ value: p.code, label: p.name }))} />

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, List, Modal, Tabs } from 'antd';
 import { HOT_KEYWORDS } from '@aquamall/shared';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { adminCommand, adminQuery } from '../api/admin.ts';
+import type { InputOf } from '../../../lib/api.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { HotKeywordsForm, SiteInfoForm, StatisticsForm } from '../components/SiteSettingsForms.tsx';
 
-interface Setting {
-  key: string;
-  value: unknown;
-  updatedAt: string;
-}
+/** A setting's value is any JSON; the forms below build it from what they edit. */
+type SettingValue = InputOf<'adminSettingSave'>['value'];
+const saveSetting = consoleCommand('adminSettingSave');
 const LABELS: Record<string, string> = {
   site: '站点信息（备案号、公众号二维码、客服电话、版权）',
   statistics: '首页统计数据',
@@ -20,12 +18,12 @@ const LABELS: Record<string, string> = {
 
 /** Console: site settings — filing numbers, QR code, statistics, hot keywords — edited as JSON. */
 export default function SettingsPage() {
-  const { data, refetch } = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminQuery<Setting[]>('/api/content/setting/list') });
+  const { data, refetch } = useConsoleQuery('adminSettingList');
   const [edit, setEdit] = useState<{ key: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const get = (key: string) => data?.find((s) => s.key === key)?.value;
   const save = async (key: string, value: unknown) => {
-    await adminCommand('/api/content/setting/save', { key, value });
+    await saveSetting({ key, value: value as SettingValue });
     await refetch();
   };
   const raw = (
@@ -55,14 +53,14 @@ export default function SettingsPage() {
         onCancel={() => setEdit(null)}
         onOk={async () => {
           if (!edit) return;
-          let value: unknown;
+          let value: SettingValue;
           try {
-            value = JSON.parse(edit.text);
+            value = JSON.parse(edit.text) as SettingValue;
           } catch {
             setError('内容不是有效的JSON');
             return;
           }
-          await adminCommand('/api/content/setting/save', { key: edit.key, value });
+          await saveSetting({ key: edit.key, value });
           setEdit(null);
           await refetch();
         }}

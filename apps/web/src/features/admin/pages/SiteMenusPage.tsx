@@ -1,26 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { adminCommand, adminQuery } from '../api/admin.ts';
+import { SITE_MENU_KEYS, type AdminSiteMenuInput, type AdminSiteMenuRow } from '@aquamall/shared';
+import { adminSiteMenuInput } from '@aquamall/shared/contracts/admin';
+import { formRules } from '../../../lib/form-rules.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
-interface MenuRow {
-  id?: number;
-  menuKey: string;
-  parentId: number | null;
-  title: string;
-  linkUrl: string;
-  target: string;
-  parameters: string;
-  titleImg: string;
-  summary: string;
-  sort: number;
-  hidden: boolean;
-  children?: MenuRow[];
-}
-const KEYS = [
+type MenuRow = AdminSiteMenuRow & { children?: MenuRow[] };
+type MenuKey = (typeof SITE_MENU_KEYS)[number];
+const rules = formRules(adminSiteMenuInput);
+const saveMenu = consoleCommand('adminSiteMenuSave');
+const deleteMenu = consoleCommand('adminSiteMenuDelete');
+const asInput = ({ children: _c, ...r }: MenuRow): AdminSiteMenuInput => ({ ...r, menuKey: r.menuKey as MenuKey, target: r.target === '_blank' ? '_blank' : '_self' });
+const KEYS: { key: MenuKey; label: string }[] = [
   { key: 'home_top_menu', label: '首页顶部导航' },
   { key: 'web_top_menu', label: '商城顶部导航' },
   { key: 'mall_nav', label: '商城主导航' },
@@ -30,9 +24,9 @@ const KEYS = [
 
 /** Console: navigation and footer menus (two levels: groups and their links or questions). */
 export default function SiteMenusPage() {
-  const [menuKey, setMenuKey] = useState('home_top_menu');
-  const [edit, setEdit] = useState<Partial<MenuRow> | null>(null);
-  const { data, refetch, isFetching } = useQuery({ queryKey: ['admin', 'menus', menuKey], queryFn: () => adminQuery<MenuRow[]>('/api/content/menu/list', { menuKey }) });
+  const [menuKey, setMenuKey] = useState<MenuKey>('home_top_menu');
+  const [edit, setEdit] = useState<Partial<AdminSiteMenuInput> | null>(null);
+  const { data, refetch, isFetching } = useConsoleQuery('adminSiteMenuList', { menuKey });
   const tree = useMemo(() => {
     const rows = data ?? [];
     return rows.filter((r) => !r.parentId).map((r) => {
@@ -40,10 +34,10 @@ export default function SiteMenusPage() {
       return { ...r, children: kids.length ? kids : undefined };
     });
   }, [data]);
-  const blank = (parentId: number | null): Partial<MenuRow> => ({ menuKey, parentId, target: '_self', sort: 0, hidden: false, linkUrl: '', parameters: '', titleImg: '', summary: '' });
+  const blank = (parentId: number | null): Partial<AdminSiteMenuInput> => ({ menuKey, parentId, target: '_self', sort: 0, hidden: false, linkUrl: '', parameters: '', titleImg: '', summary: '' });
   return (
     <Card title="导航与页脚" extra={<Button type="primary" onClick={() => setEdit(blank(null))}>新增</Button>}>
-      <Tabs activeKey={menuKey} onChange={setMenuKey} items={KEYS} />
+      <Tabs activeKey={menuKey} onChange={(k) => setMenuKey(k as MenuKey)} items={KEYS} />
       <Table<MenuRow>
         rowKey="id"
         size="small"
@@ -59,9 +53,9 @@ export default function SiteMenusPage() {
             title: '操作',
             render: (_, r) => (
               <Space>
-                <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button>
-                {!r.parentId && <Button type="link" size="small" onClick={() => setEdit(blank(r.id!))}>新增子项</Button>}
-                <Popconfirm title="删除后其子项也会删除，确定？" onConfirm={async () => { await adminCommand('/api/content/menu/delete', { id: r.id }); await refetch(); }}>
+                <Button type="link" size="small" onClick={() => setEdit(asInput(r))}>编辑</Button>
+                {!r.parentId && <Button type="link" size="small" onClick={() => setEdit(blank(r.id))}>新增子项</Button>}
+                <Popconfirm title="删除后其子项也会删除，确定？" onConfirm={async () => { await deleteMenu({ id: r.id }); await refetch(); }}>
                   <Button type="link" size="small" danger>删除</Button>
                 </Popconfirm>
               </Space>
@@ -69,19 +63,18 @@ export default function SiteMenusPage() {
           },
         ]}
       />
-      <CrudModal<MenuRow>
+      <CrudModal<AdminSiteMenuInput>
         title={edit?.id ? '编辑菜单' : '新增菜单'}
         initial={edit}
         onClose={() => setEdit(null)}
         onSave={async (v) => {
-          const { children: _c, ...rest } = v;
-          await adminCommand('/api/content/menu/save', rest);
+          await saveMenu(v);
           await refetch();
         }}
       >
         {() => (
           <>
-            <Form.Item name="title" label="名称" rules={[{ required: true, message: '请输入名称' }]}><Input maxLength={60} /></Form.Item>
+            <Form.Item name="title" label="名称" rules={rules.title}><Input maxLength={60} /></Form.Item>
             <Form.Item name="linkUrl" label="链接地址"><Input maxLength={300} /></Form.Item>
             <Form.Item name="target" label="打开方式"><Select options={[{ value: '_self', label: '当前窗口' }, { value: '_blank', label: '新窗口' }]} /></Form.Item>
             <Form.Item name="parameters" label="参数"><Input maxLength={300} /></Form.Item>

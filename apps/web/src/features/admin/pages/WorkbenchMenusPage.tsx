@@ -1,28 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Space, Switch, Table, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { adminCommand, adminQuery } from '../api/admin.ts';
+import type { AdminWebMenuInput, AdminWebMenuRow } from '@aquamall/shared';
+import { adminWebMenuInput } from '@aquamall/shared/contracts/admin';
+import { formRules } from '../../../lib/form-rules.ts';
+import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { SortItem } from '../components/RowActions.tsx';
 import { CrudModal } from '../components/CrudModal.tsx';
 import { MenuIcon } from '../../../components/menu-icons.tsx';
 
-export interface WebMenu {
-  id?: number;
-  companyType: number;
-  parentId: number | null;
-  name: string;
-  icon: string;
-  linkPath: string;
-  sort: number;
-  everyone: boolean;
-  hidden: boolean;
-  children?: WebMenu[];
-}
+export type WebMenu = AdminWebMenuRow & { children?: WebMenu[] };
+type CompanyType = AdminWebMenuInput['companyType'];
+const rules = formRules(adminWebMenuInput);
+const saveMenu = consoleCommand('adminWorkbenchMenuSave');
+const asInput = ({ children: _c, code: _code, ...r }: WebMenu): AdminWebMenuInput => ({ ...r, companyType: r.companyType === 4 ? 4 : 2 });
 
 export function menuTree(rows: WebMenu[]): WebMenu[] {
   const build = (parentId: number | null): WebMenu[] =>
     rows.filter((r) => r.parentId === parentId).map((r) => {
-      const kids = build(r.id!);
+      const kids = build(r.id);
       return { ...r, children: kids.length ? kids : undefined };
     });
   return build(null);
@@ -30,14 +25,14 @@ export function menuTree(rows: WebMenu[]): WebMenu[] {
 
 /** Console: the workbench menus served by getWebMenus, per company type (hide rather than delete). */
 export default function WorkbenchMenusPage() {
-  const [type, setType] = useState('2');
-  const [edit, setEdit] = useState<Partial<WebMenu> | null>(null);
-  const { data, refetch, isFetching } = useQuery({ queryKey: ['admin', 'webmenus', type], queryFn: () => adminQuery<WebMenu[]>('/api/workbench/menu/list', { companyType: Number(type) }) });
+  const [type, setType] = useState<'2' | '4'>('2');
+  const [edit, setEdit] = useState<Partial<AdminWebMenuInput> | null>(null);
+  const { data, refetch, isFetching } = useConsoleQuery('adminWorkbenchMenuList', { companyType: Number(type) as CompanyType });
   const tree = useMemo(() => menuTree(data ?? []), [data]);
-  const blank = (parentId: number | null): Partial<WebMenu> => ({ companyType: Number(type), parentId, icon: '', linkPath: '', sort: 0, everyone: false, hidden: false });
+  const blank = (parentId: number | null): Partial<AdminWebMenuInput> => ({ companyType: Number(type) as CompanyType, parentId, icon: '', linkPath: '', sort: 0, everyone: false, hidden: false });
   return (
     <Card title="工作台菜单" extra={<Button type="primary" onClick={() => setEdit(blank(null))}>新增一级菜单</Button>}>
-      <Tabs activeKey={type} onChange={setType} items={[{ key: '2', label: '供应商' }, { key: '4', label: '采购商' }]} />
+      <Tabs activeKey={type} onChange={(k) => setType(k === '4' ? '4' : '2')} items={[{ key: '2', label: '供应商' }, { key: '4', label: '采购商' }]} />
       <Table<WebMenu>
         rowKey="id"
         size="small"
@@ -67,26 +62,25 @@ export default function WorkbenchMenusPage() {
             title: '操作',
             render: (_, r) => (
               <Space>
-                <Button type="link" size="small" onClick={() => setEdit(r)}>编辑</Button>
-                {!r.parentId && <Button type="link" size="small" onClick={() => setEdit(blank(r.id!))}>新增子菜单</Button>}
+                <Button type="link" size="small" onClick={() => setEdit(asInput(r))}>编辑</Button>
+                {!r.parentId && <Button type="link" size="small" onClick={() => setEdit(blank(r.id))}>新增子菜单</Button>}
               </Space>
             ),
           },
         ]}
       />
-      <CrudModal<WebMenu>
+      <CrudModal<AdminWebMenuInput>
         title={edit?.id ? '编辑菜单' : '新增菜单'}
         initial={edit}
         onClose={() => setEdit(null)}
         onSave={async (v) => {
-          const { children: _c, ...rest } = v;
-          await adminCommand('/api/workbench/menu/save', rest);
+          await saveMenu(v);
           await refetch();
         }}
       >
         {() => (
           <>
-            <Form.Item name="name" label="名称" rules={[{ required: true, max: 40, message: '请输入菜单名称' }]}><Input /></Form.Item>
+            <Form.Item name="name" label="名称" rules={rules.name}><Input /></Form.Item>
             <Form.Item name="linkPath" label="页面路径（如 /customer/saleOrder；分组留空）"><Input maxLength={300} /></Form.Item>
             <Form.Item name="icon" label="图标名"><Input maxLength={40} /></Form.Item>
             <SortItem />

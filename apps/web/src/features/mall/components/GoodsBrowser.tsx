@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { GOODS_SORTS, searchTerms, type GoodsSort } from '@aquamall/shared';
-import { useGoods } from '../queries/goods.ts';
+import { useGoods } from '../api/goods.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { Crumbs } from './Crumbs.tsx';
 import { GoodsCard } from './GoodsCard.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Cascader, Checkbox, InputNumber, Select } from 'antd';
 import type { CategoryNode, GoodsFacet } from '@aquamall/shared';
-import { useCategories } from '../api/categories.ts';
-import { useAreas } from '../queries/areas.ts';
-import { useShops } from '../queries/shops.ts';
+import { useCategories } from '../../../lib/site-content/categories.ts';
+import { useAreas } from '../api/areas.ts';
+import { useShops } from '../api/shops.ts';
 import type { useUrlState } from './url-state.ts';
 
 type UrlState = ReturnType<typeof useUrlState>;

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Descriptions } from 'antd';
 import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
-import { useCompanyOpenInfo } from '../queries/shops.ts';
+import { useCompanyOpenInfo } from '../api/shops.ts';
 
 /** 公司介绍: the public registration facts (GET /api/queryCompanyOpenInfo/{id}). */
 export function ShopCompanyInfo({ id }: { id: number }) {

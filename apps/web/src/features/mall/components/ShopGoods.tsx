@@ -1,6 +1,6 @@
 import { searchTerms } from '@aquamall/shared';
-import { useGoods } from '../queries/goods.ts';
-import { useShopFloors } from '../queries/shops.ts';
+import { useGoods } from '../api/goods.ts';
+import { useShopFloors } from '../api/shops.ts';
 import { GoodsCard } from './GoodsCard.tsx';
 import { ListState } from './ListState.tsx';
 import { Pager } from './Pager.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useCategories } from '../api/categories.ts';
+import { useCategories } from '../../../lib/site-content/categories.ts';
 import { categoryHref } from '../layout/category-links.ts';
 import { Img } from '../../../components/Img.tsx';
 import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';

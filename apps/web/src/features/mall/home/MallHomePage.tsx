@@ -1,7 +1,7 @@
 import './mall-home.css';
 import { Link } from 'react-router';
-import { useSiteData } from '../api/site-data.ts';
-import { usePartners } from '../api/partners.ts';
+import { useSiteData } from '../../../lib/site-content/site-data.ts';
+import { usePartners } from '../../../lib/site-content/partners.ts';
 import { CategoryMenu } from '../layout/CategoryMenu.tsx';
 import { BannerCarousel } from '../../../components/site/BannerCarousel.tsx';
 import { StatsStrip } from '../../../components/site/StatsStrip.tsx';

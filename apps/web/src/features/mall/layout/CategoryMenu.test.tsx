@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { CategoryNode } from '@aquamall/shared';
-import { categoriesQuery } from '../api/categories.ts';
+import { categoriesQuery } from '../../../lib/site-content/categories.ts';
 import { CategoryMenu } from './CategoryMenu.tsx';
 
 afterEach(cleanup);

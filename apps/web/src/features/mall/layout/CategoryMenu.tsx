@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RightOutlined } from '@ant-design/icons';
 import type { CategoryNode } from '@aquamall/shared';
-import { useCategories } from '../api/categories.ts';
+import { useCategories } from '../../../lib/site-content/categories.ts';
 import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { categoryHref, splitCategories } from './category-links.ts';
 

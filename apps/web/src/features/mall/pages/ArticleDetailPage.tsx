@@ -7,7 +7,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useArticle } from '../queries/notice.ts';
+import { useArticle } from '../api/notice.ts';
 
 /** articledetail: the article, its rich text sanitised by the server on display, with previous/next links. */
 export default function ArticleDetailPage() {

@@ -11,7 +11,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useBid } from '../queries/bid.ts';
+import { useBid } from '../api/bid.ts';
 
 const fmt = (d: string | null) => (d ? dayjs(d).format('YYYY-MM-DD HH:mm') : '无');
 

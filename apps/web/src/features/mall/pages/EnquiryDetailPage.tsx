@@ -10,7 +10,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { DetailState } from '../components/DetailState.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { loginHref, useMetaDescription } from '../components/meta.ts';
-import { useEnquiryDetail } from '../queries/enquiry.ts';
+import { useEnquiryDetail } from '../api/enquiry.ts';
 
 const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };
 

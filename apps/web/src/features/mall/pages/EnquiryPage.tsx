@@ -12,7 +12,7 @@ import { Pager } from '../components/Pager.tsx';
 import { StatusTabs } from '../components/StatusTabs.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useEnquiries } from '../queries/enquiry.ts';
+import { useEnquiries } from '../api/enquiry.ts';
 
 const PAGE_SIZE = 15;
 const ENQUIRY_STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };

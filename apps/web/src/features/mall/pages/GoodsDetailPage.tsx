@@ -10,7 +10,7 @@ import { PurchaseBox } from '../components/PurchaseBox.tsx';
 import { ShopCardBox } from '../components/ShopCardBox.tsx';
 import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useGoodsDetail } from '../queries/goods.ts';
+import { useGoodsDetail } from '../api/goods.ts';
 import { categoryHref } from '../layout/category-links.ts';
 
 /** goodsDetail: gallery with full-screen preview, price and tiers, specifications, shop card, related goods. */

@@ -12,7 +12,7 @@ import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useArticleCategories, useArticles } from '../queries/notice.ts';
+import { useArticleCategories, useArticles } from '../api/notice.ts';
 
 const PAGE_SIZE = 10;
 

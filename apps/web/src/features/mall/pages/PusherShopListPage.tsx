@@ -12,7 +12,7 @@ import { ListState } from '../components/ListState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { usePurchasers } from '../queries/shops.ts';
+import { usePurchasers } from '../api/shops.ts';
 
 const PAGE_SIZE = 15;
 

@@ -10,7 +10,7 @@ import { ShopCompanyInfo } from '../components/ShopCompanyInfo.tsx';
 import { ShopFloors, ShopGoods } from '../components/ShopGoods.tsx';
 import { useIdParam, useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useShopCategories, useShopInfo } from '../queries/shops.ts';
+import { useShopCategories, useShopInfo } from '../api/shops.ts';
 
 const TABS = [
   { key: '', label: '店铺首页' },

@@ -12,7 +12,7 @@ import { ShopBadges } from '../components/ShopCardBox.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
-import { useShops } from '../queries/shops.ts';
+import { useShops } from '../api/shops.ts';
 import { searchTerms } from '@aquamall/shared';
 
 const PAGE_SIZE = 10;

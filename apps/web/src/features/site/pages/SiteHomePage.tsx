@@ -1,11 +1,11 @@
 import '../site-home.css';
 import { Link } from 'react-router';
-import { useNavMenu } from '../../mall/api/navigation.ts';
-import { useIndexBanners } from '../../mall/api/banners.ts';
-import { useStatistics } from '../../mall/api/statistics.ts';
-import { usePartners } from '../../mall/api/partners.ts';
-import { useFooter } from '../../mall/api/footer.ts';
-import { useSiteData } from '../../mall/api/site-data.ts';
+import { useNavMenu } from '../../../lib/site-content/navigation.ts';
+import { useIndexBanners } from '../../../lib/site-content/banners.ts';
+import { useStatistics } from '../../../lib/site-content/statistics.ts';
+import { usePartners } from '../../../lib/site-content/partners.ts';
+import { useFooter } from '../../../lib/site-content/footer.ts';
+import { useSiteData } from '../../../lib/site-content/site-data.ts';
 import { BannerCarousel } from '../../../components/site/BannerCarousel.tsx';
 import { StatsStrip } from '../../../components/site/StatsStrip.tsx';
 import { PartnerWall } from '../../../components/site/PartnerWall.tsx';

@@ -4,10 +4,9 @@ import { Button, Form, Input } from 'antd';
 import { api } from '../../../lib/api.ts';
 import { navigateTo } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
-import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
-import { CodeInput, PASSWORD_RULES, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
+import { PHONE_RULE } from '../components/inputs.tsx';
 import { sent, ssoApi } from '../components/login-api.ts';
-import { confirmRule } from '../components/confirm-rule.ts';
 
 /** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
 export default function ForgetPwdPage() {
@@ -38,20 +37,11 @@ export default function ForgetPwdPage() {
         <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]} extra="仅已注册的手机号可收到验证码">
           <Input size="large" maxLength={11} placeholder="请输入注册时的手机号" />
         </Form.Item>
-        <Form.Item label="短信验证码" required>
-          <div className="sso-row">
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
-              <CodeInput aria-label="短信验证码" />
-            </Form.Item>
-            <SmsCodeButton onSend={send} />
-          </div>
-        </Form.Item>
-        <Form.Item name="password" label="新密码" rules={PASSWORD_RULES} extra="8-20位，须同时包含字母和数字">
-          <PasswordInput autoComplete="new-password" placeholder="请输入新密码" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('password')]}>
-          <PasswordInput autoComplete="new-password" placeholder="请再次输入新密码" />
-        </Form.Item>
+        <CodeAndPasswordFields
+          onSend={send}
+          password={{ label: '新密码', placeholder: '请输入新密码' }}
+          confirm={{ label: '确认新密码', placeholder: '请再次输入新密码' }}
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>
           重置密码
         </Button>

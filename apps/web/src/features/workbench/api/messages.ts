@@ -1,22 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import type { MessageRow } from '@aquamall/shared';
+import { api, type InputOf } from '../../../lib/api.ts';
 
 /** A row of the company inbox (GET /api/message/list). */
-export interface InboxMessage {
-  id: number;
-  type: string;
-  title: string;
-  content: string;
-  linkPath: string;
-  readAt: string | null;
-  createdAt: string;
-}
+export type InboxMessage = MessageRow;
 
-export const useMessages = (params: { pageIndex: number; pageSize: number; unread?: '1' }) =>
+export const useMessages = (params: InputOf<'messageList'>) =>
   useQuery({
     queryKey: ['workbench', 'messages', params],
-    queryFn: () => api.get<Paged<InboxMessage>>('/api/message/list', params, { suppressError: true }),
+    queryFn: () => api.read('messageList', params, { suppressError: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -24,8 +16,7 @@ export const useMessages = (params: { pageIndex: number; pageSize: number; unrea
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { ids?: number[]; all?: boolean }) =>
-      api.query<{ updated: number }>('/api/message/read', v),
+    mutationFn: (v: InputOf<'messageRead'>) => api.read('messageRead', v),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['workbench'] });
     },

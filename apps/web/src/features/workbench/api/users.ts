@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyUserRow, Paged, UserInviteInput } from '@aquamall/shared';
+import type { CompanyInvitationRow, CompanyUserRow, Paged, UserInviteInput } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 
 export interface UserListParams {
@@ -27,9 +27,21 @@ function useUserMutation<V>(fn: (v: V) => Promise<unknown>) {
   });
 }
 
-/** POST /api/user/invite — a sub-user with an initial password chosen by the administrator. */
+/** POST /api/user/invite — invites a number; its owner accepts on /sso/invite by SMS code. */
 export const useInviteUser = () =>
   useUserMutation((v: UserInviteInput) => api.command('/api/user/invite', v));
+
+/** POST /api/user/invitations — the company's open invitations. */
+export const useInvitations = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['workbench', 'users', 'invitations'],
+    queryFn: () => api.query<CompanyInvitationRow[]>('/api/user/invitations', {}, { suppressError: true }),
+    enabled,
+  });
+
+/** POST /api/user/revokeinvite — withdraws an open invitation. */
+export const useRevokeInvitation = () =>
+  useUserMutation((sysNo: number) => api.command('/api/user/revokeinvite', { sysNo }));
 
 /** POST /api/user/update — name and roles. */
 export const useUpdateUser = () =>

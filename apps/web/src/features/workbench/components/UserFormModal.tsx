@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { PASSWORD_MAX, userInviteInput, type CompanyUserRow } from '@aquamall/shared';
+import { userInviteInput, type CompanyUserRow } from '@aquamall/shared';
 import { allRolesQuery } from '../api/roles.ts';
 import { useInviteUser, useUpdateUser } from '../api/users.ts';
 import { zodRule } from '../../../lib/form-rules.ts';
@@ -9,13 +9,12 @@ import { zodRule } from '../../../lib/form-rules.ts';
 interface Values {
   phone: string;
   realName: string;
-  password: string;
   roleIds: number[];
 }
 
 /**
- * Invite a sub-user (mobile number, name, initial password, roles) or edit one (name, roles). The initial
- * password is chosen by the administrator and handed over; the user can change it or reset it via 忘记密码.
+ * Invite a sub-user (mobile number, name, roles) or edit one (name, roles). The administrator sets no
+ * password: the number receives an SMS code and its owner joins on /sso/invite with a password of its own.
  */
 export function UserFormModal({
   open,
@@ -37,7 +36,6 @@ export function UserFormModal({
       form.setFieldsValue({
         phone: user?.phone ?? '',
         realName: user?.realName ?? '',
-        password: '',
         roleIds: user?.roles.map((r) => r.sysNo) ?? [],
       });
   }, [open, user, form]);
@@ -64,7 +62,7 @@ export function UserFormModal({
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="被邀请的用户使用手机号和您设置的初始密码登录，登录后可在账户安全中修改密码，也可通过忘记密码重置。"
+          title="对方手机号将收到短信验证码，请告知对方打开“接受邀请”页面（/sso/invite），验证手机号并设置密码后即加入本企业。邀请7天内有效。"
         />
       )}
       <Form form={form} layout="vertical" preserve={false}>
@@ -79,21 +77,6 @@ export function UserFormModal({
         <Form.Item name="realName" label="姓名" required rules={[zodRule(userInviteInput.shape.realName)]}>
           <Input maxLength={50} placeholder="请输入姓名" />
         </Form.Item>
-        {!editing && (
-          <Form.Item
-            name="password"
-            label="初始密码"
-            required
-            rules={[zodRule(userInviteInput.shape.password)]}
-            extra="8-20位，须同时包含字母和数字"
-          >
-            <Input.Password
-              maxLength={PASSWORD_MAX}
-              autoComplete="new-password"
-              placeholder="请输入初始密码"
-            />
-          </Form.Item>
-        )}
         <Form.Item name="roleIds" label="角色">
           <Select
             mode="multiple"

@@ -20,8 +20,9 @@ import { useSession } from '../../session/index.ts';
 import { useCan } from '../api/access.ts';
 import { useSetUserDisabled, useUserList, type UserListParams } from '../api/users.ts';
 import { UserFormModal } from '../components/UserFormModal.tsx';
+import { InvitationsTable } from '../components/InvitationsTable.tsx';
 
-/** user/list: the company's users; invite, edit name and roles, disable (ends their sessions) and enable. */
+/** user/list: the company's users and open invitations; invite, revoke, edit name and roles, disable (ends their sessions) and enable. */
 export default function UsersPage() {
   const { user: me } = useSession();
   const [params, setParams] = useState<UserListParams>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -173,6 +174,7 @@ export default function UsersPage() {
           }}
         />
       )}
+      <InvitationsTable canManage={canManage} />
       <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
     </Card>
   );

@@ -1,3 +1,8 @@
+/*
+ * Public site content shared by the site home and the mall (SPEC §7): categories, navigation, banners, footer,
+ * partners, statistics and the site data. Query options and hooks only; the widgets live in components/site/.
+ */
+
 /**
  * Several site calls answer `{controls: {<key>: {items | children}}}` (SPEC §7). These helpers read a list out
  * of such an answer, or accept a bare list, so a page never crashes on a missing control.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FooterQuestion, NavLink } from '@aquamall/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 import { controlList } from './controls.ts';
 
 export interface FooterMenus {
@@ -14,7 +14,7 @@ export interface FooterMenus {
 export const footerQuery = queryOptions({
   queryKey: ['site', 'footer'],
   queryFn: async (): Promise<FooterMenus> => {
-    const data = await api.get<unknown>('/api/footer', undefined, { suppressError: true });
+    const data = await api.read('siteFooter', undefined, { suppressError: true });
     return { links: controlList<NavLink>(data, 'web_bottom_menu', 'children'), questions: controlList<FooterQuestion>(data, 'web_comproblem_menu', 'children') };
   },
   staleTime: 10 * 60_000,

@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export interface AreaNode {
-  sysNo: number;
-  name: string;
-  children?: AreaNode[];
-}
-
 /** GET /api/areas — the area tree (provinces and cities) for the origin filter; hidden when unavailable. */
 export const useAreas = () =>
   useQuery({
     queryKey: ['site', 'areas'],
-    queryFn: () => api.get<AreaNode[]>('/api/areas', undefined, { suppressError: true }),
+    queryFn: () => api.read('areaTree', undefined, { suppressError: true }),
     staleTime: 60 * 60_000,
     retry: false,
   });

@@ -116,8 +116,8 @@ CREATE INDEX "stock_adjustment_lines_adjustment_id_index" ON "stock_adjustment_l
 CREATE INDEX "stock_adjustment_lines_sku_id_index" ON "stock_adjustment_lines" USING btree ("sku_id");--> statement-breakpoint
 CREATE INDEX "stock_adjustments_company_id_created_at_index" ON "stock_adjustments" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "stock_ledger_sku_id_id_index" ON "stock_ledger" USING btree ("sku_id","id");--> statement-breakpoint
-CREATE INDEX "products_company_updated" ON "products" USING btree ("company_id","updated_at");--> statement-breakpoint
 CREATE INDEX "stock_ledger_company_id_created_at_index" ON "stock_ledger" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "products_company_updated" ON "products" USING btree ("company_id","updated_at");--> statement-breakpoint
 -- The stock ledger is append-only: no update ever; a row goes only with its SKU (a deleted draft).
 CREATE OR REPLACE FUNCTION aq_stock_ledger_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, ilike, like, type SQL } from 'drizzle-orm';
+import { ProductStatus, type AdminCategoryInput, type AdminProductListQuery } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { categories, companies, products } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import type { AuditActor } from '../audit/record.ts';
+import { notify } from '../notifications/notify.ts';
+import { audited, siteContentChanged } from './audited.ts';
+
+/** Every category, by level and sort. */
+export const listCategories = (db: Db) =>
+  db.select().from(categories).orderBy(asc(categories.level), asc(categories.sort), asc(categories.categoryCode));
+
+type CategoryValues = Required<Omit<AdminCategoryInput, 'id'>>;
+
+/** Creates a category (its code follows its parent's) or changes one in place; audited. */
+export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }: CategoryValues & { id?: number }) {
+  const row = await db.transaction(async (tx) => {
+    if (cid) {
+      const [before] = await tx.select().from(categories).where(eq(categories.id, cid));
+      if (!before) throw notFound('分类不存在');
+      // Moving a category would change the codes of its subtree and its products; the console edits in place.
+      if (v.parentId !== before.parentId) throw invalid('不支持移动分类，请新建后迁移商品');
+      const [after] = await tx
+        .update(categories)
+        .set({ name: v.name, defaultImage: v.defaultImage || null, sort: v.sort, hidden: v.hidden })
+        .where(eq(categories.id, cid))
+        .returning();
+      await audited(tx, actor, 'category.update', 'category', cid, before, after);
+      return after!;
+    }
+    let level = 1;
+    let prefix = '';
+    if (v.parentId) {
+      const [parent] = await tx.select().from(categories).where(eq(categories.id, v.parentId));
+      if (!parent) throw notFound('上级分类不存在');
+      if (parent.level >= 3) throw invalid('分类最多3级');
+      level = parent.level + 1;
+      prefix = parent.categoryCode;
+    }
+    const siblings = await tx
+      .select({ code: categories.categoryCode })
+      .from(categories)
+      .where(and(eq(categories.level, level), like(categories.categoryCode, `${escapeLike(prefix)}%`)));
+    const used = new Set(siblings.map((s) => s.code));
+    let n = siblings.length + 1;
+    let code = prefix + String(n).padStart(2, '0');
+    while (used.has(code)) code = prefix + String(++n).padStart(2, '0');
+    if (n > 99) throw invalid('同级分类数量已达上限');
+    const [created] = await tx
+      .insert(categories)
+      .values({ parentId: v.parentId, name: v.name, categoryCode: code, level, sort: v.sort, defaultImage: v.defaultImage || null, hidden: v.hidden })
+      .returning();
+    await audited(tx, actor, 'category.create', 'category', created!.id, null, created);
+    return created!;
+  });
+  siteContentChanged();
+  return row;
+}
+
+/** Deletes a category that has no children and no products; audited. */
+export async function deleteCategory(db: Db, actor: AuditActor, id: number) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(categories).where(eq(categories.id, id));
+    if (!before) throw notFound('分类不存在');
+    const [kids] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, before.id));
+    if (kids!.n > 0) throw conflict('请先删除下级分类');
+    const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, before.id));
+    if (used!.n > 0) throw conflict('该分类下有商品，不能删除，可设为隐藏');
+    await tx.delete(categories).where(eq(categories.id, before.id));
+    await audited(tx, actor, 'category.delete', 'category', before.id, before, null);
+  });
+  siteContentChanged();
+}
+
+/** Products of every shop, recently changed first, paged. */
+export async function listProducts(db: Db, q: AdminProductListQuery) {
+  const conds: SQL[] = [];
+  if (q.keyword) conds.push(ilike(products.name, `%${escapeLike(q.keyword)}%`));
+  if (q.status !== undefined) conds.push(eq(products.status, q.status));
+  if (q.companyId) conds.push(eq(products.companyId, q.companyId));
+  const where = conds.length ? and(...conds) : undefined;
+  const [list, [total]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        status: products.status,
+        defaultImage: products.defaultImage,
+        companyId: products.companyId,
+        companyName: companies.name,
+        takenDownReason: products.takenDownReason,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+      .innerJoin(companies, eq(companies.id, products.companyId))
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { list, total: total?.n ?? 0 };
+}
+
+/** Takes an on-sale product off sale with a reason; audited, and the supplier is notified. */
+export async function takeDownProduct(db: Db, actor: AuditActor, pid: number, reason: string) {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, pid));
+    if (!before) throw notFound('商品不存在');
+    if (before.status !== ProductStatus.ON_SALE) throw conflict('只能下架在售商品');
+    const [after] = await tx
+      .update(products)
+      .set({ status: ProductStatus.OFF_SALE, takenDownReason: reason, updatedAt: new Date() })
+      .where(and(eq(products.id, pid), eq(products.status, ProductStatus.ON_SALE)))
+      .returning();
+    if (!after) throw conflict('商品状态已变化，请刷新');
+    await audited(tx, actor, 'product.takedown', 'product', pid, { status: before.status }, { status: after.status, reason });
+    await notify(tx, after.companyId, { type: 'product_takedown', title: `商品「${after.name}」已被平台下架`, content: `下架原因：${reason}`, linkPath: '/customer/product' });
+    return after;
+  });
+  return { id: row.id, status: row.status };
+}
