@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryNode } from '@aquamall/shared';
 import { api, type InputOf } from '../../../lib/api.ts';
 
 /** POST /admin/api/product/review/list — submissions by review status. */
@@ -38,6 +37,6 @@ export const useDeleteAttribute = () => useReviewMutation((sysNo: number) => api
 /** GET /api/product/category — the category tree to pick from. */
 export const categoryTreeForAttributes = queryOptions({
   queryKey: ['admin', 'attributes', 'categories'],
-  queryFn: () => api.get<CategoryNode[]>('/api/product/category', undefined, { suppressError: true }),
+  queryFn: () => api.read('categoryTree', undefined, { suppressError: true }),
   staleTime: 60_000,
 });
