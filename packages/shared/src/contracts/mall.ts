@@ -134,7 +134,7 @@ export type CategoryCrumb = z.infer<typeof categoryCrumb>;
 export const goodsSku = z.object({
   sysNo: z.number().int(),
   code: z.string(),
-  /** "含量:30% / 包装:25kg袋" */
+  /** The spec values, e.g. "30% / 25kg袋". */
   spec: z.string(),
   price: z.number(),
   priceTiers: z.array(z.object({ minQty: z.number(), price: z.number() })),

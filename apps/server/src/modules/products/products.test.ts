@@ -67,6 +67,13 @@ describe('product lifecycle: 草稿 → 待审核 → 已上架 ⇄ 已下架, �
     expect((await http.post(admin.token, '/admin/api/product/review/approve', { id: review!.sysNo })).code).toBe(Code.CONFLICT);
     expect((await product(id)).status).toBe(ProductStatus.ON_SALE);
     expect(await t.database.db.select().from(productSearch).where(eq(productSearch.productId, id))).toHaveLength(1);
+    // The mall's goods detail offers the SKUs with their tiers and available stock.
+    const mall = await http.get<{ skus: { spec: string; price: number; priceTiers: unknown[]; available: number }[]; leadTimeDays: number }>(null, `/api/product/${id}`);
+    expect(mall.data.skus).toEqual([
+      expect.objectContaining({ spec: '30%', price: 2000, priceTiers: [{ minQty: 10, price: 1900 }, { minQty: 50, price: 1800 }], available: 100 }),
+      expect.objectContaining({ spec: '28%', price: 1800, priceTiers: [], available: 20 }),
+    ]);
+    expect(mall.data.leadTimeDays).toBe(3);
     const inbox = await t.database.db.select().from(messages).where(eq(messages.companyId, a.id));
     expect(inbox.some((m) => m.title.includes('聚丙烯酰胺 审核测试') && m.title.includes('审核已通过'))).toBe(true);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'product.approve'));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { specText, type GoodsDetail, type GoodsItem } from '@aquamall/shared';
+import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products, productSkus } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -74,7 +74,7 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
     skus: skus.map((s) => ({
       sysNo: s.id,
       code: s.code,
-      spec: specText(s.specValues),
+      spec: s.specValues.map((v) => v.value).join(' / '),
       price: Number(s.price),
       priceTiers: [...s.priceTiers].sort((a, b) => a.minQty - b.minQty),
       available: Math.max(0, s.onHand - s.reserved),
