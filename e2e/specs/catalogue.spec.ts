@@ -1,17 +1,8 @@
 import { expect, test } from '../fixtures/console.ts';
 import type { Page } from '@playwright/test';
+import { signIn } from './auth-helpers.ts';
 import { PNG } from './merchant-helpers.ts';
 
-async function signIn(page: Page, account: string, password = 'Demo@2026') {
-  const res = await page.request.post('/api/appuser/login', { data: { account, password } });
-  const body = await res.json();
-  expect(body.code, body.message).toBe(0);
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('rememberMe', 'true');
-  }, body.data.authToken as string);
-}
 
 /** Fills one SKU card of the editor: spec value, code, price, stock and its tiers. */
 async function fillSku(page: Page, i: number, sku: { spec: string; code: string; price: number; stock: number; tiers: [number, number][] }) {

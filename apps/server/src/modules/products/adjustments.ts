@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, products, productSkus, stockAdjustmentLines, stockAdjustments } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { callerName, pgErrorCode, type Caller } from './caller.ts';
-import { escapeLike } from './product-queries.ts';
+import { callerName, explainDbErrors, type Caller } from './caller.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
 
 interface AdjustmentIn {
@@ -47,16 +47,9 @@ async function lineRows(db: Db, caller: Caller, adjustmentId: number, input: Adj
   });
 }
 
-/** A frozen (confirmed) document refused by the database answers in words. */
-async function frozenAware<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (pgErrorCode(err) === 'P0001') throw conflict('单据已确认，不能修改');
-    if (pgErrorCode(err) === '23514') throw conflict('可用库存不足');
-    throw err;
-  }
-}
+/** A frozen (confirmed) document or short stock refused by the database answers in words. */
+const frozenAware = <T>(work: () => Promise<T>) =>
+  explainDbErrors({ P0001: '单据已确认，不能修改', '23514': '可用库存不足' }, work);
 
 export async function createAdjustment(db: Db, caller: Caller, input: AdjustmentIn): Promise<{ sysNo: number }> {
   const name = await callerName(db, caller.userId);

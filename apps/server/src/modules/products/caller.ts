@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 
@@ -19,4 +20,18 @@ export function pgErrorCode(err: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/**
+ * Runs a change and answers the database's refusals in words: each PostgreSQL error code in `messages`
+ * becomes a conflict with its message (unique SKU code, available stock, a confirmed document …).
+ */
+export async function explainDbErrors<T>(messages: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const message = messages[pgErrorCode(err) ?? ''];
+    if (message) throw conflict(message);
+    throw err;
+  }
 }

@@ -3,11 +3,10 @@ import { ProductStatus, type Paged, type ProductDetail, type ProductListQuery, t
 import type { Db } from '../../db/client.ts';
 import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { categoryPath } from './category-attributes.ts';
 import type { Caller } from './caller.ts';
 import { contentOf } from './product-content.ts';
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const hasPending = sql<boolean>`exists (select 1 from ${productRevisions} r where r.product_id = ${products.id} and r.status = 1)`;
 

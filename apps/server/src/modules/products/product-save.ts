@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { productRevisions, products, productSkus, stockLedger, type ProductContent } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, pgErrorCode, type Caller } from './caller.ts';
+import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockMove } from './stock-ledger.ts';
 
@@ -23,16 +23,9 @@ const skuColumns = (s: SkuIn, sort: number) => ({
 const specSummary = (skus: readonly SkuIn[]) =>
   [...new Set(skus.map((s) => s.specValues.map((v) => v.value).join(' ')).filter(Boolean))].join(' / ').slice(0, 200);
 
-/** Unique SKU codes per company: a clash answers in words instead of a database error. */
-async function withCodeCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') throw conflict('规格编码已被本企业的其他商品使用');
-    if (pgErrorCode(err) === '23514') throw conflict('可用库存不足');
-    throw err;
-  }
-}
+/** Unique SKU codes per company and available stock: a refusal answers in words. */
+const withCodeCheck = <T>(work: () => Promise<T>) =>
+  explainDbErrors({ '23505': '规格编码已被本企业的其他商品使用', '23514': '可用库存不足' }, work);
 
 /** Creates a draft with its SKUs; each SKU's opening stock is one 入库 ledger row. */
 export async function createProduct(db: Db, caller: Caller, input: ProductInputParsed): Promise<{ sysNo: number }> {

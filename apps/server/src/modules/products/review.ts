@@ -8,7 +8,8 @@ import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { categoryPath } from './category-attributes.ts';
 import { contentColumns, contentOf } from './product-content.ts';
-import { escapeLike, skuViews } from './product-queries.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { skuViews } from './product-queries.ts';
 
 const rowColumns = {
   id: productRevisions.id,

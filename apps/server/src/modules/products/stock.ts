@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { products, productSkus, stockLedger } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from './caller.ts';
-import { escapeLike } from './product-queries.ts';
+import { escapeLike } from '../../lib/sql.ts';
 
 const isLow = sql`${productSkus.lowStock} > 0 and ${productSkus.onHand} - ${productSkus.reserved} <= ${productSkus.lowStock}`;
 

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useCatalogueMutation } from './mutation.ts';
 
 export type ProductListParams = InputOf<'supplyProductList'>;
 
@@ -28,16 +29,6 @@ export const useCategoryAttributes = (categoryId: number | null) =>
     staleTime: 60_000,
   });
 
-/** Commands refresh every catalogue query (list, detail, stock). */
-function useCatalogueMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['catalogue'] });
-    },
-  });
-}
 
 export const useCreateProduct = () => useCatalogueMutation((v: InputOf<'supplyProductCreate'>) => api.run('supplyProductCreate', v));
 export const useUpdateProduct = () => useCatalogueMutation((v: InputOf<'supplyProductUpdate'>) => api.run('supplyProductUpdate', v));

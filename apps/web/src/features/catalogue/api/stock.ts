@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type InputOf } from '../../../lib/api.ts';
+import { useCatalogueMutation } from './mutation.ts';
 
 /** POST /api/stock/list — stock per SKU (optionally the low-stock warning list). */
 export const useStockList = (params: InputOf<'stockList'>) =>
@@ -34,18 +35,9 @@ export const adjustmentDetailQuery = (id: number) =>
   });
 export const useAdjustmentDetail = (id: number | null) => useQuery({ ...adjustmentDetailQuery(id ?? 0), enabled: id !== null });
 
-function useStockMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['catalogue'] });
-    },
-  });
-}
 
-export const useSetLowStock = () => useStockMutation((v: InputOf<'stockSetLow'>) => api.run('stockSetLow', v));
-export const useCreateAdjustment = () => useStockMutation((v: InputOf<'adjustmentCreate'>) => api.run('adjustmentCreate', v));
-export const useUpdateAdjustment = () => useStockMutation((v: InputOf<'adjustmentUpdate'>) => api.run('adjustmentUpdate', v));
-export const useConfirmAdjustment = () => useStockMutation((sysNo: number) => api.run('adjustmentConfirm', { sysNo }));
-export const useDeleteAdjustment = () => useStockMutation((sysNo: number) => api.run('adjustmentDelete', { sysNo }));
+export const useSetLowStock = () => useCatalogueMutation((v: InputOf<'stockSetLow'>) => api.run('stockSetLow', v));
+export const useCreateAdjustment = () => useCatalogueMutation((v: InputOf<'adjustmentCreate'>) => api.run('adjustmentCreate', v));
+export const useUpdateAdjustment = () => useCatalogueMutation((v: InputOf<'adjustmentUpdate'>) => api.run('adjustmentUpdate', v));
+export const useConfirmAdjustment = () => useCatalogueMutation((sysNo: number) => api.run('adjustmentConfirm', { sysNo }));
+export const useDeleteAdjustment = () => useCatalogueMutation((sysNo: number) => api.run('adjustmentDelete', { sysNo }));
