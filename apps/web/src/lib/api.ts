@@ -216,3 +216,9 @@ export async function download(
     return false;
   }
 }
+
+/** Downloads the file a named endpoint answers (its descriptor says `raw(...)`), e.g. an Excel export. */
+export function downloadEndpoint<N extends EndpointName>(name: N, input?: EndpointInput<Endpoints[N]>): Promise<boolean> {
+  const { method, url, data } = endpointRequest(name, input);
+  return download(url, data, { method: method === 'GET' ? 'GET' : 'POST' });
+}

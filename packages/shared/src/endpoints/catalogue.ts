@@ -29,7 +29,7 @@ import {
 } from '../contracts/catalogue.ts';
 import { idParam } from '../contracts/mall.ts';
 import { noData, pagedOf, recordId, sysNoInput } from '../envelope.ts';
-import { ADMIN, can, endpoint } from './endpoint.ts';
+import { ADMIN, can, endpoint, raw } from './endpoint.ts';
 
 const readProducts = can('product:edit', 'inventory:adjust');
 const editProducts = can('product:edit');
@@ -101,6 +101,14 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: sysNoInput,
     response: created,
+  }),
+  supplyProductExport: endpoint({
+    method: 'POST',
+    path: '/api/myproduct/export',
+    summary: 'The filtered product list as an Excel workbook, one row per SKU',
+    access: readProducts,
+    body: productListQuery,
+    response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
   }),
   supplyCategoryAttributes: endpoint({
     method: 'GET',

@@ -95,6 +95,7 @@ export const ENDPOINT_TABLE = {
   supplyProductCreate: ['POST', '/api/myproduct/create'],
   supplyProductDelete: ['POST', '/api/myproduct/delete'],
   supplyProductDetail: ['GET', '/api/myproduct/detail'],
+  supplyProductExport: ['POST', '/api/myproduct/export'],
   supplyProductList: ['POST', '/api/myproduct/list'],
   supplyProductShelf: ['POST', '/api/myproduct/shelf'],
   supplyProductSubmit: ['POST', '/api/myproduct/submit'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { Code, ProductStatus, type Paged, type ProductDetail, type ProductReviewRow, type ProductRow } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, categoryAttributes, messages, products, productSearch } from '../../db/schema/index.ts';
@@ -219,6 +220,21 @@ describe('permissions, member gate and company isolation', () => {
     const steal = productBody(leaf, b.image, { skus: [{ sysNo: aSku.sysNo, code: 'STEAL1', specValues: [], price: 1, priceTiers: [], stock: 0, lowStock: 0 }] });
     expect((await http.post(b.admin.token, '/api/myproduct/update', { sysNo: bId, product: steal })).code).toBe(Code.INVALID);
     expect(await product(id)).toEqual(before);
+  });
+
+  it('exports the filtered list as Excel, one row per SKU of the company’s own products', async () => {
+    const id = await create(a.admin.token, productBody(leaf, a.image, { name: '导出测试 除磷剂' }));
+    await create(b.admin.token, productBody(leaf, b.image, { name: '导出测试 乙公司' }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/myproduct/export', payload: { name: '导出测试' }, headers: { 'x-token': a.admin.token } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((r) => [r[1], r[2], r[8]])).toEqual([
+      [id, '导出测试 除磷剂', 2000],
+      [id, '导出测试 除磷剂', 1800],
+    ]);
   });
 
   it('SKU codes are unique within a company, not across companies', async () => {

@@ -5,6 +5,7 @@ import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { adjustmentDetail, confirmAdjustment, createAdjustment, deleteAdjustment, listAdjustments, updateAdjustment } from './adjustments.ts';
 import { attributesFor } from './category-attributes.ts';
+import { exportProducts } from './product-export.ts';
 import { copyProduct, deleteDrafts, shelveProducts, submitProduct } from './product-lifecycle.ts';
 import { listProducts, productDetail } from './product-queries.ts';
 import { createProduct, updateProduct } from './product-save.ts';
@@ -33,6 +34,14 @@ export default async function productRoutes(app: FastifyInstance) {
     return ok(r, `已删除${r.deleted}件商品`);
   });
   route(app, e.supplyProductCopy, async (request) => ok(await copyProduct(app.db, companyCaller(request), request.body.sysNo), '已复制为新草稿'));
+  route(app, e.supplyProductExport, async (request, reply) => {
+    const file = await exportProducts(app.db, companyCaller(request), request.body);
+    const name = encodeURIComponent('商品列表.xlsx');
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="products.xlsx"; filename*=UTF-8''${name}`)
+      .send(file);
+  });
   route(app, e.supplyCategoryAttributes, async (request) => ok(await attributesFor(app.db, request.query.categoryId)));
 
   route(app, s.stockList, async (request) => ok(await listStock(app.db, companyCaller(request), request.body)));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type InputOf } from '../../../lib/api.ts';
+import { api, downloadEndpoint, type InputOf } from '../../../lib/api.ts';
 import { useCatalogueMutation } from './mutation.ts';
 
 export type ProductListParams = InputOf<'supplyProductList'>;
@@ -36,3 +36,6 @@ export const useSubmitProduct = () => useCatalogueMutation((sysNo: number) => ap
 export const useShelveProducts = () => useCatalogueMutation((v: InputOf<'supplyProductShelf'>) => api.run('supplyProductShelf', v));
 export const useDeleteProducts = () => useCatalogueMutation((ids: number[]) => api.run('supplyProductDelete', { ids }));
 export const useCopyProduct = () => useCatalogueMutation((sysNo: number) => api.run('supplyProductCopy', { sysNo }));
+
+/** POST /api/myproduct/export — the filtered list as an Excel file (one row per SKU). */
+export const exportProducts = (params: ProductListParams) => downloadEndpoint('supplyProductExport', params);

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { categoryTreeQuery } from '../api/lookups.ts';
-import { useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
+import { exportProducts, useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
 import { ProductStatusTag, STATUS_OPTIONS } from '../components/status.tsx';
 
 interface Filters {
@@ -27,6 +27,7 @@ export default function ProductListPage() {
   const [form] = Form.useForm<Filters>();
   const [params, setParams] = useState<ProductListParams & { pageIndex: number; pageSize: number }>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
   const list = useProductList(params);
   const categories = useQuery(categoryTreeQuery);
   const shelve = useShelveProducts();
@@ -170,6 +171,9 @@ export default function ProductListPage() {
             删除草稿
           </Button>
         </Popconfirm>
+        <Button loading={exporting} onClick={() => { setExporting(true); void exportProducts(params).finally(() => setExporting(false)); }}>
+          导出Excel
+        </Button>
         {selected.length > 0 && <span style={{ color: '#8c8c8c' }}>已选 {selected.length} 件</span>}
       </Space>
       {list.isError ? (
