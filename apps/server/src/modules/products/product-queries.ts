@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { ProductStatus, type Paged, type ProductDetail, type ProductListQuery, type ProductRow, type SkuView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
@@ -22,34 +22,43 @@ export async function listProducts(db: Db, caller: Caller, q: ProductListQuery &
   if (q.onSale === 1) conds.push(eq(products.status, ProductStatus.ON_SALE));
   if (q.onSale === 0) conds.push(ne(products.status, ProductStatus.ON_SALE));
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  // The page's ids first (index on company, updated_at), then the columns and per-row subqueries for 20 rows only.
+  const [page, [total]] = await Promise.all([
     db
-      .select({
-        id: products.id,
-        name: products.name,
-        brand: products.brand,
-        categoryCode: products.categoryCode,
-        categoryName: categories.name,
-        status: products.status,
-        unit: products.unit,
-        minOrder: products.minOrder,
-        price: products.price,
-        stock: products.stock,
-        defaultImage: products.defaultImage,
-        rejectReason: products.rejectReason,
-        takenDownReason: products.takenDownReason,
-        updatedAt: products.updatedAt,
-        pending: hasPending,
-        skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
-      })
+      .select({ id: products.id })
       .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
       .orderBy(desc(products.updatedAt), desc(products.id))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize),
     db.select({ n: count() }).from(products).where(where),
   ]);
+  const ids = page.map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          categoryCode: products.categoryCode,
+          categoryName: categories.name,
+          status: products.status,
+          unit: products.unit,
+          minOrder: products.minOrder,
+          price: products.price,
+          stock: products.stock,
+          defaultImage: products.defaultImage,
+          rejectReason: products.rejectReason,
+          takenDownReason: products.takenDownReason,
+          updatedAt: products.updatedAt,
+          pending: hasPending,
+          skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(inArray(products.id, ids))
+    : [];
+  const rows = ids.flatMap((id) => found.filter((r) => r.id === id));
   return {
     total: total?.n ?? 0,
     list: rows.map((r) => ({
