@@ -48,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The journeys read codes from the dev outbox and scan with the WeChat sandbox: demo mode, explicitly.
+      DEMO: '1',
       SEED_DEMO: '1',
       DATABASE_URL: '',
       WEB_DIST: process.env.WEB_DIST ?? '',

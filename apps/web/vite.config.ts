@@ -24,5 +24,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Rendering antd pages in jsdom takes seconds on a busy 2-core machine: a time limit is a safety net only.
+    testTimeout: 60_000,
   },
 });

@@ -2,7 +2,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { DEFAULT_BENCH_DATABASE_URL, startServer } from './server.ts';
 
-/** One route to load. Exactly one route of a run should be the `baseline` (the bare /api/health). */
+/** One route to load. Exactly one route of a run should be the `baseline` (the bare /api/ping). */
 export interface BenchRoute {
   name?: string;
   method: 'GET' | 'POST';
@@ -10,6 +10,8 @@ export interface BenchRoute {
   /** JSON body for POST. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent with the demo supplier's session token (a company-scoped workbench read). */
+  signedIn?: boolean;
   baseline?: boolean;
   /** Minimum throughput as a share of the baseline's, e.g. 0.5 (reported, never fails the run). */
   target?: number;
@@ -36,6 +38,28 @@ export interface BenchOptions {
   env?: Record<string, string>;
   /** Only the routes whose path is listed (plus the baseline). */
   only?: string[];
+  /** WORKERS for the server on PostgreSQL (default: the server's, the core count). */
+  workers?: number;
+}
+
+/** The demo supplier whose company the workbench reads are scoped to. */
+export const BENCH_ACCOUNT = { account: '18800000002', password: 'Demo@2026' };
+
+/** Logs in as the demo supplier and returns the session token for signed-in routes. */
+export async function benchToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/appuser/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ACCOUNT),
+  });
+  const json = (await res.json()) as { code: number; message: string; data?: { authToken?: string } };
+  if (json.code !== 0 || !json.data?.authToken) throw new Error(`bench login failed: ${json.message}`);
+  return json.data.authToken;
+}
+
+/** Adds the session token to every signed-in route. */
+export function withToken(routes: BenchRoute[], token: string): BenchRoute[] {
+  return routes.map((r) => (r.signedIn ? { ...r, headers: { ...r.headers, 'x-token': token } } : r));
 }
 
 export interface BenchResult {
@@ -66,7 +90,7 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
   logLevel: 'warn',
 };
 
-/** `--embedded --fresh --duration=10 --rounds=2 --warmup=2 --connections=20 --port=3191 --identity --url=http://... --log-level=info --only=/api/index` */
+/** `--embedded --fresh --duration=10 --rounds=2 --warmup=2 --connections=20 --port=3191 --identity --url=http://... --log-level=info --only=/api/index --workers=2` */
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
   for (const arg of argv) {
@@ -87,6 +111,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     else if (flag === '--url') opts.baseUrl = value.replace(/\/$/, '');
     else if (flag === '--log-level') opts.logLevel = value;
     else if (flag === '--only') opts.only = value.split(',').filter(Boolean);
+    else if (flag === '--workers') opts.workers = Math.round(num());
     else throw new Error(`unknown option ${arg}`);
   }
   return opts;
@@ -210,6 +235,19 @@ export function formatTable(results: BenchResult[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** The server a bench loads: the one at `--url`, or the compiled server started with the bench options. */
+export async function benchServer(opts: BenchOptions) {
+  if (opts.baseUrl) return { url: opts.baseUrl, kind: 'external', stop: async () => {} };
+  return startServer({
+    embedded: opts.embedded,
+    databaseUrl: opts.databaseUrl,
+    fresh: opts.fresh,
+    port: opts.port,
+    logLevel: opts.logLevel,
+    env: { ...opts.env, ...(opts.workers ? { WORKERS: String(opts.workers) } : {}) },
+  });
+}
+
 /**
  * Starts the production server (unless `opts.baseUrl` names a running one), loads every route, prints the
  * table and stops the server. `ok` is false only on errors (a route failing or erroring under load, or the
@@ -219,12 +257,11 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS, ...options };
   const only = opts.only;
   if (only) routes = routes.filter((r) => r.baseline || only.includes(r.path));
-  const server = opts.baseUrl
-    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
-    : await startServer({ embedded: opts.embedded, databaseUrl: opts.databaseUrl, fresh: opts.fresh, port: opts.port, logLevel: opts.logLevel, env: opts.env });
+  const server = await benchServer(opts);
   try {
+    if (routes.some((r) => r.signedIn)) routes = withToken(routes, await benchToken(server.url));
     console.log(
-      `AquaMall bench: ${server.kind} server at ${server.url}; ${opts.connections} connections${opts.gzip ? ' (accept-encoding: gzip)' : ''}, ${opts.warmup} s warm-up + ${opts.duration} s per route in ${opts.rounds} interleaved rounds, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
+      `AquaMall bench: ${server.kind} server at ${server.url}${server.kind === 'postgres' ? ` (WORKERS=${opts.workers ?? os.availableParallelism()})` : ''}; ${opts.connections} connections${opts.gzip ? ' (accept-encoding: gzip)' : ''}, ${opts.warmup} s warm-up + ${opts.duration} s per route in ${opts.rounds} interleaved rounds, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
     );
     const load1 = os.loadavg()[0] ?? 0;
     if (load1 > os.availableParallelism()) {

@@ -7,8 +7,7 @@
  * apps/web/dist, which `npm run bench` builds).
  */
 import { pathToFileURL } from 'node:url';
-import { parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
-import { startServer } from './server.ts';
+import { benchServer, parseBenchArgs, measure, formatTable, type BenchRoute } from './lib.ts';
 import { measureBrowser } from './mall-browser.ts';
 
 const P99_TARGET_MS = 50;
@@ -20,7 +19,7 @@ const goods = (name: string, body: Record<string, unknown>): BenchRoute => ({
 });
 
 export const MALL_ROUTES: BenchRoute[] = [
-  { method: 'GET', path: '/api/health', baseline: true },
+  { method: 'GET', path: '/api/ping', baseline: true },
   goods('goods list, 2-char keyword 碳源', { productName: '碳源' }),
   goods('goods list, 4-char keyword 聚合氯化', { productName: '聚合氯化' }),
   goods('goods list, category 01 (subtree)', { categoryCode: '01' }),
@@ -31,16 +30,7 @@ export const MALL_ROUTES: BenchRoute[] = [
 async function main() {
   const opts = parseBenchArgs(process.argv.slice(2));
   const webDist = process.env.WEB_DIST;
-  const server = opts.baseUrl
-    ? { url: opts.baseUrl, kind: 'external', stop: async () => {} }
-    : await startServer({
-        embedded: opts.embedded,
-        databaseUrl: opts.databaseUrl,
-        fresh: opts.fresh,
-        port: opts.port,
-        logLevel: opts.logLevel,
-        env: webDist ? { WEB_DIST: webDist } : undefined,
-      });
+  const server = await benchServer({ ...opts, env: webDist ? { WEB_DIST: webDist } : undefined });
   let ok = true;
   try {
     const count = (await (

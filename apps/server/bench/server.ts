@@ -50,7 +50,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} during start-up`);
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${url}/api/ping`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
     } catch {
       /* not listening yet */
@@ -61,7 +61,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * Starts the server as in production (`NODE_ENV=production`, src/main.ts) in a child process on loopback.
+ * Starts the compiled server as in production (`NODE_ENV=production`, dist/server/main.js) in a child process
+ * on loopback, with one worker per core on PostgreSQL unless WORKERS is given in `env`.
  * On PostgreSQL the database is created when missing and seeded with the demo data on first start
  * (SEED_DEMO=1, the server's own first-start seed); files go to a DATA_DIR kept between runs so the seeded
  * images stay with the seeded rows. Embedded mode uses a fresh temporary DATA_DIR, removed on stop.
@@ -89,7 +90,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     LOG_LEVEL: opts.logLevel,
     ...opts.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled server, as `npm start` runs it (`npm run bench` builds it first when stale).
+  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/server/main.js')], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(chunk.toString());

@@ -12,6 +12,15 @@ import { createTestApp, type TestApp } from './test/app.ts';
  * fails when a route here gets a descriptor (remove it) and when a route outside it has none.
  */
 const PENDING = new Set<string>([
+  'GET /api/ping',
+  'GET /metrics',
+  'GET /api/ready',
+  'POST /api/appuser/bindemail',
+  'POST /api/user/invitations',
+  'POST /api/user/revokeinvite',
+  'POST /api/appuser/acceptinvite',
+  'GET /api/site/features',
+  'GET /admin/api/certification/contract/:id',
   'GET /admin/api/certification/detail/:id',
   'GET /admin/api/merchant/detail/:id',
   'GET /api/ImgVerificationCode',
@@ -82,6 +91,9 @@ const PENDING = new Set<string>([
 
 const key = (method: string, url: string) => `${method} ${url}`;
 
+/** The API reference's own pages, registered by @fastify/swagger-ui (they describe the API, they are not in it). */
+const isDocsPage = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
 describe('API contract: every route is declared once in packages/shared/src/endpoints', () => {
   const routes: RouteOptions[] = [];
   let t: TestApp;
@@ -92,7 +104,9 @@ describe('API contract: every route is declared once in packages/shared/src/endp
   afterAll(async () => t?.close());
 
   const registered = () =>
-    routes.flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => ({ m, r })));
+    routes
+      .filter((r) => !isDocsPage(r.url))
+      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => ({ m, r })));
 
   it('every route comes from a descriptor with a response schema, or is still pending', () => {
     const missing: string[] = [];

@@ -4,14 +4,20 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerSerializer } from './lib/answer-serializer.ts';
-import type { AppConfig } from './config.ts';
+import { describeMode, type AppConfig } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
 import notFoundPlugin from './plugins/not-found.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import { warnUnavailable } from './lib/providers/availability.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metricsPlugin from './modules/ops/metrics.ts';
+import docsPlugin from './modules/ops/docs.ts';
+import pingRoutes from './modules/ping/routes.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
@@ -24,6 +30,7 @@ import notificationRoutes from './modules/notifications/routes.ts';
 import accessRoutes from './modules/access/routes.ts';
 import mallRoutes from './modules/mall/routes.ts';
 import siteRoutes from './modules/site/routes.ts';
+import featuresRoutes from './modules/site/features-routes.ts';
 import catalogRoutes from './modules/catalog/routes.ts';
 import enumsRoutes from './modules/enums/routes.ts';
 import shopRoutes from './modules/merchant/shop-routes.ts';
@@ -41,6 +48,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -56,6 +65,9 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** TRUST_PROXY as a hop count: the nearest `hops` addresses of X-Forwarded-For are proxies (0: none). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP application without listening (main.ts listens; tests use inject). */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -69,7 +81,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.production,
+    // The client address is the socket's unless TRUST_PROXY names the proxies in front (README "Configuration").
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -83,23 +96,34 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const database =
     opts.database ??
     (await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir) },
+      config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { dataDir: path.join(config.dataDir), pgTemplate: config.pgTemplate },
     ));
   const storage = opts.storage ?? createStorage(config);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('lifecycle', { draining: false });
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
+  await app.register(securityHeaders);
   await app.register(errorsPlugin);
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
   await app.register(adminGuard);
+  await app.register(rateLimitPlugin);
+  warnUnavailable(app);
+  await app.register(metricsPlugin);
+  // The API reference collects every route registered after it.
+  await app.register(docsPlugin);
 
   // Feature modules: one plugin each, all under the spec's paths.
   await app.register(healthRoutes);
+  await app.register(pingRoutes);
   await app.register(codesRoutes);
   await app.register(wechatRoutes);
   await app.register(filesRoutes);
@@ -111,6 +135,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessRoutes);
   await app.register(mallRoutes);
   await app.register(siteRoutes);
+  await app.register(featuresRoutes);
   await app.register(catalogRoutes);
   await app.register(enumsRoutes);
   await app.register(shopRoutes);

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +17,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** '1' turns the demo (sandboxes, /api/dev/*, demo seed) on, '0' off; unset: on only on loopback + embedded. */
   DEMO: z.enum(['0', '1']).optional(),
+  /** Server processes on PostgreSQL (default: the core count); the embedded database always runs one. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SMS_PROVIDER: z.string().optional(),
   SMTP_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -25,12 +29,81 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
+  /** Proxies whose X-Forwarded-For is believed: a hop count (`1`) or a comma list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
+  /** Origins the workbench iframecontainer may frame (comma list: `https://bi.example.com` or `bi.example.com`). */
+  FRAME_HOSTS: z.string().optional(),
+  /** Rate-limit window in seconds, and the requests per window one address may send to each group. */
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_CODE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_QR: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(240),
+  /** Bearer token a Prometheus scraper sends to read /metrics (platform administrators need none). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  /** '1' publishes the API reference (/api/docs) to everyone; otherwise only demo mode or platform admins. */
+  DOCS_PUBLIC: z.enum(['0', '1']).optional(),
+  /** SIGTERM: how long /api/ready answers 503 before the listener closes (load balancer notices), ms. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** SIGTERM: how long in-flight requests may take to finish before connections are cut, ms. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
+
+/** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
+export const RATE_LIMIT_GROUPS = ['login', 'register', 'code', 'captcha', 'qr', 'upload'] as const;
+export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 
 /** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * TRUST_PROXY → Fastify's trustProxy. Unset: trust nobody (the address is the socket's). A hop count, or a
+ * comma list of IP addresses / CIDR ranges. `true` (trust any sender of X-Forwarded-For) is refused.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error('TRUST_PROXY: a hop count must be 0–10');
+    return hops;
+  }
+  if (v === 'true') throw new Error('TRUST_PROXY=true would trust anyone: give a hop count (1) or the proxy addresses');
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, extra] = entry.split('/');
+    const family = net.isIP(addr ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) throw new Error(`TRUST_PROXY: "${entry}" is not an address or CIDR range`);
+  }
+  return list;
+}
+
+/** FRAME_HOSTS → origins (`https://host[:port]`); a bare host means https. */
+export function parseFrameHosts(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of (value ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
+    } catch {
+      throw new Error(`FRAME_HOSTS: "${raw}" is not a host name`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.username) {
+      throw new Error(`FRAME_HOSTS: "${raw}" must be a host or an http(s) origin without a path`);
+    }
+    if (!out.includes(url.origin)) out.push(url.origin);
+  }
+  return out;
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -61,6 +134,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    /** The API reference is public in demo mode or with DOCS_PUBLIC=1; otherwise platform administrators only. */
+    docsPublic: e.DOCS_PUBLIC ? e.DOCS_PUBLIC === '1' : demo,
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
+    /** Processes serving HTTP: WORKERS (default the core count) on PostgreSQL, always 1 on the embedded database. */
+    workers: databaseUrl ? (e.WORKERS ?? os.availableParallelism()) : 1,
+    /** WORKERS as given, to say why it is ignored on the embedded database. */
+    workersRequested: e.WORKERS,
+    /** An empty, initialised PGlite cluster made by the build (scripts/build.mjs), copied into a fresh DATA_DIR. */
+    pgTemplate: path.resolve(import.meta.dirname, '../dist/pgdata-template'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     /** Seed the demo marketplace on first start of an empty database: only in demo mode. */
     seedDemo: demo && e.SEED_DEMO === '1',
@@ -76,9 +159,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
           }
         : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    frameHosts: parseFrameHosts(e.FRAME_HOSTS),
+    rateLimit: {
+      windowMs: e.RATE_LIMIT_WINDOW_S * 1000,
+      max: {
+        login: e.RATE_LIMIT_LOGIN,
+        register: e.RATE_LIMIT_REGISTER,
+        code: e.RATE_LIMIT_CODE,
+        captcha: e.RATE_LIMIT_CAPTCHA,
+        qr: e.RATE_LIMIT_QR,
+        upload: e.RATE_LIMIT_UPLOAD,
+      } satisfies Record<RateLimitGroup, number>,
+    },
     wechat:
       e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
         ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, token: e.WECHAT_TOKEN ?? '' }
         : undefined,
   };
+}
+
+/**
+ * One line for the start log: the mode (DESIGN §5) and what it implies. Demo: sandboxes, dev outbox and the
+ * demo seed are on. Deployment: they are off; partners must be configured to offer their login methods.
+ */
+export function describeMode(config: AppConfig): string {
+  const db = config.databaseUrl ? 'PostgreSQL' : 'embedded database';
+  if (config.demo) {
+    return `demo mode (${config.host}, ${db}): sandboxes, /api/dev/* and the demo accounts are on — never expose this to a network`;
+  }
+  return `deployment mode (${config.host}, ${db}): no sandboxes, no /api/dev/*, no demo seed`;
 }

@@ -12,9 +12,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connection pool figures for /metrics (PGlite: one connection, never waiting). */
+  poolStats(): PoolStats;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 // Any constant works; it only serialises concurrent migrators (several instances starting at once).
 const MIGRATION_LOCK = 7_230_415;
 
@@ -25,7 +34,21 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * An initialised, empty PGlite cluster (built by `scripts/build.mjs`) copied into a fresh data directory
+   * instead of running initdb, which takes seconds and most of a gigabyte. Ignored when it does not exist.
+   */
+  pgTemplate?: string;
 }
+
+/**
+ * PGlite's own start parameters plus the smallest buffers that serve the demo well (its default shared_buffers
+ * of 128 MB costs ~115 MB of resident memory; the demo database is a few tens of MB and the OS caches the
+ * files anyway). Durability: PGlite runs with fsync off (-F) but writes its WAL at every commit
+ * (synchronous_commit on), so an acknowledged write survives the process being killed; it does not claim to
+ * survive a power cut (docs/decisions/0080-build-once-start.md).
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'synchronous_commit=on'];
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -48,10 +71,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const max = opts.poolSize ?? 10;
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release = () => {};
@@ -60,13 +90,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     release = lockDataDir(opts.dataDir);
     try {
-      client = new PGlite(path.join(opts.dataDir, 'pgdata'));
+      const pgdata = path.join(opts.dataDir, 'pgdata');
+      if (opts.pgTemplate && !fs.existsSync(pgdata) && fs.existsSync(path.join(opts.pgTemplate, 'PG_VERSION'))) {
+        // Copied under another name and renamed, so an interrupted copy is never taken for a cluster.
+        const partial = `${pgdata}.partial`;
+        fs.rmSync(partial, { recursive: true, force: true });
+        fs.cpSync(opts.pgTemplate, partial, { recursive: true });
+        fs.renameSync(partial, pgdata);
+      }
+      client = new PGlite(pgdata, { startParams });
       await client.waitReady;
     } catch (err) {
       release();
       throw err;
     }
   } else {
+    // In memory (tests): PGlite's defaults, as the test suite was tuned with them.
     client = new PGlite();
     await client.waitReady;
   }
@@ -75,6 +114,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: async () => {
       await client.close();
       release();

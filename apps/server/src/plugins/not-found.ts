@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@aquamall/shared';
 
 /**
- * Unknown /api paths answer HTTP 404 (the client shows 接口地址不存在). Every other unknown path serves the web
+ * Unknown /api (and /dev/) paths answer HTTP 404 (the client shows 接口地址不存在). Every other unknown path serves the web
  * app's index.html, whose router redirects unknown routes to the site home (DESIGN §1).
  */
 export default fp(async function notFoundPlugin(app: FastifyInstance, opts: { webDist: string }) {
@@ -27,8 +27,9 @@ export default fp(async function notFoundPlugin(app: FastifyInstance, opts: { we
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    // /dev/ is the demo's server-rendered outbox: outside demo mode it is an unknown path, not a web page.
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/f/') || url.startsWith('/file/') ||
-      url.startsWith('/admin/api/');
+      url.startsWith('/admin/api/') || url.startsWith('/dev/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 404, message: MSG.notFound, data: null });
     }

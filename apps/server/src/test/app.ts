@@ -12,7 +12,8 @@ import { seedDemo } from '../db/seed/index.ts';
 /** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
 export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database under TEST_DATABASE_URL's server, with a function that drops it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('AQUAMALL_TEST_DB=pg needs TEST_DATABASE_URL');
   const { default: pg } = await import('pg');
@@ -46,7 +47,13 @@ export interface TestApp {
  * the demo seed. Each test file gets its own, so files never see each other's data.
  */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    onRoute?: (route: RouteOptions) => void;
+    /** Demo mode (DEMO=1, the default for tests); false leaves DEMO unset, so HOST/DATABASE_URL decide. */
+    demo?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-files-'));
   let drop = async () => {};
@@ -60,7 +67,9 @@ export async function createTestApp(
   }
   const storage = new LocalStorage(filesDir);
   if (opts.seed) await seedDemo(database.db, storage);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...opts.env });
+  // Tests opt in to demo mode (sandboxes, /api/dev/*) explicitly; a test of a deployment passes demo: false.
+  const demo: Record<string, string> = opts.demo === false ? {} : { DEMO: '1' };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...demo, ...opts.env });
   const app = await build({ config, database, storage, logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {

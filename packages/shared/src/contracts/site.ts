@@ -186,3 +186,21 @@ export const enumDef = z.object({
 
 /** POST /api/openArticle/queryHomeNotice: a POST without a body (null) asks for the first page. */
 export const homeNoticeBody = z.preprocess((v) => v ?? {}, homeNoticeQuery);
+
+/** The sign-in ways this server offers: a partner left unconfigured in a deployment turns its way off. */
+export interface LoginMethods {
+  password: boolean;
+  sms: boolean;
+  email: boolean;
+  wechat: boolean;
+}
+
+/**
+ * GET /api/site/features: what the web app must know about this deployment before it draws the sign-in page
+ * or the workbench iframecontainer. `frameHosts` are the origins (`https://host[:port]`) that may be framed.
+ */
+export interface SiteFeatures {
+  demo: boolean;
+  loginMethods: LoginMethods;
+  frameHosts: string[];
+}

@@ -7,4 +7,5 @@ export * from './merchant.ts';
 export * from './audit.ts';
 export * from './access.ts';
 export * from './search.ts';
+export * from './rate-limit.ts';
 export * from './catalogue.ts';

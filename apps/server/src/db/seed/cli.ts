@@ -1,22 +1,32 @@
 /**
  * `npm run seed [-- --force]`: seeds the configured database (DATA_DIR or DATABASE_URL) with the demo
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
- * first.
+ * first. Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
  */
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
 import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
 import { seedDemo, wipeDemoTables } from './index.ts';
+import { seedRefusal } from './guard.ts';
 
 const force = process.argv.includes('--force');
 const config = loadConfig();
 const where = `${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`}, files in ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/files`}`;
 console.log(`AquaMall seed → ${where}`);
+const refusal = seedRefusal(config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 
 let database;
 try {
-  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: config.dataDir, pgTemplate: config.pgTemplate },
+  );
 } catch (err) {
   console.error(`Cannot open the database: ${(err as Error).message}`);
   process.exit(1);
@@ -25,7 +35,9 @@ try {
 try {
   const empty = await isEmpty(database.db);
   if (!empty && !force) {
-    console.log('The database already has data; nothing to do. Run `npm run seed -- --force` to wipe the demo tables and reseed.');
+    console.log(
+      'The database already has data; nothing to do. Run `npm run seed -- --force` to wipe the demo tables and reseed.',
+    );
   } else {
     if (!empty) {
       console.log('--force: emptying the demo tables …');
@@ -36,7 +48,9 @@ try {
     // The wipe's cascade empties the roles table too; put the workbench menus and role presets back.
     await ensureAccessDefaults(database.db);
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    console.log('Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).');
+    console.log(
+      'Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).',
+    );
   }
 } catch (err) {
   console.error('Seeding failed:', err);

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Code, MSG } from '@aquamall/shared';
-import { AppError } from '../errors.ts';
 import { getProviders } from './index.ts';
 
 /**
- * The dev outbox and the captcha peek answer only while the SMS sandbox is the active provider (the default
- * without SMS_PROVIDER, also in production mode as the e2e tests run it). With a real SMS provider they are
- * gone (HTTP 404), so a real deployment never exposes codes.
+ * The dev outbox and the captcha peek exist only in demo mode with the SMS sandbox (DESIGN §5): a deployment,
+ * or a demo that sends real SMS, does not register them at all, so they answer HTTP 404 like any unknown path.
  */
 export function devToolsEnabled(app: FastifyInstance): boolean {
-  return getProviders(app).sms.sandbox;
+  return app.config.demo && !!getProviders(app).sms?.sandbox;
 }
-
-export const devNotFound = () => new AppError(Code.INVALID, MSG.notFound, 404);

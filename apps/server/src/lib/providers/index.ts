@@ -3,20 +3,21 @@ import { AliyunSms, SandboxSms, type SmsProvider } from './sms.ts';
 import { SandboxEmail, SmtpEmail, type EmailProvider } from './email.ts';
 import { OfficialWechat, SandboxWechat, type WechatAdapter } from './wechat.ts';
 
+/**
+ * The partner adapters for codes and WeChat. Each is null when its partner is not configured and the demo is
+ * off (DESIGN §5): the login methods that need it are then unavailable (see availability.ts).
+ */
 export interface Providers {
-  sms: SmsProvider;
-  email: EmailProvider;
-  /** Null when WeChat is not configured and the sandboxes are off (a real deployment without WeChat). */
+  sms: SmsProvider | null;
+  email: EmailProvider | null;
   wechat: WechatAdapter | null;
-  /** True while the SMS sandbox is active: the dev outbox and captcha peek answer. */
-  sandbox: boolean;
 }
 
 const cache = new WeakMap<FastifyInstance, Providers>();
 
 /**
- * The partner adapters of this server (DESIGN §2), chosen from the configuration: real providers when
- * configured, otherwise the offline sandboxes. Extra credentials are read from the environment:
+ * The partner adapters of this server (DESIGN §2, §5), chosen from the configuration: real providers when
+ * configured, otherwise the offline sandboxes in demo mode, otherwise none. Extra credentials are read from the environment:
  * SMS_PROVIDER=aliyun with ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
  * ALIYUN_SMS_TEMPLATE_CODE; SMTP_URL (+ SMTP_FROM); WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TOKEN.
  */
@@ -24,7 +25,7 @@ export function getProviders(app: FastifyInstance, env: NodeJS.ProcessEnv = proc
   const existing = cache.get(app);
   if (existing) return existing;
   const { config } = app;
-  let sms: SmsProvider = new SandboxSms(app.db, app.log);
+  let sms: SmsProvider | null = config.demo ? new SandboxSms(app.db, app.log) : null;
   if (config.smsProvider === 'aliyun') {
     const need = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'];
     const missing = need.filter((k) => !env[k]);
@@ -38,12 +39,14 @@ export function getProviders(app: FastifyInstance, env: NodeJS.ProcessEnv = proc
   } else if (config.smsProvider && config.smsProvider !== 'sandbox') {
     throw new Error(`Unknown SMS_PROVIDER ${config.smsProvider} (use sandbox or aliyun)`);
   }
-  const email: EmailProvider = config.smtpUrl
+  const email: EmailProvider | null = config.smtpUrl
     ? new SmtpEmail(config.smtpUrl, env.SMTP_FROM ?? 'AquaMall <no-reply@aquamall.local>')
-    : new SandboxEmail(app.db, app.log);
-  // The WeChat sandbox lets anyone "scan" as any OpenID, so it only runs beside the SMS sandbox (dev, e2e).
-  const wechat: WechatAdapter | null = config.wechat ? new OfficialWechat(config.wechat) : sms.sandbox ? new SandboxWechat() : null;
-  const providers = { sms, email, wechat, sandbox: sms.sandbox };
+    : config.demo
+      ? new SandboxEmail(app.db, app.log)
+      : null;
+  // The WeChat sandbox lets anyone "scan" as any OpenID, so it only exists in demo mode (laptop, e2e).
+  const wechat: WechatAdapter | null = config.wechat ? new OfficialWechat(config.wechat) : config.demo ? new SandboxWechat() : null;
+  const providers = { sms, email, wechat };
   cache.set(app, providers);
   return providers;
 }

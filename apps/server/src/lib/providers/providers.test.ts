@@ -12,7 +12,7 @@ const keys = {
 let t: TestApp;
 beforeAll(async () => {
   Object.assign(process.env, keys);
-  t = await createTestApp({ env: { SMS_PROVIDER: 'aliyun' } });
+  t = await createTestApp({ env: { SMS_PROVIDER: 'aliyun', DEMO: '0' } });
 });
 afterAll(async () => {
   for (const k of Object.keys(keys)) delete process.env[k];

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { getProviders } from '../../lib/providers/index.ts';
+import { MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { CODE_TTL_MIN, issueCode, MSG_BAD_CODE, requireCode } from '../codes/service.ts';
@@ -35,6 +35,8 @@ export async function hasLiveInvitation(db: Db, phone: string): Promise<boolean>
  * a number again replaces the company's earlier invitation of it.
  */
 export async function inviteUser(app: FastifyInstance, caller: Caller, roleIds: number[], input: UserInviteInput, ip: string) {
+  // The invitee accepts with an SMS code: without an SMS provider an invitation could never be accepted.
+  const sms = requireSms(app, MSG_SMS_SERVICE_OFF);
   const [member] = await app.db
     .select({ id: users.id })
     .from(users)
@@ -63,7 +65,7 @@ export async function inviteUser(app: FastifyInstance, caller: Caller, roleIds: 
   try {
     // Recorded (and limited) for every number alike; delivered only to numbers that can accept.
     const code = await issueCode(app.db, { channel: 'sms', target: input.phone, purpose: 'invite', ip });
-    if (!registered) await getProviders(app).sms.sendCode(input.phone, code, CODE_TTL_MIN);
+    if (!registered) await sms.sendCode(input.phone, code, CODE_TTL_MIN);
   } catch (err) {
     // Resend interval, daily cap or delivery trouble: the invitee asks for a code on /sso/invite instead.
     app.log.warn({ err }, 'invitation code not sent');

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { MSG_SMS_FORGET_OFF, MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { caller } from '../../plugins/auth.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
 import { clientInfo, codeField, emailField, phoneField } from './fields.ts';
@@ -47,6 +48,7 @@ export default async function accountRoutes(root: FastifyInstance) {
     '/api/appuser/forgetpwd',
     { schema: { body: z.object({ phone: phoneField, code: codeField, ...newPassword }) } },
     async (request) => {
+      requireSms(app, MSG_SMS_FORGET_OFF);
       const b = request.body;
       checkNewPassword(b);
       await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'forget', code: b.code });
@@ -90,6 +92,7 @@ export default async function accountRoutes(root: FastifyInstance) {
       schema: { body: z.object({ oldCode: codeField, newPhone: phoneField, newCode: codeField }) },
     },
     async (request) => {
+      requireSms(app, MSG_SMS_SERVICE_OFF);
       const me = caller(request);
       const b = request.body;
       const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, me.userId));

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@aquamall/shared';
 import { invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
+import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
 import { codeField, emailField, phoneField, rememberField } from './fields.ts';
 import { issueLogin, MSG_DISABLED } from './issue.ts';
@@ -19,6 +20,7 @@ export default async function codeLoginRoutes(root: FastifyInstance) {
     '/api/appuser/loginbyphone',
     { schema: { body: z.object({ phone: phoneField, code: codeField, rememberMe: rememberField }) } },
     async (request) => {
+      requireSms(app);
       const { phone, code, rememberMe } = request.body;
       await requireCode(app.db, { channel: 'sms', target: phone, purpose: 'login', code });
       const user = await findByPhone(app.db, phone);
@@ -32,6 +34,7 @@ export default async function codeLoginRoutes(root: FastifyInstance) {
     '/api/appuser/loginbyemail',
     { schema: { body: z.object({ email: emailField, code: codeField, rememberMe: rememberField }) } },
     async (request) => {
+      requireEmail(app);
       const { email, code, rememberMe } = request.body;
       await requireCode(app.db, { channel: 'email', target: email, purpose: 'login', code });
       const user = await findByEmail(app.db, email);

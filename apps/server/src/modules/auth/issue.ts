@@ -4,6 +4,7 @@ import { Code } from '@aquamall/shared';
 import { createSession } from './sessions.ts';
 import { loadSessionUser, type SessionUserDto } from './user-info.ts';
 import { clientInfo } from './fields.ts';
+import { business } from '../../lib/metrics.ts';
 
 export interface LoginAnswer {
   authToken: string;
@@ -18,5 +19,6 @@ export async function issueLogin(app: FastifyInstance, request: FastifyRequest, 
   const { token } = await createSession(app.db, userId, { rememberMe, ip, userAgent });
   const userInfo = await loadSessionUser(app.db, userId);
   if (!userInfo) throw new AppError(Code.SERVER_ERROR, '登录失败');
+  business.loginsSucceeded.inc();
   return { authToken: token, userInfo };
 }

@@ -12,6 +12,7 @@ import { issueLogin, MSG_DISABLED } from './issue.ts';
 import { revokeSession } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
 import { findByAccount, isBlocked } from './users.ts';
+import { business } from '../../lib/metrics.ts';
 
 export const MSG_BAD_LOGIN = '账号或密码错误';
 export const MSG_NEED_CAPTCHA = '请输入图形验证码';
@@ -46,7 +47,10 @@ export default async function loginRoutes(root: FastifyInstance) {
     if (!slot.taken) throw invalid(slot.locked ? MSG_LOCKED : MSG_NEED_CAPTCHA);
     const user = await findByAccount(app.db, account);
     const good = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummy(), password), false);
-    if (!user || !good) throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
+    if (!user || !good) {
+      business.loginsFailed.inc();
+      throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
+    }
     if (isBlocked(user)) throw invalid(MSG_DISABLED);
     await clearFailures(app.db, account);
     return ok(await issueLogin(app, request, user.id, rememberMe), '登录成功');

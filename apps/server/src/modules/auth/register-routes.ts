@@ -5,11 +5,13 @@ import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { MSG_SMS_REGISTER_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { requireCode } from '../codes/service.ts';
 import { codeField, phoneField, rememberField } from './fields.ts';
 import { issueLogin } from './issue.ts';
 import { passwordProblem } from './password-policy.ts';
 import { findByPhone } from './users.ts';
+import { business } from '../../lib/metrics.ts';
 
 export const MSG_PHONE_TAKEN = '该手机号已注册';
 
@@ -46,6 +48,7 @@ export default async function registerRoutes(root: FastifyInstance) {
   });
 
   app.post('/api/appuser/originregister', { schema: { body: registerBody } }, async (request) => {
+    requireSms(app, MSG_SMS_REGISTER_OFF);
     const b = request.body;
     const weak = passwordProblem(b.password);
     if (weak) throw invalid(weak);
@@ -73,6 +76,7 @@ export default async function registerRoutes(root: FastifyInstance) {
       }
       throw err;
     }
+    business.registrations.inc();
     return ok({ ...(await issueLogin(app, request, userId, b.rememberMe)), registerType: b.registerType }, '注册成功');
   });
 }

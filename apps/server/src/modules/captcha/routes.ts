@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@aquamall/shared';
-import { devToolsEnabled, devNotFound } from '../../lib/providers/dev.ts';
+import { devToolsEnabled } from '../../lib/providers/dev.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createCaptcha, peekCaptcha } from './service.ts';
@@ -20,9 +20,9 @@ export default async function captchaRoutes(root: FastifyInstance) {
       .send(svg);
   });
 
-  // Sandbox only (the e2e tests run with the sandboxes): lets a browser test read a captcha it was shown.
+  // Demo mode only (the e2e tests opt in with DEMO=1): lets a browser test read a captcha it was shown.
+  if (!devToolsEnabled(app)) return;
   app.get('/api/dev/captcha', { schema: { querystring: idQuery } }, async (request) => {
-    if (!devToolsEnabled(app)) throw devNotFound();
     const text = peekCaptcha(request.query.id);
     if (!text) throw notFound();
     return ok({ text });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
-import { devNotFound, devToolsEnabled } from '../../lib/providers/dev.ts';
+import { devToolsEnabled } from '../../lib/providers/dev.ts';
 import { readOutbox } from '../../lib/providers/outbox.ts';
 
 const query = z.object({
@@ -14,19 +14,21 @@ const query = z.object({
 const CHANNEL: Record<string, string> = { sms: '短信', email: '邮件', bank: '银行' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sandbox outbox (DESIGN §2): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests). */
+/**
+ * The sandbox outbox (DESIGN §2): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests).
+ * Registered only in demo mode (DESIGN §5).
+ */
 export default async function outboxRoutes(root: FastifyInstance) {
+  if (!devToolsEnabled(root)) return;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const targetOf = (q: z.infer<typeof query>) => q.target || q.phone || q.email?.toLowerCase() || undefined;
 
   app.get('/api/dev/outbox', { schema: { querystring: query } }, async (request) => {
-    if (!devToolsEnabled(app)) throw devNotFound();
     const list = await readOutbox(app.db, targetOf(request.query));
     return ok({ list, total: list.length });
   });
 
   app.get('/dev/outbox', { schema: { querystring: query } }, async (request, reply) => {
-    if (!devToolsEnabled(app)) throw devNotFound();
     const list = await readOutbox(app.db, targetOf(request.query), 100);
     const rows = list
       .map(
@@ -36,7 +38,7 @@ export default async function outboxRoutes(root: FastifyInstance) {
       .join('');
     const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta http-equiv="refresh" content="10"><title>开发发件箱</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:6px 10px;text-align:left;font-size:14px}th{background:#f5f7fa}</style></head>
-<body><h2>开发发件箱（短信与邮件沙箱）</h2><p>仅在短信沙箱启用时可用；每 10 秒自动刷新。</p>
+<body><h2>开发发件箱（短信与邮件沙箱）</h2><p>仅在演示模式下可用；每 10 秒自动刷新。</p>
 <table><thead><tr><th>时间 (UTC)</th><th>渠道</th><th>接收方</th><th>主题</th><th>内容</th></tr></thead><tbody>${rows || '<tr><td colspan="5">暂无消息</td></tr>'}</tbody></table></body></html>`;
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });

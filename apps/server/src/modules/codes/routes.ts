@@ -5,11 +5,12 @@ import { users } from '../../db/schema/index.ts';
 import { SMS_RESEND_S, z } from '@aquamall/shared';
 import { AppError, invalid, loginExpired } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
-import { getProviders } from '../../lib/providers/index.ts';
+import { MSG_SMS_REGISTER_OFF, requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { captchaFields, clientInfo, emailField, phoneField } from '../auth/fields.ts';
 import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
+import { business } from '../../lib/metrics.ts';
 import outboxRoutes from './outbox-routes.ts';
 import { hasLiveInvitation } from '../access/invitations.ts';
 
@@ -29,12 +30,9 @@ const sendBody = z.object({
  */
 export default async function codesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  if (app.config.production && getProviders(app).sms.sandbox) {
-    app.log.warn('SMS sandbox active in production: codes go to /dev/outbox. Set SMS_PROVIDER for a real deployment.');
-  }
-
   app.post('/api/appuser/sendcode', { schema: { body: sendBody } }, async (request) => {
     const { purpose, captchaId, captchaCode } = request.body;
+    const sms = requireSms(app, purpose === 'register' ? MSG_SMS_REGISTER_OFF : undefined);
     let phone = request.body.phone;
     if (purpose === 'oldphone' || purpose === 'newphone') {
       if (!request.auth) throw loginExpired();
@@ -58,7 +56,8 @@ export default async function codesRoutes(root: FastifyInstance) {
     }
     if (deliver) {
       try {
-        await getProviders(app).sms.sendCode(phone, code, CODE_TTL_MIN);
+        await sms.sendCode(phone, code, CODE_TTL_MIN);
+        business.codesSent.inc({ channel: 'sms' });
       } catch (err) {
         request.log.error({ err }, 'SMS delivery failed');
         throw new AppError(2, MSG_SEND_FAILED);
@@ -75,11 +74,13 @@ export default async function codesRoutes(root: FastifyInstance) {
     async (request) => {
       const { email, purpose } = request.body;
       if (purpose === 'bind' && !request.auth) throw loginExpired();
+      const provider = requireEmail(app);
       const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
       const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
       if (purpose === 'bind' || (user && !isBlocked(user))) {
         try {
-          await getProviders(app).email.sendCode(email, code, CODE_TTL_MIN);
+          await provider.sendCode(email, code, CODE_TTL_MIN);
+          business.codesSent.inc({ channel: 'email' });
         } catch (err) {
           request.log.error({ err }, 'e-mail delivery failed');
           throw new AppError(2, MSG_SEND_FAILED);

@@ -8,7 +8,7 @@ import { CACHE_PREFIX, ImageVariants, VARIANT_WIDTHS } from './variants.ts';
 /** Headers on every /f/ answer: stored bytes can never run as a page or a script in our origin. */
 const SAFETY_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 } as const;
 /** Keys are unique random names (uploads) or content-addressed (seed and variants): cache forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

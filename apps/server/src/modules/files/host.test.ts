@@ -44,7 +44,7 @@ describe('file host /f/', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.rawPayload.equals(jpeg)).toBe(true);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(res.headers['content-disposition']).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
+import { business } from '../../lib/metrics.ts';
 
 export interface Notice {
   /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify. */
@@ -20,4 +21,6 @@ export async function notify(db: Db, companyId: number, notice: Notice, userId?:
     content: notice.content ?? '',
     linkPath: notice.linkPath ?? '',
   });
+  // Counted when the insert is issued; a rare rollback of the surrounding transaction over-counts by one.
+  business.messagesCreated.inc();
 }

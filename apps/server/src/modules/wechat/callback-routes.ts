@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@aquamall/shared';
-import { devNotFound } from '../../lib/providers/dev.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { checkWechatSignature, parseScanEvent } from '../../lib/providers/wechat.ts';
 import { recordScan } from './service.ts';
@@ -49,12 +48,11 @@ export default async function callbackRoutes(root: FastifyInstance) {
     return reply.type('text/plain').send('success');
   });
 
-  const sandboxOnly = () => {
-    if (!getProviders(app).wechat?.sandbox) throw devNotFound();
-  };
+  // The sandbox scan page signs anyone in as any OpenID: registered only while the WeChat sandbox is the
+  // adapter (demo mode without WECHAT_*); elsewhere the paths are unknown (HTTP 404).
+  if (!getProviders(app).wechat?.sandbox) return;
 
   app.get('/api/wx/sandbox/scan', { schema: { querystring: z.object({ ticket: z.string().max(128).default('') }) } }, async (request, reply) => {
-    sandboxOnly();
     const openId = `sandbox-${Math.random().toString(36).slice(2, 10)}`;
     const html = page(
       '微信扫码（沙箱）',
@@ -70,8 +68,7 @@ export default async function callbackRoutes(root: FastifyInstance) {
     '/api/wx/sandbox/scan',
     { schema: { body: z.object({ ticket: z.string().max(128), openId: z.string().trim().regex(/^[\w-]{1,64}$/, 'OpenID 无效') }) } },
     async (request, reply) => {
-      sandboxOnly();
-      const done = await recordScan(app.db, request.body.ticket, request.body.openId);
+        const done = await recordScan(app.db, request.body.ticket, request.body.openId);
       const html = done
         ? page('已扫码', '<h2>已扫码</h2><p>请回到电脑端继续。</p>')
         : page('二维码已失效', '<h2>二维码已失效</h2><p>请在电脑端刷新二维码后重新扫码。</p>');

@@ -6,7 +6,7 @@ import { QR_SIZE, z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
-import { getProviders } from '../../lib/providers/index.ts';
+import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
 import { codeField, phoneField, rememberField } from '../auth/fields.ts';
 import { issueLogin, MSG_DISABLED } from '../auth/issue.ts';
 import { findByPhone, isBlocked } from '../auth/users.ts';
@@ -27,8 +27,7 @@ export default async function wechatRoutes(root: FastifyInstance) {
 
   // GET /api/wx/getwxoaqrcode/{id}: a fresh login ticket for this browser (id is the browser's random id).
   app.get('/api/wx/getwxoaqrcode/:id', { schema: { params: z.object({ id: clientId }) } }, async (request) => {
-    const { wechat } = getProviders(app);
-    if (!wechat) throw invalid('微信扫码登录暂未开通，请使用其他方式登录');
+    const wechat = requireWechat(app);
     const ticket = await createTicket(app.db, request.params.id);
     const origin = `${request.protocol}://${request.host}`;
     let content: string;
@@ -47,6 +46,7 @@ export default async function wechatRoutes(root: FastifyInstance) {
     '/api/appuser/wtcWxlogin',
     { schema: { querystring: z.object({ ticket: ticketField, id: clientId, rememberMe: rememberField }) } },
     async (request) => {
+      requireWechat(app);
       const { ticket, id, rememberMe } = request.query;
       const row = await takeTicket(app.db, ticket, id, 'confirmed');
       if (!row?.userId) throw invalid(MSG_QR_GONE);
@@ -61,6 +61,8 @@ export default async function wechatRoutes(root: FastifyInstance) {
     '/api/appuser/wxbind',
     { schema: { body: z.object({ ticket: ticketField, id: clientId, phone: phoneField, code: codeField, rememberMe: rememberField }) } },
     async (request) => {
+      requireWechat(app);
+      requireSms(app);
       const b = request.body;
       if (!(await peekBindTicket(app.db, b.ticket, b.id))) throw invalid(MSG_QR_GONE);
       await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'bind', code: b.code });

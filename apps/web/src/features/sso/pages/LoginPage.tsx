@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Tabs } from 'antd';
+import { Alert, Tabs } from 'antd';
+import type { LoginMethods } from '@aquamall/shared';
+import { useSiteFeatures } from '../../../lib/site-features.ts';
 import { clientStore } from '../../../lib/storage.ts';
 import { HOME_PATH, safeReturnUrl, useSession } from '../../session/index.ts';
 import { OldBrowserDialog } from '../components/OldBrowserDialog.tsx';
@@ -8,7 +10,21 @@ import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { CodeLoginForm } from '../components/CodeLoginForm.tsx';
 import { WechatLogin } from '../components/WechatLogin.tsx';
 
-/** SPEC §2 sso-login: four ways in; optional returnUrl; a signed-in visitor goes straight to the mall. */
+/** What a tab shows instead of its form when the server has that partner switched off (DESIGN §5). */
+const OFF_TEXT: Record<Exclude<keyof LoginMethods, 'password'>, string> = {
+  sms: '短信登录暂未开通，请使用账号密码登录。',
+  email: '邮箱验证码登录暂未开通，请使用其他方式登录。',
+  wechat: '微信扫码登录暂未开通，请使用其他方式登录。',
+};
+
+function MethodOff({ method }: { method: keyof typeof OFF_TEXT }) {
+  return <Alert type="info" showIcon title={OFF_TEXT[method]} style={{ margin: '24px 0' }} />;
+}
+
+/**
+ * SPEC §2 sso-login: four ways in; optional returnUrl; a signed-in visitor goes straight to the mall. A way
+ * whose partner is not configured on the server keeps its tab but explains that it is not available.
+ */
 export function LoginPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
@@ -17,6 +33,9 @@ export function LoginPage() {
   const [signedInOnArrival] = useState(() => !!token);
   const [tab, setTab] = useState('password');
   const [rememberMe, setRememberMe] = useState(() => clientStore.getRememberMe());
+  const features = useSiteFeatures();
+  // Until the server has answered, every way is offered; a failed answer leaves the decision to the server.
+  const on = (m: keyof typeof OFF_TEXT) => features?.loginMethods[m] !== false;
   if (signedInOnArrival) return <Navigate to={HOME_PATH} replace />;
 
   const shared = { returnUrl, rememberMe, onRemember: setRememberMe };
@@ -40,9 +59,17 @@ export function LoginPage() {
           destroyOnHidden
           items={[
             { key: 'password', label: '账号密码', children: <PasswordLoginForm {...shared} /> },
-            { key: 'sms', label: '短信验证码', children: <CodeLoginForm kind="sms" {...shared} /> },
-            { key: 'email', label: '邮箱验证码', children: <CodeLoginForm kind="email" {...shared} /> },
-            { key: 'wechat', label: '微信扫码', children: <WechatLogin returnUrl={returnUrl} rememberMe={rememberMe} /> },
+            { key: 'sms', label: '短信验证码', children: on('sms') ? <CodeLoginForm kind="sms" {...shared} /> : <MethodOff method="sms" /> },
+            {
+              key: 'email',
+              label: '邮箱验证码',
+              children: on('email') ? <CodeLoginForm kind="email" {...shared} /> : <MethodOff method="email" />,
+            },
+            {
+              key: 'wechat',
+              label: '微信扫码',
+              children: on('wechat') ? <WechatLogin returnUrl={returnUrl} rememberMe={rememberMe} /> : <MethodOff method="wechat" />,
+            },
           ]}
         />
         <p style={{ textAlign: 'center', marginTop: 20 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuAccessGate, routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
+import { frameRefusal, menuAccessGate, routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
 
 const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({
   CompanyType: 2,
@@ -70,5 +70,14 @@ describe('menuAccessGate', () => {
     expect(menuAccessGate('/customer/order/detail', visible, ['/customer/saleOrder'])).toBeNull();
     expect(menuAccessGate('/customer/saleOrder', visible, [])).toBeNull();
     expect(menuAccessGate('/customer/saleOrder', undefined, ['/customer/saleOrder'])).toBeNull();
+  });
+});
+
+describe('frameRefusal', () => {
+  it('frames only the configured origins', () => {
+    expect(frameRefusal('https://bi.example.com/report?id=1', ['https://bi.example.com'])).toBeNull();
+    expect(frameRefusal('http://bi.example.com/report', ['https://bi.example.com'])).toMatch(/不在允许嵌入的站点之列/);
+    expect(frameRefusal('https://evil.example.net/', ['https://bi.example.com'])).toMatch(/evil\.example\.net/);
+    expect(frameRefusal('https://bi.example.com/', [])).toMatch(/尚未配置/);
   });
 });

@@ -63,6 +63,18 @@ export function safeEmbedUrl(raw: string | null): string | null {
   }
 }
 
+/**
+ * Whether the iframecontainer may frame `url`: only pages on the origins the server lists (FRAME_HOSTS,
+ * GET /api/site/features). Anything else is refused with a Chinese reason.
+ */
+export function frameRefusal(url: string, frameHosts: readonly string[]): string | null {
+  const origin = new URL(url).origin;
+  if (frameHosts.includes(origin)) return null;
+  return frameHosts.length
+    ? `该页面（${origin}）不在允许嵌入的站点之列，请联系平台管理员。`
+    : '平台尚未配置允许嵌入的外部站点，无法打开该页面，请联系平台管理员。';
+}
+
 export const NO_ACCESS_MESSAGE = '您没有访问此页面的权限，请联系企业管理员分配角色';
 
 /**

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { describeMode, loadConfig, parseFrameHosts, parseTrustProxy } from './config.ts';
+
+describe('demo mode (DESIGN §5)', () => {
+  it('is on only for loopback + embedded, unless DEMO says otherwise', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('states the mode for the start log', () => {
+    expect(describeMode(loadConfig({}))).toMatch(/^demo mode/);
+    expect(describeMode(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/^deployment mode/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody by default, a hop count, or a list of addresses and ranges', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.1, 10.1.0.0/16,::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('refuses true and anything that is not an address', () => {
+    expect(() => parseTrustProxy('true')).toThrow(/hop count/);
+    expect(() => parseTrustProxy('proxy.example.com')).toThrow(/not an address/);
+    expect(() => parseTrustProxy('10.0.0.0/40')).toThrow(/not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow();
+  });
+});
+
+describe('FRAME_HOSTS', () => {
+  it('normalises hosts to origins and refuses paths', () => {
+    expect(parseFrameHosts('bi.example.com, http://intra.example.com:8080 ,bi.example.com')).toEqual([
+      'https://bi.example.com',
+      'http://intra.example.com:8080',
+    ]);
+    expect(parseFrameHosts(undefined)).toEqual([]);
+    expect(() => parseFrameHosts('https://bi.example.com/report')).toThrow(/without a path/);
+    expect(() => parseFrameHosts('javascript:alert(1)')).toThrow();
+  });
+});

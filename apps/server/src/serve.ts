@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from './app.ts';
+import { startBanner } from './cluster/banner.ts';
+import type { AppConfig } from './config.ts';
+import { seedOnStart } from './db/seed/guard.ts';
+import { drainOnSignals } from './lib/drain.ts';
+
+/** One HTTP server process: the whole server on the embedded database, or one worker on PostgreSQL. */
+export async function serve(config: AppConfig): Promise<void> {
+  let app: Awaited<ReturnType<typeof build>>;
+  try {
+    if (config.seedDemo && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
+      await seedInChild();
+    }
+    app = await build({ config });
+  } catch (err) {
+    // Start-up problems (data directory in use, database unreachable) get one clear line, not a stack trace.
+    console.error(`AquaMall could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  if (!config.databaseUrl && config.workersRequested && config.workersRequested > 1) {
+    app.log.info(
+      { workers: config.workersRequested },
+      'WORKERS ignored: the embedded database runs in one process',
+    );
+  }
+  // Several workers may start on an empty database at once: the seed lock lets exactly one seed.
+  await seedOnStart(app);
+
+  drainOnSignals(app, config.drain);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'failed to start');
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+  if (cluster.isPrimary) console.log(startBanner(config, 1));
+}
+
+/**
+ * A fresh embedded database is seeded by `npm run seed` in a child process before the server opens it:
+ * PGlite's WebAssembly memory never shrinks, and the seed grows it (and sharp's caches) by ~150 MB that the
+ * server would otherwise keep for its whole life.
+ */
+async function seedInChild(): Promise<void> {
+  // Compiled: seed.js beside this chunk (scripts/build.mjs); from source (tsx): the seed CLI itself.
+  const compiled = !import.meta.filename.endsWith('.ts');
+  const entry = compiled
+    ? path.join(path.dirname(import.meta.filename), 'seed.js')
+    : path.join(import.meta.dirname, 'db/seed/cli.ts');
+  const child = spawn(process.execPath, [...process.execArgv, entry], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the demo seed failed (exit code ${code})`);
+}

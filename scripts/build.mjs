@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// Build-once for `npm start` (docs/decisions/0080-build-once-start.md): the web app (Vite → apps/web/dist) and
+// the server (esbuild → apps/server/dist/main.js) are rebuilt only when a hash of their sources differs from the
+// stamp written by the last successful build. `node scripts/build.mjs [web|server] [--force]`.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const r = (...p) => path.join(root, ...p);
+
+export const serverDist = r('apps/server/dist');
+/** The compiled server: an entry and the chunks it loads on demand. */
+const serverOut = path.join(serverDist, 'server');
+export const serverMain = path.join(serverOut, 'main.js');
+const webDist = r('apps/web/dist');
+
+/** Inputs whose content decides whether a build is stale (directories are walked, tests skipped). */
+const inputs = {
+  web: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json',
+    'packages/shared/src', 'package-lock.json'],
+  // An empty initialised cluster with the committed migrations applied.
+  pgdata: ['node_modules/@electric-sql/pglite/package.json', 'apps/server/drizzle'],
+  server: ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'package-lock.json',
+    'scripts/build.mjs'],
+};
+
+function listFiles(p, out) {
+  let st;
+  try {
+    st = fs.statSync(p);
+  } catch {
+    return;
+  }
+  if (st.isDirectory()) {
+    for (const name of fs.readdirSync(p).sort()) {
+      if (name === 'node_modules' || name === 'dist' || /\.test\.tsx?$/.test(name)) continue;
+      listFiles(path.join(p, name), out);
+    }
+  } else out.push(p);
+}
+
+/** A hash of the inputs of one target (paths and contents). */
+export function sourceHash(target) {
+  const files = [];
+  for (const p of inputs[target]) listFiles(r(p), files);
+  const h = crypto.createHash('sha256');
+  for (const f of files) {
+    h.update(path.relative(root, f));
+    h.update('\0');
+    h.update(fs.readFileSync(f));
+  }
+  return h.digest('hex');
+}
+
+export const pgTemplate = path.join(serverDist, 'pgdata-template');
+const stampPath = (target) =>
+  target === 'web' ? path.join(webDist, '.build-stamp') : path.join(serverDist, `.build-stamp-${target}`);
+
+/** True when the target's output exists and was built from the current sources. */
+export function isFresh(target, hash = sourceHash(target)) {
+  try {
+    return fs.readFileSync(stampPath(target), 'utf8') === hash;
+  } catch {
+    return false;
+  }
+}
+
+function buildWeb() {
+  // Vite runs in its own process so its memory is returned before the server starts.
+  const vite = r('node_modules/vite/bin/vite.js');
+  const res = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: r('apps/web'), stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('web build failed');
+}
+
+/**
+ * initdb of an embedded cluster and the migrations take seconds and most of a gigabyte; they are done once
+ * here (in a child process, so the memory is returned) and every fresh DATA_DIR starts from a copy
+ * (db/client.ts), which then finds every migration applied.
+ */
+function buildPgTemplate() {
+  const tmp = `${pgTemplate}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(serverDist, { recursive: true });
+  const code = `import { PGlite } from '@electric-sql/pglite';
+    import { drizzle } from 'drizzle-orm/pglite';
+    import { migrate } from 'drizzle-orm/pglite/migrator';
+    const db = new PGlite(${JSON.stringify(tmp)});
+    await migrate(drizzle({ client: db }), { migrationsFolder: 'drizzle' });
+    await db.close();`;
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: r('apps/server'), stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('embedded database template failed');
+  fs.rmSync(pgTemplate, { recursive: true, force: true });
+  fs.renameSync(tmp, pgTemplate);
+}
+
+/**
+ * The sources use `import.meta.dirname` to find files next to them (migrations, word lists, the data
+ * directory). In one bundle every module shares the bundle's directory, so each use is rewritten to the
+ * source file's own directory, relative to the bundle: the output keeps working wherever the checkout lives.
+ */
+const dirnamePlugin = {
+  name: 'source-dirname',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.dirname')) return { contents: text, loader: 'ts' };
+      const rel = path.relative(serverOut, path.dirname(args.path)).split(path.sep).join('/');
+      return {
+        contents: text.replaceAll('import.meta.dirname', `__sourceDir(${JSON.stringify(rel)})`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+async function buildServer() {
+  const esbuild = await import('esbuild');
+  fs.mkdirSync(serverDist, { recursive: true });
+  // Built next to the output (same depth, so the source-directory paths hold) and then swapped in whole, so
+  // nobody runs a half-written build.
+  const tmp = path.join(serverDist, `.server-${process.pid}`);
+  const old = path.join(serverDist, `.server-old-${process.pid}`);
+  try {
+    await esbuild.build({
+      // The seed runs as its own process on a fresh embedded database (serve.ts), so its memory is returned.
+      entryPoints: [
+        { in: r('apps/server/src/main.ts'), out: 'main' },
+        { in: r('apps/server/src/db/seed/cli.ts'), out: 'seed' },
+      ],
+      outdir: tmp,
+      bundle: true,
+      // Each dynamic import becomes a chunk loaded when needed: the cluster primary never loads the app.
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // npm packages stay in node_modules (native modules, wasm, json data); only our sources are bundled.
+      packages: 'external',
+      plugins: [
+        {
+          // The shared package is TypeScript source: bundled, not left to Node.
+          name: 'shared-source',
+          setup(b) {
+            b.onResolve({ filter: /^@aquamall\/shared(\/|$)/ }, (args) => {
+              const sub = args.path.slice('@aquamall/shared'.length).replace(/^\//, '');
+              return { path: r('packages/shared/src', `${sub || 'index'}.ts`) };
+            });
+          },
+        },
+        dirnamePlugin,
+      ],
+      banner: {
+        js: [
+          "import { join as __joinPath } from 'node:path';",
+          'const __sourceDir = (rel) => __joinPath(import.meta.dirname, rel);',
+        ].join('\n'),
+      },
+      logLevel: 'warning',
+    });
+    if (fs.existsSync(serverOut)) fs.renameSync(serverOut, old);
+    fs.renameSync(tmp, serverOut);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
+    esbuild.stop?.();
+  }
+}
+
+/** One build at a time (two starts, or tests in parallel): a lock directory, taken over when stale. */
+async function withBuildLock(fn) {
+  fs.mkdirSync(serverDist, { recursive: true });
+  const lock = path.join(serverDist, '.build-lock');
+  for (let waited = 0; ; waited += 200) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (waited > 10 * 60_000) throw new Error(`build lock ${lock} held for too long`);
+      else await new Promise((res) => setTimeout(res, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds the stale targets; returns the names of those it built. */
+export async function ensureBuilt(targets = ['web', 'server', 'pgdata'], { force = false, log = console.log } = {}) {
+  const stale = targets.filter((t) => force || !isFresh(t));
+  if (stale.length === 0) return [];
+  return withBuildLock(() => buildTargets(stale, force, log));
+}
+
+async function buildTargets(targets, force, log) {
+  const built = [];
+  for (const target of targets) {
+    const hash = sourceHash(target);
+    // Another process may have built it while this one waited for the lock.
+    if (!force && isFresh(target, hash)) continue;
+    const t0 = Date.now();
+    log(`[build] ${target}: sources changed, building…`);
+    if (target === 'web') buildWeb();
+    else if (target === 'pgdata') buildPgTemplate();
+    else await buildServer();
+    fs.writeFileSync(stampPath(target), hash);
+    log(`[build] ${target}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    built.push(target);
+  }
+  return built;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const targets = args.filter((a) => a in inputs);
+  await ensureBuilt(targets.length ? targets : undefined, { force: args.includes('--force') });
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// `npm start`: build what is stale (usually nothing), then run the compiled server in this same process, so the
+// process tree is npm plus one node (docs/decisions/0080-build-once-start.md).
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, serverMain } from './build.mjs';
+
+process.env.NODE_ENV = 'production';
+await ensureBuilt();
+await import(pathToFileURL(serverMain).href);
