@@ -36,6 +36,18 @@ export async function passwordLogin(page: Page, account: string, password = DEMO
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Signs in through the login API and keeps the token where the client does (remember-me). */
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/appuser/login', { data: { account, password } });
+  const body = await res.json();
+  expect(body.code, body.message).toBe(0);
+  await page.goto('/');
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('rememberMe', 'true');
+  }, body.data.authToken as string);
+}
+
 /** A fresh mainland mobile number for this run. */
 export const freshPhone = () => `137${String(Date.now()).slice(-8)}`;
 

@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Signs in through the real login API and puts the token where the client keeps it (remember-me). */
-async function signIn(page: Page, account: string, password = 'Demo@2026') {
-  const res = await page.request.post('/api/appuser/login', { data: { account, password } });
-  const body = await res.json();
-  expect(body.code, body.message).toBe(0);
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('rememberMe', 'true');
-  }, body.data.authToken as string);
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from './auth-helpers.ts';
 
 const WORKBENCH_PATHS = [
   'home',

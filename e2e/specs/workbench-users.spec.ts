@@ -1,17 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { outboxCode } from './auth-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { outboxCode, signIn } from './auth-helpers.ts';
 
-async function signIn(page: Page, account: string, password = 'Demo@2026') {
-  const res = await page.request.post('/api/appuser/login', { data: { account, password } });
-  const body = await res.json();
-  expect(body.code, body.message).toBe(0);
-  await page.goto('/');
-  await page.evaluate((token) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('rememberMe', 'true');
-  }, body.data.authToken as string);
-  return body.data.authToken as string;
-}
 
 test('an administrator invites a number with a role; its owner joins by SMS code with its own password, sees only what the role grants, and is disabled', async ({
   page,

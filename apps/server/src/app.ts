@@ -40,6 +40,8 @@ import adminReviewRoutes from './modules/admin/review-routes.ts';
 import adminContentRoutes from './modules/admin/content-routes.ts';
 import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
 import adminMenuRoutes from './modules/admin/menu-routes.ts';
+import productRoutes from './modules/products/routes.ts';
+import productReviewRoutes from './modules/products/review-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +146,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(adminMenuRoutes);
+  await app.register(productRoutes);
+  await app.register(productReviewRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

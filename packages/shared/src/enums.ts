@@ -20,7 +20,13 @@ export const Gender = { MALE: 1, FEMALE: 0 } as const;
 export const MEMBER_LEVELS = [0, 1, 2, 3] as const;
 export const OrderType = { PURCHASE: 0, ENQUIRY: 4, SALE: 6, QUOTATION: 8, RELATED: 10 } as const;
 
-export const ProductStatus = { DRAFT: 0, PENDING: 1, ON_SALE: 2, OFF_SALE: 3 } as const;
+export const ProductStatus = { DRAFT: 0, PENDING: 1, ON_SALE: 2, OFF_SALE: 3, REJECTED: 4 } as const;
+/** Why stock moved (DESIGN §3 Stock): adjustments write 1–3, orders 4–6, after-sales 7. */
+export const StockReason = { IN: 1, OUT: 2, COUNT: 3, RESERVE: 4, RELEASE: 5, SHIP: 6, RETURN: 7 } as const;
+export type StockReasonValue = (typeof StockReason)[keyof typeof StockReason];
+export const AdjustmentType = { IN: 1, OUT: 2, COUNT: 3 } as const;
+export const AdjustmentStatus = { DRAFT: 0, CONFIRMED: 1 } as const;
+export const AttributeType = { TEXT: 1, NUMBER: 2, SELECT: 3 } as const;
 export const EnquiryStatus = { DRAFT: 0, QUOTING: 1, CLOSED: 2, DEAL: 3, REVOKED: 4 } as const;
 export const OrderStatus = {
   TO_CONFIRM: 0,
@@ -69,6 +75,30 @@ export const ENUMS: EnumDef[] = [
     [1, '待审核'],
     [2, '已上架'],
     [3, '已下架'],
+    [4, '已驳回'],
+  ]),
+  def('StockReason', [
+    [1, '入库'],
+    [2, '出库'],
+    [3, '盘点'],
+    [4, '下单预占'],
+    [5, '取消释放'],
+    [6, '发货出库'],
+    [7, '退货入库'],
+  ]),
+  def('AdjustmentType', [
+    [1, '入库'],
+    [2, '出库'],
+    [3, '盘点'],
+  ]),
+  def('AdjustmentStatus', [
+    [0, '草稿'],
+    [1, '已确认'],
+  ]),
+  def('AttributeType', [
+    [1, '文本'],
+    [2, '数字'],
+    [3, '单选'],
   ]),
   def('EnquiryStatus', [
     [0, '草稿'],

@@ -12,3 +12,4 @@ export * from './contracts/merchant.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
+export * from './contracts/catalogue.ts';

@@ -3,6 +3,7 @@ import { workbenchRoutes } from '../features/workbench/routes.tsx';
 import { lazyNamed } from '../lib/lazy.ts';
 import { accountCustomerRoutes } from '../features/account/routes.tsx';
 import { merchantCustomerRoutes } from '../features/merchant/routes.tsx';
+import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -31,5 +32,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...placeholders],
 };

@@ -231,8 +231,8 @@ export async function download(
   }
 }
 
-/** Downloads the file a named GET endpoint answers (a raw response such as a PDF), as `download()` does. */
-export function downloadEndpoint<N extends EndpointName>(name: N, ...[input]: Args<N>): Promise<boolean> {
+/** Downloads the file a named endpoint answers (its descriptor says `raw(...)`), e.g. an Excel export. */
+export function downloadEndpoint<N extends EndpointName>(name: N, input?: EndpointInput<Endpoints[N]>): Promise<boolean> {
   const { method, url, data } = endpointRequest(name, input);
-  return download(url, data, { method: method === 'POST' ? 'POST' : 'GET' });
+  return download(url, data, { method: method === 'GET' ? 'GET' : 'POST' });
 }

@@ -130,7 +130,23 @@ export type ShopCard = z.infer<typeof shopCard>;
 export const categoryCrumb = z.object({ name: z.string(), categoryCode: z.string() });
 export type CategoryCrumb = z.infer<typeof categoryCrumb>;
 
+/** A SKU as the goods detail offers it: spec, price, quantity tiers and available stock. */
+export const goodsSku = z.object({
+  sysNo: z.number().int(),
+  code: z.string(),
+  /** The spec values, e.g. "30% / 25kg袋". */
+  spec: z.string(),
+  price: z.number(),
+  priceTiers: z.array(z.object({ minQty: z.number(), price: z.number() })),
+  available: z.number().int(),
+});
+export type GoodsSku = z.infer<typeof goodsSku>;
+
 export const goodsDetail = goodsItem.extend({
+  /** The SKUs to choose from (at least one for products kept in the catalogue). */
+  skus: z.array(goodsSku),
+  /** Days from order to dispatch; 0 = not stated. */
+  leadTimeDays: z.number().int(),
   images: z.array(z.string()),
   priceTiers: z.array(z.object({ minQty: z.number(), price: z.number() })),
   attributes: z.array(z.object({ name: z.string(), value: z.string() })),

@@ -1,4 +1,5 @@
 import { menuEndpoints, roleEndpoints } from './access.ts';
+import { productReviewEndpoints, stockEndpoints, supplyProductEndpoints } from './catalogue.ts';
 import { articleEndpoints, bidEndpoints, goodsEndpoints, openEnquiryEndpoints, shopEndpoints } from './mall.ts';
 import { catalogEndpoints, enumEndpoints, siteEndpoints } from './site.ts';
 import { adminCatalogEndpoints, adminCompanyEndpoints, adminContentEndpoints, adminWorkbenchEndpoints, auditEndpoints } from './admin.ts';
@@ -16,6 +17,7 @@ export * from './notifications.ts';
 export * from './identity.ts';
 export * from './merchant.ts';
 export * from './admin-review.ts';
+export * from './catalogue.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -48,6 +50,9 @@ export const endpointGroups = {
   users: userEndpoints,
   ops: opsEndpoints,
   adminReview: adminReviewEndpoints,
+  supplyProducts: supplyProductEndpoints,
+  stock: stockEndpoints,
+  productReview: productReviewEndpoints,
 };
 
 type Groups = typeof endpointGroups;

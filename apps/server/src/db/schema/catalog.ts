@@ -69,6 +69,10 @@ export const products = pgTable(
     originCityCode: integer(),
     originName: varchar({ length: 60 }).notNull().default(''),
     takenDownReason: varchar({ length: 200 }),
+    /** Days from order to dispatch (交货期); 0 = not stated. */
+    leadTimeDays: integer().notNull().default(0),
+    /** Why the platform refused the last submission (shown to the supplier); cleared on approval. */
+    rejectReason: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -82,6 +86,8 @@ export const products = pgTable(
   },
   (t) => [
     index().on(t.companyId),
+    /** The supplier's product list: its products, latest change first. */
+    index('products_company_updated').on(t.companyId, t.updatedAt),
     /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
     index('products_company_on_sale').on(t.companyId).where(sql`status = 2`),
     index().on(t.categoryCode),

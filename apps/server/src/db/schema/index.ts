@@ -8,3 +8,4 @@ export * from './audit.ts';
 export * from './access.ts';
 export * from './search.ts';
 export * from './rate-limit.ts';
+export * from './catalogue.ts';

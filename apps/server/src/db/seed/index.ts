@@ -5,6 +5,7 @@ import { isEmpty } from '../client.ts';
 import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/demo.ts';
+import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -58,10 +59,14 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       const leaves = await seedCategories(t, images);
       const { suppliers, purchasers } = await seedCompanies(t, images, rnd, now);
       await seedProducts(t, leaves, suppliers, rnd, now);
+      // Every product gets its SKU, an opening ledger row and (when pending) its review revision (migration 0014).
+      await t.execute(sql`select aq_backfill_catalogue()`);
       await seedContent(t, images, rnd, now);
       await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
       // The pending and rejected applicants get their application forms (the merchant module's demo data).
       await seedDemoApplications(t);
+      // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
+      await seedDemoCatalogue(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

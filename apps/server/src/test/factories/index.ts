@@ -7,3 +7,4 @@ export * from './codes.ts';
 export * from './files.ts';
 export * from './merchant.ts';
 export * from './catalog.ts';
+export * from './products.ts';

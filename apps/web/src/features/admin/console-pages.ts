@@ -28,6 +28,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
       { path: 'merchant', title: '商家入驻审核', load: () => import('./pages/MerchantReviewPage.tsx') },
       { path: 'certification', title: '企业认证审核', load: () => import('./pages/CertReviewPage.tsx') },
       { path: 'member-upgrades', title: '会员升级确认', load: () => import('./pages/MemberUpgradePage.tsx') },
+      { path: 'product-review', title: '商品审核', load: () => import('./pages/ProductReviewPage.tsx') },
     ],
   },
   {
@@ -37,6 +38,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
       { path: 'companies', title: '企业管理', load: () => import('./pages/CompaniesPage.tsx') },
       { path: 'categories', title: '商品分类', load: () => import('./pages/CategoriesPage.tsx') },
       { path: 'products', title: '商品管理', load: () => import('./pages/ProductsPage.tsx') },
+      { path: 'category-attributes', title: '分类参数', load: () => import('./pages/CategoryAttributesPage.tsx') },
     ],
   },
   {

@@ -39,15 +39,8 @@ export const workbenchRoutes: RouteObject[] = [
   later('offerOrder', '报价订单'),
   later('order/detail', '订单详情', { memberGate: 'orderType' }),
 
-  later('product', '商品列表'),
-  later('product/inventory', '商品库存'),
+  // product, product/detail, product/inventory, inventory/adjustment(info): features/catalogue.
   later('product/discussion', '商品评价'),
-  later('product/detail', '商品详情', { menuKey: `${C}/product`, memberGate: 'levels13' }),
-  later('inventory/adjustment', '库存调整'),
-  later('inventory/adjustmentinfo', '库存调整详情', {
-    menuKey: `${C}/inventory/adjustment`,
-    memberGate: 'levels13',
-  }),
 
   { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
   { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },

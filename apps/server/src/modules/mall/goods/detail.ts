@@ -1,7 +1,7 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
-import { categories, companies, products } from '../../../db/schema/index.ts';
+import { categories, companies, products, productSkus } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
 import { publicProduct } from '../../search/goods-query.ts';
@@ -49,12 +49,13 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
       priceTiers: products.priceTiers,
       attributes: products.attributes,
       description: products.description,
+      leadTimeDays: products.leadTimeDays,
     })
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .where(and(publicProduct, eq(products.id, id)));
   if (!row) throw notFound('商品不存在或已下架');
-  const [cards, categoryPath, related] = await Promise.all([
+  const [cards, categoryPath, related, skus] = await Promise.all([
     shopCards(db, [row.companyId]),
     db
       .select({ name: categories.name, categoryCode: categories.categoryCode })
@@ -62,6 +63,7 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
       .where(sql`${row.categoryCode} like ${categories.categoryCode} || '%'`)
       .orderBy(categories.level),
     relatedGoods(db, row.id, row.categoryCode, row.companyId),
+    db.select().from(productSkus).where(eq(productSkus.productId, row.id)).orderBy(asc(productSkus.sort), asc(productSkus.id)),
   ]);
   const shop = cards.get(row.companyId);
   if (!shop) throw notFound('商品不存在或已下架');
@@ -69,6 +71,15 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
   const images = row.images.length ? row.images : item.defaultImage ? [item.defaultImage] : [];
   return {
     ...item,
+    skus: skus.map((s) => ({
+      sysNo: s.id,
+      code: s.code,
+      spec: s.specValues.map((v) => v.value).join(' / '),
+      price: Number(s.price),
+      priceTiers: [...s.priceTiers].sort((a, b) => a.minQty - b.minQty),
+      available: Math.max(0, s.onHand - s.reserved),
+    })),
+    leadTimeDays: row.leadTimeDays,
     images,
     priceTiers: [...row.priceTiers].sort((a, b) => a.minQty - b.minQty),
     attributes: row.attributes,

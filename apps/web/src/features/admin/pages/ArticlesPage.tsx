@@ -6,7 +6,7 @@ import type { AdminNewsInput } from '@aquamall/shared';
 import { adminNewsInput } from '@aquamall/shared/contracts/admin';
 import { formRules } from '../../../lib/form-rules.ts';
 import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
-import { RichTextEditor } from '../components/RichTextEditor.tsx';
+import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { SingleImage } from '../components/SingleImage.tsx';
 
 const rules = formRules(adminNewsInput);

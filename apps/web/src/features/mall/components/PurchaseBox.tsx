@@ -7,40 +7,102 @@ import { useSession } from '../../session/index.ts';
 import { Price } from '../../../components/Format.tsx';
 import { loginHref } from './meta.ts';
 
+type Priced = Pick<GoodsDetail, 'price' | 'priceTiers'>;
+
 /** The unit price for a quantity: the best tier whose minimum is reached, else the list price. */
-export function tierPrice(g: Pick<GoodsDetail, 'price' | 'priceTiers'>, qty: number): number {
+export function tierPrice(g: Priced, qty: number): number {
   let p = g.price;
   for (const t of g.priceTiers) if (qty >= t.minQty) p = t.price;
   return p;
 }
 
+/** What is being bought: the chosen SKU, or the product itself when it has none. */
+function offerOf(goods: GoodsDetail, skuId: number | null): Priced & { available: number; skuId: number | null } {
+  const sku = goods.skus.find((s) => s.sysNo === skuId);
+  return sku ? { price: sku.price, priceTiers: sku.priceTiers, available: sku.available, skuId: sku.sysNo } : { price: goods.price, priceTiers: goods.priceTiers, available: goods.stock, skuId: null };
+}
+
 /**
- * Quantity, 加入购物车 and 询价. A visitor is led to login with this page as returnUrl; a signed-in user goes
- * to the workbench cart / enquiry editor with the product preselected.
+ * SKU choice, the chosen SKU's tiers and available stock, quantity (from the minimum order) with the tier
+ * price it reaches, 加入购物车 and 询价. A visitor is led to login with this page as returnUrl; a signed-in
+ * user goes to the workbench cart / enquiry editor with the product (and SKU) preselected.
  */
 export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
   const { token } = useSession();
-  const [qty, setQty] = useState(Math.max(1, goods.minOrder));
-  const soldOut = goods.stock <= 0;
-  const cartHref = token ? `/customer/cart?productId=${goods.id}&quantity=${qty}` : loginHref();
+  const [skuId, setSkuId] = useState<number | null>(() => (goods.skus.find((s) => s.available > 0) ?? goods.skus[0])?.sysNo ?? null);
+  const min = Math.max(1, goods.minOrder);
+  const [qty, setQty] = useState(min);
+  const offer = offerOf(goods, skuId);
+  const soldOut = offer.available <= 0 || offer.available < min;
+  const unitPrice = tierPrice(offer, qty);
+  const skuParam = offer.skuId ? `&skuId=${offer.skuId}` : '';
+  const cartHref = token ? `/customer/cart?productId=${goods.id}${skuParam}&quantity=${qty}` : loginHref();
   const enquiryHref = token ? `/customer/enquiry/edit?productId=${goods.id}` : loginHref();
   return (
     <>
       <dl className="am-detail-facts">
+        {goods.skus.length > 0 && (
+          <>
+            <dt>规格</dt>
+            <dd className="am-sku-list" role="radiogroup" aria-label="选择规格">
+              {goods.skus.map((s) => (
+                <button
+                  key={s.sysNo}
+                  type="button"
+                  role="radio"
+                  aria-checked={s.sysNo === offer.skuId}
+                  className={`am-sku${s.sysNo === offer.skuId ? ' is-active' : ''}${s.available <= 0 ? ' is-empty' : ''}`}
+                  onClick={() => setSkuId(s.sysNo)}
+                >
+                  {s.spec || s.code}
+                </button>
+              ))}
+            </dd>
+          </>
+        )}
+        {offer.priceTiers.length > 0 && (
+          <>
+            <dt>阶梯价</dt>
+            <dd className="am-tiers" data-testid="price-tiers">
+              <div>
+                <Price value={offer.price} />
+                <span>
+                  {min}–{offer.priceTiers[0]!.minQty - 1}
+                  {goods.unit}
+                </span>
+              </div>
+              {offer.priceTiers.map((t) => (
+                <div key={t.minQty}>
+                  <Price value={t.price} />
+                  <span>
+                    ≥ {t.minQty}
+                    {goods.unit}
+                  </span>
+                </div>
+              ))}
+            </dd>
+          </>
+        )}
+        <dt>可售库存</dt>
+        <dd data-testid="available-stock">{offer.available > 0 ? `${offer.available} ${goods.unit}` : '暂时缺货'}</dd>
+        <dt>起订量</dt>
+        <dd>
+          {goods.minOrder} {goods.unit}
+        </dd>
         <dt>采购数量</dt>
         <dd>
           <InputNumber
-            min={Math.max(1, goods.minOrder)}
-            max={Math.max(goods.stock, goods.minOrder)}
+            min={min}
+            max={Math.max(offer.available, min)}
             precision={0}
             value={qty}
-            onChange={(v) => setQty(Math.max(goods.minOrder, Number(v) || goods.minOrder))}
+            onChange={(v) => setQty(Math.max(min, Number(v) || min))}
             addonAfter={goods.unit}
             aria-label="采购数量"
             size="small"
           />
           <span className="am-muted" style={{ marginLeft: 10 }}>
-            单价 <Price value={tierPrice(goods, qty)} /> · 合计 <Price value={tierPrice(goods, qty) * qty} />
+            单价 <span data-testid="unit-price"><Price value={unitPrice} /></span> · 合计 <Price value={unitPrice * qty} />
           </span>
         </dd>
       </dl>

@@ -62,31 +62,18 @@ export default function GoodsDetailPage() {
           <div className="am-price-panel">
             <div>
               <span className="am-muted am-small">价格 </span>
-              <Price value={g.price} /> <span className="am-muted">/{g.unit}</span>
+              <Price value={g.price} /> <span className="am-muted">/{g.unit}{g.skus.length > 1 ? ' 起' : ''}</span>
             </div>
-            {g.priceTiers.length ? (
-              <div className="am-tiers" data-testid="price-tiers">
-                {g.priceTiers.map((t) => (
-                  <div key={t.minQty}>
-                    <Price value={t.price} />
-                    <span>
-                      ≥ {t.minQty}
-                      {g.unit}
-                    </span>
-                  </div>
-                ))}
-              </div>
-            ) : null}
           </div>
           <dl className="am-detail-facts">
-            <dt>规格</dt>
-            <dd>{g.spec || '无'}</dd>
-            <dt>库存</dt>
-            <dd>{g.stock > 0 ? `${g.stock} ${g.unit}` : '暂时缺货'}</dd>
-            <dt>起订量</dt>
-            <dd>
-              {g.minOrder} {g.unit}
-            </dd>
+            {g.skus.length === 0 && (
+              <>
+                <dt>规格</dt>
+                <dd>{g.spec || '无'}</dd>
+              </>
+            )}
+            <dt>交货期</dt>
+            <dd>{g.leadTimeDays ? `${g.leadTimeDays} 天内发货` : '以商家确认为准'}</dd>
             <dt>产地</dt>
             <dd>{g.originName || '无'}</dd>
             <dt>销量</dt>

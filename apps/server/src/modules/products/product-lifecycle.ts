@@ -1,0 +1,114 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ProductStatus } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
+import { pgErrorCode, type Caller } from './caller.ts';
+import { assertContentComplete, contentOf } from './product-content.ts';
+import { upsertPendingRevision } from './product-save.ts';
+import { refreshProductSummary } from './stock-ledger.ts';
+
+/** 草稿/已驳回 → 待审核: the content goes to the platform's review queue. Only approved merchants publish. */
+export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
+  await assertCanPublishGoods(db, caller.companyId);
+  const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
+  if (!p) throw notFound('商品不存在');
+  if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw conflict('只有草稿或已驳回的商品可以提交审核');
+  await assertContentComplete(db, contentOf(p));
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [changed] = await t
+      .update(products)
+      .set({ status: ProductStatus.PENDING, rejectReason: null, updatedAt: new Date() })
+      .where(and(eq(products.id, id), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
+      .returning();
+    if (!changed) throw conflict('商品状态已变化，请刷新后重试');
+    await upsertPendingRevision(t, changed, contentOf(changed), false, caller.userId);
+  });
+}
+
+/**
+ * 已下架 → 已上架 (approved products not taken down by the platform) or 已上架 → 已下架, for the selected
+ * products of the company; the others are skipped and counted.
+ */
+export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSale: boolean) {
+  if (onSale) await assertCanPublishGoods(db, caller.companyId);
+  const from = onSale ? ProductStatus.OFF_SALE : ProductStatus.ON_SALE;
+  const changed = await db
+    .update(products)
+    .set({ status: onSale ? ProductStatus.ON_SALE : ProductStatus.OFF_SALE, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(products.id, ids),
+        eq(products.companyId, caller.companyId),
+        eq(products.status, from),
+        onSale ? isNull(products.takenDownReason) : undefined,
+      ),
+    )
+    .returning({ id: products.id });
+  const distinct = new Set(ids).size;
+  if (!changed.length) {
+    throw conflict(onSale ? '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' : '所选商品均不在售，无需下架');
+  }
+  return { changed: changed.length, skipped: distinct - changed.length };
+}
+
+/** Deletes drafts and rejected first submissions (products never approved) of the company. */
+export async function deleteDrafts(db: Db, caller: Caller, ids: number[]) {
+  try {
+    const deleted = await db
+      .delete(products)
+      .where(and(inArray(products.id, ids), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
+      .returning({ id: products.id });
+    if (!deleted.length) throw conflict('只能删除草稿或已驳回的商品');
+    return { deleted: deleted.length };
+  } catch (err) {
+    if (pgErrorCode(err) === '23503') throw conflict('商品已用于库存调整单，不能删除');
+    throw err;
+  }
+}
+
+/** Copies a product (its pending content if any) as a new draft: SKU codes get a suffix, stock starts at 0. */
+export async function copyProduct(db: Db, caller: Caller, id: number): Promise<{ sysNo: number }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [p] = await t.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
+    if (!p) throw notFound('商品不存在');
+    const [rev] = await t
+      .select({ content: productRevisions.content })
+      .from(productRevisions)
+      .where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
+    const content = rev?.content ?? contentOf(p);
+    const name = `${content.name}（副本）`.length <= 120 ? `${content.name}（副本）` : content.name;
+    const [copy] = await t
+      .insert(products)
+      .values({
+        ...content,
+        name,
+        defaultImage: content.images[0] ?? '',
+        companyId: caller.companyId,
+        spec: p.spec,
+        price: p.price,
+        status: ProductStatus.DRAFT,
+      })
+      .returning({ id: products.id });
+    const skus = await t.select().from(productSkus).where(eq(productSkus.productId, id)).orderBy(productSkus.sort, productSkus.id);
+    if (skus.length) {
+      await t.insert(productSkus).values(
+        skus.map((s) => ({
+          productId: copy!.id,
+          companyId: caller.companyId,
+          code: `${s.code.slice(0, 40 - String(copy!.id).length - 1)}-${copy!.id}`,
+          specValues: s.specValues,
+          price: s.price,
+          priceTiers: s.priceTiers,
+          lowStock: s.lowStock,
+          sort: s.sort,
+        })),
+      );
+    }
+    await refreshProductSummary(t, [copy!.id]);
+    return { sysNo: copy!.id };
+  });
+}

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { ProductStatus, type Paged, type ProductDetail, type ProductListQuery, type ProductRow, type SkuView } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { categoryPath } from './category-attributes.ts';
+import type { Caller } from './caller.ts';
+import { contentOf } from './product-content.ts';
+
+const hasPending = sql<boolean>`exists (select 1 from ${productRevisions} r where r.product_id = ${products.id} and r.status = 1)`;
+
+/** The company's products with the list's filters, newest change first. */
+export async function listProducts(db: Db, caller: Caller, q: ProductListQuery & { pageIndex: number; pageSize: number }): Promise<Paged<ProductRow>> {
+  const conds: SQL[] = [eq(products.companyId, caller.companyId)];
+  if (q.name) conds.push(ilike(products.name, `%${escapeLike(q.name)}%`));
+  if (q.code) {
+    conds.push(sql`exists (select 1 from ${productSkus} s where s.product_id = ${products.id} and s.code ilike ${`${escapeLike(q.code)}%`})`);
+  }
+  if (q.categoryCode) conds.push(sql`${products.categoryCode} like ${`${escapeLike(q.categoryCode)}%`}`);
+  if (q.status !== undefined) conds.push(eq(products.status, q.status));
+  if (q.onSale === 1) conds.push(eq(products.status, ProductStatus.ON_SALE));
+  if (q.onSale === 0) conds.push(ne(products.status, ProductStatus.ON_SALE));
+  const where = and(...conds);
+  // The page's ids first (index on company, updated_at), then the columns and per-row subqueries for 20 rows only.
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const ids = page.map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          categoryCode: products.categoryCode,
+          categoryName: categories.name,
+          status: products.status,
+          unit: products.unit,
+          minOrder: products.minOrder,
+          price: products.price,
+          stock: products.stock,
+          defaultImage: products.defaultImage,
+          rejectReason: products.rejectReason,
+          takenDownReason: products.takenDownReason,
+          updatedAt: products.updatedAt,
+          pending: hasPending,
+          skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(inArray(products.id, ids))
+    : [];
+  const rows = ids.flatMap((id) => found.filter((r) => r.id === id));
+  return {
+    total: total?.n ?? 0,
+    list: rows.map((r) => ({
+      sysNo: r.id,
+      name: r.name,
+      brand: r.brand,
+      categoryCode: r.categoryCode,
+      categoryName: r.categoryName,
+      status: r.status,
+      unit: r.unit,
+      minOrder: r.minOrder,
+      price: Number(r.price),
+      stock: r.stock,
+      skuCount: r.skuCodes?.length ?? 0,
+      skuCodes: r.skuCodes ?? [],
+      defaultImage: r.defaultImage,
+      pendingRevision: Boolean(r.pending) && r.status !== ProductStatus.PENDING,
+      rejectReason: r.rejectReason,
+      takenDownReason: r.takenDownReason,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** A product's SKUs with their stock figures, in the editor's order. */
+export async function skuViews(db: Db, productId: number): Promise<SkuView[]> {
+  const skus = await db.select().from(productSkus).where(eq(productSkus.productId, productId)).orderBy(asc(productSkus.sort), asc(productSkus.id));
+  return skus.map((s) => ({
+    sysNo: s.id,
+    code: s.code,
+    specValues: s.specValues,
+    price: Number(s.price),
+    priceTiers: s.priceTiers,
+    onHand: s.onHand,
+    reserved: s.reserved,
+    available: s.onHand - s.reserved,
+    lowStock: s.lowStock,
+  }));
+}
+
+/** One product of the company as the editor shows it: the pending revision's content when there is one. */
+export async function productDetail(db: Db, caller: Caller, id: number): Promise<ProductDetail> {
+  const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
+  if (!p) throw notFound('商品不存在');
+  const [rev] = await db
+    .select({ content: productRevisions.content })
+    .from(productRevisions)
+    .where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
+  const content = rev?.content ?? contentOf(p);
+  const path = await categoryPath(db, content.categoryId);
+  return {
+    sysNo: p.id,
+    status: p.status,
+    content,
+    categoryPath: path.map(({ sysNo, name, categoryCode }) => ({ sysNo, name, categoryCode })),
+    skus: await skuViews(db, id),
+    pendingRevision: Boolean(rev) && p.status !== ProductStatus.PENDING,
+    rejectReason: p.rejectReason,
+    takenDownReason: p.takenDownReason,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,165 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ProductStatus, StockReason, type ProductInputParsed } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { productRevisions, products, productSkus, stockLedger, type ProductContent } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
+import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.ts';
+import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
+import { moveStock, refreshProductSummary, type StockMove } from './stock-ledger.ts';
+
+type SkuIn = ProductInputParsed['skus'][number];
+
+const skuColumns = (s: SkuIn, sort: number) => ({
+  code: s.code,
+  specValues: s.specValues,
+  price: s.price.toFixed(2),
+  priceTiers: s.priceTiers,
+  lowStock: s.lowStock,
+  sort,
+});
+
+/** The product's spec line (searched and shown in the mall): its SKUs' spec values. */
+const specSummary = (skus: readonly SkuIn[]) =>
+  [...new Set(skus.map((s) => s.specValues.map((v) => v.value).join(' ')).filter(Boolean))].join(' / ').slice(0, 200);
+
+/** Unique SKU codes per company and available stock: a refusal answers in words. */
+const withCodeCheck = <T>(work: () => Promise<T>) =>
+  explainDbErrors({ '23505': '规格编码已被本企业的其他商品使用', '23514': '可用库存不足' }, work);
+
+/** Creates a draft with its SKUs; each SKU's opening stock is one 入库 ledger row. */
+export async function createProduct(db: Db, caller: Caller, input: ProductInputParsed): Promise<{ sysNo: number }> {
+  const content = await prepareContent(db, caller.companyId, input);
+  const userName = await callerName(db, caller.userId);
+  return withCodeCheck(() =>
+    db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [p] = await t
+        .insert(products)
+        .values({
+          ...contentColumns(content),
+          companyId: caller.companyId,
+          spec: specSummary(input.skus),
+          price: Math.min(...input.skus.map((s) => s.price)).toFixed(2),
+          status: ProductStatus.DRAFT,
+        })
+        .returning({ id: products.id });
+      const productId = p!.id;
+      const skus = await t
+        .insert(productSkus)
+        .values(input.skus.map((s, i) => ({ ...skuColumns(s, i), productId, companyId: caller.companyId })))
+        .returning({ id: productSkus.id, code: productSkus.code });
+      const opening: StockMove[] = input.skus
+        .map((s, i) => ({ skuId: skus[i]!.id, reason: StockReason.IN, quantity: s.stock }))
+        .filter((m) => m.quantity > 0);
+      await moveStock(t, opening, { docType: 'opening', docId: productId, docNo: '期初库存', userId: caller.userId, userName });
+      await refreshProductSummary(t, [productId]);
+      return { sysNo: productId };
+    }),
+  );
+}
+
+/** The company's product, locked for the change. */
+async function lockOwnProduct(tx: Db, companyId: number, id: number) {
+  const [p] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.companyId, companyId)))
+    .for('update');
+  if (!p) throw notFound('商品不存在');
+  return p;
+}
+
+/** Puts content up for review: replaces the product's pending revision, or opens one. */
+export async function upsertPendingRevision(tx: Db, product: { id: number; companyId: number }, content: ProductContent, isEdit: boolean, userId: number) {
+  const [pending] = await tx
+    .update(productRevisions)
+    .set({ content, submittedAt: new Date(), submittedBy: userId })
+    .where(and(eq(productRevisions.productId, product.id), eq(productRevisions.status, 1)))
+    .returning({ id: productRevisions.id });
+  if (pending) return pending.id;
+  const [row] = await tx
+    .insert(productRevisions)
+    .values({ productId: product.id, companyId: product.companyId, status: 1, isEdit, content, submittedBy: userId })
+    .returning({ id: productRevisions.id });
+  return row!.id;
+}
+
+/**
+ * Edits a product. A draft or rejected product takes the content directly. An approved product (on or off
+ * sale) keeps its approved content in the mall and gets a pending revision when the content changed. SKU
+ * prices, tiers, thresholds and stock apply at once in every status; a changed stock figure is booked as 盘点.
+ */
+export async function updateProduct(db: Db, caller: Caller, id: number, input: ProductInputParsed): Promise<{ pendingRevision: boolean }> {
+  const [current] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
+  if (!current) throw notFound('商品不存在');
+  if (current.status === ProductStatus.PENDING) throw conflict('商品正在审核中，审核完成后才能修改');
+  const [pendingRev] = await db
+    .select({ content: productRevisions.content })
+    .from(productRevisions)
+    .where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
+  const kept = [...current.images, ...(pendingRev?.content.images ?? [])];
+  const content = await prepareContent(db, caller.companyId, input, kept);
+  const approved = current.status === ProductStatus.ON_SALE || current.status === ProductStatus.OFF_SALE;
+  const needsReview = approved && !sameContent(content, contentOf(current));
+  if (needsReview) await assertCanPublishGoods(db, caller.companyId);
+  const userName = await callerName(db, caller.userId);
+
+  return withCodeCheck(() =>
+    db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const p = await lockOwnProduct(t, caller.companyId, id);
+      if (p.status !== current.status) throw conflict('商品状态已变化，请刷新后重试');
+      if (!approved) {
+        await t.update(products).set({ ...contentColumns(content), spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+      } else if (needsReview) {
+        await upsertPendingRevision(t, p, content, true, caller.userId);
+        await t.update(products).set({ spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+      } else {
+        // The content is the approved one again: a pending edit is withdrawn.
+        await t.delete(productRevisions).where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
+        await t.update(products).set({ spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+      }
+      await saveSkus(t, caller, p, input.skus, approved, userName);
+      await refreshProductSummary(t, [id]);
+      return { pendingRevision: needsReview };
+    }),
+  );
+}
+
+/** Reconciles the SKUs: updates those named by sysNo, inserts new ones, removes the rest where allowed. */
+async function saveSkus(t: Db, caller: Caller, p: { id: number; name: string }, input: readonly SkuIn[], approved: boolean, userName: string) {
+  const existing = await t.select().from(productSkus).where(eq(productSkus.productId, p.id));
+  const byId = new Map(existing.map((s) => [s.id, s]));
+  for (const s of input) if (s.sysNo !== undefined && !byId.has(s.sysNo)) throw invalid('规格不存在');
+  const keep = new Set(input.flatMap((s) => (s.sysNo === undefined ? [] : [s.sysNo])));
+  const removed = existing.filter((s) => !keep.has(s.id));
+  if (removed.length) {
+    const ids = removed.map((s) => s.id);
+    if (removed.some((s) => s.reserved > 0)) throw conflict('有预占库存的规格不能删除');
+    if (approved) {
+      const [booked] = await t.select({ id: stockLedger.skuId }).from(stockLedger).where(inArray(stockLedger.skuId, ids)).limit(1);
+      if (booked) throw conflict(`规格 ${byId.get(booked.id)!.code} 已有库存记录，不能删除（可将库存调为0）`);
+    }
+    try {
+      await t.delete(productSkus).where(inArray(productSkus.id, ids));
+    } catch (err) {
+      if (pgErrorCode(err) === '23503') throw conflict('规格已用于库存调整单，不能删除');
+      throw err;
+    }
+  }
+  const moves: StockMove[] = [];
+  for (const [i, s] of input.entries()) {
+    if (s.sysNo !== undefined) {
+      await t.update(productSkus).set({ ...skuColumns(s, i), updatedAt: new Date() }).where(eq(productSkus.id, s.sysNo));
+      if (byId.get(s.sysNo)!.onHand !== s.stock) moves.push({ skuId: s.sysNo, reason: StockReason.COUNT, quantity: s.stock });
+    } else {
+      const [row] = await t
+        .insert(productSkus)
+        .values({ ...skuColumns(s, i), productId: p.id, companyId: caller.companyId })
+        .returning({ id: productSkus.id });
+      if (s.stock > 0) moves.push({ skuId: row!.id, reason: StockReason.IN, quantity: s.stock });
+    }
+  }
+  await moveStock(t, moves, { docType: 'product', docId: p.id, docNo: '商品编辑', userId: caller.userId, userName, companyId: caller.companyId });
+}

@@ -1,0 +1,155 @@
+import { inArray, sql } from 'drizzle-orm';
+import { StockReason, type StockReasonValue } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { productSkus, stockLedger } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+
+/** One stock movement of a SKU, as a document states it. */
+export interface StockMove {
+  skuId: number;
+  reason: StockReasonValue;
+  /** > 0 for every reason but 盘点 (COUNT), where it is the counted on-hand quantity (≥ 0). */
+  quantity: number;
+}
+
+/** The document behind a batch of movements and who made it (copied onto each ledger row). */
+export interface StockDocument {
+  docType: 'adjustment' | 'product' | 'order' | 'rma' | 'opening';
+  docId?: number | null;
+  docNo?: string;
+  userId?: number | null;
+  userName?: string;
+  /** Only SKUs of this company may move (undefined: the caller has checked ownership). */
+  companyId?: number;
+}
+
+export interface StockMoveResult {
+  skuId: number;
+  onHandBefore: number;
+  onHandAfter: number;
+  reservedBefore: number;
+  reservedAfter: number;
+}
+
+/** On-hand and reserved deltas of a movement, given the on hand before (for 盘点). */
+function deltas(move: StockMove, onHand: number): { onHand: number; reserved: number; quantity: number } {
+  const q = move.quantity;
+  switch (move.reason) {
+    case StockReason.IN:
+    case StockReason.RETURN:
+      return { onHand: q, reserved: 0, quantity: q };
+    case StockReason.OUT:
+      return { onHand: -q, reserved: 0, quantity: -q };
+    case StockReason.COUNT:
+      return { onHand: q - onHand, reserved: 0, quantity: q - onHand };
+    case StockReason.RESERVE:
+      return { onHand: 0, reserved: q, quantity: q };
+    case StockReason.RELEASE:
+      return { onHand: 0, reserved: -q, quantity: -q };
+    case StockReason.SHIP:
+      return { onHand: -q, reserved: -q, quantity: -q };
+  }
+}
+
+const skuLabel = (s: { code: string }) => `规格 ${s.code}`;
+
+/**
+ * The only way stock changes (DESIGN §3 Stock): locks the SKU rows in id order (so concurrent documents cannot
+ * deadlock), checks every movement against the locked figures, then updates each SKU and appends its ledger
+ * row, and refreshes the products' price/stock summary. Call it inside the transaction of the document
+ * (order, shipment, adjustment …): all movements happen or none. Demand for one SKU may appear in several
+ * moves; they apply in order. The database's CHECK (available ≥ 0) is the last line of defence.
+ */
+export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockDocument): Promise<StockMoveResult[]> {
+  if (!moves.length) return [];
+  for (const m of moves) {
+    if (!Number.isInteger(m.quantity) || m.quantity < 0 || (m.reason !== StockReason.COUNT && m.quantity === 0)) {
+      throw conflict('库存数量不正确');
+    }
+  }
+  const ids = [...new Set(moves.map((m) => m.skuId))].sort((a, b) => a - b);
+  const locked = await tx
+    .select({
+      id: productSkus.id,
+      productId: productSkus.productId,
+      companyId: productSkus.companyId,
+      code: productSkus.code,
+      onHand: productSkus.onHand,
+      reserved: productSkus.reserved,
+    })
+    .from(productSkus)
+    .where(inArray(productSkus.id, ids))
+    .orderBy(productSkus.id)
+    .for('update');
+  const byId = new Map(locked.map((s) => [s.id, { ...s }]));
+  if (locked.length !== ids.length || (doc.companyId !== undefined && locked.some((s) => s.companyId !== doc.companyId))) {
+    throw notFound('商品规格不存在');
+  }
+  const results: StockMoveResult[] = [];
+  const rows: (typeof stockLedger.$inferInsert)[] = [];
+  for (const m of moves) {
+    const s = byId.get(m.skuId)!;
+    const d = deltas(m, s.onHand);
+    const onHand = s.onHand + d.onHand;
+    const reserved = s.reserved + d.reserved;
+    if (reserved < 0) throw conflict(`${skuLabel(s)}的预占数量不足`);
+    if (onHand < 0 || onHand - reserved < 0) {
+      throw conflict(`${skuLabel(s)}可用库存不足（可用 ${s.onHand - s.reserved}）`);
+    }
+    rows.push({
+      companyId: s.companyId,
+      productId: s.productId,
+      skuId: s.id,
+      reason: m.reason,
+      quantity: d.quantity,
+      onHandChange: d.onHand,
+      reservedChange: d.reserved,
+      onHandBefore: s.onHand,
+      onHandAfter: onHand,
+      reservedBefore: s.reserved,
+      reservedAfter: reserved,
+      docType: doc.docType,
+      docId: doc.docId ?? null,
+      docNo: (doc.docNo ?? '').slice(0, 40),
+      userId: doc.userId ?? null,
+      userName: (doc.userName ?? '').slice(0, 60),
+    });
+    results.push({ skuId: s.id, onHandBefore: s.onHand, onHandAfter: onHand, reservedBefore: s.reserved, reservedAfter: reserved });
+    s.onHand = onHand;
+    s.reserved = reserved;
+  }
+  await tx.insert(stockLedger).values(rows);
+  for (const id of ids) {
+    const s = byId.get(id)!;
+    await tx
+      .update(productSkus)
+      .set({ onHand: s.onHand, reserved: s.reserved, updatedAt: new Date() })
+      .where(sql`${productSkus.id} = ${id}`);
+  }
+  await refreshProductSummary(tx, [...new Set(locked.map((s) => s.productId))]);
+  return results;
+}
+
+/**
+ * Keeps `products.price` / `price_tiers` / `stock` (read by the mall and search) equal to the lowest SKU price
+ * (with that SKU's tiers) and the available stock summed over the SKUs. Run in the transaction of every SKU
+ * change; products are updated in id order.
+ */
+export async function refreshProductSummary(tx: Db, productIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (!ids.length) return;
+  await tx.execute(sql`
+    update products p set
+      price = agg.min_price,
+      price_tiers = agg.tiers,
+      stock = agg.available
+    from (
+      select product_id,
+        min(price) as min_price,
+        (array_agg(price_tiers order by price, id))[1] as tiers,
+        sum(on_hand - reserved)::int as available
+      from product_skus where product_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      group by product_id
+    ) agg
+    where p.id = agg.product_id`);
+}
