@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
 import { api, endpointUrl, type InputOf } from '../../../lib/api.ts';
 
 /** The identity calls used by the SSO pages (SPEC §7 plus the endpoints documented in docs/decisions/0040). */
@@ -42,4 +43,17 @@ export async function sent(call: () => Promise<unknown>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * For SmsCodeButton on a form with a `phone` field: checks the number, then texts it a code for `purpose`.
+ * True when sent (a wrong number shows under the field; server errors are shown by the API client).
+ */
+export async function sendCodeToFormPhone(form: FormInstance, purpose: InputOf<'codeSend'>['purpose']): Promise<boolean> {
+  try {
+    await form.validateFields(['phone']);
+  } catch {
+    return false;
+  }
+  return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose }));
 }

@@ -6,7 +6,7 @@ import { completeLogin, navigateTo } from '../../session/index.ts';
 import { CodeInput, PHONE_RULE } from './inputs.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { newCaptchaId } from './CaptchaInput.tsx';
-import { sent, ssoApi, wechatSocketUrl } from '../api/sso.ts';
+import { sendCodeToFormPhone, ssoApi, wechatSocketUrl } from '../api/sso.ts';
 
 type Status = 'loading' | 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired' | 'error';
 type Qr = WxQr;
@@ -65,14 +65,7 @@ export function WechatLogin({ returnUrl, rememberMe }: { returnUrl: string | nul
   };
 
   if (status === 'bind') {
-    const sendBind = async () => {
-      try {
-        await form.validateFields(['phone']);
-      } catch {
-        return false;
-      }
-      return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose: 'bind' }));
-    };
+    const sendBind = () => sendCodeToFormPhone(form, 'bind');
     return (
       <div>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title="首次使用微信登录，请绑定已注册的手机号账号" />

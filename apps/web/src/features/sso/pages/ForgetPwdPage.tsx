@@ -5,20 +5,13 @@ import { navigateTo } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
 import { PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../api/sso.ts';
+import { sendCodeToFormPhone, ssoApi } from '../api/sso.ts';
 
 /** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
 export default function ForgetPwdPage() {
   const [form] = Form.useForm<{ phone: string; code: string; password: string; confirmPassword: string }>();
   const [busy, setBusy] = useState(false);
-  const send = async () => {
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      return false;
-    }
-    return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose: 'forget' }));
-  };
+  const send = () => sendCodeToFormPhone(form, 'forget');
   const submit = async (v: { phone: string; code: string; password: string; confirmPassword: string }) => {
     setBusy(true);
     try {

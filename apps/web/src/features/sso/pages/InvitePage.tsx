@@ -6,7 +6,7 @@ import { completeLogin } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
 import { PHONE_RULE } from '../components/inputs.tsx';
-import { sent, ssoApi } from '../api/sso.ts';
+import { sendCodeToFormPhone, ssoApi } from '../api/sso.ts';
 
 type Values = Omit<InviteAcceptInput, 'rememberMe'>;
 
@@ -18,14 +18,7 @@ export default function InvitePage() {
   const [query] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const send = async () => {
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      return false;
-    }
-    return sent(() => ssoApi.sendCode({ phone: form.getFieldValue('phone') as string, purpose: 'invite' }));
-  };
+  const send = () => sendCodeToFormPhone(form, 'invite');
   const submit = async (v: Values) => {
     setBusy(true);
     try {
