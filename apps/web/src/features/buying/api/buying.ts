@@ -41,7 +41,8 @@ function useBuyingMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => void qc.invalidateQueries({ queryKey: KEY }),
+    // Returned, so the mutation stays pending until the cart is re-read (no click on stale checkboxes).
+    onSettled: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }
 

@@ -105,7 +105,7 @@ export default function CartPage() {
           <Checkbox
             checked={allSelected(data)}
             indeterminate={chosen.length > 0 && !allSelected(data)}
-            disabled={!selectableIds(data).length}
+            disabled={!selectableIds(data).length || select.isPending}
             onChange={(e) => void select.mutateAsync({ sysNos: selectableIds(data), selected: e.target.checked })}
           >
             全选
@@ -133,7 +133,7 @@ export default function CartPage() {
               rowClassName={(l) => (l.problem ? 'buy-line-invalid' : '')}
               rowSelection={{
                 selectedRowKeys: shop.lines.filter((l) => l.selected).map((l) => l.sysNo),
-                getCheckboxProps: (l) => ({ disabled: !!l.problem, 'aria-label': `选择${l.productName}` }),
+                getCheckboxProps: (l) => ({ disabled: !!l.problem || select.isPending, 'aria-label': `选择${l.productName}` }),
                 onSelect: (l, selected) => void select.mutateAsync({ sysNos: [l.sysNo], selected }),
                 onSelectAll: (selected, _rows, changed) => void select.mutateAsync({ sysNos: changed.filter((l) => !l.problem).map((l) => l.sysNo), selected }),
               }}
