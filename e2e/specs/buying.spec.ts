@@ -11,7 +11,8 @@ interface Goods {
 
 /** Two on-sale products of two different suppliers whose first SKU has stock for the minimum order. */
 async function twoProductsOfTwoSuppliers(request: APIRequestContext): Promise<[Goods, Goods]> {
-  const list = (await (await request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as { id: number; companyId: number }[];
+  const list = (await (await request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data
+    .list as { id: number; companyId: number }[];
   const chosen: Goods[] = [];
   for (const item of list) {
     if (chosen.some((g) => g.companyId === item.companyId)) continue;
@@ -30,7 +31,11 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
 
   for (const g of [a, b]) {
     await page.goto(`/mall/goodsDetail?id=${g.id}`);
-    await page.getByRole('radio').first().click().catch(() => undefined);
+    await page
+      .getByRole('radio')
+      .first()
+      .click()
+      .catch(() => undefined);
     const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
     await page.getByTestId('add-to-cart').click();
     expect((await (await added).json()).code).toBe(0);
@@ -65,9 +70,17 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   await dialog.getByLabel('收货人').fill('张立伟');
   await dialog.getByLabel('手机号').fill('13811112222');
   await dialog.getByLabel('所在地区').click();
-  await page.getByRole('menuitemcheckbox', { name: '北京市' }).first().click().catch(async () => page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click());
+  await page
+    .getByRole('menuitemcheckbox', { name: '北京市' })
+    .first()
+    .click()
+    .catch(async () => page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click());
   await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
-  await page.locator('.ant-cascader-menu').nth(2).locator('.ant-cascader-menu-item', { hasText: '大兴区' }).click();
+  await page
+    .locator('.ant-cascader-menu')
+    .nth(2)
+    .locator('.ant-cascader-menu-item', { hasText: '大兴区' })
+    .click();
   await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toHaveCount(0);
@@ -81,7 +94,10 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   const result = page.getByTestId('checkout-result');
   await expect(result).toBeVisible();
   await expect(result.getByTestId('order-link')).toHaveCount(2);
-  await expect(result.getByTestId('order-link').first()).toHaveAttribute('href', /\/customer\/order\/detail\?type=0&id=\d+$/);
+  await expect(result.getByTestId('order-link').first()).toHaveAttribute(
+    'href',
+    /\/customer\/order\/detail\?type=0&id=\d+$/,
+  );
   await expect(page.getByText('已提交 2 个订单')).toBeVisible();
   if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/result.png`, fullPage: true });
 });
@@ -90,5 +106,9 @@ test('a visitor is sent to login from 立即购买 and comes back to the goods',
   const [a] = await twoProductsOfTwoSuppliers(request);
   await page.goto(`/mall/goodsDetail?id=${a.id}`);
   await page.getByTestId('buy-now').click();
-  await expect(page).toHaveURL(new RegExp(`/sso/login\\?returnUrl=${encodeURIComponent(`/mall/goodsDetail?id=${a.id}`).replace(/[?]/g, '\\?')}`));
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/sso/login\\?returnUrl=${encodeURIComponent(`/mall/goodsDetail?id=${a.id}`).replace(/[?]/g, '\\?')}`,
+    ),
+  );
 });

@@ -8,7 +8,11 @@ export const MAX_ADDRESSES = 20;
 export const MAX_CART_LINES = 100;
 export const MAX_QUANTITY = 999_999;
 
-const areaCode = z.number('请选择所在地区').int('请选择所在地区').min(100000, '请选择所在地区').max(999999, '请选择所在地区');
+const areaCode = z
+  .number('请选择所在地区')
+  .int('请选择所在地区')
+  .min(100000, '请选择所在地区')
+  .max(999999, '请选择所在地区');
 
 /** The address form: the area is the cascader's codes (province, city[, district]). */
 export const addressInput = z.object({
@@ -65,7 +69,8 @@ export const SPECIAL_INVOICE_FIELDS = [
 ] as const;
 export const invoiceTitleInput = invoiceTitleFields.superRefine((v, ctx) => {
   if (v.kind !== 2) return;
-  for (const [field, message] of SPECIAL_INVOICE_FIELDS) if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+  for (const [field, message] of SPECIAL_INVOICE_FIELDS)
+    if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
 });
 export type InvoiceTitleInput = z.input<typeof invoiceTitleInput>;
 export const invoiceTitleUpdateInput = z.object({ sysNo: recordId, title: invoiceTitleInput });
@@ -90,8 +95,13 @@ const quantity = z
 
 export const cartAddInput = z.object({ skuId: recordId, quantity });
 export const cartQuantityInput = z.object({ sysNo: recordId, quantity });
-export const cartIdsInput = z.object({ sysNos: z.array(recordId).min(1, '请选择商品').max(MAX_CART_LINES, `一次最多${MAX_CART_LINES}条`) });
-export const cartSelectInput = z.object({ sysNos: z.array(recordId).max(MAX_CART_LINES), selected: z.boolean() });
+export const cartIdsInput = z.object({
+  sysNos: z.array(recordId).min(1, '请选择商品').max(MAX_CART_LINES, `一次最多${MAX_CART_LINES}条`),
+});
+export const cartSelectInput = z.object({
+  sysNos: z.array(recordId).max(MAX_CART_LINES),
+  selected: z.boolean(),
+});
 
 /** Why a cart line cannot be bought now ('' when it can). */
 export const CART_PROBLEM = { OFF_SALE: '商品已下架', SKU_GONE: '规格已失效', SOLD_OUT: '已售罄' } as const;
@@ -119,7 +129,11 @@ export const cartLineRow = z.object({
   selected: z.boolean(),
 });
 export type CartLineRow = z.infer<typeof cartLineRow>;
-export const cartShop = z.object({ sellerCompanyId: z.number().int(), shopName: z.string(), lines: z.array(cartLineRow) });
+export const cartShop = z.object({
+  sellerCompanyId: z.number().int(),
+  shopName: z.string(),
+  lines: z.array(cartLineRow),
+});
 export const cartView = z.object({
   shops: z.array(cartShop),
   lineCount: z.number().int(),
@@ -133,10 +147,19 @@ export const cartCount = z.object({ count: z.number().int() });
 export const checkoutSource = z
   .object({
     cartLineIds: z.array(recordId).max(MAX_CART_LINES).default([]),
-    items: z.array(z.object({ skuId: recordId, quantity })).max(20).default([]),
+    items: z
+      .array(z.object({ skuId: recordId, quantity }))
+      .max(20)
+      .default([]),
   })
-  .refine((v) => v.cartLineIds.length + v.items.length > 0, { message: '请选择要购买的商品', path: ['cartLineIds'] })
-  .refine((v) => !(v.cartLineIds.length && v.items.length), { message: '购物车商品与立即购买不能同时提交', path: ['items'] });
+  .refine((v) => v.cartLineIds.length + v.items.length > 0, {
+    message: '请选择要购买的商品',
+    path: ['cartLineIds'],
+  })
+  .refine((v) => !(v.cartLineIds.length && v.items.length), {
+    message: '购物车商品与立即购买不能同时提交',
+    path: ['items'],
+  });
 export type CheckoutSource = z.input<typeof checkoutSource>;
 
 export const checkoutLine = z.object({
@@ -169,10 +192,17 @@ export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
 export const checkoutSubmitInput = z.object({
   source: checkoutSource,
-  addressId: z.number('请选择收货地址').int('请选择收货地址').positive('请选择收货地址').max(2_147_483_647, '请选择收货地址'),
+  addressId: z
+    .number('请选择收货地址')
+    .int('请选择收货地址')
+    .positive('请选择收货地址')
+    .max(2_147_483_647, '请选择收货地址'),
   invoiceKind: z.union([z.literal(0), z.literal(1), z.literal(2)], '请选择发票类型'),
   invoiceTitleId: recordId.nullable().default(null),
-  remarks: z.array(z.object({ sellerCompanyId: recordId, remark: z.string().trim().max(300, '备注最多300个字') })).max(50).default([]),
+  remarks: z
+    .array(z.object({ sellerCompanyId: recordId, remark: z.string().trim().max(300, '备注最多300个字') }))
+    .max(50)
+    .default([]),
   /** The total the page showed (yuan): when the prices now give another total the server answers 价格已变动. */
   shownTotal: z.number().min(0).max(1e12),
 });
@@ -188,7 +218,13 @@ export const checkoutResult = z.object({
   checkoutId: z.string(),
   totalAmount: z.number(),
   orders: z.array(
-    z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyId: z.number().int(), shopName: z.string(), totalAmount: z.number() }),
+    z.object({
+      id: z.number().int(),
+      orderNo: z.string(),
+      sellerCompanyId: z.number().int(),
+      shopName: z.string(),
+      totalAmount: z.number(),
+    }),
   ),
 });
 export type CheckoutResult = z.infer<typeof checkoutResult>;

@@ -62,20 +62,30 @@ export const addressSnapshot = (a: Row): AddressSnapshot => ({
 });
 
 export async function listAddresses(db: Db, caller: Caller): Promise<AddressRow[]> {
-  const rows = await db.select().from(addresses).where(eq(addresses.companyId, caller.companyId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.companyId, caller.companyId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.id));
   return rows.map(toRow);
 }
 
 /** One address of the caller's company (404 for another company's). */
 export async function ownAddress(db: Db, caller: Pick<Caller, 'companyId'>, id: number): Promise<Row> {
-  const [a] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.companyId, caller.companyId)));
+  const [a] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.companyId, caller.companyId)));
   if (!a) throw notFound('收货地址不存在');
   return a;
 }
 
 /** Makes `id` the only default (the partial unique index allows one): clear the others first. */
 async function makeDefault(tx: Db, companyId: number, id: number) {
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true), ne(addresses.id, id)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true), ne(addresses.id, id)));
   await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(addresses.id, id));
 }
 
@@ -83,10 +93,20 @@ export async function createAddress(db: Db, caller: Caller, input: AddressInput)
   const v = values(input);
   return db.transaction(async (tx) => {
     // Locking the company row serialises its address adds, so the cap of 20 holds under concurrent adds.
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for('update');
-    const [{ n }] = (await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, caller.companyId))) as [{ n: number }];
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, caller.companyId))
+      .for('update');
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.companyId, caller.companyId))) as [{ n: number }];
     if (n >= MAX_ADDRESSES) throw conflict(`收货地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`);
-    const [row] = await tx.insert(addresses).values({ ...v, companyId: caller.companyId, isDefault: false }).returning({ id: addresses.id });
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...v, companyId: caller.companyId, isDefault: false })
+      .returning({ id: addresses.id });
     // The first address is the default one.
     if (input.isDefault || n === 0) await makeDefault(tx, caller.companyId, row!.id);
     return { sysNo: row!.id };
@@ -97,7 +117,10 @@ export async function updateAddress(db: Db, caller: Caller, id: number, input: A
   const v = values(input);
   await db.transaction(async (tx) => {
     const a = await ownAddress(tx, caller, id);
-    await tx.update(addresses).set({ ...v, updatedAt: new Date() }).where(eq(addresses.id, a.id));
+    await tx
+      .update(addresses)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(addresses.id, a.id));
     if (input.isDefault && !a.isDefault) await makeDefault(tx, caller.companyId, a.id);
   });
 }
@@ -115,7 +138,12 @@ export async function deleteAddress(db: Db, caller: Caller, id: number): Promise
     await tx.delete(addresses).where(eq(addresses.id, a.id));
     if (a.isDefault) {
       // The oldest remaining address becomes the default.
-      const [next] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.companyId, caller.companyId)).orderBy(asc(addresses.id)).limit(1);
+      const [next] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.companyId, caller.companyId))
+        .orderBy(asc(addresses.id))
+        .limit(1);
       if (next) await makeDefault(tx, caller.companyId, next.id);
     }
   });

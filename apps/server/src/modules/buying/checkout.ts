@@ -36,22 +36,43 @@ interface WantedLine {
 /** The lines a checkout buys: the caller's cart lines (locked when `lock`), or the 立即购买 items. */
 async function wantedLines(db: Db, caller: Caller, source: Source, lock: boolean): Promise<WantedLine[]> {
   if (source.items.length) {
-    const facts = await skuFacts(db, source.items.map((i) => i.skuId));
+    const facts = await skuFacts(
+      db,
+      source.items.map((i) => i.skuId),
+    );
     return source.items.map((i) => {
       const f = facts.get(i.skuId);
       if (!f?.sku) throw notFound('商品规格不存在');
-      return { cartLineId: null, skuId: i.skuId, quantity: i.quantity, priceAtAdd: null, sellerCompanyId: f.sku.companyId };
+      return {
+        cartLineId: null,
+        skuId: i.skuId,
+        quantity: i.quantity,
+        priceAtAdd: null,
+        sellerCompanyId: f.sku.companyId,
+      };
     });
   }
   const ids = [...new Set(source.cartLineIds)];
   const q = db
     .select()
     .from(cartLines)
-    .where(and(eq(cartLines.userId, caller.userId), eq(cartLines.companyId, caller.companyId), inArray(cartLines.id, ids)))
+    .where(
+      and(
+        eq(cartLines.userId, caller.userId),
+        eq(cartLines.companyId, caller.companyId),
+        inArray(cartLines.id, ids),
+      ),
+    )
     .orderBy(cartLines.id);
   const rows = lock ? await q.for('update') : await q;
   if (rows.length !== ids.length) throw conflict('购物车已变化（商品可能已下单或删除），请刷新购物车后重试');
-  return rows.map((r) => ({ cartLineId: r.id, skuId: r.skuId, quantity: r.quantity, priceAtAdd: Number(r.priceAtAdd), sellerCompanyId: r.sellerCompanyId }));
+  return rows.map((r) => ({
+    cartLineId: r.id,
+    skuId: r.skuId,
+    quantity: r.quantity,
+    priceAtAdd: Number(r.priceAtAdd),
+    sellerCompanyId: r.sellerCompanyId,
+  }));
 }
 
 /** Why a line cannot be bought now ('' if it can). */
@@ -84,7 +105,12 @@ function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, Sku
       amount: (toFen(unitPrice) * w.quantity) / 100,
       problem: lineProblem(f, caller, w.quantity),
     };
-    const g = groups.get(w.sellerCompanyId) ?? { sellerCompanyId: w.sellerCompanyId, shopName: f?.shopName ?? '', lines: [], goodsAmount: 0 };
+    const g = groups.get(w.sellerCompanyId) ?? {
+      sellerCompanyId: w.sellerCompanyId,
+      shopName: f?.shopName ?? '',
+      lines: [],
+      goodsAmount: 0,
+    };
     g.lines.push(line);
     g.goodsAmount = Number(toYuan(toFen(g.goodsAmount) + toFen(unitPrice) * w.quantity));
     groups.set(w.sellerCompanyId, g);
@@ -96,7 +122,10 @@ function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, Sku
 export async function previewCheckout(db: Db, caller: Caller, source: Source): Promise<CheckoutPreview> {
   assertPurchaser(caller);
   const wanted = await wantedLines(db, caller, source, false);
-  const facts = await skuFacts(db, wanted.map((w) => w.skuId));
+  const facts = await skuFacts(
+    db,
+    wanted.map((w) => w.skuId),
+  );
   const groups = groupLines(caller, wanted, facts);
   return { groups, totalAmount: Number(toYuan(groups.reduce((s, g) => s + toFen(g.goodsAmount), 0))) };
 }
@@ -113,7 +142,13 @@ export const requestHash = (body: unknown) => createHash('sha256').update(JSON.s
  * unique index and then replays the stored answer; a repeat with another body is refused (docs/decisions/0110).
  * Prices are read from the SKUs; if the total differs from the one the page showed, 价格已变动 with the new totals.
  */
-export async function submitCheckout(db: Db, caller: Caller, rules: OrderRules, key: string, input: SubmitInput): Promise<CheckoutResult> {
+export async function submitCheckout(
+  db: Db,
+  caller: Caller,
+  rules: OrderRules,
+  key: string,
+  input: SubmitInput,
+): Promise<CheckoutResult> {
   assertPurchaser(caller);
   const hash = requestHash(input);
   return db.transaction(async (tx) => {
@@ -126,9 +161,16 @@ export async function submitCheckout(db: Db, caller: Caller, rules: OrderRules, 
       const [prev] = await tx
         .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, caller.userId), eq(idempotencyKeys.scope, CHECKOUT_SCOPE), eq(idempotencyKeys.key, key)));
+        .where(
+          and(
+            eq(idempotencyKeys.userId, caller.userId),
+            eq(idempotencyKeys.scope, CHECKOUT_SCOPE),
+            eq(idempotencyKeys.key, key),
+          ),
+        );
       if (!prev) throw conflict('请求正在处理，请稍后刷新查看订单');
-      if (prev.requestHash !== hash) throw conflict('该提交编号已用于另一笔内容不同的订单，请刷新页面后重新提交');
+      if (prev.requestHash !== hash)
+        throw conflict('该提交编号已用于另一笔内容不同的订单，请刷新页面后重新提交');
       return prev.response as CheckoutResult;
     }
 
@@ -163,10 +205,19 @@ export async function submitCheckout(db: Db, caller: Caller, rules: OrderRules, 
       created = await createOrders(tx, newOrders, rules);
     } catch (err) {
       // Name the line in the answer as the page knows it (its SKU and cart line).
-      const at = err instanceof AppError ? (err.data as { orderIndex?: number; lineIndex?: number } | null) : null;
-      if (err instanceof AppError && at && typeof at.orderIndex === 'number' && typeof at.lineIndex === 'number') {
+      const at =
+        err instanceof AppError ? (err.data as { orderIndex?: number; lineIndex?: number } | null) : null;
+      if (
+        err instanceof AppError &&
+        at &&
+        typeof at.orderIndex === 'number' &&
+        typeof at.lineIndex === 'number'
+      ) {
         const line = groups[at.orderIndex]?.[1][at.lineIndex];
-        const data: CheckoutProblemData = { skuId: line?.skuId ?? null, cartLineId: line?.cartLineId ?? null };
+        const data: CheckoutProblemData = {
+          skuId: line?.skuId ?? null,
+          cartLineId: line?.cartLineId ?? null,
+        };
         throw new AppError(err.code, err.message, err.httpStatus, data);
       }
       throw err;
@@ -177,21 +228,38 @@ export async function submitCheckout(db: Db, caller: Caller, rules: OrderRules, 
       const data: CheckoutProblemData = {
         priceChanged: true,
         totalAmount: totalFen / 100,
-        groups: created.map((o) => ({ sellerCompanyId: o.sellerCompanyId, totalAmount: Number(o.totalAmount) })),
+        groups: created.map((o) => ({
+          sellerCompanyId: o.sellerCompanyId,
+          totalAmount: Number(o.totalAmount),
+        })),
       };
-      throw new AppError(Code.CONFLICT, `价格已变动：应付总额为 ¥${toYuan(totalFen)}（页面显示 ¥${toYuan(toFen(input.shownTotal))}），请确认后重新提交`, 200, data);
+      throw new AppError(
+        Code.CONFLICT,
+        `价格已变动：应付总额为 ¥${toYuan(totalFen)}（页面显示 ¥${toYuan(toFen(input.shownTotal))}），请确认后重新提交`,
+        200,
+        data,
+      );
     }
 
     const boughtCartLines = wanted.flatMap((w) => (w.cartLineId ? [w.cartLineId] : []));
     if (boughtCartLines.length) await tx.delete(cartLines).where(inArray(cartLines.id, boughtCartLines));
 
     const shopNames = new Map<number, string>();
-    const skuShop = await skuFacts(tx, wanted.map((w) => w.skuId));
+    const skuShop = await skuFacts(
+      tx,
+      wanted.map((w) => w.skuId),
+    );
     for (const w of wanted) shopNames.set(w.sellerCompanyId, skuShop.get(w.skuId)?.shopName ?? '');
     const result: CheckoutResult = {
       checkoutId,
       totalAmount: totalFen / 100,
-      orders: created.map((o) => ({ id: o.id, orderNo: o.orderNo, sellerCompanyId: o.sellerCompanyId, shopName: shopNames.get(o.sellerCompanyId) ?? '', totalAmount: Number(o.totalAmount) })),
+      orders: created.map((o) => ({
+        id: o.id,
+        orderNo: o.orderNo,
+        sellerCompanyId: o.sellerCompanyId,
+        shopName: shopNames.get(o.sellerCompanyId) ?? '',
+        totalAmount: Number(o.totalAmount),
+      })),
     };
     await tx.update(idempotencyKeys).set({ response: result }).where(eq(idempotencyKeys.id, claimed[0]!.id));
     return result;

@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { addresses, cartLines, invoiceTitles } from '../../db/schema/index.ts';
 
 /** A delivery address of a company (inserted directly; the address rules are tested through the API). */
-export async function makeAddress(db: Db, companyId: number, over: Partial<typeof addresses.$inferInsert> = {}): Promise<number> {
+export async function makeAddress(
+  db: Db,
+  companyId: number,
+  over: Partial<typeof addresses.$inferInsert> = {},
+): Promise<number> {
   const [row] = await db
     .insert(addresses)
     .values({
@@ -28,7 +32,16 @@ export const TEST_TAX_NO = '91350100M000100Y43';
 export async function makeInvoiceTitle(db: Db, companyId: number, kind: 1 | 2 = 2): Promise<number> {
   const [row] = await db
     .insert(invoiceTitles)
-    .values({ companyId, kind, title: '测试采购单位', taxNo: TEST_TAX_NO, regAddress: '北京市东城区测试路1号', regPhone: '010-12345678', bankName: '工商银行北京分行', bankAccount: '6222020200000000000' })
+    .values({
+      companyId,
+      kind,
+      title: '测试采购单位',
+      taxNo: TEST_TAX_NO,
+      regAddress: '北京市东城区测试路1号',
+      regPhone: '010-12345678',
+      bankName: '工商银行北京分行',
+      bankAccount: '6222020200000000000',
+    })
     .returning({ id: invoiceTitles.id });
   return row!.id;
 }
@@ -43,7 +56,13 @@ export async function makeCartLine(
 ): Promise<number> {
   const [row] = await db
     .insert(cartLines)
-    .values({ companyId: buyer.companyId, userId: buyer.id, ...sku, quantity, priceAtAdd: priceAtAdd.toFixed(2) })
+    .values({
+      companyId: buyer.companyId,
+      userId: buyer.id,
+      ...sku,
+      quantity,
+      priceAtAdd: priceAtAdd.toFixed(2),
+    })
     .returning({ id: cartLines.id });
   return row!.id;
 }

@@ -7,5 +7,9 @@ const C = '/customer';
 export const buyingCustomerRoutes: RouteObject[] = [
   { path: 'address', handle: { title: '收货地址' }, lazy: lazyPage(() => import('./pages/AddressPage.tsx')) },
   { path: 'cart', handle: { title: '购物车' }, lazy: lazyPage(() => import('./pages/CartPage.tsx')) },
-  { path: 'cart/checkout', handle: { title: '确认订单', menuKey: `${C}/cart` }, lazy: lazyPage(() => import('./pages/CheckoutPage.tsx')) },
+  {
+    path: 'cart/checkout',
+    handle: { title: '确认订单', menuKey: `${C}/cart` },
+    lazy: lazyPage(() => import('./pages/CheckoutPage.tsx')),
+  },
 ];

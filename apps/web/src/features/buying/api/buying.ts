@@ -48,19 +48,30 @@ function useBuyingMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useSaveAddress = () =>
   useBuyingMutation((v: { sysNo?: number; address: AddressInput }) =>
-    v.sysNo ? api.run('addressUpdate', { sysNo: v.sysNo, address: v.address }).then(() => v.sysNo!) : api.run('addressCreate', v.address).then((r) => r.sysNo),
+    v.sysNo
+      ? api.run('addressUpdate', { sysNo: v.sysNo, address: v.address }).then(() => v.sysNo!)
+      : api.run('addressCreate', v.address).then((r) => r.sysNo),
   );
-export const useDeleteAddress = () => useBuyingMutation((sysNo: number) => api.run('addressDelete', { sysNo }));
-export const useDefaultAddress = () => useBuyingMutation((sysNo: number) => api.run('addressSetDefault', { sysNo }));
+export const useDeleteAddress = () =>
+  useBuyingMutation((sysNo: number) => api.run('addressDelete', { sysNo }));
+export const useDefaultAddress = () =>
+  useBuyingMutation((sysNo: number) => api.run('addressSetDefault', { sysNo }));
 
 export const useSaveInvoiceTitle = () =>
   useBuyingMutation((v: { sysNo?: number; title: InvoiceTitleInput }) =>
-    v.sysNo ? api.run('invoiceTitleUpdate', { sysNo: v.sysNo, title: v.title }).then(() => v.sysNo!) : api.run('invoiceTitleCreate', v.title).then((r) => r.sysNo),
+    v.sysNo
+      ? api.run('invoiceTitleUpdate', { sysNo: v.sysNo, title: v.title }).then(() => v.sysNo!)
+      : api.run('invoiceTitleCreate', v.title).then((r) => r.sysNo),
   );
-export const useDeleteInvoiceTitle = () => useBuyingMutation((sysNo: number) => api.run('invoiceTitleDelete', { sysNo }));
+export const useDeleteInvoiceTitle = () =>
+  useBuyingMutation((sysNo: number) => api.run('invoiceTitleDelete', { sysNo }));
 
-export const useCartQuantity = () => useBuyingMutation((v: { sysNo: number; quantity: number }) => api.run('cartQuantity', v, { suppressSuccess: true }));
-export const useCartSelect = () => useBuyingMutation((v: { sysNos: number[]; selected: boolean }) => api.read('cartSelect', v));
+export const useCartQuantity = () =>
+  useBuyingMutation((v: { sysNo: number; quantity: number }) =>
+    api.run('cartQuantity', v, { suppressSuccess: true }),
+  );
+export const useCartSelect = () =>
+  useBuyingMutation((v: { sysNos: number[]; selected: boolean }) => api.read('cartSelect', v));
 export const useCartRemove = () => useBuyingMutation((sysNos: number[]) => api.run('cartRemove', { sysNos }));
 export const useCartClearInvalid = () => useBuyingMutation(() => api.run('cartClearInvalid'));
 

@@ -16,7 +16,17 @@ interface Values {
 }
 
 /** Add or edit a delivery address: receiver, phone, 省/市/区 from the area tree, detail, default flag. */
-export function AddressFormModal({ open, address, onClose, onSaved }: { open: boolean; address: AddressRow | null; onClose: () => void; onSaved?: (sysNo: number) => void }) {
+export function AddressFormModal({
+  open,
+  address,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  address: AddressRow | null;
+  onClose: () => void;
+  onSaved?: (sysNo: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const areas = useQuery({ ...areaTreeQuery, enabled: open });
   const save = useSaveAddress();

@@ -14,10 +14,25 @@ interface Values {
   isDefault: boolean;
 }
 
-const LABELS: Record<(typeof SPECIAL_INVOICE_FIELDS)[number][0], string> = { regAddress: '注册地址', regPhone: '注册电话', bankName: '开户银行', bankAccount: '银行账号' };
+const LABELS: Record<(typeof SPECIAL_INVOICE_FIELDS)[number][0], string> = {
+  regAddress: '注册地址',
+  regPhone: '注册电话',
+  bankName: '开户银行',
+  bankAccount: '银行账号',
+};
 
 /** Add or edit a saved 发票抬头: 普通 needs title and taxpayer number; 专用 also the registered details. */
-export function InvoiceTitleFormModal({ open, title, onClose, onSaved }: { open: boolean; title: InvoiceTitleRow | null; onClose: () => void; onSaved?: (sysNo: number) => void }) {
+export function InvoiceTitleFormModal({
+  open,
+  title,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  title: InvoiceTitleRow | null;
+  onClose: () => void;
+  onSaved?: (sysNo: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
   const save = useSaveInvoiceTitle();
   const kind = Form.useWatch('kind', form);
@@ -72,7 +87,10 @@ export function InvoiceTitleFormModal({ open, title, onClose, onSaved }: { open:
         </Form.Item>
         {SPECIAL_INVOICE_FIELDS.map(([field]) => (
           <Form.Item key={field} name={field} label={LABELS[field]} rules={rules[field]}>
-            <Input maxLength={field === 'regAddress' ? 200 : 40} placeholder={kind === 2 ? undefined : '选填'} />
+            <Input
+              maxLength={field === 'regAddress' ? 200 : 40}
+              placeholder={kind === 2 ? undefined : '选填'}
+            />
           </Form.Item>
         ))}
         <Form.Item name="isDefault" valuePropName="checked">

@@ -3,7 +3,19 @@ import { InputNumber } from 'antd';
 import { MAX_QUANTITY } from '@aquamall/shared';
 
 /** A quantity that commits on blur, Enter or a step (not on every keystroke), from the minimum order up. */
-export function QuantityInput({ value, min, unit, disabled, onCommit }: { value: number; min: number; unit: string; disabled?: boolean; onCommit: (q: number) => void }) {
+export function QuantityInput({
+  value,
+  min,
+  unit,
+  disabled,
+  onCommit,
+}: {
+  value: number;
+  min: number;
+  unit: string;
+  disabled?: boolean;
+  onCommit: (q: number) => void;
+}) {
   const [draft, setDraft] = useState<number | null>(value);
   useEffect(() => setDraft(value), [value]);
   const commit = (q: number | null) => {

@@ -11,6 +11,7 @@ const base = formRules(fields);
 export function invoiceTitleFields(special: boolean): Record<keyof typeof base, FormRule[]> {
   if (!special) return base;
   const out = { ...base };
-  for (const [field, message] of SPECIAL_INVOICE_FIELDS) out[field] = [{ required: true, whitespace: true, message }, ...base[field]];
+  for (const [field, message] of SPECIAL_INVOICE_FIELDS)
+    out[field] = [{ required: true, whitespace: true, message }, ...base[field]];
   return out;
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLineRow, CartView } from '@aquamall/shared';
-import { allSelected, checkoutHref, checkoutSourceFrom, invalidCount, lineKey, newIdempotencyKey, priceChangeText, problemLineKey, selectableIds, selectedIds } from './cart-logic.ts';
+import {
+  allSelected,
+  checkoutHref,
+  checkoutSourceFrom,
+  invalidCount,
+  lineKey,
+  newIdempotencyKey,
+  priceChangeText,
+  problemLineKey,
+  selectableIds,
+  selectedIds,
+} from './cart-logic.ts';
 
 const line = (sysNo: number, over: Partial<CartLineRow> = {}): CartLineRow => ({
   sysNo,
@@ -22,11 +33,20 @@ const line = (sysNo: number, over: Partial<CartLineRow> = {}): CartLineRow => ({
   selected: true,
   ...over,
 });
-const cart = (lines: CartLineRow[]): CartView => ({ shops: [{ sellerCompanyId: 1, shopName: '店', lines }], lineCount: lines.length, selectedCount: 0, selectedAmount: 0 });
+const cart = (lines: CartLineRow[]): CartView => ({
+  shops: [{ sellerCompanyId: 1, shopName: '店', lines }],
+  lineCount: lines.length,
+  selectedCount: 0,
+  selectedAmount: 0,
+});
 
 describe('cart selection', () => {
   it('never counts a 失效 line as selectable or selected', () => {
-    const c = cart([line(1), line(2, { problem: '商品已下架', selected: true }), line(3, { selected: false })]);
+    const c = cart([
+      line(1),
+      line(2, { problem: '商品已下架', selected: true }),
+      line(3, { selected: false }),
+    ]);
     expect(selectableIds(c)).toEqual([1, 3]);
     expect(selectedIds(c)).toEqual([1]);
     expect(allSelected(c)).toBe(false);

@@ -27,7 +27,9 @@ export const invalidCount = (cart: CartView | undefined): number =>
 
 /** The checkout page's address for cart lines, or for 立即购买 of one SKU. */
 export const checkoutHref = (src: { lines: number[] } | { skuId: number; quantity: number }): string =>
-  'lines' in src ? `/customer/cart/checkout?lines=${src.lines.join(',')}` : `/customer/cart/checkout?skuId=${src.skuId}&quantity=${src.quantity}`;
+  'lines' in src
+    ? `/customer/cart/checkout?lines=${src.lines.join(',')}`
+    : `/customer/cart/checkout?skuId=${src.skuId}&quantity=${src.quantity}`;
 
 /** What the checkout page buys, read from its address; null when the address names nothing valid. */
 export function checkoutSourceFrom(search: URLSearchParams): CheckoutSource | null {
@@ -49,7 +51,8 @@ export function problemLineKey(data: unknown): string | null {
   if (d.skuId) return `sku:${d.skuId}`;
   return null;
 }
-export const lineKey = (l: { cartLineId: number | null; skuId: number }) => (l.cartLineId ? `cart:${l.cartLineId}` : `sku:${l.skuId}`);
+export const lineKey = (l: { cartLineId: number | null; skuId: number }) =>
+  l.cartLineId ? `cart:${l.cartLineId}` : `sku:${l.skuId}`;
 
 /** ¥20.00 → ¥22.00 */
 export const priceChangeText = (before: number, now: number) => `¥${before.toFixed(2)} → ¥${now.toFixed(2)}`;

@@ -1,14 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Card, Checkbox, Empty, Popconfirm, Result, Skeleton, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { DeleteOutlined, ShopOutlined } from '@ant-design/icons';
 import { CompanyType, MAX_CART_LINES, type CartLineRow } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { useSession } from '../../session/index.ts';
-import { cartQuery, useCartClearInvalid, useCartQuantity, useCartRemove, useCartSelect } from '../api/buying.ts';
+import {
+  cartQuery,
+  useCartClearInvalid,
+  useCartQuantity,
+  useCartRemove,
+  useCartSelect,
+} from '../api/buying.ts';
 import { QuantityInput } from '../components/QuantityInput.tsx';
-import { allSelected, checkoutHref, invalidCount, priceChangeText, selectableIds, selectedIds } from '../lib/cart-logic.ts';
+import {
+  allSelected,
+  checkoutHref,
+  invalidCount,
+  priceChangeText,
+  selectableIds,
+  selectedIds,
+} from '../lib/cart-logic.ts';
 import './buying.css';
 
 /** /customer/cart: the purchaser user's cart by supplier shop, 失效 lines and price changes flagged. */
@@ -25,7 +53,11 @@ export default function CartPage() {
   if (supplier) {
     return (
       <Card variant="borderless">
-        <Result status="info" title="购物车仅对采购单位开放" subTitle="供应商账号不能在商城采购，请使用采购单位账号登录后下单。" />
+        <Result
+          status="info"
+          title="购物车仅对采购单位开放"
+          subTitle="供应商账号不能在商城采购，请使用采购单位账号登录后下单。"
+        />
       </Card>
     );
   }
@@ -41,10 +73,17 @@ export default function CartPage() {
         <div className="buy-line-product">
           <Img src={l.image} width={120} alt="" style={{ width: 56, height: 56 }} />
           <div>
-            <Link to={`/mall/goodsDetail?id=${l.productId}`} target="_blank">{l.productName}</Link>
+            <Link to={`/mall/goodsDetail?id=${l.productId}`} target="_blank">
+              {l.productName}
+            </Link>
             {l.spec && <div className="am-muted am-small">{l.spec}</div>}
             {l.problem && <Tag color="default">失效 · {l.problem}</Tag>}
-            {l.short && <Tag color="orange">库存不足，可用 {l.available}{l.unit}</Tag>}
+            {l.short && (
+              <Tag color="orange">
+                库存不足，可用 {l.available}
+                {l.unit}
+              </Tag>
+            )}
           </div>
         </div>
       ),
@@ -58,7 +97,9 @@ export default function CartPage() {
           <Price value={l.unitPrice} />
           {l.priceChanged && (
             <div>
-              <Tag color="red" data-testid="price-changed">价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}</Tag>
+              <Tag color="red" data-testid="price-changed">
+                价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}
+              </Tag>
             </div>
           )}
         </div>
@@ -70,19 +111,47 @@ export default function CartPage() {
       width: 150,
       render: (_, l) => (
         <div>
-          <QuantityInput value={l.quantity} min={Math.max(1, l.minOrder)} unit={l.unit} disabled={!!l.problem} onCommit={(q) => void quantity.mutateAsync({ sysNo: l.sysNo, quantity: q }).catch(() => undefined)} />
-          {l.minOrder > 1 && <div className="am-muted am-small">起订 {l.minOrder}{l.unit}</div>}
+          <QuantityInput
+            value={l.quantity}
+            min={Math.max(1, l.minOrder)}
+            unit={l.unit}
+            disabled={!!l.problem}
+            onCommit={(q) =>
+              void quantity.mutateAsync({ sysNo: l.sysNo, quantity: q }).catch(() => undefined)
+            }
+          />
+          {l.minOrder > 1 && (
+            <div className="am-muted am-small">
+              起订 {l.minOrder}
+              {l.unit}
+            </div>
+          )}
         </div>
       ),
     },
-    { title: '小计', key: 'amount', width: 120, render: (_, l) => (l.problem ? <span className="am-muted">—</span> : <Price value={l.amount} />) },
+    {
+      title: '小计',
+      key: 'amount',
+      width: 120,
+      render: (_, l) => (l.problem ? <span className="am-muted">—</span> : <Price value={l.amount} />),
+    },
     {
       title: '操作',
       key: 'actions',
       width: 80,
       render: (_, l) => (
-        <Popconfirm title="从购物车删除这件商品？" okText="删除" onConfirm={() => remove.mutateAsync([l.sysNo])}>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${l.productName}`} />
+        <Popconfirm
+          title="从购物车删除这件商品？"
+          okText="删除"
+          onConfirm={() => remove.mutateAsync([l.sysNo])}
+        >
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`删除${l.productName}`}
+          />
         </Popconfirm>
       ),
     },
@@ -90,31 +159,62 @@ export default function CartPage() {
 
   const body = () => {
     if (cart.isLoading) return <Skeleton active />;
-    if (cart.isError) return <Result status="warning" title="购物车加载失败" subTitle={cart.error.message} extra={<Button onClick={() => void cart.refetch()}>重试</Button>} />;
+    if (cart.isError)
+      return (
+        <Result
+          status="warning"
+          title="购物车加载失败"
+          subTitle={cart.error.message}
+          extra={<Button onClick={() => void cart.refetch()}>重试</Button>}
+        />
+      );
     if (!data?.lineCount) {
       return (
         <Empty description="购物车还是空的">
-          <Link to="/mall"><Button type="primary">去商城选购</Button></Link>
+          <Link to="/mall">
+            <Button type="primary">去商城选购</Button>
+          </Link>
         </Empty>
       );
     }
     return (
       <>
-        {data.lineCount >= MAX_CART_LINES && <Alert type="warning" showIcon title={`购物车最多${MAX_CART_LINES}种商品，请先结算或删除部分商品`} style={{ marginBottom: 12 }} />}
+        {data.lineCount >= MAX_CART_LINES && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`购物车最多${MAX_CART_LINES}种商品，请先结算或删除部分商品`}
+            style={{ marginBottom: 12 }}
+          />
+        )}
         <div className="buy-toolbar">
           <Checkbox
             checked={allSelected(data)}
             indeterminate={chosen.length > 0 && !allSelected(data)}
             disabled={!selectableIds(data).length || select.isPending}
-            onChange={(e) => void select.mutateAsync({ sysNos: selectableIds(data), selected: e.target.checked })}
+            onChange={(e) =>
+              void select.mutateAsync({ sysNos: selectableIds(data), selected: e.target.checked })
+            }
           >
             全选
           </Checkbox>
           <Space>
-            <Popconfirm title={`删除已选的 ${chosen.length} 件商品？`} disabled={!chosen.length} okText="删除" onConfirm={() => remove.mutateAsync(chosen)}>
-              <Button size="small" disabled={!chosen.length}>删除选中</Button>
+            <Popconfirm
+              title={`删除已选的 ${chosen.length} 件商品？`}
+              disabled={!chosen.length}
+              okText="删除"
+              onConfirm={() => remove.mutateAsync(chosen)}
+            >
+              <Button size="small" disabled={!chosen.length}>
+                删除选中
+              </Button>
             </Popconfirm>
-            <Button size="small" disabled={!invalid} onClick={() => void clearInvalid.mutateAsync()} data-testid="clear-invalid">
+            <Button
+              size="small"
+              disabled={!invalid}
+              onClick={() => void clearInvalid.mutateAsync()}
+              data-testid="clear-invalid"
+            >
               清除失效商品{invalid ? `（${invalid}）` : ''}
             </Button>
           </Space>
@@ -133,19 +233,33 @@ export default function CartPage() {
               rowClassName={(l) => (l.problem ? 'buy-line-invalid' : '')}
               rowSelection={{
                 selectedRowKeys: shop.lines.filter((l) => l.selected).map((l) => l.sysNo),
-                getCheckboxProps: (l) => ({ disabled: !!l.problem || select.isPending, 'aria-label': `选择${l.productName}` }),
+                getCheckboxProps: (l) => ({
+                  disabled: !!l.problem || select.isPending,
+                  'aria-label': `选择${l.productName}`,
+                }),
                 onSelect: (l, selected) => void select.mutateAsync({ sysNos: [l.sysNo], selected }),
-                onSelectAll: (selected, _rows, changed) => void select.mutateAsync({ sysNos: changed.filter((l) => !l.problem).map((l) => l.sysNo), selected }),
+                onSelectAll: (selected, _rows, changed) =>
+                  void select.mutateAsync({
+                    sysNos: changed.filter((l) => !l.problem).map((l) => l.sysNo),
+                    selected,
+                  }),
               }}
             />
           </section>
         ))}
         <div className="buy-summary">
           <span>
-            已选 <b data-testid="selected-count">{data.selectedCount}</b> 件商品，合计 <Price value={data.selectedAmount} className="buy-total" />
+            已选 <b data-testid="selected-count">{data.selectedCount}</b> 件商品，合计{' '}
+            <Price value={data.selectedAmount} className="buy-total" />
           </span>
           <Tooltip title={chosen.length ? undefined : '请选择要结算的商品'}>
-            <Button type="primary" size="large" disabled={!chosen.length} onClick={() => void navigate(checkoutHref({ lines: chosen }))} data-testid="go-checkout">
+            <Button
+              type="primary"
+              size="large"
+              disabled={!chosen.length}
+              onClick={() => void navigate(checkoutHref({ lines: chosen }))}
+              data-testid="go-checkout"
+            >
               去结算
             </Button>
           </Tooltip>
@@ -155,7 +269,11 @@ export default function CartPage() {
   };
 
   return (
-    <Card title="购物车" variant="borderless" extra={data ? <span className="am-muted">共 {data.lineCount} 种商品</span> : null}>
+    <Card
+      title="购物车"
+      variant="borderless"
+      extra={data ? <span className="am-muted">共 {data.lineCount} 种商品</span> : null}
+    >
       {body()}
     </Card>
   );

@@ -1,18 +1,51 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Modal, Radio, Result, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Modal,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
-import { CompanyType, InvoiceKind, type CheckoutLine, type CheckoutProblemData, type CheckoutResult } from '@aquamall/shared';
+import {
+  CompanyType,
+  InvoiceKind,
+  type CheckoutLine,
+  type CheckoutProblemData,
+  type CheckoutResult,
+} from '@aquamall/shared';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { useSession } from '../../session/index.ts';
-import { addressListQuery, invoiceTitleListQuery, useCheckoutPreview, useSubmitCheckout } from '../api/buying.ts';
+import {
+  addressListQuery,
+  invoiceTitleListQuery,
+  useCheckoutPreview,
+  useSubmitCheckout,
+} from '../api/buying.ts';
 import { AddressFormModal } from '../components/AddressFormModal.tsx';
 import { InvoiceTitleFormModal } from '../components/InvoiceTitleFormModal.tsx';
-import { checkoutSourceFrom, lineKey, newIdempotencyKey, priceChangeText, problemLineKey } from '../lib/cart-logic.ts';
+import {
+  checkoutSourceFrom,
+  lineKey,
+  newIdempotencyKey,
+  priceChangeText,
+  problemLineKey,
+} from '../lib/cart-logic.ts';
 import './buying.css';
 
 /** The submitted checkout: its orders, each linking to the order detail. */
@@ -22,16 +55,26 @@ function CheckoutDone({ result }: { result: CheckoutResult }) {
       <Result
         status="success"
         title={result.orders.length > 1 ? `已提交 ${result.orders.length} 个订单` : '订单已提交'}
-        subTitle={<>等待供应商确认，合计 <Price value={result.totalAmount} /></>}
+        subTitle={
+          <>
+            等待供应商确认，合计 <Price value={result.totalAmount} />
+          </>
+        }
         extra={[
-          <Link key="orders" to="/customer/order"><Button type="primary">查看采购订单</Button></Link>,
-          <Link key="mall" to="/mall"><Button>继续采购</Button></Link>,
+          <Link key="orders" to="/customer/order">
+            <Button type="primary">查看采购订单</Button>
+          </Link>,
+          <Link key="mall" to="/mall">
+            <Button>继续采购</Button>
+          </Link>,
         ]}
       >
         <ul className="buy-result" data-testid="checkout-result">
           {result.orders.map((o) => (
             <li key={o.id}>
-              <Link to={`/customer/order/detail?type=0&id=${o.id}`} data-testid="order-link">订单 {o.orderNo}</Link>
+              <Link to={`/customer/order/detail?type=0&id=${o.id}`} data-testid="order-link">
+                订单 {o.orderNo}
+              </Link>
               <span className="am-muted"> · {o.shopName} · </span>
               <Price value={o.totalAmount} />
             </li>
@@ -70,7 +113,9 @@ export default function CheckoutPage() {
     const list = addresses.data ?? [];
     if (!list.some((a) => a.sysNo === addressId)) setAddressId(list[0]?.sysNo ?? null);
   }, [addresses.data, addressId]);
-  const usableTitles = (titles.data ?? []).filter((t) => invoiceKind !== InvoiceKind.SPECIAL || t.kind === InvoiceKind.SPECIAL);
+  const usableTitles = (titles.data ?? []).filter(
+    (t) => invoiceKind !== InvoiceKind.SPECIAL || t.kind === InvoiceKind.SPECIAL,
+  );
   useEffect(() => {
     if (invoiceKind === InvoiceKind.NONE) return;
     if (!usableTitles.some((t) => t.sysNo === titleId)) setTitleId(usableTitles[0]?.sysNo ?? null);
@@ -78,10 +123,30 @@ export default function CheckoutPage() {
 
   if (done) return <CheckoutDone result={done} />;
   if (supplier) {
-    return <Card variant="borderless"><Result status="info" title="仅采购单位可以下单" subTitle="供应商账号不能在商城采购，请使用采购单位账号登录后下单。" /></Card>;
+    return (
+      <Card variant="borderless">
+        <Result
+          status="info"
+          title="仅采购单位可以下单"
+          subTitle="供应商账号不能在商城采购，请使用采购单位账号登录后下单。"
+        />
+      </Card>
+    );
   }
   if (!source) {
-    return <Card variant="borderless"><Result status="warning" title="没有要结算的商品" extra={<Link to="/customer/cart"><Button type="primary">返回购物车</Button></Link>} /></Card>;
+    return (
+      <Card variant="borderless">
+        <Result
+          status="warning"
+          title="没有要结算的商品"
+          extra={
+            <Link to="/customer/cart">
+              <Button type="primary">返回购物车</Button>
+            </Link>
+          }
+        />
+      </Card>
+    );
   }
 
   const data = preview.data;
@@ -100,7 +165,9 @@ export default function CheckoutPage() {
           addressId,
           invoiceKind,
           invoiceTitleId: invoiceKind === InvoiceKind.NONE ? null : titleId,
-          remarks: data.groups.map((g) => ({ sellerCompanyId: g.sellerCompanyId, remark: remarks[g.sellerCompanyId] ?? '' })).filter((r) => r.remark.trim()),
+          remarks: data.groups
+            .map((g) => ({ sellerCompanyId: g.sellerCompanyId, remark: remarks[g.sellerCompanyId] ?? '' }))
+            .filter((r) => r.remark.trim()),
           shownTotal: data.totalAmount,
         },
       });
@@ -110,7 +177,10 @@ export default function CheckoutPage() {
       const info = (e.data ?? {}) as CheckoutProblemData;
       await preview.refetch();
       if (info.priceChanged) {
-        Modal.warning({ title: '价格已变动', content: `${e.message}。页面已显示最新价格，请核对后再次提交。` });
+        Modal.warning({
+          title: '价格已变动',
+          content: `${e.message}。页面已显示最新价格，请核对后再次提交。`,
+        });
         return;
       }
       const at = problemLineKey(info);
@@ -130,7 +200,11 @@ export default function CheckoutPage() {
             <div>{l.productName}</div>
             {l.spec && <div className="am-muted am-small">{l.spec}</div>}
             {l.problem && <Tag color="red">{l.problem}</Tag>}
-            {marked?.key === lineKey(l) && <Tag color="red" data-testid="line-problem">{marked.message}</Tag>}
+            {marked?.key === lineKey(l) && (
+              <Tag color="red" data-testid="line-problem">
+                {marked.message}
+              </Tag>
+            )}
           </div>
         </div>
       ),
@@ -143,7 +217,9 @@ export default function CheckoutPage() {
         <div>
           <Price value={l.unitPrice} />
           {l.priceAtAdd !== null && Math.round(l.priceAtAdd * 100) !== Math.round(l.unitPrice * 100) && (
-            <div><Tag color="orange">价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}</Tag></div>
+            <div>
+              <Tag color="orange">价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}</Tag>
+            </div>
           )}
         </div>
       ),
@@ -157,19 +233,48 @@ export default function CheckoutPage() {
     <Card title={source.items?.length ? '立即购买' : '确认订单'} variant="borderless">
       <section className="buy-block">
         <Space style={{ marginBottom: 8 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>收货地址</Typography.Title>
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setModal('address')} data-testid="checkout-add-address">新增地址</Button>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            收货地址
+          </Typography.Title>
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => setModal('address')}
+            data-testid="checkout-add-address"
+          >
+            新增地址
+          </Button>
         </Space>
         {addresses.isLoading ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : addresses.isError ? (
-          <Alert type="warning" showIcon title="收货地址加载失败" action={<Button size="small" onClick={() => void addresses.refetch()}>重试</Button>} />
+          <Alert
+            type="warning"
+            showIcon
+            title="收货地址加载失败"
+            action={
+              <Button size="small" onClick={() => void addresses.refetch()}>
+                重试
+              </Button>
+            }
+          />
         ) : addressList.length ? (
           <div className="buy-address-list" role="radiogroup" aria-label="收货地址">
             {addressList.map((a) => (
-              <button key={a.sysNo} type="button" role="radio" aria-checked={a.sysNo === addressId} className={`buy-address${a.sysNo === addressId ? ' is-active' : ''}`} onClick={() => setAddressId(a.sysNo)}>
-                <div><b>{a.receiver}</b> {a.phone} {a.isDefault && <Tag color="blue">默认</Tag>}</div>
-                <div className="am-muted am-small">{a.areaName} {a.detail}</div>
+              <button
+                key={a.sysNo}
+                type="button"
+                role="radio"
+                aria-checked={a.sysNo === addressId}
+                className={`buy-address${a.sysNo === addressId ? ' is-active' : ''}`}
+                onClick={() => setAddressId(a.sysNo)}
+              >
+                <div>
+                  <b>{a.receiver}</b> {a.phone} {a.isDefault && <Tag color="blue">默认</Tag>}
+                </div>
+                <div className="am-muted am-small">
+                  {a.areaName} {a.detail}
+                </div>
               </button>
             ))}
           </div>
@@ -194,13 +299,24 @@ export default function CheckoutPage() {
             <>
               <Select
                 style={{ width: 320 }}
-                placeholder={usableTitles.length ? '选择发票抬头' : invoiceKind === InvoiceKind.SPECIAL ? '没有专用发票抬头，请新增' : '没有发票抬头，请新增'}
+                placeholder={
+                  usableTitles.length
+                    ? '选择发票抬头'
+                    : invoiceKind === InvoiceKind.SPECIAL
+                      ? '没有专用发票抬头，请新增'
+                      : '没有发票抬头，请新增'
+                }
                 value={titleId ?? undefined}
                 onChange={setTitleId}
-                options={usableTitles.map((t) => ({ value: t.sysNo, label: `${t.title}（${t.kind === 2 ? '专用' : '普通'} · ${t.taxNo}）` }))}
+                options={usableTitles.map((t) => ({
+                  value: t.sysNo,
+                  label: `${t.title}（${t.kind === 2 ? '专用' : '普通'} · ${t.taxNo}）`,
+                }))}
                 aria-label="发票抬头"
               />
-              <Button icon={<PlusOutlined />} onClick={() => setModal('title')}>新增抬头</Button>
+              <Button icon={<PlusOutlined />} onClick={() => setModal('title')}>
+                新增抬头
+              </Button>
             </>
           )}
         </Space>
@@ -209,13 +325,34 @@ export default function CheckoutPage() {
       {preview.isLoading ? (
         <Skeleton active />
       ) : preview.isError ? (
-        <Result status="warning" title="商品信息加载失败" subTitle={preview.error.message} extra={[<Button key="r" onClick={() => void preview.refetch()}>重试</Button>, <Link key="c" to="/customer/cart"><Button>返回购物车</Button></Link>]} />
+        <Result
+          status="warning"
+          title="商品信息加载失败"
+          subTitle={preview.error.message}
+          extra={[
+            <Button key="r" onClick={() => void preview.refetch()}>
+              重试
+            </Button>,
+            <Link key="c" to="/customer/cart">
+              <Button>返回购物车</Button>
+            </Link>,
+          ]}
+        />
       ) : (
         <>
-          {problems.length > 0 && <Alert type="error" showIcon title={`有 ${problems.length} 件商品当前不能购买，请返回购物车调整后再提交`} style={{ marginBottom: 12 }} />}
+          {problems.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              title={`有 ${problems.length} 件商品当前不能购买，请返回购物车调整后再提交`}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           {(data?.groups ?? []).map((g) => (
             <section key={g.sellerCompanyId} className="buy-shop" data-testid="checkout-group">
-              <div className="buy-shop-head"><ShopOutlined /> <Typography.Text strong>{g.shopName || '供应商'}</Typography.Text></div>
+              <div className="buy-shop-head">
+                <ShopOutlined /> <Typography.Text strong>{g.shopName || '供应商'}</Typography.Text>
+              </div>
               <Table<CheckoutLine>
                 rowKey={lineKey}
                 size="small"
@@ -232,24 +369,52 @@ export default function CheckoutPage() {
                   onChange={(e) => setRemarks((r) => ({ ...r, [g.sellerCompanyId]: e.target.value }))}
                   aria-label={`给${g.shopName}的留言`}
                 />
-                <span style={{ whiteSpace: 'nowrap' }}>小计 <Price value={g.goodsAmount} /></span>
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  小计 <Price value={g.goodsAmount} />
+                </span>
               </div>
             </section>
           ))}
           <div className="buy-summary">
             <span>
-              共 {data?.groups.length ?? 0} 个供应商，将生成 {data?.groups.length ?? 0} 个订单，应付总额 <Price value={data?.totalAmount ?? 0} className="buy-total" />
+              共 {data?.groups.length ?? 0} 个供应商，将生成 {data?.groups.length ?? 0} 个订单，应付总额{' '}
+              <Price value={data?.totalAmount ?? 0} className="buy-total" />
             </span>
-            <Button type="primary" size="large" disabled={!canSubmit} loading={submit.isPending} onClick={() => void onSubmit()} data-testid="submit-checkout">
+            <Button
+              type="primary"
+              size="large"
+              disabled={!canSubmit}
+              loading={submit.isPending}
+              onClick={() => void onSubmit()}
+              data-testid="submit-checkout"
+            >
               提交订单
             </Button>
           </div>
-          {!addressId && !addresses.isLoading && <div className="am-muted" style={{ textAlign: 'right' }}>请选择收货地址</div>}
-          {needTitle && <div className="am-muted" style={{ textAlign: 'right' }}>请选择发票抬头</div>}
+          {!addressId && !addresses.isLoading && (
+            <div className="am-muted" style={{ textAlign: 'right' }}>
+              请选择收货地址
+            </div>
+          )}
+          {needTitle && (
+            <div className="am-muted" style={{ textAlign: 'right' }}>
+              请选择发票抬头
+            </div>
+          )}
         </>
       )}
-      <AddressFormModal open={modal === 'address'} address={null} onClose={() => setModal(null)} onSaved={setAddressId} />
-      <InvoiceTitleFormModal open={modal === 'title'} title={null} onClose={() => setModal(null)} onSaved={setTitleId} />
+      <AddressFormModal
+        open={modal === 'address'}
+        address={null}
+        onClose={() => setModal(null)}
+        onSaved={setAddressId}
+      />
+      <InvoiceTitleFormModal
+        open={modal === 'title'}
+        title={null}
+        onClose={() => setModal(null)}
+        onSaved={setTitleId}
+      />
     </Card>
   );
 }
