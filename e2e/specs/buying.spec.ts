@@ -86,7 +86,6 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /张立伟/ }).first()).toHaveAttribute('aria-checked', 'true');
 
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/checkout.png`, fullPage: true });
   const submitted = page.waitForResponse((r) => r.url().endsWith('/api/checkout/submit'));
   await page.getByTestId('submit-checkout').click();
   const res = await submitted;
@@ -99,7 +98,6 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
     /\/customer\/order\/detail\?type=0&id=\d+$/,
   );
   await expect(page.getByText('已提交 2 个订单')).toBeVisible();
-  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/result.png`, fullPage: true });
 });
 
 test('a visitor is sent to login from 立即购买 and comes back to the goods', async ({ page, request }) => {

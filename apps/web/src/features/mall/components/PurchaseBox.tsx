@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { InputNumber } from 'antd';
 import { ShoppingCartOutlined, FileSearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { CompanyType, type GoodsDetail } from '@aquamall/shared';
-import { useSession } from '../../session/index.ts';
+import { useSession, type SessionUser } from '../../session/index.ts';
+import { clientStore } from '../../../lib/storage.ts';
 import { Price } from '../../../components/Format.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAddToCart } from '../api/cart.ts';
@@ -49,7 +50,9 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
   const unitPrice = tierPrice(offer, qty);
   const enquiryHref = token ? `/customer/enquiry/edit?productId=${goods.id}` : loginHref();
   const allowed = (): number | null => {
-    const blocker = buyBlocker(token, user?.extension.CompanyType, offer.skuId);
+    // The mall does not load the user; the copy stored at login says the company type until it does.
+    const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
+    const blocker = buyBlocker(token, known?.extension?.CompanyType, offer.skuId);
     if (blocker === 'login') void navigate(loginHref());
     else if (blocker === 'supplier') notify.warning('供应商账号不能在商城采购，请使用采购单位账号登录后下单');
     else if (blocker === 'no-sku') notify.warning('请先选择规格');

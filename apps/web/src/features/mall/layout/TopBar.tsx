@@ -2,14 +2,17 @@ import { Link } from 'react-router';
 import { CompanyType } from '@aquamall/shared';
 import { currentUserName } from '../../../lib/current-user.ts';
 import { useCartCount } from '../../../lib/cart-count.ts';
-import { logout, useSession } from '../../session/index.ts';
+import { clientStore } from '../../../lib/storage.ts';
+import { logout, useSession, type SessionUser } from '../../session/index.ts';
 
 /** The thin bar above the mall header: welcome, login/register or the user's name with 退出, workbench link. */
 export function TopBar({ siteName }: { siteName: string }) {
   // Re-read on session changes (login in this tab, logout); the name comes from the stored user.
   const { token, user } = useSession();
   const name = token ? currentUserName() : null;
-  const purchaser = !!token && user?.extension.CompanyType === CompanyType.PURCHASER;
+  // The mall does not load the user; the copy stored at login says the company type until it does.
+  const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
+  const purchaser = !!token && known?.extension?.CompanyType === CompanyType.PURCHASER;
   const cart = useCartCount(purchaser);
   return (
     <div className="am-topbar">
