@@ -1,18 +1,56 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 
+/** An antd rule object that always validates (usable on `Form.List` too). */
+export interface SchemaRule {
+  required: boolean;
+  validator: (rule: unknown, value: unknown) => Promise<void>;
+}
+
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The schema's own message for a missing value (`z.string({ error: '请输入手机号' })`), or null when it has none
+ * (zod's generic "expected string" is no message for a user).
+ */
+function missingMessage(schema: z.ZodType): string | null {
+  const r = schema.safeParse(undefined, { error: () => '' });
+  return r.success ? null : r.error.issues[0]?.message || null;
+}
 
 /**
  * The Ant Design rule for one field, from the same zod schema the server validates with (one message on both
- * sides). The field shows as required when the schema refuses an empty value.
+ * sides). The field shows as required when the schema refuses an empty value; an empty field gets the schema's
+ * "missing" message when it has one (请输入手机号 rather than 请输入正确的手机号). `toInput` maps the form's value
+ * to the schema's (an upload list → its first path, a cascader path → its leaf).
  */
-export function zodRule(schema: z.ZodType): FormRule {
+export function zodRule(schema: z.ZodType, toInput: (value: never) => unknown = (v) => v): SchemaRule {
   return {
     required: !accepts(schema, undefined) && !accepts(schema, ''),
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
+    validator: async (_rule: unknown, value: unknown) => {
+      const input = toInput(value as never);
+      if (input == null && accepts(schema, undefined)) return;
+      if (isEmpty(input) && !accepts(schema, input ?? '')) {
+        const missing = missingMessage(schema);
+        if (missing) throw new Error(missing);
+      }
+      const result = schema.safeParse(input ?? '');
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入有误');
+    },
+  };
+}
+
+/**
+ * A rule from a shared check that answers the first problem or null (`attributeProblem`, `tierProblem`): for
+ * rules a schema cannot say alone. `required` only marks the field.
+ */
+export function problemRule<T>(problem: (value: T) => string | null, required = false): FormRule {
+  return {
+    required,
+    validator: async (_rule, value: T) => {
+      const message = problem(value);
+      if (message) throw new Error(message);
     },
   };
 }
@@ -21,10 +59,11 @@ type Shape = Record<string, z.ZodType>;
 
 /**
  * Rules for every field of an object schema: `const rules = formRules(roleInput)` then
- * `<Form.Item name="name" rules={rules.name}>`. Forms never write antd rules beside a schema that says the same.
+ * `<Form.Item name="name" rules={rules.name}>`. Forms never write antd rules beside a schema that says the same
+ * (ESLint `aquamall/form-rules-from-schema`).
  */
-export function formRules<S extends { shape: Shape }>(schema: S): { [K in keyof S['shape']]: FormRule[] } {
+export function formRules<S extends { shape: Shape }>(schema: S): { [K in keyof S['shape']]: SchemaRule[] } {
   return Object.fromEntries(Object.entries(schema.shape).map(([k, s]) => [k, [zodRule(s)]])) as {
-    [K in keyof S['shape']]: FormRule[];
+    [K in keyof S['shape']]: SchemaRule[];
   };
 }

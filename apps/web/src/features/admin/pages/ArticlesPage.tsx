@@ -59,7 +59,7 @@ function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; on
           </Space>
           <Form.Item name="cover" label="封面"><SingleImage /></Form.Item>
           <Form.Item name="summary" label="摘要"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
-          <Form.Item name="content" label="正文" rules={[{ required: true, message: '请输入正文' }]}><RichTextEditor /></Form.Item>
+          <Form.Item name="content" label="正文" rules={rules.content}><RichTextEditor /></Form.Item>
         </Form>
       )}
     </Drawer>
