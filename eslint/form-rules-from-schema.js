@@ -5,7 +5,8 @@
 
 const HAND_WRITTEN = new Set(['required', 'pattern', 'min', 'max', 'len', 'whitespace', 'type', 'validator']);
 
-const keyName = (p) => (p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.value) : null);
+const keyName = (p) =>
+  p.type === 'Property' && !p.computed ? (p.key.type === 'Identifier' ? p.key.name : p.key.value) : null;
 
 /** The hand-written rule objects of an expression: array elements, both sides of `a ? [...] : [...]`, spreads. */
 function* handWritten(node) {
@@ -44,7 +45,8 @@ export default {
     return {
       JSXAttribute(node) {
         if (node.name.name !== 'rules' || node.value?.type !== 'JSXExpressionContainer') return;
-        for (const found of handWritten(node.value.expression)) context.report({ node: found.node, messageId: 'inline', data: { key: found.key } });
+        for (const found of handWritten(node.value.expression))
+          context.report({ node: found.node, messageId: 'inline', data: { key: found.key } });
       },
     };
   },

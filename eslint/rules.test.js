@@ -25,19 +25,43 @@ tester.run('form-rules-from-schema', formRulesFromSchema, {
     { code: '<Table columns={[{ title: "名称", width: 120 }]} />' },
   ],
   invalid: [
-    { code: `<Form.Item name="x" rules={[{ required: true, message: '请输入名称' }]} />`, errors: [{ messageId: 'inline', data: { key: 'required' } }] },
-    { code: `<Form.Item rules={[{ pattern: /^1\\d{10}$/, message: '手机号' }]} />`, errors: [{ messageId: 'inline', data: { key: 'pattern' } }] },
-    { code: `<Form.Item rules={[{ max: 50, message: '最多50个字' }]} />`, errors: [{ messageId: 'inline', data: { key: 'max' } }] },
-    { code: `<Form.Item rules={sms ? rules.phone : [{ type: 'email', message: '邮箱' }]} />`, errors: [{ messageId: 'inline', data: { key: 'type' } }] },
-    { code: `<Form.Item rules={[...rules.a, { len: 6, message: '6位' }]} />`, errors: [{ messageId: 'inline', data: { key: 'len' } }] },
-    { code: `<Form.List rules={[{ validator: async () => {} }]} />`, errors: [{ messageId: 'inline', data: { key: 'validator' } }] },
+    {
+      code: `<Form.Item name="x" rules={[{ required: true, message: '请输入名称' }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'required' } }],
+    },
+    {
+      code: `<Form.Item rules={[{ pattern: /^1\\d{10}$/, message: '手机号' }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'pattern' } }],
+    },
+    {
+      code: `<Form.Item rules={[{ max: 50, message: '最多50个字' }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'max' } }],
+    },
+    {
+      code: `<Form.Item rules={sms ? rules.phone : [{ type: 'email', message: '邮箱' }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'type' } }],
+    },
+    {
+      code: `<Form.Item rules={[...rules.a, { len: 6, message: '6位' }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'len' } }],
+    },
+    {
+      code: `<Form.List rules={[{ validator: async () => {} }]} />`,
+      errors: [{ messageId: 'inline', data: { key: 'validator' } }],
+    },
   ],
 });
 
 tester.run('feature-boundaries', featureBoundaries, {
   valid: [
-    { code: "import { api } from '../../../lib/api.ts';", filename: web('features', 'mall', 'pages', 'A.tsx') },
-    { code: "import { useSession } from '../../session/index.ts';", filename: web('features', 'mall', 'pages', 'A.tsx') },
+    {
+      code: "import { api } from '../../../lib/api.ts';",
+      filename: web('features', 'mall', 'pages', 'A.tsx'),
+    },
+    {
+      code: "import { useSession } from '../../session/index.ts';",
+      filename: web('features', 'mall', 'pages', 'A.tsx'),
+    },
     { code: "import { B } from '../components/B.tsx';", filename: web('features', 'mall', 'pages', 'A.tsx') },
   ],
   invalid: [
@@ -46,6 +70,10 @@ tester.run('feature-boundaries', featureBoundaries, {
       filename: web('features', 'mall', 'pages', 'A.tsx'),
       errors: [{ messageId: 'crossFeature', data: { from: 'mall', to: 'workbench' } }],
     },
-    { code: "import { x } from '../features/mall/api/goods.ts';", filename: web('lib', 'a.ts'), errors: [{ messageId: 'layer', data: { to: 'mall' } }] },
+    {
+      code: "import { x } from '../features/mall/api/goods.ts';",
+      filename: web('lib', 'a.ts'),
+      errors: [{ messageId: 'layer', data: { to: 'mall' } }],
+    },
   ],
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPasswordField, newPasswordField, phoneField, requiredDocumentFiles, z } from '@aquamall/shared';
+import {
+  confirmPasswordField,
+  newPasswordField,
+  phoneField,
+  requiredDocumentFiles,
+  z,
+} from '@aquamall/shared';
 import { formRules, problemRule, zodRule } from './form-rules.ts';
 
 /** The message a rule gives for a value, or null when it accepts it. */
@@ -37,7 +43,10 @@ describe('zodRule', () => {
   });
 
   it('maps the form value to the schema input (an upload list to its files)', async () => {
-    const license = zodRule(z.string().trim().min(1, '请上传营业执照'), (files: string[] | undefined) => files?.[0] ?? '');
+    const license = zodRule(
+      z.string().trim().min(1, '请上传营业执照'),
+      (files: string[] | undefined) => files?.[0] ?? '',
+    );
     expect(await check(license, [])).toBe('请上传营业执照');
     expect(await check(license, ['a.png'])).toBeNull();
     expect(await check(zodRule(requiredDocumentFiles('license')), [])).toBe('请上传营业执照');
@@ -53,7 +62,9 @@ describe('zodRule', () => {
 
 describe('formRules and problemRule', () => {
   it('gives one rule per field of the object schema', async () => {
-    const rules = formRules(z.object({ name: z.string().trim().min(1, '请输入名称'), note: z.string().max(5).default('') }));
+    const rules = formRules(
+      z.object({ name: z.string().trim().min(1, '请输入名称'), note: z.string().max(5).default('') }),
+    );
     expect(await check(rules.name[0]!, '')).toBe('请输入名称');
     expect(await check(rules.note[0]!, '')).toBeNull();
   });

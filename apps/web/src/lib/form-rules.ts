@@ -8,7 +8,11 @@ export interface SchemaRule {
 }
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
 
 /**
  * The schema's own message for a missing value (`z.string({ error: '请输入手机号' })`), or null when it has none

@@ -10,6 +10,9 @@ import { zodRule } from '../../../lib/form-rules.ts';
 export const confirmRules = (schema: z.ZodType, field = 'password'): FormRule[] => [
   zodRule(schema),
   ({ getFieldValue }) => ({
-    validator: (_r, value) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_MISMATCH))),
+    validator: (_r, value) =>
+      !value || value === getFieldValue(field)
+        ? Promise.resolve()
+        : Promise.reject(new Error(PASSWORD_MISMATCH)),
   }),
 ];
