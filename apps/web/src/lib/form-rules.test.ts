@@ -50,6 +50,7 @@ describe('zodRule', () => {
     expect(await check(license, [])).toBe('请上传营业执照');
     expect(await check(license, ['a.png'])).toBeNull();
     expect(await check(zodRule(requiredDocumentFiles('license')), [])).toBe('请上传营业执照');
+    expect(await check(zodRule(requiredDocumentFiles('license')), undefined)).toBe('请上传营业执照');
   });
 
   it('applies the one password policy and requires the confirmation', async () => {

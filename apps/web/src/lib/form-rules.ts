@@ -15,12 +15,18 @@ const isEmpty = (v: unknown) =>
   (Array.isArray(v) && v.length === 0);
 
 /**
- * The schema's own message for a missing value (`z.string({ error: '请输入手机号' })`), or null when it has none
- * (zod's generic "expected string" is no message for a user).
+ * The message for an empty field: the schema's own "missing" message (`z.string({ error: '请输入手机号' })`),
+ * else the first check an empty value of the field's kind breaks (`min(1, '请上传营业执照')`). zod's generic
+ * "expected string" is no message for a user.
  */
-function missingMessage(schema: z.ZodType): string | null {
-  const r = schema.safeParse(undefined, { error: () => '' });
-  return r.success ? null : r.error.issues[0]?.message || null;
+function emptyMessage(schema: z.ZodType, input: unknown): string {
+  const own = schema.safeParse(undefined, { error: () => '' });
+  if (!own.success && own.error.issues[0]?.message) return own.error.issues[0].message;
+  for (const empty of input == null ? ['', []] : [input]) {
+    const issue = schema.safeParse(empty).error?.issues[0];
+    if (issue && issue.code !== 'invalid_type') return issue.message;
+  }
+  return '请填写此项';
 }
 
 /**
@@ -34,12 +40,11 @@ export function zodRule(schema: z.ZodType, toInput: (value: never) => unknown = 
     required: !accepts(schema, undefined) && !accepts(schema, ''),
     validator: async (_rule: unknown, value: unknown) => {
       const input = toInput(value as never);
-      if (input == null && accepts(schema, undefined)) return;
-      if (isEmpty(input) && !accepts(schema, input ?? '')) {
-        const missing = missingMessage(schema);
-        if (missing) throw new Error(missing);
+      if (isEmpty(input)) {
+        if (input == null ? accepts(schema, undefined) || accepts(schema, '') : accepts(schema, input)) return;
+        throw new Error(emptyMessage(schema, input));
       }
-      const result = schema.safeParse(input ?? '');
+      const result = schema.safeParse(input);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '输入有误');
     },
   };
