@@ -29,6 +29,16 @@ export const specValue = z.object({
 });
 export type SpecValueInput = z.infer<typeof specValue>;
 
+/** The editor's spec names (含量, 包装规格 …): each becomes the `name` of a SKU's spec values. */
+export const SPEC_NAMES_MAX = 3;
+export const specNamesField = z.array(specValue.shape.name).max(SPEC_NAMES_MAX, `规格项最多${SPEC_NAMES_MAX}个`);
+
+/** A product parameter (执行标准: GB/T 22627): a name and its value. */
+export const productAttribute = z.object({
+  name: z.string().trim().min(1, '请输入参数名称').max(20, '参数名称最多20个字'),
+  value: z.string().trim().min(1, '请输入参数值').max(100, '参数值最多100个字'),
+});
+
 export const priceTier = z.object({ minQty: qty('起订数量', 2), price: money('阶梯单价') });
 
 /**
@@ -72,16 +82,19 @@ export const skuInput = z
   });
 export type SkuInput = z.input<typeof skuInput>;
 
+/** A product's SKUs (the editor checks the count on its rows with `skuList(z.unknown())`). */
+export const skuList = <T extends z.ZodType>(sku: T) => z.array(sku).min(1, '请至少添加一个规格').max(SKU_MAX, `规格最多${SKU_MAX}个`);
+
 export const productInput = z
   .object({
-    categoryId: recordId,
+    categoryId: z.number({ error: '请选择三级分类' }).pipe(recordId),
     name: z.string().trim().min(2, '商品名称至少2个字').max(120, '商品名称最多120个字'),
     brand: text('品牌', 60).default(''),
     model: text('型号', 60).default(''),
     unit: z.string().trim().min(1, '请输入销售单位').max(10, '销售单位最多10个字'),
     minOrder: qty('最小起订量', 1).default(1),
-    skus: z.array(skuInput).min(1, '请至少添加一个规格').max(SKU_MAX, `规格最多${SKU_MAX}个`),
-    attributes: z.array(specValue.extend({ value: z.string().trim().max(100, '参数值最多100个字') })).max(40, '参数最多40项').default([]),
+    skus: skuList(skuInput),
+    attributes: z.array(productAttribute).max(40, '参数最多40项').default([]),
     images: z
       .array(z.string().trim().min(1).max(300))
       .min(1, '请至少上传一张商品图片')
