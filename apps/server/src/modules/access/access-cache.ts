@@ -1,3 +1,4 @@
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache, type ReadTicket } from '../../lib/ttl-cache.ts';
 
 /**
@@ -30,6 +31,9 @@ export async function cachedAccess<V>(db: object, key: string, tags: readonly st
  * preset or a menu entry changed — these reach many users). Call before or after the commit.
  */
 export function forgetAccess(what?: { userIds: number[] }): void {
-  if (what) cache.forget(...what.userIds.map((id) => `u:${id}`));
+  const tags = what ? what.userIds.map((id) => `u:${id}`) : null;
+  if (tags) cache.forget(...tags);
   else cache.clear();
+  broadcastForget({ cache: 'access', tags });
 }
+registerCache('access', (tags) => (tags ? cache.forget(...tags) : cache.clear()));

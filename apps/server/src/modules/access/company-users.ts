@@ -11,11 +11,15 @@ import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './
 
 type Caller = AuthContext & { companyId: number };
 
-/** Each user's roles as a JSON array `[{sysNo, name}]` (ordered by role), so a page is one query. */
+/**
+ * Each user's roles as a JSON array `[{sysNo, name}]` (ordered by role), so a page is one query. Written out
+ * with aliases: drizzle leaves columns of a one-table select unqualified, which inside this subquery would
+ * name the subquery's tables.
+ */
 const rolesOfUser = () => sql<{ sysNo: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('sysNo', ${roles.id}, 'name', ${roles.name}) order by ${roles.id})
-    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-    where ${userRoles.userId} = ${users.id}), '[]'::json)`;
+    select json_agg(json_build_object('sysNo', r.id, 'name', r.name) order by r.id)
+    from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = "users"."id"), '[]'::json)`;
 
 /** The page query of the user list (administrator first), with its total; not yet limited. */
 const userPage = (db: Db, where: SQL | undefined) =>

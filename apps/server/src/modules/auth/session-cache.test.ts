@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Code } from '@aquamall/shared';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
+import { CACHE_CHANNEL } from '../../lib/cache-bus.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import {
@@ -15,7 +16,7 @@ import {
 } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
 import { accessCache } from '../access/access-cache.ts';
-import { hashToken as hashOf, SESSION_CACHE_TTL_MS, sessionCache } from './sessions.ts';
+import { forgetSessions, hashToken as hashOf, SESSION_CACHE_TTL_MS, sessionCache } from './sessions.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -130,10 +131,46 @@ describe('cached permissions follow role changes at once', () => {
     expect((await users_(member.token)).code).toBe(Code.FORBIDDEN);
     const give = await call(t.app, boss.token, 'POST', '/api/user/update', { sysNo: member.id, realName: '小王', roleIds: [role.data.sysNo] });
     expect(give.code).toBe(0);
-    expect((await users_(member.token)).code).toBe(0);
+    const list = await users_(member.token);
+    expect(list.data).toMatchObject({ total: 2, list: [{ sysNo: boss.id, roles: [] }, { sysNo: member.id, roles: [{ sysNo: role.data.sysNo, name: '人事' }] }] });
     const take = await call(t.app, boss.token, 'POST', '/api/role/update', { sysNo: role.data.sysNo, name: '人事', permissions: [], menuIds: [] });
     expect(take.code).toBe(0);
     expect((await users_(member.token)).code).toBe(Code.FORBIDDEN);
+  });
+});
+
+/** Waits for a condition another connection brings about (a NOTIFY's round trip), up to 10 s. */
+async function eventually(check: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+  return check();
+}
+
+describe.runIf(testDbKind === 'pg')('other instances on the same PostgreSQL database', () => {
+  it('forget what this instance announces, and this instance forgets what they announce', async () => {
+    const { default: pg } = await import('pg');
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    const frozen = sessionCache.now(); // no entry expires by itself meanwhile
+    sessionCache.now = () => frozen;
+    try {
+      const heard: string[] = [];
+      other.on('notification', (n) => heard.push(n.payload ?? ''));
+      await other.query(`listen ${CACHE_CHANNEL}`);
+      forgetSessions({ userIds: [424242] });
+      expect(await eventually(() => heard.some((p) => JSON.parse(p).tags?.includes('u:424242')))).toBe(true);
+
+      // Another instance ends a session: the entry cached here goes without waiting for the TTL.
+      const s = await signedInCompanyAdmin(t.database.db);
+      expect((await messages(s.token)).code).toBe(0);
+      await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, s.id));
+      expect((await messages(s.token)).code).toBe(0); // still cached: nobody said anything yet
+      const payload = JSON.stringify({ origin: 'another-instance', cache: 'sessions', tags: [`u:${s.id}`] });
+      await other.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
+      expect(await eventually(async () => (await messages(s.token)).code === Code.LOGIN_EXPIRED)).toBe(true);
+    } finally {
+      sessionCache.now = () => realNow() + offset;
+      await other.end();
+    }
   });
 });
 

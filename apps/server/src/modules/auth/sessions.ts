@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 
 /** Lifetimes (DESIGN §2): 12 h, or 7 days with remember-me. */
@@ -60,12 +61,15 @@ export const sessionCache = new TtlCache<AuthContext>({ ttlMs: SESSION_CACHE_TTL
  * commit; the cache refuses to store those callers again for one TTL.
  */
 export function forgetSessions(what: { sessionIds?: number[]; userIds?: number[]; companyIds?: number[] }): void {
-  sessionCache.forget(
+  const tags = [
     ...(what.sessionIds ?? []).map((id) => `s:${id}`),
     ...(what.userIds ?? []).map((id) => `u:${id}`),
     ...(what.companyIds ?? []).map((id) => `c:${id}`),
-  );
+  ];
+  sessionCache.forget(...tags);
+  broadcastForget({ cache: 'sessions', tags });
 }
+registerCache('sessions', (tags) => (tags ? sessionCache.forget(...tags) : sessionCache.clear()));
 
 /** Resolves a token to its caller, or null when missing, expired, revoked, forged or the user is disabled. */
 export async function resolveToken(db: Db, token: string | undefined): Promise<AuthContext | null> {
