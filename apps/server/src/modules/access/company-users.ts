@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../lib/sql.ts';
-import { pagedRows, preparedFor, windowTotal } from '../../lib/paged.ts';
+import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
@@ -33,7 +33,7 @@ const userPage = (db: Db, where: SQL | undefined) =>
       disabled: users.disabled,
       createdAt: users.createdAt,
       roles: rolesOfUser(),
-      total: windowTotal(),
+      total: totalOf(users, where),
     })
     .from(users)
     .where(where)

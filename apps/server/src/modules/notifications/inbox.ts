@@ -2,20 +2,21 @@ import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL }
 import type { MessageListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
-import { pagedRows, preparedFor, windowTotal } from '../../lib/paged.ts';
+import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 
 /** The page query of the inbox, all messages or unread only, prepared once per database. */
 const messagePage = (unreadOnly: boolean) =>
-  preparedFor((db: Db) =>
-    db
-      .select({ ...getTableColumns(messages), total: windowTotal() })
+  preparedFor((db: Db) => {
+    const where = and(eq(messages.companyId, sql.placeholder('companyId')), unreadOnly ? isNull(messages.readAt) : undefined);
+    return db
+      .select({ ...getTableColumns(messages), total: totalOf(messages, where) })
       .from(messages)
-      .where(and(eq(messages.companyId, sql.placeholder('companyId')), unreadOnly ? isNull(messages.readAt) : undefined))
+      .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(unreadOnly ? 'message_page_unread' : 'message_page'),
-  );
+      .prepare(unreadOnly ? 'message_page_unread' : 'message_page');
+  });
 const allPage = messagePage(false);
 const unreadPage = messagePage(true);
 
