@@ -18,8 +18,8 @@ type Caller = AuthContext & { companyId: number };
  */
 const rolesOfUser = () => sql<{ sysNo: number; name: string }[]>`coalesce((
     select json_agg(json_build_object('sysNo', r.id, 'name', r.name) order by r.id)
-    from user_roles ur join roles r on r.id = ur.role_id
-    where ur.user_id = "users"."id"), '[]'::json)`;
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+    where ur.user_id = ${users}.id), '[]'::json)`;
 
 /** The page query of the user list (administrator first), with its total; not yet limited. */
 const userPage = (db: Db, where: SQL | undefined) =>
