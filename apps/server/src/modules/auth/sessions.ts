@@ -50,7 +50,7 @@ export async function createSession(
 /**
  * Resolved sessions, by database and token hash, for a few seconds (docs/decisions/0082-session-cache.md).
  * Every change to what a session resolves to forgets the affected entries at once on this instance (see
- * `forgetSessions`); other instances notice within SESSION_CACHE_TTL_MS.
+ * `forgetSessions`); other instances hear of it by NOTIFY (lib/cache-bus.ts), at the latest within the TTL.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 export const sessionCache = new TtlCache<AuthContext>({ ttlMs: SESSION_CACHE_TTL_MS, max: 20_000 });
@@ -104,7 +104,8 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
   if (!r || r.userDisabled || r.companyDisabled) return null;
   // "Last active" for the security page, written at most every 5 minutes per session.
   if (r.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, r.sessionId));
-  const auth: AuthContext = {
+  // Frozen: the same object serves every request of this token for a few seconds.
+  const auth: AuthContext = Object.freeze({
     sessionId: r.sessionId,
     userId: r.userId,
     companyId: r.companyId,
@@ -114,7 +115,7 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
     isPlatformAdmin: r.isPlatformAdmin,
     memberLevel: r.memberLevel ?? 0,
     isMemberVail: r.isMemberVail ?? 0,
-  };
+  });
   const tags = [`s:${r.sessionId}`, `u:${r.userId}`, ...(r.companyId ? [`c:${r.companyId}`] : [])];
   // Never past the session's own expiry (measured by the database's clock, kept on ours).
   sessionCache.set(key, auth, tags, ticket, sessionCache.now() + r.msLeft);
