@@ -16,7 +16,7 @@ export interface ForgetMessage {
 
 type Apply = (tags: string[] | null) => void;
 const caches = new Map<string, Apply>();
-const publishers = new Set<(payload: string) => void>();
+const publishers = new Set<(message: ForgetMessage) => void>();
 
 /** Registers how a named cache forgets what another instance tells it to. */
 export function registerCache(name: string, apply: Apply): void {
@@ -26,7 +26,7 @@ export function registerCache(name: string, apply: Apply): void {
 /** Tells the other instances to forget (no-op when this process listens on no database). */
 export function broadcastForget(message: ForgetMessage): void {
   const publish = publishers.values().next().value;
-  if (publish) publish(JSON.stringify(message));
+  if (publish) publish(message);
 }
 
 interface Logger {
@@ -57,8 +57,8 @@ export async function listenForForgets(url: string, log: Logger): Promise<() => 
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const publish = (payload: string) => {
-    const body = JSON.stringify({ ...(JSON.parse(payload) as object), origin });
+  const publish = (message: ForgetMessage) => {
+    const body = JSON.stringify({ ...message, origin });
     client?.query('select pg_notify($1, $2)', [CACHE_CHANNEL, body]).catch((err: Error) => {
       log.warn({ err: err.message }, 'cache forget not sent to other instances (they catch up within the TTL)');
     });
@@ -73,19 +73,30 @@ export async function listenForForgets(url: string, log: Logger): Promise<() => 
       log.warn({ err: err.message }, 'cache listener lost its connection; reconnecting');
       if (client === c) client = null;
       c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(onFail), 1000);
+      retryLater();
     });
-    await c.connect();
-    await c.query(`listen ${CACHE_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${CACHE_CHANNEL}`);
+    } catch (err) {
+      c.end().catch(() => undefined);
+      throw err;
+    }
     if (stopped) await c.end();
     else client = c;
   };
-  const onFail = (err: Error) => {
-    log.warn({ err: err.message }, 'cache listener could not connect; retrying');
+  /** At most one reconnection pending at a time. */
+  const retryLater = () => {
+    clearTimeout(retry);
     if (!stopped) retry = setTimeout(() => void connect().catch(onFail), 1000);
   };
+  const onFail = (err: Error) => {
+    log.warn({ err: err.message }, 'cache listener could not connect; retrying');
+    retryLater();
+  };
 
-  await connect();
+  // Starting without it is allowed: the other instances then catch up within the TTL until it connects.
+  await connect().catch(onFail);
   publishers.add(publish);
   return async () => {
     stopped = true;
