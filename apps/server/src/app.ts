@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerSerializer } from './lib/answer-serializer.ts';
 import { describeMode, type AppConfig } from './config.ts';
+import { listenForForgets } from './lib/cache-bus.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -109,6 +110,11 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.decorate('lifecycle', { draining: false });
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  // Other instances and workers on this database hear of revoked sessions and changed grants at once.
+  if (database.url) {
+    const stopListening = await listenForForgets(database.url, app.log);
+    app.addHook('onClose', stopListening);
+  }
 
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
   await app.register(securityHeaders);

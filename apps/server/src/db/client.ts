@@ -11,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (the cache listener opens a connection of its own). */
+  url?: string;
   close(): Promise<void>;
   /** Connection pool figures for /metrics (PGlite: one connection, never waiting). */
   poolStats(): PoolStats;
@@ -75,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: opts.url,
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };

@@ -1,13 +1,51 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../lib/sql.ts';
+import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
+import { forgetSessions, revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
+import { forgetAccess } from './access-cache.ts';
 import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './roles.ts';
 
 type Caller = AuthContext & { companyId: number };
+
+/**
+ * Each user's roles as a JSON array `[{sysNo, name}]` (ordered by role), so a page is one query. Written out
+ * with aliases: drizzle leaves columns of a one-table select unqualified, which inside this subquery would
+ * name the subquery's tables.
+ */
+const rolesOfUser = () => sql<{ sysNo: number; name: string }[]>`coalesce((
+    select json_agg(json_build_object('sysNo', r.id, 'name', r.name) order by r.id)
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+    where ur.user_id = ${users}.id), '[]'::json)`;
+
+/** The page query of the user list (administrator first), with its total; not yet limited. */
+const userPage = (db: Db, where: SQL | undefined) =>
+  db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      realName: users.realName,
+      nickName: users.nickName,
+      isCompanyAdmin: users.isCompanyAdmin,
+      disabled: users.disabled,
+      createdAt: users.createdAt,
+      roles: rolesOfUser(),
+      total: totalOf(users, where),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.isCompanyAdmin), asc(users.id));
+
+/** The unfiltered list (what the page opens with), prepared once per database. */
+const everyUserPage = preparedFor((db: Db) =>
+  userPage(db, eq(users.companyId, sql.placeholder('companyId')))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('company_user_page'),
+);
 
 export async function listCompanyUsers(
   db: Db,
@@ -20,41 +58,22 @@ export async function listCompanyUsers(
     kw ? or(ilike(users.phone, kw), ilike(users.realName, kw), ilike(users.nickName, kw)) : undefined,
     q.status === undefined ? undefined : eq(users.disabled, q.status === 1),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
-    .select({
-      id: users.id,
-      phone: users.phone,
-      realName: users.realName,
-      nickName: users.nickName,
-      isCompanyAdmin: users.isCompanyAdmin,
-      disabled: users.disabled,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.isCompanyAdmin), asc(users.id))
-    .limit(q.pageSize)
-    .offset((q.pageIndex - 1) * q.pageSize);
-  const ids = rows.map((r) => r.id);
-  const held = ids.length
-    ? await db
-        .select({ userId: userRoles.userId, roleId: roles.id, name: roles.name })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(userRoles.userId, ids))
-        .orderBy(asc(roles.id))
-    : [];
+  const filtered = kw !== null || q.status !== undefined;
+  const { list, total } = await pagedRows(
+    filtered ? userPage(db, where) : (limit, offset) => everyUserPage(db).execute({ companyId, limit, offset }),
+    q,
+    () => db.$count(users, where),
+  );
   return {
     total,
-    list: rows.map((r) => ({
+    list: list.map((r) => ({
       sysNo: r.id,
       phone: r.phone,
       realName: r.realName,
       nickName: r.nickName,
       isCompanyAdmin: r.isCompanyAdmin,
       disabled: r.disabled,
-      roles: held.filter((h) => h.userId === r.id).map((h) => ({ sysNo: h.roleId, name: h.name })),
+      roles: r.roles,
       createdAt: r.createdAt.toISOString(),
     })),
   };
@@ -103,6 +122,7 @@ export async function updateCompanyUser(
   if (target.id === caller.userId && !caller.isCompanyAdmin) throw forbidden('不能修改自己的角色');
   await assertNotAbove(db, caller, held, target.id);
   const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
+  forgetAccess({ userIds: [target.id] });
   await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -124,6 +144,7 @@ export async function setUserDisabled(
   if (target.id === caller.userId) throw forbidden('不能停用自己的账号');
   if (target.isCompanyAdmin) throw forbidden('不能停用企业管理员');
   await assertNotAbove(db, caller, held, target.id);
+  forgetSessions({ userIds: [target.id] });
   await db
     .update(users)
     .set({ disabled, updatedAt: new Date() })

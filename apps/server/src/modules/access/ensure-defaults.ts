@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, rolePermissions, roles, webMenus } from '../../db/schema/index.ts';
+import { forgetAccess } from './access-cache.ts';
 import { DEFAULT_MENUS, menuCode, ROLE_PRESETS, type MenuDef } from './default-menus.ts';
 
 /**
@@ -13,6 +14,7 @@ export async function ensureAccessDefaults(db: Db): Promise<void> {
     await ensureMenus(db, Number(type), defs, null);
   }
   await ensurePresets(db);
+  forgetAccess();
 }
 
 async function ensureMenus(db: Db, companyType: number, defs: MenuDef[], parentId: number | null) {

@@ -3,6 +3,7 @@ import type { MenuItem } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, roles, userRoles, webMenus } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import { cachedAccess } from './access-cache.ts';
 import { ownRolesCondition } from './scope.ts';
 
 type MenuRow = typeof webMenus.$inferSelect;
@@ -10,12 +11,14 @@ type MenuRow = typeof webMenus.$inferSelect;
 /** Every visible menu entry of a company type, parents before children, in display order. */
 export async function menusOfType(db: Db, companyType: number | null): Promise<MenuRow[]> {
   if (companyType === null) return [];
-  const rows = await db
-    .select()
-    .from(webMenus)
-    .where(and(eq(webMenus.companyType, companyType), eq(webMenus.hidden, false)))
-    .orderBy(asc(webMenus.sort), asc(webMenus.id));
-  return depthFirst(rows);
+  return cachedAccess(db, `menus:${companyType}`, [], async () => {
+    const rows = await db
+      .select()
+      .from(webMenus)
+      .where(and(eq(webMenus.companyType, companyType), eq(webMenus.hidden, false)))
+      .orderBy(asc(webMenus.sort), asc(webMenus.id));
+    return depthFirst(rows);
+  });
 }
 
 /** Tree order: each parent followed by its subtree; entries whose parent is hidden or missing are dropped. */
@@ -71,13 +74,17 @@ export function expandGrants(all: MenuRow[], granted: Set<number>): Set<number> 
 
 /** Menu ids granted to a user by the roles they hold in their own company (or presets of its type). */
 export async function grantedMenuIds(db: Db, auth: AuthContext): Promise<Set<number>> {
-  const rows = await db
-    .selectDistinct({ menuId: roleMenus.menuId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
-    .where(and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth)));
-  return new Set(rows.map((r) => r.menuId));
+  const key = `menu:${auth.userId}:${auth.companyId}:${auth.companyType}`;
+  const ids = await cachedAccess(db, key, [`u:${auth.userId}`], async () => {
+    const rows = await db
+      .selectDistinct({ menuId: roleMenus.menuId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+      .where(and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth)));
+    return rows.map((r) => r.menuId);
+  });
+  return new Set(ids);
 }
 
 /** The caller's workbench menu as a flat list: all of the company type for admins, else what roles grant. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { forbidden, loginExpired } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import { cachedAccess } from './access-cache.ts';
 import { canSeeMenuPath } from './menus.ts';
 import { ownRolesCondition } from './scope.ts';
 
@@ -16,15 +17,19 @@ export async function loadPermissions(db: Db, auth: AuthContext): Promise<Set<st
   if (!auth.companyId) return new Set();
   const allowed = permissionsForType(auth.companyType).map((p) => p.code as string);
   if (auth.isCompanyAdmin) return new Set(allowed);
-  const rows = await db
-    .selectDistinct({ code: rolePermissions.code })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(
-      and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth), inArray(rolePermissions.code, allowed)),
-    );
-  return new Set(rows.map((r) => r.code));
+  const key = `perm:${auth.userId}:${auth.companyId}:${auth.companyType}`;
+  const codes = await cachedAccess(db, key, [`u:${auth.userId}`], async () => {
+    const rows = await db
+      .selectDistinct({ code: rolePermissions.code })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .where(
+        and(eq(userRoles.userId, auth.userId), ownRolesCondition(auth), inArray(rolePermissions.code, allowed)),
+      );
+    return rows.map((r) => r.code);
+  });
+  return new Set(codes);
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();

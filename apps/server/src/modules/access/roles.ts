@@ -6,6 +6,7 @@ import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/sc
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { expandGrants, grantedMenuIds, menusOfType } from './menus.ts';
+import { forgetAccess } from './access-cache.ts';
 import { ownRolesCondition } from './scope.ts';
 
 type Company = Pick<AuthContext, 'companyId' | 'companyType'> & { companyId: number };
@@ -113,6 +114,7 @@ async function writeGrants(db: Db, roleId: number, input: RoleInput) {
 export async function createRole(db: Db, auth: AuthContext & Company, held: Set<string>, input: RoleInput) {
   await checkGrants(db, auth, held, input);
   await assertNameFree(db, auth.companyId, input.name);
+  forgetAccess();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -157,6 +159,7 @@ export async function updateRole(
   await ownRole(db, auth.companyId, roleId);
   await checkGrants(db, auth, held, input);
   await assertNameFree(db, auth.companyId, input.name, roleId);
+  forgetAccess();
   await db
     .transaction(async (tx) => {
       await tx
@@ -171,6 +174,7 @@ export async function updateRole(
 /** Deletes a company role; users holding it simply lose it. */
 export async function deleteRole(db: Db, companyId: number, roleId: number) {
   await ownRole(db, companyId, roleId);
+  forgetAccess();
   await db.delete(roles).where(and(eq(roles.id, roleId), eq(roles.companyId, companyId)));
 }
 

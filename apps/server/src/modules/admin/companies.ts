@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
+import { forgetSessions } from '../auth/sessions.ts';
 
 /** Companies, newest first, paged and filtered. */
 export async function listCompanies(db: Db, q: AdminCompanyListQuery) {
@@ -69,6 +70,7 @@ export async function companyDetail(db: Db, id: number) {
 
 /** Sets membership (audited; the company is told when its level changes). */
 export async function setMembership(db: Db, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
+  forgetSessions({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');
@@ -84,6 +86,7 @@ export async function setMembership(db: Db, actor: AuditActor, input: { id: numb
 
 /** Disables (or re-enables) a company; disabling ends every session of its users at once. */
 export async function setDisabled(db: Db, actor: AuditActor, input: { id: number; disabled: boolean; reason: string }) {
+  forgetSessions({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { roleMenus, rolePermissions, roles, webMenus } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/record.ts';
+import { forgetAccess } from '../access/access-cache.ts';
 import { audited } from './audited.ts';
 
 /** The workbench menu entries of one company type (served by getWebMenus). */
@@ -15,6 +16,7 @@ type WebMenuValues = Required<Omit<AdminWebMenuInput, 'id'>>;
 
 /** Creates or changes a workbench menu entry; audited. Entries are hidden rather than deleted. */
 export async function saveWebMenu(db: Db, actor: AuditActor, { id, ...v }: WebMenuValues & { id?: number }) {
+  forgetAccess();
   return db.transaction(async (tx) => {
     if (v.parentId) {
       const [parent] = await tx.select().from(webMenus).where(eq(webMenus.id, v.parentId));
@@ -46,6 +48,7 @@ export async function listPresets(db: Db) {
 export async function savePreset(db: Db, actor: AuditActor, b: Required<AdminPresetInput>) {
   const bad = b.permissions.find((p) => !(PERMISSION_CODES as string[]).includes(p));
   if (bad) throw invalid(`未知权限：${bad}`);
+  forgetAccess();
   await db.transaction(async (tx) => {
     const [role] = await tx.select().from(roles).where(and(eq(roles.id, b.id), isNull(roles.companyId)));
     if (!role) throw notFound('预设角色不存在');

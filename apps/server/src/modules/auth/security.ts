@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { revokeUserSessions, type AuthContext } from './sessions.ts';
+import { forgetSessions, revokeUserSessions, type AuthContext } from './sessions.ts';
 
 /** A short device name from a user agent, for the active sessions list. */
 export function deviceName(ua: string): string {
@@ -64,6 +64,7 @@ export async function listSessions(db: Db, me: Pick<AuthContext, 'userId' | 'ses
 export async function endSessions(db: Db, me: Pick<AuthContext, 'userId' | 'sessionId'>, ids: number[] | undefined) {
   if (!ids?.length) await revokeUserSessions(db, me.userId, me.sessionId);
   else {
+    forgetSessions({ sessionIds: ids });
     await db
       .update(sessions)
       .set({ revokedAt: new Date() })

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
+import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 
 /** Lifetimes (DESIGN §2): 12 h, or 7 days with remember-me. */
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
@@ -45,9 +47,38 @@ export async function createSession(
   return { token, expiresAt, sessionId: row!.id };
 }
 
+/**
+ * Resolved sessions, by database and token hash, for a few seconds (docs/decisions/0082-session-cache.md).
+ * Every change to what a session resolves to forgets the affected entries at once on this instance (see
+ * `forgetSessions`); other instances hear of it by NOTIFY (lib/cache-bus.ts), at the latest within the TTL.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+export const sessionCache = new TtlCache<AuthContext>({ ttlMs: SESSION_CACHE_TTL_MS, max: 20_000 });
+
+/**
+ * Forgets cached sessions at once on this instance: call on every change to a session (revoked), a user
+ * (disabled, company, admin flags) or a company (disabled, type, name, member level) — before or after the
+ * commit; the cache refuses to store those callers again for one TTL.
+ */
+export function forgetSessions(what: { sessionIds?: number[]; userIds?: number[]; companyIds?: number[] }): void {
+  const tags = [
+    ...(what.sessionIds ?? []).map((id) => `s:${id}`),
+    ...(what.userIds ?? []).map((id) => `u:${id}`),
+    ...(what.companyIds ?? []).map((id) => `c:${id}`),
+  ];
+  sessionCache.forget(...tags);
+  broadcastForget({ cache: 'sessions', tags });
+}
+registerCache('sessions', (tags) => (tags ? sessionCache.forget(...tags) : sessionCache.clear()));
+
 /** Resolves a token to its caller, or null when missing, expired, revoked, forged or the user is disabled. */
 export async function resolveToken(db: Db, token: string | undefined): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const key = `${dbKey(db)}:${tokenHash}`;
+  const cached = sessionCache.get(key);
+  if (cached) return cached;
+  const ticket = sessionCache.ticket();
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -61,18 +92,20 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
       companyDisabled: companies.disabled,
       memberLevel: companies.memberLevel,
       isMemberVail: companies.isMemberVail,
+      msLeft: sql<number>`extract(epoch from ${sessions.expiresAt} - now()) * 1000`.mapWith(Number),
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   const r = rows[0];
   if (!r || r.userDisabled || r.companyDisabled) return null;
   // "Last active" for the security page, written at most every 5 minutes per session.
   if (r.stale) await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, r.sessionId));
-  return {
+  // Frozen: the same object serves every request of this token for a few seconds.
+  const auth: AuthContext = Object.freeze({
     sessionId: r.sessionId,
     userId: r.userId,
     companyId: r.companyId,
@@ -82,10 +115,15 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
     isPlatformAdmin: r.isPlatformAdmin,
     memberLevel: r.memberLevel ?? 0,
     isMemberVail: r.isMemberVail ?? 0,
-  };
+  });
+  const tags = [`s:${r.sessionId}`, `u:${r.userId}`, ...(r.companyId ? [`c:${r.companyId}`] : [])];
+  // Never past the session's own expiry (measured by the database's clock, kept on ours).
+  sessionCache.set(key, auth, tags, ticket, sessionCache.now() + r.msLeft);
+  return auth;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  forgetSessions({ sessionIds: [sessionId] });
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
@@ -94,5 +132,6 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   const cond = exceptSessionId
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${exceptSessionId}`)
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  forgetSessions({ userIds: [userId] });
   await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
 }

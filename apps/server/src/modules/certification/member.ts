@@ -3,7 +3,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { MEMBER_LEVEL_BENEFITS, enumLabel } from '@aquamall/shared';
 import { companies, memberUpgradeRequests } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent } from '../merchant/events.ts';
@@ -59,7 +59,10 @@ export async function decideUpgrade(app: FastifyInstance, actor: AuditActor, id:
       .returning();
     if (!after) throw conflict('该申请已处理，请勿重复操作');
     const [company] = await tx.select({ memberLevel: companies.memberLevel }).from(companies).where(eq(companies.id, after.companyId));
-    if (decision.approve) await tx.update(companies).set({ memberLevel: after.targetLevel, updatedAt: now }).where(eq(companies.id, after.companyId));
+    if (decision.approve) {
+      forgetSessions({ companyIds: [after.companyId] });
+      await tx.update(companies).set({ memberLevel: after.targetLevel, updatedAt: now }).where(eq(companies.id, after.companyId));
+    }
     await addReviewEvent(tx, { kind: 'member_upgrade', subjectId: id, companyId: after.companyId, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, actorUserId: actor.userId });
     await recordAudit(tx, actor, {
       action: decision.approve ? 'member.upgrade.confirm' : 'member.upgrade.reject',

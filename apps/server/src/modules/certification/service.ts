@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isValidCreditCode, isValidIdCardNumber } from '../../lib/credit-code.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
@@ -186,6 +186,7 @@ export async function decideCertification(app: FastifyInstance, actor: AuditActo
       .where(and(eq(certifications.id, id), eq(certifications.status, CertStatus.REVIEWING)))
       .returning();
     if (!after) throw conflict('该认证不在审核中，不能重复审核');
+    forgetSessions({ companyIds: [after.companyId] }); // the caller's company name
     await tx
       .update(companies)
       .set(decision.approve ? { certStatus: status, name: after.companyName, creditCode: after.creditCode, legalPerson: after.legalPerson, updatedAt: now } : { certStatus: status, updatedAt: now })

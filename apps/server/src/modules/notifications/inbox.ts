@@ -1,24 +1,32 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MessageListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
+import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 
-/** A company's messages, newest first, paged (unread only with `unread: '1'`). */
-export async function listMessages(db: Db, companyId: number, q: MessageListQuery) {
-  const conds: SQL[] = [eq(messages.companyId, companyId)];
-  if (q.unread === '1') conds.push(isNull(messages.readAt));
-  const where = and(...conds);
-  const [list, [total]] = await Promise.all([
-    db
-      .select()
+/** The page query of the inbox, all messages or unread only, prepared once per database. */
+const messagePage = (unreadOnly: boolean) =>
+  preparedFor((db: Db) => {
+    const where = and(eq(messages.companyId, sql.placeholder('companyId')), unreadOnly ? isNull(messages.readAt) : undefined);
+    return db
+      .select({ ...getTableColumns(messages), total: totalOf(messages, where) })
       .from(messages)
       .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(q.pageSize)
-      .offset((q.pageIndex - 1) * q.pageSize),
-    db.select({ n: count() }).from(messages).where(where),
-  ]);
-  return { list, total: total?.n ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(unreadOnly ? 'message_page_unread' : 'message_page');
+  });
+const allPage = messagePage(false);
+const unreadPage = messagePage(true);
+
+/** A company's messages, newest first, paged (unread only with `unread: '1'`); one round trip. */
+export async function listMessages(db: Db, companyId: number, q: MessageListQuery) {
+  const unread = q.unread === '1';
+  const page = (unread ? unreadPage : allPage)(db);
+  return pagedRows((limit, offset) => page.execute({ companyId, limit, offset }), q, () =>
+    db.$count(messages, and(eq(messages.companyId, companyId), unread ? isNull(messages.readAt) : undefined)),
+  );
 }
 
 /** How many of a company's messages are unread. */
