@@ -15,7 +15,11 @@ const optionalNumber = (max: number, message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).min(0, message).max(max, message).optional());
 const optionalDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional(),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), '日期格式不正确')
+    .optional(),
 );
 
 export const orderListQuery = pageQuery.extend({
@@ -32,6 +36,8 @@ export const orderListQuery = pageQuery.extend({
   amountMax: optionalNumber(1e12, '金额格式不正确'),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
+/** The list query as parsed (the server's filter). */
+export type OrderListFilter = z.infer<typeof orderListQuery>;
 
 export const orderRow = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { asc, inArray } from 'drizzle-orm';
-import { enumLabel, type OrderListQuery } from '@aquamall/shared';
+import { enumLabel, type OrderListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines } from '../../db/schema/index.ts';
 import type { Caller } from '../products/caller.ts';
@@ -12,7 +12,7 @@ export const ORDER_EXPORT_MAX = 5_000;
 const shanghai = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */
-export async function exportOrders(db: Db, caller: Caller, q: OrderListQuery): Promise<Buffer> {
+export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<Buffer> {
   const { list } = await listOrders(db, caller, { ...q, pageIndex: 1, pageSize: ORDER_EXPORT_MAX });
   const lines = list.length
     ? await db.select().from(orderLines).where(inArray(orderLines.orderId, list.map((o) => o.id))).orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))

@@ -3,12 +3,11 @@ import {
   memberGateForOrderType,
   OrderKind,
   OrderStatus,
-  orderListQuery,
   PaymentStatus,
   type OrderAction,
   type OrderDetailAnswer,
   type OrderListAnswer,
-  type OrderListQuery,
+  type OrderListFilter,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +35,7 @@ const LIST_MENU: Record<number, { own: string; all?: string }> = {
  * that hold it); the supplier's 6/8 are every order the company received. Filters: number, counterparty,
  * date range (Asia/Shanghai days), amount range. The status filter is separate (tab counts).
  */
-async function listScope(db: Db, caller: Caller, q: ReturnType<typeof orderListQuery.parse>): Promise<SQL[]> {
+async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQL[]> {
   const menus = LIST_MENU[q.type]!;
   const page = q.all && menus.all ? menus.all : menus.own;
   if (!(await canSeeMenuPath(db, caller, page))) throw forbidden();
@@ -62,8 +61,7 @@ async function listScope(db: Db, caller: Caller, q: ReturnType<typeof orderListQ
 }
 
 /** One page of a list with the count of every status under the same filters (the tabs). */
-export async function listOrders(db: Db, caller: Caller, input: OrderListQuery): Promise<OrderListAnswer> {
-  const q = orderListQuery.parse(input);
+export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
   const where = await listScope(db, caller, q);
   const countRows = await db
     .select({ status: orders.status, n: sql<number>`count(*)::int` })
