@@ -67,7 +67,11 @@ export const orderListAnswer = z.object({
   list: z.array(orderRow),
   total: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
+  /** With filters the counts stop at ORDER_COUNT_CAP (shown as 1000+). */
+  totalCapped: z.boolean(),
 });
+/** Filtered lists count at most this many orders (the unfiltered tabs are always exact). */
+export const ORDER_COUNT_CAP = 1_000;
 export type OrderListAnswer = z.infer<typeof orderListAnswer>;
 
 export const orderDetailQuery = z.object({

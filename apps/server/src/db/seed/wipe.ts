@@ -28,6 +28,7 @@ export const DEMO_TABLES = [
   'audit_logs',
   // Timed rules of the demo orders (refId only, no foreign key).
   'jobs',
+  'order_counts',
 ] as const;
 
 export async function wipeDemoTables(db: Db): Promise<void> {

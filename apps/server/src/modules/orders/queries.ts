@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL
 import {
   memberGateForOrderType,
   OrderKind,
+  ORDER_COUNT_CAP,
   OrderStatus,
   PaymentStatus,
   type OrderAction,
@@ -11,7 +12,7 @@ import {
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { jobs, orderHistory, orderLines, orderPayments, orders, shipmentLines, shipments, type OrderRow } from '../../db/schema/index.ts';
+import { jobs, orderCounts, OrderCountScope, orderHistory, orderLines, orderPayments, orders, shipmentLines, shipments, type OrderRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { canSeeMenuPath } from '../access/menus.ts';
@@ -60,17 +61,46 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
   return where;
 }
 
+/**
+ * The status counts of a list. Without filters they come from `order_counts` (kept by a trigger), so a
+ * company with 100,000 orders answers in a few rows; with filters they are counted over at most
+ * ORDER_COUNT_CAP + 1 matching orders (`capped` then).
+ */
+async function statusCounts(db: Db, caller: Caller, q: OrderListFilter, where: SQL[]): Promise<{ counts: Record<string, number>; capped: boolean }> {
+  const filtered = q.orderNo || q.counterparty || q.dateFrom || q.dateTo || q.amountMin !== undefined || q.amountMax !== undefined;
+  const counts: Record<string, number> = {};
+  if (!filtered) {
+    const buyerSide = q.type === 0 || q.type === 4;
+    const scope = !buyerSide ? OrderCountScope.SELLER_COMPANY : q.all ? OrderCountScope.BUYER_COMPANY : OrderCountScope.BUYER_USER;
+    const owner = scope === OrderCountScope.BUYER_USER ? caller.userId : caller.companyId;
+    const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+    const rows = await db
+      .select({ status: orderCounts.status, n: orderCounts.n })
+      .from(orderCounts)
+      .where(and(eq(orderCounts.scope, scope), eq(orderCounts.ownerId, owner), eq(orderCounts.kind, kind)));
+    for (const r of rows) if (r.n > 0) counts[String(r.status)] = r.n;
+    return { counts, capped: false };
+  }
+  const limited = db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(...where))
+    .limit(ORDER_COUNT_CAP + 1)
+    .as('limited');
+  const rows = await db.select({ status: limited.status, n: sql<number>`count(*)::int` }).from(limited).groupBy(limited.status);
+  let sum = 0;
+  for (const r of rows) {
+    counts[String(r.status)] = r.n;
+    sum += r.n;
+  }
+  return { counts, capped: sum > ORDER_COUNT_CAP };
+}
+
 /** One page of a list with the count of every status under the same filters (the tabs). */
 export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
   const where = await listScope(db, caller, q);
-  const countRows = await db
-    .select({ status: orders.status, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(...where))
-    .groupBy(orders.status);
-  const counts: Record<string, number> = {};
-  for (const r of countRows) counts[String(r.status)] = r.n;
-  const total = q.status !== undefined ? (counts[String(q.status)] ?? 0) : countRows.reduce((s, r) => s + r.n, 0);
+  const { counts, capped } = await statusCounts(db, caller, q, where);
+  const total = q.status !== undefined ? (counts[String(q.status)] ?? 0) : Object.values(counts).reduce((s, n) => s + n, 0);
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total
     ? await db
@@ -81,7 +111,7 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
         .limit(q.pageSize)
         .offset((q.pageIndex - 1) * q.pageSize)
     : [];
-  return { list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'), total, counts };
+  return { list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'), total, counts, totalCapped: capped };
 }
 
 /** Orders → list rows (first line, line count, waiting transfer proof). */

@@ -178,7 +178,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
             pageSize: params.pageSize,
             total: list.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (n) => `共 ${n} 条`,
+            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
             onChange: (pageIndex, pageSize) => setParams({ ...params, pageIndex, pageSize }),
           }}
         />
