@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Image, Popconfirm, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { enumLabel, OrderStatus, Side, type OrderDetail, type OrderLineView } from '@aquamall/shared';
+import { enumLabel, OrderStatus, Side, THUMB_WIDTH, type OrderDetail, type OrderLineView } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
@@ -78,7 +78,7 @@ export default function OrderDetailPage() {
       dataIndex: 'productName',
       render: (v: string, l: OrderLineView) => (
         <Space align="start">
-          {l.image ? <Img src={l.image} width={80} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null}
+          {l.image ? <Img src={l.image} width={THUMB_WIDTH} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null}
           <div>
             <div>{v}</div>
             <div style={{ color: '#8c8c8c', fontSize: 12 }}>{[l.spec, l.brand, l.skuCode].filter(Boolean).join(' · ')}</div>
