@@ -11,12 +11,19 @@ async function stockOf(page: Page, code: string): Promise<{ onHand: number; rese
   const row = page.getByRole('row', { name: new RegExp(code) });
   await expect(row).toHaveCount(1);
   const cells = row.locator('td');
-  return { onHand: parseInt(await cells.nth(2).innerText(), 10), reserved: parseInt(await cells.nth(3).innerText(), 10) };
+  return {
+    onHand: parseInt(await cells.nth(2).innerText(), 10),
+    reserved: parseInt(await cells.nth(3).innerText(), 10),
+  };
 }
 
-const popconfirm = (page: Page) => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ });
+const popconfirm = (page: Page) =>
+  page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ });
 
-test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({ page, browser }) => {
+test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
+  page,
+  browser,
+}) => {
   // The supplier opens the demo order waiting for confirmation (submitted from one checkout with another supplier).
   await signIn(page, '18800000002');
   await page.goto('/customer/saleOrder');
@@ -26,8 +33,12 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   const id = Number(new URL(page.url()).searchParams.get('id'));
   await expect(page.locator('.ant-menu-item-selected')).toContainText('销售订单');
   await expect(page.locator('.ant-table-tbody').first().locator('tr.ant-table-row')).toHaveCount(2);
-  const codes = (await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row').allInnerTexts()).map((t) => /P\d{6}/.exec(t)?.[0] ?? '');
-  const quantities = (await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row td:nth-child(3)').allInnerTexts()).map((t) => parseInt(t, 10));
+  const codes = (
+    await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row').allInnerTexts()
+  ).map((t) => /P\d{6}/.exec(t)?.[0] ?? '');
+  const quantities = (
+    await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row td:nth-child(3)').allInnerTexts()
+  ).map((t) => parseInt(t, 10));
   expect(codes.filter(Boolean)).toHaveLength(2);
   const before = [await stockOf(page, codes[0]!), await stockOf(page, codes[1]!)];
 
@@ -45,7 +56,9 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   await expect(buyer.getByText(/原价 ¥/).first()).toBeVisible();
   await buyer.getByRole('button', { name: '上传付款凭证' }).click();
   const dialog = buyer.getByRole('dialog', { name: '上传付款凭证' });
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
   await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await dialog.getByRole('button', { name: '提交凭证' }).click();
@@ -84,6 +97,9 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   // The supplier's stock: the shipped quantities left on hand and the reservation.
   for (const [i, code] of codes.entries()) {
     const after = await stockOf(page, code);
-    expect(after).toEqual({ onHand: before[i]!.onHand - quantities[i]!, reserved: before[i]!.reserved - quantities[i]! });
+    expect(after).toEqual({
+      onHand: before[i]!.onHand - quantities[i]!,
+      reserved: before[i]!.reserved - quantities[i]!,
+    });
   }
 });

@@ -29,7 +29,8 @@ const arg = (name: string, fallback: number) => {
 const ORDERS = arg('orders', 100_000);
 const REQUESTS = arg('requests', 400);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const base = new URL(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
@@ -64,7 +65,13 @@ async function main() {
     await db.execute(sql`analyze order_lines`);
     console.log(`filled ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: url.toString(), DEMO: '0', JOBS_RUNNER: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: url.toString(),
+      DEMO: '0',
+      JOBS_RUNNER: '0',
+    });
     const app = await build({ config, database, logger: false });
     await app.ready();
     const cases: [string, Record<string, unknown>][] = [
@@ -75,13 +82,20 @@ async function main() {
       ['order, amount 1000–2000', { type: 0, amountMin: 1000, amountMax: 2000 }],
       ['order, counterparty 基准', { type: 0, counterparty: '基准' }],
     ];
-    console.log(`${REQUESTS} sequential requests per case, ${os.availableParallelism()} CPU(s), Node ${process.version}\n`);
+    console.log(
+      `${REQUESTS} sequential requests per case, ${os.availableParallelism()} CPU(s), Node ${process.version}\n`,
+    );
     let ok = true;
     for (const [label, body] of cases) {
       const times: number[] = [];
       for (let i = 0; i < REQUESTS + 20; i++) {
         const t0 = performance.now();
-        const res = await app.inject({ method: 'POST', url: '/api/order/list', payload: body, headers: { 'x-token': buyer.token } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/order/list',
+          payload: body,
+          headers: { 'x-token': buyer.token },
+        });
         const ms = performance.now() - t0;
         if (res.json<{ code: number }>().code !== 0) throw new Error(`${label}: ${res.body}`);
         if (i >= 20) times.push(ms);
@@ -89,7 +103,9 @@ async function main() {
       times.sort((a, b) => a - b);
       const p99 = pct(times, 99);
       if (p99 > P99_TARGET_MS) ok = false;
-      console.log(`${p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+      console.log(
+        `${p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+      );
     }
     console.log(`\np99 target ≤ ${P99_TARGET_MS} ms: ${ok ? 'met' : 'MISSED'}`);
     await app.close();

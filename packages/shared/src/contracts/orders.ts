@@ -12,7 +12,10 @@ export const ORDER_LIST_TYPES = [0, 4, 6, 8] as const;
 export type OrderListType = (typeof ORDER_LIST_TYPES)[number];
 
 const optionalNumber = (max: number, message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number(message).min(0, message).max(max, message).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number(message).min(0, message).max(max, message).optional(),
+  );
 const optionalDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
@@ -25,8 +28,14 @@ const optionalDate = z.preprocess(
 export const orderListQuery = pageQuery.extend({
   type: z.union([z.literal(0), z.literal(4), z.literal(6), z.literal(8)], '订单类型不正确'),
   /** 1: the company's orders (allorder / allenorder) instead of the user's own. */
-  all: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(6).optional()),
+  all: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(1).optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(6).optional(),
+  ),
   orderNo: z.string().trim().max(32, '订单号最多32位').optional(),
   /** The other company's name (supplier for the purchaser, purchaser for the supplier), part of it. */
   counterparty: z.string().trim().max(60, '单位名称最多60个字').optional(),
@@ -75,12 +84,29 @@ export const ORDER_COUNT_CAP = 1_000;
 export type OrderListAnswer = z.infer<typeof orderListAnswer>;
 
 export const orderDetailQuery = z.object({
-  id: z.coerce.number('编号格式不正确').int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确'),
-  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(10).optional()),
+  id: z.coerce
+    .number('编号格式不正确')
+    .int('编号格式不正确')
+    .positive('编号格式不正确')
+    .max(2_147_483_647, '编号格式不正确'),
+  type: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(10).optional(),
+  ),
 });
 
 /** What the viewer may do with the order now (buttons on the detail and the list). */
-export const ORDER_ACTIONS = ['reprice', 'confirm', 'cancel', 'pay', 'payConfirm', 'payReject', 'ship', 'receive', 'rma'] as const;
+export const ORDER_ACTIONS = [
+  'reprice',
+  'confirm',
+  'cancel',
+  'pay',
+  'payConfirm',
+  'payReject',
+  'ship',
+  'receive',
+  'rma',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const orderLineView = z.object({
@@ -123,7 +149,15 @@ export const shipmentView = z.object({
   remark: z.string(),
   shippedByName: z.string(),
   createdAt: wireTimestamp,
-  lines: z.array(z.object({ orderLineId: z.number().int(), productName: z.string(), spec: z.string(), unit: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({
+      orderLineId: z.number().int(),
+      productName: z.string(),
+      spec: z.string(),
+      unit: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
 });
 
 export const orderHistoryView = z.object({
@@ -252,7 +286,15 @@ export type PaymentRejectInput = z.infer<typeof paymentRejectInput>;
 export const orderShipInput = z.object({
   orderId: recordId,
   lines: z
-    .array(z.object({ lineId: recordId, quantity: z.coerce.number('发货数量格式不正确').int('发货数量必须是整数').min(0, '发货数量不能为负数') }))
+    .array(
+      z.object({
+        lineId: recordId,
+        quantity: z.coerce
+          .number('发货数量格式不正确')
+          .int('发货数量必须是整数')
+          .min(0, '发货数量不能为负数'),
+      }),
+    )
     .min(1, '请选择发货商品')
     .max(200),
   carrier: z.string().trim().min(1, '请填写物流公司').max(50, '物流公司最多50个字'),

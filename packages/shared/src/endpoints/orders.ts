@@ -25,7 +25,8 @@ export const orderEndpoints = {
   orderList: endpoint({
     method: 'POST',
     path: '/api/order/list',
-    summary: 'Orders of one list (type 0/4 own or all of the company, 6/8 the supplier’s), filtered and paged, with status counts',
+    summary:
+      'Orders of one list (type 0/4 own or all of the company, 6/8 the supplier’s), filtered and paged, with status counts',
     access: COMPANY,
     body: orderListQuery,
     response: orderListAnswer,
@@ -41,7 +42,8 @@ export const orderEndpoints = {
   orderDetail: endpoint({
     method: 'GET',
     path: '/api/order/detail',
-    summary: 'One order as the viewer sees it: lines, amounts, payments, shipments, history, related orders, allowed actions (member gates for types 6/8)',
+    summary:
+      'One order as the viewer sees it: lines, amounts, payments, shipments, history, related orders, allowed actions (member gates for types 6/8)',
     access: COMPANY,
     query: orderDetailQuery,
     response: orderDetail,
@@ -65,7 +67,8 @@ export const orderEndpoints = {
   orderCancel: endpoint({
     method: 'POST',
     path: '/api/order/cancel',
-    summary: 'Cancel: the purchaser before payment, the supplier with a reason before anything ships; reserved stock is released',
+    summary:
+      'Cancel: the purchaser before payment, the supplier with a reason before anything ships; reserved stock is released',
     access: can('purchase:manage', 'order:ship'),
     body: orderCancelInput,
     response: noData,
@@ -97,7 +100,8 @@ export const orderEndpoints = {
   orderShip: endpoint({
     method: 'POST',
     path: '/api/order/ship',
-    summary: 'Supplier ships some or all remaining quantities with carrier and tracking number (reserved stock → 发货出库)',
+    summary:
+      'Supplier ships some or all remaining quantities with carrier and tracking number (reserved stock → 发货出库)',
     access: seller,
     body: orderShipInput,
     response: noData,

@@ -42,7 +42,11 @@ export interface RunResult {
  * turns failed after MAX_ATTEMPTS. Kinds without a handler in this process are left for one that has it.
  * Repeats until no due job is left (at most `rounds` batches).
  */
-export async function runDueJobs(db: Db, now = new Date(), opts: { batch?: number; rounds?: number } = {}): Promise<RunResult> {
+export async function runDueJobs(
+  db: Db,
+  now = new Date(),
+  opts: { batch?: number; rounds?: number } = {},
+): Promise<RunResult> {
   const kinds = [...handlers.keys()];
   const result: RunResult = { done: 0, failed: 0 };
   if (!kinds.length) return result;
@@ -60,7 +64,10 @@ export async function runDueJobs(db: Db, now = new Date(), opts: { batch?: numbe
         const handler = handlers.get(job.kind)!;
         try {
           await tx.transaction((sp) => handler(sp, job, now));
-          await tx.update(jobs).set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now }).where(eq(jobs.id, job.id));
+          await tx
+            .update(jobs)
+            .set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now })
+            .where(eq(jobs.id, job.id));
           result.done++;
         } catch (err) {
           const attempts = job.attempts + 1;

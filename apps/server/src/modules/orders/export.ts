@@ -9,13 +9,23 @@ import { listOrders } from './queries.ts';
 /** At most this many orders per export (a longer list narrows the filters first). */
 export const ORDER_EXPORT_MAX = 5_000;
 
-const shanghai = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const shanghai = (iso: string) =>
+  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */
 export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<Buffer> {
   const { list } = await listOrders(db, caller, { ...q, pageIndex: 1, pageSize: ORDER_EXPORT_MAX });
   const lines = list.length
-    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, list.map((o) => o.id))).orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            list.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
     : [];
   const buyerSide = q.type === 0 || q.type === 4;
   const wb = new ExcelJS.Workbook();

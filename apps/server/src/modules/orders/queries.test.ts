@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { Code, OrderStatus } from '@aquamall/shared';
 import { orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { advanceOrder, insertUser, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, signIn } from '../../test/factories/index.ts';
+import {
+  advanceOrder,
+  insertUser,
+  makeOnSaleProduct,
+  makeOrder,
+  makePurchaser,
+  makeSupplier,
+  signIn,
+} from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
 import { createOrders } from './create.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
@@ -23,32 +31,72 @@ describe('order lists', () => {
     const seller = await makeSupplier(db(), '列表供应商');
     const other = await makeSupplier(db(), '另一家水处理');
     const buyer = await makePurchaser(db(), '列表采购商');
-    const colleague = await signIn(db(), await insertUser(db(), { companyId: buyer.companyId, isCompanyAdmin: true, realName: '同事' }));
+    const colleague = await signIn(
+      db(),
+      await insertUser(db(), { companyId: buyer.companyId, isCompanyAdmin: true, realName: '同事' }),
+    );
     const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 100, stock: 100 }] });
-    const { skuIds: otherSkus } = await makeOnSaleProduct(db(), other, { name: '活性炭', skus: [{ price: 20, stock: 100 }] });
+    const { skuIds: otherSkus } = await makeOnSaleProduct(db(), other, {
+      name: '活性炭',
+      skus: [{ price: 20, stock: 100 }],
+    });
     const a = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }]);
     const b = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 5 }]);
     const c = await makeOrder(db(), buyer, other.id, [{ skuId: otherSkus[0]!, quantity: 1 }]);
-    const mine = await makeOrder(db(), { companyId: buyer.companyId, id: colleague.id, realName: '同事' }, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }]);
-    await advanceOrder(db(), b.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_PAY);
+    const mine = await makeOrder(
+      db(),
+      { companyId: buyer.companyId, id: colleague.id, realName: '同事' },
+      seller.id,
+      [{ skuId: skuIds[0]!, quantity: 1 }],
+    );
+    await advanceOrder(
+      db(),
+      b.id,
+      { buyerUserId: buyer.id, sellerUserId: seller.admin.id },
+      OrderStatus.TO_PAY,
+    );
 
     const own = await list(buyer.token, { type: 0 });
     expect(own.code, own.message).toBe(0);
     expect(own.data.list.map((o: { id: number }) => o.id)).toEqual([c.id, b.id, a.id]);
     expect(own.data).toMatchObject({ total: 3, counts: { '0': 2, '1': 1 } });
-    expect(own.data.list[2]).toMatchObject({ type: 0, firstLine: '聚合氯化铝 规格 1号', lineCount: 1, totalAmount: '200.00', sellerCompanyName: '列表供应商' });
-    expect((await list(colleague.token, { type: 0 })).data.list.map((o: { id: number }) => o.id)).toEqual([mine.id]);
+    expect(own.data.list[2]).toMatchObject({
+      type: 0,
+      firstLine: '聚合氯化铝 规格 1号',
+      lineCount: 1,
+      totalAmount: '200.00',
+      sellerCompanyName: '列表供应商',
+    });
+    expect((await list(colleague.token, { type: 0 })).data.list.map((o: { id: number }) => o.id)).toEqual([
+      mine.id,
+    ]);
     expect((await list(colleague.token, { type: 0, all: 1 })).data.total).toBe(4);
     expect((await list(buyer.token, { type: 4 })).data.total).toBe(0);
 
-    expect((await list(buyer.token, { type: 0, status: 1 })).data.list.map((o: { id: number }) => o.id)).toEqual([b.id]);
+    expect(
+      (await list(buyer.token, { type: 0, status: 1 })).data.list.map((o: { id: number }) => o.id),
+    ).toEqual([b.id]);
     expect((await list(buyer.token, { type: 0, status: 1 })).data.counts).toEqual({ '0': 2, '1': 1 });
-    expect((await list(buyer.token, { type: 0, counterparty: '另一家' })).data.list.map((o: { id: number }) => o.id)).toEqual([c.id]);
-    expect((await list(buyer.token, { type: 0, orderNo: a.orderNo.slice(-8) })).data.list.map((o: { id: number }) => o.id)).toEqual([a.id]);
-    expect((await list(buyer.token, { type: 0, amountMin: 100, amountMax: 300 })).data.list.map((o: { id: number }) => o.id)).toEqual([a.id]);
+    expect(
+      (await list(buyer.token, { type: 0, counterparty: '另一家' })).data.list.map(
+        (o: { id: number }) => o.id,
+      ),
+    ).toEqual([c.id]);
+    expect(
+      (await list(buyer.token, { type: 0, orderNo: a.orderNo.slice(-8) })).data.list.map(
+        (o: { id: number }) => o.id,
+      ),
+    ).toEqual([a.id]);
+    expect(
+      (await list(buyer.token, { type: 0, amountMin: 100, amountMax: 300 })).data.list.map(
+        (o: { id: number }) => o.id,
+      ),
+    ).toEqual([a.id]);
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     expect((await list(buyer.token, { type: 0, dateFrom: today, dateTo: today })).data.total).toBe(3);
-    expect((await list(buyer.token, { type: 0, dateFrom: '2000-01-01', dateTo: '2000-01-02' })).data.total).toBe(0);
+    expect(
+      (await list(buyer.token, { type: 0, dateFrom: '2000-01-01', dateTo: '2000-01-02' })).data.total,
+    ).toBe(0);
     expect((await list(buyer.token, { type: 0, dateFrom: '2000-13-01' })).code).toBe(Code.INVALID);
 
     const sale = await list(seller.admin.token, { type: 6, pageSize: 2 });
@@ -64,9 +112,22 @@ describe('order lists', () => {
   it('exports the filtered list to Excel, one row per line', async () => {
     const seller = await makeSupplier(db(), '导出供应商');
     const buyer = await makePurchaser(db(), '导出采购商');
-    const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 100, stock: 100 }, { price: 30, stock: 100 }] });
-    await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }, { skuId: skuIds[1]!, quantity: 3 }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/order/export', payload: { type: 6 }, headers: { 'x-token': seller.admin.token } });
+    const { skuIds } = await makeOnSaleProduct(db(), seller, {
+      skus: [
+        { price: 100, stock: 100 },
+        { price: 30, stock: 100 },
+      ],
+    });
+    await makeOrder(db(), buyer, seller.id, [
+      { skuId: skuIds[0]!, quantity: 2 },
+      { skuId: skuIds[1]!, quantity: 3 },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/export',
+      payload: { type: 6 },
+      headers: { 'x-token': seller.admin.token },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -100,15 +161,24 @@ describe('order detail', () => {
       ),
     );
     const mine = await call(t.app, buyer.token, 'GET', `/api/order/detail?id=${a!.id}&type=0`);
-    expect(mine.data.related).toEqual([expect.objectContaining({ id: b!.id, relation: '同批提交', type: 0, counterparty: '关联另一家' })]);
+    expect(mine.data.related).toEqual([
+      expect.objectContaining({ id: b!.id, relation: '同批提交', type: 0, counterparty: '关联另一家' }),
+    ]);
     expect(mine.data.address).toMatchObject({ receiver: '张三', areaName: '北京市 北京市 东城区' });
     expect(mine.data.deadline).not.toBeNull();
     // Level 2 of a gated supplier: 请购买一级/三级会员 for its sales order (type 6), by whatever type the page says.
     for (const q of ['', '&type=6', '&type=0']) {
-      expect(await call(t.app, seller.admin.token, 'GET', `/api/order/detail?id=${a!.id}${q}`)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: '请购买一级/三级会员' });
+      expect(await call(t.app, seller.admin.token, 'GET', `/api/order/detail?id=${a!.id}${q}`)).toMatchObject(
+        { code: Code.MEMBER_REQUIRED, message: '请购买一级/三级会员' },
+      );
     }
     await db().update(orders).set({ checkoutId: null }).where(eq(orders.id, b!.id));
     const otherView = await call(t.app, other.admin.token, 'GET', `/api/order/detail?id=${b!.id}`);
-    expect(otherView.data).toMatchObject({ side: 'seller', type: 6, related: [], actions: ['reprice', 'confirm', 'cancel'] });
+    expect(otherView.data).toMatchObject({
+      side: 'seller',
+      type: 6,
+      related: [],
+      actions: ['reprice', 'confirm', 'cancel'],
+    });
   });
 });

@@ -12,7 +12,18 @@ import {
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { jobs, orderCounts, OrderCountScope, orderHistory, orderLines, orderPayments, orders, shipmentLines, shipments, type OrderRow } from '../../db/schema/index.ts';
+import {
+  jobs,
+  orderCounts,
+  OrderCountScope,
+  orderHistory,
+  orderLines,
+  orderPayments,
+  orders,
+  shipmentLines,
+  shipments,
+  type OrderRow,
+} from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { canSeeMenuPath } from '../access/menus.ts';
@@ -52,10 +63,15 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
   if (q.orderNo) where.push(ilike(orders.orderNo, `%${escapeLike(q.orderNo)}%`));
   if (q.counterparty) {
     const like = `%${escapeLike(q.counterparty)}%`;
-    where.push(buyerSide ? or(ilike(orders.sellerCompanyName, like), ilike(orders.shopName, like))! : ilike(orders.buyerCompanyName, like));
+    where.push(
+      buyerSide
+        ? or(ilike(orders.sellerCompanyName, like), ilike(orders.shopName, like))!
+        : ilike(orders.buyerCompanyName, like),
+    );
   }
   if (q.dateFrom) where.push(gte(orders.createdAt, new Date(`${q.dateFrom}T00:00:00+08:00`)));
-  if (q.dateTo) where.push(lt(orders.createdAt, new Date(new Date(`${q.dateTo}T00:00:00+08:00`).getTime() + 86_400_000)));
+  if (q.dateTo)
+    where.push(lt(orders.createdAt, new Date(new Date(`${q.dateTo}T00:00:00+08:00`).getTime() + 86_400_000)));
   if (q.amountMin !== undefined) where.push(gte(orders.totalAmount, String(q.amountMin)));
   if (q.amountMax !== undefined) where.push(lte(orders.totalAmount, String(q.amountMax)));
   return where;
@@ -66,12 +82,27 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
  * company with 100,000 orders answers in a few rows; with filters they are counted over at most
  * ORDER_COUNT_CAP + 1 matching orders (`capped` then).
  */
-async function statusCounts(db: Db, caller: Caller, q: OrderListFilter, where: SQL[]): Promise<{ counts: Record<string, number>; capped: boolean }> {
-  const filtered = q.orderNo || q.counterparty || q.dateFrom || q.dateTo || q.amountMin !== undefined || q.amountMax !== undefined;
+async function statusCounts(
+  db: Db,
+  caller: Caller,
+  q: OrderListFilter,
+  where: SQL[],
+): Promise<{ counts: Record<string, number>; capped: boolean }> {
+  const filtered =
+    q.orderNo ||
+    q.counterparty ||
+    q.dateFrom ||
+    q.dateTo ||
+    q.amountMin !== undefined ||
+    q.amountMax !== undefined;
   const counts: Record<string, number> = {};
   if (!filtered) {
     const buyerSide = q.type === 0 || q.type === 4;
-    const scope = !buyerSide ? OrderCountScope.SELLER_COMPANY : q.all ? OrderCountScope.BUYER_COMPANY : OrderCountScope.BUYER_USER;
+    const scope = !buyerSide
+      ? OrderCountScope.SELLER_COMPANY
+      : q.all
+        ? OrderCountScope.BUYER_COMPANY
+        : OrderCountScope.BUYER_USER;
     const owner = scope === OrderCountScope.BUYER_USER ? caller.userId : caller.companyId;
     const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
     const rows = await db
@@ -87,7 +118,10 @@ async function statusCounts(db: Db, caller: Caller, q: OrderListFilter, where: S
     .where(and(...where))
     .limit(ORDER_COUNT_CAP + 1)
     .as('limited');
-  const rows = await db.select({ status: limited.status, n: sql<number>`count(*)::int` }).from(limited).groupBy(limited.status);
+  const rows = await db
+    .select({ status: limited.status, n: sql<number>`count(*)::int` })
+    .from(limited)
+    .groupBy(limited.status);
   let sum = 0;
   for (const r of rows) {
     counts[String(r.status)] = r.n;
@@ -100,7 +134,10 @@ async function statusCounts(db: Db, caller: Caller, q: OrderListFilter, where: S
 export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
   const where = await listScope(db, caller, q);
   const { counts, capped } = await statusCounts(db, caller, q, where);
-  const total = q.status !== undefined ? (counts[String(q.status)] ?? 0) : Object.values(counts).reduce((s, n) => s + n, 0);
+  const total =
+    q.status !== undefined
+      ? (counts[String(q.status)] ?? 0)
+      : Object.values(counts).reduce((s, n) => s + n, 0);
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total
     ? await db
@@ -111,7 +148,12 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
         .limit(q.pageSize)
         .offset((q.pageIndex - 1) * q.pageSize)
     : [];
-  return { list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'), total, counts, totalCapped: capped };
+  return {
+    list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'),
+    total,
+    counts,
+    totalCapped: capped,
+  };
 }
 
 /** Orders → list rows (first line, line count, waiting transfer proof). */
@@ -130,7 +172,9 @@ export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promis
           await db
             .select({ orderId: orderPayments.orderId })
             .from(orderPayments)
-            .where(and(inArray(orderPayments.orderId, ids), eq(orderPayments.status, PaymentStatus.SUBMITTED)))
+            .where(
+              and(inArray(orderPayments.orderId, ids), eq(orderPayments.status, PaymentStatus.SUBMITTED)),
+            )
         ).map((p) => p.orderId),
       )
     : new Set<number>();
@@ -159,12 +203,20 @@ export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promis
 }
 
 /** The actions the viewer may take now (the detail's buttons; the commands check the same rules again). */
-function actionsFor(order: OrderRow, side: ViewerSide, perms: Set<string>, paymentWaiting: boolean, rules: OrderRules, now: Date): OrderAction[] {
+function actionsFor(
+  order: OrderRow,
+  side: ViewerSide,
+  perms: Set<string>,
+  paymentWaiting: boolean,
+  rules: OrderRules,
+  now: Date,
+): OrderAction[] {
   const a: OrderAction[] = [];
   const s = order.status;
   if (side === 'seller' && perms.has('order:ship')) {
     if (s === OrderStatus.TO_CONFIRM) a.push('reprice', 'confirm');
-    if (s === OrderStatus.TO_CONFIRM || s === OrderStatus.TO_PAY || s === OrderStatus.TO_SHIP) a.push('cancel');
+    if (s === OrderStatus.TO_CONFIRM || s === OrderStatus.TO_PAY || s === OrderStatus.TO_SHIP)
+      a.push('cancel');
     if (s === OrderStatus.TO_PAY && paymentWaiting) a.push('payConfirm', 'payReject');
     if (s === OrderStatus.TO_SHIP || s === OrderStatus.PART_SHIPPED) a.push('ship');
   }
@@ -173,7 +225,12 @@ function actionsFor(order: OrderRow, side: ViewerSide, perms: Set<string>, payme
     if (s === OrderStatus.TO_PAY && !paymentWaiting) a.push('pay');
     if (s === OrderStatus.TO_RECEIVE) a.push('receive');
   }
-  if (side === 'buyer' && (perms.has('purchase:manage') || perms.has('rma:manage')) && s === OrderStatus.COMPLETED && order.completedAt) {
+  if (
+    side === 'buyer' &&
+    (perms.has('purchase:manage') || perms.has('rma:manage')) &&
+    s === OrderStatus.COMPLETED &&
+    order.completedAt
+  ) {
     if (now.getTime() <= order.completedAt.getTime() + rules.rmaDays * 86_400_000) a.push('rma');
   }
   return a;
@@ -183,7 +240,14 @@ function actionsFor(order: OrderRow, side: ViewerSide, perms: Set<string>, payme
  * One order as the viewer's company sees it (记录不存在 for a third company). The member gates of SPEC §4 apply
  * to the viewer's order type (6: levels 1/3, 8: levels 2/3) and to the type the page asked for.
  */
-export async function orderDetail(db: Db, caller: Caller, id: number, requestedType: number | undefined, rules: OrderRules, now = new Date()): Promise<OrderDetailAnswer> {
+export async function orderDetail(
+  db: Db,
+  caller: Caller,
+  id: number,
+  requestedType: number | undefined,
+  rules: OrderRules,
+  now = new Date(),
+): Promise<OrderDetailAnswer> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   const side = order ? sideOf(order, caller.companyId) : null;
   if (!order || !side) throw notFound();
@@ -193,21 +257,40 @@ export async function orderDetail(db: Db, caller: Caller, id: number, requestedT
     if (gate) assertMemberGate(caller, gate);
   }
   const [lines, payments, ships, history, pendingJob, perms] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, id))
+      .orderBy(asc(orderLines.sort), asc(orderLines.id)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
     db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
     db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.id)),
-    db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.refId, id), eq(jobs.status, 0), sql`${jobs.kind} like 'order.%'`)).orderBy(asc(jobs.runAt)).limit(1),
+    db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.refId, id), eq(jobs.status, 0), sql`${jobs.kind} like 'order.%'`))
+      .orderBy(asc(jobs.runAt))
+      .limit(1),
     loadPermissions(db, caller),
   ]);
   const shipLines = ships.length
-    ? await db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ships.map((s) => s.id)))
+    ? await db
+        .select()
+        .from(shipmentLines)
+        .where(
+          inArray(
+            shipmentLines.shipmentId,
+            ships.map((s) => s.id),
+          ),
+        )
     : [];
   const lineById = new Map(lines.map((l) => [l.id, l]));
   const paymentWaiting = payments.some((p) => p.status === PaymentStatus.SUBMITTED);
   const related = await relatedOrders(db, order, caller.companyId);
   const originalTotal =
-    order.originalGoodsAmount !== null ? (Number(order.originalGoodsAmount) + Number(order.originalFreight ?? order.freight)).toFixed(2) : null;
+    order.originalGoodsAmount !== null
+      ? (Number(order.originalGoodsAmount) + Number(order.originalFreight ?? order.freight)).toFixed(2)
+      : null;
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -227,7 +310,12 @@ export async function orderDetail(db: Db, caller: Caller, id: number, requestedT
     originalTotalAmount: originalTotal,
     paidAmount: order.paidAmount,
     paymentMethod: order.paymentMethod,
-    address: { receiver: order.address.receiver, phone: order.address.phone, areaName: order.address.areaName, detail: order.address.detail },
+    address: {
+      receiver: order.address.receiver,
+      phone: order.address.phone,
+      areaName: order.address.areaName,
+      detail: order.address.detail,
+    },
     invoice: order.invoice,
     buyerRemark: order.buyerRemark,
     sellerRemark: order.sellerRemark,
@@ -282,7 +370,13 @@ export async function orderDetail(db: Db, caller: Caller, id: number, requestedT
         .filter((sl) => sl.shipmentId === s.id)
         .map((sl) => {
           const l = lineById.get(sl.orderLineId);
-          return { orderLineId: sl.orderLineId, productName: l?.productName ?? '', spec: l?.spec ?? '', unit: l?.unit ?? '', quantity: sl.quantity };
+          return {
+            orderLineId: sl.orderLineId,
+            productName: l?.productName ?? '',
+            spec: l?.spec ?? '',
+            unit: l?.unit ?? '',
+            quantity: sl.quantity,
+          };
         }),
     })),
     history: history.map((h) => ({
@@ -304,19 +398,30 @@ export async function orderDetail(db: Db, caller: Caller, id: number, requestedT
  * Related orders (type 10): siblings submitted in the same checkout, the order this one replaces goods of,
  * and replacement orders of this one; only those the viewer's company is a party to.
  */
-async function relatedOrders(db: Db, order: OrderRow, companyId: number): Promise<OrderDetailAnswer['related']> {
+async function relatedOrders(
+  db: Db,
+  order: OrderRow,
+  companyId: number,
+): Promise<OrderDetailAnswer['related']> {
   const links: SQL[] = [eq(orders.parentOrderId, order.id)];
   if (order.checkoutId) links.push(eq(orders.checkoutId, order.checkoutId));
   if (order.parentOrderId) links.push(eq(orders.id, order.parentOrderId));
   const rows = await db
     .select()
     .from(orders)
-    .where(and(ne(orders.id, order.id), or(...links), or(eq(orders.buyerCompanyId, companyId), eq(orders.sellerCompanyId, companyId))))
+    .where(
+      and(
+        ne(orders.id, order.id),
+        or(...links),
+        or(eq(orders.buyerCompanyId, companyId), eq(orders.sellerCompanyId, companyId)),
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(50);
   return rows.map((r) => {
     const side = sideOf(r, companyId)!;
-    const relation = r.id === order.parentOrderId ? '原订单' : r.parentOrderId === order.id ? '换货补发' : '同批提交';
+    const relation =
+      r.id === order.parentOrderId ? '原订单' : r.parentOrderId === order.id ? '换货补发' : '同批提交';
     return {
       id: r.id,
       orderNo: r.orderNo,

@@ -4,7 +4,16 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { exportOrders } from './export.ts';
-import { cancelOrder, confirmOrder, confirmPayment, payOrder, receiveOrder, rejectPayment, repriceOrder, shipOrder } from './lifecycle.ts';
+import {
+  cancelOrder,
+  confirmOrder,
+  confirmPayment,
+  payOrder,
+  receiveOrder,
+  rejectPayment,
+  repriceOrder,
+  shipOrder,
+} from './lifecycle.ts';
 import { listOrders, orderDetail } from './queries.ts';
 import { registerOrderJobs } from './timed-rules.ts';
 
@@ -12,15 +21,22 @@ import { registerOrderJobs } from './timed-rules.ts';
 export default async function orderRoutes(app: FastifyInstance) {
   registerOrderJobs();
   const rules = app.config.orderRules;
-  route(app, e.orderList, async (request) => ok(await listOrders(app.db, companyCaller(request), request.body)));
+  route(app, e.orderList, async (request) =>
+    ok(await listOrders(app.db, companyCaller(request), request.body)),
+  );
   route(app, e.orderExport, async (request, reply) => {
     const file = await exportOrders(app.db, companyCaller(request), request.body);
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="orders.xlsx"; filename*=UTF-8''${encodeURIComponent('订单列表.xlsx')}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="orders.xlsx"; filename*=UTF-8''${encodeURIComponent('订单列表.xlsx')}`,
+      )
       .send(file);
   });
-  route(app, e.orderDetail, async (request) => ok(await orderDetail(app.db, companyCaller(request), request.query.id, request.query.type, rules)));
+  route(app, e.orderDetail, async (request) =>
+    ok(await orderDetail(app.db, companyCaller(request), request.query.id, request.query.type, rules)),
+  );
   route(app, e.orderReprice, async (request) => {
     await repriceOrder(app.db, companyCaller(request), request.body);
     return ok(null, '价格已修改，等待确认订单');

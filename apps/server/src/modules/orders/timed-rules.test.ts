@@ -6,7 +6,15 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { jobs, messages, orderHistory, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
 import { createPgDatabase, createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { advanceOrder, callerFor, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, proofFile } from '../../test/factories/index.ts';
+import {
+  advanceOrder,
+  callerFor,
+  makeOnSaleProduct,
+  makeOrder,
+  makePurchaser,
+  makeSupplier,
+  proofFile,
+} from '../../test/factories/index.ts';
 import { addHours, scheduleJob } from '../jobs/schedule.ts';
 import { registerJob, runDueJobs, MAX_ATTEMPTS } from '../jobs/runner.ts';
 import { ORDER_JOBS } from './create.ts';
@@ -21,14 +29,27 @@ afterAll(async () => t?.close());
 const db = () => t.database.db;
 const T0 = new Date('2030-01-01T00:00:00Z');
 const order = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const jobOf = async (id: number, kind: string) => (await db().select().from(jobs).where(and(eq(jobs.refId, id), eq(jobs.kind, kind))).orderBy(jobs.id)).at(-1)!;
+const jobOf = async (id: number, kind: string) =>
+  (
+    await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.refId, id), eq(jobs.kind, kind)))
+      .orderBy(jobs.id)
+  ).at(-1)!;
 
 async function scene(name: string, quantity = 6) {
   const seller = await makeSupplier(db(), `${name}供应商`);
   const buyer = await makePurchaser(db(), `${name}采购商`);
   const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
   const o = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity }], { now: T0 });
-  return { seller, buyer, skuId: skuIds[0]!, id: o.id, sides: { buyerUserId: buyer.id, sellerUserId: seller.admin.id } };
+  return {
+    seller,
+    buyer,
+    skuId: skuIds[0]!,
+    id: o.id,
+    sides: { buyerUserId: buyer.id, sellerUserId: seller.admin.id },
+  };
 }
 
 describe('timed rules of orders', () => {
@@ -38,12 +59,19 @@ describe('timed rules of orders', () => {
     expect((await runDueJobs(db(), addHours(T0, rules.confirmHours - 1))).done).toBe(0);
     expect((await order(s.id)).status).toBe(OrderStatus.TO_CONFIRM);
     await runDueJobs(db(), addHours(T0, rules.confirmHours));
-    expect(await order(s.id)).toMatchObject({ status: OrderStatus.CANCELLED, cancelledBy: Side.SYSTEM, cancelReason: '供应商超时未确认，系统自动取消' });
+    expect(await order(s.id)).toMatchObject({
+      status: OrderStatus.CANCELLED,
+      cancelledBy: Side.SYSTEM,
+      cancelReason: '供应商超时未确认，系统自动取消',
+    });
     const [skuRow] = await db().select().from(productSkus).where(eq(productSkus.id, s.skuId));
     expect(skuRow).toMatchObject({ onHand: 100, reserved: 0 });
     expect((await jobOf(s.id, ORDER_JOBS.CONFIRM_TIMEOUT)).status).toBe(1);
     await runDueJobs(db(), addHours(T0, 1000));
-    const cancels = await db().select().from(orderHistory).where(and(eq(orderHistory.orderId, s.id), eq(orderHistory.action, 'cancel')));
+    const cancels = await db()
+      .select()
+      .from(orderHistory)
+      .where(and(eq(orderHistory.orderId, s.id), eq(orderHistory.action, 'cancel')));
     expect(cancels).toHaveLength(1);
     const inbox = await db().select().from(messages).where(eq(messages.companyId, s.buyer.companyId));
     expect(inbox.some((m) => m.title.startsWith('订单已取消'))).toBe(true);
@@ -58,7 +86,12 @@ describe('timed rules of orders', () => {
 
     const b = await scene('凭证待确认');
     await confirmOrder(db(), await callerFor(db(), b.seller.admin.id), b.id, rules, T0);
-    await payOrder(db(), await callerFor(db(), b.buyer.id), { orderId: b.id, method: 1, proofFiles: [await proofFile(db(), b.buyer.companyId, b.buyer.id)] }, T0);
+    await payOrder(
+      db(),
+      await callerFor(db(), b.buyer.id),
+      { orderId: b.id, method: 1, proofFiles: [await proofFile(db(), b.buyer.companyId, b.buyer.id)] },
+      T0,
+    );
     // Even a stray pending job (scheduled by hand) leaves an order with a waiting proof alone.
     await scheduleJob(db(), ORDER_JOBS.PAY_TIMEOUT, b.id, T0);
     await runDueJobs(db(), addHours(T0, rules.payHours * 2));
@@ -69,10 +102,17 @@ describe('timed rules of orders', () => {
     const rules = t.app.config.orderRules;
     const s = await scene('自动收货');
     await advanceOrder(db(), s.id, s.sides, OrderStatus.PART_SHIPPED, { now: T0 });
-    expect(await db().select().from(jobs).where(and(eq(jobs.refId, s.id), eq(jobs.kind, ORDER_JOBS.AUTO_RECEIVE)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.refId, s.id), eq(jobs.kind, ORDER_JOBS.AUTO_RECEIVE))),
+    ).toEqual([]);
     const last = addHours(T0, 24);
     await advanceOrder(db(), s.id, s.sides, OrderStatus.TO_RECEIVE, { now: last });
-    expect((await jobOf(s.id, ORDER_JOBS.AUTO_RECEIVE)).runAt.getTime()).toBe(addHours(last, rules.autoReceiveDays * 24).getTime());
+    expect((await jobOf(s.id, ORDER_JOBS.AUTO_RECEIVE)).runAt.getTime()).toBe(
+      addHours(last, rules.autoReceiveDays * 24).getTime(),
+    );
     await runDueJobs(db(), addHours(last, rules.autoReceiveDays * 24 - 1));
     expect((await order(s.id)).status).toBe(OrderStatus.TO_RECEIVE);
     await runDueJobs(db(), addHours(last, rules.autoReceiveDays * 24));
@@ -101,18 +141,37 @@ describe('job runner', () => {
       const r = await runDueJobs(db(), now);
       expect(r.failed).toBe(1);
       const job = await jobOf(seller.id, 'test.fail');
-      expect(job).toMatchObject({ attempts: attempt, lastError: 'boom', status: attempt < MAX_ATTEMPTS ? 0 : 3 });
+      expect(job).toMatchObject({
+        attempts: attempt,
+        lastError: 'boom',
+        status: attempt < MAX_ATTEMPTS ? 0 : 3,
+      });
       expect(job.runAt.getTime()).toBeGreaterThan(now.getTime());
       now = job.runAt;
     }
     expect((await runDueJobs(db(), addHours(now, 1000))).failed).toBe(0);
-    expect(await db().select().from(messages).where(and(eq(messages.companyId, seller.id), eq(messages.type, 'test')))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, seller.id), eq(messages.type, 'test'))),
+    ).toEqual([]);
   });
 
   it('runs the due jobs once at start and stops cleanly on close (JOBS_RUNNER=1)', async () => {
     const s = await scene('启动运行');
-    await db().update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.refId, s.id));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.filesDir, LOG_LEVEL: 'silent', DEMO: '1', JOBS_RUNNER: '1', JOBS_POLL_MS: '3600000' });
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.refId, s.id));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.filesDir,
+      LOG_LEVEL: 'silent',
+      DEMO: '1',
+      JOBS_RUNNER: '1',
+      JOBS_POLL_MS: '3600000',
+    });
     const app = await build({ config, database: t.database, logger: false });
     await app.ready();
     await app.close();
@@ -146,16 +205,25 @@ describe('two app instances on one database', () => {
     const buyer = await makePurchaser(first.db, '并发任务采购商');
     const { skuIds } = await makeOnSaleProduct(first.db, seller, { skus: [{ price: 10, stock: 1000 }] });
     const ids: number[] = [];
-    for (let i = 0; i < 30; i++) ids.push((await makeOrder(first.db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }], { now: T0 })).id);
+    for (let i = 0; i < 30; i++)
+      ids.push(
+        (await makeOrder(first.db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }], { now: T0 })).id,
+      );
     // A restart: instance A goes away with every job still pending; A' and B come up on the same database.
     await appA.close();
     const second = await open();
     const third = await open();
     if (testDbKind === 'pg') dbs.push(second, third);
-    const [appA2, appB] = [await build({ config, database: second, logger: false }), await build({ config, database: third, logger: false })];
+    const [appA2, appB] = [
+      await build({ config, database: second, logger: false }),
+      await build({ config, database: third, logger: false }),
+    ];
     await Promise.all([appA2.ready(), appB.ready()]);
     const due = addHours(T0, 1000);
-    const [ra, rb] = await Promise.all([runDueJobs(second.db, due, { batch: 5 }), runDueJobs(third.db, due, { batch: 5 })]);
+    const [ra, rb] = await Promise.all([
+      runDueJobs(second.db, due, { batch: 5 }),
+      runDueJobs(third.db, due, { batch: 5 }),
+    ]);
     expect(ra.done + rb.done).toBe(30);
     const cancels = await third.db
       .select({ n: sql<number>`count(*)::int` })
@@ -165,7 +233,13 @@ describe('two app instances on one database', () => {
     const releases = await third.db
       .select({ n: sql<number>`count(*)::int` })
       .from(stockLedger)
-      .where(and(inArray(stockLedger.docId, ids), eq(stockLedger.docType, 'order'), eq(stockLedger.reason, StockReason.RELEASE)));
+      .where(
+        and(
+          inArray(stockLedger.docId, ids),
+          eq(stockLedger.docType, 'order'),
+          eq(stockLedger.reason, StockReason.RELEASE),
+        ),
+      );
     expect(releases[0]!.n).toBe(30);
     const [skuRow] = await third.db.select().from(productSkus).where(eq(productSkus.id, skuIds[0]!));
     expect(skuRow).toMatchObject({ onHand: 1000, reserved: 0 });

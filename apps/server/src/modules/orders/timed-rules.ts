@@ -41,5 +41,6 @@ export const orderJobHandlers = {
 
 /** Registers the orders' timed rules with the job runner (idempotent). */
 export function registerOrderJobs(): void {
-  for (const [kind, handler] of Object.entries(orderJobHandlers)) registerJob(kind, (tx, job, now) => handler(tx, job.refId, now));
+  for (const [kind, handler] of Object.entries(orderJobHandlers))
+    registerJob(kind, (tx, job, now) => handler(tx, job.refId, now));
 }

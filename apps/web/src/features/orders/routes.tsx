@@ -18,5 +18,9 @@ export const orderCustomerRoutes: RouteObject[] = [
   list('allenorder', '全部询价订单', 4, true),
   list('saleOrder', '销售订单', 6),
   list('offerOrder', '报价订单', 8),
-  { path: 'order/detail', handle: { title: '订单详情', memberGate: 'orderType' }, lazy: lazyPage(() => import('./pages/OrderDetailPage.tsx')) },
+  {
+    path: 'order/detail',
+    handle: { title: '订单详情', memberGate: 'orderType' },
+    lazy: lazyPage(() => import('./pages/OrderDetailPage.tsx')),
+  },
 ];

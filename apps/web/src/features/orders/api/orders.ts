@@ -30,14 +30,20 @@ function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
   });
 }
 
-export const useRepriceOrder = () => useOrderMutation((v: InputOf<'orderReprice'>) => api.run('orderReprice', v));
-export const useConfirmOrder = () => useOrderMutation((orderId: number) => api.run('orderConfirm', { orderId }));
-export const useCancelOrder = () => useOrderMutation((v: InputOf<'orderCancel'>) => api.run('orderCancel', v));
+export const useRepriceOrder = () =>
+  useOrderMutation((v: InputOf<'orderReprice'>) => api.run('orderReprice', v));
+export const useConfirmOrder = () =>
+  useOrderMutation((orderId: number) => api.run('orderConfirm', { orderId }));
+export const useCancelOrder = () =>
+  useOrderMutation((v: InputOf<'orderCancel'>) => api.run('orderCancel', v));
 export const usePayOrder = () => useOrderMutation((v: InputOf<'orderPay'>) => api.run('orderPay', v));
-export const useConfirmPayment = () => useOrderMutation((orderId: number) => api.run('orderPayConfirm', { orderId }));
-export const useRejectPayment = () => useOrderMutation((v: InputOf<'orderPayReject'>) => api.run('orderPayReject', v));
+export const useConfirmPayment = () =>
+  useOrderMutation((orderId: number) => api.run('orderPayConfirm', { orderId }));
+export const useRejectPayment = () =>
+  useOrderMutation((v: InputOf<'orderPayReject'>) => api.run('orderPayReject', v));
 export const useShipOrder = () => useOrderMutation((v: InputOf<'orderShip'>) => api.run('orderShip', v));
-export const useReceiveOrder = () => useOrderMutation((orderId: number) => api.run('orderReceive', { orderId }));
+export const useReceiveOrder = () =>
+  useOrderMutation((orderId: number) => api.run('orderReceive', { orderId }));
 
 /** POST /api/order/export — the filtered list as an Excel file (one row per order line). */
 export const exportOrders = (params: OrderListParams) => downloadEndpoint('orderExport', params);

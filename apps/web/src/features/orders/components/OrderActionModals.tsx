@@ -1,9 +1,21 @@
 import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Table } from 'antd';
-import { orderCancelInput, orderPayInput, orderShipInput, paymentRejectInput, type OrderDetail } from '@aquamall/shared';
+import {
+  orderCancelInput,
+  orderPayInput,
+  orderShipInput,
+  paymentRejectInput,
+  type OrderDetail,
+} from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
-import { useCancelOrder, usePayOrder, useRejectPayment, useRepriceOrder, useShipOrder } from '../api/orders.ts';
+import {
+  useCancelOrder,
+  usePayOrder,
+  useRejectPayment,
+  useRepriceOrder,
+  useShipOrder,
+} from '../api/orders.ts';
 
 interface ModalProps {
   order: OrderDetail;
@@ -21,20 +33,36 @@ export function RepriceModal({ order, open, onClose }: ModalProps) {
   const [form] = Form.useForm<{ prices: Record<string, number>; freight: number; note?: string }>();
   const reprice = useRepriceOrder();
   useEffect(() => {
-    if (open) form.setFieldsValue({ prices: Object.fromEntries(order.lines.map((l) => [String(l.id), Number(l.unitPrice)])), freight: Number(order.freight), note: '' });
+    if (open)
+      form.setFieldsValue({
+        prices: Object.fromEntries(order.lines.map((l) => [String(l.id), Number(l.unitPrice)])),
+        freight: Number(order.freight),
+        note: '',
+      });
   }, [open, order, form]);
   const submit = async () => {
     const v = await form.validateFields();
     await reprice.mutateAsync({
       orderId: order.id,
-      lines: order.lines.map((l) => ({ lineId: l.id, unitPrice: v.prices[String(l.id)] ?? Number(l.unitPrice) })),
+      lines: order.lines.map((l) => ({
+        lineId: l.id,
+        unitPrice: v.prices[String(l.id)] ?? Number(l.unitPrice),
+      })),
       freight: v.freight,
       note: v.note || undefined,
     });
     onClose();
   };
   return (
-    <Modal title="修改价格" open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={reprice.isPending} width={680} destroyOnHidden>
+    <Modal
+      title="修改价格"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={reprice.isPending}
+      width={680}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Table
           size="small"
@@ -42,21 +70,39 @@ export function RepriceModal({ order, open, onClose }: ModalProps) {
           pagination={false}
           dataSource={order.lines}
           columns={[
-            { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
+            {
+              title: '商品',
+              dataIndex: 'productName',
+              render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}`,
+            },
             { title: '数量', dataIndex: 'quantity', width: 80, render: (q: number, l) => `${q}${l.unit}` },
             {
               title: '单价（元）',
               key: 'price',
               width: 160,
               render: (_, l) => (
-                <Form.Item name={['prices', String(l.id)]} noStyle rules={[{ required: true, message: '请填写单价' }]}>
-                  <InputNumber min={0} precision={2} style={{ width: 140 }} aria-label={`${l.productName}单价`} />
+                <Form.Item
+                  name={['prices', String(l.id)]}
+                  noStyle
+                  rules={[{ required: true, message: '请填写单价' }]}
+                >
+                  <InputNumber
+                    min={0}
+                    precision={2}
+                    style={{ width: 140 }}
+                    aria-label={`${l.productName}单价`}
+                  />
                 </Form.Item>
               ),
             },
           ]}
         />
-        <Form.Item name="freight" label="运费（元）" rules={[{ required: true, message: '请填写运费' }]} style={{ marginTop: 16 }}>
+        <Form.Item
+          name="freight"
+          label="运费（元）"
+          rules={[{ required: true, message: '请填写运费' }]}
+          style={{ marginTop: 16 }}
+        >
           <InputNumber min={0} precision={2} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="note" label="改价说明">
@@ -78,12 +124,42 @@ export function CancelModal({ order, open, onClose }: ModalProps) {
     onClose();
   };
   return (
-    <Modal title="取消订单" open={open} onCancel={onClose} onOk={() => void submit()} okText="确认取消" okButtonProps={{ danger: true }} confirmLoading={cancel.isPending} destroyOnHidden>
-      <Alert type="warning" showIcon message="取消后预占的库存将释放，订单不能恢复。" style={{ marginBottom: 16 }} />
-      {order.status === 2 && seller && <Alert type="error" showIcon message={`采购商已付款 ¥${order.paidAmount}，取消后请线下退还。`} style={{ marginBottom: 16 }} />}
+    <Modal
+      title="取消订单"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="确认取消"
+      okButtonProps={{ danger: true }}
+      confirmLoading={cancel.isPending}
+      destroyOnHidden
+    >
+      <Alert
+        type="warning"
+        showIcon
+        message="取消后预占的库存将释放，订单不能恢复。"
+        style={{ marginBottom: 16 }}
+      />
+      {order.status === 2 && seller && (
+        <Alert
+          type="error"
+          showIcon
+          message={`采购商已付款 ¥${order.paidAmount}，取消后请线下退还。`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label="取消原因" rules={seller ? [...rejectRules.reason] : cancelRules.reason}>
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder={seller ? '请填写取消原因，采购商可见' : '选填'} />
+        <Form.Item
+          name="reason"
+          label="取消原因"
+          rules={seller ? [...rejectRules.reason] : cancelRules.reason}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={200}
+            showCount
+            placeholder={seller ? '请填写取消原因，采购商可见' : '选填'}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -96,11 +172,25 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const pay = usePayOrder();
   const submit = async () => {
     const v = await form.validateFields();
-    await pay.mutateAsync({ orderId: order.id, method: 1, proofFiles: v.proofFiles, payerName: v.payerName || undefined, remark: v.remark || undefined });
+    await pay.mutateAsync({
+      orderId: order.id,
+      method: 1,
+      proofFiles: v.proofFiles,
+      payerName: v.payerName || undefined,
+      remark: v.remark || undefined,
+    });
     onClose();
   };
   return (
-    <Modal title="上传付款凭证" open={open} onCancel={onClose} onOk={() => void submit()} okText="提交凭证" confirmLoading={pay.isPending} destroyOnHidden>
+    <Modal
+      title="上传付款凭证"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="提交凭证"
+      confirmLoading={pay.isPending}
+      destroyOnHidden
+    >
       <Alert
         type="info"
         showIcon
@@ -133,7 +223,16 @@ export function RejectPaymentModal({ order, open, onClose }: ModalProps) {
     onClose();
   };
   return (
-    <Modal title="驳回付款凭证" open={open} onCancel={onClose} onOk={() => void submit()} okText="驳回" okButtonProps={{ danger: true }} confirmLoading={reject.isPending} destroyOnHidden>
+    <Modal
+      title="驳回付款凭证"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="驳回"
+      okButtonProps={{ danger: true }}
+      confirmLoading={reject.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label="驳回原因" rules={rejectRules.reason}>
           <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：未收到款项、金额不符" />
@@ -145,11 +244,19 @@ export function RejectPaymentModal({ order, open, onClose }: ModalProps) {
 
 /** Supplier ships: quantity per line up to what remains, carrier and tracking number. */
 export function ShipModal({ order, open, onClose }: ModalProps) {
-  const [form] = Form.useForm<{ qty: Record<string, number>; carrier: string; trackingNo: string; remark?: string }>();
+  const [form] = Form.useForm<{
+    qty: Record<string, number>;
+    carrier: string;
+    trackingNo: string;
+    remark?: string;
+  }>();
   const ship = useShipOrder();
   const remaining = order.lines.filter((l) => l.quantity > l.shippedQty);
   useEffect(() => {
-    if (open) form.setFieldsValue({ qty: Object.fromEntries(remaining.map((l) => [String(l.id), l.quantity - l.shippedQty])) });
+    if (open)
+      form.setFieldsValue({
+        qty: Object.fromEntries(remaining.map((l) => [String(l.id), l.quantity - l.shippedQty])),
+      });
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = async () => {
     const v = await form.validateFields();
@@ -164,7 +271,16 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
     onClose();
   };
   return (
-    <Modal title="发货" open={open} onCancel={onClose} onOk={() => void submit()} okText="确认发货" confirmLoading={ship.isPending} width={680} destroyOnHidden>
+    <Modal
+      title="发货"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText="确认发货"
+      confirmLoading={ship.isPending}
+      width={680}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Table
           size="small"
@@ -172,7 +288,11 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
           pagination={false}
           dataSource={remaining}
           columns={[
-            { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
+            {
+              title: '商品',
+              dataIndex: 'productName',
+              render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}`,
+            },
             { title: '订购', dataIndex: 'quantity', width: 70 },
             { title: '已发', dataIndex: 'shippedQty', width: 70 },
             {
@@ -181,7 +301,14 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
               width: 150,
               render: (_, l) => (
                 <Form.Item name={['qty', String(l.id)]} noStyle>
-                  <InputNumber min={0} max={l.quantity - l.shippedQty} precision={0} addonAfter={l.unit} style={{ width: 130 }} aria-label={`${l.productName}本次发货`} />
+                  <InputNumber
+                    min={0}
+                    max={l.quantity - l.shippedQty}
+                    precision={0}
+                    addonAfter={l.unit}
+                    style={{ width: 130 }}
+                    aria-label={`${l.productName}本次发货`}
+                  />
                 </Form.Item>
               ),
             },

@@ -12,7 +12,10 @@ const COLORS: Record<number, string> = {
 };
 
 /** The status tabs of every order list, in lifecycle order. */
-export const STATUS_TABS = Object.values(OrderStatus).map((s) => ({ value: s, label: enumLabel('OrderStatus', s) ?? String(s) }));
+export const STATUS_TABS = Object.values(OrderStatus).map((s) => ({
+  value: s,
+  label: enumLabel('OrderStatus', s) ?? String(s),
+}));
 
 /** An order's status, with 已提交付款凭证 while a transfer proof waits for the supplier. */
 export function OrderStatusTag({ status, paymentSubmitted }: { status: number; paymentSubmitted?: boolean }) {
@@ -25,4 +28,9 @@ export function OrderStatusTag({ status, paymentSubmitted }: { status: number; p
 }
 
 /** The list page of each order type (detail links, back links). */
-export const TYPE_TITLE: Record<number, string> = { 0: '采购订单', 4: '询价订单', 6: '销售订单', 8: '报价订单' };
+export const TYPE_TITLE: Record<number, string> = {
+  0: '采购订单',
+  4: '询价订单',
+  6: '销售订单',
+  8: '报价订单',
+};

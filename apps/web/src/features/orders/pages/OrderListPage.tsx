@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Space,
+  Table,
+  Tabs,
+  type TableColumnsType,
+} from 'antd';
 import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
@@ -66,7 +78,9 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
       render: (no: string, r) => (
         <div>
           <Link to={detailUrl(r)}>{no}</Link>
-          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</div>
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>
+            {dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}
+          </div>
         </div>
       ),
     },
@@ -81,7 +95,12 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
       ),
     },
     buyerSide
-      ? { title: '供应商', dataIndex: 'sellerCompanyName', width: 200, render: (v: string, r) => r.shopName || v }
+      ? {
+          title: '供应商',
+          dataIndex: 'sellerCompanyName',
+          width: 200,
+          render: (v: string, r) => r.shopName || v,
+        }
       : { title: '采购商', dataIndex: 'buyerCompanyName', width: 200 },
     ...(all ? [{ title: '下单人', dataIndex: 'buyerUserName', width: 90 }] : []),
     {
@@ -92,17 +111,28 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
       render: (v: string, r) => (
         <div>
           <Price value={v} />
-          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{Number(r.freight) > 0 ? `含运费 ¥${r.freight}` : '免运费'}{r.repriced ? ' · 已改价' : ''}</div>
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>
+            {Number(r.freight) > 0 ? `含运费 ¥${r.freight}` : '免运费'}
+            {r.repriced ? ' · 已改价' : ''}
+          </div>
         </div>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 190, render: (s: number, r) => <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 190,
+      render: (s: number, r) => <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} />,
+    },
     { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
   ];
 
   const tabItems = [
     { key: 'all', label: `全部${totalAll ? ` (${totalAll})` : ''}` },
-    ...STATUS_TABS.map((t) => ({ key: String(t.value), label: `${t.label}${counts[String(t.value)] ? ` (${counts[String(t.value)]})` : ''}` })),
+    ...STATUS_TABS.map((t) => ({
+      key: String(t.value),
+      label: `${t.label}${counts[String(t.value)] ? ` (${counts[String(t.value)]})` : ''}`,
+    })),
   ];
 
   return (
