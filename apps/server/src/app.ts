@@ -44,6 +44,8 @@ import adminMenuRoutes from './modules/admin/menu-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import { startJobRunner } from './modules/jobs/runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,6 +158,16 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(productReviewRoutes);
   await app.register(buyingRoutes);
+  await app.register(orderRoutes);
+
+  // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
+  if (config.jobsRunner) {
+    let runner: ReturnType<typeof startJobRunner> | undefined;
+    app.addHook('onReady', async () => {
+      runner = startJobRunner(app);
+    });
+    app.addHook('preClose', async () => runner?.stop());
+  }
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

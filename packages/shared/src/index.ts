@@ -14,3 +14,4 @@ export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
 export * from './contracts/buying.ts';
+export * from './contracts/orders.ts';

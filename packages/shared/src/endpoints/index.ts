@@ -8,6 +8,7 @@ import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoi
 import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
 import { adminReviewEndpoints } from './admin-review.ts';
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
+import { orderEndpoints } from './orders.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -20,6 +21,7 @@ export * from './merchant.ts';
 export * from './admin-review.ts';
 export * from './catalogue.ts';
 export * from './buying.ts';
+export * from './orders.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -58,6 +60,7 @@ export const endpointGroups = {
   addresses: addressEndpoints,
   invoiceTitles: invoiceTitleEndpoints,
   cart: cartEndpoints,
+  orders: orderEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -10,3 +10,4 @@ export * from './catalog.ts';
 export * from './products.ts';
 export * from './orders.ts';
 export * from './cart.ts';
+export * from './order-flow.ts';
