@@ -47,9 +47,7 @@ export const workbenchRoutes: RouteObject[] = [
 
   later('cart', '购物车'),
 
-  later('rma/rmaList', '售后列表'),
-  later('rma/rmaApply', '申请售后'),
-  later('rma/rmaEditor', '售后详情'),
+  // rma/rmaList, rma/rmaApply, rma/rmaEditor: features/aftersales.
 
   later('report/procurement', '采购统计'),
   later('report/orderSale', '订单销售统计'),
