@@ -105,6 +105,11 @@ export const rmaListQuery = pageQuery.extend({
 });
 export type RmaListQuery = z.input<typeof rmaListQuery>;
 
+/** How many requests of a side are in each status (the list's tab badges). */
+export const rmaCountsQuery = z.object({ type: z.coerce.number('列表类型不正确').int().min(0, '列表类型不正确').max(1, '列表类型不正确') });
+export const rmaCounts = z.array(z.object({ status: z.number().int(), count: z.number().int() }));
+export type RmaCounts = z.infer<typeof rmaCounts>;
+
 export const rmaRow = z.object({
   id: z.number().int(),
   rmaNo: z.string(),

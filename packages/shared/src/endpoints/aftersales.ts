@@ -2,6 +2,8 @@ import {
   rmaApplyInfo,
   rmaApplyInfoQuery,
   rmaApplyInput,
+  rmaCounts,
+  rmaCountsQuery,
   rmaDetail,
   rmaExchangeResult,
   rmaIdInput,
@@ -49,6 +51,14 @@ export const rmaEndpoints = {
     access: eitherSide,
     body: rmaListQuery,
     response: pagedOf(rmaRow),
+  }),
+  rmaCounts: endpoint({
+    method: 'GET',
+    path: '/api/rma/counts',
+    summary: "Requests per status of the purchaser's (type 0) or the supplier's (type 1) list",
+    access: eitherSide,
+    query: rmaCountsQuery,
+    response: rmaCounts,
   }),
   rmaDetail: endpoint({
     method: 'GET',

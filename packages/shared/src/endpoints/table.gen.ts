@@ -124,6 +124,7 @@ export const ENDPOINT_TABLE = {
   rmaApply: ['POST', '/api/rma/apply'],
   rmaApplyInfo: ['GET', '/api/rma/applyInfo'],
   rmaApprove: ['POST', '/api/rma/approve'],
+  rmaCounts: ['GET', '/api/rma/counts'],
   rmaDetail: ['GET', '/api/rma/detail'],
   rmaExchange: ['POST', '/api/rma/exchange'],
   rmaList: ['POST', '/api/rma/list'],

@@ -239,6 +239,9 @@ describe('after-sales: company isolation and lists', () => {
     expect(theirs.data.list.map((r) => r.id)).toEqual([data.id]);
     expect((await http.post<Paged<RmaRow>>(seller.admin.token, '/api/rma/list', { type: 1, status: RmaStatus.CLOSED })).data.total).toBe(0);
     expect((await http.post<Paged<RmaRow>>(seller.admin.token, '/api/rma/list', { type: 0 })).data.total).toBe(0);
+    expect((await http.get(seller.admin.token, '/api/rma/counts?type=1')).data).toEqual([{ status: RmaStatus.PENDING, count: 1 }]);
+    expect((await http.get(buyer.token, '/api/rma/counts?type=0')).data).toEqual([{ status: RmaStatus.PENDING, count: 1 }]);
+    expect((await http.get(otherSeller.admin.token, '/api/rma/counts?type=1')).data).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { RmaViewer, type Paged, type RmaDetail, type RmaRow } from '@aquamall/shared';
+import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -68,6 +68,13 @@ export async function listRmas(
     db.select({ n: count() }).from(rmas).innerJoin(orders, eq(orders.id, rmas.orderId)).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map((x) => toRow(x.r, x, x, q.type)) };
+}
+
+/** Requests per status of one side's list. */
+export async function rmaCounts(db: Db, caller: Caller, type: number): Promise<RmaCounts> {
+  const side = type === RmaViewer.BUYER ? eq(rmas.buyerCompanyId, caller.companyId) : eq(rmas.sellerCompanyId, caller.companyId);
+  const rows = await db.select({ status: rmas.status, count: count() }).from(rmas).where(side).groupBy(rmas.status).orderBy(rmas.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
 
 /** One request for either party (the side is the caller's company's); others get 记录不存在. */

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { applyRma, rmaApplyInfo } from './apply.ts';
-import { listRmas, rmaDetail } from './queries.ts';
+import { listRmas, rmaCounts, rmaDetail } from './queries.ts';
 import { approveRma, exchangeRma, receiveRma, refundRma, rejectRma, shipBackRma, withdrawRma } from './transitions.ts';
 
 /** After-sales (rma/*): the purchaser's and the supplier's calls, each scoped to the caller's company and side. */
@@ -13,6 +13,7 @@ export default async function aftersalesRoutes(app: FastifyInstance) {
   route(app, e.rmaApplyInfo, async (request) => ok(await rmaApplyInfo(app.db, companyCaller(request), request.query.orderId, rules)));
   route(app, e.rmaApply, async (request) => ok(await applyRma(app.db, companyCaller(request), request.body, rules), '售后申请已提交，等待供应商审核'));
   route(app, e.rmaList, async (request) => ok(await listRmas(app.db, companyCaller(request), request.body)));
+  route(app, e.rmaCounts, async (request) => ok(await rmaCounts(app.db, companyCaller(request), request.query.type)));
   route(app, e.rmaDetail, async (request) => ok(await rmaDetail(app.db, companyCaller(request), request.query.id)));
   route(app, e.rmaWithdraw, async (request) => {
     await withdrawRma(app.db, companyCaller(request), request.body.id, request.body.note);

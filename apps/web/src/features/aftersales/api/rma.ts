@@ -9,6 +9,13 @@ export const useRmaList = (params: InputOf<'rmaList'>) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /api/rma/counts — requests per status (tab badges). */
+export const useRmaCounts = (type: number) =>
+  useQuery({
+    queryKey: ['rma', 'counts', type],
+    queryFn: () => api.read('rmaCounts', { type }, { suppressError: true }),
+  });
+
 /** GET /api/rma/detail — one request with lines, photos and history. */
 export const useRmaDetail = (id: number | null) =>
   useQuery({

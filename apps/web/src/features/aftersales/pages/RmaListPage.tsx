@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { useRmaList } from '../api/rma.ts';
+import { useRmaCounts, useRmaList } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag, STATUS_TABS } from '../components/status.tsx';
 
 interface Filters {
@@ -31,6 +31,8 @@ export default function RmaListPage() {
 function RmaList({ type }: { type: 0 | 1 }) {
   const [filters, setFilters] = useState<Filters>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
   const list = useRmaList({ type, ...filters });
+  const counts = useRmaCounts(type);
+  const countOf = (status: number) => counts.data?.find((c) => c.status === status)?.count ?? 0;
   const set = (change: Partial<Filters>) => setFilters((f) => ({ ...f, ...change, pageIndex: change.pageIndex ?? 1 }));
   const editor = (id: number) => `/customer/rma/rmaEditor?type=${type}&id=${id}`;
 
@@ -76,7 +78,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
       <Tabs
         activeKey={filters.status === undefined ? 'all' : String(filters.status)}
         onChange={(k) => set({ status: k === 'all' ? undefined : Number(k) })}
-        items={[{ key: 'all', label: '全部' }, ...STATUS_TABS.map((s) => ({ key: String(s), label: enumLabel('RmaStatus', s) }))]}
+        items={[{ key: 'all', label: '全部' }, ...STATUS_TABS.map((s) => ({ key: String(s), label: countOf(s) ? `${enumLabel('RmaStatus', s)} (${countOf(s)})` : enumLabel('RmaStatus', s) }))]}
       />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select allowClear placeholder="全部类型" style={{ width: 130 }} options={[1, 2, 3].map((v) => ({ value: v, label: enumLabel('RmaType', v) }))} onChange={(rmaType?: number) => set({ rmaType })} />
