@@ -14,16 +14,28 @@ async function confirmBubble(page: Page, name: RegExp) {
 }
 
 test('the purchaser returns one line of a completed order; the supplier approves, receives it into stock (退货入库) and refunds', async ({ page, browser, request }) => {
-  // The demo seed's completed order of 18800000004 from 18800000002 (its finished refund-only request names it).
+  // The demo seed's recent completed order of 18800000004 from 18800000002 (the orders' demo), still within
+  // the after-sales period; the after-sales demo refunded part of an older one.
   const buyerToken = await tokenOf(request, '18800000004');
-  const seeded = await request.post('/api/rma/list', { headers: { 'x-token': buyerToken }, data: { type: 0, pageIndex: 1, pageSize: 50 } });
-  const rows = ((await seeded.json()) as { data: { list: { orderId: number; orderNo: string }[] } }).data.list;
-  expect(rows.length).toBeGreaterThan(0);
-  const { orderId, orderNo } = rows[rows.length - 1]!;
+  const headers = { 'x-token': buyerToken };
+  const completed = await request.post('/api/order/list', { headers, data: { type: 0, all: 1, status: 5, pageIndex: 1, pageSize: 50 } });
+  const orders = ((await completed.json()) as { data: { list: { id: number; orderNo: string; sellerCompanyName: string }[] } }).data.list;
+  let order: { id: number; orderNo: string } | undefined;
+  for (const o of orders) {
+    const info = await request.get(`/api/rma/applyInfo?orderId=${o.id}`, { headers });
+    const d = ((await info.json()) as { data: { blockedReason: string | null; lines: { claimedQty: number }[] } }).data;
+    if (o.sellerCompanyName === '江苏清源水处理科技有限公司' && d.blockedReason === null && d.lines.every((l) => l.claimedQty === 0)) order = o;
+  }
+  expect(order, 'a completed demo order within the after-sales period').toBeDefined();
+  const { id: orderId, orderNo } = order!;
+  const seeded = await request.post('/api/rma/list', { headers, data: { type: 0, status: 5, pageIndex: 1, pageSize: 10 } });
+  expect(((await seeded.json()) as { data: { total: number } }).data.total).toBeGreaterThan(0);
 
-  // The purchaser applies for a return of one unit of the first line, with a photo.
+  // The purchaser opens the order and applies for a return of one unit of the first line, with a photo.
   await signIn(page, '18800000004');
-  await page.goto(`/customer/rma/rmaApply?orderId=${orderId}`);
+  await page.goto(`/customer/order/detail?type=0&id=${orderId}`);
+  await page.getByRole('button', { name: '申请售后' }).click();
+  await expect(page).toHaveURL(new RegExp(`rmaApply\\?orderId=${orderId}`));
   await expect(page.getByText(orderNo)).toBeVisible();
   await expect(page.getByRole('radio', { name: '退货退款' })).toBeChecked();
   await page.getByRole('spinbutton').first().fill('1');

@@ -42,6 +42,8 @@ import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
 import adminMenuRoutes from './modules/admin/menu-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
+import orderRoutes from './modules/orders/routes.ts';
+import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 
 declare module 'fastify' {
@@ -149,7 +151,17 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMenuRoutes);
   await app.register(productRoutes);
   await app.register(productReviewRoutes);
+  await app.register(orderRoutes);
   await app.register(aftersalesRoutes);
+
+  // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
+  if (config.jobsRunner) {
+    let runner: ReturnType<typeof startJobRunner> | undefined;
+    app.addHook('onReady', async () => {
+      runner = startJobRunner(app);
+    });
+    app.addHook('preClose', async () => runner?.stop());
+  }
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

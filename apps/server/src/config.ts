@@ -61,6 +61,8 @@ const envSchema = z.object({
   RMA_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** How often each instance looks for due timed rules, ms. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
+  /** '0' keeps this instance from running timed rules; default on (off under NODE_ENV=test: tests run them). */
+  JOBS_RUNNER: z.enum(['0', '1']).optional(),
 });
 
 /** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
@@ -164,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       rmaDays: e.RMA_DAYS,
     } satisfies OrderRules,
     jobsPollMs: e.JOBS_POLL_MS,
+    /** Whether this instance polls for due timed rules (modules/jobs/runner.ts). */
+    jobsRunner: e.JOBS_RUNNER ? e.JOBS_RUNNER === '1' : e.NODE_ENV !== 'test',
     /** Processes serving HTTP: WORKERS (default the core count) on PostgreSQL, always 1 on the embedded database. */
     workers: databaseUrl ? (e.WORKERS ?? os.availableParallelism()) : 1,
     /** WORKERS as given, to say why it is ignored on the embedded database. */

@@ -13,4 +13,5 @@ export * from './contracts/identity.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
+export * from './contracts/orders.ts';
 export * from './contracts/aftersales.ts';

@@ -7,6 +7,7 @@ import { messageEndpoints } from './notifications.ts';
 import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoints } from './identity.ts';
 import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
 import { adminReviewEndpoints } from './admin-review.ts';
+import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
 
 export * from './endpoint.ts';
@@ -19,6 +20,7 @@ export * from './identity.ts';
 export * from './merchant.ts';
 export * from './admin-review.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';
 export * from './aftersales.ts';
 
 /**
@@ -55,6 +57,7 @@ export const endpointGroups = {
   supplyProducts: supplyProductEndpoints,
   stock: stockEndpoints,
   productReview: productReviewEndpoints,
+  orders: orderEndpoints,
   rma: rmaEndpoints,
 };
 

@@ -10,3 +10,4 @@ export * from './search.ts';
 export * from './rate-limit.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
+export * from './order-counts.ts';

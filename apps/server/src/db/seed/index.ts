@@ -6,6 +6,7 @@ import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
+import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
@@ -68,8 +69,10 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoApplications(t);
       // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
       await seedDemoCatalogue(t);
-      // After-sales: a completed order of the demo purchaser and a finished refund-only request.
-      await seedDemoAftersales(t, now);
+      // Orders in every status between the demo purchaser and suppliers, through the order use cases.
+      await seedDemoOrders(t, storage, now);
+      // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
+      await seedDemoAftersales(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openDatabase } from '../client.ts';
-import { articles, bids, categories, companies, enquiries, enquiryItems, merchantApplications, products, siteMenus, users } from '../schema/index.ts';
+import { articles, bids, categories, companies, enquiries, enquiryItems, merchantApplications, orderHistory, orders, products, productSkus, siteMenus, stockLedger, users } from '../schema/index.ts';
 import { seedDemo, seedIfEmpty } from './index.ts';
 import { wipeDemoTables } from './wipe.ts';
 
@@ -134,6 +134,22 @@ describe('demo seed', () => {
       await a.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('has demo orders in every status between the demo purchaser and suppliers, with stock equal to the ledger', async () => {
+    const db = t.database.db;
+    const [buyer] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, '18800000004'));
+    const rows = await db.select({ status: orders.status, id: orders.id }).from(orders).where(eq(orders.buyerCompanyId, buyer!.companyId!));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
+    const history = await db.select({ n: sql<number>`count(*)::int` }).from(orderHistory);
+    expect(history[0]!.n).toBeGreaterThan(rows.length * 2);
+    const drift = await db
+      .select({ id: productSkus.id })
+      .from(productSkus)
+      .where(
+        sql`${productSkus.onHand} <> (select coalesce(sum(${stockLedger.onHandChange}), 0) from ${stockLedger} where ${stockLedger.skuId} = ${productSkus.id}) or ${productSkus.reserved} <> (select coalesce(sum(${stockLedger.reservedChange}), 0) from ${stockLedger} where ${stockLedger.skuId} = ${productSkus.id})`,
+      );
+    expect(drift).toEqual([]);
   });
 
   it('seeds once when two instances start on the same empty database', async () => {

@@ -26,6 +26,9 @@ export const DEMO_TABLES = [
   // No foreign key to the companies, so the cascade does not reach them.
   'review_events',
   'audit_logs',
+  // Timed rules of the demo orders (refId only, no foreign key).
+  'jobs',
+  'order_counts',
 ] as const;
 
 export async function wipeDemoTables(db: Db): Promise<void> {

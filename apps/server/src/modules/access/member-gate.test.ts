@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Code, memberGateForOrderType, MSG } from '@aquamall/shared';
+import { Code, MSG, OrderKind } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import errorsPlugin from '../../plugins/errors.ts';
-import authPlugin, { caller } from '../../plugins/auth.ts';
+import authPlugin from '../../plugins/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { assertMemberGate, requireMemberGate, requireReportType } from './member-gate.ts';
-import { insertCompany, signedInUser } from '../../test/factories/index.ts';
+import { requireMemberGate, requireReportType } from './member-gate.ts';
+import { insertCompany, makePurchaser, makeSupplier, noInvoice, signedInUser, testAddress } from '../../test/factories/index.ts';
+import { createOrders } from '../orders/create.ts';
+import { DEFAULT_ORDER_RULES } from '../../config.ts';
+import { resolveToken } from '../auth/sessions.ts';
 import { call } from '../../test/http.ts';
 
 let t: TestApp;
 let gated: FastifyInstance;
 
-/** Resources of later issues, stood in by routes registered here with the exported guards. */
+/** Resources of later issues, stood in by routes registered here with the exported guards; order detail is real. */
 beforeAll(async () => {
   t = await createTestApp();
   gated = Fastify({ logger: false });
@@ -21,11 +24,6 @@ beforeAll(async () => {
   await gated.register(authPlugin);
   gated.get('/quotation/detail', { preHandler: requireMemberGate('levels23') }, async () => ok('quotation'));
   gated.get('/product/detail', { preHandler: requireMemberGate('levels13') }, async () => ok('product'));
-  gated.get<{ Querystring: { type: string } }>('/order/detail', async (request) => {
-    const gate = memberGateForOrderType(Number(request.query.type));
-    if (gate) assertMemberGate(caller(request), gate);
-    return ok('order');
-  });
   gated.get('/report/saleAmount', { preHandler: requireReportType('saleAmount') }, async () => ok('sale'));
   gated.get('/report/payAmount', { preHandler: requireReportType('payAmount') }, async () => ok('pay'));
   await gated.ready();
@@ -39,7 +37,32 @@ async function userOf(type: 2 | 4, memberLevel: number, isMemberVail: number) {
   const db = t.database.db;
   return (await signedInUser(db, { companyId: (await insertCompany(db, { type, memberLevel, isMemberVail })).id })).token;
 }
-const hit = (token: string | null, url: string) => call(gated, token, 'GET', url);
+/** The stand-in routes, except order/detail: the real order detail of an order the caller's company sells (6) or was awarded (8). */
+async function hit(token: string | null, url: string) {
+  if (!url.startsWith('/order/detail')) return call(gated, token, 'GET', url);
+  const type = Number(new URLSearchParams(url.split('?')[1]).get('type'));
+  const db = t.database.db;
+  const auth = await resolveToken(db, token ?? undefined);
+  const buyer = auth?.companyType === 4 ? { companyId: auth.companyId!, id: auth.userId } : await makePurchaser(db, '会员门槛采购商');
+  const seller = auth?.companyType === 2 ? auth.companyId! : (await makeSupplier(db, '会员门槛供应商')).id;
+  const [order] = await db.transaction((tx) =>
+    createOrders(
+      tx,
+      [
+        {
+          kind: type === 8 || type === 4 ? OrderKind.ENQUIRY : OrderKind.PURCHASE,
+          buyer: { companyId: buyer.companyId, userId: buyer.id, userName: '' },
+          sellerCompanyId: seller,
+          lines: [{ quantity: 1, unitPrice: 10, productName: '询价商品', unit: '吨' }],
+          address: testAddress(),
+          invoice: noInvoice(),
+        },
+      ],
+      DEFAULT_ORDER_RULES,
+    ),
+  );
+  return call(t.app, token, 'GET', `/api/order/detail?id=${order!.id}&type=${type}`);
+}
 
 describe('membership gates on the server (SPEC §4)', () => {
   it('blocks levels 0 and 1 from quotation detail and order detail type 8 with 请购买二级/三级会员', async () => {
@@ -51,7 +74,7 @@ describe('membership gates on the server (SPEC §4)', () => {
           message: MSG.memberLevel23,
         });
       }
-      expect((await hit(token, '/order/detail?type=0')).code).toBe(0);
+      expect((await hit(await userOf(4, level, 1), '/order/detail?type=0')).code).toBe(0);
     }
     for (const level of [2, 3]) {
       expect((await hit(await userOf(2, level, 1), '/quotation/detail')).code).toBe(0);

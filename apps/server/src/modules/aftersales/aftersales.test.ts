@@ -25,7 +25,7 @@ async function scene(opts: { completedAt?: Date; minOrder?: number } = {}) {
   const seller = await makeSupplier(db(), `售后供应商${n}`);
   const buyer = await makePurchaser(db(), `售后采购商${n}`);
   const { skuIds } = await makeOnSaleProduct(db(), seller, { name: '聚合氯化铝', minOrder: opts.minOrder, skus: [{ price: 100, stock: 50 }, { price: 20.5, stock: 30 }] });
-  const order = await makeCompletedOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 5 }, { skuId: skuIds[1]!, quantity: 3 }], { completedAt: opts.completedAt });
+  const order = await makeCompletedOrder(db(), buyer, seller, [{ skuId: skuIds[0]!, quantity: 5 }, { skuId: skuIds[1]!, quantity: 3 }], { completedAt: opts.completedAt });
   const lines = await lineOf(order.id);
   return { seller, buyer, skuIds, order, lines };
 }

@@ -9,4 +9,5 @@ export * from './merchant.ts';
 export * from './catalog.ts';
 export * from './products.ts';
 export * from './orders.ts';
+export * from './order-flow.ts';
 export * from './aftersales.ts';

@@ -31,13 +31,7 @@ export const workbenchRoutes: RouteObject[] = [
 
   later('address', '收货地址'),
 
-  later('order', '采购订单'),
-  later('enorder', '询价订单'),
-  later('allorder', '全部采购订单'),
-  later('allenorder', '全部询价订单'),
-  later('saleOrder', '销售订单'),
-  later('offerOrder', '报价订单'),
-  later('order/detail', '订单详情', { memberGate: 'orderType' }),
+  // order, enorder, allorder, allenorder, saleOrder, offerOrder, order/detail: features/orders.
 
   // product, product/detail, product/inventory, inventory/adjustment(info): features/catalogue.
   later('product/discussion', '商品评价'),

@@ -1,0 +1,126 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * A timed rule's work for one due job, run inside the claiming transaction (in a savepoint): it re-reads and
+ * locks its document and leaves it alone when the document has moved on. `now` is the runner's clock.
+ */
+export type JobHandler = (tx: Db, job: JobRow, now: Date) => Promise<void>;
+
+/** Job status values (schema/orders.ts `jobs`). */
+export const JobStatus = { PENDING: 0, DONE: 1, CANCELLED: 2, FAILED: 3 } as const;
+
+/** A job is given up (status failed) after this many failed attempts. */
+export const MAX_ATTEMPTS = 5;
+/** Due jobs claimed per transaction. */
+export const CLAIM_BATCH = 20;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Registers the handler of a job kind (modules register theirs when their routes are registered). */
+export function registerJob(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** Retry delay after the n-th failed attempt: 1, 2, 4, 8 … minutes. */
+export const retryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
+
+export interface RunResult {
+  done: number;
+  failed: number;
+}
+
+/**
+ * Runs the due jobs once: in ONE transaction claims up to `batch` pending rows due at `now` with
+ * `FOR UPDATE SKIP LOCKED` (another instance claiming at the same time skips them, so each fires once), runs
+ * each handler in a savepoint of that transaction and marks the row done. A failing handler's work is rolled
+ * back to its savepoint; the row keeps pending with attempts + 1, its error and a later `runAt` (backoff), and
+ * turns failed after MAX_ATTEMPTS. Kinds without a handler in this process are left for one that has it.
+ * Repeats until no due job is left (at most `rounds` batches).
+ */
+export async function runDueJobs(db: Db, now = new Date(), opts: { batch?: number; rounds?: number } = {}): Promise<RunResult> {
+  const kinds = [...handlers.keys()];
+  const result: RunResult = { done: 0, failed: 0 };
+  if (!kinds.length) return result;
+  const batch = opts.batch ?? CLAIM_BATCH;
+  for (let round = 0; round < (opts.rounds ?? 10); round++) {
+    const claimed = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.status, JobStatus.PENDING), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
+        .orderBy(jobs.runAt, jobs.id)
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      for (const job of due) {
+        const handler = handlers.get(job.kind)!;
+        try {
+          await tx.transaction((sp) => handler(sp, job, now));
+          await tx.update(jobs).set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now }).where(eq(jobs.id, job.id));
+          result.done++;
+        } catch (err) {
+          const attempts = job.attempts + 1;
+          const message = err instanceof Error ? err.message : String(err);
+          await tx
+            .update(jobs)
+            .set({
+              attempts,
+              lastError: message.slice(0, 2000),
+              status: attempts >= MAX_ATTEMPTS ? JobStatus.FAILED : JobStatus.PENDING,
+              runAt: new Date(now.getTime() + retryDelayMs(attempts)),
+              doneAt: attempts >= MAX_ATTEMPTS ? now : null,
+            })
+            .where(eq(jobs.id, job.id));
+          result.failed++;
+        }
+      }
+      return due.length;
+    });
+    if (claimed < batch) break;
+  }
+  return result;
+}
+
+/** Pending jobs due at `now` (metrics, tests). */
+export async function countDueJobs(db: Db, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.status, JobStatus.PENDING), lte(jobs.runAt, now)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Polls for due jobs every `config.jobsPollMs` (and once at start) while the app runs; stops on close and
+ * when the process drains. The timer never keeps the process alive (unref) and a run in progress finishes
+ * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them.
+ */
+export function startJobRunner(app: FastifyInstance): { stop: () => Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || app.lifecycle.draining) return;
+    running = runDueJobs(app.db)
+      .catch((err: unknown) => app.log.error({ err }, 'timed rules: run failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped && !app.lifecycle.draining) {
+          timer = setTimeout(tick, app.config.jobsPollMs);
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import ExcelJS from 'exceljs';
+import { asc, inArray } from 'drizzle-orm';
+import { enumLabel, type OrderListFilter } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { orderLines } from '../../db/schema/index.ts';
+import type { Caller } from '../products/caller.ts';
+import { listOrders } from './queries.ts';
+
+/** At most this many orders per export (a longer list narrows the filters first). */
+export const ORDER_EXPORT_MAX = 5_000;
+
+const shanghai = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */
+export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<Buffer> {
+  const { list } = await listOrders(db, caller, { ...q, pageIndex: 1, pageSize: ORDER_EXPORT_MAX });
+  const lines = list.length
+    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, list.map((o) => o.id))).orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
+    : [];
+  const buyerSide = q.type === 0 || q.type === 4;
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('订单列表');
+  sheet.columns = [
+    { header: '订单号', key: 'orderNo', width: 20 },
+    { header: '下单时间', key: 'createdAt', width: 17 },
+    { header: '状态', key: 'status', width: 10 },
+    { header: buyerSide ? '供应商' : '采购商', key: 'counterparty', width: 28 },
+    { header: '商品名称', key: 'product', width: 30 },
+    { header: '规格', key: 'spec', width: 22 },
+    { header: '单位', key: 'unit', width: 8 },
+    { header: '数量', key: 'quantity', width: 8 },
+    { header: '已发货', key: 'shipped', width: 8 },
+    { header: '单价（元）', key: 'unitPrice', width: 12 },
+    { header: '金额（元）', key: 'amount', width: 12 },
+    { header: '运费（元）', key: 'freight', width: 10 },
+    { header: '订单总额（元）', key: 'total', width: 14 },
+    { header: '已付款（元）', key: 'paid', width: 12 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const o of list) {
+    for (const l of lines.filter((x) => x.orderId === o.id)) {
+      sheet.addRow({
+        orderNo: o.orderNo,
+        createdAt: shanghai(o.createdAt),
+        status: enumLabel('OrderStatus', o.status) ?? '',
+        counterparty: buyerSide ? o.sellerCompanyName : o.buyerCompanyName,
+        product: l.productName,
+        spec: l.spec,
+        unit: l.unit,
+        quantity: l.quantity,
+        shipped: l.shippedQty,
+        unitPrice: Number(l.unitPrice),
+        amount: Number(l.amount),
+        freight: Number(o.freight),
+        total: Number(o.totalAmount),
+        paid: Number(o.paidAmount),
+      });
+    }
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

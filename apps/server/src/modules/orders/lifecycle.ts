@@ -1,0 +1,288 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  Side,
+  StockReason,
+  type OrderCancelInput,
+  type OrderPayInput,
+  type OrderRepriceInput,
+  type OrderShipInput,
+  type PaymentRejectInput,
+} from '@aquamall/shared';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { orderLines, orderPayments, orders, products, shipmentLines, shipments, type OrderRow } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import type { Caller } from '../products/caller.ts';
+import { moveStock } from '../products/stock-ledger.ts';
+import { addDays, addHours, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { ORDER_JOBS, toFen, toYuan } from './create.ts';
+import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Actor } from './order-tx.ts';
+
+/**
+ * The order lifecycle (DESIGN §3 Orders): one transaction per command, the order locked with its status and
+ * side checked, the history row written and the other company notified. `now` is for tests and the seed.
+ */
+
+const SELLER_ONLY = '只有供应商可以执行此操作';
+const BUYER_ONLY = '只有采购商可以执行此操作';
+
+/** Supplier changes line prices and freight before confirming; the first change keeps the submitted figures. */
+export async function repriceOrder(db: Db, caller: Caller, input: OrderRepriceInput, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    guardStatus(order, [OrderStatus.TO_CONFIRM], '改价');
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const newPrice = new Map<number, number>();
+    for (const l of input.lines) {
+      if (!byId.has(l.lineId)) throw invalid('订单商品不存在');
+      newPrice.set(l.lineId, toFen(l.unitPrice));
+    }
+    const freightFen = toFen(input.freight);
+    const changed = lines.some((l) => newPrice.has(l.id) && newPrice.get(l.id) !== toFen(l.unitPrice)) || freightFen !== toFen(order.freight);
+    if (!changed) throw invalid('价格和运费没有变化');
+    let goodsFen = 0;
+    for (const l of lines) {
+      const unitFen = newPrice.get(l.id) ?? toFen(l.unitPrice);
+      goodsFen += unitFen * l.quantity;
+      if (unitFen === toFen(l.unitPrice)) continue;
+      await tx
+        .update(orderLines)
+        .set({ unitPrice: toYuan(unitFen), amount: toYuan(unitFen * l.quantity), originalUnitPrice: l.originalUnitPrice ?? l.unitPrice })
+        .where(eq(orderLines.id, l.id));
+    }
+    const total = toYuan(goodsFen + freightFen);
+    await tx
+      .update(orders)
+      .set({
+        goodsAmount: toYuan(goodsFen),
+        freight: toYuan(freightFen),
+        totalAmount: total,
+        originalGoodsAmount: order.originalGoodsAmount ?? order.goodsAmount,
+        originalFreight: order.originalFreight ?? order.freight,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    const note = `订单金额 ¥${order.totalAmount} → ¥${total}${input.note ? `；${input.note}` : ''}`;
+    await recordTransition(tx, order, { action: 'reprice', to: order.status, actor, note, now, title: '供应商修改了订单价格' });
+  });
+}
+
+/** Supplier confirms: 待确认 → 待付款; the confirm clock stops and the payment clock starts. */
+export async function confirmOrder(db: Db, caller: Caller, orderId: number, rules: OrderRules, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
+    guardStatus(order, [OrderStatus.TO_CONFIRM], '确认');
+    await tx.update(orders).set({ status: OrderStatus.TO_PAY, confirmedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await cancelJobs(tx, [ORDER_JOBS.CONFIRM_TIMEOUT], order.id);
+    await scheduleJob(tx, ORDER_JOBS.PAY_TIMEOUT, order.id, addHours(now, rules.payHours));
+    await recordTransition(tx, order, {
+      action: 'confirm',
+      to: OrderStatus.TO_PAY,
+      actor,
+      now,
+      title: '供应商已确认订单',
+      content: `请在 ${rules.payHours} 小时内付款 ¥${order.totalAmount}，逾期订单自动取消。`,
+    });
+  });
+}
+
+async function pendingPayment(tx: Db, orderId: number) {
+  const [p] = await tx
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, PaymentStatus.SUBMITTED)));
+  return p ?? null;
+}
+
+/**
+ * Cancels an order: the purchaser before paying (待确认, 待付款 without a proof waiting), the supplier with a
+ * reason before anything ships (also 待发货: the received payment is then refunded offline). Reserved stock
+ * is released through the ledger.
+ */
+export async function cancelOrder(db: Db, caller: Caller, input: OrderCancelInput, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ buyer: orders.buyerCompanyId }).from(orders).where(eq(orders.id, input.orderId));
+    const side = row?.buyer === caller.companyId ? 'buyer' : 'seller';
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, side, '无权取消此订单');
+    const reason = input.reason?.trim() ?? '';
+    if (side === 'buyer') {
+      guardStatus(order, [OrderStatus.TO_CONFIRM, OrderStatus.TO_PAY], '取消');
+      if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认，不能取消');
+    } else {
+      guardStatus(order, [OrderStatus.TO_CONFIRM, OrderStatus.TO_PAY, OrderStatus.TO_SHIP], '取消');
+      if (!reason) throw invalid('请填写取消原因');
+      const p = await pendingPayment(tx, order.id);
+      if (p) await tx.update(orderPayments).set({ status: PaymentStatus.REJECTED, rejectReason: '订单已取消', decidedBy: caller.userId, decidedAt: now }).where(eq(orderPayments.id, p.id));
+    }
+    const note = order.status === OrderStatus.TO_SHIP ? `${reason}（已付款 ¥${order.paidAmount} 需线下退还）` : reason;
+    await cancelLockedOrder(tx, order, actor, note, now);
+  });
+}
+
+/**
+ * Purchaser pays by bank transfer: the proof files (own uploads only) wait for the supplier; the order stays
+ * 待付款 showing 已提交付款凭证 and the payment clock stops meanwhile.
+ */
+export async function payOrder(db: Db, caller: Caller, input: OrderPayInput, now = new Date()): Promise<void> {
+  const method: number = input.method;
+  if (method === PaymentMethod.CREDIT) return payByCredit();
+  const proof = await assertOwnUploads(db, caller.companyId, input.proofFiles, '付款凭证文件无效，请重新上传');
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', BUYER_ONLY);
+    guardStatus(order, [OrderStatus.TO_PAY], '付款');
+    if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认');
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      method: PaymentMethod.TRANSFER,
+      amount: order.totalAmount,
+      proofFiles: proof,
+      payerName: input.payerName ?? '',
+      remark: input.remark ?? '',
+      status: PaymentStatus.SUBMITTED,
+      submittedBy: caller.userId,
+      submittedAt: now,
+    });
+    await tx.update(orders).set({ paymentMethod: PaymentMethod.TRANSFER, updatedAt: now }).where(eq(orders.id, order.id));
+    await cancelJobs(tx, [ORDER_JOBS.PAY_TIMEOUT], order.id);
+    await recordTransition(tx, order, {
+      action: 'pay',
+      to: order.status,
+      actor,
+      note: '已提交付款凭证',
+      now,
+      title: '采购商已提交付款凭证',
+      content: `转账金额 ¥${order.totalAmount}，请核实到账后确认收款。`,
+    });
+  });
+}
+
+/**
+ * Seam for paying from a credit account (账期支付): the money issue debits the account's ledger here in the
+ * same transaction and moves the order to 待发货 as confirmPayment does.
+ */
+function payByCredit(): never {
+  throw invalid('账期支付暂未开通，请使用银行转账');
+}
+
+/** Supplier confirms the transfer arrived: 待付款 → 待发货, paid amount and time recorded. */
+export async function confirmPayment(db: Db, caller: Caller, orderId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
+    guardStatus(order, [OrderStatus.TO_PAY], '确认收款');
+    const p = await pendingPayment(tx, order.id);
+    if (!p) throw conflict('采购商尚未提交付款凭证');
+    await tx.update(orderPayments).set({ status: PaymentStatus.CONFIRMED, decidedBy: caller.userId, decidedAt: now }).where(eq(orderPayments.id, p.id));
+    await tx
+      .update(orders)
+      .set({ status: OrderStatus.TO_SHIP, paidAmount: p.amount, paidAt: now, paymentMethod: p.method, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordTransition(tx, order, { action: 'pay_confirm', to: OrderStatus.TO_SHIP, actor, note: `确认收款 ¥${p.amount}`, now, title: '供应商已确认收款' });
+  });
+}
+
+/** Supplier rejects the transfer proof with a reason; the purchaser may pay again and the clock restarts. */
+export async function rejectPayment(db: Db, caller: Caller, input: PaymentRejectInput, rules: OrderRules, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    guardStatus(order, [OrderStatus.TO_PAY], '驳回付款');
+    const p = await pendingPayment(tx, order.id);
+    if (!p) throw conflict('采购商尚未提交付款凭证');
+    await tx
+      .update(orderPayments)
+      .set({ status: PaymentStatus.REJECTED, rejectReason: input.reason, decidedBy: caller.userId, decidedAt: now })
+      .where(eq(orderPayments.id, p.id));
+    await scheduleJob(tx, ORDER_JOBS.PAY_TIMEOUT, order.id, addHours(now, rules.payHours));
+    await recordTransition(tx, order, { action: 'pay_reject', to: order.status, actor, note: input.reason, now, title: '付款凭证被驳回' });
+  });
+}
+
+/**
+ * Supplier ships some or all remaining quantities: a shipment with carrier and tracking number, reserved stock
+ * → 发货出库 through the ledger; 部分发货, or 待收货 when everything is shipped (the automatic-receipt clock
+ * starts from this last shipment).
+ */
+export async function shipOrder(db: Db, caller: Caller, input: OrderShipInput, rules: OrderRules, now = new Date()): Promise<{ shipmentId: number }> {
+  return db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    guardStatus(order, [OrderStatus.TO_SHIP, OrderStatus.PART_SHIPPED], '发货');
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const qty = new Map<number, number>();
+    for (const l of input.lines) {
+      const line = byId.get(l.lineId);
+      if (!line) throw invalid('订单商品不存在');
+      const q = (qty.get(l.lineId) ?? 0) + l.quantity;
+      if (q > line.quantity - line.shippedQty) throw invalid(`「${line.productName}」本次发货数量超过待发数量 ${line.quantity - line.shippedQty}${line.unit}`);
+      qty.set(l.lineId, q);
+    }
+    const shipping = [...qty].filter(([, q]) => q > 0);
+    if (!shipping.length) throw invalid('请填写发货数量');
+    const [shipment] = await tx
+      .insert(shipments)
+      .values({ orderId: order.id, carrier: input.carrier, trackingNo: input.trackingNo, remark: input.remark ?? '', shippedBy: actor.userId, shippedByName: actor.userName.slice(0, 60), createdAt: now })
+      .returning({ id: shipments.id });
+    await tx.insert(shipmentLines).values(shipping.map(([orderLineId, quantity]) => ({ shipmentId: shipment!.id, orderLineId, quantity })));
+    for (const [lineId, q] of shipping) {
+      await tx.update(orderLines).set({ shippedQty: sql`${orderLines.shippedQty} + ${q}` }).where(eq(orderLines.id, lineId));
+    }
+    const moves = shipping.flatMap(([lineId, q]) => {
+      const skuId = byId.get(lineId)!.skuId;
+      return skuId !== null ? [{ skuId, reason: StockReason.SHIP, quantity: q }] : [];
+    });
+    await moveStock(tx, moves, { docType: 'order', docId: order.id, docNo: order.orderNo, userId: actor.userId, userName: actor.userName });
+    const allShipped = lines.every((l) => l.shippedQty + (qty.get(l.id) ?? 0) === l.quantity);
+    const to = allShipped ? OrderStatus.TO_RECEIVE : OrderStatus.PART_SHIPPED;
+    await tx
+      .update(orders)
+      .set({ status: to, firstShippedAt: order.firstShippedAt ?? now, lastShippedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    if (allShipped) await scheduleJob(tx, ORDER_JOBS.AUTO_RECEIVE, order.id, addDays(now, rules.autoReceiveDays));
+    await recordTransition(tx, order, {
+      action: 'ship',
+      to,
+      actor,
+      note: `${input.carrier} ${input.trackingNo}`,
+      now,
+      title: allShipped ? '订单已全部发货' : '订单部分发货',
+      content: `${input.carrier}，运单号 ${input.trackingNo}${allShipped ? `；${rules.autoReceiveDays} 天后自动确认收货` : ''}`,
+    });
+    return { shipmentId: shipment!.id };
+  });
+}
+
+/**
+ * Completes a locked 待收货 order (the purchaser's receipt or the automatic one): 已完成, completedAt, and each
+ * product's sales count grows by the quantity bought.
+ */
+export async function completeLockedOrder(tx: Db, order: OrderRow, actor: Actor, now: Date, note = ''): Promise<void> {
+  await tx.update(orders).set({ status: OrderStatus.COMPLETED, completedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  await cancelJobs(tx, [ORDER_JOBS.AUTO_RECEIVE], order.id);
+  const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  const sold = new Map<number, number>();
+  for (const l of lines) if (l.productId !== null) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+  for (const [productId, q] of [...sold].sort((a, b) => a[0] - b[0])) {
+    await tx.update(products).set({ salesCount: sql`${products.salesCount} + ${q}` }).where(inArray(products.id, [productId]));
+  }
+  await recordTransition(tx, order, {
+    action: 'receive',
+    to: OrderStatus.COMPLETED,
+    actor,
+    note,
+    now,
+    title: actor.side === Side.SYSTEM ? '订单已自动确认收货' : '采购商已确认收货',
+  });
+}
+
+/** Purchaser confirms receipt of a fully shipped order: 待收货 → 已完成. */
+export async function receiveOrder(db: Db, caller: Caller, orderId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
+    guardStatus(order, [OrderStatus.TO_RECEIVE], '确认收货');
+    await completeLockedOrder(tx, order, actor, now);
+  });
+}

@@ -1,0 +1,330 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  memberGateForOrderType,
+  OrderKind,
+  ORDER_COUNT_CAP,
+  OrderStatus,
+  PaymentStatus,
+  type OrderAction,
+  type OrderDetailAnswer,
+  type OrderListAnswer,
+  type OrderListFilter,
+} from '@aquamall/shared';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { jobs, orderCounts, OrderCountScope, orderHistory, orderLines, orderPayments, orders, shipmentLines, shipments, type OrderRow } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { canSeeMenuPath } from '../access/menus.ts';
+import { assertMemberGate } from '../access/member-gate.ts';
+import { loadPermissions } from '../access/permissions.ts';
+import type { Caller } from '../products/caller.ts';
+import { viewerOrderType } from './create.ts';
+import { sideOf, type ViewerSide } from './order-tx.ts';
+
+/** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
+const LIST_MENU: Record<number, { own: string; all?: string }> = {
+  0: { own: '/customer/order', all: '/customer/allorder' },
+  4: { own: '/customer/enorder', all: '/customer/allenorder' },
+  6: { own: '/customer/saleOrder' },
+  8: { own: '/customer/offerOrder' },
+};
+
+/**
+ * The WHERE of a list: the purchaser's types 0/4 are the orders the user placed (`order`, `enorder`) or, with
+ * `all`, every order of the company (`allorder`, `allenorder`, a menu given to company admins and to roles
+ * that hold it); the supplier's 6/8 are every order the company received. Filters: number, counterparty,
+ * date range (Asia/Shanghai days), amount range. The status filter is separate (tab counts).
+ */
+async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQL[]> {
+  const menus = LIST_MENU[q.type]!;
+  const page = q.all && menus.all ? menus.all : menus.own;
+  if (!(await canSeeMenuPath(db, caller, page))) throw forbidden();
+  const buyerSide = q.type === 0 || q.type === 4;
+  const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+  const where: SQL[] = [eq(orders.kind, kind)];
+  if (buyerSide) {
+    where.push(eq(orders.buyerCompanyId, caller.companyId));
+    if (!(q.all && menus.all)) where.push(eq(orders.buyerUserId, caller.userId));
+  } else {
+    where.push(eq(orders.sellerCompanyId, caller.companyId));
+  }
+  if (q.orderNo) where.push(ilike(orders.orderNo, `%${escapeLike(q.orderNo)}%`));
+  if (q.counterparty) {
+    const like = `%${escapeLike(q.counterparty)}%`;
+    where.push(buyerSide ? or(ilike(orders.sellerCompanyName, like), ilike(orders.shopName, like))! : ilike(orders.buyerCompanyName, like));
+  }
+  if (q.dateFrom) where.push(gte(orders.createdAt, new Date(`${q.dateFrom}T00:00:00+08:00`)));
+  if (q.dateTo) where.push(lt(orders.createdAt, new Date(new Date(`${q.dateTo}T00:00:00+08:00`).getTime() + 86_400_000)));
+  if (q.amountMin !== undefined) where.push(gte(orders.totalAmount, String(q.amountMin)));
+  if (q.amountMax !== undefined) where.push(lte(orders.totalAmount, String(q.amountMax)));
+  return where;
+}
+
+/**
+ * The status counts of a list. Without filters they come from `order_counts` (kept by a trigger), so a
+ * company with 100,000 orders answers in a few rows; with filters they are counted over at most
+ * ORDER_COUNT_CAP + 1 matching orders (`capped` then).
+ */
+async function statusCounts(db: Db, caller: Caller, q: OrderListFilter, where: SQL[]): Promise<{ counts: Record<string, number>; capped: boolean }> {
+  const filtered = q.orderNo || q.counterparty || q.dateFrom || q.dateTo || q.amountMin !== undefined || q.amountMax !== undefined;
+  const counts: Record<string, number> = {};
+  if (!filtered) {
+    const buyerSide = q.type === 0 || q.type === 4;
+    const scope = !buyerSide ? OrderCountScope.SELLER_COMPANY : q.all ? OrderCountScope.BUYER_COMPANY : OrderCountScope.BUYER_USER;
+    const owner = scope === OrderCountScope.BUYER_USER ? caller.userId : caller.companyId;
+    const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+    const rows = await db
+      .select({ status: orderCounts.status, n: orderCounts.n })
+      .from(orderCounts)
+      .where(and(eq(orderCounts.scope, scope), eq(orderCounts.ownerId, owner), eq(orderCounts.kind, kind)));
+    for (const r of rows) if (r.n > 0) counts[String(r.status)] = r.n;
+    return { counts, capped: false };
+  }
+  const limited = db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(...where))
+    .limit(ORDER_COUNT_CAP + 1)
+    .as('limited');
+  const rows = await db.select({ status: limited.status, n: sql<number>`count(*)::int` }).from(limited).groupBy(limited.status);
+  let sum = 0;
+  for (const r of rows) {
+    counts[String(r.status)] = r.n;
+    sum += r.n;
+  }
+  return { counts, capped: sum > ORDER_COUNT_CAP };
+}
+
+/** One page of a list with the count of every status under the same filters (the tabs). */
+export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
+  const where = await listScope(db, caller, q);
+  const { counts, capped } = await statusCounts(db, caller, q, where);
+  const total = q.status !== undefined ? (counts[String(q.status)] ?? 0) : Object.values(counts).reduce((s, n) => s + n, 0);
+  if (q.status !== undefined) where.push(eq(orders.status, q.status));
+  const rows = total
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(...where))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(q.pageSize)
+        .offset((q.pageIndex - 1) * q.pageSize)
+    : [];
+  return { list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'), total, counts, totalCapped: capped };
+}
+
+/** Orders → list rows (first line, line count, waiting transfer proof). */
+export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promise<OrderListAnswer['list']> {
+  const ids = rows.map((r) => r.id);
+  const lines = ids.length
+    ? await db
+        .select({ orderId: orderLines.orderId, productName: orderLines.productName, spec: orderLines.spec })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
+    : [];
+  const waiting = ids.length
+    ? new Set(
+        (
+          await db
+            .select({ orderId: orderPayments.orderId })
+            .from(orderPayments)
+            .where(and(inArray(orderPayments.orderId, ids), eq(orderPayments.status, PaymentStatus.SUBMITTED)))
+        ).map((p) => p.orderId),
+      )
+    : new Set<number>();
+  return rows.map((o) => {
+    const mine = lines.filter((l) => l.orderId === o.id);
+    return {
+      id: o.id,
+      orderNo: o.orderNo,
+      type: viewerOrderType(o.kind, side),
+      status: o.status,
+      buyerCompanyName: o.buyerCompanyName,
+      buyerUserName: o.buyerUserName,
+      sellerCompanyName: o.sellerCompanyName,
+      shopName: o.shopName,
+      goodsAmount: o.goodsAmount,
+      freight: o.freight,
+      totalAmount: o.totalAmount,
+      paidAmount: o.paidAmount,
+      repriced: o.originalGoodsAmount !== null,
+      paymentSubmitted: waiting.has(o.id),
+      lineCount: mine.length,
+      firstLine: mine[0] ? `${mine[0].productName}${mine[0].spec ? ` ${mine[0].spec}` : ''}` : '',
+      createdAt: o.createdAt.toISOString(),
+    };
+  });
+}
+
+/** The actions the viewer may take now (the detail's buttons; the commands check the same rules again). */
+function actionsFor(order: OrderRow, side: ViewerSide, perms: Set<string>, paymentWaiting: boolean, rules: OrderRules, now: Date): OrderAction[] {
+  const a: OrderAction[] = [];
+  const s = order.status;
+  if (side === 'seller' && perms.has('order:ship')) {
+    if (s === OrderStatus.TO_CONFIRM) a.push('reprice', 'confirm');
+    if (s === OrderStatus.TO_CONFIRM || s === OrderStatus.TO_PAY || s === OrderStatus.TO_SHIP) a.push('cancel');
+    if (s === OrderStatus.TO_PAY && paymentWaiting) a.push('payConfirm', 'payReject');
+    if (s === OrderStatus.TO_SHIP || s === OrderStatus.PART_SHIPPED) a.push('ship');
+  }
+  if (side === 'buyer' && perms.has('purchase:manage')) {
+    if (s === OrderStatus.TO_CONFIRM || (s === OrderStatus.TO_PAY && !paymentWaiting)) a.push('cancel');
+    if (s === OrderStatus.TO_PAY && !paymentWaiting) a.push('pay');
+    if (s === OrderStatus.TO_RECEIVE) a.push('receive');
+  }
+  if (side === 'buyer' && (perms.has('purchase:manage') || perms.has('rma:manage')) && s === OrderStatus.COMPLETED && order.completedAt) {
+    if (now.getTime() <= order.completedAt.getTime() + rules.rmaDays * 86_400_000) a.push('rma');
+  }
+  return a;
+}
+
+/**
+ * One order as the viewer's company sees it (记录不存在 for a third company). The member gates of SPEC §4 apply
+ * to the viewer's order type (6: levels 1/3, 8: levels 2/3) and to the type the page asked for.
+ */
+export async function orderDetail(db: Db, caller: Caller, id: number, requestedType: number | undefined, rules: OrderRules, now = new Date()): Promise<OrderDetailAnswer> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  const side = order ? sideOf(order, caller.companyId) : null;
+  if (!order || !side) throw notFound();
+  const type = viewerOrderType(order.kind, side);
+  for (const t of new Set([type, requestedType ?? type])) {
+    const gate = memberGateForOrderType(t);
+    if (gate) assertMemberGate(caller, gate);
+  }
+  const [lines, payments, ships, history, pendingJob, perms] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
+    db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
+    db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.id)),
+    db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.refId, id), eq(jobs.status, 0), sql`${jobs.kind} like 'order.%'`)).orderBy(asc(jobs.runAt)).limit(1),
+    loadPermissions(db, caller),
+  ]);
+  const shipLines = ships.length
+    ? await db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ships.map((s) => s.id)))
+    : [];
+  const lineById = new Map(lines.map((l) => [l.id, l]));
+  const paymentWaiting = payments.some((p) => p.status === PaymentStatus.SUBMITTED);
+  const related = await relatedOrders(db, order, caller.companyId);
+  const originalTotal =
+    order.originalGoodsAmount !== null ? (Number(order.originalGoodsAmount) + Number(order.originalFreight ?? order.freight)).toFixed(2) : null;
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    kind: order.kind,
+    type,
+    side,
+    status: order.status,
+    buyerCompanyName: order.buyerCompanyName,
+    buyerUserName: order.buyerUserName,
+    sellerCompanyName: order.sellerCompanyName,
+    shopName: order.shopName,
+    goodsAmount: order.goodsAmount,
+    freight: order.freight,
+    totalAmount: order.totalAmount,
+    originalGoodsAmount: order.originalGoodsAmount,
+    originalFreight: order.originalFreight,
+    originalTotalAmount: originalTotal,
+    paidAmount: order.paidAmount,
+    paymentMethod: order.paymentMethod,
+    address: { receiver: order.address.receiver, phone: order.address.phone, areaName: order.address.areaName, detail: order.address.detail },
+    invoice: order.invoice,
+    buyerRemark: order.buyerRemark,
+    sellerRemark: order.sellerRemark,
+    cancelReason: order.cancelReason,
+    cancelledBy: order.cancelledBy,
+    createdAt: order.createdAt,
+    confirmedAt: order.confirmedAt,
+    paidAt: order.paidAt,
+    lastShippedAt: order.lastShippedAt,
+    completedAt: order.completedAt,
+    cancelledAt: order.cancelledAt,
+    deadline: pendingJob[0]?.runAt ?? null,
+    paymentSubmitted: paymentWaiting,
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      skuId: l.skuId,
+      productName: l.productName,
+      skuCode: l.skuCode,
+      spec: l.spec,
+      brand: l.brand,
+      model: l.model,
+      unit: l.unit,
+      image: l.image,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      originalUnitPrice: l.originalUnitPrice,
+      amount: l.amount,
+      shippedQty: l.shippedQty,
+      claimedQty: l.claimedQty,
+    })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      method: p.method,
+      amount: p.amount,
+      proofFiles: p.proofFiles,
+      payerName: p.payerName,
+      remark: p.remark,
+      status: p.status,
+      rejectReason: p.rejectReason,
+      submittedAt: p.submittedAt,
+      decidedAt: p.decidedAt,
+    })),
+    shipments: ships.map((s) => ({
+      id: s.id,
+      carrier: s.carrier,
+      trackingNo: s.trackingNo,
+      remark: s.remark,
+      shippedByName: s.shippedByName,
+      createdAt: s.createdAt,
+      lines: shipLines
+        .filter((sl) => sl.shipmentId === s.id)
+        .map((sl) => {
+          const l = lineById.get(sl.orderLineId);
+          return { orderLineId: sl.orderLineId, productName: l?.productName ?? '', spec: l?.spec ?? '', unit: l?.unit ?? '', quantity: sl.quantity };
+        }),
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      action: h.action,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      side: h.side,
+      userName: h.userName,
+      note: h.note,
+      createdAt: h.createdAt,
+    })),
+    related,
+    actions: actionsFor(order, side, perms, paymentWaiting, rules, now),
+  };
+}
+
+/**
+ * Related orders (type 10): siblings submitted in the same checkout, the order this one replaces goods of,
+ * and replacement orders of this one; only those the viewer's company is a party to.
+ */
+async function relatedOrders(db: Db, order: OrderRow, companyId: number): Promise<OrderDetailAnswer['related']> {
+  const links: SQL[] = [eq(orders.parentOrderId, order.id)];
+  if (order.checkoutId) links.push(eq(orders.checkoutId, order.checkoutId));
+  if (order.parentOrderId) links.push(eq(orders.id, order.parentOrderId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(ne(orders.id, order.id), or(...links), or(eq(orders.buyerCompanyId, companyId), eq(orders.sellerCompanyId, companyId))))
+    .orderBy(asc(orders.id))
+    .limit(50);
+  return rows.map((r) => {
+    const side = sideOf(r, companyId)!;
+    const relation = r.id === order.parentOrderId ? '原订单' : r.parentOrderId === order.id ? '换货补发' : '同批提交';
+    return {
+      id: r.id,
+      orderNo: r.orderNo,
+      relation,
+      status: r.status,
+      counterparty: side === 'buyer' ? r.sellerCompanyName : r.buyerCompanyName,
+      totalAmount: r.totalAmount,
+      type: viewerOrderType(r.kind, side),
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, downloadEndpoint, type InputOf } from '../../../lib/api.ts';
+
+export type OrderListParams = InputOf<'orderList'>;
+
+/** POST /api/order/list — one list (type 0/4 own or all, 6/8 the supplier's), with the status tab counts. */
+export const useOrderList = (params: OrderListParams) =>
+  useQuery({
+    queryKey: ['orders', 'list', params],
+    queryFn: () => api.read('orderList', params, { suppressError: true }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/order/detail — the order as the viewer sees it, with the actions the viewer may take. */
+export const useOrderDetail = (id: number | null, type: number | undefined) =>
+  useQuery({
+    queryKey: ['orders', 'detail', id, type],
+    queryFn: () => api.read('orderDetail', { id: id!, type }, { suppressError: true }),
+    enabled: id !== null,
+  });
+
+/** An order command: afterwards the lists and details are refreshed. */
+function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+export const useRepriceOrder = () => useOrderMutation((v: InputOf<'orderReprice'>) => api.run('orderReprice', v));
+export const useConfirmOrder = () => useOrderMutation((orderId: number) => api.run('orderConfirm', { orderId }));
+export const useCancelOrder = () => useOrderMutation((v: InputOf<'orderCancel'>) => api.run('orderCancel', v));
+export const usePayOrder = () => useOrderMutation((v: InputOf<'orderPay'>) => api.run('orderPay', v));
+export const useConfirmPayment = () => useOrderMutation((orderId: number) => api.run('orderPayConfirm', { orderId }));
+export const useRejectPayment = () => useOrderMutation((v: InputOf<'orderPayReject'>) => api.run('orderPayReject', v));
+export const useShipOrder = () => useOrderMutation((v: InputOf<'orderShip'>) => api.run('orderShip', v));
+export const useReceiveOrder = () => useOrderMutation((orderId: number) => api.run('orderReceive', { orderId }));
+
+/** POST /api/order/export — the filtered list as an Excel file (one row per order line). */
+export const exportOrders = (params: OrderListParams) => downloadEndpoint('orderExport', params);

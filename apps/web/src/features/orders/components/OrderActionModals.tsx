@@ -1,0 +1,202 @@
+import { useEffect } from 'react';
+import { Alert, Form, Input, InputNumber, Modal, Table } from 'antd';
+import { orderCancelInput, orderPayInput, orderShipInput, paymentRejectInput, type OrderDetail } from '@aquamall/shared';
+import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
+import { useCancelOrder, usePayOrder, useRejectPayment, useRepriceOrder, useShipOrder } from '../api/orders.ts';
+
+interface ModalProps {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+}
+
+const cancelRules = formRules(orderCancelInput);
+const payRules = formRules(orderPayInput);
+const rejectRules = formRules(paymentRejectInput);
+const shipRules = formRules(orderShipInput);
+
+/** Supplier changes unit prices and freight before confirming (the purchaser sees the old and new figures). */
+export function RepriceModal({ order, open, onClose }: ModalProps) {
+  const [form] = Form.useForm<{ prices: Record<string, number>; freight: number; note?: string }>();
+  const reprice = useRepriceOrder();
+  useEffect(() => {
+    if (open) form.setFieldsValue({ prices: Object.fromEntries(order.lines.map((l) => [String(l.id), Number(l.unitPrice)])), freight: Number(order.freight), note: '' });
+  }, [open, order, form]);
+  const submit = async () => {
+    const v = await form.validateFields();
+    await reprice.mutateAsync({
+      orderId: order.id,
+      lines: order.lines.map((l) => ({ lineId: l.id, unitPrice: v.prices[String(l.id)] ?? Number(l.unitPrice) })),
+      freight: v.freight,
+      note: v.note || undefined,
+    });
+    onClose();
+  };
+  return (
+    <Modal title="修改价格" open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={reprice.isPending} width={680} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={order.lines}
+          columns={[
+            { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
+            { title: '数量', dataIndex: 'quantity', width: 80, render: (q: number, l) => `${q}${l.unit}` },
+            {
+              title: '单价（元）',
+              key: 'price',
+              width: 160,
+              render: (_, l) => (
+                <Form.Item name={['prices', String(l.id)]} noStyle rules={[{ required: true, message: '请填写单价' }]}>
+                  <InputNumber min={0} precision={2} style={{ width: 140 }} aria-label={`${l.productName}单价`} />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+        <Form.Item name="freight" label="运费（元）" rules={[{ required: true, message: '请填写运费' }]} style={{ marginTop: 16 }}>
+          <InputNumber min={0} precision={2} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="note" label="改价说明">
+          <Input maxLength={200} placeholder="选填，采购商可见" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Cancel: the purchaser before paying (reason optional), the supplier with a reason. */
+export function CancelModal({ order, open, onClose }: ModalProps) {
+  const [form] = Form.useForm<{ reason?: string }>();
+  const cancel = useCancelOrder();
+  const seller = order.side === 'seller';
+  const submit = async () => {
+    const v = await form.validateFields();
+    await cancel.mutateAsync({ orderId: order.id, reason: v.reason?.trim() || undefined });
+    onClose();
+  };
+  return (
+    <Modal title="取消订单" open={open} onCancel={onClose} onOk={() => void submit()} okText="确认取消" okButtonProps={{ danger: true }} confirmLoading={cancel.isPending} destroyOnHidden>
+      <Alert type="warning" showIcon message="取消后预占的库存将释放，订单不能恢复。" style={{ marginBottom: 16 }} />
+      {order.status === 2 && seller && <Alert type="error" showIcon message={`采购商已付款 ¥${order.paidAmount}，取消后请线下退还。`} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label="取消原因" rules={seller ? [...rejectRules.reason] : cancelRules.reason}>
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder={seller ? '请填写取消原因，采购商可见' : '选填'} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Purchaser pays by bank transfer: uploads the proof (up to 5 images). */
+export function PayModal({ order, open, onClose }: ModalProps) {
+  const [form] = Form.useForm<{ proofFiles: string[]; payerName?: string; remark?: string }>();
+  const pay = usePayOrder();
+  const submit = async () => {
+    const v = await form.validateFields();
+    await pay.mutateAsync({ orderId: order.id, method: 1, proofFiles: v.proofFiles, payerName: v.payerName || undefined, remark: v.remark || undefined });
+    onClose();
+  };
+  return (
+    <Modal title="上传付款凭证" open={open} onCancel={onClose} onOk={() => void submit()} okText="提交凭证" confirmLoading={pay.isPending} destroyOnHidden>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`请向 ${order.sellerCompanyName} 转账 ¥${order.totalAmount}，并上传转账凭证，供应商确认到账后发货。`}
+        description="账期支付将随信用账户功能开放。"
+      />
+      <Form form={form} layout="vertical" initialValues={{ proofFiles: [] }}>
+        <Form.Item name="proofFiles" label="付款凭证" rules={payRules.proofFiles}>
+          <ImageUpload multiple max={5} />
+        </Form.Item>
+        <Form.Item name="payerName" label="付款户名" rules={payRules.payerName}>
+          <Input maxLength={100} placeholder="选填" />
+        </Form.Item>
+        <Form.Item name="remark" label="备注" rules={payRules.remark}>
+          <Input.TextArea rows={2} maxLength={300} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Supplier rejects the transfer proof with a reason. */
+export function RejectPaymentModal({ order, open, onClose }: ModalProps) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const reject = useRejectPayment();
+  const submit = async () => {
+    const v = await form.validateFields();
+    await reject.mutateAsync({ orderId: order.id, reason: v.reason });
+    onClose();
+  };
+  return (
+    <Modal title="驳回付款凭证" open={open} onCancel={onClose} onOk={() => void submit()} okText="驳回" okButtonProps={{ danger: true }} confirmLoading={reject.isPending} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label="驳回原因" rules={rejectRules.reason}>
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：未收到款项、金额不符" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Supplier ships: quantity per line up to what remains, carrier and tracking number. */
+export function ShipModal({ order, open, onClose }: ModalProps) {
+  const [form] = Form.useForm<{ qty: Record<string, number>; carrier: string; trackingNo: string; remark?: string }>();
+  const ship = useShipOrder();
+  const remaining = order.lines.filter((l) => l.quantity > l.shippedQty);
+  useEffect(() => {
+    if (open) form.setFieldsValue({ qty: Object.fromEntries(remaining.map((l) => [String(l.id), l.quantity - l.shippedQty])) });
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const submit = async () => {
+    const v = await form.validateFields();
+    await ship.mutateAsync({
+      orderId: order.id,
+      lines: remaining.map((l) => ({ lineId: l.id, quantity: v.qty[String(l.id)] ?? 0 })),
+      carrier: v.carrier,
+      trackingNo: v.trackingNo,
+      remark: v.remark || undefined,
+    });
+    form.resetFields();
+    onClose();
+  };
+  return (
+    <Modal title="发货" open={open} onCancel={onClose} onOk={() => void submit()} okText="确认发货" confirmLoading={ship.isPending} width={680} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={remaining}
+          columns={[
+            { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
+            { title: '订购', dataIndex: 'quantity', width: 70 },
+            { title: '已发', dataIndex: 'shippedQty', width: 70 },
+            {
+              title: '本次发货',
+              key: 'qty',
+              width: 150,
+              render: (_, l) => (
+                <Form.Item name={['qty', String(l.id)]} noStyle>
+                  <InputNumber min={0} max={l.quantity - l.shippedQty} precision={0} addonAfter={l.unit} style={{ width: 130 }} aria-label={`${l.productName}本次发货`} />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+        <Form.Item name="carrier" label="物流公司" rules={shipRules.carrier} style={{ marginTop: 16 }}>
+          <Input maxLength={50} placeholder="例如：顺丰速运" />
+        </Form.Item>
+        <Form.Item name="trackingNo" label="运单号" rules={shipRules.trackingNo}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="remark" label="备注" rules={shipRules.remark}>
+          <Input maxLength={300} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

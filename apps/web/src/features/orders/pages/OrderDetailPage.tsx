@@ -1,0 +1,332 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Descriptions, Empty, Image, Popconfirm, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { enumLabel, OrderStatus, Side, THUMB_WIDTH, type OrderDetail, type OrderLineView } from '@aquamall/shared';
+import dayjs from 'dayjs';
+import { Price } from '../../../components/Format.tsx';
+import { Img } from '../../../components/Img.tsx';
+import { fileUrl, thumbUrl } from '../../../lib/image.ts';
+import { useConfirmOrder, useConfirmPayment, useOrderDetail, useReceiveOrder } from '../api/orders.ts';
+import { CancelModal, PayModal, RejectPaymentModal, RepriceModal, ShipModal } from '../components/OrderActionModals.tsx';
+import { OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
+
+const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const SIDE_NAME: Record<number, string> = { [Side.SYSTEM]: '系统', [Side.BUYER]: '采购商', [Side.SELLER]: '供应商', [Side.PLATFORM]: '平台' };
+const ACTION_NAME: Record<string, string> = {
+  create: '提交订单',
+  reprice: '修改价格',
+  confirm: '确认订单',
+  cancel: '取消订单',
+  pay: '提交付款凭证',
+  pay_confirm: '确认收款',
+  pay_reject: '驳回付款凭证',
+  ship: '发货',
+  receive: '确认收货',
+};
+const LIST_PATH: Record<number, string> = { 0: '/customer/order', 4: '/customer/enorder', 6: '/customer/saleOrder', 8: '/customer/offerOrder' };
+
+/** What the deadline of the running timed rule means, by status. */
+function deadlineText(o: OrderDetail): string | null {
+  if (!o.deadline) return null;
+  const at = time(o.deadline);
+  if (o.status === OrderStatus.TO_CONFIRM) return `供应商需在 ${at} 前确认，逾期订单自动取消`;
+  if (o.status === OrderStatus.TO_PAY) return `请在 ${at} 前付款，逾期订单自动取消`;
+  if (o.status === OrderStatus.TO_RECEIVE) return `${at} 将自动确认收货`;
+  return null;
+}
+
+type ModalName = 'reprice' | 'cancel' | 'pay' | 'payReject' | 'ship' | null;
+
+/**
+ * /customer/order/detail?type=…&id=…: one order as the viewer's side sees it — lines with old and new prices,
+ * amounts, address, invoice, payments with their proofs, shipments, the history timeline, related orders —
+ * and the buttons of the actions the server says the viewer may take.
+ */
+export default function OrderDetailPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(search.get('id'));
+  const typeParam = search.get('type');
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useOrderDetail(valid ? id : null, typeParam !== null && typeParam !== '' ? Number(typeParam) : undefined);
+  const [modal, setModal] = useState<ModalName>(null);
+  const confirm = useConfirmOrder();
+  const confirmPay = useConfirmPayment();
+  const receive = useReceiveOrder();
+
+  if (!valid) return <Result status="404" title="订单不存在" extra={<Button onClick={() => navigate(-1)}>返回</Button>} />;
+  if (detail.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (detail.isError || !detail.data) {
+    return (
+      <Result
+        status="warning"
+        title="订单加载失败"
+        subTitle={detail.error instanceof Error ? detail.error.message : undefined}
+        extra={<Button onClick={() => void detail.refetch()}>重试</Button>}
+      />
+    );
+  }
+  const o = detail.data;
+  const can = (a: OrderDetail['actions'][number]) => o.actions.includes(a);
+  const buyer = o.side === 'buyer';
+  const repriced = o.originalTotalAmount !== null;
+  const hint = deadlineText(o);
+
+  const lineColumns = [
+    {
+      title: '商品',
+      dataIndex: 'productName',
+      render: (v: string, l: OrderLineView) => (
+        <Space align="start">
+          {l.image ? <Img src={l.image} width={THUMB_WIDTH} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} /> : null}
+          <div>
+            <div>{v}</div>
+            <div style={{ color: '#8c8c8c', fontSize: 12 }}>{[l.spec, l.brand, l.skuCode].filter(Boolean).join(' · ')}</div>
+          </div>
+        </Space>
+      ),
+    },
+    {
+      title: '单价（元）',
+      dataIndex: 'unitPrice',
+      width: 140,
+      align: 'right' as const,
+      render: (v: string, l: OrderLineView) => (
+        <div>
+          <Price value={v} />
+          {l.originalUnitPrice !== null && <div style={{ color: '#8c8c8c', fontSize: 12, textDecoration: 'line-through' }}>原价 ¥{l.originalUnitPrice}</div>}
+        </div>
+      ),
+    },
+    { title: '数量', dataIndex: 'quantity', width: 90, render: (q: number, l: OrderLineView) => `${q}${l.unit}` },
+    { title: '已发货', dataIndex: 'shippedQty', width: 80, render: (q: number, l: OrderLineView) => `${q}${l.unit}` },
+    { title: '金额（元）', dataIndex: 'amount', width: 120, align: 'right' as const, render: (v: string) => <Price value={v} /> },
+  ];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        variant="borderless"
+        title={
+          <Space wrap>
+            <span>{TYPE_TITLE[o.type] ?? '订单'}详情</span>
+            <Typography.Text type="secondary" copyable={{ text: o.orderNo }}>
+              {o.orderNo}
+            </Typography.Text>
+            <OrderStatusTag status={o.status} paymentSubmitted={o.paymentSubmitted} />
+          </Space>
+        }
+        extra={<Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>}
+      >
+        {hint && <Alert type="info" showIcon message={hint} style={{ marginBottom: 12 }} />}
+        {o.status === OrderStatus.CANCELLED && (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`订单已由${SIDE_NAME[o.cancelledBy ?? 0]}取消${o.cancelReason ? `：${o.cancelReason}` : ''}`} />
+        )}
+        {o.paymentSubmitted && <Alert type="success" showIcon style={{ marginBottom: 12 }} message={buyer ? '已提交付款凭证，等待供应商确认收款' : '采购商已提交付款凭证，请核实到账后确认收款'} />}
+        {repriced && buyer && o.status === OrderStatus.TO_CONFIRM && (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`供应商修改了价格：订单金额 ¥${o.originalTotalAmount} → ¥${o.totalAmount}`} />
+        )}
+        <Space wrap>
+          {can('reprice') && <Button onClick={() => setModal('reprice')}>修改价格</Button>}
+          {can('confirm') && (
+            <Popconfirm title="确认订单？" description="确认后采购商即可付款。" onConfirm={() => confirm.mutateAsync(o.id)}>
+              <Button type="primary" loading={confirm.isPending}>
+                确认订单
+              </Button>
+            </Popconfirm>
+          )}
+          {can('pay') && (
+            <Button type="primary" onClick={() => setModal('pay')}>
+              上传付款凭证
+            </Button>
+          )}
+          {can('payConfirm') && (
+            <Popconfirm title="确认已收到货款？" description={`金额 ¥${o.totalAmount}`} onConfirm={() => confirmPay.mutateAsync(o.id)}>
+              <Button type="primary" loading={confirmPay.isPending}>
+                确认收款
+              </Button>
+            </Popconfirm>
+          )}
+          {can('payReject') && <Button onClick={() => setModal('payReject')}>驳回凭证</Button>}
+          {can('ship') && (
+            <Button type="primary" onClick={() => setModal('ship')}>
+              发货
+            </Button>
+          )}
+          {can('receive') && (
+            <Popconfirm title="确认已收到全部货物？" description="确认后订单完成。" onConfirm={() => receive.mutateAsync(o.id)}>
+              <Button type="primary" loading={receive.isPending}>
+                确认收货
+              </Button>
+            </Popconfirm>
+          )}
+          {can('rma') && <Button onClick={() => navigate(`/customer/rma/rmaApply?orderId=${o.id}`)}>申请售后</Button>}
+          {can('cancel') && (
+            <Button danger onClick={() => setModal('cancel')}>
+              取消订单
+            </Button>
+          )}
+        </Space>
+      </Card>
+
+      <Card variant="borderless" title="订单信息">
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label="采购商">{o.buyerCompanyName}</Descriptions.Item>
+          <Descriptions.Item label="下单人">{o.buyerUserName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="供应商">{o.shopName || o.sellerCompanyName}</Descriptions.Item>
+          <Descriptions.Item label="下单时间">{time(o.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="确认时间">{time(o.confirmedAt)}</Descriptions.Item>
+          <Descriptions.Item label="付款时间">{time(o.paidAt)}</Descriptions.Item>
+          <Descriptions.Item label="收货人">
+            {o.address.receiver} {o.address.phone}
+          </Descriptions.Item>
+          <Descriptions.Item label="收货地址" span={2}>
+            {o.address.areaName} {o.address.detail}
+          </Descriptions.Item>
+          <Descriptions.Item label="发票">{enumLabel('InvoiceKind', o.invoice.kind) ?? '—'}</Descriptions.Item>
+          {o.invoice.kind > 0 && (
+            <Descriptions.Item label="发票抬头" span={2}>
+              {o.invoice.title}（{o.invoice.taxNo}）{o.invoice.kind === 2 ? ` ${o.invoice.regAddress} ${o.invoice.regPhone} ${o.invoice.bankName} ${o.invoice.bankAccount}` : ''}
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label="采购商备注" span={3}>
+            {o.buyerRemark || '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+
+      <Card variant="borderless" title="商品清单">
+        <Table<OrderLineView> rowKey="id" size="middle" pagination={false} columns={lineColumns} dataSource={o.lines} scroll={{ x: 720 }} />
+        <div style={{ textAlign: 'right', marginTop: 16, lineHeight: 2 }}>
+          <div>
+            商品金额：<Price value={o.goodsAmount} />
+            {o.originalGoodsAmount !== null && <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8 }}>¥{o.originalGoodsAmount}</span>}
+          </div>
+          <div>
+            运费：<Price value={o.freight} />
+            {o.originalFreight !== null && o.originalFreight !== o.freight && <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8 }}>¥{o.originalFreight}</span>}
+          </div>
+          <div style={{ fontSize: 16 }}>
+            订单总额：<Price value={o.totalAmount} className="price" />
+            {repriced && <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8, fontSize: 13 }}>¥{o.originalTotalAmount}</span>}
+          </div>
+          {Number(o.paidAmount) > 0 && <div>已付款：<Price value={o.paidAmount} /></div>}
+        </div>
+      </Card>
+
+      <Card variant="borderless" title="付款记录">
+        {o.payments.length ? (
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={o.payments}
+            columns={[
+              { title: '方式', dataIndex: 'method', width: 100, render: (m: number) => enumLabel('PaymentMethod', m) },
+              { title: '金额（元）', dataIndex: 'amount', width: 110, render: (v: string) => <Price value={v} /> },
+              {
+                title: '凭证',
+                dataIndex: 'proofFiles',
+                render: (files: string[]) => (
+                  <Image.PreviewGroup>
+                    <Space>
+                      {files.map((f) => (
+                        <Image key={f} src={thumbUrl(f)} preview={{ src: fileUrl(f) }} width={48} height={48} style={{ objectFit: 'cover' }} alt="付款凭证" />
+                      ))}
+                    </Space>
+                  </Image.PreviewGroup>
+                ),
+              },
+              { title: '付款户名', dataIndex: 'payerName', width: 120, render: (v: string) => v || '—' },
+              { title: '提交时间', dataIndex: 'submittedAt', width: 140, render: time },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                width: 180,
+                render: (s: number, p) => (
+                  <span>
+                    <Tag color={s === 1 ? 'green' : s === 2 ? 'red' : 'gold'}>{enumLabel('PaymentStatus', s)}</Tag>
+                    {p.rejectReason && <span style={{ color: '#8c8c8c' }}>{p.rejectReason}</span>}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无付款记录" />
+        )}
+      </Card>
+
+      <Card variant="borderless" title="发货记录">
+        {o.shipments.length ? (
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={o.shipments}
+            columns={[
+              { title: '发货时间', dataIndex: 'createdAt', width: 140, render: time },
+              { title: '物流公司', dataIndex: 'carrier', width: 120 },
+              { title: '运单号', dataIndex: 'trackingNo', width: 160 },
+              {
+                title: '商品',
+                dataIndex: 'lines',
+                render: (ls: OrderDetail['shipments'][number]['lines']) => ls.map((l) => `${l.productName}${l.spec ? ` ${l.spec}` : ''} × ${l.quantity}${l.unit}`).join('；'),
+              },
+              { title: '发货人', dataIndex: 'shippedByName', width: 100 },
+            ]}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无发货记录" />
+        )}
+      </Card>
+
+      {o.related.length > 0 && (
+        <Card variant="borderless" title="关联订单">
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={o.related}
+            columns={[
+              { title: '订单号', dataIndex: 'orderNo', render: (no: string, r) => <Link to={`/customer/order/detail?type=${r.type}&id=${r.id}`}>{no}</Link> },
+              { title: '关系', dataIndex: 'relation', width: 100 },
+              { title: buyer ? '供应商' : '采购商', dataIndex: 'counterparty' },
+              { title: '金额（元）', dataIndex: 'totalAmount', width: 120, render: (v: string) => <Price value={v} /> },
+              { title: '状态', dataIndex: 'status', width: 100, render: (s: number) => <OrderStatusTag status={s} /> },
+            ]}
+          />
+        </Card>
+      )}
+
+      <Card variant="borderless" title="订单跟踪">
+        <Timeline
+          items={[...o.history].reverse().map((h) => ({
+            color: h.toStatus === OrderStatus.CANCELLED ? 'red' : h.toStatus === OrderStatus.COMPLETED ? 'green' : 'blue',
+            children: (
+              <div>
+                <div>
+                  <strong>{ACTION_NAME[h.action] ?? h.action}</strong>
+                  <span style={{ color: '#8c8c8c', marginLeft: 8 }}>
+                    {SIDE_NAME[h.side]}
+                    {h.userName && h.side !== Side.SYSTEM ? ` ${h.userName}` : ''} · {time(h.createdAt)}
+                  </span>
+                </div>
+                <div style={{ color: '#595959' }}>
+                  {h.fromStatus !== null && h.fromStatus !== h.toStatus ? `${enumLabel('OrderStatus', h.fromStatus)} → ${enumLabel('OrderStatus', h.toStatus)}` : enumLabel('OrderStatus', h.toStatus)}
+                  {h.note ? `；${h.note}` : ''}
+                </div>
+              </div>
+            ),
+          }))}
+        />
+      </Card>
+
+      <RepriceModal order={o} open={modal === 'reprice'} onClose={() => setModal(null)} />
+      <CancelModal order={o} open={modal === 'cancel'} onClose={() => setModal(null)} />
+      <PayModal order={o} open={modal === 'pay'} onClose={() => setModal(null)} />
+      <RejectPaymentModal order={o} open={modal === 'payReject'} onClose={() => setModal(null)} />
+      <ShipModal order={o} open={modal === 'ship'} onClose={() => setModal(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Result, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Price } from '../../../components/Format.tsx';
+import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
+import { OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
+
+export interface OrderListPageProps {
+  /** The viewer's order type: 0 采购订单, 4 询价订单 (purchaser), 6 销售订单, 8 报价订单 (supplier). */
+  type: 0 | 4 | 6 | 8;
+  /** The company's orders (allorder / allenorder) instead of the user's own. */
+  all?: boolean;
+  title: string;
+}
+
+interface Filters {
+  orderNo?: string;
+  counterparty?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+  amountMin?: number | null;
+  amountMax?: number | null;
+}
+
+const detailUrl = (r: OrderRow) => `/customer/order/detail?type=${r.type}&id=${r.id}`;
+
+/**
+ * The six order lists (order, enorder, allorder, allenorder, saleOrder, offerOrder): status tabs with counts,
+ * filters by number, counterparty, date and amount, paging, and the Excel export of the filtered list.
+ */
+export function OrderListPage({ type, all = false, title }: OrderListPageProps) {
+  const [form] = Form.useForm<Filters>();
+  const buyerSide = type === 0 || type === 4;
+  const [params, setParams] = useState<OrderListParams & { pageIndex: number; pageSize: number }>({
+    type,
+    all: all ? 1 : undefined,
+    pageIndex: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const [exporting, setExporting] = useState(false);
+  const list = useOrderList(params);
+  const counts = list.data?.counts ?? {};
+  const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
+
+  const search = (f: Filters) =>
+    setParams({
+      type,
+      all: all ? 1 : undefined,
+      status: params.status,
+      pageIndex: 1,
+      pageSize: params.pageSize,
+      orderNo: f.orderNo?.trim() || undefined,
+      counterparty: f.counterparty?.trim() || undefined,
+      dateFrom: f.range?.[0] ? f.range[0].format('YYYY-MM-DD') : undefined,
+      dateTo: f.range?.[1] ? f.range[1].format('YYYY-MM-DD') : undefined,
+      amountMin: f.amountMin ?? undefined,
+      amountMax: f.amountMax ?? undefined,
+    });
+
+  const columns: TableColumnsType<OrderRow> = [
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      width: 190,
+      render: (no: string, r) => (
+        <div>
+          <Link to={detailUrl(r)}>{no}</Link>
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</div>
+        </div>
+      ),
+    },
+    {
+      title: '商品',
+      dataIndex: 'firstLine',
+      render: (v: string, r) => (
+        <span>
+          {v}
+          {r.lineCount > 1 && <span style={{ color: '#8c8c8c' }}> 等 {r.lineCount} 种</span>}
+        </span>
+      ),
+    },
+    buyerSide
+      ? { title: '供应商', dataIndex: 'sellerCompanyName', width: 200, render: (v: string, r) => r.shopName || v }
+      : { title: '采购商', dataIndex: 'buyerCompanyName', width: 200 },
+    ...(all ? [{ title: '下单人', dataIndex: 'buyerUserName', width: 90 }] : []),
+    {
+      title: '订单金额',
+      dataIndex: 'totalAmount',
+      width: 130,
+      align: 'right',
+      render: (v: string, r) => (
+        <div>
+          <Price value={v} />
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{Number(r.freight) > 0 ? `含运费 ¥${r.freight}` : '免运费'}{r.repriced ? ' · 已改价' : ''}</div>
+        </div>
+      ),
+    },
+    { title: '状态', dataIndex: 'status', width: 190, render: (s: number, r) => <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} /> },
+    { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
+  ];
+
+  const tabItems = [
+    { key: 'all', label: `全部${totalAll ? ` (${totalAll})` : ''}` },
+    ...STATUS_TABS.map((t) => ({ key: String(t.value), label: `${t.label}${counts[String(t.value)] ? ` (${counts[String(t.value)]})` : ''}` })),
+  ];
+
+  return (
+    <Card title={title} variant="borderless">
+      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 8 }}>
+        <Form.Item name="orderNo" label="订单号">
+          <Input allowClear maxLength={32} placeholder="订单号" style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="counterparty" label={buyerSide ? '供应商' : '采购商'}>
+          <Input allowClear maxLength={60} placeholder="单位名称" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="range" label="下单日期">
+          <DatePicker.RangePicker style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item label="金额">
+          <Space.Compact>
+            <Form.Item name="amountMin" noStyle>
+              <InputNumber min={0} placeholder="最低" style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="amountMax" noStyle>
+              <InputNumber min={0} placeholder="最高" style={{ width: 100 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              重置
+            </Button>
+            <Button
+              loading={exporting}
+              onClick={() => {
+                setExporting(true);
+                void exportOrders(params).finally(() => setExporting(false));
+              }}
+            >
+              导出Excel
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Tabs
+        activeKey={params.status === undefined ? 'all' : String(params.status)}
+        items={tabItems}
+        onChange={(k) => setParams({ ...params, status: k === 'all' ? undefined : Number(k), pageIndex: 1 })}
+      />
+      {list.isError ? (
+        <Result
+          status="warning"
+          title="订单列表加载失败"
+          subTitle={list.error instanceof Error ? list.error.message : undefined}
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Table<OrderRow>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: list.isLoading ? '加载中…' : '暂无订单' }}
+          scroll={{ x: 960 }}
+          pagination={{
+            current: params.pageIndex,
+            pageSize: params.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
+            onChange: (pageIndex, pageSize) => setParams({ ...params, pageIndex, pageSize }),
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/console.ts';
+import { signIn } from './auth-helpers.ts';
+import { PNG } from './merchant-helpers.ts';
+
+/** On hand and reserved of a SKU as the supplier's inventory page shows them. */
+async function stockOf(page: Page, code: string): Promise<{ onHand: number; reserved: number }> {
+  await page.goto('/customer/product/inventory');
+  await page.getByPlaceholder('商品名称或规格编码').fill(code);
+  await page.getByPlaceholder('商品名称或规格编码').press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toHaveCount(1);
+  const cells = row.locator('td');
+  return { onHand: parseInt(await cells.nth(2).innerText(), 10), reserved: parseInt(await cells.nth(3).innerText(), 10) };
+}
+
+const popconfirm = (page: Page) => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ });
+
+test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({ page, browser }) => {
+  // The supplier opens the demo order waiting for confirmation (submitted from one checkout with another supplier).
+  await signIn(page, '18800000002');
+  await page.goto('/customer/saleOrder');
+  await page.getByRole('tab', { name: /待确认/ }).click();
+  await page.getByRole('link', { name: '查看详情' }).first().click();
+  await expect(page).toHaveURL(/order\/detail\?type=6&id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(page.locator('.ant-menu-item-selected')).toContainText('销售订单');
+  await expect(page.locator('.ant-table-tbody').first().locator('tr.ant-table-row')).toHaveCount(2);
+  const codes = (await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row').allInnerTexts()).map((t) => /P\d{6}/.exec(t)?.[0] ?? '');
+  const quantities = (await page.locator('.ant-table-tbody').first().locator('tr.ant-table-row td:nth-child(3)').allInnerTexts()).map((t) => parseInt(t, 10));
+  expect(codes.filter(Boolean)).toHaveLength(2);
+  const before = [await stockOf(page, codes[0]!), await stockOf(page, codes[1]!)];
+
+  await page.goto(`/customer/order/detail?type=6&id=${id}`);
+  await page.getByRole('button', { name: /确认订单/ }).click();
+  await popconfirm(page).click();
+  await expect(page.getByText('订单已确认，等待采购商付款')).toBeVisible();
+  await expect(page.locator('.ant-card-head').first()).toContainText('待付款');
+
+  // The purchaser sees the repriced amounts and uploads the transfer proof.
+  const buyer = await browser.newPage();
+  await signIn(buyer, '18800000004');
+  await buyer.goto(`/customer/order/detail?type=0&id=${id}`);
+  await expect(buyer.locator('.ant-menu-item-selected')).toContainText('采购订单');
+  await expect(buyer.getByText(/原价 ¥/).first()).toBeVisible();
+  await buyer.getByRole('button', { name: '上传付款凭证' }).click();
+  const dialog = buyer.getByRole('dialog', { name: '上传付款凭证' });
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
+  await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
+  await dialog.getByRole('button', { name: '提交凭证' }).click();
+  await expect(buyer.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
+
+  // The supplier confirms the payment and ships one unit of the first line, then the rest.
+  await page.reload();
+  await page.getByRole('button', { name: /确认收款/ }).click();
+  await popconfirm(page).click();
+  await expect(page.locator('.ant-card-head').first()).toContainText('待发货');
+  await page.getByRole('button', { name: /^发\s*货$/ }).click();
+  let ship = page.getByRole('dialog', { name: '发货' });
+  const inputs = ship.locator('.ant-table-tbody input');
+  await inputs.nth(0).fill('1');
+  await inputs.nth(1).fill('0');
+  await ship.getByLabel('物流公司').fill('顺丰速运');
+  await ship.getByLabel('运单号').fill('SF1234567890');
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(page.locator('.ant-card-head').first()).toContainText('部分发货');
+  await page.getByRole('button', { name: /^发\s*货$/ }).click();
+  ship = page.getByRole('dialog', { name: '发货' });
+  await ship.getByLabel('物流公司').fill('德邦物流');
+  await ship.getByLabel('运单号').fill('DB0987654321');
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(page.locator('.ant-card-head').first()).toContainText('待收货');
+  await expect(page.getByRole('cell', { name: 'SF1234567890' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'DB0987654321' })).toBeVisible();
+
+  // The purchaser receives; the order is complete and after-sales opens.
+  await buyer.reload();
+  await buyer.getByRole('button', { name: /确认收货/ }).click();
+  await popconfirm(buyer).click();
+  await expect(buyer.locator('.ant-card-head').first()).toContainText('已完成');
+  await expect(buyer.getByRole('button', { name: /申请售后/ })).toBeVisible();
+
+  // The supplier's stock: the shipped quantities left on hand and the reservation.
+  for (const [i, code] of codes.entries()) {
+    const after = await stockOf(page, code);
+    expect(after).toEqual({ onHand: before[i]!.onHand - quantities[i]!, reserved: before[i]!.reserved - quantities[i]! });
+  }
+});

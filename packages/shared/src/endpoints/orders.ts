@@ -1,0 +1,113 @@
+import {
+  orderCancelInput,
+  orderDetail,
+  orderDetailQuery,
+  orderIdInput,
+  orderListAnswer,
+  orderListQuery,
+  orderPayInput,
+  orderRepriceInput,
+  orderShipInput,
+  paymentRejectInput,
+} from '../contracts/orders.ts';
+import { noData } from '../envelope.ts';
+import { COMPANY, can, endpoint, raw } from './endpoint.ts';
+
+const buyer = can('purchase:manage');
+const seller = can('order:ship');
+
+/**
+ * Orders (issue 12): one record seen from both sides. Reads are open to company users; the use case checks
+ * the menu of the list asked for (order/enorder/allorder/allenorder/saleOrder/offerOrder) and answers
+ * 记录不存在 for orders of other companies. Commands need purchase:manage (purchaser) or order:ship (supplier).
+ */
+export const orderEndpoints = {
+  orderList: endpoint({
+    method: 'POST',
+    path: '/api/order/list',
+    summary: 'Orders of one list (type 0/4 own or all of the company, 6/8 the supplier’s), filtered and paged, with status counts',
+    access: COMPANY,
+    body: orderListQuery,
+    response: orderListAnswer,
+  }),
+  orderExport: endpoint({
+    method: 'POST',
+    path: '/api/order/export',
+    summary: 'The filtered order list as an Excel workbook, one row per order line',
+    access: COMPANY,
+    body: orderListQuery,
+    response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  }),
+  orderDetail: endpoint({
+    method: 'GET',
+    path: '/api/order/detail',
+    summary: 'One order as the viewer sees it: lines, amounts, payments, shipments, history, related orders, allowed actions (member gates for types 6/8)',
+    access: COMPANY,
+    query: orderDetailQuery,
+    response: orderDetail,
+  }),
+  orderReprice: endpoint({
+    method: 'POST',
+    path: '/api/order/reprice',
+    summary: 'Supplier changes unit prices and freight before confirming (the purchaser sees old and new)',
+    access: seller,
+    body: orderRepriceInput,
+    response: noData,
+  }),
+  orderConfirm: endpoint({
+    method: 'POST',
+    path: '/api/order/confirm',
+    summary: 'Supplier confirms the order (待确认 → 待付款; the payment clock starts)',
+    access: seller,
+    body: orderIdInput,
+    response: noData,
+  }),
+  orderCancel: endpoint({
+    method: 'POST',
+    path: '/api/order/cancel',
+    summary: 'Cancel: the purchaser before payment, the supplier with a reason before anything ships; reserved stock is released',
+    access: can('purchase:manage', 'order:ship'),
+    body: orderCancelInput,
+    response: noData,
+  }),
+  orderPay: endpoint({
+    method: 'POST',
+    path: '/api/order/pay',
+    summary: 'Purchaser pays by bank transfer: uploads the proof (the supplier confirms receipt)',
+    access: buyer,
+    body: orderPayInput,
+    response: noData,
+  }),
+  orderPayConfirm: endpoint({
+    method: 'POST',
+    path: '/api/order/payConfirm',
+    summary: 'Supplier confirms the transfer arrived (待付款 → 待发货)',
+    access: seller,
+    body: orderIdInput,
+    response: noData,
+  }),
+  orderPayReject: endpoint({
+    method: 'POST',
+    path: '/api/order/payReject',
+    summary: 'Supplier rejects the transfer proof with a reason (the purchaser may upload again)',
+    access: seller,
+    body: paymentRejectInput,
+    response: noData,
+  }),
+  orderShip: endpoint({
+    method: 'POST',
+    path: '/api/order/ship',
+    summary: 'Supplier ships some or all remaining quantities with carrier and tracking number (reserved stock → 发货出库)',
+    access: seller,
+    body: orderShipInput,
+    response: noData,
+  }),
+  orderReceive: endpoint({
+    method: 'POST',
+    path: '/api/order/receive',
+    summary: 'Purchaser confirms receipt of a fully shipped order (待收货 → 已完成)',
+    access: buyer,
+    body: orderIdInput,
+    response: noData,
+  }),
+};
