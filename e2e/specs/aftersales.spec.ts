@@ -48,7 +48,7 @@ test('the purchaser returns one line of a completed order; the supplier approves
   await expect(page.getByText('售后申请已提交，等待供应商审核')).toBeVisible();
   await expect(page).toHaveURL(/rmaEditor\?type=0&id=\d+/);
   const rmaId = Number(new URL(page.url()).searchParams.get('id'));
-  await expect(page.getByText('等待供应商审核')).toBeVisible();
+  await expect(page.getByText('等待供应商审核', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-card-head-title').first()).toContainText('待审核');
 
   // The supplier finds it in 售后处理 and approves it.
@@ -59,11 +59,11 @@ test('the purchaser returns one line of a completed order; the supplier approves
   const row = seller.getByRole('row', { name: /到货|质量问题/ }).first();
   await expect(row).toContainText('退货退款');
   await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);
-  await expect(seller.getByText('采购商申请售后，请审核')).toBeVisible();
+  await expect(seller.getByText('采购商申请售后，请审核', { exact: true })).toBeVisible();
   await seller.getByRole('button', { name: /同\s*意/ }).click();
   await confirmBubble(seller, /同\s*意/);
   await expect(seller.getByText('已同意售后申请')).toBeVisible();
-  await expect(seller.getByText('等待采购商寄回商品')).toBeVisible();
+  await expect(seller.getByText('等待采购商寄回商品', { exact: true })).toBeVisible();
 
   // The purchaser ships the goods back.
   await page.reload();
@@ -71,7 +71,7 @@ test('the purchaser returns one line of a completed order; the supplier approves
   await page.locator('#trackingNo').fill('SF1234567890');
   await page.getByRole('button', { name: '提交寄回信息' }).click();
   await expect(page.getByText('寄回物流已提交')).toBeVisible();
-  await expect(page.getByText('商品已寄回，等待供应商确认收货')).toBeVisible();
+  await expect(page.getByText('商品已寄回，等待供应商确认收货', { exact: true })).toBeVisible();
 
   // The supplier confirms receipt (stock 退货入库), then records the offline refund.
   await seller.reload();
