@@ -2,20 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { OrderStatus, RefundMethod, RmaType } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, orderLines, orders, users } from '../../db/schema/index.ts';
+import { orderLines, orders, users } from '../../db/schema/index.ts';
+import { callerFor } from '../../test/factories/order-flow.ts';
 import type { Caller } from '../products/caller.ts';
 import { addHours } from '../jobs/schedule.ts';
 import { applyRma } from './apply.ts';
 import { approveRma, refundRma } from './transitions.ts';
 
 async function demoCaller(db: Db, phone: string): Promise<Caller | null> {
-  const [u] = await db
-    .select({ id: users.id, companyId: users.companyId, type: companies.type, name: companies.name, memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.phone, phone));
-  if (!u?.companyId) return null;
-  return { sessionId: 0, userId: u.id, companyId: u.companyId, companyType: u.type, companyName: u.name, isCompanyAdmin: true, isPlatformAdmin: false, memberLevel: u.memberLevel, isMemberVail: u.isMemberVail };
+  const [u] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.phone, phone));
+  return u?.companyId ? callerFor(db, u.id) : null;
 }
 
 /** The demo purchaser's earliest completed order from a supplier, with its lines. */
