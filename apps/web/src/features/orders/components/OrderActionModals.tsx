@@ -86,11 +86,7 @@ export function RepriceModal({ order, open, onClose }: ModalProps) {
               key: 'price',
               width: 160,
               render: (_, l) => (
-                <Form.Item
-                  name={['prices', String(l.id)]}
-                  noStyle
-                  rules={repriceRules.unitPrice}
-                >
+                <Form.Item name={['prices', String(l.id)]} noStyle rules={repriceRules.unitPrice}>
                   <InputNumber
                     min={0}
                     precision={2}
@@ -102,12 +98,7 @@ export function RepriceModal({ order, open, onClose }: ModalProps) {
             },
           ]}
         />
-        <Form.Item
-          name="freight"
-          label="运费（元）"
-          rules={repriceRules.freight}
-          style={{ marginTop: 16 }}
-        >
+        <Form.Item name="freight" label="运费（元）" rules={repriceRules.freight} style={{ marginTop: 16 }}>
           <InputNumber min={0} precision={2} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="note" label="改价说明">
