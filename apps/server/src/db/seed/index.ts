@@ -6,6 +6,7 @@ import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
+import { seedBuying } from './buying.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -67,6 +68,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoApplications(t);
       // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
       await seedDemoCatalogue(t);
+      // The demo purchaser's addresses, invoice titles and cart (the buying module's functions).
+      await seedBuying(t, purchasers, suppliers);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { invoiceTitleFields as fields, SPECIAL_INVOICE_FIELDS } from '@aquamall/shared';
-import { formRules } from '../../../lib/form-rules.ts';
+import { formRules, problemRule } from '../../../lib/form-rules.ts';
 
 export { SPECIAL_INVOICE_FIELDS };
 export type { InvoiceTitleRow } from '@aquamall/shared';
@@ -10,8 +10,8 @@ const base = formRules(fields);
 /** The form's rules from the shared schema; for 专用 the four registered details are required too. */
 export function invoiceTitleFields(special: boolean): Record<keyof typeof base, FormRule[]> {
   if (!special) return base;
-  const out = { ...base };
+  const out: Record<keyof typeof base, FormRule[]> = { ...base };
   for (const [field, message] of SPECIAL_INVOICE_FIELDS)
-    out[field] = [{ required: true, whitespace: true, message }, ...base[field]];
+    out[field] = [problemRule((v?: string) => (v?.trim() ? null : message), true), ...base[field]];
   return out;
 }
