@@ -16,7 +16,11 @@ const creditCodeOf = (first17: string) => `${first17}${creditCodeCheckChar(first
  * The demo purchaser's buying data (issue 12), written through the buying module: two delivery addresses (one
  * default), a 普通 and a 专用 invoice title, and a cart of its administrator with lines from two suppliers.
  */
-export async function seedBuying(db: Db, purchasers: SeededCompany[], suppliers: SeededCompany[]): Promise<void> {
+export async function seedBuying(
+  db: Db,
+  purchasers: SeededCompany[],
+  suppliers: SeededCompany[],
+): Promise<void> {
   const demo = purchasers.find((p) => p.def.phone === '18800000004');
   if (!demo) return;
   const [admin] = await db

@@ -42,7 +42,7 @@ export function TopBar({ siteName }: { siteName: string }) {
         <nav className="am-topbar-right" aria-label="快捷入口">
           <Link to="/">网站首页</Link>
           {purchaser && (
-            <Link to="/customer/cart" data-testid="topbar-cart">
+            <Link to="/customer/cart" className="am-topbar-cart" data-testid="topbar-cart">
               购物车<span className="am-topbar-strong">({cart.data?.count ?? 0})</span>
             </Link>
           )}
