@@ -69,6 +69,7 @@ export default function CartPage() {
     {
       title: '商品',
       key: 'product',
+      minWidth: 220,
       render: (_, l) => (
         <div className="buy-line-product">
           <Img src={l.image} width={120} alt="" style={{ width: 56, height: 56 }} />
@@ -234,7 +235,7 @@ export default function CartPage() {
               dataSource={shop.lines}
               pagination={false}
               // A phone scrolls the lines sideways rather than hiding quantity, subtotal and delete.
-              scroll={{ x: 680 }}
+              scroll={{ x: 780 }}
               rowClassName={(l) => (l.problem ? 'buy-line-invalid' : '')}
               rowSelection={{
                 selectedRowKeys: shop.lines.filter((l) => l.selected).map((l) => l.sysNo),

@@ -193,6 +193,7 @@ export default function CheckoutPage() {
     {
       title: '商品',
       key: 'product',
+      minWidth: 220,
       render: (_, l) => (
         <div className="buy-line-product">
           <Img src={l.image} width={120} alt="" style={{ width: 48, height: 48 }} />
@@ -372,7 +373,7 @@ export default function CheckoutPage() {
                 columns={columns}
                 dataSource={g.lines}
                 pagination={false}
-                scroll={{ x: 600 }}
+                scroll={{ x: 640 }}
                 rowClassName={(l) => (l.problem || marked?.key === lineKey(l) ? 'buy-line-problem' : '')}
               />
               <div className="buy-remark-row">
