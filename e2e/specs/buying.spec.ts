@@ -42,7 +42,9 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   }
 
   await page.goto('/customer/cart');
-  await expect(page.getByTestId('cart-shop')).toHaveCount(2);
+  // The demo cart holds seeded lines too: both products are there, each under its supplier's shop.
+  for (const g of [a, b])
+    await expect(page.getByTestId('cart-shop').filter({ hasText: g.name })).toHaveCount(1);
   await expect(page.getByTestId('cart-link')).toContainText('购物车');
   // Only this run's two lines go to checkout (the demo cart may hold earlier lines).
   const selectAll = page.getByRole('checkbox', { name: '全选' });
@@ -67,7 +69,7 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   // A new address, chosen automatically when saved.
   await page.getByTestId('checkout-add-address').click();
   const dialog = page.getByRole('dialog', { name: '新增收货地址' });
-  await dialog.getByLabel('收货人').fill('张立伟');
+  await dialog.getByLabel('收货人').fill('赵明远');
   await dialog.getByLabel('手机号').fill('13811112222');
   await dialog.getByLabel('所在地区').click();
   await page
@@ -84,7 +86,7 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('radio', { name: /张立伟/ }).first()).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: /赵明远/ }).first()).toHaveAttribute('aria-checked', 'true');
 
   const submitted = page.waitForResponse((r) => r.url().endsWith('/api/checkout/submit'));
   await page.getByTestId('submit-checkout').click();

@@ -58,7 +58,7 @@ export function guardsFor(app: FastifyInstance, access: Access): preHandlerAsync
       return [app.requireUser];
     case 'company': {
       const guards: preHandlerAsyncHookHandler[] = [];
-      if (access.permissions?.length) guards.push(requirePermission(...access.permissions));
+      if (access.permissions?.length) guards.push(requirePermission(access.permissions, access.refusal));
       if (access.menus?.length) guards.push(requireMenu(...access.menus));
       if (!guards.length) guards.push(app.requireCompanyUser);
       if (access.gate) guards.push(requireMemberGate(access.gate));

@@ -7,6 +7,8 @@ import { phoneField } from './identity.ts';
 export const MAX_ADDRESSES = 20;
 export const MAX_CART_LINES = 100;
 export const MAX_QUANTITY = 999_999;
+/** The refusal of a checkout to a purchaser's user without purchase:manage (server guard and checkout page). */
+export const PURCHASE_REFUSAL = '您没有采购下单权限，请联系企业管理员';
 
 const areaCode = z
   .number('请选择所在地区')

@@ -13,13 +13,14 @@ import {
   checkoutResult,
   checkoutSource,
   checkoutSubmitInput,
+  PURCHASE_REFUSAL,
   idempotencyHeaders,
   invoiceTitleInput,
   invoiceTitleRow,
   invoiceTitleUpdateInput,
 } from '../contracts/buying.ts';
 import { noData, sysNoInput } from '../envelope.ts';
-import { can, COMPANY, endpoint } from './endpoint.ts';
+import { canOrSay, COMPANY, endpoint } from './endpoint.ts';
 
 const created = z.object({ sysNo: z.number().int() });
 /** The cart and the checkout: a purchaser's user (the use cases refuse suppliers in words). */
@@ -171,7 +172,7 @@ export const cartEndpoints = {
     path: '/api/checkout/submit',
     summary:
       'Submit: one order per supplier, stock reserved, the lines leave the cart; replayed for a repeated Idempotency-Key',
-    access: can('purchase:manage'),
+    access: canOrSay(PURCHASE_REFUSAL, 'purchase:manage'),
     headers: idempotencyHeaders,
     body: checkoutSubmitInput,
     response: checkoutResult,

@@ -8,7 +8,8 @@ import type { MemberGate, PermissionCode } from '../contracts/access.ts';
  * - `user`: any signed-in user (company user or platform administrator).
  * - `company`: a signed-in user of a company; with `permissions`, holding at least one of them (company
  *   administrators hold all of their type); with `menus`, seeing one of these workbench pages; with `gate`,
- *   passing that membership gate of SPEC §4.
+ *   passing that membership gate of SPEC §4; with `refusal`, a caller lacking the permissions is told that
+ *   sentence instead of the generic 没有操作权限 (same check, clearer words).
  * - `admin`: a platform administrator (the /admin console).
  */
 export type Access =
@@ -19,6 +20,7 @@ export type Access =
       readonly permissions?: readonly PermissionCode[];
       readonly menus?: readonly string[];
       readonly gate?: MemberGate;
+      readonly refusal?: string;
     }
   | { readonly kind: 'admin' };
 
@@ -28,6 +30,9 @@ export const COMPANY = { kind: 'company' } as const satisfies Access;
 export const ADMIN = { kind: 'admin' } as const satisfies Access;
 /** A company user holding one of these permissions. */
 export const can = (...permissions: PermissionCode[]) => ({ kind: 'company', permissions }) as const;
+/** A company user holding one of these permissions; others are refused with `refusal` (Chinese, says what to do). */
+export const canOrSay = (refusal: string, ...permissions: PermissionCode[]) =>
+  ({ kind: 'company', permissions, refusal }) as const;
 
 /**
  * An answer that is not the JSON envelope (a file, an image, a PDF, XML for a partner's callback, an HTML

@@ -8,6 +8,7 @@ import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
+import { seedBuying } from './buying.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -69,6 +70,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoApplications(t);
       // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
       await seedDemoCatalogue(t);
+      // The demo purchaser's addresses, invoice titles and cart (the buying module's functions).
+      await seedBuying(t, purchasers, suppliers);
       // Orders in every status between the demo purchaser and suppliers, through the order use cases.
       await seedDemoOrders(t, storage, now);
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { isValidCreditCode } from '../../lib/credit-code.ts';
+import { get, login } from '../../test/http.ts';
 import { openDatabase } from '../client.ts';
 import { articles, bids, categories, companies, enquiries, enquiryItems, merchantApplications, orderHistory, orders, products, productSkus, siteMenus, stockLedger, users } from '../schema/index.ts';
 import { seedDemo, seedIfEmpty } from './index.ts';
@@ -110,6 +112,26 @@ describe('demo seed', () => {
     expect(fresh!.id).toBeGreaterThan(95);
     const keys = await db.selectDistinct({ k: siteMenus.menuKey }).from(siteMenus);
     expect(keys.map((k) => k.k).sort()).toEqual(['home_top_menu', 'mall_nav', 'web_bottom_menu', 'web_comproblem_menu', 'web_top_menu']);
+  });
+
+  it("gives the demo purchaser two addresses, a 普通 and a 专用 invoice title and a cart from two suppliers", async () => {
+    const signedIn = await login(t.app, '18800000004', 'Demo@2026');
+    const token = signedIn.data.authToken;
+    const addresses = (await get<{ isDefault: boolean; areaName: string }[]>(t.app, '/api/address/list', token)).data;
+    expect(addresses).toHaveLength(2);
+    expect(addresses.filter((a) => a.isDefault)).toHaveLength(1);
+    expect(addresses[0]!.areaName).toBe('北京市 北京市 大兴区');
+    const titles = (await get<{ kind: number; taxNo: string; bankAccount: string }[]>(t.app, '/api/invoice-title/list', token)).data;
+    expect(titles.map((x) => x.kind).sort()).toEqual([1, 2]);
+    expect(titles.every((x) => isValidCreditCode(x.taxNo))).toBe(true);
+    expect(titles.find((x) => x.kind === 2)!.bankAccount).toMatch(/^\d+$/);
+    const cart = (await get<{ shops: { lines: { problem: string }[] }[]; lineCount: number }>(t.app, '/api/cart', token)).data;
+    expect(cart.shops).toHaveLength(2);
+    expect(cart.lineCount).toBeGreaterThanOrEqual(2);
+    expect(cart.shops.flatMap((s) => s.lines).every((l) => l.problem === '')).toBe(true);
+    // Another demo company sees none of it.
+    const supplier = (await login(t.app, '18800000002', 'Demo@2026')).data.authToken;
+    expect((await get<unknown[]>(t.app, '/api/address/list', supplier)).data).toHaveLength(0);
   });
 
   it('is deterministic for a given seed time, and --force style wipes reseed cleanly', async () => {

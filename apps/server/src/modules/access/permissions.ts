@@ -47,15 +47,16 @@ export function requestPermissions(request: FastifyRequest): Promise<Set<string>
 
 /**
  * preHandler for workbench calls: a signed-in company user holding at least one of the given permission
- * codes (company administrators hold all of their type). Otherwise code 1 (no session) or 没有操作权限.
+ * codes (company administrators hold all of their type). Otherwise code 1 (no session) or `refusal`
+ * (default 没有操作权限).
  */
-export function requirePermission(...codes: PermissionCode[]): preHandlerAsyncHookHandler {
+export function requirePermission(codes: readonly PermissionCode[], refusal?: string): preHandlerAsyncHookHandler {
   return async function permissionGuard(request) {
     const auth = request.auth;
     if (!auth) throw loginExpired();
     if (!auth.companyId) throw forbidden();
     const held = await requestPermissions(request);
-    if (!codes.some((c) => held.has(c))) throw forbidden();
+    if (!codes.some((c) => held.has(c))) throw forbidden(refusal);
   };
 }
 

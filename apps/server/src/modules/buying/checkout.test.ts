@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { Code, InvoiceKind, OrderStatus } from '@aquamall/shared';
+import { Code, InvoiceKind, OrderStatus, PURCHASE_REFUSAL } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call, type Envelope } from '../../test/http.ts';
 import {
@@ -12,6 +12,7 @@ import {
   stockLedger,
 } from '../../db/schema/index.ts';
 import {
+  giveRole,
   makeAddress,
   makeCartLine,
   makeInvoiceTitle,
@@ -19,6 +20,8 @@ import {
   makePurchaser,
   makeSupplier,
   newIdempotencyKey,
+  presetRoleId,
+  signedInUser,
 } from '../../test/factories/index.ts';
 
 let t: TestApp;
@@ -260,6 +263,25 @@ describe('checkout', () => {
       ).code,
     ).toBe(Code.NOT_FOUND);
     expect(await ordersOf(other.companyId)).toHaveLength(0);
+  });
+
+  it('tells an employee without purchase:manage to ask the administrator, and lets a 采购员 submit', async () => {
+    const { buyer, p1, addressId } = await twoSupplierCart('无权下单');
+    const db = t.database.db;
+    const employee = await signedInUser(db, { companyId: buyer.companyId, isCompanyAdmin: false });
+    const body = {
+      source: { items: [{ skuId: p1.skuIds[0], quantity: 1 }] },
+      addressId,
+      invoiceKind: 0,
+      shownTotal: 100,
+    };
+    const refused = await submit(employee.token, newIdempotencyKey(), body);
+    expect(refused).toMatchObject({ code: Code.FORBIDDEN, message: PURCHASE_REFUSAL });
+    expect(await ordersOf(buyer.companyId)).toHaveLength(0);
+    // The check itself is unchanged: the 采购员 preset (purchase:manage) passes it.
+    await giveRole(db, employee.id, await presetRoleId(db, 'purchaser.buyer'));
+    expect((await submit(employee.token, newIdempotencyKey(), body)).code).toBe(0);
+    expect(await ordersOf(buyer.companyId)).toHaveLength(1);
   });
 
   it('parallel checkouts for one SKU never oversell; stock and ledger agree', async () => {

@@ -12,6 +12,6 @@ export function invoiceTitleFields(special: boolean): Record<keyof typeof base, 
   if (!special) return base;
   const out: Record<keyof typeof base, FormRule[]> = { ...base };
   for (const [field, message] of SPECIAL_INVOICE_FIELDS)
-    out[field] = [problemRule((v: unknown) => (typeof v === 'string' && v.trim() ? null : message), true), ...base[field]];
+    out[field] = [problemRule((v?: string) => (v?.trim() ? null : message), true), ...base[field]];
   return out;
 }

@@ -30,9 +30,9 @@ export default function AddressPage() {
     {
       title: '收货人',
       dataIndex: 'receiver',
-      width: 120,
+      width: 160,
       render: (v: string, r) => (
-        <Space>
+        <Space size={6} style={{ whiteSpace: 'nowrap' }}>
           {v}
           {r.isDefault && <Tag color="blue">默认</Tag>}
         </Space>
@@ -102,6 +102,7 @@ export default function AddressPage() {
           dataSource={rows}
           loading={list.isFetching}
           pagination={false}
+          scroll={{ x: 860 }}
           locale={{ emptyText: <Empty description="还没有收货地址" /> }}
           footer={() => `已保存 ${rows.length} 个，最多 ${MAX_ADDRESSES} 个`}
         />

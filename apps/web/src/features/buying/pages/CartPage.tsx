@@ -69,6 +69,7 @@ export default function CartPage() {
     {
       title: '商品',
       key: 'product',
+      minWidth: 220,
       render: (_, l) => (
         <div className="buy-line-product">
           <Img src={l.image} width={120} alt="" style={{ width: 56, height: 56 }} />
@@ -92,6 +93,7 @@ export default function CartPage() {
       title: '单价',
       key: 'price',
       width: 170,
+      align: 'right',
       render: (_, l) => (
         <div>
           <Price value={l.unitPrice} />
@@ -133,12 +135,14 @@ export default function CartPage() {
       title: '小计',
       key: 'amount',
       width: 120,
+      align: 'right',
       render: (_, l) => (l.problem ? <span className="am-muted">—</span> : <Price value={l.amount} />),
     },
     {
       title: '操作',
       key: 'actions',
-      width: 80,
+      width: 64,
+      align: 'center',
       render: (_, l) => (
         <Popconfirm
           title="从购物车删除这件商品？"
@@ -230,6 +234,8 @@ export default function CartPage() {
               columns={columns}
               dataSource={shop.lines}
               pagination={false}
+              // A phone scrolls the lines sideways rather than hiding quantity, subtotal and delete.
+              scroll={{ x: 780 }}
               rowClassName={(l) => (l.problem ? 'buy-line-invalid' : '')}
               rowSelection={{
                 selectedRowKeys: shop.lines.filter((l) => l.selected).map((l) => l.sysNo),

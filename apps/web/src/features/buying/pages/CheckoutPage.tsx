@@ -193,6 +193,7 @@ export default function CheckoutPage() {
     {
       title: '商品',
       key: 'product',
+      minWidth: 220,
       render: (_, l) => (
         <div className="buy-line-product">
           <Img src={l.image} width={120} alt="" style={{ width: 48, height: 48 }} />
@@ -213,6 +214,7 @@ export default function CheckoutPage() {
       title: '单价',
       key: 'price',
       width: 180,
+      align: 'right',
       render: (_, l) => (
         <div>
           <Price value={l.unitPrice} />
@@ -224,8 +226,20 @@ export default function CheckoutPage() {
         </div>
       ),
     },
-    { title: '数量', key: 'qty', width: 110, render: (_, l) => `${l.quantity} ${l.unit}` },
-    { title: '小计', key: 'amount', width: 120, render: (_, l) => <Price value={l.amount} /> },
+    {
+      title: '数量',
+      key: 'qty',
+      width: 110,
+      align: 'right',
+      render: (_, l) => `${l.quantity} ${l.unit}`,
+    },
+    {
+      title: '小计',
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: (_, l) => <Price value={l.amount} />,
+    },
   ];
 
   const addressList = addresses.data ?? [];
@@ -298,7 +312,7 @@ export default function CheckoutPage() {
           {invoiceKind !== InvoiceKind.NONE && (
             <>
               <Select
-                style={{ width: 320 }}
+                style={{ width: 320, maxWidth: '100%' }}
                 placeholder={
                   usableTitles.length
                     ? '选择发票抬头'
@@ -359,9 +373,10 @@ export default function CheckoutPage() {
                 columns={columns}
                 dataSource={g.lines}
                 pagination={false}
+                scroll={{ x: 640 }}
                 rowClassName={(l) => (l.problem || marked?.key === lineKey(l) ? 'buy-line-problem' : '')}
               />
-              <div style={{ display: 'flex', gap: 12, padding: 12, alignItems: 'center' }}>
+              <div className="buy-remark-row">
                 <Input
                   placeholder="给供应商留言（选填）"
                   maxLength={300}
@@ -369,7 +384,7 @@ export default function CheckoutPage() {
                   onChange={(e) => setRemarks((r) => ({ ...r, [g.sellerCompanyId]: e.target.value }))}
                   aria-label={`给${g.shopName}的留言`}
                 />
-                <span style={{ whiteSpace: 'nowrap' }}>
+                <span className="buy-group-total">
                   小计 <Price value={g.goodsAmount} />
                 </span>
               </div>

@@ -2,17 +2,15 @@ import { Link } from 'react-router';
 import { CompanyType } from '@aquamall/shared';
 import { currentUserName } from '../../../lib/current-user.ts';
 import { useCartCount } from '../../../lib/cart-count.ts';
-import { clientStore } from '../../../lib/storage.ts';
-import { logout, useSession, type SessionUser } from '../../session/index.ts';
+import { logout, useSession } from '../../session/index.ts';
+import { useMallCompanyType } from '../api/session-user.ts';
 
 /** The thin bar above the mall header: welcome, login/register or the user's name with 退出, workbench link. */
 export function TopBar({ siteName }: { siteName: string }) {
   // Re-read on session changes (login in this tab, logout); the name comes from the stored user.
-  const { token, user } = useSession();
+  const { token } = useSession();
   const name = token ? currentUserName() : null;
-  // The mall does not load the user; the copy stored at login says the company type until it does.
-  const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
-  const purchaser = !!token && known?.extension?.CompanyType === CompanyType.PURCHASER;
+  const purchaser = useMallCompanyType() === CompanyType.PURCHASER;
   const cart = useCartCount(purchaser);
   return (
     <div className="am-topbar">
@@ -44,7 +42,7 @@ export function TopBar({ siteName }: { siteName: string }) {
         <nav className="am-topbar-right" aria-label="快捷入口">
           <Link to="/">网站首页</Link>
           {purchaser && (
-            <Link to="/customer/cart" data-testid="topbar-cart">
+            <Link to="/customer/cart" className="am-topbar-cart" data-testid="topbar-cart">
               购物车<span className="am-topbar-strong">({cart.data?.count ?? 0})</span>
             </Link>
           )}
