@@ -42,6 +42,7 @@ import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
 import adminMenuRoutes from './modules/admin/menu-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
+import productImportRoutes from './modules/products/import-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMenuRoutes);
   await app.register(productRoutes);
   await app.register(productReviewRoutes);
+  await app.register(productImportRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

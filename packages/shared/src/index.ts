@@ -13,3 +13,4 @@ export * from './contracts/identity.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
+export * from './contracts/catalogue-import.ts';

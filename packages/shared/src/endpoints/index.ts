@@ -7,6 +7,7 @@ import { messageEndpoints } from './notifications.ts';
 import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoints } from './identity.ts';
 import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
 import { adminReviewEndpoints } from './admin-review.ts';
+import { productImportEndpoints } from './catalogue-import.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -18,6 +19,7 @@ export * from './identity.ts';
 export * from './merchant.ts';
 export * from './admin-review.ts';
 export * from './catalogue.ts';
+export * from './catalogue-import.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -53,6 +55,7 @@ export const endpointGroups = {
   supplyProducts: supplyProductEndpoints,
   stock: stockEndpoints,
   productReview: productReviewEndpoints,
+  productImport: productImportEndpoints,
 };
 
 type Groups = typeof endpointGroups;
