@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Cascader, Form, Input, Popconfirm, Result, Select, Space, Table, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { categoryTreeQuery } from '../api/lookups.ts';
 import { exportProducts, useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
+import { ImportModal } from '../components/ImportModal.tsx';
 import { ProductStatusTag, STATUS_OPTIONS } from '../components/status.tsx';
 
 interface Filters {
@@ -28,6 +29,7 @@ export default function ProductListPage() {
   const [params, setParams] = useState<ProductListParams & { pageIndex: number; pageSize: number }>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const list = useProductList(params);
   const categories = useQuery(categoryTreeQuery);
   const shelve = useShelveProducts();
@@ -121,11 +123,17 @@ export default function ProductListPage() {
       title="商品列表"
       variant="borderless"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
-          发布商品
-        </Button>
+        <Space>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
+            发布商品
+          </Button>
+        </Space>
       }
     >
+      <ImportModal open={importing} onClose={() => setImporting(false)} />
       <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="name" label="商品名称">
           <Input allowClear maxLength={60} placeholder="名称关键字" style={{ width: 160 }} />
