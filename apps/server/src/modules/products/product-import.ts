@@ -561,7 +561,7 @@ export async function checkRows(db: Db, rows: readonly SheetRow[], opts: CheckOp
         if (head === 'skus' && index === undefined && issue.message === '规格值组合不能重复') {
           const seen = new Map<string, number>();
           input.skus.forEach((s, i) => {
-            const key = s.specValues.map((v) => `${v.name}=${v.value}`).join('|');
+            const key = (s.specValues ?? []).map((v) => `${v.name}=${v.value}`).join('|');
             const earlier = seen.get(key);
             if (earlier === undefined) seen.set(key, group[i]!.row);
             else addError(errors, group[i]!.row, `规格值组合与第${earlier}行重复`);
