@@ -94,7 +94,9 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
   for (const arg of argv) {
-    const [flag, value = ''] = arg.split('=', 2) as [string, string?];
+    // Split at the first '=' only: values may hold '=' themselves (--only=/api/x?page=1).
+    const eq = arg.indexOf('=');
+    const [flag, value] = eq < 0 ? [arg, ''] : [arg.slice(0, eq), arg.slice(eq + 1)];
     const num = () => {
       const n = Number(value);
       if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);

@@ -86,6 +86,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PORT: String(opts.port),
     DATA_DIR: dataDir,
+    // The bench signs in as a demo account: demo mode on (loopback only), or nothing gets seeded.
+    DEMO: '1',
     SEED_DEMO: '1',
     LOG_LEVEL: opts.logLevel,
     ...opts.env,

@@ -52,6 +52,15 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** SIGTERM: how long in-flight requests may take to finish before connections are cut, ms. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Timed rules of orders (DESIGN §3): unconfirmed orders cancel after this many hours, unpaid ones after … */
+  ORDER_CONFIRM_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
+  ORDER_PAY_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
+  /** … and shipped orders are received automatically this many days after the last shipment. */
+  ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().positive().max(365).default(10),
+  /** After-sales requests are accepted this many days after an order completes. */
+  RMA_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** How often each instance looks for due timed rules, ms. */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
 });
 
 /** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
@@ -108,6 +117,15 @@ export function parseFrameHosts(value: string | undefined): string[] {
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** The configurable timed rules of orders (DESIGN §3 Orders, After-sales). */
+export interface OrderRules {
+  confirmHours: number;
+  payHours: number;
+  autoReceiveDays: number;
+  rmaDays: number;
+}
+export const DEFAULT_ORDER_RULES: OrderRules = { confirmHours: 48, payHours: 72, autoReceiveDays: 10, rmaDays: 7 };
+
 /** Reads configuration from the environment (README "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -138,6 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The API reference is public in demo mode or with DOCS_PUBLIC=1; otherwise platform administrators only. */
     docsPublic: e.DOCS_PUBLIC ? e.DOCS_PUBLIC === '1' : demo,
     drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
+    /** Timed rules of orders and after-sales (ORDER_* / RMA_DAYS), and how often due ones are looked for. */
+    orderRules: {
+      confirmHours: e.ORDER_CONFIRM_HOURS,
+      payHours: e.ORDER_PAY_HOURS,
+      autoReceiveDays: e.ORDER_AUTO_RECEIVE_DAYS,
+      rmaDays: e.RMA_DAYS,
+    } satisfies OrderRules,
+    jobsPollMs: e.JOBS_POLL_MS,
     /** Processes serving HTTP: WORKERS (default the core count) on PostgreSQL, always 1 on the embedded database. */
     workers: databaseUrl ? (e.WORKERS ?? os.availableParallelism()) : 1,
     /** WORKERS as given, to say why it is ignored on the embedded database. */

@@ -28,14 +28,40 @@ export const AdjustmentType = { IN: 1, OUT: 2, COUNT: 3 } as const;
 export const AdjustmentStatus = { DRAFT: 0, CONFIRMED: 1 } as const;
 export const AttributeType = { TEXT: 1, NUMBER: 2, SELECT: 3 } as const;
 export const EnquiryStatus = { DRAFT: 0, QUOTING: 1, CLOSED: 2, DEAL: 3, REVOKED: 4 } as const;
+/** Order lifecycle (DESIGN §3 Orders): 已取消 only before anything ships. */
 export const OrderStatus = {
   TO_CONFIRM: 0,
   TO_PAY: 1,
   TO_SHIP: 2,
-  TO_RECEIVE: 3,
-  COMPLETED: 4,
-  CANCELLED: 5,
+  PART_SHIPPED: 3,
+  TO_RECEIVE: 4,
+  COMPLETED: 5,
+  CANCELLED: 6,
 } as const;
+export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus];
+/** How an order came about, stored as the purchaser's order type: from the cart (0) or an enquiry award (4). */
+export const OrderKind = { PURCHASE: 0, ENQUIRY: 4 } as const;
+export type OrderKindValue = (typeof OrderKind)[keyof typeof OrderKind];
+/** Who acted on a document: the system (timed rules), the purchaser, the supplier, the platform. */
+export const Side = { SYSTEM: 0, BUYER: 1, SELLER: 2, PLATFORM: 3 } as const;
+export type SideValue = (typeof Side)[keyof typeof Side];
+/** The invoice a purchaser wants with an order: none, ordinary (普通) or special (专用) VAT invoice. */
+export const InvoiceKind = { NONE: 0, ORDINARY: 1, SPECIAL: 2 } as const;
+export const PaymentMethod = { TRANSFER: 1, CREDIT: 2 } as const;
+/** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
+export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
+export const RmaType = { RETURN: 1, REFUND: 2, EXCHANGE: 3 } as const;
+/** After-sales: 待审核 → 待寄回 (refund-only skips to 待退款) → 已寄回 → 待退款/待换货 → 已完成; 已驳回, 已撤销. */
+export const RmaStatus = {
+  PENDING: 0,
+  TO_RETURN: 1,
+  REJECTED: 2,
+  RETURNED: 3,
+  TO_SETTLE: 4,
+  CLOSED: 5,
+  CANCELLED: 6,
+} as const;
+export type RmaStatusValue = (typeof RmaStatus)[keyof typeof RmaStatus];
 export const MerchantStatus = { NONE: 0, PENDING: 1, REJECTED: 2, APPROVED: 3 } as const;
 export const CertStatus = { NONE: 0, REVIEWING: 1, CERTIFIED: 2, FAILED: 3 } as const;
 export const BidType = { TENDER: 1, RESULT: 2 } as const;
@@ -111,9 +137,38 @@ export const ENUMS: EnumDef[] = [
     [0, '待确认'],
     [1, '待付款'],
     [2, '待发货'],
-    [3, '待收货'],
-    [4, '已完成'],
-    [5, '已取消'],
+    [3, '部分发货'],
+    [4, '待收货'],
+    [5, '已完成'],
+    [6, '已取消'],
+  ]),
+  def('InvoiceKind', [
+    [0, '不开发票'],
+    [1, '增值税普通发票'],
+    [2, '增值税专用发票'],
+  ]),
+  def('PaymentMethod', [
+    [1, '银行转账'],
+    [2, '账期支付'],
+  ]),
+  def('PaymentStatus', [
+    [0, '待确认'],
+    [1, '已确认'],
+    [2, '已驳回'],
+  ]),
+  def('RmaType', [
+    [1, '退货退款'],
+    [2, '仅退款'],
+    [3, '换货'],
+  ]),
+  def('RmaStatus', [
+    [0, '待审核'],
+    [1, '待寄回'],
+    [2, '已驳回'],
+    [3, '已寄回'],
+    [4, '待退款/换货'],
+    [5, '已完成'],
+    [6, '已撤销'],
   ]),
   def('MerchantStatus', [
     [0, '未申请'],

@@ -9,3 +9,4 @@ export * from './access.ts';
 export * from './search.ts';
 export * from './rate-limit.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';

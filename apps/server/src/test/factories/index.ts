@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './merchant.ts';
 export * from './catalog.ts';
 export * from './products.ts';
+export * from './orders.ts';

@@ -1,0 +1,27 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+
+/**
+ * Timed rules (DESIGN §3): a job row due at `runAt` for one document. At most one pending job per kind and
+ * document (a unique partial index): scheduling again moves the pending one to the new time. Call inside the
+ * transaction of the change that starts the clock, so the rule exists exactly when the change does.
+ */
+export async function scheduleJob(tx: Db, kind: string, refId: number, runAt: Date): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({ kind, refId, runAt })
+    .onConflictDoUpdate({ target: [jobs.kind, jobs.refId], targetWhere: sql`status = 0`, set: { runAt, attempts: 0, lastError: null } });
+}
+
+/** Cancels the pending jobs of these kinds for a document (the clock stopped: the order moved on). */
+export async function cancelJobs(tx: Db, kinds: readonly string[], refId: number): Promise<void> {
+  if (!kinds.length) return;
+  await tx
+    .update(jobs)
+    .set({ status: 2, doneAt: new Date() })
+    .where(and(inArray(jobs.kind, [...kinds]), eq(jobs.refId, refId), eq(jobs.status, 0)));
+}
+
+export const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000);
+export const addDays = (d: Date, days: number) => addHours(d, days * 24);

@@ -1,0 +1,288 @@
+import { inArray } from 'drizzle-orm';
+import { Code, OrderKind, OrderStatus, ProductStatus, Side, StockReason, tierPriceFor, type OrderKindValue } from '@aquamall/shared';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  companies,
+  orderHistory,
+  orderLines,
+  orders,
+  products,
+  productSkus,
+  type AddressSnapshot,
+  type InvoiceSnapshot,
+} from '../../db/schema/index.ts';
+import { AppError, conflict, invalid } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+import { moveStock } from '../products/stock-ledger.ts';
+import { addHours, scheduleJob } from '../jobs/schedule.ts';
+
+/** Kinds of the orders' timed rules (jobs table). */
+export const ORDER_JOBS = {
+  CONFIRM_TIMEOUT: 'order.confirm_timeout',
+  PAY_TIMEOUT: 'order.pay_timeout',
+  AUTO_RECEIVE: 'order.auto_receive',
+} as const;
+
+/** Money in yuan ↔ whole fen, so sums never drift. */
+export const toFen = (yuan: number | string): number => Math.round(Number(yuan) * 100);
+export const toYuan = (fen: number): string => (fen / 100).toFixed(2);
+
+/** A line to order: a catalogue SKU (price from the SKU and its tiers unless given), or a free line (enquiries). */
+export type NewOrderLine =
+  | {
+      skuId: number;
+      quantity: number;
+      /** A fixed unit price (an awarded quotation); otherwise the SKU's tier price for the quantity. */
+      unitPrice?: number;
+      taxRate?: number | null;
+      enquiryItemId?: number | null;
+    }
+  | {
+      skuId?: undefined;
+      quantity: number;
+      unitPrice: number;
+      productName: string;
+      spec?: string;
+      unit: string;
+      taxRate?: number | null;
+      enquiryItemId?: number | null;
+    };
+
+export interface NewOrder {
+  kind?: OrderKindValue;
+  buyer: { companyId: number; userId: number; userName: string };
+  sellerCompanyId: number;
+  lines: readonly NewOrderLine[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  buyerRemark?: string;
+  freight?: number;
+  checkoutId?: string | null;
+  parentOrderId?: number | null;
+  enquiryId?: number | null;
+  quotationId?: number | null;
+}
+
+export interface CreatedOrder {
+  id: number;
+  orderNo: string;
+  sellerCompanyId: number;
+  totalAmount: string;
+}
+
+/** Why a line cannot be ordered: `data.lineIndex` (within its order) and `data.orderIndex` say which. */
+export function lineProblem(message: string, orderIndex: number, lineIndex: number, skuId?: number): AppError {
+  return new AppError(Code.CONFLICT, message, 200, { orderIndex, lineIndex, skuId: skuId ?? null });
+}
+
+const specText = (values: readonly { name: string; value: string }[]) => values.map((v) => `${v.name} ${v.value}`).join(' / ');
+
+/**
+ * Creates orders (one per supplier) and reserves their stock, inside the caller's transaction: all orders and
+ * all reservations, or nothing (DESIGN §3 Orders). The SKUs of every order are locked together in id order
+ * before any is checked, so concurrent checkouts cannot deadlock or oversell; demand for a SKU is summed over
+ * all lines. Catalogue lines must be on sale, not the buyer's own, at or above the minimum order quantity;
+ * a short line is named in the answer (`data.orderIndex`, `data.lineIndex`). Writes each order's history row,
+ * schedules its confirmation timeout and notifies the supplier.
+ */
+export async function createOrders(tx: Db, input: readonly NewOrder[], rules: OrderRules, now = new Date()): Promise<CreatedOrder[]> {
+  if (!input.length) throw invalid('没有可提交的商品');
+  const skuIds = [...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : []))))].sort((a, b) => a - b);
+  const skus = skuIds.length
+    ? await tx
+        .select({
+          id: productSkus.id,
+          companyId: productSkus.companyId,
+          productId: productSkus.productId,
+          code: productSkus.code,
+          specValues: productSkus.specValues,
+          price: productSkus.price,
+          priceTiers: productSkus.priceTiers,
+          onHand: productSkus.onHand,
+          reserved: productSkus.reserved,
+        })
+        .from(productSkus)
+        .where(inArray(productSkus.id, skuIds))
+        .orderBy(productSkus.id)
+        .for('update')
+    : [];
+  const skuById = new Map(skus.map((s) => [s.id, s]));
+  const productIds = [...new Set(skus.map((s) => s.productId))];
+  const prods = productIds.length
+    ? await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          model: products.model,
+          unit: products.unit,
+          minOrder: products.minOrder,
+          status: products.status,
+          shopVisible: products.shopVisible,
+          defaultImage: products.defaultImage,
+          images: products.images,
+        })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
+  const productById = new Map(prods.map((p) => [p.id, p]));
+
+  // Demand per SKU over every order, checked against the locked figures before anything moves.
+  const demand = new Map<number, number>();
+  input.forEach((o, oi) =>
+    o.lines.forEach((l, li) => {
+      if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw lineProblem('购买数量必须是正整数', oi, li, l.skuId);
+      if (l.skuId === undefined) return;
+      const sku = skuById.get(l.skuId);
+      const product = sku && productById.get(sku.productId);
+      if (!sku || !product || sku.companyId !== o.sellerCompanyId) throw lineProblem('商品规格不存在', oi, li, l.skuId);
+      const label = `「${product.name}${sku.specValues.length ? ` ${specText(sku.specValues)}` : ''}」`;
+      if (product.status !== ProductStatus.ON_SALE || !product.shopVisible) throw lineProblem(`${label}已下架`, oi, li, l.skuId);
+      if (sku.companyId === o.buyer.companyId) throw lineProblem(`${label}是本公司的商品，不能购买`, oi, li, l.skuId);
+      if ((o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE && l.quantity < product.minOrder) {
+        throw lineProblem(`${label}起订量为 ${product.minOrder}${product.unit}`, oi, li, l.skuId);
+      }
+      demand.set(l.skuId, (demand.get(l.skuId) ?? 0) + l.quantity);
+    }),
+  );
+  input.forEach((o, oi) =>
+    o.lines.forEach((l, li) => {
+      if (l.skuId === undefined) return;
+      const sku = skuById.get(l.skuId)!;
+      const available = sku.onHand - sku.reserved;
+      const want = demand.get(l.skuId)!;
+      if (want > available) {
+        const product = productById.get(sku.productId)!;
+        const label = `「${product.name}${sku.specValues.length ? ` ${specText(sku.specValues)}` : ''}」`;
+        throw lineProblem(`${label}库存不足：需要 ${want}${product.unit}，可用 ${available}${product.unit}`, oi, li, l.skuId);
+      }
+    }),
+  );
+
+  const companyIds = [...new Set(input.flatMap((o) => [o.buyer.companyId, o.sellerCompanyId]))];
+  const comps = await tx
+    .select({ id: companies.id, name: companies.name, shopName: companies.shopName })
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
+  const companyById = new Map(comps.map((c) => [c.id, c]));
+
+  const created: CreatedOrder[] = [];
+  for (const o of input) {
+    const buyer = companyById.get(o.buyer.companyId);
+    const seller = companyById.get(o.sellerCompanyId);
+    if (!buyer || !seller) throw invalid('公司不存在');
+    const lines = o.lines.map((l, i) => {
+      if (l.skuId === undefined) {
+        return {
+          productId: null,
+          skuId: null,
+          productName: l.productName.slice(0, 120),
+          skuCode: '',
+          spec: (l.spec ?? '').slice(0, 200),
+          brand: '',
+          model: '',
+          unit: l.unit.slice(0, 10),
+          image: '',
+          quantity: l.quantity,
+          unitFen: toFen(l.unitPrice),
+          taxRate: l.taxRate ?? null,
+          enquiryItemId: l.enquiryItemId ?? null,
+          sort: i,
+        };
+      }
+      const sku = skuById.get(l.skuId)!;
+      const product = productById.get(sku.productId)!;
+      const unitPrice = l.unitPrice ?? tierPriceFor(Number(sku.price), sku.priceTiers, l.quantity);
+      return {
+        productId: product.id,
+        skuId: sku.id,
+        productName: product.name,
+        skuCode: sku.code,
+        spec: specText(sku.specValues).slice(0, 200),
+        brand: product.brand,
+        model: product.model,
+        unit: product.unit,
+        image: product.defaultImage || product.images[0] || '',
+        quantity: l.quantity,
+        unitFen: toFen(unitPrice),
+        taxRate: l.taxRate ?? null,
+        enquiryItemId: l.enquiryItemId ?? null,
+        sort: i,
+      };
+    });
+    if (lines.some((l) => l.unitFen < 0)) throw invalid('单价不能为负数');
+    const goodsFen = lines.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
+    const freightFen = toFen(o.freight ?? 0);
+    if (freightFen < 0) throw invalid('运费不能为负数');
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        kind: o.kind ?? OrderKind.PURCHASE,
+        status: OrderStatus.TO_CONFIRM,
+        buyerCompanyId: buyer.id,
+        buyerCompanyName: buyer.name,
+        buyerUserId: o.buyer.userId,
+        buyerUserName: o.buyer.userName.slice(0, 60),
+        sellerCompanyId: seller.id,
+        sellerCompanyName: seller.name,
+        shopName: seller.shopName ?? '',
+        goodsAmount: toYuan(goodsFen),
+        freight: toYuan(freightFen),
+        totalAmount: toYuan(goodsFen + freightFen),
+        address: o.address,
+        invoice: o.invoice,
+        buyerRemark: (o.buyerRemark ?? '').slice(0, 300),
+        checkoutId: o.checkoutId ?? null,
+        parentOrderId: o.parentOrderId ?? null,
+        enquiryId: o.enquiryId ?? null,
+        quotationId: o.quotationId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id, orderNo: orders.orderNo, totalAmount: orders.totalAmount });
+    await tx.insert(orderLines).values(
+      lines.map(({ unitFen, taxRate, ...l }) => ({
+        ...l,
+        orderId: order!.id,
+        unitPrice: toYuan(unitFen),
+        amount: toYuan(unitFen * l.quantity),
+        taxRate: taxRate === null ? null : String(taxRate),
+      })),
+    );
+    const moves = lines.flatMap((l) => (l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RESERVE, quantity: l.quantity }] : []));
+    await moveStock(tx, moves, { docType: 'order', docId: order!.id, docNo: order!.orderNo, userId: o.buyer.userId, userName: o.buyer.userName });
+    await tx.insert(orderHistory).values({
+      orderId: order!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: OrderStatus.TO_CONFIRM,
+      side: Side.BUYER,
+      userId: o.buyer.userId,
+      userName: o.buyer.userName.slice(0, 60),
+      note: o.parentOrderId ? '换货补发订单' : '',
+      createdAt: now,
+    });
+    await scheduleJob(tx, ORDER_JOBS.CONFIRM_TIMEOUT, order!.id, addHours(now, rules.confirmHours));
+    const sellerType = (o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE ? 6 : 8;
+    await notify(tx, seller.id, {
+      type: 'order',
+      title: `新订单 ${order!.orderNo}`,
+      content: `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
+      linkPath: `/customer/order/detail?type=${sellerType}&id=${order!.id}`,
+    });
+    created.push({ id: order!.id, orderNo: order!.orderNo, sellerCompanyId: seller.id, totalAmount: order!.totalAmount });
+  }
+  return created;
+}
+
+/** The order type a company sees an order as (SPEC §3): the purchaser 0/4, the supplier 6/8. */
+export function viewerOrderType(kind: number, side: 'buyer' | 'seller'): number {
+  if (side === 'buyer') return kind;
+  return kind === OrderKind.ENQUIRY ? 8 : 6;
+}
+
+/** Guard used by every order change: the order must be in one of `allowed` statuses. */
+export function assertStatus(status: number, allowed: readonly number[], message: string): void {
+  if (!allowed.includes(status)) throw conflict(message);
+}
