@@ -42,4 +42,5 @@ CREATE UNIQUE INDEX "product_discussions_one_review" ON "product_discussions" US
 CREATE INDEX "product_discussions_product_id_kind_created_at_index" ON "product_discussions" USING btree ("product_id","kind","created_at");--> statement-breakpoint
 CREATE INDEX "product_discussions_seller_company_id_created_at_index" ON "product_discussions" USING btree ("seller_company_id","created_at");--> statement-breakpoint
 CREATE INDEX "product_import_jobs_company_id_id_index" ON "product_import_jobs" USING btree ("company_id","id");--> statement-breakpoint
-CREATE INDEX "product_import_jobs_unfinished" ON "product_import_jobs" USING btree ("status") WHERE status < 3;
+CREATE INDEX "product_import_jobs_unfinished" ON "product_import_jobs" USING btree ("status") WHERE status < 3;--> statement-breakpoint
+CREATE INDEX "product_skus_company_code_lower" ON "product_skus" USING btree ("company_id",lower("code") text_pattern_ops);

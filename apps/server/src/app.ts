@@ -43,6 +43,7 @@ import adminMenuRoutes from './modules/admin/menu-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
 import productImportRoutes from './modules/products/import-routes.ts';
+import discussionRoutes from './modules/products/discussion-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +151,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(productReviewRoutes);
   await app.register(productImportRoutes);
+  await app.register(discussionRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

@@ -14,3 +14,4 @@ export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
 export * from './contracts/catalogue-import.ts';
+export * from './contracts/discussion.ts';

@@ -8,6 +8,7 @@ import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoi
 import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
 import { adminReviewEndpoints } from './admin-review.ts';
 import { productImportEndpoints } from './catalogue-import.ts';
+import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEndpoints } from './discussion.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -20,6 +21,7 @@ export * from './merchant.ts';
 export * from './admin-review.ts';
 export * from './catalogue.ts';
 export * from './catalogue-import.ts';
+export * from './discussion.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -56,6 +58,9 @@ export const endpointGroups = {
   stock: stockEndpoints,
   productReview: productReviewEndpoints,
   productImport: productImportEndpoints,
+  goodsDiscussion: goodsDiscussionEndpoints,
+  supplyDiscussion: supplyDiscussionEndpoints,
+  adminDiscussion: adminDiscussionEndpoints,
 };
 
 type Groups = typeof endpointGroups;

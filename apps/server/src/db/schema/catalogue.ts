@@ -57,6 +57,8 @@ export const productSkus = pgTable(
   (t) => [
     index().on(t.productId),
     uniqueIndex('product_skus_company_code').on(t.companyId, t.code),
+    /** The supplier's list filter by code prefix, case-insensitive (lower(code) like 'abc%'). */
+    index('product_skus_company_code_lower').using('btree', t.companyId, sql`lower(${t.code}) text_pattern_ops`),
     check('product_skus_available_not_negative', sql`${t.onHand} - ${t.reserved} >= 0`),
     check('product_skus_reserved_not_negative', sql`${t.reserved} >= 0`),
     check('product_skus_low_stock_not_negative', sql`${t.lowStock} >= 0`),
