@@ -11,9 +11,19 @@
 import ExcelJS from 'exceljs';
 import os from 'node:os';
 import pg from 'pg';
-import { benchServer, benchToken, formatTable, measure, parseBenchArgs, withToken, BENCH_ACCOUNT, type BenchRoute } from './lib.ts';
+import {
+  benchServer,
+  benchToken,
+  formatTable,
+  measure,
+  parseBenchArgs,
+  withToken,
+  BENCH_ACCOUNT,
+  type BenchRoute,
+} from './lib.ts';
 
-const DB_URL = process.env.BENCH_CATALOGUE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aquamall_bench_catalogue';
+const DB_URL =
+  process.env.BENCH_CATALOGUE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aquamall_bench_catalogue';
 const PRODUCTS = 10_000;
 const IMPORT_ROWS = 5_000;
 const P99_TARGET_MS = 50;
@@ -30,13 +40,20 @@ const list = (name: string, body: Record<string, unknown>): BenchRoute => ({
 
 /** Gives the bench supplier PRODUCTS products of its own (once per database). */
 async function seedCatalogue(client: pg.Client): Promise<{ companyId: number; leafCode: string }> {
-  const { rows: users } = await client.query<{ company_id: number }>('select company_id from users where phone = $1', [BENCH_ACCOUNT.account]);
+  const { rows: users } = await client.query<{ company_id: number }>(
+    'select company_id from users where phone = $1',
+    [BENCH_ACCOUNT.account],
+  );
   const companyId = users[0]?.company_id;
-  if (!companyId) throw new Error(`bench supplier ${BENCH_ACCOUNT.account} not found (is the database demo-seeded?)`);
+  if (!companyId)
+    throw new Error(`bench supplier ${BENCH_ACCOUNT.account} not found (is the database demo-seeded?)`);
   const { rows: leaves } = await client.query<{ id: number; category_code: string }>(
     'select id, category_code from categories where level = 3 and not hidden order by category_code limit 40',
   );
-  const { rows: have } = await client.query<{ n: string }>("select count(*) as n from products where company_id = $1 and name like $2", [companyId, `${MARK}%`]);
+  const { rows: have } = await client.query<{ n: string }>(
+    'select count(*) as n from products where company_id = $1 and name like $2',
+    [companyId, `${MARK}%`],
+  );
   const missing = PRODUCTS - Number(have[0]!.n);
   if (missing > 0) {
     const t0 = Date.now();
@@ -60,7 +77,9 @@ async function seedCatalogue(client: pg.Client): Promise<{ companyId: number; le
     );
     await client.query('commit');
     await client.query('analyze products; analyze product_skus; analyze product_revisions');
-    console.log(`seeded ${missing} products for company ${companyId} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${missing} products for company ${companyId} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   return { companyId, leafCode: leaves[0]!.category_code };
 }
@@ -69,9 +88,29 @@ async function seedCatalogue(client: pg.Client): Promise<{ companyId: number; le
 async function buildImport(categoryCode: string, tag: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('商品导入');
-  ws.addRow(['商品标识', '分类编码', '商品名称', '销售单位', '规格编码', '规格值', '单价（元）', '阶梯价', '期初库存']);
+  ws.addRow([
+    '商品标识',
+    '分类编码',
+    '商品名称',
+    '销售单位',
+    '规格编码',
+    '规格值',
+    '单价（元）',
+    '阶梯价',
+    '期初库存',
+  ]);
   for (let i = 0; i < IMPORT_ROWS / 2; i++) {
-    ws.addRow([`P${i}`, categoryCode, `基准导入商品 ${tag} ${i}`, '吨', `${tag}-${i}-A`, '含量:30%', 2000, '10:1900;50:1800', 100]);
+    ws.addRow([
+      `P${i}`,
+      categoryCode,
+      `基准导入商品 ${tag} ${i}`,
+      '吨',
+      `${tag}-${i}-A`,
+      '含量:30%',
+      2000,
+      '10:1900;50:1800',
+      100,
+    ]);
     ws.addRow([`P${i}`, '', '', '', `${tag}-${i}-B`, '含量:28%', 1800, '', 20]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -87,11 +126,21 @@ interface Job {
 }
 
 /** Uploads the file and polls the job (as the page does) until it has finished; answers the job and seconds. */
-async function timeImport(baseUrl: string, token: string, file: Buffer): Promise<{ job: Job; seconds: number }> {
+async function timeImport(
+  baseUrl: string,
+  token: string,
+  file: Buffer,
+): Promise<{ job: Job; seconds: number }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'bench.xlsx');
   const t0 = performance.now();
-  const res = (await (await fetch(`${baseUrl}/api/myproduct/import`, { method: 'POST', headers: { 'x-token': token }, body: form })).json()) as {
+  const res = (await (
+    await fetch(`${baseUrl}/api/myproduct/import`, {
+      method: 'POST',
+      headers: { 'x-token': token },
+      body: form,
+    })
+  ).json()) as {
     code: number;
     message: string;
     data: Job;
@@ -100,14 +149,24 @@ async function timeImport(baseUrl: string, token: string, file: Buffer): Promise
   let job = res.data;
   while (job.status < 3) {
     await new Promise((r) => setTimeout(r, 200));
-    job = ((await (await fetch(`${baseUrl}/api/myproduct/import/status?id=${job.sysNo}`, { headers: { 'x-token': token } })).json()) as { data: Job }).data;
+    job = (
+      (await (
+        await fetch(`${baseUrl}/api/myproduct/import/status?id=${job.sysNo}`, {
+          headers: { 'x-token': token },
+        })
+      ).json()) as { data: Job }
+    ).data;
   }
   return { job, seconds: (performance.now() - t0) / 1000 };
 }
 
 async function main() {
   const opts = parseBenchArgs(process.argv.slice(2));
-  const server = await benchServer({ ...opts, port: opts.port === 3190 ? 3200 : opts.port, databaseUrl: DB_URL });
+  const server = await benchServer({
+    ...opts,
+    port: opts.port === 3190 ? 3200 : opts.port,
+    databaseUrl: DB_URL,
+  });
   const client = new pg.Client({ connectionString: DB_URL });
   await client.connect();
   let ok = true;
@@ -115,9 +174,15 @@ async function main() {
     const { companyId, leafCode } = await seedCatalogue(client);
     const categoryCode = leafCode.slice(0, 4);
     const token = await benchToken(server.url);
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from products where company_id = $1', [companyId]);
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from products where company_id = $1',
+      [companyId],
+    );
     console.log(
-      `Catalogue bench: ${server.kind} server at ${server.url}; supplier ${companyId} has ${rows[0]!.n} products; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} CPU(s)`,
+      `Catalogue bench: ${server.kind} server at ${server.url}; supplier ${companyId} has ${rows[0]!.n} products; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.availableParallelism()} CPU(s)`,
     );
     const routes = withToken(
       [
@@ -134,12 +199,23 @@ async function main() {
     );
     const results = await measure(server.url, routes, opts);
     console.log(`\n${formatTable(results)}\n\np99 target ≤ ${P99_TARGET_MS} ms:`);
-    for (const r of results.slice(1)) console.log(`  ${r.p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${r.route}: p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    for (const r of results.slice(1))
+      console.log(
+        `  ${r.p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${r.route}: p50 ${r.p50} ms, p99 ${r.p99} ms`,
+      );
     // One connection: the service time of a request without queueing behind the others (on a shared, busy
     // machine the 10-connection tail is mostly waiting for a CPU).
-    const single = await measure(server.url, routes, { ...opts, connections: 1, duration: Math.min(opts.duration, 5), warmup: 1 });
+    const single = await measure(server.url, routes, {
+      ...opts,
+      connections: 1,
+      duration: Math.min(opts.duration, 5),
+      warmup: 1,
+    });
     console.log(`\nOne connection (service time, no queueing):\n${formatTable(single)}\n`);
-    for (const r of single.slice(1)) console.log(`  ${r.p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${r.route}: p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    for (const r of single.slice(1))
+      console.log(
+        `  ${r.p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${r.route}: p50 ${r.p50} ms, p99 ${r.p99} ms`,
+      );
     ok = results.every((r) => r.errors === 0) && single.every((r) => r.errors === 0);
 
     const tag = `BI${Date.now().toString(36).toUpperCase()}`;
@@ -148,7 +224,9 @@ async function main() {
       `\nImport of ${IMPORT_ROWS} rows (${job.created} products): ${seconds.toFixed(1)} s, ${job.message} — target ≤ ${IMPORT_TARGET_S} s: ${seconds <= IMPORT_TARGET_S && job.status === 3 ? 'ok' : 'MISSED'}`,
     );
     if (job.status !== 3) ok = false;
-    await client.query("delete from products where company_id = $1 and name like '基准导入商品 %'", [companyId]);
+    await client.query("delete from products where company_id = $1 and name like '基准导入商品 %'", [
+      companyId,
+    ]);
   } finally {
     await client.end();
     await server.stop();

@@ -10,7 +10,10 @@ import { pageQuery, pagedOf, recordId } from '../envelope.ts';
 export const DiscussionKind = { REVIEW: 1, QUESTION: 2 } as const;
 export const DISCUSSION_KIND_LABEL: Record<number, string> = { 1: '评价', 2: '提问' };
 
-const flag = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional());
+const flag = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(0).max(1).optional(),
+);
 const kind = z.union([z.literal(1), z.literal(2)]).optional();
 
 export const reviewInput = z.object({
@@ -66,7 +69,9 @@ export const goodsDiscussionPage = pagedOf(goodsDiscussionRow).extend({
 export type GoodsDiscussionPage = z.infer<typeof goodsDiscussionPage>;
 
 /** Order lines of the caller's company that may be reviewed for a product (completed, not yet reviewed). */
-export const reviewableQuery = z.object({ productId: z.coerce.number('编号格式不正确').int().positive().max(2_147_483_647) });
+export const reviewableQuery = z.object({
+  productId: z.coerce.number('编号格式不正确').int().positive().max(2_147_483_647),
+});
 export const reviewableLine = z.object({
   orderLineId: z.number().int(),
   orderNo: z.string(),

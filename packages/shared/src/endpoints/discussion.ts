@@ -21,7 +21,8 @@ export const goodsDiscussionEndpoints = {
   goodsDiscussionList: endpoint({
     method: 'POST',
     path: '/api/product/discussion/list',
-    summary: "A product's visible reviews and questions with their replies, the average rating and the counts",
+    summary:
+      "A product's visible reviews and questions with their replies, the average rating and the counts",
     access: PUBLIC,
     body: goodsDiscussionQuery,
     response: goodsDiscussionPage,
@@ -37,7 +38,8 @@ export const goodsDiscussionEndpoints = {
   goodsReviewCreate: endpoint({
     method: 'POST',
     path: '/api/product/discussion/review',
-    summary: 'Rate (1–5) and comment the product of an order line of a completed order of the caller’s company (once per line)',
+    summary:
+      'Rate (1–5) and comment the product of an order line of a completed order of the caller’s company (once per line)',
     access: can('purchase:manage'),
     body: reviewInput,
     response: created,

@@ -48,7 +48,11 @@ export async function reviewableLines(db: Db, caller: Caller, productId: number)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .leftJoin(
       productDiscussions,
-      and(eq(productDiscussions.orderLineId, orderLines.id), eq(productDiscussions.kind, DiscussionKind.REVIEW), eq(productDiscussions.authorCompanyId, caller.companyId)),
+      and(
+        eq(productDiscussions.orderLineId, orderLines.id),
+        eq(productDiscussions.kind, DiscussionKind.REVIEW),
+        eq(productDiscussions.authorCompanyId, caller.companyId),
+      ),
     )
     .where(
       and(
@@ -64,16 +68,28 @@ export async function reviewableLines(db: Db, caller: Caller, productId: number)
 }
 
 /** A review of the product of an order line of a completed order of the caller's company; one per line. */
-export async function createReview(db: Db, caller: Caller, input: { orderLineId: number; rating: number; content: string }): Promise<{ sysNo: number }> {
+export async function createReview(
+  db: Db,
+  caller: Caller,
+  input: { orderLineId: number; rating: number; content: string },
+): Promise<{ sysNo: number }> {
   const [line] = await db
-    .select({ productId: orderLines.productId, status: orders.status, buyer: orders.buyerCompanyId, seller: orders.sellerCompanyId })
+    .select({
+      productId: orderLines.productId,
+      status: orders.status,
+      buyer: orders.buyerCompanyId,
+      seller: orders.sellerCompanyId,
+    })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orderLines.id, input.orderLineId));
   if (!line || line.buyer !== caller.companyId) throw notFound('订单商品不存在');
   if (line.status !== OrderStatus.COMPLETED) throw conflict('订单完成后才能评价');
   if (!line.productId) throw conflict('该订单商品不能评价');
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, line.productId));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, line.productId));
   if (!product) throw notFound('商品已删除，不能评价');
   try {
     const [row] = await db
@@ -97,7 +113,11 @@ export async function createReview(db: Db, caller: Caller, input: { orderLineId:
 }
 
 /** A question about an on-sale product, from anyone signed in (not the supplier about its own product). */
-export async function createQuestion(db: Db, caller: AuthContext, input: { productId: number; content: string }): Promise<{ sysNo: number }> {
+export async function createQuestion(
+  db: Db,
+  caller: AuthContext,
+  input: { productId: number; content: string },
+): Promise<{ sysNo: number }> {
   const [p] = await db
     .select({ companyId: products.companyId, status: products.status })
     .from(products)
@@ -147,7 +167,9 @@ export async function goodsDiscussions(
       .offset((q.pageIndex - 1) * q.pageSize),
     db
       .select({
-        average: sql<string | null>`round(avg(${productDiscussions.rating}) filter (where ${productDiscussions.kind} = 1), 1)`,
+        average: sql<
+          string | null
+        >`round(avg(${productDiscussions.rating}) filter (where ${productDiscussions.kind} = 1), 1)`,
         reviews: sql<number>`count(*) filter (where ${productDiscussions.kind} = 1)::int`,
         questions: sql<number>`count(*) filter (where ${productDiscussions.kind} = 2)::int`,
       })
@@ -157,8 +179,14 @@ export async function goodsDiscussions(
   const reviewCount = Number(summary?.reviews ?? 0);
   const questionCount = Number(summary?.questions ?? 0);
   return {
-    total: q.kind === DiscussionKind.REVIEW ? reviewCount : q.kind === DiscussionKind.QUESTION ? questionCount : reviewCount + questionCount,
-    averageRating: summary?.average === null || summary?.average === undefined ? null : Number(summary.average),
+    total:
+      q.kind === DiscussionKind.REVIEW
+        ? reviewCount
+        : q.kind === DiscussionKind.QUESTION
+          ? questionCount
+          : reviewCount + questionCount,
+    averageRating:
+      summary?.average === null || summary?.average === undefined ? null : Number(summary.average),
     reviewCount,
     questionCount,
     list: rows.map((r) => ({
@@ -231,7 +259,8 @@ export async function listDiscussions(
       sellerCompanyName: r.sellerName ?? '',
       // The supplier sees who asked only as the mall shows it; the console sees the name.
       authorName: sellerCompanyId !== null ? maskName(r.name ?? '') : (r.name ?? ''),
-      authorCompanyName: sellerCompanyId !== null && r.d.kind === DiscussionKind.QUESTION ? '' : (r.authorCompany ?? ''),
+      authorCompanyName:
+        sellerCompanyId !== null && r.d.kind === DiscussionKind.QUESTION ? '' : (r.authorCompany ?? ''),
       rating: r.d.rating,
       content: r.d.content,
       spec: r.spec,
@@ -255,10 +284,18 @@ export async function replyDiscussion(db: Db, caller: Caller, id: number, reply:
 }
 
 /** Console: hides an abusive entry with its reason, or shows it again; audited. */
-export async function hideDiscussion(db: Db, actor: AuditActor, input: { sysNo: number; hidden: boolean; reason: string }): Promise<void> {
+export async function hideDiscussion(
+  db: Db,
+  actor: AuditActor,
+  input: { sysNo: number; hidden: boolean; reason: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [before] = await t.select().from(productDiscussions).where(eq(productDiscussions.id, input.sysNo)).for('update');
+    const [before] = await t
+      .select()
+      .from(productDiscussions)
+      .where(eq(productDiscussions.id, input.sysNo))
+      .for('update');
     if (!before) throw notFound('评价或问题不存在');
     if (before.hidden === input.hidden) throw conflict(input.hidden ? '已屏蔽' : '未被屏蔽');
     const after = { hidden: input.hidden, hiddenReason: input.hidden ? input.reason : null };
