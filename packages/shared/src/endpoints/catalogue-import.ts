@@ -15,7 +15,7 @@ const editProducts = can('product:edit');
 export const productImportEndpoints = {
   productImportTemplate: endpoint({
     method: 'GET',
-    path: '/api/myproduct/import/template',
+    path: '/api/myproduct/import/template/download',
     summary: 'The import template: one row per SKU, an instructions sheet and the category codes',
     access: editProducts,
     response: raw(XLSX_MIME),
@@ -39,7 +39,7 @@ export const productImportEndpoints = {
   }),
   productImportErrors: endpoint({
     method: 'GET',
-    path: '/api/myproduct/import/errors',
+    path: '/api/myproduct/import/errors/download',
     summary: 'The refused file with an error column (red cells) on each row that has a problem',
     access: editProducts,
     query: importJobIdQuery,

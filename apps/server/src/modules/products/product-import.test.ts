@@ -48,7 +48,7 @@ beforeAll(async () => {
   b = await makeSupplier(db, '导入乙');
   const res = await t.app.inject({
     method: 'GET',
-    url: '/api/myproduct/import/template',
+    url: '/api/myproduct/import/template/download',
     headers: { 'x-token': a.admin.token },
   });
   expect(res.headers['content-type']).toContain(XLSX);
@@ -274,7 +274,7 @@ describe('product import: every row is checked with the editor rules, and a file
 
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/myproduct/import/errors?id=${job.sysNo}`,
+      url: `/api/myproduct/import/errors/download?id=${job.sysNo}`,
       headers: { 'x-token': a.admin.token },
     });
     expect(res.headers['content-type']).toContain(XLSX);
@@ -335,7 +335,7 @@ describe('product import: permissions and company isolation', () => {
     );
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/myproduct/import/errors?id=${job.sysNo}`,
+      url: `/api/myproduct/import/errors/download?id=${job.sysNo}`,
       headers: { 'x-token': b.admin.token },
     });
     expect(res.json()).toMatchObject({ code: Code.NOT_FOUND });
