@@ -6,12 +6,24 @@ import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 async function importSheet(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('商品导入');
-  ws.addRow(['商品标识', '分类编码', '商品名称', '销售单位', '规格编码', '规格值', '单价（元）', '阶梯价', '期初库存']);
+  ws.addRow([
+    '商品标识',
+    '分类编码',
+    '商品名称',
+    '销售单位',
+    '规格编码',
+    '规格值',
+    '单价（元）',
+    '阶梯价',
+    '期初库存',
+  ]);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-test('a supplier imports a small sheet and finds the products as drafts; a sheet with an error imports nothing', async ({ page }) => {
+test('a supplier imports a small sheet and finds the products as drafts; a sheet with an error imports nothing', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   await signIn(page, '18800000002');
   await page.goto('/customer/product');
@@ -23,7 +35,9 @@ test('a supplier imports a small sheet and finds the products as drafts; a sheet
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'bad.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await importSheet([['', '聚合氯化铝', `导入错误商品${tag}`, '吨', `IMPBAD-${tag}`, '', 'abc', '', 1]]),
+    buffer: await importSheet([
+      ['', '聚合氯化铝', `导入错误商品${tag}`, '吨', `IMPBAD-${tag}`, '', 'abc', '', 1],
+    ]),
   });
   await dialog.getByRole('button', { name: '开始导入' }).click();
   await expect(dialog.getByText('整个文件未导入')).toBeVisible();
@@ -37,7 +51,17 @@ test('a supplier imports a small sheet and finds the products as drafts; a sheet
     name: 'good.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: await importSheet([
-      ['P1', '聚合氯化铝', `导入双规格商品${tag}`, '吨', `IMPA-${tag}`, '含量:30%', 2000, '10:1900;50:1800', 100],
+      [
+        'P1',
+        '聚合氯化铝',
+        `导入双规格商品${tag}`,
+        '吨',
+        `IMPA-${tag}`,
+        '含量:30%',
+        2000,
+        '10:1900;50:1800',
+        100,
+      ],
       ['P1', '', '', '', `IMPB-${tag}`, '含量:28%', 1800, '', 20],
       ['', '聚合氯化铝', `导入单规格商品${tag}`, '袋', `IMPC-${tag}`, '', 35.5, '', 0],
     ]),
@@ -55,12 +79,22 @@ test('a supplier imports a small sheet and finds the products as drafts; a sheet
   await expect(page.getByText(`导入错误商品${tag}`)).toHaveCount(0);
 });
 
-test('a question asked in the mall is answered in the workbench and shown with the answer on the goods detail', async ({ page, browser }) => {
+test('a question asked in the mall is answered in the workbench and shown with the answer on the goods detail', async ({
+  page,
+  browser,
+}) => {
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   // An on-sale product of the demo supplier.
-  const login = await (await page.request.post('/api/appuser/login', { data: { account: '18800000002', password: DEMO_PASSWORD } })).json();
+  const login = await (
+    await page.request.post('/api/appuser/login', {
+      data: { account: '18800000002', password: DEMO_PASSWORD },
+    })
+  ).json();
   const list = await (
-    await page.request.post('/api/myproduct/list', { data: { onSale: 1, pageIndex: 1, pageSize: 1 }, headers: { 'x-token': login.data.authToken as string } })
+    await page.request.post('/api/myproduct/list', {
+      data: { onSale: 1, pageIndex: 1, pageSize: 1 },
+      headers: { 'x-token': login.data.authToken as string },
+    })
   ).json();
   const product = list.data.list[0] as { sysNo: number; name: string };
 
@@ -75,7 +109,9 @@ test('a question asked in the mall is answered in the workbench and shown with t
   await box.getByPlaceholder(/向商家提问/).fill(question);
   await box.getByRole('button', { name: /提\s*问/ }).click();
   await expect(buyer.getByText('问题已提交，等待商家回复')).toBeVisible();
-  await expect(box.getByTestId('discussion-entry').filter({ hasText: question })).toContainText('等待商家回复');
+  await expect(box.getByTestId('discussion-entry').filter({ hasText: question })).toContainText(
+    '等待商家回复',
+  );
 
   // The supplier sees it unanswered first and replies.
   await signIn(page, '18800000002');
@@ -90,6 +126,11 @@ test('a question asked in the mall is answered in the workbench and shown with t
 
   // The mall shows the answer.
   await buyer.reload();
-  await buyer.getByTestId('goods-discussions').getByRole('tab', { name: /商品问答/ }).click();
-  await expect(buyer.getByTestId('discussion-entry').filter({ hasText: question })).toContainText(`商家回复：含税价，可开专票 ${tag}`);
+  await buyer
+    .getByTestId('goods-discussions')
+    .getByRole('tab', { name: /商品问答/ })
+    .click();
+  await expect(buyer.getByTestId('discussion-entry').filter({ hasText: question })).toContainText(
+    `商家回复：含税价，可开专票 ${tag}`,
+  );
 });

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Rate, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Rate,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import type { DiscussionRow } from '@aquamall/shared';
 import type { InputOf } from '../../../lib/api.ts';
@@ -15,8 +27,23 @@ export default function DiscussionsPage() {
   const list = useAdminDiscussions(params);
   const hide = useHideDiscussion();
   const columns: TableColumnsType<DiscussionRow> = [
-    { title: '商品', dataIndex: 'productName', width: 200, render: (n: string, r) => <div>{n}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.sellerCompanyName}</div></div> },
-    { title: '类型', dataIndex: 'kind', width: 70, render: (k: number) => (k === 1 ? <Tag color="gold">评价</Tag> : <Tag color="blue">提问</Tag>) },
+    {
+      title: '商品',
+      dataIndex: 'productName',
+      width: 200,
+      render: (n: string, r) => (
+        <div>
+          {n}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.sellerCompanyName}</div>
+        </div>
+      ),
+    },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      width: 70,
+      render: (k: number) => (k === 1 ? <Tag color="gold">评价</Tag> : <Tag color="blue">提问</Tag>),
+    },
     {
       title: '内容',
       dataIndex: 'content',
@@ -29,19 +56,42 @@ export default function DiscussionsPage() {
         </div>
       ),
     },
-    { title: '发布人', dataIndex: 'authorName', width: 160, render: (n: string, r) => <div>{n}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.authorCompanyName}</div></div> },
-    { title: '时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '发布人',
+      dataIndex: 'authorName',
+      width: 160,
+      render: (n: string, r) => (
+        <div>
+          {n}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.authorCompanyName}</div>
+        </div>
+      ),
+    },
+    {
+      title: '时间',
+      dataIndex: 'createdAt',
+      width: 140,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'actions',
       width: 110,
       render: (_, r) =>
         r.hidden ? (
-          <Button size="small" loading={hide.isPending && hide.variables?.sysNo === r.sysNo} onClick={() => hide.mutate({ sysNo: r.sysNo, hidden: false })}>
+          <Button
+            size="small"
+            loading={hide.isPending && hide.variables?.sysNo === r.sysNo}
+            onClick={() => hide.mutate({ sysNo: r.sysNo, hidden: false })}
+          >
             取消屏蔽
           </Button>
         ) : (
-          <RejectButton label="屏蔽" title="屏蔽原因" onReject={(reason) => hide.mutateAsync({ sysNo: r.sysNo, hidden: true, reason })} />
+          <RejectButton
+            label="屏蔽"
+            title="屏蔽原因"
+            onReject={(reason) => hide.mutateAsync({ sysNo: r.sysNo, hidden: true, reason })}
+          />
         ),
     },
   ];
@@ -51,16 +101,40 @@ export default function DiscussionsPage() {
         form={form}
         layout="inline"
         style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(f) => setParams({ pageIndex: 1, pageSize: params.pageSize, kind: f.kind, hidden: f.hidden, productName: f.productName?.trim() || undefined })}
+        onFinish={(f) =>
+          setParams({
+            pageIndex: 1,
+            pageSize: params.pageSize,
+            kind: f.kind,
+            hidden: f.hidden,
+            productName: f.productName?.trim() || undefined,
+          })
+        }
       >
         <Form.Item name="productName" label="商品名称">
           <Input allowClear maxLength={60} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" style={{ width: 100 }} options={[{ value: 1, label: '评价' }, { value: 2, label: '提问' }]} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 1, label: '评价' },
+              { value: 2, label: '提问' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="hidden" label="状态">
-          <Select allowClear placeholder="全部" style={{ width: 100 }} options={[{ value: 0, label: '显示中' }, { value: 1, label: '已屏蔽' }]} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 0, label: '显示中' },
+              { value: 1, label: '已屏蔽' },
+            ]}
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit">
@@ -69,7 +143,11 @@ export default function DiscussionsPage() {
         </Form.Item>
       </Form>
       {list.isError ? (
-        <Result status="warning" title="加载失败" extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
+        <Result
+          status="warning"
+          title="加载失败"
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Table<DiscussionRow>

@@ -14,7 +14,12 @@ export function useStartImport() {
     mutationFn: ({ file, submit }: { file: File; submit: boolean }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return request<ImportJobView>('POST', endpointUrl('productImportUpload', { submit: submit ? 1 : 0 }), form, { suppressSuccess: true });
+      return request<ImportJobView>(
+        'POST',
+        endpointUrl('productImportUpload', { submit: submit ? 1 : 0 }),
+        form,
+        { suppressSuccess: true },
+      );
     },
   });
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { ImportJobStatus, IMPORT_JOB_STATUS_LABEL, IMPORT_MAX_MB, IMPORT_MAX_ROWS, importJobFinished, type ImportJobView } from '@aquamall/shared';
+import {
+  ImportJobStatus,
+  IMPORT_JOB_STATUS_LABEL,
+  IMPORT_MAX_MB,
+  IMPORT_MAX_ROWS,
+  importJobFinished,
+  type ImportJobView,
+} from '@aquamall/shared';
 import { notify } from '../../../lib/notify.ts';
 import { downloadImportErrors, downloadImportTemplate, useImportJob, useStartImport } from '../api/import.ts';
 
@@ -20,8 +27,16 @@ function Outcome({ job, onClose }: { job: ImportJobView; onClose: () => void }) 
         type="success"
         showIcon
         message={job.message}
-        description={job.submit ? '商品已提交平台审核，审核通过后上架。' : '商品已保存为草稿，可在列表中编辑、上传图片后提交审核。'}
-        action={<Button size="small" type="primary" onClick={onClose}>查看商品</Button>}
+        description={
+          job.submit
+            ? '商品已提交平台审核，审核通过后上架。'
+            : '商品已保存为草稿，可在列表中编辑、上传图片后提交审核。'
+        }
+        action={
+          <Button size="small" type="primary" onClick={onClose}>
+            查看商品
+          </Button>
+        }
       />
     );
   }
@@ -33,7 +48,12 @@ function Outcome({ job, onClose }: { job: ImportJobView; onClose: () => void }) 
         message={`共${job.total}行，其中${job.errorRows}行有错误，整个文件未导入`}
         description="请下载错误文件，按“错误信息”列（红色）的提示修改后重新上传。"
         action={
-          <Button size="small" danger icon={<DownloadOutlined />} onClick={() => void downloadImportErrors(job.sysNo)}>
+          <Button
+            size="small"
+            danger
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadImportErrors(job.sysNo)}
+          >
             下载错误文件
           </Button>
         }
@@ -78,7 +98,15 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
         jobId !== null && current && importJobFinished(current.status) ? (
           <Space>
             <Button onClick={reset}>继续导入</Button>
-            <Button type="primary" onClick={() => { reset(); onClose(); }}>完成</Button>
+            <Button
+              type="primary"
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+            >
+              完成
+            </Button>
           </Space>
         ) : (
           <Space>
@@ -93,9 +121,14 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
       {jobId === null ? (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            每行一个规格，同一商品的多个规格填写相同的“商品标识”。每次最多{IMPORT_MAX_ROWS}行，.xlsx 文件不超过{IMPORT_MAX_MB}MB。
-            有任何一行错误时不会导入任何商品。
-            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadImportTemplate()}>
+            每行一个规格，同一商品的多个规格填写相同的“商品标识”。每次最多{IMPORT_MAX_ROWS}行，.xlsx
+            文件不超过{IMPORT_MAX_MB}MB。 有任何一行错误时不会导入任何商品。
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadImportTemplate()}
+            >
               下载导入模板
             </Button>
           </Typography.Paragraph>
@@ -133,10 +166,24 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose: () => v
           </div>
           <Progress
             percent={current ? percent(current) : 1}
-            status={current?.status === ImportJobStatus.DONE ? 'success' : current && importJobFinished(current.status) ? 'exception' : 'active'}
+            status={
+              current?.status === ImportJobStatus.DONE
+                ? 'success'
+                : current && importJobFinished(current.status)
+                  ? 'exception'
+                  : 'active'
+            }
           />
           {job.isError && <Alert type="warning" showIcon message="进度查询失败，稍后自动重试" />}
-          {current && importJobFinished(current.status) && <Outcome job={current} onClose={() => { reset(); onClose(); }} />}
+          {current && importJobFinished(current.status) && (
+            <Outcome
+              job={current}
+              onClose={() => {
+                reset();
+                onClose();
+              }}
+            />
+          )}
         </Space>
       )}
     </Modal>

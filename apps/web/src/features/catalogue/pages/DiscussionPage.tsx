@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Rate, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Rate,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, replyInput, THUMB_WIDTH, type DiscussionRow } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
@@ -35,12 +48,21 @@ export default function DiscussionPage() {
       width: 220,
       render: (name: string, r) => (
         <Space>
-          <Img src={r.productImage} width={THUMB_WIDTH} style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }} />
+          <Img
+            src={r.productImage}
+            width={THUMB_WIDTH}
+            style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }}
+          />
           <span>{name}</span>
         </Space>
       ),
     },
-    { title: '类型', dataIndex: 'kind', width: 70, render: (k: number) => (k === 1 ? <Tag color="gold">评价</Tag> : <Tag color="blue">提问</Tag>) },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      width: 70,
+      render: (k: number) => (k === 1 ? <Tag color="gold">评价</Tag> : <Tag color="blue">提问</Tag>),
+    },
     {
       title: '内容',
       dataIndex: 'content',
@@ -54,11 +76,18 @@ export default function DiscussionPage() {
             {r.spec ? ` · ${r.spec}` : ''} · {dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}
             {r.hidden && <Tag style={{ marginLeft: 8 }}>已被平台屏蔽</Tag>}
           </div>
-          {r.reply && <div style={{ background: '#fafafa', padding: '4px 8px', marginTop: 4 }}>回复：{r.reply}</div>}
+          {r.reply && (
+            <div style={{ background: '#fafafa', padding: '4px 8px', marginTop: 4 }}>回复：{r.reply}</div>
+          )}
         </div>
       ),
     },
-    { title: '状态', dataIndex: 'reply', width: 90, render: (v: string | null) => (v ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'reply',
+      width: 90,
+      render: (v: string | null) => (v ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -77,28 +106,63 @@ export default function DiscussionPage() {
         form={form}
         layout="inline"
         style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(f) => setParams({ pageIndex: 1, pageSize: params.pageSize, kind: f.kind, answered: f.answered, productName: f.productName?.trim() || undefined })}
+        onFinish={(f) =>
+          setParams({
+            pageIndex: 1,
+            pageSize: params.pageSize,
+            kind: f.kind,
+            answered: f.answered,
+            productName: f.productName?.trim() || undefined,
+          })
+        }
       >
         <Form.Item name="productName" label="商品名称">
           <Input allowClear maxLength={60} placeholder="名称关键字" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" style={{ width: 100 }} options={[{ value: 1, label: '评价' }, { value: 2, label: '提问' }]} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 1, label: '评价' },
+              { value: 2, label: '提问' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="answered" label="回复">
-          <Select allowClear placeholder="全部" style={{ width: 100 }} options={[{ value: 0, label: '待回复' }, { value: 1, label: '已回复' }]} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 0, label: '待回复' },
+              { value: 1, label: '已回复' },
+            ]}
+          />
         </Form.Item>
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">
               查询
             </Button>
-            <Button onClick={() => { form.resetFields(); setParams({ pageIndex: 1, pageSize: params.pageSize }); }}>重置</Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setParams({ pageIndex: 1, pageSize: params.pageSize });
+              }}
+            >
+              重置
+            </Button>
           </Space>
         </Form.Item>
       </Form>
       {list.isError ? (
-        <Result status="warning" title="评价列表加载失败" extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
+        <Result
+          status="warning"
+          title="评价列表加载失败"
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
       ) : (
         <Table<DiscussionRow>
           rowKey="sysNo"
@@ -124,7 +188,12 @@ export default function DiscussionPage() {
         onCancel={() => setReplying(null)}
         okText="发布回复"
         confirmLoading={reply.isPending}
-        onOk={() => void replyForm.validateFields().then((v) => reply.mutateAsync({ sysNo: replying!.sysNo, reply: v.reply })).then(() => setReplying(null))}
+        onOk={() =>
+          void replyForm
+            .validateFields()
+            .then((v) => reply.mutateAsync({ sysNo: replying!.sysNo, reply: v.reply }))
+            .then(() => setReplying(null))
+        }
       >
         <p style={{ color: '#595959' }}>{replying?.content}</p>
         <Form form={replyForm} layout="vertical">

@@ -21,7 +21,12 @@ export const useReviewable = (productId: number) =>
 
 function useDiscussionMutation<V>(fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: ['mall', 'discussion'] }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['mall', 'discussion'] }),
+  });
 }
-export const useAskQuestion = () => useDiscussionMutation((v: InputOf<'goodsQuestionCreate'>) => api.run('goodsQuestionCreate', v));
-export const useWriteReview = () => useDiscussionMutation((v: InputOf<'goodsReviewCreate'>) => api.run('goodsReviewCreate', v));
+export const useAskQuestion = () =>
+  useDiscussionMutation((v: InputOf<'goodsQuestionCreate'>) => api.run('goodsQuestionCreate', v));
+export const useWriteReview = () =>
+  useDiscussionMutation((v: InputOf<'goodsReviewCreate'>) => api.run('goodsReviewCreate', v));

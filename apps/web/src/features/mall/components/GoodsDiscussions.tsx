@@ -34,9 +34,24 @@ function ReviewForm({ productId }: { productId: number }) {
   const [form] = Form.useForm<{ orderLineId: number; rating: number; content: string }>();
   if (!lines.data?.length) return null;
   return (
-    <Form form={form} layout="vertical" className="am-discussion-form" onFinish={(v) => write.mutate(v, { onSuccess: () => form.resetFields() })}>
-      <Form.Item name="orderLineId" label="评价已完成的订单商品" rules={reviewRules.orderLineId} initialValue={lines.data[0]!.orderLineId}>
-        <Select options={lines.data.map((l) => ({ value: l.orderLineId, label: `${l.orderNo}${l.spec ? ` · ${l.spec}` : ''} × ${l.quantity}` }))} />
+    <Form
+      form={form}
+      layout="vertical"
+      className="am-discussion-form"
+      onFinish={(v) => write.mutate(v, { onSuccess: () => form.resetFields() })}
+    >
+      <Form.Item
+        name="orderLineId"
+        label="评价已完成的订单商品"
+        rules={reviewRules.orderLineId}
+        initialValue={lines.data[0]!.orderLineId}
+      >
+        <Select
+          options={lines.data.map((l) => ({
+            value: l.orderLineId,
+            label: `${l.orderNo}${l.spec ? ` · ${l.spec}` : ''} × ${l.quantity}`,
+          }))}
+        />
       </Form.Item>
       <Form.Item name="rating" label="评分" rules={reviewRules.rating}>
         <Rate />
@@ -62,7 +77,12 @@ function QuestionForm({ productId }: { productId: number }) {
     );
   }
   return (
-    <Form form={form} layout="inline" className="am-discussion-form" onFinish={(v) => ask.mutate({ productId, content: v.content }, { onSuccess: () => form.resetFields() })}>
+    <Form
+      form={form}
+      layout="inline"
+      className="am-discussion-form"
+      onFinish={(v) => ask.mutate({ productId, content: v.content }, { onSuccess: () => form.resetFields() })}
+    >
       <Form.Item name="content" rules={questionRules.content} style={{ flex: 1 }}>
         <Input maxLength={300} placeholder="向商家提问，如：含量是多少？" />
       </Form.Item>
@@ -83,14 +103,30 @@ export default function GoodsDiscussions({ productId }: { productId: number }) {
     <Spin spinning={list.isFetching}>
       {kind === 1 ? <ReviewForm productId={productId} /> : <QuestionForm productId={productId} />}
       {list.isError ? (
-        <div className="am-muted">加载失败，<a onClick={() => void list.refetch()}>重试</a></div>
+        <div className="am-muted">
+          加载失败，<a onClick={() => void list.refetch()}>重试</a>
+        </div>
       ) : d && d.list.length ? (
         <>
-          {d.list.map((r) => <Entry key={r.sysNo} r={r} />)}
-          {d.total > PAGE && <Pagination size="small" current={pageIndex} pageSize={PAGE} total={d.total} onChange={setPageIndex} style={{ marginTop: 12 }} />}
+          {d.list.map((r) => (
+            <Entry key={r.sysNo} r={r} />
+          ))}
+          {d.total > PAGE && (
+            <Pagination
+              size="small"
+              current={pageIndex}
+              pageSize={PAGE}
+              total={d.total}
+              onChange={setPageIndex}
+              style={{ marginTop: 12 }}
+            />
+          )}
         </>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isLoading ? '加载中…' : kind === 1 ? '暂无评价' : '暂无提问'} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={list.isLoading ? '加载中…' : kind === 1 ? '暂无评价' : '暂无提问'}
+        />
       )}
     </Spin>
   );
@@ -113,8 +149,16 @@ export default function GoodsDiscussions({ productId }: { productId: number }) {
           setPageIndex(1);
         }}
         items={[
-          { key: '1', label: `商品评价${d ? `（${d.reviewCount}）` : ''}`, children: kind === 1 ? body : null },
-          { key: '2', label: `商品问答${d ? `（${d.questionCount}）` : ''}`, children: kind === 2 ? body : null },
+          {
+            key: '1',
+            label: `商品评价${d ? `（${d.reviewCount}）` : ''}`,
+            children: kind === 1 ? body : null,
+          },
+          {
+            key: '2',
+            label: `商品问答${d ? `（${d.questionCount}）` : ''}`,
+            children: kind === 2 ? body : null,
+          },
         ]}
       />
     </div>
