@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, three projects: shared contracts, the server (embedded PGlite, or PostgreSQL when
+// One config, four projects: shared contracts, the local ESLint rules, the server (embedded PGlite, or PostgreSQL when
 // TEST_DATABASE_URL is set and AQUAMALL_TEST_DB=pg), and the web units in jsdom.
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'eslint', root: 'eslint', environment: 'node', include: ['*.test.js'] } },
       {
         test: {
           name: 'server',

@@ -68,7 +68,7 @@ function ensureChromium() {
 }
 
 if (want('unit')) {
-  vitest('unit: shared, server (embedded PGlite), web', 'vitest.json', []);
+  vitest('unit: shared, ESLint rules, server (embedded PGlite), web', 'vitest.json', []);
   if (process.env.TEST_DATABASE_URL) {
     vitest('server on PostgreSQL', 'vitest-pg.json', ['--project', 'server'], { AQUAMALL_TEST_DB: 'pg' });
   } else {

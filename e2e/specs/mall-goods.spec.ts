@@ -89,7 +89,7 @@ test.describe('mall goods', () => {
     await page.keyboard.press('Escape');
     await expect(preview).toHaveCount(0);
 
-    await page.getByRole('link', { name: /加入购物车/ }).click();
+    await page.getByRole('button', { name: /加入购物车/ }).click();
     await expect(page).toHaveURL(new RegExp(`/sso/login\\?returnUrl=${encodeURIComponent(`/mall/goodsDetail?id=${item.id}`).replace(/[?]/g, '\\?')}`));
   });
 

@@ -44,6 +44,7 @@ import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
 import productImportRoutes from './modules/products/import-routes.ts';
 import discussionRoutes from './modules/products/discussion-routes.ts';
+import buyingRoutes from './modules/buying/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +153,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productReviewRoutes);
   await app.register(productImportRoutes);
   await app.register(discussionRoutes);
+  await app.register(buyingRoutes);
 
   await app.register(notFoundPlugin, { webDist: config.webDist });
   return app;

@@ -4,6 +4,7 @@ import { Code } from '@aquamall/shared';
 import { merchantApplications, messages, sessions, users } from './db/schema/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { signedInCompanyAdmin } from './test/factories/index.ts';
+import { call, login } from './test/http.ts';
 
 /**
  * Cross-company isolation on the demo data: supplier 18800000002 (company A) aims every workbench call that takes
@@ -15,21 +16,16 @@ let t: TestApp;
 let a: { token: string; companyId: number; userId: number };
 let b: { token: string; companyId: number; userId: number };
 
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
+/** `call` as the token's holder; a server failure fails the test even where the answer is not asserted. */
+async function as<T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const answer = await call<T>(t.app, token, method, url, payload);
+  expect(answer.code).not.toBe(Code.SERVER_ERROR);
+  return answer;
 }
 
-async function call<T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Envelope<T>> {
-  const res = await t.app.inject({ method, url, payload, headers: { 'x-token': token } });
-  expect(res.statusCode).toBeLessThan(500);
-  return res.json() as Envelope<T>;
-}
-
+/** A demo supplier of the seed, signed in through the login API. */
 async function signIn(account: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/appuser/login', payload: { account, password: 'Demo@2026' } });
-  const token = (res.json() as Envelope<{ authToken: string }>).data.authToken;
+  const token = (await login(t.app, account)).data.authToken;
   const [user] = await t.database.db.select().from(users).where(eq(users.phone, account));
   if (!user?.companyId) throw new Error(`demo user ${account} has no company`);
   return { token, companyId: user.companyId, userId: user.id };
@@ -45,9 +41,9 @@ afterAll(async () => t?.close());
 /** What company B sees of itself on its workbench. */
 async function bView() {
   const [settings, bank, application] = await Promise.all([
-    call(b.token, 'GET', '/api/store/settings'),
-    call(b.token, 'GET', '/api/bank/account'),
-    call(b.token, 'GET', '/api/merchant/application'),
+    as(b.token, 'GET', '/api/store/settings'),
+    as(b.token, 'GET', '/api/bank/account'),
+    as(b.token, 'GET', '/api/merchant/application'),
   ]);
   return { settings: settings.data, bank: bank.data, application: application.data };
 }
@@ -63,34 +59,34 @@ describe('one company never sees or changes another’s data', () => {
       ])
       .returning({ id: messages.id });
     const ids = inserted.map((m) => m.id);
-    const list = await call<{ list: { id: number; title: string }[] }>(a.token, 'GET', '/api/message/list?pageIndex=1&pageSize=100');
+    const list = await as<{ list: { id: number; title: string }[] }>(a.token, 'GET', '/api/message/list?pageIndex=1&pageSize=100');
     expect(list.code).toBe(0);
     expect(list.data.list.map((m) => m.id)).not.toEqual(expect.arrayContaining([ids[0]]));
     expect(list.data.list.some((m) => m.title.startsWith('乙公司'))).toBe(false);
-    expect((await call<{ updated: number }>(a.token, 'POST', '/api/message/read', { ids })).data.updated).toBe(0);
-    await call(a.token, 'POST', '/api/message/read', { all: true });
+    expect((await as<{ updated: number }>(a.token, 'POST', '/api/message/read', { ids })).data.updated).toBe(0);
+    await as(a.token, 'POST', '/api/message/read', { all: true });
     const rows = await db.select().from(messages).where(inArray(messages.id, ids));
     expect(rows.every((m) => m.readAt === null)).toBe(true);
-    const unread = await call<{ count: number }>(b.token, 'GET', '/api/message/unreadcount');
+    const unread = await as<{ count: number }>(b.token, 'GET', '/api/message/unreadcount');
     expect(unread.data.count).toBeGreaterThanOrEqual(2);
   });
 
   it('shop settings, bank account and merchant application: A reads only its own; a smuggled companyId changes nothing of B', async () => {
     const before = await bView();
-    const mine = await call<{ shopName: string }>(a.token, 'GET', '/api/store/settings');
+    const mine = await as<{ shopName: string }>(a.token, 'GET', '/api/store/settings');
     expect(mine.code).toBe(0);
     expect(mine.data).not.toEqual(before.settings);
 
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
-    await call(a.token, 'POST', '/api/store/settings/save', { ...smuggled, shopName: '甲公司改名店铺' });
-    await call(a.token, 'POST', '/api/bank/account/save', {
+    await as(a.token, 'POST', '/api/store/settings/save', { ...smuggled, shopName: '甲公司改名店铺' });
+    await as(a.token, 'POST', '/api/bank/account/save', {
       ...smuggled,
       accountName: '甲公司对公账户',
       bankName: '中国银行',
       accountNo: '6222020000001234',
     });
     expect(await bView()).toEqual(before);
-    expect((await call<{ shopName: string }>(a.token, 'GET', '/api/store/settings')).data.shopName).toBe('甲公司改名店铺');
+    expect((await as<{ shopName: string }>(a.token, 'GET', '/api/store/settings')).data.shopName).toBe('甲公司改名店铺');
   });
 
   it('merchant application: a smuggled companyId in a draft that really is saved lands on the caller only', async () => {
@@ -101,7 +97,7 @@ describe('one company never sees or changes another’s data', () => {
     });
     const before = await bView();
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
-    const saved = await call<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {
+    const saved = await as<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {
       ...smuggled,
       shopName: '丙公司草稿',
     });
@@ -112,12 +108,12 @@ describe('one company never sees or changes another’s data', () => {
   });
 
   it('shop floors and own products: A can neither list nor showcase B’s products', async () => {
-    const bProducts = await call<{ id: number }[]>(b.token, 'GET', '/api/store/products');
+    const bProducts = await as<{ id: number }[]>(b.token, 'GET', '/api/store/products');
     const bIds = bProducts.data.map((p) => p.id);
     expect(bIds.length).toBeGreaterThan(0);
-    const aIds = (await call<{ id: number }[]>(a.token, 'GET', '/api/store/products')).data.map((p) => p.id);
+    const aIds = (await as<{ id: number }[]>(a.token, 'GET', '/api/store/products')).data.map((p) => p.id);
     expect(aIds.filter((id) => bIds.includes(id))).toEqual([]);
-    const save = await call(a.token, 'POST', '/api/store/settings/save', {
+    const save = await as(a.token, 'POST', '/api/store/settings/save', {
       shopName: '甲公司店铺',
       shopFloors: [{ title: '借来的楼层', productIds: [bIds[0]] }],
     });
@@ -125,19 +121,19 @@ describe('one company never sees or changes another’s data', () => {
   });
 
   it('users: A cannot update or disable B’s administrator', async () => {
-    const update = await call(a.token, 'POST', '/api/user/update', { sysNo: b.userId, realName: '被改', roleIds: [] });
+    const update = await as(a.token, 'POST', '/api/user/update', { sysNo: b.userId, realName: '被改', roleIds: [] });
     expect(update.code).toBe(Code.NOT_FOUND);
-    const disable = await call(a.token, 'POST', '/api/user/disable', { sysNo: b.userId, disabled: true });
+    const disable = await as(a.token, 'POST', '/api/user/disable', { sysNo: b.userId, disabled: true });
     expect(disable.code).toBe(Code.NOT_FOUND);
-    expect((await call(b.token, 'GET', '/api/role/mine')).code).toBe(0);
+    expect((await as(b.token, 'GET', '/api/role/mine')).code).toBe(0);
   });
 
   it('sessions: A cannot end B’s sessions by id', async () => {
     const [bSession] = await t.database.db.select().from(sessions).where(eq(sessions.userId, b.userId));
     expect(bSession).toBeDefined();
-    expect((await call(a.token, 'POST', '/api/appuser/endsessions', { ids: [bSession!.id] })).code).toBe(0);
+    expect((await as(a.token, 'POST', '/api/appuser/endsessions', { ids: [bSession!.id] })).code).toBe(0);
     const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, bSession!.id));
     expect(after?.revokedAt).toBeNull();
-    expect((await call(b.token, 'GET', '/api/role/mine')).code).toBe(0);
+    expect((await as(b.token, 'GET', '/api/role/mine')).code).toBe(0);
   });
 });

@@ -20,6 +20,8 @@ export const PASSWORD_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const CAPTCHA_LENGTH = 4;
 export const SMS_CODE_LENGTH = 6;
+/** A mainland mobile number (DESIGN §2): the one pattern for every phone field. */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
 export const SMS_RESEND_S = 60;
 export const QR_SIZE = 150;
 export const PENALTY_LEAK_YUAN = 100_000;

@@ -15,3 +15,4 @@ export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
 export * from './contracts/catalogue-import.ts';
 export * from './contracts/discussion.ts';
+export * from './contracts/buying.ts';

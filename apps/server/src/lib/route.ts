@@ -12,6 +12,7 @@ import {
   type Endpoint,
   type EndpointBody,
   type EndpointHandlerData,
+  type EndpointHeaders,
   type EndpointParams,
   type EndpointQuery,
 } from '@aquamall/shared/endpoints';
@@ -30,6 +31,7 @@ export type RouteRequest<E extends Endpoint> = FastifyRequest<{
   Body: EndpointBody<E>;
   Querystring: EndpointQuery<E>;
   Params: EndpointParams<E>;
+  Headers: EndpointHeaders<E>;
 }>;
 
 type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? Envelope<EndpointHandlerData<E>> : unknown;
@@ -80,6 +82,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
   if (e.body) schema.body = e.body;
   if (e.query) schema.querystring = e.query;
   if (e.params) schema.params = e.params;
+  if (e.headers) schema.headers = e.headers;
   if (!isRawResponse(e.response)) schema.response = { ...extras.responses, 200: successEnvelope(e.response) };
   app.route({
     method: e.method,

@@ -4,6 +4,7 @@ import { lazyNamed } from '../lib/lazy.ts';
 import { accountCustomerRoutes } from '../features/account/routes.tsx';
 import { merchantCustomerRoutes } from '../features/merchant/routes.tsx';
 import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
+import { buyingCustomerRoutes } from '../features/buying/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -32,5 +33,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...placeholders],
 };

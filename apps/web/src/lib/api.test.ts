@@ -156,6 +156,12 @@ describe('request shape', () => {
     await request('POST', '/api/appuser/replacecellphone', { phone: '13800138000', code: '123456', x: undefined }, { form: true });
     expect(String(seen[0]!.data)).toBe('phone=13800138000&code=123456');
     expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/x-www-form-urlencoded/);
+  });  it('sends the headers an endpoint declares (Idempotency-Key) and keeps the data of a refusal', async () => {
+    answer(() => ({ data: { code: 5, message: '库存不足', data: { skuId: 7, cartLineId: 3 } } }));
+    const err = await request('POST', '/api/checkout/submit', {}, { headers: { 'idempotency-key': 'k-1' } }).catch((e: unknown) => e);
+    expect(AxiosHeaders.from(seen[0]!.headers).get('idempotency-key')).toBe('k-1');
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).data).toEqual({ skuId: 7, cartLineId: 3 });
   });
 });
 

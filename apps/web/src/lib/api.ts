@@ -18,6 +18,8 @@ export interface ApiOptions {
   ignoreRedirect?: boolean;
   /** Send the body form-encoded instead of JSON. */
   form?: boolean;
+  /** Extra request headers (an endpoint's declared `headers`, e.g. `idempotency-key`). */
+  headers?: Record<string, string>;
 }
 
 /** A rejected call: a business code from the server, or a transport failure (code -1, HTTP status kept). */
@@ -26,6 +28,8 @@ export class ApiError extends Error {
     public readonly code: number,
     message: string,
     public readonly status?: number,
+    /** The envelope's `data` of a refusal (e.g. which line of a checkout is short), when the server sent one. */
+    public readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -86,11 +90,11 @@ export async function request<T>(
   data?: unknown,
   options: ApiOptions = {},
 ): Promise<T> {
-  const config: AxiosRequestConfig = { method, url };
+  const config: AxiosRequestConfig = { method, url, headers: { ...options.headers } };
   if (method === 'GET') config.params = data;
   else if (options.form) {
     config.data = encodeForm(data);
-    config.headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    config.headers = { ...config.headers, 'content-type': 'application/x-www-form-urlencoded' };
   } else config.data = data ?? {};
 
   let res: AxiosResponse<Envelope<T>>;
@@ -118,7 +122,7 @@ export async function request<T>(
   }
   const text = body.message || MSG.apiError;
   if (!options.suppressError) notify.error(text);
-  throw new ApiError(body.code, text);
+  throw new ApiError(body.code, text, undefined, body.data ?? null);
 }
 
 /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CompanyType } from '../enums.ts';
 import { MSG } from '../messages.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
-import { newPasswordField } from './identity.ts';
+import { MOBILE_RE } from '../constants.ts';
+import { confirmPasswordField, newPasswordField } from './identity.ts';
 
 /** Workbench menu item (SPEC §3), as served flat by GET /api/appuser/getWebMenus; `parentSysNo` 0 = top. */
 export interface MenuItem {
@@ -124,7 +125,6 @@ export const roleGrantOptions = z.object({
 });
 export type RoleGrantOptions = z.infer<typeof roleGrantOptions>;
 
-const MOBILE_RE = /^1[3-9]\d{9}$/;
 const subUserPhone = z.string().trim().regex(MOBILE_RE, '请输入正确的11位手机号');
 
 /**
@@ -145,7 +145,7 @@ export const inviteAcceptInput = z.object({
   phone: subUserPhone,
   code: z.string({ error: '请输入短信验证码' }).trim().regex(/^\d{6}$/, '请输入6位短信验证码'),
   password: newPasswordField,
-  confirmPassword: z.string({ error: '请再次输入密码' }).max(40),
+  confirmPassword: confirmPasswordField('请再次输入密码'),
   rememberMe: z.boolean().default(false),
 });
 export type InviteAcceptInput = z.infer<typeof inviteAcceptInput>;

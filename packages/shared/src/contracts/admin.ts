@@ -312,7 +312,7 @@ export const adminNewsInput = z.object({
   title: z.string().trim().min(2, '请输入标题').max(150),
   summary: z.string().trim().max(500).default(''),
   cover: z.string().trim().max(300).default(''),
-  content: z.string().max(200_000, '正文过长'),
+  content: z.string().min(1, '请输入正文').max(200_000, '正文过长'),
   author: z.string().trim().max(50).default(''),
   source: z.string().trim().max(100).default(''),
   isTop: z.boolean().default(false),

@@ -20,11 +20,7 @@ const money = (label: string) =>
     .max(PRICE_MAX, `${label}不能超过${PRICE_MAX}`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
 const qty = (label: string, min: number) =>
-  z
-    .number(`请输入${label}`)
-    .int(`${label}必须是整数`)
-    .min(min, `${label}不能小于${min}`)
-    .max(QTY_MAX, `${label}过大`);
+  z.number(`请输入${label}`).int(`${label}必须是整数`).min(min, `${label}不能小于${min}`).max(QTY_MAX, `${label}过大`);
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 
 export const specValue = z.object({
@@ -33,16 +29,23 @@ export const specValue = z.object({
 });
 export type SpecValueInput = z.infer<typeof specValue>;
 
+/** The editor's spec names (含量, 包装规格 …): each becomes the `name` of a SKU's spec values. */
+export const SPEC_NAMES_MAX = 3;
+export const specNamesField = z.array(specValue.shape.name).max(SPEC_NAMES_MAX, `规格项最多${SPEC_NAMES_MAX}个`);
+
+/** A product parameter (执行标准: GB/T 22627): a name and its value. */
+export const productAttribute = z.object({
+  name: z.string().trim().min(1, '请输入参数名称').max(20, '参数名称最多20个字'),
+  value: z.string().trim().min(1, '请输入参数值').max(100, '参数值最多100个字'),
+});
+
 export const priceTier = z.object({ minQty: qty('起订数量', 2), price: money('阶梯单价') });
 
 /**
  * Quantity price tiers (阶梯价): from a quantity on, a unit price; quantities increase and prices fall, each
  * below the SKU's base price. Returns the message of the first broken rule, or null.
  */
-export function tierProblem(
-  basePrice: number,
-  tiers: readonly { minQty: number; price: number }[],
-): string | null {
+export function tierProblem(basePrice: number, tiers: readonly { minQty: number; price: number }[]): string | null {
   for (let i = 0; i < tiers.length; i++) {
     const t = tiers[i]!;
     const prev = i === 0 ? null : tiers[i - 1]!;
@@ -53,11 +56,7 @@ export function tierProblem(
 }
 
 /** The unit price for a quantity: the last tier reached, otherwise the base price. */
-export function tierPriceFor(
-  basePrice: number,
-  tiers: readonly { minQty: number; price: number }[],
-  quantity: number,
-): number {
+export function tierPriceFor(basePrice: number, tiers: readonly { minQty: number; price: number }[], quantity: number): number {
   let price = basePrice;
   for (const t of tiers) if (quantity >= t.minQty) price = t.price;
   return price;
@@ -83,46 +82,39 @@ export const skuInput = z
   });
 export type SkuInput = z.input<typeof skuInput>;
 
+/** A product's SKUs (the editor checks the count on its rows with `skuList(z.unknown())`). */
+export const skuList = <T extends z.ZodType>(sku: T) => z.array(sku).min(1, '请至少添加一个规格').max(SKU_MAX, `规格最多${SKU_MAX}个`);
+
 /** The product editor's fields; `productInput` adds the cross-field rules. */
-const productFields = z.object({
-  categoryId: recordId,
-  name: z.string().trim().min(2, '商品名称至少2个字').max(120, '商品名称最多120个字'),
-  brand: text('品牌', 60).default(''),
-  model: text('型号', 60).default(''),
-  unit: z.string().trim().min(1, '请输入销售单位').max(10, '销售单位最多10个字'),
-  minOrder: qty('最小起订量', 1).default(1),
-  skus: z.array(skuInput).min(1, '请至少添加一个规格').max(SKU_MAX, `规格最多${SKU_MAX}个`),
-  attributes: z
-    .array(specValue.extend({ value: z.string().trim().max(100, '参数值最多100个字') }))
-    .max(40, '参数最多40项')
-    .default([]),
-  images: z
-    .array(z.string().trim().min(1).max(300))
-    .min(1, '请至少上传一张商品图片')
-    .max(UPLOAD_MAX_IMAGES, `最多允许${UPLOAD_MAX_IMAGES}张`),
-  description: z.string().max(50_000, '商品详情过长').default(''),
-  leadTimeDays: z
-    .number('请输入交货期')
-    .int('交货期必须是整数')
-    .min(0, '交货期不能为负')
-    .max(365, '交货期最多365天')
-    .default(0),
-  originProvinceCode: recordId.nullable().default(null),
-  originCityCode: recordId.nullable().default(null),
-  isPovertyRelief: z.boolean().default(false),
-});
+const productFields = z
+  .object({
+    categoryId: z.number({ error: '请选择三级分类' }).pipe(recordId),
+    name: z.string().trim().min(2, '商品名称至少2个字').max(120, '商品名称最多120个字'),
+    brand: text('品牌', 60).default(''),
+    model: text('型号', 60).default(''),
+    unit: z.string().trim().min(1, '请输入销售单位').max(10, '销售单位最多10个字'),
+    minOrder: qty('最小起订量', 1).default(1),
+    skus: skuList(skuInput),
+    attributes: z.array(productAttribute).max(40, '参数最多40项').default([]),
+    images: z
+      .array(z.string().trim().min(1).max(300))
+      .min(1, '请至少上传一张商品图片')
+      .max(UPLOAD_MAX_IMAGES, `最多允许${UPLOAD_MAX_IMAGES}张`),
+    description: z.string().max(50_000, '商品详情过长').default(''),
+    leadTimeDays: z.number('请输入交货期').int('交货期必须是整数').min(0, '交货期不能为负').max(365, '交货期最多365天').default(0),
+    originProvinceCode: recordId.nullable().default(null),
+    originCityCode: recordId.nullable().default(null),
+    isPovertyRelief: z.boolean().default(false),
+  });
 
 /** Rules across fields: SKU codes, spec combinations and attribute names are unique within the product. */
 function productRules(p: z.output<typeof productFields>, ctx: z.RefinementCtx) {
   const codes = p.skus.map((s) => s.code.toLowerCase());
-  if (new Set(codes).size !== codes.length)
-    ctx.addIssue({ code: 'custom', message: '规格编码不能重复', path: ['skus'] });
+  if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', message: '规格编码不能重复', path: ['skus'] });
   const specs = p.skus.map((s) => s.specValues.map((v) => `${v.name}=${v.value}`).join('|'));
-  if (new Set(specs).size !== specs.length)
-    ctx.addIssue({ code: 'custom', message: '规格值组合不能重复', path: ['skus'] });
+  if (new Set(specs).size !== specs.length) ctx.addIssue({ code: 'custom', message: '规格值组合不能重复', path: ['skus'] });
   const names = p.attributes.map((a) => a.name);
-  if (new Set(names).size !== names.length)
-    ctx.addIssue({ code: 'custom', message: '参数名称不能重复', path: ['attributes'] });
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: '参数名称不能重复', path: ['attributes'] });
 }
 
 export const productInput = productFields.superRefine(productRules);
@@ -131,32 +123,20 @@ export const productInput = productFields.superRefine(productRules);
  * (a spreadsheet cannot carry uploads; submitting for review still needs one).
  */
 export const productImportInput = productFields
-  .extend({
-    images: z
-      .array(z.string().trim().min(1).max(300))
-      .max(UPLOAD_MAX_IMAGES, `最多允许${UPLOAD_MAX_IMAGES}张`)
-      .default([]),
-  })
+  .extend({ images: z.array(z.string().trim().min(1).max(300)).max(UPLOAD_MAX_IMAGES, `最多允许${UPLOAD_MAX_IMAGES}张`).default([]) })
   .superRefine(productRules);
 export type ProductImportParsed = z.output<typeof productImportInput>;
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;
 export const productUpdateInput = z.object({ sysNo: recordId, product: productInput });
 
-const flag = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number().int().min(0).max(1).optional(),
-);
+const flag = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional());
 
 export const productListQuery = pageQuery.extend({
   name: z.string().trim().max(60, '商品名称最多60个字').optional(),
   /** A SKU code (exact or prefix). */
   code: z.string().trim().max(40, '编码最多40个字').optional(),
-  categoryCode: z
-    .string()
-    .trim()
-    .regex(/^\d{0,20}$/, '分类编码格式不正确')
-    .optional(),
+  categoryCode: z.string().trim().regex(/^\d{0,20}$/, '分类编码格式不正确').optional(),
   status: z.number().int().min(0).max(4).optional(),
   /** 1 on sale, 0 not on sale. */
   onSale: flag,
@@ -254,9 +234,7 @@ export const attributeDef = z.object({
   sort: z.number().int(),
 });
 export type AttributeDef = z.infer<typeof attributeDef>;
-export const attributeQuery = z.object({
-  categoryId: z.coerce.number('分类编号格式不正确').int().positive().max(2_147_483_647),
-});
+export const attributeQuery = z.object({ categoryId: z.coerce.number('分类编号格式不正确').int().positive().max(2_147_483_647) });
 
 export const attributeInput = z
   .object({
@@ -264,25 +242,16 @@ export const attributeInput = z
     categoryId: recordId,
     name: z.string().trim().min(1, '请输入参数名称').max(30, '参数名称最多30个字'),
     type: z.number().int().min(1, '参数类型不正确').max(3, '参数类型不正确'),
-    options: z
-      .array(z.string().trim().min(1, '选项不能为空').max(40, '选项最多40个字'))
-      .max(50, '选项最多50个')
-      .default([]),
+    options: z.array(z.string().trim().min(1, '选项不能为空').max(40, '选项最多40个字')).max(50, '选项最多50个').default([]),
     unit: text('单位', 10).default(''),
     required: z.boolean().default(false),
     sort: z.number().int().min(-9999).max(9999).default(0),
   })
-  .refine((a) => a.type !== 3 || a.options.length >= 2, {
-    message: '单选参数至少需要两个选项',
-    path: ['options'],
-  });
+  .refine((a) => a.type !== 3 || a.options.length >= 2, { message: '单选参数至少需要两个选项', path: ['options'] });
 export type AttributeInput = z.input<typeof attributeInput>;
 
 /** Checks a product's attribute values against the definitions; returns the first problem, or null. */
-export function attributeProblem(
-  defs: readonly AttributeDef[],
-  values: readonly { name: string; value: string }[],
-): string | null {
+export function attributeProblem(defs: readonly AttributeDef[], values: readonly { name: string; value: string }[]): string | null {
   for (const d of defs) {
     const v = values.find((x) => x.name === d.name)?.value.trim() ?? '';
     if (!v) {
@@ -380,17 +349,12 @@ export const adjustmentInput = z
   .object({
     type: z.number('请选择单据类型').int().min(1, '单据类型不正确').max(3, '单据类型不正确'),
     remark: text('备注', 200).default(''),
-    lines: z
-      .array(adjustmentLineInput)
-      .min(1, '请至少添加一行')
-      .max(ADJUSTMENT_LINES_MAX, `最多${ADJUSTMENT_LINES_MAX}行`),
+    lines: z.array(adjustmentLineInput).min(1, '请至少添加一行').max(ADJUSTMENT_LINES_MAX, `最多${ADJUSTMENT_LINES_MAX}行`),
   })
   .superRefine((a, ctx) => {
     const ids = a.lines.map((l) => l.skuId);
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', message: '同一规格只能出现一次', path: ['lines'] });
-    if (a.type !== 3 && a.lines.some((l) => l.quantity < 1))
-      ctx.addIssue({ code: 'custom', message: '入库、出库数量须大于0', path: ['lines'] });
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: '同一规格只能出现一次', path: ['lines'] });
+    if (a.type !== 3 && a.lines.some((l) => l.quantity < 1)) ctx.addIssue({ code: 'custom', message: '入库、出库数量须大于0', path: ['lines'] });
   });
 export type AdjustmentInput = z.input<typeof adjustmentInput>;
 export const adjustmentUpdateInput = z.object({ sysNo: recordId, adjustment: adjustmentInput });

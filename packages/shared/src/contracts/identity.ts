@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ACCOUNT_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants.ts';
+import { ACCOUNT_MAX, MOBILE_RE, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants.ts';
 import { recordId, wireTimestamp } from '../envelope.ts';
 
 /** Mainland mobile number (DESIGN §2: accounts are 11-digit phone numbers). */
 export const phoneField = z
   .string({ error: '请输入手机号' })
   .trim()
-  .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号');
+  .regex(MOBILE_RE, '请输入正确的手机号');
 
 export const emailField = z
   .string({ error: '请输入邮箱' })
@@ -40,6 +40,10 @@ export const newPasswordField = z
   .regex(/[A-Za-z]/, '密码需同时包含字母和数字')
   .regex(/\d/, '密码需同时包含字母和数字');
 
+/** The new password typed again: required here, compared with `password` by the server and the form. */
+export const confirmPasswordField = (missing: string) => z.string({ error: missing }).min(1, missing).max(40);
+export const PASSWORD_MISMATCH = '两次输入的密码不一致';
+
 /** The first message of the password policy a password breaks, or null (the server's check, before its own list). */
 export function passwordPolicyProblem(password: string): string | null {
   const r = newPasswordField.safeParse(password);
@@ -50,6 +54,9 @@ export const rememberField = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .optional()
   .transform((v) => v === true || v === 'true');
+
+/** The picture captcha as typed where a form shows it (the server checks it only when it asked for one). */
+export const captchaCodeField = z.string({ error: '请输入图形验证码' }).trim().min(1, '请输入图形验证码').max(8);
 
 export const captchaFields = {
   captchaId: z.string().max(64).optional(),
@@ -102,9 +109,9 @@ export const registerInput = z.object({
   phone: phoneField,
   code: codeField,
   password: z.string({ error: '请输入密码' }).max(40),
-  confirmPassword: z.string({ error: '请再次输入密码' }).max(40),
+  confirmPassword: confirmPasswordField('请再次输入密码'),
   companyName: z.string({ error: '请输入企业名称' }).trim().min(2, '企业名称至少2个字').max(100, '企业名称最多100个字'),
-  companyType: z.coerce.number().refine((v) => v === 2 || v === 4, '请选择企业类型'),
+  companyType: z.coerce.number({ error: '请选择企业类型' }).refine((v) => v === 2 || v === 4, '请选择企业类型'),
   registerType: z.enum(['user', 'merchant']).default('user'),
   agree: z.literal(true, { error: '请阅读并同意《平台商家入驻协议》和《隐私政策》' }),
   realName: z.string().trim().max(50).optional(),
@@ -114,10 +121,10 @@ export const registerResult = loginResult.extend({ registerType: z.enum(['user',
 
 const newPassword = {
   password: z.string({ error: '请输入新密码' }).max(40),
-  confirmPassword: z.string({ error: '请再次输入新密码' }).max(40),
+  confirmPassword: confirmPasswordField('请再次输入新密码'),
 };
 export const forgetPasswordInput = z.object({ phone: phoneField, code: codeField, ...newPassword });
-export const modifyPasswordInput = z.object({ oldPassword: z.string({ error: '请输入原密码' }).max(40), ...newPassword });
+export const modifyPasswordInput = z.object({ oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(40), ...newPassword });
 export const replacePhoneInput = z.object({ oldCode: codeField, newPhone: phoneField, newCode: codeField });
 export const replacePhoneResult = z.object({ phone: z.string() });
 export const modifyUserInfoInput = z.object({

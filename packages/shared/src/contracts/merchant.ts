@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_RE } from '../constants.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /** Version of the merchant registration agreement the applicant signs (recorded with time and IP). */
@@ -33,15 +34,19 @@ export function requiredMerchantDocuments(shopType: number | null | undefined, t
   return kinds;
 }
 
-const phone = z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
+const phone = z.string().trim().regex(MOBILE_RE, '请输入正确的手机号码');
 /** A mobile number, a landline with area code (0510-87061234, extension allowed) or a 400 number. */
 export const CONTACT_PHONE_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 const contactPhone = z.string().trim().regex(CONTACT_PHONE_RE, '请输入正确的联系电话');
 const filePath = z.string().trim().min(1).max(300);
+const documentFiles = z.array(filePath).max(5, '每类证件最多5张');
+
+/** The files of a document the shop type must upload (`requiredMerchantDocuments`): at least one. */
+export const requiredDocumentFiles = (kind: MerchantDocKind) => documentFiles.min(1, `请上传${MERCHANT_DOC_LABELS[kind]}`);
 
 /** The application form (draft: every field optional; submit: `merchantSubmitInput`). */
 export const merchantFormFields = {
-  shopType: z.number().int().min(1, '请选择店铺类型').max(3, '请选择店铺类型'),
+  shopType: z.number({ error: '请选择店铺类型' }).int().min(1, '请选择店铺类型').max(3, '请选择店铺类型'),
   shopName: z.string().trim().min(2, '店铺名称至少2个字').max(50, '店铺名称最多50个字'),
   companyName: z.string().trim().min(4, '请输入企业全称').max(100, '企业名称最多100个字'),
   creditCode: z
@@ -56,7 +61,7 @@ export const merchantFormFields = {
   address: z.string().trim().min(5, '请输入详细地址').max(200),
   mainBusiness: z.string().trim().max(300, '主营业务最多300个字'),
   threeInOne: z.boolean(),
-  documents: z.partialRecord(z.enum(MERCHANT_DOC_KINDS), z.array(filePath).max(5, '每类证件最多5张')),
+  documents: z.partialRecord(z.enum(MERCHANT_DOC_KINDS), documentFiles),
 };
 
 export const merchantDraftInput = z.object(merchantFormFields).partial();
@@ -162,7 +167,7 @@ export const MEMBER_LEVEL_BENEFITS: { level: number; name: string; unlocks: stri
 ];
 
 export const memberUpgradeInput = z.object({
-  targetLevel: z.number().int().min(1, '请选择会员等级').max(3, '请选择会员等级'),
+  targetLevel: z.number({ error: '请选择会员等级' }).int().min(1, '请选择会员等级').max(3, '请选择会员等级'),
   transferRef: z.string().trim().min(4, '请填写转账流水号').max(100),
   remark: z.string().trim().max(300).default(''),
 });
@@ -179,7 +184,7 @@ export const bankAccountInput = z.object({
 });
 
 export const bankVerifyInput = z.object({
-  amount: z.number().gt(0, '请输入收到的金额').lt(1, '打款金额小于1元'),
+  amount: z.number({ error: '请输入收到的金额' }).gt(0, '请输入收到的金额').lt(1, '打款金额小于1元'),
 });
 
 export const storeSettingsInput = z.object({

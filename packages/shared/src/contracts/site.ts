@@ -61,7 +61,7 @@ export type StatisticData = z.infer<typeof statisticData>;
  * value shown is a live count from the database; otherwise `value` is shown as stored.
  */
 export const statisticSetting = z.object({
-  title: z.string().trim().min(1).max(20),
+  title: z.string().trim().min(1, '请输入名称').max(20),
   unit: z.string().trim().max(10),
   value: z.number().min(0),
   countOf: z.enum(['suppliers', 'products', 'purchasers', 'enquiries', 'bids']).optional(),
@@ -93,17 +93,19 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 
+/** One filing number (京ICP备…号) with its look-up link. */
+export const filingNumberInput = z.object({ title: z.string().trim().min(1, '请输入备案号').max(60), linkUrl: z.string().trim().max(300) });
+/** The `site` setting as the console edits it. */
+export const siteInfoInput = z.object({
+  siteName: z.string().trim().min(1, '请输入站点名称').max(60),
+  filingNumbers: z.array(filingNumberInput).max(6),
+  qrCode: z.string().trim().max(300),
+  qrCodeTitle: z.string().trim().max(30),
+  hotline: z.string().trim().max(30),
+  copyright: z.string().trim().max(200),
+});
 /** The `site` setting as stored; every field optional (defaults fill the gaps). */
-export const siteSettingsInput = z
-  .object({
-    siteName: z.string().trim().max(60),
-    filingNumbers: z.array(z.object({ title: z.string().trim().max(60), linkUrl: z.string().trim().max(300) })).max(6),
-    qrCode: z.string().trim().max(300),
-    qrCodeTitle: z.string().trim().max(30),
-    hotline: z.string().trim().max(30),
-    copyright: z.string().trim().max(200),
-  })
-  .partial();
+export const siteSettingsInput = siteInfoInput.partial();
 
 /** POST /api/index — the site data (SPEC §3). */
 export const siteData = z.object({

@@ -58,6 +58,11 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   /** Path parameters. */
   readonly params?: z.ZodType;
+  /**
+   * Request headers the call needs (an object schema over lower-case names, e.g. `idempotency-key`): the server
+   * validates them like the body, the OpenAPI document lists them and the web client sends them per call.
+   */
+  readonly headers?: z.ZodObject;
   /** The `data` of a success envelope (`{code: 0, message, data}`), or a raw answer. */
   readonly response: z.ZodType | RawResponse;
 }
@@ -87,6 +92,7 @@ export type EndpointInput<E extends Endpoint> = E['params'] extends z.ZodType
 export type EndpointBody<E extends Endpoint> = Output<E['body']>;
 export type EndpointQuery<E extends Endpoint> = Output<E['query']>;
 export type EndpointParams<E extends Endpoint> = Output<E['params']>;
+export type EndpointHeaders<E extends Endpoint> = Output<E['headers']>;
 /** The `data` of the success envelope as the caller receives it. */
 export type EndpointData<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : never;
 /** What a handler may return as `data` (before the response schema has run). */

@@ -9,6 +9,7 @@ import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoint
 import { adminReviewEndpoints } from './admin-review.ts';
 import { productImportEndpoints } from './catalogue-import.ts';
 import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEndpoints } from './discussion.ts';
+import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -22,6 +23,7 @@ export * from './admin-review.ts';
 export * from './catalogue.ts';
 export * from './catalogue-import.ts';
 export * from './discussion.ts';
+export * from './buying.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -61,6 +63,9 @@ export const endpointGroups = {
   goodsDiscussion: goodsDiscussionEndpoints,
   supplyDiscussion: supplyDiscussionEndpoints,
   adminDiscussion: adminDiscussionEndpoints,
+  addresses: addressEndpoints,
+  invoiceTitles: invoiceTitleEndpoints,
+  cart: cartEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, type CompanyInvitationRow, type InviteAcceptInput, type UserInviteInput } from '@aquamall/shared';
+import { INVITATION_DAYS, PASSWORD_MISMATCH, type CompanyInvitationRow, type InviteAcceptInput, type UserInviteInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -113,7 +113,7 @@ export async function revokeInvitation(db: Db, companyId: number, id: number) {
 export async function acceptInvitation(db: Db, input: InviteAcceptInput): Promise<number> {
   const weak = passwordProblem(input.password);
   if (weak) throw invalid(weak);
-  if (input.password !== input.confirmPassword) throw invalid('两次输入的密码不一致');
+  if (input.password !== input.confirmPassword) throw invalid(PASSWORD_MISMATCH);
   await requireCode(db, { channel: 'sms', target: input.phone, purpose: 'invite', code: input.code });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

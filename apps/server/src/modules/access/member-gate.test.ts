@@ -7,7 +7,7 @@ import authPlugin, { caller } from '../../plugins/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { assertMemberGate, requireMemberGate, requireReportType } from './member-gate.ts';
 import { insertCompany, signedInUser } from '../../test/factories/index.ts';
-import { call } from '../../test/http.ts';
+import { get } from '../../test/http.ts';
 
 let t: TestApp;
 let gated: FastifyInstance;
@@ -39,22 +39,21 @@ async function userOf(type: 2 | 4, memberLevel: number, isMemberVail: number) {
   const db = t.database.db;
   return (await signedInUser(db, { companyId: (await insertCompany(db, { type, memberLevel, isMemberVail })).id })).token;
 }
-const hit = (token: string | null, url: string) => call(gated, token, 'GET', url);
 
 describe('membership gates on the server (SPEC §4)', () => {
   it('blocks levels 0 and 1 from quotation detail and order detail type 8 with 请购买二级/三级会员', async () => {
     for (const level of [0, 1]) {
       const token = await userOf(2, level, 1);
       for (const url of ['/quotation/detail', '/order/detail?type=8']) {
-        expect(await hit(token, url)).toMatchObject({
+        expect(await get(gated, url, token)).toMatchObject({
           code: Code.MEMBER_REQUIRED,
           message: MSG.memberLevel23,
         });
       }
-      expect((await hit(token, '/order/detail?type=0')).code).toBe(0);
+      expect((await get(gated, '/order/detail?type=0', token)).code).toBe(0);
     }
     for (const level of [2, 3]) {
-      expect((await hit(await userOf(2, level, 1), '/quotation/detail')).code).toBe(0);
+      expect((await get(gated, '/quotation/detail', await userOf(2, level, 1))).code).toBe(0);
     }
   });
 
@@ -62,31 +61,31 @@ describe('membership gates on the server (SPEC §4)', () => {
     for (const level of [0, 2]) {
       const token = await userOf(2, level, 1);
       for (const url of ['/order/detail?type=6', '/product/detail']) {
-        expect(await hit(token, url)).toMatchObject({
+        expect(await get(gated, url, token)).toMatchObject({
           code: Code.MEMBER_REQUIRED,
           message: MSG.memberLevel13,
         });
       }
     }
     for (const level of [1, 3]) {
-      expect((await hit(await userOf(2, level, 1), '/order/detail?type=6')).code).toBe(0);
+      expect((await get(gated, '/order/detail?type=6', await userOf(2, level, 1))).code).toBe(0);
     }
   });
 
   it('applies only when isMemberVail is 1', async () => {
     const token = await userOf(2, 0, 0);
-    expect((await hit(token, '/quotation/detail')).code).toBe(0);
-    expect((await hit(token, '/product/detail')).code).toBe(0);
+    expect((await get(gated, '/quotation/detail', token)).code).toBe(0);
+    expect((await get(gated, '/product/detail', token)).code).toBe(0);
   });
 
   it('exempts purchasers (company type 4)', async () => {
     const token = await userOf(4, 0, 1);
-    expect((await hit(token, '/quotation/detail')).code).toBe(0);
-    expect((await hit(token, '/order/detail?type=6')).code).toBe(0);
+    expect((await get(gated, '/quotation/detail', token)).code).toBe(0);
+    expect((await get(gated, '/order/detail?type=6', token)).code).toBe(0);
   });
 
   it('answers code 1 without a session', async () => {
-    expect((await hit(null, '/quotation/detail')).code).toBe(Code.LOGIN_EXPIRED);
+    expect((await get(gated, '/quotation/detail')).code).toBe(Code.LOGIN_EXPIRED);
   });
 });
 
@@ -94,13 +93,13 @@ describe('reports limited to one company type', () => {
   it('serves report/saleAmount only to suppliers and report/payAmount only to purchasers', async () => {
     const supplier = await userOf(2, 3, 0);
     const purchaser = await userOf(4, 0, 0);
-    expect((await hit(supplier, '/report/saleAmount')).code).toBe(0);
-    expect(await hit(purchaser, '/report/saleAmount')).toMatchObject({
+    expect((await get(gated, '/report/saleAmount', supplier)).code).toBe(0);
+    expect(await get(gated, '/report/saleAmount', purchaser)).toMatchObject({
       code: Code.FORBIDDEN,
       message: '应收账款报表仅对供应商开放',
     });
-    expect((await hit(purchaser, '/report/payAmount')).code).toBe(0);
-    expect(await hit(supplier, '/report/payAmount')).toMatchObject({
+    expect((await get(gated, '/report/payAmount', purchaser)).code).toBe(0);
+    expect(await get(gated, '/report/payAmount', supplier)).toMatchObject({
       code: Code.FORBIDDEN,
       message: '应付账款报表仅对采购商开放',
     });

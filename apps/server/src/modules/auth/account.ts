@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { forgetPasswordInput, modifyPasswordInput, modifyUserInfoInput, replacePhoneInput, z } from '@aquamall/shared';
+import { PASSWORD_MISMATCH, type forgetPasswordInput, type modifyPasswordInput, type modifyUserInfoInput, type replacePhoneInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
@@ -22,7 +22,7 @@ const isUniqueViolation = (err: unknown) =>
 function checkNewPassword(b: { password: string; confirmPassword: string }) {
   const weak = passwordProblem(b.password);
   if (weak) throw invalid(weak);
-  if (b.password !== b.confirmPassword) throw invalid('两次输入的密码不一致');
+  if (b.password !== b.confirmPassword) throw invalid(PASSWORD_MISMATCH);
 }
 
 /** Recovery by SMS code. Ends every session of the account. An unknown number fails like a wrong code. */

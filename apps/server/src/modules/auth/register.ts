@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompanyType, ENUMS, PASSWORD_HINT, type registerInput, type z } from '@aquamall/shared';
+import { CompanyType, ENUMS, PASSWORD_HINT, PASSWORD_MISMATCH, type registerInput, type z } from '@aquamall/shared';
 import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -32,7 +32,7 @@ export async function registerCompany(app: FastifyInstance, request: FastifyRequ
   requireSms(app, MSG_SMS_REGISTER_OFF);
   const weak = passwordProblem(b.password);
   if (weak) throw invalid(weak);
-  if (b.password !== b.confirmPassword) throw invalid('两次输入的密码不一致');
+  if (b.password !== b.confirmPassword) throw invalid(PASSWORD_MISMATCH);
   if (b.registerType === 'merchant' && b.companyType !== CompanyType.SUPPLIER) throw invalid('商家入驻请选择供应商类型');
   await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'register', code: b.code });
   if (await findByPhone(app.db, b.phone)) throw conflict(MSG_PHONE_TAKEN);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   CompanyType,
   MERCHANT_AGREEMENT_VERSION,
-  MERCHANT_DOC_LABELS,
+  requiredDocumentFiles,
   MerchantStatus,
   requiredMerchantDocuments,
   type MerchantApplicationView,
@@ -124,7 +124,8 @@ async function assertComplete(app: FastifyInstance, companyId: number, input: Me
   if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
   if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw invalid('入驻协议已更新，请重新阅读并同意');
   for (const kind of requiredMerchantDocuments(input.shopType, input.threeInOne)) {
-    if (!input.documents[kind]?.length) throw invalid(`请上传${MERCHANT_DOC_LABELS[kind]}`);
+    const files = requiredDocumentFiles(kind).safeParse(input.documents[kind] ?? []);
+    if (!files.success) throw invalid(files.error.issues[0]?.message ?? MSG_NOT_OWN_DOCUMENT);
   }
   const paths = Object.values(input.documents).flatMap((p) => p ?? []);
   for (const key of await assertOwnUploads(app.db, companyId, paths, MSG_NOT_OWN_DOCUMENT)) {

@@ -9,3 +9,4 @@ export * from './merchant.ts';
 export * from './catalog.ts';
 export * from './products.ts';
 export * from './orders.ts';
+export * from './cart.ts';

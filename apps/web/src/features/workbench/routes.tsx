@@ -29,7 +29,7 @@ export const workbenchRoutes: RouteObject[] = [
   later('quotation', '我的报价'),
   later('quotation/detail', '报价详情', { menuKey: `${C}/quotation`, memberGate: 'levels23' }),
 
-  later('address', '收货地址'),
+  // address, cart, cart/checkout: features/buying.
 
   later('order', '采购订单'),
   later('enorder', '询价订单'),
@@ -43,8 +43,6 @@ export const workbenchRoutes: RouteObject[] = [
 
   { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
   { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },
-
-  later('cart', '购物车'),
 
   later('rma/rmaList', '售后列表'),
   later('rma/rmaApply', '申请售后'),

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space } from 'antd';
-import { SMS_CODE_LENGTH } from '@aquamall/shared';
+import { bindEmailInput, SMS_CODE_LENGTH } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
 import { accountApi } from '../api/account.ts';
+
+const rules = formRules(bindEmailInput);
 
 /**
  * Binds an e-mail address by proving it: a code is sent to the address (POST /api/appuser/sendemailcode,
@@ -40,12 +43,12 @@ export function BindEmailModal({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal open={open} title="绑定邮箱" okText="绑定" onOk={() => void bind().catch(() => undefined)} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="email" label="邮箱" rules={[{ required: true, message: '请输入邮箱' }, { type: 'email', message: '请输入正确的邮箱' }]}>
+        <Form.Item name="email" label="邮箱" rules={rules.email}>
           <Input maxLength={120} placeholder="请输入邮箱" />
         </Form.Item>
         <Form.Item label="邮箱验证码" required extra={sentTo ? `验证码已发送至 ${sentTo}，5分钟内有效` : undefined}>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入邮箱验证码' }]}>
+            <Form.Item name="code" noStyle rules={rules.code}>
               <Input maxLength={SMS_CODE_LENGTH} inputMode="numeric" placeholder="请输入验证码" />
             </Form.Item>
             <Button loading={sending} onClick={() => void send().catch(() => undefined)}>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Radio, Space } from 'antd';
-import { Gender } from '@aquamall/shared';
+import { Gender, modifyUserInfoInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { useSession } from '../../session/index.ts';
 import { accountApi } from '../api/account.ts';
 import { BindEmailModal } from '../components/BindEmailModal.tsx';
+
+const rules = formRules(modifyUserInfoInput);
 
 interface Values {
   realName: string;
@@ -52,10 +55,10 @@ export default function InfoPage() {
         <Form.Item name="avatar" label="头像">
           <ImageUpload />
         </Form.Item>
-        <Form.Item name="realName" label="真实姓名" rules={[{ max: 50, message: '真实姓名最多50个字' }]}>
+        <Form.Item name="realName" label="真实姓名" rules={rules.realName}>
           <Input maxLength={50} placeholder="请输入真实姓名" />
         </Form.Item>
-        <Form.Item name="nickName" label="昵称" rules={[{ max: 50, message: '昵称最多50个字' }]}>
+        <Form.Item name="nickName" label="昵称" rules={rules.nickName}>
           <Input maxLength={50} placeholder="请输入昵称" />
         </Form.Item>
         <Form.Item name="gender" label="性别">

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { filingNumberInput, siteInfoInput, statisticSetting } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
 import { SingleImage } from './SingleImage.tsx';
+
+const siteRules = formRules(siteInfoInput);
+const filingRules = formRules(filingNumberInput);
+const statisticRules = formRules(statisticSetting);
 
 type Save = (key: string, value: unknown) => Promise<void>;
 
@@ -11,14 +17,14 @@ export function SiteInfoForm({ value, onSave }: { value: Record<string, unknown>
   useEffect(() => form.setFieldsValue(value ?? {}), [value, form]);
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 720 }} onFinish={(v) => onSave('site', { ...value, ...v })}>
-      <Form.Item name="siteName" label="站点名称" rules={[{ required: true, message: '请输入站点名称' }]}><Input maxLength={40} /></Form.Item>
+      <Form.Item name="siteName" label="站点名称" rules={siteRules.siteName}><Input maxLength={40} /></Form.Item>
       <Form.Item label="备案号">
         <Form.List name="filingNumbers">
           {(fields, { add, remove }) => (
             <>
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap>
-                  <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入备案号' }]}><Input placeholder="京ICP备…号" style={{ width: 260, maxWidth: 'calc(100vw - 80px)' }} /></Form.Item>
+                  <Form.Item name={[f.name, 'title']} rules={filingRules.title}><Input placeholder="京ICP备…号" style={{ width: 260, maxWidth: 'calc(100vw - 80px)' }} /></Form.Item>
                   <Form.Item name={[f.name, 'linkUrl']}><Input placeholder="查询链接" style={{ width: 340, maxWidth: 'calc(100vw - 80px)' }} /></Form.Item>
                   <MinusCircleOutlined onClick={() => remove(f.name)} />
                 </Space>
@@ -58,7 +64,7 @@ export function StatisticsForm({ value, onSave }: { value: unknown[] | undefined
           <>
             {fields.map((f) => (
               <Space key={f.key} align="baseline" wrap>
-                <Form.Item name={[f.name, 'title']} rules={[{ required: true, message: '请输入名称' }]}><Input placeholder="名称" style={{ width: 160 }} /></Form.Item>
+                <Form.Item name={[f.name, 'title']} rules={statisticRules.title}><Input placeholder="名称" style={{ width: 160 }} /></Form.Item>
                 <Form.Item name={[f.name, 'value']}><InputNumber placeholder="数值" style={{ width: 120 }} /></Form.Item>
                 <Form.Item name={[f.name, 'unit']}><Input placeholder="单位" style={{ width: 80 }} /></Form.Item>
                 <Form.Item name={[f.name, 'countOf']}><Select allowClear placeholder="固定数值" style={{ width: 200 }} options={COUNT_OF} /></Form.Item>

@@ -1,6 +1,7 @@
 import { RowActions } from '../components/RowActions.tsx';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useState } from 'react';
-import { Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { AdminNewsInput } from '@aquamall/shared';
 import { adminNewsInput } from '@aquamall/shared/contracts/admin';
@@ -59,7 +60,7 @@ function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; on
           </Space>
           <Form.Item name="cover" label="封面"><SingleImage /></Form.Item>
           <Form.Item name="summary" label="摘要"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
-          <Form.Item name="content" label="正文" rules={[{ required: true, message: '请输入正文' }]}><RichTextEditor /></Form.Item>
+          <Form.Item name="content" label="正文" rules={rules.content}><RichTextEditor /></Form.Item>
         </Form>
       )}
     </Drawer>
@@ -68,20 +69,25 @@ function ArticleEditor({ id, onClose, onSaved }: { id: number | 'new' | null; on
 
 /** Console: news and notices with a rich-text editor (sanitised by the server on save). */
 export default function ArticlesPage() {
-  const [keyword, setKeyword] = useState<string>();
-  const [page, setPage] = useState(1);
+  const { params, filter, page } = useListParams<{ keyword?: string }>({}, 20);
   const [open, setOpen] = useState<number | 'new' | null>(null);
-  const query = { keyword, pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useConsoleQuery('adminNewsList', query);
+  const list = useConsoleQuery('adminNewsList', params);
+  const refetch = list.refetch;
   return (
-    <Card title="新闻资讯" extra={<Button type="primary" onClick={() => setOpen('new')}>发布资讯</Button>}>
-      <Input.Search placeholder="标题" allowClear style={{ width: 260, marginBottom: 12 }} onSearch={(v) => { setKeyword(v.trim() || undefined); setPage(1); }} />
-      <Table
+    <ListPage
+      variant="outlined"
+      title="新闻资讯"
+      extra={<Button type="primary" onClick={() => setOpen('new')}>发布资讯</Button>}
+      filters={<Input.Search placeholder="标题" allowClear style={{ width: 260 }} onSearch={(v) => filter({ keyword: v.trim() || undefined })} />}
+    >
+      <ListTable
         rowKey="id"
         size="small"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="资讯列表加载失败"
+        emptyText={params.keyword ? '没有匹配的资讯' : '暂无资讯'}
         columns={[
           { title: '标题', dataIndex: 'title', render: (v: string, r) => <>{r.isTop && <Tag color="red">置顶</Tag>}{v}</> },
           { title: '栏目', dataIndex: 'categoryName' },
@@ -97,6 +103,6 @@ export default function ArticlesPage() {
         ]}
       />
       <ArticleEditor id={open} onClose={() => setOpen(null)} onSaved={() => void refetch()} />
-    </Card>
+    </ListPage>
   );
 }

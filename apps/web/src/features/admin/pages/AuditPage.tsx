@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
 import { actionLabel, AUDIT_ACTIONS, AUDIT_TARGETS, targetLabel, toOptions } from '../components/audit-labels.ts';
 
@@ -18,18 +18,18 @@ const json = (v: unknown) => (v === null || v === undefined ? '无' : JSON.strin
 
 /** Console: the append-only audit log, searchable by actor, action, target and date. */
 export default function AuditPage() {
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useConsoleQuery('adminAuditList', query);
+  const { params, reset, page } = useListParams<Filters>({}, 20);
+  const list = useConsoleQuery('adminAuditList', params);
   return (
-    <Card title="操作日志">
+    <ListPage
+      variant="outlined"
+      title="操作日志"
+      filters={
       <Form
         layout="inline"
-        style={{ marginBottom: 12 }}
         onFinish={(v: { actor?: string; action?: string; targetType?: string; targetId?: string; range?: [Dayjs, Dayjs] }) => {
           const clean = (s?: string) => s?.trim() || undefined;
-          setFilters({
+          reset({
             actor: clean(v.actor),
             action: clean(v.action),
             targetType: clean(v.targetType),
@@ -37,7 +37,6 @@ export default function AuditPage() {
             dateFrom: v.range?.[0]?.format('YYYY-MM-DD'),
             dateTo: v.range?.[1]?.format('YYYY-MM-DD'),
           });
-          setPage(1);
         }}
       >
         <Form.Item name="actor"><Input placeholder="操作人" allowClear /></Form.Item>
@@ -51,12 +50,16 @@ export default function AuditPage() {
         <Form.Item name="range"><DatePicker.RangePicker /></Form.Item>
         <Button type="primary" htmlType="submit">查询</Button>
       </Form>
-      <Table<AuditRow>
+      }
+    >
+      <ListTable<AuditRow>
         rowKey="id"
         size="small"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="操作日志加载失败"
+        emptyText="暂无操作记录"
         expandable={{
           expandedRowRender: (r) => (
             <div style={{ display: 'flex', gap: 16 }}>
@@ -73,6 +76,6 @@ export default function AuditPage() {
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
-    </Card>
+    </ListPage>
   );
 }

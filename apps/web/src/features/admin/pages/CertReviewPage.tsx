@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { enumLabel } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { approveCertification, rejectCertification, useCertification, useCertifications, type CertRow as Cert } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
 import { History } from '../components/History.tsx';
@@ -14,11 +15,9 @@ const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '�
 /** Console: enterprise certifications waiting for the platform (after the partner's real-name check). */
 export default function CertReviewPage() {
   const qc = useQueryClient();
-  const [status, setStatus] = useState('1');
-  const [page, setPage] = useState(1);
+  const { params, filter, page } = useListParams({ status: '1' }, 20);
   const [open, setOpen] = useState<number | null>(null);
-  const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useCertifications(query);
+  const list = useCertifications({ ...params, status: params.status === 'all' ? undefined : Number(params.status) });
   const detail = useCertification(open);
   const decide = async (call: Promise<unknown>) => {
     await call;
@@ -27,13 +26,15 @@ export default function CertReviewPage() {
   };
   const c = detail.data?.certification;
   return (
-    <Card title="企业认证审核">
-      <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1); }} items={[{ key: '1', label: '审核中' }, { key: '3', label: '未通过' }, { key: '2', label: '已认证' }, { key: 'all', label: '全部' }]} />
-      <Table<Cert>
+    <ListPage variant="outlined" title="企业认证审核">
+      <Tabs activeKey={params.status} onChange={(k) => filter({ status: k })} items={[{ key: '1', label: '审核中' }, { key: '3', label: '未通过' }, { key: '2', label: '已认证' }, { key: 'all', label: '全部' }]} />
+      <ListTable<Cert>
         rowKey="id"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="认证列表加载失败"
+        emptyText="暂无认证申请"
         columns={[
           { title: '企业名称', dataIndex: 'companyName' },
           { title: '信用代码', dataIndex: 'creditCode' },
@@ -68,6 +69,6 @@ export default function CertReviewPage() {
           </>
         )}
       </Drawer>
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Select, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { enumLabel, type AdminCompanyRow as CompanyRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { consoleCommand, useConsoleQuery, type ConsoleEndpoint } from '../api/admin.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
@@ -70,22 +71,27 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
 /** Console: companies — search, detail, membership, disable. */
 export default function CompaniesPage() {
   const qc = useQueryClient();
-  const [filters, setFilters] = useState<{ keyword?: string; type?: 2 | 4 }>({});
-  const [page, setPage] = useState(1);
+  const { params, filter, page } = useListParams<{ keyword?: string; type?: 2 | 4 }>({}, 20);
   const [open, setOpen] = useState<number | null>(null);
-  const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useConsoleQuery('adminCompanyList', query);
+  const list = useConsoleQuery('adminCompanyList', params);
   return (
-    <Card title="企业管理">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search placeholder="企业名称/店铺/信用代码" allowClear style={{ width: 280 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
-        <Select allowClear placeholder="企业类型" style={{ width: 120 }} options={[{ value: 2, label: '供应商' }, { value: 4, label: '采购商' }]} onChange={(v?: 2 | 4) => { setFilters({ ...filters, type: v }); setPage(1); }} />
-      </Space>
-      <Table<CompanyRow>
+    <ListPage
+      variant="outlined"
+      title="企业管理"
+      filters={
+        <>
+          <Input.Search placeholder="企业名称/店铺/信用代码" allowClear style={{ width: 280 }} onSearch={(v) => filter({ keyword: v.trim() || undefined })} />
+          <Select allowClear placeholder="企业类型" style={{ width: 120 }} options={[{ value: 2, label: '供应商' }, { value: 4, label: '采购商' }]} onChange={(v?: 2 | 4) => filter({ type: v })} />
+        </>
+      }
+    >
+      <ListTable<CompanyRow>
         rowKey="id"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="企业列表加载失败"
+        emptyText={params.keyword || params.type ? '没有匹配的企业' : '暂无企业'}
         columns={[
           { title: '企业名称', dataIndex: 'name' },
           { title: '类型', dataIndex: 'type', render: (v: number) => enumLabel('CompanyType', v) },
@@ -97,6 +103,6 @@ export default function CompaniesPage() {
         ]}
       />
       <CompanyDrawer id={open} onClose={() => setOpen(null)} onChanged={() => qc.invalidateQueries({ queryKey: ['admin', 'adminCompanyList' satisfies ConsoleEndpoint] })} />
-    </Card>
+    </ListPage>
   );
 }

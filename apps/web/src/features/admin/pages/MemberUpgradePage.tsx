@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Button, Card, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { enumLabel } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { confirmUpgrade, rejectUpgrade, useUpgradeRequests, type UpgradeRow as Req } from '../api/review.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
@@ -9,18 +9,19 @@ const STATUS = [['待确认', 'processing'], ['已确认', 'success'], ['已拒�
 
 /** Console: membership upgrades, confirmed once the bank transfer has arrived. */
 export default function MemberUpgradePage() {
-  const [status, setStatus] = useState('0');
-  const [page, setPage] = useState(1);
-  const query = { status: status === 'all' ? undefined : Number(status), pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useUpgradeRequests(query);
+  const { params, filter, page } = useListParams({ status: '0' }, 20);
+  const list = useUpgradeRequests({ ...params, status: params.status === 'all' ? undefined : Number(params.status) });
+  const refetch = list.refetch;
   return (
-    <Card title="会员升级确认">
-      <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1); }} items={[{ key: '0', label: '待确认' }, { key: '1', label: '已确认' }, { key: '2', label: '已拒绝' }, { key: 'all', label: '全部' }]} />
-      <Table<Req>
+    <ListPage variant="outlined" title="会员升级确认">
+      <Tabs activeKey={params.status} onChange={(k) => filter({ status: k })} items={[{ key: '0', label: '待确认' }, { key: '1', label: '已确认' }, { key: '2', label: '已拒绝' }, { key: 'all', label: '全部' }]} />
+      <ListTable<Req>
         rowKey="id"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="升级申请加载失败"
+        emptyText="暂无升级申请"
         columns={[
           { title: '企业', dataIndex: 'companyName' },
           { title: '升级', render: (_, r) => `${enumLabel('MemberLevel', r.fromLevel)} → ${enumLabel('MemberLevel', r.targetLevel)}` },
@@ -42,6 +43,6 @@ export default function MemberUpgradePage() {
           },
         ]}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Input, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Input, Space, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantDocKind } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { approveMerchant, rejectMerchant, useMerchantApplication, useMerchantApplications, type MerchantRow as Row } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
 import { History } from '../components/History.tsx';
@@ -66,21 +67,18 @@ function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onCl
 /** Console: the merchant application queue. */
 export default function MerchantReviewPage() {
   const qc = useQueryClient();
-  const [status, setStatus] = useState<string>('1');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const { params, filter, page } = useListParams({ status: '1', keyword: '' }, 20);
   const [open, setOpen] = useState<number | null>(null);
-  const query = { status: status === 'all' ? undefined : Number(status), keyword: keyword || undefined, pageIndex: page, pageSize: 20 };
-  const { data, isFetching } = useMerchantApplications(query);
+  const list = useMerchantApplications({ ...params, status: params.status === 'all' ? undefined : Number(params.status), keyword: params.keyword || undefined });
   return (
-    <Card title="商家入驻审核">
-      <Space wrap style={{ marginBottom: 12 }}>
+    <ListPage
+      variant="outlined"
+      title="商家入驻审核"
+      filters={
+        <>
         <Tabs
-          activeKey={status}
-          onChange={(k) => {
-            setStatus(k);
-            setPage(1);
-          }}
+          activeKey={params.status}
+          onChange={(k) => filter({ status: k })}
           items={[
             { key: '1', label: '待审核' },
             { key: '2', label: '已驳回' },
@@ -89,13 +87,17 @@ export default function MerchantReviewPage() {
             { key: 'all', label: '全部' },
           ]}
         />
-        <Input.Search placeholder="企业名称/店铺名称/信用代码" allowClear onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} style={{ width: 280 }} />
-      </Space>
-      <Table<Row>
+        <Input.Search placeholder="企业名称/店铺名称/信用代码" allowClear onSearch={(v) => filter({ keyword: v.trim() })} style={{ width: 280 }} />
+        </>
+      }
+    >
+      <ListTable<Row>
         rowKey="id"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="入驻申请加载失败"
+        emptyText={params.keyword ? '没有匹配的申请' : '暂无入驻申请'}
         columns={[
           { title: '企业名称', dataIndex: 'companyName' },
           { title: '店铺名称', dataIndex: 'shopName' },
@@ -106,6 +108,6 @@ export default function MerchantReviewPage() {
         ]}
       />
       <ApplicationDrawer id={open} onClose={() => setOpen(null)} onDecided={() => qc.invalidateQueries({ queryKey: ['admin', 'merchant', 'list'] })} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Image, Input, Result, Skeleton, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Image, Input, Result, Skeleton, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { specText, tierPriceFor, type ProductContentView, type ProductReviewRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { fileUrl } from '../../../lib/image.ts';
 import { useApproveProduct, useProductReview, useProductReviews, useRejectProduct } from '../api/product-review.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
@@ -84,7 +85,7 @@ function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () => void 
 
 /** /admin/product-review: the product review queue (new products and edits of products on sale). */
 export default function ProductReviewPage() {
-  const [params, setParams] = useState<{ status: 1 | 2 | 4; keyword?: string; pageIndex: number; pageSize: number }>({ status: 1, pageIndex: 1, pageSize: 20 });
+  const { params, filter, page } = useListParams<{ status: 1 | 2 | 4; keyword?: string }>({ status: 1 }, 20);
   const [open, setOpen] = useState<number | null>(null);
   const list = useProductReviews(params);
   const columns: TableColumnsType<ProductReviewRow> = [
@@ -97,16 +98,11 @@ export default function ProductReviewPage() {
     { title: '操作', key: 'a', width: 90, render: (_: unknown, r: ProductReviewRow) => <Button type="link" size="small" onClick={() => setOpen(r.sysNo)}>{r.status === 1 ? '审核' : '查看'}</Button> },
   ];
   return (
-    <Card title="商品审核" variant="borderless">
-      <Tabs activeKey={String(params.status)} onChange={(k) => setParams((p) => ({ ...p, status: Number(k) as 1 | 2 | 4, pageIndex: 1 }))} items={[{ key: '1', label: '待审核' }, { key: '2', label: '已通过' }, { key: '4', label: '已驳回' }]} />
-      <Input.Search allowClear placeholder="商品或企业名称" maxLength={60} style={{ width: 280, marginBottom: 16 }} onSearch={(k) => setParams((p) => ({ ...p, keyword: k.trim() || undefined, pageIndex: 1 }))} />
-      {list.isError ? (
-        <Result status="warning" title="审核列表加载失败" extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
-      ) : (
-        <Table<ProductReviewRow> rowKey="sysNo" loading={list.isFetching} columns={columns} dataSource={list.data?.list ?? []} locale={{ emptyText: params.status === 1 ? '没有待审核的商品' : '暂无记录' }}
-          pagination={{ current: params.pageIndex, pageSize: params.pageSize, total: list.data?.total ?? 0, showTotal: (n) => `共 ${n} 条`, onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })) }} />
-      )}
+    <ListPage title="商品审核">
+      <Tabs activeKey={String(params.status)} onChange={(k) => filter({ status: Number(k) as 1 | 2 | 4 })} items={[{ key: '1', label: '待审核' }, { key: '2', label: '已通过' }, { key: '4', label: '已驳回' }]} />
+      <Input.Search allowClear placeholder="商品或企业名称" maxLength={60} style={{ width: 280, marginBottom: 16 }} onSearch={(k) => filter({ keyword: k.trim() || undefined })} />
+      <ListTable<ProductReviewRow> rowKey="sysNo" columns={columns} query={list} params={params} onPage={page} errorTitle="审核列表加载失败" emptyText={params.status === 1 ? '没有待审核的商品' : '暂无记录'} />
       <ReviewDrawer id={open} onClose={() => setOpen(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Input, Select, Tag } from 'antd';
 import { enumLabel, formatPrice, type AdminProductRow } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
@@ -9,29 +9,35 @@ const takeDown = consoleCommand('adminProductTakedown');
 
 /** Console: product moderation — take a product down with a reason the merchant is told. */
 export default function ProductsPage() {
-  const [filters, setFilters] = useState<{ keyword?: string; status?: number }>({ status: 2 });
-  const [page, setPage] = useState(1);
-  const query = { ...filters, pageIndex: page, pageSize: 20 };
-  const { data, isFetching, refetch } = useConsoleQuery('adminProductList', query);
+  const { params, filter, page } = useListParams<{ keyword?: string; status?: number }>({ status: 2 }, 20);
+  const list = useConsoleQuery('adminProductList', params);
+  const refetch = list.refetch;
   return (
-    <Card title="商品管理">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search placeholder="商品名称" allowClear style={{ width: 260 }} onSearch={(v) => { setFilters({ ...filters, keyword: v.trim() || undefined }); setPage(1); }} />
+    <ListPage
+      variant="outlined"
+      title="商品管理"
+      filters={
+        <>
+        <Input.Search placeholder="商品名称" allowClear style={{ width: 260 }} onSearch={(v) => filter({ keyword: v.trim() || undefined })} />
         <Select
-          value={filters.status}
+          value={params.status}
           allowClear
           placeholder="状态"
           style={{ width: 120 }}
           options={[0, 1, 2, 3].map((s) => ({ value: s, label: enumLabel('ProductStatus', s) }))}
-          onChange={(v?: number) => { setFilters({ ...filters, status: v }); setPage(1); }}
+          onChange={(v?: number) => filter({ status: v })}
         />
-      </Space>
-      <Table<AdminProductRow>
+        </>
+      }
+    >
+      <ListTable<AdminProductRow>
         rowKey="id"
         size="small"
-        loading={isFetching}
-        dataSource={data?.list}
-        pagination={{ current: page, pageSize: 20, total: data?.total, onChange: setPage }}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="商品列表加载失败"
+        emptyText={params.keyword || params.status !== undefined ? '没有匹配的商品' : '暂无商品'}
         columns={[
           { title: '图片', dataIndex: 'defaultImage', render: (v: string) => <Img src={v} width={120} style={{ width: 48, height: 48, objectFit: 'cover' }} /> },
           { title: '商品', dataIndex: 'name' },
@@ -47,6 +53,6 @@ export default function ProductsPage() {
           },
         ]}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,4 +1,6 @@
 import { Form, Input, Select, Skeleton } from 'antd';
+import { attributeProblem } from '@aquamall/shared';
+import { problemRule } from '../../../lib/form-rules.ts';
 import { useCategoryAttributes } from '../api/products.ts';
 
 /** The category's parameter fields (执行标准, 材质, 流量 …) as the platform defines them; required ones marked. */
@@ -15,10 +17,7 @@ export function AttributeFields({ categoryId }: { categoryId: number | null }) {
           key={d.sysNo}
           name={['attrs', d.name]}
           label={d.unit ? `${d.name}（${d.unit}）` : d.name}
-          rules={[
-            { required: d.required, whitespace: true, message: `请填写参数「${d.name}」` },
-            ...(d.type === 2 ? [{ pattern: /^-?\d+(\.\d+)?$/, message: `参数「${d.name}」须为数字` }] : []),
-          ]}
+          rules={[problemRule((v: string | undefined) => attributeProblem([d], [{ name: d.name, value: v ?? '' }]), d.required)]}
         >
           {d.type === 3 ? (
             <Select allowClear placeholder="请选择" options={d.options.map((o) => ({ value: o, label: o }))} style={{ maxWidth: 320 }} />

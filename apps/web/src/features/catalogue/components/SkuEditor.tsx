@@ -1,6 +1,6 @@
 import { Button, Card, Form, Input, InputNumber, Select, Space, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { priceTier, skuInput, SKU_MAX, TIER_MAX } from '@aquamall/shared';
+import { priceTier, skuInput, skuList, SKU_MAX, specNamesField, specValue, TIER_MAX, z } from '@aquamall/shared';
 import { zodRule } from '../../../lib/form-rules.ts';
 
 /** One SKU as the form holds it: spec values aligned with the product's spec names. */
@@ -24,6 +24,9 @@ const rules = {
   lowStock: [zodRule(skuInput.shape.lowStock)],
   tierQty: [zodRule(priceTier.shape.minQty)],
   tierPrice: [zodRule(priceTier.shape.price)],
+  specNames: [zodRule(specNamesField)],
+  specValue: [zodRule(specValue.shape.value)],
+  skus: [zodRule(skuList(z.unknown()))],
 };
 
 /**
@@ -38,13 +41,13 @@ export function SkuEditor({ unit }: { unit: string }) {
         name="specNames"
         label="规格项"
         extra="如 含量、包装规格；每个规格项在下方为每个规格填写取值，最多3项"
-        rules={[{ validator: async (_r, v: string[] | undefined) => { if ((v?.length ?? 0) > 3) throw new Error('规格项最多3个'); } }]}
+        rules={rules.specNames}
       >
         <Select mode="tags" placeholder="输入后回车添加，如 含量" tokenSeparators={[',', '，']} open={false} style={{ maxWidth: 480 }} />
       </Form.Item>
       <Form.List
         name="skus"
-        rules={[{ validator: async (_r, v: unknown[] | undefined) => { if (!v?.length) throw new Error('请至少添加一个规格'); } }]}
+        rules={rules.skus}
       >
         {(fields, { add, remove }, { errors }) => (
           <>
@@ -64,7 +67,7 @@ export function SkuEditor({ unit }: { unit: string }) {
               >
                 <Space wrap align="start" size={[12, 0]}>
                   {specNames.map((n, i) => (
-                    <Form.Item key={n} name={[field.name, 'values', i]} label={n} rules={[{ required: true, whitespace: true, message: `请输入${n}` }, { max: 40, message: '规格值最多40个字' }]}>
+                    <Form.Item key={n} name={[field.name, 'values', i]} label={n} rules={rules.specValue}>
                       <Input style={{ width: 130 }} placeholder={n} maxLength={40} />
                     </Form.Item>
                   ))}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Input, Popconfirm, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, enumLabel, type AdjustmentDetail, type AdjustmentRow } from '@aquamall/shared';
+import { enumLabel, type AdjustmentDetail, type AdjustmentRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { adjustmentDetailQuery, useAdjustmentList, useConfirmAdjustment, useDeleteAdjustment } from '../api/stock.ts';
 import { AdjustmentFormModal } from '../components/AdjustmentFormModal.tsx';
 
@@ -12,7 +13,7 @@ import { AdjustmentFormModal } from '../components/AdjustmentFormModal.tsx';
 export default function AdjustmentListPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [params, setParams] = useState<{ pageIndex: number; pageSize: number; type?: number; status?: number; docNo?: string }>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, filter, page } = useListParams<{ type?: number; status?: number; docNo?: string }>();
   const [editing, setEditing] = useState<AdjustmentDetail | 'new' | null>(null);
   const list = useAdjustmentList(params);
   const confirm = useConfirmAdjustment();
@@ -51,27 +52,30 @@ export default function AdjustmentListPage() {
   ];
 
   return (
-    <Card title="库存调整" variant="borderless" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新建调整单</Button>}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select allowClear placeholder="全部类型" style={{ width: 120 }} options={[1, 2, 3].map((v) => ({ value: v, label: enumLabel('AdjustmentType', v) }))} onChange={(type?: number) => setParams((p) => ({ ...p, type, pageIndex: 1 }))} />
-        <Select allowClear placeholder="全部状态" style={{ width: 120 }} options={[0, 1].map((v) => ({ value: v, label: enumLabel('AdjustmentStatus', v) }))} onChange={(status?: number) => setParams((p) => ({ ...p, status, pageIndex: 1 }))} />
-        <Input.Search allowClear placeholder="单号" maxLength={40} style={{ width: 220 }} onSearch={(docNo) => setParams((p) => ({ ...p, docNo: docNo.trim() || undefined, pageIndex: 1 }))} />
-      </Space>
-      {list.isError ? (
-        <Result status="warning" title="调整单加载失败" subTitle={list.error instanceof Error ? list.error.message : undefined} extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
-      ) : (
-        <Table<AdjustmentRow>
-          rowKey="sysNo"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: list.isLoading ? '加载中…' : '暂无调整单' }}
-          scroll={{ x: 900 }}
-          pagination={{ current: params.pageIndex, pageSize: params.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 张`, onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })) }}
-        />
-      )}
+    <ListPage
+      title="库存调整"
+      extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新建调整单</Button>}
+      filters={
+        <>
+        <Select allowClear placeholder="全部类型" style={{ width: 120 }} options={[1, 2, 3].map((v) => ({ value: v, label: enumLabel('AdjustmentType', v) }))} onChange={(type?: number) => filter({ type })} />
+        <Select allowClear placeholder="全部状态" style={{ width: 120 }} options={[0, 1].map((v) => ({ value: v, label: enumLabel('AdjustmentStatus', v) }))} onChange={(status?: number) => filter({ status })} />
+        <Input.Search allowClear placeholder="单号" maxLength={40} style={{ width: 220 }} onSearch={(docNo) => filter({ docNo: docNo.trim() || undefined })} />
+        </>
+      }
+    >
+      <ListTable<AdjustmentRow>
+        rowKey="sysNo"
+        size="middle"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="调整单加载失败"
+        emptyText={list.isLoading ? '加载中…' : '暂无调整单'}
+        scroll={{ x: 900 }}
+        showTotal={(n) => `共 ${n} 张`}
+      />
       {editing && <AdjustmentFormModal editing={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListPage>
   );
 }

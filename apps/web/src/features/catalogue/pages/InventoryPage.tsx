@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Card, Input, InputNumber, Result, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DEFAULT_PAGE_SIZE, type StockRow } from '@aquamall/shared';
+import { Badge, Button, Input, InputNumber, Segmented, Space, Tag, type TableColumnsType } from 'antd';
+import type { StockRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useSetLowStock, useStockList } from '../api/stock.ts';
 import { LedgerDrawer } from '../components/LedgerDrawer.tsx';
 
@@ -19,7 +20,7 @@ function LowStockCell({ row }: { row: StockRow }) {
 export default function InventoryPage() {
   const [search, setSearch] = useSearchParams();
   const productId = Number(search.get('productId')) || undefined;
-  const [params, setParams] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '', lowOnly: 0 });
+  const { params, filter, page } = useListParams({ keyword: '', lowOnly: 0 });
   const [ledgerOf, setLedgerOf] = useState<StockRow | null>(null);
   const list = useStockList({ ...params, keyword: params.keyword || undefined, productId });
   const lowCount = useStockList({ pageIndex: 1, pageSize: 1, lowOnly: 1 });
@@ -35,34 +36,36 @@ export default function InventoryPage() {
   ];
 
   return (
-    <Card title="商品库存" variant="borderless">
-      <Space wrap style={{ marginBottom: 16 }}>
+    <ListPage
+      title="商品库存"
+      filters={
+        <>
         <Segmented
           value={params.lowOnly}
-          onChange={(v) => setParams((p) => ({ ...p, lowOnly: Number(v), pageIndex: 1 }))}
+          onChange={(v) => filter({ lowOnly: Number(v) })}
           options={[
             { value: 0, label: '全部规格' },
             { value: 1, label: <Badge count={lowCount.data?.total ?? 0} size="small" offset={[8, -2]}>库存预警</Badge> },
           ]}
         />
-        <Input.Search allowClear maxLength={60} placeholder="商品名称或规格编码" style={{ width: 260 }} onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim(), pageIndex: 1 }))} />
+        <Input.Search allowClear maxLength={60} placeholder="商品名称或规格编码" style={{ width: 260 }} onSearch={(keyword) => filter({ keyword: keyword.trim() })} />
         {productId && <Tag closable onClose={() => setSearch({})}>仅显示所选商品</Tag>}
-      </Space>
-      {list.isError ? (
-        <Result status="warning" title="库存加载失败" subTitle={list.error instanceof Error ? list.error.message : undefined} extra={<Button onClick={() => void list.refetch()}>重试</Button>} />
-      ) : (
-        <Table<StockRow>
-          rowKey="skuId"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: list.isLoading ? '加载中…' : params.lowOnly ? '没有低于预警库存的规格' : '暂无库存，请先发布商品' }}
-          scroll={{ x: 860 }}
-          pagination={{ current: params.pageIndex, pageSize: params.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 个规格`, onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })) }}
-        />
-      )}
+        </>
+      }
+    >
+      <ListTable<StockRow>
+        rowKey="skuId"
+        size="middle"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="库存加载失败"
+        emptyText={list.isLoading ? '加载中…' : params.lowOnly ? '没有低于预警库存的规格' : '暂无库存，请先发布商品'}
+        scroll={{ x: 860 }}
+        showTotal={(n) => `共 ${n} 个规格`}
+      />
       <LedgerDrawer sku={ledgerOf} onClose={() => setLedgerOf(null)} />
-    </Card>
+    </ListPage>
   );
 }

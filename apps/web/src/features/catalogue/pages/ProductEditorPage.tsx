@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Cascader, Checkbox, Divider, Form, Input, InputNumber, Result, Skeleton, Space, AutoComplete } from 'antd';
-import { productInput, ProductStatus, type AreaNode, type ProductDetail, type ProductInput } from '@aquamall/shared';
+import { productAttribute, productInput, ProductStatus, type AreaNode, type ProductDetail, type ProductInput } from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
-import { formRules } from '../../../lib/form-rules.ts';
+import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { areaTreeQuery, categoryTreeQuery } from '../api/lookups.ts';
 import { useCategoryAttributes, useCreateProduct, useProductDetail, useSubmitProduct, useUpdateProduct } from '../api/products.ts';
 import { AttributeFields } from '../components/AttributeFields.tsx';
@@ -14,6 +14,9 @@ import { ProductStatusTag } from '../components/status.tsx';
 
 const UNITS = ['吨', '千克', '袋', '桶', '瓶', '台', '套', '件', '个', '米', '平方米', '立方米'];
 const rules = formRules(productInput);
+/** The cascader holds the path; the schema takes its third-level leaf. */
+const categoryRules = [zodRule(productInput.shape.categoryId, (path: number[] | undefined) => (path?.length === 3 ? path[2] : undefined))];
+const attributeRules = formRules(productAttribute);
 
 interface EditorForm {
   categoryPath: number[];
@@ -176,7 +179,7 @@ export default function ProductEditorPage() {
       {approved && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={d?.pendingRevision ? '修改已提交审核，审核通过前商城仍显示原内容；价格和库存的修改已立即生效。' : '修改商品内容需重新审核（审核期间原内容继续在售）；价格、阶梯价和库存的修改立即生效。'} />}
       <Form form={form} layout="vertical" disabled={locked} initialValues={EMPTY} scrollToFirstError>
         <Divider titlePlacement="start">基本信息</Divider>
-        <Form.Item name="categoryPath" label="商品分类" rules={[{ validator: async (_r, v: number[] | undefined) => { if (v?.length !== 3) throw new Error('请选择三级分类'); } }]} required>
+        <Form.Item name="categoryPath" label="商品分类" rules={categoryRules}>
           <Cascader
             options={categories.data ?? []}
             loading={categories.isLoading}
@@ -217,8 +220,8 @@ export default function ProductEditorPage() {
             <Form.Item label="其他参数">
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, message: '请输入参数名称' }]}><Input placeholder="参数名称" maxLength={20} style={{ width: 160 }} /></Form.Item>
-                  <Form.Item name={[f.name, 'value']} rules={[{ required: true, whitespace: true, message: '请输入参数值' }]}><Input placeholder="参数值" maxLength={100} style={{ width: 240 }} /></Form.Item>
+                  <Form.Item name={[f.name, 'name']} rules={attributeRules.name}><Input placeholder="参数名称" maxLength={20} style={{ width: 160 }} /></Form.Item>
+                  <Form.Item name={[f.name, 'value']} rules={attributeRules.value}><Input placeholder="参数值" maxLength={100} style={{ width: 240 }} /></Form.Item>
                   <Button type="text" onClick={() => remove(f.name)}>删除</Button>
                 </Space>
               ))}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Cascader, Form, Input, Popconfirm, Result, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Cascader, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
+import { ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { categoryTreeQuery } from '../api/lookups.ts';
 import { exportProducts, useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
 import { ImportModal } from '../components/ImportModal.tsx';
@@ -26,7 +27,7 @@ const deletable = (s: number) => s === ProductStatus.DRAFT || s === ProductStatu
 export default function ProductListPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Filters>();
-  const [params, setParams] = useState<ProductListParams & { pageIndex: number; pageSize: number }>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, reset, page } = useListParams<ProductListParams>();
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -40,9 +41,7 @@ export default function ProductListPage() {
 
   const search = (f: Filters) => {
     setSelected([]);
-    setParams({
-      pageIndex: 1,
-      pageSize: params.pageSize,
+    reset({
       name: f.name?.trim() || undefined,
       code: f.code?.trim() || undefined,
       categoryCode: f.category?.length ? f.category[f.category.length - 1] : undefined,
@@ -119,9 +118,8 @@ export default function ProductListPage() {
   ];
 
   return (
-    <Card
+    <ListPage
       title="商品列表"
-      variant="borderless"
       extra={
         <Space>
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
@@ -130,11 +128,11 @@ export default function ProductListPage() {
           <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
             发布商品
           </Button>
+          <ImportModal open={importing} onClose={() => setImporting(false)} />
         </Space>
       }
-    >
-      <ImportModal open={importing} onClose={() => setImporting(false)} />
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+      filters={
+      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>
         <Form.Item name="name" label="商品名称">
           <Input allowClear maxLength={60} placeholder="名称关键字" style={{ width: 160 }} />
         </Form.Item>
@@ -167,7 +165,9 @@ export default function ProductListPage() {
           </Space>
         </Form.Item>
       </Form>
-      <Space style={{ marginBottom: 12 }}>
+      }
+      toolbar={
+        <>
         <Button disabled={!selected.length} loading={shelve.isPending && shelve.variables?.onSale} onClick={() => shelve.mutate({ ids: selected, onSale: true }, { onSuccess: () => setSelected([]) })}>
           批量上架
         </Button>
@@ -183,34 +183,22 @@ export default function ProductListPage() {
           导出Excel
         </Button>
         {selected.length > 0 && <span style={{ color: '#8c8c8c' }}>已选 {selected.length} 件</span>}
-      </Space>
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="商品列表加载失败"
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<ProductRow>
-          rowKey="sysNo"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          locale={{ emptyText: list.isLoading ? '加载中…' : '暂无商品，点击右上角“发布商品”添加' }}
-          scroll={{ x: 980 }}
-          pagination={{
-            current: params.pageIndex,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${n} 件`,
-            onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
-          }}
-        />
-      )}
-    </Card>
+        </>
+      }
+    >
+      <ListTable<ProductRow>
+        rowKey="sysNo"
+        size="middle"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        errorTitle="商品列表加载失败"
+        emptyText={list.isLoading ? '加载中…' : '暂无商品，点击右上角“发布商品”添加'}
+        scroll={{ x: 980 }}
+        showTotal={(n) => `共 ${n} 件`}
+      />
+    </ListPage>
   );
 }

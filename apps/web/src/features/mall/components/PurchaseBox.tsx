@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { InputNumber } from 'antd';
-import { ShoppingCartOutlined, FileSearchOutlined } from '@ant-design/icons';
-import type { GoodsDetail } from '@aquamall/shared';
-import { useSession } from '../../session/index.ts';
+import { ShoppingCartOutlined, FileSearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CompanyType, type GoodsDetail } from '@aquamall/shared';
+import { useSession, type SessionUser } from '../../session/index.ts';
+import { clientStore } from '../../../lib/storage.ts';
 import { Price } from '../../../components/Format.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useAddToCart } from '../api/cart.ts';
 import { loginHref } from './meta.ts';
 
 type Priced = Pick<GoodsDetail, 'price' | 'priceTiers'>;
@@ -22,22 +25,47 @@ function offerOf(goods: GoodsDetail, skuId: number | null): Priced & { available
   return sku ? { price: sku.price, priceTiers: sku.priceTiers, available: sku.available, skuId: sku.sysNo } : { price: goods.price, priceTiers: goods.priceTiers, available: goods.stock, skuId: null };
 }
 
+/** Who may buy here: a visitor is sent to login, a supplier is told why not. */
+export function buyBlocker(token: string | null, companyType: number | null | undefined, skuId: number | null): 'login' | 'supplier' | 'no-sku' | null {
+  if (!token) return 'login';
+  if (companyType !== undefined && companyType !== null && companyType !== CompanyType.PURCHASER) return 'supplier';
+  if (!skuId) return 'no-sku';
+  return null;
+}
+
 /**
  * SKU choice, the chosen SKU's tiers and available stock, quantity (from the minimum order) with the tier
- * price it reaches, 加入购物车 and 询价. A visitor is led to login with this page as returnUrl; a signed-in
- * user goes to the workbench cart / enquiry editor with the product (and SKU) preselected.
+ * price it reaches, 加入购物车, 立即购买 (the checkout of just this line, the cart untouched) and 询价. A visitor
+ * is led to login with this page as returnUrl; a supplier is told that only purchasers buy.
  */
 export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
-  const { token } = useSession();
+  const { token, user } = useSession();
+  const navigate = useNavigate();
+  const addToCart = useAddToCart();
   const [skuId, setSkuId] = useState<number | null>(() => (goods.skus.find((s) => s.available > 0) ?? goods.skus[0])?.sysNo ?? null);
   const min = Math.max(1, goods.minOrder);
   const [qty, setQty] = useState(min);
   const offer = offerOf(goods, skuId);
   const soldOut = offer.available <= 0 || offer.available < min;
   const unitPrice = tierPrice(offer, qty);
-  const skuParam = offer.skuId ? `&skuId=${offer.skuId}` : '';
-  const cartHref = token ? `/customer/cart?productId=${goods.id}${skuParam}&quantity=${qty}` : loginHref();
   const enquiryHref = token ? `/customer/enquiry/edit?productId=${goods.id}` : loginHref();
+  const allowed = (): number | null => {
+    // The mall does not load the user; the copy stored at login says the company type until it does.
+    const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
+    const blocker = buyBlocker(token, known?.extension?.CompanyType, offer.skuId);
+    if (blocker === 'login') void navigate(loginHref());
+    else if (blocker === 'supplier') notify.warning('供应商账号不能在商城采购，请使用采购单位账号登录后下单');
+    else if (blocker === 'no-sku') notify.warning('请先选择规格');
+    return blocker ? null : offer.skuId;
+  };
+  const onAdd = () => {
+    const skuId = allowed();
+    if (skuId) addToCart.mutate({ skuId, quantity: qty });
+  };
+  const onBuyNow = () => {
+    const skuId = allowed();
+    if (skuId) void navigate(`/customer/cart/checkout?skuId=${skuId}&quantity=${qty}`);
+  };
   return (
     <>
       <dl className="am-detail-facts">
@@ -107,13 +135,25 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
         </dd>
       </dl>
       <div className="am-detail-actions">
-        <Link
-          to={cartHref}
+        <button
+          type="button"
+          onClick={onBuyNow}
+          disabled={soldOut}
+          className={`am-btn am-btn-primary am-btn-lg${soldOut ? ' is-disabled' : ''}`}
+          data-testid="buy-now"
+        >
+          <ThunderboltOutlined /> 立即购买
+        </button>
+        <button
+          type="button"
+          onClick={onAdd}
+          disabled={soldOut || addToCart.isPending}
           className={`am-btn am-btn-accent am-btn-lg${soldOut ? ' is-disabled' : ''}`}
           aria-disabled={soldOut}
+          data-testid="add-to-cart"
         >
           <ShoppingCartOutlined /> {soldOut ? '暂时缺货' : '加入购物车'}
-        </Link>
+        </button>
         <Link to={enquiryHref} className="am-btn am-btn-lg">
           <FileSearchOutlined /> 询价
         </Link>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Highlight } from './Highlight.tsx';
-import { tierPrice } from './PurchaseBox.tsx';
+import { buyBlocker, tierPrice } from './PurchaseBox.tsx';
 import { useUrlState } from './url-state.ts';
 
 afterEach(cleanup);
@@ -26,6 +26,15 @@ describe('mall components', () => {
     expect(tierPrice(g, 10)).toBe(90);
     expect(tierPrice(g, 49)).toBe(90);
     expect(tierPrice(g, 500)).toBe(80);
+  });
+
+  it('lets purchasers buy, sends visitors to login and tells suppliers why not', () => {
+    expect(buyBlocker(null, undefined, 5)).toBe('login');
+    expect(buyBlocker('t', 2, 5)).toBe('supplier');
+    expect(buyBlocker('t', 4, null)).toBe('no-sku');
+    expect(buyBlocker('t', 4, 5)).toBeNull();
+    // The user is not loaded yet: the server decides (it refuses suppliers in words).
+    expect(buyBlocker('t', undefined, 5)).toBeNull();
   });
 
   it('keeps list state in the query string and returns to page 1 when a filter changes', () => {

@@ -1,12 +1,19 @@
 import { Link } from 'react-router';
+import { CompanyType } from '@aquamall/shared';
 import { currentUserName } from '../../../lib/current-user.ts';
-import { logout, useSession } from '../../session/index.ts';
+import { useCartCount } from '../../../lib/cart-count.ts';
+import { clientStore } from '../../../lib/storage.ts';
+import { logout, useSession, type SessionUser } from '../../session/index.ts';
 
 /** The thin bar above the mall header: welcome, login/register or the user's name with 退出, workbench link. */
 export function TopBar({ siteName }: { siteName: string }) {
   // Re-read on session changes (login in this tab, logout); the name comes from the stored user.
-  const { token } = useSession();
+  const { token, user } = useSession();
   const name = token ? currentUserName() : null;
+  // The mall does not load the user; the copy stored at login says the company type until it does.
+  const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
+  const purchaser = !!token && known?.extension?.CompanyType === CompanyType.PURCHASER;
+  const cart = useCartCount(purchaser);
   return (
     <div className="am-topbar">
       <div className="am-container am-topbar-row">
@@ -36,6 +43,11 @@ export function TopBar({ siteName }: { siteName: string }) {
         </div>
         <nav className="am-topbar-right" aria-label="快捷入口">
           <Link to="/">网站首页</Link>
+          {purchaser && (
+            <Link to="/customer/cart" data-testid="topbar-cart">
+              购物车<span className="am-topbar-strong">({cart.data?.count ?? 0})</span>
+            </Link>
+          )}
           <Link to="/customer">工作台</Link>
           <Link to="/merchant/apply">商家入驻</Link>
           <Link to="/mall/notice">帮助中心</Link>

@@ -14,12 +14,13 @@ import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
 import { MerchantAgreementText } from '../../../components/legal/MerchantAgreementText.tsx';
 import { PLATFORM } from '../../../components/legal/LegalDialog.tsx';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { merchantSubmitInput } from '@aquamall/shared/contracts/merchant';
-import { formRules } from '../../../lib/form-rules.ts';
+import { merchantSubmitInput, requiredDocumentFiles } from '@aquamall/shared/contracts/merchant';
+import { formRules, zodRule, type SchemaRule } from '../../../lib/form-rules.ts';
 import { saveApplicationDraft, submitApplication } from '../api/merchant.ts';
 
 /** The same rules the server applies on submit (credit code, phone, lengths). */
-const rules = formRules(merchantSubmitInput);
+const rules = { ...formRules(merchantSubmitInput), agreed: [zodRule(merchantSubmitInput.shape.agreement.shape.agreed)] };
+const documentRules = Object.fromEntries(MERCHANT_DOC_KINDS.map((k) => [k, [zodRule(requiredDocumentFiles(k))]])) as Record<MerchantDocKind, SchemaRule[]>;
 
 interface FormValues {
   agreed: boolean;
@@ -124,7 +125,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
               name="agreed"
               valuePropName="checked"
               style={{ margin: 0 }}
-              rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意入驻协议'))) }]}
+              rules={rules.agreed}
             >
               <Checkbox disabled={!readToEnd} data-testid="agree-checkbox">
                 我已阅读并同意《平台商家入驻协议》
@@ -146,7 +147,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
         </div>
 
         <div style={show(1)}>
-          <Form.Item name="shopType" label="店铺类型" rules={[{ required: true, message: '请选择店铺类型' }]}>
+          <Form.Item name="shopType" label="店铺类型" rules={rules.shopType}>
             <Radio.Group>
               <Space direction="vertical">
                 {SHOP_TYPE_OPTIONS.map((o) => (
@@ -226,7 +227,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
                   name={['documents', k]}
                   label={MERCHANT_DOC_LABELS[k]}
                   data-testid={`doc-${k}`}
-                  rules={[{ required: step === 3, type: 'array', min: 1, message: `请上传${MERCHANT_DOC_LABELS[k]}` }]}
+                  rules={documentRules[k]}
                 >
                   <ImageUpload multiple max={5} />
                 </Form.Item>

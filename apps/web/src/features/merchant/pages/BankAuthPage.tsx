@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Space, Spin, Steps, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bankAccountInput } from '@aquamall/shared/contracts/merchant';
+import { bankAccountInput, bankVerifyInput } from '@aquamall/shared/contracts/merchant';
 import { formRules } from '../../../lib/form-rules.ts';
 import { bankAccountQuery, merchantKeys, saveBankAccount, sendBankDeposit, verifyBankDeposit } from '../api/merchant.ts';
 
 const rules = formRules(bankAccountInput);
+const verifyRules = formRules(bankVerifyInput);
 
 const STATUS = [
   { text: '未验证', color: 'default' },
@@ -84,7 +85,7 @@ export default function BankAuthPage() {
           }}
         >
           <Alert type="info" showIcon style={{ width: '100%', marginBottom: 16 }} message={`平台已向该账户打款一笔小于1元的金额，请查询到账金额后填写（还可尝试 ${data?.attemptsLeft} 次）。`} />
-          <Form.Item name="amount" rules={[{ required: true, message: '请输入收到的金额' }]}>
+          <Form.Item name="amount" rules={verifyRules.amount}>
             <InputNumber min={0.01} max={0.99} step={0.01} precision={2} addonAfter="元" placeholder="0.00" />
           </Form.Item>
           <Button type="primary" htmlType="submit">

@@ -3,11 +3,13 @@ import { Alert, Button, Card, Col, Form, Input, Row, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CertStatus } from '@aquamall/shared';
 import { certificationInput } from '@aquamall/shared/contracts/merchant';
-import { formRules } from '../../../lib/form-rules.ts';
+import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { certificationQuery, useSubmitCertification } from '../api/merchant.ts';
 
 const rules = formRules(certificationInput);
+/** The upload keeps a list; the schema takes its one path. */
+const licenseRules = [zodRule(certificationInput.shape.licenseImage, (files: string[] | undefined) => files?.[0] ?? '')];
 
 interface Values {
   companyName: string;
@@ -72,7 +74,7 @@ export default function CertEditPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="license" label="营业执照" rules={[{ required: true, type: 'array', min: 1, message: '请上传营业执照' }]}>
+            <Form.Item name="license" label="营业执照" rules={licenseRules}>
               <ImageUpload />
             </Form.Item>
           </Col>

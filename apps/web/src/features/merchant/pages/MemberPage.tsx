@@ -55,7 +55,7 @@ export default function MemberPage() {
             form.resetFields();
           }}
         >
-          <Form.Item name="targetLevel" rules={[{ required: true, message: '请选择会员等级' }]}>
+          <Form.Item name="targetLevel" rules={rules.targetLevel}>
             <Select placeholder="目标等级" style={{ width: 140 }} options={[1, 2, 3].filter((l) => l !== data.memberLevel).map((l) => ({ value: l, label: enumLabel('MemberLevel', l) }))} />
           </Form.Item>
           <Form.Item name="transferRef" rules={rules.transferRef}>

@@ -1,8 +1,10 @@
 import { Form } from 'antd';
+import type { z } from 'zod';
+import { zodRule } from '../../../lib/form-rules.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { CodeInput, PasswordInput } from './inputs.tsx';
 import { PASSWORD_HINT, PASSWORD_RULES } from './password-rules.ts';
-import { confirmRule } from './confirm-rule.ts';
+import { confirmRules } from './confirm-rule.ts';
 
 /**
  * The SMS code (with its send button) and a new password typed twice: the fields `code`, `password` and
@@ -13,8 +15,11 @@ export function CodeAndPasswordFields({
   codeExtra,
   password,
   confirm,
+  schema,
 }: {
   onSend: () => Promise<boolean>;
+  /** The form's schema (`forgetPasswordInput`, `inviteAcceptInput`); the new password follows the one policy. */
+  schema: { shape: { code: z.ZodType; confirmPassword: z.ZodType } };
   codeExtra?: string;
   password: { label: string; placeholder: string };
   confirm: { label: string; placeholder: string };
@@ -23,7 +28,7 @@ export function CodeAndPasswordFields({
     <>
       <Form.Item label="短信验证码" required extra={codeExtra}>
         <div className="sso-row">
-          <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
+          <Form.Item name="code" noStyle rules={[zodRule(schema.shape.code)]}>
             <CodeInput aria-label="短信验证码" />
           </Form.Item>
           <SmsCodeButton onSend={onSend} />
@@ -36,7 +41,7 @@ export function CodeAndPasswordFields({
         name="confirmPassword"
         label={confirm.label}
         dependencies={['password']}
-        rules={[{ required: true, message: confirm.placeholder }, confirmRule('password')]}
+        rules={confirmRules(schema.shape.confirmPassword)}
       >
         <PasswordInput autoComplete="new-password" placeholder={confirm.placeholder} />
       </Form.Item>

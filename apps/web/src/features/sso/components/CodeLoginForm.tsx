@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { completeLogin, type LoginResult } from '../../session/index.ts';
-import { CodeInput, PHONE_RULE } from './inputs.tsx';
+import { emailLoginInput, phoneLoginInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
+import { CodeInput } from './inputs.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { sent, ssoApi } from '../api/sso.ts';
+
+const smsRules = formRules(phoneLoginInput);
+const emailRules = formRules(emailLoginInput);
 
 interface Props {
   kind: 'sms' | 'email';
@@ -46,12 +51,12 @@ export function CodeLoginForm({ kind, returnUrl, rememberMe, onRemember }: Props
     <Form form={form} onFinish={submit} layout="vertical" requiredMark={false}>
       <Form.Item
         name="target"
-        rules={sms ? [{ required: true, message: '请输入手机号' }, PHONE_RULE] : [{ required: true, message: '请输入邮箱' }, { type: 'email', message: '请输入正确的邮箱' }]}
+        rules={sms ? smsRules.phone : emailRules.email}
       >
         <Input size="large" maxLength={sms ? 11 : 120} placeholder={sms ? '请输入手机号' : '请输入已绑定的邮箱'} aria-label={sms ? '手机号' : '邮箱'} />
       </Form.Item>
       <div className="sso-row">
-        <Form.Item name="code" rules={[{ required: true, message: '请输入验证码' }]} style={{ flex: 1 }}>
+        <Form.Item name="code" rules={smsRules.code} style={{ flex: 1 }}>
           <CodeInput aria-label="验证码" />
         </Form.Item>
         <SmsCodeButton onSend={send} />

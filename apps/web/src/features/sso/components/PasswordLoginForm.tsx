@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form } from 'antd';
 import { Link } from 'react-router';
+import { captchaCodeField, loginInput } from '@aquamall/shared';
+import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { completeLogin } from '../../session/index.ts';
 import { AccountInput, PasswordInput } from './inputs.tsx';
 import { CaptchaInput, useCaptcha } from './CaptchaInput.tsx';
 import { ssoApi } from '../api/sso.ts';
+
+const rules = { ...formRules(loginInput), captchaCode: [zodRule(captchaCodeField)] };
 
 interface Values {
   account: string;
@@ -41,14 +45,14 @@ export function PasswordLoginForm({ returnUrl, rememberMe, onRemember }: { retur
 
   return (
     <Form form={form} onFinish={submit} layout="vertical" requiredMark={false}>
-      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+      <Form.Item name="account" rules={rules.account}>
         <AccountInput placeholder="请输入账号" onBlur={(e) => void checkCaptcha(e.target.value)} aria-label="账号" />
       </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+      <Form.Item name="password" rules={rules.password}>
         <PasswordInput aria-label="密码" autoComplete="current-password" />
       </Form.Item>
       {needCaptcha && (
-        <Form.Item name="captchaCode" rules={[{ required: true, message: '请输入图形验证码' }]}>
+        <Form.Item name="captchaCode" rules={rules.captchaCode}>
           <CaptchaInput captchaId={captcha.id} onRefresh={captcha.refresh} />
         </Form.Item>
       )}

@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import type { WxQr } from '@aquamall/shared';
+import { wxBindInput, type WxQr } from '@aquamall/shared';
 import { completeLogin, navigateTo } from '../../session/index.ts';
-import { CodeInput, PHONE_RULE } from './inputs.tsx';
+import { CodeInput } from './inputs.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import { newCaptchaId } from './CaptchaInput.tsx';
 import { sendCodeToFormPhone, ssoApi, wechatSocketUrl } from '../api/sso.ts';
 
 type Status = 'loading' | 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired' | 'error';
 type Qr = WxQr;
+const rules = formRules(wxBindInput);
 
 /**
  * 微信扫码: shows the QR of a fresh ticket and listens on the socket. A known WeChat user continues on
@@ -70,11 +72,11 @@ export function WechatLogin({ returnUrl, rememberMe }: { returnUrl: string | nul
       <div>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title="首次使用微信登录，请绑定已注册的手机号账号" />
         <Form form={form} onFinish={bind} layout="vertical" requiredMark={false}>
-          <Form.Item name="phone" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
+          <Form.Item name="phone" rules={rules.phone}>
             <Input size="large" maxLength={11} placeholder="请输入已注册的手机号" aria-label="绑定手机号" />
           </Form.Item>
           <div className="sso-row">
-            <Form.Item name="code" rules={[{ required: true, message: '请输入验证码' }]} style={{ flex: 1 }}>
+            <Form.Item name="code" rules={rules.code} style={{ flex: 1 }}>
               <CodeInput aria-label="绑定验证码" />
             </Form.Item>
             <SmsCodeButton onSend={sendBind} />

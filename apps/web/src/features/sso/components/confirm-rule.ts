@@ -1,8 +1,18 @@
 import type { FormRule } from 'antd';
+import type { z } from 'zod';
+import { PASSWORD_MISMATCH } from '@aquamall/shared';
+import { zodRule } from '../../../lib/form-rules.ts';
 
-/** A form rule: this field must equal `field` (confirm password). */
-export const confirmRule =
-  (field: string): FormRule =>
+/**
+ * The rules of a confirmation field (confirm password): what its schema says (`confirmPasswordField`), and equal
+ * to `field` with the server's message.
+ */
+export const confirmRules = (schema: z.ZodType, field = 'password'): FormRule[] => [
+  zodRule(schema),
   ({ getFieldValue }) => ({
-    validator: (_r, value) => (!value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
-  });
+    validator: (_r, value) =>
+      !value || value === getFieldValue(field)
+        ? Promise.resolve()
+        : Promise.reject(new Error(PASSWORD_MISMATCH)),
+  }),
+];

@@ -16,5 +16,3 @@ export function PasswordInput(props: InputProps) {
 export function CodeInput(props: InputProps) {
   return <Input size="large" maxLength={SMS_CODE_LENGTH} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" {...props} />;
 }
-
-export const PHONE_RULE = { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' };

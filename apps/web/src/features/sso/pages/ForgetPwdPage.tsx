@@ -4,8 +4,11 @@ import { Button, Form, Input } from 'antd';
 import { navigateTo } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
-import { PHONE_RULE } from '../components/inputs.tsx';
+import { forgetPasswordInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
 import { sendCodeToFormPhone, ssoApi } from '../api/sso.ts';
+
+const rules = formRules(forgetPasswordInput);
 
 /** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
 export default function ForgetPwdPage() {
@@ -26,10 +29,11 @@ export default function ForgetPwdPage() {
   return (
     <SsoCard title="找回密码">
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]} extra="仅已注册的手机号可收到验证码">
+        <Form.Item name="phone" label="手机号" rules={rules.phone} extra="仅已注册的手机号可收到验证码">
           <Input size="large" maxLength={11} placeholder="请输入注册时的手机号" />
         </Form.Item>
         <CodeAndPasswordFields
+          schema={forgetPasswordInput}
           onSend={send}
           password={{ label: '新密码', placeholder: '请输入新密码' }}
           confirm={{ label: '确认新密码', placeholder: '请再次输入新密码' }}

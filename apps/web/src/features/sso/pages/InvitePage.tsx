@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input } from 'antd';
-import type { InviteAcceptInput } from '@aquamall/shared';
+import { inviteAcceptInput, type InviteAcceptInput } from '@aquamall/shared';
+import { zodRule } from '../../../lib/form-rules.ts';
 import { completeLogin } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { CodeAndPasswordFields } from '../components/CodeAndPasswordFields.tsx';
-import { PHONE_RULE } from '../components/inputs.tsx';
 import { sendCodeToFormPhone, ssoApi } from '../api/sso.ts';
 
 type Values = Omit<InviteAcceptInput, 'rememberMe'>;
+const phoneRules = [zodRule(inviteAcceptInput.shape.phone)];
 
 /**
  * sso/invite: a company invited this mobile number. Its owner proves the number with the SMS code (sent with
@@ -39,10 +40,11 @@ export default function InvitePage() {
         title="企业管理员邀请了您的手机号。请输入收到的短信验证码并设置登录密码，即可加入该企业。已注册的手机号不能接受邀请。"
       />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ phone: query.get('phone') ?? '' }}>
-        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
+        <Form.Item name="phone" label="手机号" rules={phoneRules}>
           <Input size="large" maxLength={11} placeholder="请输入被邀请的手机号" />
         </Form.Item>
         <CodeAndPasswordFields
+          schema={inviteAcceptInput}
           onSend={send} codeExtra="验证码5分钟内有效，过期请重新获取"
           password={{ label: '设置密码', placeholder: '请设置登录密码' }}
           confirm={{ label: '确认密码', placeholder: '请再次输入密码' }}

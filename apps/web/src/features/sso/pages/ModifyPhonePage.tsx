@@ -3,9 +3,12 @@ import { Button, Form, Input } from 'antd';
 import { loadUser, navigateTo, RequireAuth, useSession } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
-import { CodeInput, PHONE_RULE } from '../components/inputs.tsx';
+import { replacePhoneInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
+import { CodeInput } from '../components/inputs.tsx';
 import { sent, ssoApi } from '../api/sso.ts';
 
+const rules = formRules(replacePhoneInput);
 const mask = (p: string) => (p.length === 11 ? `${p.slice(0, 3)}****${p.slice(7)}` : p);
 
 function ModifyPhoneForm() {
@@ -38,18 +41,18 @@ function ModifyPhoneForm() {
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item label={`当前手机号 ${mask(user?.phone ?? '')} 的验证码`} required>
           <div className="sso-row">
-            <Form.Item name="oldCode" noStyle rules={[{ required: true, message: '请输入原手机号验证码' }]}>
+            <Form.Item name="oldCode" noStyle rules={rules.oldCode}>
               <CodeInput aria-label="原手机号验证码" />
             </Form.Item>
             <SmsCodeButton onSend={() => sent(() => ssoApi.sendCode({ purpose: 'oldphone' }))} />
           </div>
         </Form.Item>
-        <Form.Item name="newPhone" label="新手机号" rules={[{ required: true, message: '请输入新手机号' }, PHONE_RULE]}>
+        <Form.Item name="newPhone" label="新手机号" rules={rules.newPhone}>
           <Input size="large" maxLength={11} placeholder="请输入新手机号" />
         </Form.Item>
         <Form.Item label="新手机号验证码" required>
           <div className="sso-row">
-            <Form.Item name="newCode" noStyle rules={[{ required: true, message: '请输入新手机号验证码' }]}>
+            <Form.Item name="newCode" noStyle rules={rules.newCode}>
               <CodeInput aria-label="新手机号验证码" />
             </Form.Item>
             <SmsCodeButton onSend={sendNew} />

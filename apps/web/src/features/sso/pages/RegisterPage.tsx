@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Checkbox, Form, Input, Radio, Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CompanyType } from '@aquamall/shared';
+import { captchaCodeField, CompanyType, registerInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
 import { AgreementDialog } from '../../../components/AgreementDialog.tsx';
 import { PrivacyDialog } from '../../../components/PrivacyDialog.tsx';
 import { completeLogin, safeReturnUrl } from '../../session/index.ts';
@@ -10,9 +11,12 @@ import { SsoCard } from '../SsoLayout.tsx';
 import { OldBrowserDialog } from '../components/OldBrowserDialog.tsx';
 import { CaptchaInput, useCaptcha } from '../components/CaptchaInput.tsx';
 import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
-import { CodeInput, PasswordInput, PHONE_RULE } from '../components/inputs.tsx';
+import { CodeInput, PasswordInput } from '../components/inputs.tsx';
+import { confirmRules } from '../components/confirm-rule.ts';
 import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
 import { registerDetailQuery, sent, ssoApi } from '../api/sso.ts';
+
+const rules = formRules(registerInput);
 
 interface Values {
   companyType: number;
@@ -54,8 +58,9 @@ export default function RegisterPage() {
       return false;
     }
     // The picture captcha guards sending the SMS only; it is not part of the registration itself.
-    if (!(form.getFieldValue('captchaCode') as string | undefined)?.trim()) {
-      form.setFields([{ name: 'captchaCode', errors: ['请输入图形验证码'] }]);
+    const typed = captchaCodeField.safeParse(form.getFieldValue('captchaCode') ?? '');
+    if (!typed.success) {
+      form.setFields([{ name: 'captchaCode', errors: [typed.error.issues[0]?.message ?? ''] }]);
       return false;
     }
     const ok = await sent(() =>
@@ -111,7 +116,7 @@ export default function RegisterPage() {
         onFinish={submit}
         initialValues={{ companyType: registerType === 'merchant' ? CompanyType.SUPPLIER : CompanyType.PURCHASER, agree: false }}
       >
-        <Form.Item name="companyType" label="企业类型" rules={[{ required: true, message: '请选择企业类型' }]}>
+        <Form.Item name="companyType" label="企业类型" rules={rules.companyType}>
           <Radio.Group>
             {companyTypes.map((t) => (
               <Radio key={t.value} value={t.value} disabled={registerType === 'merchant' && t.value !== CompanyType.SUPPLIER}>
@@ -120,13 +125,13 @@ export default function RegisterPage() {
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="companyName" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }, { min: 2, max: 100, message: '企业名称为2-100个字' }]}>
+        <Form.Item name="companyName" label="企业名称" rules={rules.companyName}>
           <Input size="large" maxLength={100} placeholder="请输入营业执照上的企业名称" />
         </Form.Item>
         <Form.Item name="realName" label="联系人">
           <Input size="large" maxLength={50} placeholder="请输入联系人姓名（选填）" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, PHONE_RULE]}>
+        <Form.Item name="phone" label="手机号" rules={rules.phone}>
           <Input size="large" maxLength={11} placeholder="请输入手机号" />
         </Form.Item>
         <Form.Item name="captchaCode" label="图形验证码" required>
@@ -134,7 +139,7 @@ export default function RegisterPage() {
         </Form.Item>
         <Form.Item label="短信验证码" required>
           <div className="sso-row">
-            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入短信验证码' }]}>
+            <Form.Item name="code" noStyle rules={rules.code}>
               <CodeInput aria-label="短信验证码" />
             </Form.Item>
             <SmsCodeButton onSend={sendCode} />
@@ -147,19 +152,14 @@ export default function RegisterPage() {
           name="confirmPassword"
           label="确认密码"
           dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: (_r, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
-            }),
-          ]}
+          rules={confirmRules(registerInput.shape.confirmPassword)}
         >
           <PasswordInput autoComplete="new-password" placeholder="请再次输入密码" />
         </Form.Item>
         <Form.Item
           name="agree"
           valuePropName="checked"
-          rules={[{ validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《平台商家入驻协议》和《隐私政策》'))) }]}
+          rules={rules.agree}
         >
           <Checkbox>
             我已阅读并同意

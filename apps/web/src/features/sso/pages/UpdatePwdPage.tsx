@@ -5,7 +5,11 @@ import { SsoCard } from '../SsoLayout.tsx';
 import { PasswordInput } from '../components/inputs.tsx';
 import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
 import { ssoApi } from '../api/sso.ts';
-import { confirmRule } from '../components/confirm-rule.ts';
+import { confirmRules } from '../components/confirm-rule.ts';
+import { modifyPasswordInput } from '@aquamall/shared';
+import { formRules } from '../../../lib/form-rules.ts';
+
+const rules = formRules(modifyPasswordInput);
 
 function UpdatePwdForm() {
   const [busy, setBusy] = useState(false);
@@ -25,13 +29,13 @@ function UpdatePwdForm() {
     <SsoCard title="修改密码">
       <Alert type="info" showIcon style={{ marginBottom: 20 }} title="修改成功后，所有设备上的登录都将失效，请使用新密码重新登录。" />
       <Form layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+        <Form.Item name="oldPassword" label="原密码" rules={rules.oldPassword}>
           <PasswordInput autoComplete="current-password" placeholder="请输入原密码" />
         </Form.Item>
         <Form.Item name="password" label="新密码" rules={PASSWORD_RULES} extra={PASSWORD_HINT}>
           <PasswordInput autoComplete="new-password" placeholder="请输入新密码" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('password')]}>
+        <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={confirmRules(modifyPasswordInput.shape.confirmPassword)}>
           <PasswordInput autoComplete="new-password" placeholder="请再次输入新密码" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>

@@ -4,7 +4,9 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { userInviteInput, type CompanyUserRow } from '@aquamall/shared';
 import { allRolesQuery } from '../api/roles.ts';
 import { useInviteUser, useUpdateUser } from '../api/users.ts';
-import { zodRule } from '../../../lib/form-rules.ts';
+import { formRules } from '../../../lib/form-rules.ts';
+
+const rules = formRules(userInviteInput);
 
 interface Values {
   phone: string;
@@ -70,11 +72,11 @@ export function UserFormModal({
           name="phone"
           label="手机号"
           required
-          rules={editing ? [] : [zodRule(userInviteInput.shape.phone)]}
+          rules={editing ? [] : rules.phone}
         >
           <Input maxLength={11} disabled={editing} placeholder="请输入11位手机号" />
         </Form.Item>
-        <Form.Item name="realName" label="姓名" required rules={[zodRule(userInviteInput.shape.realName)]}>
+        <Form.Item name="realName" label="姓名" required rules={rules.realName}>
           <Input maxLength={50} placeholder="请输入姓名" />
         </Form.Item>
         <Form.Item name="roleIds" label="角色">

@@ -11,6 +11,7 @@ import {
 import { CompanyType } from '@aquamall/shared';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { todoQuery } from '../api/access.ts';
+import { useCartCount } from '../../../lib/cart-count.ts';
 import './workbench-layout.css';
 
 /**
@@ -21,6 +22,7 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
   const purchaser = user?.extension.CompanyType === CompanyType.PURCHASER;
   const name = user?.realName || user?.nickName || user?.phone || '';
   const { data: todo } = useQuery({ ...todoQuery, enabled: !!user?.extension.CompanyId });
+  const { data: cart } = useCartCount(purchaser);
   return (
     <header className="wb-header">
       <Link to="/mall" className="wb-brand" aria-label="返回商城">
@@ -45,7 +47,9 @@ export function WorkbenchHeader({ user }: { user: SessionUser | null }) {
               </Button>
             </Link>
             <Link to="/customer/cart" data-testid="cart-link">
-              <ShoppingCartOutlined /> <span className="wb-hide-sm">购物车</span>
+              <Badge count={cart?.count ?? 0} size="small" offset={[4, -2]} data-testid="cart-count">
+                <ShoppingCartOutlined /> <span className="wb-hide-sm">购物车</span>
+              </Badge>
             </Link>
           </>
         )}

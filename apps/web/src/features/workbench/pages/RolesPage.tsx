@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, PERMISSIONS, type RoleRow } from '@aquamall/shared';
+import { PERMISSIONS, type RoleRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import dayjs from 'dayjs';
 import { useCan } from '../api/access.ts';
 import { useDeleteRole, useRoleList } from '../api/roles.ts';
@@ -23,7 +12,7 @@ const permissionName = (code: string) => PERMISSIONS.find((p) => p.code === code
 
 /** role/list: the company's roles (and read-only presets) with create, edit and delete. */
 export default function RolesPage() {
-  const [params, setParams] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
+  const { params, filter, page } = useListParams({ keyword: '' });
   const [editing, setEditing] = useState<{ role: RoleRow | null } | null>(null);
   const list = useRoleList({ ...params, keyword: params.keyword || undefined });
   const remove = useDeleteRole();
@@ -89,9 +78,8 @@ export default function RolesPage() {
   ];
 
   return (
-    <Card
+    <ListPage
       title="角色管理"
-      variant="borderless"
       extra={
         <Tooltip title={canManage ? undefined : '需要角色管理权限'}>
           <Button
@@ -104,39 +92,27 @@ export default function RolesPage() {
           </Button>
         </Tooltip>
       }
+      filters={
+        <Input.Search
+          placeholder="按角色名称搜索"
+          allowClear
+          maxLength={30}
+          style={{ width: 280 }}
+          onSearch={(keyword) => filter({ keyword: keyword.trim() })}
+        />
+      }
     >
-      <Input.Search
-        placeholder="按角色名称搜索"
-        allowClear
-        maxLength={30}
-        style={{ width: 280, marginBottom: 16 }}
-        onSearch={(keyword) => setParams((p) => ({ ...p, keyword: keyword.trim(), pageIndex: 1 }))}
+      <ListTable<RoleRow>
+        rowKey="sysNo"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="角色列表加载失败"
+        emptyText={params.keyword ? '没有匹配的角色' : '暂无角色'}
+        showTotal={(total) => `共 ${total} 个角色`}
       />
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="角色列表加载失败"
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<RoleRow>
-          rowKey="sysNo"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: <Empty description={params.keyword ? '没有匹配的角色' : '暂无角色'} /> }}
-          pagination={{
-            current: params.pageIndex,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 个角色`,
-            onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
-          }}
-        />
-      )}
       <RoleFormModal open={!!editing} role={editing?.role ?? null} onClose={() => setEditing(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,20 +1,8 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Popconfirm,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, maskPhone, type CompanyUserRow } from '@aquamall/shared';
+import { maskPhone, type CompanyUserRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import dayjs from 'dayjs';
 import { useSession } from '../../session/index.ts';
 import { useCan } from '../api/access.ts';
@@ -25,7 +13,7 @@ import { InvitationsTable } from '../components/InvitationsTable.tsx';
 /** user/list: the company's users and open invitations; invite, revoke, edit name and roles, disable (ends their sessions) and enable. */
 export default function UsersPage() {
   const { user: me } = useSession();
-  const [params, setParams] = useState<UserListParams>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const { params, filter, page } = useListParams<Omit<UserListParams, 'pageIndex' | 'pageSize'>>();
   const [editing, setEditing] = useState<{ user: CompanyUserRow | null } | null>(null);
   const list = useUserList(params);
   const setDisabled = useSetUserDisabled();
@@ -107,9 +95,8 @@ export default function UsersPage() {
   ];
 
   return (
-    <Card
+    <ListPage
       title="用户管理"
-      variant="borderless"
       extra={
         <Tooltip title={canManage ? undefined : '需要用户管理权限'}>
           <Button
@@ -122,60 +109,40 @@ export default function UsersPage() {
           </Button>
         </Tooltip>
       }
+      filters={
+        <>
+          <Input.Search
+            placeholder="姓名或手机号"
+            allowClear
+            maxLength={30}
+            style={{ width: 240 }}
+            onSearch={(keyword) => filter({ keyword: keyword.trim() || undefined })}
+          />
+          <Select
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 120 }}
+            options={[
+              { value: 0, label: '正常' },
+              { value: 1, label: '已停用' },
+            ]}
+            onChange={(status?: 0 | 1) => filter({ status })}
+          />
+        </>
+      }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="姓名或手机号"
-          allowClear
-          maxLength={30}
-          style={{ width: 240 }}
-          onSearch={(keyword) =>
-            setParams((p) => ({ ...p, keyword: keyword.trim() || undefined, pageIndex: 1 }))
-          }
-        />
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 120 }}
-          options={[
-            { value: 0, label: '正常' },
-            { value: 1, label: '已停用' },
-          ]}
-          onChange={(status?: 0 | 1) => setParams((p) => ({ ...p, status, pageIndex: 1 }))}
-        />
-      </Space>
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="用户列表加载失败"
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<CompanyUserRow>
-          rowKey="sysNo"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{
-            emptyText: (
-              <Empty
-                description={params.keyword || params.status !== undefined ? '没有匹配的用户' : '暂无用户'}
-              />
-            ),
-          }}
-          pagination={{
-            current: params.pageIndex,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 位用户`,
-            onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
-          }}
-        />
-      )}
+      <ListTable<CompanyUserRow>
+        rowKey="sysNo"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="用户列表加载失败"
+        emptyText={params.keyword || params.status !== undefined ? '没有匹配的用户' : '暂无用户'}
+        showTotal={(total) => `共 ${total} 位用户`}
+      />
       <InvitationsTable canManage={canManage} />
       <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,0 +1,402 @@
+/**
+ * Orders benchmark (issue 12): `npm run bench:orders [-- --port=3222 --duration=10 --connections=10]`.
+ * On PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else the local server): a fresh database, the compiled
+ * server started on it as in production (bench/server.ts), rows made with the test factories, requests over HTTP.
+ *  (a) 200 concurrent buyers race for one SKU with 100 in stock, each wanting 1–3 (a refused buyer takes what is
+ *      left): exactly 100 sold, nothing oversold, the SKU's on hand/reserved equal its ledger sums.
+ *  (b) every submit is sent twice at once with its Idempotency-Key and replayed again afterwards: 0 duplicate
+ *      orders, the same answer each time.
+ *  (c) ample stock: orders per second and submit latency (p50/p99) with `--connections` buyers submitting in
+ *      a loop for `--duration` seconds.
+ * More parts (the order list at 100k orders, buy-orders) go into PARTS below; each gets the context.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { orderLines, orders, productSkus, stockLedger } from '../src/db/schema/index.ts';
+import { makeAddress, makeOnSaleProduct, makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
+import { startServer } from './server.ts';
+
+export interface OrdersBenchOptions {
+  port: number;
+  duration: number;
+  connections: number;
+  buyers: number;
+  stock: number;
+}
+
+export interface Row {
+  part: string;
+  measure: string;
+  value: string;
+  ok: boolean | null;
+}
+
+/** What a part gets: the server's address, the database, and a way to sign in buyers with addresses. */
+export interface OrdersBenchContext {
+  url: string;
+  database: Database;
+  opts: OrdersBenchOptions;
+  /** A new purchaser with a delivery address: its token and address id. */
+  newBuyer(name: string): Promise<Buyer>;
+  newSupplier(name: string): Promise<Awaited<ReturnType<typeof makeSupplier>>>;
+}
+export type OrdersBenchPart = (ctx: OrdersBenchContext) => Promise<Row[]>;
+
+interface Buyer {
+  token: string;
+  companyId: number;
+  addressId: number;
+}
+
+interface Answer {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+/** One checkout over HTTP (立即购买 of one SKU) and how long it took. */
+async function submit(
+  url: string,
+  buyer: Buyer,
+  key: string,
+  skuId: number,
+  quantity: number,
+  unitPrice: number,
+): Promise<{ answer: Answer; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/checkout/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': buyer.token, 'idempotency-key': key },
+    body: JSON.stringify({
+      source: { items: [{ skuId, quantity }] },
+      addressId: buyer.addressId,
+      invoiceKind: 0,
+      shownTotal: unitPrice * quantity,
+    }),
+  });
+  const answer = (await res.json()) as Answer;
+  return { answer, ms: performance.now() - started };
+}
+
+async function available(url: string, productId: number, skuId: number): Promise<number> {
+  const res = await fetch(`${url}/api/product/${productId}`);
+  const body = (await res.json()) as { data: { skus: { sysNo: number; available: number }[] } };
+  return body.data.skus.find((s) => s.sysNo === skuId)?.available ?? 0;
+}
+
+/** The SKU's figures and its ledger's sums. */
+async function stockCheck(db: Database['db'], skuId: number) {
+  const [s] = await db
+    .select({ onHand: productSkus.onHand, reserved: productSkus.reserved })
+    .from(productSkus)
+    .where(eq(productSkus.id, skuId));
+  const [l] = await db
+    .select({
+      onHand: sql<number>`coalesce(sum(${stockLedger.onHandChange}), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${stockLedger.reservedChange}), 0)::int`,
+    })
+    .from(stockLedger)
+    .where(eq(stockLedger.skuId, skuId));
+  const [sold] = await db
+    .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .where(eq(orderLines.skuId, skuId));
+  return { sku: s!, ledger: l!, sold: sold!.n };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+
+/** A deterministic 1–3 per buyer, so runs compare. */
+const wantOf = (i: number) => 1 + ((i * 7919) % 3);
+
+/** (a) + (b): the race for 100 units, every submit sent twice at once and replayed afterwards. */
+const raceAndRepeat: OrdersBenchPart = async (ctx) => {
+  const { url, database, opts } = ctx;
+  const db = database.db;
+  const seller = await ctx.newSupplier('压测抢购供应商');
+  const price = 10;
+  const { productId, skuIds } = await makeOnSaleProduct(db, seller, {
+    name: '压测抢购药剂',
+    skus: [{ price, stock: opts.stock }],
+  });
+  const skuId = skuIds[0]!;
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < opts.buyers; i++) buyers.push(await ctx.newBuyer(`压测买家${i}`));
+
+  const accepted: { buyer: Buyer; key: string; quantity: number; answer: Answer }[] = [];
+  let refused = 0;
+  let retried = 0;
+  let mismatchedTwins = 0;
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (buyer, i) => {
+      let want = wantOf(i);
+      for (;;) {
+        const key = crypto.randomUUID();
+        // The same submit twice at once (a double click, a retried request): one order, one answer.
+        const [one, two] = await Promise.all([
+          submit(url, buyer, key, skuId, want, price),
+          submit(url, buyer, key, skuId, want, price),
+        ]);
+        // A refusal is not stored (its transaction rolled back), so only an accepted twin must be answered alike.
+        if (
+          (one.answer.code === 0 || two.answer.code === 0) &&
+          JSON.stringify(one.answer) !== JSON.stringify(two.answer)
+        )
+          mismatchedTwins++;
+        const won = one.answer.code === 0 ? one : two.answer.code === 0 ? two : null;
+        if (won) {
+          accepted.push({ buyer, key, quantity: want, answer: won.answer });
+          return;
+        }
+        refused++;
+        if (!one.answer.message.includes('库存不足'))
+          throw new Error(`unexpected refusal: ${one.answer.message}`);
+        const left = await available(url, productId, skuId);
+        if (left <= 0) return;
+        // Take what is left.
+        want = Math.min(want, left);
+        retried++;
+      }
+    }),
+  );
+  const raceMs = performance.now() - started;
+  const check = await stockCheck(db, skuId);
+  const soldByAnswers = accepted.reduce((s, a) => s + a.quantity, 0);
+  const rows: Row[] = [
+    { part: '(a) race', measure: `buyers / stock`, value: `${opts.buyers} / ${opts.stock}`, ok: null },
+    {
+      part: '(a) race',
+      measure: 'sold (order lines)',
+      value: String(check.sold),
+      ok: check.sold === opts.stock,
+    },
+    {
+      part: '(a) race',
+      measure: 'sold (accepted answers)',
+      value: String(soldByAnswers),
+      ok: soldByAnswers === check.sold,
+    },
+    {
+      part: '(a) race',
+      measure: 'accepted / refused 库存不足 / retried with what was left',
+      value: `${accepted.length} / ${refused} / ${retried}`,
+      ok: null,
+    },
+    {
+      part: '(a) race',
+      measure: 'SKU on hand, reserved',
+      value: `${check.sku.onHand}, ${check.sku.reserved}`,
+      ok: check.sku.onHand === opts.stock && check.sku.reserved === check.sold,
+    },
+    {
+      part: '(a) race',
+      measure: 'ledger on hand, reserved',
+      value: `${check.ledger.onHand}, ${check.ledger.reserved}`,
+      ok: check.ledger.onHand === check.sku.onHand && check.ledger.reserved === check.sku.reserved,
+    },
+    { part: '(a) race', measure: 'wall time', value: `${(raceMs / 1000).toFixed(1)} s`, ok: null },
+  ];
+
+  // (b) Replay every accepted submit with its key: the stored answer, no new order.
+  const before = (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.sellerCompanyId, seller.id))
+  )[0]!.n;
+  let differentAnswers = 0;
+  await Promise.all(
+    accepted.map(async (a) => {
+      const again = await submit(url, a.buyer, a.key, skuId, a.quantity, price);
+      if (JSON.stringify(again.answer.data) !== JSON.stringify(a.answer.data)) differentAnswers++;
+    }),
+  );
+  const after = (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.sellerCompanyId, seller.id))
+  )[0]!.n;
+  const duplicates = after - accepted.length;
+  rows.push(
+    {
+      part: '(b) repeats',
+      measure: 'submits sent twice at once, answers that differed',
+      value: String(mismatchedTwins),
+      ok: mismatchedTwins === 0,
+    },
+    {
+      part: '(b) repeats',
+      measure: 'replays after the race, answers that differed',
+      value: String(differentAnswers),
+      ok: differentAnswers === 0,
+    },
+    {
+      part: '(b) repeats',
+      measure: 'orders before / after replay; duplicates',
+      value: `${before} / ${after}; ${duplicates}`,
+      ok: duplicates === 0 && before === after,
+    },
+  );
+  return rows;
+};
+
+/** (c) Ample stock: orders/second and submit latency over HTTP. */
+const throughput: OrdersBenchPart = async (ctx) => {
+  const { url, database, opts } = ctx;
+  const seller = await ctx.newSupplier('压测吞吐供应商');
+  const price = 25;
+  const { skuIds } = await makeOnSaleProduct(database.db, seller, {
+    name: '压测吞吐药剂',
+    skus: [{ price, stock: 10_000_000 }],
+  });
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < opts.connections; i++) buyers.push(await ctx.newBuyer(`吞吐买家${i}`));
+  // Warm-up: a few orders each (JIT, pool).
+  await Promise.all(buyers.map((b) => submit(url, b, crypto.randomUUID(), skuIds[0]!, 1, price)));
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + opts.duration * 1000;
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (b) => {
+      while (performance.now() < deadline) {
+        const { answer, ms } = await submit(
+          url,
+          b,
+          crypto.randomUUID(),
+          skuIds[0]!,
+          1 + (latencies.length % 5),
+          price,
+        );
+        if (answer.code === 0) latencies.push(ms);
+        else errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return [
+    {
+      part: '(c) throughput',
+      measure: `connections × seconds`,
+      value: `${opts.connections} × ${opts.duration}`,
+      ok: null,
+    },
+    {
+      part: '(c) throughput',
+      measure: 'orders / second',
+      value: (latencies.length / seconds).toFixed(1),
+      ok: null,
+    },
+    {
+      part: '(c) throughput',
+      measure: 'submit latency p50 / p99',
+      value: `${percentile(sorted, 50).toFixed(0)} ms / ${percentile(sorted, 99).toFixed(0)} ms`,
+      ok: null,
+    },
+    { part: '(c) throughput', measure: 'errors', value: String(errors), ok: errors === 0 },
+  ];
+};
+
+/** The parts in order. buy-orders adds (d) the order list at 100k orders here (an OrdersBenchPart). */
+export const PARTS: OrdersBenchPart[] = [raceAndRepeat, throughput];
+
+export function formatRows(rows: Row[]): string {
+  const w = [16, 56, 24];
+  const line = (a: string, b: string, c: string, d: string) =>
+    `${a.padEnd(w[0]!)} ${b.padEnd(w[1]!)} ${c.padEnd(w[2]!)} ${d}`;
+  return [
+    line('part', 'measure', 'value', 'check'),
+    line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '-----'),
+    ...rows.map((r) => line(r.part, r.measure, r.value, r.ok === null ? '' : r.ok ? 'ok' : 'FAILED')),
+  ].join('\n');
+}
+
+function parseArgs(argv: string[]): OrdersBenchOptions {
+  const opts: OrdersBenchOptions = { port: 3192, duration: 10, connections: 10, buyers: 200, stock: 100 };
+  for (const arg of argv) {
+    const [flag, value = ''] = arg.split('=');
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`bad value for ${flag}: ${value}`);
+    if (flag === '--port') opts.port = n;
+    else if (flag === '--duration') opts.duration = n;
+    else if (flag === '--connections') opts.connections = n;
+    else if (flag === '--buyers') opts.buyers = n;
+    else if (flag === '--stock') opts.stock = n;
+    else throw new Error(`unknown option ${flag} (--port --duration --connections --buyers --stock)`);
+  }
+  return opts;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const base =
+    process.env.DATABASE_URL ||
+    process.env.TEST_DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `aquamall_bench_orders_${crypto.randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(base);
+  dbUrl.pathname = `/${name}`;
+  // A fresh database of its own, without the demo seed: the bench makes exactly the rows it measures.
+  const server = await startServer({
+    embedded: false,
+    databaseUrl: dbUrl.toString(),
+    fresh: true,
+    port: opts.port,
+    logLevel: 'warn',
+    env: { SEED_DEMO: '0' },
+  });
+  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
+  let ok = true;
+  try {
+    const ctx: OrdersBenchContext = {
+      url: server.url,
+      database,
+      opts,
+      newSupplier: (n) => makeSupplier(database.db, n),
+      newBuyer: async (n) => {
+        const b = await makePurchaser(database.db, n);
+        return {
+          token: b.token,
+          companyId: b.companyId,
+          addressId: await makeAddress(database.db, b.companyId),
+        };
+      },
+    };
+    console.log(
+      `Orders bench: PostgreSQL database ${name}, server at ${server.url}; ${os.availableParallelism()} CPU(s), load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
+    const rows: Row[] = [];
+    for (const part of PARTS) rows.push(...(await part(ctx)));
+    console.log(formatRows(rows));
+    ok = rows.every((r) => r.ok !== false);
+    console.log(
+      `\n${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await database.close();
+    await server.stop();
+    // Drop the bench database.
+    const { default: pg } = await import('pg');
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,267 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  Code,
+  InvoiceKind,
+  type CheckoutGroup,
+  type CheckoutLine,
+  type CheckoutPreview,
+  type CheckoutProblemData,
+  type CheckoutResult,
+  type checkoutSource,
+  type checkoutSubmitInput,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { cartLines, idempotencyKeys } from '../../db/schema/index.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { createOrders, toFen, toYuan, type NewOrder } from '../orders/create.ts';
+import { addressSnapshot, ownAddress } from './addresses.ts';
+import { assertPurchaser, problemOf, skuFacts, specText, unitPriceOf, type SkuFacts } from './cart.ts';
+import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
+
+type Source = z.output<typeof checkoutSource>;
+type SubmitInput = z.output<typeof checkoutSubmitInput>;
+
+interface WantedLine {
+  cartLineId: number | null;
+  skuId: number;
+  quantity: number;
+  priceAtAdd: number | null;
+  sellerCompanyId: number;
+}
+
+/** The lines a checkout buys: the caller's cart lines (locked when `lock`), or the 立即购买 items. */
+async function wantedLines(db: Db, caller: Caller, source: Source, lock: boolean): Promise<WantedLine[]> {
+  if (source.items.length) {
+    const facts = await skuFacts(
+      db,
+      source.items.map((i) => i.skuId),
+    );
+    return source.items.map((i) => {
+      const f = facts.get(i.skuId);
+      if (!f?.sku) throw notFound('商品规格不存在');
+      return {
+        cartLineId: null,
+        skuId: i.skuId,
+        quantity: i.quantity,
+        priceAtAdd: null,
+        sellerCompanyId: f.sku.companyId,
+      };
+    });
+  }
+  const ids = [...new Set(source.cartLineIds)];
+  const q = db
+    .select()
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.userId, caller.userId),
+        eq(cartLines.companyId, caller.companyId),
+        inArray(cartLines.id, ids),
+      ),
+    )
+    .orderBy(cartLines.id);
+  const rows = lock ? await q.for('update') : await q;
+  if (rows.length !== ids.length) throw conflict('购物车已变化（商品可能已下单或删除），请刷新购物车后重试');
+  return rows.map((r) => ({
+    cartLineId: r.id,
+    skuId: r.skuId,
+    quantity: r.quantity,
+    priceAtAdd: Number(r.priceAtAdd),
+    sellerCompanyId: r.sellerCompanyId,
+  }));
+}
+
+/** Why a line cannot be bought now ('' if it can). */
+function lineProblem(f: SkuFacts | undefined, caller: Caller, quantity: number): string {
+  const p = problemOf(f);
+  if (p) return p;
+  if (f!.sku!.companyId === caller.companyId) return '本公司的商品';
+  if (quantity < f!.product!.minOrder) return `起订量为 ${f!.product!.minOrder}${f!.product!.unit}`;
+  if (quantity > f!.sku!.available) return `库存不足（可用 ${f!.sku!.available}${f!.product!.unit}）`;
+  return '';
+}
+
+function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, SkuFacts>): CheckoutGroup[] {
+  const groups = new Map<number, CheckoutGroup>();
+  for (const w of wanted) {
+    const f = facts.get(w.skuId);
+    const unitPrice = f?.sku ? unitPriceOf(f, w.quantity) : 0;
+    const line: CheckoutLine = {
+      cartLineId: w.cartLineId,
+      skuId: w.skuId,
+      productId: f?.product?.id ?? 0,
+      productName: f?.product?.name ?? '商品已删除',
+      spec: f?.sku ? specText(f.sku.specValues) : '',
+      image: f?.product?.image ?? '',
+      unit: f?.product?.unit ?? '',
+      quantity: w.quantity,
+      available: f?.sku?.available ?? 0,
+      unitPrice,
+      priceAtAdd: w.priceAtAdd,
+      amount: (toFen(unitPrice) * w.quantity) / 100,
+      problem: lineProblem(f, caller, w.quantity),
+    };
+    const g = groups.get(w.sellerCompanyId) ?? {
+      sellerCompanyId: w.sellerCompanyId,
+      shopName: f?.shopName ?? '',
+      lines: [],
+      goodsAmount: 0,
+    };
+    g.lines.push(line);
+    g.goodsAmount = Number(toYuan(toFen(g.goodsAmount) + toFen(unitPrice) * w.quantity));
+    groups.set(w.sellerCompanyId, g);
+  }
+  return [...groups.values()];
+}
+
+/** What the checkout page shows: the lines per supplier at today's prices, each line's problem named. */
+export async function previewCheckout(db: Db, caller: Caller, source: Source): Promise<CheckoutPreview> {
+  assertPurchaser(caller);
+  const wanted = await wantedLines(db, caller, source, false);
+  const facts = await skuFacts(
+    db,
+    wanted.map((w) => w.skuId),
+  );
+  const groups = groupLines(caller, wanted, facts);
+  return { groups, totalAmount: Number(toYuan(groups.reduce((s, g) => s + toFen(g.goodsAmount), 0))) };
+}
+
+export const CHECKOUT_SCOPE = 'checkout';
+
+/** A stable hash of the validated body: the same key with another body is refused. */
+export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+/**
+ * Submits a checkout: one order per supplier through createOrders (stock reserved for all lines or none, the
+ * sibling orders share a checkoutId), the bought cart lines removed, and the answer stored under the caller's
+ * Idempotency-Key — all in one transaction. The key row is inserted first: a concurrent repeat waits on its
+ * unique index and then replays the stored answer; a repeat with another body is refused (docs/decisions/0110).
+ * Prices are read from the SKUs; if the total differs from the one the page showed, 价格已变动 with the new totals.
+ */
+export async function submitCheckout(
+  db: Db,
+  caller: Caller,
+  rules: OrderRules,
+  key: string,
+  input: SubmitInput,
+): Promise<CheckoutResult> {
+  assertPurchaser(caller);
+  const hash = requestHash(input);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: caller.userId, scope: CHECKOUT_SCOPE, key, requestHash: hash, response: {} })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (!claimed.length) {
+      const [prev] = await tx
+        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, caller.userId),
+            eq(idempotencyKeys.scope, CHECKOUT_SCOPE),
+            eq(idempotencyKeys.key, key),
+          ),
+        );
+      if (!prev) throw conflict('请求正在处理，请稍后刷新查看订单');
+      if (prev.requestHash !== hash)
+        throw conflict('该提交编号已用于另一笔内容不同的订单，请刷新页面后重新提交');
+      return prev.response as CheckoutResult;
+    }
+
+    const wanted = await wantedLines(tx, caller, input.source, true);
+    const address = await ownAddress(tx, caller, input.addressId);
+    let title = null;
+    if (input.invoiceKind !== InvoiceKind.NONE) {
+      if (!input.invoiceTitleId) throw invalid('请选择发票抬头');
+      title = await ownInvoiceTitle(tx, caller, input.invoiceTitleId);
+      if (input.invoiceKind === InvoiceKind.SPECIAL && title.kind !== InvoiceKind.SPECIAL) {
+        throw invalid('增值税专用发票需选择专用发票抬头（含注册地址、电话、开户银行和账号）');
+      }
+    }
+    const userName = await callerName(tx, caller.userId);
+    const checkoutId = randomUUID();
+    const bySeller = new Map<number, WantedLine[]>();
+    for (const w of wanted) bySeller.set(w.sellerCompanyId, [...(bySeller.get(w.sellerCompanyId) ?? []), w]);
+    const groups = [...bySeller.entries()];
+    const remarks = new Map(input.remarks.map((r) => [r.sellerCompanyId, r.remark]));
+    const newOrders: NewOrder[] = groups.map(([sellerCompanyId, lines]) => ({
+      buyer: { companyId: caller.companyId, userId: caller.userId, userName },
+      sellerCompanyId,
+      lines: lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+      address: addressSnapshot(address),
+      invoice: invoiceSnapshot(input.invoiceKind, title),
+      buyerRemark: remarks.get(sellerCompanyId) ?? '',
+      checkoutId,
+    }));
+
+    let created;
+    try {
+      created = await createOrders(tx, newOrders, rules);
+    } catch (err) {
+      // Name the line in the answer as the page knows it (its SKU and cart line).
+      const at =
+        err instanceof AppError ? (err.data as { orderIndex?: number; lineIndex?: number } | null) : null;
+      if (
+        err instanceof AppError &&
+        at &&
+        typeof at.orderIndex === 'number' &&
+        typeof at.lineIndex === 'number'
+      ) {
+        const line = groups[at.orderIndex]?.[1][at.lineIndex];
+        const data: CheckoutProblemData = {
+          skuId: line?.skuId ?? null,
+          cartLineId: line?.cartLineId ?? null,
+        };
+        throw new AppError(err.code, err.message, err.httpStatus, data);
+      }
+      throw err;
+    }
+
+    const totalFen = created.reduce((s, o) => s + toFen(o.totalAmount), 0);
+    if (totalFen !== toFen(input.shownTotal)) {
+      const data: CheckoutProblemData = {
+        priceChanged: true,
+        totalAmount: totalFen / 100,
+        groups: created.map((o) => ({
+          sellerCompanyId: o.sellerCompanyId,
+          totalAmount: Number(o.totalAmount),
+        })),
+      };
+      throw new AppError(
+        Code.CONFLICT,
+        `价格已变动：应付总额为 ¥${toYuan(totalFen)}（页面显示 ¥${toYuan(toFen(input.shownTotal))}），请确认后重新提交`,
+        200,
+        data,
+      );
+    }
+
+    const boughtCartLines = wanted.flatMap((w) => (w.cartLineId ? [w.cartLineId] : []));
+    if (boughtCartLines.length) await tx.delete(cartLines).where(inArray(cartLines.id, boughtCartLines));
+
+    const shopNames = new Map<number, string>();
+    const skuShop = await skuFacts(
+      tx,
+      wanted.map((w) => w.skuId),
+    );
+    for (const w of wanted) shopNames.set(w.sellerCompanyId, skuShop.get(w.skuId)?.shopName ?? '');
+    const result: CheckoutResult = {
+      checkoutId,
+      totalAmount: totalFen / 100,
+      orders: created.map((o) => ({
+        id: o.id,
+        orderNo: o.orderNo,
+        sellerCompanyId: o.sellerCompanyId,
+        shopName: shopNames.get(o.sellerCompanyId) ?? '',
+        totalAmount: Number(o.totalAmount),
+      })),
+    };
+    await tx.update(idempotencyKeys).set({ response: result }).where(eq(idempotencyKeys.id, claimed[0]!.id));
+    return result;
+  });
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { ListPage, ListTable, useListParams, type ListQuery } from './ListPage.tsx';
+
+afterEach(cleanup);
+
+interface Row {
+  id: number;
+  name: string;
+}
+const columns = [{ title: '名称', dataIndex: 'name' }];
+const query = (over: Partial<ListQuery<Row>> = {}): ListQuery<Row> => ({
+  isFetching: false,
+  isError: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+});
+
+describe('useListParams', () => {
+  it('returns to page 1 when a filter changes and keeps the page size', () => {
+    const { result } = renderHook(() =>
+      useListParams<{ keyword?: string; status?: number }>({ status: 1 }, 20),
+    );
+    expect(result.current.params).toEqual({ status: 1, pageIndex: 1, pageSize: 20 });
+    act(() => result.current.page(3, 50));
+    expect(result.current.params).toEqual({ status: 1, pageIndex: 3, pageSize: 50 });
+    act(() => result.current.filter({ keyword: '泵' }));
+    expect(result.current.params).toEqual({ status: 1, keyword: '泵', pageIndex: 1, pageSize: 50 });
+    act(() => result.current.reset({ status: 2 }));
+    expect(result.current.params).toEqual({ status: 2, pageIndex: 1, pageSize: 50 });
+  });
+});
+
+describe('ListTable', () => {
+  it('shows the rows with the total, or the empty state', () => {
+    const params = { pageIndex: 1, pageSize: 20 };
+    render(
+      <ListTable<Row>
+        rowKey="id"
+        columns={columns}
+        query={query({ data: { list: [{ id: 1, name: '计量泵' }], total: 1 } })}
+        params={params}
+        onPage={() => {}}
+        errorTitle="列表加载失败"
+        showTotal={(n) => `共 ${n} 件`}
+      />,
+    );
+    expect(screen.getByText('计量泵')).toBeTruthy();
+    expect(screen.getByText('共 1 件')).toBeTruthy();
+    cleanup();
+    render(
+      <ListTable<Row>
+        rowKey="id"
+        columns={columns}
+        query={query({ data: { list: [], total: 0 } })}
+        params={params}
+        onPage={() => {}}
+        errorTitle="列表加载失败"
+        emptyText="暂无商品"
+      />,
+    );
+    expect(screen.getByText('暂无商品')).toBeTruthy();
+  });
+
+  it('replaces the table by the error with a retry', () => {
+    const refetch = vi.fn();
+    render(
+      <ListPage title="商品列表" filters={<span>筛选</span>}>
+        <ListTable<Row>
+          rowKey="id"
+          columns={columns}
+          query={query({ isError: true, error: new Error('网络异常'), refetch })}
+          params={{ pageIndex: 1, pageSize: 20 }}
+          onPage={() => {}}
+          errorTitle="商品列表加载失败"
+        />
+      </ListPage>,
+    );
+    expect(screen.getByText('商品列表加载失败')).toBeTruthy();
+    expect(screen.getByText('网络异常')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+});

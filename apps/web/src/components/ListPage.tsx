@@ -1,0 +1,124 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Button, Card, Empty, Result, Space, Table, type TableProps } from 'antd';
+import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
+
+/** The page of a paged list (DESIGN §1: pageIndex from 1). */
+export interface PageParams {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/**
+ * A paged list's query parameters: its filters and its page. `filter` merges filters and returns to page 1;
+ * `reset` replaces every filter (a filter form's 查询/重置); `page` follows the table's pager.
+ */
+export function useListParams<F extends object>(initial: F = {} as F, pageSize = DEFAULT_PAGE_SIZE) {
+  const [params, setParams] = useState<F & PageParams>({ ...initial, pageIndex: 1, pageSize });
+  const filter = useCallback((f: Partial<F>) => setParams((p) => ({ ...p, ...f, pageIndex: 1 })), []);
+  const reset = useCallback((f: F) => setParams((p) => ({ ...f, pageIndex: 1, pageSize: p.pageSize })), []);
+  const page = useCallback(
+    (pageIndex: number, size: number) => setParams((p) => ({ ...p, pageIndex, pageSize: size })),
+    [],
+  );
+  return { params, filter, reset, page };
+}
+
+/** What ListTable reads of a list query (a react-query result of `{list, total}`). */
+export interface ListQuery<T> {
+  data?: { list: T[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+type ListTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> & {
+  query: ListQuery<T>;
+  params: PageParams;
+  onPage: (pageIndex: number, pageSize: number) => void;
+  /** Shown instead of the table when the list fails to load, with a retry (商品列表加载失败). */
+  errorTitle: string;
+  /** The empty state (暂无商品 / 没有匹配的用户). */
+  emptyText?: ReactNode;
+  /** The pager's count (共 n 件). */
+  showTotal?: (total: number) => string;
+};
+
+/**
+ * The table of a paged list with its states: loading, empty, error with retry, and the pager. Every list page
+ * uses it with `useListParams` (docs/adding-a-feature.md step 8).
+ */
+export function ListTable<T extends object>({
+  query,
+  params,
+  onPage,
+  errorTitle,
+  emptyText,
+  showTotal = (n) => `共 ${n} 条`,
+  locale,
+  ...table
+}: ListTableProps<T>) {
+  if (query.isError) {
+    return (
+      <Result
+        status="warning"
+        title={errorTitle}
+        subTitle={query.error instanceof Error ? query.error.message : undefined}
+        extra={<Button onClick={() => void query.refetch()}>重试</Button>}
+      />
+    );
+  }
+  return (
+    <Table<T>
+      {...table}
+      loading={query.isFetching}
+      dataSource={query.data?.list ?? []}
+      locale={{ emptyText: <Empty description={emptyText ?? '暂无数据'} />, ...locale }}
+      pagination={{
+        current: params.pageIndex,
+        pageSize: params.pageSize,
+        total: query.data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal,
+        onChange: onPage,
+      }}
+    />
+  );
+}
+
+/**
+ * A list page: a card with its title and main action, the filter bar, an optional toolbar (batch actions) and
+ * the table (`ListTable`).
+ */
+export function ListPage({
+  title,
+  extra,
+  filters,
+  toolbar,
+  variant = 'borderless',
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  filters?: ReactNode;
+  toolbar?: ReactNode;
+  /** The workbench's pages sit borderless in its content area; the console's cards are outlined. */
+  variant?: 'borderless' | 'outlined';
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title} variant={variant} extra={extra}>
+      {filters && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          {filters}
+        </Space>
+      )}
+      {toolbar && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {toolbar}
+        </Space>
+      )}
+      {children}
+    </Card>
+  );
+}

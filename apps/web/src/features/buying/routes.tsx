@@ -1,0 +1,15 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy.ts';
+
+const C = '/customer';
+
+/** Buying's /customer pages (issue 12): addresses, the cart and the checkout. */
+export const buyingCustomerRoutes: RouteObject[] = [
+  { path: 'address', handle: { title: '收货地址' }, lazy: lazyPage(() => import('./pages/AddressPage.tsx')) },
+  { path: 'cart', handle: { title: '购物车' }, lazy: lazyPage(() => import('./pages/CartPage.tsx')) },
+  {
+    path: 'cart/checkout',
+    handle: { title: '确认订单', menuKey: `${C}/cart` },
+    lazy: lazyPage(() => import('./pages/CheckoutPage.tsx')),
+  },
+];

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn } from './auth-helpers.ts';
+
+interface Goods {
+  id: number;
+  name: string;
+  companyId: number;
+  minOrder: number;
+  skus: { sysNo: number; available: number }[];
+}
+
+/** Two on-sale products of two different suppliers whose first SKU has stock for the minimum order. */
+async function twoProductsOfTwoSuppliers(request: APIRequestContext): Promise<[Goods, Goods]> {
+  const list = (await (await request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data
+    .list as { id: number; companyId: number }[];
+  const chosen: Goods[] = [];
+  for (const item of list) {
+    if (chosen.some((g) => g.companyId === item.companyId)) continue;
+    const detail = (await (await request.get(`/api/product/${item.id}`)).json()).data as Goods;
+    const sku = detail.skus[0];
+    if (sku && sku.available >= Math.max(1, detail.minOrder)) chosen.push(detail);
+    if (chosen.length === 2) break;
+  }
+  expect(chosen).toHaveLength(2);
+  return chosen as [Goods, Goods];
+}
+
+test('a purchaser adds goods of two suppliers from the mall and checks out: two orders', async ({ page }) => {
+  const [a, b] = await twoProductsOfTwoSuppliers(page.request);
+  await signIn(page, '18800000004');
+
+  for (const g of [a, b]) {
+    await page.goto(`/mall/goodsDetail?id=${g.id}`);
+    await page
+      .getByRole('radio')
+      .first()
+      .click()
+      .catch(() => undefined);
+    const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
+    await page.getByTestId('add-to-cart').click();
+    expect((await (await added).json()).code).toBe(0);
+  }
+
+  await page.goto('/customer/cart');
+  await expect(page.getByTestId('cart-shop')).toHaveCount(2);
+  await expect(page.getByTestId('cart-link')).toContainText('购物车');
+  // Only this run's two lines go to checkout (the demo cart may hold earlier lines).
+  const selectAll = page.getByRole('checkbox', { name: '全选' });
+  if (await selectAll.isChecked()) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await selectAll.click();
+    await answered;
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText('0');
+  for (const g of [a, b]) {
+    const box = page.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await box.click();
+    await answered;
+    await expect(box).toBeChecked();
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText('2');
+  await page.getByTestId('go-checkout').click();
+  await expect(page).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
+  await expect(page.getByTestId('checkout-group')).toHaveCount(2);
+
+  // A new address, chosen automatically when saved.
+  await page.getByTestId('checkout-add-address').click();
+  const dialog = page.getByRole('dialog', { name: '新增收货地址' });
+  await dialog.getByLabel('收货人').fill('张立伟');
+  await dialog.getByLabel('手机号').fill('13811112222');
+  await dialog.getByLabel('所在地区').click();
+  await page
+    .getByRole('menuitemcheckbox', { name: '北京市' })
+    .first()
+    .click()
+    .catch(async () => page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click());
+  await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
+  await page
+    .locator('.ant-cascader-menu')
+    .nth(2)
+    .locator('.ant-cascader-menu-item', { hasText: '大兴区' })
+    .click();
+  await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /张立伟/ }).first()).toHaveAttribute('aria-checked', 'true');
+
+  const submitted = page.waitForResponse((r) => r.url().endsWith('/api/checkout/submit'));
+  await page.getByTestId('submit-checkout').click();
+  const res = await submitted;
+  expect(res.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  const result = page.getByTestId('checkout-result');
+  await expect(result).toBeVisible();
+  await expect(result.getByTestId('order-link')).toHaveCount(2);
+  await expect(result.getByTestId('order-link').first()).toHaveAttribute(
+    'href',
+    /\/customer\/order\/detail\?type=0&id=\d+$/,
+  );
+  await expect(page.getByText('已提交 2 个订单')).toBeVisible();
+});
+
+test('a visitor is sent to login from 立即购买 and comes back to the goods', async ({ page, request }) => {
+  const [a] = await twoProductsOfTwoSuppliers(request);
+  await page.goto(`/mall/goodsDetail?id=${a.id}`);
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/sso/login\\?returnUrl=${encodeURIComponent(`/mall/goodsDetail?id=${a.id}`).replace(/[?]/g, '\\?')}`,
+    ),
+  );
+});

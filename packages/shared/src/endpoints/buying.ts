@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  addressInput,
+  addressRow,
+  addressUpdateInput,
+  cartAddInput,
+  cartCount,
+  cartIdsInput,
+  cartQuantityInput,
+  cartSelectInput,
+  cartView,
+  checkoutPreview,
+  checkoutResult,
+  checkoutSource,
+  checkoutSubmitInput,
+  idempotencyHeaders,
+  invoiceTitleInput,
+  invoiceTitleRow,
+  invoiceTitleUpdateInput,
+} from '../contracts/buying.ts';
+import { noData, sysNoInput } from '../envelope.ts';
+import { can, COMPANY, endpoint } from './endpoint.ts';
+
+const created = z.object({ sysNo: z.number().int() });
+/** The cart and the checkout: a purchaser's user (the use cases refuse suppliers in words). */
+const buyer = COMPANY;
+
+/** A company's delivery addresses (/customer/address): purchasers and suppliers alike. */
+export const addressEndpoints = {
+  addressList: endpoint({
+    method: 'GET',
+    path: '/api/address/list',
+    summary: "The company's delivery addresses, default first",
+    access: COMPANY,
+    response: z.array(addressRow),
+  }),
+  addressCreate: endpoint({
+    method: 'POST',
+    path: '/api/address/create',
+    summary: 'Add a delivery address (at most 20)',
+    access: COMPANY,
+    body: addressInput,
+    response: created,
+  }),
+  addressUpdate: endpoint({
+    method: 'POST',
+    path: '/api/address/update',
+    summary: 'Edit a delivery address',
+    access: COMPANY,
+    body: addressUpdateInput,
+    response: noData,
+  }),
+  addressDelete: endpoint({
+    method: 'POST',
+    path: '/api/address/delete',
+    summary: 'Delete a delivery address',
+    access: COMPANY,
+    body: sysNoInput,
+    response: noData,
+  }),
+  addressSetDefault: endpoint({
+    method: 'POST',
+    path: '/api/address/default',
+    summary: 'Make an address the default one',
+    access: COMPANY,
+    body: sysNoInput,
+    response: noData,
+  }),
+};
+
+/** A company's saved invoice titles (发票抬头), managed from the checkout page. */
+export const invoiceTitleEndpoints = {
+  invoiceTitleList: endpoint({
+    method: 'GET',
+    path: '/api/invoice-title/list',
+    summary: "The company's saved invoice titles",
+    access: COMPANY,
+    response: z.array(invoiceTitleRow),
+  }),
+  invoiceTitleCreate: endpoint({
+    method: 'POST',
+    path: '/api/invoice-title/create',
+    summary: 'Save an invoice title (专用 needs address, phone, bank, account)',
+    access: COMPANY,
+    body: invoiceTitleInput,
+    response: created,
+  }),
+  invoiceTitleUpdate: endpoint({
+    method: 'POST',
+    path: '/api/invoice-title/update',
+    summary: 'Edit a saved invoice title',
+    access: COMPANY,
+    body: invoiceTitleUpdateInput,
+    response: noData,
+  }),
+  invoiceTitleDelete: endpoint({
+    method: 'POST',
+    path: '/api/invoice-title/delete',
+    summary: 'Delete a saved invoice title',
+    access: COMPANY,
+    body: sysNoInput,
+    response: noData,
+  }),
+};
+
+/** The purchaser user's cart (/customer/cart) and checkout. */
+export const cartEndpoints = {
+  cartView: endpoint({
+    method: 'GET',
+    path: '/api/cart',
+    summary: "The user's cart by supplier shop, with 失效 lines and price changes flagged",
+    access: buyer,
+    response: cartView,
+  }),
+  cartCount: endpoint({
+    method: 'GET',
+    path: '/api/cart/count',
+    summary: 'How many lines the cart holds (header badge); 0 for a non-purchaser',
+    access: COMPANY,
+    response: cartCount,
+  }),
+  cartAdd: endpoint({
+    method: 'POST',
+    path: '/api/cart/add',
+    summary: 'Add a SKU (quantities of the same SKU add up)',
+    access: buyer,
+    body: cartAddInput,
+    response: created,
+  }),
+  cartQuantity: endpoint({
+    method: 'POST',
+    path: '/api/cart/quantity',
+    summary: 'Change the quantity of a line',
+    access: buyer,
+    body: cartQuantityInput,
+    response: noData,
+  }),
+  cartSelect: endpoint({
+    method: 'POST',
+    path: '/api/cart/select',
+    summary: 'Select or unselect lines (失效 lines stay unselected)',
+    access: buyer,
+    body: cartSelectInput,
+    response: noData,
+  }),
+  cartRemove: endpoint({
+    method: 'POST',
+    path: '/api/cart/remove',
+    summary: 'Remove lines',
+    access: buyer,
+    body: cartIdsInput,
+    response: noData,
+  }),
+  cartClearInvalid: endpoint({
+    method: 'POST',
+    path: '/api/cart/clear-invalid',
+    summary: 'Remove every 失效 line',
+    access: buyer,
+    response: z.object({ removed: z.number().int() }),
+  }),
+  checkoutPreview: endpoint({
+    method: 'POST',
+    path: '/api/checkout/preview',
+    summary: 'What a checkout would order: lines per supplier at the prices now',
+    access: buyer,
+    body: checkoutSource,
+    response: checkoutPreview,
+  }),
+  checkoutSubmit: endpoint({
+    method: 'POST',
+    path: '/api/checkout/submit',
+    summary:
+      'Submit: one order per supplier, stock reserved, the lines leave the cart; replayed for a repeated Idempotency-Key',
+    access: can('purchase:manage'),
+    headers: idempotencyHeaders,
+    body: checkoutSubmitInput,
+    response: checkoutResult,
+  }),
+};
