@@ -43,6 +43,8 @@ import adminCatalogRoutes from './modules/admin/catalog-routes.ts';
 import adminMenuRoutes from './modules/admin/menu-routes.ts';
 import productRoutes from './modules/products/routes.ts';
 import productReviewRoutes from './modules/products/review-routes.ts';
+import productImportRoutes from './modules/products/import-routes.ts';
+import discussionRoutes from './modules/products/discussion-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
@@ -158,6 +160,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMenuRoutes);
   await app.register(productRoutes);
   await app.register(productReviewRoutes);
+  await app.register(productImportRoutes);
+  await app.register(discussionRoutes);
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
   await app.register(aftersalesRoutes);

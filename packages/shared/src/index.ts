@@ -13,6 +13,8 @@ export * from './contracts/identity.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
+export * from './contracts/catalogue-import.ts';
+export * from './contracts/discussion.ts';
 export * from './contracts/buying.ts';
 export * from './contracts/orders.ts';
 export * from './contracts/aftersales.ts';

@@ -85,7 +85,8 @@ export type SkuInput = z.input<typeof skuInput>;
 /** A product's SKUs (the editor checks the count on its rows with `skuList(z.unknown())`). */
 export const skuList = <T extends z.ZodType>(sku: T) => z.array(sku).min(1, '请至少添加一个规格').max(SKU_MAX, `规格最多${SKU_MAX}个`);
 
-export const productInput = z
+/** The product editor's fields; `productInput` adds the cross-field rules. */
+const productFields = z
   .object({
     categoryId: z.number({ error: '请选择三级分类' }).pipe(recordId),
     name: z.string().trim().min(2, '商品名称至少2个字').max(120, '商品名称最多120个字'),
@@ -104,15 +105,27 @@ export const productInput = z
     originProvinceCode: recordId.nullable().default(null),
     originCityCode: recordId.nullable().default(null),
     isPovertyRelief: z.boolean().default(false),
-  })
-  .superRefine((p, ctx) => {
-    const codes = p.skus.map((s) => s.code.toLowerCase());
-    if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', message: '规格编码不能重复', path: ['skus'] });
-    const specs = p.skus.map((s) => s.specValues.map((v) => `${v.name}=${v.value}`).join('|'));
-    if (new Set(specs).size !== specs.length) ctx.addIssue({ code: 'custom', message: '规格值组合不能重复', path: ['skus'] });
-    const names = p.attributes.map((a) => a.name);
-    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: '参数名称不能重复', path: ['attributes'] });
   });
+
+/** Rules across fields: SKU codes, spec combinations and attribute names are unique within the product. */
+function productRules(p: z.output<typeof productFields>, ctx: z.RefinementCtx) {
+  const codes = p.skus.map((s) => s.code.toLowerCase());
+  if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', message: '规格编码不能重复', path: ['skus'] });
+  const specs = p.skus.map((s) => s.specValues.map((v) => `${v.name}=${v.value}`).join('|'));
+  if (new Set(specs).size !== specs.length) ctx.addIssue({ code: 'custom', message: '规格值组合不能重复', path: ['skus'] });
+  const names = p.attributes.map((a) => a.name);
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: '参数名称不能重复', path: ['attributes'] });
+}
+
+export const productInput = productFields.superRefine(productRules);
+/**
+ * One product of an Excel import: the editor's rules, except that images may be added later in the editor
+ * (a spreadsheet cannot carry uploads; submitting for review still needs one).
+ */
+export const productImportInput = productFields
+  .extend({ images: z.array(z.string().trim().min(1).max(300)).max(UPLOAD_MAX_IMAGES, `最多允许${UPLOAD_MAX_IMAGES}张`).default([]) })
+  .superRefine(productRules);
+export type ProductImportParsed = z.output<typeof productImportInput>;
 export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.output<typeof productInput>;
 export const productUpdateInput = z.object({ sysNo: recordId, product: productInput });

@@ -7,6 +7,8 @@ import { messageEndpoints } from './notifications.ts';
 import { authEndpoints, codeEndpoints, opsEndpoints, userEndpoints, wechatEndpoints } from './identity.ts';
 import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoints } from './merchant.ts';
 import { adminReviewEndpoints } from './admin-review.ts';
+import { productImportEndpoints } from './catalogue-import.ts';
+import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEndpoints } from './discussion.ts';
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
 import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
@@ -21,6 +23,8 @@ export * from './identity.ts';
 export * from './merchant.ts';
 export * from './admin-review.ts';
 export * from './catalogue.ts';
+export * from './catalogue-import.ts';
+export * from './discussion.ts';
 export * from './buying.ts';
 export * from './orders.ts';
 export * from './aftersales.ts';
@@ -59,6 +63,10 @@ export const endpointGroups = {
   supplyProducts: supplyProductEndpoints,
   stock: stockEndpoints,
   productReview: productReviewEndpoints,
+  productImport: productImportEndpoints,
+  goodsDiscussion: goodsDiscussionEndpoints,
+  supplyDiscussion: supplyDiscussionEndpoints,
+  adminDiscussion: adminDiscussionEndpoints,
   addresses: addressEndpoints,
   invoiceTitles: invoiceTitleEndpoints,
   cart: cartEndpoints,

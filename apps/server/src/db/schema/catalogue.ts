@@ -57,6 +57,8 @@ export const productSkus = pgTable(
   (t) => [
     index().on(t.productId),
     uniqueIndex('product_skus_company_code').on(t.companyId, t.code),
+    /** The supplier's list filter by code prefix, case-insensitive (lower(code) like 'abc%'). */
+    index('product_skus_company_code_lower').using('btree', t.companyId, sql`lower(${t.code}) text_pattern_ops`),
     check('product_skus_available_not_negative', sql`${t.onHand} - ${t.reserved} >= 0`),
     check('product_skus_reserved_not_negative', sql`${t.reserved} >= 0`),
     check('product_skus_low_stock_not_negative', sql`${t.lowStock} >= 0`),
@@ -217,3 +219,77 @@ export const categoryAttributes = pgTable(
 );
 
 export type ProductSkuRow = typeof productSkus.$inferSelect;
+
+/**
+ * An Excel import of products (modules/products/import-jobs.ts): recorded at upload, worked through by the
+ * server right after (and again after a restart while unfinished), polled by the page for its progress.
+ * The uploaded file and the marked copy of a refused one live in storage under `private/imports/`.
+ */
+export const productImportJobs = pgTable(
+  'product_import_jobs',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    userId: integer().notNull(),
+    /** ImportJobStatus: 0 排队中 1 校验中 2 写入中 3 已完成 4 有错误 5 失败. */
+    status: smallint().notNull().default(0),
+    /** Submit the created products for review (导入后提交审核). */
+    submit: boolean().notNull().default(false),
+    fileName: varchar({ length: 200 }).notNull().default(''),
+    uploadPath: varchar({ length: 300 }).notNull(),
+    /** The upload with an error column, when rows were refused. */
+    resultPath: varchar({ length: 300 }),
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    errorRows: integer().notNull().default(0),
+    created: integer().notNull().default(0),
+    message: varchar({ length: 500 }).notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.companyId, t.id), index('product_import_jobs_unfinished').on(t.status).where(sql`status < 3`)],
+);
+
+/**
+ * Reviews and questions on products (product/discussion, the goods detail). A review (kind 1) is a purchaser
+ * company's rating 1–5 of the product of one order line of a completed order, at most one per company and
+ * order line; a question (kind 2) may come from anyone signed in. The supplier replies; the platform may hide an
+ * abusive entry (audited), which then no longer shows nor counts in the average rating.
+ */
+export const productDiscussions = pgTable(
+  'product_discussions',
+  {
+    id: serial().primaryKey(),
+    /** DiscussionKind: 1 评价, 2 提问. */
+    kind: smallint().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The supplier (the product's company), who replies. */
+    sellerCompanyId: integer().notNull(),
+    authorUserId: integer().notNull(),
+    authorCompanyId: integer(),
+    /** The order line a review is about (order_lines.id). */
+    orderLineId: integer(),
+    rating: smallint(),
+    content: varchar({ length: 500 }).notNull(),
+    reply: varchar({ length: 500 }),
+    repliedBy: integer(),
+    repliedAt: timestamp({ withTimezone: true }),
+    hidden: boolean().notNull().default(false),
+    hiddenReason: varchar({ length: 200 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_discussions_one_review').on(t.authorCompanyId, t.orderLineId).where(sql`kind = 1`),
+    index().on(t.productId, t.kind, t.createdAt),
+    index().on(t.sellerCompanyId, t.createdAt),
+    check(
+      'product_discussions_kind',
+      sql`(${t.kind} = 1 and ${t.rating} between 1 and 5 and ${t.orderLineId} is not null and ${t.authorCompanyId} is not null) or (${t.kind} = 2 and ${t.rating} is null)`,
+    ),
+  ],
+);

@@ -1,11 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { attributeProblem, type ProductInputParsed } from '@aquamall/shared';
+import { attributeProblem, type AttributeDef, type ProductInputParsed } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files, products, type ProductContent } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
 import { areaTree } from '../enums/areas.ts';
 import { safeHtml } from '../mall/sanitize.ts';
-import { assertLeafCategory, attributesFor, categoryPath } from './category-attributes.ts';
+import {
+  assertLeafCategory,
+  attributesFor,
+  categoryPath,
+  type CategoryPathItem,
+} from './category-attributes.ts';
 
 type ProductRowDb = typeof products.$inferSelect;
 
@@ -32,8 +37,19 @@ export const contentOf = (p: ProductRowDb): ProductContent => ({
 export const contentColumns = (c: ProductContent) => ({ ...c, defaultImage: c.images[0] ?? '' });
 
 const KEYS: (keyof ProductContent)[] = [
-  'categoryId', 'name', 'brand', 'model', 'unit', 'minOrder', 'attributes', 'images', 'description', 'leadTimeDays',
-  'originProvinceCode', 'originCityCode', 'isPovertyRelief',
+  'categoryId',
+  'name',
+  'brand',
+  'model',
+  'unit',
+  'minOrder',
+  'attributes',
+  'images',
+  'description',
+  'leadTimeDays',
+  'originProvinceCode',
+  'originCityCode',
+  'isPovertyRelief',
 ];
 export const sameContent = (a: ProductContent, b: ProductContent) =>
   KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
@@ -57,15 +73,27 @@ function originName(province: number | null, city: number | null): string {
  * category's attribute rules (required, number, option), images that are the company's own uploads (or
  * already on this product), a sanitised description and a real origin.
  */
+/** A category's checked leaf and its attribute rules, per category id (an import checks thousands of rows). */
+export type CategoryRulesCache = Map<number, Promise<{ leaf: CategoryPathItem; defs: AttributeDef[] }>>;
+
+async function categoryRules(db: Db, categoryId: number) {
+  const leaf = assertLeafCategory(await categoryPath(db, categoryId));
+  return { leaf, defs: await attributesFor(db, leaf.sysNo) };
+}
+
 export async function prepareContent(
   db: Db,
   companyId: number,
   input: ProductInputParsed,
   keptImages: readonly string[] = [],
+  cache?: CategoryRulesCache,
 ): Promise<ProductContent> {
-  const path = await categoryPath(db, input.categoryId);
-  const leaf = assertLeafCategory(path);
-  const defs = await attributesFor(db, leaf.sysNo);
+  let rules = cache?.get(input.categoryId);
+  if (!rules) {
+    rules = categoryRules(db, input.categoryId);
+    cache?.set(input.categoryId, rules);
+  }
+  const { leaf, defs } = await rules;
   const attributes = input.attributes.filter((a) => a.value.trim() !== '');
   const problem = attributeProblem(defs, attributes);
   if (problem) throw invalid(problem);

@@ -15,7 +15,10 @@ export async function listProducts(db: Db, caller: Caller, q: ProductListQuery &
   const conds: SQL[] = [eq(products.companyId, caller.companyId)];
   if (q.name) conds.push(ilike(products.name, `%${escapeLike(q.name)}%`));
   if (q.code) {
-    conds.push(sql`exists (select 1 from ${productSkus} s where s.product_id = ${products.id} and s.code ilike ${`${escapeLike(q.code)}%`})`);
+    // Case-insensitive prefix over the company's SKU codes: index product_skus_company_code_lower.
+    conds.push(
+      sql`${products.id} in (select s.product_id from ${productSkus} s where s.company_id = ${caller.companyId} and lower(s.code) like ${`${escapeLike(q.code.toLowerCase())}%`})`,
+    );
   }
   if (q.categoryCode) conds.push(sql`${products.categoryCode} like ${`${escapeLike(q.categoryCode)}%`}`);
   if (q.status !== undefined) conds.push(eq(products.status, q.status));

@@ -1,12 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ProductStatus, StockReason, type ProductInputParsed } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { productRevisions, products, productSkus, stockLedger, type ProductContent } from '../../db/schema/index.ts';
+import {
+  productRevisions,
+  products,
+  productSkus,
+  stockLedger,
+  type ProductContent,
+} from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
-import { moveStock, refreshProductSummary, type StockMove } from './stock-ledger.ts';
+import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
 
 type SkuIn = ProductInputParsed['skus'][number];
 
@@ -21,40 +27,97 @@ const skuColumns = (s: SkuIn, sort: number) => ({
 
 /** The product's spec line (searched and shown in the mall): its SKUs' spec values. */
 const specSummary = (skus: readonly SkuIn[]) =>
-  [...new Set(skus.map((s) => s.specValues.map((v) => v.value).join(' ')).filter(Boolean))].join(' / ').slice(0, 200);
+  [...new Set(skus.map((s) => s.specValues.map((v) => v.value).join(' ')).filter(Boolean))]
+    .join(' / ')
+    .slice(0, 200);
 
 /** Unique SKU codes per company and available stock: a refusal answers in words. */
-const withCodeCheck = <T>(work: () => Promise<T>) =>
+export const withCodeCheck = <T>(work: () => Promise<T>) =>
   explainDbErrors({ '23505': '规格编码已被本企业的其他商品使用', '23514': '可用库存不足' }, work);
 
+/** A product to insert with its SKUs: its checked content (prepareContent) and its status. */
+export interface NewProduct {
+  content: ProductContent;
+  skus: readonly SkuIn[];
+  status: number;
+}
+
+const CHUNK = 500;
+const chunks = <T>(list: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/**
+ * Inserts products with their SKUs inside the caller's transaction, in batches; each SKU's opening stock is an
+ * 入库 movement of the document `doc` names (given the new product ids). Answers the ids in input order.
+ */
+export async function insertProducts(
+  t: Db,
+  companyId: number,
+  items: readonly NewProduct[],
+  doc: (productIds: number[]) => StockDocument,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(items)) {
+    const rows = await t
+      .insert(products)
+      .values(
+        part.map((item) => ({
+          ...contentColumns(item.content),
+          companyId,
+          spec: specSummary(item.skus),
+          price: Math.min(...item.skus.map((s) => s.price)).toFixed(2),
+          status: item.status,
+        })),
+      )
+      .returning({ id: products.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  const skuRows = items.flatMap((item, i) =>
+    item.skus.map((s, sort) => ({ ...skuColumns(s, sort), productId: ids[i]!, companyId, stock: s.stock })),
+  );
+  const opening: StockMove[] = [];
+  for (const part of chunks(skuRows)) {
+    const inserted = await t
+      .insert(productSkus)
+      .values(part.map(({ stock: _stock, ...row }) => row))
+      .returning({ id: productSkus.id });
+    part.forEach((row, i) => {
+      if (row.stock > 0)
+        opening.push({ skuId: inserted[i]!.id, reason: StockReason.IN, quantity: row.stock });
+    });
+  }
+  const stockDoc = doc(ids);
+  for (const part of chunks(opening, 1000)) await moveStock(t, part, stockDoc);
+  for (const part of chunks(ids, 1000)) await refreshProductSummary(t, part);
+  return ids;
+}
+
 /** Creates a draft with its SKUs; each SKU's opening stock is one 入库 ledger row. */
-export async function createProduct(db: Db, caller: Caller, input: ProductInputParsed): Promise<{ sysNo: number }> {
+export async function createProduct(
+  db: Db,
+  caller: Caller,
+  input: ProductInputParsed,
+): Promise<{ sysNo: number }> {
   const content = await prepareContent(db, caller.companyId, input);
   const userName = await callerName(db, caller.userId);
   return withCodeCheck(() =>
     db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const [p] = await t
-        .insert(products)
-        .values({
-          ...contentColumns(content),
-          companyId: caller.companyId,
-          spec: specSummary(input.skus),
-          price: Math.min(...input.skus.map((s) => s.price)).toFixed(2),
-          status: ProductStatus.DRAFT,
-        })
-        .returning({ id: products.id });
-      const productId = p!.id;
-      const skus = await t
-        .insert(productSkus)
-        .values(input.skus.map((s, i) => ({ ...skuColumns(s, i), productId, companyId: caller.companyId })))
-        .returning({ id: productSkus.id, code: productSkus.code });
-      const opening: StockMove[] = input.skus
-        .map((s, i) => ({ skuId: skus[i]!.id, reason: StockReason.IN, quantity: s.stock }))
-        .filter((m) => m.quantity > 0);
-      await moveStock(t, opening, { docType: 'opening', docId: productId, docNo: '期初库存', userId: caller.userId, userName });
-      await refreshProductSummary(t, [productId]);
-      return { sysNo: productId };
+      const [productId] = await insertProducts(
+        tx as unknown as Db,
+        caller.companyId,
+        [{ content, skus: input.skus, status: ProductStatus.DRAFT }],
+        ([id]) => ({
+          docType: 'opening',
+          docId: id,
+          docNo: '期初库存',
+          userId: caller.userId,
+          userName,
+        }),
+      );
+      return { sysNo: productId! };
     }),
   );
 }
@@ -71,7 +134,13 @@ async function lockOwnProduct(tx: Db, companyId: number, id: number) {
 }
 
 /** Puts content up for review: replaces the product's pending revision, or opens one. */
-export async function upsertPendingRevision(tx: Db, product: { id: number; companyId: number }, content: ProductContent, isEdit: boolean, userId: number) {
+export async function upsertPendingRevision(
+  tx: Db,
+  product: { id: number; companyId: number },
+  content: ProductContent,
+  isEdit: boolean,
+  userId: number,
+) {
   const [pending] = await tx
     .update(productRevisions)
     .set({ content, submittedAt: new Date(), submittedBy: userId })
@@ -80,7 +149,14 @@ export async function upsertPendingRevision(tx: Db, product: { id: number; compa
   if (pending) return pending.id;
   const [row] = await tx
     .insert(productRevisions)
-    .values({ productId: product.id, companyId: product.companyId, status: 1, isEdit, content, submittedBy: userId })
+    .values({
+      productId: product.id,
+      companyId: product.companyId,
+      status: 1,
+      isEdit,
+      content,
+      submittedBy: userId,
+    })
     .returning({ id: productRevisions.id });
   return row!.id;
 }
@@ -90,8 +166,16 @@ export async function upsertPendingRevision(tx: Db, product: { id: number; compa
  * sale) keeps its approved content in the mall and gets a pending revision when the content changed. SKU
  * prices, tiers, thresholds and stock apply at once in every status; a changed stock figure is booked as 盘点.
  */
-export async function updateProduct(db: Db, caller: Caller, id: number, input: ProductInputParsed): Promise<{ pendingRevision: boolean }> {
-  const [current] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
+export async function updateProduct(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: ProductInputParsed,
+): Promise<{ pendingRevision: boolean }> {
+  const [current] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
   if (!current) throw notFound('商品不存在');
   if (current.status === ProductStatus.PENDING) throw conflict('商品正在审核中，审核完成后才能修改');
   const [pendingRev] = await db
@@ -111,14 +195,25 @@ export async function updateProduct(db: Db, caller: Caller, id: number, input: P
       const p = await lockOwnProduct(t, caller.companyId, id);
       if (p.status !== current.status) throw conflict('商品状态已变化，请刷新后重试');
       if (!approved) {
-        await t.update(products).set({ ...contentColumns(content), spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+        await t
+          .update(products)
+          .set({ ...contentColumns(content), spec: specSummary(input.skus), updatedAt: new Date() })
+          .where(eq(products.id, id));
       } else if (needsReview) {
         await upsertPendingRevision(t, p, content, true, caller.userId);
-        await t.update(products).set({ spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+        await t
+          .update(products)
+          .set({ spec: specSummary(input.skus), updatedAt: new Date() })
+          .where(eq(products.id, id));
       } else {
         // The content is the approved one again: a pending edit is withdrawn.
-        await t.delete(productRevisions).where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
-        await t.update(products).set({ spec: specSummary(input.skus), updatedAt: new Date() }).where(eq(products.id, id));
+        await t
+          .delete(productRevisions)
+          .where(and(eq(productRevisions.productId, id), eq(productRevisions.status, 1)));
+        await t
+          .update(products)
+          .set({ spec: specSummary(input.skus), updatedAt: new Date() })
+          .where(eq(products.id, id));
       }
       await saveSkus(t, caller, p, input.skus, approved, userName);
       await refreshProductSummary(t, [id]);
@@ -128,7 +223,14 @@ export async function updateProduct(db: Db, caller: Caller, id: number, input: P
 }
 
 /** Reconciles the SKUs: updates those named by sysNo, inserts new ones, removes the rest where allowed. */
-async function saveSkus(t: Db, caller: Caller, p: { id: number; name: string }, input: readonly SkuIn[], approved: boolean, userName: string) {
+async function saveSkus(
+  t: Db,
+  caller: Caller,
+  p: { id: number; name: string },
+  input: readonly SkuIn[],
+  approved: boolean,
+  userName: string,
+) {
   const existing = await t.select().from(productSkus).where(eq(productSkus.productId, p.id));
   const byId = new Map(existing.map((s) => [s.id, s]));
   for (const s of input) if (s.sysNo !== undefined && !byId.has(s.sysNo)) throw invalid('规格不存在');
@@ -138,7 +240,11 @@ async function saveSkus(t: Db, caller: Caller, p: { id: number; name: string }, 
     const ids = removed.map((s) => s.id);
     if (removed.some((s) => s.reserved > 0)) throw conflict('有预占库存的规格不能删除');
     if (approved) {
-      const [booked] = await t.select({ id: stockLedger.skuId }).from(stockLedger).where(inArray(stockLedger.skuId, ids)).limit(1);
+      const [booked] = await t
+        .select({ id: stockLedger.skuId })
+        .from(stockLedger)
+        .where(inArray(stockLedger.skuId, ids))
+        .limit(1);
       if (booked) throw conflict(`规格 ${byId.get(booked.id)!.code} 已有库存记录，不能删除（可将库存调为0）`);
     }
     try {
@@ -151,8 +257,12 @@ async function saveSkus(t: Db, caller: Caller, p: { id: number; name: string }, 
   const moves: StockMove[] = [];
   for (const [i, s] of input.entries()) {
     if (s.sysNo !== undefined) {
-      await t.update(productSkus).set({ ...skuColumns(s, i), updatedAt: new Date() }).where(eq(productSkus.id, s.sysNo));
-      if (byId.get(s.sysNo)!.onHand !== s.stock) moves.push({ skuId: s.sysNo, reason: StockReason.COUNT, quantity: s.stock });
+      await t
+        .update(productSkus)
+        .set({ ...skuColumns(s, i), updatedAt: new Date() })
+        .where(eq(productSkus.id, s.sysNo));
+      if (byId.get(s.sysNo)!.onHand !== s.stock)
+        moves.push({ skuId: s.sysNo, reason: StockReason.COUNT, quantity: s.stock });
     } else {
       const [row] = await t
         .insert(productSkus)
@@ -161,5 +271,12 @@ async function saveSkus(t: Db, caller: Caller, p: { id: number; name: string }, 
       if (s.stock > 0) moves.push({ skuId: row!.id, reason: StockReason.IN, quantity: s.stock });
     }
   }
-  await moveStock(t, moves, { docType: 'product', docId: p.id, docNo: '商品编辑', userId: caller.userId, userName, companyId: caller.companyId });
+  await moveStock(t, moves, {
+    docType: 'product',
+    docId: p.id,
+    docNo: '商品编辑',
+    userId: caller.userId,
+    userName,
+    companyId: caller.companyId,
+  });
 }

@@ -118,13 +118,17 @@ export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockD
     s.onHand = onHand;
     s.reserved = reserved;
   }
-  await tx.insert(stockLedger).values(rows);
-  for (const id of ids) {
-    const s = byId.get(id)!;
-    await tx
-      .update(productSkus)
-      .set({ onHand: s.onHand, reserved: s.reserved, updatedAt: new Date() })
-      .where(sql`${productSkus.id} = ${id}`);
+  // In batches (an import books thousands of SKUs at once): a few statements instead of one per SKU.
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(stockLedger).values(rows.slice(i, i + 500));
+  for (let i = 0; i < ids.length; i += 1000) {
+    const values = ids.slice(i, i + 1000).map((id) => {
+      const s = byId.get(id)!;
+      return sql`(${id}::int, ${s.onHand}::int, ${s.reserved}::int)`;
+    });
+    await tx.execute(sql`
+      update product_skus s set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(id, on_hand, reserved)
+      where s.id = v.id`);
   }
   await refreshProductSummary(tx, [...new Set(locked.map((s) => s.productId))]);
   return results;

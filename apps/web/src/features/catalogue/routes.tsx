@@ -14,6 +14,7 @@ export const catalogueCustomerRoutes: RouteObject[] = [
     handle: { title: '商品详情', menuKey: `${C}/product`, memberGate: 'levels13' },
     lazy: lazyPage(() => import('./pages/ProductEditorPage.tsx')),
   },
+  { path: 'product/discussion', handle: { title: '商品评价' }, lazy: lazyPage(() => import('./pages/DiscussionPage.tsx')) },
   { path: 'product/inventory', handle: { title: '商品库存' }, lazy: lazyPage(() => import('./pages/InventoryPage.tsx')) },
   { path: 'inventory/adjustment', handle: { title: '库存调整' }, lazy: lazyPage(() => import('./pages/AdjustmentListPage.tsx')) },
   {

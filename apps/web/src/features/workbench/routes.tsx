@@ -33,8 +33,7 @@ export const workbenchRoutes: RouteObject[] = [
 
   // order, enorder, allorder, allenorder, saleOrder, offerOrder, order/detail: features/orders.
 
-  // product, product/detail, product/inventory, inventory/adjustment(info): features/catalogue.
-  later('product/discussion', '商品评价'),
+  // product, product/detail, product/discussion, product/inventory, inventory/adjustment(info): features/catalogue.
 
   { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
   { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },

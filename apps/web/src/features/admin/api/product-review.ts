@@ -40,3 +40,12 @@ export const categoryTreeForAttributes = queryOptions({
   queryFn: () => api.read('categoryTree', undefined, { suppressError: true }),
   staleTime: 60_000,
 });
+
+/** POST /admin/api/product/discussion/list — reviews and questions of all products. */
+export const useAdminDiscussions = (params: InputOf<'adminDiscussionList'>) =>
+  useQuery({
+    queryKey: ['admin', 'discussion', params],
+    queryFn: () => api.read('adminDiscussionList', params, { suppressError: true }),
+    placeholderData: keepPreviousData,
+  });
+export const useHideDiscussion = () => useReviewMutation((v: InputOf<'adminDiscussionHide'>) => api.run('adminDiscussionHide', v));

@@ -39,3 +39,12 @@ export const useCopyProduct = () => useCatalogueMutation((sysNo: number) => api.
 
 /** POST /api/myproduct/export — the filtered list as an Excel file (one row per SKU). */
 export const exportProducts = (params: ProductListParams) => downloadEndpoint('supplyProductExport', params);
+
+/** POST /api/myproduct/discussion/list — reviews and questions of the company's products, unanswered first. */
+export const useDiscussionList = (params: InputOf<'supplyDiscussionList'>) =>
+  useQuery({
+    queryKey: ['catalogue', 'discussion', params],
+    queryFn: () => api.read('supplyDiscussionList', params, { suppressError: true }),
+    placeholderData: keepPreviousData,
+  });
+export const useReplyDiscussion = () => useCatalogueMutation((v: InputOf<'supplyDiscussionReply'>) => api.run('supplyDiscussionReply', v));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Cascader, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
@@ -10,6 +10,7 @@ import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { categoryTreeQuery } from '../api/lookups.ts';
 import { exportProducts, useCopyProduct, useDeleteProducts, useProductList, useShelveProducts, useSubmitProduct, type ProductListParams } from '../api/products.ts';
+import { ImportModal } from '../components/ImportModal.tsx';
 import { ProductStatusTag, STATUS_OPTIONS } from '../components/status.tsx';
 
 interface Filters {
@@ -29,6 +30,7 @@ export default function ProductListPage() {
   const { params, reset, page } = useListParams<ProductListParams>();
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const list = useProductList(params);
   const categories = useQuery(categoryTreeQuery);
   const shelve = useShelveProducts();
@@ -119,9 +121,15 @@ export default function ProductListPage() {
     <ListPage
       title="商品列表"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
-          发布商品
-        </Button>
+        <Space>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
+            发布商品
+          </Button>
+          <ImportModal open={importing} onClose={() => setImporting(false)} />
+        </Space>
       }
       filters={
       <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>

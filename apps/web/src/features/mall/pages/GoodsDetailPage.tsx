@@ -1,4 +1,5 @@
 import '../components/mall-pages.css';
+import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { SkeletonBlock } from '../../../components/Skeletons.tsx';
@@ -14,6 +15,9 @@ import { useGoodsDetail } from '../api/goods.ts';
 import { categoryHref } from '../layout/category-links.ts';
 
 /** goodsDetail: gallery with full-screen preview, price and tiers, specifications, shop card, related goods. */
+/** Below the fold, with its forms (and their zod rules) in a chunk of their own. */
+const GoodsDiscussions = lazy(() => import('../components/GoodsDiscussions.tsx'));
+
 export default function GoodsDetailPage() {
   const id = useIdParam();
   const q = useGoodsDetail(id);
@@ -116,6 +120,10 @@ export default function GoodsDetailPage() {
               <span className="am-muted">暂无详细介绍</span>
             )}
           </div>
+          <div className="am-box-title">评价与问答</div>
+          <Suspense fallback={<div className="am-box-pad am-muted">加载中…</div>}>
+            <GoodsDiscussions productId={g.id} />
+          </Suspense>
         </div>
         <aside className="am-box">
           <div className="am-box-title">相关商品</div>

@@ -1,0 +1,239 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { ImportJobStatus, IMPORT_MAX_MB, XLSX_MIME, type ImportJobView } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { productImportJobs, productRevisions } from '../../db/schema/index.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { sniff } from '../files/content-type.ts';
+import { extensionOf } from '../files/upload.ts';
+import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
+import { callerName, type Caller } from './caller.ts';
+import { checkRows, loadWorkbook, markErrors, readRows } from './product-import.ts';
+import { insertProducts, withCodeCheck } from './product-save.ts';
+
+/**
+ * Import jobs (issue 11): an upload is stored and recorded as a job row at once; the server works through it
+ * right after the request (and, after a restart, resumes unfinished ones), writing its progress to the row the
+ * page polls. Either every product of the file is created in one transaction or none is.
+ */
+
+type JobRow = typeof productImportJobs.$inferSelect;
+export interface ImportContext {
+  db: Db;
+  storage: Storage;
+  log?: { error: (obj: unknown, msg?: string) => void };
+}
+
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+/** A job "running" without a sign of life for this long belongs to a process that died: it is taken over. */
+const STALE_MS = 2 * 60_000;
+
+export const jobView = (j: JobRow): ImportJobView => ({
+  sysNo: j.id,
+  status: j.status,
+  fileName: j.fileName,
+  submit: j.submit,
+  total: j.total,
+  done: j.done,
+  errorRows: j.errorRows,
+  created: j.created,
+  hasErrorFile: Boolean(j.resultPath),
+  message: j.message,
+  createdAt: j.createdAt.toISOString(),
+  finishedAt: j.finishedAt?.toISOString() ?? null,
+});
+
+/** Checks the upload's name and bytes: an .xlsx workbook (a zip of the Office format) of at most 5 MB. */
+export async function assertXlsx(fileName: string, body: Buffer): Promise<void> {
+  if (extensionOf(fileName) !== 'xlsx') throw invalid('请上传 .xlsx 格式的Excel文件');
+  if (body.length === 0) throw invalid('文件为空');
+  if (body.length > IMPORT_MAX_BYTES) throw invalid(`文件不能超过${IMPORT_MAX_MB}MB`);
+  if ((await sniff(body)).mime !== XLSX_MIME) throw invalid('文件内容不是Excel（.xlsx）文件');
+}
+
+/** Records an upload as a queued job of the caller's company (the file goes to private storage). */
+export async function createImportJob(
+  ctx: ImportContext,
+  caller: Caller,
+  file: { fileName: string; body: Buffer },
+  submit: boolean,
+): Promise<JobRow> {
+  await assertXlsx(file.fileName, file.body);
+  if (submit) await assertCanPublishGoods(ctx.db, caller.companyId);
+  const uploadPath = `private/imports/${caller.companyId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}.xlsx`;
+  await ctx.storage.put(uploadPath, file.body, XLSX_MIME);
+  const [job] = await ctx.db
+    .insert(productImportJobs)
+    .values({
+      companyId: caller.companyId,
+      userId: caller.userId,
+      submit,
+      fileName: file.fileName.slice(-200),
+      uploadPath,
+    })
+    .returning();
+  return job!;
+}
+
+/** One job of the caller's company (another company's is "not found"). */
+export async function importJob(db: Db, caller: Caller, id: number): Promise<JobRow> {
+  const [job] = await db
+    .select()
+    .from(productImportJobs)
+    .where(and(eq(productImportJobs.id, id), eq(productImportJobs.companyId, caller.companyId)));
+  if (!job) throw notFound('导入任务不存在');
+  return job;
+}
+
+/** The refused file marked with its errors. */
+export async function importErrorFile(ctx: ImportContext, caller: Caller, id: number): Promise<Buffer> {
+  const job = await importJob(ctx.db, caller, id);
+  const file = job.resultPath ? await ctx.storage.get(job.resultPath) : null;
+  if (!file) throw notFound('没有错误文件');
+  return file;
+}
+
+const running = new Map<number, Promise<void>>();
+
+/** The run of a job started by this process (tests and the bench await it), if any. */
+export const importRun = (id: number): Promise<void> | undefined => running.get(id);
+
+/** Starts a job in the background of this process; the job row, not the promise, is the state. */
+export function startImport(ctx: ImportContext, id: number): Promise<void> {
+  const existing = running.get(id);
+  if (existing) return existing;
+  const run = processImportJob(ctx, id)
+    .catch((err: unknown) => ctx.log?.error({ err, importJob: id }, 'product import failed'))
+    .finally(() => running.delete(id));
+  running.set(id, run);
+  return run;
+}
+
+/** After a start: resumes queued jobs and takes over those whose process died while running. */
+export async function resumeImports(ctx: ImportContext): Promise<number> {
+  const stale = new Date(Date.now() - STALE_MS);
+  const jobs = await ctx.db
+    .select({ id: productImportJobs.id })
+    .from(productImportJobs)
+    .where(
+      or(
+        eq(productImportJobs.status, ImportJobStatus.QUEUED),
+        and(
+          inArray(productImportJobs.status, [ImportJobStatus.CHECKING, ImportJobStatus.WRITING]),
+          lt(productImportJobs.updatedAt, stale),
+        ),
+      ),
+    );
+  for (const j of jobs) void startImport(ctx, j.id);
+  return jobs.length;
+}
+
+const finish = (db: Db, id: number, values: Partial<typeof productImportJobs.$inferInsert>) =>
+  db
+    .update(productImportJobs)
+    .set({ ...values, updatedAt: new Date(), finishedAt: new Date() })
+    .where(eq(productImportJobs.id, id));
+
+/**
+ * Works through one job: claims it (so two processes never run it together), reads and checks every row with
+ * progress on the row, then either stores the marked copy (nothing imported) or creates all products — drafts,
+ * or submitted for review — with their opening stock, and marks the job done in the same transaction.
+ */
+export async function processImportJob(ctx: ImportContext, id: number): Promise<void> {
+  const { db } = ctx;
+  const stale = new Date(Date.now() - STALE_MS);
+  const [job] = await db
+    .update(productImportJobs)
+    .set({ status: ImportJobStatus.CHECKING, done: 0, updatedAt: new Date() })
+    .where(
+      and(
+        eq(productImportJobs.id, id),
+        or(
+          eq(productImportJobs.status, ImportJobStatus.QUEUED),
+          and(
+            inArray(productImportJobs.status, [ImportJobStatus.CHECKING, ImportJobStatus.WRITING]),
+            lt(productImportJobs.updatedAt, stale),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  if (!job) return; // finished, or another process has it
+  try {
+    const body = await ctx.storage.get(job.uploadPath);
+    if (!body) throw invalid('上传的文件已不存在，请重新上传');
+    const wb = await loadWorkbook(body);
+    const rows = readRows(wb);
+    await db
+      .update(productImportJobs)
+      .set({ total: rows.length, updatedAt: new Date() })
+      .where(eq(productImportJobs.id, id));
+    if (job.submit) await assertCanPublishGoods(db, job.companyId);
+    const { errors, products } = await checkRows(db, rows, {
+      companyId: job.companyId,
+      submit: job.submit,
+      onProgress: async (done) => {
+        await db
+          .update(productImportJobs)
+          .set({ done, updatedAt: new Date() })
+          .where(eq(productImportJobs.id, id));
+      },
+    });
+    if (errors.size) {
+      const resultPath = job.uploadPath.replace(/\.xlsx$/, '-errors.xlsx');
+      await ctx.storage.put(resultPath, await markErrors(wb, errors), XLSX_MIME);
+      await finish(db, id, {
+        status: ImportJobStatus.ROW_ERRORS,
+        done: rows.length,
+        errorRows: errors.size,
+        resultPath,
+        message: `${errors.size}行有错误，整个文件未导入；请下载错误文件，按红色提示修改后重新上传`,
+      });
+      return;
+    }
+    await db
+      .update(productImportJobs)
+      .set({ status: ImportJobStatus.WRITING, done: rows.length, updatedAt: new Date() })
+      .where(eq(productImportJobs.id, id));
+    const userName = await callerName(db, job.userId);
+    await withCodeCheck(() =>
+      db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const ids = await insertProducts(t, job.companyId, products, () => ({
+          docType: 'opening',
+          docId: job.id,
+          docNo: `期初库存（导入${job.id}）`,
+          userId: job.userId,
+          userName,
+          companyId: job.companyId,
+        }));
+        if (job.submit) {
+          for (let i = 0; i < ids.length; i += 500) {
+            await t.insert(productRevisions).values(
+              ids.slice(i, i + 500).map((productId, k) => ({
+                productId,
+                companyId: job.companyId,
+                status: 1,
+                isEdit: false,
+                content: products[i + k]!.content,
+                submittedBy: job.userId,
+              })),
+            );
+          }
+        }
+        await finish(t, id, {
+          status: ImportJobStatus.DONE,
+          created: ids.length,
+          message: job.submit ? `已导入${ids.length}件商品并提交审核` : `已导入${ids.length}件商品（草稿）`,
+        });
+      }),
+    );
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : '导入失败，请稍后重试';
+    await finish(db, id, { status: ImportJobStatus.FAILED, message });
+    if (!(err instanceof AppError)) throw err;
+  } finally {
+    await ctx.storage.delete(job.uploadPath).catch(() => undefined);
+  }
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Rate,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import type { DiscussionRow } from '@aquamall/shared';
+import type { InputOf } from '../../../lib/api.ts';
+import { useAdminDiscussions, useHideDiscussion } from '../api/product-review.ts';
+import { RejectButton } from '../components/RejectButton.tsx';
+
+type Params = InputOf<'adminDiscussionList'> & { pageIndex: number; pageSize: number };
+
+/** Console 评价与问答: every review and question; abusive ones are hidden with a reason (audited). */
+export default function DiscussionsPage() {
+  const [form] = Form.useForm<{ kind?: 1 | 2; hidden?: number; productName?: string }>();
+  const [params, setParams] = useState<Params>({ pageIndex: 1, pageSize: 20 });
+  const list = useAdminDiscussions(params);
+  const hide = useHideDiscussion();
+  const columns: TableColumnsType<DiscussionRow> = [
+    {
+      title: '商品',
+      dataIndex: 'productName',
+      width: 200,
+      render: (n: string, r) => (
+        <div>
+          {n}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.sellerCompanyName}</div>
+        </div>
+      ),
+    },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      width: 70,
+      render: (k: number) => (k === 1 ? <Tag color="gold">评价</Tag> : <Tag color="blue">提问</Tag>),
+    },
+    {
+      title: '内容',
+      dataIndex: 'content',
+      render: (c: string, r) => (
+        <div>
+          {r.rating !== null && <Rate disabled value={r.rating} style={{ fontSize: 12 }} />}
+          <div>{c}</div>
+          {r.reply && <div style={{ color: '#595959', fontSize: 12 }}>商家回复：{r.reply}</div>}
+          {r.hidden && <div style={{ color: '#cf1322', fontSize: 12 }}>屏蔽原因：{r.hiddenReason}</div>}
+        </div>
+      ),
+    },
+    {
+      title: '发布人',
+      dataIndex: 'authorName',
+      width: 160,
+      render: (n: string, r) => (
+        <div>
+          {n}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.authorCompanyName}</div>
+        </div>
+      ),
+    },
+    {
+      title: '时间',
+      dataIndex: 'createdAt',
+      width: 140,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      render: (_, r) =>
+        r.hidden ? (
+          <Button
+            size="small"
+            loading={hide.isPending && hide.variables?.sysNo === r.sysNo}
+            onClick={() => hide.mutate({ sysNo: r.sysNo, hidden: false })}
+          >
+            取消屏蔽
+          </Button>
+        ) : (
+          <RejectButton
+            label="屏蔽"
+            title="屏蔽原因"
+            onReject={(reason) => hide.mutateAsync({ sysNo: r.sysNo, hidden: true, reason })}
+          />
+        ),
+    },
+  ];
+  return (
+    <Card title="评价与问答" variant="borderless">
+      <Form
+        form={form}
+        layout="inline"
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onFinish={(f) =>
+          setParams({
+            pageIndex: 1,
+            pageSize: params.pageSize,
+            kind: f.kind,
+            hidden: f.hidden,
+            productName: f.productName?.trim() || undefined,
+          })
+        }
+      >
+        <Form.Item name="productName" label="商品名称">
+          <Input allowClear maxLength={60} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="kind" label="类型">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 1, label: '评价' },
+              { value: 2, label: '提问' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="hidden" label="状态">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 100 }}
+            options={[
+              { value: 0, label: '显示中' },
+              { value: 1, label: '已屏蔽' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+        </Form.Item>
+      </Form>
+      {list.isError ? (
+        <Result
+          status="warning"
+          title="加载失败"
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Table<DiscussionRow>
+            rowKey="sysNo"
+            size="middle"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.list ?? []}
+            locale={{ emptyText: list.isLoading ? '加载中…' : '暂无评价或提问' }}
+            pagination={{
+              current: params.pageIndex,
+              pageSize: params.pageSize,
+              total: list.data?.total ?? 0,
+              showTotal: (n) => `共 ${n} 条`,
+              onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
+            }}
+          />
+        </Space>
+      )}
+    </Card>
+  );
+}
