@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedBuying } from './buying.ts';
+import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -76,6 +77,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoOrders(t, storage, now);
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await seedDemoAftersales(t);
+      // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
+      await seedDemoDiscussions(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

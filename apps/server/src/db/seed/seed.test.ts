@@ -3,13 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscussionKind } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { get, login } from '../../test/http.ts';
 import { openDatabase } from '../client.ts';
-import { articles, bids, categories, companies, enquiries, enquiryItems, merchantApplications, orderHistory, orders, products, productSkus, siteMenus, stockLedger, users } from '../schema/index.ts';
+import {
+  articles,
+  bids,
+  categories,
+  companies,
+  enquiries,
+  enquiryItems,
+  merchantApplications,
+  orderHistory,
+  orderLines,
+  orders,
+  productDiscussions,
+  products,
+  productSkus,
+  siteMenus,
+  stockLedger,
+  users,
+} from '../schema/index.ts';
 import { seedDemo, seedIfEmpty } from './index.ts';
 import { wipeDemoTables } from './wipe.ts';
 
@@ -27,7 +45,17 @@ describe('demo seed', () => {
     const all = await db.select().from(categories);
     const tops = all.filter((c) => c.level === 1);
     expect(tops.length).toBeGreaterThanOrEqual(12);
-    expect(tops.map((c) => c.name)).toEqual(expect.arrayContaining(['水处理药剂', '水处理设备', '膜及膜组件', '泵阀管件', '检测仪器', '农资化肥', '大宗商品']));
+    expect(tops.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        '水处理药剂',
+        '水处理设备',
+        '膜及膜组件',
+        '泵阀管件',
+        '检测仪器',
+        '农资化肥',
+        '大宗商品',
+      ]),
+    );
     expect(tops.every((c) => /^\d{2}$/.test(c.categoryCode) && c.defaultImage)).toBe(true);
     const byId = new Map(all.map((c) => [c.id, c]));
     const leaves = all.filter((c) => c.level === 3);
@@ -58,7 +86,10 @@ describe('demo seed', () => {
   });
 
   it('opens at least 12 supplier shops with a name, logo, banner and floors', async () => {
-    const shops = await t.database.db.select().from(companies).where(and(eq(companies.shopOpen, true), eq(companies.merchantStatus, 3)));
+    const shops = await t.database.db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.shopOpen, true), eq(companies.merchantStatus, 3)));
     expect(shops.length).toBeGreaterThanOrEqual(12);
     for (const s of shops) {
       expect(s.type).toBe(2);
@@ -68,7 +99,12 @@ describe('demo seed', () => {
     }
     const applications = await t.database.db.select().from(merchantApplications);
     expect(applications.map((a) => a.status).sort()).toEqual([1, 2]);
-    const purchasers = await count(t.database.db.select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.type, 4)));
+    const purchasers = await count(
+      t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(companies)
+        .where(eq(companies.type, 4)),
+    );
     expect(purchasers).toBeGreaterThanOrEqual(3);
   });
 
@@ -83,7 +119,11 @@ describe('demo seed', () => {
     expect(by['18800000002']?.company).toMatchObject({ type: 2, isMemberVail: 1, memberLevel: 1 });
     expect(by['18800000003']?.company).toMatchObject({ type: 2, memberLevel: 3 });
     expect(by['18800000004']?.company).toMatchObject({ type: 4 });
-    expect(by['18800000000']?.user).toMatchObject({ isPlatformAdmin: true, adminName: 'admin', companyId: null });
+    expect(by['18800000000']?.user).toMatchObject({
+      isPlatformAdmin: true,
+      adminName: 'admin',
+      companyId: null,
+    });
     for (const r of rows) {
       expect(r.user.isCompanyAdmin).toBe(true);
       expect(r.user.passwordHash.startsWith('$argon2id$')).toBe(true);
@@ -100,32 +140,60 @@ describe('demo seed', () => {
     expect(enq.filter((e) => e.status <= 1).every((e) => e.deadline.getTime() > now)).toBe(true);
     expect(enq.filter((e) => e.status === 2).every((e) => e.deadline.getTime() < now)).toBe(true);
     expect(new Set(enq.map((e) => e.status)).size).toBeGreaterThanOrEqual(4);
-    expect(await count(db.select({ n: sql<number>`count(distinct ${enquiryItems.enquiryId})::int` }).from(enquiryItems))).toBe(enq.length);
-    const results = await db.select().from(bids).where(and(eq(bids.type, 2), isNotNull(bids.tenderId)));
+    expect(
+      await count(
+        db.select({ n: sql<number>`count(distinct ${enquiryItems.enquiryId})::int` }).from(enquiryItems),
+      ),
+    ).toBe(enq.length);
+    const results = await db
+      .select()
+      .from(bids)
+      .where(and(eq(bids.type, 2), isNotNull(bids.tenderId)));
     expect(results.length).toBeGreaterThan(0);
     const [tender] = await db.select().from(bids).where(eq(bids.id, results[0]!.tenderId!));
     expect(tender).toMatchObject({ type: 1, status: 3 });
-    expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(articles))).toBeGreaterThanOrEqual(30);
+    expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(articles))).toBeGreaterThanOrEqual(
+      30,
+    );
     const [contact] = await db.select().from(articles).where(eq(articles.id, 95));
     expect(contact?.title).toBe('联系平台');
-    const [fresh] = await db.insert(articles).values({ categoryCode: 'news', categoryName: '平台动态', title: 'x' }).returning();
+    const [fresh] = await db
+      .insert(articles)
+      .values({ categoryCode: 'news', categoryName: '平台动态', title: 'x' })
+      .returning();
     expect(fresh!.id).toBeGreaterThan(95);
     const keys = await db.selectDistinct({ k: siteMenus.menuKey }).from(siteMenus);
-    expect(keys.map((k) => k.k).sort()).toEqual(['home_top_menu', 'mall_nav', 'web_bottom_menu', 'web_comproblem_menu', 'web_top_menu']);
+    expect(keys.map((k) => k.k).sort()).toEqual([
+      'home_top_menu',
+      'mall_nav',
+      'web_bottom_menu',
+      'web_comproblem_menu',
+      'web_top_menu',
+    ]);
   });
 
-  it("gives the demo purchaser two addresses, a 普通 and a 专用 invoice title and a cart from two suppliers", async () => {
+  it('gives the demo purchaser two addresses, a 普通 and a 专用 invoice title and a cart from two suppliers', async () => {
     const signedIn = await login(t.app, '18800000004', 'Demo@2026');
     const token = signedIn.data.authToken;
-    const addresses = (await get<{ isDefault: boolean; areaName: string }[]>(t.app, '/api/address/list', token)).data;
+    const addresses = (
+      await get<{ isDefault: boolean; areaName: string }[]>(t.app, '/api/address/list', token)
+    ).data;
     expect(addresses).toHaveLength(2);
     expect(addresses.filter((a) => a.isDefault)).toHaveLength(1);
     expect(addresses[0]!.areaName).toBe('北京市 北京市 大兴区');
-    const titles = (await get<{ kind: number; taxNo: string; bankAccount: string }[]>(t.app, '/api/invoice-title/list', token)).data;
+    const titles = (
+      await get<{ kind: number; taxNo: string; bankAccount: string }[]>(
+        t.app,
+        '/api/invoice-title/list',
+        token,
+      )
+    ).data;
     expect(titles.map((x) => x.kind).sort()).toEqual([1, 2]);
     expect(titles.every((x) => isValidCreditCode(x.taxNo))).toBe(true);
     expect(titles.find((x) => x.kind === 2)!.bankAccount).toMatch(/^\d+$/);
-    const cart = (await get<{ shops: { lines: { problem: string }[] }[]; lineCount: number }>(t.app, '/api/cart', token)).data;
+    const cart = (
+      await get<{ shops: { lines: { problem: string }[] }[]; lineCount: number }>(t.app, '/api/cart', token)
+    ).data;
     expect(cart.shops).toHaveLength(2);
     expect(cart.lineCount).toBeGreaterThanOrEqual(2);
     expect(cart.shops.flatMap((s) => s.lines).every((l) => l.problem === '')).toBe(true);
@@ -140,9 +208,17 @@ describe('demo seed', () => {
     const a = await openDatabase({});
     try {
       const snapshot = async () =>
-        (await a.db.select({ name: products.name, price: products.price, stock: products.stock, created: products.createdAt }).from(products).orderBy(products.id)).map(
-          (p) => `${p.name}|${p.price}|${p.stock}|${p.created.toISOString()}`,
-        );
+        (
+          await a.db
+            .select({
+              name: products.name,
+              price: products.price,
+              stock: products.stock,
+              created: products.createdAt,
+            })
+            .from(products)
+            .orderBy(products.id)
+        ).map((p) => `${p.name}|${p.price}|${p.stock}|${p.created.toISOString()}`);
       // How fast the seed runs is measured by `npm run bench:start`, not asserted here (a busy machine is slow).
       await seedDemo(a.db, new LocalStorage(dir), { now });
       const first = await snapshot();
@@ -160,8 +236,14 @@ describe('demo seed', () => {
 
   it('has demo orders in every status between the demo purchaser and suppliers, with stock equal to the ledger', async () => {
     const db = t.database.db;
-    const [buyer] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, '18800000004'));
-    const rows = await db.select({ status: orders.status, id: orders.id }).from(orders).where(eq(orders.buyerCompanyId, buyer!.companyId!));
+    const [buyer] = await db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.phone, '18800000004'));
+    const rows = await db
+      .select({ status: orders.status, id: orders.id })
+      .from(orders)
+      .where(eq(orders.buyerCompanyId, buyer!.companyId!));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
     const history = await db.select({ n: sql<number>`count(*)::int` }).from(orderHistory);
     expect(history[0]!.n).toBeGreaterThan(rows.length * 2);
@@ -174,6 +256,41 @@ describe('demo seed', () => {
     expect(drift).toEqual([]);
   });
 
+  it("has reviews of lines of the demo purchaser's completed orders, supplier replies and an open question", async () => {
+    const db = t.database.db;
+    const reviews = await db
+      .select({
+        rating: productDiscussions.rating,
+        reply: productDiscussions.reply,
+        status: orders.status,
+        buyer: orders.buyerCompanyId,
+        author: productDiscussions.authorCompanyId,
+        product: productDiscussions.productId,
+        lineProduct: orderLines.productId,
+      })
+      .from(productDiscussions)
+      .innerJoin(orderLines, eq(orderLines.id, productDiscussions.orderLineId))
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(productDiscussions.kind, DiscussionKind.REVIEW));
+    expect(reviews.length).toBeGreaterThanOrEqual(2);
+    for (const r of reviews) {
+      expect(r.status).toBe(5);
+      expect(r.author).toBe(r.buyer);
+      expect(r.product).toBe(r.lineProduct);
+    }
+    expect(reviews.some((r) => r.reply)).toBe(true);
+    const questions = await db
+      .select({ id: productDiscussions.id })
+      .from(productDiscussions)
+      .where(
+        and(
+          eq(productDiscussions.kind, DiscussionKind.QUESTION),
+          sql`${productDiscussions.reply} is null or ${productDiscussions.reply} = ''`,
+        ),
+      );
+    expect(questions.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('seeds once when two instances start on the same empty database', async () => {
     const empty = await createTestApp();
     try {
@@ -183,7 +300,10 @@ describe('demo seed', () => {
       const log = empty.app.log;
       const results = await Promise.all([seedIfEmpty(db, storage, log), seedIfEmpty(db, other, log)]);
       expect(results.filter(Boolean)).toHaveLength(1);
-      const phones = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.phone, '18800000002'));
+      const phones = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.phone, '18800000002'));
       expect(phones[0]?.n).toBe(1);
       expect(await seedIfEmpty(db, storage, log)).toBe(false);
     } finally {

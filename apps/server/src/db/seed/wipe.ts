@@ -29,6 +29,8 @@ export const DEMO_TABLES = [
   // Timed rules of the demo orders (refId only, no foreign key).
   'jobs',
   'order_counts',
+  // Checkout answers are keyed by user id only.
+  'idempotency_keys',
 ] as const;
 
 export async function wipeDemoTables(db: Db): Promise<void> {
