@@ -59,5 +59,8 @@ export async function addCheckoutAddress(page: Page, receiver = '张立伟') {
   await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('radio', { name: new RegExp(receiver) }).first()).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: new RegExp(receiver) }).first()).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 }

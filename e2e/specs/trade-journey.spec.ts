@@ -30,7 +30,13 @@ async function productOf(request: APIRequestContext, companyId: number): Promise
     const quantity = Math.max(2, Math.ceil(detail.minOrder));
     const sku = detail.skus.find((s) => s.available >= quantity * 2);
     if (sku) {
-      return { id: detail.id, name: detail.name, shopName: item.shopName, sku: { code: sku.code, spec: sku.spec, label: sku.spec || sku.code }, quantity };
+      return {
+        id: detail.id,
+        name: detail.name,
+        shopName: item.shopName,
+        sku: { code: sku.code, spec: sku.spec, label: sku.spec || sku.code },
+        quantity,
+      };
     }
   }
   throw new Error(`no product of company ${companyId} with stock for two shipments`);
@@ -74,7 +80,9 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   // The purchaser adds both products from the mall goods detail, each at its quantity.
   for (const g of [a, b]) {
     await buyer.goto(`/mall/goodsDetail?id=${g.id}`);
-    const sku = buyer.getByRole('radiogroup', { name: '选择规格' }).getByRole('radio', { name: g.sku.label, exact: true });
+    const sku = buyer
+      .getByRole('radiogroup', { name: '选择规格' })
+      .getByRole('radio', { name: g.sku.label, exact: true });
     if (await sku.count()) await sku.first().click();
     const qty = buyer.getByLabel('采购数量');
     await qty.fill(String(g.quantity));
@@ -96,7 +104,11 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   }
   await expect(buyer.getByTestId('selected-count')).toHaveText('0');
   for (const g of [a, b]) {
-    const row = buyer.getByTestId('cart-shop').filter({ hasText: g.shopName }).getByRole('row').filter({ hasText: g.name });
+    const row = buyer
+      .getByTestId('cart-shop')
+      .filter({ hasText: g.shopName })
+      .getByRole('row')
+      .filter({ hasText: g.name });
     const box = (g.sku.spec ? row.filter({ hasText: g.sku.spec }) : row).first().getByRole('checkbox');
     const answered = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
     await box.click();
@@ -134,7 +146,11 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
 
   // After checkout: reserved up by the ordered quantity on both suppliers' SKUs, on hand unchanged.
   const reservedA = await stockOf(seller, a.sku.code);
-  expect(reservedA).toEqual({ onHand: beforeA.onHand, reserved: beforeA.reserved + quantity, available: beforeA.available - quantity });
+  expect(reservedA).toEqual({
+    onHand: beforeA.onHand,
+    reserved: beforeA.reserved + quantity,
+    available: beforeA.available - quantity,
+  });
   const reserveRows = await ledgerRowsOf(seller, a.sku.code, orderNo);
   await expect(reserveRows).toHaveCount(1);
   expect(await quantitiesOf(reserveRows, '下单预占')).toEqual([`+${quantity}`]);
@@ -159,7 +175,9 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await expect(cardHead(buyer)).toContainText('待付款');
   await buyer.getByRole('button', { name: '上传付款凭证' }).click();
   const proof = buyer.getByRole('dialog', { name: '上传付款凭证' });
-  await proof.locator('input[type=file]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await proof
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
   await expect(proof.locator('.ant-upload-list-item').first()).toBeVisible();
   await expect(proof.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await proof.getByRole('button', { name: '提交凭证' }).click();
@@ -189,7 +207,11 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
 
   // After shipping: on hand down by the quantity, the reservation released (back to its before-value).
   const shippedA = await stockOf(seller, a.sku.code);
-  expect(shippedA).toEqual({ onHand: beforeA.onHand - quantity, reserved: beforeA.reserved, available: beforeA.available - quantity });
+  expect(shippedA).toEqual({
+    onHand: beforeA.onHand - quantity,
+    reserved: beforeA.reserved,
+    available: beforeA.available - quantity,
+  });
   const shipRows = await ledgerRowsOf(seller, a.sku.code, orderNo);
   await expect(shipRows).toHaveCount(3);
   expect(await quantitiesOf(shipRows, '发货出库')).toEqual(['-1', `-${quantity - 1}`].sort());
