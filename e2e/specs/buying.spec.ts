@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './auth-helpers.ts';
-import { addCheckoutAddress } from './trade-helpers.ts';
+import { addCheckoutAddress, checkoutOnly } from './trade-helpers.ts';
 
 interface Goods {
   id: number;
@@ -46,24 +46,11 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
   await expect(page.getByTestId('cart-shop')).toHaveCount(2);
   await expect(page.getByTestId('cart-link')).toContainText('购物车');
   // Only this run's two lines go to checkout (the demo cart may hold earlier lines).
-  const selectAll = page.getByRole('checkbox', { name: '全选' });
-  if (await selectAll.isChecked()) {
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await selectAll.click();
-    await answered;
-  }
-  await expect(page.getByTestId('selected-count')).toHaveText('0');
-  for (const g of [a, b]) {
-    const box = page.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await box.click();
-    await answered;
-    await expect(box).toBeChecked();
-  }
-  await expect(page.getByTestId('selected-count')).toHaveText('2');
-  await page.getByTestId('go-checkout').click();
-  await expect(page).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
-  await expect(page.getByTestId('checkout-group')).toHaveCount(2);
+  await checkoutOnly(
+    page,
+    [a, b].map((g) => page.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox')),
+    2,
+  );
 
   // A new address, chosen automatically when saved.
   await addCheckoutAddress(page);

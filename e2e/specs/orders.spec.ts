@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { PNG } from './merchant-helpers.ts';
-import { popconfirm, stockOf } from './trade-helpers.ts';
+import { popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
 
 test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
   page,
@@ -37,15 +36,7 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   await buyer.goto(`/customer/order/detail?type=0&id=${id}`);
   await expect(buyer.locator('.ant-menu-item-selected')).toContainText('采购订单');
   await expect(buyer.getByText(/原价 ¥/).first()).toBeVisible();
-  await buyer.getByRole('button', { name: '上传付款凭证' }).click();
-  const dialog = buyer.getByRole('dialog', { name: '上传付款凭证' });
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-  await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
-  await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
-  await dialog.getByRole('button', { name: '提交凭证' }).click();
-  await expect(buyer.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
+  await uploadTransferProof(buyer);
 
   // The supplier confirms the payment and ships one unit of the first line, then the rest.
   await page.reload();

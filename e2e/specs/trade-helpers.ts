@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PNG } from './merchant-helpers.ts';
 
 /** One SKU's figures as the supplier's inventory page (/customer/product/inventory) shows them. */
 export interface StockFigures {
@@ -59,8 +60,44 @@ export async function addCheckoutAddress(page: Page, receiver = '张立伟') {
   await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('radio', { name: new RegExp(receiver) }).first()).toHaveAttribute(
-    'aria-checked',
-    'true',
-  );
+  const chosen = page.getByRole('radiogroup', { name: '收货地址' }).getByRole('radio', { checked: true });
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).toContainText(receiver);
+}
+
+/**
+ * From the cart page: unselects every line, selects only the given lines' checkboxes (each answered by the
+ * server) and goes to checkout with them, one group per supplier.
+ */
+export async function checkoutOnly(page: Page, boxes: Locator[], suppliers: number) {
+  const selectAll = page.getByRole('checkbox', { name: '全选' });
+  if (await selectAll.isChecked()) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await selectAll.click();
+    await answered;
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText('0');
+  for (const box of boxes) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await box.click();
+    await answered;
+    await expect(box).toBeChecked();
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText(String(boxes.length));
+  await page.getByTestId('go-checkout').click();
+  await expect(page).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
+  await expect(page.getByTestId('checkout-group')).toHaveCount(suppliers);
+}
+
+/** On the purchaser's order detail (待付款): uploads a transfer proof picture and submits it. */
+export async function uploadTransferProof(page: Page) {
+  await page.getByRole('button', { name: '上传付款凭证' }).click();
+  const dialog = page.getByRole('dialog', { name: '上传付款凭证' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
+  await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
+  await dialog.getByRole('button', { name: '提交凭证' }).click();
+  await expect(page.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
 }

@@ -1,8 +1,14 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { PNG } from './merchant-helpers.ts';
-import { addCheckoutAddress, ledgerRowsOf, popconfirm, stockOf } from './trade-helpers.ts';
+import {
+  addCheckoutAddress,
+  checkoutOnly,
+  ledgerRowsOf,
+  popconfirm,
+  stockOf,
+  uploadTransferProof,
+} from './trade-helpers.ts';
 
 /** A product of one supplier on sale in the mall, with the SKU to buy. */
 interface Pick {
@@ -96,30 +102,16 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   // The cart: only this journey's two lines go to checkout (the demo cart may hold others).
   await buyer.goto('/customer/cart');
   await expect(buyer.getByTestId('cart-shop').first()).toBeVisible();
-  const selectAll = buyer.getByRole('checkbox', { name: '全选' });
-  if (await selectAll.isChecked()) {
-    const answered = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await selectAll.click();
-    await answered;
-  }
-  await expect(buyer.getByTestId('selected-count')).toHaveText('0');
-  for (const g of [a, b]) {
-    const row = buyer
+  const boxes = [a, b].map((g) => {
+    const rows = buyer
       .getByTestId('cart-shop')
       .filter({ hasText: g.shopName })
       .getByRole('row')
       .filter({ hasText: g.name });
-    const box = (g.sku.spec ? row.filter({ hasText: g.sku.spec }) : row).first().getByRole('checkbox');
-    const answered = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await box.click();
-    await answered;
-    await expect(box).toBeChecked();
-  }
-  await expect(buyer.getByTestId('selected-count')).toHaveText('2');
-  await buyer.getByTestId('go-checkout').click();
-  await expect(buyer).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
-  await expect(buyer.getByTestId('checkout-group')).toHaveCount(2);
-  await addCheckoutAddress(buyer);
+    return (g.sku.spec ? rows.filter({ hasText: g.sku.spec }) : rows).first().getByRole('checkbox');
+  });
+  await checkoutOnly(buyer, boxes, 2);
+  await addCheckoutAddress(buyer, '王海涛');
 
   // Checkout: one order per supplier.
   const submitted = buyer.waitForResponse((r) => r.url().endsWith('/api/checkout/submit'));
@@ -173,15 +165,7 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await buyer.goto(`/customer/order/detail?type=0&id=${orderId}`);
   await expect(buyer.locator('.ant-menu-item-selected')).toContainText('采购订单');
   await expect(cardHead(buyer)).toContainText('待付款');
-  await buyer.getByRole('button', { name: '上传付款凭证' }).click();
-  const proof = buyer.getByRole('dialog', { name: '上传付款凭证' });
-  await proof
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-  await expect(proof.locator('.ant-upload-list-item').first()).toBeVisible();
-  await expect(proof.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
-  await proof.getByRole('button', { name: '提交凭证' }).click();
-  await expect(buyer.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
+  await uploadTransferProof(buyer);
 
   // The supplier confirms the payment and ships in two parts: one unit, then the rest.
   await seller.reload();
