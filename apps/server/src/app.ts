@@ -46,6 +46,7 @@ import productReviewRoutes from './modules/products/review-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
+import aftersalesRoutes from './modules/aftersales/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productReviewRoutes);
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
+  await app.register(aftersalesRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

@@ -15,3 +15,4 @@ export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';
 export * from './contracts/buying.ts';
 export * from './contracts/orders.ts';
+export * from './contracts/aftersales.ts';

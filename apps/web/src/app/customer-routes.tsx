@@ -6,6 +6,7 @@ import { merchantCustomerRoutes } from '../features/merchant/routes.tsx';
 import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
 import { buyingCustomerRoutes } from '../features/buying/routes.tsx';
 import { orderCustomerRoutes } from '../features/orders/routes.tsx';
+import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -34,5 +35,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...placeholders],
 };

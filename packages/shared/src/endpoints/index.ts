@@ -9,6 +9,7 @@ import { certificationEndpoints, fileEndpoints, merchantEndpoints, storeEndpoint
 import { adminReviewEndpoints } from './admin-review.ts';
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
 import { orderEndpoints } from './orders.ts';
+import { rmaEndpoints } from './aftersales.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -22,6 +23,7 @@ export * from './admin-review.ts';
 export * from './catalogue.ts';
 export * from './buying.ts';
 export * from './orders.ts';
+export * from './aftersales.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -61,6 +63,7 @@ export const endpointGroups = {
   invoiceTitles: invoiceTitleEndpoints,
   cart: cartEndpoints,
   orders: orderEndpoints,
+  rma: rmaEndpoints,
 };
 
 type Groups = typeof endpointGroups;

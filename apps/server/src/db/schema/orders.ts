@@ -342,6 +342,10 @@ export const rmas = pgTable(
     returnTrackingNo: varchar({ length: 50 }),
     /** How the refund was made: 1 offline transfer, 2 credit account (money issue). */
     refundMethod: smallint(),
+    /** The refund made (recorded by the supplier; at most refundAmount), its note and time. */
+    refundedAmount: numeric({ precision: 14, scale: 2 }),
+    refundNote: varchar({ length: 200 }),
+    refundedAt: timestamp({ withTimezone: true }),
     replacementOrderId: integer(),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

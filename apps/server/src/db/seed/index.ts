@@ -7,6 +7,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
+import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -70,6 +71,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoCatalogue(t);
       // Orders in every status between the demo purchaser and suppliers, through the order use cases.
       await seedDemoOrders(t, storage, now);
+      // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
+      await seedDemoAftersales(t);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

@@ -11,3 +11,4 @@ export * from './products.ts';
 export * from './orders.ts';
 export * from './cart.ts';
 export * from './order-flow.ts';
+export * from './aftersales.ts';

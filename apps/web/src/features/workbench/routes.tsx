@@ -39,9 +39,7 @@ export const workbenchRoutes: RouteObject[] = [
   { path: 'role/list', handle: { title: '角色管理' }, lazy: lazyPage(() => import('./pages/RolesPage.tsx')) },
   { path: 'user/list', handle: { title: '用户管理' }, lazy: lazyPage(() => import('./pages/UsersPage.tsx')) },
 
-  later('rma/rmaList', '售后列表'),
-  later('rma/rmaApply', '申请售后'),
-  later('rma/rmaEditor', '售后详情'),
+  // rma/rmaList, rma/rmaApply, rma/rmaEditor: features/aftersales.
 
   later('report/procurement', '采购统计'),
   later('report/orderSale', '订单销售统计'),

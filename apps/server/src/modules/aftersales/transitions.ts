@@ -1,0 +1,358 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  InvoiceKind,
+  OrderKind,
+  RefundMethod,
+  RmaStatus,
+  RmaType,
+  Side,
+  StockReason,
+} from '@aquamall/shared';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { createOrders, toFen, toYuan, type NewOrderLine } from '../orders/create.ts';
+import { moveStock } from '../products/stock-ledger.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { guardStatus, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
+import { rmaTypeName } from './apply.ts';
+
+const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
+const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
+
+/** The caller's name for history rows, read before the transaction. */
+const who = async (db: Db, caller: Caller) => ({
+  userId: caller.userId,
+  userName: await callerName(db, caller.userId),
+});
+
+const lineSummary = (r: RmaRecord) => `${r.rmaNo}（${rmaTypeName(r.type)}）`;
+
+/** The purchaser withdraws a request the supplier has not acted on: → 已撤销, claims released. */
+export async function withdrawRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'buyer', BUYER_ONLY);
+    guardStatus(r, [RmaStatus.PENDING], '供应商已处理该申请，不能撤销');
+    await releaseClaims(t, r.id);
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.CANCELLED,
+        action: 'withdraw',
+        side: Side.BUYER,
+        ...me,
+        note,
+        notice: { title: `售后申请已撤销 ${r.rmaNo}`, content: `采购商撤销了售后申请 ${lineSummary(r)}。` },
+      },
+      now,
+    );
+  });
+}
+
+/** The supplier approves: returns and exchanges wait for the goods (待寄回), refund only goes to 待退款. */
+export async function approveRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
+    guardStatus(r, [RmaStatus.PENDING], '该申请已处理，不能重复审核');
+    const refundOnly = r.type === RmaType.REFUND;
+    await transition(
+      t,
+      r,
+      {
+        to: refundOnly ? RmaStatus.TO_SETTLE : RmaStatus.TO_RETURN,
+        action: 'approve',
+        side: Side.SELLER,
+        ...me,
+        note,
+        notice: {
+          title: `售后申请已通过 ${r.rmaNo}`,
+          content: refundOnly
+            ? `供应商同意了仅退款申请 ${r.rmaNo}，等待退款。`
+            : `供应商同意了售后申请 ${lineSummary(r)}，请寄回商品并填写物流单号。`,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/** The supplier rejects with a reason: → 已驳回, claims released. */
+export async function rejectRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
+    guardStatus(r, [RmaStatus.PENDING], '该申请已处理，不能驳回');
+    await releaseClaims(t, r.id);
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.REJECTED,
+        action: 'reject',
+        side: Side.SELLER,
+        ...me,
+        note: reason,
+        set: { rejectReason: reason },
+        notice: {
+          title: `售后申请被驳回 ${r.rmaNo}`,
+          content: `供应商驳回了售后申请 ${lineSummary(r)}：${reason}`,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/** The purchaser sends the goods back: → 已寄回 with carrier and tracking number. */
+export async function shipBackRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  carrier: string,
+  trackingNo: string,
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'buyer', BUYER_ONLY);
+    guardStatus(
+      r,
+      [RmaStatus.TO_RETURN],
+      r.type === RmaType.REFUND ? '仅退款无需寄回商品' : '当前状态不能填写寄回物流',
+    );
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.RETURNED,
+        action: 'ship_back',
+        side: Side.BUYER,
+        ...me,
+        note: `${carrier} ${trackingNo}`,
+        set: { returnCarrier: carrier, returnTrackingNo: trackingNo },
+        notice: {
+          title: `售后商品已寄回 ${r.rmaNo}`,
+          content: `采购商已寄回售后商品（${carrier} ${trackingNo}），请收货后确认。`,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The supplier confirms the goods came back: each catalogue line goes back into stock as 退货入库 through
+ * `moveStock` (reason RETURN, docType 'rma') in the same transaction → 待退款/换货.
+ */
+export async function receiveRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
+    guardStatus(
+      r,
+      [RmaStatus.RETURNED],
+      r.status === RmaStatus.TO_RETURN ? '采购商尚未寄回商品' : '当前状态不能确认收货',
+    );
+    const lines = await t
+      .select({ skuId: orderLines.skuId, quantity: rmaLines.quantity })
+      .from(rmaLines)
+      .innerJoin(orderLines, eq(orderLines.id, rmaLines.orderLineId))
+      .where(eq(rmaLines.rmaId, r.id))
+      .orderBy(asc(rmaLines.id));
+    const moves = lines.flatMap((l) =>
+      l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RETURN, quantity: l.quantity }] : [],
+    );
+    await moveStock(t, moves, {
+      docType: 'rma',
+      docId: r.id,
+      docNo: r.rmaNo,
+      userId: me.userId,
+      userName: me.userName,
+      companyId: caller.companyId,
+    });
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.TO_SETTLE,
+        action: 'receive',
+        side: Side.SELLER,
+        ...me,
+        note,
+        notice: {
+          title: `供应商已收到退回商品 ${r.rmaNo}`,
+          content:
+            r.type === RmaType.EXCHANGE
+              ? `供应商已收到退回商品，将为您补发换货订单。`
+              : `供应商已收到退回商品，将为您退款 ¥${r.refundAmount}。`,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * How a refund reaches the purchaser. Offline transfers are only recorded here; the credit account (the money
+ * issue) plugs in as method 2 by crediting the purchaser's account inside the same transaction.
+ */
+async function payRefund(_t: Db, _r: RmaRecord, method: number, _amountFen: number): Promise<void> {
+  if (method !== RefundMethod.OFFLINE) throw invalid('信用账户退款尚未开通，请线下转账后登记');
+}
+
+/** The supplier records the refund of a return or refund-only request (amount ≤ the amount asked) → 已完成. */
+export async function refundRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: { method: number; amount: number; note: string },
+  now = new Date(),
+): Promise<void> {
+  const me = await who(db, caller);
+  await inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
+    if (r.type === RmaType.EXCHANGE) throw conflict('换货申请不退款，请创建换货订单');
+    guardStatus(
+      r,
+      [RmaStatus.TO_SETTLE],
+      r.status === RmaStatus.RETURNED ? '请先确认收到退回商品' : '当前状态不能登记退款',
+    );
+    const fen = toFen(input.amount);
+    if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
+    await payRefund(t, r, input.method, fen);
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.CLOSED,
+        action: 'refund',
+        side: Side.SELLER,
+        ...me,
+        note: `线下转账退款 ¥${toYuan(fen)}${input.note ? `：${input.note}` : ''}`,
+        set: {
+          refundMethod: input.method,
+          refundedAmount: toYuan(fen),
+          refundNote: input.note,
+          refundedAt: now,
+        },
+        notice: {
+          title: `售后退款已登记 ${r.rmaNo}`,
+          content: `供应商已登记退款 ¥${toYuan(fen)}（线下转账），请注意查收。${input.note}`,
+        },
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * The supplier sends the exchanged goods: a replacement order (kind 0, parentOrderId = the original order,
+ * unit price 0 for the exchanged lines, no freight, same address) through `createOrders`, which reserves its
+ * stock; the request closes with the link to it.
+ */
+export async function exchangeRma(
+  db: Db,
+  caller: Caller,
+  id: number,
+  rules: OrderRules,
+  now = new Date(),
+): Promise<{ orderId: number; orderNo: string }> {
+  const me = await who(db, caller);
+  return inTransaction(db, async (t) => {
+    const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
+    if (r.type !== RmaType.EXCHANGE) throw conflict('只有换货申请可以创建换货订单');
+    guardStatus(
+      r,
+      [RmaStatus.TO_SETTLE],
+      r.status === RmaStatus.RETURNED ? '请先确认收到退回商品' : '当前状态不能创建换货订单',
+    );
+    const [order] = await t.select().from(orders).where(eq(orders.id, r.orderId));
+    const lines = await t
+      .select({ line: orderLines, quantity: rmaLines.quantity })
+      .from(rmaLines)
+      .innerJoin(orderLines, eq(orderLines.id, rmaLines.orderLineId))
+      .where(eq(rmaLines.rmaId, r.id))
+      .orderBy(asc(rmaLines.id));
+    const newLines: NewOrderLine[] = lines.map(({ line, quantity }) =>
+      line.skuId !== null
+        ? { skuId: line.skuId, quantity, unitPrice: 0 }
+        : { quantity, unitPrice: 0, productName: line.productName, spec: line.spec, unit: line.unit },
+    );
+    const [created] = await createOrders(
+      t,
+      [
+        {
+          kind: OrderKind.PURCHASE,
+          buyer: {
+            companyId: order!.buyerCompanyId,
+            userId: r.createdBy ?? order!.buyerUserId ?? 0,
+            userName: order!.buyerUserName,
+          },
+          sellerCompanyId: order!.sellerCompanyId,
+          lines: newLines,
+          address: order!.address,
+          invoice: {
+            kind: InvoiceKind.NONE,
+            title: '',
+            taxNo: '',
+            regAddress: '',
+            regPhone: '',
+            bankName: '',
+            bankAccount: '',
+          },
+          buyerRemark: `售后换货 ${r.rmaNo}`,
+          freight: 0,
+          parentOrderId: order!.id,
+        },
+      ],
+      rules,
+      now,
+    );
+    await transition(
+      t,
+      r,
+      {
+        to: RmaStatus.CLOSED,
+        action: 'exchange',
+        side: Side.SELLER,
+        ...me,
+        note: `换货订单 ${created!.orderNo}`,
+        set: { replacementOrderId: created!.id },
+        notice: {
+          title: `换货订单已创建 ${r.rmaNo}`,
+          content: `供应商已为售后申请 ${r.rmaNo} 创建换货订单 ${created!.orderNo}。`,
+        },
+      },
+      now,
+    );
+    return { orderId: created!.id, orderNo: created!.orderNo };
+  });
+}

@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView } from '@aquamall/shared';
+import dayjs from 'dayjs';
+import { Img } from '../../../components/Img.tsx';
+import { Price } from '../../../components/Format.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
+import { fileUrl, previewUrl } from '../../../lib/image.ts';
+import { useApproveRma, useExchangeRma, useReceiveRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
+import { RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
+
+const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const ACTION: Record<string, string> = {
+  apply: '提交售后申请',
+  approve: '同意申请',
+  reject: '驳回申请',
+  withdraw: '撤销申请',
+  ship_back: '寄回商品',
+  receive: '确认收到退回商品（退货入库）',
+  refund: '登记退款',
+  exchange: '创建换货订单',
+};
+const SIDE: Record<number, string> = { 0: '系统', 1: '采购商', 2: '供应商', 3: '平台' };
+
+/** rma/rmaEditor?type=0|1&id=: one request for either side — lines, photos, history and the next step. */
+export default function RmaEditorPage() {
+  const [search] = useSearchParams();
+  const raw = Number(search.get('id'));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const listType = search.get('type') === '1' ? 1 : 0;
+  const detail = useRmaDetail(id);
+  const back = <Link to={`/customer/rma/rmaList?type=${listType}`}><Button>返回列表</Button></Link>;
+
+  if (!id) return <Card variant="borderless"><Result status="404" title="售后单不存在" extra={back} /></Card>;
+  if (detail.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (detail.isError || !detail.data) {
+    return <Card variant="borderless"><Result status="warning" title="售后单加载失败" subTitle={detail.error instanceof Error ? detail.error.message : undefined} extra={<Space><Button onClick={() => void detail.refetch()}>重试</Button>{back}</Space>} /></Card>;
+  }
+  const d = detail.data;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card variant="borderless" title={<Space>售后单 {d.rmaNo}<RmaStatusTag status={d.status} /></Space>} extra={back}>
+        <NextStep d={d} />
+        <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
+          <Descriptions.Item label="售后类型"><RmaTypeTag type={d.type} /></Descriptions.Item>
+          <Descriptions.Item label="关联订单"><Link to={`/customer/order/detail?type=${d.orderType}&id=${d.orderId}`}>{d.orderNo}</Link></Descriptions.Item>
+          <Descriptions.Item label={d.viewer === 0 ? '供应商' : '采购商'}>{d.counterpartName}</Descriptions.Item>
+          <Descriptions.Item label="退款金额">{d.type === RmaType.EXCHANGE ? '换货（不退款）' : <Price value={d.refundAmount} />}</Descriptions.Item>
+          <Descriptions.Item label="售后原因">{d.reason}</Descriptions.Item>
+          <Descriptions.Item label="申请时间">{when(d.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="问题描述" span={3}>{d.description || '无'}</Descriptions.Item>
+          <Descriptions.Item label="图片凭证" span={3}>
+            {d.photos.length ? (
+              <Image.PreviewGroup>
+                <Space wrap>{d.photos.map((p) => <Image key={p} src={fileUrl(p, 120)} preview={{ src: previewUrl(p) }} width={72} height={72} style={{ objectFit: 'cover' }} alt="凭证" />)}</Space>
+              </Image.PreviewGroup>
+            ) : '无'}
+          </Descriptions.Item>
+          {d.rejectReason && <Descriptions.Item label="驳回原因" span={3}><Typography.Text type="danger">{d.rejectReason}</Typography.Text></Descriptions.Item>}
+          {d.returnTrackingNo && <Descriptions.Item label="寄回物流" span={3}>{d.returnCarrier} {d.returnTrackingNo}</Descriptions.Item>}
+          {d.refundedAmount && (
+            <Descriptions.Item label="退款记录" span={3}>
+              线下转账 <Price value={d.refundedAmount} />，{when(d.refundedAt)}{d.refundNote ? `，${d.refundNote}` : ''}
+            </Descriptions.Item>
+          )}
+          {d.replacementOrderId && (
+            <Descriptions.Item label="换货订单" span={3}>
+              <Link to={`/customer/order/detail?type=${d.viewer === 0 ? 0 : 6}&id=${d.replacementOrderId}`}>{d.replacementOrderNo}</Link>
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </Card>
+      <Card variant="borderless" title="售后商品">
+        <Table<RmaLineView>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={d.lines}
+          columns={[
+            {
+              title: '商品',
+              key: 'p',
+              render: (_, l) => (
+                <Space>
+                  <Img src={l.image} width={120} style={{ width: 44, height: 44, objectFit: 'cover', borderRadius: 4 }} />
+                  <span><div>{l.productName}</div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{l.spec || '默认规格'}</Typography.Text></span>
+                </Space>
+              ),
+            },
+            { title: '规格编码', dataIndex: 'skuCode', width: 150, render: (v: string) => v || '—' },
+            { title: '单价', dataIndex: 'unitPrice', width: 110, render: (v: string) => <Price value={v} /> },
+            { title: '售后数量', dataIndex: 'quantity', width: 100, render: (q: number, l) => `${q}${l.unit}` },
+            { title: '金额', dataIndex: 'amount', width: 120, render: (v: string) => <Price value={v} /> },
+          ]}
+        />
+      </Card>
+      <Card variant="borderless" title="处理记录">
+        <Timeline
+          items={d.history.map((h) => ({
+            color: h.toStatus === RmaStatus.REJECTED || h.toStatus === RmaStatus.CANCELLED ? 'red' : h.toStatus === RmaStatus.CLOSED ? 'green' : 'blue',
+            children: (
+              <div>
+                <div>
+                  <strong>{ACTION[h.action] ?? h.action}</strong>
+                  <Typography.Text type="secondary"> · {SIDE[h.side] ?? ''}{h.userName ? ` ${h.userName}` : ''} · {when(h.createdAt)}</Typography.Text>
+                </div>
+                <div style={{ color: '#595959' }}>
+                  {h.fromStatus !== null ? `${enumLabel('RmaStatus', h.fromStatus)} → ` : ''}
+                  {enumLabel('RmaStatus', h.toStatus)}
+                  {h.note ? `：${h.note}` : ''}
+                </div>
+              </div>
+            ),
+          }))}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+const shipRules = formRules(rmaShipBackInput);
+const rejectRules = formRules(rmaRejectInput);
+const refundRules = formRules(rmaRefundInput);
+
+/** What the viewer can do now: the purchaser withdraws or ships back; the supplier reviews, receives, settles. */
+function NextStep({ d }: { d: RmaDetail }) {
+  const withdraw = useWithdrawRma();
+  const approve = useApproveRma();
+  const receive = useReceiveRma();
+  const exchange = useExchangeRma();
+  const [modal, setModal] = useState<'reject' | 'refund' | null>(null);
+  const buyer = d.viewer === 0;
+  const s = d.status;
+
+  if (buyer) {
+    if (s === RmaStatus.PENDING) {
+      return (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="等待供应商审核"
+          action={
+            <Popconfirm title="撤销后可重新申请。确认撤销？" okText="撤销" onConfirm={() => withdraw.mutateAsync({ id: d.id })}>
+              <Button size="small" danger loading={withdraw.isPending}>撤销申请</Button>
+            </Popconfirm>
+          }
+        />
+      );
+    }
+    if (s === RmaStatus.TO_RETURN) return <ShipBackForm id={d.id} seller={d.counterpartName} />;
+    if (s === RmaStatus.RETURNED) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message="商品已寄回，等待供应商确认收货" />;
+    if (s === RmaStatus.TO_SETTLE) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={d.type === RmaType.EXCHANGE ? '等待供应商创建换货订单' : '等待供应商退款'} />;
+    return null;
+  }
+
+  let step: React.ReactNode = null;
+  if (s === RmaStatus.PENDING) {
+    step = (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="采购商申请售后，请审核"
+        action={
+          <Space>
+            <Popconfirm title={d.type === RmaType.REFUND ? '同意后进入待退款。确认同意？' : '同意后采购商将寄回商品。确认同意？'} okText="同意" onConfirm={() => approve.mutateAsync({ id: d.id })}>
+              <Button size="small" type="primary" loading={approve.isPending}>同意</Button>
+            </Popconfirm>
+            <Button size="small" danger onClick={() => setModal('reject')}>驳回</Button>
+          </Space>
+        }
+      />
+    );
+  } else if (s === RmaStatus.TO_RETURN) {
+    step = <Alert type="info" showIcon style={{ marginBottom: 16 }} message="等待采购商寄回商品" />;
+  } else if (s === RmaStatus.RETURNED) {
+    step = (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`采购商已寄回：${d.returnCarrier ?? ''} ${d.returnTrackingNo ?? ''}，收到商品后请确认（退回商品将退货入库）`}
+        action={
+          <Popconfirm title="确认已收到退回商品？商品将退货入库。" okText="确认收货" onConfirm={() => receive.mutateAsync({ id: d.id })}>
+            <Button size="small" type="primary" loading={receive.isPending}>确认收货</Button>
+          </Popconfirm>
+        }
+      />
+    );
+  } else if (s === RmaStatus.TO_SETTLE) {
+    step =
+      d.type === RmaType.EXCHANGE ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="请创建换货订单（0 元）补发商品"
+          action={
+            <Popconfirm title="将以 0 元创建换货订单并预占库存，确认？" okText="创建" onConfirm={() => exchange.mutateAsync({ id: d.id })}>
+              <Button size="small" type="primary" loading={exchange.isPending}>创建换货订单</Button>
+            </Popconfirm>
+          }
+        />
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`请向采购商退款 ¥${d.refundAmount}，并登记退款`}
+          action={<Button size="small" type="primary" onClick={() => setModal('refund')}>登记退款</Button>}
+        />
+      );
+  }
+  return (
+    <>
+      {step}
+      {modal === 'reject' && <RejectModal id={d.id} onClose={() => setModal(null)} />}
+      {modal === 'refund' && <RefundModal id={d.id} max={d.refundAmount} onClose={() => setModal(null)} />}
+    </>
+  );
+}
+
+function ShipBackForm({ id, seller }: { id: number; seller: string }) {
+  const ship = useShipBackRma();
+  return (
+    <Card size="small" title={`供应商已同意，请将商品寄回 ${seller} 并填写物流信息`} style={{ marginBottom: 16 }}>
+      <Form layout="inline" onFinish={(v: { carrier: string; trackingNo: string }) => void ship.mutateAsync({ id, ...v })}>
+        <Form.Item name="carrier" label="物流公司" rules={shipRules.carrier}>
+          <Input maxLength={50} placeholder="如 顺丰速运" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="trackingNo" label="物流单号" rules={shipRules.trackingNo}>
+          <Input maxLength={50} placeholder="物流单号" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={ship.isPending}>提交寄回信息</Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
+
+function RejectModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const reject = useRejectRma();
+  return (
+    <Modal open title="驳回售后申请" okText="驳回" okButtonProps={{ danger: true, loading: reject.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={(v) => void reject.mutateAsync({ id, reason: v.reason }).then(onClose)}>
+        <Form.Item name="reason" label="驳回原因" rules={rejectRules.reason}>
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="请说明驳回原因，采购商将看到" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function RefundModal({ id, max, onClose }: { id: number; max: string; onClose: () => void }) {
+  const [form] = Form.useForm<{ amount: number; note: string }>();
+  const refund = useRefundRma();
+  return (
+    <Modal open title="登记退款（线下转账）" okText="登记退款" okButtonProps={{ loading: refund.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="请先通过银行转账将款项退给采购商，再在此登记。信用账户退款将在资金功能上线后提供。" />
+      <Form form={form} layout="vertical" initialValues={{ amount: Number(max), note: '' }} onFinish={(v) => void refund.mutateAsync({ id, amount: v.amount, note: v.note ?? '' }).then(onClose)}>
+        <Form.Item name="amount" label="退款金额" rules={refundRules.amount} extra={`申请退款 ¥${max}，不能超过该金额`}>
+          <InputNumber min={0} max={Number(max)} precision={2} prefix="¥" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="note" label="退款说明" rules={refundRules.note}>
+          <Input.TextArea rows={2} maxLength={200} showCount placeholder="如 转账银行、流水号" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
