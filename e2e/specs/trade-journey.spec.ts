@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
+import { PNG } from './merchant-helpers.ts';
 import {
   addCheckoutAddress,
   checkoutOnly,
@@ -65,7 +66,7 @@ async function quantitiesOf(rows: Locator, reason: string): Promise<string[]> {
 
 const cardHead = (page: Page) => page.locator('.ant-card-head').first();
 
-test('issue 12 journey: cart of two suppliers → two orders → confirm, transfer proof, payment, two shipments, receipt; stock and ledger follow', async ({
+test('issue 12 journey: cart of two suppliers → two orders → confirm, transfer proof, payment, two shipments, receipt, a return of one line refunded; stock and ledger follow', async ({
   page: buyer,
   browser,
 }) => {
@@ -207,4 +208,67 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await popconfirm(buyer).click();
   await expect(cardHead(buyer)).toContainText('已完成');
   await expect(buyer.getByRole('button', { name: /申请售后/ })).toBeVisible();
+
+  // After-sales: the purchaser applies for a return of one unit of the line, with a photo.
+  await buyer.getByRole('button', { name: /申请售后/ }).click();
+  await expect(buyer).toHaveURL(new RegExp(`rmaApply\\?orderId=${orderId}`));
+  await expect(buyer.getByText(orderNo)).toBeVisible();
+  await expect(buyer.getByRole('radio', { name: '退货退款' })).toBeChecked();
+  await buyer.getByLabel(`${a.name}申请数量`).fill('1');
+  await buyer.locator('.ant-form-item', { hasText: '售后原因' }).locator('.ant-select').click();
+  await buyer.locator('.ant-select-item-option[title="质量问题"]').click();
+  await buyer.locator('#description').fill('到货后发现一件包装破损');
+  await buyer
+    .locator('.ant-form-item', { hasText: '图片凭证' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'rma.png', mimeType: 'image/png', buffer: PNG });
+  await expect(buyer.locator('.ant-upload-list-item').first()).toBeVisible();
+  await expect(buyer.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
+  const applied = buyer.waitForResponse((r) => r.url().endsWith('/api/rma/apply'));
+  await buyer.getByRole('button', { name: '提交申请' }).click();
+  expect((await (await applied).json()).code).toBe(0);
+  await expect(buyer.getByText('售后申请已提交，等待供应商审核')).toBeVisible();
+  await expect(buyer).toHaveURL(/rmaEditor\?type=0&id=\d+/);
+  const rmaId = Number(new URL(buyer.url()).searchParams.get('id'));
+  const rmaHead = buyer.locator('.ant-card-head-title').first();
+  await expect(rmaHead).toContainText('待审核');
+  const rmaNo = /售后单\s*(\S+)/.exec(await rmaHead.innerText())![1]!;
+
+  // The supplier approves; the purchaser ships it back; the supplier confirms receipt and records the refund.
+  await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);
+  await expect(seller.locator('.ant-card-head-title').first()).toContainText(rmaNo);
+  await seller.getByRole('button', { name: /同\s*意/ }).click();
+  await seller
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /同\s*意/ })
+    .click();
+  await expect(seller.getByText('等待采购商寄回商品', { exact: true })).toBeVisible();
+  await buyer.reload();
+  await buyer.locator('#carrier').fill('顺丰速运');
+  await buyer.locator('#trackingNo').fill('SF7000000003');
+  await buyer.getByRole('button', { name: '提交寄回信息' }).click();
+  await expect(buyer.getByText('商品已寄回，等待供应商确认收货', { exact: true })).toBeVisible();
+  await seller.reload();
+  await seller.getByRole('button', { name: '确认收货' }).click();
+  await seller.locator('.ant-popconfirm:visible').getByRole('button', { name: '确认收货' }).click();
+  await expect(seller.getByText('已确认收货，退回商品已入库')).toBeVisible();
+  await seller.getByRole('button', { name: '登记退款' }).click();
+  const refund = seller.locator('.ant-modal');
+  await refund.locator('#note').fill('工商银行转账');
+  await refund.getByRole('button', { name: '登记退款' }).click();
+  await expect(seller.getByText('退款已登记，售后完成')).toBeVisible();
+  await expect(seller.locator('.ant-card-head-title').first()).toContainText('已完成');
+  await buyer.reload();
+  await expect(buyer.locator('.ant-card-head-title').first()).toContainText('已完成');
+
+  // After the return: on hand back up by the returned unit (退货入库 with the after-sales number), nothing reserved.
+  const returnedA = await stockOf(seller, a.sku.code);
+  expect(returnedA).toEqual({
+    onHand: shippedA.onHand + 1,
+    reserved: shippedA.reserved,
+    available: shippedA.available + 1,
+  });
+  const returnRows = await ledgerRowsOf(seller, a.sku.code, rmaNo);
+  await expect(returnRows).toHaveCount(1);
+  expect(await quantitiesOf(returnRows, '退货入库')).toEqual(['+1']);
 });
