@@ -70,7 +70,8 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   page: buyer,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // About 45 s on an idle machine; the margin is for a loaded one.
+  test.setTimeout(180_000);
   const buyerUser = await signIn(buyer, '18800000004');
   expect(buyerUser.extension.CompanyId).not.toBeNull();
   const sellerA = await openAs(browser, '18800000002');
