@@ -36,8 +36,12 @@ export async function passwordLogin(page: Page, account: string, password = DEMO
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-/** Signs in through the login API and keeps the token where the client does (remember-me). */
-export async function signIn(page: Page, account: string, password = DEMO_PASSWORD) {
+/** Signs in through the login API and keeps the token where the client does (remember-me); returns the user. */
+export async function signIn(
+  page: Page,
+  account: string,
+  password = DEMO_PASSWORD,
+): Promise<{ userId: number; extension: { CompanyId: number | null; CompanyName: string } }> {
   const res = await page.request.post('/api/appuser/login', { data: { account, password } });
   const body = await res.json();
   expect(body.code, body.message).toBe(0);
@@ -46,6 +50,7 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
     localStorage.setItem('token', token);
     localStorage.setItem('rememberMe', 'true');
   }, body.data.authToken as string);
+  return body.data.userInfo;
 }
 
 /** A fresh mainland mobile number for this run. */

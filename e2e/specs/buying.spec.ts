@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './auth-helpers.ts';
+import { addCheckoutAddress, checkoutOnly } from './trade-helpers.ts';
 
 interface Goods {
   id: number;
@@ -47,46 +48,14 @@ test('a purchaser adds goods of two suppliers from the mall and checks out: two 
     await expect(page.getByTestId('cart-shop').filter({ hasText: g.name })).toHaveCount(1);
   await expect(page.getByTestId('cart-link')).toContainText('购物车');
   // Only this run's two lines go to checkout (the demo cart may hold earlier lines).
-  const selectAll = page.getByRole('checkbox', { name: '全选' });
-  if (await selectAll.isChecked()) {
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await selectAll.click();
-    await answered;
-  }
-  await expect(page.getByTestId('selected-count')).toHaveText('0');
-  for (const g of [a, b]) {
-    const box = page.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
-    await box.click();
-    await answered;
-    await expect(box).toBeChecked();
-  }
-  await expect(page.getByTestId('selected-count')).toHaveText('2');
-  await page.getByTestId('go-checkout').click();
-  await expect(page).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
-  await expect(page.getByTestId('checkout-group')).toHaveCount(2);
+  await checkoutOnly(
+    page,
+    [a, b].map((g) => page.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox')),
+    2,
+  );
 
   // A new address, chosen automatically when saved.
-  await page.getByTestId('checkout-add-address').click();
-  const dialog = page.getByRole('dialog', { name: '新增收货地址' });
-  await dialog.getByLabel('收货人').fill('赵明远');
-  await dialog.getByLabel('手机号').fill('13811112222');
-  await dialog.getByLabel('所在地区').click();
-  await page
-    .getByRole('menuitemcheckbox', { name: '北京市' })
-    .first()
-    .click()
-    .catch(async () => page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click());
-  await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
-  await page
-    .locator('.ant-cascader-menu')
-    .nth(2)
-    .locator('.ant-cascader-menu-item', { hasText: '大兴区' })
-    .click();
-  await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('radio', { name: /赵明远/ }).first()).toHaveAttribute('aria-checked', 'true');
+  await addCheckoutAddress(page);
 
   const submitted = page.waitForResponse((r) => r.url().endsWith('/api/checkout/submit'));
   await page.getByTestId('submit-checkout').click();

@@ -1,24 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { PNG } from './merchant-helpers.ts';
-
-/** On hand and reserved of a SKU as the supplier's inventory page shows them. */
-async function stockOf(page: Page, code: string): Promise<{ onHand: number; reserved: number }> {
-  await page.goto('/customer/product/inventory');
-  await page.getByPlaceholder('商品名称或规格编码').fill(code);
-  await page.getByPlaceholder('商品名称或规格编码').press('Enter');
-  const row = page.getByRole('row', { name: new RegExp(code) });
-  await expect(row).toHaveCount(1);
-  const cells = row.locator('td');
-  return {
-    onHand: parseInt(await cells.nth(2).innerText(), 10),
-    reserved: parseInt(await cells.nth(3).innerText(), 10),
-  };
-}
-
-const popconfirm = (page: Page) =>
-  page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ });
+import { popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
 
 test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
   page,
@@ -54,15 +36,7 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   await buyer.goto(`/customer/order/detail?type=0&id=${id}`);
   await expect(buyer.locator('.ant-menu-item-selected')).toContainText('采购订单');
   await expect(buyer.getByText(/原价 ¥/).first()).toBeVisible();
-  await buyer.getByRole('button', { name: '上传付款凭证' }).click();
-  const dialog = buyer.getByRole('dialog', { name: '上传付款凭证' });
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-  await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
-  await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
-  await dialog.getByRole('button', { name: '提交凭证' }).click();
-  await expect(buyer.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
+  await uploadTransferProof(buyer);
 
   // The supplier confirms the payment and ships one unit of the first line, then the rest.
   await page.reload();
@@ -97,7 +71,7 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   // The supplier's stock: the shipped quantities left on hand and the reservation.
   for (const [i, code] of codes.entries()) {
     const after = await stockOf(page, code);
-    expect(after).toEqual({
+    expect(after).toMatchObject({
       onHand: before[i]!.onHand - quantities[i]!,
       reserved: before[i]!.reserved - quantities[i]!,
     });

@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PNG } from './merchant-helpers.ts';
+
+/** One SKU's figures as the supplier's inventory page (/customer/product/inventory) shows them. */
+export interface StockFigures {
+  onHand: number;
+  reserved: number;
+  available: number;
+}
+
+/** Opens the supplier's inventory page filtered to one SKU code and returns its row. */
+async function inventoryRow(page: Page, code: string) {
+  await page.goto('/customer/product/inventory');
+  const search = page.getByPlaceholder('商品名称或规格编码');
+  await search.fill(code);
+  await search.press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** On hand, reserved and available of a SKU, read from the supplier's inventory page. */
+export async function stockOf(page: Page, code: string): Promise<StockFigures> {
+  const cells = (await inventoryRow(page, code)).locator('td');
+  const int = async (i: number) => parseInt(await cells.nth(i).innerText(), 10);
+  return { onHand: await int(2), reserved: await int(3), available: await int(4) };
+}
+
+/** The SKU's ledger rows of one document (its number) as the 库存流水 drawer lists them, newest first. */
+export async function ledgerRowsOf(page: Page, code: string, docNo: string) {
+  const row = await inventoryRow(page, code);
+  await row.getByRole('button', { name: '库存流水' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await expect(drawer.locator('.ant-table-row').first()).toBeVisible();
+  return drawer.getByRole('row', { name: new RegExp(docNo) });
+}
+
+/** The OK button of the open confirmation bubble. */
+export const popconfirm = (page: Page) =>
+  page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ });
+
+/** Adds a receiving address from the checkout page (it is chosen when saved). */
+export async function addCheckoutAddress(page: Page, receiver = '赵明远') {
+  await page.getByTestId('checkout-add-address').click();
+  const dialog = page.getByRole('dialog', { name: '新增收货地址' });
+  await dialog.getByLabel('收货人').fill(receiver);
+  await dialog.getByLabel('手机号').fill('13811112222');
+  await dialog.getByLabel('所在地区').click();
+  await page
+    .getByRole('menuitemcheckbox', { name: '北京市' })
+    .first()
+    .click()
+    .catch(async () => page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click());
+  await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
+  await page
+    .locator('.ant-cascader-menu')
+    .nth(2)
+    .locator('.ant-cascader-menu-item', { hasText: '大兴区' })
+    .click();
+  await dialog.getByLabel('详细地址').fill('黄村镇再生水厂路1号');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toHaveCount(0);
+  const chosen = page.getByRole('radiogroup', { name: '收货地址' }).getByRole('radio', { checked: true });
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).toContainText(receiver);
+}
+
+/**
+ * From the cart page: unselects every line, selects only the given lines' checkboxes (each answered by the
+ * server) and goes to checkout with them, one group per supplier.
+ */
+export async function checkoutOnly(page: Page, boxes: Locator[], suppliers: number) {
+  const selectAll = page.getByRole('checkbox', { name: '全选' });
+  if (await selectAll.isChecked()) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await selectAll.click();
+    await answered;
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText('0');
+  for (const box of boxes) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await box.click();
+    await answered;
+    await expect(box).toBeChecked();
+  }
+  await expect(page.getByTestId('selected-count')).toHaveText(String(boxes.length));
+  await page.getByTestId('go-checkout').click();
+  await expect(page).toHaveURL(/\/customer\/cart\/checkout\?lines=/);
+  await expect(page.getByTestId('checkout-group')).toHaveCount(suppliers);
+}
+
+/** On the purchaser's order detail (待付款): uploads a transfer proof picture and submits it. */
+export async function uploadTransferProof(page: Page) {
+  await page.getByRole('button', { name: '上传付款凭证' }).click();
+  const dialog = page.getByRole('dialog', { name: '上传付款凭证' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.locator('.ant-upload-list-item').first()).toBeVisible();
+  await expect(dialog.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
+  await dialog.getByRole('button', { name: '提交凭证' }).click();
+  await expect(page.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
+}
