@@ -1,5 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { Code, OrderKind, OrderStatus, ProductStatus, Side, StockReason, tierPriceFor, type OrderKindValue } from '@aquamall/shared';
+import {
+  Code,
+  OrderKind,
+  OrderStatus,
+  ProductStatus,
+  Side,
+  StockReason,
+  tierPriceFor,
+  type OrderKindValue,
+} from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -72,11 +81,17 @@ export interface CreatedOrder {
 }
 
 /** Why a line cannot be ordered: `data.lineIndex` (within its order) and `data.orderIndex` say which. */
-export function lineProblem(message: string, orderIndex: number, lineIndex: number, skuId?: number): AppError {
+export function lineProblem(
+  message: string,
+  orderIndex: number,
+  lineIndex: number,
+  skuId?: number,
+): AppError {
   return new AppError(Code.CONFLICT, message, 200, { orderIndex, lineIndex, skuId: skuId ?? null });
 }
 
-const specText = (values: readonly { name: string; value: string }[]) => values.map((v) => `${v.name} ${v.value}`).join(' / ');
+const specText = (values: readonly { name: string; value: string }[]) =>
+  values.map((v) => `${v.name} ${v.value}`).join(' / ');
 
 /**
  * Creates orders (one per supplier) and reserves their stock, inside the caller's transaction: all orders and
@@ -86,9 +101,16 @@ const specText = (values: readonly { name: string; value: string }[]) => values.
  * a short line is named in the answer (`data.orderIndex`, `data.lineIndex`). Writes each order's history row,
  * schedules its confirmation timeout and notifies the supplier.
  */
-export async function createOrders(tx: Db, input: readonly NewOrder[], rules: OrderRules, now = new Date()): Promise<CreatedOrder[]> {
+export async function createOrders(
+  tx: Db,
+  input: readonly NewOrder[],
+  rules: OrderRules,
+  now = new Date(),
+): Promise<CreatedOrder[]> {
   if (!input.length) throw invalid('没有可提交的商品');
-  const skuIds = [...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : []))))].sort((a, b) => a - b);
+  const skuIds = [
+    ...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : [])))),
+  ].sort((a, b) => a - b);
   const skus = skuIds.length
     ? await tx
         .select({
@@ -132,14 +154,18 @@ export async function createOrders(tx: Db, input: readonly NewOrder[], rules: Or
   const demand = new Map<number, number>();
   input.forEach((o, oi) =>
     o.lines.forEach((l, li) => {
-      if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw lineProblem('购买数量必须是正整数', oi, li, l.skuId);
+      if (!Number.isInteger(l.quantity) || l.quantity <= 0)
+        throw lineProblem('购买数量必须是正整数', oi, li, l.skuId);
       if (l.skuId === undefined) return;
       const sku = skuById.get(l.skuId);
       const product = sku && productById.get(sku.productId);
-      if (!sku || !product || sku.companyId !== o.sellerCompanyId) throw lineProblem('商品规格不存在', oi, li, l.skuId);
+      if (!sku || !product || sku.companyId !== o.sellerCompanyId)
+        throw lineProblem('商品规格不存在', oi, li, l.skuId);
       const label = `「${product.name}${sku.specValues.length ? ` ${specText(sku.specValues)}` : ''}」`;
-      if (product.status !== ProductStatus.ON_SALE || !product.shopVisible) throw lineProblem(`${label}已下架`, oi, li, l.skuId);
-      if (sku.companyId === o.buyer.companyId) throw lineProblem(`${label}是本公司的商品，不能购买`, oi, li, l.skuId);
+      if (product.status !== ProductStatus.ON_SALE || !product.shopVisible)
+        throw lineProblem(`${label}已下架`, oi, li, l.skuId);
+      if (sku.companyId === o.buyer.companyId)
+        throw lineProblem(`${label}是本公司的商品，不能购买`, oi, li, l.skuId);
       if ((o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE && l.quantity < product.minOrder) {
         throw lineProblem(`${label}起订量为 ${product.minOrder}${product.unit}`, oi, li, l.skuId);
       }
@@ -155,7 +181,12 @@ export async function createOrders(tx: Db, input: readonly NewOrder[], rules: Or
       if (want > available) {
         const product = productById.get(sku.productId)!;
         const label = `「${product.name}${sku.specValues.length ? ` ${specText(sku.specValues)}` : ''}」`;
-        throw lineProblem(`${label}库存不足：需要 ${want}${product.unit}，可用 ${available}${product.unit}`, oi, li, l.skuId);
+        throw lineProblem(
+          `${label}库存不足：需要 ${want}${product.unit}，可用 ${available}${product.unit}`,
+          oi,
+          li,
+          l.skuId,
+        );
       }
     }),
   );
@@ -167,8 +198,14 @@ export async function createOrders(tx: Db, input: readonly NewOrder[], rules: Or
     .where(inArray(companies.id, companyIds));
   const companyById = new Map(comps.map((c) => [c.id, c]));
 
-  const created: CreatedOrder[] = [];
-  for (const o of input) {
+  // Orders are written in supplier order: each insert bumps its supplier's tab counter (order_counts, kept by a
+  // trigger), so two checkouts naming the same suppliers in another order lock those rows alike, never crosswise.
+  const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
+  const writeOrder = input
+    .map((_, i) => i)
+    .sort((a, b) => input[a]!.sellerCompanyId - input[b]!.sellerCompanyId || a - b);
+  for (const index of writeOrder) {
+    const o = input[index]!;
     const buyer = companyById.get(o.buyer.companyId);
     const seller = companyById.get(o.sellerCompanyId);
     if (!buyer || !seller) throw invalid('公司不存在');
@@ -250,8 +287,16 @@ export async function createOrders(tx: Db, input: readonly NewOrder[], rules: Or
         taxRate: taxRate === null ? null : String(taxRate),
       })),
     );
-    const moves = lines.flatMap((l) => (l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RESERVE, quantity: l.quantity }] : []));
-    await moveStock(tx, moves, { docType: 'order', docId: order!.id, docNo: order!.orderNo, userId: o.buyer.userId, userName: o.buyer.userName });
+    const moves = lines.flatMap((l) =>
+      l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RESERVE, quantity: l.quantity }] : [],
+    );
+    await moveStock(tx, moves, {
+      docType: 'order',
+      docId: order!.id,
+      docNo: order!.orderNo,
+      userId: o.buyer.userId,
+      userName: o.buyer.userName,
+    });
     await tx.insert(orderHistory).values({
       orderId: order!.id,
       action: 'create',
@@ -271,7 +316,12 @@ export async function createOrders(tx: Db, input: readonly NewOrder[], rules: Or
       content: `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
       linkPath: `/customer/order/detail?type=${sellerType}&id=${order!.id}`,
     });
-    created.push({ id: order!.id, orderNo: order!.orderNo, sellerCompanyId: seller.id, totalAmount: order!.totalAmount });
+    created[index] = {
+      id: order!.id,
+      orderNo: order!.orderNo,
+      sellerCompanyId: seller.id,
+      totalAmount: order!.totalAmount,
+    };
   }
   return created;
 }

@@ -60,10 +60,18 @@ const skuLabel = (s: { code: string }) => `规格 ${s.code}`;
  * (order, shipment, adjustment …): all movements happen or none. Demand for one SKU may appear in several
  * moves; they apply in order. The database's CHECK (available ≥ 0) is the last line of defence.
  */
-export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockDocument): Promise<StockMoveResult[]> {
+export async function moveStock(
+  tx: Db,
+  moves: readonly StockMove[],
+  doc: StockDocument,
+): Promise<StockMoveResult[]> {
   if (!moves.length) return [];
   for (const m of moves) {
-    if (!Number.isInteger(m.quantity) || m.quantity < 0 || (m.reason !== StockReason.COUNT && m.quantity === 0)) {
+    if (
+      !Number.isInteger(m.quantity) ||
+      m.quantity < 0 ||
+      (m.reason !== StockReason.COUNT && m.quantity === 0)
+    ) {
       throw conflict('库存数量不正确');
     }
   }
@@ -82,7 +90,10 @@ export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockD
     .orderBy(productSkus.id)
     .for('update');
   const byId = new Map(locked.map((s) => [s.id, { ...s }]));
-  if (locked.length !== ids.length || (doc.companyId !== undefined && locked.some((s) => s.companyId !== doc.companyId))) {
+  if (
+    locked.length !== ids.length ||
+    (doc.companyId !== undefined && locked.some((s) => s.companyId !== doc.companyId))
+  ) {
     throw notFound('商品规格不存在');
   }
   const results: StockMoveResult[] = [];
@@ -114,7 +125,13 @@ export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockD
       userId: doc.userId ?? null,
       userName: (doc.userName ?? '').slice(0, 60),
     });
-    results.push({ skuId: s.id, onHandBefore: s.onHand, onHandAfter: onHand, reservedBefore: s.reserved, reservedAfter: reserved });
+    results.push({
+      skuId: s.id,
+      onHandBefore: s.onHand,
+      onHandAfter: onHand,
+      reservedBefore: s.reserved,
+      reservedAfter: reserved,
+    });
     s.onHand = onHand;
     s.reserved = reserved;
   }
@@ -142,18 +159,31 @@ export async function moveStock(tx: Db, moves: readonly StockMove[], doc: StockD
 export async function refreshProductSummary(tx: Db, productIds: readonly number[]): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (!ids.length) return;
+  // Only what changed is written: an order moves stock but rarely the price, and a statement that sets `price`
+  // fires the search-table sync (migration search_table) even with an equal value, inside the SKU lock.
   await tx.execute(sql`
-    update products p set
-      price = agg.min_price,
-      price_tiers = agg.tiers,
-      stock = agg.available
-    from (
+    with agg as (
       select product_id,
         min(price) as min_price,
         (array_agg(price_tiers order by price, id))[1] as tiers,
         sum(on_hand - reserved)::int as available
-      from product_skus where product_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      from product_skus where product_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       group by product_id
-    ) agg
-    where p.id = agg.product_id`);
+    ),
+    stock_only as (
+      update products p set stock = agg.available
+      from agg
+      where p.id = agg.product_id and p.price = agg.min_price and p.price_tiers = agg.tiers
+        and p.stock is distinct from agg.available
+      returning p.id
+    )
+    update products p set
+      price = agg.min_price,
+      price_tiers = agg.tiers,
+      stock = agg.available
+    from agg
+    where p.id = agg.product_id and (p.price is distinct from agg.min_price or p.price_tiers is distinct from agg.tiers)`);
 }
