@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './auth-helpers.ts';
+import { registerViaApi, signIn } from './auth-helpers.ts';
 import { addCheckoutAddress, checkoutOnly } from './trade-helpers.ts';
 
 interface Goods {
@@ -28,7 +28,9 @@ async function twoProductsOfTwoSuppliers(request: APIRequestContext): Promise<[G
 
 test('a purchaser adds goods of two suppliers from the mall and checks out: two orders', async ({ page }) => {
   const [a, b] = await twoProductsOfTwoSuppliers(page.request);
-  await signIn(page, '18800000004');
+  // A purchaser of its own: the demo purchaser's cart belongs to the trade journey running beside this spec.
+  const buyer = await registerViaApi(page.request);
+  await signIn(page, buyer.phone, buyer.password);
 
   for (const g of [a, b]) {
     await page.goto(`/mall/goodsDetail?id=${g.id}`);

@@ -71,12 +71,21 @@ export async function addCheckoutAddress(page: Page, receiver = '赵明远') {
  */
 export async function checkoutOnly(page: Page, boxes: Locator[], suppliers: number) {
   const selectAll = page.getByRole('checkbox', { name: '全选' });
+  const count = page.getByTestId('selected-count');
+  await expect(count).toBeVisible();
+  // Some lines may be selected (全选 then shows as indeterminate): select all first, then none.
+  if ((await count.innerText()).trim() !== '0' && !(await selectAll.isChecked())) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
+    await selectAll.click();
+    await answered;
+    await expect(selectAll).toBeChecked();
+  }
   if (await selectAll.isChecked()) {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
     await selectAll.click();
     await answered;
   }
-  await expect(page.getByTestId('selected-count')).toHaveText('0');
+  await expect(count).toHaveText('0');
   for (const box of boxes) {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/cart/select'));
     await box.click();
