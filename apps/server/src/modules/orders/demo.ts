@@ -2,9 +2,9 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { InvoiceKind, OrderStatus, ProductStatus, type OrderStatusValue } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, files, orderLines, products, productSkus, users } from '../../db/schema/index.ts';
+import { files, orderLines, products, productSkus } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { Caller } from '../products/caller.ts';
+import { callerByPhone, type Caller } from '../products/caller.ts';
 import { addHours } from '../jobs/schedule.ts';
 import { createOrders, ORDER_JOBS } from './create.ts';
 import {
@@ -25,33 +25,6 @@ async function drawProof(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="360"><rect width="600" height="360" fill="#f6f9fc"/><rect x="20" y="20" width="560" height="320" fill="#fff" stroke="#1677ff" stroke-width="3"/><text x="300" y="90" font-size="32" text-anchor="middle" fill="#1677ff" font-family="Noto Sans CJK SC, sans-serif">网上银行电子回单</text><text x="60" y="160" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">付款人：北京京南再生水有限公司</text><text x="60" y="210" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">用途：货款</text><text x="60" y="260" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">状态：交易成功</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function demoCaller(db: Db, phone: string): Promise<Caller | null> {
-  const [u] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      type: companies.type,
-      name: companies.name,
-      memberLevel: companies.memberLevel,
-      isMemberVail: companies.isMemberVail,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.phone, phone));
-  if (!u?.companyId) return null;
-  return {
-    sessionId: 0,
-    userId: u.id,
-    companyId: u.companyId,
-    companyType: u.type,
-    companyName: u.name,
-    isCompanyAdmin: true,
-    isPlatformAdmin: false,
-    memberLevel: u.memberLevel,
-    isMemberVail: u.isMemberVail,
-  };
 }
 
 /** On-sale SKUs of a supplier with stock to sell, cheapest products first (a few). */
@@ -85,9 +58,9 @@ async function sellable(db: Db, companyId: number, n: number) {
  * notifications): nothing is inserted by hand. Clocks are recent so no timed rule fires at the first start.
  */
 export async function seedDemoOrders(db: Db, storage: Storage | null, now = new Date()): Promise<void> {
-  const buyer = await demoCaller(db, '18800000004');
-  const sellerA = await demoCaller(db, '18800000002');
-  const sellerB = await demoCaller(db, '18800000003');
+  const buyer = await callerByPhone(db, '18800000004');
+  const sellerA = await callerByPhone(db, '18800000002');
+  const sellerB = await callerByPhone(db, '18800000003');
   if (!buyer || !sellerA || !sellerB) return;
   const skusA = await sellable(db, sellerA.companyId, 6);
   const skusB = await sellable(db, sellerB.companyId, 4);

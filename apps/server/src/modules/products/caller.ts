@@ -1,21 +1,61 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
-import { users } from '../../db/schema/index.ts';
+import { companies, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 
 /** A signed-in company user (companyCaller). */
 export type Caller = AuthContext & { companyId: number };
 
+/**
+ * The caller (as the session plugin makes it) of a company user, for calling use cases outside a request: the
+ * demo seed and tests. Throws when the user has no company.
+ */
+export async function callerFor(db: Db, userId: number): Promise<Caller> {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`user ${userId} has no company`);
+  return {
+    sessionId: 0,
+    userId: row.user.id,
+    companyId: row.company.id,
+    companyType: row.company.type,
+    companyName: row.company.name,
+    isCompanyAdmin: row.user.isCompanyAdmin,
+    isPlatformAdmin: false,
+    memberLevel: row.company.memberLevel,
+    isMemberVail: row.company.isMemberVail,
+  };
+}
+
+/** `callerFor` the user with this phone (a demo account), or null when there is none with a company. */
+export async function callerByPhone(db: Db, phone: string): Promise<Caller | null> {
+  const [u] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.phone, phone));
+  return u?.companyId ? callerFor(db, u.id) : null;
+}
+
 /** The name written on documents and ledger rows: real name, nickname or phone. */
 export async function callerName(db: Db, userId: number): Promise<string> {
-  const [u] = await db.select({ realName: users.realName, nickName: users.nickName, phone: users.phone }).from(users).where(eq(users.id, userId));
+  const [u] = await db
+    .select({ realName: users.realName, nickName: users.nickName, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
   return u ? u.realName || u.nickName || u.phone : '';
 }
 
 /** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as `cause`). */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+  for (
+    let e: unknown = err, i = 0;
+    e && typeof e === 'object' && i < 4;
+    e = (e as { cause?: unknown }).cause, i++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
@@ -26,7 +66,10 @@ export function pgErrorCode(err: unknown): string | undefined {
  * Runs a change and answers the database's refusals in words: each PostgreSQL error code in `messages`
  * becomes a conflict with its message (unique SKU code, available stock, a confirmed document …).
  */
-export async function explainDbErrors<T>(messages: Record<string, string>, work: () => Promise<T>): Promise<T> {
+export async function explainDbErrors<T>(
+  messages: Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { OrderStatus, ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, products, users } from '../../db/schema/index.ts';
-import { callerFor } from '../../test/factories/order-flow.ts';
+import { orderLines, orders, products } from '../../db/schema/index.ts';
+import { callerByPhone } from './caller.ts';
 import { createQuestion, createReview, replyDiscussion } from './discussions.ts';
 
 const REVIEWS = [
@@ -21,25 +21,21 @@ const REVIEWS = [
  * about an on-sale product of 18800000002 waits for an answer.
  */
 export async function seedDemoDiscussions(db: Db): Promise<void> {
-  const phones = ['18800000004', '18800000002', '18800000003'];
-  const found = await Promise.all(
-    phones.map(
-      async (phone) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0],
-    ),
+  const [buyer, sellerA, sellerB] = await Promise.all(
+    ['18800000004', '18800000002', '18800000003'].map((p) => callerByPhone(db, p)),
   );
-  if (found.some((u) => !u)) return;
-  const [buyer, sellerA, sellerB] = await Promise.all(found.map((u) => callerFor(db, u!.id)));
-  const sellers = new Map([sellerA!, sellerB!].map((s) => [s.companyId, s]));
+  if (!buyer || !sellerA || !sellerB) return;
+  const sellers = new Map([sellerA, sellerB].map((s) => [s.companyId, s]));
   const lines = await db
     .select({ id: orderLines.id, seller: orders.sellerCompanyId })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.buyerCompanyId, buyer!.companyId), eq(orders.status, OrderStatus.COMPLETED)))
+    .where(and(eq(orders.buyerCompanyId, buyer.companyId), eq(orders.status, OrderStatus.COMPLETED)))
     .orderBy(asc(orders.completedAt), asc(orderLines.id))
     .limit(REVIEWS.length);
   for (const [i, line] of lines.entries()) {
     const r = REVIEWS[i]!;
-    const { sysNo } = await createReview(db, buyer!, {
+    const { sysNo } = await createReview(db, buyer, {
       orderLineId: line.id,
       rating: r.rating,
       content: r.content,
@@ -50,11 +46,11 @@ export async function seedDemoDiscussions(db: Db): Promise<void> {
   const [asked] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.companyId, sellerA!.companyId), eq(products.status, ProductStatus.ON_SALE)))
+    .where(and(eq(products.companyId, sellerA.companyId), eq(products.status, ProductStatus.ON_SALE)))
     .orderBy(asc(products.id))
     .limit(1);
   if (asked)
-    await createQuestion(db, buyer!, {
+    await createQuestion(db, buyer, {
       productId: asked.id,
       content: '请问这款产品是否提供检测报告？25kg袋装的最小起订量是多少？',
     });

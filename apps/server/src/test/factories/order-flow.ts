@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { OrderStatus, type OrderStatusValue } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES, type OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, files, orderLines, orders, users } from '../../db/schema/index.ts';
+import { files, orderLines, orders } from '../../db/schema/index.ts';
 import {
   confirmOrder,
   confirmPayment,
@@ -10,28 +10,10 @@ import {
   receiveOrder,
   shipOrder,
 } from '../../modules/orders/lifecycle.ts';
-import type { Caller } from '../../modules/products/caller.ts';
+import { callerFor } from '../../modules/products/caller.ts';
 
-/** The caller (as the session plugin makes it) of a company user, for calling use cases directly. */
-export async function callerFor(db: Db, userId: number): Promise<Caller> {
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
-  if (!row) throw new Error(`user ${userId} has no company`);
-  return {
-    sessionId: 0,
-    userId: row.user.id,
-    companyId: row.company.id,
-    companyType: row.company.type,
-    companyName: row.company.name,
-    isCompanyAdmin: row.user.isCompanyAdmin,
-    isPlatformAdmin: false,
-    memberLevel: row.company.memberLevel,
-    isMemberVail: row.company.isMemberVail,
-  };
-}
+/** The caller of a company user, for calling use cases directly (modules/products/caller.ts). */
+export { callerFor };
 
 let proofSeq = 0;
 /** A transfer proof uploaded by the company's user (a files row, as the upload control records it). */
