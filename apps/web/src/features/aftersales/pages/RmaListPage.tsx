@@ -40,7 +40,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
     {
       title: '售后商品',
       key: 'goods',
-      width: 250,
+      width: 200,
       render: (_, r) => (
         <Space align="start">
           <Img src={r.image} width={120} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} />
@@ -54,7 +54,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
     {
       title: '售后单号 / 订单号',
       dataIndex: 'rmaNo',
-      width: 190,
+      width: 180,
       render: (v: string, r) => (
         <span>
           <Link to={editor(r.id)}>{v}</Link>
@@ -66,7 +66,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
     { title: '退款金额', dataIndex: 'refundAmount', width: 110, render: (v: string, r) => (r.type === 3 ? '换货' : <Price value={v} />) },
     { title: type === 0 ? '供应商' : '采购商', dataIndex: 'counterpartName', width: 150, ellipsis: true },
     { title: '状态', dataIndex: 'status', width: 100, render: (s: number) => <RmaStatusTag status={s} /> },
-    { title: '申请时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
     { title: '操作', key: 'a', width: 70, fixed: 'right', render: (_, r) => <Link to={editor(r.id)}>{type === 1 && r.status === 0 ? '审核' : '查看'}</Link> },
   ];
 
@@ -95,7 +95,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
           columns={columns}
           dataSource={list.data?.list ?? []}
           locale={{ emptyText: list.isLoading ? '加载中…' : type === 0 ? '暂无售后申请，可在已完成订单的详情中申请售后' : '暂无售后申请' }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           pagination={{
             current: filters.pageIndex,
             pageSize: filters.pageSize,
