@@ -28,6 +28,11 @@ export const AdjustmentType = { IN: 1, OUT: 2, COUNT: 3 } as const;
 export const AdjustmentStatus = { DRAFT: 0, CONFIRMED: 1 } as const;
 export const AttributeType = { TEXT: 1, NUMBER: 2, SELECT: 3 } as const;
 export const EnquiryStatus = { DRAFT: 0, QUOTING: 1, CLOSED: 2, DEAL: 3, REVOKED: 4 } as const;
+/** Who may quote on an enquiry: any certified supplier, or only those invited. */
+export const EnquiryVisibility = { PUBLIC: 1, INVITED: 2 } as const;
+/** A supplier's quotation: 已报价 → 已修改 (revised) → 已中标 / 未中标; 已失效 past validity; 已撤回. */
+export const QuotationStatus = { QUOTED: 1, REVISED: 2, WON: 3, LOST: 4, EXPIRED: 5, WITHDRAWN: 6 } as const;
+export type QuotationStatusValue = (typeof QuotationStatus)[keyof typeof QuotationStatus];
 /** Order lifecycle (DESIGN §3 Orders): 已取消 only before anything ships. */
 export const OrderStatus = {
   TO_CONFIRM: 0,
@@ -48,6 +53,23 @@ export type SideValue = (typeof Side)[keyof typeof Side];
 /** The invoice a purchaser wants with an order: none, ordinary (普通) or special (专用) VAT invoice. */
 export const InvoiceKind = { NONE: 0, ORDINARY: 1, SPECIAL: 2 } as const;
 export const PaymentMethod = { TRANSFER: 1, CREDIT: 2 } as const;
+/** A VAT invoice: 待开票 → 已开票 → 已收票 / 有异议; 已红冲 once reversed; 已撤销; 已拒绝. */
+export const InvoiceStatus = {
+  REQUESTED: 0,
+  ISSUED: 1,
+  RECEIVED: 2,
+  DISPUTED: 3,
+  REVERSED: 4,
+  WITHDRAWN: 5,
+  REFUSED: 6,
+} as const;
+export const VAT_RATES = [13, 9, 6, 3, 1, 0] as const;
+export const CreditAccountStatus = { PENDING: 0, ACTIVE: 1, FROZEN: 2, REJECTED: 3 } as const;
+/** Why a credit account moved (one append-only ledger row each). */
+export const CreditMovement = { RECHARGE: 1, REFUND: 2, ORDER_PAYMENT: 3, RMA_REFUND: 4, ADJUSTMENT: 5, REPAYMENT: 6 } as const;
+export const CreditRequestKind = { RECHARGE: 1, REFUND: 2 } as const;
+export const CreditRequestStatus = { PENDING: 0, CONFIRMED: 1, REJECTED: 2 } as const;
+export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as const;
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
 export const RmaType = { RETURN: 1, REFUND: 2, EXCHANGE: 3 } as const;
@@ -186,6 +208,51 @@ export const ENUMS: EnumDef[] = [
     [1, '生产厂家'],
     [2, '经销商'],
     [3, '服务商'],
+  ]),
+  def('EnquiryVisibility', [
+    [1, '公开询价'],
+    [2, '邀请询价'],
+  ]),
+  def('QuotationStatus', [
+    [1, '已报价'],
+    [2, '已修改'],
+    [3, '已中标'],
+    [4, '未中标'],
+    [5, '已失效'],
+    [6, '已撤回'],
+  ]),
+  def('InvoiceStatus', [
+    [0, '待开票'],
+    [1, '已开票'],
+    [2, '已收票'],
+    [3, '有异议'],
+    [4, '已红冲'],
+    [5, '已撤销'],
+    [6, '已拒绝'],
+  ]),
+  def('CreditAccountStatus', [
+    [0, '待审核'],
+    [1, '正常'],
+    [2, '已冻结'],
+    [3, '已拒绝'],
+  ]),
+  def('CreditMovement', [
+    [1, '充值'],
+    [2, '退款'],
+    [3, '订单支付'],
+    [4, '售后退款'],
+    [5, '调整'],
+    [6, '还款'],
+  ]),
+  def('CreditRequestStatus', [
+    [0, '待确认'],
+    [1, '已确认'],
+    [2, '已驳回'],
+  ]),
+  def('StatementStatus', [
+    [0, '待确认'],
+    [1, '已确认'],
+    [2, '有异议'],
   ]),
   def('BidType', [
     [1, '招标公告'],

@@ -11,3 +11,4 @@ export * from './rate-limit.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './order-counts.ts';
+export * from './money.ts';

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -8,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
@@ -32,7 +36,23 @@ export const enquiries = pgTable(
     contactName: varchar({ length: 50 }).notNull().default(''),
     contactPhone: varchar({ length: 20 }).notNull().default(''),
     remark: text().notNull().default(''),
+    /** Live quotations (not withdrawn); the public board shows only this count. */
     offerCount: integer().notNull().default(0),
+    /** 密封报价: the purchaser sees no offer content before the deadline. */
+    sealed: boolean().notNull().default(false),
+    /** EnquiryVisibility: 1 public (any certified supplier), 2 invited suppliers only. */
+    visibility: smallint().notNull().default(1),
+    /** InvoiceKind wanted: 0 none, 1 普通, 2 专用. */
+    invoiceKind: smallint().notNull().default(0),
+    /** Payment terms wanted, as the purchaser words them (款到发货, 月结30天 …). */
+    paymentTerms: varchar({ length: 100 }).notNull().default(''),
+    deliveryDate: timestamp({ withTimezone: true }),
+    /** Drawings and specs (PDF, images) from the files module. */
+    attachments: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    createdBy: integer(),
+    revokeReason: varchar({ length: 200 }),
+    closedAt: timestamp({ withTimezone: true }),
+    awardedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -53,8 +73,148 @@ export const enquiryItems = pgTable(
     unit: varchar({ length: 10 }).notNull(),
     categoryId: integer(),
     remark: varchar({ length: 300 }).notNull().default(''),
+    /** Optional target unit price (tax included) the purchaser hopes for. */
+    targetPrice: numeric({ precision: 14, scale: 2 }),
+    /** When the line was picked from the catalogue. */
+    productId: integer(),
+    skuId: integer(),
+    /** The quotation this line was awarded to (split award: lines may go to different suppliers). */
+    awardedQuotationId: integer(),
+    sort: integer().notNull().default(0),
   },
   (t) => [index().on(t.enquiryId)],
+);
+
+/** Suppliers invited to an invitation-only enquiry (visibility 2). */
+export const enquiryInvitations = pgTable(
+  'enquiry_invitations',
+  {
+    id: serial().primaryKey(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    supplierCompanyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('enquiry_invitations_pair').on(t.enquiryId, t.supplierCompanyId), index().on(t.supplierCompanyId)],
+);
+
+/**
+ * A supplier's one live quotation on an enquiry (unique per enquiry and supplier: a repeated submit can never
+ * create a second one; withdrawing and quoting again revives the same row with a new version). The row holds
+ * the current version's figures; `quotation_versions` keeps every version, `quotation_lines` the per-line prices
+ * of every version. QuotationStatus: 1 已报价, 2 已修改, 3 已中标, 4 未中标, 5 已失效, 6 已撤回.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial().primaryKey(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id),
+    /** The purchaser (copied from the enquiry, so lists of both sides are one index scan). */
+    buyerCompanyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    supplierCompanyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    supplierCompanyName: varchar({ length: 100 }).notNull(),
+    status: smallint().notNull().default(1),
+    /** The current version number (1 for the first offer). */
+    version: integer().notNull().default(1),
+    goodsAmount: numeric({ precision: 14, scale: 2 }).notNull(),
+    freight: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    totalAmount: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** Lead time in days after the order. */
+    leadDays: integer().notNull(),
+    validUntil: timestamp({ withTimezone: true }).notNull(),
+    remark: varchar({ length: 500 }).notNull().default(''),
+    attachments: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    contactName: varchar({ length: 50 }).notNull().default(''),
+    contactPhone: varchar({ length: 20 }).notNull().default(''),
+    createdBy: integer(),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    awardedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quotations_one_per_supplier').on(t.enquiryId, t.supplierCompanyId),
+    index('quotations_supplier_list').on(t.supplierCompanyId, t.updatedAt),
+    index('quotations_buyer').on(t.buyerCompanyId),
+    check('quotations_amounts', sql`${t.goodsAmount} >= 0 and ${t.freight} >= 0 and ${t.totalAmount} >= 0 and ${t.leadDays} >= 0`),
+  ],
+);
+
+/** Every version of a quotation as submitted (append-only), so the purchaser sees how an offer moved. */
+export const quotationVersions = pgTable(
+  'quotation_versions',
+  {
+    id: serial().primaryKey(),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id),
+    version: integer().notNull(),
+    goodsAmount: numeric({ precision: 14, scale: 2 }).notNull(),
+    freight: numeric({ precision: 14, scale: 2 }).notNull(),
+    totalAmount: numeric({ precision: 14, scale: 2 }).notNull(),
+    leadDays: integer().notNull(),
+    validUntil: timestamp({ withTimezone: true }).notNull(),
+    remark: varchar({ length: 500 }).notNull().default(''),
+    attachments: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quotation_versions_no').on(t.quotationId, t.version)],
+);
+
+/** A quoted line of one version: unit price tax included, with the VAT rate; lines left unquoted have no row. */
+export const quotationLines = pgTable(
+  'quotation_lines',
+  {
+    id: serial().primaryKey(),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id),
+    version: integer().notNull(),
+    enquiryItemId: integer()
+      .notNull()
+      .references(() => enquiryItems.id),
+    unitPrice: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** VAT rate in percent (13, 9, 6, 3, 1, 0). */
+    taxRate: numeric({ precision: 5, scale: 2 }).notNull(),
+    amount: numeric({ precision: 14, scale: 2 }).notNull(),
+    remark: varchar({ length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('quotation_lines_item').on(t.quotationId, t.version, t.enquiryItemId),
+    check('quotation_lines_price', sql`${t.unitPrice} > 0 and ${t.amount} >= 0`),
+  ],
+);
+
+/** The thread on one quotation between the purchaser and that supplier, and nobody else. */
+export const quotationMessages = pgTable(
+  'quotation_messages',
+  {
+    id: serial().primaryKey(),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id),
+    /** Side: 1 purchaser, 2 supplier. */
+    side: smallint().notNull(),
+    companyId: integer().notNull(),
+    userId: integer(),
+    userName: varchar({ length: 60 }).notNull().default(''),
+    content: varchar({ length: 1000 }).notNull(),
+    attachments: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    /** When the other side read it (unread counts). */
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.quotationId, t.id)],
 );
 
 /** Tenders (招标公告, type 1) and winning-bid announcements (中标公告, type 2). */
