@@ -15,7 +15,7 @@ import {
 import { endpoints } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bids, files, jobs, messages, orders, tenderBids, tenderLots } from '../../db/schema/index.ts';
-import { api, makeAddress, makePurchaser, makeSupplier, signedInPlatformAdmin } from '../../test/factories/index.ts';
+import { api, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInPlatformAdmin } from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
@@ -135,6 +135,27 @@ describe('tenders: draft, publish, bid', () => {
     const mine = await pdf(s.id, s.admin.id);
     expect((await bid(s, id, [{ lotId: lots[0]!.id, price: 90 }], { documents: [{ name: '报价单', path: mine }] })).data.version).toBe(4);
     expect((await bid(s, id, [{ lotId: 999999, price: 90 }])).message).toBe('标段不存在');
+  });
+
+  it('tender documents are PDFs uploaded into the bid folder; a PDF elsewhere or a fake PDF is refused', async () => {
+    const buyer = await makePurchaser(db(), 'PDF采购商');
+    const real = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const upload = async (url: string, name: string, body: Buffer) => {
+      const { payload, headers } = await multipartBody([{ name, body, type: 'application/pdf' }]);
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'x-token': buyer.token } });
+      return res.json<{ code: number; message: string; data: { fileRelativePath: string }[] }>();
+    };
+    const ok = await upload('/UploadHandler.ashx?appName=bid', '招标文件.pdf', real);
+    expect(ok.code).toBe(0);
+    const path = ok.data[0]!.fileRelativePath;
+    expect(path).toMatch(/^u\/bid\/.+\.pdf$/);
+    expect((await upload('/file/upload', '招标文件.pdf', real)).message).toBe('仅允许jpg、jpeg、png格式');
+    expect((await upload('/UploadHandler.ashx?appName=bid', '假的.pdf', Buffer.from('<html>not a pdf</html>'))).message).toBe('仅允许jpg、jpeg、png、pdf格式');
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/tender/save', tenderBody({ documents: [{ name: '招标文件', path }] }));
+    expect(saved.code).toBe(0);
+    expect((await detail(buyer.token, saved.data.id)).data.documents).toEqual([{ name: '招标文件', path }]);
+    const served = await t.app.inject({ method: 'GET', url: `/f/${path}` });
+    expect(served.headers['content-disposition']).toContain('attachment');
   });
 
   it('an amendment after bids marks them 待确认; the supplier reconfirms', async () => {
