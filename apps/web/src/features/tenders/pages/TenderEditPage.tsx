@@ -125,8 +125,8 @@ function TenderForm({ d, onDone }: { d?: TenderDetail; onDone: () => void }) {
     <Card variant="borderless" title={amending ? '修改招标（已投标的供应商需重新确认）' : d ? '编辑招标草稿' : '发布招标'} extra={<Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>}>
       {amending && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="修改已发布的招标后，已提交的投标将变为「待确认」，供应商需在截止前重新确认。" />}
       <Form form={form} layout="vertical" initialValues={initial(d)} style={{ maxWidth: 980 }}>
-        <Space size="large" wrap style={{ width: '100%' }} styles={{ item: { minWidth: 300 } }}>
-          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 460 }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
+        <Space size="large" wrap>
+          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 420 }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
           <Form.Item name="category" label="品类" rules={rules.category}><Input maxLength={50} placeholder="如：水处理药剂" /></Form.Item>
           <Form.Item name="areaName" label="项目地区" rules={rules.areaName}><Input maxLength={100} placeholder="如：北京市 大兴区" /></Form.Item>
         </Space>
