@@ -59,6 +59,7 @@ const envSchema = z.object({
   ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().positive().max(365).default(10),
   /** After-sales requests are accepted this many days after an order completes. */
   RMA_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  TENDER_PUBLICITY_DAYS: z.coerce.number().positive().max(365).default(3),
   /** How often each instance looks for due timed rules, ms. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   /** '0' keeps this instance from running timed rules; default on (off under NODE_ENV=test: tests run them). */
@@ -165,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       autoReceiveDays: e.ORDER_AUTO_RECEIVE_DAYS,
       rmaDays: e.RMA_DAYS,
     } satisfies OrderRules,
+    /** The publicity period (公示期) of a winning-bid notice, in days: bidders may object during it. */
+    tenderPublicityDays: e.TENDER_PUBLICITY_DAYS,
     jobsPollMs: e.JOBS_POLL_MS,
     /** Whether this instance polls for due timed rules (modules/jobs/runner.ts). */
     jobsRunner: e.JOBS_RUNNER ? e.JOBS_RUNNER === '1' : e.NODE_ENV !== 'test',

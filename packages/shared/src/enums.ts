@@ -87,7 +87,14 @@ export type RmaStatusValue = (typeof RmaStatus)[keyof typeof RmaStatus];
 export const MerchantStatus = { NONE: 0, PENDING: 1, REJECTED: 2, APPROVED: 3 } as const;
 export const CertStatus = { NONE: 0, REVIEWING: 1, CERTIFIED: 2, FAILED: 3 } as const;
 export const BidType = { TENDER: 1, RESULT: 2 } as const;
-export const BidStatus = { OPEN: 1, CLOSED: 2, AWARDED: 3 } as const;
+/**
+ * Tender lifecycle (decision 0140): 草稿 → 招标中 → 已截止 → 已开标 → 评标中 → 已定标, or 流标 when no lot had
+ * 3 valid bids. Results (type 2) use 已定标. The original 1–3 keep their meaning for the public pages.
+ */
+export const BidStatus = { DRAFT: 0, OPEN: 1, CLOSED: 2, AWARDED: 3, OPENED: 4, EVALUATING: 5, FAILED: 6 } as const;
+export const TenderLotStatus = { OPEN: 0, FAILED: 1, AWARDED: 2 } as const;
+/** A supplier's bid: registered, submitted, to reconfirm after an amendment, withdrawn. */
+export const TenderBidStatus = { REGISTERED: 0, SUBMITTED: 1, TO_CONFIRM: 2, WITHDRAWN: 3 } as const;
 export const ShopType = { MANUFACTURER: 1, DEALER: 2, SERVICE: 3 } as const;
 
 const def = (name: string, items: [number, string, string?][], isFlag = false): EnumDef => ({
@@ -259,9 +266,24 @@ export const ENUMS: EnumDef[] = [
     [2, '中标公告'],
   ]),
   def('BidStatus', [
+    [0, '草稿'],
     [1, '投标中'],
     [2, '已截止'],
     [3, '已定标'],
+    [4, '已开标'],
+    [5, '评标中'],
+    [6, '流标'],
+  ]),
+  def('TenderLotStatus', [
+    [0, '招标中'],
+    [1, '流标'],
+    [2, '已定标'],
+  ]),
+  def('TenderBidStatus', [
+    [0, '已报名'],
+    [1, '已投标'],
+    [2, '待确认'],
+    [3, '已撤回'],
   ]),
 ];
 

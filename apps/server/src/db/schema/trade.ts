@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  uniqueIndex,
   integer,
   jsonb,
   numeric,
@@ -238,10 +239,183 @@ export const bids = pgTable(
     winAmount: numeric({ precision: 16, scale: 2 }),
     /** For a result, the tender it concludes. */
     tenderId: integer(),
+    // Tender fields (issue 15, decision 0140): only tenders made in the workbench fill them.
+    category: varchar({ length: 50 }).notNull().default(''),
+    /** A hidden budget is never returned to anyone but the purchaser. */
+    budgetShown: boolean().notNull().default(true),
+    minMemberLevel: smallint().notNull().default(0),
+    certRequired: boolean().notNull().default(false),
+    /** Shop types (ShopType) allowed to bid; empty: any. */
+    shopTypes: jsonb().$type<number[]>().notNull().default([]),
+    /** Invited suppliers only (tender_invitations); otherwise any qualified supplier. */
+    invitedOnly: boolean().notNull().default(false),
+    contactName: varchar({ length: 50 }).notNull().default(''),
+    contactPhone: varchar({ length: 20 }).notNull().default(''),
+    priceWeight: smallint().notNull().default(60),
+    techWeight: smallint().notNull().default(40),
+    /** The tender a republished one copies its failed lots from. */
+    republishedFrom: integer(),
+    amendedAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    openedAt: timestamp({ withTimezone: true }),
+    /** Opening record: who bid what, when (written by the opening job). */
+    openingRecord: jsonb().$type<OpeningEntry[]>(),
+    publicityEndsAt: timestamp({ withTimezone: true }),
+    publicityEndedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.type, t.publishedAt)],
+  (t) => [index().on(t.type, t.publishedAt), index().on(t.companyId, t.type, t.status), index().on(t.tenderId)],
+);
+
+export interface OpeningEntry {
+  bidId: number;
+  companyId: number;
+  companyName: string;
+  submittedAt: string;
+  version: number;
+  prices: { lotId: number; lotName: string; price: string }[];
+}
+
+/** A lot of a tender: awardable on its own. Status: TenderLotStatus (0 招标中, 1 流标, 2 已定标). */
+export const tenderLots = pgTable(
+  'tender_lots',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    seq: smallint().notNull().default(0),
+    name: varchar({ length: 120 }).notNull(),
+    spec: varchar({ length: 200 }).notNull().default(''),
+    quantity: integer().notNull(),
+    unit: varchar({ length: 10 }).notNull(),
+    budget: numeric({ precision: 16, scale: 2 }),
+    status: smallint().notNull().default(0),
+    winnerBidId: integer(),
+    winAmount: numeric({ precision: 16, scale: 2 }),
+    orderId: integer(),
+  },
+  (t) => [index().on(t.tenderId)],
+);
+
+/** Suppliers invited to an invited-only tender. */
+export const tenderInvitations = pgTable(
+  'tender_invitations',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.tenderId, t.companyId), index().on(t.companyId)],
+);
+
+/** Clarification Q&A: a supplier's question; the purchaser's answer is published to every bidder. */
+export const tenderQuestions = pgTable(
+  'tender_questions',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    question: varchar({ length: 500 }).notNull(),
+    answer: varchar({ length: 1000 }),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.tenderId)],
+);
+
+/**
+ * A supplier's bid: one per supplier per tender (registration creates it). Status: TenderBidStatus (0 已报名,
+ * 1 已投标, 2 待确认 after an amendment, 3 已撤回). Its content lives in tender_bid_versions and is read only
+ * through modules/tenders/sealed.ts.
+ */
+export const tenderBids = pgTable(
+  'tender_bids',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    status: smallint().notNull().default(0),
+    version: integer().notNull().default(0),
+    submittedAt: timestamp({ withTimezone: true }),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.tenderId, t.companyId), index().on(t.companyId)],
+);
+
+/** Every submitted version of a bid (kept): price per lot (unit price, yuan), documents, validity. */
+export const tenderBidVersions = pgTable(
+  'tender_bid_versions',
+  {
+    id: serial().primaryKey(),
+    bidId: integer()
+      .notNull()
+      .references(() => tenderBids.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    prices: jsonb().$type<{ lotId: number; price: string }[]>().notNull(),
+    documents: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    validityDays: integer().notNull(),
+    remark: varchar({ length: 500 }).notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.bidId, t.version)],
+);
+
+/** The purchaser's scores of a bid on a lot; total = (price × priceWeight + technical × techWeight) / 100. */
+export const tenderScores = pgTable(
+  'tender_scores',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    lotId: integer()
+      .notNull()
+      .references(() => tenderLots.id, { onDelete: 'cascade' }),
+    bidId: integer()
+      .notNull()
+      .references(() => tenderBids.id, { onDelete: 'cascade' }),
+    priceScore: numeric({ precision: 5, scale: 2 }).notNull(),
+    techScore: numeric({ precision: 5, scale: 2 }).notNull(),
+    total: numeric({ precision: 5, scale: 2 }).notNull(),
+    scoredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.lotId, t.bidId), index().on(t.tenderId)],
+);
+
+/** A bidder's objection to the award during the publicity period (公示期). */
+export const tenderObjections = pgTable(
+  'tender_objections',
+  {
+    id: serial().primaryKey(),
+    tenderId: integer()
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    reason: varchar({ length: 1000 }).notNull(),
+    reply: varchar({ length: 1000 }),
+    repliedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.tenderId)],
 );
 
 /** Inbox messages: every state change that concerns a company notifies it (DESIGN §3). */

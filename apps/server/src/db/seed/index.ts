@@ -8,6 +8,7 @@ import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
+import { seedDemoTenders } from '../../modules/tenders/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -79,6 +80,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoAftersales(t);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
+      // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
+      await seedDemoTenders(t, now);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });

@@ -26,6 +26,9 @@ import {
   productSkus,
   siteMenus,
   stockLedger,
+  tenderBids,
+  tenderLots,
+  tenderQuestions,
   users,
 } from '../schema/index.ts';
 import { seedDemo, seedIfEmpty } from './index.ts';
@@ -309,5 +312,24 @@ describe('demo seed', () => {
     } finally {
       await empty.close();
     }
+  });
+  it('seeds workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity', async () => {
+    const db = t.database.db;
+    const [buyer] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, '18800000004'));
+    const tenders = await db
+      .select()
+      .from(bids)
+      .where(and(eq(bids.companyId, buyer!.companyId!), eq(bids.type, 1), isNotNull(bids.contactName)));
+    const mine = tenders.filter((x) => x.code.startsWith('ZB') && !x.code.startsWith('ZB-'));
+    expect(mine.map((x) => x.status).sort()).toEqual([1, 3, 4, 6]);
+    for (const x of mine) expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(tenderLots).where(eq(tenderLots.tenderId, x.id)))).toBeGreaterThan(0);
+    const open = mine.find((x) => x.status === 1)!;
+    expect(open.deadline!.getTime()).toBeGreaterThan(Date.now());
+    expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(tenderBids).where(eq(tenderBids.tenderId, open.id)))).toBe(3);
+    expect(await count(db.select({ n: sql<number>`count(*)::int` }).from(tenderQuestions).where(eq(tenderQuestions.tenderId, open.id)))).toBe(2);
+    const awarded = mine.find((x) => x.status === 3)!;
+    expect(awarded.publicityEndsAt!.getTime()).toBeGreaterThan(Date.now());
+    const [result] = await db.select().from(bids).where(and(eq(bids.type, 2), eq(bids.tenderId, awarded.id)));
+    expect(result).toMatchObject({ status: 3 });
   });
 });

@@ -62,6 +62,15 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   return { fileName: file.fileName, body, mime: type.mime, ext };
 }
 
+/** Folders whose uploads may also be PDF documents (tender and bid documents, decision 0140). */
+export const PDF_FOLDERS: readonly string[] = ['bid'];
+
+/** A PDF document, stored as sent once its bytes prove it is a PDF (never shown inline by the file host). */
+async function preparePdf(file: ReceivedFile): Promise<PreparedImage> {
+  if (extensionOf(file.fileName) !== 'pdf' || (await sniff(file.body)).mime !== 'application/pdf') throw invalid('仅允许jpg、jpeg、png、pdf格式');
+  return { fileName: file.fileName, body: file.body, mime: 'application/pdf', ext: 'pdf' };
+}
+
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
 export function uploadDir(folder: string | null, now = new Date()): string {
   const cn = new Date(now.getTime() + 8 * 3600 * 1000);
@@ -87,7 +96,9 @@ export async function storeUploads(
   folder: string | null,
 ): Promise<UploadedFile[]> {
   const prepared: PreparedImage[] = [];
-  for (const file of received) prepared.push(await prepareImage(file));
+  const pdfs = folder !== null && PDF_FOLDERS.includes(folder);
+  for (const file of received)
+    prepared.push(pdfs && extensionOf(file.fileName) === 'pdf' ? await preparePdf(file) : await prepareImage(file));
   const dir = uploadDir(folder);
   const out: UploadedFile[] = [];
   for (const img of prepared) {

@@ -71,8 +71,5 @@ export const workbenchRoutes: RouteObject[] = [
   later('companyAccount/editor', '信用账户详情'),
   later('companyAccount/customerRecharge', '客户充值'),
 
-  later('bid/bidindex', '招标项目'),
-  later('bid/bededite', '中标公告', { menuKey: `${C}/bid/bidindex` }),
-  later('bid/bidingIndex', '我的投标'),
-  later('bid/edite', '招标编辑', { menuKey: `${C}/bid/bidindex` }),
+  // bid/bidindex, bid/edite, bid/bededite, bid/bidingIndex: features/tenders.
 ];

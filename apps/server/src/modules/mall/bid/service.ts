@@ -13,13 +13,16 @@ import { notFound } from '../../../lib/errors.ts';
 import { nameFilter } from '../name-filter.ts';
 import { safeHtml } from '../sanitize.ts';
 
-const published = sql`${bids.publishedAt} <= now()`;
+/** Published: drafts (status 0) of the workbench never show. */
+const published = sql`(${bids.publishedAt} <= now() and ${bids.status} <> ${BidStatus.DRAFT})`;
 /** An open tender past its deadline shows as 已截止. */
 const expiredSql = sql<boolean>`(${bids.type} = ${BidType.TENDER} and ${bids.status} = ${BidStatus.OPEN} and ${bids.deadline} is not null and ${bids.deadline} <= now())`;
 
 function statusFilter(status: number | undefined): SQL | undefined {
   if (status === BidStatus.OPEN) return sql`(${bids.status} = ${status} and not ${expiredSql})`;
-  if (status === BidStatus.CLOSED) return sql`(${bids.status} = ${status} or ${expiredSql})`;
+  // 已截止 on the public list also covers tenders being opened and evaluated (decision 0140).
+  if (status === BidStatus.CLOSED)
+    return sql`(${bids.status} in (${BidStatus.CLOSED}, ${BidStatus.OPENED}, ${BidStatus.EVALUATING}) or ${expiredSql})`;
   return status === undefined ? undefined : eq(bids.status, status);
 }
 
@@ -31,7 +34,7 @@ const columns = {
   status: bids.status,
   expired: expiredSql,
   purchaserName: bids.purchaserName,
-  budget: bids.budget,
+  budget: sql<string | null>`case when ${bids.budgetShown} then ${bids.budget} else null end`,
   areaName: bids.areaName,
   deadline: bids.deadline,
   winnerName: bids.winnerName,

@@ -108,6 +108,14 @@ export default function BidDetailPage() {
             </Link>
           </div>
         ) : null}
+        {b.type === 1 && b.status === 1 ? (
+          <div className="am-quote-bar">
+            <span>本项目正在招标，符合资格的供应商可在工作台报名并投标（投标内容开标前保密）。</span>
+            <Link to={`/customer/bid/bidingIndex?id=${b.id}`} className="am-btn" data-testid="bid-join">
+              参与投标
+            </Link>
+          </div>
+        ) : null}
       </article>
     </div>
   );

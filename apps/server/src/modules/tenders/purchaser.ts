@@ -1,0 +1,429 @@
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  BidStatus,
+  BidType,
+  CompanyType,
+  InvoiceKind,
+  OrderKind,
+  TenderBidStatus,
+  TenderLotStatus,
+  tenderAwardInput,
+  tenderResultInput,
+  tenderSaveInput,
+  tenderScoreInput,
+  type TenderSaveInput,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  addresses,
+  bids,
+  companies,
+  files,
+  tenderBids,
+  tenderInvitations,
+  tenderLots,
+  tenderObjections,
+  tenderQuestions,
+  tenderScores,
+} from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { addDays, scheduleJob } from '../jobs/schedule.ts';
+import { createOrders, toFen, toYuan } from '../orders/create.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import {
+  TENDER_JOBS,
+  inTransaction,
+  notifyTender,
+  ownTender,
+  assertPurchaser,
+  supplierLink,
+  type TenderRecord,
+} from './common.ts';
+import { loadBidContent } from './sealed.ts';
+
+type SaveInput = z.output<typeof tenderSaveInput>;
+
+const yuan = (v: number | null) => (v === null ? null : v.toFixed(2));
+const dayCode = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+
+/** Documents must be PDFs uploaded by the caller's company (files module). */
+export async function assertOwnPdfs(t: Db, companyId: number, docs: { name: string; path: string }[]) {
+  const keys = await assertOwnUploads(t, companyId, docs.map((d) => d.path), '文件不存在或不是本公司上传的文件');
+  if (keys.length) {
+    const rows = await t.select({ path: files.path, mime: files.mime }).from(files).where(inArray(files.path, keys));
+    if (rows.some((r) => r.mime !== 'application/pdf')) throw invalid('招标文件只能是PDF');
+  }
+  return docs.map((d, i) => ({ name: d.name, path: keys[i]! }));
+}
+
+async function assertInvitable(t: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await t
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, ids), eq(companies.type, CompanyType.SUPPLIER)));
+  if (found.length !== new Set(ids).size) throw invalid('邀请的供应商不存在');
+}
+
+function tenderColumns(a: SaveInput) {
+  return {
+    title: a.title,
+    category: a.category,
+    budget: yuan(a.budget),
+    budgetShown: a.budgetShown,
+    areaName: a.areaName,
+    content: a.content,
+    contactName: a.contactName,
+    contactPhone: a.contactPhone,
+    minMemberLevel: a.minMemberLevel,
+    certRequired: a.certRequired,
+    shopTypes: [...new Set(a.shopTypes)],
+    invitedOnly: a.invitedOnly,
+    deadline: new Date(a.deadline),
+    openAt: new Date(a.openAt),
+    priceWeight: a.priceWeight,
+    techWeight: 100 - a.priceWeight,
+  };
+}
+
+/**
+ * Saves a draft (new or existing), or amends a published tender before its deadline: submitted bids go to
+ * 待确认 and their suppliers are told to reconfirm; the deadline and opening jobs follow the new times.
+ */
+export async function saveTender(db: Db, caller: Caller, raw: TenderSaveInput, now = new Date()): Promise<{ id: number }> {
+  assertPurchaser(caller);
+  const a = tenderSaveInput.parse(raw);
+  const cols = tenderColumns(a);
+  const invited = a.invitedOnly ? [...new Set(a.invitedCompanyIds)] : [];
+  return inTransaction(db, async (t) => {
+    const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
+    await assertInvitable(t, invited);
+    let id: number;
+    let amended: TenderRecord | null = null;
+    if (a.id) {
+      const cur = await ownTender(t, caller, a.id, true);
+      if (cur.status === BidStatus.OPEN) {
+        if (!cur.deadline || cur.deadline <= now) throw conflict('投标已截止，不能再修改招标');
+        if (cols.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
+        amended = cur;
+      } else if (cur.status !== BidStatus.DRAFT) throw conflict('只有草稿或招标中的项目可以修改');
+      id = cur.id;
+      await t
+        .update(bids)
+        .set({ ...cols, attachments: documents, amendedAt: amended ? now : cur.amendedAt })
+        .where(eq(bids.id, id));
+    } else {
+      const [row] = await t
+        .insert(bids)
+        .values({
+          ...cols,
+          attachments: documents,
+          companyId: caller.companyId,
+          type: BidType.TENDER,
+          status: BidStatus.DRAFT,
+          code: `T${now.getTime()}`,
+          purchaserName: caller.companyName,
+          publishedAt: now,
+        })
+        .returning({ id: bids.id });
+      id = row!.id;
+      await t.update(bids).set({ code: `ZB${dayCode(now)}${String(id).padStart(6, '0')}` }).where(eq(bids.id, id));
+    }
+    // Lots: keep the ones named by id (they must be this tender's), drop the rest, add the new ones.
+    const existing = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id));
+    const existingIds = new Set(existing.map((l) => l.id));
+    if (a.lots.some((l) => l.id !== undefined && !existingIds.has(l.id))) throw invalid('标段不存在');
+    const keep = a.lots.flatMap((l) => (l.id ? [l.id] : []));
+    await t.delete(tenderLots).where(and(eq(tenderLots.tenderId, id), keep.length ? notInArray(tenderLots.id, keep) : undefined));
+    for (const [seq, l] of a.lots.entries()) {
+      const v = { name: l.name, spec: l.spec, quantity: l.quantity, unit: l.unit, budget: yuan(l.budget), seq };
+      if (l.id) await t.update(tenderLots).set(v).where(eq(tenderLots.id, l.id));
+      else await t.insert(tenderLots).values({ ...v, tenderId: id });
+    }
+    await t.delete(tenderInvitations).where(eq(tenderInvitations.tenderId, id));
+    if (invited.length) await t.insert(tenderInvitations).values(invited.map((companyId) => ({ tenderId: id, companyId })));
+    if (amended) {
+      await scheduleJob(t, TENDER_JOBS.CLOSE, id, cols.deadline);
+      await scheduleJob(t, TENDER_JOBS.OPEN, id, cols.openAt);
+      const toConfirm = await t
+        .update(tenderBids)
+        .set({ status: TenderBidStatus.TO_CONFIRM, updatedAt: now })
+        .where(and(eq(tenderBids.tenderId, id), eq(tenderBids.status, TenderBidStatus.SUBMITTED)))
+        .returning({ companyId: tenderBids.companyId });
+      const told = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, id));
+      for (const b of told)
+        await notifyTender(t, b.companyId, {
+          title: `招标项目「${a.title}」已变更`,
+          content: toConfirm.some((c) => c.companyId === b.companyId)
+            ? '招标文件已变更，您的投标需要重新确认，截止前未确认的投标无效。'
+            : '招标文件已变更，请查看最新内容。',
+          linkPath: supplierLink(id),
+        });
+    }
+    return { id };
+  });
+}
+
+/** Publishes a draft: on the public list from now; the deadline closes it and the opening time opens it by job. */
+export async function publishTender(db: Db, caller: Caller, id: number, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const cur = await ownTender(t, caller, id, true);
+    if (cur.status !== BidStatus.DRAFT) throw conflict('该项目已发布');
+    if (!cur.deadline || cur.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
+    if (!cur.openAt || cur.openAt < cur.deadline) throw invalid('开标时间不能早于投标截止时间');
+    const [lot] = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id)).limit(1);
+    if (!lot) throw invalid('请至少添加一个标段');
+    await t.update(bids).set({ status: BidStatus.OPEN, publishedAt: now }).where(eq(bids.id, id));
+    await scheduleJob(t, TENDER_JOBS.CLOSE, id, cur.deadline);
+    await scheduleJob(t, TENDER_JOBS.OPEN, id, cur.openAt);
+    const invited = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, id));
+    for (const i of invited)
+      await notifyTender(t, i.companyId, {
+        title: `邀请投标：${cur.title}`,
+        content: `${cur.purchaserName}邀请贵公司参与投标，截止时间 ${cur.deadline.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' })}。`,
+        linkPath: supplierLink(id),
+      });
+  });
+}
+
+/** Answers a question; the answer is published to every bidder (registered suppliers are told). */
+export async function answerQuestion(db: Db, caller: Caller, questionId: number, answer: string, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const [q] = await t.select().from(tenderQuestions).where(eq(tenderQuestions.id, questionId));
+    if (!q) throw notFound('问题不存在');
+    const tender = await ownTender(t, caller, q.tenderId, true);
+    if (tender.openedAt) throw conflict('开标后不能再答疑');
+    await t.update(tenderQuestions).set({ answer, answeredAt: now }).where(eq(tenderQuestions.id, questionId));
+    const bidders = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, tender.id));
+    const told = new Set([...bidders.map((b) => b.companyId), q.companyId]);
+    for (const companyId of told)
+      await notifyTender(t, companyId, { title: `招标项目「${tender.title}」发布了答疑`, content: answer.slice(0, 200), linkPath: supplierLink(tender.id) });
+  });
+}
+
+/** Bids after the opening, for scoring and award (through the sealed reader). */
+async function openedBids(t: Db, tender: TenderRecord) {
+  if (![BidStatus.OPENED, BidStatus.EVALUATING].includes(tender.status as 4 | 5)) throw conflict('开标后才能评标和定标');
+  return loadBidContent(t, tender, { companyId: tender.companyId! }, 'all');
+}
+
+/** Scores bids per lot; the total is computed here: (price × priceWeight + technical × techWeight) / 100. */
+export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tenderScoreInput>, now = new Date()): Promise<void> {
+  const a = tenderScoreInput.parse(raw);
+  await inTransaction(db, async (t) => {
+    const tender = await ownTender(t, caller, a.tenderId, true);
+    const all = await openedBids(t, tender);
+    const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, tender.id));
+    for (const s of a.scores) {
+      const lot = lots.find((l) => l.id === s.lotId);
+      if (!lot) throw invalid('标段不存在');
+      if (lot.status !== TenderLotStatus.OPEN) throw conflict(`标段「${lot.name}」已${lot.status === TenderLotStatus.FAILED ? '流标' : '定标'}，不能再评分`);
+      const bid = all.find((b) => b.bidId === s.bidId && b.prices.some((p) => p.lotId === s.lotId));
+      if (!bid) throw invalid('该投标未对此标段报价');
+      const total = ((s.priceScore * tender.priceWeight + s.techScore * tender.techWeight) / 100).toFixed(2);
+      const v = { priceScore: s.priceScore.toFixed(2), techScore: s.techScore.toFixed(2), total, scoredAt: now };
+      await t
+        .insert(tenderScores)
+        .values({ tenderId: tender.id, lotId: s.lotId, bidId: s.bidId, ...v })
+        .onConflictDoUpdate({ target: [tenderScores.lotId, tenderScores.bidId], set: v });
+    }
+    if (tender.status === BidStatus.OPENED) await t.update(bids).set({ status: BidStatus.EVALUATING }).where(eq(bids.id, tender.id));
+  });
+}
+
+/**
+ * Awards a lot to one of its opened bids (amount = unit price × quantity). With `createOrder`, the winner gets an
+ * order of kind 4 at its price, to the purchaser's default address, made by createOrders in the same transaction.
+ */
+export async function awardLot(
+  db: Db,
+  caller: Caller,
+  raw: z.input<typeof tenderAwardInput>,
+  rules: OrderRules,
+  now = new Date(),
+): Promise<{ orderId: number | null }> {
+  const a = tenderAwardInput.parse(raw);
+  return inTransaction(db, async (t) => {
+    const tender = await ownTender(t, caller, a.tenderId, true);
+    const all = await openedBids(t, tender);
+    const [lot] = await t.select().from(tenderLots).where(and(eq(tenderLots.id, a.lotId), eq(tenderLots.tenderId, tender.id)));
+    if (!lot) throw invalid('标段不存在');
+    if (lot.status !== TenderLotStatus.OPEN) throw conflict(`标段「${lot.name}」已${lot.status === TenderLotStatus.FAILED ? '流标' : '定标'}`);
+    const bid = all.find((b) => b.bidId === a.bidId);
+    const price = bid?.prices.find((p) => p.lotId === lot.id);
+    if (!bid || !price) throw invalid('该投标未对此标段报价');
+    let orderId: number | null = null;
+    if (a.createOrder) {
+      const [addr] = await t
+        .select()
+        .from(addresses)
+        .where(eq(addresses.companyId, caller.companyId))
+        .orderBy(desc(addresses.isDefault), desc(addresses.id))
+        .limit(1);
+      if (!addr) throw conflict('请先在收货地址中设置默认地址，再生成订单');
+      const [order] = await createOrders(
+        t,
+        [
+          {
+            kind: OrderKind.ENQUIRY,
+            buyer: { companyId: caller.companyId, userId: caller.userId, userName: await callerName(t, caller.userId) },
+            sellerCompanyId: bid.companyId,
+            lines: [{ productName: lot.name, spec: lot.spec, unit: lot.unit, quantity: lot.quantity, unitPrice: Number(price.price) }],
+            address: {
+              receiver: addr.receiver,
+              phone: addr.phone,
+              provinceCode: addr.provinceCode,
+              cityCode: addr.cityCode,
+              districtCode: addr.districtCode,
+              areaName: addr.areaName,
+              detail: addr.detail,
+            },
+            invoice: { kind: InvoiceKind.NONE, title: '', taxNo: '', regAddress: '', regPhone: '', bankName: '', bankAccount: '' },
+            buyerRemark: `招标项目 ${tender.code} 标段「${lot.name}」中标`,
+          },
+        ],
+        rules,
+        now,
+      );
+      orderId = order!.id;
+    }
+    await t
+      .update(tenderLots)
+      .set({ status: TenderLotStatus.AWARDED, winnerBidId: bid.bidId, winAmount: price.amount, orderId })
+      .where(eq(tenderLots.id, lot.id));
+    if (tender.status === BidStatus.OPENED) await t.update(bids).set({ status: BidStatus.EVALUATING }).where(eq(bids.id, tender.id));
+    return { orderId };
+  });
+}
+
+/**
+ * Publishes the 中标公告 (a `bids` row of type 2 linked by tenderId, on the public results list) once every lot
+ * is awarded or failed; the tender is 已定标 with a publicity period ending by job; every bidder is told.
+ */
+export async function publishResult(
+  db: Db,
+  caller: Caller,
+  raw: z.input<typeof tenderResultInput>,
+  publicityDays: number,
+  now = new Date(),
+): Promise<{ id: number }> {
+  const a = tenderResultInput.parse(raw);
+  return inTransaction(db, async (t) => {
+    const tender = await ownTender(t, caller, a.tenderId, true);
+    if (![BidStatus.OPENED, BidStatus.EVALUATING].includes(tender.status as 4 | 5)) throw conflict('开标并定标后才能发布中标公告');
+    const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, tender.id)).orderBy(tenderLots.seq, tenderLots.id);
+    const pending = lots.find((l) => l.status === TenderLotStatus.OPEN);
+    if (pending) throw conflict(`标段「${pending.name}」尚未定标`);
+    const awarded = lots.filter((l) => l.status === TenderLotStatus.AWARDED);
+    if (!awarded.length) throw conflict('没有定标的标段');
+    const bidRows = await t
+      .select({ id: tenderBids.id, companyId: tenderBids.companyId, version: tenderBids.version, name: companies.name })
+      .from(tenderBids)
+      .innerJoin(companies, eq(companies.id, tenderBids.companyId))
+      .where(eq(tenderBids.tenderId, tender.id));
+    const nameOf = new Map(bidRows.map((b) => [b.id, b.name]));
+    const winners = [...new Set(awarded.map((l) => nameOf.get(l.winnerBidId!) ?? ''))];
+    const total = awarded.reduce((s, l) => s + toFen(l.winAmount ?? 0), 0);
+    const [row] = await t
+      .insert(bids)
+      .values({
+        companyId: tender.companyId,
+        type: BidType.RESULT,
+        code: `${tender.code}-GS`,
+        title: a.title,
+        status: BidStatus.AWARDED,
+        purchaserName: tender.purchaserName,
+        budget: tender.budget,
+        budgetShown: tender.budgetShown,
+        areaName: tender.areaName,
+        content: a.content,
+        category: tender.category,
+        winnerName: winners.join('、').slice(0, 100),
+        winAmount: toYuan(total),
+        tenderId: tender.id,
+        publishedAt: now,
+      })
+      .returning({ id: bids.id });
+    const endsAt = addDays(now, publicityDays);
+    await t.update(bids).set({ status: BidStatus.AWARDED, publicityEndsAt: endsAt }).where(eq(bids.id, tender.id));
+    await scheduleJob(t, TENDER_JOBS.PUBLICITY_END, tender.id, endsAt);
+    const until = endsAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' });
+    for (const b of bidRows.filter((r) => r.version > 0)) {
+      const won = awarded.filter((l) => l.winnerBidId === b.id);
+      await notifyTender(t, b.companyId, won.length
+        ? {
+            title: `中标通知：${tender.title}`,
+            content: `恭喜贵公司中标标段：${won.map((l) => `「${l.name}」${l.winAmount}元`).join('，')}。公示期至 ${until}。`,
+            linkPath: supplierLink(tender.id),
+          }
+        : {
+            title: `未中标通知：${tender.title}`,
+            content: `感谢参与投标，贵公司本次未中标。中标单位：${winners.join('、')}。如有异议，请在公示期（至 ${until}）内提出。`,
+            linkPath: supplierLink(tender.id),
+          });
+    }
+    return { id: row!.id };
+  });
+}
+
+/** Copies failed (流标) lots into a new draft tender of the same purchaser, with the same conditions. */
+export async function republishLots(db: Db, caller: Caller, tenderId: number, lotIds: number[], now = new Date()): Promise<{ id: number }> {
+  return inTransaction(db, async (t) => {
+    const src = await ownTender(t, caller, tenderId);
+    const lots = await t
+      .select()
+      .from(tenderLots)
+      .where(and(eq(tenderLots.tenderId, src.id), inArray(tenderLots.id, lotIds), eq(tenderLots.status, TenderLotStatus.FAILED)));
+    if (lots.length !== new Set(lotIds).size) throw conflict('只有流标的标段可以重新招标');
+    const [row] = await t
+      .insert(bids)
+      .values({
+        companyId: src.companyId,
+        type: BidType.TENDER,
+        status: BidStatus.DRAFT,
+        code: `T${now.getTime()}`,
+        title: src.title.includes('（重新招标）') ? src.title : `${src.title}（重新招标）`.slice(0, 150),
+        purchaserName: src.purchaserName,
+        budget: src.budget,
+        budgetShown: src.budgetShown,
+        areaName: src.areaName,
+        content: src.content,
+        attachments: src.attachments,
+        category: src.category,
+        minMemberLevel: src.minMemberLevel,
+        certRequired: src.certRequired,
+        shopTypes: src.shopTypes,
+        invitedOnly: src.invitedOnly,
+        contactName: src.contactName,
+        contactPhone: src.contactPhone,
+        priceWeight: src.priceWeight,
+        techWeight: src.techWeight,
+        republishedFrom: src.id,
+        publishedAt: now,
+      })
+      .returning({ id: bids.id });
+    const id = row!.id;
+    await t.update(bids).set({ code: `ZB${dayCode(now)}${String(id).padStart(6, '0')}` }).where(eq(bids.id, id));
+    await t.insert(tenderLots).values(lots.map((l, seq) => ({ tenderId: id, seq, name: l.name, spec: l.spec, quantity: l.quantity, unit: l.unit, budget: l.budget })));
+    const inv = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, src.id));
+    if (inv.length) await t.insert(tenderInvitations).values(inv.map((i) => ({ tenderId: id, companyId: i.companyId })));
+    return { id };
+  });
+}
+
+/** Replies to an objection; the objector is told. */
+export async function replyObjection(db: Db, caller: Caller, objectionId: number, reply: string, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const [o] = await t.select().from(tenderObjections).where(eq(tenderObjections.id, objectionId));
+    if (!o) throw notFound('异议不存在');
+    const tender = await ownTender(t, caller, o.tenderId).catch(() => {
+      throw notFound('异议不存在');
+    });
+    await t.update(tenderObjections).set({ reply, repliedAt: now }).where(eq(tenderObjections.id, o.id));
+    await notifyTender(t, o.companyId, { title: `招标项目「${tender.title}」的异议已答复`, content: reply.slice(0, 200), linkPath: supplierLink(tender.id) });
+  });
+}
+

@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
+import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { toFen, toYuan } from '../orders/create.ts';
+import type { TenderRecord } from './common.ts';
+
+/** Who asks for bid contents: a company (author or purchaser), or the opening job at the opening time. */
+export type BidReader = { companyId: number } | 'opening';
+
+export const SEALED = '开标前任何人都不能查看投标内容';
+
+/** Whether the bids of a tender are open to its purchaser: only after the opening (which follows the deadline). */
+export const isUnsealed = (tender: TenderRecord) => tender.openedAt !== null;
+
+/**
+ * THE one function that reads bid contents (prices, documents, validity) — every route, job and console goes
+ * through it (decision 0140). `scope: 'own'` answers the reader's own bid, any time. `scope: 'all'` answers
+ * every submitted bid and refuses (SEALED) unless the tender is opened and the reader is its purchaser, or the
+ * reader is the opening job after the deadline. The platform administrator has no path here: admin routes
+ * never call it, and an admin has no company.
+ */
+export async function loadBidContent(
+  t: Db,
+  tender: TenderRecord,
+  reader: BidReader,
+  scope: 'own' | 'all',
+  now = new Date(),
+): Promise<TenderBidContent[]> {
+  let where;
+  if (scope === 'own') {
+    if (reader === 'opening') throw forbidden(SEALED);
+    where = and(eq(tenderBids.tenderId, tender.id), eq(tenderBids.companyId, reader.companyId), gt(tenderBids.version, 0));
+  } else {
+    const allowed =
+      reader === 'opening'
+        ? tender.deadline !== null && tender.deadline.getTime() <= now.getTime() && tender.status !== BidStatus.OPEN
+        : isUnsealed(tender) && tender.companyId === reader.companyId;
+    if (!allowed) throw forbidden(SEALED);
+    where = and(
+      eq(tenderBids.tenderId, tender.id),
+      gt(tenderBids.version, 0),
+      notInArray(tenderBids.status, [TenderBidStatus.REGISTERED, TenderBidStatus.WITHDRAWN]),
+    );
+  }
+  const [rows, lots] = await Promise.all([
+    t
+      .select({
+        bidId: tenderBids.id,
+        companyId: tenderBids.companyId,
+        companyName: companies.name,
+        status: tenderBids.status,
+        version: tenderBids.version,
+        submittedAt: tenderBids.submittedAt,
+        prices: tenderBidVersions.prices,
+        documents: tenderBidVersions.documents,
+        validityDays: tenderBidVersions.validityDays,
+        remark: tenderBidVersions.remark,
+      })
+      .from(tenderBids)
+      .innerJoin(tenderBidVersions, and(eq(tenderBidVersions.bidId, tenderBids.id), eq(tenderBidVersions.version, tenderBids.version)))
+      .innerJoin(companies, eq(companies.id, tenderBids.companyId))
+      .where(where)
+      .orderBy(asc(tenderBids.submittedAt), asc(tenderBids.id)),
+    t.select({ id: tenderLots.id, quantity: tenderLots.quantity }).from(tenderLots).where(eq(tenderLots.tenderId, tender.id)),
+  ]);
+  const qty = new Map(lots.map((l) => [l.id, l.quantity]));
+  return rows.map((r) => ({
+    ...r,
+    statusName: enumLabel('TenderBidStatus', r.status) ?? '',
+    submittedAt: r.submittedAt ? r.submittedAt.toISOString() : null,
+    // Prices of lots removed by an amendment are dropped.
+    prices: r.prices
+      .filter((p) => qty.has(p.lotId))
+      .map((p) => ({ lotId: p.lotId, price: p.price, amount: toYuan(toFen(p.price) * qty.get(p.lotId)!) })),
+  }));
+}

@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidInput } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../products/caller.ts';
+import {
+  assertBiddable,
+  assertSupplier,
+  inTransaction,
+  NOT_FOUND,
+  NOT_INVITED,
+  notifyTender,
+  publishedTender,
+  purchaserLink,
+  qualificationRefusal,
+  type TenderRecord,
+} from './common.ts';
+import { assertOwnPdfs } from './purchaser.ts';
+
+type BidRow = typeof tenderBids.$inferSelect;
+
+/** The tender (locked: the deadline job locks it too, so no bid slips in after the close) and the caller's bid. */
+async function lockForBidding(t: Db, caller: Caller, tenderId: number, now: Date): Promise<{ tender: TenderRecord; bid: BidRow | undefined }> {
+  assertSupplier(caller);
+  const tender = await publishedTender(t, tenderId, true);
+  const [bid] = await t
+    .select()
+    .from(tenderBids)
+    .where(and(eq(tenderBids.tenderId, tenderId), eq(tenderBids.companyId, caller.companyId)))
+    .for('update');
+  // An invited-only tender is invisible to a company neither invited nor registered.
+  if (!bid) {
+    const refusal = await qualificationRefusal(t, tender, caller.companyId);
+    if (refusal === NOT_INVITED) throw notFound(NOT_FOUND);
+    if (refusal) throw conflict(refusal);
+  }
+  assertBiddable(tender, now);
+  return { tender, bid };
+}
+
+/** Registers a qualified supplier (refused with the qualification it misses). */
+export async function registerForTender(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const { bid } = await lockForBidding(t, caller, tenderId, now);
+    if (bid) throw conflict('贵公司已报名该项目');
+    await t.insert(tenderBids).values({ tenderId, companyId: caller.companyId, status: TenderBidStatus.REGISTERED });
+  });
+}
+
+/**
+ * Submits or revises a bid before the deadline: a new version (unit price per lot, documents, validity) is
+ * kept beside the earlier ones; the qualification is checked again. A supplier not yet registered is
+ * registered by its first bid.
+ */
+export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now = new Date()): Promise<{ version: number }> {
+  const a = tenderBidInput.parse(raw);
+  return inTransaction(db, async (t) => {
+    const { tender, bid: existing } = await lockForBidding(t, caller, a.tenderId, now);
+    const refusal = await qualificationRefusal(t, tender, caller.companyId);
+    if (refusal) throw conflict(refusal);
+    const lots = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, tender.id));
+    const lotIds = new Set(lots.map((l) => l.id));
+    if (a.prices.some((p) => !lotIds.has(p.lotId))) throw invalid('标段不存在');
+    const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
+    const bid =
+      existing ??
+      (await t.insert(tenderBids).values({ tenderId: tender.id, companyId: caller.companyId }).returning())[0]!;
+    const version = bid.version + 1;
+    await t.insert(tenderBidVersions).values({
+      bidId: bid.id,
+      version,
+      prices: a.prices.map((p) => ({ lotId: p.lotId, price: p.price.toFixed(2) })),
+      documents,
+      validityDays: a.validityDays,
+      remark: a.remark,
+    });
+    await t
+      .update(tenderBids)
+      .set({ version, status: TenderBidStatus.SUBMITTED, submittedAt: now, withdrawnAt: null, updatedAt: now })
+      .where(eq(tenderBids.id, bid.id));
+    return { version };
+  });
+}
+
+async function ownBid(t: Db, caller: Caller, tenderId: number, now: Date) {
+  const { tender, bid } = await lockForBidding(t, caller, tenderId, now);
+  if (!bid || bid.version === 0) throw conflict('贵公司尚未投标');
+  return { tender, bid };
+}
+
+/** Withdraws the caller's bid before the deadline (it no longer counts; a new bid may follow). */
+export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const { bid } = await ownBid(t, caller, tenderId, now);
+    if (bid.status === TenderBidStatus.WITHDRAWN) throw conflict('投标已撤回');
+    await t.update(tenderBids).set({ status: TenderBidStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, bid.id));
+  });
+}
+
+/** Confirms a bid after an amendment (待确认 → 已投标), unchanged. */
+export async function reconfirmBid(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const { bid } = await ownBid(t, caller, tenderId, now);
+    if (bid.status !== TenderBidStatus.TO_CONFIRM) throw conflict('该投标无需重新确认');
+    await t.update(tenderBids).set({ status: TenderBidStatus.SUBMITTED, updatedAt: now }).where(eq(tenderBids.id, bid.id));
+  });
+}
+
+/** A qualified supplier asks a clarification question before the deadline; the purchaser is told. */
+export async function askQuestion(db: Db, caller: Caller, tenderId: number, question: string, now = new Date()): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const { tender } = await lockForBidding(t, caller, tenderId, now);
+    await t.insert(tenderQuestions).values({ tenderId, companyId: caller.companyId, question, createdAt: now });
+    await notifyTender(t, tender.companyId!, { title: `招标项目「${tender.title}」收到新的提问`, content: question.slice(0, 200), linkPath: purchaserLink(tender.id) });
+  });
+}
+
+/** A bidder objects to the award, only during the publicity period (公示期); the purchaser is told. */
+export async function objectToAward(db: Db, caller: Caller, tenderId: number, reason: string, now = new Date()): Promise<void> {
+  assertSupplier(caller);
+  await inTransaction(db, async (t) => {
+    const tender = await publishedTender(t, tenderId, true);
+    const [bid] = await t
+      .select()
+      .from(tenderBids)
+      .where(and(eq(tenderBids.tenderId, tenderId), eq(tenderBids.companyId, caller.companyId)));
+    if (!bid || bid.version === 0) throw conflict('只有投标单位可以提出异议');
+    const inPublicity =
+      tender.status === BidStatus.AWARDED && tender.publicityEndsAt && tender.publicityEndsAt > now && !tender.publicityEndedAt;
+    if (!inPublicity) throw conflict('只能在中标公示期内提出异议');
+    await t.insert(tenderObjections).values({ tenderId, companyId: caller.companyId, reason, createdAt: now });
+    await notifyTender(t, tender.companyId!, { title: `招标项目「${tender.title}」收到中标异议`, content: reason.slice(0, 200), linkPath: purchaserLink(tender.id) });
+  });
+}
