@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   index,
-  uniqueIndex,
   integer,
   jsonb,
   numeric,
