@@ -62,6 +62,26 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   return { fileName: file.fileName, body, mime: type.mime, ext };
 }
 
+/** Folders whose uploads may also be documents (PDF, OFD) besides images: invoice files (issue 14). */
+export const DOCUMENT_FOLDERS = new Set(['invoice']);
+/** Extensions a document folder accepts, each checked against the bytes. */
+export const DOCUMENT_TYPES = ['pdf', 'ofd', ...UPLOAD_TYPES] as const;
+
+/**
+ * A PDF or OFD document (stored as received) or an image (as prepareImage). The bytes decide: a PDF must
+ * sniff as application/pdf; an OFD (GB/T 33190) is a zip package whose entries include OFD.xml.
+ */
+export async function prepareDocument(file: ReceivedFile): Promise<PreparedImage> {
+  const ext = extensionOf(file.fileName);
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(ext)) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
+  const type = await sniff(file.body);
+  const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
+  const isOfd = ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
+  if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  return { fileName: file.fileName, body: file.body, mime: isPdf ? 'application/pdf' : 'application/ofd', ext };
+}
+
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
 export function uploadDir(folder: string | null, now = new Date()): string {
   const cn = new Date(now.getTime() + 8 * 3600 * 1000);
@@ -87,7 +107,8 @@ export async function storeUploads(
   folder: string | null,
 ): Promise<UploadedFile[]> {
   const prepared: PreparedImage[] = [];
-  for (const file of received) prepared.push(await prepareImage(file));
+  const prepare = folder && DOCUMENT_FOLDERS.has(folder) ? prepareDocument : prepareImage;
+  for (const file of received) prepared.push(await prepare(file));
   const dir = uploadDir(folder);
   const out: UploadedFile[] = [];
   for (const img of prepared) {
