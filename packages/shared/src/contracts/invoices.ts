@@ -26,10 +26,12 @@ export const ORDER_INVOICE_STATE_LABELS: Record<number, string> = { 0: '未开�
  * The tax rule the supplier's figures must meet: amount before tax + tax = total = the requested amount, and
  * tax = amount before tax × rate rounded to the fen, within ±0.01 (invoicing software rounds per line).
  */
-export const INVOICE_TAX_RULE = '不含税金额 + 税额 = 价税合计 = 申请金额；税额 = 不含税金额 × 税率（四舍五入到分），允许 ±0.01 元误差';
+export const INVOICE_TAX_RULE =
+  '不含税金额 + 税额 = 价税合计 = 申请金额；税额 = 不含税金额 × 税率（四舍五入到分），允许 ±0.01 元误差';
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
-const required = (label: string, max: number) => z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
+const required = (label: string, max: number) =>
+  z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
 const money = (label: string) =>
   z
     .number(`请输入${label}`)
@@ -43,18 +45,24 @@ const viewerField = z.coerce.number('列表类型不正确').int().min(0, '列�
 export const invoiceRequestOrder = z.object({
   orderId: recordId,
   /** Amount of the order to invoice; absent: all that is uninvoiced. */
-  amount: money('开票金额').refine((v) => v > 0, '开票金额必须大于0').optional(),
+  amount: money('开票金额')
+    .refine((v) => v > 0, '开票金额必须大于0')
+    .optional(),
 });
 export const invoiceRequestInput = z
   .object({
     kind: z.union([z.literal(1), z.literal(2)], '请选择发票类型'),
     titleId: recordId,
-    orders: z.array(invoiceRequestOrder).min(1, '请至少选择一个订单').max(INVOICE_ORDERS_MAX, `一次最多${INVOICE_ORDERS_MAX}个订单`),
+    orders: z
+      .array(invoiceRequestOrder)
+      .min(1, '请至少选择一个订单')
+      .max(INVOICE_ORDERS_MAX, `一次最多${INVOICE_ORDERS_MAX}个订单`),
     remark: text('备注', 300).default(''),
   })
   .superRefine((a, ctx) => {
     const ids = a.orders.map((o) => o.orderId);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: '同一订单只能出现一次', path: ['orders'] });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', message: '同一订单只能出现一次', path: ['orders'] });
   });
 export type InvoiceRequestInput = z.input<typeof invoiceRequestInput>;
 
@@ -90,8 +98,14 @@ export const invoiceListQuery = pageQuery.extend({
   /** Part of the other company's name. */
   counterparty: z.string().trim().max(50, '单位名称最多50个字').optional(),
   /** Requested on or after / before the end of (YYYY-MM-DD, China time). */
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional(),
+  dateFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+    .optional(),
+  dateTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+    .optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
 
@@ -179,17 +193,20 @@ const invoiceNoField = z
   .string('请输入发票号码')
   .trim()
   .regex(/^[0-9A-Za-z]{8,20}$/, '发票号码应为8-20位数字或字母');
-const filesField = z.array(invoiceFile.extend({ name: text('文件名', 200), path: z.string().trim().min(1).max(300) }));
+const filesField = z.array(
+  invoiceFile.extend({ name: text('文件名', 200), path: z.string().trim().min(1).max(300) }),
+);
 
-export const invoiceIssueInput = invoiceIdInput
-  .extend({
-    invoiceNo: invoiceNoField,
-    invoiceDate: day('开票日期'),
-    amountExTax: money('不含税金额'),
-    taxRate: z.number('请选择税率').refine((v) => (VAT_RATES as readonly number[]).includes(v), '税率只能是13%、9%、6%、3%、1%或0'),
-    taxAmount: money('税额'),
-    files: filesField.min(1, '请上传发票文件').max(INVOICE_FILES_MAX, `最多上传${INVOICE_FILES_MAX}个文件`),
-  });
+export const invoiceIssueInput = invoiceIdInput.extend({
+  invoiceNo: invoiceNoField,
+  invoiceDate: day('开票日期'),
+  amountExTax: money('不含税金额'),
+  taxRate: z
+    .number('请选择税率')
+    .refine((v) => (VAT_RATES as readonly number[]).includes(v), '税率只能是13%、9%、6%、3%、1%或0'),
+  taxAmount: money('税额'),
+  files: filesField.min(1, '请上传发票文件').max(INVOICE_FILES_MAX, `最多上传${INVOICE_FILES_MAX}个文件`),
+});
 export type InvoiceIssueInput = z.input<typeof invoiceIssueInput>;
 
 export const invoiceReverseInput = invoiceIdInput.extend({

@@ -33,7 +33,8 @@ export const invoiceEndpoints = {
   invoiceRequest: endpoint({
     method: 'POST',
     path: '/api/invoice/request',
-    summary: 'The purchaser requests a 普通 or 专用 invoice for completed orders of one supplier, up to their uninvoiced amounts',
+    summary:
+      'The purchaser requests a 普通 or 专用 invoice for completed orders of one supplier, up to their uninvoiced amounts',
     access: finance,
     body: invoiceRequestInput,
     response: z.object({ id: z.number().int(), code: z.string() }),
@@ -65,7 +66,8 @@ export const invoiceEndpoints = {
   invoiceDetail: endpoint({
     method: 'GET',
     path: '/api/invoice/detail',
-    summary: 'One invoice with the orders it covers, its files, reversal link, history and the caller’s actions',
+    summary:
+      'One invoice with the orders it covers, its files, reversal link, history and the caller’s actions',
     access: finance,
     query: invoiceIdQuery,
     response: invoiceDetail,
@@ -81,7 +83,8 @@ export const invoiceEndpoints = {
   invoiceIssue: endpoint({
     method: 'POST',
     path: '/api/invoice/issue',
-    summary: 'The supplier issues a requested (or re-issues a disputed) invoice: number, date, amounts, rate, file',
+    summary:
+      'The supplier issues a requested (or re-issues a disputed) invoice: number, date, amounts, rate, file',
     access: finance,
     body: invoiceIssueInput,
     response: noData,
@@ -113,7 +116,8 @@ export const invoiceEndpoints = {
   invoiceReverse: endpoint({
     method: 'POST',
     path: '/api/invoice/reverse',
-    summary: 'The supplier reverses (红冲) an issued invoice: a negative invoice linked to it frees the amount',
+    summary:
+      'The supplier reverses (红冲) an issued invoice: a negative invoice linked to it frees the amount',
     access: finance,
     body: invoiceReverseInput,
     response: z.object({ id: z.number().int(), code: z.string() }),

@@ -17,29 +17,48 @@ export const HISTORY_TARGET = 'invoice';
 /** Statuses whose amounts no longer count against an order (request withdrawn or refused). */
 export const DEAD_STATUSES = [InvoiceStatus.WITHDRAWN, InvoiceStatus.REFUSED];
 /** Statuses whose amounts count as invoiced (issued, whatever happened after; a reversal row is 已开票 and negative). */
-export const ISSUED_STATUSES = [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED, InvoiceStatus.REVERSED];
+export const ISSUED_STATUSES = [
+  InvoiceStatus.ISSUED,
+  InvoiceStatus.RECEIVED,
+  InvoiceStatus.DISPUTED,
+  InvoiceStatus.REVERSED,
+];
 
 export const toFen = (yuan: number | string): number => Math.round(Number(yuan) * 100);
 export const toYuan = (fen: number): string => (fen / 100).toFixed(2);
 
 /** The workbench page of an invoice for one side. */
-export const invoiceLink = (id: number, side: InvoiceSide) => `/customer/invoice/index?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
+export const invoiceLink = (id: number, side: InvoiceSide) =>
+  `/customer/invoice/index?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
 
 /** Runs `work` in one transaction with the drizzle transaction typed as the database. */
-export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
+export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => work(tx as unknown as Db));
 
 /**
  * Locks an invoice the caller's company is a party to (`FOR UPDATE`, the status guard of every transition)
  * and checks the caller acts for `side`. A company that is neither party gets 发票记录不存在.
  */
-export async function lockInvoice(t: Db, caller: Caller, id: number, side: InvoiceSide, wrongSide: string): Promise<InvoiceRecord> {
+export async function lockInvoice(
+  t: Db,
+  caller: Caller,
+  id: number,
+  side: InvoiceSide,
+  wrongSide: string,
+): Promise<InvoiceRecord> {
   const [r] = await t
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId))))
+    .where(
+      and(
+        eq(invoices.id, id),
+        or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId)),
+      ),
+    )
     .for('update');
   if (!r) throw notFound(NOT_FOUND);
-  if ((side === 'buyer' ? r.buyerCompanyId : r.sellerCompanyId) !== caller.companyId) throw conflict(wrongSide);
+  if ((side === 'buyer' ? r.buyerCompanyId : r.sellerCompanyId) !== caller.companyId)
+    throw conflict(wrongSide);
   return r;
 }
 
@@ -55,15 +74,26 @@ export function guardStatus(r: InvoiceRecord, allowed: readonly number[], messag
 export async function record(
   t: Db,
   r: InvoiceRecord,
-  step: { action: string; by: InvoiceSide; userId: number; note?: string; status: number; notice: { title: string; content: string } },
+  step: {
+    action: string;
+    by: InvoiceSide;
+    userId: number;
+    note?: string;
+    status: number;
+    notice: { title: string; content: string };
+  },
 ): Promise<void> {
-  await recordAudit(t, { userId: step.userId, ip: '' }, {
-    action: `invoice.${step.action}`,
-    targetType: HISTORY_TARGET,
-    targetId: r.id,
-    before: { status: r.status },
-    after: { status: step.status, note: step.note ?? '' },
-  });
+  await recordAudit(
+    t,
+    { userId: step.userId, ip: '' },
+    {
+      action: `invoice.${step.action}`,
+      targetType: HISTORY_TARGET,
+      targetId: r.id,
+      before: { status: r.status },
+      after: { status: step.status, note: step.note ?? '' },
+    },
+  );
   const toBuyer = step.by === 'seller';
   // category: 财务
   await notify(t, toBuyer ? r.buyerCompanyId : r.sellerCompanyId, {
@@ -75,10 +105,17 @@ export async function record(
 }
 
 /** Σ invoice_orders.amount per order over invoices in (or not in) the given statuses, in fen. */
-export async function coveredFen(db: Db, orderIds: number[], statuses: { live: true } | { issued: true }): Promise<Map<number, number>> {
+export async function coveredFen(
+  db: Db,
+  orderIds: number[],
+  statuses: { live: true } | { issued: true },
+): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!orderIds.length) return out;
-  const filter = 'live' in statuses ? notInArray(invoices.status, DEAD_STATUSES) : inArray(invoices.status, ISSUED_STATUSES);
+  const filter =
+    'live' in statuses
+      ? notInArray(invoices.status, DEAD_STATUSES)
+      : inArray(invoices.status, ISSUED_STATUSES);
   const rows = await db
     .select({ orderId: invoiceOrders.orderId, sum: sql<string>`coalesce(sum(${invoiceOrders.amount}), 0)` })
     .from(invoiceOrders)

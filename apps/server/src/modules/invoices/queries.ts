@@ -26,9 +26,12 @@ type ListIn = z.output<typeof invoiceListQuery>;
 export const INVOICE_EXPORT_MAX = 5_000;
 
 const orderCount = sql<number>`(select count(*)::int from ${invoiceOrders} io where io.invoice_id = "invoices"."id")`;
-const chinaMidnight = (d: string, plusDays = 0) => new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
+const chinaMidnight = (d: string, plusDays = 0) =>
+  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 const sideOf = (caller: Caller, type: number) =>
-  type === InvoiceViewer.BUYER ? eq(invoices.buyerCompanyId, caller.companyId) : eq(invoices.sellerCompanyId, caller.companyId);
+  type === InvoiceViewer.BUYER
+    ? eq(invoices.buyerCompanyId, caller.companyId)
+    : eq(invoices.sellerCompanyId, caller.companyId);
 
 function toRow(r: InvoiceRecord, n: number, viewer: number): InvoiceRow {
   return {
@@ -58,7 +61,9 @@ function filters(caller: Caller, q: ListIn): SQL | undefined {
   }
   if (q.counterparty) {
     const like = `%${escapeLike(q.counterparty)}%`;
-    conds.push(ilike(q.type === InvoiceViewer.BUYER ? invoices.sellerCompanyName : invoices.buyerCompanyName, like));
+    conds.push(
+      ilike(q.type === InvoiceViewer.BUYER ? invoices.sellerCompanyName : invoices.buyerCompanyName, like),
+    );
   }
   if (q.dateFrom) conds.push(gte(invoices.createdAt, chinaMidnight(q.dateFrom)));
   if (q.dateTo) conds.push(lt(invoices.createdAt, chinaMidnight(q.dateTo, 1)));
@@ -81,7 +86,12 @@ export async function listInvoices(db: Db, caller: Caller, q: ListIn): Promise<P
 }
 
 export async function invoiceCounts(db: Db, caller: Caller, type: number): Promise<InvoiceCounts> {
-  const rows = await db.select({ status: invoices.status, count: count() }).from(invoices).where(sideOf(caller, type)).groupBy(invoices.status).orderBy(invoices.status);
+  const rows = await db
+    .select({ status: invoices.status, count: count() })
+    .from(invoices)
+    .where(sideOf(caller, type))
+    .groupBy(invoices.status)
+    .orderBy(invoices.status);
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
 
@@ -115,18 +125,31 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
   const [row] = await db
     .select({ r: invoices, n: orderCount })
     .from(invoices)
-    .where(and(eq(invoices.id, id), or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId))));
+    .where(
+      and(
+        eq(invoices.id, id),
+        or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId)),
+      ),
+    );
   if (!row) throw notFound(NOT_FOUND);
   const r = row.r;
   const viewer = r.buyerCompanyId === caller.companyId ? InvoiceViewer.BUYER : InvoiceViewer.SELLER;
   const [covered, original, reversal, trail] = await Promise.all([
     db
-      .select({ orderId: invoiceOrders.orderId, amount: invoiceOrders.amount, orderNo: orders.orderNo, kind: orders.kind, total: orders.totalAmount })
+      .select({
+        orderId: invoiceOrders.orderId,
+        amount: invoiceOrders.amount,
+        orderNo: orders.orderNo,
+        kind: orders.kind,
+        total: orders.totalAmount,
+      })
       .from(invoiceOrders)
       .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
       .where(eq(invoiceOrders.invoiceId, r.id))
       .orderBy(asc(invoiceOrders.orderId)),
-    r.reversalOfId ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalOfId)) : Promise.resolve([]),
+    r.reversalOfId
+      ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalOfId))
+      : Promise.resolve([]),
     db.select({ id: invoices.id, code: invoices.code }).from(invoices).where(eq(invoices.reversalOfId, r.id)),
     db
       .select()
@@ -160,7 +183,13 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
     reversalOfCode: original[0]?.code ?? null,
     reversedById: reversal[0]?.id ?? null,
     reversedByCode: reversal[0]?.code ?? null,
-    orders: covered.map((c) => ({ orderId: c.orderId, orderNo: c.orderNo, orderType: viewerOrderType(c.kind, side), orderTotal: c.total, amount: c.amount })),
+    orders: covered.map((c) => ({
+      orderId: c.orderId,
+      orderNo: c.orderNo,
+      orderType: viewerOrderType(c.kind, side),
+      orderTotal: c.total,
+      amount: c.amount,
+    })),
     history: trail.map((h) => ({
       id: h.id,
       action: ACTION_NAMES[h.action] ?? h.action,
@@ -172,7 +201,8 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
   };
 }
 
-const shanghai = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+const shanghai = (d: Date | null) =>
+  d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per invoice and order. */
 export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise<Buffer> {
@@ -187,7 +217,12 @@ export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise
         .select({ invoiceId: invoiceOrders.invoiceId, amount: invoiceOrders.amount, orderNo: orders.orderNo })
         .from(invoiceOrders)
         .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
-        .where(inArray(invoiceOrders.invoiceId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            invoiceOrders.invoiceId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(invoiceOrders.invoiceId), asc(invoiceOrders.orderId))
     : [];
   const buyer = q.type === InvoiceViewer.BUYER;

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { InvoiceKind, InvoiceStatus, OrderStatus, type InvoiceableOrder, type invoiceableQuery, type invoiceRequestInput } from '@aquamall/shared';
+import {
+  InvoiceKind,
+  InvoiceStatus,
+  OrderStatus,
+  type InvoiceableOrder,
+  type invoiceableQuery,
+  type invoiceRequestInput,
+} from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
@@ -23,17 +30,28 @@ const SPECIAL_FIELDS = [
 const INVOICEABLE_MAX = 200;
 
 /** The purchaser's completed orders with something left to invoice, newest completion first. */
-export async function invoiceableOrders(db: Db, caller: Caller, q: InvoiceableIn): Promise<InvoiceableOrder[]> {
+export async function invoiceableOrders(
+  db: Db,
+  caller: Caller,
+  q: InvoiceableIn,
+): Promise<InvoiceableOrder[]> {
   const where = [eq(orders.buyerCompanyId, caller.companyId), eq(orders.status, OrderStatus.COMPLETED)];
   if (q.sellerCompanyId) where.push(eq(orders.sellerCompanyId, q.sellerCompanyId));
-  if (q.keyword) where.push(or(ilike(orders.orderNo, `%${q.keyword}%`), ilike(orders.sellerCompanyName, `%${q.keyword}%`))!);
+  if (q.keyword)
+    where.push(
+      or(ilike(orders.orderNo, `%${q.keyword}%`), ilike(orders.sellerCompanyName, `%${q.keyword}%`))!,
+    );
   const rows = await db
     .select()
     .from(orders)
     .where(and(...where))
     .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(INVOICEABLE_MAX * 2);
-  const covered = await coveredFen(db, rows.map((o) => o.id), { live: true });
+  const covered = await coveredFen(
+    db,
+    rows.map((o) => o.id),
+    { live: true },
+  );
   return rows
     .map((o) => {
       const done = covered.get(o.id) ?? 0;
@@ -53,11 +71,16 @@ export async function invoiceableOrders(db: Db, caller: Caller, q: InvoiceableIn
 }
 
 /** Refuses a title that cannot be used for `kind` (taxpayer number, and the four registered details for 专用). */
-export function checkTitle(kind: number, t: { taxNo: string; regAddress: string; regPhone: string; bankName: string; bankAccount: string }): void {
-  if (!isValidCreditCode(t.taxNo)) throw invalid('发票抬头的纳税人识别号不正确，请先在发票抬头中核对统一社会信用代码');
+export function checkTitle(
+  kind: number,
+  t: { taxNo: string; regAddress: string; regPhone: string; bankName: string; bankAccount: string },
+): void {
+  if (!isValidCreditCode(t.taxNo))
+    throw invalid('发票抬头的纳税人识别号不正确，请先在发票抬头中核对统一社会信用代码');
   if (kind === InvoiceKind.SPECIAL) {
     const missing = SPECIAL_FIELDS.filter(([k]) => !t[k].trim()).map(([, label]) => label);
-    if (missing.length) throw invalid(`专用发票需要完整的抬头信息，所选抬头缺少${missing.join('、')}，请先补全发票抬头`);
+    if (missing.length)
+      throw invalid(`专用发票需要完整的抬头信息，所选抬头缺少${missing.join('、')}，请先补全发票抬头`);
   }
 }
 
@@ -65,7 +88,11 @@ export function checkTitle(kind: number, t: { taxNo: string; regAddress: string;
  * The purchaser requests an invoice for completed orders of one supplier. The orders are locked in id order
  * (`FOR UPDATE`), so two requests covering the same order wait for each other and never exceed its total.
  */
-export async function requestInvoice(db: Db, caller: Caller, input: RequestIn): Promise<{ id: number; code: string }> {
+export async function requestInvoice(
+  db: Db,
+  caller: Caller,
+  input: RequestIn,
+): Promise<{ id: number; code: string }> {
   const title = await ownInvoiceTitle(db, caller, input.titleId);
   checkTitle(input.kind, title);
   const ids = [...new Set(input.orders.map((o) => o.orderId))].sort((a, b) => a - b);
@@ -108,7 +135,9 @@ export async function requestInvoice(db: Db, caller: Caller, input: RequestIn): 
         requestedBy: caller.userId,
       })
       .returning();
-    await t.insert(invoiceOrders).values(lines.map((l) => ({ invoiceId: inv!.id, orderId: l.orderId, amount: toYuan(l.fen) })));
+    await t
+      .insert(invoiceOrders)
+      .values(lines.map((l) => ({ invoiceId: inv!.id, orderId: l.orderId, amount: toYuan(l.fen) })));
     await record(t, inv!, {
       action: 'request',
       by: 'buyer',
@@ -125,4 +154,5 @@ export async function requestInvoice(db: Db, caller: Caller, input: RequestIn): 
 }
 
 /** FP + date (China time) + the shared document sequence (as order and after-sales numbers). */
-export const newInvoiceCode = () => sql<string>`('FP' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`;
+export const newInvoiceCode = () =>
+  sql<string>`('FP' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`;

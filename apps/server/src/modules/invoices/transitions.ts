@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { INVOICE_FILE_TYPES, InvoiceStatus, type invoiceIssueInput, type invoiceReverseInput } from '@aquamall/shared';
+import {
+  INVOICE_FILE_TYPES,
+  InvoiceStatus,
+  type invoiceIssueInput,
+  type invoiceReverseInput,
+} from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
@@ -21,11 +26,18 @@ const FILE_REFUSED = '发票文件不存在或不是本公司上传的文件';
  * The amount rule of an issued invoice (INVOICE_TAX_RULE): before tax + tax = the requested amount, and tax =
  * before tax × rate rounded to the fen within ±0.01. Answers the amounts in fen.
  */
-export function checkAmounts(requestedFen: number, amountExTax: number, taxRate: number, taxAmount: number): { exFen: number; taxFen: number } {
+export function checkAmounts(
+  requestedFen: number,
+  amountExTax: number,
+  taxRate: number,
+  taxAmount: number,
+): { exFen: number; taxFen: number } {
   const exFen = toFen(amountExTax);
   const taxFen = toFen(taxAmount);
   if (exFen + taxFen !== requestedFen)
-    throw invalid(`不含税金额 ¥${toYuan(exFen)} + 税额 ¥${toYuan(taxFen)} 应等于申请开票金额 ¥${toYuan(requestedFen)}`);
+    throw invalid(
+      `不含税金额 ¥${toYuan(exFen)} + 税额 ¥${toYuan(taxFen)} 应等于申请开票金额 ¥${toYuan(requestedFen)}`,
+    );
   const expected = Math.round((exFen * taxRate) / 100);
   if (Math.abs(taxFen - expected) > 1)
     throw invalid(`税额应为不含税金额 × ${taxRate}% = ¥${toYuan(expected)}（允许 ±0.01 元误差）`);
@@ -33,8 +45,14 @@ export function checkAmounts(requestedFen: number, amountExTax: number, taxRate:
 }
 
 async function invoiceFiles(t: Db, companyId: number, files: { name: string; path: string }[]) {
-  if (files.some((f) => !(INVOICE_FILE_TYPES as readonly string[]).includes(extensionOf(f.path)))) throw invalid('发票文件只能是PDF、OFD或图片');
-  const keys = await assertOwnUploads(t, companyId, files.map((f) => f.path), FILE_REFUSED);
+  if (files.some((f) => !(INVOICE_FILE_TYPES as readonly string[]).includes(extensionOf(f.path))))
+    throw invalid('发票文件只能是PDF、OFD或图片');
+  const keys = await assertOwnUploads(
+    t,
+    companyId,
+    files.map((f) => f.path),
+    FILE_REFUSED,
+  );
   return files.map((f, i) => ({ name: f.name || keys[i]!.split('/').pop()!, path: keys[i]! }));
 }
 
@@ -43,13 +61,19 @@ export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promi
   await inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
     guardStatus(r, [InvoiceStatus.REQUESTED], '供应商已处理该申请，不能撤销');
-    await t.update(invoices).set({ status: InvoiceStatus.WITHDRAWN, updatedAt: new Date() }).where(eq(invoices.id, r.id));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.WITHDRAWN, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
     await record(t, r, {
       action: 'withdraw',
       by: 'buyer',
       userId: caller.userId,
       status: InvoiceStatus.WITHDRAWN,
-      notice: { title: `开票申请已撤销 ${r.code}`, content: `${r.buyerCompanyName} 撤销了开票申请 ${r.code}。` },
+      notice: {
+        title: `开票申请已撤销 ${r.code}`,
+        content: `${r.buyerCompanyName} 撤销了开票申请 ${r.code}。`,
+      },
     });
   });
 }
@@ -59,7 +83,10 @@ export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: 
   await inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, id, 'seller', SELLER_ONLY);
     guardStatus(r, [InvoiceStatus.REQUESTED], '该申请已处理，不能拒绝');
-    await t.update(invoices).set({ status: InvoiceStatus.REFUSED, rejectReason: reason, updatedAt: new Date() }).where(eq(invoices.id, r.id));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.REFUSED, rejectReason: reason, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
     await record(t, r, {
       action: 'refuse',
       by: 'seller',
@@ -77,7 +104,12 @@ export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Prom
   await inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
     guardStatus(r, [InvoiceStatus.REQUESTED, InvoiceStatus.DISPUTED], '该发票当前状态不能开票');
-    const { exFen, taxFen } = checkAmounts(toFen(r.requestedAmount), input.amountExTax, input.taxRate, input.taxAmount);
+    const { exFen, taxFen } = checkAmounts(
+      toFen(r.requestedAmount),
+      input.amountExTax,
+      input.taxRate,
+      input.taxAmount,
+    );
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const now = new Date();
     await t
@@ -117,13 +149,19 @@ export async function confirmInvoice(db: Db, caller: Caller, id: number): Promis
     const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
     guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能确认收票');
     const now = new Date();
-    await t.update(invoices).set({ status: InvoiceStatus.RECEIVED, confirmedAt: now, updatedAt: now }).where(eq(invoices.id, r.id));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.RECEIVED, confirmedAt: now, updatedAt: now })
+      .where(eq(invoices.id, r.id));
     await record(t, r, {
       action: 'confirm',
       by: 'buyer',
       userId: caller.userId,
       status: InvoiceStatus.RECEIVED,
-      notice: { title: `发票已确认收票 ${r.code}`, content: `${r.buyerCompanyName} 已确认收到发票 ${r.invoiceNo ?? ''}。` },
+      notice: {
+        title: `发票已确认收票 ${r.code}`,
+        content: `${r.buyerCompanyName} 已确认收到发票 ${r.invoiceNo ?? ''}。`,
+      },
     });
   });
 }
@@ -133,14 +171,20 @@ export async function disputeInvoice(db: Db, caller: Caller, id: number, reason:
   await inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
     guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能提出异议');
-    await t.update(invoices).set({ status: InvoiceStatus.DISPUTED, disputeReason: reason, updatedAt: new Date() }).where(eq(invoices.id, r.id));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.DISPUTED, disputeReason: reason, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
     await record(t, r, {
       action: 'dispute',
       by: 'buyer',
       userId: caller.userId,
       status: InvoiceStatus.DISPUTED,
       note: reason,
-      notice: { title: `发票有异议 ${r.code}`, content: `${r.buyerCompanyName} 对发票 ${r.invoiceNo ?? ''} 提出异议：${reason}` },
+      notice: {
+        title: `发票有异议 ${r.code}`,
+        content: `${r.buyerCompanyName} 对发票 ${r.invoiceNo ?? ''} 提出异议：${reason}`,
+      },
     });
   });
 }
@@ -149,13 +193,25 @@ export async function disputeInvoice(db: Db, caller: Caller, id: number, reason:
  * The supplier reverses (红冲) an issued invoice: a new invoice row with negative amounts and `reversalOfId`,
  * with negative invoice_orders rows, so the orders' amounts are invoiceable again; the original → 已红冲.
  */
-export async function reverseInvoice(db: Db, caller: Caller, input: ReverseIn): Promise<{ id: number; code: string }> {
+export async function reverseInvoice(
+  db: Db,
+  caller: Caller,
+  input: ReverseIn,
+): Promise<{ id: number; code: string }> {
   const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
   return inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
-    guardStatus(r, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED], '只有已开具的发票可以红冲');
+    guardStatus(
+      r,
+      [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED],
+      '只有已开具的发票可以红冲',
+    );
     const files = await invoiceFiles(t, caller.companyId, input.files);
-    const covered = await t.select().from(invoiceOrders).where(eq(invoiceOrders.invoiceId, r.id)).orderBy(invoiceOrders.orderId);
+    const covered = await t
+      .select()
+      .from(invoiceOrders)
+      .where(eq(invoiceOrders.invoiceId, r.id))
+      .orderBy(invoiceOrders.orderId);
     const neg = (v: string | null) => toYuan(-toFen(v ?? 0));
     const now = new Date();
     const [red] = await t
@@ -184,8 +240,13 @@ export async function reverseInvoice(db: Db, caller: Caller, input: ReverseIn): 
         issuedAt: now,
       })
       .returning();
-    await t.insert(invoiceOrders).values(covered.map((c) => ({ invoiceId: red!.id, orderId: c.orderId, amount: neg(c.amount) })));
-    await t.update(invoices).set({ status: InvoiceStatus.REVERSED, updatedAt: now }).where(eq(invoices.id, r.id));
+    await t
+      .insert(invoiceOrders)
+      .values(covered.map((c) => ({ invoiceId: red!.id, orderId: c.orderId, amount: neg(c.amount) })));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.REVERSED, updatedAt: now })
+      .where(eq(invoices.id, r.id));
     await record(t, r, {
       action: 'reverse',
       by: 'seller',
