@@ -16,7 +16,6 @@ export interface ReceivedFile {
   body: Buffer;
 }
 
-
 interface PreparedImage {
   fileName: string;
   body: Buffer;
@@ -52,7 +51,9 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   let body: Buffer;
   try {
     body = await imageSlots.run(() => {
-      const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().keepIccProfile();
+      const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .autoOrient()
+        .keepIccProfile();
       return ext === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     });
   } catch (err) {
@@ -77,9 +78,15 @@ export async function prepareDocument(file: ReceivedFile): Promise<PreparedImage
   if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
   const type = await sniff(file.body);
   const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
-  const isOfd = ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
+  const isOfd =
+    ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
   if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
-  return { fileName: file.fileName, body: file.body, mime: isPdf ? 'application/pdf' : 'application/ofd', ext };
+  return {
+    fileName: file.fileName,
+    body: file.body,
+    mime: isPdf ? 'application/pdf' : 'application/ofd',
+    ext,
+  };
 }
 
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
