@@ -8,6 +8,7 @@ import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
+import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -77,6 +78,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoOrders(t, storage, now);
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await seedDemoAftersales(t);
+      // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
+      await seedDemoInvoices(t, storage);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
       await t.insert(files).values(await written).onConflictDoNothing();
