@@ -18,6 +18,8 @@ async function invoiceable(request: APIRequestContext, token: string): Promise<I
 }
 
 test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF, the purchaser confirms; a reversal frees the amount', async ({ page, browser, request }) => {
+  // Two signed-in browsers and eight steps: more than the default minute on a loaded machine.
+  test.setTimeout(240_000);
   const buyerToken = await tokenOf(request, '18800000004');
   // A completed demo order from the supplier with an uninvoiced amount (the invoices' demo leaves some on each).
   const before = (await invoiceable(request, buyerToken)).filter((o) => o.sellerCompanyName === SUPPLIER);
@@ -58,7 +60,9 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
   await modal.locator('#invoiceNo').fill('26118888');
   await modal.locator('input[type=file]').setInputFiles({ name: '增值税专用发票.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(modal.locator('.ant-upload-list-item-done').filter({ hasText: '增值税专用发票.pdf' }).first()).toBeVisible();
+  const issued = seller.waitForResponse((r) => r.url().includes('/api/invoice/issue'));
   await modal.getByRole('button', { name: '确认开票' }).click();
+  expect(await (await issued).json()).toMatchObject({ code: 0 });
   await expect(seller.getByText('发票已开具，等待采购商确认收票')).toBeVisible();
   await expect(seller.getByTestId('invoice-detail').getByText('已开票', { exact: true })).toBeVisible();
 
