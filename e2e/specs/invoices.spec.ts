@@ -17,7 +17,11 @@ async function invoiceable(request: APIRequestContext, token: string): Promise<I
   return ((await res.json()) as { data: Invoiceable[] }).data;
 }
 
-test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF, the purchaser confirms; a reversal frees the amount', async ({ page, browser, request }) => {
+test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF, the purchaser confirms; a reversal frees the amount', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Two signed-in browsers and eight steps: more than the default minute on a loaded machine.
   test.setTimeout(240_000);
   const buyerToken = await tokenOf(request, '18800000004');
@@ -53,13 +57,20 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
   await signIn(seller, '18800000002');
   await seller.goto('/customer/invoice/index?type=1');
   await seller.getByRole('tab', { name: /待开票/ }).click();
-  await seller.getByRole('row', { name: /请随下批货|待开票/ }).first().waitFor();
+  await seller
+    .getByRole('row', { name: /请随下批货|待开票/ })
+    .first()
+    .waitFor();
   await seller.goto(`/customer/invoice/index?type=1&id=${id}`);
   await seller.getByRole('button', { name: '开具发票' }).click();
   const modal = seller.locator('.ant-modal:visible');
   await modal.locator('#invoiceNo').fill('26118888');
-  await modal.locator('input[type=file]').setInputFiles({ name: '增值税专用发票.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(modal.locator('.ant-upload-list-item-done').filter({ hasText: '增值税专用发票.pdf' }).first()).toBeVisible();
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: '增值税专用发票.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(
+    modal.locator('.ant-upload-list-item-done').filter({ hasText: '增值税专用发票.pdf' }).first(),
+  ).toBeVisible();
   const issued = seller.waitForResponse((r) => r.url().includes('/api/invoice/issue'));
   await modal.getByRole('button', { name: '确认开票' }).click();
   expect(await (await issued).json()).toMatchObject({ code: 0 });
@@ -68,7 +79,7 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
 
   // The purchaser sees the issued invoice with its file and confirms receipt.
   await page.reload();
-  await expect(drawer.getByText('26118888')).toBeVisible();
+  await expect(drawer.getByText('26118888', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('link', { name: '增值税专用发票.pdf' })).toBeVisible();
   await drawer.getByRole('button', { name: '确认收票' }).click();
   await popconfirm(page).click();

@@ -42,9 +42,9 @@ import {
   useWithdrawInvoice,
 } from '../api/invoices.ts';
 import { InvoiceFileUpload } from './InvoiceFileUpload.tsx';
-import { InvoiceKindTag, InvoiceStatusTag } from './status.tsx';
+import { invoiceDay, InvoiceKindTag, InvoiceStatusTag } from './status.tsx';
 
-const when = (v: string | null | undefined, f = 'YYYY-MM-DD HH:mm') => (v ? dayjs(v).format(f) : '—');
+const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 const issueRules = formRules(invoiceIssueInput);
 const reasonRules = formRules(invoiceReasonInput);
 const reverseRules = formRules(invoiceReverseInput);
@@ -178,7 +178,7 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
         {d.invoiceNo && (
           <>
             <Descriptions.Item label="发票号码">{d.invoiceNo}</Descriptions.Item>
-            <Descriptions.Item label="开票日期">{when(d.invoiceDate, 'YYYY-MM-DD')}</Descriptions.Item>
+            <Descriptions.Item label="开票日期">{invoiceDay(d.invoiceDate)}</Descriptions.Item>
             <Descriptions.Item label="不含税金额">
               <Price value={d.amountExTax ?? '0'} />
             </Descriptions.Item>

@@ -11,11 +11,22 @@ import { clientStore } from '../../../lib/storage.ts';
  * The invoice file control: PDF, OFD or image, posted to the file host's `invoice` folder (which checks the
  * bytes). The value is the list of `{name, path}` stored.
  */
-export function InvoiceFileUpload({ value, onChange }: { value?: InvoiceFile[]; onChange?: (files: InvoiceFile[]) => void }) {
+export function InvoiceFileUpload({
+  value,
+  onChange,
+}: {
+  value?: InvoiceFile[];
+  onChange?: (files: InvoiceFile[]) => void;
+}) {
   // The list (uploading and done items) lives here; the form's value is the done files. The dialogs that use
   // it are destroyed on close, so the initial value is the only one that comes from outside.
   const [list, setList] = useState<UploadFile[]>(() =>
-    (value ?? []).map((f) => ({ uid: f.path, name: f.name, status: 'done', response: { code: 0, data: [{ fileRelativePath: f.path }] } })),
+    (value ?? []).map((f) => ({
+      uid: f.path,
+      name: f.name,
+      status: 'done',
+      response: { code: 0, data: [{ fileRelativePath: f.path }] },
+    })),
   );
   const token = clientStore.getToken();
 

@@ -34,3 +34,7 @@ export const STATUS_TABS = [
   InvoiceStatus.REFUSED,
   InvoiceStatus.WITHDRAWN,
 ] as const;
+
+/** An invoice date (a calendar day in China, stored as its midnight +08:00) as YYYY-MM-DD in any browser time zone. */
+export const invoiceDay = (iso: string | null | undefined) =>
+  iso ? new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10) : '—';

@@ -18,7 +18,7 @@ import { Price } from '../../../components/Format.tsx';
 import { useSession } from '../../session/index.ts';
 import { exportInvoices, useInvoiceCounts, useInvoiceList } from '../api/invoices.ts';
 import { InvoiceDetailView } from '../components/InvoiceDetailView.tsx';
-import { InvoiceKindTag, InvoiceStatusTag, STATUS_TABS } from '../components/status.tsx';
+import { invoiceDay, InvoiceKindTag, InvoiceStatusTag, STATUS_TABS } from '../components/status.tsx';
 
 interface Filters {
   status?: number;
@@ -91,7 +91,7 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
         v ? (
           <span>
             {v}
-            <div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(r.invoiceDate).format('YYYY-MM-DD')}</div>
+            <div style={{ color: '#8c8c8c', fontSize: 12 }}>{invoiceDay(r.invoiceDate)}</div>
           </span>
         ) : (
           '—'
