@@ -92,7 +92,7 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
 
   // The supplier reverses it (红冲): the purchaser may invoice the amount again.
   await seller.reload();
-  await seller.getByRole('button', { name: '红冲' }).click();
+  await seller.getByRole('button', { name: /^红\s*冲$/ }).click();
   const rev = seller.locator('.ant-modal:visible');
   await rev.locator('#invoiceNo').fill('26119999');
   await rev.locator('#reason').fill('开票日期有误');
