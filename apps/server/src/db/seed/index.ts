@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedDemoTenders } from '../../modules/tenders/demo.ts';
+import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -78,6 +79,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoOrders(t, storage, now);
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await seedDemoAftersales(t);
+      // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
+      await seedDemoInvoices(t, storage);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
       // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
