@@ -63,31 +63,32 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   return { fileName: file.fileName, body, mime: type.mime, ext };
 }
 
-/** Folders whose uploads may also be PDF documents (tender and bid documents, decision 0140). */
-export const PDF_FOLDERS: readonly string[] = ['bid'];
-
-/** A PDF document, stored as sent once its bytes prove it is a PDF (never shown inline by the file host). */
-async function preparePdf(file: ReceivedFile): Promise<PreparedImage> {
-  if (extensionOf(file.fileName) !== 'pdf' || (await sniff(file.body)).mime !== 'application/pdf') throw invalid('仅允许jpg、jpeg、png、pdf格式');
-  return { fileName: file.fileName, body: file.body, mime: 'application/pdf', ext: 'pdf' };
-/** Folders whose uploads may also be documents (PDF, OFD) besides images: invoice files (issue 14). */
-export const DOCUMENT_FOLDERS = new Set(['invoice']);
-/** Extensions a document folder accepts, each checked against the bytes. */
-export const DOCUMENT_TYPES = ['pdf', 'ofd', ...UPLOAD_TYPES] as const;
+/**
+ * Folders whose uploads may also be documents besides images, with the types each accepts in the order its
+ * message names them: tender and bid documents (PDF, decision 0140), invoice files (PDF, OFD, decision 0130).
+ */
+export const DOCUMENT_FOLDERS: Readonly<Record<string, readonly string[]>> = {
+  bid: [...UPLOAD_TYPES, 'pdf'],
+  invoice: ['pdf', 'ofd', ...UPLOAD_TYPES],
+};
 
 /**
- * A PDF or OFD document (stored as received) or an image (as prepareImage). The bytes decide: a PDF must
- * sniff as application/pdf; an OFD (GB/T 33190) is a zip package whose entries include OFD.xml.
+ * A PDF or OFD document (stored as received, never shown inline by the file host) or an image (as
+ * prepareImage). The bytes decide: a PDF must sniff as application/pdf; an OFD (GB/T 33190) is a zip package
+ * whose entries include OFD.xml.
  */
-export async function prepareDocument(file: ReceivedFile): Promise<PreparedImage> {
+export async function prepareDocument(
+  file: ReceivedFile,
+  types: readonly string[] = DOCUMENT_FOLDERS.invoice!,
+): Promise<PreparedImage> {
   const ext = extensionOf(file.fileName);
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(ext)) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  if (!types.includes(ext)) throw invalid(uploadTypeMessage(types));
   if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
   const type = await sniff(file.body);
   const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
   const isOfd =
     ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
-  if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(types));
   return {
     fileName: file.fileName,
     body: file.body,
@@ -121,11 +122,8 @@ export async function storeUploads(
   folder: string | null,
 ): Promise<UploadedFile[]> {
   const prepared: PreparedImage[] = [];
-  const pdfs = folder !== null && PDF_FOLDERS.includes(folder);
-  for (const file of received)
-    prepared.push(pdfs && extensionOf(file.fileName) === 'pdf' ? await preparePdf(file) : await prepareImage(file));
-  const prepare = folder && DOCUMENT_FOLDERS.has(folder) ? prepareDocument : prepareImage;
-  for (const file of received) prepared.push(await prepare(file));
+  const documents = folder === null ? undefined : DOCUMENT_FOLDERS[folder];
+  for (const file of received) prepared.push(await (documents ? prepareDocument(file, documents) : prepareImage(file)));
   const dir = uploadDir(folder);
   const out: UploadedFile[] = [];
   for (const img of prepared) {
