@@ -77,17 +77,15 @@ type Raw = {
 const money = (v: string | number | null | undefined) => Number(v ?? 0).toFixed(2);
 
 /**
- * Ageing of every account in the scope that is not a refused/pending request (status 1 正常 or 2 已冻结),
- * ordered by overdue amount (largest first), then outstanding, then account id.
+ * The CTEs `acc` (accounts in scope, status 1 or 2), `sums` (balance, credit used, repaid per account as of
+ * `now`) and `open` (each charge's outstanding part after FIFO allocation: account_id, order_id, due,
+ * outstanding). Shared by the ageing and by the reports that need an order's unpaid credit.
  */
-export async function ageAccounts(db: Db, scope: AgeingScope, now: Date = new Date()): Promise<AccountAgeing[]> {
-  const where = scopeWhere(scope);
+export function openChargesCte(scope: AgeingScope, now: Date): SQL {
   const at = now.toISOString();
-  // days past due of a charge: floor((now - due) / 1 day); overdue when due < now.
-  const past = sql`floor(extract(epoch from (${at}::timestamptz - o.due)) / ${DAY_SECONDS})`;
-  const res = await db.execute(sql`
+  return sql`
     with acc as (
-      select a.* from credit_accounts a where ${where} and a.status in (1, 2)
+      select a.* from credit_accounts a where ${scopeWhere(scope)} and a.status in (1, 2)
     ),
     sums as (
       select l.account_id, sum(l.balance_delta) as balance, sum(l.credit_delta) as credit_used,
@@ -97,17 +95,29 @@ export async function ageAccounts(db: Db, scope: AgeingScope, now: Date = new Da
       group by l.account_id
     ),
     charges as (
-      select l.account_id, l.credit_delta as amount, coalesce(l.due_at, l.created_at) as due,
+      select l.account_id, l.order_id, l.credit_delta as amount, coalesce(l.due_at, l.created_at) as due,
              sum(l.credit_delta) over (partition by l.account_id order by coalesce(l.due_at, l.created_at), l.id
                                        rows between unbounded preceding and current row) as cum
       from credit_ledger l join acc on acc.id = l.account_id
       where l.created_at <= ${at}::timestamptz and l.credit_delta > 0
     ),
     open as (
-      select c.account_id, c.due,
+      select c.account_id, c.order_id, c.due,
              greatest(0, least(c.amount, c.cum - s.repaid)) as outstanding
       from charges c join sums s on s.account_id = c.account_id
-    ),
+    )`;
+}
+
+/**
+ * Ageing of every account in the scope that is not a refused/pending request (status 1 正常 or 2 已冻结),
+ * ordered by overdue amount (largest first), then outstanding, then account id.
+ */
+export async function ageAccounts(db: Db, scope: AgeingScope, now: Date = new Date()): Promise<AccountAgeing[]> {
+  const at = now.toISOString();
+  // days past due of a charge: floor((now - due) / 1 day); overdue when due < now.
+  const past = sql`floor(extract(epoch from (${at}::timestamptz - o.due)) / ${DAY_SECONDS})`;
+  const res = await db.execute(sql`
+    ${openChargesCte(scope, now)},
     aged as (
       select o.account_id,
              sum(o.outstanding) as outstanding,
