@@ -7,6 +7,7 @@ import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
 import { buyingCustomerRoutes } from '../features/buying/routes.tsx';
 import { orderCustomerRoutes } from '../features/orders/routes.tsx';
 import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
+import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -25,7 +26,9 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 ).map(([path, title, menuKey]) => ({
   path,
   handle: { title, menuKey },
-  lazy: lazyNamed(() => import('../features/workbench/components/LaterRelease.tsx'), 'LaterRelease', { title }),
+  lazy: lazyNamed(() => import('../features/workbench/components/LaterRelease.tsx'), 'LaterRelease', {
+    title,
+  }),
 }));
 
 /**
@@ -35,5 +38,15 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...placeholders],
+  children: [
+    ...workbenchRoutes,
+    ...accountCustomerRoutes,
+    ...merchantCustomerRoutes,
+    ...catalogueCustomerRoutes,
+    ...buyingCustomerRoutes,
+    ...orderCustomerRoutes,
+    ...aftersalesCustomerRoutes,
+    ...reportCustomerRoutes,
+    ...placeholders,
+  ],
 };

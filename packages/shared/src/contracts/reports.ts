@@ -22,7 +22,8 @@ const day = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     }, `${label}格式不正确`);
 
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
 
 export const reportQuery = z
   .object({
@@ -33,9 +34,14 @@ export const reportQuery = z
   .superRefine((q, ctx) => {
     const n = daysBetween(q.dateFrom, q.dateTo);
     if (n < 1) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: '结束日期不能早于开始日期' });
-    else if (n > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: '统计区间最长3年，请缩短日期范围' });
+    else if (n > REPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: '统计区间最长3年，请缩短日期范围' });
     else if (q.granularity === 'day' && n > REPORT_MAX_DAYS_BY_DAY)
-      ctx.addIssue({ code: 'custom', path: ['granularity'], message: '按日统计时区间最长366天，请按月或季度统计' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['granularity'],
+        message: '按日统计时区间最长366天，请按月或季度统计',
+      });
   });
 export type ReportQuery = z.input<typeof reportQuery>;
 export type ReportFilter = z.infer<typeof reportQuery>;

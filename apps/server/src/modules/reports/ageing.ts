@@ -112,7 +112,11 @@ export function openChargesCte(scope: AgeingScope, now: Date): SQL {
  * Ageing of every account in the scope that is not a refused/pending request (status 1 正常 or 2 已冻结),
  * ordered by overdue amount (largest first), then outstanding, then account id.
  */
-export async function ageAccounts(db: Db, scope: AgeingScope, now: Date = new Date()): Promise<AccountAgeing[]> {
+export async function ageAccounts(
+  db: Db,
+  scope: AgeingScope,
+  now: Date = new Date(),
+): Promise<AccountAgeing[]> {
   const at = now.toISOString();
   // days past due of a charge: floor((now - due) / 1 day); overdue when due < now.
   const past = sql`floor(extract(epoch from (${at}::timestamptz - o.due)) / ${DAY_SECONDS})`;
@@ -163,16 +167,27 @@ export async function ageAccounts(db: Db, scope: AgeingScope, now: Date = new Da
       oldestOverdueAt: r.oldest === null ? null : new Date(r.oldest).toISOString(),
     };
   });
-  return rows.sort((x, y) => Number(y.overdue) - Number(x.overdue) || Number(y.outstanding) - Number(x.outstanding) || x.accountId - y.accountId);
+  return rows.sort(
+    (x, y) =>
+      Number(y.overdue) - Number(x.overdue) ||
+      Number(y.outstanding) - Number(x.outstanding) ||
+      x.accountId - y.accountId,
+  );
 }
 
 /** Ageing of one account (null when it is not an active or frozen account). */
-export async function ageAccount(db: Db, accountId: number, now: Date = new Date()): Promise<AccountAgeing | null> {
+export async function ageAccount(
+  db: Db,
+  accountId: number,
+  now: Date = new Date(),
+): Promise<AccountAgeing | null> {
   return (await ageAccounts(db, { accountId }, now))[0] ?? null;
 }
 
 /** Ageing of every customer of a supplier (应收账款). */
-export const ageCustomersOf = (db: Db, sellerCompanyId: number, now: Date = new Date()) => ageAccounts(db, { sellerCompanyId }, now);
+export const ageCustomersOf = (db: Db, sellerCompanyId: number, now: Date = new Date()) =>
+  ageAccounts(db, { sellerCompanyId }, now);
 
 /** Ageing of every supplier of a purchaser (应付账款). */
-export const ageSuppliersOf = (db: Db, buyerCompanyId: number, now: Date = new Date()) => ageAccounts(db, { buyerCompanyId }, now);
+export const ageSuppliersOf = (db: Db, buyerCompanyId: number, now: Date = new Date()) =>
+  ageAccounts(db, { buyerCompanyId }, now);

@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { REPORTS, type ReportFilter, type ReportName } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { balanceReport, categoryReport, EXPORT_PRODUCTS, goodsReport, orderReport, type Side } from './queries.ts';
+import {
+  balanceReport,
+  categoryReport,
+  EXPORT_PRODUCTS,
+  goodsReport,
+  orderReport,
+  type Side,
+} from './queries.ts';
 
 type Column = { header: string; key: string; width: number; money?: boolean };
 
@@ -14,7 +21,9 @@ function addSheet(wb: ExcelJS.Workbook, name: string, columns: Column[], rows: o
   for (const r of rows) {
     const values = r as Record<string, unknown>;
     // Money as numbers (2 decimals shown) so a spreadsheet can sum them.
-    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.money ? Number(values[c.key]) : values[c.key]])));
+    sheet.addRow(
+      Object.fromEntries(columns.map((c) => [c.key, c.money ? Number(values[c.key]) : values[c.key]])),
+    );
   }
   for (const c of columns) if (c.money) sheet.getColumn(c.key).numFmt = '#,##0.00';
 }
@@ -56,7 +65,12 @@ const balanceCols = (side: Side): Column[] => [
 ];
 
 /** The report as an .xlsx workbook: a cover line with the range, then one sheet per table of the page. */
-export async function exportReport(db: Db, name: ReportName, companyId: number, q: ReportFilter): Promise<Buffer> {
+export async function exportReport(
+  db: Db,
+  name: ReportName,
+  companyId: number,
+  q: ReportFilter,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const info = wb.addWorksheet('说明');
   info.columns = [
@@ -93,7 +107,13 @@ export async function exportReport(db: Db, name: ReportName, companyId: number, 
     }
     case 'goodsSale':
     case 'procurementGoods': {
-      const r = await goodsReport(db, name === 'goodsSale' ? 'seller' : 'buyer', companyId, q, EXPORT_PRODUCTS);
+      const r = await goodsReport(
+        db,
+        name === 'goodsSale' ? 'seller' : 'buyer',
+        companyId,
+        q,
+        EXPORT_PRODUCTS,
+      );
       addSheet(wb, '商品排行', productCols, r.products);
       addSheet(wb, '按周期', periodCols('商品金额（元）', true), r.periods);
       break;
@@ -108,7 +128,10 @@ export async function exportReport(db: Db, name: ReportName, companyId: number, 
     case 'payAmount': {
       const side: Side = name === 'saleAmount' ? 'seller' : 'buyer';
       const r = await balanceReport(db, side, companyId, q);
-      addSheet(wb, side === 'seller' ? '应收账款' : '应付账款', balanceCols(side), [...r.rows, { name: '合计', ...r.total }]);
+      addSheet(wb, side === 'seller' ? '应收账款' : '应付账款', balanceCols(side), [
+        ...r.rows,
+        { name: '合计', ...r.total },
+      ]);
       addSheet(wb, '发货按周期', periodCols('发货订单金额（元）', false), r.periods);
       break;
     }

@@ -35,8 +35,16 @@ const TOP_BY_QUANTITY = 10;
 
 const cols = (side: Side) =>
   side === 'buyer'
-    ? { own: sql.raw('o.buyer_company_id'), otherId: sql.raw('o.seller_company_id'), otherName: sql.raw('o.seller_company_name') }
-    : { own: sql.raw('o.seller_company_id'), otherId: sql.raw('o.buyer_company_id'), otherName: sql.raw('o.buyer_company_name') };
+    ? {
+        own: sql.raw('o.buyer_company_id'),
+        otherId: sql.raw('o.seller_company_id'),
+        otherName: sql.raw('o.seller_company_name'),
+      }
+    : {
+        own: sql.raw('o.seller_company_id'),
+        otherId: sql.raw('o.buyer_company_id'),
+        otherName: sql.raw('o.buyer_company_name'),
+      };
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (v: string | number | null | undefined) => toYuan(toFen(v ?? 0));
@@ -55,13 +63,29 @@ function fillPeriods(q: ReportFilter, raw: PeriodRaw[]): ReportPeriod[] {
   const by = new Map(raw.map((r) => [r.period, r]));
   return periodsOf(q).map((period) => {
     const r = by.get(period);
-    return { period, orderCount: Number(r?.order_count ?? 0), amount: money(r?.amount), quantity: Number(r?.quantity ?? 0) };
+    return {
+      period,
+      orderCount: Number(r?.order_count ?? 0),
+      amount: money(r?.amount),
+      quantity: Number(r?.quantity ?? 0),
+    };
   });
 }
 
-type CategoryRaw = { category_id: number | null; name: string | null; order_count: number; quantity: number; amount: string };
+type CategoryRaw = {
+  category_id: number | null;
+  name: string | null;
+  order_count: number;
+  quantity: number;
+  amount: string;
+};
 
-async function categoryRows(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportCategory[]> {
+async function categoryRows(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<ReportCategory[]> {
   const rows = rowsOf<CategoryRaw>(
     await db.execute(sql`
       select c.id as category_id, c.name, count(distinct o.id)::int as order_count,
@@ -88,7 +112,12 @@ async function categoryRows(db: Db, side: Side, companyId: number, q: ReportFilt
 }
 
 /** 采购统计 (buyer) / 订单销售统计 (seller): paid orders over time, by counterpart and by category. */
-export async function orderReport(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<OrderReport> {
+export async function orderReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<OrderReport> {
   const { otherId, otherName } = cols(side);
   const where = countedOrders(side, companyId, q);
   const [periods, counterparts, categories] = await Promise.all([
@@ -102,7 +131,12 @@ export async function orderReport(db: Db, side: Side, companyId: number, q: Repo
     categoryRows(db, side, companyId, q),
   ]);
   const list = rowsOf<{ company_id: number; name: string; order_count: number; amount: string }>(counterparts)
-    .map((r) => ({ companyId: Number(r.company_id), name: r.name, orderCount: Number(r.order_count), amount: money(r.amount) }))
+    .map((r) => ({
+      companyId: Number(r.company_id),
+      name: r.name,
+      orderCount: Number(r.order_count),
+      amount: money(r.amount),
+    }))
     .sort((a, b) => toFen(b.amount) - toFen(a.amount) || a.companyId - b.companyId);
   const filled = fillPeriods(q, rowsOf<PeriodRaw>(periods));
   return {
@@ -127,10 +161,25 @@ async function linePeriods(db: Db, side: Side, companyId: number, q: ReportFilte
   return fillPeriods(q, rowsOf<PeriodRaw>(res));
 }
 
-type ProductRaw = { product_id: number | null; name: string; unit: string; category_name: string | null; order_count: number; quantity: number; amount: string };
+type ProductRaw = {
+  product_id: number | null;
+  name: string;
+  unit: string;
+  category_name: string | null;
+  order_count: number;
+  quantity: number;
+  amount: string;
+};
 
 /** Products of the counted orders' lines (catalogue lines by product, enquiry lines by name and unit). */
-async function productRows(db: Db, side: Side, companyId: number, q: ReportFilter, order: 'amount' | 'quantity', limit: number): Promise<ReportProduct[]> {
+async function productRows(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  order: 'amount' | 'quantity',
+  limit: number,
+): Promise<ReportProduct[]> {
   const res = await db.execute(sql`
     with g as (
       select l.product_id, case when l.product_id is null then l.product_name end as free_name,
@@ -154,7 +203,8 @@ async function productRows(db: Db, side: Side, companyId: number, q: ReportFilte
     quantity: Number(r.quantity),
     amount: money(r.amount),
   }));
-  const key = (p: ReportProduct) => (order === 'amount' ? [toFen(p.amount), p.quantity] : [p.quantity, toFen(p.amount)]);
+  const key = (p: ReportProduct) =>
+    order === 'amount' ? [toFen(p.amount), p.quantity] : [p.quantity, toFen(p.amount)];
   return rows.sort((a, b) => {
     const [a1, a2] = key(a);
     const [b1, b2] = key(b);
@@ -163,7 +213,13 @@ async function productRows(db: Db, side: Side, companyId: number, q: ReportFilte
 }
 
 /** 商品销售统计 (seller) / 采购商品统计 (buyer): goods over time and ranked by amount and by quantity. */
-export async function goodsReport(db: Db, side: Side, companyId: number, q: ReportFilter, limit = PAGE_PRODUCTS): Promise<GoodsReport> {
+export async function goodsReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  limit = PAGE_PRODUCTS,
+): Promise<GoodsReport> {
   const [periods, products, topByQuantity] = await Promise.all([
     linePeriods(db, side, companyId, q),
     productRows(db, side, companyId, q, 'amount', limit),
@@ -179,19 +235,41 @@ const totalsOf = (periods: ReportPeriod[]) => ({
 });
 
 /** 品类销售统计 (seller): category shares and goods over time. */
-export async function categoryReport(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<CategoryReport> {
-  const [periods, categories] = await Promise.all([linePeriods(db, side, companyId, q), categoryRows(db, side, companyId, q)]);
+export async function categoryReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<CategoryReport> {
+  const [periods, categories] = await Promise.all([
+    linePeriods(db, side, companyId, q),
+    categoryRows(db, side, companyId, q),
+  ]);
   return { periods, categories, total: totalsOf(periods) };
 }
 
-type DeliveredRaw = { period: string; company_id: number; name: string; order_count: number; amount: string; unpaid_count: number; unpaid: string };
+type DeliveredRaw = {
+  period: string;
+  company_id: number;
+  name: string;
+  order_count: number;
+  amount: string;
+  unpaid_count: number;
+  unpaid: string;
+};
 
 /**
  * 应收账款 (seller, per customer) / 应付账款 (buyer, per supplier): orders first shipped in the range and not
  * cancelled; an order's unpaid part is total − paid plus the outstanding credit of its own ledger charges
  * (FIFO, as of `now`); the credit account's figures and ageing as of `now`.
  */
-export async function balanceReport(db: Db, side: Side, companyId: number, q: ReportFilter, now = new Date()): Promise<BalanceReport> {
+export async function balanceReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  now = new Date(),
+): Promise<BalanceReport> {
   const { own, otherId, otherName } = cols(side);
   const { from, to } = reportRange(q);
   const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
@@ -230,7 +308,22 @@ export async function balanceReport(db: Db, side: Side, companyId: number, q: Re
   const rowOf = (id: number, name: string): BalanceRow => {
     let r = rows.get(id);
     if (!r) {
-      r = { companyId: id, name, unpaidOrderCount: 0, deliveredUnpaid: zero, hasAccount: false, creditLimit: zero, balance: zero, creditUsed: zero, notDue: zero, d0to30: zero, d31to60: zero, d61to90: zero, d90plus: zero, overdue: zero };
+      r = {
+        companyId: id,
+        name,
+        unpaidOrderCount: 0,
+        deliveredUnpaid: zero,
+        hasAccount: false,
+        creditLimit: zero,
+        balance: zero,
+        creditUsed: zero,
+        notDue: zero,
+        d0to30: zero,
+        d31to60: zero,
+        d61to90: zero,
+        d90plus: zero,
+        overdue: zero,
+      };
       rows.set(id, r);
     }
     return r;
@@ -241,7 +334,10 @@ export async function balanceReport(db: Db, side: Side, companyId: number, q: Re
     r.deliveredUnpaid = toYuan(toFen(r.deliveredUnpaid) + toFen(d.unpaid));
   }
   for (const a of accounts) {
-    const r = side === 'seller' ? rowOf(a.buyerCompanyId, a.buyerCompanyName) : rowOf(a.sellerCompanyId, a.sellerCompanyName);
+    const r =
+      side === 'seller'
+        ? rowOf(a.buyerCompanyId, a.buyerCompanyName)
+        : rowOf(a.sellerCompanyId, a.sellerCompanyName);
     Object.assign(r, {
       hasAccount: true,
       creditLimit: a.creditLimit,
@@ -256,7 +352,11 @@ export async function balanceReport(db: Db, side: Side, companyId: number, q: Re
     });
   }
   const list = [...rows.values()].sort(
-    (a, b) => toFen(b.overdue) - toFen(a.overdue) || toFen(b.deliveredUnpaid) - toFen(a.deliveredUnpaid) || toFen(b.creditUsed) - toFen(a.creditUsed) || a.companyId - b.companyId,
+    (a, b) =>
+      toFen(b.overdue) - toFen(a.overdue) ||
+      toFen(b.deliveredUnpaid) - toFen(a.deliveredUnpaid) ||
+      toFen(b.creditUsed) - toFen(a.creditUsed) ||
+      a.companyId - b.companyId,
   );
   const sum = (k: keyof BalanceRow) => toYuan(list.reduce((s, r) => s + toFen(r[k] as string), 0));
   return {

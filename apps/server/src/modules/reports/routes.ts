@@ -16,20 +16,43 @@ export default async function reportRoutes(app: FastifyInstance) {
     const { ascii, utf8 } = exportFileName(name, q);
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
+      )
       .send(file);
   };
 
-  route(app, e.reportProcurement, async (req) => ok(await orderReport(db, 'buyer', companyCaller(req).companyId, req.body)));
-  route(app, e.reportProcurementExport, async (req, reply) => send(reply, 'procurement', companyCaller(req).companyId, req.body));
-  route(app, e.reportOrderSale, async (req) => ok(await orderReport(db, 'seller', companyCaller(req).companyId, req.body)));
-  route(app, e.reportOrderSaleExport, async (req, reply) => send(reply, 'orderSale', companyCaller(req).companyId, req.body));
-  route(app, e.reportGoodsSale, async (req) => ok(await goodsReport(db, 'seller', companyCaller(req).companyId, req.body)));
-  route(app, e.reportGoodsSaleExport, async (req, reply) => send(reply, 'goodsSale', companyCaller(req).companyId, req.body));
-  route(app, e.reportGoodsCategory, async (req) => ok(await categoryReport(db, 'seller', companyCaller(req).companyId, req.body)));
-  route(app, e.reportGoodsCategoryExport, async (req, reply) => send(reply, 'goodsCategory', companyCaller(req).companyId, req.body));
-  route(app, e.reportProcurementGoods, async (req) => ok(await goodsReport(db, 'buyer', companyCaller(req).companyId, req.body)));
-  route(app, e.reportProcurementGoodsExport, async (req, reply) => send(reply, 'procurementGoods', companyCaller(req).companyId, req.body));
+  route(app, e.reportProcurement, async (req) =>
+    ok(await orderReport(db, 'buyer', companyCaller(req).companyId, req.body)),
+  );
+  route(app, e.reportProcurementExport, async (req, reply) =>
+    send(reply, 'procurement', companyCaller(req).companyId, req.body),
+  );
+  route(app, e.reportOrderSale, async (req) =>
+    ok(await orderReport(db, 'seller', companyCaller(req).companyId, req.body)),
+  );
+  route(app, e.reportOrderSaleExport, async (req, reply) =>
+    send(reply, 'orderSale', companyCaller(req).companyId, req.body),
+  );
+  route(app, e.reportGoodsSale, async (req) =>
+    ok(await goodsReport(db, 'seller', companyCaller(req).companyId, req.body)),
+  );
+  route(app, e.reportGoodsSaleExport, async (req, reply) =>
+    send(reply, 'goodsSale', companyCaller(req).companyId, req.body),
+  );
+  route(app, e.reportGoodsCategory, async (req) =>
+    ok(await categoryReport(db, 'seller', companyCaller(req).companyId, req.body)),
+  );
+  route(app, e.reportGoodsCategoryExport, async (req, reply) =>
+    send(reply, 'goodsCategory', companyCaller(req).companyId, req.body),
+  );
+  route(app, e.reportProcurementGoods, async (req) =>
+    ok(await goodsReport(db, 'buyer', companyCaller(req).companyId, req.body)),
+  );
+  route(app, e.reportProcurementGoodsExport, async (req, reply) =>
+    send(reply, 'procurementGoods', companyCaller(req).companyId, req.body),
+  );
 
   route(app, e.reportSaleAmount, async (req) => {
     const c = companyCaller(req);
