@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toFen, toYuan } from '../orders/create.ts';
 import { ageAccounts, openChargesCte } from './ageing.ts';
-import { periodKey, periodsOf, reportRange } from './range.ts';
+import { periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 
 /**
  * The seven reports (decision 0132). Which orders count: paid (`paid_at` set) and not cancelled, dated by
@@ -118,16 +118,19 @@ export async function orderReport(
   companyId: number,
   q: ReportFilter,
 ): Promise<OrderReport> {
-  const { otherId, otherName } = cols(side);
+  const { otherId } = cols(side);
   const where = countedOrders(side, companyId, q);
   const [periods, counterparts, categories] = await Promise.all([
     db.execute(sql`
-      select ${periodKey(sql.raw('o.paid_at'), q.granularity)} as period, count(*)::int as order_count,
-             sum(o.total_amount)::text as amount, 0 as quantity
-      from orders o where ${where} group by 1`),
+      select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, 0 as quantity
+      from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(*)::int as order_count, sum(o.total_amount) as amount
+            from orders o where ${where} group by 1) x`),
+    // Names from the companies (current name), so the orders are read from the index alone.
     db.execute(sql`
-      select ${otherId} as company_id, max(${otherName}) as name, count(*)::int as order_count, sum(o.total_amount)::text as amount
-      from orders o where ${where} group by 1`),
+      select x.company_id, c.name, x.order_count, x.amount::text as amount
+      from (select ${otherId} as company_id, count(*)::int as order_count, sum(o.total_amount) as amount
+            from orders o where ${where} group by 1) x
+      join companies c on c.id = x.company_id`),
     categoryRows(db, side, companyId, q),
   ]);
   const list = rowsOf<{ company_id: number; name: string; order_count: number; amount: string }>(counterparts)
@@ -154,10 +157,11 @@ export async function orderReport(
 /** Goods over time from the lines of the counted orders. */
 async function linePeriods(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportPeriod[]> {
   const res = await db.execute(sql`
-    select ${periodKey(sql.raw('o.paid_at'), q.granularity)} as period, count(distinct o.id)::int as order_count,
-           sum(l.amount)::text as amount, sum(l.quantity)::int as quantity
-    from orders o join order_lines l on l.order_id = o.id
-    where ${countedOrders(side, companyId, q)} group by 1`);
+    select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, x.quantity
+    from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(distinct o.id)::int as order_count,
+                 sum(l.amount) as amount, sum(l.quantity)::int as quantity
+          from orders o join order_lines l on l.order_id = o.id
+          where ${countedOrders(side, companyId, q)} group by 1) x`);
   return fillPeriods(q, rowsOf<PeriodRaw>(res));
 }
 
@@ -278,15 +282,16 @@ export async function balanceReport(
       ${openChargesCte(scope, now)},
       oc as (select order_id, sum(outstanding) as outstanding from open where order_id is not null group by order_id),
       d as (
-        select ${periodKey(sql.raw('o.first_shipped_at'), q.granularity)} as period, ${otherId} as company_id, ${otherName} as name,
+        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id, ${otherName} as name,
                o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
         from orders o left join oc on oc.order_id = o.id
         where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
           and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
       )
-      select period, company_id, max(name) as name, count(*)::int as order_count, sum(total_amount)::text as amount,
-             (count(*) filter (where unpaid > 0))::int as unpaid_count, coalesce(sum(unpaid) filter (where unpaid > 0), 0)::text as unpaid
-      from d group by 1, 2`),
+      select ${periodLabel(sql.raw('p'), q.granularity)} as period, company_id, max(name) as name, count(*)::int as order_count,
+             sum(total_amount)::text as amount, (count(*) filter (where unpaid > 0))::int as unpaid_count,
+             coalesce(sum(unpaid) filter (where unpaid > 0), 0)::text as unpaid
+      from d group by p, company_id`),
     ageAccounts(db, scope, now),
   ]);
   const raw = rowsOf<DeliveredRaw>(delivered);
