@@ -25,7 +25,10 @@ async function openReport(page: Page, path: string, title: string, chart: string
   expect(await rows.count()).toBeGreaterThan(0);
 
   await page.getByTestId('report-filters').getByText('按季度', { exact: true }).click();
-  await expect(page.locator('.ant-table-tbody').first()).toContainText(/\d{4}-Q[1-4]/);
+  // The period table (a tab on some pages) lists quarters now.
+  const periodTab = page.getByRole('tab', { name: '按周期' });
+  if (await periodTab.count()) await periodTab.click();
+  await expect(page.locator('.ant-table-tbody', { hasText: /\d{4}-Q[1-4]/ }).first()).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /导出Excel/ }).click();
