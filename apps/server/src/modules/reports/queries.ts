@@ -176,14 +176,7 @@ type ProductRaw = {
 };
 
 /** Products of the counted orders' lines (catalogue lines by product, enquiry lines by name and unit). */
-async function productRows(
-  db: Db,
-  side: Side,
-  companyId: number,
-  q: ReportFilter,
-  order: 'amount' | 'quantity',
-  limit: number,
-): Promise<ReportProduct[]> {
+async function productRows(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportProduct[]> {
   const res = await db.execute(sql`
     with g as (
       select l.product_id, case when l.product_id is null then l.product_name end as free_name,
@@ -193,12 +186,10 @@ async function productRows(
       from orders o join order_lines l on l.order_id = o.id
       where ${countedOrders(side, companyId, q)}
       group by 1, 2, 3
-      order by ${order === 'amount' ? sql`amount desc, quantity desc` : sql`quantity desc, amount desc`}, 4, 1
-      limit ${limit}
     )
     select g.product_id, g.name, g.unit, c.name as category_name, g.order_count, g.quantity, g.amount::text as amount
     from g left join products p on p.id = g.product_id left join categories c on c.id = p.category_id`);
-  const rows = rowsOf<ProductRaw>(res).map((r) => ({
+  return rowsOf<ProductRaw>(res).map((r) => ({
     productId: r.product_id === null ? null : Number(r.product_id),
     name: r.name,
     unit: r.unit,
@@ -207,13 +198,21 @@ async function productRows(
     quantity: Number(r.quantity),
     amount: money(r.amount),
   }));
+}
+
+/** Products ranked by amount (then quantity) or by quantity (then amount), ties by name and id. */
+function ranked(rows: ReportProduct[], order: 'amount' | 'quantity', limit: number): ReportProduct[] {
   const key = (p: ReportProduct) =>
     order === 'amount' ? [toFen(p.amount), p.quantity] : [p.quantity, toFen(p.amount)];
-  return rows.sort((a, b) => {
-    const [a1, a2] = key(a);
-    const [b1, b2] = key(b);
-    return b1! - a1! || b2! - a2! || a.name.localeCompare(b.name) || (a.productId ?? 0) - (b.productId ?? 0);
-  });
+  return [...rows]
+    .sort((a, b) => {
+      const [a1, a2] = key(a);
+      const [b1, b2] = key(b);
+      return (
+        b1! - a1! || b2! - a2! || a.name.localeCompare(b.name) || (a.productId ?? 0) - (b.productId ?? 0)
+      );
+    })
+    .slice(0, limit);
 }
 
 /** 商品销售统计 (seller) / 采购商品统计 (buyer): goods over time and ranked by amount and by quantity. */
@@ -224,11 +223,14 @@ export async function goodsReport(
   q: ReportFilter,
   limit = PAGE_PRODUCTS,
 ): Promise<GoodsReport> {
-  const [periods, products, topByQuantity] = await Promise.all([
+  // One pass over the lines for every product; both rankings are sorted here (a supplier has at most a few
+  // thousand products in a range, far fewer rows than the lines).
+  const [periods, all] = await Promise.all([
     linePeriods(db, side, companyId, q),
-    productRows(db, side, companyId, q, 'amount', limit),
-    productRows(db, side, companyId, q, 'quantity', TOP_BY_QUANTITY),
+    productRows(db, side, companyId, q),
   ]);
+  const products = ranked(all, 'amount', limit);
+  const topByQuantity = ranked(all, 'quantity', TOP_BY_QUANTITY);
   return { periods, products, topByQuantity, total: totalsOf(periods) };
 }
 
