@@ -7,41 +7,21 @@
  * calls POST /api/order/list in-process (the whole route: session, menu check, status counts, page) one
  * request at a time and prints p50/p95/p99 per filter. The database is dropped at the end.
  */
-import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { build } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
-import { DEFAULT_BENCH_DATABASE_URL } from './server.ts';
+import { intArg, percentile, scratchDatabase } from './scratch.ts';
 
 const P99_TARGET_MS = 50;
-const arg = (name: string, fallback: number) => {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = a ? a.split('=')[1] : i >= 0 ? process.argv[i + 1] : undefined;
-  const n = Number(raw ?? fallback);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive whole number`);
-  return n;
-};
-const ORDERS = arg('orders', 100_000);
-const REQUESTS = arg('requests', 400);
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ORDERS = intArg('orders', 100_000);
+const REQUESTS = intArg('requests', 400);
 
 async function main() {
-  const base = new URL(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL);
-  const name = `aquamall_bench_orders_${crypto.randomBytes(4).toString('hex')}`;
-  base.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const scratch = await scratchDatabase('aquamall_bench_orders');
+  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
   try {
     const db = database.db;
     const seller = await makeSupplier(db, '基准供应商');
@@ -68,7 +48,7 @@ async function main() {
     const config = loadConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       DEMO: '0',
       JOBS_RUNNER: '0',
     });
@@ -101,19 +81,17 @@ async function main() {
         if (i >= 20) times.push(ms);
       }
       times.sort((a, b) => a - b);
-      const p99 = pct(times, 99);
+      const p99 = percentile(times, 99);
       if (p99 > P99_TARGET_MS) ok = false;
       console.log(
-        `${p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+        `${p99 <= P99_TARGET_MS ? 'ok    ' : 'MISSED'} ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
       );
     }
     console.log(`\np99 target ≤ ${P99_TARGET_MS} ms: ${ok ? 'met' : 'MISSED'}`);
     await app.close();
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
