@@ -40,7 +40,6 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...tenderCustomerRoutes, ...invoiceCustomerRoutes, ...placeholders],
   children: [
     ...workbenchRoutes,
     ...accountCustomerRoutes,
@@ -49,6 +48,8 @@ export const customerRoutes: RouteObject = {
     ...buyingCustomerRoutes,
     ...orderCustomerRoutes,
     ...aftersalesCustomerRoutes,
+    ...tenderCustomerRoutes,
+    ...invoiceCustomerRoutes,
     ...reportCustomerRoutes,
     ...placeholders,
   ],
