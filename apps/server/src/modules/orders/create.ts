@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
   OrderKind,
@@ -113,6 +113,13 @@ export async function createOrders(
   const skuIds = [
     ...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : [])))),
   ].sort((a, b) => a - b);
+  // The companies first: read before the SKU locks, so the locks are held for the writes only.
+  const companyIds = [...new Set(input.flatMap((o) => [o.buyer.companyId, o.sellerCompanyId]))];
+  const comps = await tx
+    .select({ id: companies.id, name: companies.name, shopName: companies.shopName })
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
+  const companyById = new Map(comps.map((c) => [c.id, c]));
   // One statement: the SKU rows locked in id order (FOR UPDATE OF product_skus) with their products' facts.
   const rows = skuIds.length
     ? await tx
@@ -191,13 +198,6 @@ export async function createOrders(
       }
     }),
   );
-
-  const companyIds = [...new Set(input.flatMap((o) => [o.buyer.companyId, o.sellerCompanyId]))];
-  const comps = await tx
-    .select({ id: companies.id, name: companies.name, shopName: companies.shopName })
-    .from(companies)
-    .where(inArray(companies.id, companyIds));
-  const companyById = new Map(comps.map((c) => [c.id, c]));
 
   // Orders are written in supplier order (one multi-row INSERT, ids handed out in that order), so the rows
   // two checkouts naming the same suppliers touch are reached alike, never crosswise.
@@ -312,7 +312,7 @@ export async function createOrders(
       ),
     ),
   );
-  await tx.insert(orderLines).values(
+  const lineRows = tx.insert(orderLines).values(
     written.flatMap(({ lines, order }) =>
       lines.map(({ unitFen, taxRate, ...l }) => ({
         ...l,
@@ -323,9 +323,7 @@ export async function createOrders(
       })),
     ),
   );
-  await writeLockedMoves(tx, stock);
 
-  // The history rows, the confirmation clocks and the suppliers' messages in one statement.
   const history = tx.insert(orderHistory).values(
     written.map(({ o, order }) => ({
       orderId: order.id,
@@ -360,9 +358,12 @@ export async function createOrders(
       };
     }),
   );
-  await tx.execute(
-    sql`with history as (${history.getSQL()}), clocks as (${clocks.getSQL()}) ${notices.query.getSQL()}`,
-  );
+  // Lines, ledger rows and SKU figures in one statement; the products' summary, the history rows, the
+  // confirmation clocks and the suppliers' messages in a second one.
+  await writeLockedMoves(tx, stock, {
+    alongside: [lineRows.getSQL()],
+    withSummary: [history.getSQL(), clocks.getSQL(), notices.query.getSQL()],
+  });
   notices.counted();
 
   const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);

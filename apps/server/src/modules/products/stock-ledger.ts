@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { StockReason, type StockReasonValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus, stockLedger } from '../../db/schema/index.ts';
@@ -192,8 +192,18 @@ export function planLockedMoves(
  * Writes planned movements: the ledger rows and every SKU's new figures in one statement per batch (the SKU
  * rows as arrays through `unnest`), then the products' summary.
  */
-export async function writeLockedMoves(tx: Db, plan: PlannedMoves): Promise<void> {
-  if (!plan.ledger.length) return;
+export async function writeLockedMoves(
+  tx: Db,
+  plan: PlannedMoves,
+  more: { alongside?: SQL[]; withSummary?: SQL[] } = {},
+): Promise<void> {
+  if (!plan.ledger.length) {
+    // Nothing moves (an order of free lines only): the caller's writes still run, as one statement.
+    const all = [...(more.alongside ?? []), ...(more.withSummary ?? [])];
+    if (all.length) await tx.execute(withCtes(all.slice(0, -1), all.at(-1)!));
+    return;
+  }
+  let alongside = more.alongside ?? [];
   // In batches (an import books thousands of SKUs at once): a few statements instead of one per SKU.
   for (let i = 0, j = 0; i < plan.ledger.length || j < plan.skus.length; i += 500, j += 500) {
     const ledger = plan.ledger.slice(i, i + 500);
@@ -205,12 +215,24 @@ export async function writeLockedMoves(tx: Db, plan: PlannedMoves): Promise<void
                       ${pgIntArray(skus.map((s) => s.reserved))}::int[]) as v(id, on_hand, reserved)
           where s.id = v.id`
       : null;
-    if (insert && update) await tx.execute(sql`with ledger as (${insert.getSQL()}) ${update}`);
-    else if (insert) await insert;
-    else if (update) await tx.execute(update);
+    const ctes = [...alongside, ...(insert ? [insert.getSQL()] : [])];
+    alongside = [];
+    if (update) await tx.execute(withCtes(ctes, update));
+    else await tx.execute(withCtes(ctes.slice(0, -1), ctes.at(-1)!));
   }
-  await refreshProductSummary(tx, plan.productIds);
+  await refreshProductSummary(tx, plan.productIds, more.withSummary);
 }
+
+/** `with w1 as (…), w2 as (…) main`: writes the statement runs alongside its main one (no results read). */
+function withCtes(ctes: readonly SQL[], main: SQL): SQL {
+  return ctes.length ? sql`with ${cteList(ctes)} ${main}` : main;
+}
+
+const cteList = (ctes: readonly SQL[]) =>
+  sql.join(
+    ctes.map((c, i) => sql`${sql.raw(`w${i}`)} as (${c})`),
+    sql`, `,
+  );
 
 /** An int[] parameter as PostgreSQL's array literal (both drivers pass it as text). */
 const pgIntArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
@@ -220,9 +242,16 @@ const pgIntArray = (values: readonly number[]) => `{${values.map((v) => Math.tru
  * (with that SKU's tiers) and the available stock summed over the SKUs. Run in the transaction of every SKU
  * change; products are updated in id order.
  */
-export async function refreshProductSummary(tx: Db, productIds: readonly number[]): Promise<void> {
+export async function refreshProductSummary(
+  tx: Db,
+  productIds: readonly number[],
+  alongside: readonly SQL[] = [],
+): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (!ids.length) return;
+  if (!ids.length) {
+    if (alongside.length) await tx.execute(withCtes(alongside.slice(0, -1), alongside.at(-1)!));
+    return;
+  }
   // Only what changed is written: an order moves stock but rarely the price, and a statement that sets `price`
   // fires the search-table sync (migration search_table) even with an equal value, inside the SKU lock.
   await tx.execute(sql`
@@ -243,7 +272,7 @@ export async function refreshProductSummary(tx: Db, productIds: readonly number[
       where p.id = agg.product_id and p.price = agg.min_price and p.price_tiers = agg.tiers
         and p.stock is distinct from agg.available
       returning p.id
-    )
+    )${alongside.length ? sql`, ${cteList(alongside)}` : sql``}
     update products p set
       price = agg.min_price,
       price_tiers = agg.tiers,
