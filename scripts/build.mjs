@@ -196,6 +196,21 @@ async function withBuildLock(fn) {
   }
 }
 
+/**
+ * The demo images are drawn once here into apps/server/dist/seed-images (a child process, so sharp's memory is
+ * returned), and a fresh data directory's seed copies them instead of drawing them (decision 0113). A failure
+ * only costs start time: the seed draws what is missing.
+ */
+function drawSeedImages(log) {
+  const res = spawnSync(process.execPath, [path.join(serverOut, 'seed.js'), '--images'], {
+    cwd: r('apps/server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (res.status === 0) log(res.stdout.trim());
+  else log('[build] seed images: not drawn (the first start draws them)');
+}
+
 /** Builds the stale targets; returns the names of those it built. */
 export async function ensureBuilt(targets = ['web', 'server', 'pgdata'], { force = false, log = console.log } = {}) {
   const stale = targets.filter((t) => force || !isFresh(t));
@@ -213,7 +228,10 @@ async function buildTargets(targets, force, log) {
     log(`[build] ${target}: sources changed, building…`);
     if (target === 'web') buildWeb();
     else if (target === 'pgdata') buildPgTemplate();
-    else await buildServer();
+    else {
+      await buildServer();
+      drawSeedImages(log);
+    }
     fs.writeFileSync(stampPath(target), hash);
     log(`[build] ${target}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     built.push(target);

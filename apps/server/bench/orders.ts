@@ -245,66 +245,82 @@ const raceAndRepeat: OrdersBenchPart = async (ctx) => {
   return rows;
 };
 
-/** (c) Ample stock: orders/second and submit latency over HTTP. */
-const throughput: OrdersBenchPart = async (ctx) => {
-  const { url, database, opts } = ctx;
-  const seller = await ctx.newSupplier('压测吞吐供应商');
-  const price = 25;
-  const { skuIds } = await makeOnSaleProduct(database.db, seller, {
-    name: '压测吞吐药剂',
-    skus: [{ price, stock: 10_000_000 }],
-  });
-  const buyers: Buyer[] = [];
-  for (let i = 0; i < opts.connections; i++) buyers.push(await ctx.newBuyer(`吞吐买家${i}`));
-  // Warm-up: a few orders each (JIT, pool).
-  await Promise.all(buyers.map((b) => submit(url, b, crypto.randomUUID(), skuIds[0]!, 1, price)));
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + opts.duration * 1000;
-  const started = performance.now();
-  await Promise.all(
-    buyers.map(async (b) => {
-      while (performance.now() < deadline) {
-        const { answer, ms } = await submit(
-          url,
-          b,
-          crypto.randomUUID(),
-          skuIds[0]!,
-          1 + (latencies.length % 5),
-          price,
+/**
+ * (c) Ample stock: orders/second and submit latency over HTTP. `oneSku`: every buyer orders the same SKU (its
+ * row lock serialises the orders); otherwise each buyer orders a product of its own from the same supplier
+ * (what they share is the supplier: its tab counters, decision 0113).
+ */
+const throughputOf =
+  (oneSku: boolean): OrdersBenchPart =>
+  async (ctx) => {
+    const { url, database, opts } = ctx;
+    const seller = await ctx.newSupplier(oneSku ? '压测吞吐供应商' : '压测分散供应商');
+    const price = 25;
+    const buyers: Buyer[] = [];
+    const skuOf: number[] = [];
+    for (let i = 0; i < opts.connections; i++) {
+      buyers.push(await ctx.newBuyer(`${oneSku ? '吞吐' : '分散'}买家${i}`));
+      if (oneSku && i > 0) skuOf.push(skuOf[0]!);
+      else
+        skuOf.push(
+          (
+            await makeOnSaleProduct(database.db, seller, {
+              name: '压测吞吐药剂',
+              skus: [{ price, stock: 10_000_000 }],
+            })
+          ).skuIds[0]!,
         );
-        if (answer.code === 0) latencies.push(ms);
-        else errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return [
-    {
-      part: '(c) throughput',
-      measure: `connections × seconds`,
-      value: `${opts.connections} × ${opts.duration}`,
-      ok: null,
-    },
-    {
-      part: '(c) throughput',
-      measure: 'orders / second',
-      value: (latencies.length / seconds).toFixed(1),
-      ok: null,
-    },
-    {
-      part: '(c) throughput',
-      measure: 'submit latency p50 / p99',
-      value: `${percentile(sorted, 50).toFixed(0)} ms / ${percentile(sorted, 99).toFixed(0)} ms`,
-      ok: null,
-    },
-    { part: '(c) throughput', measure: 'errors', value: String(errors), ok: errors === 0 },
-  ];
-};
+    }
+    const part = oneSku ? '(c) one SKU' : '(c) SKU per buyer';
+    // Warm-up: a few orders each (JIT, pool).
+    await Promise.all(buyers.map((b, i) => submit(url, b, crypto.randomUUID(), skuOf[i]!, 1, price)));
+    const latencies: number[] = [];
+    let errors = 0;
+    const deadline = performance.now() + opts.duration * 1000;
+    const started = performance.now();
+    await Promise.all(
+      buyers.map(async (b, i) => {
+        while (performance.now() < deadline) {
+          const { answer, ms } = await submit(
+            url,
+            b,
+            crypto.randomUUID(),
+            skuOf[i]!,
+            1 + (latencies.length % 5),
+            price,
+          );
+          if (answer.code === 0) latencies.push(ms);
+          else errors++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return [
+      {
+        part,
+        measure: `connections × seconds`,
+        value: `${opts.connections} × ${opts.duration}`,
+        ok: null,
+      },
+      {
+        part,
+        measure: 'orders / second',
+        value: (latencies.length / seconds).toFixed(1),
+        ok: null,
+      },
+      {
+        part,
+        measure: 'submit latency p50 / p99',
+        value: `${percentile(sorted, 50).toFixed(0)} ms / ${percentile(sorted, 99).toFixed(0)} ms`,
+        ok: null,
+      },
+      { part, measure: 'errors', value: String(errors), ok: errors === 0 },
+    ];
+  };
 
 /** The parts in order. buy-orders adds (d) the order list at 100k orders here (an OrdersBenchPart). */
-export const PARTS: OrdersBenchPart[] = [raceAndRepeat, throughput];
+export const PARTS: OrdersBenchPart[] = [raceAndRepeat, throughputOf(true), throughputOf(false)];
 
 export function formatRows(rows: Row[]): string {
   const w = [16, 56, 24];

@@ -1,7 +1,7 @@
 /**
  * `npm run seed [-- --force]`: seeds the configured database (DATA_DIR or DATABASE_URL) with the demo
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
- * first. Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
+ * first (`--images`: only draw the demo images into their cache, as the build does). Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
  */
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
@@ -9,6 +9,15 @@ import { isEmpty, openDatabase } from '../client.ts';
 import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
 import { seedDemo, wipeDemoTables } from './index.ts';
 import { seedRefusal } from './guard.ts';
+import { drawSeedImages, SEED_IMAGE_CACHE } from './images.ts';
+
+if (process.argv.includes('--images')) {
+  // The build's step: draw the demo images into their cache, so a fresh start copies them (decision 0113).
+  const started = Date.now();
+  const n = await drawSeedImages();
+  console.log(`[build] seed images: ${n} in ${SEED_IMAGE_CACHE} (${Date.now() - started} ms)`);
+  process.exit(0);
+}
 
 const force = process.argv.includes('--force');
 const config = loadConfig();

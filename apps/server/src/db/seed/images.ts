@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 import type { Storage } from '../../lib/storage.ts';
@@ -62,16 +65,67 @@ export interface SeedImages {
 
 interface Job {
   key: string;
-  make: () => Promise<Buffer>;
+  make: Maker;
   mime: string;
 }
 
-const jpeg = (svg: string) => () => sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer();
-const png = (svg: string) => () => sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+/** How an image is drawn, and the text that decides its bytes (the cache key). */
+interface Maker {
+  (): Promise<Buffer>;
+  source: string;
+}
+
+const maker = (source: string, make: () => Promise<Buffer>): Maker => Object.assign(make, { source });
+const jpeg = (svg: string) =>
+  maker(`jpeg:${svg}`, () => sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer());
+const png = (svg: string) =>
+  maker(`png:${svg}`, () => sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer());
+
+/**
+ * Drawn images are kept in a cache directory (apps/server/dist/seed-images, filled by the build: scripts/build.mjs
+ * runs `seed --images`), named by a hash of what decides their bytes, so a fresh data directory copies them
+ * instead of drawing ~90 SVGs with sharp during the first start (decision 0113). A missing or unwritable cache
+ * only means drawing.
+ */
+export const SEED_IMAGE_CACHE =
+  process.env.SEED_IMAGE_CACHE || path.resolve(import.meta.dirname, '../../../dist/seed-images');
+
+const cachedDraw = (job: Job) => drawCached(job.make.source, path.extname(job.key), job.make);
+
+/** An image of the demo data from the cache, or drawn by `make` and kept there (`source` decides its bytes). */
+export async function drawCached(source: string, ext: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const hash = createHash('sha256')
+    .update(`${sharp.versions.vips}\n${source}`)
+    .digest('hex')
+    .slice(0, 24);
+  const file = path.join(SEED_IMAGE_CACHE, `${hash}${ext}`);
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    /* not drawn yet */
+  }
+  const buf = await make();
+  try {
+    await fs.promises.mkdir(SEED_IMAGE_CACHE, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await fs.promises.writeFile(tmp, buf);
+    await fs.promises.rename(tmp, file);
+  } catch {
+    /* read-only checkout: draw next time too */
+  }
+  return buf;
+}
+
+/** Draws every demo image into the cache (the build's step; `npm run seed -- --images`). */
+export async function drawSeedImages(): Promise<number> {
+  const { list } = jobs();
+  await pool(list, 4, cachedDraw);
+  return list.length;
+}
 
 function jobs(): { list: Job[]; images: SeedImages } {
   const list: Job[] = [];
-  const add = (key: string, make: () => Promise<Buffer>) => {
+  const add = (key: string, make: Maker) => {
     list.push({ key, make, mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' });
     return key;
   };
@@ -106,8 +160,11 @@ function jobs(): { list: Job[]; images: SeedImages } {
     add(`seed/partners/partner-${i + 1}.png`, png(partnerSvg((i + 2) % MARK_COUNT, colors[i % colors.length]!))),
   );
   const glyphs = Array.from({ length: GLYPH_COUNT }, (_, i) => add(`seed/icons/service-${i + 1}.png`, png(glyphSvg(i, '#1f6fd1'))));
-  const qrCode = add('seed/site/qrcode.png', () =>
-    QRCode.toBuffer('https://www.aquamall.cn/wx/official-account', { type: 'png', width: 258, margin: 1, errorCorrectionLevel: 'M' }),
+  const qrCode = add(
+    'seed/site/qrcode.png',
+    maker('qr:https://www.aquamall.cn/wx/official-account:258:1:M', () =>
+      QRCode.toBuffer('https://www.aquamall.cn/wx/official-account', { type: 'png', width: 258, margin: 1, errorCorrectionLevel: 'M' }),
+    ),
   );
   return {
     list,
@@ -159,7 +216,7 @@ export function planSeedImages(): SeedImagePlan {
       pool(list, 8, async (job) => {
         const existing = await storage.get(job.key);
         if (existing) return { path: job.key, mime: job.mime, size: existing.length };
-        const buf = await job.make();
+        const buf = await cachedDraw(job);
         await storage.put(job.key, buf, job.mime);
         return { path: job.key, mime: job.mime, size: buf.length };
       }),

@@ -58,25 +58,33 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
   // Mark a failure as handled now; it is still thrown where the transaction awaits the files.
   written.catch(() => undefined);
   try {
+    // AQUAMALL_SEED_TIMINGS=1 prints the time of each step (how to keep the seed fast: decision 0113).
+    const timings = process.env.AQUAMALL_SEED_TIMINGS === '1' ? ([] as string[]) : null;
+    const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const result = await run();
+      timings?.push(`${label} ${Math.round(performance.now() - started)} ms`);
+      return result;
+    };
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if (opts.onlyIfEmpty && !(await isEmpty(t))) return false;
-      const leaves = await seedCategories(t, images);
-      const { suppliers, purchasers } = await seedCompanies(t, images, rnd, now);
-      await seedProducts(t, leaves, suppliers, rnd, now);
+      const leaves = await step('seedCategories', () => seedCategories(t, images));
+      const { suppliers, purchasers } = await step('seedCompanies', () => seedCompanies(t, images, rnd, now));
+      await step('seedProducts', () => seedProducts(t, leaves, suppliers, rnd, now));
       // Every product gets its SKU, an opening ledger row and (when pending) its review revision (migration 0014).
-      await t.execute(sql`select aq_backfill_catalogue()`);
-      await seedContent(t, images, rnd, now);
-      await seedTrade(t, purchasers, suppliers, leaves, rnd, now);
+      await step('aq_backfill_catalogue', () => t.execute(sql`select aq_backfill_catalogue()`));
+      await step('seedContent', () => seedContent(t, images, rnd, now));
+      await step('seedTrade', () => seedTrade(t, purchasers, suppliers, leaves, rnd, now));
       // The pending and rejected applicants get their application forms (the merchant module's demo data).
-      await seedDemoApplications(t);
+      await step('seedDemoApplications', () => seedDemoApplications(t));
       // The catalogue's demo: category parameters, low-stock warnings and adjustment documents.
-      await seedDemoCatalogue(t);
+      await step('seedDemoCatalogue', () => seedDemoCatalogue(t));
       // The demo purchaser's addresses, invoice titles and cart (the buying module's functions).
-      await seedBuying(t, purchasers, suppliers);
+      await step('seedBuying', () => seedBuying(t, purchasers, suppliers));
       // Orders in every status between the demo purchaser and suppliers, through the order use cases.
-      await seedDemoOrders(t, storage, now);
+      await step('seedDemoOrders', () => seedDemoOrders(t, storage, now));
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await seedDemoAftersales(t);
       // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
@@ -86,6 +94,11 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
       await seedDemoTenders(t, now);
       await t.insert(files).values(await written).onConflictDoNothing();
+      await step('seedDemoAftersales', () => seedDemoAftersales(t));
+      // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
+      await step('seedDemoDiscussions', () => seedDemoDiscussions(t));
+      await step('files', async () => t.insert(files).values(await written).onConflictDoNothing());
+      if (timings) console.error(`[seed] ${timings.join(', ')}`);
       return true;
     });
   } finally {

@@ -244,12 +244,6 @@ export async function submitCheckout(
     const boughtCartLines = wanted.flatMap((w) => (w.cartLineId ? [w.cartLineId] : []));
     if (boughtCartLines.length) await tx.delete(cartLines).where(inArray(cartLines.id, boughtCartLines));
 
-    const shopNames = new Map<number, string>();
-    const skuShop = await skuFacts(
-      tx,
-      wanted.map((w) => w.skuId),
-    );
-    for (const w of wanted) shopNames.set(w.sellerCompanyId, skuShop.get(w.skuId)?.shopName ?? '');
     const result: CheckoutResult = {
       checkoutId,
       totalAmount: totalFen / 100,
@@ -257,7 +251,7 @@ export async function submitCheckout(
         id: o.id,
         orderNo: o.orderNo,
         sellerCompanyId: o.sellerCompanyId,
-        shopName: shopNames.get(o.sellerCompanyId) ?? '',
+        shopName: o.shopName,
         totalAmount: Number(o.totalAmount),
       })),
     };

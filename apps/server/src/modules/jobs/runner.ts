@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { scheduleJob } from './schedule.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -24,6 +25,40 @@ const handlers = new Map<string, JobHandler>();
 /** Registers the handler of a job kind (modules register theirs when their routes are registered). */
 export function registerJob(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
+}
+
+const recurring = new Map<string, number>();
+
+/**
+ * The slot of a recurring job: the next multiple of `everyMs` after `now`. Its number is the job's refId, so
+ * every instance (and the job's own rescheduling) names the same pending row (jobs_one_pending) and a
+ * recurring kind never runs as two chains.
+ */
+export function nextSlot(everyMs: number, now: Date): { refId: number; runAt: Date } {
+  const refId = Math.floor(now.getTime() / everyMs) + 1;
+  return { refId, runAt: new Date(refId * everyMs) };
+}
+
+/**
+ * Registers maintenance that runs every `everyMs` on one instance at a time, as job rows like the timed rules:
+ * each run schedules the next slot in its own savepoint (a failed run retries with backoff), and every
+ * instance makes sure the next slot exists when its runner starts (`ensureRecurringJobs`).
+ */
+export function registerRecurringJob(kind: string, everyMs: number, handler: JobHandler): void {
+  recurring.set(kind, everyMs);
+  registerJob(kind, async (tx, job, now) => {
+    await handler(tx, job, now);
+    const next = nextSlot(everyMs, now);
+    await scheduleJob(tx, kind, next.refId, next.runAt);
+  });
+}
+
+/** Schedules the next slot of every recurring kind registered in this process (idempotent across instances). */
+export async function ensureRecurringJobs(db: Db, now = new Date()): Promise<void> {
+  for (const [kind, everyMs] of recurring) {
+    const next = nextSlot(everyMs, now);
+    await scheduleJob(db, kind, next.refId, next.runAt);
+  }
 }
 
 /** Retry delay after the n-th failed attempt: 1, 2, 4, 8 … minutes. */
@@ -110,9 +145,13 @@ export function startJobRunner(app: FastifyInstance): { stop: () => Promise<void
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  let first = true;
   const tick = () => {
     if (stopped || app.lifecycle.draining) return;
-    running = runDueJobs(app.db)
+    const start = first ? ensureRecurringJobs(app.db) : Promise.resolve();
+    first = false;
+    running = start
+      .then(() => runDueJobs(app.db))
       .catch((err: unknown) => app.log.error({ err }, 'timed rules: run failed'))
       .finally(() => {
         running = undefined;

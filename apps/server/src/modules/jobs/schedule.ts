@@ -11,7 +11,26 @@ export async function scheduleJob(tx: Db, kind: string, refId: number, runAt: Da
   await tx
     .insert(jobs)
     .values({ kind, refId, runAt })
-    .onConflictDoUpdate({ target: [jobs.kind, jobs.refId], targetWhere: sql`status = 0`, set: { runAt, attempts: 0, lastError: null } });
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.refId],
+      targetWhere: sql`status = 0`,
+      set: { runAt, attempts: 0, lastError: null },
+    });
+}
+
+/**
+ * The statement scheduling many jobs at once (several orders of one checkout), for the caller to run alone or
+ * inside a larger statement; same upsert as scheduleJob.
+ */
+export function scheduleJobsQuery(tx: Db, rows: readonly { kind: string; refId: number; runAt: Date }[]) {
+  return tx
+    .insert(jobs)
+    .values(rows.map((r) => ({ kind: r.kind, refId: r.refId, runAt: r.runAt })))
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.refId],
+      targetWhere: sql`status = 0`,
+      set: { runAt: sql`excluded.run_at`, attempts: 0, lastError: null },
+    });
 }
 
 /** Cancels the pending jobs of these kinds for a document (the clock stopped: the order moved on). */

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
   OrderKind,
@@ -22,9 +22,9 @@ import {
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
-import { notify } from '../notifications/notify.ts';
-import { moveStock } from '../products/stock-ledger.ts';
-import { addHours, scheduleJob } from '../jobs/schedule.ts';
+import { notifyManyQuery } from '../notifications/notify.ts';
+import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
+import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
 
 /** Kinds of the orders' timed rules (jobs table). */
 export const ORDER_JOBS = {
@@ -77,6 +77,8 @@ export interface CreatedOrder {
   id: number;
   orderNo: string;
   sellerCompanyId: number;
+  /** The shop name, else the company name (as the cart shows it). */
+  shopName: string;
   totalAmount: string;
 }
 
@@ -111,44 +113,50 @@ export async function createOrders(
   const skuIds = [
     ...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : [])))),
   ].sort((a, b) => a - b);
-  const skus = skuIds.length
+  // The companies first: read before the SKU locks, so the locks are held for the writes only.
+  const companyIds = [...new Set(input.flatMap((o) => [o.buyer.companyId, o.sellerCompanyId]))];
+  const comps = await tx
+    .select({ id: companies.id, name: companies.name, shopName: companies.shopName })
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
+  const companyById = new Map(comps.map((c) => [c.id, c]));
+  // One statement: the SKU rows locked in id order (FOR UPDATE OF product_skus) with their products' facts.
+  const rows = skuIds.length
     ? await tx
         .select({
-          id: productSkus.id,
-          companyId: productSkus.companyId,
-          productId: productSkus.productId,
-          code: productSkus.code,
-          specValues: productSkus.specValues,
-          price: productSkus.price,
-          priceTiers: productSkus.priceTiers,
-          onHand: productSkus.onHand,
-          reserved: productSkus.reserved,
+          sku: {
+            id: productSkus.id,
+            companyId: productSkus.companyId,
+            productId: productSkus.productId,
+            code: productSkus.code,
+            specValues: productSkus.specValues,
+            price: productSkus.price,
+            priceTiers: productSkus.priceTiers,
+            onHand: productSkus.onHand,
+            reserved: productSkus.reserved,
+          },
+          product: {
+            id: products.id,
+            name: products.name,
+            brand: products.brand,
+            model: products.model,
+            unit: products.unit,
+            minOrder: products.minOrder,
+            status: products.status,
+            shopVisible: products.shopVisible,
+            defaultImage: products.defaultImage,
+            images: products.images,
+          },
         })
         .from(productSkus)
+        .innerJoin(products, eq(products.id, productSkus.productId))
         .where(inArray(productSkus.id, skuIds))
         .orderBy(productSkus.id)
-        .for('update')
+        .for('update', { of: productSkus })
     : [];
+  const skus = rows.map((r) => r.sku);
   const skuById = new Map(skus.map((s) => [s.id, s]));
-  const productIds = [...new Set(skus.map((s) => s.productId))];
-  const prods = productIds.length
-    ? await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          brand: products.brand,
-          model: products.model,
-          unit: products.unit,
-          minOrder: products.minOrder,
-          status: products.status,
-          shopVisible: products.shopVisible,
-          defaultImage: products.defaultImage,
-          images: products.images,
-        })
-        .from(products)
-        .where(inArray(products.id, productIds))
-    : [];
-  const productById = new Map(prods.map((p) => [p.id, p]));
+  const productById = new Map(rows.map((r) => [r.product.id, r.product]));
 
   // Demand per SKU over every order, checked against the locked figures before anything moves.
   const demand = new Map<number, number>();
@@ -191,20 +199,12 @@ export async function createOrders(
     }),
   );
 
-  const companyIds = [...new Set(input.flatMap((o) => [o.buyer.companyId, o.sellerCompanyId]))];
-  const comps = await tx
-    .select({ id: companies.id, name: companies.name, shopName: companies.shopName })
-    .from(companies)
-    .where(inArray(companies.id, companyIds));
-  const companyById = new Map(comps.map((c) => [c.id, c]));
-
-  // Orders are written in supplier order: each insert bumps its supplier's tab counter (order_counts, kept by a
-  // trigger), so two checkouts naming the same suppliers in another order lock those rows alike, never crosswise.
-  const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
+  // Orders are written in supplier order (one multi-row INSERT, ids handed out in that order), so the rows
+  // two checkouts naming the same suppliers touch are reached alike, never crosswise.
   const writeOrder = input
     .map((_, i) => i)
     .sort((a, b) => input[a]!.sellerCompanyId - input[b]!.sellerCompanyId || a - b);
-  for (const index of writeOrder) {
+  const planned = writeOrder.map((index) => {
     const o = input[index]!;
     const buyer = companyById.get(o.buyer.companyId);
     const seller = companyById.get(o.sellerCompanyId);
@@ -252,9 +252,13 @@ export async function createOrders(
     const goodsFen = lines.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
     const freightFen = toFen(o.freight ?? 0);
     if (freightFen < 0) throw invalid('运费不能为负数');
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    return { index, o, buyer, seller, lines, goodsFen, freightFen };
+  });
+
+  const inserted = await tx
+    .insert(orders)
+    .values(
+      planned.map(({ o, buyer, seller, goodsFen, freightFen }) => ({
         kind: o.kind ?? OrderKind.PURCHASE,
         status: OrderStatus.TO_CONFIRM,
         buyerCompanyId: buyer.id,
@@ -276,29 +280,53 @@ export async function createOrders(
         quotationId: o.quotationId ?? null,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: orders.id, orderNo: orders.orderNo, totalAmount: orders.totalAmount });
-    await tx.insert(orderLines).values(
+      })),
+    )
+    .returning({ id: orders.id, orderNo: orders.orderNo, totalAmount: orders.totalAmount });
+  // The serial hands out ids in the order of the VALUES rows.
+  inserted.sort((a, b) => a.id - b.id);
+  const written = planned.map((p, i) => ({ ...p, order: inserted[i]! }));
+
+  // All lines and all stock movements of the checkout: the SKUs are already locked above, so the ledger rows
+  // and the SKU figures are checked and written without locking them again (one statement, then the summary).
+  const stock = planLockedMoves(
+    skus,
+    written.flatMap(({ o, lines, order }) =>
+      lines.flatMap((l) =>
+        l.skuId !== null
+          ? [
+              {
+                skuId: l.skuId,
+                reason: StockReason.RESERVE,
+                quantity: l.quantity,
+                doc: {
+                  docType: 'order' as const,
+                  docId: order.id,
+                  docNo: order.orderNo,
+                  userId: o.buyer.userId,
+                  userName: o.buyer.userName,
+                },
+              },
+            ]
+          : [],
+      ),
+    ),
+  );
+  const lineRows = tx.insert(orderLines).values(
+    written.flatMap(({ lines, order }) =>
       lines.map(({ unitFen, taxRate, ...l }) => ({
         ...l,
-        orderId: order!.id,
+        orderId: order.id,
         unitPrice: toYuan(unitFen),
         amount: toYuan(unitFen * l.quantity),
         taxRate: taxRate === null ? null : String(taxRate),
       })),
-    );
-    const moves = lines.flatMap((l) =>
-      l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RESERVE, quantity: l.quantity }] : [],
-    );
-    await moveStock(tx, moves, {
-      docType: 'order',
-      docId: order!.id,
-      docNo: order!.orderNo,
-      userId: o.buyer.userId,
-      userName: o.buyer.userName,
-    });
-    await tx.insert(orderHistory).values({
-      orderId: order!.id,
+    ),
+  );
+
+  const history = tx.insert(orderHistory).values(
+    written.map(({ o, order }) => ({
+      orderId: order.id,
       action: 'create',
       fromStatus: null,
       toStatus: OrderStatus.TO_CONFIRM,
@@ -307,20 +335,45 @@ export async function createOrders(
       userName: o.buyer.userName.slice(0, 60),
       note: o.parentOrderId ? '换货补发订单' : '',
       createdAt: now,
-    });
-    await scheduleJob(tx, ORDER_JOBS.CONFIRM_TIMEOUT, order!.id, addHours(now, rules.confirmHours));
-    const sellerType = (o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE ? 6 : 8;
-    await notify(tx, seller.id, {
-      type: 'order',
-      title: `新订单 ${order!.orderNo}`,
-      content: `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
-      linkPath: `/customer/order/detail?type=${sellerType}&id=${order!.id}`,
-    });
+    })),
+  );
+  const clocks = scheduleJobsQuery(
+    tx,
+    written.map(({ order }) => ({
+      kind: ORDER_JOBS.CONFIRM_TIMEOUT,
+      refId: order.id,
+      runAt: addHours(now, rules.confirmHours),
+    })),
+  );
+  const notices = notifyManyQuery(
+    tx,
+    written.map(({ o, buyer, seller, order, goodsFen, freightFen }) => {
+      const sellerType = (o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE ? 6 : 8;
+      return {
+        companyId: seller.id,
+        type: 'order',
+        title: `新订单 ${order.orderNo}`,
+        content: `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
+        linkPath: `/customer/order/detail?type=${sellerType}&id=${order.id}`,
+      };
+    }),
+  );
+  // Lines, ledger rows and SKU figures in one statement; the products' summary, the history rows, the
+  // confirmation clocks and the suppliers' messages in a second one.
+  await writeLockedMoves(tx, stock, {
+    alongside: [lineRows.getSQL()],
+    withSummary: [history.getSQL(), clocks.getSQL(), notices.query.getSQL()],
+  });
+  notices.counted();
+
+  const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
+  for (const { index, seller, order } of written) {
     created[index] = {
-      id: order!.id,
-      orderNo: order!.orderNo,
+      id: order.id,
+      orderNo: order.orderNo,
       sellerCompanyId: seller.id,
-      totalAmount: order!.totalAmount,
+      shopName: seller.shopName || seller.name,
+      totalAmount: order.totalAmount,
     };
   }
   return created;

@@ -17,14 +17,18 @@ import {
   shipOrder,
 } from './lifecycle.ts';
 import { orderJobHandlers } from './timed-rules.ts';
+import { drawCached } from '../../db/seed/images.ts';
 
 const PROOF_KEY = 'upload/demo/order/transfer-proof.png';
 
-/** A transfer receipt image for the demo payments (drawn once; the seed's other images are drawn the same way). */
-async function drawProof(): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="360"><rect width="600" height="360" fill="#f6f9fc"/><rect x="20" y="20" width="560" height="320" fill="#fff" stroke="#1677ff" stroke-width="3"/><text x="300" y="90" font-size="32" text-anchor="middle" fill="#1677ff" font-family="Noto Sans CJK SC, sans-serif">网上银行电子回单</text><text x="60" y="160" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">付款人：北京京南再生水有限公司</text><text x="60" y="210" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">用途：货款</text><text x="60" y="260" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">状态：交易成功</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/** A transfer receipt image for the demo payments (drawn once into the seed's image cache, like its other images). */
+const PROOF_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="360"><rect width="600" height="360" fill="#f6f9fc"/><rect x="20" y="20" width="560" height="320" fill="#fff" stroke="#1677ff" stroke-width="3"/><text x="300" y="90" font-size="32" text-anchor="middle" fill="#1677ff" font-family="Noto Sans CJK SC, sans-serif">网上银行电子回单</text><text x="60" y="160" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">付款人：北京京南再生水有限公司</text><text x="60" y="210" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">用途：货款</text><text x="60" y="260" font-size="22" fill="#333" font-family="Noto Sans CJK SC, sans-serif">状态：交易成功</text></svg>`;
+
+function drawProof(): Promise<Buffer> {
+  return drawCached(`png:${PROOF_SVG}`, '.png', async () => {
+    const { default: sharp } = await import('sharp');
+    return sharp(Buffer.from(PROOF_SVG)).png().toBuffer();
+  });
 }
 
 /** On-sale SKUs of a supplier with stock to sell, cheapest products first (a few). */

@@ -14,7 +14,6 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   jobs,
-  orderCounts,
   OrderCountScope,
   orderHistory,
   orderLines,
@@ -28,6 +27,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { canSeeMenuPath } from '../access/menus.ts';
 import { assertMemberGate } from '../access/member-gate.ts';
+import { readOrderCounts } from './counts.ts';
 import { loadPermissions } from '../access/permissions.ts';
 import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
@@ -96,7 +96,6 @@ async function statusCounts(
     q.dateTo ||
     q.amountMin !== undefined ||
     q.amountMax !== undefined;
-  const counts: Record<string, number> = {};
   if (!filtered) {
     const buyerSide = q.type === 0 || q.type === 4;
     const scope = !buyerSide
@@ -106,12 +105,7 @@ async function statusCounts(
         : OrderCountScope.BUYER_USER;
     const owner = scope === OrderCountScope.BUYER_USER ? caller.userId : caller.companyId;
     const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
-    const rows = await db
-      .select({ status: orderCounts.status, n: orderCounts.n })
-      .from(orderCounts)
-      .where(and(eq(orderCounts.scope, scope), eq(orderCounts.ownerId, owner), eq(orderCounts.kind, kind)));
-    for (const r of rows) if (r.n > 0) counts[String(r.status)] = r.n;
-    return { counts, capped: false };
+    return { counts: await readOrderCounts(db, scope, owner, kind), capped: false };
   }
   const limited = db
     .select({ status: orders.status })
@@ -123,6 +117,7 @@ async function statusCounts(
     .select({ status: limited.status, n: sql<number>`count(*)::int` })
     .from(limited)
     .groupBy(limited.status);
+  const counts: Record<string, number> = {};
   let sum = 0;
   for (const r of rows) {
     counts[String(r.status)] = r.n;

@@ -16,10 +16,12 @@ import {
 } from './lifecycle.ts';
 import { listOrders, orderDetail } from './queries.ts';
 import { registerOrderJobs } from './timed-rules.ts';
+import { registerOrderCountJobs } from './counts.ts';
 
 /** Orders seen from both sides (/customer/order … saleOrder, order/detail) and their lifecycle. */
 export default async function orderRoutes(app: FastifyInstance) {
   registerOrderJobs();
+  registerOrderCountJobs();
   const rules = app.config.orderRules;
   route(app, e.orderList, async (request) =>
     ok(await listOrders(app.db, companyCaller(request), request.body)),

@@ -17,6 +17,7 @@ import {
 } from '../../test/factories/index.ts';
 import { addHours, scheduleJob } from '../jobs/schedule.ts';
 import { registerJob, runDueJobs, MAX_ATTEMPTS } from '../jobs/runner.ts';
+import { ORDER_COUNTS_COMPACT_JOB } from './counts.ts';
 import { ORDER_JOBS } from './create.ts';
 import { confirmOrder, payOrder } from './lifecycle.ts';
 
@@ -219,6 +220,9 @@ describe('two app instances on one database', () => {
       await build({ config, database: third, logger: false }),
     ];
     await Promise.all([appA2.ready(), appB.ready()]);
+    // On the shared embedded database the previous test's runner scheduled the counters' compaction (a
+    // recurring job, decision 0113); this test counts the orders' timed rules only.
+    await third.db.delete(jobs).where(eq(jobs.kind, ORDER_COUNTS_COMPACT_JOB));
     const due = addHours(T0, 1000);
     const [ra, rb] = await Promise.all([
       runDueJobs(second.db, due, { batch: 5 }),

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { StockReason, type StockReasonValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus, stockLedger } from '../../db/schema/index.ts';
@@ -51,6 +51,18 @@ function deltas(move: StockMove, onHand: number): { onHand: number; reserved: nu
   }
 }
 
+function assertQuantities(moves: readonly StockMove[]): void {
+  for (const m of moves) {
+    if (
+      !Number.isInteger(m.quantity) ||
+      m.quantity < 0 ||
+      (m.reason !== StockReason.COUNT && m.quantity === 0)
+    ) {
+      throw conflict('库存数量不正确');
+    }
+  }
+}
+
 const skuLabel = (s: { code: string }) => `规格 ${s.code}`;
 
 /**
@@ -66,15 +78,7 @@ export async function moveStock(
   doc: StockDocument,
 ): Promise<StockMoveResult[]> {
   if (!moves.length) return [];
-  for (const m of moves) {
-    if (
-      !Number.isInteger(m.quantity) ||
-      m.quantity < 0 ||
-      (m.reason !== StockReason.COUNT && m.quantity === 0)
-    ) {
-      throw conflict('库存数量不正确');
-    }
-  }
+  assertQuantities(moves);
   const ids = [...new Set(moves.map((m) => m.skuId))].sort((a, b) => a - b);
   const locked = await tx
     .select({
@@ -89,17 +93,54 @@ export async function moveStock(
     .where(inArray(productSkus.id, ids))
     .orderBy(productSkus.id)
     .for('update');
-  const byId = new Map(locked.map((s) => [s.id, { ...s }]));
   if (
     locked.length !== ids.length ||
     (doc.companyId !== undefined && locked.some((s) => s.companyId !== doc.companyId))
   ) {
     throw notFound('商品规格不存在');
   }
+  const results = planLockedMoves(
+    locked,
+    moves.map((m) => ({ ...m, doc })),
+  );
+  await writeLockedMoves(tx, results);
+  return results.results;
+}
+
+/** A SKU row as locked (`SELECT … FOR UPDATE`, in id order) by the caller of `planLockedMoves`. */
+export interface LockedSku {
+  id: number;
+  productId: number;
+  companyId: number;
+  code: string;
+  onHand: number;
+  reserved: number;
+}
+
+export interface PlannedMoves {
+  results: StockMoveResult[];
+  ledger: (typeof stockLedger.$inferInsert)[];
+  skus: { id: number; onHand: number; reserved: number }[];
+  productIds: number[];
+}
+
+/**
+ * Checks movements, each with its own document, against SKU rows the caller has already locked in id order
+ * (createOrders locks them together with their products), and plans the ledger rows and the new figures. Throws
+ * the same refusals as moveStock; nothing is written (`writeLockedMoves` does).
+ */
+export function planLockedMoves(
+  locked: readonly LockedSku[],
+  moves: readonly (StockMove & { doc: StockDocument })[],
+): PlannedMoves {
+  assertQuantities(moves);
+  const byId = new Map(locked.map((s) => [s.id, { ...s }]));
   const results: StockMoveResult[] = [];
   const rows: (typeof stockLedger.$inferInsert)[] = [];
   for (const m of moves) {
-    const s = byId.get(m.skuId)!;
+    const s = byId.get(m.skuId);
+    if (!s) throw notFound('商品规格不存在');
+    const doc = m.doc;
     const d = deltas(m, s.onHand);
     const onHand = s.onHand + d.onHand;
     const reserved = s.reserved + d.reserved;
@@ -135,30 +176,82 @@ export async function moveStock(
     s.onHand = onHand;
     s.reserved = reserved;
   }
-  // In batches (an import books thousands of SKUs at once): a few statements instead of one per SKU.
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(stockLedger).values(rows.slice(i, i + 500));
-  for (let i = 0; i < ids.length; i += 1000) {
-    const values = ids.slice(i, i + 1000).map((id) => {
+  const moved = [...new Set(moves.map((m) => m.skuId))].sort((a, b) => a - b);
+  return {
+    results,
+    ledger: rows,
+    skus: moved.map((id) => {
       const s = byId.get(id)!;
-      return sql`(${id}::int, ${s.onHand}::int, ${s.reserved}::int)`;
-    });
-    await tx.execute(sql`
-      update product_skus s set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
-      from (values ${sql.join(values, sql`, `)}) as v(id, on_hand, reserved)
-      where s.id = v.id`);
-  }
-  await refreshProductSummary(tx, [...new Set(locked.map((s) => s.productId))]);
-  return results;
+      return { id, onHand: s.onHand, reserved: s.reserved };
+    }),
+    productIds: [...new Set(moved.map((id) => byId.get(id)!.productId))],
+  };
 }
+
+/**
+ * Writes planned movements: the ledger rows and every SKU's new figures in one statement per batch (the SKU
+ * rows as arrays through `unnest`), then the products' summary.
+ */
+export async function writeLockedMoves(
+  tx: Db,
+  plan: PlannedMoves,
+  more: { alongside?: SQL[]; withSummary?: SQL[] } = {},
+): Promise<void> {
+  if (!plan.ledger.length) {
+    // Nothing moves (an order of free lines only): the caller's writes still run, as one statement.
+    const all = [...(more.alongside ?? []), ...(more.withSummary ?? [])];
+    if (all.length) await tx.execute(withCtes(all.slice(0, -1), all.at(-1)!));
+    return;
+  }
+  let alongside = more.alongside ?? [];
+  // In batches (an import books thousands of SKUs at once): a few statements instead of one per SKU.
+  for (let i = 0, j = 0; i < plan.ledger.length || j < plan.skus.length; i += 500, j += 500) {
+    const ledger = plan.ledger.slice(i, i + 500);
+    const skus = plan.skus.slice(j, j + 500);
+    const insert = ledger.length ? tx.insert(stockLedger).values(ledger) : null;
+    const update = skus.length
+      ? sql`update product_skus s set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
+          from unnest(${pgIntArray(skus.map((s) => s.id))}::int[], ${pgIntArray(skus.map((s) => s.onHand))}::int[],
+                      ${pgIntArray(skus.map((s) => s.reserved))}::int[]) as v(id, on_hand, reserved)
+          where s.id = v.id`
+      : null;
+    const ctes = [...alongside, ...(insert ? [insert.getSQL()] : [])];
+    alongside = [];
+    if (update) await tx.execute(withCtes(ctes, update));
+    else await tx.execute(withCtes(ctes.slice(0, -1), ctes.at(-1)!));
+  }
+  await refreshProductSummary(tx, plan.productIds, more.withSummary);
+}
+
+/** `with w1 as (…), w2 as (…) main`: writes the statement runs alongside its main one (no results read). */
+function withCtes(ctes: readonly SQL[], main: SQL): SQL {
+  return ctes.length ? sql`with ${cteList(ctes)} ${main}` : main;
+}
+
+const cteList = (ctes: readonly SQL[]) =>
+  sql.join(
+    ctes.map((c, i) => sql`${sql.raw(`w${i}`)} as (${c})`),
+    sql`, `,
+  );
+
+/** An int[] parameter as PostgreSQL's array literal (both drivers pass it as text). */
+const pgIntArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /**
  * Keeps `products.price` / `price_tiers` / `stock` (read by the mall and search) equal to the lowest SKU price
  * (with that SKU's tiers) and the available stock summed over the SKUs. Run in the transaction of every SKU
  * change; products are updated in id order.
  */
-export async function refreshProductSummary(tx: Db, productIds: readonly number[]): Promise<void> {
+export async function refreshProductSummary(
+  tx: Db,
+  productIds: readonly number[],
+  alongside: readonly SQL[] = [],
+): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (!ids.length) return;
+  if (!ids.length) {
+    if (alongside.length) await tx.execute(withCtes(alongside.slice(0, -1), alongside.at(-1)!));
+    return;
+  }
   // Only what changed is written: an order moves stock but rarely the price, and a statement that sets `price`
   // fires the search-table sync (migration search_table) even with an equal value, inside the SKU lock.
   await tx.execute(sql`
@@ -179,7 +272,7 @@ export async function refreshProductSummary(tx: Db, productIds: readonly number[
       where p.id = agg.product_id and p.price = agg.min_price and p.price_tiers = agg.tiers
         and p.stock is distinct from agg.available
       returning p.id
-    )
+    )${alongside.length ? sql`, ${cteList(alongside)}` : sql``}
     update products p set
       price = agg.min_price,
       price_tiers = agg.tiers,
