@@ -15,7 +15,6 @@ import { openDatabase } from '../src/db/client.ts';
 import { makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
 import { intArg, percentile, scratchDatabase } from './scratch.ts';
 import { compactOrderCounts } from '../src/modules/orders/counts.ts';
-import { DEFAULT_BENCH_DATABASE_URL } from './server.ts';
 
 const P99_TARGET_MS = 50;
 const ORDERS = intArg('orders', 100_000);

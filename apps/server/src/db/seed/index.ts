@@ -86,17 +86,13 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       // Orders in every status between the demo purchaser and suppliers, through the order use cases.
       await step('seedDemoOrders', () => seedDemoOrders(t, storage, now));
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
-      await seedDemoAftersales(t);
-      // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
-      await seedDemoInvoices(t, storage);
-      // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
-      await seedDemoDiscussions(t);
-      // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
-      await seedDemoTenders(t, now);
-      await t.insert(files).values(await written).onConflictDoNothing();
       await step('seedDemoAftersales', () => seedDemoAftersales(t));
+      // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
+      await step('seedDemoInvoices', () => seedDemoInvoices(t, storage));
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await step('seedDemoDiscussions', () => seedDemoDiscussions(t));
+      // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
+      await step('seedDemoTenders', () => seedDemoTenders(t, now));
       await step('files', async () => t.insert(files).values(await written).onConflictDoNothing());
       if (timings) console.error(`[seed] ${timings.join(', ')}`);
       return true;
