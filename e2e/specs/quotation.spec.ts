@@ -54,7 +54,7 @@ test('a demo supplier quotes on a public enquiry from the mall, revises it (both
 
   // A message to the purchaser on this offer's thread.
   await page.getByLabel('消息内容').fill('我司可提供第三方检测报告，欢迎咨询。');
-  await page.getByRole('button', { name: '发送' }).click();
+  await page.getByRole('button', { name: /^发\s*送$/ }).click();
   await expect(page.getByTestId('thread-message').filter({ hasText: '我司可提供第三方检测报告' })).toBeVisible();
 
   // My quotations: the offer is listed as 已修改, second version.

@@ -266,7 +266,8 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
   const title = !q ? '我要报价' : q.status === 6 ? '重新报价' : `我的报价（第${q.version}版）`;
 
   const onFinish = (v: QuoteForm) => {
-    const chosen = v.lines.filter((l) => l.quoted);
+    // Only rendered fields come back: the line's enquiry item is its position.
+    const chosen = v.lines.map((l, i) => ({ ...l, enquiryItemId: items[i]!.id })).filter((l) => l.quoted);
     submit.mutate(
       {
         key: key.current,
