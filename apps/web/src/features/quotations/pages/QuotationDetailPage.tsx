@@ -190,12 +190,12 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
         <Descriptions.Item label="付款方式">{e.paymentTerms || '无'}</Descriptions.Item>
         <Descriptions.Item label="已报价">{e.offerCount} 家</Descriptions.Item>
         <Descriptions.Item label="发布时间">{when(e.publishedAt)}</Descriptions.Item>
-        {e.remark && (
+        {e.remark ? (
           <Descriptions.Item label="补充说明" span={3}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</span>
           </Descriptions.Item>
-        )}
-        {e.attachments.length > 0 && (
+        ) : null}
+        {e.attachments.length > 0 ? (
           <Descriptions.Item label="附件" span={3}>
             <Space wrap>
               {e.attachments.map((a) => (
@@ -205,7 +205,7 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
               ))}
             </Space>
           </Descriptions.Item>
-        )}
+        ) : null}
       </Descriptions>
     </Card>
   );
@@ -519,6 +519,7 @@ function VersionsCard({ e, versions }: { e: QuoteEnquiry; versions: QuotationVer
   return (
     <Card variant="borderless" title={`报价记录（共${versions.length}版）`}>
       <Collapse
+        key={versions.length}
         defaultActiveKey={[String(versions[0]?.version)]}
         items={versions.map((v) => ({
           key: String(v.version),
