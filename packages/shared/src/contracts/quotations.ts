@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { VAT_RATES } from '../enums.ts';
+import { optionalDate } from './orders.ts';
 
 /**
  * Quotations, the supplier's side of an enquiry (issue 13, DESIGN §3 Enquiry): quote per line (unit price tax
@@ -128,7 +129,8 @@ export const quotationLine = z.object({
 });
 export type QuotationLine = z.infer<typeof quotationLine>;
 
-export const quotationVersion = z.object({
+/** The figures of one version (the quotation row holds the current version's). */
+const versionFigures = {
   version: z.number().int(),
   goodsAmount: z.string(),
   freight: z.string(),
@@ -137,6 +139,10 @@ export const quotationVersion = z.object({
   validUntil: wireTimestamp,
   remark: z.string(),
   attachments: z.array(attachmentRef),
+};
+
+export const quotationVersion = z.object({
+  ...versionFigures,
   createdAt: wireTimestamp,
   lines: z.array(quotationLine),
 });
@@ -180,14 +186,7 @@ export const myQuotation = z.object({
   id: z.number().int(),
   /** The stored status (1 已报价, 2 已修改, 3 已中标, 4 未中标, 6 已撤回) with 已失效 (5) computed on read. */
   status: z.number().int(),
-  version: z.number().int(),
-  goodsAmount: z.string(),
-  freight: z.string(),
-  totalAmount: z.string(),
-  leadDays: z.number().int(),
-  validUntil: wireTimestamp,
-  remark: z.string(),
-  attachments: z.array(attachmentRef),
+  ...versionFigures,
   contactName: z.string(),
   contactPhone: z.string(),
   withdrawnAt: wireTimestamp.nullable(),
@@ -215,14 +214,6 @@ export const quotationDetail = z.object({
 });
 export type QuotationDetail = z.infer<typeof quotationDetail>;
 
-const optionalDate = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), '日期格式不正确')
-    .optional(),
-);
 export const quotationListQuery = pageQuery.extend({
   status: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

@@ -2,13 +2,11 @@ import ExcelJS from 'exceljs';
 import { enumLabel, type QuotationListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';
+import { shanghai } from '../orders/export.ts';
 import { listQuotations } from './queries.ts';
 
 /** At most this many offers per export. */
 export const QUOTATION_EXPORT_MAX = 5_000;
-
-const shanghai = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The supplier's filtered offers (same scope and filters as the page) as an .xlsx workbook. */
 export async function exportQuotations(db: Db, caller: Caller, q: QuotationListFilter): Promise<Buffer> {

@@ -17,12 +17,12 @@ import {
   enquiries,
   enquiryInvitations,
   enquiryItems,
-  idempotencyKeys,
   quotationLines,
   quotations,
   quotationVersions,
 } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { requestHash } from '../buying/checkout.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
@@ -129,27 +129,15 @@ export async function submitQuotation(
 ): Promise<QuoteSubmitResult> {
   const hash = requestHash(input);
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: caller.userId, scope: QUOTE_SCOPE, key, requestHash: hash, response: {} })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (!claimed.length) {
-      const [prev] = await tx
-        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, caller.userId),
-            eq(idempotencyKeys.scope, QUOTE_SCOPE),
-            eq(idempotencyKeys.key, key),
-          ),
-        );
-      if (!prev) throw conflict('报价正在提交，请稍后刷新查看');
-      if (prev.requestHash !== hash)
-        throw conflict('该提交编号已用于另一份内容不同的报价，请刷新页面后重新提交');
-      return prev.response as QuoteSubmitResult;
-    }
+    const claim = await claimIdempotencyKey<QuoteSubmitResult>(
+      tx,
+      { userId: caller.userId, scope: QUOTE_SCOPE, key, hash },
+      {
+        pending: '报价正在提交，请稍后刷新查看',
+        otherBody: '该提交编号已用于另一份内容不同的报价，请刷新页面后重新提交',
+      },
+    );
+    if ('replay' in claim) return claim.replay;
 
     const e = await visibleEnquiry(tx, caller, input.enquiryId, true);
     const refusal = await quoteRefusal(tx, caller, e, now);
@@ -289,7 +277,7 @@ export async function submitQuotation(
     });
 
     const result: QuoteSubmitResult = { id: q.id, version, status, totalAmount: toYuan(totalFen) };
-    await tx.update(idempotencyKeys).set({ response: result }).where(eq(idempotencyKeys.id, claimed[0]!.id));
+    await claim.save(result);
     return result;
   });
 }
