@@ -21,3 +21,4 @@ export * from './contracts/aftersales.ts';
 export * from './contracts/tenders.ts';
 export * from './contracts/invoices.ts';
 export * from './contracts/reports.ts';
+export * from './contracts/quotations.ts';

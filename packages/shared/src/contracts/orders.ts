@@ -16,7 +16,8 @@ const optionalNumber = (max: number, message: string) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number(message).min(0, message).max(max, message).optional(),
   );
-const optionalDate = z.preprocess(
+/** An optional YYYY-MM-DD filter ('' and null count as absent). */
+export const optionalDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
     .string()

@@ -15,6 +15,7 @@ import { rmaEndpoints } from './aftersales.ts';
 import { tenderEndpoints } from './tenders.ts';
 import { invoiceEndpoints } from './invoices.ts';
 import { reportEndpoints } from './reports.ts';
+import { quotationEndpoints } from './quotations.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -34,6 +35,7 @@ export * from './aftersales.ts';
 export * from './tenders.ts';
 export * from './invoices.ts';
 export * from './reports.ts';
+export * from './quotations.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -81,6 +83,7 @@ export const endpointGroups = {
   tenders: tenderEndpoints,
   invoices: invoiceEndpoints,
   reports: reportEndpoints,
+  quotations: quotationEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -14,7 +14,8 @@ import {
 import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { cartLines, idempotencyKeys } from '../../db/schema/index.ts';
+import { cartLines } from '../../db/schema/index.ts';
+import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { createOrders, toFen, toYuan, type NewOrder } from '../orders/create.ts';
@@ -152,27 +153,15 @@ export async function submitCheckout(
   assertPurchaser(caller);
   const hash = requestHash(input);
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: caller.userId, scope: CHECKOUT_SCOPE, key, requestHash: hash, response: {} })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (!claimed.length) {
-      const [prev] = await tx
-        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, caller.userId),
-            eq(idempotencyKeys.scope, CHECKOUT_SCOPE),
-            eq(idempotencyKeys.key, key),
-          ),
-        );
-      if (!prev) throw conflict('请求正在处理，请稍后刷新查看订单');
-      if (prev.requestHash !== hash)
-        throw conflict('该提交编号已用于另一笔内容不同的订单，请刷新页面后重新提交');
-      return prev.response as CheckoutResult;
-    }
+    const claim = await claimIdempotencyKey<CheckoutResult>(
+      tx,
+      { userId: caller.userId, scope: CHECKOUT_SCOPE, key, hash },
+      {
+        pending: '请求正在处理，请稍后刷新查看订单',
+        otherBody: '该提交编号已用于另一笔内容不同的订单，请刷新页面后重新提交',
+      },
+    );
+    if ('replay' in claim) return claim.replay;
 
     const wanted = await wantedLines(tx, caller, input.source, true);
     const address = await ownAddress(tx, caller, input.addressId);
@@ -255,7 +244,7 @@ export async function submitCheckout(
         totalAmount: Number(o.totalAmount),
       })),
     };
-    await tx.update(idempotencyKeys).set({ response: result }).where(eq(idempotencyKeys.id, claimed[0]!.id));
+    await claim.save(result);
     return result;
   });
 }

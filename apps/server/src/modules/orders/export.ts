@@ -9,7 +9,8 @@ import { listOrders } from './queries.ts';
 /** At most this many orders per export (a longer list narrows the filters first). */
 export const ORDER_EXPORT_MAX = 5_000;
 
-const shanghai = (iso: string) =>
+/** An ISO time as China time, YYYY-MM-DD HH:mm (spreadsheet cells). */
+export const shanghai = (iso: string) =>
   new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */

@@ -26,8 +26,7 @@ export const workbenchRoutes: RouteObject[] = [
   later('enquiry/offerList', '报价列表', { menuKey: `${C}/enquiry` }),
   later('enquiry/offerDetail', '报价详情', { menuKey: `${C}/enquiry` }),
 
-  later('quotation', '我的报价'),
-  later('quotation/detail', '报价详情', { menuKey: `${C}/quotation`, memberGate: 'levels23' }),
+  // quotation, quotation/detail: features/quotations.
 
   // address, cart, cart/checkout: features/buying.
 
