@@ -52,7 +52,7 @@ export const customerRoutes: RouteObject = {
     ...tenderCustomerRoutes,
     ...invoiceCustomerRoutes,
     ...reportCustomerRoutes,
+    ...quotationCustomerRoutes,
     ...placeholders,
   ],
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...quotationCustomerRoutes, ...placeholders],
 };
