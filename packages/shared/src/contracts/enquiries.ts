@@ -287,3 +287,42 @@ export const enquiryAwardResult = z.object({
   orders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyId: z.number().int(), totalAmount: z.string() })),
 });
 export type EnquiryAwardResult = z.infer<typeof enquiryAwardResult>;
+
+/** Columns of a sheet of lines (import or paste from Excel), in this order when a sheet has no header row. */
+export const ENQUIRY_SHEET_COLUMNS = ['产品名称', '规格型号', '数量', '单位', '目标单价', '备注'] as const;
+/** Lines read from an uploaded sheet; rows that are not valid lines are named in `errors` (row numbers 1-based). */
+export const enquirySheetLines = z.object({
+  lines: z.array(
+    z.object({ productName: z.string(), spec: z.string(), quantity: z.number(), unit: z.string(), targetPrice: z.number().nullable(), remark: z.string() }),
+  ),
+  errors: z.array(z.string()),
+});
+export type EnquirySheetLines = z.infer<typeof enquirySheetLines>;
+
+/**
+ * Reads rows of cells (a pasted block from Excel, or a sheet's rows) into lines: the first row is skipped when
+ * it is the header; quantities must be positive whole numbers. Shared by the editor's paste and the server's
+ * sheet import, so both say the same.
+ */
+export function linesFromRows(rows: string[][]): EnquirySheetLines {
+  const lines: EnquirySheetLines['lines'] = [];
+  const errors: string[] = [];
+  const clean = rows.map((r) => r.map((c) => (c ?? '').trim()));
+  const start = clean[0]?.[0]?.replace(/^\*/, '') === ENQUIRY_SHEET_COLUMNS[0] ? 1 : 0;
+  for (let i = start; i < clean.length; i++) {
+    const [name = '', spec = '', qty = '', unit = '', price = '', remark = ''] = clean[i]!;
+    if (![name, spec, qty, unit, price, remark].some(Boolean)) continue;
+    const row = i + 1;
+    const quantity = Number(qty.replace(/,/g, ''));
+    const target = price ? Number(price.replace(/[,¥￥]/g, '')) : null;
+    const parsed = enquiryLineInput.safeParse({ productName: name, spec, quantity, unit, targetPrice: target, remark });
+    if (!parsed.success) {
+      errors.push(`第${row}行：${parsed.error.issues[0]?.message ?? '格式不正确'}`);
+      continue;
+    }
+    const l = parsed.data;
+    lines.push({ productName: l.productName, spec: l.spec, quantity: l.quantity, unit: l.unit, targetPrice: l.targetPrice, remark: l.remark });
+  }
+  if (lines.length > ENQUIRY_LINES_MAX) errors.push(`询价明细最多${ENQUIRY_LINES_MAX}条`);
+  return { lines: lines.slice(0, ENQUIRY_LINES_MAX), errors };
+}

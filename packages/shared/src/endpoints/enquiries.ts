@@ -6,6 +6,7 @@ import {
   enquiryIdQuery,
   enquiryOfferQuery,
   enquirySaveInput,
+  enquirySheetLines,
   enquiryWithdrawInput,
   myEnquiryCounts,
   myEnquiryDetail,
@@ -32,6 +33,13 @@ export const enquiryEndpoints = {
     access: buyer,
     body: enquirySaveInput,
     response: z.object({ id: z.number().int(), code: z.string(), status: z.number().int() }),
+  }),
+  enquiryImportLines: endpoint({
+    method: 'POST',
+    path: '/api/enquiry/importLines',
+    summary: 'Read enquiry lines from an uploaded sheet (multipart field `file`, .xlsx): 产品名称, 规格型号, 数量, 单位, 目标单价, 备注',
+    access: buyer,
+    response: enquirySheetLines,
   }),
   enquiryMine: endpoint({
     method: 'POST',

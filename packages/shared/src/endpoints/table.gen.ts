@@ -103,6 +103,7 @@ export const ENDPOINT_TABLE = {
   enquiryAward: ['POST', '/api/enquiry/award'],
   enquiryCounts: ['GET', '/api/enquiry/counts'],
   enquiryExtend: ['POST', '/api/enquiry/extend'],
+  enquiryImportLines: ['POST', '/api/enquiry/importLines'],
   enquiryMine: ['POST', '/api/enquiry/mine'],
   enquiryMineDetail: ['GET', '/api/enquiry/mineDetail'],
   enquiryOfferDetail: ['GET', '/api/enquiry/offer'],

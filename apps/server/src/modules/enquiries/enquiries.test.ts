@@ -16,7 +16,8 @@ import {
 } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { enquiries, enquiryItems, jobs, messages, orderLines, orders, quotations } from '../../db/schema/index.ts';
-import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
+import ExcelJS from 'exceljs';
+import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier, multipartBody, uploadedFile } from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { ENQUIRY_JOBS } from './common.ts';
 
@@ -160,6 +161,33 @@ describe('enquiry editor', () => {
     }
     expect((await http.post(buyer.token, '/api/enquiry/withdraw', { id: e.id, reason: '再撤' })).message).toBe('询价已撤销');
     expect((await http.post(buyer.token, '/api/enquiry/extend', { id: e.id, deadline: inDays(20).toISOString() })).message).toBe('只有报价中的询价可以延期');
+  });
+});
+
+describe('lines from a sheet', () => {
+  it('reads an .xlsx (header row skipped) and names the rows it refuses', async () => {
+    const buyer = await makePurchaser(db(), '导入采购商');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('明细');
+    ws.addRow(['产品名称', '规格型号', '数量', '单位', '目标单价', '备注']);
+    ws.addRow(['聚合氯化铝', '含量30%', 12, '吨', 1500, '']);
+    ws.addRow(['活性炭', '', 2.5, '吨', '', '']);
+    ws.addRow(['次氯酸钠', '10%', '8', '吨', '', '袋装']);
+    const { payload, headers } = await multipartBody([{ field: 'file', name: 'lines.xlsx', body: Buffer.from(await wb.xlsx.writeBuffer()) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/enquiry/importLines', payload, headers: { ...headers, 'x-token': buyer.token } });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: {
+        lines: [
+          { productName: '聚合氯化铝', spec: '含量30%', quantity: 12, unit: '吨', targetPrice: 1500 },
+          { productName: '次氯酸钠', quantity: 8, remark: '袋装', targetPrice: null },
+        ],
+        errors: ['第3行：数量必须是正整数'],
+      },
+    });
+    const bad = await multipartBody([{ field: 'file', name: 'x.xlsx', body: Buffer.from('not a workbook') }]);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/enquiry/importLines', payload: bad.payload, headers: { ...bad.headers, 'x-token': buyer.token } });
+    expect(refused.json()).toMatchObject({ message: '文件无法读取，请使用下载的模板（.xlsx）填写' });
   });
 });
 
