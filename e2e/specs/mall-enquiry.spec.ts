@@ -26,6 +26,6 @@ test.describe('mall enquiries', () => {
     await expect(page).toHaveURL(/\/sso\/login\?returnUrl=/);
     await passwordLogin(page, '18800000003');
     await expect(page).toHaveURL(new RegExp(`/mall/enquiryDetail\\?id=${e.id}$`));
-    await expect(page.getByRole('link', { name: '立即报价' })).toHaveAttribute('href', `/customer/quotation?enquiryId=${e.id}`);
+    await expect(page.getByRole('link', { name: '我要报价' })).toHaveAttribute('href', `/customer/quotation/detail?enquiryId=${e.id}`);
   });
 });
