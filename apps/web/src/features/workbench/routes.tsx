@@ -21,8 +21,7 @@ export const workbenchRoutes: RouteObject[] = [
   { path: 'home', handle: { title: '工作台首页' }, lazy: lazyPage(() => import('./pages/HomePage.tsx')) },
 
 
-  later('quotation', '我的报价'),
-  later('quotation/detail', '报价详情', { menuKey: `${C}/quotation`, memberGate: 'levels23' }),
+  // quotation, quotation/detail: features/quotations.
 
   // address, cart, cart/checkout: features/buying.
 

@@ -57,12 +57,5 @@ export const lineKey = (l: { cartLineId: number | null; skuId: number }) =>
 /** ¥20.00 → ¥22.00 */
 export const priceChangeText = (before: number, now: number) => `¥${before.toFixed(2)} → ¥${now.toFixed(2)}`;
 
-/** A v4 UUID for the Idempotency-Key (crypto.randomUUID needs a secure context; getRandomValues does not). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** Shared with other submits (quotations): lib/idempotency-key.ts. */
+export { newIdempotencyKey } from '../../../lib/idempotency-key.ts';

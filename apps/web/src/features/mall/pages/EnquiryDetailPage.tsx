@@ -17,6 +17,8 @@ const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'bl
 /** What a reader of an enquiry can do: a signed-in supplier quotes; a visitor logs in first. */
 function QuoteBar({ id, open, status, invited }: { id: number; open: boolean; status: number; invited: boolean }) {
   const { token, user } = useSession();
+  // The quote page (features/quotations).
+  const quoteHref = `/customer/quotation/detail?enquiryId=${id}`;
   if (status === EnquiryStatus.DEAL) {
     return (
       <div className="am-quote-bar">
@@ -50,7 +52,7 @@ function QuoteBar({ id, open, status, invited }: { id: number; open: boolean; st
   return (
     <div className="am-quote-bar">
       <span>{invited ? '本询价为邀请询价，仅受邀供应商可以报价；' : ''}您可以针对本询价提交报价，截止前可修改。</span>
-      <Link to={`/customer/quotation/detail?enquiryId=${id}`} className="am-btn am-btn-accent am-btn-lg">
+      <Link to={quoteHref} className="am-btn am-btn-accent am-btn-lg">
         我要报价
       </Link>
     </div>

@@ -1,0 +1,46 @@
+import ExcelJS from 'exceljs';
+import { enumLabel, type QuotationListFilter } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../products/caller.ts';
+import { listQuotations } from './queries.ts';
+
+/** At most this many offers per export. */
+export const QUOTATION_EXPORT_MAX = 5_000;
+
+const shanghai = (iso: string) =>
+  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The supplier's filtered offers (same scope and filters as the page) as an .xlsx workbook. */
+export async function exportQuotations(db: Db, caller: Caller, q: QuotationListFilter): Promise<Buffer> {
+  const { list } = await listQuotations(db, caller, { ...q, pageIndex: 1, pageSize: QUOTATION_EXPORT_MAX });
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('我的报价');
+  sheet.columns = [
+    { header: '询价单号', key: 'code', width: 20 },
+    { header: '询价标题', key: 'title', width: 32 },
+    { header: '采购商', key: 'buyer', width: 28 },
+    { header: '报价状态', key: 'status', width: 10 },
+    { header: '版本', key: 'version', width: 6 },
+    { header: '报价总额（元）', key: 'total', width: 14 },
+    { header: '交货期（天）', key: 'lead', width: 12 },
+    { header: '有效期至', key: 'valid', width: 17 },
+    { header: '报价截止', key: 'deadline', width: 17 },
+    { header: '最近报价时间', key: 'updated', width: 17 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const r of list) {
+    sheet.addRow({
+      code: r.enquiryCode,
+      title: r.enquiryTitle,
+      buyer: r.buyerCompanyName,
+      status: enumLabel('QuotationStatus', r.status) ?? '',
+      version: r.version,
+      total: Number(r.totalAmount),
+      lead: r.leadDays,
+      valid: shanghai(r.validUntil).slice(0, 10),
+      deadline: shanghai(r.deadline),
+      updated: shanghai(r.updatedAt),
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

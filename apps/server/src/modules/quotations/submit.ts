@@ -1,0 +1,341 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import {
+  CertStatus,
+  CompanyType,
+  EnquiryStatus,
+  EnquiryVisibility,
+  MerchantStatus,
+  QuotationStatus,
+  QUOTE_VALID_DAYS_MAX,
+  type QuoteSubmitResult,
+  type quoteSubmitInput,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import {
+  companies,
+  enquiries,
+  enquiryInvitations,
+  enquiryItems,
+  idempotencyKeys,
+  quotationLines,
+  quotations,
+  quotationVersions,
+} from '../../db/schema/index.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { requestHash } from '../buying/checkout.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { notify } from '../notifications/notify.ts';
+import { toFen, toYuan } from '../orders/create.ts';
+import type { Caller } from '../products/caller.ts';
+import {
+  chinaToday,
+  endOfChinaDay,
+  ENQUIRY_NOT_FOUND,
+  LIVE_STATUSES,
+  QUOTATION_NOT_FOUND,
+} from './common.ts';
+
+type SubmitInput = z.output<typeof quoteSubmitInput>;
+type Enquiry = typeof enquiries.$inferSelect;
+type Quotation = typeof quotations.$inferSelect;
+
+export const QUOTE_SCOPE = 'quotation';
+
+/**
+ * Why the caller's company may not quote on this enquiry now, or null. The order is the one a supplier acts
+ * on: who it is (supplier, approved, certified), then the enquiry (own, invitation, status, deadline).
+ */
+export async function quoteRefusal(
+  db: Db,
+  caller: Caller,
+  e: Enquiry,
+  now = new Date(),
+): Promise<string | null> {
+  if (caller.companyType !== CompanyType.SUPPLIER) return '仅供应商可以报价，请使用供应商账号登录';
+  if (e.companyId === caller.companyId) return '不能对本公司发布的询价报价';
+  const [c] = await db
+    .select({ certStatus: companies.certStatus, merchantStatus: companies.merchantStatus })
+    .from(companies)
+    .where(eq(companies.id, caller.companyId));
+  if (c?.merchantStatus !== MerchantStatus.APPROVED) return '商家入驻审核通过后才能报价';
+  if (c?.certStatus !== CertStatus.CERTIFIED) return '企业认证通过后才能报价';
+  if (e.status === EnquiryStatus.DEAL) return '该询价已成交，不能再报价';
+  if (e.status === EnquiryStatus.REVOKED) return '该询价已撤销';
+  if (e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime())
+    return '该询价已截止，不能再报价';
+  return null;
+}
+
+/**
+ * The enquiry a supplier may see: published (not a draft), and for an invitation-only one, the caller invited
+ * (or already quoting). Others get 询价不存在或未邀请贵公司报价 — the same as a made-up number.
+ */
+export async function visibleEnquiry(
+  db: Db,
+  caller: Caller,
+  enquiryId: number,
+  lock = false,
+): Promise<Enquiry> {
+  const q = db.select().from(enquiries).where(eq(enquiries.id, enquiryId));
+  const [e] = lock ? await q.for('update') : await q;
+  if (!e || e.status === EnquiryStatus.DRAFT) throw notFound(ENQUIRY_NOT_FOUND);
+  if (e.visibility === EnquiryVisibility.INVITED && e.companyId !== caller.companyId) {
+    const [inv] = await db
+      .select({ id: enquiryInvitations.id })
+      .from(enquiryInvitations)
+      .where(
+        and(
+          eq(enquiryInvitations.enquiryId, e.id),
+          eq(enquiryInvitations.supplierCompanyId, caller.companyId),
+        ),
+      );
+    if (!inv) throw notFound(ENQUIRY_NOT_FOUND);
+  }
+  return e;
+}
+
+/** Keeps `enquiries.offer_count` equal to the live (not withdrawn) offers, inside the caller's transaction. */
+export async function recountOffers(db: Db, enquiryId: number): Promise<void> {
+  await db
+    .update(enquiries)
+    .set({
+      offerCount: sql`(select count(*)::int from ${quotations} where ${quotations.enquiryId} = ${enquiryId} and ${quotations.status} <> ${QuotationStatus.WITHDRAWN})`,
+    })
+    .where(eq(enquiries.id, enquiryId));
+}
+
+/** Where the purchaser opens an offer (enquiry/offerDetail of features/enquiries). */
+export const buyerOfferPath = (q: { id: number; enquiryId: number }) =>
+  `/customer/enquiry/offerDetail?id=${q.id}&enquiryId=${q.enquiryId}`;
+export const supplierOfferPath = (q: { id: number }) => `/customer/quotation/detail?id=${q.id}`;
+
+/** 密封报价 before the deadline: the purchaser is told that an offer moved, not by whom or at what price. */
+const sealedNow = (e: Enquiry, now: Date) => e.sealed && e.deadline.getTime() > now.getTime();
+
+/**
+ * Quote, revise or quote again after a withdrawal — one transaction: the Idempotency-Key row is claimed first
+ * (a repeat waits on its unique index, then replays the stored answer), then the enquiry row is locked (every
+ * offer on one enquiry queues there, and offer_count is recounted under it), then the caller's one quotation
+ * row (unique per enquiry and supplier). `baseVersion` must be the current version (0 for none), so a second
+ * tab or a stale form never adds a version over a newer one. Totals are computed here in fen.
+ */
+export async function submitQuotation(
+  db: Db,
+  caller: Caller,
+  key: string,
+  input: SubmitInput,
+  now = new Date(),
+): Promise<QuoteSubmitResult> {
+  const hash = requestHash(input);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: caller.userId, scope: QUOTE_SCOPE, key, requestHash: hash, response: {} })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (!claimed.length) {
+      const [prev] = await tx
+        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, caller.userId),
+            eq(idempotencyKeys.scope, QUOTE_SCOPE),
+            eq(idempotencyKeys.key, key),
+          ),
+        );
+      if (!prev) throw conflict('报价正在提交，请稍后刷新查看');
+      if (prev.requestHash !== hash)
+        throw conflict('该提交编号已用于另一份内容不同的报价，请刷新页面后重新提交');
+      return prev.response as QuoteSubmitResult;
+    }
+
+    const e = await visibleEnquiry(tx, caller, input.enquiryId, true);
+    const refusal = await quoteRefusal(tx, caller, e, now);
+    if (refusal) throw conflict(refusal);
+
+    const today = chinaToday(now);
+    if (input.validUntil < today) throw invalid('报价有效期不能早于今天');
+    const maxDay = chinaToday(new Date(now.getTime() + QUOTE_VALID_DAYS_MAX * 86_400_000));
+    if (input.validUntil > maxDay) throw invalid(`报价有效期最长${QUOTE_VALID_DAYS_MAX}天`);
+
+    const items = await tx
+      .select()
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, e.id))
+      .orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const lines = input.lines.map((l) => {
+      const item = byId.get(l.enquiryItemId);
+      if (!item) throw invalid('报价明细不属于该询价，请刷新页面后重试');
+      const amountFen = Math.round(toFen(l.unitPrice) * Number(item.quantity));
+      return { ...l, amountFen, item };
+    });
+    const goodsFen = lines.reduce((s, l) => s + l.amountFen, 0);
+    const freightFen = toFen(input.freight);
+    const totalFen = goodsFen + freightFen;
+    if (totalFen > 999_999_999_999) throw invalid('报价总额过大');
+    const attachments = (
+      await assertOwnUploads(
+        tx,
+        caller.companyId,
+        input.attachments.map((a) => a.path),
+        '附件不存在或不是本公司上传的文件',
+      )
+    ).map((path, i) => ({ name: input.attachments[i]!.name, path }));
+
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, caller.companyId));
+    const [existing] = await tx
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.enquiryId, e.id), eq(quotations.supplierCompanyId, caller.companyId)))
+      .for('update');
+    const currentVersion = existing?.version ?? 0;
+    if (input.baseVersion !== currentVersion) {
+      throw conflict(
+        existing ? '报价已被更新（可能在其他页面提交过），请刷新后再修改' : '报价不存在，请刷新页面后重试',
+      );
+    }
+    if (
+      existing &&
+      !LIVE_STATUSES.includes(existing.status) &&
+      existing.status !== QuotationStatus.WITHDRAWN
+    ) {
+      throw conflict('该报价已有结果，不能再修改');
+    }
+
+    const figures = {
+      goodsAmount: toYuan(goodsFen),
+      freight: toYuan(freightFen),
+      totalAmount: toYuan(totalFen),
+      leadDays: input.leadDays,
+      validUntil: endOfChinaDay(input.validUntil),
+      remark: input.remark,
+      attachments,
+    };
+    const version = currentVersion + 1;
+    // Kinds: a first offer, a revision of a live one, or an offer again after a withdrawal.
+    const kind: 'new' | 'revise' | 'again' = !existing
+      ? 'new'
+      : existing.status === QuotationStatus.WITHDRAWN
+        ? 'again'
+        : 'revise';
+    const status = kind === 'revise' ? QuotationStatus.REVISED : QuotationStatus.QUOTED;
+    let q: Quotation;
+    if (!existing) {
+      [q] = (await tx
+        .insert(quotations)
+        .values({
+          enquiryId: e.id,
+          buyerCompanyId: e.companyId,
+          supplierCompanyId: caller.companyId,
+          supplierCompanyName: company?.name ?? caller.companyName ?? '',
+          status,
+          version,
+          ...figures,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          createdBy: caller.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()) as [Quotation];
+    } else {
+      [q] = (await tx
+        .update(quotations)
+        .set({
+          status,
+          version,
+          ...figures,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          withdrawnAt: null,
+          updatedAt: now,
+        })
+        .where(eq(quotations.id, existing.id))
+        .returning()) as [Quotation];
+    }
+    await tx
+      .insert(quotationVersions)
+      .values({ quotationId: q.id, version, ...figures, createdBy: caller.userId, createdAt: now });
+    await tx.insert(quotationLines).values(
+      lines.map((l) => ({
+        quotationId: q.id,
+        version,
+        enquiryItemId: l.enquiryItemId,
+        unitPrice: toYuan(toFen(l.unitPrice)),
+        taxRate: String(l.taxRate),
+        amount: toYuan(l.amountFen),
+        remark: l.remark,
+      })),
+    );
+    if (kind !== 'revise') await recountOffers(tx, e.id);
+
+    const sealed = sealedNow(e, now);
+    const who = sealed ? '一家供应商' : `「${q.supplierCompanyName}」`;
+    const verb = kind === 'revise' ? `修改了报价（第${version}版）` : '提交了报价';
+    // category: 询价
+    await notify(tx, e.companyId, {
+      type: kind === 'revise' ? 'quotation_revised' : 'quotation_new',
+      title: `询价「${e.title}」：${who}${verb}`,
+      content: sealed
+        ? '本询价为密封报价，截止后可查看全部报价。'
+        : `报价总额 ¥${toYuan(totalFen)}（含运费 ¥${toYuan(freightFen)}），交货期${input.leadDays}天，有效期至${input.validUntil}。`,
+      linkPath: sealed ? `/customer/enquiry/detail?id=${e.id}` : buyerOfferPath(q),
+    });
+
+    const result: QuoteSubmitResult = { id: q.id, version, status, totalAmount: toYuan(totalFen) };
+    await tx.update(idempotencyKeys).set({ response: result }).where(eq(idempotencyKeys.id, claimed[0]!.id));
+    return result;
+  });
+}
+
+/**
+ * Withdraw before the deadline: 已撤回, no longer counted in offer_count (recounted in the same transaction),
+ * the purchaser told. Quoting again later revives the row with a new version.
+ */
+export async function withdrawQuotation(
+  db: Db,
+  caller: Caller,
+  id: number,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ enquiryId: quotations.enquiryId })
+      .from(quotations)
+      .where(and(eq(quotations.id, id), eq(quotations.supplierCompanyId, caller.companyId)));
+    if (!peek) throw notFound(QUOTATION_NOT_FOUND);
+    // Same lock order as submitting: the enquiry, then the quotation.
+    const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, peek.enquiryId)).for('update');
+    const [q] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update');
+    if (!e || !q) throw notFound(QUOTATION_NOT_FOUND);
+    if (q.status === QuotationStatus.WITHDRAWN) throw conflict('该报价已撤回');
+    if (!LIVE_STATUSES.includes(q.status)) throw conflict('该报价已有结果，不能撤回');
+    if (e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime())
+      throw conflict('询价已截止，不能撤回报价');
+    await tx
+      .update(quotations)
+      .set({ status: QuotationStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now })
+      .where(and(eq(quotations.id, id), ne(quotations.status, QuotationStatus.WITHDRAWN)));
+    await recountOffers(tx, e.id);
+    const sealed = sealedNow(e, now);
+    // category: 询价
+    await notify(tx, e.companyId, {
+      type: 'quotation_withdrawn',
+      title: `询价「${e.title}」：${sealed ? '一家供应商' : `「${q.supplierCompanyName}」`}撤回了报价`,
+      content: reason ? `撤回原因：${reason}` : '',
+      linkPath: `/customer/enquiry/detail?id=${e.id}`,
+    });
+  });
+}
+
+/** The caller must be a supplier company (the endpoint's permission already says so; this keeps use cases honest). */
+export function assertSupplier(caller: Caller): void {
+  if (caller.companyType !== CompanyType.SUPPLIER) throw forbidden('仅供应商可以报价，请使用供应商账号登录');
+}

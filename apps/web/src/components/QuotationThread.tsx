@@ -1,0 +1,117 @@
+import { useEffect } from 'react';
+import { Alert, Button, Card, Empty, Form, Input, Skeleton, Space, Tag, Typography } from 'antd';
+import { threadPostInput, THREAD_MESSAGE_MAX } from '@aquamall/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { api } from '../lib/api.ts';
+import { formRules } from '../lib/form-rules.ts';
+
+const rules = formRules(threadPostInput);
+
+/**
+ * The message thread on one quotation, between the enquiry's purchaser and that supplier only (both sides use
+ * it: quotation/detail and the purchaser's enquiry/offerDetail). Opening it marks the other side's messages
+ * read; sending notifies the other company's inbox. The server refuses any third company (报价不存在).
+ */
+export function QuotationThread({
+  quotationId,
+  title = '报价沟通',
+}: {
+  quotationId: number;
+  title?: string;
+}) {
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ content: string }>();
+  const thread = useQuery({
+    queryKey: ['quotations', 'thread', quotationId],
+    queryFn: () => api.read('quotationThread', { quotationId }, { suppressError: true }),
+    refetchInterval: 30_000,
+  });
+  const unread = thread.data?.unreadCount ?? 0;
+  const markRead = useMutation({
+    mutationFn: () => api.read('quotationThreadRead', { id: quotationId }, { suppressError: true }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['quotations'] }),
+  });
+  useEffect(() => {
+    if (unread > 0 && !markRead.isPending) markRead.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new batch of unread messages
+  }, [unread]);
+  const post = useMutation({
+    mutationFn: (content: string) =>
+      api.read('quotationThreadPost', { quotationId, content, attachments: [] }),
+    onSuccess: (data) => {
+      qc.setQueryData(['quotations', 'thread', quotationId], data);
+      form.resetFields();
+    },
+  });
+
+  return (
+    <Card title={title} variant="borderless" data-testid="quotation-thread">
+      {thread.isLoading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : thread.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={thread.error instanceof Error ? thread.error.message : '消息加载失败'}
+        />
+      ) : (
+        <>
+          {thread.data!.messages.length === 0 ? (
+            <Empty description={`还没有消息，可以在这里与${thread.data!.counterpartName || '对方'}沟通`} />
+          ) : (
+            <div style={{ maxHeight: 360, overflowY: 'auto', marginBottom: 12 }}>
+              {thread.data!.messages.map((m) => (
+                <div
+                  key={m.id}
+                  data-testid="thread-message"
+                  style={{
+                    display: 'flex',
+                    justifyContent: m.mine ? 'flex-end' : 'flex-start',
+                    marginBottom: 10,
+                  }}
+                >
+                  <div style={{ maxWidth: '75%' }}>
+                    <div style={{ fontSize: 12, color: '#8c8c8c', textAlign: m.mine ? 'right' : 'left' }}>
+                      {m.side === 1 ? <Tag color="blue">采购商</Tag> : <Tag color="green">供应商</Tag>}
+                      {m.companyName} {m.userName} · {dayjs(m.createdAt).format('MM-DD HH:mm')}
+                      {m.mine && <span> · {m.readAt ? '已读' : '未读'}</span>}
+                    </div>
+                    <div
+                      style={{
+                        background: m.mine ? '#e6f4ff' : '#f5f5f5',
+                        borderRadius: 6,
+                        padding: '6px 10px',
+                        whiteSpace: 'pre-wrap',
+                        wordBreak: 'break-word',
+                      }}
+                    >
+                      {m.content}
+                    </div>
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+          <Form form={form} onFinish={(v) => post.mutate(v.content)}>
+            <Form.Item name="content" rules={rules.content}>
+              <Input.TextArea
+                rows={3}
+                maxLength={THREAD_MESSAGE_MAX}
+                showCount
+                placeholder="输入消息，对方会收到站内信通知"
+                aria-label="消息内容"
+              />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={post.isPending}>
+                发送
+              </Button>
+              <Typography.Text type="secondary">仅询价方与该报价供应商可见</Typography.Text>
+            </Space>
+          </Form>
+        </>
+      )}
+    </Card>
+  );
+}
