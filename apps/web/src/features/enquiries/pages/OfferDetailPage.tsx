@@ -3,6 +3,7 @@ import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
+import { QuotationThread } from '../../../components/QuotationThread.tsx';
 import { useOfferDetail } from '../api/enquiries.ts';
 import { enquiryIdFrom } from '../components/status.tsx';
 
@@ -69,9 +70,8 @@ export default function OfferDetailPage() {
           children: <LinesTable items={d.items} lines={v.lines} />,
         }))}
       />
-      <h3 style={{ margin: '16px 0 8px' }}>沟通记录</h3>
-      <div data-testid="thread-placeholder" style={{ color: '#8c8c8c' }}>
-        QUOTATION_THREAD_PLACEHOLDER
+      <div style={{ marginTop: 16 }}>
+        <QuotationThread quotationId={o.quotationId} title={`与 ${o.supplierName} 沟通`} />
       </div>
     </Card>
   );
