@@ -8,6 +8,7 @@ import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
+import { seedDemoEnquiries } from '../../modules/enquiries/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -79,6 +80,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoAftersales(t);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
+      // The demo purchaser's enquiries with offers, revisions, a sealed one and an awarded one with its orders.
+      await seedDemoEnquiries(t, now);
       await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });
