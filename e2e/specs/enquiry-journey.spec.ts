@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/console.ts';
-import type { Page } from '@playwright/test';
-import { signIn } from './auth-helpers.ts';
+import crypto from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 
 const BUYER = '18800000004';
 /** Demo suppliers with membership level 2 or 3 (the quotation pages' gate): 蓝海, 华禹 and 碧泉. */
@@ -14,16 +15,29 @@ const LINES = [
   { name: '次氯酸钠E2E', qty: '10', unit: '吨' },
 ];
 
-/** A supplier quotes every line at `prices` through the quotation page (opened from the mall's 我要报价). */
-async function quote(page: Page, phone: string, enquiryId: number, prices: number[]) {
-  await signIn(page, phone);
-  await page.goto(`/mall/enquiryDetail?id=${enquiryId}`);
-  await page.getByRole('link', { name: '我要报价' }).click();
-  await expect(page).toHaveURL(new RegExp(`/customer/quotation/detail\\?enquiryId=${enquiryId}$`));
-  for (let i = 0; i < prices.length; i++) await page.getByLabel(`第${i + 1}项含税单价`).fill(String(prices[i]));
-  await page.getByLabel('交货期（天）').fill('7');
-  await page.getByRole('button', { name: '提交报价' }).click();
-  await expect(page.getByText('报价已提交')).toBeVisible();
+/**
+ * A supplier quotes every line at `prices` through the quotation API (the quoting page has its own spec,
+ * quotation.spec.ts); `baseVersion` 1 revises. Returns nothing; fails with the server's message.
+ */
+async function quote(request: APIRequestContext, phone: string, enquiryId: number, prices: number[], baseVersion = 0) {
+  const login = (await (await request.post('/api/appuser/login', { data: { account: phone, password: DEMO_PASSWORD } })).json()) as { data: { authToken: string } };
+  const detail = (await (await request.get(`/api/openEnquiry/${enquiryId}`)).json()) as { data: { items: { id: number }[] } };
+  const res = await request.post('/api/quotation/submit', {
+    headers: { 'x-token': login.data.authToken, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      enquiryId,
+      baseVersion,
+      lines: detail.data.items.map((it, i) => ({ enquiryItemId: it.id, unitPrice: prices[i], taxRate: 13, remark: '' })),
+      freight: 0,
+      leadDays: 7,
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      remark: '',
+      contactName: '销售',
+      contactPhone: '0536-5208866',
+    },
+  });
+  const body = (await res.json()) as { code: number; message: string };
+  expect(body.code, body.message).toBe(0);
 }
 
 test('the purchaser publishes an enquiry, three suppliers quote (one revises), it is awarded split in two orders with the quoted prices and the loser is told', async ({ page }) => {
@@ -54,13 +68,10 @@ test('the purchaser publishes an enquiry, three suppliers quote (one revises), i
   const enquiryId = Number(new URL(page.url()).searchParams.get('id'));
 
   // Three suppliers quote; 蓝海 is cheapest on line 1, 华禹 on lines 2–3 after revising; 碧泉 is dearer on all.
-  await quote(page, WINNER_1.phone, enquiryId, [1500, 16000, 900]);
-  await quote(page, WINNER_2.phone, enquiryId, [1600, 15000, 800]);
-  await page.getByRole('button', { name: '修改报价' }).click();
-  await page.getByLabel('第2项含税单价').fill('14500');
-  await page.getByRole('button', { name: '提交修改' }).click();
-  await expect(page.getByText('报价已更新（第2版）')).toBeVisible();
-  await quote(page, LOSER.phone, enquiryId, [1700, 17000, 950]);
+  await quote(page.request, WINNER_1.phone, enquiryId, [1500, 16000, 900]);
+  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 15000, 800]);
+  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 14500, 800], 1);
+  await quote(page.request, LOSER.phone, enquiryId, [1700, 17000, 950]);
 
   // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
   await signIn(page, BUYER);
