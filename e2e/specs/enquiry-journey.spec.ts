@@ -100,15 +100,16 @@ test('the purchaser publishes an enquiry, three suppliers quote (one revises), i
 
   // The purchaser's 询价订单 list has both; each winner sees its 报价订单 with the quoted prices.
   await page.goto('/customer/enorder');
-  await expect(page.locator('tr', { hasText: WINNER_1.name }).first()).toBeVisible();
-  await expect(page.locator('tr', { hasText: WINNER_2.name }).first()).toBeVisible();
-  for (const [w, price] of [
-    [WINNER_1, '1,500.00'],
-    [WINNER_2, '14,500.00'],
+  await expect(page.locator('tr', { hasText: LINES[0]!.name }).first()).toContainText('30,000.00');
+  await expect(page.locator('tr', { hasText: LINES[1]!.name }).first()).toContainText('51,500.00');
+  for (const [w, line, price] of [
+    [WINNER_1, LINES[0]!.name, '1,500.00'],
+    [WINNER_2, LINES[1]!.name, '14,500.00'],
   ] as const) {
     await signIn(page, w.phone);
     await page.goto('/customer/offerOrder');
-    await page.locator('tr', { hasText: '北京京南再生水有限公司' }).first().getByRole('link').first().click();
+    await page.locator('tr', { hasText: line }).first().getByText('查看详情').click();
+    await expect(page).toHaveURL(/\/customer\/order\/detail\?type=8&id=\d+/);
     await expect(page.getByText(price).first()).toBeVisible();
   }
 
