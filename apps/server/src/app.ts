@@ -52,6 +52,7 @@ import aftersalesRoutes from './modules/aftersales/routes.ts';
 import tenderRoutes from './modules/tenders/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
+import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 
 declare module 'fastify' {
@@ -172,6 +173,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(tenderRoutes);
   await app.register(invoiceRoutes);
   await app.register(reportRoutes);
+  await app.register(enquiryRoutes);
   await app.register(quotationRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.

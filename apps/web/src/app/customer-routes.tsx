@@ -10,6 +10,7 @@ import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
 import { tenderCustomerRoutes } from '../features/tenders/routes.tsx';
 import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
 import { reportCustomerRoutes } from '../features/reports/routes.tsx';
+import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
@@ -55,4 +56,5 @@ export const customerRoutes: RouteObject = {
     ...quotationCustomerRoutes,
     ...placeholders,
   ],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...enquiryCustomerRoutes, ...quotationCustomerRoutes, ...placeholders],
 };

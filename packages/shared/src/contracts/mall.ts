@@ -240,6 +240,10 @@ export const enquiryListItem = z.object({
   itemNames: z.array(z.string()),
   offerCount: int,
   publishedAt: z.string().nullable(),
+  /** EnquiryVisibility: 1 公开询价, 2 邀请询价 (listed too; only invited suppliers may quote). */
+  visibility: int,
+  /** 密封报价: the board shows the count only (as for every enquiry: never prices or bidders). */
+  sealed: z.boolean(),
 });
 export type EnquiryListItem = z.infer<typeof enquiryListItem>;
 

@@ -15,6 +15,7 @@ import { rmaEndpoints } from './aftersales.ts';
 import { tenderEndpoints } from './tenders.ts';
 import { invoiceEndpoints } from './invoices.ts';
 import { reportEndpoints } from './reports.ts';
+import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
 
 export * from './endpoint.ts';
@@ -35,6 +36,7 @@ export * from './aftersales.ts';
 export * from './tenders.ts';
 export * from './invoices.ts';
 export * from './reports.ts';
+export * from './enquiries.ts';
 export * from './quotations.ts';
 
 /**
@@ -83,6 +85,7 @@ export const endpointGroups = {
   tenders: tenderEndpoints,
   invoices: invoiceEndpoints,
   reports: reportEndpoints,
+  enquiries: enquiryEndpoints,
   quotations: quotationEndpoints,
 };
 

@@ -10,6 +10,7 @@ import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedDemoTenders } from '../../modules/tenders/demo.ts';
 import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
+import { seedDemoEnquiries } from '../../modules/enquiries/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -95,6 +96,10 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await step('seedDemoTenders', () => seedDemoTenders(t, now));
       await step('files', async () => t.insert(files).values(await written).onConflictDoNothing());
       if (timings) console.error(`[seed] ${timings.join(', ')}`);
+      await seedDemoDiscussions(t);
+      // The demo purchaser's enquiries with offers, revisions, a sealed one and an awarded one with its orders.
+      await seedDemoEnquiries(t, now);
+      await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });
   } finally {

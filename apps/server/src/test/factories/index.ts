@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './cart.ts';
 export * from './order-flow.ts';
 export * from './aftersales.ts';
+export * from './enquiries.ts';

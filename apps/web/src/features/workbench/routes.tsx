@@ -20,11 +20,6 @@ export const workbenchRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={`${C}/home`} replace /> },
   { path: 'home', handle: { title: '工作台首页' }, lazy: lazyPage(() => import('./pages/HomePage.tsx')) },
 
-  later('enquiry', '我的询价'),
-  later('enquiry/edit', '发布询价', { menuKey: `${C}/enquiry` }),
-  later('enquiry/detail', '询价详情', { menuKey: `${C}/enquiry` }),
-  later('enquiry/offerList', '报价列表', { menuKey: `${C}/enquiry` }),
-  later('enquiry/offerDetail', '报价详情', { menuKey: `${C}/enquiry` }),
 
   // quotation, quotation/detail: features/quotations.
 

@@ -43,6 +43,8 @@ const columns = {
   deliveryAreaName: enquiries.deliveryAreaName,
   offerCount: enquiries.offerCount,
   publishedAt: enquiries.publishedAt,
+  visibility: enquiries.visibility,
+  sealed: enquiries.sealed,
 };
 interface Row {
   id: number;
@@ -56,6 +58,8 @@ interface Row {
   deliveryAreaName: string;
   offerCount: number;
   publishedAt: Date | null;
+  visibility: number;
+  sealed: boolean;
 }
 
 function toItem(r: Row, items: { productName: string }[]): EnquiryListItem {
@@ -74,6 +78,8 @@ function toItem(r: Row, items: { productName: string }[]): EnquiryListItem {
     itemNames: items.slice(0, 3).map((i) => i.productName),
     offerCount: r.offerCount,
     publishedAt: r.publishedAt ? new Date(r.publishedAt).toISOString() : null,
+    visibility: r.visibility,
+    sealed: r.sealed,
   };
 }
 

@@ -15,7 +15,7 @@ import { useEnquiryDetail } from '../api/enquiry.ts';
 const STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };
 
 /** What a reader of an enquiry can do: a signed-in supplier quotes; a visitor logs in first. */
-function QuoteBar({ id, open, status }: { id: number; open: boolean; status: number }) {
+function QuoteBar({ id, open, status, invited }: { id: number; open: boolean; status: number; invited: boolean }) {
   const { token, user } = useSession();
   // The quote page (features/quotations).
   const quoteHref = `/customer/quotation/detail?enquiryId=${id}`;
@@ -51,7 +51,7 @@ function QuoteBar({ id, open, status }: { id: number; open: boolean; status: num
   }
   return (
     <div className="am-quote-bar">
-      <span>您可以针对本询价提交报价，截止前可修改。</span>
+      <span>{invited ? '本询价为邀请询价，仅受邀供应商可以报价；' : ''}您可以针对本询价提交报价，截止前可修改。</span>
       <Link to={quoteHref} className="am-btn am-btn-accent am-btn-lg">
         我要报价
       </Link>
@@ -86,6 +86,8 @@ export default function EnquiryDetailPage() {
       <div className="am-article" style={{ padding: '24px 28px' }}>
         <div className="am-row-title" style={{ fontSize: 20 }}>
           <Tag color={STATUS_COLORS[e.status] ?? 'default'}>{e.statusName}</Tag>
+          {e.visibility === 2 ? <Tag color="purple">邀请询价</Tag> : null}
+          {e.sealed ? <Tag color="gold">密封报价</Tag> : null}
           <h1 style={{ fontSize: 20, textAlign: 'left' }}>{e.title}</h1>
         </div>
         <Descriptions
@@ -113,7 +115,7 @@ export default function EnquiryDetailPage() {
             {
               key: 'offers',
               label: '报价数',
-              children: <span data-testid="offer-count">{e.offerCount} 家</span>,
+              children: <span data-testid="offer-count">{e.offerCount} 家{e.sealed ? '（密封报价，不公开报价内容）' : ''}</span>,
             },
             { key: 'contact', label: '联系人', children: e.contactName || '无' },
             { key: 'phone', label: '联系电话', children: e.contactPhone },
@@ -140,7 +142,7 @@ export default function EnquiryDetailPage() {
             <p style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</p>
           </>
         ) : null}
-        <QuoteBar id={e.id} open={!e.expired} status={e.status} />
+        <QuoteBar id={e.id} open={!e.expired} status={e.status} invited={e.visibility === 2} />
       </div>
     </div>
   );

@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { EnquiryStatus, InvoiceKind, OrderKind, QuotationStatus, type EnquiryAwardResult, type enquiryAwardInput } from '@aquamall/shared';
+import type { z } from 'zod';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, enquiries, enquiryItems, invoiceTitles, quotationLines, quotations, type InvoiceSnapshot } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { cancelJobs } from '../jobs/schedule.ts';
+import { notify } from '../notifications/notify.ts';
+import { createOrders, type NewOrder } from '../orders/create.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { assertPurchaser, ENQUIRY_JOBS, inTransaction, ownEnquiry, quotationLink, sealedHidden } from './common.ts';
+import { offerExpired, SEALED_MESSAGE } from './offers.ts';
+
+type AwardInput = z.output<typeof enquiryAwardInput>;
+
+/** The invoice an award's orders carry: the kind the enquiry asked for, on the purchaser's default title of it. */
+async function invoiceFor(t: Db, companyId: number, kind: number): Promise<InvoiceSnapshot> {
+  const none: InvoiceSnapshot = { kind: 0, title: '', taxNo: '', regAddress: '', regPhone: '', bankName: '', bankAccount: '' };
+  if (kind === 0) return none;
+  const [title] = await t
+    .select()
+    .from(invoiceTitles)
+    .where(and(eq(invoiceTitles.companyId, companyId), eq(invoiceTitles.kind, kind)))
+    .orderBy(desc(invoiceTitles.isDefault), asc(invoiceTitles.id))
+    .limit(1);
+  if (!title) {
+    const [c] = await t.select({ name: companies.name, creditCode: companies.creditCode }).from(companies).where(eq(companies.id, companyId));
+    return { ...none, kind, title: c?.name ?? '', taxNo: c?.creditCode ?? '' };
+  }
+  return {
+    kind,
+    title: title.title,
+    taxNo: title.taxNo,
+    regAddress: title.regAddress,
+    regPhone: title.regPhone,
+    bankName: title.bankName,
+    bankAccount: title.bankAccount,
+  };
+}
+
+/**
+ * Awards lines of an enquiry to offers — all to one (whole) or each to its own (split); lines left out stay
+ * unawarded. One transaction on the locked enquiry row (a parallel second award waits, then finds it 已成交):
+ * one 询价订单 per awarded supplier through createOrders with the quoted prices, freight and the enquiry's
+ * delivery address, quotations 已中标 / 未中标, the lines' awardedQuotationId, the enquiry 已成交, every
+ * bidder told the outcome.
+ */
+export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, rules: OrderRules, now = new Date()): Promise<EnquiryAwardResult> {
+  assertPurchaser(caller);
+  const userName = await callerName(db, caller.userId);
+  return inTransaction(db, async (t) => {
+    const e = await ownEnquiry(t, caller, input.enquiryId, true);
+    if (e.status === EnquiryStatus.REVOKED) throw conflict('询价已撤销，不能授标');
+    if (e.status === EnquiryStatus.DEAL || e.awardedAt) throw conflict('询价已授标，不能重复授标');
+    if (e.status !== EnquiryStatus.QUOTING && e.status !== EnquiryStatus.CLOSED) throw conflict('询价尚未发布，不能授标');
+    if (sealedHidden(e, now)) throw conflict(SEALED_MESSAGE);
+    const items = await t.select().from(enquiryItems).where(eq(enquiryItems.enquiryId, e.id)).orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
+    const itemById = new Map(items.map((i) => [i.id, i]));
+    for (const l of input.lines) if (!itemById.has(l.enquiryItemId)) throw invalid('询价明细不存在');
+    const qIds = [...new Set(input.lines.map((l) => l.quotationId))].sort((a, b) => a - b);
+    const qs = await t
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.enquiryId, e.id), inArray(quotations.id, qIds)))
+      .orderBy(asc(quotations.id))
+      .for('update');
+    if (qs.length !== qIds.length) throw invalid('报价不存在');
+    for (const q of qs) {
+      if (q.status === QuotationStatus.WITHDRAWN) throw conflict(`${q.supplierCompanyName} 的报价已撤回，不能授标`);
+      if (offerExpired(q, now)) throw conflict(`${q.supplierCompanyName} 的报价已过有效期，不能授标`);
+      if (q.status !== QuotationStatus.QUOTED && q.status !== QuotationStatus.REVISED) throw conflict(`${q.supplierCompanyName} 的报价不能授标`);
+    }
+    const lines = await t
+      .select()
+      .from(quotationLines)
+      .innerJoin(quotations, and(eq(quotations.id, quotationLines.quotationId), eq(quotations.version, quotationLines.version)))
+      .where(inArray(quotationLines.quotationId, qIds));
+    const priceOf = new Map(lines.map(({ quotation_lines: l }) => [`${l.quotationId}:${l.enquiryItemId}`, l]));
+    const address = {
+      receiver: e.contactName,
+      phone: e.contactPhone,
+      provinceCode: e.deliveryProvinceCode,
+      cityCode: e.deliveryCityCode,
+      districtCode: e.deliveryDistrictCode,
+      areaName: e.deliveryAreaName,
+      detail: e.deliveryAddress,
+    };
+    const invoice = await invoiceFor(t, caller.companyId, e.invoiceKind === InvoiceKind.NONE ? 0 : e.invoiceKind);
+    const newOrders: NewOrder[] = qs.map((q) => {
+      const mine = input.lines.filter((l) => l.quotationId === q.id).sort((a, b) => items.indexOf(itemById.get(a.enquiryItemId)!) - items.indexOf(itemById.get(b.enquiryItemId)!));
+      return {
+        kind: OrderKind.ENQUIRY,
+        buyer: { companyId: caller.companyId, userId: caller.userId, userName },
+        sellerCompanyId: q.supplierCompanyId,
+        enquiryId: e.id,
+        quotationId: q.id,
+        freight: Number(q.freight),
+        address,
+        invoice,
+        buyerRemark: input.remark || `询价单 ${e.code}`,
+        lines: mine.map((l) => {
+          const it = itemById.get(l.enquiryItemId)!;
+          const price = priceOf.get(`${q.id}:${it.id}`);
+          if (!price) throw conflict(`${q.supplierCompanyName} 未对「${it.productName}」报价`);
+          return {
+            productName: it.productName,
+            spec: it.spec,
+            unit: it.unit,
+            quantity: Number(it.quantity),
+            unitPrice: Number(price.unitPrice),
+            taxRate: Number(price.taxRate),
+            enquiryItemId: it.id,
+          };
+        }),
+      };
+    });
+    const created = await createOrders(t, newOrders, rules, now);
+    for (const l of input.lines) await t.update(enquiryItems).set({ awardedQuotationId: l.quotationId }).where(eq(enquiryItems.id, l.enquiryItemId));
+    await t
+      .update(quotations)
+      .set({ status: QuotationStatus.WON, awardedAt: now, updatedAt: now })
+      .where(inArray(quotations.id, qIds));
+    const losers = await t
+      .update(quotations)
+      .set({ status: QuotationStatus.LOST, updatedAt: now })
+      .where(
+        and(
+          eq(quotations.enquiryId, e.id),
+          ne(quotations.status, QuotationStatus.WITHDRAWN),
+          sql`${quotations.id} not in (${sql.join(qIds.map((id) => sql`${id}`), sql`, `)})`,
+        ),
+      )
+      .returning({ supplierCompanyId: quotations.supplierCompanyId });
+    await t
+      .update(enquiries)
+      .set({ status: EnquiryStatus.DEAL, awardedAt: now, closedAt: e.closedAt ?? now, updatedAt: now })
+      .where(eq(enquiries.id, e.id));
+    await cancelJobs(t, [ENQUIRY_JOBS.DEADLINE], e.id);
+    for (const o of created) {
+      const n = input.lines.filter((l) => qs.find((q) => q.id === l.quotationId)?.supplierCompanyId === o.sellerCompanyId).length;
+      await notify(t, o.sellerCompanyId, {
+        type: 'enquiry', // category: 询价
+        title: `恭喜中标：${e.title}`,
+        content: `${caller.companyName} 将 ${n} 条明细授予贵公司，已生成报价订单 ${o.orderNo}（¥${o.totalAmount}），请及时确认。`,
+        linkPath: `/customer/order/detail?type=8&id=${o.id}`,
+      });
+    }
+    for (const l of losers.sort((a, b) => a.supplierCompanyId - b.supplierCompanyId))
+      await notify(t, l.supplierCompanyId, {
+        type: 'enquiry', // category: 询价
+        title: `未中标：${e.title}`,
+        content: `${caller.companyName} 已完成询价 ${e.code} 的授标，贵公司的报价未中标，感谢参与。`,
+        linkPath: quotationLink(e.id),
+      });
+    return { orders: created.map((o) => ({ id: o.id, orderNo: o.orderNo, sellerCompanyId: o.sellerCompanyId, totalAmount: o.totalAmount })) };
+  });
+}

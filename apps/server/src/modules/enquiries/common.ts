@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CompanyType, EnquiryStatus } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { enquiries } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../products/caller.ts';
+
+export type EnquiryRecord = typeof enquiries.$inferSelect;
+
+export const NOT_FOUND = '询价单不存在';
+
+/** Job kinds of the enquiries' timed rules. */
+export const ENQUIRY_JOBS = { DEADLINE: 'enquiry.deadline' } as const;
+
+/** Workbench pages the inbox links to. */
+export const enquiryLink = (id: number) => `/customer/enquiry/detail?id=${id}`;
+export const quotationLink = (enquiryId: number) => `/customer/quotation/detail?enquiryId=${enquiryId}`;
+
+/** Runs `work` in one transaction with the drizzle transaction typed as the database. */
+export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => work(tx as unknown as Db));
+
+/** Only purchasers publish enquiries (the permission is a purchaser's; this is the second line). */
+export function assertPurchaser(caller: Caller): void {
+  if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('仅采购商可以发布询价');
+}
+
+/**
+ * The status a purchaser sees: an enquiry 报价中 whose deadline has passed is 已截止 even before the deadline
+ * job has run (the job makes it so in the table).
+ */
+export function shownStatus(status: number, deadline: Date | string, now = new Date()): number {
+  return status === EnquiryStatus.QUOTING && new Date(deadline).getTime() <= now.getTime() ? EnquiryStatus.CLOSED : status;
+}
+
+/** 密封报价 before the deadline: nobody but an offer's author sees its content. */
+export function sealedHidden(e: { sealed: boolean; deadline: Date | string }, now = new Date()): boolean {
+  return e.sealed && new Date(e.deadline).getTime() > now.getTime();
+}
+
+/** SQL for the shown status (see `shownStatus`). */
+export const shownStatusSql = sql<number>`(case when ${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now() then ${EnquiryStatus.CLOSED} else ${enquiries.status} end)`;
+
+/** Reads (and with `lock`, locks FOR UPDATE) an enquiry of the caller's company; another company's is 不存在. */
+export async function ownEnquiry(t: Db, caller: Caller, id: number, lock = false): Promise<EnquiryRecord> {
+  const q = t
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.id, id), eq(enquiries.companyId, caller.companyId)));
+  const [e] = lock ? await q.for('update') : await q;
+  if (!e) throw notFound(NOT_FOUND);
+  return e;
+}
+
+export const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);

@@ -1,0 +1,199 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  EnquiryStatus,
+  EnquiryVisibility,
+  ENQUIRY_DEADLINE_DAYS_MAX,
+  MerchantStatus,
+  QuotationStatus,
+  type enquirySaveInput,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companies, enquiries, enquiryInvitations, enquiryItems, products, quotations } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { registerJob } from '../jobs/runner.ts';
+import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { notify } from '../notifications/notify.ts';
+import type { Caller } from '../products/caller.ts';
+import { openShop } from '../mall/shops/card.ts';
+import { assertPurchaser, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink } from './common.ts';
+
+type SaveInput = z.output<typeof enquirySaveInput>;
+
+/** A deadline must lie ahead, at most 90 days (checked at publish and on extend). */
+export function checkDeadline(deadline: Date, now: Date, label = '报价截止时间'): void {
+  if (deadline.getTime() <= now.getTime() + 60_000) throw invalid(`${label}必须晚于当前时间`);
+  if (deadline.getTime() > addDays(now, ENQUIRY_DEADLINE_DAYS_MAX).getTime())
+    throw invalid(`${label}不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`);
+}
+
+/** Invited suppliers must be approved, open, enabled supplier shops and not the purchaser itself. */
+async function checkInvites(t: Db, caller: Caller, ids: number[]): Promise<void> {
+  if (ids.includes(caller.companyId)) throw invalid('不能邀请本公司报价');
+  if (!ids.length) return;
+  const found = await t
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(openShop, eq(companies.merchantStatus, MerchantStatus.APPROVED), inArray(companies.id, ids)));
+  if (found.length !== ids.length) throw invalid('邀请的供应商不存在或未通过审核');
+}
+
+/**
+ * Saves a draft (new or edited) or publishes it: lines, attachments (the company's own uploads), invitations.
+ * Publishing checks the deadline and schedules the job that closes the enquiry at its deadline.
+ */
+export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now = new Date()): Promise<{ id: number; code: string; status: number }> {
+  assertPurchaser(caller);
+  const deadline = new Date(input.deadline);
+  if (input.publish) checkDeadline(deadline, now);
+  const deliveryDate = input.deliveryDate ? new Date(input.deliveryDate) : null;
+  if (input.publish && deliveryDate && deliveryDate.getTime() < deadline.getTime() - 86_400_000)
+    throw invalid('交货日期不能早于报价截止时间');
+  const keys = await assertOwnUploads(db, caller.companyId, input.attachments.map((a) => a.path), '附件不存在或不是本公司上传的文件');
+  const attachments = input.attachments.map((a, i) => ({ name: a.name, path: keys[i]! }));
+  const invited = input.visibility === EnquiryVisibility.INVITED ? input.invitedSupplierIds : [];
+  const productIds = [...new Set(input.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+  return inTransaction(db, async (t) => {
+    await checkInvites(t, caller, invited);
+    if (productIds.length) {
+      const found = await t.select({ id: products.id }).from(products).where(inArray(products.id, productIds));
+      if (found.length !== productIds.length) throw invalid('所选商品不存在');
+    }
+    const values = {
+      title: input.title,
+      deadline,
+      deliveryProvinceCode: input.deliveryProvinceCode,
+      deliveryCityCode: input.deliveryCityCode,
+      deliveryDistrictCode: input.deliveryDistrictCode,
+      deliveryAreaName: input.deliveryAreaName,
+      deliveryAddress: input.deliveryAddress,
+      deliveryDate,
+      contactName: input.contactName,
+      contactPhone: input.contactPhone,
+      invoiceKind: input.invoiceKind,
+      paymentTerms: input.paymentTerms,
+      visibility: input.visibility,
+      sealed: input.sealed,
+      remark: input.remark,
+      attachments,
+      status: input.publish ? EnquiryStatus.QUOTING : EnquiryStatus.DRAFT,
+      publishedAt: input.publish ? now : null,
+      updatedAt: now,
+    };
+    let id: number;
+    let code: string;
+    if (input.id) {
+      const e = await ownEnquiry(t, caller, input.id, true);
+      if (e.status !== EnquiryStatus.DRAFT) throw conflict('只有草稿可以修改，已发布的询价可以延期或撤销');
+      await t.update(enquiries).set(values).where(eq(enquiries.id, e.id));
+      await t.delete(enquiryItems).where(eq(enquiryItems.enquiryId, e.id));
+      await t.delete(enquiryInvitations).where(eq(enquiryInvitations.enquiryId, e.id));
+      id = e.id;
+      code = e.code;
+    } else {
+      const [row] = await t
+        .insert(enquiries)
+        .values({
+          ...values,
+          companyId: caller.companyId,
+          createdBy: caller.userId,
+          createdAt: now,
+          code: sql`('XJ' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`,
+        })
+        .returning({ id: enquiries.id, code: enquiries.code });
+      id = row!.id;
+      code = row!.code;
+    }
+    await t.insert(enquiryItems).values(
+      input.lines.map((l, i) => ({
+        enquiryId: id,
+        productName: l.productName,
+        spec: l.spec,
+        quantity: String(l.quantity),
+        unit: l.unit,
+        targetPrice: l.targetPrice === null ? null : l.targetPrice.toFixed(2),
+        remark: l.remark,
+        productId: l.productId,
+        skuId: l.skuId,
+        sort: i,
+      })),
+    );
+    if (invited.length) await t.insert(enquiryInvitations).values(invited.map((s) => ({ enquiryId: id, supplierCompanyId: s, createdAt: now })));
+    if (input.publish) {
+      await scheduleJob(t, ENQUIRY_JOBS.DEADLINE, id, deadline);
+      for (const s of invited)
+        await notify(t, s, {
+          type: 'enquiry', // category: 询价
+          title: `询价邀请：${input.title}`,
+          content: `${caller.companyName} 邀请贵公司报价，截止时间 ${deadline.toISOString().slice(0, 16).replace('T', ' ')} (UTC)。`,
+          linkPath: quotationLink(id),
+        });
+    }
+    return { id, code, status: values.status };
+  });
+}
+
+/** Moves the deadline of an enquiry 报价中 later (never earlier), and its closing job with it. */
+export async function extendEnquiry(db: Db, caller: Caller, id: number, deadlineIso: string, now = new Date()): Promise<void> {
+  assertPurchaser(caller);
+  const deadline = new Date(deadlineIso);
+  await inTransaction(db, async (t) => {
+    const e = await ownEnquiry(t, caller, id, true);
+    if (e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime())
+      throw conflict('只有报价中的询价可以延期');
+    if (deadline.getTime() <= e.deadline.getTime()) throw invalid('新的截止时间必须晚于原截止时间');
+    checkDeadline(deadline, now, '新的截止时间');
+    await t.update(enquiries).set({ deadline, updatedAt: now }).where(eq(enquiries.id, e.id));
+    await scheduleJob(t, ENQUIRY_JOBS.DEADLINE, e.id, deadline);
+    await tellBidders(t, e.id, {
+      title: `询价延期：${e.title}`,
+      content: `报价截止时间延至 ${deadline.toISOString().slice(0, 16).replace('T', ' ')} (UTC)。`,
+    });
+  });
+}
+
+/** Withdraws (撤销) an enquiry not yet awarded, with a reason; the closing job is cancelled, bidders told. */
+export async function withdrawEnquiry(db: Db, caller: Caller, id: number, reason: string, now = new Date()): Promise<void> {
+  assertPurchaser(caller);
+  await inTransaction(db, async (t) => {
+    const e = await ownEnquiry(t, caller, id, true);
+    if (e.status === EnquiryStatus.DEAL) throw conflict('询价已成交，不能撤销');
+    if (e.status === EnquiryStatus.REVOKED) throw conflict('询价已撤销');
+    await t
+      .update(enquiries)
+      .set({ status: EnquiryStatus.REVOKED, revokeReason: reason, closedAt: e.closedAt ?? now, updatedAt: now })
+      .where(eq(enquiries.id, e.id));
+    await cancelJobs(t, [ENQUIRY_JOBS.DEADLINE], e.id);
+    await tellBidders(t, e.id, { title: `询价已撤销：${e.title}`, content: `采购商撤销了询价，原因：${reason}` });
+  });
+}
+
+/** Notifies every supplier with a live (not withdrawn) quotation on the enquiry. */
+async function tellBidders(t: Db, enquiryId: number, notice: { title: string; content: string }): Promise<void> {
+  const bidders = await t
+    .select({ companyId: quotations.supplierCompanyId })
+    .from(quotations)
+    .where(and(eq(quotations.enquiryId, enquiryId), ne(quotations.status, QuotationStatus.WITHDRAWN)))
+    .orderBy(quotations.supplierCompanyId);
+  for (const b of bidders)
+    await notify(t, b.companyId, { type: 'enquiry', ...notice, linkPath: quotationLink(enquiryId) }); // category: 询价
+}
+
+/** The deadline job: an enquiry still 报价中 at its deadline becomes 已截止 (once; a moved deadline waits). */
+export async function closeAtDeadline(t: Db, enquiryId: number, now: Date): Promise<void> {
+  const [e] = await t.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for('update');
+  // An extended deadline moved this job's row (scheduleJob), so a later deadline here is only a guard.
+  if (!e || e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() > now.getTime()) return;
+  await t.update(enquiries).set({ status: EnquiryStatus.CLOSED, closedAt: now, updatedAt: now }).where(eq(enquiries.id, e.id));
+  await notify(t, e.companyId, {
+    type: 'enquiry', // category: 询价
+    title: `询价已截止：${e.title}`,
+    content: `共收到 ${e.offerCount} 份报价，请比价并选择中标供应商。`,
+    linkPath: enquiryLink(e.id),
+  });
+}
+
+export function registerEnquiryJobs(): void {
+  registerJob(ENQUIRY_JOBS.DEADLINE, (tx, job, now) => closeAtDeadline(tx, job.refId, now));
+}

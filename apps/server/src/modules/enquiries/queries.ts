@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CertStatus,
+  enumLabel,
+  EnquiryStatus,
+  MerchantStatus,
+  type MyEnquiryCounts,
+  type MyEnquiryDetail,
+  type MyEnquiryItem,
+  type MyEnquiryRow,
+  type Paged,
+  type SupplierOption,
+  type myEnquiryListQuery,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companies, enquiries, enquiryInvitations, enquiryItems, orders, quotations } from '../../db/schema/index.ts';
+import { openShop } from '../mall/shops/card.ts';
+import type { Caller } from '../products/caller.ts';
+import { assertPurchaser, iso, ownEnquiry, sealedHidden, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
+
+type ListQuery = z.output<typeof myEnquiryListQuery>;
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Start of a Beijing day (yyyy-mm-dd) as an instant. */
+const beijingDay = (d: string) => new Date(`${d}T00:00:00+08:00`);
+
+export function toRow(e: EnquiryRecord, items: { productName: string }[], now = new Date()): MyEnquiryRow {
+  const status = shownStatus(e.status, e.deadline, now);
+  return {
+    id: e.id,
+    code: e.code,
+    title: e.title,
+    status,
+    statusName: enumLabel('EnquiryStatus', status) ?? '',
+    visibility: e.visibility,
+    sealed: e.sealed,
+    deadline: e.deadline.toISOString(),
+    publishedAt: iso(e.publishedAt),
+    createdAt: e.createdAt.toISOString(),
+    itemCount: items.length,
+    itemNames: items.slice(0, 3).map((i) => i.productName),
+    offerCount: e.offerCount,
+    deliveryAreaName: e.deliveryAreaName,
+  };
+}
+
+/** The purchaser's enquiries of one tab (the shown status), newest first. */
+export async function listMyEnquiries(db: Db, caller: Caller, q: ListQuery): Promise<Paged<MyEnquiryRow>> {
+  assertPurchaser(caller);
+  const conds: (SQL | undefined)[] = [eq(enquiries.companyId, caller.companyId)];
+  if (q.status !== undefined) conds.push(sql`${shownStatusSql} = ${q.status}`);
+  if (q.keyword) {
+    const k = like(q.keyword);
+    conds.push(
+      or(
+        ilike(enquiries.title, k),
+        ilike(enquiries.code, k),
+        sql`exists (select 1 from enquiry_items i where i.enquiry_id = ${enquiries.id} and i.product_name ilike ${k})`,
+      ),
+    );
+  }
+  if (q.dateFrom && /^\d{4}-\d{2}-\d{2}$/.test(q.dateFrom)) conds.push(gte(enquiries.createdAt, beijingDay(q.dateFrom)));
+  if (q.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(q.dateTo)) conds.push(lt(enquiries.createdAt, new Date(beijingDay(q.dateTo).getTime() + 86_400_000)));
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(where),
+  ]);
+  const items = rows.length
+    ? await db
+        .select({ enquiryId: enquiryItems.enquiryId, productName: enquiryItems.productName })
+        .from(enquiryItems)
+        .where(inArray(enquiryItems.enquiryId, rows.map((r) => r.id)))
+        .orderBy(asc(enquiryItems.sort), asc(enquiryItems.id))
+    : [];
+  return { total: count?.n ?? 0, list: rows.map((r) => toRow(r, items.filter((i) => i.enquiryId === r.id))) };
+}
+
+/** Count per shown status, for the tabs. */
+export async function myEnquiryCounts(db: Db, caller: Caller): Promise<MyEnquiryCounts> {
+  assertPurchaser(caller);
+  const past = sql<boolean>`(${enquiries.deadline} <= now())`;
+  const rows = await db
+    .select({ status: enquiries.status, past, n: sql<number>`count(*)::int` })
+    .from(enquiries)
+    .where(eq(enquiries.companyId, caller.companyId))
+    .groupBy(enquiries.status, past);
+  const byStatus: Record<string, number> = {};
+  for (const s of Object.values(EnquiryStatus)) byStatus[String(s)] = 0;
+  let all = 0;
+  for (const r of rows) {
+    const shown = r.status === EnquiryStatus.QUOTING && r.past ? EnquiryStatus.CLOSED : r.status;
+    byStatus[String(shown)] = (byStatus[String(shown)] ?? 0) + r.n;
+    all += r.n;
+  }
+  return { all, byStatus };
+}
+
+/** The lines of an enquiry with the supplier each was awarded to. */
+export async function enquiryLines(db: Db, enquiryId: number): Promise<MyEnquiryItem[]> {
+  const rows = await db
+    .select({ item: enquiryItems, supplierName: quotations.supplierCompanyName })
+    .from(enquiryItems)
+    .leftJoin(quotations, eq(quotations.id, enquiryItems.awardedQuotationId))
+    .where(eq(enquiryItems.enquiryId, enquiryId))
+    .orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
+  return rows.map(({ item: i, supplierName }) => ({
+    id: i.id,
+    productName: i.productName,
+    spec: i.spec,
+    quantity: Number(i.quantity),
+    unit: i.unit,
+    targetPrice: i.targetPrice,
+    remark: i.remark,
+    productId: i.productId,
+    skuId: i.skuId,
+    awardedQuotationId: i.awardedQuotationId,
+    awardedSupplierName: supplierName,
+  }));
+}
+
+/** One enquiry of the purchaser, with what may be done now. */
+export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = new Date()): Promise<MyEnquiryDetail> {
+  assertPurchaser(caller);
+  const e = await ownEnquiry(db, caller, id);
+  const [items, invited, made] = await Promise.all([
+    enquiryLines(db, e.id),
+    db
+      .select({ id: companies.id, name: companies.name })
+      .from(enquiryInvitations)
+      .innerJoin(companies, eq(companies.id, enquiryInvitations.supplierCompanyId))
+      .where(eq(enquiryInvitations.enquiryId, e.id))
+      .orderBy(asc(enquiryInvitations.id)),
+    db
+      .select({ id: orders.id, orderNo: orders.orderNo, sellerCompanyName: orders.sellerCompanyName, totalAmount: orders.totalAmount })
+      .from(orders)
+      .where(and(eq(orders.enquiryId, e.id), eq(orders.buyerCompanyId, caller.companyId)))
+      .orderBy(asc(orders.id)),
+  ]);
+  const row = toRow(e, items, now);
+  const open = row.status === EnquiryStatus.QUOTING;
+  const comparable = row.status !== EnquiryStatus.DRAFT && !sealedHidden(e, now);
+  return {
+    ...row,
+    items,
+    attachments: e.attachments,
+    deliveryProvinceCode: e.deliveryProvinceCode,
+    deliveryCityCode: e.deliveryCityCode,
+    deliveryDistrictCode: e.deliveryDistrictCode,
+    deliveryAddress: e.deliveryAddress,
+    deliveryDate: iso(e.deliveryDate),
+    contactName: e.contactName,
+    contactPhone: e.contactPhone,
+    invoiceKind: e.invoiceKind,
+    paymentTerms: e.paymentTerms,
+    remark: e.remark,
+    revokeReason: e.revokeReason,
+    closedAt: iso(e.closedAt),
+    awardedAt: iso(e.awardedAt),
+    invited,
+    orders: made,
+    actions: {
+      edit: row.status === EnquiryStatus.DRAFT,
+      extend: open,
+      withdraw: row.status !== EnquiryStatus.DEAL && row.status !== EnquiryStatus.REVOKED,
+      compare: row.status !== EnquiryStatus.DRAFT,
+      award: comparable && (row.status === EnquiryStatus.QUOTING || row.status === EnquiryStatus.CLOSED) && e.offerCount > 0,
+    },
+  };
+}
+
+/** Approved, open supplier shops (not the caller's company) to invite, by name; at most 30. */
+export async function supplierOptions(db: Db, caller: Caller, keyword?: string): Promise<SupplierOption[]> {
+  assertPurchaser(caller);
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
+      certStatus: companies.certStatus,
+      memberLevel: companies.memberLevel,
+    })
+    .from(companies)
+    .where(
+      and(
+        openShop,
+        eq(companies.merchantStatus, MerchantStatus.APPROVED),
+        ne(companies.id, caller.companyId),
+        keyword ? or(ilike(companies.name, like(keyword)), ilike(companies.shopName, like(keyword))) : undefined,
+      ),
+    )
+    .orderBy(desc(companies.memberLevel), asc(companies.id))
+    .limit(30);
+  return rows.map((r) => ({ id: r.id, name: r.name, shopName: r.shopName, certified: r.certStatus === CertStatus.CERTIFIED, memberLevel: r.memberLevel }));
+}

@@ -1,0 +1,236 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Checkbox, Descriptions, Modal, Radio, Result, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { OfferRow } from '@aquamall/shared';
+import { Price } from '../../../components/Format.tsx';
+import { exportOffers, useAwardEnquiry, useOfferComparison } from '../api/enquiries.ts';
+import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
+
+const OPTIONAL = [
+  ['amount', '金额'],
+  ['tax', '税率'],
+  ['freight', '运费'],
+  ['lead', '交货期'],
+  ['valid', '有效期'],
+  ['cert', '认证'],
+  ['level', '会员等级'],
+  ['rating', '评分'],
+] as const;
+type Optional = (typeof OPTIONAL)[number][0];
+type SortKey = 'total' | 'lead' | 'rating' | 'updated';
+
+const LOW = { color: '#cf1322', fontWeight: 600 };
+
+/**
+ * enquiry/offerList — the comparison: every live offer (rows) against every line (columns): unit price, line
+ * amount, tax rate; freight, total, lead time, validity, certification, member level, rating. Lowest per line and
+ * overall marked; columns can be hidden and rows sorted; export to Excel. Award: choose an offer per line (or
+ * the whole enquiry to one offer), then confirm — one order per awarded supplier.
+ */
+export default function OfferListPage() {
+  const [search] = useSearchParams();
+  const id = enquiryIdFrom(search);
+  const q = useOfferComparison(id);
+  const award = useAwardEnquiry();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<Optional[]>(['freight', 'lead', 'valid', 'cert', 'rating']);
+  const [sort, setSort] = useState<SortKey>('total');
+  const [choice, setChoice] = useState<Record<number, number>>({});
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const c = q.data;
+
+  const offers = useMemo(() => {
+    const list = [...(c?.offers ?? [])];
+    const by: Record<SortKey, (a: OfferRow, b: OfferRow) => number> = {
+      total: (a, b) => Number(a.totalAmount) - Number(b.totalAmount),
+      lead: (a, b) => a.leadDays - b.leadDays,
+      rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0),
+      updated: (a, b) => b.updatedAt.localeCompare(a.updatedAt),
+    };
+    return list.sort(by[sort]);
+  }, [c?.offers, sort]);
+
+  if (!id || q.isError) return <Result status="warning" title="询价单不存在或不能比价" subTitle={q.error instanceof Error ? q.error.message : undefined} extra={<Link to="/customer/enquiry">返回我的询价</Link>} />;
+  if (!c) return <Card loading variant="borderless" />;
+
+  const has = (k: Optional) => shown.includes(k);
+  const lowest = (itemId: number, quotationId: number) => c.lowestByItem[String(itemId)]?.includes(quotationId) ?? false;
+  const wholeTo = (o: OfferRow) => setChoice(Object.fromEntries(o.lines.map((l) => [l.enquiryItemId, o.quotationId])));
+
+  const itemColumns: TableColumnsType<OfferRow> = c.items.map((it, n) => ({
+    title: (
+      <Tooltip title={`${it.productName} ${it.spec} ${it.quantity}${it.unit}`}>
+        <div style={{ lineHeight: 1.3 }}>
+          {n + 1}. {it.productName}
+          <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
+            {it.quantity}
+            {it.unit}
+            {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
+          </div>
+        </div>
+      </Tooltip>
+    ),
+    key: `item-${it.id}`,
+    width: has('amount') || has('tax') ? 150 : 120,
+    render: (_v: unknown, o: OfferRow) => {
+      const l = o.lines.find((x) => x.enquiryItemId === it.id);
+      if (!l) return <span style={{ color: '#bfbfbf' }}>未报价</span>;
+      const low = lowest(it.id, o.quotationId);
+      return (
+        <div data-testid={`cell-${o.quotationId}-${it.id}`}>
+          {c.canAward && o.awardable ? (
+            <Radio checked={choice[it.id] === o.quotationId} onChange={() => setChoice((s) => ({ ...s, [it.id]: o.quotationId }))} aria-label={`第${n + 1}项授予${o.supplierName}`} />
+          ) : null}
+          <span style={low ? LOW : undefined}>¥{l.unitPrice}</span>
+          {low ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
+          {has('amount') ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
+          {has('tax') ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
+        </div>
+      );
+    },
+  }));
+
+  const columns: TableColumnsType<OfferRow> = [
+    {
+      title: '供应商',
+      key: 'supplier',
+      fixed: 'left',
+      width: 190,
+      render: (_v, o) => (
+        <div>
+          <Link to={`/customer/enquiry/offerDetail?id=${o.quotationId}`}>{o.supplierName}</Link>
+          <div style={{ fontSize: 12 }}>
+            {o.expired ? <Tag color="default">已失效</Tag> : <Tag color={o.status === 3 ? 'blue' : o.status === 4 ? 'default' : 'green'}>{o.statusName}</Tag>}
+            <span style={{ color: '#8c8c8c' }}>第{o.version}版</span>
+          </div>
+          {c.canAward && o.awardable ? (
+            <Button size="small" type="link" style={{ padding: 0 }} onClick={() => wholeTo(o)}>
+              整单授予
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+    ...itemColumns,
+    ...(has('freight') ? [{ title: '运费', key: 'freight', width: 90, render: (_v: unknown, o: OfferRow) => <Price value={o.freight} /> }] : []),
+    {
+      title: '总价',
+      key: 'total',
+      width: 130,
+      render: (_v, o) => (
+        <span style={c.lowestTotal.includes(o.quotationId) ? LOW : undefined} data-testid={`total-${o.quotationId}`}>
+          ¥{o.totalAmount}
+          {c.lowestTotal.includes(o.quotationId) ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
+          {o.quotedLines < c.items.length ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>报价 {o.quotedLines}/{c.items.length} 项</div> : null}
+        </span>
+      ),
+    },
+    ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 80, render: (_v: unknown, o: OfferRow) => `${o.leadDays} 天` }] : []),
+    ...(has('valid')
+      ? [{ title: '有效期至', key: 'valid', width: 110, render: (_v: unknown, o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{dayjs(o.validUntil).format('YYYY-MM-DD')}</span> }]
+      : []),
+    ...(has('cert') ? [{ title: '认证', key: 'cert', width: 80, render: (_v: unknown, o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
+    ...(has('level') ? [{ title: '会员', key: 'level', width: 70, render: (_v: unknown, o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
+    ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (_v: unknown, o: OfferRow) => (o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}）`) }] : []),
+  ];
+
+  const chosen = Object.entries(choice).map(([itemId, quotationId]) => ({ enquiryItemId: Number(itemId), quotationId }));
+  const bySupplier = offers
+    .map((o) => {
+      const lines = chosen.filter((x) => x.quotationId === o.quotationId);
+      const goods = lines.reduce((s, x) => s + Number(o.lines.find((l) => l.enquiryItemId === x.enquiryItemId)?.amount ?? 0), 0);
+      return { o, lines, amount: goods + Number(o.freight) };
+    })
+    .filter((x) => x.lines.length);
+
+  const confirm = async () => {
+    await award.mutateAsync({ enquiryId: c.enquiry.id, lines: chosen });
+    setConfirmOpen(false);
+    navigate(`/customer/enquiry/detail?id=${c.enquiry.id}`);
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Space>
+          <EnquiryStatusTag status={c.enquiry.status} />
+          <Link to={`/customer/enquiry/detail?id=${c.enquiry.id}`}>{c.enquiry.title}</Link>
+          <EnquiryMarks visibility={c.enquiry.visibility} sealed={c.enquiry.sealed} />
+        </Space>
+      }
+      extra={
+        <Button disabled={c.sealedHidden || !c.offers.length} onClick={() => void exportOffers(c.enquiry.id)}>
+          导出Excel
+        </Button>
+      }
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 4 }}
+        items={[
+          { key: 'code', label: '询价单号', children: c.enquiry.code },
+          { key: 'deadline', label: '报价截止', children: dayjs(c.enquiry.deadline).format('YYYY-MM-DD HH:mm') },
+          { key: 'n', label: '报价数', children: <span data-testid="offer-count">{c.offerCount} 家</span> },
+          { key: 'items', label: '明细', children: `${c.items.length} 项` },
+        ]}
+      />
+      {c.sealedHidden ? (
+        <Alert type="info" showIcon style={{ margin: '16px 0' }} message={`密封报价：已收到 ${c.offerCount} 份报价，截止时间（${dayjs(c.enquiry.deadline).format('YYYY-MM-DD HH:mm')}）后可查看并比价`} />
+      ) : (
+        <>
+          <Space wrap style={{ margin: '16px 0' }}>
+            <span>显示列：</span>
+            <Checkbox.Group value={shown} onChange={(v) => setShown(v as Optional[])} options={OPTIONAL.map(([value, label]) => ({ value, label }))} />
+            <span>排序：</span>
+            <Select<SortKey>
+              value={sort}
+              onChange={setSort}
+              style={{ width: 140 }}
+              options={[
+                { value: 'total', label: '总价从低到高' },
+                { value: 'lead', label: '交货期从短到长' },
+                { value: 'rating', label: '评分从高到低' },
+                { value: 'updated', label: '最近报价' },
+              ]}
+            />
+          </Space>
+          {c.enquiry.awardedAt ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message="本询价已授标，订单见询价详情" /> : null}
+          {c.canAward ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="在每项明细下选择供应商（可拆分授予不同供应商），或点“整单授予”；未选择的明细不授标。已失效的报价不能授标。" /> : null}
+          <Table<OfferRow>
+            rowKey="quotationId"
+            size="small"
+            bordered
+            pagination={false}
+            columns={columns}
+            dataSource={offers}
+            rowClassName={(o) => (o.expired ? 'am-row-muted' : '')}
+            scroll={{ x: 'max-content', y: 600 }}
+            locale={{ emptyText: '暂无报价' }}
+          />
+          {c.canAward ? (
+            <Space style={{ marginTop: 16 }}>
+              <span>已选择 {chosen.length}/{c.items.length} 项</span>
+              <Button onClick={() => setChoice({})} disabled={!chosen.length}>
+                清空选择
+              </Button>
+              <Button type="primary" disabled={!chosen.length} onClick={() => setConfirmOpen(true)}>
+                确认授标
+              </Button>
+            </Space>
+          ) : null}
+        </>
+      )}
+      <Modal open={confirmOpen} title="确认授标" onCancel={() => setConfirmOpen(false)} onOk={() => void confirm().catch(() => undefined)} okText="确认授标并生成订单" confirmLoading={award.isPending} destroyOnHidden>
+        <p>将为每家中标供应商生成一张询价订单（报价价格），其余报价方会收到未中标通知。</p>
+        {bySupplier.map(({ o, lines, amount }) => (
+          <p key={o.quotationId}>
+            <b>{o.supplierName}</b>：{lines.map((l) => c.items.find((i) => i.id === l.enquiryItemId)?.productName).join('、')}，含运费 <Price value={amount} />
+          </p>
+        ))}
+        {chosen.length < c.items.length ? <Alert type="warning" showIcon message={`还有 ${c.items.length - chosen.length} 项明细未授标`} /> : null}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/lazy.ts';
+
+const M = { menuKey: '/customer/enquiry' };
+
+/** The purchaser's enquiry pages (SPEC §2 enquiry, enquiry/edit, detail, offerList, offerDetail). */
+export const enquiryCustomerRoutes: RouteObject[] = [
+  { path: 'enquiry', handle: { title: '我的询价' }, lazy: lazyPage(() => import('./pages/EnquiryListPage.tsx')) },
+  { path: 'enquiry/edit', handle: { title: '发布询价', ...M }, lazy: lazyPage(() => import('./pages/EnquiryEditPage.tsx')) },
+  { path: 'enquiry/detail', handle: { title: '询价详情', ...M }, lazy: lazyPage(() => import('./pages/EnquiryDetailPage.tsx')) },
+  { path: 'enquiry/offerList', handle: { title: '报价列表', ...M }, lazy: lazyPage(() => import('./pages/OfferListPage.tsx')) },
+  { path: 'enquiry/offerDetail', handle: { title: '报价详情', ...M }, lazy: lazyPage(() => import('./pages/OfferDetailPage.tsx')) },
+];

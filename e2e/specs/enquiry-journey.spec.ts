@@ -1,0 +1,123 @@
+import { expect, test } from '../fixtures/console.ts';
+import crypto from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
+
+const BUYER = '18800000004';
+/** Demo suppliers with membership level 2 or 3 (the quotation pages' gate): 蓝海, 华禹 and 碧泉. */
+const WINNER_1 = { phone: '18800000003', name: '山东蓝海环保设备有限公司' };
+const WINNER_2 = { phone: '18800010005', name: '河南巩义华禹净水材料有限公司' };
+const LOSER = { phone: '18800010006', name: '浙江碧泉膜科技有限公司' };
+
+const LINES = [
+  { name: '聚合氯化铝E2E', qty: '20', unit: '吨' },
+  { name: '聚丙烯酰胺E2E', qty: '3', unit: '吨' },
+  { name: '次氯酸钠E2E', qty: '10', unit: '吨' },
+];
+
+/**
+ * A supplier quotes every line at `prices` through the quotation API (the quoting page has its own spec,
+ * quotation.spec.ts); `baseVersion` 1 revises. Returns nothing; fails with the server's message.
+ */
+async function quote(request: APIRequestContext, phone: string, enquiryId: number, prices: number[], baseVersion = 0) {
+  const login = (await (await request.post('/api/appuser/login', { data: { account: phone, password: DEMO_PASSWORD } })).json()) as { data: { authToken: string } };
+  const detail = (await (await request.get(`/api/openEnquiry/${enquiryId}`)).json()) as { data: { items: { id: number }[] } };
+  const res = await request.post('/api/quotation/submit', {
+    headers: { 'x-token': login.data.authToken, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      enquiryId,
+      baseVersion,
+      lines: detail.data.items.map((it, i) => ({ enquiryItemId: it.id, unitPrice: prices[i], taxRate: 13, remark: '' })),
+      freight: 0,
+      leadDays: 7,
+      validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      remark: '',
+      contactName: '销售',
+      contactPhone: '0536-5208866',
+    },
+  });
+  const body = (await res.json()) as { code: number; message: string };
+  expect(body.code, body.message).toBe(0);
+}
+
+test('the purchaser publishes an enquiry, three suppliers quote (one revises), it is awarded split in two orders with the quoted prices and the loser is told', async ({ page }) => {
+  test.setTimeout(240_000);
+  const title = `E2E询价 ${Date.now()}`;
+
+  // The purchaser publishes a public, non-sealed enquiry of three lines from the header button.
+  await signIn(page, BUYER);
+  await page.goto('/customer/home');
+  await page.getByRole('link', { name: '发布询价' }).first().click();
+  await expect(page).toHaveURL(/\/customer\/enquiry\/edit$/);
+  await page.getByLabel('询价标题').fill(title);
+  await page.getByRole('button', { name: '添加明细' }).click();
+  await page.getByRole('button', { name: '添加明细' }).click();
+  for (const [i, l] of LINES.entries()) {
+    await page.getByLabel(`第${i + 1}行产品名称`).fill(l.name);
+    await page.getByLabel(`第${i + 1}行数量`).fill(l.qty);
+    await page.getByLabel(`第${i + 1}行单位`).fill(l.unit);
+  }
+  await page.getByLabel('交货地区').click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click();
+  await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
+  await page.locator('.ant-cascader-menu').nth(2).locator('.ant-cascader-menu-item').first().click();
+  await page.getByLabel('详细地址').fill('再生水厂路1号');
+  await page.getByRole('button', { name: '发布询价' }).last().click();
+  await expect(page).toHaveURL(/\/customer\/enquiry\/detail\?id=\d+$/);
+  await expect(page.getByText('询价已发布')).toBeVisible();
+  const enquiryId = Number(new URL(page.url()).searchParams.get('id'));
+
+  // Three suppliers quote; 蓝海 is cheapest on line 1, 华禹 on lines 2–3 after revising; 碧泉 is dearer on all.
+  await quote(page.request, WINNER_1.phone, enquiryId, [1500, 16000, 900]);
+  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 15000, 800]);
+  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 14500, 800], 1);
+  await quote(page.request, LOSER.phone, enquiryId, [1700, 17000, 950]);
+
+  // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
+  await signIn(page, BUYER);
+  await page.goto('/customer/enquiry');
+  const row = page.locator('tr', { hasText: title });
+  await expect(row.getByTestId('offer-count')).toHaveText('3 家');
+  await row.getByRole('link', { name: '比价' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/enquiry/offerList\\?id=${enquiryId}$`));
+  const offerRow = (name: string) => page.locator('tr.ant-table-row', { hasText: name });
+  await expect(offerRow(WINNER_2.name)).toContainText('第2版');
+  await expect(offerRow(WINNER_1.name).locator('td').nth(1)).toContainText('最低');
+  await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('¥14500.00');
+  await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('最低');
+  await page.getByLabel(`第1项授予${WINNER_1.name}`).check();
+  await page.getByLabel(`第2项授予${WINNER_2.name}`).check();
+  await page.getByLabel(`第3项授予${WINNER_2.name}`).check();
+  await page.getByRole('button', { name: '确认授标' }).click();
+  await page.getByRole('button', { name: '确认授标并生成订单' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/enquiry/detail\\?id=${enquiryId}$`));
+  await expect(page.locator('.ant-tag', { hasText: '已成交' }).first()).toBeVisible();
+  const orders = page.locator('tr', { has: page.getByRole('link', { name: /^D\d+/ }) });
+  await expect(orders).toHaveCount(2);
+  // 蓝海: 20 × 1500 = 30000; 华禹: 3 × 14500 + 10 × 800 = 51500 (no freight quoted).
+  await expect(orders.filter({ hasText: WINNER_1.name })).toContainText('30,000.00');
+  await expect(orders.filter({ hasText: WINNER_2.name })).toContainText('51,500.00');
+
+  // The purchaser's 询价订单 list has both; each winner sees its 报价订单 with the quoted prices.
+  await page.goto('/customer/enorder');
+  await expect(page.locator('tr', { hasText: LINES[0]!.name }).first()).toContainText('30,000.00');
+  await expect(page.locator('tr', { hasText: LINES[1]!.name }).first()).toContainText('51,500.00');
+  for (const [w, line, price] of [
+    [WINNER_1, LINES[0]!.name, '1,500.00'],
+    [WINNER_2, LINES[1]!.name, '14,500.00'],
+  ] as const) {
+    await signIn(page, w.phone);
+    await page.goto('/customer/offerOrder');
+    await page.locator('tr', { hasText: line }).first().getByText('查看详情').click();
+    await expect(page).toHaveURL(/\/customer\/order\/detail\?type=8&id=\d+/);
+    await expect(page.getByText(price).first()).toBeVisible();
+  }
+
+  // The loser is told in its inbox.
+  await signIn(page, LOSER.phone);
+  const res = await page.request.get('/api/message/list?pageIndex=1&pageSize=20', {
+    headers: { 'x-token': (await page.evaluate(() => localStorage.getItem('token'))) ?? '' },
+  });
+  const body = (await res.json()) as { data: { list: { title: string }[] } };
+  expect(body.data.list.map((m) => m.title)).toContain(`未中标：${title}`);
+});
