@@ -53,8 +53,8 @@ export const customerRoutes: RouteObject = {
     ...tenderCustomerRoutes,
     ...invoiceCustomerRoutes,
     ...reportCustomerRoutes,
+    ...enquiryCustomerRoutes,
     ...quotationCustomerRoutes,
     ...placeholders,
   ],
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...enquiryCustomerRoutes, ...quotationCustomerRoutes, ...placeholders],
 };

@@ -94,12 +94,10 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await step('seedDemoDiscussions', () => seedDemoDiscussions(t));
       // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
       await step('seedDemoTenders', () => seedDemoTenders(t, now));
+      // The demo purchaser's enquiries with offers, revisions, a sealed one and an awarded one with its orders.
+      await step('seedDemoEnquiries', () => seedDemoEnquiries(t, now));
       await step('files', async () => t.insert(files).values(await written).onConflictDoNothing());
       if (timings) console.error(`[seed] ${timings.join(', ')}`);
-      await seedDemoDiscussions(t);
-      // The demo purchaser's enquiries with offers, revisions, a sealed one and an awarded one with its orders.
-      await seedDemoEnquiries(t, now);
-      await t.insert(files).values(await written).onConflictDoNothing();
       return true;
     });
   } finally {
