@@ -6,6 +6,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { answerSerializer } from './lib/answer-serializer.ts';
 import { describeMode, type AppConfig } from './config.ts';
 import { listenForForgets } from './lib/cache-bus.ts';
+import websocket from '@fastify/websocket';
+import { EventBus, registerBus } from './lib/event-bus.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -56,6 +58,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** Events that cross instances (lib/event-bus.ts): new messages, WeChat QR tickets. */
+    bus: EventBus;
     /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
     lifecycle: { draining: boolean };
   }
@@ -121,6 +125,16 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', stopListening);
   }
 
+  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (DESIGN §4).
+  const bus = new EventBus(app.log);
+  await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
+  app.decorate('bus', bus);
+  const unregisterBus = registerBus(bus);
+  app.addHook('onClose', async () => {
+    unregisterBus();
+    await bus.close();
+  });
+
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
   await app.register(securityHeaders);
   await app.register(errorsPlugin);
@@ -131,6 +145,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   warnUnavailable(app);
   await app.register(metricsPlugin);
+  // WebSockets (WeChat QR login, the live inbox): small client messages only.
+  await app.register(websocket, { options: { maxPayload: 1024 } });
   // The API reference collects every route registered after it.
   await app.register(docsPlugin);
 

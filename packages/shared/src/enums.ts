@@ -67,6 +67,9 @@ export const CertStatus = { NONE: 0, REVIEWING: 1, CERTIFIED: 2, FAILED: 3 } as 
 export const BidType = { TENDER: 1, RESULT: 2 } as const;
 export const BidStatus = { OPEN: 1, CLOSED: 2, AWARDED: 3 } as const;
 export const ShopType = { MANUFACTURER: 1, DEALER: 2, SERVICE: 3 } as const;
+/** Inbox categories (DESIGN §3 Messages): 系统, 订单, 询价, 招标, 财务. */
+export const MessageCategory = { SYSTEM: 1, ORDER: 2, ENQUIRY: 3, TENDER: 4, FINANCE: 5 } as const;
+export type MessageCategoryValue = (typeof MessageCategory)[keyof typeof MessageCategory];
 
 const def = (name: string, items: [number, string, string?][], isFlag = false): EnumDef => ({
   name,
@@ -190,6 +193,13 @@ export const ENUMS: EnumDef[] = [
   def('BidType', [
     [1, '招标公告'],
     [2, '中标公告'],
+  ]),
+  def('MessageCategory', [
+    [1, '系统'],
+    [2, '订单'],
+    [3, '询价'],
+    [4, '招标'],
+    [5, '财务'],
   ]),
   def('BidStatus', [
     [1, '投标中'],
