@@ -8,6 +8,8 @@ import { describeMode, type AppConfig } from './config.ts';
 import { listenForForgets } from './lib/cache-bus.ts';
 import websocket from '@fastify/websocket';
 import { EventBus, registerBus } from './lib/event-bus.ts';
+import { openRedis, registerRedis } from './lib/redis.ts';
+import type { Redis } from 'ioredis';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Events that cross instances (lib/event-bus.ts): new messages, WeChat QR tickets. */
     bus: EventBus;
+    /** Redis when REDIS_URL is set: rate limits, login failures and lockouts shared by every instance. */
+    redis: Redis | undefined;
     /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
     lifecycle: { draining: boolean };
   }
@@ -125,6 +129,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', stopListening);
   }
 
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  app.decorate('redis', redis);
+  if (redis) {
+    const unregisterRedis = registerRedis(redis);
+    app.addHook('onClose', async () => {
+      unregisterRedis();
+      redis.disconnect();
+    });
+  }
   // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (DESIGN §4).
   const bus = new EventBus(app.log);
   await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
