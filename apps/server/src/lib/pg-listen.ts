@@ -61,20 +61,26 @@ export async function listenPg(
 
   // Starting without it is allowed: the caller's fallback holds until it connects.
   await connect().catch(onFail);
+  let queue: Promise<void> = Promise.resolve();
   return {
     get connected() {
       return client !== null;
     },
-    async send(payload: string) {
-      const c = client;
-      if (!c) return false;
-      try {
-        await c.query('select pg_notify($1, $2)', [channel, payload]);
-        return true;
-      } catch (err) {
-        log.warn({ err: (err as Error).message }, `${name}: notify failed`);
-        return false;
-      }
+    send(payload: string) {
+      // One query at a time on the connection (pg queues them anyway; pg@9 will refuse overlapping calls).
+      const sent = queue.then(async () => {
+        const c = client;
+        if (!c) return false;
+        try {
+          await c.query('select pg_notify($1, $2)', [channel, payload]);
+          return true;
+        } catch (err) {
+          log.warn({ err: (err as Error).message }, `${name}: notify failed`);
+          return false;
+        }
+      });
+      queue = sent.then(() => undefined);
+      return sent;
     },
     async stop() {
       stopped = true;
