@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, notification } from 'antd';
@@ -17,12 +17,17 @@ export function LiveInbox({ companyId }: { companyId: number | undefined }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [api, holder] = notification.useNotification({ placement: 'topRight', maxCount: 3 });
+  // The connection lives as long as the company: re-renders (new hook identities) must not reconnect it, or
+  // an event sent meanwhile is lost.
+  const latest = useRef({ qc, api, navigate });
+  latest.current = { qc, api, navigate };
 
   useEffect(() => {
     if (!companyId) return;
     const setUnread = (unread: number) =>
-      qc.setQueryData<WorkbenchTodo>(todoQuery.queryKey, (old) => (old ? { ...old, unreadMessages: unread } : old));
+      latest.current.qc.setQueryData<WorkbenchTodo>(todoQuery.queryKey, (old) => (old ? { ...old, unreadMessages: unread } : old));
     const onEvent = (e: LiveEvent) => {
+      const { qc, api, navigate } = latest.current;
       setUnread(e.unread);
       if (e.type === 'hello') return;
       // The inbox lists and the per-tab counts refetch (the badge was set above).
@@ -53,7 +58,7 @@ export function LiveInbox({ companyId }: { companyId: number | undefined }) {
       });
     };
     return connectLive({ getToken: () => clientStore.getToken(), onEvent });
-  }, [companyId, qc, api, navigate]);
+  }, [companyId]);
 
   return holder;
 }

@@ -22,7 +22,11 @@ export default function MessagesPage() {
   const tabLabel = (label: string, c?: number) => (
     <span data-testid={`message-tab-${c ?? 0}`}>
       {label}
-      <Badge count={unreadOf(c)} size="small" offset={[6, -4]} />
+      {unreadOf(c) > 0 && (
+        <span style={{ marginInlineStart: 4 }}>
+          <Badge count={unreadOf(c)} size="small" overflowCount={99} />
+        </span>
+      )}
     </span>
   );
   const deleteIds = (ids: number[]) => remove.mutate({ ids }, { onSuccess: () => setSelected((s) => s.filter((id) => !ids.includes(id))) });
