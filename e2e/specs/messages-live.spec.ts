@@ -10,7 +10,9 @@ import { ADMIN, apiLogin } from './merchant-helpers.ts';
  */
 test('a new message shows a notification and raises the badge without reload', async ({ page, browser }) => {
   const buyer = await registerViaApi(page.request);
-  const me = (await (await page.request.get('/api/appuser/loginuserinfo', { headers: { 'x-token': buyer.token } })).json()) as {
+  const me = (await (
+    await page.request.get('/api/appuser/loginuserinfo', { headers: { 'x-token': buyer.token } })
+  ).json()) as {
     data: { extension: { CompanyId: number } };
   };
   const companyId = me.data.extension.CompanyId;
@@ -21,15 +23,20 @@ test('a new message shows a notification and raises the badge without reload', a
     localStorage.setItem('rememberMe', 'true');
   }, buyer.token);
   // The workbench opens its live socket; wait for the server's hello before anything happens.
-  const hello = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws')).then((ws) =>
-    ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')),
-  );
+  const hello = page
+    .waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
+    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')));
   await page.goto('/customer/message/index');
   await hello;
   const bell = page.getByRole('link', { name: '我的消息' });
   await expect(page.getByTestId('message-tab-0')).toBeVisible();
   // The badge is now the server's count; mark this page load to prove there is no reload.
-  const countOf = async () => Number((await bell.locator('.ant-scroll-number').count()) ? await bell.locator('.ant-scroll-number').getAttribute('title') : 0);
+  const countOf = async () =>
+    Number(
+      (await bell.locator('.ant-scroll-number').count())
+        ? await bell.locator('.ant-scroll-number').getAttribute('title')
+        : 0,
+    );
   const before = await countOf();
   await page.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
 

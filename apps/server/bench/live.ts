@@ -25,7 +25,9 @@ const args = new Map(
     return i < 0 ? [a, ''] : [a.slice(0, i), a.slice(i + 1)];
   }),
 );
-for (const k of args.keys()) if (!['--only', '--messages', '--sockets', '--port', '--redis'].includes(k)) throw new Error(`unknown option ${k}`);
+for (const k of args.keys())
+  if (!['--only', '--messages', '--sockets', '--port', '--redis'].includes(k))
+    throw new Error(`unknown option ${k}`);
 const only = (args.get('--only') ?? 'latency,memory').split(',').filter(Boolean);
 const messagesN = Number(args.get('--messages') ?? 1000);
 const socketsN = Number(args.get('--sockets') ?? 1000);
@@ -41,7 +43,8 @@ const rssMb = (pid: number) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A signed-in socket on B; resolves once the server said hello. */
 function openSocket(url: string, token: string, onEvent: (e: LiveEvent) => void): Promise<WebSocket> {
@@ -88,7 +91,8 @@ try {
       if (t0 !== undefined) latencies.push(performance.now() - t0);
     });
     // Warm-up (prepared statements, connections), not counted.
-    for (let i = 0; i < 20; i++) await notify(database.db, buyer.companyId, { type: 'order', title: `warm ${i}` });
+    for (let i = 0; i < 20; i++)
+      await notify(database.db, buyer.companyId, { type: 'order', title: `warm ${i}` });
     await sleep(500);
     for (let i = 0; i < messagesN; i++) {
       const title = `基准消息 ${i}`;
@@ -149,7 +153,9 @@ try {
   await server.stop();
 }
 
-console.log(`\nLive messages bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `\nLive messages bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg()[0]!.toFixed(1)}`,
+);
 for (const l of lines) console.log(l);
 console.log(ok ? 'within budget' : 'OVER BUDGET');
 process.exit(ok ? 0 : 1);

@@ -57,7 +57,8 @@ export async function startProxy(upstreams: string[]): Promise<RoundRobinProxy> 
     const t = targets[i]!;
     const up = net.connect(Number(t.port), t.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let k = 0; k < req.rawHeaders.length; k += 2) lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);
+      for (let k = 0; k < req.rawHeaders.length; k += 2)
+        lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);
       lines.push(`x-upstream: ${i}`);
       up.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) up.write(head);

@@ -31,7 +31,8 @@ import { startProxy, type RoundRobinProxy } from './proxy.ts';
 const hasPg = !!process.env.TEST_DATABASE_URL;
 const hasRedis = await redisReachable();
 if (!hasPg) console.log('Skipping the two-instance harness: TEST_DATABASE_URL is not set');
-if (hasPg && !hasRedis) console.log('Skipping the Redis pass of the two-instance harness: no Redis at 127.0.0.1:6379');
+if (hasPg && !hasRedis)
+  console.log('Skipping the Redis pass of the two-instance harness: no Redis at 127.0.0.1:6379');
 
 const transports = [
   { name: 'PostgreSQL LISTEN/NOTIFY', redis: false, enabled: hasPg },
@@ -88,9 +89,16 @@ for (const transport of transports) {
 
     it('signs in by WeChat QR when the scan reaches the other instance', async () => {
       const openId = `o-harness-${Date.now()}`;
-      await insertCompanyWithAdmin(database.db, { company: { type: 4 }, user: { wechatOpenId: openId, password: TEST_PASSWORD } });
+      await insertCompanyWithAdmin(database.db, {
+        company: { type: 4 },
+        user: { wechatOpenId: openId, password: TEST_PASSWORD },
+      });
       const clientId = `browser-${Date.now()}`;
-      const qr = (await json<{ ticket: string; scanUrl: string }>(await fetch(`${proxy.url}/api/wx/getwxoaqrcode/${clientId}`))).data;
+      const qr = (
+        await json<{ ticket: string; scanUrl: string }>(
+          await fetch(`${proxy.url}/api/wx/getwxoaqrcode/${clientId}`),
+        )
+      ).data;
       expect(qr.ticket).toBeTruthy();
 
       const socketOn = proxy.peek();
@@ -103,7 +111,10 @@ for (const transport of transports) {
         }),
       );
       await new Promise((r) => ws.once('open', r));
-      expect(proxy.log.at(-1)).toMatchObject({ path: expect.stringContaining('/api/wxoaqrcodesocket'), upstream: socketOn });
+      expect(proxy.log.at(-1)).toMatchObject({
+        path: expect.stringContaining('/api/wxoaqrcodesocket'),
+        upstream: socketOn,
+      });
 
       await steer(1 - socketOn);
       const scan = await fetch(`${proxy.url}/api/wx/sandbox/scan`, {
@@ -118,7 +129,9 @@ for (const transport of transports) {
       await confirmed;
       expect(Date.now() - t0).toBeLessThan(2000);
 
-      const login = await json<{ authToken: string }>(await fetch(`${proxy.url}/api/appuser/wtcWxlogin?ticket=${qr.ticket}&id=${clientId}`));
+      const login = await json<{ authToken: string }>(
+        await fetch(`${proxy.url}/api/appuser/wtcWxlogin?ticket=${qr.ticket}&id=${clientId}`),
+      );
       expect(login.code).toBe(0);
       expect(login.data.authToken).toBeTruthy();
       await new Promise<void>((resolve) => {
@@ -128,7 +141,11 @@ for (const transport of transports) {
       ws.close();
       // The session works on both instances.
       for (let i = 0; i < 2; i++) {
-        const me = await json<unknown>(await fetch(`${proxy.url}/api/appuser/loginuserinfo`, { headers: { 'x-token': login.data.authToken } }));
+        const me = await json<unknown>(
+          await fetch(`${proxy.url}/api/appuser/loginuserinfo`, {
+            headers: { 'x-token': login.data.authToken },
+          }),
+        );
         expect(me.code).toBe(0);
       }
     });
@@ -145,7 +162,8 @@ for (const transport of transports) {
         ws.on('message', (raw) => events.push(JSON.parse(String(raw)) as LiveEvent));
         await new Promise((r) => ws.once('open', r));
         ws.send(JSON.stringify({ type: 'auth', token }));
-        for (let i = 0; i < 100 && !events.some((e) => e.type === 'hello'); i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 100 && !events.some((e) => e.type === 'hello'); i++)
+          await new Promise((r) => setTimeout(r, 50));
         expect(events[0]).toEqual({ type: 'hello', unread: 0 });
         return { ws, events, upstream };
       };
@@ -162,9 +180,14 @@ for (const transport of transports) {
       });
       expect(res.headers.get('x-upstream')).toBe(String(1 - mine.upstream));
       expect((await json(res)).code).toBe(0);
-      for (let i = 0; i < 100 && !mine.events.some((e) => e.type === 'message'); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !mine.events.some((e) => e.type === 'message'); i++)
+        await new Promise((r) => setTimeout(r, 20));
       const got = mine.events.find((e) => e.type === 'message');
-      expect(got).toMatchObject({ type: 'message', unread: 1, message: { title: '会员等级已调整', category: 1, linkPath: '/customer/authentication/member' } });
+      expect(got).toMatchObject({
+        type: 'message',
+        unread: 1,
+        message: { title: '会员等级已调整', category: 1, linkPath: '/customer/authentication/member' },
+      });
       expect(Date.now() - t0).toBeLessThan(2000);
       await new Promise((r) => setTimeout(r, 300));
       expect(theirs.events.filter((e) => e.type !== 'hello')).toEqual([]);
@@ -179,11 +202,24 @@ for (const transport of transports) {
       // Orders placed 49 hours ago: their "supplier confirms within 48 h" rule is due now, on both instances.
       const placed = new Date(Date.now() - 49 * 3_600_000);
       const ids: number[] = [];
-      for (let i = 0; i < 12; i++) ids.push((await makeOrder(database.db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }], { now: placed })).id);
+      for (let i = 0; i < 12; i++)
+        ids.push(
+          (
+            await makeOrder(database.db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }], {
+              now: placed,
+            })
+          ).id,
+        );
 
       const cancelled = async () =>
-        (await database.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, ids), eq(orders.status, OrderStatus.CANCELLED)))).length;
-      for (let i = 0; i < 150 && (await cancelled()) < ids.length; i++) await new Promise((r) => setTimeout(r, 100));
+        (
+          await database.db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(inArray(orders.id, ids), eq(orders.status, OrderStatus.CANCELLED)))
+        ).length;
+      for (let i = 0; i < 150 && (await cancelled()) < ids.length; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(await cancelled()).toBe(ids.length);
       // Give a double run every chance to show itself, then count: one cancellation and one notice per order and side.
       await new Promise((r) => setTimeout(r, 1000));
@@ -193,7 +229,8 @@ for (const transport of transports) {
         .where(and(inArray(orderHistory.orderId, ids), eq(orderHistory.toStatus, OrderStatus.CANCELLED)));
       expect(history).toHaveLength(ids.length);
       expect(new Set(history.map((h) => h.orderId)).size).toBe(ids.length);
-      const notices = (companyId: number) => database.db.$count(messages, and(eq(messages.companyId, companyId), eq(messages.type, 'order')));
+      const notices = (companyId: number) =>
+        database.db.$count(messages, and(eq(messages.companyId, companyId), eq(messages.type, 'order')));
       expect(await notices(buyer.companyId)).toBe(ids.length); // cancelled by the system
       expect(await notices(seller.id)).toBe(2 * ids.length); // the new order, then its cancellation
     });

@@ -64,7 +64,10 @@ export class EventBus {
     if (!t) return;
     const body = JSON.stringify({ c: channel, p: payload, o: this.origin } satisfies Envelope);
     if (body.length > MAX_PAYLOAD) {
-      this.log.warn({ channel, bytes: body.length }, 'event too large for the bus; not sent to other instances');
+      this.log.warn(
+        { channel, bytes: body.length },
+        'event too large for the bus; not sent to other instances',
+      );
       return;
     }
     void t.send(body).then((sent) => {
@@ -101,7 +104,8 @@ export class EventBus {
   /** Connects the transport: Redis when a URL is given, else PostgreSQL LISTEN/NOTIFY, else none. */
   async connect(opts: { redisUrl?: string; databaseUrl?: string }): Promise<void> {
     if (opts.redisUrl) this.transport = await redisTransport(opts.redisUrl, (b) => this.receive(b), this.log);
-    else if (opts.databaseUrl) this.transport = await postgresTransport(opts.databaseUrl, (b) => this.receive(b), this.log);
+    else if (opts.databaseUrl)
+      this.transport = await postgresTransport(opts.databaseUrl, (b) => this.receive(b), this.log);
   }
 
   async close(): Promise<void> {
@@ -112,22 +116,37 @@ export class EventBus {
   }
 }
 
-export async function postgresTransport(url: string, onBody: (body: string) => void, log: Logger): Promise<Transport> {
+export async function postgresTransport(
+  url: string,
+  onBody: (body: string) => void,
+  log: Logger,
+): Promise<Transport> {
   const channel = await listenPg(url, EVENT_CHANNEL, onBody, log, 'event bus');
   return { kind: 'postgres', send: (body) => channel.send(body), stop: () => channel.stop() };
 }
 
 /** Redis pub/sub (ioredis): a subscriber connection of its own, since a subscribed connection cannot publish. */
-export async function redisTransport(url: string, onBody: (body: string) => void, log: Logger): Promise<Transport> {
-  const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+export async function redisTransport(
+  url: string,
+  onBody: (body: string) => void,
+  log: Logger,
+): Promise<Transport> {
+  const options = {
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (n: number) => Math.min(n * 200, 2000),
+  };
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const c of [pub, sub]) c.on('error', (err: Error) => log.warn({ err: err.message }, 'event bus Redis error'));
+  for (const c of [pub, sub])
+    c.on('error', (err: Error) => log.warn({ err: err.message }, 'event bus Redis error'));
   sub.on('message', (ch: string, body: string) => {
     if (ch === EVENT_CHANNEL) onBody(body);
   });
   // ioredis re-subscribes after a reconnection by itself.
-  await sub.subscribe(EVENT_CHANNEL).catch((err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe yet'));
+  await sub
+    .subscribe(EVENT_CHANNEL)
+    .catch((err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe yet'));
   return {
     kind: 'redis',
     async send(body) {

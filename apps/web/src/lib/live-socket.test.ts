@@ -46,7 +46,11 @@ describe('live socket client', () => {
     s.onopen?.();
     expect(s.sent).toEqual([JSON.stringify({ type: 'auth', token: 'tok-1' })]);
     s.push({ type: 'hello', unread: 2 });
-    s.push({ type: 'message', unread: 3, message: { id: 9, title: '新订单', category: 2, linkPath: '/customer/order' } });
+    s.push({
+      type: 'message',
+      unread: 3,
+      message: { id: 9, title: '新订单', category: 2, linkPath: '/customer/order' },
+    });
     s.push({ type: 'nonsense' });
     expect(events.map((e) => e.type)).toEqual(['hello', 'message']);
   });

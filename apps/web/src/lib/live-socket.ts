@@ -3,7 +3,8 @@ import type { LiveEvent } from '@aquamall/shared';
 /** Close codes of /api/ws after which reconnecting cannot help: not signed in, not a company user. */
 const FINAL_CLOSE = new Set([4401, 4403]);
 /** Reconnection waits: 1 s doubling to 30 s, with up to 30 % jitter so a restarted server is not stormed. */
-export const backoffMs = (attempt: number, random = Math.random) => Math.round(Math.min(30_000, 1000 * 2 ** attempt) * (1 + 0.3 * random()));
+export const backoffMs = (attempt: number, random = Math.random) =>
+  Math.round(Math.min(30_000, 1000 * 2 ** attempt) * (1 + 0.3 * random()));
 
 export interface LiveOptions {
   /** The session token, read at every (re)connection; null stops trying. */

@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /** Inbox category ids (shared MessageCategory): 1 系统, 2 订单, 3 询价, 4 招标, 5 财务. */
-const categoryId = z.number('消息分类不正确').int('消息分类不正确').min(1, '消息分类不正确').max(5, '消息分类不正确');
+const categoryId = z
+  .number('消息分类不正确')
+  .int('消息分类不正确')
+  .min(1, '消息分类不正确')
+  .max(5, '消息分类不正确');
 
 /** The workbench inbox: messages to a company (DESIGN §3: every state change notifies the company). */
 export const messageListQuery = pageQuery.extend({
   unread: z.enum(['0', '1']).optional(),
   /** One category only (1–5); absent or empty: all. */
-  category: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().pipe(categoryId).optional()),
+  category: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().pipe(categoryId).optional(),
+  ),
 });
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 export const messageRow = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { messageDeleteInput, messageListQuery, messageReadInput, messageRow, messageUnreadCounts } from '../contracts/notifications.ts';
+import {
+  messageDeleteInput,
+  messageListQuery,
+  messageReadInput,
+  messageRow,
+  messageUnreadCounts,
+} from '../contracts/notifications.ts';
 import { pagedOf } from '../envelope.ts';
 import { COMPANY, endpoint, raw } from './endpoint.ts';
 

@@ -24,7 +24,8 @@ describe.skipIf(!hasRedis)('login failures and lockouts in Redis (REDIS_URL)', (
 
   // A fresh client address per test: Redis outlives the test, and address failures expire only within the hour.
   let ip = '';
-  const newIp = () => (ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`);
+  const newIp = () =>
+    (ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`);
   const from = async <T>(app: TestApp['app'], url: string, payload: object) =>
     (await app.inject({ method: 'POST', url, payload, remoteAddress: ip })).json<Envelope<T>>();
   const login = (app: TestApp['app'], account: string, password = 'Demo@2026', extra: object = {}) =>
@@ -36,8 +37,10 @@ describe.skipIf(!hasRedis)('login failures and lockouts in Redis (REDIS_URL)', (
     // A fresh account per run: Redis outlives the test (its sets expire within the hour).
     newIp();
     const account = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    for (let i = 0; i < 3; i++) expect((await login(one.app, account, 'Wrong1234')).message).toBe('账号或密码错误');
-    for (let i = 0; i < 2; i++) expect((await login(two.app, account, 'Wrong1234')).message).toBe('账号或密码错误');
+    for (let i = 0; i < 3; i++)
+      expect((await login(one.app, account, 'Wrong1234')).message).toBe('账号或密码错误');
+    for (let i = 0; i < 2; i++)
+      expect((await login(two.app, account, 'Wrong1234')).message).toBe('账号或密码错误');
     expect(await needCaptcha(one, account)).toBe(true);
     expect((await login(one.app, account, 'Wrong1234')).message).toBe('请输入图形验证码');
     for (let i = 0; i < 5; i++) {

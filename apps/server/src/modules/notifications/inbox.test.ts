@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MessageCategory, type LiveEvent } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInCompanyUser } from '../../test/factories/index.ts';
+import {
+  signedInCompanyAdmin,
+  signedInPlatformAdmin,
+  type SignedInCompanyUser,
+} from '../../test/factories/index.ts';
 import { get, post } from '../../test/http.ts';
 import { categoryOf, notify } from './notify.ts';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from './live.ts';
@@ -25,8 +29,10 @@ interface Row {
   title: string;
   readAt: string | null;
 }
-const list = (token: string, q = '') => get<{ list: Row[]; total: number }>(t.app, `/api/message/list?pageIndex=1&pageSize=50${q}`, token);
-const counts = (token: string) => get<{ count: number; byCategory: Record<string, number> }>(t.app, '/api/message/unreadcount', token);
+const list = (token: string, q = '') =>
+  get<{ list: Row[]; total: number }>(t.app, `/api/message/list?pageIndex=1&pageSize=50${q}`, token);
+const counts = (token: string) =>
+  get<{ count: number; byCategory: Record<string, number> }>(t.app, '/api/message/unreadcount', token);
 
 /** A live socket signed in with `token` (first message), collecting what it is sent. */
 function live(token: string | null, opts: { header?: string } = {}) {
@@ -45,7 +51,10 @@ function live(token: string | null, opts: { header?: string } = {}) {
     const seen = events.find((e) => pred(e as LiveEvent));
     if (seen) return Promise.resolve(seen as LiveEvent);
     return new Promise<LiveEvent>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`)),
+        ms,
+      );
       waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   };
@@ -67,22 +76,40 @@ describe('inbox categories', () => {
     await notify(db, a.companyId, { type: 'order', title: '订单已发货' });
     await notify(db, a.companyId, { type: 'order', title: '订单待付款' });
     await notify(db, a.companyId, { type: 'cert_review', title: '认证已通过' });
-    await notify(db, a.companyId, { type: 'credit_apply', title: '授信已批准', category: MessageCategory.FINANCE });
-    await notify(db, a.companyId, { type: 'custom', title: '新的招标邀请', category: MessageCategory.TENDER });
+    await notify(db, a.companyId, {
+      type: 'credit_apply',
+      title: '授信已批准',
+      category: MessageCategory.FINANCE,
+    });
+    await notify(db, a.companyId, {
+      type: 'custom',
+      title: '新的招标邀请',
+      category: MessageCategory.TENDER,
+    });
 
     const c = (await counts(a.token)).data;
     expect(c).toEqual({ count: 5, byCategory: { '1': 1, '2': 2, '4': 1, '5': 1 } });
     const orders = (await list(a.token, `&category=${MessageCategory.ORDER}`)).data;
     expect(orders.total).toBe(2);
     expect(orders.list.map((m) => m.title).sort()).toEqual(['订单已发货', '订单待付款'].sort());
-    expect((await list(a.token, `&category=${MessageCategory.ENQUIRY}`)).data).toEqual({ list: [], total: 0 });
+    expect((await list(a.token, `&category=${MessageCategory.ENQUIRY}`)).data).toEqual({
+      list: [],
+      total: 0,
+    });
 
-    const r = await post<{ updated: number }>(t.app, '/api/message/read', { all: true, category: MessageCategory.ORDER }, a.token);
+    const r = await post<{ updated: number }>(
+      t.app,
+      '/api/message/read',
+      { all: true, category: MessageCategory.ORDER },
+      a.token,
+    );
     expect(r.data.updated).toBe(2);
     expect((await counts(a.token)).data).toEqual({ count: 3, byCategory: { '1': 1, '4': 1, '5': 1 } });
     expect((await list(a.token, '&unread=1')).data.total).toBe(3);
 
-    expect((await post<{ updated: number }>(t.app, '/api/message/read', { all: true }, a.token)).data.updated).toBe(3);
+    expect(
+      (await post<{ updated: number }>(t.app, '/api/message/read', { all: true }, a.token)).data.updated,
+    ).toBe(3);
     expect((await counts(a.token)).data).toEqual({ count: 0, byCategory: {} });
   });
 
@@ -96,10 +123,21 @@ describe('inbox categories', () => {
 
   it('pages the inbox', async () => {
     const c = await signedInCompanyAdmin(t.database.db);
-    for (let i = 0; i < 12; i++) await notify(t.database.db, c.companyId, { type: 'order', title: `订单消息${i}` });
-    const p2 = await get<{ list: Row[]; total: number }>(t.app, '/api/message/list?pageIndex=2&pageSize=5', c.token);
+    for (let i = 0; i < 12; i++)
+      await notify(t.database.db, c.companyId, { type: 'order', title: `订单消息${i}` });
+    const p2 = await get<{ list: Row[]; total: number }>(
+      t.app,
+      '/api/message/list?pageIndex=2&pageSize=5',
+      c.token,
+    );
     expect(p2.data.total).toBe(12);
-    expect(p2.data.list.map((m) => m.title)).toEqual(['订单消息6', '订单消息5', '订单消息4', '订单消息3', '订单消息2']);
+    expect(p2.data.list.map((m) => m.title)).toEqual([
+      '订单消息6',
+      '订单消息5',
+      '订单消息4',
+      '订单消息3',
+      '订单消息2',
+    ]);
   });
 });
 
@@ -112,18 +150,29 @@ describe('delete and isolation', () => {
     const aRow = (await list(a.token)).data.list.find((m) => m.title === '甲要删除的消息')!;
 
     // A tries B's message: nothing deleted, nothing read, B still sees it unread.
-    expect((await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [bRow.id] }, a.token)).data.deleted).toBe(0);
-    expect((await post<{ updated: number }>(t.app, '/api/message/read', { ids: [bRow.id] }, a.token)).data.updated).toBe(0);
+    expect(
+      (await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [bRow.id] }, a.token)).data
+        .deleted,
+    ).toBe(0);
+    expect(
+      (await post<{ updated: number }>(t.app, '/api/message/read', { ids: [bRow.id] }, a.token)).data.updated,
+    ).toBe(0);
     const bNow = (await list(b.token)).data.list.find((m) => m.id === bRow.id)!;
     expect(bNow.readAt).toBeNull();
     expect((await list(a.token)).data.list.some((m) => m.id === bRow.id)).toBe(false);
 
     const before = (await counts(a.token)).data.count;
-    expect((await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [aRow.id] }, a.token)).data.deleted).toBe(1);
+    expect(
+      (await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [aRow.id] }, a.token)).data
+        .deleted,
+    ).toBe(1);
     expect((await list(a.token)).data.list.some((m) => m.id === aRow.id)).toBe(false);
     expect((await counts(a.token)).data.count).toBe(before - 1);
     // Deleting again is a no-op.
-    expect((await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [aRow.id] }, a.token)).data.deleted).toBe(0);
+    expect(
+      (await post<{ deleted: number }>(t.app, '/api/message/delete', { ids: [aRow.id] }, a.token)).data
+        .deleted,
+    ).toBe(0);
   });
 
   it('refuses an empty delete with a Chinese message, and visitors and platform admins', async () => {
@@ -156,13 +205,21 @@ describe('live socket /api/ws', () => {
     await Promise.all([a1, a2, b1].map((s) => s.next((e) => e.type === 'hello')));
     const unreadBefore = (await counts(a.token)).data.count;
 
-    await notify(t.database.db, a.companyId, { type: 'order', title: '新订单：PAC 20 吨', linkPath: '/customer/order/detail?id=1' });
+    await notify(t.database.db, a.companyId, {
+      type: 'order',
+      title: '新订单：PAC 20 吨',
+      linkPath: '/customer/order/detail?id=1',
+    });
     for (const s of [a1, a2]) {
       const e = await s.next((x) => x.type === 'message');
       expect(e).toMatchObject({
         type: 'message',
         unread: unreadBefore + 1,
-        message: { title: '新订单：PAC 20 吨', category: MessageCategory.ORDER, linkPath: '/customer/order/detail?id=1' },
+        message: {
+          title: '新订单：PAC 20 吨',
+          category: MessageCategory.ORDER,
+          linkPath: '/customer/order/detail?id=1',
+        },
       });
     }
     // B hears nothing of A's message (give the bus time to deliver, had it been sent).

@@ -35,11 +35,18 @@ export async function listMessages(db: Db, companyId: number, q: MessageListQuer
   const unread = q.unread === '1';
   const category = q.category;
   const page = pages[unread ? 1 : 0][category ? 1 : 0](db);
-  return pagedRows((limit, offset) => page.execute({ companyId, category, limit, offset }), q, () =>
-    db.$count(
-      messages,
-      and(inbox(companyId), unread ? isNull(messages.readAt) : undefined, category ? eq(messages.category, category) : undefined),
-    ),
+  return pagedRows(
+    (limit, offset) => page.execute({ companyId, category, limit, offset }),
+    q,
+    () =>
+      db.$count(
+        messages,
+        and(
+          inbox(companyId),
+          unread ? isNull(messages.readAt) : undefined,
+          category ? eq(messages.category, category) : undefined,
+        ),
+      ),
   );
 }
 
@@ -72,7 +79,11 @@ export async function unreadTotal(db: Db, companyId: number): Promise<number> {
  * For the live socket: the unread total and whether message `id` is visible yet (its transaction may commit
  * a moment after the event was published, or roll back). One query.
  */
-export async function unreadWith(db: Db, companyId: number, id: number): Promise<{ unread: number; visible: boolean }> {
+export async function unreadWith(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ unread: number; visible: boolean }> {
   const [row] = await db
     .select({
       unread: sql<number>`count(*) filter (where ${messages.readAt} is null)`.mapWith(Number),
@@ -84,12 +95,20 @@ export async function unreadWith(db: Db, companyId: number, id: number): Promise
 }
 
 /** Marks some, all, or all of one category of a company's unread messages as read. */
-export async function markRead(db: Db, companyId: number, { ids, all, category }: { ids?: number[]; all?: boolean; category?: number }) {
+export async function markRead(
+  db: Db,
+  companyId: number,
+  { ids, all, category }: { ids?: number[]; all?: boolean; category?: number },
+) {
   if (!all && !ids?.length) return { updated: 0 };
   const conds: (SQL | undefined)[] = [inbox(companyId), isNull(messages.readAt)];
   if (!all && ids) conds.push(inArray(messages.id, ids));
   if (all && category) conds.push(eq(messages.category, category));
-  const rows = await db.update(messages).set({ readAt: new Date() }).where(and(...conds)).returning({ id: messages.id });
+  const rows = await db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(...conds))
+    .returning({ id: messages.id });
   return { updated: rows.length };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { LiveEvent } from '@aquamall/shared';
 import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
+import { invalid } from '../../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { unreadTotal, unreadWith } from './inbox.ts';
 import { MESSAGE_EVENT, type MessageEvent } from './notify.ts';
@@ -59,7 +60,8 @@ export class LiveHub {
 
   send(companyId: number, event: LiveEvent): void {
     const body = JSON.stringify(event);
-    for (const c of this.byCompany.get(companyId) ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send(body);
+    for (const c of this.byCompany.get(companyId) ?? [])
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send(body);
   }
 
   /** A new message: once its row is visible, every socket of the company gets it with the unread count. */
@@ -120,11 +122,14 @@ export default async function liveRoutes(app: FastifyInstance) {
   app.decorate('liveHub', hub);
   const off = [
     app.bus.subscribe(MESSAGE_EVENT, (p) => {
-      hub.onMessage(p as MessageEvent).catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
+      hub
+        .onMessage(p as MessageEvent)
+        .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
     }),
     app.bus.subscribe(UNREAD_EVENT, (p) => {
       const companyId = (p as { companyId?: unknown }).companyId;
-      if (typeof companyId === 'number') hub.onUnread(companyId).catch((err: unknown) => app.log.warn({ err }, 'live unread push failed'));
+      if (typeof companyId === 'number')
+        hub.onUnread(companyId).catch((err: unknown) => app.log.warn({ err }, 'live unread push failed'));
     }),
   ];
   const beat = setInterval(() => void hub.heartbeat().catch(() => undefined), HEARTBEAT_MS);
@@ -134,54 +139,68 @@ export default async function liveRoutes(app: FastifyInstance) {
     off.forEach((f) => f());
   });
 
-  app.get(e.liveSocket.path, { websocket: true, config: { endpoint: e.liveSocket } }, (socket, request) => {
-    let client: Client | null = null;
-    let closed = false;
-    const refuse = (code: number, reason: string) => {
-      if (closed) return;
-      socket.send(JSON.stringify({ type: 'error', code: code === CLOSE_UNAUTHORIZED ? 1 : 3 }));
-      socket.close(code, reason);
-    };
-    const start = async (auth: AuthContext | null, token: string) => {
-      if (closed) return;
-      if (!auth) return refuse(CLOSE_UNAUTHORIZED, 'login expired');
-      if (!auth.companyId) return refuse(CLOSE_FORBIDDEN, 'company users only');
-      client = { socket, auth: { ...auth, companyId: auth.companyId }, token, alive: true };
-      hub.add(client);
-      socket.send(JSON.stringify({ type: 'hello', unread: await unreadTotal(app.db, auth.companyId) } satisfies LiveEvent));
-    };
-    const timer = setTimeout(() => refuse(CLOSE_UNAUTHORIZED, 'no auth'), AUTH_TIMEOUT_MS);
-    socket.on('pong', () => {
-      if (client) client.alive = true;
-    });
-    socket.on('close', () => {
-      closed = true;
-      clearTimeout(timer);
-      if (client) hub.remove(client);
-    });
-    socket.on('message', (data: Buffer) => {
-      if (client) return; // after sign-in the client only listens
-      clearTimeout(timer);
-      let parsed: z.infer<typeof authMessage> | null = null;
-      try {
-        parsed = authMessage.parse(JSON.parse(data.toString('utf8')));
-      } catch {
-        return refuse(CLOSE_UNAUTHORIZED, 'bad auth message');
+  app.route({
+    method: 'GET',
+    url: e.liveSocket.path,
+    config: { endpoint: e.liveSocket },
+    // A plain GET (no upgrade) gets the envelope with a Chinese message, like every other API path.
+    handler: async () => {
+      throw invalid('请通过 WebSocket 连接');
+    },
+    wsHandler: (socket, request) => {
+      let client: Client | null = null;
+      let closed = false;
+      const refuse = (code: number, reason: string) => {
+        if (closed) return;
+        socket.send(JSON.stringify({ type: 'error', code: code === CLOSE_UNAUTHORIZED ? 1 : 3 }));
+        socket.close(code, reason);
+      };
+      const start = async (auth: AuthContext | null, token: string) => {
+        if (closed) return;
+        if (!auth) return refuse(CLOSE_UNAUTHORIZED, 'login expired');
+        if (!auth.companyId) return refuse(CLOSE_FORBIDDEN, 'company users only');
+        client = { socket, auth: { ...auth, companyId: auth.companyId }, token, alive: true };
+        hub.add(client);
+        socket.send(
+          JSON.stringify({
+            type: 'hello',
+            unread: await unreadTotal(app.db, auth.companyId),
+          } satisfies LiveEvent),
+        );
+      };
+      const timer = setTimeout(() => refuse(CLOSE_UNAUTHORIZED, 'no auth'), AUTH_TIMEOUT_MS);
+      socket.on('pong', () => {
+        if (client) client.alive = true;
+      });
+      socket.on('close', () => {
+        closed = true;
+        clearTimeout(timer);
+        if (client) hub.remove(client);
+      });
+      socket.on('message', (data: Buffer) => {
+        if (client) return; // after sign-in the client only listens
+        clearTimeout(timer);
+        let parsed: z.infer<typeof authMessage> | null = null;
+        try {
+          parsed = authMessage.parse(JSON.parse(data.toString('utf8')));
+        } catch {
+          return refuse(CLOSE_UNAUTHORIZED, 'bad auth message');
+        }
+        const token = parsed.token;
+        resolveToken(app.db, token).then(
+          (auth) => start(auth, token),
+          (err: unknown) => {
+            request.log.warn({ err }, 'live socket auth failed');
+            socket.close(1011, 'try again');
+          },
+        );
+      });
+      const header = request.headers['x-token'];
+      const token = Array.isArray(header) ? header[0] : header;
+      if (token) {
+        clearTimeout(timer);
+        start(request.auth, token).catch(() => socket.close(1011, 'try again'));
       }
-      const token = parsed.token;
-      resolveToken(app.db, token).then(
-        (auth) => start(auth, token),
-        (err: unknown) => {
-          request.log.warn({ err }, 'live socket auth failed');
-          socket.close(1011, 'try again');
-        },
-      );
-    });
-    const header = request.headers['x-token'];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (token) {
-      clearTimeout(timer);
-      start(request.auth, token).catch(() => socket.close(1011, 'try again'));
-    }
+    },
   });
 }

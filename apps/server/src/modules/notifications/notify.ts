@@ -58,7 +58,14 @@ export async function notify(db: Db, companyId: number, notice: Notice, userId?:
   // Counted when the insert is issued; a rare rollback of the surrounding transaction over-counts by one.
   business.messagesCreated.inc();
   if (row) {
-    const event: MessageEvent = { companyId, userId: userId ?? null, id: row.id, title: row.title, category, linkPath: row.linkPath };
+    const event: MessageEvent = {
+      companyId,
+      userId: userId ?? null,
+      id: row.id,
+      title: row.title,
+      category,
+      linkPath: row.linkPath,
+    };
     publish(MESSAGE_EVENT, event);
   }
 }

@@ -14,9 +14,13 @@ export default async function notificationRoutes(app: FastifyInstance) {
     if (n > 0) app.bus.publish(UNREAD_EVENT, { companyId });
   };
 
-  route(app, e.messageList, async (request) => ok(await listMessages(app.db, companyCaller(request).companyId, request.query)));
+  route(app, e.messageList, async (request) =>
+    ok(await listMessages(app.db, companyCaller(request).companyId, request.query)),
+  );
 
-  route(app, e.messageUnreadCount, async (request) => ok(await unreadCounts(app.db, companyCaller(request).companyId)));
+  route(app, e.messageUnreadCount, async (request) =>
+    ok(await unreadCounts(app.db, companyCaller(request).companyId)),
+  );
 
   route(app, e.messageRead, async (request) => {
     const { companyId } = companyCaller(request);

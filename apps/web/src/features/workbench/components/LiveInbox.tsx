@@ -25,7 +25,9 @@ export function LiveInbox({ companyId }: { companyId: number | undefined }) {
   useEffect(() => {
     if (!companyId) return;
     const setUnread = (unread: number) =>
-      latest.current.qc.setQueryData<WorkbenchTodo>(todoQuery.queryKey, (old) => (old ? { ...old, unreadMessages: unread } : old));
+      latest.current.qc.setQueryData<WorkbenchTodo>(todoQuery.queryKey, (old) =>
+        old ? { ...old, unreadMessages: unread } : old,
+      );
     const onEvent = (e: LiveEvent) => {
       const { qc, api, navigate } = latest.current;
       setUnread(e.unread);

@@ -1,9 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Popconfirm, Segmented, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Badge,
+  Button,
+  Popconfirm,
+  Segmented,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
-import { useDeleteMessages, useMarkRead, useMessages, useUnreadCounts, type InboxMessage } from '../api/messages.ts';
+import {
+  useDeleteMessages,
+  useMarkRead,
+  useMessages,
+  useUnreadCounts,
+  type InboxMessage,
+} from '../api/messages.ts';
 import { CATEGORY_LABEL, CATEGORY_TABS } from '../lib/message-categories.ts';
 
 /**
@@ -18,7 +34,8 @@ export default function MessagesPage() {
   const remove = useDeleteMessages();
   const [selected, setSelected] = useState<number[]>([]);
   const category = params.category;
-  const unreadOf = (c?: number) => (c ? (counts.data?.byCategory[String(c)] ?? 0) : (counts.data?.count ?? 0));
+  const unreadOf = (c?: number) =>
+    c ? (counts.data?.byCategory[String(c)] ?? 0) : (counts.data?.count ?? 0);
   const tabLabel = (label: string, c?: number) => (
     <span data-testid={`message-tab-${c ?? 0}`}>
       {label}
@@ -29,7 +46,8 @@ export default function MessagesPage() {
       )}
     </span>
   );
-  const deleteIds = (ids: number[]) => remove.mutate({ ids }, { onSuccess: () => setSelected((s) => s.filter((id) => !ids.includes(id))) });
+  const deleteIds = (ids: number[]) =>
+    remove.mutate({ ids }, { onSuccess: () => setSelected((s) => s.filter((id) => !ids.includes(id))) });
 
   const columns: TableColumnsType<InboxMessage> = [
     {
@@ -77,7 +95,12 @@ export default function MessagesPage() {
               标为已读
             </Button>
           )}
-          <Popconfirm title="删除这条消息？" okText="删除" cancelText="取消" onConfirm={() => deleteIds([m.id])}>
+          <Popconfirm
+            title="删除这条消息？"
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => deleteIds([m.id])}
+          >
             <Button type="link" size="small" danger>
               删除
             </Button>
@@ -108,7 +131,10 @@ export default function MessagesPage() {
           filter({ category: Number(k) || undefined });
           setSelected([]);
         }}
-        items={[{ key: '0', label: tabLabel('全部') }, ...CATEGORY_TABS.map((t) => ({ key: String(t.id), label: tabLabel(t.label, t.id) }))]}
+        items={[
+          { key: '0', label: tabLabel('全部') },
+          ...CATEGORY_TABS.map((t) => ({ key: String(t.id), label: tabLabel(t.label, t.id) })),
+        ]}
         tabBarExtraContent={
           <Segmented
             options={[
@@ -124,7 +150,12 @@ export default function MessagesPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <span>已选 {selected.length} 条</span>
           <Button onClick={() => markRead.mutate({ ids: selected })}>标为已读</Button>
-          <Popconfirm title={`删除选中的 ${selected.length} 条消息？`} okText="删除" cancelText="取消" onConfirm={() => deleteIds(selected)}>
+          <Popconfirm
+            title={`删除选中的 ${selected.length} 条消息？`}
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => deleteIds(selected)}
+          >
             <Button danger loading={remove.isPending}>
               删除
             </Button>
