@@ -2,7 +2,8 @@
 // Runs every test suite and ends with one line "N passed, N failed" totalling all of them.
 //  1. Vitest: shared contracts, server (embedded PGlite) and web units.
 //  2. Vitest: the server suite again on PostgreSQL, when TEST_DATABASE_URL is set.
-//  3. Playwright end-to-end specs in Debian's Chromium (installed here when missing and we are root).
+//  3. Two instances behind a round-robin proxy on one PostgreSQL database (and Redis), when TEST_DATABASE_URL is set.
+//  4. Playwright end-to-end specs in Debian's Chromium (installed here when missing and we are root).
 // Exit code is non-zero when any test failed or any suite could not run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ const reports = path.join(root, '.reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- unit`, `npm test -- instances` or `npm test -- e2e`
 const want = (name) => only.length === 0 || only.includes(name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
@@ -73,6 +74,14 @@ if (want('unit')) {
     vitest('server on PostgreSQL', 'vitest-pg.json', ['--project', 'server'], { AQUAMALL_TEST_DB: 'pg' });
   } else {
     console.log('\n(TEST_DATABASE_URL not set: server tests ran on the embedded database only)');
+  }
+}
+
+if (want('instances')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('two instances behind a proxy (PostgreSQL, Redis)', 'vitest-instances.json', ['--config', 'apps/server/harness/vitest.config.ts']);
+  } else {
+    console.log('\n(TEST_DATABASE_URL not set: the two-instance harness needs PostgreSQL and was skipped)');
   }
 }
 

@@ -22,6 +22,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  /** The server process (its memory is read from /proc by bench/live.ts). */
+  pid: number | undefined;
   kind: 'postgres' | 'embedded';
   stop(): Promise<void>;
 }
@@ -123,5 +125,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     process.stderr.write(log.join(''));
     throw err;
   }
-  return { url, kind: opts.embedded ? 'embedded' : 'postgres', stop };
+  return { url, pid: child.pid, kind: opts.embedded ? 'embedded' : 'postgres', stop };
 }

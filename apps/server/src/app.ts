@@ -6,6 +6,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { answerSerializer } from './lib/answer-serializer.ts';
 import { describeMode, type AppConfig } from './config.ts';
 import { listenForForgets } from './lib/cache-bus.ts';
+import websocket from '@fastify/websocket';
+import { EventBus, registerBus } from './lib/event-bus.ts';
+import { openRedis, registerRedis } from './lib/redis.ts';
+import type { Redis } from 'ioredis';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -61,6 +65,10 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** Events that cross instances (lib/event-bus.ts): new messages, WeChat QR tickets. */
+    bus: EventBus;
+    /** Redis when REDIS_URL is set: rate limits, login failures and lockouts shared by every instance. */
+    redis: Redis | undefined;
     /** Process lifecycle: `draining` turns true on SIGTERM so /api/ready sends load balancers away. */
     lifecycle: { draining: boolean };
   }
@@ -126,6 +134,25 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', stopListening);
   }
 
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  app.decorate('redis', redis);
+  if (redis) {
+    const unregisterRedis = registerRedis(redis);
+    app.addHook('onClose', async () => {
+      unregisterRedis();
+      redis.disconnect();
+    });
+  }
+  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (DESIGN §4).
+  const bus = new EventBus(app.log);
+  await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
+  app.decorate('bus', bus);
+  const unregisterBus = registerBus(bus);
+  app.addHook('onClose', async () => {
+    unregisterBus();
+    await bus.close();
+  });
+
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
   await app.register(securityHeaders);
   await app.register(errorsPlugin);
@@ -136,6 +163,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   warnUnavailable(app);
   await app.register(metricsPlugin);
+  // WebSockets (WeChat QR login, the live inbox): small client messages only.
+  await app.register(websocket, { options: { maxPayload: 1024 } });
   // The API reference collects every route registered after it.
   await app.register(docsPlugin);
 

@@ -96,6 +96,9 @@ export const TenderLotStatus = { OPEN: 0, FAILED: 1, AWARDED: 2 } as const;
 /** A supplier's bid: registered, submitted, to reconfirm after an amendment, withdrawn. */
 export const TenderBidStatus = { REGISTERED: 0, SUBMITTED: 1, TO_CONFIRM: 2, WITHDRAWN: 3 } as const;
 export const ShopType = { MANUFACTURER: 1, DEALER: 2, SERVICE: 3 } as const;
+/** Inbox categories (DESIGN §3 Messages): 系统, 订单, 询价, 招标, 财务. */
+export const MessageCategory = { SYSTEM: 1, ORDER: 2, ENQUIRY: 3, TENDER: 4, FINANCE: 5 } as const;
+export type MessageCategoryValue = (typeof MessageCategory)[keyof typeof MessageCategory];
 
 const def = (name: string, items: [number, string, string?][], isFlag = false): EnumDef => ({
   name,
@@ -264,6 +267,13 @@ export const ENUMS: EnumDef[] = [
   def('BidType', [
     [1, '招标公告'],
     [2, '中标公告'],
+  ]),
+  def('MessageCategory', [
+    [1, '系统'],
+    [2, '订单'],
+    [3, '询价'],
+    [4, '招标'],
+    [5, '财务'],
   ]),
   def('BidStatus', [
     [0, '草稿'],

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { listenPg } from './pg-listen.ts';
 
 /**
  * Tells the other instances (and cluster workers) sharing a PostgreSQL database to forget cached entries, by
@@ -47,62 +48,21 @@ export function applyForget(payload: string, origin: string): void {
 }
 
 /**
- * Listens on CACHE_CHANNEL with a connection of its own (reconnecting after a second when it drops) and
- * publishes this instance's forgets on it. Returns the function that stops it.
+ * Listens on CACHE_CHANNEL with a connection of its own (lib/pg-listen.ts: reconnecting after a second when
+ * it drops) and publishes this instance's forgets on it. Returns the function that stops it.
  */
 export async function listenForForgets(url: string, log: Logger): Promise<() => Promise<void>> {
-  const { default: pg } = await import('pg');
   const origin = crypto.randomUUID();
-  let client: InstanceType<typeof pg.Client> | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const publish = (message: ForgetMessage) => {
-    const body = JSON.stringify({ ...message, origin });
-    client?.query('select pg_notify($1, $2)', [CACHE_CHANNEL, body]).catch((err: Error) => {
-      log.warn({ err: err.message }, 'cache forget not sent to other instances (they catch up within the TTL)');
-    });
-  };
-
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (n) => {
-      if (n.channel === CACHE_CHANNEL && n.payload) applyForget(n.payload, origin);
-    });
-    c.on('error', (err) => {
-      log.warn({ err: err.message }, 'cache listener lost its connection; reconnecting');
-      if (client === c) client = null;
-      c.end().catch(() => undefined);
-      retryLater();
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${CACHE_CHANNEL}`);
-    } catch (err) {
-      c.end().catch(() => undefined);
-      throw err;
-    }
-    if (stopped) await c.end();
-    else client = c;
-  };
-  /** At most one reconnection pending at a time. */
-  const retryLater = () => {
-    clearTimeout(retry);
-    if (!stopped) retry = setTimeout(() => void connect().catch(onFail), 1000);
-  };
-  const onFail = (err: Error) => {
-    log.warn({ err: err.message }, 'cache listener could not connect; retrying');
-    retryLater();
-  };
-
   // Starting without it is allowed: the other instances then catch up within the TTL until it connects.
-  await connect().catch(onFail);
+  const channel = await listenPg(url, CACHE_CHANNEL, (payload) => applyForget(payload, origin), log, 'cache listener');
+  const publish = (message: ForgetMessage) => {
+    void channel.send(JSON.stringify({ ...message, origin })).then((sent) => {
+      if (!sent) log.warn({ cache: message.cache }, 'cache forget not sent to other instances (they catch up within the TTL)');
+    });
+  };
   publishers.add(publish);
   return async () => {
-    stopped = true;
-    clearTimeout(retry);
     publishers.delete(publish);
-    await client?.end().catch(() => undefined);
-    client = null;
+    await channel.stop();
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { Code } from '@aquamall/shared';
 import type { RateLimitGroup } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
@@ -49,14 +48,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     if (group) route.config = { ...route.config, rateLimit: { max: max[group], timeWindow: windowMs } };
   });
 
-  let redis: Redis | undefined;
-  if (app.config.redisUrl) {
-    redis = new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit Redis error'));
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
-  }
+  const redis = app.redis;
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',

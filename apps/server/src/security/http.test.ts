@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { redisReachable } from '../test/redis.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { hitWindow } from '../lib/rate-limit-store.ts';
 import { MSG_RATE_LIMITED, RATE_LIMITED_ROUTES } from '../plugins/rate-limit.ts';
@@ -166,23 +166,6 @@ describe('rate limits on the unauthenticated, costly endpoints (database store)'
     expect((await hitWindow(t.database.db, 'parallel-key', 60_000, now + 60_000)).current).toBe(1);
   });
 });
-
-/** True when a Redis server answers at 127.0.0.1:6379 (the Redis store test is skipped otherwise). */
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const hasRedis = await redisReachable();
 if (!hasRedis) console.log('Skipping the Redis rate-limit test: no Redis at 127.0.0.1:6379');

@@ -1,14 +1,28 @@
 import { z } from 'zod';
-import { messageListQuery, messageReadInput, messageRow } from '../contracts/notifications.ts';
+import {
+  messageDeleteInput,
+  messageListQuery,
+  messageReadInput,
+  messageRow,
+  messageUnreadCounts,
+} from '../contracts/notifications.ts';
 import { pagedOf } from '../envelope.ts';
-import { COMPANY, endpoint } from './endpoint.ts';
+import { COMPANY, endpoint, raw } from './endpoint.ts';
 
-/** The workbench inbox (basic): list, unread count, mark read; always scoped to the caller's company. */
+/** The workbench inbox: list by category, unread counts, mark read, delete; always scoped to the caller's company. */
 export const messageEndpoints = {
+  liveSocket: endpoint({
+    method: 'GET',
+    path: '/api/ws',
+    summary:
+      "WebSocket for company users: send {type:'auth', token} first (or the x-token header); pushes {type:'hello'|'unread', unread} and {type:'message', unread, message:{id,title,category,linkPath}}",
+    access: COMPANY,
+    response: raw('application/json'),
+  }),
   messageList: endpoint({
     method: 'GET',
     path: '/api/message/list',
-    summary: "The company's messages, newest first, paged (unread=1: unread only)",
+    summary: "The company's messages, newest first, paged (unread=1: unread only; category: one category)",
     access: COMPANY,
     query: messageListQuery,
     response: pagedOf(messageRow),
@@ -16,16 +30,24 @@ export const messageEndpoints = {
   messageUnreadCount: endpoint({
     method: 'GET',
     path: '/api/message/unreadcount',
-    summary: "How many of the company's messages are unread",
+    summary: "How many of the company's messages are unread, in all and per category",
     access: COMPANY,
-    response: z.object({ count: z.number().int() }),
+    response: messageUnreadCounts,
   }),
   messageRead: endpoint({
     method: 'POST',
     path: '/api/message/read',
-    summary: 'Mark messages (or all) as read',
+    summary: 'Mark messages as read: some ids, all, or all of one category',
     access: COMPANY,
     body: messageReadInput,
     response: z.object({ updated: z.number().int() }),
+  }),
+  messageDelete: endpoint({
+    method: 'POST',
+    path: '/api/message/delete',
+    summary: "Delete messages from the company's inbox",
+    access: COMPANY,
+    body: messageDeleteInput,
+    response: z.object({ deleted: z.number().int() }),
   }),
 };

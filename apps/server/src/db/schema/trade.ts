@@ -425,12 +425,16 @@ export const messages = pgTable(
     companyId: integer().notNull(),
     userId: integer(),
     type: varchar({ length: 30 }).notNull(),
+    /** Inbox tab (shared MessageCategory): 1 系统, 2 订单, 3 询价, 4 招标, 5 财务. */
+    category: smallint().notNull().default(1),
     title: varchar({ length: 150 }).notNull(),
     content: text().notNull().default(''),
     linkPath: varchar({ length: 300 }).notNull().default(''),
     readAt: timestamp({ withTimezone: true }),
+    /** Deleted from the company's inbox (kept for the record, never shown again). */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.companyId, t.createdAt)],
+  (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.category, t.createdAt)],
 );
 

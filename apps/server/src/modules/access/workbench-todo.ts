@@ -1,15 +1,13 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { WorkbenchTodo } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, messages, roles, users } from '../../db/schema/index.ts';
+import { companies, roles, users } from '../../db/schema/index.ts';
+import { unreadTotal } from '../notifications/inbox.ts';
 
 /** Counts for the workbench home of one company. */
 export async function workbenchTodo(db: Db, companyId: number): Promise<WorkbenchTodo> {
   const [[unread], [userCount], [disabled], [roleCount], [company]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), isNull(messages.readAt))),
+    unreadTotal(db, companyId).then((n) => [{ n }]),
     db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)),
     db
       .select({ n: count() })

@@ -1,14 +1,18 @@
+import { MessageCategory, type MessageCategoryValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
+import { publish } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
 
 export interface Notice {
-  /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify. */
+  /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify, order, rma. */
   type: string;
   title: string;
   content?: string;
   /** Workbench path the message links to, e.g. /merchant/apply or /customer/authentication/detail. */
   linkPath?: string;
+  /** Inbox tab (MessageCategory: 系统, 订单, 询价, 招标, 财务); when absent it follows from `type`. */
+  category?: MessageCategoryValue;
 }
 
 const messageRow = (n: Notice & { companyId: number; userId?: number }) => ({
@@ -23,8 +27,59 @@ const messageRow = (n: Notice & { companyId: number; userId?: number }) => ({
 /** Puts a message into a company's workbench inbox (DESIGN §3: every state change notifies the company). */
 export async function notify(db: Db, companyId: number, notice: Notice, userId?: number): Promise<void> {
   await db.insert(messages).values(messageRow({ ...notice, companyId, userId }));
+/** The channel of new-message events on the event bus (lib/event-bus.ts; read by live.ts). */
+export const MESSAGE_EVENT = 'message';
+export interface MessageEvent {
+  companyId: number;
+  userId: number | null;
+  id: number;
+  title: string;
+  category: number;
+  linkPath: string;
+}
+
+/** The inbox tab of a notice type that names none: order/rma → 订单, enquiry/quotation → 询价, … else 系统. */
+export function categoryOf(type: string): MessageCategoryValue {
+  const t = type.toLowerCase();
+  if (/^(order|rma|shipment|payment)/.test(t)) return MessageCategory.ORDER;
+  if (/^(enquiry|quot)/.test(t)) return MessageCategory.ENQUIRY;
+  if (/^(tender|bid)/.test(t)) return MessageCategory.TENDER;
+  if (/^(invoice|credit)/.test(t)) return MessageCategory.FINANCE;
+  return MessageCategory.SYSTEM;
+}
+
+/**
+ * Puts a message into a company's workbench inbox (DESIGN §3: every state change notifies the company) and
+ * tells the company's open workbenches on every instance (the live socket reads the row once it is committed,
+ * so a notice inside a transaction that rolls back is never shown).
+ */
+export async function notify(db: Db, companyId: number, notice: Notice, userId?: number): Promise<void> {
+  const category = notice.category ?? categoryOf(notice.type);
+  const [row] = await db
+    .insert(messages)
+    .values({
+      companyId,
+      userId: userId ?? null,
+      type: notice.type.slice(0, 30),
+      category,
+      title: notice.title.slice(0, 150),
+      content: notice.content ?? '',
+      linkPath: notice.linkPath ?? '',
+    })
+    .returning({ id: messages.id, title: messages.title, linkPath: messages.linkPath });
   // Counted when the insert is issued; a rare rollback of the surrounding transaction over-counts by one.
   business.messagesCreated.inc();
+  if (row) {
+    const event: MessageEvent = {
+      companyId,
+      userId: userId ?? null,
+      id: row.id,
+      title: row.title,
+      category,
+      linkPath: row.linkPath,
+    };
+    publish(MESSAGE_EVENT, event);
+  }
 }
 
 /**

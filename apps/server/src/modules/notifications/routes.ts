@@ -3,13 +3,36 @@ import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { listMessages, markRead, unreadCount } from './inbox.ts';
+import { deleteMessages, listMessages, markRead, unreadCounts } from './inbox.ts';
+import liveRoutes, { UNREAD_EVENT } from './live.ts';
 
-/** The workbench inbox (basic): list, unread count, mark read. Always scoped to the caller's company. */
+/** The workbench inbox: list by category, unread counts, mark read, delete, and the live socket. Always scoped to the caller's company. */
 export default async function notificationRoutes(app: FastifyInstance) {
-  route(app, e.messageList, async (request) => ok(await listMessages(app.db, companyCaller(request).companyId, request.query)));
+  await app.register(liveRoutes);
+  /** The company's other open workbenches (any instance) refresh their badge. */
+  const changed = (companyId: number, n: number) => {
+    if (n > 0) app.bus.publish(UNREAD_EVENT, { companyId });
+  };
 
-  route(app, e.messageUnreadCount, async (request) => ok(await unreadCount(app.db, companyCaller(request).companyId)));
+  route(app, e.messageList, async (request) =>
+    ok(await listMessages(app.db, companyCaller(request).companyId, request.query)),
+  );
 
-  route(app, e.messageRead, async (request) => ok(await markRead(app.db, companyCaller(request).companyId, request.body)));
+  route(app, e.messageUnreadCount, async (request) =>
+    ok(await unreadCounts(app.db, companyCaller(request).companyId)),
+  );
+
+  route(app, e.messageRead, async (request) => {
+    const { companyId } = companyCaller(request);
+    const r = await markRead(app.db, companyId, request.body);
+    changed(companyId, r.updated);
+    return ok(r);
+  });
+
+  route(app, e.messageDelete, async (request) => {
+    const { companyId } = companyCaller(request);
+    const r = await deleteMessages(app.db, companyId, request.body.ids);
+    changed(companyId, r.deleted);
+    return ok(r, r.deleted ? '已删除' : '消息不存在或已删除');
+  });
 }

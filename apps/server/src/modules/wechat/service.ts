@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, wechatTickets } from '../../db/schema/index.ts';
+import { publish } from '../../lib/event-bus.ts';
 
 /** A QR is valid 5 minutes; after a scan the browser has 10 more minutes to finish (binding). */
 export const QR_TTL_S = 300;
@@ -14,9 +15,26 @@ export const AFTER_SCAN_TTL_S = 600;
  */
 export type TicketStatus = 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired';
 
-/** In-process fan-out; the socket also polls the table, so scans reaching another instance arrive too. */
+/**
+ * Ticket states by ticket, for the sockets of this process. Fed from the event bus (channel TICKET_EVENT), so
+ * a scan handled by another instance reaches the browser's socket here at once (DESIGN §4; no polling).
+ */
 export const ticketEvents = new EventEmitter();
 ticketEvents.setMaxListeners(0);
+export const TICKET_EVENT = 'wx';
+
+/** Tells the ticket's socket, wherever it is connected. */
+function announce(ticket: string, status: TicketStatus): void {
+  publish(TICKET_EVENT, { ticket, status });
+}
+
+/** Feeds `ticketEvents` from the bus (called once per app). */
+export function relayTicketEvents(bus: { subscribe(channel: string, h: (p: unknown) => void): () => void }): () => void {
+  return bus.subscribe(TICKET_EVENT, (p) => {
+    const { ticket, status } = (p ?? {}) as { ticket?: unknown; status?: unknown };
+    if (typeof ticket === 'string' && typeof status === 'string') ticketEvents.emit(ticket, status as TicketStatus);
+  });
+}
 
 export const newTicket = () => crypto.randomBytes(32).toString('base64url');
 
@@ -27,14 +45,18 @@ export async function createTicket(db: Db, clientId: string): Promise<string> {
   return ticket;
 }
 
-export async function ticketStatus(db: Db, ticket: string): Promise<TicketStatus> {
+/** The ticket's state now, and how long until it expires unless it changes (ms; 0 for final states). */
+export async function ticketStatus(db: Db, ticket: string): Promise<{ status: TicketStatus; expiresInMs: number }> {
   const [row] = await db
-    .select({ status: wechatTickets.status, live: sql<boolean>`${wechatTickets.expiresAt} > now()` })
+    .select({
+      status: wechatTickets.status,
+      ms: sql<number>`greatest(0, extract(epoch from (${wechatTickets.expiresAt} - now())) * 1000)`.mapWith(Number),
+    })
     .from(wechatTickets)
     .where(eq(wechatTickets.ticket, ticket));
-  if (!row) return 'expired';
-  if (row.status === 'done') return 'done';
-  return row.live ? (row.status as TicketStatus) : 'expired';
+  if (!row) return { status: 'expired', expiresInMs: 0 };
+  if (row.status === 'done') return { status: 'done', expiresInMs: 0 };
+  return row.ms > 0 ? { status: row.status as TicketStatus, expiresInMs: row.ms } : { status: 'expired', expiresInMs: 0 };
 }
 
 /** A scan of a login QR (from the WeChat event callback or the sandbox page). False if the ticket is gone. */
@@ -51,7 +73,7 @@ export async function recordScan(db: Db, ticket: string, openId: string): Promis
     .where(and(eq(wechatTickets.ticket, ticket), eq(wechatTickets.status, 'waiting'), gt(wechatTickets.expiresAt, sql`now()`)))
     .returning({ ticket: wechatTickets.ticket });
   if (!updated.length) return false;
-  ticketEvents.emit(ticket, user ? 'confirmed' : 'bind');
+  announce(ticket, user ? 'confirmed' : 'bind');
   return true;
 }
 
@@ -72,7 +94,7 @@ export async function takeTicket(db: Db, ticket: string, clientId: string, wante
       ),
     )
     .returning();
-  if (rows[0]) ticketEvents.emit(ticket, 'done');
+  if (rows[0]) announce(ticket, 'done');
   return rows[0] ?? null;
 }
 

@@ -13,6 +13,7 @@ import { WorkbenchHeader } from './WorkbenchHeader.tsx';
 import { WorkbenchMenu } from './WorkbenchMenu.tsx';
 import { FollowQrCode } from './FollowQrCode.tsx';
 import { GateBlocked } from './GateBlocked.tsx';
+import { LiveInbox } from './LiveInbox.tsx';
 
 /** The /customer workbench (SPEC §2): login required, header, 216 px menu sider, gated content. */
 export function WorkbenchLayout() {
@@ -52,6 +53,7 @@ function WorkbenchShell() {
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="workbench">
       <WorkbenchHeader user={user} />
+      <LiveInbox companyId={user?.extension.CompanyId || undefined} />
       <Layout>
         <Layout.Sider
           width={WORKBENCH_SIDER_WIDTH}

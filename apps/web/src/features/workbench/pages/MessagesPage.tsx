@@ -3,24 +3,51 @@ import { Link } from 'react-router';
 import {
   Badge,
   Button,
-  Card,
-  Empty,
-  Result,
+  Popconfirm,
   Segmented,
-  Table,
+  Space,
+  Tabs,
+  Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 import dayjs from 'dayjs';
-import { useMarkRead, useMessages, type InboxMessage } from '../api/messages.ts';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import {
+  useDeleteMessages,
+  useMarkRead,
+  useMessages,
+  useUnreadCounts,
+  type InboxMessage,
+} from '../api/messages.ts';
+import { CATEGORY_LABEL, CATEGORY_TABS } from '../lib/message-categories.ts';
 
-/** message/index: the company inbox with unread filter and mark-as-read. */
+/**
+ * message/index: the company inbox (DESIGN §3 Messages) — tabs 全部/系统/订单/询价/招标/财务 with unread
+ * counts, all or unread only, mark read (one, the tab, everything), delete. New messages arrive live.
+ */
 export default function MessagesPage() {
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const list = useMessages({ ...page, ...(unreadOnly ? { unread: '1' as const } : {}) });
+  const { params, filter, page } = useListParams<{ category?: number; unread?: '1' }>({});
+  const list = useMessages(params);
+  const counts = useUnreadCounts();
   const markRead = useMarkRead();
+  const remove = useDeleteMessages();
+  const [selected, setSelected] = useState<number[]>([]);
+  const category = params.category;
+  const unreadOf = (c?: number) =>
+    c ? (counts.data?.byCategory[String(c)] ?? 0) : (counts.data?.count ?? 0);
+  const tabLabel = (label: string, c?: number) => (
+    <span data-testid={`message-tab-${c ?? 0}`}>
+      {label}
+      {unreadOf(c) > 0 && (
+        <span style={{ marginInlineStart: 4 }}>
+          <Badge count={unreadOf(c)} size="small" overflowCount={99} />
+        </span>
+      )}
+    </span>
+  );
+  const deleteIds = (ids: number[]) =>
+    remove.mutate({ ids }, { onSuccess: () => setSelected((s) => s.filter((id) => !ids.includes(id))) });
 
   const columns: TableColumnsType<InboxMessage> = [
     {
@@ -42,70 +69,109 @@ export default function MessagesPage() {
       ),
     },
     {
+      title: '分类',
+      dataIndex: 'category',
+      width: 80,
+      render: (c: number) => <Tag>{CATEGORY_LABEL[c] ?? '系统'}</Tag>,
+    },
+    {
       title: '时间',
       dataIndex: 'createdAt',
-      width: 160,
+      width: 150,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: '操作',
-      key: 'read',
-      width: 110,
-      render: (_, m) =>
-        m.readAt ? (
-          <Typography.Text type="secondary">已读</Typography.Text>
-        ) : (
-          <Button type="link" size="small" onClick={() => markRead.mutate({ ids: [m.id] })}>
-            标为已读
-          </Button>
-        ),
+      key: 'actions',
+      width: 150,
+      render: (_, m) => (
+        <Space size={0}>
+          {m.readAt ? (
+            <Typography.Text type="secondary" style={{ padding: '0 7px' }}>
+              已读
+            </Typography.Text>
+          ) : (
+            <Button type="link" size="small" onClick={() => markRead.mutate({ ids: [m.id] })}>
+              标为已读
+            </Button>
+          )}
+          <Popconfirm
+            title="删除这条消息？"
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => deleteIds([m.id])}
+          >
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
     },
   ];
 
+  const tabName = category ? CATEGORY_LABEL[category] : '';
   return (
-    <Card
+    <ListPage
       title="我的消息"
-      variant="borderless"
       extra={
-        <Button onClick={() => markRead.mutate({ all: true })} loading={markRead.isPending}>
-          全部标为已读
+        <Button
+          onClick={() => markRead.mutate(category ? { all: true, category } : { all: true })}
+          loading={markRead.isPending}
+          disabled={!unreadOf(category)}
+          data-testid="mark-all-read"
+        >
+          {category ? `${tabName}消息全部标为已读` : '全部标为已读'}
         </Button>
       }
     >
-      <Segmented
-        style={{ marginBottom: 16 }}
-        options={[
-          { label: '全部消息', value: 'all' },
-          { label: '未读消息', value: 'unread' },
-        ]}
-        value={unreadOnly ? 'unread' : 'all'}
-        onChange={(v) => {
-          setUnreadOnly(v === 'unread');
-          setPage((p) => ({ ...p, pageIndex: 1 }));
+      <Tabs
+        activeKey={String(category ?? 0)}
+        onChange={(k) => {
+          filter({ category: Number(k) || undefined });
+          setSelected([]);
         }}
+        items={[
+          { key: '0', label: tabLabel('全部') },
+          ...CATEGORY_TABS.map((t) => ({ key: String(t.id), label: tabLabel(t.label, t.id) })),
+        ]}
+        tabBarExtraContent={
+          <Segmented
+            options={[
+              { label: '全部消息', value: 'all' },
+              { label: '未读消息', value: 'unread' },
+            ]}
+            value={params.unread ? 'unread' : 'all'}
+            onChange={(v) => filter({ unread: v === 'unread' ? '1' : undefined })}
+          />
+        }
       />
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="消息加载失败"
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<InboxMessage>
-          rowKey="id"
-          columns={columns}
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: <Empty description={unreadOnly ? '没有未读消息' : '暂无消息'} /> }}
-          pagination={{
-            current: page.pageIndex,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            hideOnSinglePage: true,
-            onChange: (pageIndex, pageSize) => setPage({ pageIndex, pageSize }),
-          }}
-        />
+      {selected.length > 0 && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <span>已选 {selected.length} 条</span>
+          <Button onClick={() => markRead.mutate({ ids: selected })}>标为已读</Button>
+          <Popconfirm
+            title={`删除选中的 ${selected.length} 条消息？`}
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => deleteIds(selected)}
+          >
+            <Button danger loading={remove.isPending}>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
       )}
-    </Card>
+      <ListTable<InboxMessage>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="消息加载失败"
+        emptyText={params.unread ? `没有未读${tabName}消息` : `暂无${tabName}消息`}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+      />
+    </ListPage>
   );
 }

@@ -1,0 +1,238 @@
+/**
+ * Several instances that behave as one (issue 15, DESIGN §4): two compiled servers on one PostgreSQL database
+ * (and, in the second pass, one Redis) behind a round-robin proxy on loopback. Through the proxy: sign-in by
+ * WeChat QR with the scan handled by the other instance, a message created on one instance arriving live on a
+ * socket connected to the other, and timed rules firing once while both instances run their job runners.
+ * Run by `npm test` after the PostgreSQL pass (scripts/test-all.mjs); needs TEST_DATABASE_URL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { OrderStatus, type LiveEvent } from '@aquamall/shared';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { messages, orderHistory, orders } from '../src/db/schema/index.ts';
+import { createPgDatabase } from '../src/test/app.ts';
+import {
+  insertCompanyWithAdmin,
+  makeOnSaleProduct,
+  makeOrder,
+  makePurchaser,
+  makeSupplier,
+  signedInPlatformAdmin,
+  TEST_PASSWORD,
+} from '../src/test/factories/index.ts';
+import { redisReachable, TEST_REDIS_URL } from '../src/test/redis.ts';
+import { ensureServerBuilt, startServer, type ServerProcess } from '../src/test/server-process.ts';
+import { startProxy, type RoundRobinProxy } from './proxy.ts';
+
+const hasPg = !!process.env.TEST_DATABASE_URL;
+const hasRedis = await redisReachable();
+if (!hasPg) console.log('Skipping the two-instance harness: TEST_DATABASE_URL is not set');
+if (hasPg && !hasRedis)
+  console.log('Skipping the Redis pass of the two-instance harness: no Redis at 127.0.0.1:6379');
+
+const transports = [
+  { name: 'PostgreSQL LISTEN/NOTIFY', redis: false, enabled: hasPg },
+  { name: 'Redis pub/sub', redis: true, enabled: hasPg && hasRedis },
+];
+
+for (const transport of transports) {
+  describe.skipIf(!transport.enabled)(`two instances behind a round-robin proxy (${transport.name})`, () => {
+    let servers: ServerProcess[] = [];
+    let proxy: RoundRobinProxy;
+    let database: Database;
+    let cleanup: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      ensureServerBuilt();
+      const pg = await createPgDatabase();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-instances-'));
+      cleanup = async () => {
+        await pg.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      const env = {
+        DATABASE_URL: pg.url,
+        REDIS_URL: transport.redis ? TEST_REDIS_URL : undefined,
+        WORKERS: '1',
+        DEMO: '1',
+        SEED_DEMO: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        JOBS_POLL_MS: '200',
+        TRUST_PROXY: '1',
+      };
+      // One after the other: the first applies the migrations.
+      servers.push(await startServer(env));
+      servers.push(await startServer(env));
+      proxy = await startProxy(servers.map((s) => s.url));
+      database = await openDatabase({ url: pg.url, poolSize: 4 });
+    });
+
+    afterAll(async () => {
+      await proxy?.close();
+      await Promise.all(servers.map((s) => s.stop()));
+      servers = [];
+      await database?.close();
+      await cleanup();
+    });
+
+    /** Makes the proxy send the next request to instance `i` (the proxy is strictly round-robin). */
+    const steer = async (i: number) => {
+      while (proxy.peek() !== i) await fetch(`${proxy.url}/api/ping`);
+    };
+    const wsUrl = (p: string) => `${proxy.url.replace('http', 'ws')}${p}`;
+    const json = async <T>(res: Response) => (await res.json()) as { code: number; message: string; data: T };
+
+    it('signs in by WeChat QR when the scan reaches the other instance', async () => {
+      const openId = `o-harness-${Date.now()}`;
+      await insertCompanyWithAdmin(database.db, {
+        company: { type: 4 },
+        user: { wechatOpenId: openId, password: TEST_PASSWORD },
+      });
+      const clientId = `browser-${Date.now()}`;
+      const qr = (
+        await json<{ ticket: string; scanUrl: string }>(
+          await fetch(`${proxy.url}/api/wx/getwxoaqrcode/${clientId}`),
+        )
+      ).data;
+      expect(qr.ticket).toBeTruthy();
+
+      const socketOn = proxy.peek();
+      const ws = new WebSocket(wsUrl(`/api/wxoaqrcodesocket?ticket=${qr.ticket}`));
+      const seen: string[] = [];
+      const confirmed = new Promise<void>((resolve) =>
+        ws.on('message', (raw) => {
+          seen.push((JSON.parse(String(raw)) as { status: string }).status);
+          if (seen.includes('confirmed')) resolve();
+        }),
+      );
+      await new Promise((r) => ws.once('open', r));
+      expect(proxy.log.at(-1)).toMatchObject({
+        path: expect.stringContaining('/api/wxoaqrcodesocket'),
+        upstream: socketOn,
+      });
+
+      await steer(1 - socketOn);
+      const scan = await fetch(`${proxy.url}/api/wx/sandbox/scan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ticket: qr.ticket, openId }).toString(),
+      });
+      expect(scan.headers.get('x-upstream')).toBe(String(1 - socketOn));
+      expect(await scan.text()).toContain('已扫码');
+      // No polling any more: the event crossed through the bus (well under the old 1 s poll).
+      const t0 = Date.now();
+      await confirmed;
+      expect(Date.now() - t0).toBeLessThan(2000);
+
+      const login = await json<{ authToken: string }>(
+        await fetch(`${proxy.url}/api/appuser/wtcWxlogin?ticket=${qr.ticket}&id=${clientId}`),
+      );
+      expect(login.code).toBe(0);
+      expect(login.data.authToken).toBeTruthy();
+      await new Promise<void>((resolve) => {
+        if (seen.includes('done')) resolve();
+        else ws.on('message', () => seen.includes('done') && resolve());
+      });
+      ws.close();
+      // The session works on both instances.
+      for (let i = 0; i < 2; i++) {
+        const me = await json<unknown>(
+          await fetch(`${proxy.url}/api/appuser/loginuserinfo`, {
+            headers: { 'x-token': login.data.authToken },
+          }),
+        );
+        expect(me.code).toBe(0);
+      }
+    });
+
+    it('a message created on one instance arrives live on a socket connected to the other; another company hears nothing', async () => {
+      const buyer = await makePurchaser(database.db, '实时消息采购商');
+      const other = await makePurchaser(database.db, '无关采购商');
+      const admin = await signedInPlatformAdmin(database.db);
+
+      const open = async (token: string) => {
+        const upstream = proxy.peek();
+        const ws = new WebSocket(wsUrl('/api/ws'));
+        const events: LiveEvent[] = [];
+        ws.on('message', (raw) => events.push(JSON.parse(String(raw)) as LiveEvent));
+        await new Promise((r) => ws.once('open', r));
+        ws.send(JSON.stringify({ type: 'auth', token }));
+        for (let i = 0; i < 100 && !events.some((e) => e.type === 'hello'); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        expect(events[0]).toEqual({ type: 'hello', unread: 0 });
+        return { ws, events, upstream };
+      };
+      const mine = await open(buyer.token);
+      await steer(mine.upstream);
+      const theirs = await open(other.token);
+
+      await steer(1 - mine.upstream);
+      const t0 = Date.now();
+      const res = await fetch(`${proxy.url}/admin/api/company/membership`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': admin.token },
+        body: JSON.stringify({ id: buyer.companyId, memberLevel: 2, isMemberVail: 1 }),
+      });
+      expect(res.headers.get('x-upstream')).toBe(String(1 - mine.upstream));
+      expect((await json(res)).code).toBe(0);
+      for (let i = 0; i < 100 && !mine.events.some((e) => e.type === 'message'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const got = mine.events.find((e) => e.type === 'message');
+      expect(got).toMatchObject({
+        type: 'message',
+        unread: 1,
+        message: { title: '会员等级已调整', category: 1, linkPath: '/customer/authentication/member' },
+      });
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(theirs.events.filter((e) => e.type !== 'hello')).toEqual([]);
+      mine.ws.close();
+      theirs.ws.close();
+    });
+
+    it('timed rules fire once with both instances running their job runners', async () => {
+      const seller = await makeSupplier(database.db, '定时规则供应商');
+      const buyer = await makePurchaser(database.db, '定时规则采购商');
+      const { skuIds } = await makeOnSaleProduct(database.db, seller, { skus: [{ price: 10, stock: 1000 }] });
+      // Orders placed 49 hours ago: their "supplier confirms within 48 h" rule is due now, on both instances.
+      const placed = new Date(Date.now() - 49 * 3_600_000);
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++)
+        ids.push(
+          (
+            await makeOrder(database.db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }], {
+              now: placed,
+            })
+          ).id,
+        );
+
+      const cancelled = async () =>
+        (
+          await database.db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(inArray(orders.id, ids), eq(orders.status, OrderStatus.CANCELLED)))
+        ).length;
+      for (let i = 0; i < 150 && (await cancelled()) < ids.length; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await cancelled()).toBe(ids.length);
+      // Give a double run every chance to show itself, then count: one cancellation and one notice per order and side.
+      await new Promise((r) => setTimeout(r, 1000));
+      const history = await database.db
+        .select({ orderId: orderHistory.orderId })
+        .from(orderHistory)
+        .where(and(inArray(orderHistory.orderId, ids), eq(orderHistory.toStatus, OrderStatus.CANCELLED)));
+      expect(history).toHaveLength(ids.length);
+      expect(new Set(history.map((h) => h.orderId)).size).toBe(ids.length);
+      const notices = (companyId: number) =>
+        database.db.$count(messages, and(eq(messages.companyId, companyId), eq(messages.type, 'order')));
+      expect(await notices(buyer.companyId)).toBe(ids.length); // cancelled by the system
+      expect(await notices(seller.id)).toBe(2 * ids.length); // the new order, then its cancellation
+    });
+  });
+}

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { listenPg } from './pg-listen.ts';
+
+/**
+ * Events that cross instances (DESIGN §4): new inbox messages, WeChat QR ticket states. `publish` delivers to
+ * this process's subscribers at once and sends the event to the other instances through the transport:
+ * Redis pub/sub when REDIS_URL is set, otherwise PostgreSQL LISTEN/NOTIFY on a server database. The
+ * embedded database is one process, so it needs no transport (docs/decisions/0141-live-events.md).
+ *
+ * Delivery is at most once and not transactional: a subscriber that needs the database row behind an event
+ * (a message inserted in a transaction that commits a moment later) reads it itself and waits for it.
+ */
+export const EVENT_CHANNEL = 'aquamall_events';
+/** NOTIFY payloads are limited to 8000 bytes; events are small ids and titles. */
+const MAX_PAYLOAD = 7900;
+
+type Handler = (payload: unknown) => void;
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/** A way to reach the other instances. */
+export interface Transport {
+  readonly kind: 'postgres' | 'redis';
+  send(body: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+interface Envelope {
+  /** Channel (e.g. `message`, `wx`), payload, and the sending process. */
+  c: string;
+  p: unknown;
+  o: string;
+}
+
+/** Subscribers and the transport of one bus (one per process in production; tests make more). */
+export class EventBus {
+  readonly origin = crypto.randomUUID();
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private transport: Transport | null = null;
+  /** Events received from other instances, and sends that failed (exposed for metrics and tests). */
+  readonly stats = { received: 0, sendFailures: 0 };
+
+  constructor(private readonly log: Logger = { warn: () => undefined }) {}
+
+  get transportKind(): 'postgres' | 'redis' | 'local' {
+    return this.transport?.kind ?? 'local';
+  }
+
+  subscribe(channel: string, handler: Handler): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }
+
+  /** Delivers here at once (in a microtask) and to the other instances through the transport. */
+  publish(channel: string, payload: unknown): void {
+    queueMicrotask(() => this.deliver(channel, payload));
+    const t = this.transport;
+    if (!t) return;
+    const body = JSON.stringify({ c: channel, p: payload, o: this.origin } satisfies Envelope);
+    if (body.length > MAX_PAYLOAD) {
+      this.log.warn(
+        { channel, bytes: body.length },
+        'event too large for the bus; not sent to other instances',
+      );
+      return;
+    }
+    void t.send(body).then((sent) => {
+      if (!sent) {
+        this.stats.sendFailures++;
+        this.log.warn({ channel }, 'event not sent to other instances (bus connection down)');
+      }
+    });
+  }
+
+  /** An event body from the transport: delivered unless this bus sent it (it was delivered locally). */
+  receive(body: string): void {
+    let e: Envelope;
+    try {
+      e = JSON.parse(body) as Envelope;
+    } catch {
+      return;
+    }
+    if (!e || typeof e.c !== 'string' || e.o === this.origin) return;
+    this.stats.received++;
+    this.deliver(e.c, e.p);
+  }
+
+  private deliver(channel: string, payload: unknown): void {
+    for (const h of this.handlers.get(channel) ?? []) {
+      try {
+        h(payload);
+      } catch (err) {
+        this.log.warn({ err, channel }, 'event handler failed');
+      }
+    }
+  }
+
+  /** Connects the transport: Redis when a URL is given, else PostgreSQL LISTEN/NOTIFY, else none. */
+  async connect(opts: { redisUrl?: string; databaseUrl?: string }): Promise<void> {
+    if (opts.redisUrl) this.transport = await redisTransport(opts.redisUrl, (b) => this.receive(b), this.log);
+    else if (opts.databaseUrl)
+      this.transport = await postgresTransport(opts.databaseUrl, (b) => this.receive(b), this.log);
+  }
+
+  async close(): Promise<void> {
+    const t = this.transport;
+    this.transport = null;
+    await t?.stop();
+    this.handlers.clear();
+  }
+}
+
+export async function postgresTransport(
+  url: string,
+  onBody: (body: string) => void,
+  log: Logger,
+): Promise<Transport> {
+  const channel = await listenPg(url, EVENT_CHANNEL, onBody, log, 'event bus');
+  return { kind: 'postgres', send: (body) => channel.send(body), stop: () => channel.stop() };
+}
+
+/** Redis pub/sub (ioredis): a subscriber connection of its own, since a subscribed connection cannot publish. */
+export async function redisTransport(
+  url: string,
+  onBody: (body: string) => void,
+  log: Logger,
+): Promise<Transport> {
+  const options = {
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (n: number) => Math.min(n * 200, 2000),
+  };
+  const pub = new Redis(url, options);
+  const sub = new Redis(url, options);
+  for (const c of [pub, sub])
+    c.on('error', (err: Error) => log.warn({ err: err.message }, 'event bus Redis error'));
+  sub.on('message', (ch: string, body: string) => {
+    if (ch === EVENT_CHANNEL) onBody(body);
+  });
+  // ioredis re-subscribes after a reconnection by itself.
+  await sub
+    .subscribe(EVENT_CHANNEL)
+    .catch((err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe yet'));
+  return {
+    kind: 'redis',
+    async send(body) {
+      try {
+        await pub.publish(EVENT_CHANNEL, body);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async stop() {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}
+
+/**
+ * The process's bus, for code that has no app at hand (notify(), the WeChat ticket service). The app sets it
+ * on start; with several apps in one process (tests) the latest started one is used.
+ */
+const buses: EventBus[] = [];
+export function registerBus(bus: EventBus): () => void {
+  buses.push(bus);
+  return () => {
+    const i = buses.indexOf(bus);
+    if (i >= 0) buses.splice(i, 1);
+  };
+}
+export function currentBus(): EventBus | undefined {
+  return buses[buses.length - 1];
+}
+/** Publishes on the process's bus; nothing when no app runs (seed scripts, CLI). */
+export function publish(channel: string, payload: unknown): void {
+  currentBus()?.publish(channel, payload);
+}
