@@ -1,4 +1,5 @@
 import { MessageCategory, type MessageCategoryValue } from '@aquamall/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { publish } from '../../lib/event-bus.ts';
@@ -15,18 +16,6 @@ export interface Notice {
   category?: MessageCategoryValue;
 }
 
-const messageRow = (n: Notice & { companyId: number; userId?: number }) => ({
-  companyId: n.companyId,
-  userId: n.userId ?? null,
-  type: n.type.slice(0, 30),
-  title: n.title.slice(0, 150),
-  content: n.content ?? '',
-  linkPath: n.linkPath ?? '',
-});
-
-/** Puts a message into a company's workbench inbox (DESIGN §3: every state change notifies the company). */
-export async function notify(db: Db, companyId: number, notice: Notice, userId?: number): Promise<void> {
-  await db.insert(messages).values(messageRow({ ...notice, companyId, userId }));
 /** The channel of new-message events on the event bus (lib/event-bus.ts; read by live.ts). */
 export const MESSAGE_EVENT = 'message';
 export interface MessageEvent {
@@ -54,18 +43,11 @@ export function categoryOf(type: string): MessageCategoryValue {
  * so a notice inside a transaction that rolls back is never shown).
  */
 export async function notify(db: Db, companyId: number, notice: Notice, userId?: number): Promise<void> {
-  const category = notice.category ?? categoryOf(notice.type);
+  const values = messageRow({ ...notice, companyId, userId });
+  const category = values.category;
   const [row] = await db
     .insert(messages)
-    .values({
-      companyId,
-      userId: userId ?? null,
-      type: notice.type.slice(0, 30),
-      category,
-      title: notice.title.slice(0, 150),
-      content: notice.content ?? '',
-      linkPath: notice.linkPath ?? '',
-    })
+    .values(values)
     .returning({ id: messages.id, title: messages.title, linkPath: messages.linkPath });
   // Counted when the insert is issued; a rare rollback of the surrounding transaction over-counts by one.
   business.messagesCreated.inc();
@@ -82,16 +64,49 @@ export async function notify(db: Db, companyId: number, notice: Notice, userId?:
   }
 }
 
+const messageRow = (n: Notice & { companyId: number; userId?: number }) => ({
+  companyId: n.companyId,
+  userId: n.userId ?? null,
+  type: n.type.slice(0, 30),
+  category: n.category ?? categoryOf(n.type),
+  title: n.title.slice(0, 150),
+  content: n.content ?? '',
+  linkPath: n.linkPath ?? '',
+});
+
 /**
  * The statement putting several messages into inboxes at once (the orders of one checkout), for the caller to
- * run alone or inside a larger statement; `counted()` adds them to the business metric once it ran.
+ * run alone or inside a larger statement; once it ran, `sent()` counts them and tells the open workbenches
+ * (it reads back the rows this transaction wrote: same companies and links, created at this transaction's now()).
  */
 export function notifyManyQuery(
   db: Db,
   notices: readonly (Notice & { companyId: number; userId?: number })[],
 ) {
+  const rows = notices.map(messageRow);
   return {
-    query: db.insert(messages).values(notices.map(messageRow)),
-    counted: () => business.messagesCreated.inc(notices.length),
+    query: db.insert(messages).values(rows),
+    sent: async (): Promise<void> => {
+      business.messagesCreated.inc(rows.length);
+      if (rows.length === 0) return;
+      const written = await db
+        .select({
+          id: messages.id,
+          companyId: messages.companyId,
+          userId: messages.userId,
+          title: messages.title,
+          category: messages.category,
+          linkPath: messages.linkPath,
+        })
+        .from(messages)
+        .where(
+          and(
+            inArray(messages.companyId, [...new Set(rows.map((r) => r.companyId))]),
+            eq(messages.createdAt, sql`now()`),
+            inArray(messages.linkPath, [...new Set(rows.map((r) => r.linkPath))]),
+          ),
+        );
+      for (const m of written) publish(MESSAGE_EVENT, m satisfies MessageEvent);
+    },
   };
 }

@@ -364,7 +364,7 @@ export async function createOrders(
     alongside: [lineRows.getSQL()],
     withSummary: [history.getSQL(), clocks.getSQL(), notices.query.getSQL()],
   });
-  notices.counted();
+  await notices.sent();
 
   const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
   for (const { index, seller, order } of written) {
