@@ -49,6 +49,7 @@ import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
+import creditRoutes from './modules/credit/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
   await app.register(aftersalesRoutes);
+  await app.register(creditRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

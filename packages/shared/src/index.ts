@@ -18,3 +18,4 @@ export * from './contracts/discussion.ts';
 export * from './contracts/buying.ts';
 export * from './contracts/orders.ts';
 export * from './contracts/aftersales.ts';
+export * from './contracts/credit.ts';

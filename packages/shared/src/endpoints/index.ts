@@ -12,6 +12,7 @@ import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEnd
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
 import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
+import { creditEndpoints } from './credit.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -28,6 +29,7 @@ export * from './discussion.ts';
 export * from './buying.ts';
 export * from './orders.ts';
 export * from './aftersales.ts';
+export * from './credit.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -72,6 +74,7 @@ export const endpointGroups = {
   cart: cartEndpoints,
   orders: orderEndpoints,
   rma: rmaEndpoints,
+  credit: creditEndpoints,
 };
 
 type Groups = typeof endpointGroups;
