@@ -7,6 +7,7 @@ import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
 import { buyingCustomerRoutes } from '../features/buying/routes.tsx';
 import { orderCustomerRoutes } from '../features/orders/routes.tsx';
 import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
+import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -35,5 +36,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...placeholders],
 };
