@@ -8,6 +8,7 @@ import { seedDemoApplications } from '../../modules/merchant/demo.ts';
 import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
+import { seedDemoCredit } from '../../modules/credit/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -77,6 +78,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoOrders(t, storage, now);
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await seedDemoAftersales(t);
+      // Credit accounts of the demo purchaser: a year of ledger movements, some overdue, a frozen one, a request.
+      await seedDemoCredit(t, now);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
       await t.insert(files).values(await written).onConflictDoNothing();

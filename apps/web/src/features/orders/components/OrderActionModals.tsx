@@ -173,7 +173,9 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const credit = useCreditForOrder(open ? order.id : null);
   const [method, setMethod] = useState<1 | 2>(1);
   const account = credit.data ?? null;
-  const short = account ? Math.round(Number(order.totalAmount) * 100) - Math.round(Number(account.available) * 100) : 0;
+  const short = account
+    ? Math.round(Number(order.totalAmount) * 100) - Math.round(Number(account.available) * 100)
+    : 0;
   const creditUsable = account !== null && account.status === 1 && short <= 0;
   const submit = async () => {
     if (method === 2) {
@@ -193,7 +195,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   };
   return (
     <Modal
-      title="订单付款"
+      title={method === 2 ? '账期支付' : '上传付款凭证'}
       open={open}
       onCancel={onClose}
       onOk={() => void submit()}
