@@ -11,22 +11,26 @@ const DAY = 86_400_000;
  * For the demo seed (decision 0131): the demo purchaser 18800000004 holds an active account with 18800000002
  * (limit ¥200,000, 30 days) carrying a year of movements — monthly recharges that repay credit first, order
  * payments on credit with due dates, a refund, an adjustment, the last months' credit partly overdue — and a
- * confirmed statement; a frozen account with 18800000003 (an overdue debt); a pending request to a third
- * supplier; and a pending refund request. Ledger rows are computed with the same rules the use cases apply
+ * confirmed statement; a frozen account with another supplier (an overdue debt); a pending request to a third
+ * one; and a pending refund request. 18800000003 is left without an account for the money journey. Ledger rows are computed with the same rules the use cases apply
  * (balance first, then credit; recharges repay credit first) and written in one multi-row insert.
  */
 export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
   const buyer = await callerByPhone(db, '18800000004');
   const a = await callerByPhone(db, '18800000002');
-  const b = await callerByPhone(db, '18800000003');
-  if (!buyer || !a || !b) return;
-  const names = new Map((await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, [buyer.companyId, a.companyId, b.companyId]))).map((c) => [c.id, c.name]));
-  const [third] = await db
-    .select({ id: companies.id, name: companies.name })
+  const free = await callerByPhone(db, '18800000003');
+  if (!buyer || !a || !free) return;
+  // 18800000003 stays without an account: the money journey (e2e) requests one from it.
+  const others = await db
+    .select({ id: companies.id })
     .from(companies)
-    .where(and(eq(companies.type, CompanyType.SUPPLIER), eq(companies.merchantStatus, MerchantStatus.APPROVED), notInArray(companies.id, [a.companyId, b.companyId])))
+    .where(and(eq(companies.type, CompanyType.SUPPLIER), eq(companies.merchantStatus, MerchantStatus.APPROVED), notInArray(companies.id, [a.companyId, free.companyId])))
     .orderBy(companies.id)
-    .limit(1);
+    .limit(2);
+  if (others.length < 2) return;
+  const b = { companyId: others[0]!.id, userId: null };
+  const third = others[1]!;
+  const names = new Map((await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, [buyer.companyId, a.companyId, b.companyId, third.id]))).map((c) => [c.id, c.name]));
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const pair = (seller: number) => ({ buyerCompanyId: buyer.companyId, buyerCompanyName: names.get(buyer.companyId)!, sellerCompanyId: seller, sellerCompanyName: names.get(seller)! });
   const rows = await db
@@ -34,7 +38,7 @@ export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
     .values([
       { ...pair(a.companyId), status: CreditAccountStatus.ACTIVE, creditLimit: '200000.00', paymentDays: 30, requestRemark: '长期合作，按月结算', requestedBy: buyer.userId, approvedBy: a.userId, approvedAt: at(365), createdAt: at(367), updatedAt: at(365) },
       { ...pair(b.companyId), status: CreditAccountStatus.FROZEN, creditLimit: '50000.00', paymentDays: 15, requestRemark: '设备备件采购', freezeReason: '账款逾期超过60天，还款后解冻', requestedBy: buyer.userId, approvedBy: b.userId, approvedAt: at(200), createdAt: at(201), updatedAt: at(20) },
-      ...(third ? [{ buyerCompanyId: buyer.companyId, buyerCompanyName: names.get(buyer.companyId)!, sellerCompanyId: third.id, sellerCompanyName: third.name, requestRemark: '拟每月采购约5万元，申请30天账期', requestedBy: buyer.userId, createdAt: at(1), updatedAt: at(1) }] : []),
+      { ...pair(third.id), requestRemark: '拟每月采购约5万元，申请30天账期', requestedBy: buyer.userId, createdAt: at(1), updatedAt: at(1) },
     ])
     .returning({ id: creditAccounts.id, sellerCompanyId: creditAccounts.sellerCompanyId });
   const accA = rows.find((r) => r.sellerCompanyId === a.companyId)!.id;
@@ -42,7 +46,7 @@ export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
 
   type Row = typeof creditLedger.$inferInsert;
   const ledger: Row[] = [];
-  const book = (accountId: number, state: { b: number; c: number }, by: { userId: number; name: string }) => ({
+  const book = (accountId: number, state: { b: number; c: number }, by: { userId: number | null; name: string }) => ({
     recharge(fen: number, when: Date, note: string) {
       const repay = Math.min(state.c, fen);
       if (repay > 0) ledger.push({ accountId, kind: CreditMovement.REPAYMENT, creditDelta: toYuan(-repay), note, createdBy: by.userId, createdByName: by.name, createdAt: when });
