@@ -50,6 +50,7 @@ import orderRoutes from './modules/orders/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
+import invoiceRoutes from './modules/invoices/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(aftersalesRoutes);
   await app.register(creditRoutes);
+  await app.register(invoiceRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

@@ -19,3 +19,4 @@ export * from './contracts/buying.ts';
 export * from './contracts/orders.ts';
 export * from './contracts/aftersales.ts';
 export * from './contracts/credit.ts';
+export * from './contracts/invoices.ts';

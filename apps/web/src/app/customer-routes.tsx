@@ -8,6 +8,7 @@ import { buyingCustomerRoutes } from '../features/buying/routes.tsx';
 import { orderCustomerRoutes } from '../features/orders/routes.tsx';
 import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
+import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -36,5 +37,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...invoiceCustomerRoutes, ...placeholders],
 };

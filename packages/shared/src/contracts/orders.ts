@@ -65,6 +65,8 @@ export const orderRow = z.object({
   repriced: z.boolean(),
   /** A transfer proof waits for the supplier (已提交付款凭证). */
   paymentSubmitted: z.boolean(),
+  /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
+  invoiceState: z.number().int(),
   lineCount: z.number().int(),
   firstLine: z.string(),
   createdAt: wireTimestamp,
@@ -203,6 +205,8 @@ export const orderDetail = z.object({
   originalTotalAmount: z.string().nullable(),
   paidAmount: z.string(),
   paymentMethod: z.number().int().nullable(),
+  /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
+  invoiceState: z.number().int(),
   address: z.object({
     receiver: z.string(),
     phone: z.string(),

@@ -13,6 +13,7 @@ import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying
 import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
 import { creditEndpoints } from './credit.ts';
+import { invoiceEndpoints } from './invoices.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -30,6 +31,7 @@ export * from './buying.ts';
 export * from './orders.ts';
 export * from './aftersales.ts';
 export * from './credit.ts';
+export * from './invoices.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -75,6 +77,7 @@ export const endpointGroups = {
   orders: orderEndpoints,
   rma: rmaEndpoints,
   credit: creditEndpoints,
+  invoices: invoiceEndpoints,
 };
 
 type Groups = typeof endpointGroups;

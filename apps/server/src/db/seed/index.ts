@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedDemoCredit } from '../../modules/credit/demo.ts';
+import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -80,6 +81,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await seedDemoAftersales(t);
       // Credit accounts of the demo purchaser: a year of ledger movements, some overdue, a frozen one, a request.
       await seedDemoCredit(t, now);
+      // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
+      await seedDemoInvoices(t, storage);
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
       await seedDemoDiscussions(t);
       await t.insert(files).values(await written).onConflictDoNothing();

@@ -17,6 +17,8 @@ import {
   companies,
   enquiries,
   enquiryItems,
+  invoiceOrders,
+  invoices,
   merchantApplications,
   orderHistory,
   orderLines,
@@ -254,6 +256,20 @@ describe('demo seed', () => {
         sql`${productSkus.onHand} <> (select coalesce(sum(${stockLedger.onHandChange}), 0) from ${stockLedger} where ${stockLedger.skuId} = ${productSkus.id}) or ${productSkus.reserved} <> (select coalesce(sum(${stockLedger.reservedChange}), 0) from ${stockLedger} where ${stockLedger.skuId} = ${productSkus.id})`,
       );
     expect(drift).toEqual([]);
+  });
+
+  it('has invoices in every state on the demo purchaser\'s completed orders, a reversal, and no order invoiced past its total', async () => {
+    const db = t.database.db;
+    const [buyer] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.phone, '18800000004'));
+    const rows = await db.select().from(invoices).where(eq(invoices.buyerCompanyId, buyer!.companyId!));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
+    const red = rows.find((r) => r.reversalOfId !== null)!;
+    expect(Number(red.totalAmount)).toBeLessThan(0);
+    expect(rows.find((r) => r.id === red.reversalOfId)?.status).toBe(4);
+    const over = await db.execute(
+      sql`select o.id from ${orders} o where o.total_amount < (select coalesce(sum(io.amount), 0) from ${invoiceOrders} io join ${invoices} i on i.id = io.invoice_id where io.order_id = o.id and i.status not in (5, 6))`,
+    );
+    expect((over as unknown as { rows?: unknown[] }).rows ?? over).toEqual([]);
   });
 
   it("has reviews of lines of the demo purchaser's completed orders, supplier replies and an open question", async () => {

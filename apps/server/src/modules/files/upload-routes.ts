@@ -10,7 +10,7 @@ import { MemoryRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
 
 /** Folders `/UploadHandler.ashx?appName=` may choose (lower case); anything else is refused. */
-export const UPLOAD_APPS = ['common', 'avatar', 'product', 'shop', 'company', 'cert', 'article', 'banner', 'enquiry', 'bid', 'order', 'contract'] as const;
+export const UPLOAD_APPS = ['common', 'avatar', 'product', 'shop', 'company', 'cert', 'article', 'banner', 'enquiry', 'bid', 'order', 'contract', 'invoice'] as const;
 /** Per user: 30 upload requests a minute (each up to 5 images). In memory, per instance. */
 export const UPLOAD_RATE = { limit: 30, windowMs: 60_000 };
 

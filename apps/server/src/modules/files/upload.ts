@@ -16,7 +16,6 @@ export interface ReceivedFile {
   body: Buffer;
 }
 
-
 interface PreparedImage {
   fileName: string;
   body: Buffer;
@@ -52,7 +51,9 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   let body: Buffer;
   try {
     body = await imageSlots.run(() => {
-      const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient().keepIccProfile();
+      const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .autoOrient()
+        .keepIccProfile();
       return ext === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     });
   } catch (err) {
@@ -60,6 +61,32 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
     throw typeError();
   }
   return { fileName: file.fileName, body, mime: type.mime, ext };
+}
+
+/** Folders whose uploads may also be documents (PDF, OFD) besides images: invoice files (issue 14). */
+export const DOCUMENT_FOLDERS = new Set(['invoice']);
+/** Extensions a document folder accepts, each checked against the bytes. */
+export const DOCUMENT_TYPES = ['pdf', 'ofd', ...UPLOAD_TYPES] as const;
+
+/**
+ * A PDF or OFD document (stored as received) or an image (as prepareImage). The bytes decide: a PDF must
+ * sniff as application/pdf; an OFD (GB/T 33190) is a zip package whose entries include OFD.xml.
+ */
+export async function prepareDocument(file: ReceivedFile): Promise<PreparedImage> {
+  const ext = extensionOf(file.fileName);
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(ext)) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
+  const type = await sniff(file.body);
+  const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
+  const isOfd =
+    ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
+  if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(DOCUMENT_TYPES));
+  return {
+    fileName: file.fileName,
+    body: file.body,
+    mime: isPdf ? 'application/pdf' : 'application/ofd',
+    ext,
+  };
 }
 
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
@@ -87,7 +114,8 @@ export async function storeUploads(
   folder: string | null,
 ): Promise<UploadedFile[]> {
   const prepared: PreparedImage[] = [];
-  for (const file of received) prepared.push(await prepareImage(file));
+  const prepare = folder && DOCUMENT_FOLDERS.has(folder) ? prepareDocument : prepareImage;
+  for (const file of received) prepared.push(await prepare(file));
   const dir = uploadDir(folder);
   const out: UploadedFile[] = [];
   for (const img of prepared) {

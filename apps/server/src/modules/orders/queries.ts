@@ -32,6 +32,7 @@ import { loadPermissions } from '../access/permissions.ts';
 import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
+import { orderInvoiceStates } from '../invoices/state.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -178,6 +179,7 @@ export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promis
         ).map((p) => p.orderId),
       )
     : new Set<number>();
+  const invoiced = await orderInvoiceStates(db, rows);
   return rows.map((o) => {
     const mine = lines.filter((l) => l.orderId === o.id);
     return {
@@ -195,6 +197,7 @@ export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promis
       paidAmount: o.paidAmount,
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: waiting.has(o.id),
+      invoiceState: invoiced.get(o.id) ?? 0,
       lineCount: mine.length,
       firstLine: mine[0] ? `${mine[0].productName}${mine[0].spec ? ` ${mine[0].spec}` : ''}` : '',
       createdAt: o.createdAt.toISOString(),
@@ -310,6 +313,7 @@ export async function orderDetail(
     originalTotalAmount: originalTotal,
     paidAmount: order.paidAmount,
     paymentMethod: order.paymentMethod,
+    invoiceState: (await orderInvoiceStates(db, [order])).get(order.id) ?? 0,
     address: {
       receiver: order.address.receiver,
       phone: order.address.phone,

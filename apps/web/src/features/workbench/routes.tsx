@@ -54,8 +54,7 @@ export const workbenchRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/MessagesPage.tsx')),
   },
 
-  later('invoice/index', '发票管理'),
-  later('invoice/editor', '发票详情', { menuKey: `${C}/invoice/index` }),
+  // invoice/index, invoice/editor: features/invoices.
 
   {
     path: 'iframecontainer',

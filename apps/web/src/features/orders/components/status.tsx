@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel, OrderStatus } from '@aquamall/shared';
+import { enumLabel, ORDER_INVOICE_STATE_LABELS, OrderStatus } from '@aquamall/shared';
 
 const COLORS: Record<number, string> = {
   [OrderStatus.TO_CONFIRM]: 'orange',
@@ -24,6 +24,16 @@ export function OrderStatusTag({ status, paymentSubmitted }: { status: number; p
       <Tag color={COLORS[status]}>{enumLabel('OrderStatus', status) ?? status}</Tag>
       {paymentSubmitted && status === OrderStatus.TO_PAY && <Tag color="purple">已提交付款凭证</Tag>}
     </span>
+  );
+}
+
+/** A completed order's invoice state (未开票 / 部分开票 / 已开票, from its issued invoices). */
+export function InvoiceStateTag({ status, invoiceState }: { status: number; invoiceState: number }) {
+  if (status !== OrderStatus.COMPLETED && invoiceState === 0) return null;
+  return (
+    <Tag color={invoiceState === 2 ? 'success' : invoiceState === 1 ? 'warning' : 'default'}>
+      {ORDER_INVOICE_STATE_LABELS[invoiceState]}
+    </Tag>
   );
 }
 

@@ -36,7 +36,7 @@ import {
   RepriceModal,
   ShipModal,
 } from '../components/OrderActionModals.tsx';
-import { OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
+import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 
 const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -191,6 +191,10 @@ export default function OrderDetailPage() {
               {o.orderNo}
             </Typography.Text>
             <OrderStatusTag status={o.status} paymentSubmitted={o.paymentSubmitted} />
+            <InvoiceStateTag status={o.status} invoiceState={o.invoiceState} />
+            {o.side === 'buyer' && o.status === OrderStatus.COMPLETED && o.invoiceState !== 2 && (
+              <Link to={`/customer/invoice/editor?orderId=${o.id}`}>申请开票</Link>
+            )}
           </Space>
         }
         extra={<Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>}

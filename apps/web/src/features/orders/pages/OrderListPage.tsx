@@ -17,7 +17,7 @@ import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
-import { OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
+import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
 export interface OrderListPageProps {
   /** The viewer's order type: 0 采购订单, 4 询价订单 (purchaser), 6 销售订单, 8 报价订单 (supplier). */
@@ -122,7 +122,12 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
       title: '状态',
       dataIndex: 'status',
       width: 190,
-      render: (s: number, r) => <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} />,
+      render: (s: number, r) => (
+        <>
+          <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} />
+          <InvoiceStateTag status={s} invoiceState={r.invoiceState} />
+        </>
+      ),
     },
     { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
   ];

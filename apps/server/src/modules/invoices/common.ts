@@ -1,0 +1,136 @@
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { InvoiceStatus } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { invoiceOrders, invoices } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { notify } from '../notifications/notify.ts';
+import type { Caller } from '../products/caller.ts';
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+export type InvoiceSide = 'buyer' | 'seller';
+
+export const NOT_FOUND = '发票记录不存在';
+/** The audit log's target type of the invoice history (an append-only trail; DESIGN §2). */
+export const HISTORY_TARGET = 'invoice';
+
+/** Statuses whose amounts no longer count against an order (request withdrawn or refused). */
+export const DEAD_STATUSES = [InvoiceStatus.WITHDRAWN, InvoiceStatus.REFUSED];
+/** Statuses whose amounts count as invoiced (issued, whatever happened after; a reversal row is 已开票 and negative). */
+export const ISSUED_STATUSES = [
+  InvoiceStatus.ISSUED,
+  InvoiceStatus.RECEIVED,
+  InvoiceStatus.DISPUTED,
+  InvoiceStatus.REVERSED,
+];
+
+export const toFen = (yuan: number | string): number => Math.round(Number(yuan) * 100);
+export const toYuan = (fen: number): string => (fen / 100).toFixed(2);
+
+/** The workbench page of an invoice for one side. */
+export const invoiceLink = (id: number, side: InvoiceSide) =>
+  `/customer/invoice/index?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
+
+/** Runs `work` in one transaction with the drizzle transaction typed as the database. */
+export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => work(tx as unknown as Db));
+
+/**
+ * Locks an invoice the caller's company is a party to (`FOR UPDATE`, the status guard of every transition)
+ * and checks the caller acts for `side`. A company that is neither party gets 发票记录不存在.
+ */
+export async function lockInvoice(
+  t: Db,
+  caller: Caller,
+  id: number,
+  side: InvoiceSide,
+  wrongSide: string,
+): Promise<InvoiceRecord> {
+  const [r] = await t
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.id, id),
+        or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId)),
+      ),
+    )
+    .for('update');
+  if (!r) throw notFound(NOT_FOUND);
+  if ((side === 'buyer' ? r.buyerCompanyId : r.sellerCompanyId) !== caller.companyId)
+    throw conflict(wrongSide);
+  return r;
+}
+
+export function guardStatus(r: InvoiceRecord, allowed: readonly number[], message: string): void {
+  if (!allowed.includes(r.status)) throw conflict(message);
+  if (r.reversalOfId !== null) throw conflict('红冲发票不能执行此操作');
+}
+
+/**
+ * Appends the history row (an audit log entry of target `invoice`) and notifies the other company, in the
+ * caller's transaction.
+ */
+export async function record(
+  t: Db,
+  r: InvoiceRecord,
+  step: {
+    action: string;
+    by: InvoiceSide;
+    userId: number;
+    note?: string;
+    status: number;
+    notice: { title: string; content: string };
+  },
+): Promise<void> {
+  await recordAudit(
+    t,
+    { userId: step.userId, ip: '' },
+    {
+      action: `invoice.${step.action}`,
+      targetType: HISTORY_TARGET,
+      targetId: r.id,
+      before: { status: r.status },
+      after: { status: step.status, note: step.note ?? '' },
+    },
+  );
+  const toBuyer = step.by === 'seller';
+  // category: 财务
+  await notify(t, toBuyer ? r.buyerCompanyId : r.sellerCompanyId, {
+    type: 'invoice',
+    title: step.notice.title,
+    content: step.notice.content,
+    linkPath: invoiceLink(r.id, toBuyer ? 'buyer' : 'seller'),
+  });
+}
+
+/** Σ invoice_orders.amount per order over invoices in (or not in) the given statuses, in fen. */
+export async function coveredFen(
+  db: Db,
+  orderIds: number[],
+  statuses: { live: true } | { issued: true },
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!orderIds.length) return out;
+  const filter =
+    'live' in statuses
+      ? notInArray(invoices.status, DEAD_STATUSES)
+      : inArray(invoices.status, ISSUED_STATUSES);
+  const rows = await db
+    .select({ orderId: invoiceOrders.orderId, sum: sql<string>`coalesce(sum(${invoiceOrders.amount}), 0)` })
+    .from(invoiceOrders)
+    .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+    .where(and(inArray(invoiceOrders.orderId, orderIds), filter))
+    .groupBy(invoiceOrders.orderId);
+  for (const r of rows) out.set(r.orderId, toFen(r.sum));
+  return out;
+}
+
+/** Parses a YYYY-MM-DD day (China time); refuses impossible dates. */
+export function chinaDay(day: string, label: string, invalid: (m: string) => Error): Date {
+  const d = new Date(`${day}T00:00:00+08:00`);
+  const back = new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  if (Number.isNaN(d.getTime()) || back !== day) throw invalid(`${label}不正确`);
+  if (d.getTime() > Date.now() + 86_400_000) throw invalid(`${label}不能晚于今天`);
+  return d;
+}

@@ -1,0 +1,276 @@
+import ExcelJS from 'exceljs';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  enumLabel,
+  InvoiceStatus,
+  InvoiceViewer,
+  type InvoiceAction,
+  type InvoiceCounts,
+  type InvoiceDetail,
+  type invoiceListQuery,
+  type InvoiceRow,
+  type Paged,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { auditLogs, invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { viewerOrderType } from '../orders/create.ts';
+import type { Caller } from '../products/caller.ts';
+import { HISTORY_TARGET, NOT_FOUND, type InvoiceRecord } from './common.ts';
+
+type ListIn = z.output<typeof invoiceListQuery>;
+
+/** At most this many invoices per export (a longer list narrows the filters first). */
+export const INVOICE_EXPORT_MAX = 5_000;
+
+const orderCount = sql<number>`(select count(*)::int from ${invoiceOrders} io where io.invoice_id = "invoices"."id")`;
+const chinaMidnight = (d: string, plusDays = 0) =>
+  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
+const sideOf = (caller: Caller, type: number) =>
+  type === InvoiceViewer.BUYER
+    ? eq(invoices.buyerCompanyId, caller.companyId)
+    : eq(invoices.sellerCompanyId, caller.companyId);
+
+function toRow(r: InvoiceRecord, n: number, viewer: number): InvoiceRow {
+  return {
+    id: r.id,
+    code: r.code,
+    kind: r.kind,
+    status: r.status,
+    counterpartName: viewer === InvoiceViewer.BUYER ? r.sellerCompanyName : r.buyerCompanyName,
+    titleName: r.title.title,
+    requestedAmount: r.requestedAmount,
+    invoiceNo: r.invoiceNo,
+    invoiceDate: r.invoiceDate?.toISOString() ?? null,
+    totalAmount: r.totalAmount,
+    reversalOfId: r.reversalOfId,
+    orderCount: Number(n),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function filters(caller: Caller, q: ListIn): SQL | undefined {
+  const conds: SQL[] = [sideOf(caller, q.type)];
+  if (q.status !== undefined) conds.push(eq(invoices.status, q.status));
+  if (q.kind !== undefined) conds.push(eq(invoices.kind, q.kind));
+  if (q.number) {
+    const like = `%${escapeLike(q.number)}%`;
+    conds.push(or(ilike(invoices.code, like), ilike(invoices.invoiceNo, like))!);
+  }
+  if (q.counterparty) {
+    const like = `%${escapeLike(q.counterparty)}%`;
+    conds.push(
+      ilike(q.type === InvoiceViewer.BUYER ? invoices.sellerCompanyName : invoices.buyerCompanyName, like),
+    );
+  }
+  if (q.dateFrom) conds.push(gte(invoices.createdAt, chinaMidnight(q.dateFrom)));
+  if (q.dateTo) conds.push(lt(invoices.createdAt, chinaMidnight(q.dateTo, 1)));
+  return and(...conds);
+}
+
+export async function listInvoices(db: Db, caller: Caller, q: ListIn): Promise<Paged<InvoiceRow>> {
+  const where = filters(caller, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ r: invoices, n: orderCount })
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { total: total?.n ?? 0, list: rows.map((x) => toRow(x.r, x.n, q.type)) };
+}
+
+export async function invoiceCounts(db: Db, caller: Caller, type: number): Promise<InvoiceCounts> {
+  const rows = await db
+    .select({ status: invoices.status, count: count() })
+    .from(invoices)
+    .where(sideOf(caller, type))
+    .groupBy(invoices.status)
+    .orderBy(invoices.status);
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+function actionsFor(r: InvoiceRecord, viewer: number): InvoiceAction[] {
+  if (r.reversalOfId !== null) return [];
+  const s = r.status;
+  if (viewer === InvoiceViewer.BUYER) {
+    if (s === InvoiceStatus.REQUESTED) return ['withdraw'];
+    if (s === InvoiceStatus.ISSUED) return ['confirm', 'dispute'];
+    return [];
+  }
+  if (s === InvoiceStatus.REQUESTED) return ['issue', 'refuse'];
+  if (s === InvoiceStatus.DISPUTED) return ['issue', 'reverse'];
+  if (s === InvoiceStatus.ISSUED || s === InvoiceStatus.RECEIVED) return ['reverse'];
+  return [];
+}
+
+const ACTION_NAMES: Record<string, string> = {
+  'invoice.request': '申请开票',
+  'invoice.withdraw': '撤销申请',
+  'invoice.refuse': '拒绝开票',
+  'invoice.issue': '开具发票',
+  'invoice.reissue': '重新开票',
+  'invoice.confirm': '确认收票',
+  'invoice.dispute': '提出异议',
+  'invoice.reverse': '红冲',
+};
+
+/** One invoice for either party (the caller's side is its company's); others get 发票记录不存在. */
+export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise<InvoiceDetail> {
+  const [row] = await db
+    .select({ r: invoices, n: orderCount })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.id, id),
+        or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId)),
+      ),
+    );
+  if (!row) throw notFound(NOT_FOUND);
+  const r = row.r;
+  const viewer = r.buyerCompanyId === caller.companyId ? InvoiceViewer.BUYER : InvoiceViewer.SELLER;
+  const [covered, original, reversal, trail] = await Promise.all([
+    db
+      .select({
+        orderId: invoiceOrders.orderId,
+        amount: invoiceOrders.amount,
+        orderNo: orders.orderNo,
+        kind: orders.kind,
+        total: orders.totalAmount,
+      })
+      .from(invoiceOrders)
+      .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+      .where(eq(invoiceOrders.invoiceId, r.id))
+      .orderBy(asc(invoiceOrders.orderId)),
+    r.reversalOfId
+      ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalOfId))
+      : Promise.resolve([]),
+    db.select({ id: invoices.id, code: invoices.code }).from(invoices).where(eq(invoices.reversalOfId, r.id)),
+    db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, HISTORY_TARGET), eq(auditLogs.targetId, String(r.id))))
+      .orderBy(asc(auditLogs.id)),
+  ]);
+  const side = viewer === InvoiceViewer.BUYER ? 'buyer' : 'seller';
+  return {
+    ...toRow(r, row.n, viewer),
+    viewer,
+    buyerCompanyName: r.buyerCompanyName,
+    sellerCompanyName: r.sellerCompanyName,
+    title: {
+      title: r.title.title,
+      taxNo: r.title.taxNo,
+      regAddress: r.title.regAddress,
+      regPhone: r.title.regPhone,
+      bankName: r.title.bankName,
+      bankAccount: r.title.bankAccount,
+    },
+    remark: r.remark,
+    amountExTax: r.amountExTax,
+    taxRate: r.taxRate,
+    taxAmount: r.taxAmount,
+    files: r.files,
+    rejectReason: r.rejectReason,
+    disputeReason: r.disputeReason,
+    issuedAt: r.issuedAt?.toISOString() ?? null,
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    reversalOfCode: original[0]?.code ?? null,
+    reversedById: reversal[0]?.id ?? null,
+    reversedByCode: reversal[0]?.code ?? null,
+    orders: covered.map((c) => ({
+      orderId: c.orderId,
+      orderNo: c.orderNo,
+      orderType: viewerOrderType(c.kind, side),
+      orderTotal: c.total,
+      amount: c.amount,
+    })),
+    history: trail.map((h) => ({
+      id: h.id,
+      action: ACTION_NAMES[h.action] ?? h.action,
+      userName: h.actorName,
+      note: String((h.after as { note?: string } | null)?.note ?? ''),
+      createdAt: h.createdAt.toISOString(),
+    })),
+    actions: actionsFor(r, viewer),
+  };
+}
+
+const shanghai = (d: Date | null) =>
+  d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
+
+/** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per invoice and order. */
+export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise<Buffer> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(filters(caller, q))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(INVOICE_EXPORT_MAX);
+  const covered = rows.length
+    ? await db
+        .select({ invoiceId: invoiceOrders.invoiceId, amount: invoiceOrders.amount, orderNo: orders.orderNo })
+        .from(invoiceOrders)
+        .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+        .where(
+          inArray(
+            invoiceOrders.invoiceId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(invoiceOrders.invoiceId), asc(invoiceOrders.orderId))
+    : [];
+  const buyer = q.type === InvoiceViewer.BUYER;
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('发票列表');
+  sheet.columns = [
+    { header: '申请单号', key: 'code', width: 20 },
+    { header: '申请时间', key: 'createdAt', width: 17 },
+    { header: '发票类型', key: 'kind', width: 16 },
+    { header: '状态', key: 'status', width: 10 },
+    { header: buyer ? '供应商' : '采购商', key: 'counterparty', width: 28 },
+    { header: '发票抬头', key: 'title', width: 28 },
+    { header: '纳税人识别号', key: 'taxNo', width: 22 },
+    { header: '订单号', key: 'orderNo', width: 20 },
+    { header: '订单开票金额（元）', key: 'orderAmount', width: 16 },
+    { header: '申请金额（元）', key: 'requested', width: 14 },
+    { header: '发票号码', key: 'invoiceNo', width: 22 },
+    { header: '开票日期', key: 'invoiceDate', width: 12 },
+    { header: '不含税金额（元）', key: 'ex', width: 14 },
+    { header: '税率（%）', key: 'rate', width: 9 },
+    { header: '税额（元）', key: 'tax', width: 12 },
+    { header: '价税合计（元）', key: 'total', width: 14 },
+    { header: '红冲原票', key: 'reversalOf', width: 20 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  const codes = new Map(rows.map((r) => [r.id, r.code]));
+  for (const r of rows) {
+    for (const c of covered.filter((x) => x.invoiceId === r.id)) {
+      sheet.addRow({
+        code: r.code,
+        createdAt: shanghai(r.createdAt),
+        kind: enumLabel('InvoiceKind', r.kind) ?? '',
+        status: enumLabel('InvoiceStatus', r.status) ?? '',
+        counterparty: buyer ? r.sellerCompanyName : r.buyerCompanyName,
+        title: r.title.title,
+        taxNo: r.title.taxNo,
+        orderNo: c.orderNo,
+        orderAmount: Number(c.amount),
+        requested: Number(r.requestedAmount),
+        invoiceNo: r.invoiceNo ?? '',
+        invoiceDate: shanghai(r.invoiceDate).slice(0, 10),
+        ex: r.amountExTax === null ? '' : Number(r.amountExTax),
+        rate: r.taxRate === null ? '' : Number(r.taxRate),
+        tax: r.taxAmount === null ? '' : Number(r.taxAmount),
+        total: r.totalAmount === null ? '' : Number(r.totalAmount),
+        reversalOf: r.reversalOfId ? (codes.get(r.reversalOfId) ?? String(r.reversalOfId)) : '',
+      });
+    }
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

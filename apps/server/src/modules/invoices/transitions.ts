@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import {
+  INVOICE_FILE_TYPES,
+  InvoiceStatus,
+  type invoiceIssueInput,
+  type invoiceReverseInput,
+} from '@aquamall/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { invoiceOrders, invoices } from '../../db/schema/index.ts';
+import { invalid } from '../../lib/errors.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { extensionOf } from '../files/upload.ts';
+import type { Caller } from '../products/caller.ts';
+import { chinaDay, guardStatus, inTransaction, lockInvoice, record, toFen, toYuan } from './common.ts';
+import { newInvoiceCode } from './request.ts';
+
+type IssueIn = z.output<typeof invoiceIssueInput>;
+type ReverseIn = z.output<typeof invoiceReverseInput>;
+
+const BUYER_ONLY = '只有申请开票的采购商可以执行此操作';
+const SELLER_ONLY = '只有开票的供应商可以执行此操作';
+const FILE_REFUSED = '发票文件不存在或不是本公司上传的文件';
+
+/**
+ * The amount rule of an issued invoice (INVOICE_TAX_RULE): before tax + tax = the requested amount, and tax =
+ * before tax × rate rounded to the fen within ±0.01. Answers the amounts in fen.
+ */
+export function checkAmounts(
+  requestedFen: number,
+  amountExTax: number,
+  taxRate: number,
+  taxAmount: number,
+): { exFen: number; taxFen: number } {
+  const exFen = toFen(amountExTax);
+  const taxFen = toFen(taxAmount);
+  if (exFen + taxFen !== requestedFen)
+    throw invalid(
+      `不含税金额 ¥${toYuan(exFen)} + 税额 ¥${toYuan(taxFen)} 应等于申请开票金额 ¥${toYuan(requestedFen)}`,
+    );
+  const expected = Math.round((exFen * taxRate) / 100);
+  if (Math.abs(taxFen - expected) > 1)
+    throw invalid(`税额应为不含税金额 × ${taxRate}% = ¥${toYuan(expected)}（允许 ±0.01 元误差）`);
+  return { exFen, taxFen };
+}
+
+async function invoiceFiles(t: Db, companyId: number, files: { name: string; path: string }[]) {
+  if (files.some((f) => !(INVOICE_FILE_TYPES as readonly string[]).includes(extensionOf(f.path))))
+    throw invalid('发票文件只能是PDF、OFD或图片');
+  const keys = await assertOwnUploads(
+    t,
+    companyId,
+    files.map((f) => f.path),
+    FILE_REFUSED,
+  );
+  return files.map((f, i) => ({ name: f.name || keys[i]!.split('/').pop()!, path: keys[i]! }));
+}
+
+/** The purchaser withdraws a request not yet issued: → 已撤销 (its amounts are invoiceable again). */
+export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
+    guardStatus(r, [InvoiceStatus.REQUESTED], '供应商已处理该申请，不能撤销');
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.WITHDRAWN, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'withdraw',
+      by: 'buyer',
+      userId: caller.userId,
+      status: InvoiceStatus.WITHDRAWN,
+      notice: {
+        title: `开票申请已撤销 ${r.code}`,
+        content: `${r.buyerCompanyName} 撤销了开票申请 ${r.code}。`,
+      },
+    });
+  });
+}
+
+/** The supplier refuses a request with a reason: → 已拒绝 (its amounts are invoiceable again). */
+export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, id, 'seller', SELLER_ONLY);
+    guardStatus(r, [InvoiceStatus.REQUESTED], '该申请已处理，不能拒绝');
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.REFUSED, rejectReason: reason, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'refuse',
+      by: 'seller',
+      userId: caller.userId,
+      status: InvoiceStatus.REFUSED,
+      note: reason,
+      notice: { title: `开票申请被拒绝 ${r.code}`, content: `${r.sellerCompanyName} 拒绝开票：${reason}` },
+    });
+  });
+}
+
+/** The supplier issues a request (or re-issues a disputed invoice): number, date, amounts, rate, files → 已开票. */
+export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Promise<void> {
+  const date = chinaDay(input.invoiceDate, '开票日期', invalid);
+  await inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
+    guardStatus(r, [InvoiceStatus.REQUESTED, InvoiceStatus.DISPUTED], '该发票当前状态不能开票');
+    const { exFen, taxFen } = checkAmounts(
+      toFen(r.requestedAmount),
+      input.amountExTax,
+      input.taxRate,
+      input.taxAmount,
+    );
+    const files = await invoiceFiles(t, caller.companyId, input.files);
+    const now = new Date();
+    await t
+      .update(invoices)
+      .set({
+        status: InvoiceStatus.ISSUED,
+        invoiceNo: input.invoiceNo,
+        invoiceDate: date,
+        amountExTax: toYuan(exFen),
+        taxRate: String(input.taxRate),
+        taxAmount: toYuan(taxFen),
+        totalAmount: toYuan(exFen + taxFen),
+        files,
+        issuedBy: caller.userId,
+        issuedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, r.id));
+    const again = r.status === InvoiceStatus.DISPUTED;
+    await record(t, r, {
+      action: again ? 'reissue' : 'issue',
+      by: 'seller',
+      userId: caller.userId,
+      status: InvoiceStatus.ISSUED,
+      note: `发票号码 ${input.invoiceNo}，价税合计 ¥${toYuan(exFen + taxFen)}`,
+      notice: {
+        title: `${again ? '发票已重新开具' : '发票已开具'} ${r.code}`,
+        content: `${r.sellerCompanyName} 已开具发票 ${input.invoiceNo}，价税合计 ¥${toYuan(exFen + taxFen)}，请确认收票。`,
+      },
+    });
+  });
+}
+
+/** The purchaser confirms receipt: 已开票 → 已收票. */
+export async function confirmInvoice(db: Db, caller: Caller, id: number): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
+    guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能确认收票');
+    const now = new Date();
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.RECEIVED, confirmedAt: now, updatedAt: now })
+      .where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'confirm',
+      by: 'buyer',
+      userId: caller.userId,
+      status: InvoiceStatus.RECEIVED,
+      notice: {
+        title: `发票已确认收票 ${r.code}`,
+        content: `${r.buyerCompanyName} 已确认收到发票 ${r.invoiceNo ?? ''}。`,
+      },
+    });
+  });
+}
+
+/** The purchaser disputes an issued invoice with a reason: 已开票 → 有异议 (the supplier re-issues or reverses). */
+export async function disputeInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
+  await inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
+    guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能提出异议');
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.DISPUTED, disputeReason: reason, updatedAt: new Date() })
+      .where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'dispute',
+      by: 'buyer',
+      userId: caller.userId,
+      status: InvoiceStatus.DISPUTED,
+      note: reason,
+      notice: {
+        title: `发票有异议 ${r.code}`,
+        content: `${r.buyerCompanyName} 对发票 ${r.invoiceNo ?? ''} 提出异议：${reason}`,
+      },
+    });
+  });
+}
+
+/**
+ * The supplier reverses (红冲) an issued invoice: a new invoice row with negative amounts and `reversalOfId`,
+ * with negative invoice_orders rows, so the orders' amounts are invoiceable again; the original → 已红冲.
+ */
+export async function reverseInvoice(
+  db: Db,
+  caller: Caller,
+  input: ReverseIn,
+): Promise<{ id: number; code: string }> {
+  const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
+  return inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
+    guardStatus(
+      r,
+      [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED],
+      '只有已开具的发票可以红冲',
+    );
+    const files = await invoiceFiles(t, caller.companyId, input.files);
+    const covered = await t
+      .select()
+      .from(invoiceOrders)
+      .where(eq(invoiceOrders.invoiceId, r.id))
+      .orderBy(invoiceOrders.orderId);
+    const neg = (v: string | null) => toYuan(-toFen(v ?? 0));
+    const now = new Date();
+    const [red] = await t
+      .insert(invoices)
+      .values({
+        code: newInvoiceCode(),
+        kind: r.kind,
+        status: InvoiceStatus.ISSUED,
+        buyerCompanyId: r.buyerCompanyId,
+        buyerCompanyName: r.buyerCompanyName,
+        sellerCompanyId: r.sellerCompanyId,
+        sellerCompanyName: r.sellerCompanyName,
+        title: r.title,
+        requestedAmount: neg(r.requestedAmount),
+        remark: input.reason,
+        invoiceNo: input.invoiceNo,
+        invoiceDate: date,
+        amountExTax: neg(r.amountExTax),
+        taxRate: r.taxRate,
+        taxAmount: neg(r.taxAmount),
+        totalAmount: neg(r.totalAmount),
+        files,
+        reversalOfId: r.id,
+        requestedBy: caller.userId,
+        issuedBy: caller.userId,
+        issuedAt: now,
+      })
+      .returning();
+    await t
+      .insert(invoiceOrders)
+      .values(covered.map((c) => ({ invoiceId: red!.id, orderId: c.orderId, amount: neg(c.amount) })));
+    await t
+      .update(invoices)
+      .set({ status: InvoiceStatus.REVERSED, updatedAt: now })
+      .where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'reverse',
+      by: 'seller',
+      userId: caller.userId,
+      status: InvoiceStatus.REVERSED,
+      note: `红冲发票 ${red!.code}（${input.invoiceNo}）：${input.reason}`,
+      notice: {
+        title: `发票已红冲 ${r.code}`,
+        content: `${r.sellerCompanyName} 红冲了发票 ${r.invoiceNo ?? ''}：${input.reason}。相应订单金额可重新申请开票。`,
+      },
+    });
+    return { id: red!.id, code: red!.code };
+  });
+}
