@@ -51,6 +51,7 @@ import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +170,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(aftersalesRoutes);
   await app.register(creditRoutes);
   await app.register(invoiceRoutes);
+  await app.register(reportRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

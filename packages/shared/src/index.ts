@@ -20,3 +20,4 @@ export * from './contracts/orders.ts';
 export * from './contracts/aftersales.ts';
 export * from './contracts/credit.ts';
 export * from './contracts/invoices.ts';
+export * from './contracts/reports.ts';

@@ -9,6 +9,7 @@ import { orderCustomerRoutes } from '../features/orders/routes.tsx';
 import { aftersalesCustomerRoutes } from '../features/aftersales/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
+import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -27,7 +28,9 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 ).map(([path, title, menuKey]) => ({
   path,
   handle: { title, menuKey },
-  lazy: lazyNamed(() => import('../features/workbench/components/LaterRelease.tsx'), 'LaterRelease', { title }),
+  lazy: lazyNamed(() => import('../features/workbench/components/LaterRelease.tsx'), 'LaterRelease', {
+    title,
+  }),
 }));
 
 /**
@@ -37,5 +40,5 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 export const customerRoutes: RouteObject = {
   path: 'customer',
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...invoiceCustomerRoutes, ...placeholders],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...invoiceCustomerRoutes, ...reportCustomerRoutes, ...placeholders],
 };

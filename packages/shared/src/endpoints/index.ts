@@ -14,6 +14,7 @@ import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
 import { creditEndpoints } from './credit.ts';
 import { invoiceEndpoints } from './invoices.ts';
+import { reportEndpoints } from './reports.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -32,6 +33,7 @@ export * from './orders.ts';
 export * from './aftersales.ts';
 export * from './credit.ts';
 export * from './invoices.ts';
+export * from './reports.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -78,6 +80,7 @@ export const endpointGroups = {
   rma: rmaEndpoints,
   credit: creditEndpoints,
   invoices: invoiceEndpoints,
+  reports: reportEndpoints,
 };
 
 type Groups = typeof endpointGroups;

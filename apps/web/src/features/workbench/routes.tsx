@@ -40,13 +40,7 @@ export const workbenchRoutes: RouteObject[] = [
 
   // rma/rmaList, rma/rmaApply, rma/rmaEditor: features/aftersales.
 
-  later('report/procurement', '采购统计'),
-  later('report/orderSale', '订单销售统计'),
-  later('report/goodsSale', '商品销售统计'),
-  later('report/goodsCategory', '品类销售统计'),
-  later('report/procurementGoods', '采购商品统计'),
-  later('report/saleAmount', '应收账款', { report: 'saleAmount' }),
-  later('report/payAmount', '应付账款', { report: 'payAmount' }),
+  // report/procurement, orderSale, goodsSale, goodsCategory, procurementGoods, saleAmount, payAmount: features/reports.
 
   {
     path: 'message/index',

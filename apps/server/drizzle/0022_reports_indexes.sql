@@ -1,0 +1,4 @@
+CREATE INDEX "orders_seller_paid" ON "orders" USING btree ("seller_company_id","paid_at","status","total_amount","buyer_company_id") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_buyer_paid" ON "orders" USING btree ("buyer_company_id","paid_at","status","total_amount","seller_company_id") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_seller_shipped" ON "orders" USING btree ("seller_company_id","first_shipped_at") WHERE "orders"."first_shipped_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_buyer_shipped" ON "orders" USING btree ("buyer_company_id","first_shipped_at") WHERE "orders"."first_shipped_at" is not null;

@@ -1,0 +1,384 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  OrderStatus,
+  type BalanceReport,
+  type BalanceRow,
+  type CategoryReport,
+  type GoodsReport,
+  type OrderReport,
+  type ReportCategory,
+  type ReportFilter,
+  type ReportPeriod,
+  type ReportProduct,
+} from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { toFen, toYuan } from '../orders/create.ts';
+import { ageAccounts, openChargesCte } from './ageing.ts';
+import { periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
+
+/**
+ * The seven reports (decision 0132). Which orders count: paid (`paid_at` set) and not cancelled, dated by
+ * `paid_at` on the Asia/Shanghai calendar. Order-level amounts are the order total (goods + freight);
+ * goods and category amounts are the lines' amounts (goods only). A line's category is its product's; lines
+ * without a product (enquiry awards) fall under 其他. Receivables/payables count orders first shipped in the
+ * range (not cancelled) and age credit as of now with the one FIFO of ageing.ts.
+ */
+
+/** Whose view: the purchaser's (its orders as buyer) or the supplier's (as seller). */
+export type Side = 'buyer' | 'seller';
+
+export const OTHER_CATEGORY = '其他';
+/** Products listed on the page (the export has up to EXPORT_PRODUCTS). */
+export const PAGE_PRODUCTS = 100;
+export const EXPORT_PRODUCTS = 10_000;
+const TOP_BY_QUANTITY = 10;
+
+const cols = (side: Side) =>
+  side === 'buyer'
+    ? {
+        own: sql.raw('o.buyer_company_id'),
+        otherId: sql.raw('o.seller_company_id'),
+        otherName: sql.raw('o.seller_company_name'),
+      }
+    : {
+        own: sql.raw('o.seller_company_id'),
+        otherId: sql.raw('o.buyer_company_id'),
+        otherName: sql.raw('o.buyer_company_name'),
+      };
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const money = (v: string | number | null | undefined) => toYuan(toFen(v ?? 0));
+
+/** Orders that count for the caller's side in the range (alias `o`). */
+function countedOrders(side: Side, companyId: number, q: ReportFilter): SQL {
+  const { from, to } = reportRange(q);
+  return sql`${cols(side).own} = ${companyId} and o.paid_at >= ${from.toISOString()}::timestamptz
+    and o.paid_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}`;
+}
+
+type PeriodRaw = { period: string; order_count: number; amount: string | null; quantity: number | null };
+
+/** Every period of the range, the missing ones as zero. */
+function fillPeriods(q: ReportFilter, raw: PeriodRaw[]): ReportPeriod[] {
+  const by = new Map(raw.map((r) => [r.period, r]));
+  return periodsOf(q).map((period) => {
+    const r = by.get(period);
+    return {
+      period,
+      orderCount: Number(r?.order_count ?? 0),
+      amount: money(r?.amount),
+      quantity: Number(r?.quantity ?? 0),
+    };
+  });
+}
+
+type CategoryRaw = {
+  category_id: number | null;
+  name: string | null;
+  order_count: number;
+  quantity: number;
+  amount: string;
+};
+
+async function categoryRows(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<ReportCategory[]> {
+  const rows = rowsOf<CategoryRaw>(
+    await db.execute(sql`
+      select c.id as category_id, c.name, count(distinct o.id)::int as order_count,
+             sum(l.quantity)::int as quantity, sum(l.amount)::text as amount
+      from orders o
+      join order_lines l on l.order_id = o.id
+      left join products p on p.id = l.product_id
+      left join categories c on c.id = p.category_id
+      where ${countedOrders(side, companyId, q)}
+      group by c.id, c.name
+    `),
+  );
+  const total = rows.reduce((s, r) => s + toFen(r.amount), 0);
+  return rows
+    .map((r) => ({
+      categoryId: r.category_id === null ? null : Number(r.category_id),
+      name: r.name ?? OTHER_CATEGORY,
+      orderCount: Number(r.order_count),
+      quantity: Number(r.quantity),
+      amount: money(r.amount),
+      share: total > 0 ? ((toFen(r.amount) * 100) / total).toFixed(2) : '0.00',
+    }))
+    .sort((a, b) => toFen(b.amount) - toFen(a.amount) || (a.categoryId ?? 0) - (b.categoryId ?? 0));
+}
+
+/** 采购统计 (buyer) / 订单销售统计 (seller): paid orders over time, by counterpart and by category. */
+export async function orderReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<OrderReport> {
+  const { otherId } = cols(side);
+  const where = countedOrders(side, companyId, q);
+  const [periods, counterparts, categories] = await Promise.all([
+    db.execute(sql`
+      select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, 0 as quantity
+      from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(*)::int as order_count, sum(o.total_amount) as amount
+            from orders o where ${where} group by 1) x`),
+    // Names from the companies (current name), so the orders are read from the index alone.
+    db.execute(sql`
+      select x.company_id, c.name, x.order_count, x.amount::text as amount
+      from (select ${otherId} as company_id, count(*)::int as order_count, sum(o.total_amount) as amount
+            from orders o where ${where} group by 1) x
+      join companies c on c.id = x.company_id`),
+    categoryRows(db, side, companyId, q),
+  ]);
+  const list = rowsOf<{ company_id: number; name: string; order_count: number; amount: string }>(counterparts)
+    .map((r) => ({
+      companyId: Number(r.company_id),
+      name: r.name,
+      orderCount: Number(r.order_count),
+      amount: money(r.amount),
+    }))
+    .sort((a, b) => toFen(b.amount) - toFen(a.amount) || a.companyId - b.companyId);
+  const filled = fillPeriods(q, rowsOf<PeriodRaw>(periods));
+  return {
+    periods: filled,
+    counterparts: list,
+    categories,
+    total: {
+      orderCount: list.reduce((s, r) => s + r.orderCount, 0),
+      quantity: categories.reduce((s, r) => s + r.quantity, 0),
+      amount: toYuan(list.reduce((s, r) => s + toFen(r.amount), 0)),
+    },
+  };
+}
+
+/** Goods over time from the lines of the counted orders. */
+async function linePeriods(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportPeriod[]> {
+  const res = await db.execute(sql`
+    select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, x.quantity
+    from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(distinct o.id)::int as order_count,
+                 sum(l.amount) as amount, sum(l.quantity)::int as quantity
+          from orders o join order_lines l on l.order_id = o.id
+          where ${countedOrders(side, companyId, q)} group by 1) x`);
+  return fillPeriods(q, rowsOf<PeriodRaw>(res));
+}
+
+type ProductRaw = {
+  product_id: number | null;
+  name: string;
+  unit: string;
+  category_name: string | null;
+  order_count: number;
+  quantity: number;
+  amount: string;
+};
+
+/** Products of the counted orders' lines (catalogue lines by product, enquiry lines by name and unit). */
+async function productRows(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  order: 'amount' | 'quantity',
+  limit: number,
+): Promise<ReportProduct[]> {
+  const res = await db.execute(sql`
+    with g as (
+      select l.product_id, case when l.product_id is null then l.product_name end as free_name,
+             case when l.product_id is null then l.unit end as free_unit,
+             max(l.product_name) as name, max(l.unit) as unit, count(distinct o.id)::int as order_count,
+             sum(l.quantity)::int as quantity, sum(l.amount) as amount
+      from orders o join order_lines l on l.order_id = o.id
+      where ${countedOrders(side, companyId, q)}
+      group by 1, 2, 3
+      order by ${order === 'amount' ? sql`amount desc, quantity desc` : sql`quantity desc, amount desc`}, 4, 1
+      limit ${limit}
+    )
+    select g.product_id, g.name, g.unit, c.name as category_name, g.order_count, g.quantity, g.amount::text as amount
+    from g left join products p on p.id = g.product_id left join categories c on c.id = p.category_id`);
+  const rows = rowsOf<ProductRaw>(res).map((r) => ({
+    productId: r.product_id === null ? null : Number(r.product_id),
+    name: r.name,
+    unit: r.unit,
+    categoryName: r.category_name ?? OTHER_CATEGORY,
+    orderCount: Number(r.order_count),
+    quantity: Number(r.quantity),
+    amount: money(r.amount),
+  }));
+  const key = (p: ReportProduct) =>
+    order === 'amount' ? [toFen(p.amount), p.quantity] : [p.quantity, toFen(p.amount)];
+  return rows.sort((a, b) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return b1! - a1! || b2! - a2! || a.name.localeCompare(b.name) || (a.productId ?? 0) - (b.productId ?? 0);
+  });
+}
+
+/** 商品销售统计 (seller) / 采购商品统计 (buyer): goods over time and ranked by amount and by quantity. */
+export async function goodsReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  limit = PAGE_PRODUCTS,
+): Promise<GoodsReport> {
+  const [periods, products, topByQuantity] = await Promise.all([
+    linePeriods(db, side, companyId, q),
+    productRows(db, side, companyId, q, 'amount', limit),
+    productRows(db, side, companyId, q, 'quantity', TOP_BY_QUANTITY),
+  ]);
+  return { periods, products, topByQuantity, total: totalsOf(periods) };
+}
+
+const totalsOf = (periods: ReportPeriod[]) => ({
+  orderCount: periods.reduce((s, p) => s + p.orderCount, 0),
+  quantity: periods.reduce((s, p) => s + p.quantity, 0),
+  amount: toYuan(periods.reduce((s, p) => s + toFen(p.amount), 0)),
+});
+
+/** 品类销售统计 (seller): category shares and goods over time. */
+export async function categoryReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+): Promise<CategoryReport> {
+  const [periods, categories] = await Promise.all([
+    linePeriods(db, side, companyId, q),
+    categoryRows(db, side, companyId, q),
+  ]);
+  return { periods, categories, total: totalsOf(periods) };
+}
+
+type DeliveredRaw = {
+  period: string;
+  company_id: number;
+  name: string;
+  order_count: number;
+  amount: string;
+  unpaid_count: number;
+  unpaid: string;
+};
+
+/**
+ * 应收账款 (seller, per customer) / 应付账款 (buyer, per supplier): orders first shipped in the range and not
+ * cancelled; an order's unpaid part is total − paid plus the outstanding credit of its own ledger charges
+ * (FIFO, as of `now`); the credit account's figures and ageing as of `now`.
+ */
+export async function balanceReport(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  now = new Date(),
+): Promise<BalanceReport> {
+  const { own, otherId, otherName } = cols(side);
+  const { from, to } = reportRange(q);
+  const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
+  const [delivered, accounts] = await Promise.all([
+    db.execute(sql`
+      ${openChargesCte(scope, now)},
+      oc as (select order_id, sum(outstanding) as outstanding from open where order_id is not null group by order_id),
+      d as (
+        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id, ${otherName} as name,
+               o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
+        from orders o left join oc on oc.order_id = o.id
+        where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
+          and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
+      )
+      select ${periodLabel(sql.raw('p'), q.granularity)} as period, company_id, max(name) as name, count(*)::int as order_count,
+             sum(total_amount)::text as amount, (count(*) filter (where unpaid > 0))::int as unpaid_count,
+             coalesce(sum(unpaid) filter (where unpaid > 0), 0)::text as unpaid
+      from d group by p, company_id`),
+    ageAccounts(db, scope, now),
+  ]);
+  const raw = rowsOf<DeliveredRaw>(delivered);
+  const periods = fillPeriods(
+    q,
+    [
+      ...raw
+        .reduce((m, r) => {
+          const p = m.get(r.period) ?? { period: r.period, order_count: 0, fen: 0 };
+          p.order_count += Number(r.order_count);
+          p.fen += toFen(r.amount);
+          return m.set(r.period, p);
+        }, new Map<string, { period: string; order_count: number; fen: number }>())
+        .values(),
+    ].map((p) => ({ period: p.period, order_count: p.order_count, amount: toYuan(p.fen), quantity: 0 })),
+  );
+  const zero = '0.00';
+  const rows = new Map<number, BalanceRow>();
+  const rowOf = (id: number, name: string): BalanceRow => {
+    let r = rows.get(id);
+    if (!r) {
+      r = {
+        companyId: id,
+        name,
+        unpaidOrderCount: 0,
+        deliveredUnpaid: zero,
+        hasAccount: false,
+        creditLimit: zero,
+        balance: zero,
+        creditUsed: zero,
+        notDue: zero,
+        d0to30: zero,
+        d31to60: zero,
+        d61to90: zero,
+        d90plus: zero,
+        overdue: zero,
+      };
+      rows.set(id, r);
+    }
+    return r;
+  };
+  for (const d of raw) {
+    const r = rowOf(Number(d.company_id), d.name);
+    r.unpaidOrderCount += Number(d.unpaid_count);
+    r.deliveredUnpaid = toYuan(toFen(r.deliveredUnpaid) + toFen(d.unpaid));
+  }
+  for (const a of accounts) {
+    const r =
+      side === 'seller'
+        ? rowOf(a.buyerCompanyId, a.buyerCompanyName)
+        : rowOf(a.sellerCompanyId, a.sellerCompanyName);
+    Object.assign(r, {
+      hasAccount: true,
+      creditLimit: a.creditLimit,
+      balance: a.balance,
+      creditUsed: a.creditUsed,
+      notDue: a.notDue,
+      d0to30: a.d0to30,
+      d31to60: a.d31to60,
+      d61to90: a.d61to90,
+      d90plus: a.d90plus,
+      overdue: a.overdue,
+    });
+  }
+  const list = [...rows.values()].sort(
+    (a, b) =>
+      toFen(b.overdue) - toFen(a.overdue) ||
+      toFen(b.deliveredUnpaid) - toFen(a.deliveredUnpaid) ||
+      toFen(b.creditUsed) - toFen(a.creditUsed) ||
+      a.companyId - b.companyId,
+  );
+  const sum = (k: keyof BalanceRow) => toYuan(list.reduce((s, r) => s + toFen(r[k] as string), 0));
+  return {
+    periods,
+    rows: list,
+    total: {
+      unpaidOrderCount: list.reduce((s, r) => s + r.unpaidOrderCount, 0),
+      deliveredUnpaid: sum('deliveredUnpaid'),
+      creditLimit: sum('creditLimit'),
+      balance: sum('balance'),
+      creditUsed: sum('creditUsed'),
+      notDue: sum('notDue'),
+      d0to30: sum('d0to30'),
+      d31to60: sum('d31to60'),
+      d61to90: sum('d61to90'),
+      d90plus: sum('d90plus'),
+      overdue: sum('overdue'),
+    },
+  };
+}
