@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CompanyType, CreditAccountStatus, CreditMovement, enumLabel } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { toFen, toYuan } from '../orders/create.ts';
+import { ageAccount } from '../reports/ageing.ts';
 
 /**
  * The credit-account core (decision 0131): the account lock, the ledger sums and the one way a movement is
@@ -216,51 +217,16 @@ export async function tellOther(
 }
 
 /**
- * Overdue credit per account (FIFO: repayments settle the charges with the oldest due date first; a charge is
- * overdue when its due date is before `now`), with the 0–30 / 31–60 / 61–90 / 90+ buckets.
- * TODO(lead): switch to `ageAccounts` of modules/reports/ageing.ts (the one implementation) once `reports` is
- * merged; this is the interim per-account query the money split allows.
+ * Overdue credit per account with the 0–30 / 31–60 / 61–90 / 90+ buckets, from `ageAccount` of
+ * modules/reports/ageing.ts (the one FIFO implementation: repayments settle the charges with the oldest due
+ * date first). Fen; accounts that are not live age to zero.
  */
 export async function overdueOf(t: Db, ids: number[], now = new Date()) {
-  const out = new Map<
-    number,
-    { notDue: number; overdue: number; buckets: [number, number, number, number] }
-  >();
-  for (const id of ids) out.set(id, { notDue: 0, overdue: 0, buckets: [0, 0, 0, 0] });
-  if (!ids.length) return out;
-  const rows = await t
-    .select({
-      accountId: creditLedger.accountId,
-      id: creditLedger.id,
-      credit: creditLedger.creditDelta,
-      dueAt: creditLedger.dueAt,
-      createdAt: creditLedger.createdAt,
-    })
-    .from(creditLedger)
-    .where(and(inArray(creditLedger.accountId, ids), sql`${creditLedger.creditDelta} <> 0`))
-    .orderBy(asc(creditLedger.accountId), asc(creditLedger.id));
-  const byAccount = new Map<number, typeof rows>();
-  for (const r of rows) byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r]);
-  for (const [id, list] of byAccount) {
-    let repaid = list.filter((r) => toFen(r.credit) < 0).reduce((s, r) => s - toFen(r.credit), 0);
-    const charges = list
-      .filter((r) => toFen(r.credit) > 0)
-      .map((r) => ({ fen: toFen(r.credit), due: r.dueAt ?? r.createdAt, id: r.id }))
-      .sort((x, y) => x.due.getTime() - y.due.getTime() || x.id - y.id);
-    const o = out.get(id)!;
-    for (const c of charges) {
-      const settled = Math.min(c.fen, repaid);
-      repaid -= settled;
-      const open = c.fen - settled;
-      if (open <= 0) continue;
-      if (c.due.getTime() >= now.getTime()) {
-        o.notDue += open;
-        continue;
-      }
-      o.overdue += open;
-      const days = Math.floor((now.getTime() - c.due.getTime()) / 86_400_000);
-      o.buckets[days <= 30 ? 0 : days <= 60 ? 1 : days <= 90 ? 2 : 3] += open;
-    }
-  }
+  const out = new Map<number, { notDue: number; overdue: number; buckets: [number, number, number, number] }>();
+  const aged = await Promise.all(ids.map((id) => ageAccount(t, id, now)));
+  ids.forEach((id, i) => {
+    const a = aged[i];
+    out.set(id, a ? { notDue: toFen(a.notDue), overdue: toFen(a.overdue), buckets: [toFen(a.d0to30), toFen(a.d31to60), toFen(a.d61to90), toFen(a.d90plus)] } : { notDue: 0, overdue: 0, buckets: [0, 0, 0, 0] });
+  });
   return out;
 }
