@@ -86,7 +86,7 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   await expect(page.getByText('充值凭证已提交，等待供应商确认')).toBeVisible();
   await seller.goto('/customer/companyAccount/customerRecharge');
   await rowOf(seller, BUYER).getByRole('button', { name: '确认' }).click();
-  await seller.locator('.ant-modal-confirm').getByRole('button', { name: '确认' }).click();
+  await seller.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*认/ }).click();
   await expect(seller.getByText('已确认并入账')).toBeVisible();
   await expect(rowOf(seller, BUYER)).toContainText('已确认');
 
