@@ -46,7 +46,7 @@ async function confirmedOrder(request: APIRequestContext, buyer: string, seller:
 const rowOf = (page: Page, name: RegExp | string) => page.locator('.ant-table-row', { hasText: name }).first();
 
 test('credit account → recharge → 账期支付 → 专用 invoice → statement and both reports agree', async ({ page, browser, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const buyerToken = await tokenOf(request, '18800000004');
   const sellerToken = await tokenOf(request, '18800000003');
 
@@ -136,7 +136,7 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   await seller.goto(`/customer/companyAccount/editor?id=${account.id}`);
   await seller.getByRole('tab', { name: '对账单' }).click();
   await seller.getByRole('button', { name: '出具对账单' }).click();
-  await seller.locator('.ant-modal:visible').getByRole('button', { name: '出具' }).click();
+  await seller.locator('.ant-modal:visible').getByRole('button', { name: /^出\s*具$/ }).click();
   const statement = seller.getByRole('dialog', { name: '对账单' });
   await expect(statement).toContainText(`变动笔数2 笔`);
   await expect(statement.locator('.ant-table-row')).toHaveCount(2);
