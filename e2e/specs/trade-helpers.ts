@@ -100,7 +100,7 @@ export async function checkoutOnly(page: Page, boxes: Locator[], suppliers: numb
 
 /** On the purchaser's order detail (待付款): uploads a transfer proof picture and submits it. */
 export async function uploadTransferProof(page: Page) {
-  await page.getByRole('button', { name: '上传付款凭证' }).click();
+  await page.getByRole('button', { name: '去付款' }).click();
   const dialog = page.getByRole('dialog', { name: '上传付款凭证' });
   await dialog
     .locator('input[type=file]')

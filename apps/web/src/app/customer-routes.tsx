@@ -12,6 +12,9 @@ import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
 import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
+import { creditCustomerRoutes } from '../features/credit/routes.tsx';
+import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
+import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -57,4 +60,5 @@ export const customerRoutes: RouteObject = {
     ...quotationCustomerRoutes,
     ...placeholders,
   ],
+  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...invoiceCustomerRoutes, ...reportCustomerRoutes, ...placeholders],
 };

@@ -199,7 +199,7 @@ export const rmaShipBackInput = rmaIdInput.extend({
 /** How a refund is made: 1 recorded offline transfer; 2 the credit account (the money issue) is not open yet. */
 export const RefundMethod = { OFFLINE: 1, CREDIT: 2 } as const;
 export const rmaRefundInput = rmaIdInput.extend({
-  method: z.literal(RefundMethod.OFFLINE, '请选择退款方式').default(RefundMethod.OFFLINE),
+  method: z.union([z.literal(RefundMethod.OFFLINE), z.literal(RefundMethod.CREDIT)], '请选择退款方式').default(RefundMethod.OFFLINE),
   amount: money('退款金额').refine((v) => v > 0, '退款金额必须大于0'),
   note: text('退款说明', 200).default(''),
 });

@@ -277,11 +277,13 @@ export type OrderCancelInput = z.infer<typeof orderCancelInput>;
 
 export const orderPayInput = z.object({
   orderId: recordId,
-  /** PaymentMethod: 1 transfer (proof files); 2 credit account arrives with the money issue. */
-  method: z.literal(1, '暂只支持银行转账').default(1),
-  proofFiles: z.array(z.string().max(300)).min(1, '请上传付款凭证').max(5, '付款凭证最多5个文件'),
+  /** PaymentMethod: 1 transfer (proof files, confirmed by the supplier); 2 账期支付 from the credit account. */
+  method: z.union([z.literal(1), z.literal(2)], '请选择付款方式').default(1),
+  proofFiles: z.array(z.string().max(300)).max(5, '付款凭证最多5个文件').default([]),
   payerName: z.string().trim().max(100, '付款户名最多100个字').optional(),
   remark: z.string().trim().max(300, '备注最多300个字').optional(),
+}).superRefine((v, ctx) => {
+  if (v.method === 1 && v.proofFiles.length === 0) ctx.addIssue({ code: 'custom', message: '请上传付款凭证', path: ['proofFiles'] });
 });
 export type OrderPayInput = z.infer<typeof orderPayInput>;
 

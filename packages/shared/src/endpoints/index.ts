@@ -17,6 +17,9 @@ import { invoiceEndpoints } from './invoices.ts';
 import { reportEndpoints } from './reports.ts';
 import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
+import { creditEndpoints } from './credit.ts';
+import { invoiceEndpoints } from './invoices.ts';
+import { reportEndpoints } from './reports.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -38,6 +41,9 @@ export * from './invoices.ts';
 export * from './reports.ts';
 export * from './enquiries.ts';
 export * from './quotations.ts';
+export * from './credit.ts';
+export * from './invoices.ts';
+export * from './reports.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -87,6 +93,9 @@ export const endpointGroups = {
   reports: reportEndpoints,
   enquiries: enquiryEndpoints,
   quotations: quotationEndpoints,
+  credit: creditEndpoints,
+  invoices: invoiceEndpoints,
+  reports: reportEndpoints,
 };
 
 type Groups = typeof endpointGroups;

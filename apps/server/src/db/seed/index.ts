@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from '../../modules/products/demo.ts';
 import { seedDemoOrders } from '../../modules/orders/demo.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
 import { seedDemoTenders } from '../../modules/tenders/demo.ts';
+import { seedDemoCredit } from '../../modules/credit/demo.ts';
 import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
 import { seedDemoEnquiries } from '../../modules/enquiries/demo.ts';
 import { seedBuying } from './buying.ts';
@@ -88,6 +89,9 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await step('seedDemoOrders', () => seedDemoOrders(t, storage, now));
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await step('seedDemoAftersales', () => seedDemoAftersales(t));
+      await seedDemoAftersales(t);
+      // Credit accounts of the demo purchaser: a year of ledger movements, some overdue, a frozen one, a request.
+      await seedDemoCredit(t, now);
       // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
       await step('seedDemoInvoices', () => seedDemoInvoices(t, storage));
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.

@@ -310,6 +310,30 @@ describe('demo seed', () => {
     expect(questions.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the demo purchaser credit accounts: a year of movements within the limit, some overdue, a frozen one, a request', async () => {
+    const db = t.database.db;
+    const res = await db.execute(sql`
+      select a.status, a.credit_limit::float as "limit", count(l.id)::int as n,
+             coalesce(sum(l.balance_delta), 0)::float as balance, coalesce(sum(l.credit_delta), 0)::float as credit,
+             count(*) filter (where l.due_at < now() and l.credit_delta > 0)::int as due_rows,
+             array_agg(distinct l.kind) filter (where l.kind is not null) as kinds, min(l.created_at) as first
+      from credit_accounts a join users u on u.company_id = a.buyer_company_id and u.phone = '18800000004'
+      left join credit_ledger l on l.account_id = a.id
+      group by a.id order by a.status`);
+    const rows = (res as unknown as { rows: { status: number; limit: number; n: number; balance: number; credit: number; due_rows: number; kinds: number[] | null; first: string | null }[] }).rows;
+    expect(rows.map((r) => r.status)).toEqual([0, 1, 2]);
+    const active = rows[1]!;
+    expect(active.n).toBeGreaterThan(30);
+    expect([...active.kinds!].sort()).toEqual([1, 2, 3, 5, 6]);
+    expect(Date.now() - new Date(active.first!).getTime()).toBeGreaterThan(330 * 86_400_000);
+    for (const r of rows.slice(1)) {
+      expect(r.balance).toBeGreaterThanOrEqual(0);
+      expect(r.credit).toBeGreaterThan(0);
+      expect(r.credit).toBeLessThanOrEqual(r.limit);
+      expect(r.due_rows).toBeGreaterThan(0);
+    }
+  });
+
   it('seeds once when two instances start on the same empty database', async () => {
     const empty = await createTestApp();
     try {

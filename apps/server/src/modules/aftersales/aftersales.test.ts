@@ -144,13 +144,13 @@ describe('after-sales: the supplier and the purchaser', () => {
     expect((await lineOf(order.id))[0]!.claimedQty).toBe(2);
   });
 
-  it('refund only skips the return; credit-account refunds are not open yet', async () => {
+  it('refund only skips the return; a refund to a credit account needs one (modules/credit tests the account side)', async () => {
     const { seller, buyer, order, lines } = await scene();
     const { data } = await apply(buyer.token, { orderId: order.id, type: RmaType.REFUND, lines: [{ orderLineId: lines[1]!.id, quantity: 1 }] });
     expect((await http.post(seller.admin.token, '/api/rma/approve', { id: data.id })).code).toBe(0);
     expect((await detail(buyer.token, data.id)).data.status).toBe(RmaStatus.TO_SETTLE);
     expect(await http.post(buyer.token, '/api/rma/shipBack', { id: data.id, carrier: '顺丰', trackingNo: 'SF1' })).toMatchObject({ message: '仅退款无需寄回商品' });
-    expect(await http.post(seller.admin.token, '/api/rma/refund', { id: data.id, amount: 10, method: 2 })).toMatchObject({ code: Code.INVALID });
+    expect(await http.post(seller.admin.token, '/api/rma/refund', { id: data.id, amount: 10, method: 2 })).toMatchObject({ code: Code.CONFLICT, message: '采购商未开通信用账户，请线下转账后登记' });
     expect((await http.post(seller.admin.token, '/api/rma/refund', { id: data.id, amount: 20.5 })).code).toBe(0);
     expect((await detail(buyer.token, data.id)).data).toMatchObject({ status: RmaStatus.CLOSED, refundedAmount: '20.50' });
   });

@@ -17,6 +17,7 @@ import { moveStock } from '../products/stock-ledger.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { guardStatus, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
 import { rmaTypeName } from './apply.ts';
+import { refundToAccount } from '../credit/pay.ts';
 
 const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
 const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
@@ -221,11 +222,13 @@ export async function receiveRma(
 }
 
 /**
- * How a refund reaches the purchaser. Offline transfers are only recorded here; the credit account (the money
- * issue) plugs in as method 2 by crediting the purchaser's account inside the same transaction.
+ * How a refund reaches the purchaser. Offline transfers are only recorded; method 2 credits the purchaser's
+ * credit account with the supplier in the same transaction (kind 4 售后退款: it repays the credit the order
+ * still uses first, the rest goes to the balance — decision 0131).
  */
-async function payRefund(_t: Db, _r: RmaRecord, method: number, _amountFen: number): Promise<void> {
-  if (method !== RefundMethod.OFFLINE) throw invalid('信用账户退款尚未开通，请线下转账后登记');
+async function payRefund(t: Db, r: RmaRecord, method: number, amountFen: number, by: { userId: number | null; userName: string }, now: Date): Promise<void> {
+  if (method === RefundMethod.CREDIT) return refundToAccount(t, r, amountFen, by, now);
+  if (method !== RefundMethod.OFFLINE) throw invalid('请选择退款方式');
 }
 
 /** The supplier records the refund of a return or refund-only request (amount ≤ the amount asked) → 已完成. */
@@ -247,7 +250,8 @@ export async function refundRma(
     );
     const fen = toFen(input.amount);
     if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
-    await payRefund(t, r, input.method, fen);
+    await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
+    const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : '线下转账';
     await transition(
       t,
       r,
@@ -256,7 +260,7 @@ export async function refundRma(
         action: 'refund',
         side: Side.SELLER,
         ...me,
-        note: `线下转账退款 ¥${toYuan(fen)}${input.note ? `：${input.note}` : ''}`,
+        note: `${how}退款 ¥${toYuan(fen)}${input.note ? `：${input.note}` : ''}`,
         set: {
           refundMethod: input.method,
           refundedAmount: toYuan(fen),
@@ -265,7 +269,7 @@ export async function refundRma(
         },
         notice: {
           title: `售后退款已登记 ${r.rmaNo}`,
-          content: `供应商已登记退款 ¥${toYuan(fen)}（线下转账），请注意查收。${input.note}`,
+          content: `供应商已登记退款 ¥${toYuan(fen)}（${how}），请注意查收。${input.note}`,
         },
       },
       now,

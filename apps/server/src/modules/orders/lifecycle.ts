@@ -29,6 +29,7 @@ import { moveStock } from '../products/stock-ledger.ts';
 import { addDays, addHours, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { ORDER_JOBS, toFen, toYuan } from './create.ts';
 import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Actor } from './order-tx.ts';
+import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 
 /**
  * The order lifecycle (DESIGN §3 Orders): one transaction per command, the order locked with its status and
@@ -171,8 +172,16 @@ export async function cancelOrder(
           })
           .where(eq(orderPayments.id, p.id));
     }
+    const back =
+      order.status === OrderStatus.TO_SHIP && order.paymentMethod === PaymentMethod.CREDIT
+        ? await reverseOrderPayment(tx, order, { userId: caller.userId, userName: actor.userName }, now)
+        : null;
     const note =
-      order.status === OrderStatus.TO_SHIP ? `${reason}（已付款 ¥${order.paidAmount} 需线下退还）` : reason;
+      order.status !== OrderStatus.TO_SHIP
+        ? reason
+        : back !== null
+          ? `${reason}（账期支付 ¥${back} 已退回信用账户）`
+          : `${reason}（已付款 ¥${order.paidAmount} 需线下退还）`;
     await cancelLockedOrder(tx, order, actor, note, now);
   });
 }
@@ -188,7 +197,7 @@ export async function payOrder(
   now = new Date(),
 ): Promise<void> {
   const method: number = input.method;
-  if (method === PaymentMethod.CREDIT) return payByCredit();
+  if (method === PaymentMethod.CREDIT) return payByCredit(db, caller, input.orderId, now);
   const proof = await assertOwnUploads(
     db,
     caller.companyId,
@@ -228,11 +237,50 @@ export async function payOrder(
 }
 
 /**
- * Seam for paying from a credit account (账期支付): the money issue debits the account's ledger here in the
- * same transaction and moves the order to 待发货 as confirmPayment does.
+ * 账期支付 (decision 0131): in one transaction with the order and then the purchaser's account with its supplier
+ * locked, the account pays the order — balance first, then credit up to the limit (refused with the shortfall);
+ * the order moves to 待发货 as confirmPayment does (a confirmed payment row of method 2, history, the payment
+ * clock stopped, the supplier told). Due after the payment days when credit was used.
  */
-function payByCredit(): never {
-  throw invalid('账期支付暂未开通，请使用银行转账');
+async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
+    guardStatus(order, [OrderStatus.TO_PAY], '付款');
+    if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认');
+    const paid = await debitOrder(tx, order, { userId: caller.userId, userName: actor.userName }, now);
+    await tx.insert(orderPayments).values({
+      orderId: order.id,
+      method: PaymentMethod.CREDIT,
+      amount: order.totalAmount,
+      status: PaymentStatus.CONFIRMED,
+      submittedBy: caller.userId,
+      submittedAt: now,
+      decidedBy: caller.userId,
+      decidedAt: now,
+      remark: `余额 ¥${toYuan(paid.balanceFen)}，信用额度 ¥${toYuan(paid.creditFen)}`,
+    });
+    await tx
+      .update(orders)
+      .set({
+        status: OrderStatus.TO_SHIP,
+        paidAmount: order.totalAmount,
+        paidAt: now,
+        paymentMethod: PaymentMethod.CREDIT,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    await cancelJobs(tx, [ORDER_JOBS.PAY_TIMEOUT], order.id);
+    const due = paid.dueAt ? `，应于 ${paid.dueAt.toISOString().slice(0, 10)} 前还款` : '';
+    await recordTransition(tx, order, {
+      action: 'pay',
+      to: OrderStatus.TO_SHIP,
+      actor,
+      note: `账期支付 ¥${order.totalAmount}（余额 ¥${toYuan(paid.balanceFen)}，信用额度 ¥${toYuan(paid.creditFen)}${due}）`,
+      now,
+      title: '采购商已通过信用账户付款',
+      content: `账期支付 ¥${order.totalAmount}，请安排发货。`,
+    });
+  });
 }
 
 /** Supplier confirms the transfer arrived: 待付款 → 待发货, paid amount and time recorded. */

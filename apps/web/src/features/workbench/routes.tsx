@@ -50,13 +50,7 @@ export const workbenchRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/IframePage.tsx')),
   },
 
-  later('companyAccount/index', '信用账户'),
-  later('companyAccount/myindex', '我的信用账户'),
-  later('companyAccount/requestIndex', '账户申请'),
-  later('companyAccount/rechargeIndex', '充值记录'),
-  later('companyAccount/refundIndex', '退款记录'),
-  later('companyAccount/editor', '信用账户详情'),
-  later('companyAccount/customerRecharge', '客户充值'),
+  // companyAccount/*: features/credit.
 
   // bid/bidindex, bid/edite, bid/bededite, bid/bidingIndex: features/tenders.
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Radio, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
@@ -256,12 +256,21 @@ function RejectModal({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 function RefundModal({ id, max, onClose }: { id: number; max: string; onClose: () => void }) {
-  const [form] = Form.useForm<{ amount: number; note: string }>();
+  const [form] = Form.useForm<{ method: 1 | 2; amount: number; note: string }>();
   const refund = useRefundRma();
+  const method = Form.useWatch('method', form) ?? 1;
   return (
-    <Modal open title="登记退款（线下转账）" okText="登记退款" okButtonProps={{ loading: refund.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="请先通过银行转账将款项退给采购商，再在此登记。信用账户退款将在资金功能上线后提供。" />
-      <Form form={form} layout="vertical" initialValues={{ amount: Number(max), note: '' }} onFinish={(v) => void refund.mutateAsync({ id, amount: v.amount, note: v.note ?? '' }).then(onClose)}>
+    <Modal open title="登记退款" okText="登记退款" okButtonProps={{ loading: refund.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={method === 2 ? '退款退回采购商在本店的信用账户：先冲减该订单占用的额度，其余计入余额。' : '请先通过银行转账将款项退给采购商，再在此登记。'}
+      />
+      <Form form={form} layout="vertical" initialValues={{ method: 1, amount: Number(max), note: '' }} onFinish={(v) => void refund.mutateAsync({ id, method: v.method, amount: v.amount, note: v.note ?? '' }).then(onClose)}>
+        <Form.Item name="method" label="退款方式" rules={refundRules.method}>
+          <Radio.Group options={[{ value: 1, label: '线下转账' }, { value: 2, label: '退回信用账户' }]} />
+        </Form.Item>
         <Form.Item name="amount" label="退款金额" rules={refundRules.amount} extra={`申请退款 ¥${max}，不能超过该金额`}>
           <InputNumber min={0} max={Number(max)} precision={2} prefix="¥" style={{ width: '100%' }} />
         </Form.Item>

@@ -36,6 +36,13 @@ export const useConfirmOrder = () =>
   useOrderMutation((orderId: number) => api.run('orderConfirm', { orderId }));
 export const useCancelOrder = () =>
   useOrderMutation((v: InputOf<'orderCancel'>) => api.run('orderCancel', v));
+/** GET /api/companyAccount/forOrder — the purchaser's credit account with the order's supplier (账期支付), or null. */
+export const useCreditForOrder = (orderId: number | null) =>
+  useQuery({
+    queryKey: ['orders', 'credit', orderId],
+    queryFn: () => api.read('creditForOrder', { orderId: orderId! }, { suppressError: true }),
+    enabled: orderId !== null,
+  });
 export const usePayOrder = () => useOrderMutation((v: InputOf<'orderPay'>) => api.run('orderPay', v));
 export const useConfirmPayment = () =>
   useOrderMutation((orderId: number) => api.run('orderPayConfirm', { orderId }));

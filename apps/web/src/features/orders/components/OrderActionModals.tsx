@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import {
   orderCancelInput,
   orderPayInput,
@@ -12,6 +12,7 @@ import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import {
   useCancelOrder,
+  useCreditForOrder,
   usePayOrder,
   useRejectPayment,
   useRepriceOrder,
@@ -162,11 +163,26 @@ export function CancelModal({ order, open, onClose }: ModalProps) {
   );
 }
 
-/** Purchaser pays by bank transfer: uploads the proof (up to 5 images). */
+/**
+ * Purchaser pays: by bank transfer (uploads the proof, up to 5 images, the supplier confirms it) or 账期支付 from
+ * the credit account with this supplier (balance first, then credit; the available amount is shown).
+ */
 export function PayModal({ order, open, onClose }: ModalProps) {
   const [form] = Form.useForm<{ proofFiles: string[]; payerName?: string; remark?: string }>();
   const pay = usePayOrder();
+  const credit = useCreditForOrder(open ? order.id : null);
+  const [method, setMethod] = useState<1 | 2>(1);
+  const account = credit.data ?? null;
+  const short = account
+    ? Math.round(Number(order.totalAmount) * 100) - Math.round(Number(account.available) * 100)
+    : 0;
+  const creditUsable = account !== null && account.status === 1 && short <= 0;
   const submit = async () => {
+    if (method === 2) {
+      await pay.mutateAsync({ orderId: order.id, method: 2 });
+      onClose();
+      return;
+    }
     const v = await form.validateFields();
     await pay.mutateAsync({
       orderId: order.id,
@@ -179,32 +195,59 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   };
   return (
     <Modal
-      title="上传付款凭证"
+      title={method === 2 ? '账期支付' : '上传付款凭证'}
       open={open}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText="提交凭证"
+      okText={method === 2 ? '确认账期支付' : '提交凭证'}
+      okButtonProps={{ disabled: method === 2 && !creditUsable }}
       confirmLoading={pay.isPending}
       destroyOnHidden
     >
-      <Alert
-        type="info"
-        showIcon
+      <Radio.Group
+        value={method}
+        onChange={(e) => setMethod(e.target.value as 1 | 2)}
         style={{ marginBottom: 16 }}
-        message={`请向 ${order.sellerCompanyName} 转账 ¥${order.totalAmount}，并上传转账凭证，供应商确认到账后发货。`}
-        description="账期支付将随信用账户功能开放。"
+        options={[
+          { value: 1, label: '银行转账' },
+          { value: 2, label: '账期支付', disabled: !account },
+        ]}
       />
-      <Form form={form} layout="vertical" initialValues={{ proofFiles: [] }}>
-        <Form.Item name="proofFiles" label="付款凭证" rules={payRules.proofFiles}>
-          <ImageUpload multiple max={5} />
-        </Form.Item>
-        <Form.Item name="payerName" label="付款户名" rules={payRules.payerName}>
-          <Input maxLength={100} placeholder="选填" />
-        </Form.Item>
-        <Form.Item name="remark" label="备注" rules={payRules.remark}>
-          <Input.TextArea rows={2} maxLength={300} placeholder="选填" />
-        </Form.Item>
-      </Form>
+      {method === 2 && account ? (
+        <Alert
+          type={creditUsable ? 'info' : 'warning'}
+          showIcon
+          message={
+            account.status !== 1
+              ? '信用账户已冻结，不能账期支付'
+              : short > 0
+                ? `可用额度不足，还差 ¥${(short / 100).toFixed(2)}`
+                : `从 ${order.sellerCompanyName} 的信用账户支付 ¥${order.totalAmount}`
+          }
+          description={`余额 ¥${account.balance}，可用额度 ¥${account.available}（信用额度 ¥${account.creditLimit}，已用 ¥${account.creditUsed}）。先扣余额，不足部分使用信用额度，账期 ${account.paymentDays} 天。`}
+        />
+      ) : (
+        <>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={`请向 ${order.sellerCompanyName} 转账 ¥${order.totalAmount}，并上传转账凭证，供应商确认到账后发货。`}
+            description={account ? undefined : '与该供应商开通信用账户后可使用账期支付。'}
+          />
+          <Form form={form} layout="vertical" initialValues={{ proofFiles: [] }}>
+            <Form.Item name="proofFiles" label="付款凭证" rules={payRules.proofFiles}>
+              <ImageUpload multiple max={5} />
+            </Form.Item>
+            <Form.Item name="payerName" label="付款户名" rules={payRules.payerName}>
+              <Input maxLength={100} placeholder="选填" />
+            </Form.Item>
+            <Form.Item name="remark" label="备注" rules={payRules.remark}>
+              <Input.TextArea rows={2} maxLength={300} placeholder="选填" />
+            </Form.Item>
+          </Form>
+        </>
+      )}
     </Modal>
   );
 }

@@ -241,7 +241,7 @@ export default function OrderDetailPage() {
           )}
           {can('pay') && (
             <Button type="primary" onClick={() => setModal('pay')}>
-              上传付款凭证
+              去付款
             </Button>
           )}
           {can('payConfirm') && (

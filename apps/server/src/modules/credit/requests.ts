@@ -1,0 +1,279 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  CreditAccountStatus,
+  CreditMovement,
+  CreditRequestKind,
+  CreditRequestStatus,
+  type CreditRechargeInput,
+} from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { creditRequests } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import type { Caller } from '../products/caller.ts';
+import { toFen, toYuan } from '../orders/create.ts';
+import {
+  accountFor,
+  actorOf,
+  appendMovement,
+  bookIncoming,
+  guardAccount,
+  inTx,
+  LIVE,
+  requireType,
+  sumOf,
+  tellOther,
+  type AccountRow,
+} from './ledger.ts';
+
+/**
+ * Recharges and refunds (decision 0131). The purchaser's recharge (transfer proof) and refund wish wait for the
+ * supplier, who confirms (the ledger rows are written in the same transaction, the account locked) or rejects.
+ * The supplier's 客户充值 is booked at once and kept as a confirmed request, so both lists show it.
+ */
+
+const requestLink = (kind: number) =>
+  `/customer/companyAccount/${kind === CreditRequestKind.RECHARGE ? 'rechargeIndex' : 'refundIndex'}`;
+
+/** Σ of the account's pending refund requests, in fen. */
+async function pendingRefundFen(t: Db, accountId: number): Promise<number> {
+  const [r] = await t
+    .select({ s: sql<string>`coalesce(sum(${creditRequests.amount}), 0)::text` })
+    .from(creditRequests)
+    .where(
+      and(
+        eq(creditRequests.accountId, accountId),
+        eq(creditRequests.kind, CreditRequestKind.REFUND),
+        eq(creditRequests.status, CreditRequestStatus.PENDING),
+      ),
+    );
+  return toFen(r!.s);
+}
+
+/** The purchaser submits a recharge with a transfer proof (own uploads only); also while frozen. */
+export async function requestRecharge(
+  db: Db,
+  caller: Caller,
+  input: CreditRechargeInput,
+  now = new Date(),
+): Promise<{ id: number }> {
+  requireType(caller, 'buyer');
+  const proof = await assertOwnUploads(
+    db,
+    caller.companyId,
+    input.proofFiles,
+    '转账凭证文件无效，请重新上传',
+  );
+  return inTx(db, async (t) => {
+    const a = await accountFor(t, caller, input.accountId, 'buyer', true);
+    guardAccount(a, LIVE, '充值');
+    const amount = toYuan(toFen(input.amount));
+    const [row] = await t
+      .insert(creditRequests)
+      .values({
+        accountId: a.id,
+        kind: CreditRequestKind.RECHARGE,
+        amount,
+        proofFiles: proof.map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
+        remark: input.remark ?? '',
+        createdBy: caller.userId,
+        createdAt: now,
+      })
+      .returning({ id: creditRequests.id });
+    await tellOther(
+      t,
+      a,
+      'buyer',
+      '客户提交了充值凭证',
+      `${a.buyerCompanyName} 充值 ¥${amount}，请核实到账后确认。`,
+      '/customer/companyAccount/customerRecharge',
+    );
+    return { id: row!.id };
+  });
+}
+
+/** The purchaser asks for a refund of balance: only on an active account, at most balance less pending refunds. */
+export async function requestRefund(
+  db: Db,
+  caller: Caller,
+  input: { accountId: number; amount: number; remark?: string },
+  now = new Date(),
+): Promise<{ id: number }> {
+  requireType(caller, 'buyer');
+  return inTx(db, async (t) => {
+    const a = await accountFor(t, caller, input.accountId, 'buyer', true);
+    guardAccount(a, [CreditAccountStatus.ACTIVE], '申请退款');
+    const fen = toFen(input.amount);
+    const free = (await sumOf(t, a.id)).balanceFen - (await pendingRefundFen(t, a.id));
+    if (fen > free) throw conflict(`退款金额不能超过可退余额 ¥${toYuan(Math.max(free, 0))}`);
+    const [row] = await t
+      .insert(creditRequests)
+      .values({
+        accountId: a.id,
+        kind: CreditRequestKind.REFUND,
+        amount: toYuan(fen),
+        remark: input.remark ?? '',
+        createdBy: caller.userId,
+        createdAt: now,
+      })
+      .returning({ id: creditRequests.id });
+    await tellOther(
+      t,
+      a,
+      'buyer',
+      '客户申请退款',
+      `${a.buyerCompanyName} 申请退还余额 ¥${toYuan(fen)}。`,
+      requestLink(CreditRequestKind.REFUND),
+    );
+    return { id: row!.id };
+  });
+}
+
+/** 客户充值: the supplier books money received from the customer (repays credit first, then balance). */
+export async function customerRecharge(
+  db: Db,
+  caller: Caller,
+  input: { accountId: number; amount: number; remark?: string },
+  now = new Date(),
+): Promise<{ id: number }> {
+  requireType(caller, 'seller');
+  return inTx(db, async (t) => {
+    const a = await accountFor(t, caller, input.accountId, 'seller', true);
+    guardAccount(a, LIVE, '充值');
+    const fen = toFen(input.amount);
+    const by = await actorOf(t, caller);
+    const [req] = await t
+      .insert(creditRequests)
+      .values({
+        accountId: a.id,
+        kind: CreditRequestKind.RECHARGE,
+        status: CreditRequestStatus.CONFIRMED,
+        amount: toYuan(fen),
+        remark: input.remark ?? '',
+        createdBy: caller.userId,
+        decidedBy: caller.userId,
+        decidedAt: now,
+        createdAt: now,
+      })
+      .returning({ id: creditRequests.id });
+    const ledgerId = await bookIncoming(
+      t,
+      a,
+      fen,
+      { requestId: req!.id, note: `客户充值${input.remark ? `：${input.remark}` : ''}` },
+      by,
+      now,
+    );
+    await t.update(creditRequests).set({ ledgerId }).where(eq(creditRequests.id, req!.id));
+    await tellOther(
+      t,
+      a,
+      'seller',
+      '供应商已为您充值',
+      `${a.sellerCompanyName} 已登记充值 ¥${toYuan(fen)}。`,
+      requestLink(CreditRequestKind.RECHARGE),
+    );
+    return { id: req!.id };
+  });
+}
+
+/** Locks a pending request of an account the supplier owns (the account first, then the request). */
+async function lockRequest(
+  t: Db,
+  caller: Caller,
+  id: number,
+): Promise<{ a: AccountRow; r: typeof creditRequests.$inferSelect }> {
+  const [head] = await t
+    .select({ accountId: creditRequests.accountId })
+    .from(creditRequests)
+    .where(eq(creditRequests.id, id));
+  if (!head) throw notFound('申请不存在');
+  const a = await accountFor(t, caller, head.accountId, 'seller', true).catch((e: unknown) => {
+    throw e instanceof Error && e.message === '信用账户不存在' ? notFound('申请不存在') : e;
+  });
+  const [r] = await t.select().from(creditRequests).where(eq(creditRequests.id, id)).for('update');
+  if (r!.status !== CreditRequestStatus.PENDING) throw conflict('该申请已处理，不能重复操作');
+  return { a, r: r! };
+}
+
+/** The supplier confirms a recharge (repays credit, then balance) or a refund (≤ balance, not while frozen). */
+export async function confirmRequest(db: Db, caller: Caller, id: number, now = new Date()): Promise<void> {
+  requireType(caller, 'seller');
+  await inTx(db, async (t) => {
+    const { a, r } = await lockRequest(t, caller, id);
+    const fen = toFen(r.amount);
+    const by = await actorOf(t, caller);
+    let ledgerId: number;
+    if (r.kind === CreditRequestKind.RECHARGE) {
+      guardAccount(a, LIVE, '确认充值');
+      ledgerId = await bookIncoming(
+        t,
+        a,
+        fen,
+        { requestId: r.id, note: `充值确认${r.remark ? `：${r.remark}` : ''}` },
+        by,
+        now,
+      );
+    } else {
+      guardAccount(a, [CreditAccountStatus.ACTIVE], '退款');
+      const s = await sumOf(t, a.id);
+      if (fen > s.balanceFen) throw conflict(`账户余额 ¥${toYuan(s.balanceFen)} 不足以退款 ¥${r.amount}`);
+      ledgerId = await appendMovement(
+        t,
+        a.id,
+        {
+          kind: CreditMovement.REFUND,
+          balanceFen: -fen,
+          requestId: r.id,
+          note: `退款${r.remark ? `：${r.remark}` : ''}`,
+        },
+        by,
+        now,
+      );
+    }
+    await t
+      .update(creditRequests)
+      .set({ status: CreditRequestStatus.CONFIRMED, decidedBy: caller.userId, decidedAt: now, ledgerId })
+      .where(eq(creditRequests.id, r.id));
+    const what = r.kind === CreditRequestKind.RECHARGE ? '充值' : '退款';
+    await tellOther(
+      t,
+      a,
+      'seller',
+      `${what}已确认`,
+      `${a.sellerCompanyName} 已确认${what} ¥${r.amount}。`,
+      requestLink(r.kind),
+    );
+  });
+}
+
+/** The supplier rejects a pending recharge or refund with a reason; nothing moves. */
+export async function rejectRequest(
+  db: Db,
+  caller: Caller,
+  input: { id: number; reason: string },
+  now = new Date(),
+): Promise<void> {
+  requireType(caller, 'seller');
+  await inTx(db, async (t) => {
+    const { a, r } = await lockRequest(t, caller, input.id);
+    await t
+      .update(creditRequests)
+      .set({
+        status: CreditRequestStatus.REJECTED,
+        rejectReason: input.reason,
+        decidedBy: caller.userId,
+        decidedAt: now,
+      })
+      .where(eq(creditRequests.id, r.id));
+    const what = r.kind === CreditRequestKind.RECHARGE ? '充值' : '退款';
+    await tellOther(
+      t,
+      a,
+      'seller',
+      `${what}申请被驳回`,
+      `${a.sellerCompanyName} 驳回了${what} ¥${r.amount}：${input.reason}`,
+      requestLink(r.kind),
+    );
+  });
+}
