@@ -59,8 +59,6 @@ import reportRoutes from './modules/reports/routes.ts';
 import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
-import invoiceRoutes from './modules/invoices/routes.ts';
-import reportRoutes from './modules/reports/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,8 +206,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(enquiryRoutes);
   await app.register(quotationRoutes);
   await app.register(creditRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(reportRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

@@ -13,8 +13,6 @@ import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
-import { invoiceCustomerRoutes } from '../features/invoices/routes.tsx';
-import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 
 /** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -58,7 +56,7 @@ export const customerRoutes: RouteObject = {
     ...reportCustomerRoutes,
     ...enquiryCustomerRoutes,
     ...quotationCustomerRoutes,
+    ...creditCustomerRoutes,
     ...placeholders,
   ],
-  children: [...workbenchRoutes, ...accountCustomerRoutes, ...merchantCustomerRoutes, ...catalogueCustomerRoutes, ...buyingCustomerRoutes, ...orderCustomerRoutes, ...aftersalesCustomerRoutes, ...creditCustomerRoutes, ...invoiceCustomerRoutes, ...reportCustomerRoutes, ...placeholders],
 };

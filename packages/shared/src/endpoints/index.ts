@@ -18,8 +18,6 @@ import { reportEndpoints } from './reports.ts';
 import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
 import { creditEndpoints } from './credit.ts';
-import { invoiceEndpoints } from './invoices.ts';
-import { reportEndpoints } from './reports.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -42,8 +40,6 @@ export * from './reports.ts';
 export * from './enquiries.ts';
 export * from './quotations.ts';
 export * from './credit.ts';
-export * from './invoices.ts';
-export * from './reports.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -94,8 +90,6 @@ export const endpointGroups = {
   enquiries: enquiryEndpoints,
   quotations: quotationEndpoints,
   credit: creditEndpoints,
-  invoices: invoiceEndpoints,
-  reports: reportEndpoints,
 };
 
 type Groups = typeof endpointGroups;

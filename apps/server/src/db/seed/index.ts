@@ -89,9 +89,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await step('seedDemoOrders', () => seedDemoOrders(t, storage, now));
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await step('seedDemoAftersales', () => seedDemoAftersales(t));
-      await seedDemoAftersales(t);
       // Credit accounts of the demo purchaser: a year of ledger movements, some overdue, a frozen one, a request.
-      await seedDemoCredit(t, now);
+      await step('seedDemoCredit', () => seedDemoCredit(t, now));
       // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
       await step('seedDemoInvoices', () => seedDemoInvoices(t, storage));
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
