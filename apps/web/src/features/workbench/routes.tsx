@@ -1,15 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
-import type { WorkbenchHandle } from './lib/gates.ts';
+import { lazyPage } from '../../lib/lazy.ts';
 
 const C = '/customer';
-
-/** A route whose page arrives with a later issue: it exists now, titled, inside the layout. */
-const later = (path: string, title: string, handle: Omit<WorkbenchHandle, 'title'> = {}): RouteObject => ({
-  path,
-  handle: { title, ...handle } satisfies WorkbenchHandle,
-  lazy: lazyNamed(() => import('./components/LaterRelease.tsx'), 'LaterRelease', { title }),
-});
 
 /**
  * Every /customer route of SPEC §2 except the account pages (info, safe) and the merchant pages (store,
@@ -19,7 +11,6 @@ const later = (path: string, title: string, handle: Omit<WorkbenchHandle, 'title
 export const workbenchRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={`${C}/home`} replace /> },
   { path: 'home', handle: { title: '工作台首页' }, lazy: lazyPage(() => import('./pages/HomePage.tsx')) },
-
 
   // quotation, quotation/detail: features/quotations.
 
