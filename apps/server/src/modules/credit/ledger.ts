@@ -207,7 +207,6 @@ export async function tellOther(
   content: string,
   link = accountLink(a.id),
 ): Promise<void> {
-  // category: 财务
   await notify(t, from === 'buyer' ? a.sellerCompanyId : a.buyerCompanyId, {
     type: 'credit',
     title,

@@ -140,7 +140,7 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
     for (const o of created) {
       const n = input.lines.filter((l) => qs.find((q) => q.id === l.quotationId)?.supplierCompanyId === o.sellerCompanyId).length;
       await notify(t, o.sellerCompanyId, {
-        type: 'enquiry', // category: 询价
+        type: 'enquiry',
         title: `恭喜中标：${e.title}`,
         content: `${caller.companyName} 将 ${n} 条明细授予贵公司，已生成报价订单 ${o.orderNo}（¥${o.totalAmount}），请及时确认。`,
         linkPath: `/customer/order/detail?type=8&id=${o.id}`,
@@ -148,7 +148,7 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
     }
     for (const l of losers.sort((a, b) => a.supplierCompanyId - b.supplierCompanyId))
       await notify(t, l.supplierCompanyId, {
-        type: 'enquiry', // category: 询价
+        type: 'enquiry',
         title: `未中标：${e.title}`,
         content: `${caller.companyName} 已完成询价 ${e.code} 的授标，贵公司的报价未中标，感谢参与。`,
         linkPath: quotationLink(e.id),

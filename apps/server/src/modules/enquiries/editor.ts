@@ -124,7 +124,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
       await scheduleJob(t, ENQUIRY_JOBS.DEADLINE, id, deadline);
       for (const s of invited)
         await notify(t, s, {
-          type: 'enquiry', // category: 询价
+          type: 'enquiry',
           title: `询价邀请：${input.title}`,
           content: `${caller.companyName} 邀请贵公司报价，截止时间 ${deadline.toISOString().slice(0, 16).replace('T', ' ')} (UTC)。`,
           linkPath: quotationLink(id),
@@ -177,7 +177,7 @@ async function tellBidders(t: Db, enquiryId: number, notice: { title: string; co
     .where(and(eq(quotations.enquiryId, enquiryId), ne(quotations.status, QuotationStatus.WITHDRAWN)))
     .orderBy(quotations.supplierCompanyId);
   for (const b of bidders)
-    await notify(t, b.companyId, { type: 'enquiry', ...notice, linkPath: quotationLink(enquiryId) }); // category: 询价
+    await notify(t, b.companyId, { type: 'enquiry', ...notice, linkPath: quotationLink(enquiryId) });
 }
 
 /** The deadline job: an enquiry still 报价中 at its deadline becomes 已截止 (once; a moved deadline waits). */
@@ -187,7 +187,7 @@ export async function closeAtDeadline(t: Db, enquiryId: number, now: Date): Prom
   if (!e || e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() > now.getTime()) return;
   await t.update(enquiries).set({ status: EnquiryStatus.CLOSED, closedAt: now, updatedAt: now }).where(eq(enquiries.id, e.id));
   await notify(t, e.companyId, {
-    type: 'enquiry', // category: 询价
+    type: 'enquiry',
     title: `询价已截止：${e.title}`,
     content: `共收到 ${e.offerCount} 份报价，请比价并选择中标供应商。`,
     linkPath: enquiryLink(e.id),

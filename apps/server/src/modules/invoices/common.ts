@@ -95,7 +95,6 @@ export async function record(
     },
   );
   const toBuyer = step.by === 'seller';
-  // category: 财务
   await notify(t, toBuyer ? r.buyerCompanyId : r.sellerCompanyId, {
     type: 'invoice',
     title: step.notice.title,

@@ -266,7 +266,6 @@ export async function submitQuotation(
     const sealed = sealedNow(e, now);
     const who = sealed ? '一家供应商' : `「${q.supplierCompanyName}」`;
     const verb = kind === 'revise' ? `修改了报价（第${version}版）` : '提交了报价';
-    // category: 询价
     await notify(tx, e.companyId, {
       type: kind === 'revise' ? 'quotation_revised' : 'quotation_new',
       title: `询价「${e.title}」：${who}${verb}`,
@@ -313,7 +312,6 @@ export async function withdrawQuotation(
       .where(and(eq(quotations.id, id), ne(quotations.status, QuotationStatus.WITHDRAWN)));
     await recountOffers(tx, e.id);
     const sealed = sealedNow(e, now);
-    // category: 询价
     await notify(tx, e.companyId, {
       type: 'quotation_withdrawn',
       title: `询价「${e.title}」：${sealed ? '一家供应商' : `「${q.supplierCompanyName}」`}撤回了报价`,

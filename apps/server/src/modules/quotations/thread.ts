@@ -127,7 +127,6 @@ export async function postThreadMessage(
     });
     const toBuyer = t.side === ThreadSide.SELLER;
     const sealed = t.sealed && t.deadline.getTime() > now.getTime();
-    // category: 询价
     await notify(tx, toBuyer ? t.q.buyerCompanyId : t.q.supplierCompanyId, {
       type: 'quotation_message',
       title: toBuyer

@@ -99,7 +99,6 @@ export async function notifyTender(
   companyId: number,
   notice: { title: string; content?: string; linkPath: string },
 ): Promise<void> {
-  // category: 招标
   await notify(t, companyId, { type: 'tender', ...notice });
 }
 
