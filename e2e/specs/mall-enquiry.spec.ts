@@ -10,7 +10,7 @@ test.describe('mall enquiries', () => {
     await page.getByRole('button', { name: '报价中' }).click();
     await expect(page).toHaveURL(/status=1/);
     // The list refetches after the URL changes: wait until every row's status tag reads 报价中.
-    const tags = page.getByTestId('enquiry-row').locator('.ant-tag');
+    const tags = page.getByTestId('enquiry-row').getByTestId('enquiry-status');
     await expect(tags.first()).toBeVisible();
     await expect(tags.filter({ hasNotText: '报价中' })).toHaveCount(0);
   });

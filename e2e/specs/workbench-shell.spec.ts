@@ -106,7 +106,8 @@ test('a purchaser sees 我的采购, the publish-enquiry button and the cart lin
 
   // Purchasers are exempt from the membership gates; the receivables report is for suppliers only.
   await page.goto('/customer/quotation/detail');
-  await expect(page.getByTestId('later-release')).toBeVisible();
+  await expect(page.getByText('报价不存在')).toBeVisible();
+  await expect(page.getByTestId('member-gate')).toHaveCount(0);
   await page.goto('/customer/report/saleAmount');
   await expect(page.getByText('应收账款报表仅对供应商开放').first()).toBeVisible();
 });

@@ -90,7 +90,9 @@ export default function EnquiryPage() {
             >
               <div className="am-row-main">
                 <div className="am-row-title">
-                  <Tag color={ENQUIRY_STATUS_COLORS[e.status] ?? 'default'}>{e.statusName}</Tag>
+                  <Tag color={ENQUIRY_STATUS_COLORS[e.status] ?? 'default'} data-testid="enquiry-status">
+                    {e.statusName}
+                  </Tag>
                   {e.visibility === 2 ? <Tag color="purple">邀请询价</Tag> : null}
                   {e.sealed ? <Tag color="gold">密封</Tag> : null}
                   <Highlight text={e.title} words={words} />
