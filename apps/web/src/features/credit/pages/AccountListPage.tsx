@@ -28,14 +28,14 @@ export default function AccountListPage() {
   const editor = (id: number) => `/customer/companyAccount/editor?id=${id}`;
 
   const columns: TableColumnsType<CreditAccountRow> = [
-    { title: seller ? '客户' : '供应商', key: 'name', width: 200, ellipsis: true, render: (_, r) => <Link to={editor(r.id)}>{seller ? r.buyerCompanyName : r.sellerCompanyName}</Link> },
-    { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <AccountStatusTag status={s} /> },
-    { title: '信用额度', dataIndex: 'creditLimit', width: 110, align: 'right', render: (v: string) => <Price value={v} /> },
-    { title: '账期', dataIndex: 'paymentDays', width: 70, render: (v: number) => `${v} 天` },
-    { title: '余额', dataIndex: 'balance', width: 110, align: 'right', render: (v: string) => <Price value={v} /> },
-    { title: '已用额度', dataIndex: 'creditUsed', width: 110, align: 'right', render: (v: string) => <Price value={v} /> },
-    { title: '可用额度', dataIndex: 'available', width: 110, align: 'right', render: (v: string) => <Price value={v} /> },
-    { title: '逾期金额', dataIndex: 'overdue', width: 110, align: 'right', render: (v: string) => (Number(v) > 0 ? <span style={{ color: '#cf1322' }}><Price value={v} /></span> : <Price value={v} />) },
+    { title: seller ? '客户' : '供应商', key: 'name', width: 160, ellipsis: true, render: (_, r) => <Link to={editor(r.id)}>{seller ? r.buyerCompanyName : r.sellerCompanyName}</Link> },
+    { title: '状态', dataIndex: 'status', width: 72, render: (s: number) => <AccountStatusTag status={s} /> },
+    { title: '信用额度', dataIndex: 'creditLimit', width: 104, align: 'right', render: (v: string) => <Price value={v} /> },
+    { title: '账期', dataIndex: 'paymentDays', width: 64, render: (v: number) => `${v} 天` },
+    { title: '余额', dataIndex: 'balance', width: 104, align: 'right', render: (v: string) => <Price value={v} /> },
+    { title: '已用额度', dataIndex: 'creditUsed', width: 104, align: 'right', render: (v: string) => <Price value={v} /> },
+    { title: '可用额度', dataIndex: 'available', width: 104, align: 'right', render: (v: string) => <Price value={v} /> },
+    { title: '逾期金额', dataIndex: 'overdue', width: 104, align: 'right', render: (v: string) => (Number(v) > 0 ? <span style={{ color: '#cf1322' }}><Price value={v} /></span> : <Price value={v} />) },
     {
       title: '操作',
       key: 'a',
@@ -87,7 +87,7 @@ export default function AccountListPage() {
         params={params}
         onPage={page}
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 990 }}
         errorTitle="信用账户加载失败"
         emptyText={seller ? '暂无客户信用账户，客户申请后在「账户申请」中审核' : '暂无信用账户，可向供应商申请开通'}
       />
