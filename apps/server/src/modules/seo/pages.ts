@@ -3,6 +3,7 @@ import { BidStatus, BidType, enumLabel, EnquiryStatus, formatPrice, ProductStatu
 import type { Db } from '../../db/client.ts';
 import { articles, bids, categories, companies, enquiries, products } from '../../db/schema/index.ts';
 import { htmlText } from '../../lib/html.ts';
+import { preparedFor } from '../../lib/paged.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop, productCountSql } from '../mall/shops/card.ts';
 import { expiredSql as enquiryExpired, publicEnquiry } from '../mall/enquiry/service.ts';
@@ -96,9 +97,9 @@ const LIST_PAGES: Record<string, [title: string, description: string]> = {
   '/mall/bidindex': ['招标投标', '水务、环保项目招标公告与中标结果公示。'],
 };
 
-async function goodsPage(db: Db, id: number): Promise<PublicPage> {
-  const path = `/mall/goodsDetail?id=${id}`;
-  const [r] = await db
+/** The goods detail's one query (the hottest public page), prepared once per database. */
+const goodsMeta = preparedFor((db: Db) =>
+  db
     .select({
       name: products.name,
       brand: products.brand,
@@ -121,7 +122,13 @@ async function goodsPage(db: Db, id: number): Promise<PublicPage> {
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('seo_goods_meta'),
+);
+
+async function goodsPage(db: Db, id: number): Promise<PublicPage> {
+  const path = `/mall/goodsDetail?id=${id}`;
+  const [r] = await goodsMeta(db).execute({ id });
   if (!r || !r.isPublic) {
     // Taken off sale, or its shop closed: it was public once (410). Drafts and the like never were (404).
     const wasPublic = r && (r.status === ProductStatus.OFF_SALE || r.status === ProductStatus.ON_SALE);
