@@ -41,6 +41,9 @@ test.describe('public pages without JavaScript', () => {
     await page.getByTestId('shop-card').getByRole('link', { name: /进入店铺/ }).click();
     await expect(page).toHaveURL(/\/mall\/shopHome\?id=\d+/);
     await expect(page).toHaveTitle(new RegExp(`${SITE}$`));
+    // The first page's canonical link and share card no longer describe what is shown: the app drops them.
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);
   });
 
   test('an unknown product answers 404 with noindex, and the app still shows its not-found page', async ({ page, request }) => {

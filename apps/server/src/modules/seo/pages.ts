@@ -373,7 +373,7 @@ export async function publicPage(
   defaultDescription: string,
 ): Promise<PublicPage | null> {
   if (pathname === '/') {
-    return { status: 200, title: '', description: defaultDescription, path: '/', ogType: 'website', heading: '', links: SECTION_LINKS };
+    return { status: 200, title: '', description: defaultDescription, path: '/', ogType: 'website', heading: '', text: defaultDescription, links: SECTION_LINKS };
   }
   const list = LIST_PAGES[pathname];
   if (list) {
