@@ -86,7 +86,7 @@ const SECTION_LINKS: [string, string][] = [
 ];
 
 /** The list pages: their titles and descriptions as the web app sets them. */
-const LIST_PAGES: Record<string, [title: string, description: string]> = {
+const LIST_PAGES = new Map<string, [title: string, description: string]>(Object.entries({
   '/mall/home': ['商城首页', '水处理药剂、水处理设备、膜及膜组件、泵阀管件与农资大宗商品的B2B商城，源头厂家直供，在线询价下单。'],
   '/mall/goodsList': ['商品列表', '水处理药剂、设备、膜组件、泵阀的批发采购价格、供应商与规格参数，源头厂家在线询价。'],
   '/mall/goodsSearch': ['消费扶贫', '消费扶贫专区：来自脱贫地区的农副产品与大宗商品，源头直采，以购代捐。'],
@@ -95,7 +95,7 @@ const LIST_PAGES: Record<string, [title: string, description: string]> = {
   '/mall/shopList': ['供应商', '水处理药剂、设备、膜组件与泵阀的认证生产厂家、经销商和服务商，在线查看店铺与商品。'],
   '/mall/pushershopList': ['采购商', '水厂、污水处理厂与工业企业等采购商名录，查看其公开的采购询价。'],
   '/mall/bidindex': ['招标投标', '水务、环保项目招标公告与中标结果公示。'],
-};
+}));
 
 /** The goods detail's one query (the hottest public page), prepared once per database. */
 const goodsMeta = preparedFor((db: Db) =>
@@ -347,20 +347,20 @@ async function articlePage(db: Db, id: number): Promise<PublicPage> {
   };
 }
 
-const DETAIL_PAGES: Record<string, (db: Db, id: number) => Promise<PublicPage>> = {
+const DETAIL_PAGES = new Map<string, (db: Db, id: number) => Promise<PublicPage>>(Object.entries({
   '/mall/goodsDetail': goodsPage,
   '/mall/shopHome': shopPage,
   '/mall/enquiryDetail': enquiryPage,
   '/mall/bidDetail': tenderPage,
   '/mall/articledetail': articlePage,
-};
+}));
 
 /** The list pages' paths (the sitemap lists them with the site home). */
-export const LIST_PATHS = Object.keys(LIST_PAGES);
+export const LIST_PATHS = [...LIST_PAGES.keys()];
 
 /** Whether the server describes this path (a public page kind); everything else gets the plain index.html. */
 export const isPublicPath = (pathname: string) =>
-  pathname === '/' || pathname in LIST_PAGES || pathname in DETAIL_PAGES;
+  pathname === '/' || LIST_PAGES.has(pathname) || DETAIL_PAGES.has(pathname);
 
 /**
  * The public page at `pathname` with its query, or null for paths that are not public pages (the workbench,
@@ -375,12 +375,12 @@ export async function publicPage(
   if (pathname === '/') {
     return { status: 200, title: '', description: defaultDescription, path: '/', ogType: 'website', heading: '', text: defaultDescription, links: SECTION_LINKS };
   }
-  const list = LIST_PAGES[pathname];
+  const list = LIST_PAGES.get(pathname);
   if (list) {
     const [title, description] = list;
     return { status: 200, title, description, path: pathname, ogType: 'website', heading: title, text: description, links: SECTION_LINKS };
   }
-  const detail = DETAIL_PAGES[pathname];
+  const detail = DETAIL_PAGES.get(pathname);
   if (!detail) return null;
   const id = idOf(query);
   if (id === null) return gone(404, pathname, '页面不存在', ['返回首页', '/']);
