@@ -146,6 +146,15 @@ describe('public pages answer index.html with their own meta tags', () => {
     }
   });
 
+  it('HEAD answers the same status without a body', async () => {
+    const on = await t.app.inject({ method: 'HEAD', url: `/mall/goodsDetail?id=${fx.product['乙酸钠 液体']}` });
+    expect(on.statusCode).toBe(200);
+    expect(on.headers['content-type']).toMatch(/^text\/html/);
+    expect(on.body).toBe('');
+    const off = await t.app.inject({ method: 'HEAD', url: `/mall/goodsDetail?id=${fx.product['已下架 碳源']}` });
+    expect(off.statusCode).toBe(410);
+  });
+
   it('a draft, an unknown and a malformed id answer 404 with noindex', async () => {
     for (const url of [`/mall/goodsDetail?id=${ids.draftProduct}`, '/mall/goodsDetail?id=99999999', '/mall/goodsDetail?id=abc', '/mall/goodsDetail']) {
       const { status, html } = await page(url);
@@ -382,7 +391,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect((await t.app.inject({ method: 'GET', url: '/sitemaps/..%2Fetc.xml' })).body).not.toContain('<urlset');
   });
 
-  it('is cached: a product put on sale shows after the cache time, not at once', async () => {
+  it('is cached for a few minutes: a product put on sale is not listed at once', async () => {
     const before = (await crawl()).size;
     const id = fx.product['已下架 碳源']!;
     await t.database.db.update(products).set({ status: ProductStatus.ON_SALE }).where(inArray(products.id, [id]));
