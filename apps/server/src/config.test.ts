@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMode, loadConfig, parseFrameHosts, parseTrustProxy } from './config.ts';
+import { describeMode, loadConfig, parseFrameHosts, parsePublicUrl, parseTrustProxy } from './config.ts';
 
 describe('demo mode (DESIGN §5)', () => {
   it('is on only for loopback + embedded, unless DEMO says otherwise', () => {
@@ -42,5 +42,24 @@ describe('FRAME_HOSTS', () => {
     expect(parseFrameHosts(undefined)).toEqual([]);
     expect(() => parseFrameHosts('https://bi.example.com/report')).toThrow(/without a path/);
     expect(() => parseFrameHosts('javascript:alert(1)')).toThrow();
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is an origin without a trailing slash; unset, this server’s own address', () => {
+    expect(parsePublicUrl('https://www.example.cn/', '0.0.0.0', 3000)).toBe('https://www.example.cn');
+    expect(parsePublicUrl(' http://mall.example.cn:8080 ', '127.0.0.1', 3000)).toBe('http://mall.example.cn:8080');
+    expect(parsePublicUrl(undefined, '0.0.0.0', 3100)).toBe('http://127.0.0.1:3100');
+    expect(parsePublicUrl('', '::1', 3000)).toBe('http://[::1]:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://b2b.example.cn' })).toMatchObject({ publicUrl: 'https://b2b.example.cn', publicUrlSet: true });
+    expect(loadConfig({})).toMatchObject({ publicUrl: 'http://127.0.0.1:3000', publicUrlSet: false });
+  });
+
+  it('refuses paths, queries and other schemes', () => {
+    expect(() => parsePublicUrl('https://www.example.cn/mall', 'h', 1)).toThrow(/without a path/);
+    expect(() => parsePublicUrl('https://www.example.cn/?a=1', 'h', 1)).toThrow(/without a path/);
+    expect(() => parsePublicUrl('ftp://www.example.cn', 'h', 1)).toThrow(/without a path/);
+    expect(() => parsePublicUrl('www.example.cn', 'h', 1)).toThrow(/not a URL/);
+    expect(() => loadConfig({ SITEMAP_URLS_PER_FILE: '50001' })).toThrow(/SITEMAP_URLS_PER_FILE/);
   });
 });

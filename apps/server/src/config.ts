@@ -64,6 +64,10 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   /** '0' keeps this instance from running timed rules; default on (off under NODE_ENV=test: tests run them). */
   JOBS_RUNNER: z.enum(['0', '1']).optional(),
+  /** The address the public reaches the site at (canonical links, Open Graph, sitemap.xml): `https://www.example.cn`. */
+  PUBLIC_URL: z.string().optional(),
+  /** URLs per sitemap file (the sitemap protocol allows 50,000; smaller only to try the paging). */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
 
 /** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
@@ -118,6 +122,28 @@ export function parseFrameHosts(value: string | undefined): string[] {
   return out;
 }
 
+/**
+ * PUBLIC_URL → the site's origin without a trailing slash (`https://www.example.cn`). Unset: this server's own
+ * address (`http://127.0.0.1:3000`; a wildcard HOST becomes 127.0.0.1), which only suits a demo.
+ */
+export function parsePublicUrl(value: string | undefined, host: string, port: number): string {
+  const v = (value ?? '').trim();
+  if (!v) {
+    const h = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+    return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_URL: "${v}" is not a URL`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL: "${v}" must be an http(s) origin without a path, such as https://www.example.cn`);
+  }
+  return url.origin;
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** The configurable timed rules of orders (DESIGN §3 Orders, After-sales). */
@@ -169,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The publicity period (公示期) of a winning-bid notice, in days: bidders may object during it. */
     tenderPublicityDays: e.TENDER_PUBLICITY_DAYS,
     jobsPollMs: e.JOBS_POLL_MS,
+    /** The public origin of canonical links, share cards and the sitemap; whether PUBLIC_URL gave it. */
+    publicUrl: parsePublicUrl(e.PUBLIC_URL, e.HOST, e.PORT),
+    publicUrlSet: !!e.PUBLIC_URL?.trim(),
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     /** Whether this instance polls for due timed rules (modules/jobs/runner.ts). */
     jobsRunner: e.JOBS_RUNNER ? e.JOBS_RUNNER === '1' : e.NODE_ENV !== 'test',
     /** Processes serving HTTP: WORKERS (default the core count) on PostgreSQL, always 1 on the embedded database. */

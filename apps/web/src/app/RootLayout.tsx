@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useSearchParams } from 'react-router';
 
 export interface RouteHandle {
@@ -11,6 +11,9 @@ export interface RouteHandle {
 }
 
 const SITE = 'B2B企业服务平台';
+
+/** Head tags the server writes for the page it answered (decision 0152): wrong once the app shows another page. */
+const SERVER_PAGE_TAGS = 'link[rel="canonical"], meta[property^="og:"], meta[name="robots"]';
 
 /** Sets document.title from the deepest route title plus the query title; scrolls to top on navigation. */
 export function RootLayout() {
@@ -26,6 +29,11 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  const firstUrl = useRef(location.pathname + location.search);
+  useEffect(() => {
+    if (location.pathname + location.search === firstUrl.current) return;
+    document.head.querySelectorAll(SERVER_PAGE_TAGS).forEach((el) => el.remove());
+  }, [location.pathname, location.search]);
   return (
     <>
       <Outlet />

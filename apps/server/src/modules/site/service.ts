@@ -1,4 +1,4 @@
-import type { FooterData, MenuKey, SiteData } from '@aquamall/shared';
+import type { FooterData, MenuKey, SiteData, SiteSettings } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { cacheFor, type JsonEntry } from './cache.ts';
 import { loadSnapshot, type SiteSnapshot } from './snapshot.ts';
@@ -17,6 +17,9 @@ function snapshot(db: Db): Promise<SiteSnapshot> {
   // The snapshot object itself is cached too, so the derived answers below cost one read per TTL.
   return cacheFor(db).value('snapshot', () => loadSnapshot(db));
 }
+
+/** The site settings (name, filing numbers…) from the cached snapshot: the public pages' titles use the name. */
+export const siteSettings = async (db: Db): Promise<SiteSettings> => (await snapshot(db)).settings;
 
 const derived = (db: Db, key: string, make: (s: SiteSnapshot) => unknown): Promise<JsonEntry> =>
   cacheFor(db).get(key, async () => make(await snapshot(db)));

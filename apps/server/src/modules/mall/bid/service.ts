@@ -14,9 +14,9 @@ import { nameFilter } from '../name-filter.ts';
 import { safeHtml } from '../sanitize.ts';
 
 /** Published: drafts (status 0) of the workbench never show. */
-const published = sql`(${bids.publishedAt} <= now() and ${bids.status} <> ${BidStatus.DRAFT})`;
+export const published = sql`(${bids.publishedAt} <= now() and ${bids.status} <> ${BidStatus.DRAFT})`;
 /** An open tender past its deadline shows as 已截止. */
-const expiredSql = sql<boolean>`(${bids.type} = ${BidType.TENDER} and ${bids.status} = ${BidStatus.OPEN} and ${bids.deadline} is not null and ${bids.deadline} <= now())`;
+export const expiredSql = sql<boolean>`(${bids.type} = ${BidType.TENDER} and ${bids.status} = ${BidStatus.OPEN} and ${bids.deadline} is not null and ${bids.deadline} <= now())`;
 
 function statusFilter(status: number | undefined): SQL | undefined {
   if (status === BidStatus.OPEN) return sql`(${bids.status} = ${status} and not ${expiredSql})`;

@@ -13,10 +13,10 @@ import { notFound } from '../../../lib/errors.ts';
 import { nameFilter } from '../name-filter.ts';
 
 const PUBLIC_STATUSES = [EnquiryStatus.QUOTING, EnquiryStatus.CLOSED, EnquiryStatus.DEAL];
-const expiredSql = sql<boolean>`(${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now())`;
+export const expiredSql = sql<boolean>`(${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now())`;
 
 /** Published enquiries of enabled purchasers (drafts and revoked ones are private). */
-const publicEnquiry = and(
+export const publicEnquiry = and(
   inArray(enquiries.status, PUBLIC_STATUSES),
   sql`${enquiries.publishedAt} is not null`,
   eq(companies.disabled, false),

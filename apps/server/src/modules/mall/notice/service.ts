@@ -6,7 +6,7 @@ import { notFound } from '../../../lib/errors.ts';
 import { nameFilter } from '../name-filter.ts';
 import { safeHtml } from '../sanitize.ts';
 
-const visible = and(eq(articles.hidden, false), sql`${articles.publishedAt} <= now()`) as SQL;
+export const visible = and(eq(articles.hidden, false), sql`${articles.publishedAt} <= now()`) as SQL;
 
 const listColumns = {
   id: articles.id,

@@ -1,0 +1,132 @@
+import zlib from 'node:zlib';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { EnquiryStatus } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
+import { escapeHtml as esc } from '../../lib/html.ts';
+import { JsonCache } from '../site/cache.ts';
+import { publicProduct } from '../search/goods-query.ts';
+import { openShop } from '../mall/shops/card.ts';
+import { publicEnquiry } from '../mall/enquiry/service.ts';
+import { published as bidPublished } from '../mall/bid/service.ts';
+import { visible as articleVisible } from '../mall/notice/service.ts';
+import { LIST_PATHS } from './pages.ts';
+
+/** Sitemaps are rebuilt at most this often per process: crawlers come rarely, and a new page can wait. */
+export const SITEMAP_TTL_MS = 5 * 60_000;
+
+const XMLNS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
+
+/** A serialised sitemap file, gzipped once when a crawler asks for gzip. */
+export class XmlEntry {
+  private gz: Buffer | undefined;
+  constructor(readonly xml: string) {}
+  gzip(): Buffer {
+    this.gz ??= zlib.gzipSync(this.xml, { level: 6 });
+    return this.gz;
+  }
+}
+
+interface Kind {
+  /** The detail page's path; the record id goes into `?id=`. */
+  page: string;
+  count(db: Db): Promise<number>;
+  /** One file's rows (ids ascending), and the date each page last changed. */
+  rows(db: Db, limit: number, offset: number): Promise<{ id: number; changed: Date | string | null }[]>;
+}
+
+const n = sql<number>`count(*)::int`;
+
+/** A kind read from one table (joined with the owning company where the rule needs it). */
+function kind(
+  page: string,
+  table: typeof products | typeof companies | typeof enquiries | typeof bids | typeof articles,
+  id: SQL | typeof products.id,
+  changed: SQL,
+  where: SQL,
+  join?: { on: SQL },
+): Kind {
+  return {
+    page,
+    async count(db) {
+      const q = db.select({ n }).from(table);
+      const [r] = await (join ? q.innerJoin(companies, join.on) : q).where(where);
+      return r?.n ?? 0;
+    },
+    async rows(db, limit, offset) {
+      const q = db.select({ id: sql<number>`${id}`, changed: sql<Date | string | null>`${changed}` }).from(table);
+      return (join ? q.innerJoin(companies, join.on) : q)
+        .where(where)
+        .orderBy(asc(id as SQL))
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}
+
+/** The public pages a sitemap lists: exactly what the detail pages would answer with HTTP 200. */
+const KINDS: Record<string, Kind> = {
+  goods: kind('/mall/goodsDetail', products, products.id, sql`${products.updatedAt}`, publicProduct),
+  shops: kind('/mall/shopHome', companies, sql`${companies.id}`, sql`${companies.updatedAt}`, openShop),
+  enquiries: kind(
+    '/mall/enquiryDetail',
+    enquiries,
+    sql`${enquiries.id}`,
+    sql`${enquiries.updatedAt}`,
+    // Open ones only: quoting and before the deadline.
+    and(publicEnquiry, eq(enquiries.status, EnquiryStatus.QUOTING), gt(enquiries.deadline, sql`now()`)) as SQL,
+    { on: eq(companies.id, enquiries.companyId) },
+  ),
+  tenders: kind('/mall/bidDetail', bids, sql`${bids.id}`, sql`coalesce(${bids.amendedAt}, ${bids.publishedAt})`, bidPublished),
+  articles: kind('/mall/articledetail', articles, sql`${articles.id}`, sql`${articles.publishedAt}`, articleVisible),
+};
+
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">\n${urls.join('\n')}\n</urlset>\n`;
+const urlTag = (loc: string, changed?: Date | string | null) =>
+  `<url><loc>${esc(loc)}</loc>${changed ? `<lastmod>${day(changed)}</lastmod>` : ''}</url>`;
+
+/** Builds and caches the sitemap index and files of one database. */
+export class Sitemaps {
+  private cache = new JsonCache(SITEMAP_TTL_MS);
+
+  constructor(
+    private readonly db: Db,
+    private readonly base: string,
+    private readonly perFile: number,
+  ) {}
+
+  /** The files of the index: `pages-1.xml`, then `<kind>-<n>.xml` for every kind that has public pages. */
+  async files(): Promise<string[]> {
+    return this.cache.value('files', async () => {
+      const kinds = Object.entries(KINDS);
+      const counts = await Promise.all(kinds.map(([, k]) => k.count(this.db)));
+      const files = ['pages-1.xml'];
+      kinds.forEach(([name], i) => {
+        for (let p = 1; p <= Math.ceil(counts[i]! / this.perFile); p++) files.push(`${name}-${p}.xml`);
+      });
+      return files;
+    });
+  }
+
+  index(): Promise<XmlEntry> {
+    return this.cache.value('index.xml', async () => {
+      const files = await this.files();
+      const list = files.map((f) => `<sitemap><loc>${esc(`${this.base}/sitemaps/${f}`)}</loc></sitemap>`).join('\n');
+      return new XmlEntry(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${XMLNS}">\n${list}\n</sitemapindex>\n`);
+    });
+  }
+
+  /** One file (`goods-2.xml`), or null when the index has no such file. */
+  async file(name: string): Promise<XmlEntry | null> {
+    if (!(await this.files()).includes(name)) return null;
+    return this.cache.value(name, async () => {
+      const [kindName, page] = name.replace(/\.xml$/, '').split('-') as [string, string];
+      if (kindName === 'pages') return new XmlEntry(urlset(['/', ...LIST_PATHS].map((p) => urlTag(this.base + p))));
+      const k = KINDS[kindName]!;
+      const rows = await k.rows(this.db, this.perFile, (Number(page) - 1) * this.perFile);
+      return new XmlEntry(urlset(rows.map((r) => urlTag(`${this.base}${k.page}?id=${r.id}`, r.changed))));
+    });
+  }
+}
