@@ -65,10 +65,12 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
 
 /**
  * Folders whose uploads may also be documents besides images, with the types each accepts in the order its
- * message names them: tender and bid documents (PDF, decision 0140), invoice files (PDF, OFD, decision 0130).
+ * message names them: tender and bid documents (PDF, decision 0140), invoice files (PDF, OFD, decision 0130),
+ * enquiry and quotation attachments — drawings and specifications (PDF, decision 0122).
  */
 export const DOCUMENT_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   bid: [...UPLOAD_TYPES, 'pdf'],
+  enquiry: ['pdf', ...UPLOAD_TYPES],
   invoice: ['pdf', 'ofd', ...UPLOAD_TYPES],
 };
 

@@ -210,11 +210,20 @@ describe('quoting', () => {
     const { buyer, seller, enquiry, body } = await scene();
     const first = await submit(seller.admin.token, body());
     const id = first.data.id;
+    // The reason is required and at most 200 characters; a refused withdrawal changes nothing.
+    for (const reason of [undefined, '   ', '因'.repeat(201)])
+      expect(await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason })).toMatchObject({
+        code: Code.INVALID,
+        message: reason === undefined || reason.trim() === '' ? '请输入撤回原因' : '撤回原因最多200个字',
+      });
+    expect(await offerCount(enquiry.id)).toBe(1);
     expect(
       await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason: '产能不足' }),
     ).toMatchObject({ code: 0, message: '报价已撤回' });
     expect(await offerCount(enquiry.id)).toBe(0);
-    expect(await http.post(seller.admin.token, '/api/quotation/withdraw', { id })).toMatchObject({
+    expect(
+      await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason: '再撤一次' }),
+    ).toMatchObject({
       code: Code.CONFLICT,
       message: '该报价已撤回',
     });
@@ -222,7 +231,7 @@ describe('quoting', () => {
     expect(d.data).toMatchObject({
       canQuote: true,
       canWithdraw: false,
-      quotation: { status: QuotationStatus.WITHDRAWN },
+      quotation: { status: QuotationStatus.WITHDRAWN, withdrawReason: '产能不足' },
     });
     const [notice] = await db()
       .select()
@@ -232,7 +241,7 @@ describe('quoting', () => {
     const again = await submit(seller.admin.token, body({ baseVersion: 1 }));
     expect(again.data).toMatchObject({ id, version: 2, status: QuotationStatus.QUOTED });
     expect(await offerCount(enquiry.id)).toBe(1);
-    expect((await quotationRows(enquiry.id))[0]!.withdrawnAt).toBeNull();
+    expect((await quotationRows(enquiry.id))[0]).toMatchObject({ withdrawnAt: null, withdrawReason: null });
     expect(
       await db().select().from(quotationVersions).where(eq(quotationVersions.quotationId, id)),
     ).toHaveLength(2);
@@ -246,7 +255,7 @@ describe('quoting', () => {
     for (const s of [seller, s2, s3]) expect((await submit(s.admin.token, body())).code).toBe(0);
     expect(await offerCount(enquiry.id)).toBe(3);
     const q2 = (await quotationRows(enquiry.id)).find((q) => q.supplierCompanyId === s2.id)!;
-    await http.post(s2.admin.token, '/api/quotation/withdraw', { id: q2.id });
+    await http.post(s2.admin.token, '/api/quotation/withdraw', { id: q2.id, reason: '报错了' });
     expect(await offerCount(enquiry.id)).toBe(2);
   });
 });
@@ -343,7 +352,7 @@ describe('who may quote', () => {
       message: '该询价已截止，不能再报价',
     });
     expect(
-      await http.post(seller.admin.token, '/api/quotation/withdraw', { id: first.data.id }),
+      await http.post(seller.admin.token, '/api/quotation/withdraw', { id: first.data.id, reason: '晚了' }),
     ).toMatchObject({ code: Code.CONFLICT, message: '询价已截止，不能撤回报价' });
     expect((await detail(seller.admin.token, `id=${first.data.id}`)).data).toMatchObject({
       canQuote: false,
@@ -453,7 +462,7 @@ describe('what a supplier may read', () => {
         content: '偷看',
       }),
       await http.post(rival.admin.token, '/api/quotation/thread/read', { id: a.data.id }),
-      await http.post(rival.admin.token, '/api/quotation/withdraw', { id: a.data.id }),
+      await http.post(rival.admin.token, '/api/quotation/withdraw', { id: a.data.id, reason: '试试' }),
     ];
     for (const r of answers) expect(JSON.stringify(r)).not.toMatch(secret);
     expect(answers[0]!.data).toMatchObject({ quotation: null, enquiry: { offerCount: 1 } });
@@ -632,7 +641,7 @@ describe('expiry and the list', () => {
       });
       ids.push(r.data.id);
     }
-    await http.post(seller.admin.token, '/api/quotation/withdraw', { id: ids[0] });
+    await http.post(seller.admin.token, '/api/quotation/withdraw', { id: ids[0], reason: '不做了' });
     const all = await http.post<QuotationListAnswer>(seller.admin.token, '/api/quotation/list', {
       pageSize: 2,
     });
