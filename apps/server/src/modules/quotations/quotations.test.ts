@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import ExcelJS from 'exceljs';
 import {
   Code,
@@ -9,6 +10,7 @@ import {
   type QuotationDetail,
   type QuotationListAnswer,
   type QuoteSubmitResult,
+  type LiveEvent,
   type ThreadAnswer,
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -214,7 +216,9 @@ describe('quoting', () => {
     for (const reason of [undefined, '   ', '因'.repeat(201)])
       expect(await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason })).toMatchObject({
         code: Code.INVALID,
-        message: reason === undefined || reason.trim() === '' ? '请输入撤回原因' : '撤回原因最多200个字',
+        message: expect.stringContaining(
+          reason === undefined || reason.trim() === '' ? '请输入撤回原因' : '撤回原因最多200个字',
+        ),
       });
     expect(await offerCount(enquiry.id)).toBe(1);
     expect(
@@ -592,6 +596,65 @@ describe('the thread', () => {
       code: Code.CONFLICT,
       message: '密封报价在截止前不能查看报价和留言',
     });
+  });
+});
+
+describe('the live thread', () => {
+  /** A signed-in /api/ws socket collecting what it is sent (the inbox test's helper, reduced). */
+  async function live(base: string, token: string) {
+    const ws = new WebSocket(`${base}/api/ws`);
+    const events: LiveEvent[] = [];
+    const hello = new Promise<void>((resolve) =>
+      ws.on('message', (raw) => {
+        const e = JSON.parse(String(raw)) as LiveEvent;
+        events.push(e);
+        if (e.type === 'hello') resolve();
+      }),
+    );
+    await new Promise<void>((r) => ws.once('open', () => r()));
+    ws.send(JSON.stringify({ type: 'auth', token }));
+    await hello;
+    return { ws, threads: () => events.filter((e) => e.type === 'thread') };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  it('a posted message is pushed to the sockets of the purchaser and that supplier only (not to a rival or a third company); sealed: the supplier only', async () => {
+    const base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const { buyer, seller, body } = await scene();
+    const rival = await makeQuotingSupplier(db(), '旁观供应商');
+    const third = await makePurchaser(db(), '旁观采购商');
+    const { data } = await submit(seller.admin.token, body());
+    expect((await submit(rival.admin.token, body())).code).toBe(0);
+    const [b, s, r, x] = await Promise.all(
+      [buyer.token, seller.admin.token, rival.admin.token, third.token].map((tok) => live(base, tok)),
+    );
+    const posted = await http.post(buyer.token, '/api/quotation/thread/post', {
+      quotationId: data.id,
+      content: '能否提前交货？',
+    });
+    expect(posted.code).toBe(0);
+    await until(() => b.threads().length > 0 && s.threads().length > 0);
+    for (const side of [b, s]) expect(side.threads()).toEqual([{ type: 'thread', quotationId: data.id }]);
+    // Give the bus time to deliver to the others, had it been sent to them.
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.threads()).toEqual([]);
+    expect(x.threads()).toEqual([]);
+
+    // A sealed enquiry before its deadline: the purchaser cannot open the thread, so its sockets hear nothing.
+    const sealed = await scene({ sealed: true });
+    const q = await submit(sealed.seller.admin.token, sealed.body());
+    const [sb, ss] = await Promise.all([live(base, sealed.buyer.token), live(base, sealed.seller.admin.token)]);
+    await http.post(sealed.seller.admin.token, '/api/quotation/thread/post', {
+      quotationId: q.data.id,
+      content: '已报价',
+    });
+    await until(() => ss.threads().length > 0);
+    expect(ss.threads()).toEqual([{ type: 'thread', quotationId: q.data.id }]);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(sb.threads()).toEqual([]);
+    for (const c of [b, s, r, x, sb, ss]) c.ws.close();
   });
 });
 
