@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
+import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -70,7 +70,7 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
  */
 export const DOCUMENT_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   bid: [...UPLOAD_TYPES, 'pdf'],
-  enquiry: ['pdf', ...UPLOAD_TYPES],
+  enquiry: ENQUIRY_FILE_TYPES,
   invoice: ['pdf', 'ofd', ...UPLOAD_TYPES],
 };
 
