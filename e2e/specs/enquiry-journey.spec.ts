@@ -70,7 +70,7 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
     .locator('.ant-form-item', { hasText: '附件（图纸' })
     .locator('input[type=file]')
     .setInputFiles({ name: '工艺图纸.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.locator('.ant-upload-list-item', { hasText: '工艺图纸.pdf' })).toBeVisible();
+  await expect(page.locator('.ant-upload-list-item-done', { hasText: '工艺图纸.pdf' })).toBeVisible();
   await page.getByRole('button', { name: '发布询价' }).last().click();
   await expect(page).toHaveURL(/\/customer\/enquiry\/detail\?id=\d+$/);
   await expect(page.getByText('询价已发布')).toBeVisible();

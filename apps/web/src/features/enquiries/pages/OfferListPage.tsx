@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Descriptions, Modal, Radio, Result, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Modal, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { OfferRow } from '@aquamall/shared';
+
+type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
 import { exportOffers, useAwardEnquiry, useOfferComparison } from '../api/enquiries.ts';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
@@ -21,6 +23,42 @@ type Optional = (typeof OPTIONAL)[number][0];
 type SortKey = 'total' | 'lead' | 'rating' | 'updated';
 
 const LOW = { color: '#cf1322', fontWeight: 600 };
+const LOW_MARK = { marginLeft: 4, padding: '0 4px', fontSize: 12, lineHeight: '18px', color: '#cf1322', background: '#fff1f0', border: '1px solid #ffa39e', borderRadius: 4, fontWeight: 400 } as const;
+
+/** One price cell of the matrix: memoised, so choosing a supplier for one line re-renders that line's cells only. */
+const PriceCell = memo(function PriceCell(p: {
+  line: OfferLine | undefined;
+  quotationId: number;
+  itemId: number;
+  label: string;
+  low: boolean;
+  choosable: boolean;
+  chosen: boolean;
+  onChoose: (itemId: number, quotationId: number) => void;
+  amount: boolean;
+  tax: boolean;
+}) {
+  const l = p.line;
+  if (!l) return <span style={{ color: '#bfbfbf' }}>未报价</span>;
+  return (
+    <div data-testid={`cell-${p.quotationId}-${p.itemId}`}>
+      {p.choosable ? (
+        <input
+          type="radio"
+          className="am-award-radio"
+          checked={p.chosen}
+          onChange={() => p.onChoose(p.itemId, p.quotationId)}
+          aria-label={p.label}
+          style={{ marginRight: 6, verticalAlign: 'middle', cursor: 'pointer' }}
+        />
+      ) : null}
+      <span style={p.low ? LOW : undefined}>¥{l.unitPrice}</span>
+      {p.low ? <span style={LOW_MARK}>最低</span> : null}
+      {p.amount ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
+      {p.tax ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
+    </div>
+  );
+});
 
 /**
  * enquiry/offerList — the comparison: every live offer (rows) against every line (columns): unit price, line
@@ -40,6 +78,15 @@ export default function OfferListPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const c = q.data;
 
+  // Lookups the 1,000 cells share: each offer's lines by item, and the lowest (item, offer) pairs.
+  const linesByOffer = useMemo(() => new Map((c?.offers ?? []).map((o) => [o.quotationId, new Map(o.lines.map((l) => [l.enquiryItemId, l]))])), [c?.offers]);
+  const linesOf = (o: OfferRow) => linesByOffer.get(o.quotationId) ?? new Map<number, OfferLine>();
+  const lowSet = useMemo(
+    () => new Set(Object.entries(c?.lowestByItem ?? {}).flatMap(([itemId, ids]) => ids.map((q) => `${itemId}:${q}`))),
+    [c?.lowestByItem],
+  );
+  const choose = useCallback((itemId: number, quotationId: number) => setChoice((s) => ({ ...s, [itemId]: quotationId })), []);
+
   const offers = useMemo(() => {
     const list = [...(c?.offers ?? [])];
     const by: Record<SortKey, (a: OfferRow, b: OfferRow) => number> = {
@@ -55,40 +102,38 @@ export default function OfferListPage() {
   if (!c) return <Card loading variant="borderless" />;
 
   const has = (k: Optional) => shown.includes(k);
-  const lowest = (itemId: number, quotationId: number) => c.lowestByItem[String(itemId)]?.includes(quotationId) ?? false;
   const wholeTo = (o: OfferRow) => setChoice(Object.fromEntries(o.lines.map((l) => [l.enquiryItemId, o.quotationId])));
 
+  // The matrix is offers × lines cells (1,000 for 50 × 20): each cell is plain markup (a native radio, a
+  // styled span for 最低, the header's full text as a title attribute instead of a tooltip per column), so
+  // the page renders within a second (bench:enquiry-render, decision 0122).
   const itemColumns: TableColumnsType<OfferRow> = c.items.map((it, n) => ({
     title: (
-      <Tooltip title={`${it.productName} ${it.spec} ${it.quantity}${it.unit}`}>
-        <div style={{ lineHeight: 1.3 }}>
-          {n + 1}. {it.productName}
-          <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
-            {it.quantity}
-            {it.unit}
-            {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
-          </div>
+      <div style={{ lineHeight: 1.3 }} title={`${it.productName} ${it.spec} ${it.quantity}${it.unit}`}>
+        {n + 1}. {it.productName}
+        <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
+          {it.quantity}
+          {it.unit}
+          {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
         </div>
-      </Tooltip>
+      </div>
     ),
     key: `item-${it.id}`,
     width: has('amount') || has('tax') ? 150 : 120,
-    render: (_v: unknown, o: OfferRow) => {
-      const l = o.lines.find((x) => x.enquiryItemId === it.id);
-      if (!l) return <span style={{ color: '#bfbfbf' }}>未报价</span>;
-      const low = lowest(it.id, o.quotationId);
-      return (
-        <div data-testid={`cell-${o.quotationId}-${it.id}`}>
-          {c.canAward && o.awardable ? (
-            <Radio checked={choice[it.id] === o.quotationId} onChange={() => setChoice((s) => ({ ...s, [it.id]: o.quotationId }))} aria-label={`第${n + 1}项授予${o.supplierName}`} />
-          ) : null}
-          <span style={low ? LOW : undefined}>¥{l.unitPrice}</span>
-          {low ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
-          {has('amount') ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
-          {has('tax') ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
-        </div>
-      );
-    },
+    render: (_v: unknown, o: OfferRow) => (
+      <PriceCell
+        line={linesOf(o).get(it.id)}
+        quotationId={o.quotationId}
+        itemId={it.id}
+        label={`第${n + 1}项授予${o.supplierName}`}
+        low={lowSet.has(`${it.id}:${o.quotationId}`)}
+        choosable={c.canAward && o.awardable}
+        chosen={choice[it.id] === o.quotationId}
+        onChoose={choose}
+        amount={has('amount')}
+        tax={has('tax')}
+      />
+    ),
   }));
 
   const columns: TableColumnsType<OfferRow> = [
