@@ -119,7 +119,7 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await expect(row.getByTestId('offer-count')).toHaveText('3 家');
   await row.getByRole('link', { name: '比价' }).click();
   await expect(page).toHaveURL(new RegExp(`/customer/enquiry/offerList\\?id=${enquiryId}$`));
-  const offerRow = (name: string) => page.locator('tr.ant-table-row', { hasText: name });
+  const offerRow = (name: string) => page.getByTestId('offer-row').filter({ hasText: name });
   await expect(offerRow(WINNER_2.name)).toContainText('第2版');
   await expect(offerRow(WINNER_1.name).locator('td').nth(1)).toContainText('最低');
   await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('¥14500.00');

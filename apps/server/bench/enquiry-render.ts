@@ -23,6 +23,7 @@ const TARGET_MS = 1000;
  */
 interface PageGlobals {
   localStorage: { setItem(k: string, v: string): void };
+  performance: { getEntriesByType(t: string): { name: string; responseEnd: number }[] };
   document: { querySelectorAll(s: string): { length: number }; querySelector(s: string): { scrollTo(x: number, y: number): void } | null };
 }
 
@@ -54,12 +55,13 @@ async function main() {
       }, fx.buyerToken);
       console.log(`${LOADS} loads of the ${OFFERS}×${LINES} comparison, ${os.availableParallelism()} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}\n`);
       const times: number[] = [];
+      const renders: number[] = [];
       for (let i = 0; i < LOADS; i++) {
         await page.goto(`${base}/customer/enquiry/offerList?id=${fx.enquiryId}`);
         const handle = await page.waitForFunction(
           ({ rows, cells }) => {
             const doc = (globalThis as unknown as PageGlobals).document;
-            const r = doc.querySelectorAll('.ant-table-tbody tr.ant-table-row').length;
+            const r = doc.querySelectorAll('[data-testid="offer-row"]').length;
             const c = doc.querySelectorAll('[data-testid^="cell-"]').length;
             return r >= rows && c >= cells ? performance.now() : false;
           },
@@ -67,18 +69,30 @@ async function main() {
           { timeout: 60_000, polling: 'raf' },
         );
         const ms = (await handle.jsonValue()) as number;
+        // When the comparison's answer had arrived: the rest is the page's own rendering.
+        const dataAt = await page.evaluate(
+          () =>
+            (globalThis as unknown as PageGlobals).performance
+              .getEntriesByType('resource')
+              .find((r) => r.name.includes('/api/enquiry/offers'))?.responseEnd ?? 0,
+        );
         times.push(ms);
-        console.log(`load ${i + 1}: ${ms.toFixed(0)} ms${i === 0 ? ' (cold: first load of the bundle)' : ''}`);
+        renders.push(ms - dataAt);
+        console.log(
+          `load ${i + 1}: ${ms.toFixed(0)} ms (data in at ${dataAt.toFixed(0)} ms, rendered ${(ms - dataAt).toFixed(0)} ms later)${i === 0 ? ' — cold: first load of the bundle' : ''}`,
+        );
       }
       if (SHOT) {
         await page.screenshot({ path: SHOT, fullPage: false });
-        await page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('.ant-table-body')?.scrollTo(800, 300));
+        await page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('.am-matrix')?.scrollTo(800, 300));
         await page.screenshot({ path: SHOT.replace(/\.png$/, '-scrolled.png'), fullPage: false });
         console.log(`\nscreenshots: ${SHOT} and -scrolled`);
       }
       const sorted = [...times].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)]!;
       const worst = sorted[sorted.length - 1]!;
+      const r = [...renders].sort((a, b) => a - b);
+      console.log(`\nrendering after the data: median ${r[Math.floor(r.length / 2)]!.toFixed(0)} ms, worst ${r[r.length - 1]!.toFixed(0)} ms`);
       console.log(`\nmedian ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: median ${median <= TARGET_MS ? 'met' : 'MISSED'}, worst ${worst <= TARGET_MS ? 'met' : 'MISSED'})`);
     } finally {
       await browser.close();
