@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Space, Upload, type UploadFile, type UploadProps } from 'antd';
 import { FilePdfOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { endpointUrl } from '../lib/api.ts';
@@ -28,8 +28,8 @@ export const docLabel = (d: DocFile) => {
   return ext && !d.name.toLowerCase().endsWith(`.${ext}`) ? `${d.name}.${ext}` : d.name;
 };
 
-const toItem = (d: DocFile): UploadFile => ({
-  uid: d.path,
+const toItem = (d: DocFile, uid = d.path): UploadFile => ({
+  uid,
   name: docLabel(d),
   status: 'done',
   url: fileUrl(d.path),
@@ -72,8 +72,12 @@ export function DocumentUpload({
   disabled,
 }: DocumentUploadProps) {
   const [pending, setPending] = useState<UploadFile[]>([]);
+  // A file uploaded here keeps the list item's uid it had while uploading, so the list updates that item in
+  // place instead of animating one out and another in (two items of the same name for a moment).
+  const uids = useRef(new Map<string, string>());
+  const uidOf = (d: DocFile) => uids.current.get(d.path) ?? d.path;
   const docs = useMemo(() => value ?? [], [value]);
-  const fileList = useMemo(() => [...docs.map(toItem), ...pending], [docs, pending]);
+  const fileList = [...docs.map((d) => toItem(d, uidOf(d))), ...pending];
   const token = clientStore.getToken();
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
@@ -95,6 +99,7 @@ export function DocumentUpload({
       notify.error(r.error);
       return;
     }
+    uids.current.set(r.path, file.uid);
     onChange?.([...docs, { name: nameOf(file.name), path: r.path }]);
   };
 
@@ -111,7 +116,7 @@ export function DocumentUpload({
       beforeUpload={beforeUpload}
       onChange={handleChange}
       onRemove={(f) => {
-        onChange?.(docs.filter((d) => d.path !== f.uid));
+        onChange?.(docs.filter((d) => uidOf(d) !== f.uid));
         return false;
       }}
       iconRender={(f) => (/\.pdf$/i.test(f.name) ? <FilePdfOutlined /> : <FileTextOutlined />)}
