@@ -9,6 +9,9 @@ const WINNER_1 = { phone: '18800000003', name: '山东蓝海环保设备有限�
 const WINNER_2 = { phone: '18800010005', name: '河南巩义华禹净水材料有限公司' };
 const LOSER = { phone: '18800010006', name: '浙江碧泉膜科技有限公司' };
 
+/** A minimal PDF (the file host checks the bytes: a renamed program is refused). */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
 const LINES = [
   { name: '聚合氯化铝E2E', qty: '20', unit: '吨' },
   { name: '聚丙烯酰胺E2E', qty: '3', unit: '吨' },
@@ -16,8 +19,8 @@ const LINES = [
 ];
 
 /**
- * A supplier quotes every line at `prices` through the quotation API (the quoting page has its own spec,
- * quotation.spec.ts); `baseVersion` 1 revises. Returns nothing; fails with the server's message.
+ * A supplier quotes every line at `prices` through the quotation API (the bystanders of the journey; the
+ * revising supplier quotes through the page). Returns nothing; fails with the server's message.
  */
 async function quote(request: APIRequestContext, phone: string, enquiryId: number, prices: number[], baseVersion = 0) {
   const login = (await (await request.post('/api/appuser/login', { data: { account: phone, password: DEMO_PASSWORD } })).json()) as { data: { authToken: string } };
@@ -40,7 +43,7 @@ async function quote(request: APIRequestContext, phone: string, enquiryId: numbe
   expect(body.code, body.message).toBe(0);
 }
 
-test('the purchaser publishes an enquiry, three suppliers quote (one revises), it is awarded split in two orders with the quoted prices and the loser is told', async ({ page }) => {
+test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quote (one revises on the page), both sides talk live, it is awarded split in two orders with the quoted prices and the loser is told', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const title = `E2E询价 ${Date.now()}`;
 
@@ -62,25 +65,61 @@ test('the purchaser publishes an enquiry, three suppliers quote (one revises), i
   await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
   await page.locator('.ant-cascader-menu').nth(2).locator('.ant-cascader-menu-item').first().click();
   await page.getByLabel('详细地址').fill('再生水厂路1号');
+  // A drawing as PDF (the enquiry folder takes PDF and images).
+  await page
+    .locator('.ant-form-item', { hasText: '附件（图纸' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: '工艺图纸.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.locator('.ant-upload-list-item-done', { hasText: '工艺图纸.pdf' })).toBeVisible();
   await page.getByRole('button', { name: '发布询价' }).last().click();
   await expect(page).toHaveURL(/\/customer\/enquiry\/detail\?id=\d+$/);
   await expect(page.getByText('询价已发布')).toBeVisible();
+  await expect(page.getByRole('link', { name: /工艺图纸\.pdf/ })).toBeVisible();
   const enquiryId = Number(new URL(page.url()).searchParams.get('id'));
 
-  // Three suppliers quote; 蓝海 is cheapest on line 1, 华禹 on lines 2–3 after revising; 碧泉 is dearer on all.
+  // 蓝海 (cheapest on line 1) and 碧泉 (dearer on all) quote through the API.
   await quote(page.request, WINNER_1.phone, enquiryId, [1500, 16000, 900]);
-  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 15000, 800]);
-  await quote(page.request, WINNER_2.phone, enquiryId, [1600, 14500, 800], 1);
   await quote(page.request, LOSER.phone, enquiryId, [1700, 17000, 950]);
 
-  // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
+  // 华禹 quotes and revises on the page, in its own browser: mall detail (with the drawing) → 我要报价.
+  const supplierContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const sup = await supplierContext.newPage();
+  await signIn(sup, WINNER_2.phone);
+  await sup.goto(`/mall/enquiryDetail?id=${enquiryId}`);
+  await expect(sup.getByRole('link', { name: /工艺图纸\.pdf/ })).toBeVisible();
+  await sup.getByRole('link', { name: '我要报价' }).click();
+  await expect(sup).toHaveURL(new RegExp(`/customer/quotation/detail\\?enquiryId=${enquiryId}$`));
+  await expect(sup.getByRole('link', { name: /工艺图纸\.pdf/ })).toBeVisible();
+  for (const [i, price] of [1600, 15000, 800].entries()) await sup.getByLabel(`第${i + 1}项含税单价`).fill(String(price));
+  await sup.getByLabel('交货期（天）').fill('7');
+  await sup.getByRole('button', { name: '提交报价' }).click();
+  await expect(sup.getByText('报价记录（共1版）')).toBeVisible();
+  await sup.getByRole('button', { name: '修改报价' }).click();
+  await sup.getByLabel('第2项含税单价').fill('14500');
+  await sup.getByRole('button', { name: '提交修改' }).click();
+  await expect(sup.getByText('报价记录（共2版）')).toBeVisible();
+
+  // Both sides talk on the offer's thread; each sees the other's message without reloading (/api/ws).
   await signIn(page, BUYER);
+  await page.goto(`/customer/enquiry/offerList?id=${enquiryId}`);
+  await page.getByRole('link', { name: WINNER_2.name }).first().click();
+  await expect(page).toHaveURL(/\/customer\/enquiry\/offerDetail\?id=\d+/);
+  await expect(page.getByTestId('quotation-thread')).toBeVisible();
+  await sup.getByLabel('消息内容').fill('第2项可在一周内交货。');
+  await sup.getByRole('button', { name: /^发\s*送$/ }).click();
+  await expect(page.getByTestId('thread-message').filter({ hasText: '第2项可在一周内交货' })).toBeVisible({ timeout: 5_000 });
+  await page.getByLabel('消息内容').fill('好的，请按此安排。');
+  await page.getByRole('button', { name: /^发\s*送$/ }).click();
+  await expect(sup.getByTestId('thread-message').filter({ hasText: '好的，请按此安排' })).toBeVisible({ timeout: 5_000 });
+  await supplierContext.close();
+
+  // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
   await page.goto('/customer/enquiry');
   const row = page.locator('tr', { hasText: title });
   await expect(row.getByTestId('offer-count')).toHaveText('3 家');
   await row.getByRole('link', { name: '比价' }).click();
   await expect(page).toHaveURL(new RegExp(`/customer/enquiry/offerList\\?id=${enquiryId}$`));
-  const offerRow = (name: string) => page.locator('tr.ant-table-row', { hasText: name });
+  const offerRow = (name: string) => page.getByTestId('offer-row').filter({ hasText: name });
   await expect(offerRow(WINNER_2.name)).toContainText('第2版');
   await expect(offerRow(WINNER_1.name).locator('td').nth(1)).toContainText('最低');
   await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('¥14500.00');

@@ -9,7 +9,7 @@ async function tokenOf(request: APIRequestContext, account: string): Promise<str
   return ((await res.json()) as { data: { authToken: string } }).data.authToken;
 }
 
-test('a demo supplier quotes on a public enquiry from the mall, revises it (both versions shown) and writes to the purchaser', async ({ page, request }) => {
+test('a demo supplier quotes on a public enquiry from the mall, revises it (both versions shown), writes to the purchaser and withdraws with a reason', async ({ page, request }) => {
   // An open public enquiry the demo supplier has not quoted on yet (the seed may have offers of its own).
   const headers = { 'x-token': await tokenOf(request, SUPPLIER) };
   const open = await request.post('/api/openEnquiry/query', { data: { status: 1, pageSize: 30 } });
@@ -62,4 +62,16 @@ test('a demo supplier quotes on a public enquiry from the mall, revises it (both
   const row = page.locator('tr', { hasText: title });
   await expect(row).toContainText('已修改');
   await expect(row).toContainText('第2版');
+
+  // Withdraw: the modal asks for a reason (required); it is kept in the offer's history.
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/customer\/quotation\/detail\?/);
+  await page.getByRole('button', { name: '撤回报价' }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.getByRole('button', { name: '确认撤回' }).click();
+  await expect(modal.getByText('请输入撤回原因')).toBeVisible();
+  await modal.getByLabel('撤回原因').fill('原材料涨价，暂不报价');
+  await modal.getByRole('button', { name: '确认撤回' }).click();
+  await expect(page.getByText('报价已撤回')).toBeVisible();
+  await expect(page.getByTestId('quotation-withdrawn')).toContainText('原材料涨价，暂不报价');
 });

@@ -11,7 +11,8 @@ const rules = formRules(threadPostInput);
 /**
  * The message thread on one quotation, between the enquiry's purchaser and that supplier only (both sides use
  * it: quotation/detail and the purchaser's enquiry/offerDetail). Opening it marks the other side's messages
- * read; sending notifies the other company's inbox. The server refuses any third company (报价不存在).
+ * read; sending notifies the other company's inbox and refreshes the other side's open thread through the
+ * live socket. The server refuses any third company (报价不存在).
  */
 export function QuotationThread({
   quotationId,
@@ -25,7 +26,9 @@ export function QuotationThread({
   const thread = useQuery({
     queryKey: ['quotations', 'thread', quotationId],
     queryFn: () => api.read('quotationThread', { quotationId }, { suppressError: true }),
-    refetchInterval: 30_000,
+    // Live: the workbench socket invalidates this query when either side posts (LiveInbox, decision 0122);
+    // the slow poll only covers a socket that is down.
+    refetchInterval: 120_000,
   });
   const unread = thread.data?.unreadCount ?? 0;
   const markRead = useMutation({

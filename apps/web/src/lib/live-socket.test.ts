@@ -51,8 +51,10 @@ describe('live socket client', () => {
       unread: 3,
       message: { id: 9, title: '新订单', category: 2, linkPath: '/customer/order' },
     });
+    s.push({ type: 'thread', quotationId: 5 });
     s.push({ type: 'nonsense' });
-    expect(events.map((e) => e.type)).toEqual(['hello', 'message']);
+    expect(events.map((e) => e.type)).toEqual(['hello', 'message', 'thread']);
+    expect(events[2]).toEqual({ type: 'thread', quotationId: 5 });
   });
 
   it('reconnects with growing waits after a drop, and never after the session ended', () => {

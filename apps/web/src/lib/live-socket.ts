@@ -49,7 +49,8 @@ export function connectLive(opts: LiveOptions): () => void {
         return;
       }
       if (e.type === 'hello') attempt = 0;
-      if (e.type === 'hello' || e.type === 'unread' || e.type === 'message') opts.onEvent(e);
+      if (e.type === 'hello' || e.type === 'unread' || e.type === 'message' || e.type === 'thread')
+        opts.onEvent(e);
     };
     ws.onclose = (c: CloseEvent) => {
       if (socket === ws) socket = null;

@@ -10,6 +10,8 @@ import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
 
 export const ENQUIRY_LINES_MAX = 200;
 export const ENQUIRY_ATTACHMENTS_MAX = 10;
+/** Enquiry and quotation attachments (drawings, specifications, test reports): the file host's `enquiry` folder. */
+export const ENQUIRY_FILE_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
 export const ENQUIRY_INVITES_MAX = 50;
 /** A deadline lies at most this many days ahead. */
 export const ENQUIRY_DEADLINE_DAYS_MAX = 90;

@@ -252,6 +252,9 @@ export const enquiryDetail = enquiryListItem.extend({
     z.object({ id: int, productName: z.string(), spec: z.string(), quantity: z.number(), unit: z.string(), remark: z.string() }),
   ),
   remark: z.string(),
+  /** Drawings and specifications (PDF or images) of a public enquiry; an invitation-only enquiry shows none
+   * here (its invited suppliers see them on the quotation page). */
+  attachments: z.array(z.object({ name: z.string(), path: z.string() })),
   contactName: z.string(),
   /** Masked (SPEC §9). */
   contactPhone: z.string(),

@@ -50,11 +50,17 @@ export type MessageUnreadCounts = z.infer<typeof messageUnreadCounts>;
 
 /**
  * What the live socket (/api/ws) pushes: `hello` after sign-in, `message` for a new inbox message, `unread`
- * when the count changed otherwise (read or deleted in another tab). The client sends `{type:'auth', token}`.
+ * when the count changed otherwise (read or deleted in another tab), `thread` when a message was posted on a
+ * quotation's thread the company takes part in (the page refetches the thread). The client sends
+ * `{type:'auth', token}`.
  */
 export interface LiveMessageEvent {
   type: 'message';
   unread: number;
   message: { id: number; title: string; category: number; linkPath: string };
 }
-export type LiveEvent = LiveMessageEvent | { type: 'hello' | 'unread'; unread: number };
+export interface LiveThreadEvent {
+  type: 'thread';
+  quotationId: number;
+}
+export type LiveEvent = LiveMessageEvent | LiveThreadEvent | { type: 'hello' | 'unread'; unread: number };

@@ -100,9 +100,10 @@ export const quoteSubmitResult = z.object({
 export type QuoteSubmitResult = z.infer<typeof quoteSubmitResult>;
 
 export const quotationIdInput = z.object({ id: recordId });
+/** The reason is required (≤ 200 characters): it is stored, shown in the offer's history and told to the purchaser. */
 export const quotationWithdrawInput = z.object({
   id: recordId,
-  reason: optionalText('撤回原因', 200),
+  reason: z.string('请输入撤回原因').trim().min(1, '请输入撤回原因').max(200, '撤回原因最多200个字'),
 });
 
 const idParam = (label: string) =>
@@ -166,6 +167,8 @@ export const quoteEnquiry = z.object({
   remark: z.string(),
   attachments: z.array(attachmentRef),
   offerCount: z.number().int(),
+  /** The purchaser's reason when the enquiry was withdrawn (已撤销). */
+  revokeReason: z.string().nullable(),
   items: z.array(
     z.object({
       id: z.number().int(),
@@ -190,6 +193,8 @@ export const myQuotation = z.object({
   contactName: z.string(),
   contactPhone: z.string(),
   withdrawnAt: wireTimestamp.nullable(),
+  /** Why it was withdrawn (while 已撤回). */
+  withdrawReason: z.string().nullable(),
   awardedAt: wireTimestamp.nullable(),
   createdAt: wireTimestamp,
   updatedAt: wireTimestamp,

@@ -137,6 +137,8 @@ export const quotations = pgTable(
     contactPhone: varchar({ length: 20 }).notNull().default(''),
     createdBy: integer(),
     withdrawnAt: timestamp({ withTimezone: true }),
+    /** Why the supplier withdrew (required when withdrawing; cleared when it quotes again). */
+    withdrawReason: varchar({ length: 200 }),
     awardedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

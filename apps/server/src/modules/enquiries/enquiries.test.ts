@@ -18,6 +18,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { enquiries, enquiryItems, jobs, messages, orderLines, orders, quotations } from '../../db/schema/index.ts';
 import ExcelJS from 'exceljs';
 import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier, multipartBody, uploadedFile } from '../../test/factories/index.ts';
+import { makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { ENQUIRY_JOBS } from './common.ts';
 
@@ -161,6 +162,48 @@ describe('enquiry editor', () => {
     }
     expect((await http.post(buyer.token, '/api/enquiry/withdraw', { id: e.id, reason: '再撤' })).message).toBe('询价已撤销');
     expect((await http.post(buyer.token, '/api/enquiry/extend', { id: e.id, deadline: inDays(20).toISOString() })).message).toBe('只有报价中的询价可以延期');
+  });
+});
+
+describe('attachments (drawings and specifications)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  /** The start of a Windows program (MZ header). */
+  const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(120)]);
+  async function upload(token: string, name: string, body: Buffer) {
+    const { payload, headers } = await multipartBody([{ name, body }]);
+    const res = await t.app.inject({ method: 'POST', url: '/UploadHandler.ashx?appName=enquiry', payload, headers: { ...headers, 'x-token': token } });
+    return res.json<{ code: number; message: string; data: { fileRelativePath: string }[] }>();
+  }
+
+  it('the enquiry folder takes a PDF and refuses a program renamed .pdf; the PDF shows to a quoting supplier and on the public board of a public enquiry only', async () => {
+    const buyer = await makePurchaser(db(), '图纸采购商');
+    const up = await upload(buyer.token, '工艺图纸.pdf', PDF);
+    expect(up.code, up.message).toBe(0);
+    const path = up.data[0]!.fileRelativePath;
+    expect(path).toMatch(/^u\/enquiry\/\d{4}\/\d{2}\/.+\.pdf$/);
+    for (const name of ['工艺图纸.pdf', 'setup.exe'])
+      expect(await upload(buyer.token, name, EXE)).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('pdf') });
+
+    const supplier = await makeQuotingSupplier(db(), '看图供应商');
+    const attachments = [{ name: '工艺图纸.pdf', path }];
+    const pub = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draft({ publish: true, attachments }));
+    const inv = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draft({ publish: true, attachments, visibility: EnquiryVisibility.INVITED, invitedSupplierIds: [supplier.id] }));
+    expect([pub.code, inv.code]).toEqual([0, 0]);
+    for (const id of [pub.data.id, inv.data.id]) {
+      const mine = await http.get<MyEnquiryDetail>(buyer.token, `/api/enquiry/mineDetail?id=${id}`);
+      expect(mine.data.attachments).toEqual(attachments);
+      const seen = await http.get<{ enquiry: { attachments: unknown[] } }>(supplier.admin.token, `/api/quotation/detail?enquiryId=${id}`);
+      expect(seen.data.enquiry.attachments).toEqual(attachments);
+    }
+    // The public board: a public enquiry shows its drawings, an invitation-only one none.
+    const board = async (id: number) => (await http.get<{ attachments: unknown[] }>(null, `/api/openEnquiry/${id}`)).data.attachments;
+    expect(await board(pub.data.id)).toEqual(attachments);
+    expect(await board(inv.data.id)).toEqual([]);
+    // An uninvited supplier does not get the invitation-only enquiry (nor its drawings).
+    const outsider = await makeQuotingSupplier(db(), '未邀请供应商');
+    const refused = await http.get(outsider.admin.token, `/api/quotation/detail?enquiryId=${inv.data.id}`);
+    expect(refused.code).toBe(Code.NOT_FOUND);
+    expect(JSON.stringify(refused)).not.toContain(path);
   });
 });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
+import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -65,10 +65,12 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
 
 /**
  * Folders whose uploads may also be documents besides images, with the types each accepts in the order its
- * message names them: tender and bid documents (PDF, decision 0140), invoice files (PDF, OFD, decision 0130).
+ * message names them: tender and bid documents (PDF, decision 0140), invoice files (PDF, OFD, decision 0130),
+ * enquiry and quotation attachments — drawings and specifications (PDF, decision 0122).
  */
 export const DOCUMENT_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   bid: [...UPLOAD_TYPES, 'pdf'],
+  enquiry: ENQUIRY_FILE_TYPES,
   invoice: ['pdf', 'ofd', ...UPLOAD_TYPES],
 };
 

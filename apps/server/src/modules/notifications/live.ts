@@ -6,6 +6,7 @@ import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
+import { THREAD_EVENT, type ThreadEvent } from '../quotations/thread.ts';
 import { unreadTotal, unreadWith } from './inbox.ts';
 import { MESSAGE_EVENT, type MessageEvent } from './notify.ts';
 
@@ -125,6 +126,13 @@ export default async function liveRoutes(app: FastifyInstance) {
       hub
         .onMessage(p as MessageEvent)
         .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
+    }),
+    // A message on a quotation's thread: only the sockets of the companies the event names (its purchaser
+    // and supplier) are told; the page refetches the thread itself, so nothing of it travels here.
+    app.bus.subscribe(THREAD_EVENT, (p) => {
+      const { quotationId, companyIds } = p as ThreadEvent;
+      if (typeof quotationId !== 'number' || !Array.isArray(companyIds)) return;
+      for (const companyId of companyIds) hub.send(companyId, { type: 'thread', quotationId });
     }),
     app.bus.subscribe(UNREAD_EVENT, (p) => {
       const companyId = (p as { companyId?: unknown }).companyId;

@@ -158,6 +158,7 @@ export async function quotationDetail(
       contactName: mine.contactName,
       contactPhone: mine.contactPhone,
       withdrawnAt: mine.withdrawnAt?.toISOString() ?? null,
+      withdrawReason: mine.withdrawnAt ? mine.withdrawReason : null,
       awardedAt: mine.awardedAt?.toISOString() ?? null,
       createdAt: mine.createdAt.toISOString(),
       updatedAt: mine.updatedAt.toISOString(),
@@ -194,6 +195,7 @@ export async function quotationDetail(
       remark: e.remark,
       attachments: e.attachments,
       offerCount: e.offerCount,
+      revokeReason: e.revokeReason,
       items: items.map((i) => ({
         id: i.id,
         productName: i.productName,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import ExcelJS from 'exceljs';
 import {
   Code,
@@ -9,6 +10,7 @@ import {
   type QuotationDetail,
   type QuotationListAnswer,
   type QuoteSubmitResult,
+  type LiveEvent,
   type ThreadAnswer,
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -210,11 +212,22 @@ describe('quoting', () => {
     const { buyer, seller, enquiry, body } = await scene();
     const first = await submit(seller.admin.token, body());
     const id = first.data.id;
+    // The reason is required and at most 200 characters; a refused withdrawal changes nothing.
+    for (const reason of [undefined, '   ', '因'.repeat(201)])
+      expect(await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason })).toMatchObject({
+        code: Code.INVALID,
+        message: expect.stringContaining(
+          reason === undefined || reason.trim() === '' ? '请输入撤回原因' : '撤回原因最多200个字',
+        ),
+      });
+    expect(await offerCount(enquiry.id)).toBe(1);
     expect(
       await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason: '产能不足' }),
     ).toMatchObject({ code: 0, message: '报价已撤回' });
     expect(await offerCount(enquiry.id)).toBe(0);
-    expect(await http.post(seller.admin.token, '/api/quotation/withdraw', { id })).toMatchObject({
+    expect(
+      await http.post(seller.admin.token, '/api/quotation/withdraw', { id, reason: '再撤一次' }),
+    ).toMatchObject({
       code: Code.CONFLICT,
       message: '该报价已撤回',
     });
@@ -222,7 +235,7 @@ describe('quoting', () => {
     expect(d.data).toMatchObject({
       canQuote: true,
       canWithdraw: false,
-      quotation: { status: QuotationStatus.WITHDRAWN },
+      quotation: { status: QuotationStatus.WITHDRAWN, withdrawReason: '产能不足' },
     });
     const [notice] = await db()
       .select()
@@ -232,7 +245,7 @@ describe('quoting', () => {
     const again = await submit(seller.admin.token, body({ baseVersion: 1 }));
     expect(again.data).toMatchObject({ id, version: 2, status: QuotationStatus.QUOTED });
     expect(await offerCount(enquiry.id)).toBe(1);
-    expect((await quotationRows(enquiry.id))[0]!.withdrawnAt).toBeNull();
+    expect((await quotationRows(enquiry.id))[0]).toMatchObject({ withdrawnAt: null, withdrawReason: null });
     expect(
       await db().select().from(quotationVersions).where(eq(quotationVersions.quotationId, id)),
     ).toHaveLength(2);
@@ -246,7 +259,7 @@ describe('quoting', () => {
     for (const s of [seller, s2, s3]) expect((await submit(s.admin.token, body())).code).toBe(0);
     expect(await offerCount(enquiry.id)).toBe(3);
     const q2 = (await quotationRows(enquiry.id)).find((q) => q.supplierCompanyId === s2.id)!;
-    await http.post(s2.admin.token, '/api/quotation/withdraw', { id: q2.id });
+    await http.post(s2.admin.token, '/api/quotation/withdraw', { id: q2.id, reason: '报错了' });
     expect(await offerCount(enquiry.id)).toBe(2);
   });
 });
@@ -343,7 +356,7 @@ describe('who may quote', () => {
       message: '该询价已截止，不能再报价',
     });
     expect(
-      await http.post(seller.admin.token, '/api/quotation/withdraw', { id: first.data.id }),
+      await http.post(seller.admin.token, '/api/quotation/withdraw', { id: first.data.id, reason: '晚了' }),
     ).toMatchObject({ code: Code.CONFLICT, message: '询价已截止，不能撤回报价' });
     expect((await detail(seller.admin.token, `id=${first.data.id}`)).data).toMatchObject({
       canQuote: false,
@@ -453,7 +466,7 @@ describe('what a supplier may read', () => {
         content: '偷看',
       }),
       await http.post(rival.admin.token, '/api/quotation/thread/read', { id: a.data.id }),
-      await http.post(rival.admin.token, '/api/quotation/withdraw', { id: a.data.id }),
+      await http.post(rival.admin.token, '/api/quotation/withdraw', { id: a.data.id, reason: '试试' }),
     ];
     for (const r of answers) expect(JSON.stringify(r)).not.toMatch(secret);
     expect(answers[0]!.data).toMatchObject({ quotation: null, enquiry: { offerCount: 1 } });
@@ -586,6 +599,65 @@ describe('the thread', () => {
   });
 });
 
+describe('the live thread', () => {
+  /** A signed-in /api/ws socket collecting what it is sent (the inbox test's helper, reduced). */
+  async function live(base: string, token: string) {
+    const ws = new WebSocket(`${base}/api/ws`);
+    const events: LiveEvent[] = [];
+    const hello = new Promise<void>((resolve) =>
+      ws.on('message', (raw) => {
+        const e = JSON.parse(String(raw)) as LiveEvent;
+        events.push(e);
+        if (e.type === 'hello') resolve();
+      }),
+    );
+    await new Promise<void>((r) => ws.once('open', () => r()));
+    ws.send(JSON.stringify({ type: 'auth', token }));
+    await hello;
+    return { ws, threads: () => events.filter((e) => e.type === 'thread') };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  it('a posted message is pushed to the sockets of the purchaser and that supplier only (not to a rival or a third company); sealed: the supplier only', async () => {
+    const base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const { buyer, seller, body } = await scene();
+    const rival = await makeQuotingSupplier(db(), '旁观供应商');
+    const third = await makePurchaser(db(), '旁观采购商');
+    const { data } = await submit(seller.admin.token, body());
+    expect((await submit(rival.admin.token, body())).code).toBe(0);
+    const [b, s, r, x] = await Promise.all(
+      [buyer.token, seller.admin.token, rival.admin.token, third.token].map((tok) => live(base, tok)),
+    );
+    const posted = await http.post(buyer.token, '/api/quotation/thread/post', {
+      quotationId: data.id,
+      content: '能否提前交货？',
+    });
+    expect(posted.code).toBe(0);
+    await until(() => b.threads().length > 0 && s.threads().length > 0);
+    for (const side of [b, s]) expect(side.threads()).toEqual([{ type: 'thread', quotationId: data.id }]);
+    // Give the bus time to deliver to the others, had it been sent to them.
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.threads()).toEqual([]);
+    expect(x.threads()).toEqual([]);
+
+    // A sealed enquiry before its deadline: the purchaser cannot open the thread, so its sockets hear nothing.
+    const sealed = await scene({ sealed: true });
+    const q = await submit(sealed.seller.admin.token, sealed.body());
+    const [sb, ss] = await Promise.all([live(base, sealed.buyer.token), live(base, sealed.seller.admin.token)]);
+    await http.post(sealed.seller.admin.token, '/api/quotation/thread/post', {
+      quotationId: q.data.id,
+      content: '已报价',
+    });
+    await until(() => ss.threads().length > 0);
+    expect(ss.threads()).toEqual([{ type: 'thread', quotationId: q.data.id }]);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(sb.threads()).toEqual([]);
+    for (const c of [b, s, r, x, sb, ss]) c.ws.close();
+  });
+});
+
 describe('expiry and the list', () => {
   it('an offer past its validity shows 已失效 and is not awardable; revising renews it', async () => {
     const { seller, enquiry, body } = await scene();
@@ -632,7 +704,7 @@ describe('expiry and the list', () => {
       });
       ids.push(r.data.id);
     }
-    await http.post(seller.admin.token, '/api/quotation/withdraw', { id: ids[0] });
+    await http.post(seller.admin.token, '/api/quotation/withdraw', { id: ids[0], reason: '不做了' });
     const all = await http.post<QuotationListAnswer>(seller.admin.token, '/api/quotation/list', {
       pageSize: 2,
     });

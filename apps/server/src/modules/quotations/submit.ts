@@ -242,6 +242,7 @@ export async function submitQuotation(
           contactName: input.contactName,
           contactPhone: input.contactPhone,
           withdrawnAt: null,
+          withdrawReason: null,
           updatedAt: now,
         })
         .where(eq(quotations.id, existing.id))
@@ -308,14 +309,14 @@ export async function withdrawQuotation(
       throw conflict('询价已截止，不能撤回报价');
     await tx
       .update(quotations)
-      .set({ status: QuotationStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now })
+      .set({ status: QuotationStatus.WITHDRAWN, withdrawnAt: now, withdrawReason: reason, updatedAt: now })
       .where(and(eq(quotations.id, id), ne(quotations.status, QuotationStatus.WITHDRAWN)));
     await recountOffers(tx, e.id);
     const sealed = sealedNow(e, now);
     await notify(tx, e.companyId, {
       type: 'quotation_withdrawn',
       title: `询价「${e.title}」：${sealed ? '一家供应商' : `「${q.supplierCompanyName}」`}撤回了报价`,
-      content: reason ? `撤回原因：${reason}` : '',
+      content: `撤回原因：${reason}`,
       linkPath: `/customer/enquiry/detail?id=${e.id}`,
     });
   });

@@ -3,6 +3,7 @@ import { ThreadSide, type ThreadAnswer, type ThreadPostInput } from '@aquamall/s
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, quotationMessages, quotations } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { publish } from '../../lib/event-bus.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
@@ -97,7 +98,19 @@ export async function markThreadRead(
     );
 }
 
-/** Posts a message (with own uploads as attachments) and notifies the other company's inbox. */
+/** The channel of "a message was posted on quotation N's thread" (read by notifications/live.ts). */
+export const THREAD_EVENT = 'thread';
+export interface ThreadEvent {
+  quotationId: number;
+  /** The companies whose open pages should refetch the thread: the quoting supplier, and the purchaser
+   * unless the enquiry is sealed and before its deadline (it cannot open the thread then). */
+  companyIds: number[];
+}
+
+/**
+ * Posts a message (with own uploads as attachments) and notifies the other company's inbox. Once committed,
+ * the thread event tells both sides' open pages to refetch (a live thread without polling; decision 0122).
+ */
 export async function postThreadMessage(
   db: Db,
   caller: Caller,
@@ -106,6 +119,19 @@ export async function postThreadMessage(
   },
   now = new Date(),
 ): Promise<ThreadAnswer> {
+  const { answer: out, event } = await writeThreadMessage(db, caller, input, now);
+  publish(THREAD_EVENT, event);
+  return out;
+}
+
+async function writeThreadMessage(
+  db: Db,
+  caller: Caller,
+  input: Required<Pick<ThreadPostInput, 'quotationId' | 'content'>> & {
+    attachments: { name: string; path: string }[];
+  },
+  now = new Date(),
+): Promise<{ answer: ThreadAnswer; event: ThreadEvent }> {
   return db.transaction(async (tx) => {
     const t = await threadOf(tx, caller, input.quotationId, now);
     const paths = await assertOwnUploads(
@@ -139,6 +165,7 @@ export async function postThreadMessage(
           : buyerOfferPath(t.q)
         : supplierOfferPath(t.q),
     });
-    return answer(tx, t.q, t.side);
+    const companyIds = sealed ? [t.q.supplierCompanyId] : [t.q.buyerCompanyId, t.q.supplierCompanyId];
+    return { answer: await answer(tx, t.q, t.side), event: { quotationId: t.q.id, companyIds } };
   });
 }

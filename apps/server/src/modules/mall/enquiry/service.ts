@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   enumLabel,
   EnquiryStatus,
+  EnquiryVisibility,
   maskPhone,
   type EnquiryDetail,
   type EnquiryListItem,
@@ -142,6 +143,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
     .select({
       ...columns,
       remark: enquiries.remark,
+      attachments: enquiries.attachments,
       contactName: enquiries.contactName,
       contactPhone: enquiries.contactPhone,
     })
@@ -165,6 +167,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
       remark: i.remark,
     })),
     remark: r.remark,
+    attachments: r.visibility === EnquiryVisibility.PUBLIC ? r.attachments : [],
     contactName: r.contactName,
     contactPhone: maskPhone(r.contactPhone),
     expired: r.expired || r.status !== EnquiryStatus.QUOTING,

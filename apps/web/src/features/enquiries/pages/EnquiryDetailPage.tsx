@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Modal, Result, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryWithdrawInput, enumLabel } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { Price } from '../../../components/Format.tsx';
-import { ImagePreview } from '../../../components/ImagePreview.tsx';
-import { Img } from '../../../components/Img.tsx';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { useExtendEnquiry, useMyEnquiry, useWithdrawEnquiry } from '../api/enquiries.ts';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
@@ -20,7 +20,6 @@ export default function EnquiryDetailPage() {
   const q = useMyEnquiry(id);
   const [extendOpen, setExtendOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
   const e = q.data;
   if (!id || q.isError) return <Result status="warning" title="询价单不存在" extra={<Link to="/customer/enquiry">返回我的询价</Link>} />;
   if (!e) return <Card loading variant="borderless" />;
@@ -84,13 +83,7 @@ export default function EnquiryDetailPage() {
       {e.attachments.length ? (
         <>
           <h3 style={{ margin: '16px 0 8px' }}>附件</h3>
-          <Space wrap>
-            {e.attachments.map((a) => (
-              <a key={a.path} onClick={() => setPreview(a.path)}>
-                <Img src={a.path} width={120} style={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 4 }} />
-              </a>
-            ))}
-          </Space>
+          <DocumentLinks docs={e.attachments} />
         </>
       ) : null}
       {e.remark ? (
@@ -115,7 +108,6 @@ export default function EnquiryDetailPage() {
           />
         </>
       ) : null}
-      {preview ? <ImagePreview src={preview} onClose={() => setPreview(null)} /> : null}
       <ExtendModal id={e.id} deadline={e.deadline} open={extendOpen} onClose={() => setExtendOpen(false)} />
       <WithdrawModal id={e.id} open={withdrawOpen} onClose={() => setWithdrawOpen(false)} />
     </Card>
@@ -149,21 +141,18 @@ function ExtendModal({ id, deadline, open, onClose }: { id: number; deadline: st
 }
 
 function WithdrawModal({ id, open, onClose }: { id: number; open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<{ reason: string }>();
   const withdraw = useWithdrawEnquiry();
-  const ok = async () => {
-    const v = await form.validateFields();
-    await withdraw.mutateAsync({ id, reason: v.reason });
-    onClose();
-  };
   return (
-    <Modal open={open} title="撤销询价" onCancel={onClose} onOk={() => void ok().catch(() => undefined)} okButtonProps={{ danger: true }} okText="确认撤销" confirmLoading={withdraw.isPending} destroyOnHidden>
-      <p>撤销后供应商不能再报价，已报价的供应商会收到通知。</p>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label="撤销原因" rules={withdrawRules.reason}>
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <ReasonModal
+      open={open}
+      onClose={onClose}
+      title="撤销询价"
+      intro="撤销后供应商不能再报价，已报价的供应商会收到通知。"
+      label="撤销原因"
+      okText="确认撤销"
+      rules={withdrawRules.reason}
+      pending={withdraw.isPending}
+      onSubmit={(reason) => withdraw.mutateAsync({ id, reason })}
+    />
   );
 }

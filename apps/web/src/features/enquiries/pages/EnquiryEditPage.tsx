@@ -4,7 +4,9 @@ import { Alert, Button, Card, Cascader, Checkbox, DatePicker, Form, Input, Input
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  ENQUIRY_ATTACHMENTS_MAX,
   ENQUIRY_DEADLINE_DAYS_MAX,
+  ENQUIRY_FILE_TYPES,
   ENQUIRY_SHEET_COLUMNS,
   enquiryLineInput,
   enquirySaveInput,
@@ -14,7 +16,7 @@ import {
 } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
-import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
 import { importSheet, useAreaTree, useGoodsPick, useMyEnquiry, useSaveEnquiry, useSupplierOptions } from '../api/enquiries.ts';
 import { enquiryIdFrom } from '../components/status.tsx';
 
@@ -33,7 +35,7 @@ interface LineValue {
 interface Values {
   title: string;
   lines: LineValue[];
-  attachments: string[];
+  attachments: DocFile[];
   area: number[];
   deliveryAddress: string;
   deliveryDate: Dayjs | null;
@@ -93,7 +95,7 @@ export default function EnquiryEditPage() {
     form.setFieldsValue({
       title: e.title,
       lines: e.items.map((i) => ({ productName: i.productName, spec: i.spec, quantity: i.quantity, unit: i.unit, targetPrice: i.targetPrice === null ? null : Number(i.targetPrice), remark: i.remark, productId: i.productId })),
-      attachments: e.attachments.map((a) => a.path),
+      attachments: e.attachments,
       area: [e.deliveryProvinceCode, e.deliveryCityCode, e.deliveryDistrictCode].filter((c): c is number => c !== null),
       deliveryAddress: e.deliveryAddress,
       deliveryDate: e.deliveryDate ? dayjs(e.deliveryDate) : null,
@@ -129,7 +131,7 @@ export default function EnquiryEditPage() {
         remark: l.remark ?? '',
         productId: l.productId ?? null,
       })),
-      attachments: (v.attachments ?? []).map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
+      attachments: v.attachments ?? [],
       deliveryProvinceCode: v.area?.[0] ?? null,
       deliveryCityCode: v.area?.[1] ?? null,
       deliveryDistrictCode: v.area?.[2] ?? null,
@@ -269,8 +271,8 @@ export default function EnquiryEditPage() {
           </Form.List>
         </Form.Item>
 
-        <Form.Item name="attachments" label="附件（图纸、技术要求图片）" extra="最多5张，jpg/png">
-          <ImageUpload multiple max={5} />
+        <Form.Item name="attachments" label="附件（图纸、技术要求）" extra={`最多${ENQUIRY_ATTACHMENTS_MAX}个，PDF 或 jpg/png 图片，每个不超过10M`}>
+          <DocumentUpload folder="enquiry" types={ENQUIRY_FILE_TYPES} max={ENQUIRY_ATTACHMENTS_MAX} buttonText="上传附件（PDF / 图片）" />
         </Form.Item>
 
         <Space wrap size={16} align="start">

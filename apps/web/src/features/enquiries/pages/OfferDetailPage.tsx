@@ -3,6 +3,7 @@ import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
+import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { QuotationThread } from '../../../components/QuotationThread.tsx';
 import { useOfferDetail } from '../api/enquiries.ts';
 import { enquiryIdFrom } from '../components/status.tsx';
@@ -58,6 +59,7 @@ export default function OfferDetailPage() {
           { key: 'rt', label: '评分', children: o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}条评价）` },
           { key: 'ct', label: '联系人', children: `${o.contactName || '无'} ${o.contactPhone}` },
           ...(o.remark ? [{ key: 'rm', label: '备注', children: o.remark }] : []),
+          ...(o.attachments.length ? [{ key: 'att', label: '附件', span: 3, children: <DocumentLinks docs={o.attachments} /> }] : []),
         ]}
       />
       <h3 style={{ margin: '16px 0 8px' }}>报价明细（第{o.version}版）</h3>

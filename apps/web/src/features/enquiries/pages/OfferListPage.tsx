@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Descriptions, Modal, Radio, Result, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Modal, Result, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { OfferRow } from '@aquamall/shared';
+
+type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
 import { exportOffers, useAwardEnquiry, useOfferComparison } from '../api/enquiries.ts';
+import { OfferMatrix, type MatrixColumn } from '../components/OfferMatrix.tsx';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
 const OPTIONAL = [
@@ -21,6 +24,42 @@ type Optional = (typeof OPTIONAL)[number][0];
 type SortKey = 'total' | 'lead' | 'rating' | 'updated';
 
 const LOW = { color: '#cf1322', fontWeight: 600 };
+const LOW_MARK = { display: 'inline-block', whiteSpace: 'nowrap', marginLeft: 4, padding: '0 4px', fontSize: 12, lineHeight: '18px', color: '#cf1322', background: '#fff1f0', border: '1px solid #ffa39e', borderRadius: 4, fontWeight: 400 } as const;
+
+/** One price cell of the matrix: memoised, so choosing a supplier for one line re-renders that line's cells only. */
+const PriceCell = memo(function PriceCell(p: {
+  line: OfferLine | undefined;
+  quotationId: number;
+  itemId: number;
+  label: string;
+  low: boolean;
+  choosable: boolean;
+  chosen: boolean;
+  onChoose: (itemId: number, quotationId: number) => void;
+  amount: boolean;
+  tax: boolean;
+}) {
+  const l = p.line;
+  if (!l) return <span style={{ color: '#bfbfbf' }}>未报价</span>;
+  return (
+    <div data-testid={`cell-${p.quotationId}-${p.itemId}`}>
+      {p.choosable ? (
+        <input
+          type="radio"
+          className="am-award-radio"
+          checked={p.chosen}
+          onChange={() => p.onChoose(p.itemId, p.quotationId)}
+          aria-label={p.label}
+          style={{ marginRight: 6, verticalAlign: 'middle', cursor: 'pointer' }}
+        />
+      ) : null}
+      <span style={p.low ? LOW : undefined}>¥{l.unitPrice}</span>
+      {p.low ? <span style={LOW_MARK}>最低</span> : null}
+      {p.amount ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
+      {p.tax ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
+    </div>
+  );
+});
 
 /**
  * enquiry/offerList — the comparison: every live offer (rows) against every line (columns): unit price, line
@@ -40,6 +79,15 @@ export default function OfferListPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const c = q.data;
 
+  // Lookups the 1,000 cells share: each offer's lines by item, and the lowest (item, offer) pairs.
+  const linesByOffer = useMemo(() => new Map((c?.offers ?? []).map((o) => [o.quotationId, new Map(o.lines.map((l) => [l.enquiryItemId, l]))])), [c?.offers]);
+  const linesOf = (o: OfferRow) => linesByOffer.get(o.quotationId) ?? new Map<number, OfferLine>();
+  const lowSet = useMemo(
+    () => new Set(Object.entries(c?.lowestByItem ?? {}).flatMap(([itemId, ids]) => ids.map((q) => `${itemId}:${q}`))),
+    [c?.lowestByItem],
+  );
+  const choose = useCallback((itemId: number, quotationId: number) => setChoice((s) => ({ ...s, [itemId]: quotationId })), []);
+
   const offers = useMemo(() => {
     const list = [...(c?.offers ?? [])];
     const by: Record<SortKey, (a: OfferRow, b: OfferRow) => number> = {
@@ -55,49 +103,46 @@ export default function OfferListPage() {
   if (!c) return <Card loading variant="borderless" />;
 
   const has = (k: Optional) => shown.includes(k);
-  const lowest = (itemId: number, quotationId: number) => c.lowestByItem[String(itemId)]?.includes(quotationId) ?? false;
   const wholeTo = (o: OfferRow) => setChoice(Object.fromEntries(o.lines.map((l) => [l.enquiryItemId, o.quotationId])));
 
-  const itemColumns: TableColumnsType<OfferRow> = c.items.map((it, n) => ({
+  // The matrix is offers × lines cells (1,000 for 50 × 20) in a plain sticky table (OfferMatrix); each cell
+  // is plain markup (a native radio, a styled span for 最低, the header's full text as a title attribute
+  // instead of a tooltip per column), so the page renders fast (bench:enquiry-render, decision 0122).
+  const itemColumns: MatrixColumn[] = c.items.map((it, n) => ({
     title: (
-      <Tooltip title={`${it.productName} ${it.spec} ${it.quantity}${it.unit}`}>
-        <div style={{ lineHeight: 1.3 }}>
-          {n + 1}. {it.productName}
-          <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
-            {it.quantity}
-            {it.unit}
-            {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
-          </div>
+      <div style={{ lineHeight: 1.3 }} title={`${it.productName} ${it.spec} ${it.quantity}${it.unit}`}>
+        {n + 1}. {it.productName}
+        <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
+          {it.quantity}
+          {it.unit}
+          {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
         </div>
-      </Tooltip>
+      </div>
     ),
     key: `item-${it.id}`,
     width: has('amount') || has('tax') ? 150 : 120,
-    render: (_v: unknown, o: OfferRow) => {
-      const l = o.lines.find((x) => x.enquiryItemId === it.id);
-      if (!l) return <span style={{ color: '#bfbfbf' }}>未报价</span>;
-      const low = lowest(it.id, o.quotationId);
-      return (
-        <div data-testid={`cell-${o.quotationId}-${it.id}`}>
-          {c.canAward && o.awardable ? (
-            <Radio checked={choice[it.id] === o.quotationId} onChange={() => setChoice((s) => ({ ...s, [it.id]: o.quotationId }))} aria-label={`第${n + 1}项授予${o.supplierName}`} />
-          ) : null}
-          <span style={low ? LOW : undefined}>¥{l.unitPrice}</span>
-          {low ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
-          {has('amount') ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
-          {has('tax') ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
-        </div>
-      );
-    },
+    render: (o: OfferRow) => (
+      <PriceCell
+        line={linesOf(o).get(it.id)}
+        quotationId={o.quotationId}
+        itemId={it.id}
+        label={`第${n + 1}项授予${o.supplierName}`}
+        low={lowSet.has(`${it.id}:${o.quotationId}`)}
+        choosable={c.canAward && o.awardable}
+        chosen={choice[it.id] === o.quotationId}
+        onChoose={choose}
+        amount={has('amount')}
+        tax={has('tax')}
+      />
+    ),
   }));
 
-  const columns: TableColumnsType<OfferRow> = [
+  const columns: MatrixColumn[] = [
     {
       title: '供应商',
       key: 'supplier',
-      fixed: 'left',
       width: 190,
-      render: (_v, o) => (
+      render: (o: OfferRow) => (
         <div>
           <Link to={`/customer/enquiry/offerDetail?id=${o.quotationId}`}>{o.supplierName}</Link>
           <div style={{ fontSize: 12 }}>
@@ -113,12 +158,12 @@ export default function OfferListPage() {
       ),
     },
     ...itemColumns,
-    ...(has('freight') ? [{ title: '运费', key: 'freight', width: 90, render: (_v: unknown, o: OfferRow) => <Price value={o.freight} /> }] : []),
+    ...(has('freight') ? [{ title: '运费', key: 'freight', width: 90, render: (o: OfferRow) => <Price value={o.freight} /> }] : []),
     {
       title: '总价',
       key: 'total',
       width: 130,
-      render: (_v, o) => (
+      render: (o: OfferRow) => (
         <span style={c.lowestTotal.includes(o.quotationId) ? LOW : undefined} data-testid={`total-${o.quotationId}`}>
           ¥{o.totalAmount}
           {c.lowestTotal.includes(o.quotationId) ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
@@ -126,13 +171,13 @@ export default function OfferListPage() {
         </span>
       ),
     },
-    ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 80, render: (_v: unknown, o: OfferRow) => `${o.leadDays} 天` }] : []),
+    ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 80, render: (o: OfferRow) => `${o.leadDays} 天` }] : []),
     ...(has('valid')
-      ? [{ title: '有效期至', key: 'valid', width: 110, render: (_v: unknown, o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{dayjs(o.validUntil).format('YYYY-MM-DD')}</span> }]
+      ? [{ title: '有效期至', key: 'valid', width: 110, render: (o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{dayjs(o.validUntil).format('YYYY-MM-DD')}</span> }]
       : []),
-    ...(has('cert') ? [{ title: '认证', key: 'cert', width: 80, render: (_v: unknown, o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
-    ...(has('level') ? [{ title: '会员', key: 'level', width: 70, render: (_v: unknown, o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
-    ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (_v: unknown, o: OfferRow) => (o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}）`) }] : []),
+    ...(has('cert') ? [{ title: '认证', key: 'cert', width: 80, render: (o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
+    ...(has('level') ? [{ title: '会员', key: 'level', width: 70, render: (o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
+    ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (o: OfferRow) => (o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}）`) }] : []),
   ];
 
   const chosen = Object.entries(choice).map(([itemId, quotationId]) => ({ enquiryItemId: Number(itemId), quotationId }));
@@ -198,17 +243,7 @@ export default function OfferListPage() {
           </Space>
           {c.enquiry.awardedAt ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message="本询价已授标，订单见询价详情" /> : null}
           {c.canAward ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="在每项明细下选择供应商（可拆分授予不同供应商），或点“整单授予”；未选择的明细不授标。已失效的报价不能授标。" /> : null}
-          <Table<OfferRow>
-            rowKey="quotationId"
-            size="small"
-            bordered
-            pagination={false}
-            columns={columns}
-            dataSource={offers}
-            rowClassName={(o) => (o.expired ? 'am-row-muted' : '')}
-            scroll={{ x: 'max-content', y: 600 }}
-            locale={{ emptyText: '暂无报价' }}
-          />
+          <OfferMatrix columns={columns} offers={offers} />
           {c.canAward ? (
             <Space style={{ marginTop: 16 }}>
               <span>已选择 {chosen.length}/{c.items.length} 项</span>

@@ -24,11 +24,14 @@ import {
   invoiceIssueInput,
   invoiceReasonInput,
   invoiceReverseInput,
+  INVOICE_FILE_TYPES,
+  INVOICE_FILES_MAX,
   VAT_RATES,
   type InvoiceDetail,
   type InvoiceFile,
 } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
+import { DocumentUpload, type DocumentUploadProps } from '../../../components/DocumentUpload.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { fileUrl } from '../../../lib/image.ts';
@@ -41,8 +44,18 @@ import {
   useReverseInvoice,
   useWithdrawInvoice,
 } from '../api/invoices.ts';
-import { InvoiceFileUpload } from './InvoiceFileUpload.tsx';
 import { invoiceDay, InvoiceKindTag, InvoiceStatusTag } from './status.tsx';
+
+/** Invoice files: PDF, OFD or images into the file host's `invoice` folder (which checks the bytes). */
+const InvoiceFiles = (p: Pick<DocumentUploadProps, 'value' | 'onChange'>) => (
+  <DocumentUpload
+    {...p}
+    folder="invoice"
+    types={INVOICE_FILE_TYPES}
+    max={INVOICE_FILES_MAX}
+    buttonText="上传发票文件（PDF / OFD / 图片）"
+  />
+);
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 const issueRules = formRules(invoiceIssueInput);
@@ -384,7 +397,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
           </Form.Item>
         </Space.Compact>
         <Form.Item name="files" label="发票文件" rules={issueRules.files}>
-          <InvoiceFileUpload />
+          <InvoiceFiles />
         </Form.Item>
       </Form>
     </Modal>
@@ -445,7 +458,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
           <Input.TextArea rows={2} maxLength={200} showCount />
         </Form.Item>
         <Form.Item name="files" label="红字发票文件（可选）">
-          <InvoiceFileUpload />
+          <InvoiceFiles />
         </Form.Item>
       </Form>
     </Modal>

@@ -4,6 +4,7 @@ import { Descriptions, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { CompanyType, EnquiryStatus } from '@aquamall/shared';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
+import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { useSession } from '../../session/index.ts';
 import { Crumbs } from '../components/Crumbs.tsx';
@@ -140,6 +141,12 @@ export default function EnquiryDetailPage() {
           <>
             <h3 style={{ margin: '16px 0 8px' }}>补充说明</h3>
             <p style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</p>
+          </>
+        ) : null}
+        {e.attachments.length ? (
+          <>
+            <h3 style={{ margin: '16px 0 8px' }}>附件（图纸、技术要求）</h3>
+            <DocumentLinks docs={e.attachments} />
           </>
         ) : null}
         <QuoteBar id={e.id} open={!e.expired} status={e.status} invited={e.visibility === 2} />

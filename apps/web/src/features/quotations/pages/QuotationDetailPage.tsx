@@ -11,7 +11,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Result,
   Select,
   Skeleton,
@@ -21,27 +20,31 @@ import {
   Typography,
 } from 'antd';
 import {
+  ENQUIRY_FILE_TYPES,
   enumLabel,
+  QUOTE_ATTACHMENTS_MAX,
   QUOTE_VALID_DAYS_MAX,
+  quotationWithdrawInput,
   quoteLineInput,
   quoteSubmitInput,
   VAT_RATES,
   type QuoteEnquiry,
+  type MyQuotation,
   type QuotationDetail,
-  type QuotationVersion,
 } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { DocumentLinks, DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
 import { QuotationThread } from '../../../components/QuotationThread.tsx';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { fileUrl } from '../../../lib/image.ts';
 import { useQuotationDetail, useSubmitQuotation, useWithdrawQuotation } from '../api/quotations.ts';
 import { QuotationStatusTag } from '../components/status.tsx';
 
 const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
 const rules = formRules(quoteSubmitInput);
+const withdrawRules = formRules(quotationWithdrawInput);
 const lineRules = formRules(quoteLineInput);
 const dateRule = zodRule(quoteSubmitInput.shape.validUntil, (v: Dayjs | null) =>
   v ? v.format('YYYY-MM-DD') : undefined,
@@ -61,7 +64,7 @@ interface QuoteForm {
   leadDays?: number | null;
   validUntil?: Dayjs | null;
   remark?: string;
-  attachments?: string[];
+  attachments?: DocFile[];
   contactName?: string;
   contactPhone?: string;
 }
@@ -126,7 +129,7 @@ export default function QuotationDetailPage() {
         key={`${d.quotation?.id ?? 0}-${d.quotation?.version ?? 0}-${d.quotation?.status ?? 0}`}
       />
       {d.quotation && d.quotation.versions.length > 0 && (
-        <VersionsCard e={d.enquiry} versions={d.quotation.versions} />
+        <VersionsCard e={d.enquiry} q={d.quotation} />
       )}
       {d.quotation && (
         <QuotationThread
@@ -178,6 +181,14 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
       {q?.status === 4 && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message="很遗憾，本次询价未选择您的报价" />
       )}
+      {e.status === 4 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`采购商已撤销本询价${e.revokeReason ? `，原因：${e.revokeReason}` : ''}`}
+        />
+      )}
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
         <Descriptions.Item label="询价单号">{e.code}</Descriptions.Item>
         <Descriptions.Item label="采购商">{e.buyerCompanyName}</Descriptions.Item>
@@ -197,13 +208,7 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
         ) : null}
         {e.attachments.length > 0 ? (
           <Descriptions.Item label="附件" span={3}>
-            <Space wrap>
-              {e.attachments.map((a) => (
-                <a key={a.path} href={fileUrl(a.path)} target="_blank" rel="noreferrer">
-                  {a.name}
-                </a>
-              ))}
-            </Space>
+            <DocumentLinks docs={e.attachments} />
           </Descriptions.Item>
         ) : null}
       </Descriptions>
@@ -235,7 +240,7 @@ function initialValues(d: QuotationDetail): QuoteForm {
         ? dayjs(current.validUntil)
         : dayjs().add(30, 'day'),
     remark: current?.remark ?? '',
-    attachments: current?.attachments.map((a) => a.path) ?? [],
+    attachments: current?.attachments ?? [],
     contactName: d.contactName,
     contactPhone: d.contactPhone,
   };
@@ -247,6 +252,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
   const withdraw = useWithdrawQuotation();
   const key = useRef(newIdempotencyKey());
   const [editing, setEditing] = useState(!d.quotation || d.quotation.status === 6);
+  const [withdrawing, setWithdrawing] = useState(false);
   const init = useMemo(() => initialValues(d), [d]);
   const lines = Form.useWatch('lines', form) ?? init.lines;
   const freight = Form.useWatch('freight', form) ?? 0;
@@ -284,7 +290,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
           leadDays: v.leadDays ?? 0,
           validUntil: v.validUntil ? v.validUntil.format('YYYY-MM-DD') : '',
           remark: v.remark ?? '',
-          attachments: (v.attachments ?? []).map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
+          attachments: v.attachments ?? [],
           contactName: v.contactName ?? '',
           contactPhone: v.contactPhone ?? '',
         },
@@ -306,15 +312,22 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
         </Button>
       )}
       {q && d.canWithdraw && (
-        <Popconfirm
-          title="撤回报价？"
-          description="撤回后采购商将看不到您的报价，截止前可重新报价。"
-          onConfirm={() => withdraw.mutate({ id: q.id, reason: '' })}
-        >
-          <Button danger loading={withdraw.isPending}>
-            撤回报价
-          </Button>
-        </Popconfirm>
+        <Button danger onClick={() => setWithdrawing(true)}>
+          撤回报价
+        </Button>
+      )}
+      {q && (
+        <ReasonModal
+          open={withdrawing}
+          onClose={() => setWithdrawing(false)}
+          title="撤回报价"
+          intro="撤回后采购商将看不到您的报价，截止前可重新报价。撤回原因会告知采购商。"
+          label="撤回原因"
+          okText="确认撤回"
+          rules={withdrawRules.reason}
+          pending={withdraw.isPending}
+          onSubmit={(reason) => withdraw.mutateAsync({ id: q.id, reason })}
+        />
       )}
     </Space>
   );
@@ -496,8 +509,13 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
         <Form.Item name="remark" label="报价说明" rules={rules.remark}>
           <Input.TextArea rows={3} maxLength={500} showCount placeholder="付款方式、质保、包装运输等" />
         </Form.Item>
-        <Form.Item name="attachments" label="附件（资质、检测报告等图片）">
-          <ImageUpload multiple max={5} />
+        <Form.Item name="attachments" label="附件（资质、检测报告、技术方案）">
+          <DocumentUpload
+            folder="enquiry"
+            types={ENQUIRY_FILE_TYPES}
+            max={QUOTE_ATTACHMENTS_MAX}
+            buttonText="上传附件（PDF / 图片）"
+          />
         </Form.Item>
         <Space>
           <Typography.Text>
@@ -514,10 +532,20 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
   );
 }
 
-function VersionsCard({ e, versions }: { e: QuoteEnquiry; versions: QuotationVersion[] }) {
+function VersionsCard({ e, q }: { e: QuoteEnquiry; q: MyQuotation }) {
   const names = new Map(e.items.map((i) => [i.id, i]));
+  const versions = q.versions;
   return (
     <Card variant="borderless" title={`报价记录（共${versions.length}版）`}>
+      {q.status === 6 && q.withdrawnAt && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="quotation-withdrawn"
+          message={`${when(q.withdrawnAt)} 已撤回报价${q.withdrawReason ? `，原因：${q.withdrawReason}` : ''}`}
+        />
+      )}
       <Collapse
         key={versions.length}
         defaultActiveKey={[String(versions[0]?.version)]}
@@ -560,15 +588,7 @@ function VersionsCard({ e, versions }: { e: QuoteEnquiry; versions: QuotationVer
               {v.remark && (
                 <Typography.Paragraph style={{ marginTop: 8 }}>说明：{v.remark}</Typography.Paragraph>
               )}
-              {v.attachments.length > 0 && (
-                <Space wrap>
-                  {v.attachments.map((a) => (
-                    <a key={a.path} href={fileUrl(a.path)} target="_blank" rel="noreferrer">
-                      {a.name}
-                    </a>
-                  ))}
-                </Space>
-              )}
+              {v.attachments.length > 0 && <DocumentLinks docs={v.attachments} />}
             </>
           ),
         }))}

@@ -1,12 +1,7 @@
-import { useState } from 'react';
-import { Button, Space, Tag, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import { BidStatus, enumLabel } from '@aquamall/shared';
+import { Tag } from 'antd';
+import { BidStatus, enumLabel, TENDER_DOCS_MAX } from '@aquamall/shared';
 import dayjs from 'dayjs';
-import { endpointUrl } from '../../../lib/api.ts';
-import { clientStore } from '../../../lib/storage.ts';
-import { notify } from '../../../lib/notify.ts';
-import { readUploadResponse } from '../../../components/upload-rules.ts';
+import { DocumentUpload, type DocumentUploadProps } from '../../../components/DocumentUpload.tsx';
 
 export const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 export const yuan = (v: string | number | null | undefined) => (v === null || v === undefined ? '—' : `¥${Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
@@ -17,62 +12,20 @@ export function TenderStatusTag({ status }: { status: number }) {
 }
 export const STATUS_TABS = [BidStatus.DRAFT, BidStatus.OPEN, BidStatus.CLOSED, BidStatus.OPENED, BidStatus.EVALUATING, BidStatus.AWARDED, BidStatus.FAILED];
 
-export interface Doc {
-  name: string;
-  path: string;
-}
+export type { DocFile as Doc } from '../../../components/DocumentUpload.tsx';
 
-/** Documents (PDF) uploaded into the bid folder; the value is the list of {name, path}. */
-export function PdfUpload({ value, onChange, max = 10 }: { value?: Doc[]; onChange?: (v: Doc[]) => void; max?: number }) {
-  const [busy, setBusy] = useState(false);
-  const docs = value ?? [];
-  const fileList: UploadFile[] = docs.map((d) => ({ uid: d.path, name: d.name, status: 'done', url: `/f/${d.path}` }));
+/** Tender and bid documents: PDF only, into the file host's `bid` folder; the name is stored without .pdf. */
+export function PdfUpload(p: Pick<DocumentUploadProps, 'value' | 'onChange'>) {
   return (
-    <Upload
-      accept=".pdf,application/pdf"
-      name="storefile"
-      action={endpointUrl('fileUploadHandler', { appName: 'bid' })}
-      headers={{ 'x-token': clientStore.getToken() ?? '' }}
-      fileList={fileList}
-      beforeUpload={(f) => {
-        if (!/\.pdf$/i.test(f.name)) {
-          notify.error('仅允许pdf格式');
-          return Upload.LIST_IGNORE;
-        }
-        if (docs.length >= max) {
-          notify.error(`最多上传${max}个文件`);
-          return Upload.LIST_IGNORE;
-        }
-        return true;
-      }}
-      onChange={({ file }) => {
-        if (file.status === 'uploading') setBusy(true);
-        if (file.status === 'done' || file.status === 'error') {
-          setBusy(false);
-          const r = readUploadResponse(file.response);
-          if ('path' in r) onChange?.([...docs, { name: file.name.replace(/\.pdf$/i, '').slice(0, 100), path: r.path }]);
-          else notify.error(r.error);
-        }
-      }}
-      onRemove={(f) => {
-        onChange?.(docs.filter((d) => d.path !== f.uid));
-        return false;
-      }}
-    >
-      <Space>
-        <Button icon={<UploadOutlined />} loading={busy}>上传PDF文件</Button>
-      </Space>
-    </Upload>
+    <DocumentUpload
+      {...p}
+      folder="bid"
+      types={['pdf']}
+      max={TENDER_DOCS_MAX}
+      buttonText="上传PDF文件"
+      nameOf={(n) => n.replace(/\.pdf$/i, '').slice(0, 100)}
+    />
   );
 }
 
-export function DocLinks({ docs }: { docs: Doc[] }) {
-  if (!docs.length) return <>无</>;
-  return (
-    <Space wrap>
-      {docs.map((d) => (
-        <a key={d.path} href={`/f/${d.path}`} target="_blank" rel="noreferrer">{d.name}.pdf</a>
-      ))}
-    </Space>
-  );
-}
+export { DocumentLinks as DocLinks } from '../../../components/DocumentUpload.tsx';

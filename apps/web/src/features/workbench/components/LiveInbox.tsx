@@ -11,7 +11,8 @@ import { CATEGORY_LABEL } from '../lib/message-categories.ts';
 
 /**
  * Keeps the workbench live (DESIGN §3 Messages): the header badge follows the unread count pushed over
- * /api/ws, and a new message pops up a notification and refreshes the inbox, without a reload. Renders nothing.
+ * /api/ws, a new message pops up a notification and refreshes the inbox, and a quotation thread that got a
+ * message refetches (decision 0122), all without a reload. Renders nothing.
  */
 export function LiveInbox({ companyId }: { companyId: number | undefined }) {
   const qc = useQueryClient();
@@ -30,6 +31,12 @@ export function LiveInbox({ companyId }: { companyId: number | undefined }) {
       );
     const onEvent = (e: LiveEvent) => {
       const { qc, api, navigate } = latest.current;
+      if (e.type === 'thread') {
+        // A message on a quotation thread this company takes part in: an open thread refetches at once
+        // (QuotationThread's query), and the unread counts of the quotation lists follow.
+        void qc.invalidateQueries({ queryKey: ['quotations', 'thread', e.quotationId] });
+        return;
+      }
       setUnread(e.unread);
       if (e.type === 'hello') return;
       // The inbox lists and the per-tab counts refetch (the badge was set above).

@@ -1,0 +1,1 @@
+ALTER TABLE "quotations" ADD COLUMN "withdraw_reason" varchar(200);
