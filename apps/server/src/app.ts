@@ -59,6 +59,7 @@ import reportRoutes from './modules/reports/routes.ts';
 import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
+import privacyRoutes from './modules/privacy/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -206,6 +207,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(enquiryRoutes);
   await app.register(quotationRoutes);
   await app.register(creditRoutes);
+  await app.register(privacyRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

@@ -18,6 +18,7 @@ import { reportEndpoints } from './reports.ts';
 import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
 import { creditEndpoints } from './credit.ts';
+import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -40,6 +41,7 @@ export * from './reports.ts';
 export * from './enquiries.ts';
 export * from './quotations.ts';
 export * from './credit.ts';
+export * from './privacy.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -90,6 +92,8 @@ export const endpointGroups = {
   enquiries: enquiryEndpoints,
   quotations: quotationEndpoints,
   credit: creditEndpoints,
+  privacy: privacyEndpoints,
+  adminPrivacy: adminPrivacyEndpoints,
 };
 
 type Groups = typeof endpointGroups;
