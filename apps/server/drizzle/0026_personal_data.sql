@@ -52,3 +52,8 @@ DROP TRIGGER IF EXISTS aq_credit_ledger_append_only ON credit_ledger;
 --> statement-breakpoint
 CREATE TRIGGER aq_credit_ledger_append_only BEFORE UPDATE OR DELETE ON credit_ledger
   FOR EACH ROW EXECUTE FUNCTION aq_append_only_except_anonymise('created_by_name');
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS aq_stock_ledger_append_only ON stock_ledger;
+--> statement-breakpoint
+CREATE TRIGGER aq_stock_ledger_append_only BEFORE UPDATE OR DELETE ON stock_ledger
+  FOR EACH ROW EXECUTE FUNCTION aq_append_only_except_anonymise('user_name');

@@ -87,9 +87,8 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     rule: run((p) => sql`UPDATE quotation_messages SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`),
   },
   {
-    columns: ['stock_ledger.user_name', 'stock_adjustments.created_by_name', 'stock_adjustments.confirmed_by_name'],
+    columns: ['stock_adjustments.created_by_name', 'stock_adjustments.confirmed_by_name'],
     rule: async (db, p) => {
-      await db.execute(sql`UPDATE stock_ledger SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE stock_adjustments SET created_by_name = ${ANON_NAME} WHERE created_by = ${p.id}`);
       await db.execute(sql`UPDATE stock_adjustments SET confirmed_by_name = ${ANON_NAME} WHERE confirmed_by = ${p.id}`);
     },
@@ -121,8 +120,9 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
   {
     // Append-only records: the migration's trigger lets this transaction change the name column only
     // (aquamall.anonymise, set by anonymisePerson).
-    columns: ['audit_logs.actor_name', 'order_history.user_name', 'rma_history.user_name', 'credit_ledger.created_by_name'],
+    columns: ['audit_logs.actor_name', 'order_history.user_name', 'rma_history.user_name', 'credit_ledger.created_by_name', 'stock_ledger.user_name'],
     rule: async (db, p) => {
+      await db.execute(sql`UPDATE stock_ledger SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE audit_logs SET actor_name = ${ANON_NAME} WHERE actor_user_id = ${p.id}`);
       await db.execute(sql`UPDATE order_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE rma_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
@@ -165,6 +165,16 @@ export const NOT_PERSONAL: Record<string, string> = {
   'addresses.area_name': 'region name',
   'invoice_titles.reg_phone': "the company's registered phone on its tax registration",
   'invoice_titles.bank_name': 'bank name',
+  'invoice_titles.reg_address': "the company's registered address",
+  'invoice_titles.bank_account': "the company's bank account",
+  'bank_accounts.account_no': "the company's bank account",
+  'companies.address': "the company's address",
+  'merchant_applications.address': "the company's address",
+  'enquiries.delivery_address': 'a delivery site of the company (no person named; the contact columns are covered)',
+  'banners.target': 'link target',
+  'site_menus.target': 'link target',
+  'audit_logs.target_type': 'record type',
+  'audit_logs.target_id': 'record id',
   'order_lines.product_name': 'product name',
   'orders.buyer_company_name': 'company name',
   'orders.seller_company_name': 'company name',
