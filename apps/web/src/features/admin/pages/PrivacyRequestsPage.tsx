@@ -70,7 +70,7 @@ export default function PrivacyRequestsPage() {
         columns={[
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '类型', dataIndex: 'kind', render: (k: Row['kind']) => PRIVACY_KINDS[k] },
-          { title: '用户', render: (_, r) => <Space orientation="vertical" size={0}><span>{r.userName}</span><span style={{ color: 'var(--am-muted)', fontSize: 12 }}>{r.phoneMasked}</span></Space> },
+          { title: '用户', render: (_, r) => <Space orientation="vertical" size={0}><span>{r.userName}</span>{r.phoneMasked !== r.userName && <span style={{ color: 'var(--am-muted)', fontSize: 12 }}>{r.phoneMasked}</span>}</Space> },
           { title: '企业', dataIndex: 'companyName', render: (v: string) => v || '—' },
           { title: '申请时间', dataIndex: 'createdAt', render: fmt },
           { title: '答复期限', render: (_, r) => <Deadline r={r} /> },
