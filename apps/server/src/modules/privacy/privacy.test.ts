@@ -24,7 +24,9 @@ import {
 import { hashPassword } from '../../lib/password.ts';
 import { recordAudit } from '../audit/record.ts';
 import { ANON_NAME, COVERED_COLUMNS, NOT_PERSONAL, PERSONAL_COLUMN } from './coverage.ts';
-import { MSG_LAST_ADMIN } from './requests.ts';
+import { runDueJobs } from '../jobs/runner.ts';
+import { scheduleJob } from '../jobs/schedule.ts';
+import { EXPORT_JOB, MSG_LAST_ADMIN } from './requests.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -116,6 +118,26 @@ describe('export (下载我的数据)', () => {
     const mine = await http.get<PrivacyRequestView[]>(me.token, '/api/privacy/requests');
     expect(mine.data.find((r) => r.id === res.data.id)).toMatchObject({ downloadable: false });
     expect(mine.data.every((r) => r.kind === 'export')).toBe(true);
+  });
+});
+
+describe('export by the job runner (large accounts)', () => {
+  it('a pending export job builds the archive, marks the request done and tells the user', async () => {
+    const me = await makePurchaser(db(), '任务导出采购商');
+    const now = new Date();
+    const [row] = await db()
+      .insert(personalDataRequests)
+      .values({ userId: me.id, companyId: me.companyId, kind: 'export', deadlineAt: new Date(now.getTime() + 10 * 86_400_000) })
+      .returning();
+    await scheduleJob(db(), EXPORT_JOB, row!.id, now);
+    expect((await http.get<PrivacyRequestView[]>(me.token, '/api/privacy/requests')).data).toMatchObject([{ id: row!.id, status: 0, downloadable: false }]);
+    expect((await download(me.token, row!.id)).json()).toMatchObject({ code: Code.CONFLICT, message: '数据尚未生成，请稍后再试' });
+    await runDueJobs(db(), new Date(now.getTime() + 1000));
+    expect((await http.get<PrivacyRequestView[]>(me.token, '/api/privacy/requests')).data).toMatchObject([{ id: row!.id, status: 1, downloadable: true }]);
+    const zip = await JSZip.loadAsync((await download(me.token, row!.id)).rawPayload);
+    expect(JSON.parse(await zip.file('personal-data.json')!.async('string')).profile.id).toBe(me.id);
+    const [msg] = await db().select().from(messages).where(and(eq(messages.userId, me.id), eq(messages.type, 'privacy')));
+    expect(msg).toMatchObject({ title: '您的个人数据已可下载' });
   });
 });
 
