@@ -60,6 +60,7 @@ import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
+import privacyRoutes from './modules/privacy/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,6 +209,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(quotationRoutes);
   await app.register(creditRoutes);
   await app.register(seoRoutes);
+  await app.register(privacyRoutes);
 
   // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

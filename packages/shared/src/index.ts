@@ -24,3 +24,4 @@ export * from './contracts/reports.ts';
 export * from './contracts/enquiries.ts';
 export * from './contracts/quotations.ts';
 export * from './contracts/credit.ts';
+export * from './contracts/privacy.ts';

@@ -19,6 +19,7 @@ import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
 import { creditEndpoints } from './credit.ts';
 import { seoEndpoints } from './seo.ts';
+import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -42,6 +43,7 @@ export * from './enquiries.ts';
 export * from './quotations.ts';
 export * from './credit.ts';
 export * from './seo.ts';
+export * from './privacy.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -93,6 +95,8 @@ export const endpointGroups = {
   quotations: quotationEndpoints,
   credit: creditEndpoints,
   seo: seoEndpoints,
+  privacy: privacyEndpoints,
+  adminPrivacy: adminPrivacyEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -40,6 +40,8 @@ export const addresses = pgTable(
     areaName: varchar({ length: 100 }).notNull(),
     detail: varchar({ length: 200 }).notNull(),
     isDefault: boolean().notNull().default(false),
+    /** The user who saved the address (personal-data export lists a person's addresses; null before 0151). */
+    createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -105,7 +105,7 @@ export async function createAddress(db: Db, caller: Caller, input: AddressInput)
     if (n >= MAX_ADDRESSES) throw conflict(`收货地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`);
     const [row] = await tx
       .insert(addresses)
-      .values({ ...v, companyId: caller.companyId, isDefault: false })
+      .values({ ...v, companyId: caller.companyId, createdBy: caller.userId, isDefault: false })
       .returning({ id: addresses.id });
     // The first address is the default one.
     if (input.isDefault || n === 0) await makeDefault(tx, caller.companyId, row!.id);

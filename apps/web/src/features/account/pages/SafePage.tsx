@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { SessionRow } from '@aquamall/shared';
 import { accountApi, securityQuery, sessionsQuery } from '../api/account.ts';
+import { PersonalDataCard } from '../components/PersonalDataCard.tsx';
 
 const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
 /** Links read as links here (the global style makes anchors inherit the text colour). */
@@ -99,6 +100,7 @@ export default function SafePage() {
           ]}
         />
       </Card>
+      <PersonalDataCard />
     </Space>
   );
 }

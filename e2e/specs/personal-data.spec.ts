@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { passwordLogin, registerViaApi, signIn } from './auth-helpers.ts';
+
+test('personal data: a user downloads their data, asks to delete the account, the platform carries it out', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { phone, password } = await registerViaApi(request);
+  const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+  await page.goto(`/sso/login?returnUrl=${encodeURIComponent('/customer/safe')}`);
+  await passwordLogin(page, phone, password);
+  await expect(page).toHaveURL(/\/customer\/safe$/);
+
+  // 下载我的数据: built at once (a small account) and downloaded as a ZIP by its owner.
+  const card = page.locator('.ant-card').filter({ hasText: '个人信息' });
+  await card.getByRole('button', { name: '下载我的数据' }).click();
+  const link = card.getByText(/^下载（/);
+  await expect(link).toBeVisible();
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.zip$/);
+
+  // 注销账号: the password is asked again; the request waits for the platform.
+  await card.getByRole('button', { name: '注销账号' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByPlaceholder('请输入登录密码').fill(password);
+  await dialog.getByRole('button', { name: '提交注销申请' }).click();
+  await expect(card.locator('.ant-table-row').filter({ hasText: '注销账号' })).toContainText('处理中');
+
+  // The platform sees it against its deadline and carries it out.
+  await signIn(page, 'admin');
+  await page.goto('/admin/privacy-requests');
+  const row = page.locator('.ant-table-row').filter({ hasText: masked }).filter({ hasText: '注销账号' });
+  await expect(row).toContainText('剩余10天');
+  await row.getByRole('button', { name: '执行注销' }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page.getByRole('tab', { name: '已完成' }).click();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '已注销用户' }).first()).toBeVisible();
+
+  // The person can no longer sign in.
+  const res = await request.post('/api/appuser/login', { data: { account: phone, password } });
+  expect(((await res.json()) as { code: number }).code).not.toBe(0);
+});
