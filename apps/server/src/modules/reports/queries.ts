@@ -38,14 +38,12 @@ const cols = (side: Side) =>
     ? {
         own: sql.raw('o.buyer_company_id'),
         otherId: sql.raw('o.seller_company_id'),
-        otherName: sql.raw('o.seller_company_name'),
         rOwn: sql.raw('r.buyer_company_id'),
         rOther: sql.raw('r.seller_company_id'),
       }
     : {
         own: sql.raw('o.seller_company_id'),
         otherId: sql.raw('o.buyer_company_id'),
-        otherName: sql.raw('o.buyer_company_name'),
         rOwn: sql.raw('r.seller_company_id'),
         rOther: sql.raw('r.buyer_company_id'),
       };
@@ -85,6 +83,12 @@ function monthsAndEdges(
   if (edges.length) parts.push(raw(countedIn(side, companyId, edges)));
   return sql.join(parts, sql` union all `);
 }
+
+/**
+ * The lines of one edge order (alias `l`), looked up by order id: `offset 0` keeps the planner from hashing all
+ * lines of the table for the few thousand orders of a partial month (EXPLAIN: 61 → 18 ms at 100,000 orders).
+ */
+const linesOf = sql`(select * from order_lines l where l.order_id = o.id offset 0) l`;
 
 /** Periods of the daily rollup in the range: orders (count, total) or their lines (orders, quantity, goods). */
 async function dayPeriods(
@@ -147,7 +151,7 @@ async function categoryRows(
     },
     (where) => sql`select coalesce(p.category_id, 0) as category_id, count(distinct o.id)::int as order_count,
              sum(l.quantity)::int as quantity, sum(l.amount) as amount
-      from orders o join order_lines l on l.order_id = o.id left join products p on p.id = l.product_id
+      from orders o cross join lateral ${linesOf} left join products p on p.id = l.product_id
       where ${where} group by 1`,
   );
   const rows = rowsOf<CategoryRaw>(
@@ -236,7 +240,7 @@ async function productRows(db: Db, side: Side, companyId: number, q: ReportFilte
              case when l.product_id is null then l.unit else '' end as free_unit,
              max(l.product_name) as name, max(l.unit) as unit, count(distinct o.id)::int as order_count,
              sum(l.quantity)::int as quantity, sum(l.amount) as amount
-      from orders o join order_lines l on l.order_id = o.id
+      from orders o cross join lateral ${linesOf}
       where ${where} group by 1, 2, 3`,
   );
   const res = await db.execute(sql`
@@ -335,24 +339,30 @@ export async function balanceReport(
   q: ReportFilter,
   now = new Date(),
 ): Promise<BalanceReport> {
-  const { own, otherId, otherName } = cols(side);
+  const { own, otherId } = cols(side);
   const { from, to } = reportRange(q);
   const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
   const [delivered, accounts] = await Promise.all([
     db.execute(sql`
       ${openChargesCte(scope, now)},
-      oc as (select order_id, sum(outstanding) as outstanding from open where order_id is not null group by order_id),
+      oc as (select order_id, sum(outstanding) as outstanding from open
+             where order_id is not null and outstanding > 0 group by order_id),
       d as (
-        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id, ${otherName} as name,
+        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id,
                o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
         from orders o left join oc on oc.order_id = o.id
         where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
           and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
+      ),
+      g as (
+        select p, company_id, count(*)::int as order_count, sum(total_amount) as amount,
+               (count(*) filter (where unpaid > 0))::int as unpaid_count,
+               coalesce(sum(unpaid) filter (where unpaid > 0), 0) as unpaid
+        from d group by p, company_id
       )
-      select ${periodLabel(sql.raw('p'), q.granularity)} as period, company_id, max(name) as name, count(*)::int as order_count,
-             sum(total_amount)::text as amount, (count(*) filter (where unpaid > 0))::int as unpaid_count,
-             coalesce(sum(unpaid) filter (where unpaid > 0), 0)::text as unpaid
-      from d group by p, company_id`),
+      select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
+             g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
+      from g join companies c on c.id = g.company_id`),
     ageAccounts(db, scope, now),
   ]);
   const raw = rowsOf<DeliveredRaw>(delivered);
