@@ -84,7 +84,11 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
       let goodsFen = 0;
       for (let i = 0; i <= daysAgo % 3; i++) {
         const g = s.goods[(daysAgo * 3 + i * 5) % s.goods.length]!;
-        const quantity = season * (1 + ((daysAgo + i) % 4)) * (i === 0 ? 2 : 1);
+        // Equipment (over ¥5,000 a unit) one or two at a time, chemicals by the ton with the season.
+        const quantity =
+          toFen(g.price) > 500_000
+            ? 1 + ((daysAgo + i) % 2)
+            : season * (1 + ((daysAgo + i) % 4)) * (i === 0 ? 2 : 1);
         goodsFen += toFen(g.price) * quantity;
         lines.push({
           order_no: orderNo,
