@@ -103,10 +103,19 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   const used = Math.max(0, order.totalAmount - 1000).toFixed(2);
   expect(account.creditUsed).toBe(used);
 
-  // The supplier ships and the purchaser receives (the orders journey covers these screens).
-  const detail = await call<{ lines: { id: number; quantity: number }[] }>(request, sellerToken, 'GET', `/api/order/detail?id=${order.id}&type=6`);
-  await call(request, sellerToken, 'POST', '/api/order/ship', { orderId: order.id, lines: detail.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })), carrier: '顺丰速运', trackingNo: 'SF20261124' });
-  await call(request, buyerToken, 'POST', '/api/order/receive', { orderId: order.id });
+  // The supplier ships everything from the order page and the purchaser confirms receipt on its own.
+  await seller.goto(`/customer/order/detail?type=6&id=${order.id}`);
+  await expect(seller.locator('.ant-card-head').first()).toContainText('待发货');
+  await seller.getByRole('button', { name: /^发\s*货$/ }).click();
+  const ship = seller.getByRole('dialog', { name: '发货' });
+  await ship.getByLabel('物流公司').fill('顺丰速运');
+  await ship.getByLabel('运单号').fill('SF20261124');
+  await ship.getByRole('button', { name: '确认发货' }).click();
+  await expect(seller.locator('.ant-card-head').first()).toContainText('待收货');
+  await page.reload();
+  await page.getByRole('button', { name: /确认收货/ }).click();
+  await popconfirm(page).click();
+  await expect(page.locator('.ant-card-head').first()).toContainText('已完成');
 
   // 5. The purchaser requests a 专用 invoice for the order; the supplier issues it; the purchaser confirms.
   await page.goto('/customer/invoice/index');

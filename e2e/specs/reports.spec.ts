@@ -2,6 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
 
+/** Waits until the page shows the data of its current filters, not the previous range's kept while loading. */
+async function dataShown(page: Page, granularity: string) {
+  const from = await page.getByPlaceholder('开始日期').inputValue();
+  const to = await page.getByPlaceholder('结束日期').inputValue();
+  await expect(page.locator(`[data-report-query="${from}~${to}~${granularity}"]`)).toBeVisible();
+  return { from, to };
+}
+
 /**
  * Opens a report, switches to the last 12 months by month, then by quarter; a chart is drawn and the table has
  * rows; the Excel export arrives named after the report and the range.
@@ -13,18 +21,19 @@ async function openReport(page: Page, path: string, title: string, chart: string
 
   await page.getByPlaceholder('开始日期').click();
   await page.locator('.ant-picker-presets li', { hasText: '近12个月' }).click();
+  await expect(page.getByPlaceholder('开始日期')).toHaveValue(/^\d{4}-\d{2}-01$/);
   await page.getByTestId('report-filters').getByText('按月', { exact: true }).click();
-  const from = await page.getByPlaceholder('开始日期').inputValue();
-  const to = await page.getByPlaceholder('结束日期').inputValue();
-  expect(from).toMatch(/^\d{4}-\d{2}-01$/);
+  // The last 12 months by month: wait for that answer (the last 30 days stay on screen while it loads).
+  const { from, to } = await dataShown(page, 'month');
 
   const canvas = page.locator(`[data-chart="${chart}"] canvas`);
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  await expect(canvas).toBeVisible();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(0);
 
   await page.getByTestId('report-filters').getByText('按季度', { exact: true }).click();
+  await dataShown(page, 'quarter');
   // The period table (a tab on some pages) lists quarters now.
   const periodTab = page.getByRole('tab', { name: '按周期' });
   if (await periodTab.count()) await periodTab.click();
@@ -45,7 +54,7 @@ test('a supplier opens its four reports: range, granularity, charts, rows and th
   await openReport(page, 'goodsCategory', '品类销售统计', '品类占比');
   await openReport(page, 'saleAmount', '应收账款', '发货趋势');
   await page.goto('/customer/report/payAmount');
-  await expect(page.getByText('应付账款报表仅对采购商开放')).toBeVisible();
+  await expect(page.getByTestId('access-blocked')).toContainText('应付账款报表仅对采购商开放');
 });
 
 test('a purchaser opens its three reports; the receivables report is not for it', async ({ page }) => {
@@ -55,5 +64,5 @@ test('a purchaser opens its three reports; the receivables report is not for it'
   await openReport(page, 'procurementGoods', '采购商品统计', '数量排行');
   await openReport(page, 'payAmount', '应付账款', '发货趋势');
   await page.goto('/customer/report/saleAmount');
-  await expect(page.getByText('应收账款报表仅对供应商开放')).toBeVisible();
+  await expect(page.getByTestId('access-blocked')).toContainText('应收账款报表仅对供应商开放');
 });

@@ -13,3 +13,4 @@ export * from './orders.ts';
 export * from './order-counts.ts';
 export * from './money.ts';
 export * from './privacy.ts';
+export * from './report-rollups.ts';

@@ -201,8 +201,13 @@ export const orders = pgTable(
     index('orders_buyer_paid')
       .on(t.buyerCompanyId, t.paidAt, t.status, t.totalAmount, t.sellerCompanyId)
       .where(sql`${t.paidAt} is not null`),
-    index('orders_seller_shipped').on(t.sellerCompanyId, t.firstShippedAt).where(sql`${t.firstShippedAt} is not null`),
-    index('orders_buyer_shipped').on(t.buyerCompanyId, t.firstShippedAt).where(sql`${t.firstShippedAt} is not null`),
+    // 应收/应付账款 read the shipped orders of a year from these alone (decision 0133).
+    index('orders_seller_shipped')
+      .on(t.sellerCompanyId, t.firstShippedAt, t.status, t.totalAmount, t.paidAmount, t.buyerCompanyId)
+      .where(sql`${t.firstShippedAt} is not null`),
+    index('orders_buyer_shipped')
+      .on(t.buyerCompanyId, t.firstShippedAt, t.status, t.totalAmount, t.paidAmount, t.sellerCompanyId)
+      .where(sql`${t.firstShippedAt} is not null`),
     check('orders_amounts_not_negative', sql`${t.goodsAmount} >= 0 and ${t.freight} >= 0 and ${t.totalAmount} >= 0 and ${t.paidAmount} >= 0`),
   ],
 );

@@ -12,6 +12,7 @@ import { seedDemoTenders } from '../../modules/tenders/demo.ts';
 import { seedDemoCredit } from '../../modules/credit/demo.ts';
 import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
 import { seedDemoEnquiries } from '../../modules/enquiries/demo.ts';
+import { seedDemoReportHistory } from '../../modules/reports/demo.ts';
 import { seedBuying } from './buying.ts';
 import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
 import { seedCategories } from './categories.ts';
@@ -99,6 +100,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       await step('seedDemoTenders', () => seedDemoTenders(t, now));
       // The demo purchaser's enquiries with offers, revisions, a sealed one and an awarded one with its orders.
       await step('seedDemoEnquiries', () => seedDemoEnquiries(t, now));
+      // A year of completed purchase history of the demo purchaser, so every report draws a meaningful chart.
+      await step('seedDemoReportHistory', () => seedDemoReportHistory(t, now));
       await step('files', async () => t.insert(files).values(await written).onConflictDoNothing());
       if (timings) console.error(`[seed] ${timings.join(', ')}`);
       return true;

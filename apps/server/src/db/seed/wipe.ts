@@ -29,6 +29,10 @@ export const DEMO_TABLES = [
   // Timed rules of the demo orders (refId only, no foreign key).
   'jobs',
   'order_counts',
+  // The report rollups (decision 0133) are filled by triggers that a truncate does not fire.
+  'report_order_days',
+  'report_product_months',
+  'report_category_months',
   // Checkout answers are keyed by user id only.
   'idempotency_keys',
 ] as const;

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toFen, toYuan } from '../orders/create.ts';
 import { ageAccounts, openChargesCte } from './ageing.ts';
-import { periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
+import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 
 /**
  * The seven reports (decision 0132). Which orders count: paid (`paid_at` set) and not cancelled, dated by
@@ -38,22 +38,77 @@ const cols = (side: Side) =>
     ? {
         own: sql.raw('o.buyer_company_id'),
         otherId: sql.raw('o.seller_company_id'),
-        otherName: sql.raw('o.seller_company_name'),
+        rOwn: sql.raw('r.buyer_company_id'),
+        rOther: sql.raw('r.seller_company_id'),
       }
     : {
         own: sql.raw('o.seller_company_id'),
         otherId: sql.raw('o.buyer_company_id'),
-        otherName: sql.raw('o.buyer_company_name'),
+        rOwn: sql.raw('r.seller_company_id'),
+        rOther: sql.raw('r.buyer_company_id'),
       };
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (v: string | number | null | undefined) => toYuan(toFen(v ?? 0));
 
-/** Orders that count for the caller's side in the range (alias `o`). */
-function countedOrders(side: Side, companyId: number, q: ReportFilter): SQL {
-  const { from, to } = reportRange(q);
-  return sql`${cols(side).own} = ${companyId} and o.paid_at >= ${from.toISOString()}::timestamptz
-    and o.paid_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}`;
+/** Orders that count for the caller's side paid within one of the instant ranges (alias `o`). */
+function countedIn(side: Side, companyId: number, ranges: { from: Date; to: Date }[]): SQL {
+  const within = sql.join(
+    ranges.map(
+      (r) =>
+        sql`(o.paid_at >= ${r.from.toISOString()}::timestamptz and o.paid_at < ${r.to.toISOString()}::timestamptz)`,
+    ),
+    sql` or `,
+  );
+  return sql`${cols(side).own} = ${companyId} and (${within}) and o.status <> ${OrderStatus.CANCELLED}`;
+}
+
+/**
+ * A rollup read for the range (decision 0133): the whole months from the monthly rollup `table` (alias `r`,
+ * columns `select`) and the partial months at the edges from the orders and lines (`raw`, given the counted
+ * orders' condition); both answer the same columns, so the caller groups their union.
+ */
+function monthsAndEdges(
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  rollup: { table: SQL; select: SQL },
+  raw: (where: SQL) => SQL,
+): SQL {
+  const { months, edges } = monthSplit(q);
+  const parts: SQL[] = [];
+  if (months)
+    parts.push(sql`select ${rollup.select} from ${rollup.table} r
+      where ${cols(side).rOwn} = ${companyId} and r.month >= ${months.from}::date and r.month < ${months.to}::date`);
+  if (edges.length) parts.push(raw(countedIn(side, companyId, edges)));
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The lines of one edge order (alias `l`), looked up by order id: `offset 0` keeps the planner from hashing all
+ * lines of the table for the few thousand orders of a partial month (EXPLAIN: 61 → 18 ms at 100,000 orders).
+ */
+const linesOf = sql`(select * from order_lines l where l.order_id = o.id offset 0) l`;
+
+/** Periods of the daily rollup in the range: orders (count, total) or their lines (orders, quantity, goods). */
+async function dayPeriods(
+  db: Db,
+  side: Side,
+  companyId: number,
+  q: ReportFilter,
+  of: 'orders' | 'lines',
+): Promise<ReportPeriod[]> {
+  const figures =
+    of === 'orders'
+      ? sql`sum(r.order_count)::int as order_count, sum(r.amount) as amount, 0 as quantity`
+      : sql`sum(r.line_orders)::int as order_count, sum(r.line_amount) as amount, sum(r.quantity)::int as quantity`;
+  const res = await db.execute(sql`
+    select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, x.quantity
+    from (select date_trunc(${sql.raw(`'${q.granularity}'`)}, r.day::timestamp) as p, ${figures}
+          from report_order_days r
+          where ${cols(side).rOwn} = ${companyId} and r.day >= ${q.dateFrom}::date and r.day <= ${q.dateTo}::date
+          group by 1) x`);
+  return fillPeriods(q, rowsOf<PeriodRaw>(res));
 }
 
 type PeriodRaw = { period: string; order_count: number; amount: string | null; quantity: number | null };
@@ -86,16 +141,26 @@ async function categoryRows(
   companyId: number,
   q: ReportFilter,
 ): Promise<ReportCategory[]> {
+  const union = monthsAndEdges(
+    side,
+    companyId,
+    q,
+    {
+      table: sql.raw('report_category_months'),
+      select: sql`r.category_id, r.order_count, r.quantity, r.amount`,
+    },
+    (where) => sql`select coalesce(p.category_id, 0) as category_id, count(distinct o.id)::int as order_count,
+             sum(l.quantity)::int as quantity, sum(l.amount) as amount
+      from orders o cross join lateral ${linesOf} left join products p on p.id = l.product_id
+      where ${where} group by 1`,
+  );
   const rows = rowsOf<CategoryRaw>(
     await db.execute(sql`
-      select c.id as category_id, c.name, count(distinct o.id)::int as order_count,
-             sum(l.quantity)::int as quantity, sum(l.amount)::text as amount
-      from orders o
-      join order_lines l on l.order_id = o.id
-      left join products p on p.id = l.product_id
-      left join categories c on c.id = p.category_id
-      where ${countedOrders(side, companyId, q)}
-      group by c.id, c.name
+      select c.id as category_id, c.name, x.order_count, x.quantity, x.amount::text as amount
+      from (select u.category_id, sum(u.order_count)::int as order_count, sum(u.quantity)::int as quantity,
+                   sum(u.amount) as amount
+            from (${union}) u group by 1 having sum(u.order_count) > 0) x
+      left join categories c on c.id = x.category_id
     `),
   );
   const total = rows.reduce((s, r) => s + toFen(r.amount), 0);
@@ -118,18 +183,15 @@ export async function orderReport(
   companyId: number,
   q: ReportFilter,
 ): Promise<OrderReport> {
-  const { otherId } = cols(side);
-  const where = countedOrders(side, companyId, q);
-  const [periods, counterparts, categories] = await Promise.all([
-    db.execute(sql`
-      select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, 0 as quantity
-      from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(*)::int as order_count, sum(o.total_amount) as amount
-            from orders o where ${where} group by 1) x`),
-    // Names from the companies (current name), so the orders are read from the index alone.
+  const { rOwn, rOther } = cols(side);
+  const [filled, counterparts, categories] = await Promise.all([
+    dayPeriods(db, side, companyId, q, 'orders'),
     db.execute(sql`
       select x.company_id, c.name, x.order_count, x.amount::text as amount
-      from (select ${otherId} as company_id, count(*)::int as order_count, sum(o.total_amount) as amount
-            from orders o where ${where} group by 1) x
+      from (select ${rOther} as company_id, sum(r.order_count)::int as order_count, sum(r.amount) as amount
+            from report_order_days r
+            where ${rOwn} = ${companyId} and r.day >= ${q.dateFrom}::date and r.day <= ${q.dateTo}::date
+            group by 1 having sum(r.order_count) > 0) x
       join companies c on c.id = x.company_id`),
     categoryRows(db, side, companyId, q),
   ]);
@@ -141,7 +203,6 @@ export async function orderReport(
       amount: money(r.amount),
     }))
     .sort((a, b) => toFen(b.amount) - toFen(a.amount) || a.companyId - b.companyId);
-  const filled = fillPeriods(q, rowsOf<PeriodRaw>(periods));
   return {
     periods: filled,
     counterparts: list,
@@ -152,17 +213,6 @@ export async function orderReport(
       amount: toYuan(list.reduce((s, r) => s + toFen(r.amount), 0)),
     },
   };
-}
-
-/** Goods over time from the lines of the counted orders. */
-async function linePeriods(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportPeriod[]> {
-  const res = await db.execute(sql`
-    select ${periodLabel(sql.raw('x.p'), q.granularity)} as period, x.order_count, x.amount::text as amount, x.quantity
-    from (select ${periodStart(sql.raw('o.paid_at'), q.granularity)} as p, count(distinct o.id)::int as order_count,
-                 sum(l.amount) as amount, sum(l.quantity)::int as quantity
-          from orders o join order_lines l on l.order_id = o.id
-          where ${countedOrders(side, companyId, q)} group by 1) x`);
-  return fillPeriods(q, rowsOf<PeriodRaw>(res));
 }
 
 type ProductRaw = {
@@ -177,17 +227,30 @@ type ProductRaw = {
 
 /** Products of the counted orders' lines (catalogue lines by product, enquiry lines by name and unit). */
 async function productRows(db: Db, side: Side, companyId: number, q: ReportFilter): Promise<ReportProduct[]> {
-  const res = await db.execute(sql`
-    with g as (
-      select l.product_id, case when l.product_id is null then l.product_name end as free_name,
-             case when l.product_id is null then l.unit end as free_unit,
+  const union = monthsAndEdges(
+    side,
+    companyId,
+    q,
+    {
+      table: sql.raw('report_product_months'),
+      select: sql`r.product_id, r.free_name, r.free_unit, r.name, r.unit, r.order_count, r.quantity, r.amount`,
+    },
+    (where) => sql`select coalesce(l.product_id, 0) as product_id,
+             case when l.product_id is null then l.product_name else '' end as free_name,
+             case when l.product_id is null then l.unit else '' end as free_unit,
              max(l.product_name) as name, max(l.unit) as unit, count(distinct o.id)::int as order_count,
              sum(l.quantity)::int as quantity, sum(l.amount) as amount
-      from orders o join order_lines l on l.order_id = o.id
-      where ${countedOrders(side, companyId, q)}
-      group by 1, 2, 3
+      from orders o cross join lateral ${linesOf}
+      where ${where} group by 1, 2, 3`,
+  );
+  const res = await db.execute(sql`
+    with g as (
+      select u.product_id, u.free_name, u.free_unit, max(u.name) as name, max(u.unit) as unit,
+             sum(u.order_count)::int as order_count, sum(u.quantity)::int as quantity, sum(u.amount) as amount
+      from (${union}) u group by 1, 2, 3 having sum(u.order_count) > 0
     )
-    select g.product_id, g.name, g.unit, c.name as category_name, g.order_count, g.quantity, g.amount::text as amount
+    select nullif(g.product_id, 0) as product_id, g.name, g.unit, c.name as category_name, g.order_count, g.quantity,
+           g.amount::text as amount
     from g left join products p on p.id = g.product_id left join categories c on c.id = p.category_id`);
   return rowsOf<ProductRaw>(res).map((r) => ({
     productId: r.product_id === null ? null : Number(r.product_id),
@@ -226,7 +289,7 @@ export async function goodsReport(
   // One pass over the lines for every product; both rankings are sorted here (a supplier has at most a few
   // thousand products in a range, far fewer rows than the lines).
   const [periods, all] = await Promise.all([
-    linePeriods(db, side, companyId, q),
+    dayPeriods(db, side, companyId, q, 'lines'),
     productRows(db, side, companyId, q),
   ]);
   const products = ranked(all, 'amount', limit);
@@ -248,7 +311,7 @@ export async function categoryReport(
   q: ReportFilter,
 ): Promise<CategoryReport> {
   const [periods, categories] = await Promise.all([
-    linePeriods(db, side, companyId, q),
+    dayPeriods(db, side, companyId, q, 'lines'),
     categoryRows(db, side, companyId, q),
   ]);
   return { periods, categories, total: totalsOf(periods) };
@@ -276,24 +339,30 @@ export async function balanceReport(
   q: ReportFilter,
   now = new Date(),
 ): Promise<BalanceReport> {
-  const { own, otherId, otherName } = cols(side);
+  const { own, otherId } = cols(side);
   const { from, to } = reportRange(q);
   const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
   const [delivered, accounts] = await Promise.all([
     db.execute(sql`
       ${openChargesCte(scope, now)},
-      oc as (select order_id, sum(outstanding) as outstanding from open where order_id is not null group by order_id),
+      oc as (select order_id, sum(outstanding) as outstanding from open
+             where order_id is not null and outstanding > 0 group by order_id),
       d as (
-        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id, ${otherName} as name,
+        select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id,
                o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
         from orders o left join oc on oc.order_id = o.id
         where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
           and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
+      ),
+      g as (
+        select p, company_id, count(*)::int as order_count, sum(total_amount) as amount,
+               (count(*) filter (where unpaid > 0))::int as unpaid_count,
+               coalesce(sum(unpaid) filter (where unpaid > 0), 0) as unpaid
+        from d group by p, company_id
       )
-      select ${periodLabel(sql.raw('p'), q.granularity)} as period, company_id, max(name) as name, count(*)::int as order_count,
-             sum(total_amount)::text as amount, (count(*) filter (where unpaid > 0))::int as unpaid_count,
-             coalesce(sum(unpaid) filter (where unpaid > 0), 0)::text as unpaid
-      from d group by p, company_id`),
+      select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
+             g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
+      from g join companies c on c.id = g.company_id`),
     ageAccounts(db, scope, now),
   ]);
   const raw = rowsOf<DeliveredRaw>(delivered);

@@ -40,3 +40,30 @@ export function periodsOf(q: ReportFilter): string[] {
   }
   return out;
 }
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextMonth = (day: string) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+/** China midnight starting a calendar day. */
+const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+/**
+ * The range cut for the monthly rollups (decision 0133): the whole China months inside it (first days,
+ * `to` excluded), read from the rollups, and the partial months at its edges as instants, read from the orders.
+ */
+export function monthSplit(q: ReportFilter): {
+  months: { from: string; to: string } | null;
+  edges: { from: Date; to: Date }[];
+} {
+  const end = nextDay(q.dateTo);
+  const first = q.dateFrom.endsWith('-01') ? q.dateFrom : nextMonth(q.dateFrom);
+  const last = `${end.slice(0, 7)}-01`;
+  if (first >= last) return { months: null, edges: [{ from: chinaMidnight(q.dateFrom), to: chinaMidnight(end) }] };
+  const edges = [];
+  if (q.dateFrom < first) edges.push({ from: chinaMidnight(q.dateFrom), to: chinaMidnight(first) });
+  if (last < end) edges.push({ from: chinaMidnight(last), to: chinaMidnight(end) });
+  return { months: { from: first, to: last }, edges };
+}

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ReportFilter, ReportName } from '@aquamall/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReportFilter, ReportName, TypedReport } from '@aquamall/shared';
 import { reportEndpoints as e } from '@aquamall/shared/endpoints';
+import type { Endpoint, EndpointHandlerData } from '@aquamall/shared/endpoints';
+import type { Db } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
@@ -8,70 +10,79 @@ import { assertReportType } from '../access/member-gate.ts';
 import { exportFileName, exportReport } from './export.ts';
 import { balanceReport, categoryReport, goodsReport, orderReport } from './queries.ts';
 
-/** The seven reports of SPEC §2 report/* and their Excel exports (decision 0132). */
+/** One report of SPEC §2 report/*: its data and Excel endpoints, the query behind it, who may ask. */
+interface ReportRoute<D extends Endpoint> {
+  data: D;
+  export: Endpoint;
+  answer: (db: Db, companyId: number, q: ReportFilter) => Promise<EndpointHandlerData<D>>;
+  /** Limited to one company type (SPEC §6): 应收账款 to suppliers (type 2), 应付账款 to purchasers (type 4). */
+  onlyFor?: TypedReport;
+}
+const report = <D extends Endpoint>(r: ReportRoute<D>) => r;
+
+/** The seven reports (decision 0132); every other company user with report:view may ask the first five. */
+const REPORT_ROUTES = {
+  procurement: report({
+    data: e.reportProcurement,
+    export: e.reportProcurementExport,
+    answer: (db, id, q) => orderReport(db, 'buyer', id, q),
+  }),
+  orderSale: report({
+    data: e.reportOrderSale,
+    export: e.reportOrderSaleExport,
+    answer: (db, id, q) => orderReport(db, 'seller', id, q),
+  }),
+  goodsSale: report({
+    data: e.reportGoodsSale,
+    export: e.reportGoodsSaleExport,
+    answer: (db, id, q) => goodsReport(db, 'seller', id, q),
+  }),
+  goodsCategory: report({
+    data: e.reportGoodsCategory,
+    export: e.reportGoodsCategoryExport,
+    answer: (db, id, q) => categoryReport(db, 'seller', id, q),
+  }),
+  procurementGoods: report({
+    data: e.reportProcurementGoods,
+    export: e.reportProcurementGoodsExport,
+    answer: (db, id, q) => goodsReport(db, 'buyer', id, q),
+  }),
+  saleAmount: report({
+    data: e.reportSaleAmount,
+    export: e.reportSaleAmountExport,
+    answer: (db, id, q) => balanceReport(db, 'seller', id, q),
+    onlyFor: 'saleAmount',
+  }),
+  payAmount: report({
+    data: e.reportPayAmount,
+    export: e.reportPayAmountExport,
+    answer: (db, id, q) => balanceReport(db, 'buyer', id, q),
+    onlyFor: 'payAmount',
+  }),
+} satisfies Record<ReportName, unknown>;
+
+/** The seven reports and their Excel exports, registered from the table above (decision 0132). */
 export default async function reportRoutes(app: FastifyInstance) {
   const db = app.db;
-  const send = async (reply: FastifyReply, name: ReportName, companyId: number, q: ReportFilter) => {
-    const file = await exportReport(db, name, companyId, q);
-    const { ascii, utf8 } = exportFileName(name, q);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
-      )
-      .send(file);
-  };
-
-  route(app, e.reportProcurement, async (req) =>
-    ok(await orderReport(db, 'buyer', companyCaller(req).companyId, req.body)),
-  );
-  route(app, e.reportProcurementExport, async (req, reply) =>
-    send(reply, 'procurement', companyCaller(req).companyId, req.body),
-  );
-  route(app, e.reportOrderSale, async (req) =>
-    ok(await orderReport(db, 'seller', companyCaller(req).companyId, req.body)),
-  );
-  route(app, e.reportOrderSaleExport, async (req, reply) =>
-    send(reply, 'orderSale', companyCaller(req).companyId, req.body),
-  );
-  route(app, e.reportGoodsSale, async (req) =>
-    ok(await goodsReport(db, 'seller', companyCaller(req).companyId, req.body)),
-  );
-  route(app, e.reportGoodsSaleExport, async (req, reply) =>
-    send(reply, 'goodsSale', companyCaller(req).companyId, req.body),
-  );
-  route(app, e.reportGoodsCategory, async (req) =>
-    ok(await categoryReport(db, 'seller', companyCaller(req).companyId, req.body)),
-  );
-  route(app, e.reportGoodsCategoryExport, async (req, reply) =>
-    send(reply, 'goodsCategory', companyCaller(req).companyId, req.body),
-  );
-  route(app, e.reportProcurementGoods, async (req) =>
-    ok(await goodsReport(db, 'buyer', companyCaller(req).companyId, req.body)),
-  );
-  route(app, e.reportProcurementGoodsExport, async (req, reply) =>
-    send(reply, 'procurementGoods', companyCaller(req).companyId, req.body),
-  );
-
-  route(app, e.reportSaleAmount, async (req) => {
-    const c = companyCaller(req);
-    assertReportType(c, 'saleAmount');
-    return ok(await balanceReport(db, 'seller', c.companyId, req.body));
-  });
-  route(app, e.reportSaleAmountExport, async (req, reply) => {
-    const c = companyCaller(req);
-    assertReportType(c, 'saleAmount');
-    return send(reply, 'saleAmount', c.companyId, req.body);
-  });
-  route(app, e.reportPayAmount, async (req) => {
-    const c = companyCaller(req);
-    assertReportType(c, 'payAmount');
-    return ok(await balanceReport(db, 'buyer', c.companyId, req.body));
-  });
-  route(app, e.reportPayAmountExport, async (req, reply) => {
-    const c = companyCaller(req);
-    assertReportType(c, 'payAmount');
-    return send(reply, 'payAmount', c.companyId, req.body);
-  });
+  for (const [name, r] of Object.entries(REPORT_ROUTES) as [ReportName, ReportRoute<Endpoint>][]) {
+    /** The caller's company, refused (SPEC §6 message) when the report is limited to another company type. */
+    const companyOf = (req: FastifyRequest) => {
+      const c = companyCaller(req);
+      if (r.onlyFor) assertReportType(c, r.onlyFor);
+      return c.companyId;
+    };
+    route(app, r.data, async (req) => ok(await r.answer(db, companyOf(req), req.body as ReportFilter)));
+    route(app, r.export, async (req, reply) => {
+      const q = req.body as ReportFilter;
+      const file = await exportReport(db, name, companyOf(req), q);
+      const { ascii, utf8 } = exportFileName(name, q);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
+        )
+        .send(file);
+    });
+  }
 }

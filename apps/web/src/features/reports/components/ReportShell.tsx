@@ -50,7 +50,17 @@ export function ReportShell<R extends ReportName>({
   const data = res.data as Data<R> | undefined;
 
   return (
-    <Card title={REPORTS[report].title} variant="borderless">
+    <Card
+      title={REPORTS[report].title}
+      variant="borderless"
+      // Which filters the shown data answers (none while a new range loads and the previous one stays shown),
+      // so a test waits for the data rather than for time.
+      data-report-query={
+        data && !res.isPlaceholderData && !res.isFetching
+          ? `${q.dateFrom}~${q.dateTo}~${q.granularity}`
+          : undefined
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }} data-testid="report-filters">
         <span>统计日期</span>
         <DatePicker.RangePicker

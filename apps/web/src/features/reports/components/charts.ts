@@ -44,13 +44,16 @@ export function rankingOption(
   unit = '',
 ): EChartsCoreOption {
   const rows = [...items].reverse();
+  const label = (v: number) => (money ? yuan(v) : String(v));
+  // Room right of the longest bar for its value label (¥6,922,800.00 was cut at the card's edge).
+  const labelWidth = Math.max(0, ...rows.map((r) => label(Number(r.value)).length)) * 7 + 16;
   return {
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       valueFormatter: money ? yuan : (v: unknown) => `${String(v)}${unit}`,
     },
-    grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: Math.max(48, labelWidth), top: 8, bottom: 8, containLabel: true },
     xAxis: {
       type: 'value',
       axisLabel: { formatter: (v: number) => (v >= 10000 ? `${v / 10000}万` : String(v)) },
@@ -67,7 +70,7 @@ export function rankingOption(
         label: {
           show: true,
           position: 'right',
-          formatter: (p: { value: number }) => (money ? yuan(p.value) : String(p.value)),
+          formatter: (p: { value: number }) => label(p.value),
         },
       },
     ],
@@ -82,14 +85,18 @@ export function shareOption(items: { name: string; value: number | string }[]): 
       formatter: (p: { name: string; value: number; percent: number }) =>
         `${p.name}<br/>${yuan(p.value)}（${p.percent}%）`,
     },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
+    // The legend below the ring (beside it, it ran into the labels of the right-hand slices).
+    legend: { type: 'scroll', bottom: 0 },
     series: [
       {
         type: 'pie',
-        radius: ['40%', '70%'],
-        center: ['40%', '50%'],
+        radius: ['36%', '60%'],
+        center: ['50%', '45%'],
         data: items.map((i) => ({ name: i.name, value: Number(i.value) })),
         label: { formatter: '{b}\n{d}%' },
+        // Slivers (滤膜 0.01%) get no label of their own: the legend and tooltip name them.
+        minShowLabelAngle: 6,
+        labelLayout: { hideOverlap: true },
       },
     ],
   };
