@@ -43,8 +43,7 @@ CREATE INDEX "report_order_days_buyer" ON "report_order_days" USING btree ("buye
 CREATE INDEX "report_product_months_buyer" ON "report_product_months" USING btree ("buyer_company_id","month");--> statement-breakpoint
 CREATE INDEX "credit_ledger_charges_fifo" ON "credit_ledger" USING btree ("account_id",coalesce("due_at", "created_at"),"id","credit_delta","order_id","created_at") WHERE "credit_ledger"."credit_delta" > 0;--> statement-breakpoint
 CREATE INDEX "orders_seller_shipped" ON "orders" USING btree ("seller_company_id","first_shipped_at","status","total_amount","paid_amount","buyer_company_id") WHERE "orders"."first_shipped_at" is not null;--> statement-breakpoint
-CREATE INDEX "orders_buyer_shipped" ON "orders" USING btree ("buyer_company_id","first_shipped_at","status","total_amount","paid_amount","seller_company_id") WHERE "orders"."first_shipped_at" is not null;
---> statement-breakpoint
+CREATE INDEX "orders_buyer_shipped" ON "orders" USING btree ("buyer_company_id","first_shipped_at","status","total_amount","paid_amount","seller_company_id") WHERE "orders"."first_shipped_at" is not null;--> statement-breakpoint
 -- Report rollups (decision 0133). A counted order (decision 0132) is paid and not cancelled, dated by its
 -- China calendar day of paid_at. Every change is turned into signed delta rows (-1 for the state before, +1
 -- for the state after) and aq_report_apply adds them, grouped, to the three rollups in key order.
