@@ -134,6 +134,8 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
 /** Columns matching PERSONAL_COLUMN that hold no person's data, with the reason. */
 export const NOT_PERSONAL: Record<string, string> = {
   'companies.name': 'company name',
+  'report_product_months.name': 'product name of an order line (report rollup)',
+  'report_product_months.free_name': 'free-text line name of an enquiry order line (report rollup)',
   'companies.shop_name': 'shop name',
   'companies.area_name': 'region name',
   'companies.legal_person': "the legal representative as registered on the business licence (the company's public record)",
