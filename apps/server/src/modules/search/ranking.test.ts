@@ -68,7 +68,7 @@ describe('relevance ranking at scale (windowed)', () => {
         const body = { productName, pageSize, pageIndex };
         Object.assign(rankingTuning, { fullRankMax: 1e9 });
         const full = (await page(body)).list.map((g) => g.name);
-        Object.assign(rankingTuning, { fullRankMax: 0, window: 3 });
+        Object.assign(rankingTuning, { fullRankMax: 0, windows: [3] });
         const windowed = (await page(body)).list.map((g) => g.name);
         expect(windowed, `${productName} page ${pageIndex} of ${pageSize}`).toEqual(full);
       }
@@ -76,7 +76,7 @@ describe('relevance ranking at scale (windowed)', () => {
   });
 
   it('keeps exact and prefix names first and name matches above brand and shop-name matches', async () => {
-    Object.assign(rankingTuning, { fullRankMax: 0, window: 3 });
+    Object.assign(rankingTuning, { fullRankMax: 0, windows: [3] });
     const { list } = await page({ productName: '碳源', pageSize: 10 });
     expect(list.map((g) => g.name).slice(0, 7)).toEqual([
       '碳源',
@@ -91,15 +91,15 @@ describe('relevance ranking at scale (windowed)', () => {
   });
 
   it('answers from the window when it can prove the page, and declines when it cannot', async () => {
-    Object.assign(rankingTuning, { window: 3 });
+    Object.assign(rankingTuning, { windows: [3] });
     const db = t.database.db;
     // top 3 by sales: 除磷剂 X (shop 1), 乙酸钠 粉剂 (brand 4), 高效 碳 (no match); plus the prefix rows
     const first = await windowedRanking(db, '碳源', undefined, 0, 2);
     expect(first).toHaveLength(2);
     // four rows need the fourth best (a name match outside the window could beat the brand match): declined
     expect(await windowedRanking(db, '碳源', undefined, 0, 4)).toBeNull();
-    // a window larger than the table holds every row: always proven
-    Object.assign(rankingTuning, { window: 10_000 });
+    // a window larger than the table holds every row: always proven (here as the second window tried)
+    Object.assign(rankingTuning, { windows: [3, 10_000] });
     expect(await windowedRanking(db, '碳源', undefined, 0, 4)).toHaveLength(4);
   });
 });

@@ -9,7 +9,7 @@ import { keywordMatch, type KeywordMatch } from './keyword.ts';
  * A 2-character keyword matches ~3% of a million products; scoring all 30,000 of them reads nearly every page
  * of product_search (≈ 150 ms). The score only has a few levels, and within a level rows are ordered by sales,
  * so the first page almost always comes from the best-selling rows:
- *  - the *window*: the top `window` rows by (sales, id) that pass the other filters (a walk of the sales
+ *  - the *window*: the top `window` rows (500, then 4,000) by (sales, id) that pass the other filters (a walk of the sales
  *    index), re-checked against the keyword with LIKE;
  *  - plus every row whose name starts with the keyword (prefix and exact bonuses: they may outrank anything),
  *    found through the name prefix index.
@@ -21,8 +21,12 @@ import { keywordMatch, type KeywordMatch } from './keyword.ts';
 export const rankingTuning = {
   /** Up to this many matches (the capped count), every match is scored: it is cheap. */
   fullRankMax: 2000,
-  /** Rows in the sales window. */
-  window: 2000,
+  /**
+   * Rows in the sales window, tried in turn until one proves the page: a small window serves the broadest
+   * keywords (3% of the rows: 500 hold ~16 matches per term — enough for most first pages), a larger one
+   * the rest; then the full ranking.
+   */
+  windows: [500, 4000],
   /** Deeper than this (offset + page size) the full ranking is used. */
   maxDepth: 200,
 };
@@ -34,7 +38,7 @@ interface Ranked {
   win_rows: number;
 }
 
-/** The ids of rows [offset, offset + limit) of the relevance order, or null when the window cannot prove them. */
+/** The ids of rows [offset, offset + limit) of the relevance order, or null when no window can prove them. */
 export async function windowedRanking(
   db: Db,
   keyword: string,
@@ -42,12 +46,26 @@ export async function windowedRanking(
   offset: number,
   limit: number,
 ): Promise<number[] | null> {
+  for (const window of rankingTuning.windows) {
+    const ids = await rankInWindow(db, keyword, filters, offset, limit, window);
+    if (ids) return ids;
+  }
+  return null;
+}
+
+async function rankInWindow(
+  db: Db,
+  keyword: string,
+  filters: SQL | undefined,
+  offset: number,
+  limit: number,
+  window: number,
+): Promise<number[] | null> {
   const k = offset + limit;
   const onTable = keywordMatch(keyword, sql`${ps.searchText}`, sql`aq_search_grams(${ps.searchText})`);
   const onWindow = keywordMatch(keyword, sql`st`, sql`aq_search_grams(st)`) as KeywordMatch;
   if (!onTable) return null;
   const f = filters ?? sql`true`;
-  const { window } = rankingTuning;
   const res = await db.execute(sql`
     with win as (
       select ${ps.productId} as id, ${ps.searchText} as st, ${ps.salesCount} as sales from ${ps}
