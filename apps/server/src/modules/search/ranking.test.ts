@@ -18,12 +18,23 @@ beforeAll(async () => {
   const [shop, other] = await db
     .insert(companies)
     .values([
-      { name: '碳源专营公司', type: CompanyType.SUPPLIER, shopName: '碳源专营店', shopOpen: true, shopType: 1 },
+      {
+        name: '碳源专营公司',
+        type: CompanyType.SUPPLIER,
+        shopName: '碳源专营店',
+        shopOpen: true,
+        shopType: 1,
+      },
       { name: '高效材料公司', type: CompanyType.SUPPLIER, shopName: '高效材料', shopOpen: true, shopType: 1 },
     ])
     .returning({ id: companies.id });
   const [cat] = await db.select({ id: categories.id }).from(categories).limit(1);
-  const p = (name: string, companyId: number, salesCount: number, extra: Partial<typeof products.$inferInsert> = {}) => ({
+  const p = (
+    name: string,
+    companyId: number,
+    salesCount: number,
+    extra: Partial<typeof products.$inferInsert> = {},
+  ) => ({
     name,
     companyId,
     salesCount,

@@ -9,7 +9,7 @@ import { keywordMatch, type KeywordMatch } from './keyword.ts';
  * A 2-character keyword matches ~3% of a million products; scoring all 30,000 of them reads nearly every page
  * of product_search (≈ 150 ms). The score only has a few levels, and within a level rows are ordered by sales,
  * so the first page almost always comes from the best-selling rows:
- *  - the *window*: the top `window` rows (500, then 4,000) by (sales, id) that pass the other filters (a walk of the sales
+ *  - the *window*: the top `window` rows (1,500, then 6,000) by (sales, id) that pass the other filters (a walk of the sales
  *    index), re-checked against the keyword with LIKE;
  *  - plus every row whose name starts with the keyword (prefix and exact bonuses: they may outrank anything),
  *    found through the name prefix index.
@@ -22,11 +22,11 @@ export const rankingTuning = {
   /** Up to this many matches (the capped count), every match is scored: it is cheap. */
   fullRankMax: 2000,
   /**
-   * Rows in the sales window, tried in turn until one proves the page: a small window serves the broadest
-   * keywords (3% of the rows: 500 hold ~16 matches per term — enough for most first pages), a larger one
-   * the rest; then the full ranking.
+   * Rows in the sales window, tried in turn until one proves the page: 1,500 serve the broadest keywords
+   * (at 3% of the rows they hold ~45 matches, a first page needs 20 — 500 were tried and too few), 6,000 the
+   * rest; then the full ranking.
    */
-  windows: [500, 4000],
+  windows: [1500, 6000],
   /** Deeper than this (offset + page size) the full ranking is used. */
   maxDepth: 200,
 };
