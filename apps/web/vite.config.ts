@@ -18,6 +18,21 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The mall shell's small modules (site data hooks, footer, top bar helpers, session, shared constants)
+        // in one chunk: each file on the first load costs its response headers (~1 KB with the security
+        // headers), more than many of these modules weigh (docs/decisions/0061-search-at-scale.md).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages)\.ts|node_modules[\\/]dayjs[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -31,5 +31,8 @@ export const productSearch = pgTable(
     index('product_search_created').on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst()),
     index('product_search_category').on(t.categoryCode),
     index('product_search_company').on(t.companyId),
+    // The name (first field) for the keyword's prefix/exact rows in the relevance ranking at scale (0061):
+    // text_pattern_ops so `name LIKE 'kw%'` is a range scan whatever the database collation.
+    index('product_search_name_prefix').using('btree', sql`split_part(${t.searchText}, E'\\n', 1) text_pattern_ops`),
   ],
 );

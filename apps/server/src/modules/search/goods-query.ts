@@ -11,6 +11,7 @@ import { categories, companies, products, productSearch as ps } from '../../db/s
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { keywordMatch } from './keyword.ts';
+import { rankingTuning, windowedRanking } from './ranking.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /**
@@ -67,7 +68,7 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   const match = keywordMatch(q.productName, sql`${ps.searchText}`, sql`aq_search_grams(${ps.searchText})`);
-  const conditions: (SQL | undefined)[] = [match?.where];
+  const conditions: (SQL | undefined)[] = [];
   if (q.categoryCode) conditions.push(inArray(ps.categoryCode, await subtreeCodes(db, q.categoryCode)));
   if (q.priceMin !== undefined) conditions.push(gte(ps.price, String(q.priceMin)));
   if (q.priceMax !== undefined) conditions.push(lte(ps.price, String(q.priceMax)));
@@ -76,7 +77,8 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     conditions.push(or(eq(ps.originProvinceCode, q.areaCode), eq(ps.originCityCode, q.areaCode)));
   }
   if (q.povertyRelief) conditions.push(eq(ps.isPovertyRelief, true));
-  const where = and(...conditions);
+  const filters = and(...conditions);
+  const where = and(match?.where, filters);
 
   const order: SQL[] = (() => {
     switch (q.sort) {
@@ -100,6 +102,16 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   // shops, re-sorted the same way: one round trip, and the wide rows are read for 20 products only.
   const listQuery = async () => {
     if (offset >= GOODS_COUNT_CAP) return [];
+    // A broad keyword by relevance: rank the best-selling window instead of every match when that provably
+    // gives the same page (ranking.ts, docs/decisions/0061).
+    if (match && (!q.sort || q.sort === 'relevance') && offset + q.pageSize <= rankingTuning.maxDepth) {
+      const n = await countQuery;
+      const ids =
+        n > rankingTuning.fullRankMax
+          ? await windowedRanking(db, q.productName as string, filters, offset, q.pageSize)
+          : null;
+      if (ids) return cardsOf(ids);
+    }
     const page = db
       .select({ pageId: ps.productId })
       .from(ps)
@@ -115,6 +127,16 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       .innerJoin(products, eq(products.id, page.pageId))
       .innerJoin(companies, eq(companies.id, ps.companyId))
       .orderBy(...order);
+  };
+  const cardsOf = async (ids: number[]) => {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(goodsColumns)
+      .from(products)
+      .innerJoin(companies, eq(companies.id, products.companyId))
+      .where(inArray(products.id, ids));
+    const at = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
   };
   const capped = db
     .select({ one: sql`1` })

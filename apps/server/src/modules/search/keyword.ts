@@ -25,8 +25,17 @@ const textArray = (values: string[]): SQL =>
   )}]::text[]`;
 
 export interface KeywordMatch {
-  /** Every term matches (AND of terms, OR of alternatives). */
+  /** Every term matches (AND of terms, OR of alternatives): GIN candidates re-checked by LIKE. */
   where: SQL;
+  /** The same condition with LIKE only (no gram function): for rows already found another way (a sorted walk). */
+  likeOnly: SQL;
+  /** The name starts with an alternative of the first term (the rows that earn the prefix/exact bonuses). */
+  namePrefix: SQL;
+  /**
+   * The best score a row can reach without the prefix bonus: every term typed is in the name (8, or 10 for
+   * a term with synonyms). Rows whose name does not start with the first term never score more.
+   */
+  topWithoutPrefix: number;
   /** Relevance: where each term matched (name 8 > brand 4 > spec 2 > shop 1) plus exactness bonuses. */
   score: SQL;
   /** The normalized words searched, for highlighting. */
@@ -45,7 +54,9 @@ export function keywordMatch(
   if (terms.length === 0) return null;
   const words = new Set<string>();
   const groups: SQL[] = [];
+  const likes: SQL[] = [];
   const weights: SQL[] = [];
+  let topWithoutPrefix = 0;
   for (const term of terms) {
     const alternatives = expandTerm(term);
     alternatives.forEach((a) => words.add(a));
@@ -58,6 +69,13 @@ export function keywordMatch(
         sql` or `,
       )})`,
     );
+    likes.push(
+      sql`(${sql.join(
+        alternatives.map((a) => sql`${searchText} like ${`%${escapeLike(a)}%`}`),
+        sql` or `,
+      )})`,
+    );
+    topWithoutPrefix += alternatives.length === 1 ? 8 : 10;
     const perAlternative = alternatives.map(
       (a) => sql`case when strpos(${field(searchText, 1)}, ${a}) > 0 then 8
         when strpos(${field(searchText, 2)}, ${a}) > 0 then 4
@@ -80,6 +98,13 @@ export function keywordMatch(
   )} then 4 else 0 end)`;
   return {
     where: sql.join(groups, sql` and `),
+    likeOnly: sql.join(likes, sql` and `),
+    // No ESCAPE clause (backslash is PostgreSQL's default), so the planner can use the name prefix index.
+    namePrefix: sql`(${sql.join(
+      first.map((a) => sql`${field(searchText, 1)} like ${`${escapeLike(a)}%`}`),
+      sql` or `,
+    )})`,
+    topWithoutPrefix,
     score: sql`(${sql.join(weights, sql` + `)} + ${exact} + ${prefix})`,
     words: [...words],
   };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CompanyType } from '@aquamall/shared';
+import { CompanyType } from '@aquamall/shared/enums';
 import { currentUserName } from '../../../lib/current-user.ts';
 import { useCartCount } from '../../../lib/cart-count.ts';
 import { logout, useSession } from '../../session/index.ts';

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "product_search_name_prefix" ON "product_search" USING btree (split_part("search_text", E'\n', 1) text_pattern_ops);
