@@ -140,6 +140,11 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
             导出Excel
           </Button>
           {buyer && (
+            <Link to="/customer/invoice/title">
+              <Button>发票抬头</Button>
+            </Link>
+          )}
+          {buyer && (
             <Link to="/customer/invoice/editor">
               <Button type="primary">申请开票</Button>
             </Link>
