@@ -8,6 +8,18 @@ import { RejectButton } from '../components/RejectButton.tsx';
 
 type Filters = Omit<InputOf<'adminDiscussionList'>, 'pageIndex' | 'pageSize'>;
 
+/** A 全部-or-one filter of the form. */
+const choice = (name: string, label: string, options: [number, string][]) => (
+  <Form.Item name={name} label={label}>
+    <Select
+      allowClear
+      placeholder="全部"
+      style={{ width: 100 }}
+      options={options.map(([value, text]) => ({ value, label: text }))}
+    />
+  </Form.Item>
+);
+
 /** Console 评价与问答: every review and question; abusive ones are hidden with a reason (audited). */
 export default function DiscussionsPage() {
   const { params, reset, page } = useListParams<Filters>({}, 20);
@@ -97,28 +109,14 @@ export default function DiscussionsPage() {
           <Form.Item name="productName" label="商品名称">
             <Input allowClear maxLength={60} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="kind" label="类型">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 100 }}
-              options={[
-                { value: 1, label: '评价' },
-                { value: 2, label: '提问' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="hidden" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 100 }}
-              options={[
-                { value: 0, label: '显示中' },
-                { value: 1, label: '已屏蔽' },
-              ]}
-            />
-          </Form.Item>
+          {choice('kind', '类型', [
+            [1, '评价'],
+            [2, '提问'],
+          ])}
+          {choice('hidden', '状态', [
+            [0, '显示中'],
+            [1, '已屏蔽'],
+          ])}
           <Button type="primary" htmlType="submit">
             查询
           </Button>
