@@ -103,3 +103,52 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
   expect(freed?.uninvoicedAmount).toBe(order.uninvoicedAmount);
   await seller.close();
 });
+
+test('the purchaser manages saved 发票抬头 from 发票管理: the 专用 rules, edit, default, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, '18800000004');
+  await page.goto('/customer/invoice/index');
+  await page.getByRole('button', { name: '发票抬头' }).click();
+  await expect(page).toHaveURL(/invoice\/title$/);
+  const rows = page.locator('.ant-table-row');
+  const original = rows.filter({ has: page.getByText('默认', { exact: true }) });
+  await expect(original).toHaveCount(1);
+  const originalName = (await original.locator('td').first().innerText()).replace('默认', '').trim();
+
+  // 专用 needs the registered details; a wrong check digit is refused by the server.
+  await page.getByTestId('invoice-title-add').click();
+  const dialog = page.getByRole('dialog', { name: '新增发票抬头' });
+  await dialog.getByText('增值税专用发票').click();
+  await dialog.getByPlaceholder('单位全称').fill('测试抬头分公司');
+  await dialog.getByPlaceholder('18位统一社会信用代码').fill('91110115MA01JN8K4Q');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('请输入注册地址')).toBeVisible();
+  await dialog.locator('#regAddress').fill('北京市大兴区测试路1号');
+  await dialog.locator('#regPhone').fill('010-60000000');
+  await dialog.locator('#bankName').fill('中国银行北京分行');
+  await dialog.locator('#bankAccount').fill('6222 0000 1111');
+  await dialog.getByPlaceholder('18位统一社会信用代码').fill('91110115MA01JN8K4A');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('纳税人识别号不正确，请核对统一社会信用代码')).toBeVisible();
+  await dialog.getByPlaceholder('18位统一社会信用代码').fill('91110115MA01JN8K4Q');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const added = rows.filter({ hasText: '测试抬头分公司' });
+  await expect(added).toContainText('专用发票');
+  await expect(added).toContainText('62220000111');
+
+  // Edit, make it the default, give the default back, delete it.
+  await added.getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog', { name: '编辑发票抬头' });
+  await edit.getByPlaceholder('单位全称').fill('测试抬头分公司（改）');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  const edited = rows.filter({ hasText: '测试抬头分公司（改）' });
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: '设为默认' }).click();
+  await expect(edited.getByText('默认', { exact: true })).toBeVisible();
+  await rows.filter({ hasText: originalName }).first().getByRole('button', { name: '设为默认' }).click();
+  await expect(edited.getByText('默认', { exact: true })).toHaveCount(0);
+  await edited.getByRole('button', { name: '删除' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /删\s*除/ }).click();
+  await expect(rows.filter({ hasText: '测试抬头分公司' })).toHaveCount(0);
+});

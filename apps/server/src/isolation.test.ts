@@ -1,7 +1,20 @@
-import { eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@aquamall/shared';
-import { merchantApplications, messages, sessions, users } from './db/schema/index.ts';
+import { Code, InvoiceStatus } from '@aquamall/shared';
+import { endpointGroups } from '@aquamall/shared/endpoints';
+import {
+  bids,
+  creditAccounts,
+  invoices,
+  merchantApplications,
+  messages,
+  orders,
+  sessions,
+  tenderObjections,
+  tenderQuestions,
+  users,
+} from './db/schema/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { signedInCompanyAdmin } from './test/factories/index.ts';
 import { call, login } from './test/http.ts';
@@ -10,6 +23,9 @@ import { call, login } from './test/http.ts';
  * Cross-company isolation on the demo data: supplier 18800000002 (company A) aims every workbench call that takes
  * an id, or could be fooled by a smuggled `companyId`, at supplier 18800000003 (company B). Roles, users and the
  * file list have their own isolation tests (access/roles-users, files/upload); this covers the rest.
+ *
+ * The last block enumerates every company-scoped endpoint descriptor (the routes are registered from them) and
+ * fails when one is neither probed by a named isolation test (here or in its module) nor exempted with a reason.
  */
 
 let t: TestApp;
@@ -135,5 +151,240 @@ describe('one company never sees or changes another’s data', () => {
     const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, bSession!.id));
     expect(after?.revokedAt).toBeNull();
     expect((await as(b.token, 'GET', '/api/role/mine')).code).toBe(0);
+  });
+});
+
+let outsider: Promise<{ token: string; companyId: number }> | undefined;
+/** A fresh purchaser company (丁) that is a party to nothing of the demo data (made once). */
+function outsiderPurchaser() {
+  outsider ??= signedInCompanyAdmin(t.database.db, {
+    company: { name: '丁公司（局外采购商）', type: 4 },
+    user: { phone: '13712340004' },
+  }).then(({ company, token }) => ({ token, companyId: company!.id }));
+  return outsider;
+}
+
+describe('routes added later (invoices, credit, tenders, reports): a company outside a record gets nothing', () => {
+  it('invoices: B cannot reverse, an outsider cannot request or list for orders it is not a party to', async () => {
+    const db = t.database.db;
+    const [foreign] = await db
+      .select()
+      .from(invoices)
+      .where(and(ne(invoices.sellerCompanyId, b.companyId), inArray(invoices.status, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED])));
+    expect(foreign).toBeDefined();
+    const reverse = await as(b.token, 'POST', '/api/invoice/reverse', {
+      id: foreign!.id,
+      invoiceNo: '99990009',
+      invoiceDate: '2026-01-05',
+      reason: '借来的发票',
+      files: [],
+    });
+    expect(reverse.code).not.toBe(0);
+    expect([Code.NOT_FOUND, Code.INVALID]).toContain(reverse.code);
+    const [after] = await db.select().from(invoices).where(eq(invoices.id, foreign!.id));
+    expect(after).toEqual(foreign);
+
+    const o = await outsiderPurchaser();
+    const title = await as<{ id: number }>(o.token, 'POST', '/api/invoice-title/create', {
+      type: 1,
+      title: '丁公司',
+      taxNo: '91110000100000000X',
+    });
+    const [theirOrder] = await db.select().from(orders).where(eq(orders.buyerCompanyId, foreign!.buyerCompanyId));
+    const invoiceable = await as<unknown[]>(o.token, 'GET', `/api/invoice/invoiceable?sellerCompanyId=${foreign!.sellerCompanyId}`);
+    expect(invoiceable).toMatchObject({ code: 0, data: [] });
+    const request = await as(o.token, 'POST', '/api/invoice/request', {
+      kind: 1,
+      titleId: title.data?.id ?? 1,
+      orders: [{ orderId: theirOrder!.id }],
+    });
+    expect(request.code).not.toBe(0);
+    expect((await t.database.db.select().from(invoices).where(eq(invoices.buyerCompanyId, o.companyId))).length).toBe(0);
+  });
+
+  it('credit: an outsider reads no account for another company’s order; a smuggled buyer in apply lands on the caller', async () => {
+    const db = t.database.db;
+    const [account] = await db.select().from(creditAccounts).where(notInArray(creditAccounts.buyerCompanyId, [a.companyId, b.companyId]));
+    expect(account).toBeDefined();
+    const [theirOrder] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.buyerCompanyId, account!.buyerCompanyId), eq(orders.sellerCompanyId, account!.sellerCompanyId)));
+    const o = await outsiderPurchaser();
+    const forOrder = await as(o.token, 'GET', `/api/companyAccount/forOrder?orderId=${theirOrder!.id}`);
+    expect(forOrder.code === Code.NOT_FOUND || forOrder.data === null).toBe(true);
+    const applied = await as(o.token, 'POST', '/api/companyAccount/apply', {
+      sellerCompanyId: account!.sellerCompanyId,
+      buyerCompanyId: account!.buyerCompanyId,
+      companyId: account!.buyerCompanyId,
+    });
+    expect(applied.code).toBe(0);
+    const mine = await db.select().from(creditAccounts).where(eq(creditAccounts.sellerCompanyId, account!.sellerCompanyId));
+    expect(mine.filter((r) => r.buyerCompanyId === o.companyId)).toHaveLength(1);
+    const [same] = await db.select().from(creditAccounts).where(eq(creditAccounts.id, account!.id));
+    expect(same).toEqual(account);
+  });
+
+  it('tenders: an outsider purchaser cannot answer, score, publish, republish or reply on another’s tender', async () => {
+    const db = t.database.db;
+    const o = await outsiderPurchaser();
+    const [tender] = await db.select().from(bids).where(ne(bids.companyId, o.companyId));
+    const [question] = await db.select().from(tenderQuestions);
+    const [objection] = await db.select().from(tenderObjections);
+    expect(tender).toBeDefined();
+    const calls: [string, object][] = [
+      ['/api/tender/score', { tenderId: tender!.id, scores: [{ lotId: 1, bidId: 1, priceScore: 50, techScore: 50 }] }],
+      ['/api/tender/publishResult', { tenderId: tender!.id, title: '借来的中标公告' }],
+      ['/api/tender/republish', { tenderId: tender!.id, lotIds: [1] }],
+    ];
+    if (question) calls.push(['/api/tender/answer', { questionId: question.id, answer: '局外人的答复' }]);
+    if (objection) calls.push(['/api/tender/replyObjection', { objectionId: objection.id, reply: '局外人的答复' }]);
+    for (const [url, body] of calls) {
+      const answer = await as(o.token, 'POST', url, body);
+      expect([Code.NOT_FOUND, Code.FORBIDDEN], `${url}: ${answer.message}`).toContain(answer.code);
+    }
+    const [same] = await db.select().from(bids).where(eq(bids.id, tender!.id));
+    expect(same).toEqual(tender);
+    expect((await db.select().from(bids).where(eq(bids.companyId, o.companyId))).length).toBe(0);
+  });
+
+  it('reports and their exports: a smuggled companyId changes nothing of what the caller gets', async () => {
+    const purchaser = await signIn('18800000004');
+    const range = { dateFrom: '2025-01-01', dateTo: '2026-12-31', granularity: 'month' };
+    const smuggled = { ...range, companyId: b.companyId, sellerCompanyId: b.companyId, buyerCompanyId: b.companyId };
+    let answered = 0;
+    for (const e of Object.values(endpointGroups.reports)) {
+      for (const who of [a, purchaser]) {
+        const plain = await t.app.inject({ method: 'POST', url: e.path, headers: { 'x-token': who.token }, payload: range });
+        const other = await t.app.inject({ method: 'POST', url: e.path, headers: { 'x-token': who.token }, payload: smuggled });
+        expect(other.statusCode, e.path).toBe(plain.statusCode);
+        if (plain.headers['content-type']?.toString().includes('json')) expect(other.json(), e.path).toEqual(plain.json());
+        else expect(other.rawPayload.length, e.path).toBe(plain.rawPayload.length);
+        if (plain.statusCode === 200 && (!plain.headers['content-type']?.toString().includes('json') || plain.json().code === 0)) answered++;
+      }
+    }
+    expect(answered).toBeGreaterThanOrEqual(Object.keys(endpointGroups.reports).length);
+  });
+});
+
+/**
+ * Every company-scoped endpoint is probed by one of these isolation tests (the test's body names its path, or
+ * its last segments after the module's prefix) — or exempted below with the reason it cannot leak.
+ */
+const COVERING: readonly [file: string, test: string, groups?: readonly (keyof typeof endpointGroups)[]][] = [
+  ['isolation.test.ts', 'one company never sees or changes another’s data'],
+  ['isolation.test.ts', 'routes added later (invoices, credit, tenders, reports)'],
+  // enumerates the group's descriptors itself
+  ['isolation.test.ts', 'reports and their exports: a smuggled companyId', ['reports']],
+  ['modules/tenders/tenders.test.ts', "one purchaser never sees or changes another's tender"],
+  ['modules/tenders/tenders.test.ts', 'before the deadline no route answers any bid content'],
+  ['modules/quotations/quotations.test.ts', 'a third company can neither read nor post'],
+  ['modules/enquiries/enquiries.test.ts', 'isolation: another purchaser cannot read'],
+  ['modules/orders/lifecycle.test.ts', 'answers 记录不存在 to a third company'],
+  ['modules/aftersales/aftersales.test.ts', 'a third company gets 记录不存在 on every call'],
+  ['modules/invoices/invoices.test.ts', 'a third company reads and acts on nothing'],
+  ['modules/credit/credit.test.ts', 'a third company sees and does nothing on every call'],
+  ['modules/buying/checkout.test.ts', 'suppliers and other companies cannot check out'],
+  ['modules/products/discussions.test.ts', 'another supplier cannot see or reply'],
+  ['modules/notifications/inbox.test.ts', "another company's ids change nothing"],
+  ['modules/access/roles-users.test.ts', 'company A never sees, changes or assigns company B’s roles'],
+  ['modules/access/roles-users.test.ts', 'company A never sees or changes company B’s users'],
+  ['modules/access/invitations.test.ts', 'another company cannot revoke it'],
+];
+
+const OWN_ONLY = 'names no record of another company: it reads or writes the caller’s company only (companyCaller)';
+const CREATES = 'creates a record of the caller’s company from its own input; no id of another company is taken';
+const OPEN = 'open to every qualified company by design (SPEC): what it writes is the caller’s own';
+/** Company-scoped endpoints no isolation probe needs, with the reason. */
+const EXEMPT: Record<string, string> = {
+  workbenchTodo: OWN_ONLY,
+  roleGrants: 'the permission catalogue of the caller’s company type (no company data)',
+  roleCreate: CREATES,
+  liveSocket: 'pushes the caller’s company channel only (inbox.test.ts: never to another company)',
+  merchantApplicationSubmit: OWN_ONLY,
+  bankAccountSend: OWN_ONLY,
+  bankAccountVerify: OWN_ONLY,
+  certificationSubmit: OWN_ONLY,
+  certificationSign: OWN_ONLY,
+  certificationContract: OWN_ONLY,
+  memberInfo: OWN_ONLY,
+  memberUpgrade: OWN_ONLY,
+  userInvitations: OWN_ONLY,
+  supplyProductCreate: CREATES,
+  supplyProductSubmit: 'ids are looked up within the caller’s products (products.test.ts)',
+  supplyProductShelf: 'ids are looked up within the caller’s products (products.test.ts)',
+  supplyProductCopy: 'ids are looked up within the caller’s products (products.test.ts)',
+  supplyCategoryAttributes: 'the public attribute list of a category',
+  stockSetLow: 'SKU ids are looked up within the caller’s products (stock.test.ts)',
+  adjustmentCreate: CREATES,
+  productImportTemplate: 'a blank template file',
+  productImportUpload: CREATES,
+  productImportStatus: OWN_ONLY,
+  productImportErrors: OWN_ONLY,
+  goodsReviewable: OWN_ONLY,
+  goodsReviewCreate: 'order lines are looked up within the caller’s completed orders (discussions.test.ts)',
+  addressCreate: CREATES,
+  addressSetDefault: 'ids are looked up within the caller’s addresses (buying.test.ts)',
+  invoiceTitleCreate: CREATES,
+  cartView: OWN_ONLY,
+  cartCount: OWN_ONLY,
+  cartAdd: 'adds a public product to the caller’s own cart',
+  cartQuantity: 'cart line ids are looked up within the caller’s cart',
+  cartSelect: 'cart line ids are looked up within the caller’s cart',
+  cartRemove: 'cart line ids are looked up within the caller’s cart',
+  cartClearInvalid: OWN_ONLY,
+  checkoutPreview: 'cart line ids are looked up within the caller’s cart',
+  checkoutSubmit: 'cart line ids are looked up within the caller’s cart (checkout.test.ts)',
+  tenderSupplierList: OWN_ONLY,
+  tenderBid: OPEN,
+  tenderReconfirm: OPEN,
+  tenderAsk: OPEN,
+  tenderObject: OPEN,
+  enquiryImportLines: 'parses the caller’s uploaded sheet; stores nothing',
+  enquirySuppliers: 'lists open shops (public data) to invite',
+  quotationSubmit: OPEN,
+  creditSuppliers: 'lists open shops (public data) the caller has no account with',
+};
+
+function testBody(file: string, title: string): string {
+  const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+  const at = text.search(new RegExp(`\\b(it|describe)(\\.\\w+\\([^)]*\\))?\\((['"\`])[^\\n]*?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  if (at < 0) throw new Error(`${file}: no test "${title}"`);
+  const rest = text.slice(at + 1);
+  const end = text.slice(at).startsWith('describe') ? rest.search(/\n\}\);/) : rest.search(/\n(it|describe)(\.\w+)?\(|\n {2}it\(|\n\}\);/);
+  return text.slice(at, end < 0 ? undefined : at + 1 + end);
+}
+
+const mentions = (body: string, path: string) => {
+  if (body.includes(path)) return true;
+  const suffix = path.split('/').slice(3).join('/');
+  return !!suffix && [`'${suffix}'`, `/${suffix}'`, `/${suffix}\``, `/${suffix}?`].some((s) => body.includes(s));
+};
+
+describe('isolation coverage', () => {
+  const company = Object.entries(endpointGroups)
+    .flatMap(([group, g]) =>
+      Object.entries(g as Record<string, { path: string; access: { kind: string } }>).map(
+        ([name, e]) => [name, e, group] as const,
+      ),
+    )
+    .filter(([, e]) => e.access.kind === 'company');
+
+  it('every company-scoped endpoint is probed by an isolation test or exempted with a reason', () => {
+    expect(company.length).toBeGreaterThan(150);
+    const bodies = COVERING.map(([file, title]) => testBody(file, title));
+    const enumerated = new Set<string>(COVERING.flatMap(([, , groups]) => groups ?? []));
+    const missing = company
+      .filter(([name, e, group]) => !EXEMPT[name] && !enumerated.has(group) && !bodies.some((b) => mentions(b, e.path)))
+      .map(([name, e]) => `${name} ${e.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every exemption names a company-scoped endpoint and gives a reason', () => {
+    const names = new Set(company.map(([name]) => name));
+    for (const [name, reason] of Object.entries(EXEMPT)) {
+      expect(names.has(name), name).toBe(true);
+      expect(reason.length).toBeGreaterThan(10);
+    }
   });
 });

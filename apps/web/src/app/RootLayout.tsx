@@ -6,8 +6,11 @@ export interface RouteHandle {
   title?: string;
   /** Search group of the mall search bar: 0 goods+stores, 2 purchaser, 3 news. */
   searchGroup?: 0 | 2 | 3;
-  /** Highlighted workbench menu path, when it differs from the route's own. */
-  menuKey?: string;
+  /**
+   * Highlighted workbench menu path, when it differs from the route's own; a list where the page serves both
+   * company types (the first one the company's menu has).
+   */
+  menuKey?: string | readonly string[];
 }
 
 const SITE = 'B2B企业服务平台';

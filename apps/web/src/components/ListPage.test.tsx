@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { ListPage, ListTable, useListParams, type ListQuery } from './ListPage.tsx';
+import { ExportButton, ListPage, ListTable, StatusTabs, useListParams, type ListQuery } from './ListPage.tsx';
 
 afterEach(cleanup);
 
@@ -82,5 +82,49 @@ describe('ListTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(refetch).toHaveBeenCalledOnce();
+  });
+});
+
+// jsdom has no ResizeObserver; antd Tabs measures with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+describe('StatusTabs', () => {
+  it('labels 全部 and each status with its count, and answers the chosen status (undefined for 全部)', () => {
+    const onChange = vi.fn();
+    render(
+      <StatusTabs
+        value={2}
+        statuses={[1, 2, 3]}
+        label={(s) => `状态${s}`}
+        count={(s) => (s === 2 ? 4 : 0)}
+        allCount={9}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('tab', { name: '全部 (9)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '状态1' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '状态2 (4)' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: '状态3' }));
+    expect(onChange).toHaveBeenLastCalledWith(3);
+    fireEvent.click(screen.getByRole('tab', { name: '全部 (9)' }));
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+});
+
+describe('ExportButton', () => {
+  it('is busy until the export settles', async () => {
+    let done!: () => void;
+    const onExport = vi.fn(() => new Promise<void>((r) => (done = r)));
+    render(<ExportButton onExport={onExport} />);
+    const button = screen.getByRole('button', { name: /导出Excel/ });
+    fireEvent.click(button);
+    expect(onExport).toHaveBeenCalledTimes(1);
+    expect(button.className).toContain('ant-btn-loading');
+    await act(async () => done());
+    expect(button.className).not.toContain('ant-btn-loading');
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Result, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Empty, Result, Space, Table, Tabs, type TableProps } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 
 /** The page of a paged list (DESIGN §1: pageIndex from 1). */
@@ -120,5 +120,56 @@ export function ListPage({
       )}
       {children}
     </Card>
+  );
+}
+
+/**
+ * Status tabs of a list: 全部 and one tab a status, each with its count when there is one (待付款 (3)). `value`
+ * undefined is 全部; choosing a tab calls `onChange` with its status (undefined for 全部).
+ */
+export function StatusTabs({
+  value,
+  statuses,
+  label,
+  count,
+  allCount,
+  onChange,
+}: {
+  value: number | undefined;
+  statuses: readonly { value: number; label: string }[] | readonly number[];
+  /** The label of a status given as a number (an enum label). */
+  label?: (status: number) => string | undefined;
+  count: (status: number) => number;
+  allCount?: number;
+  onChange: (status: number | undefined) => void;
+}) {
+  const withCount = (text: string, n: number | undefined) => (n ? `${text} (${n})` : text);
+  const items = statuses.map((s) => {
+    const status = typeof s === 'number' ? s : s.value;
+    const text = typeof s === 'number' ? (label?.(s) ?? String(s)) : s.label;
+    return { key: String(status), label: withCount(text, count(status)) };
+  });
+  return (
+    <Tabs
+      activeKey={value === undefined ? 'all' : String(value)}
+      onChange={(k) => onChange(k === 'all' ? undefined : Number(k))}
+      items={[{ key: 'all', label: withCount('全部', allCount) }, ...items]}
+    />
+  );
+}
+
+/** 导出Excel of a list's current filters: busy while the file is made. */
+export function ExportButton({ onExport }: { onExport: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void onExport().finally(() => setBusy(false));
+      }}
+    >
+      导出Excel
+    </Button>
   );
 }

@@ -5,6 +5,8 @@ import { phoneField } from './identity.ts';
 /** Buying (issue 12): delivery addresses, saved invoice titles, the cart and the checkout. */
 
 export const MAX_ADDRESSES = 20;
+/** Saved invoice titles (发票抬头) a company may keep. */
+export const MAX_INVOICE_TITLES = 20;
 export const MAX_CART_LINES = 100;
 export const MAX_QUANTITY = 999_999;
 /** The refusal of a checkout to a purchaser's user without purchase:manage (server guard and checkout page). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Code, OrderStatus, RmaStatus, RmaType, StockReason, type RmaApplyInfo, type RmaDetail, type RmaRow, type Paged } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { messages, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
+import { jobs, messages, orderHistory, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
 import { api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
 
 let t: TestApp;
@@ -155,7 +155,7 @@ describe('after-sales: the supplier and the purchaser', () => {
     expect((await detail(buyer.token, data.id)).data).toMatchObject({ status: RmaStatus.CLOSED, refundedAmount: '20.50' });
   });
 
-  it('exchange: after receipt the supplier creates a replacement order at unit price 0 linked to the original', async () => {
+  it('exchange: after receipt the supplier creates a replacement order at unit price 0 linked to the original, already confirmed and paid (待发货)', async () => {
     const { seller, buyer, skuIds, order, lines } = await scene();
     const { data } = await apply(buyer.token, { orderId: order.id, type: RmaType.EXCHANGE, reason: '包装或商品破损', lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] });
     expect((await detail(buyer.token, data.id)).data.refundAmount).toBe('0.00');
@@ -167,11 +167,21 @@ describe('after-sales: the supplier and the purchaser', () => {
     const res = await http.post<{ orderId: number; orderNo: string }>(seller.admin.token, '/api/rma/exchange', { id: data.id });
     expect(res.code).toBe(0);
     const [replacement] = await db().select().from(orders).where(eq(orders.id, res.data.orderId));
-    expect(replacement).toMatchObject({ parentOrderId: order.id, kind: 0, status: OrderStatus.TO_CONFIRM, buyerCompanyId: buyer.companyId, sellerCompanyId: seller.id, totalAmount: '0.00' });
-    expect(await lineOf(res.data.orderId)).toMatchObject([{ skuId: skuIds[0], quantity: 1, unitPrice: '0.00', amount: '0.00' }]);
+    expect(replacement).toMatchObject({ parentOrderId: order.id, kind: 0, status: OrderStatus.TO_SHIP, buyerCompanyId: buyer.companyId, sellerCompanyId: seller.id, totalAmount: '0.00' });
+    expect(replacement!.confirmedAt).not.toBeNull();
+    expect(replacement!.paidAt).not.toBeNull();
+    expect(await db().select().from(orderHistory).where(eq(orderHistory.orderId, res.data.orderId))).toMatchObject([{ action: 'create', toStatus: OrderStatus.TO_SHIP, note: '换货补发订单' }]);
+    // Nothing to confirm: no confirmation clock that would cancel the replacement.
+    expect(await db().select().from(jobs).where(eq(jobs.refId, res.data.orderId))).toEqual([]);
+    const replacementLines = await lineOf(res.data.orderId);
+    expect(replacementLines).toMatchObject([{ skuId: skuIds[0], quantity: 1, unitPrice: '0.00', amount: '0.00' }]);
     expect(await sku(skuIds[0]!)).toMatchObject({ reserved: before.reserved + 1 });
     expect((await detail(buyer.token, data.id)).data).toMatchObject({ status: RmaStatus.CLOSED, replacementOrderId: res.data.orderId, replacementOrderNo: res.data.orderNo });
     expect((await http.post(seller.admin.token, '/api/rma/exchange', { id: data.id })).code).toBe(Code.CONFLICT);
+    // The supplier ships it straight away; the purchaser then has it to receive.
+    const ship = await http.post(seller.admin.token, '/api/order/ship', { orderId: res.data.orderId, lines: [{ lineId: replacementLines[0]!.id, quantity: 1 }], carrier: '顺丰', trackingNo: 'SF-EX1' });
+    expect(ship.code).toBe(0);
+    expect((await db().select().from(orders).where(eq(orders.id, res.data.orderId)))[0]!.status).toBe(OrderStatus.TO_RECEIVE);
   });
 
   it('an exchange below the minimum order quantity is refused by createOrders and nothing changes', async () => {

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { MAX_ADDRESSES, type AddressRow } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { addressInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { addresses, companies, type AddressSnapshot } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { addresses, type AddressSnapshot } from '../../db/schema/index.ts';
+import { invalid } from '../../lib/errors.ts';
 import { areaTree } from '../enums/areas.ts';
 import type { Caller } from '../products/caller.ts';
+import { savedEntries } from './saved-entries.ts';
 
 type AddressInput = z.output<typeof addressInput>;
 
@@ -61,33 +61,14 @@ export const addressSnapshot = (a: Row): AddressSnapshot => ({
   detail: a.detail,
 });
 
-export async function listAddresses(db: Db, caller: Caller): Promise<AddressRow[]> {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.companyId, caller.companyId))
-    .orderBy(desc(addresses.isDefault), asc(addresses.id));
-  return rows.map(toRow);
-}
+const saved = savedEntries<typeof addresses, Row>(addresses, {
+  missing: '收货地址不存在',
+  full: `收货地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`,
+  max: MAX_ADDRESSES,
+});
 
-/** One address of the caller's company (404 for another company's). */
-export async function ownAddress(db: Db, caller: Pick<Caller, 'companyId'>, id: number): Promise<Row> {
-  const [a] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.companyId, caller.companyId)));
-  if (!a) throw notFound('收货地址不存在');
-  return a;
-}
-
-/** Makes `id` the only default (the partial unique index allows one): clear the others first. */
-async function makeDefault(tx: Db, companyId: number, id: number) {
-  await tx
-    .update(addresses)
-    .set({ isDefault: false })
-    .where(and(eq(addresses.companyId, companyId), eq(addresses.isDefault, true), ne(addresses.id, id)));
-  await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(eq(addresses.id, id));
-}
+export const listAddresses = async (db: Db, caller: Caller): Promise<AddressRow[]> =>
+  (await saved.list(db, caller)).map(toRow);
 
 export async function createAddress(db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> {
   const v = values(input);
@@ -112,39 +93,14 @@ export async function createAddress(db: Db, caller: Caller, input: AddressInput)
     return { sysNo: row!.id };
   });
 }
+/** One address of the caller's company (404 for another company's). */
+export const ownAddress = saved.own;
 
-export async function updateAddress(db: Db, caller: Caller, id: number, input: AddressInput): Promise<void> {
-  const v = values(input);
-  await db.transaction(async (tx) => {
-    const a = await ownAddress(tx, caller, id);
-    await tx
-      .update(addresses)
-      .set({ ...v, updatedAt: new Date() })
-      .where(eq(addresses.id, a.id));
-    if (input.isDefault && !a.isDefault) await makeDefault(tx, caller.companyId, a.id);
-  });
-}
+export const createAddress = (db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> =>
+  saved.create(db, caller, values(input), input.isDefault);
 
-export async function setDefaultAddress(db: Db, caller: Caller, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const a = await ownAddress(tx, caller, id);
-    await makeDefault(tx, caller.companyId, a.id);
-  });
-}
+export const updateAddress = (db: Db, caller: Caller, id: number, input: AddressInput): Promise<void> =>
+  saved.update(db, caller, id, values(input), input.isDefault);
 
-export async function deleteAddress(db: Db, caller: Caller, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const a = await ownAddress(tx, caller, id);
-    await tx.delete(addresses).where(eq(addresses.id, a.id));
-    if (a.isDefault) {
-      // The oldest remaining address becomes the default.
-      const [next] = await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(eq(addresses.companyId, caller.companyId))
-        .orderBy(asc(addresses.id))
-        .limit(1);
-      if (next) await makeDefault(tx, caller.companyId, next.id);
-    }
-  });
-}
+export const setDefaultAddress = saved.setDefault;
+export const deleteAddress = saved.remove;

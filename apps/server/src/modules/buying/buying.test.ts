@@ -123,6 +123,22 @@ describe('invoice titles', () => {
     expect(list).toHaveLength(2);
     expect(list[1]).toMatchObject({ kind: 1, taxNo: TEST_TAX_NO, isDefault: false });
   });
+
+  it('keeps one default: marking another moves it, deleting the default passes it to the oldest remaining', async () => {
+    const a = await makePurchaser(t.database.db, '默认抬头采购商');
+    const ids: number[] = [];
+    for (const title of ['甲抬头', '乙抬头', '丙抬头'])
+      ids.push((await call(t.app, a.token, 'POST', '/api/invoice-title/create', special({ title }))).data.sysNo);
+    const defaults = async () =>
+      ((await call(t.app, a.token, 'GET', '/api/invoice-title/list')).data as { sysNo: number; isDefault: boolean }[])
+        .filter((r) => r.isDefault)
+        .map((r) => r.sysNo);
+    expect(await defaults()).toEqual([ids[0]]);
+    expect((await call(t.app, a.token, 'POST', '/api/invoice-title/update', { sysNo: ids[2], title: special({ title: '丙抬头', isDefault: true }) })).code).toBe(0);
+    expect(await defaults()).toEqual([ids[2]]);
+    expect((await call(t.app, a.token, 'POST', '/api/invoice-title/delete', { sysNo: ids[2] })).code).toBe(0);
+    expect(await defaults()).toEqual([ids[0]]);
+  });
 });
 
 describe('cart', () => {

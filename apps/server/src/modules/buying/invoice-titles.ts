@@ -1,16 +1,14 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import { InvoiceKind, type InvoiceTitleRow, type invoiceTitleInput } from '@aquamall/shared';
+import { InvoiceKind, MAX_INVOICE_TITLES, type InvoiceTitleRow, type invoiceTitleInput } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companies, invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
+import { invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
 import { isValidCreditCode } from '../../lib/credit-code.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
+import { savedEntries } from './saved-entries.ts';
 
 type TitleInput = z.output<typeof invoiceTitleInput>;
 type Row = typeof invoiceTitles.$inferSelect;
-
-export const MAX_INVOICE_TITLES = 20;
 
 const toRow = (t: Row): InvoiceTitleRow => ({
   sysNo: t.id,
@@ -61,77 +59,23 @@ function values(input: TitleInput) {
   };
 }
 
-export async function listInvoiceTitles(db: Db, caller: Caller): Promise<InvoiceTitleRow[]> {
-  const rows = await db
-    .select()
-    .from(invoiceTitles)
-    .where(eq(invoiceTitles.companyId, caller.companyId))
-    .orderBy(desc(invoiceTitles.isDefault), asc(invoiceTitles.id));
-  return rows.map(toRow);
-}
+const saved = savedEntries<typeof invoiceTitles, Row>(invoiceTitles, {
+  missing: '发票抬头不存在',
+  full: `发票抬头最多保存${MAX_INVOICE_TITLES}个，请先删除不用的抬头`,
+  max: MAX_INVOICE_TITLES,
+});
 
-export async function ownInvoiceTitle(db: Db, caller: Pick<Caller, 'companyId'>, id: number): Promise<Row> {
-  const [t] = await db
-    .select()
-    .from(invoiceTitles)
-    .where(and(eq(invoiceTitles.id, id), eq(invoiceTitles.companyId, caller.companyId)));
-  if (!t) throw notFound('发票抬头不存在');
-  return t;
-}
+export const listInvoiceTitles = async (db: Db, caller: Caller): Promise<InvoiceTitleRow[]> =>
+  (await saved.list(db, caller)).map(toRow);
 
-async function makeDefault(tx: Db, companyId: number, id: number) {
-  await tx
-    .update(invoiceTitles)
-    .set({ isDefault: false })
-    .where(and(eq(invoiceTitles.companyId, companyId), ne(invoiceTitles.id, id)));
-  await tx.update(invoiceTitles).set({ isDefault: true }).where(eq(invoiceTitles.id, id));
-}
+/** One saved title of the caller's company (404 for another company's). */
+export const ownInvoiceTitle = saved.own;
 
-export async function createInvoiceTitle(
-  db: Db,
-  caller: Caller,
-  input: TitleInput,
-): Promise<{ sysNo: number }> {
-  const v = values(input);
-  return db.transaction(async (tx) => {
-    await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, caller.companyId))
-      .for('update');
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(invoiceTitles)
-      .where(eq(invoiceTitles.companyId, caller.companyId))) as [{ n: number }];
-    if (n >= MAX_INVOICE_TITLES)
-      throw conflict(`发票抬头最多保存${MAX_INVOICE_TITLES}个，请先删除不用的抬头`);
-    const [row] = await tx
-      .insert(invoiceTitles)
-      .values({ ...v, companyId: caller.companyId })
-      .returning({ id: invoiceTitles.id });
-    if (input.isDefault || n === 0) await makeDefault(tx, caller.companyId, row!.id);
-    return { sysNo: row!.id };
-  });
-}
+export const createInvoiceTitle = (db: Db, caller: Caller, input: TitleInput): Promise<{ sysNo: number }> =>
+  saved.create(db, caller, values(input), input.isDefault);
 
-export async function updateInvoiceTitle(
-  db: Db,
-  caller: Caller,
-  id: number,
-  input: TitleInput,
-): Promise<void> {
-  const v = values(input);
-  await db.transaction(async (tx) => {
-    const t = await ownInvoiceTitle(tx, caller, id);
-    await tx
-      .update(invoiceTitles)
-      .set({ ...v, updatedAt: new Date() })
-      .where(eq(invoiceTitles.id, t.id));
-    if (input.isDefault) await makeDefault(tx, caller.companyId, t.id);
-  });
-}
+export const updateInvoiceTitle = (db: Db, caller: Caller, id: number, input: TitleInput): Promise<void> =>
+  saved.update(db, caller, id, values(input), input.isDefault);
 
-export async function deleteInvoiceTitle(db: Db, caller: Caller, id: number): Promise<void> {
-  const t = await ownInvoiceTitle(db, caller, id);
-  await db.delete(invoiceTitles).where(eq(invoiceTitles.id, t.id));
-}
+/** Deletes a saved title; when it was the default, the oldest remaining one becomes the default. */
+export const deleteInvoiceTitle = saved.remove;

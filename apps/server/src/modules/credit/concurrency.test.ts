@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Code, OrderStatus, type CreditAccountDetail } from '@aquamall/shared';
+import { Code, CreditMovement, OrderStatus, RmaType, type CreditAccountDetail } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { creditLedger, orders } from '../../db/schema/index.ts';
-import { advanceOrder, api, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
+import { creditLedger, orderLines, orders, rmaHistory } from '../../db/schema/index.ts';
+import { advanceOrder, api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 
 /**
  * Money under parallel requests (decision 0131): the account row lock serialises movements, so parallel
@@ -118,4 +118,51 @@ describe(`credit accounts under parallel requests (${testDbKind})`, () => {
       expect(c).toBeLessThanOrEqual(limitFen);
     }
   }, 300_000);
+});
+
+/** n copies of one request, sent at once (a double click, a retried request, two tabs). */
+const twice = <T>(n: number, send: () => Promise<T>) => Promise.all(Array.from({ length: n }, send));
+const ledgerOf = (accountId: number) => db().select().from(creditLedger).where(eq(creditLedger.accountId, accountId)).orderBy(creditLedger.id);
+
+describe(`refunds under parallel repeats: money moves once (${testDbKind})`, () => {
+  it('an after-sales refund to the credit account sent 5 times at once books one 售后退款 row', async () => {
+    const a = await account(1000, 0);
+    const { skuIds } = await makeOnSaleProduct(db(), a.seller, { skus: [{ price: 80, stock: 100 }] });
+    const order = await makeCompletedOrder(db(), a.buyer, a.seller, [{ skuId: skuIds[0]!, quantity: 2 }]);
+    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const rma = await http.post<{ id: number }>(a.buyer.token, '/api/rma/apply', { orderId: order.id, type: RmaType.REFUND, reason: '质量问题', description: '', photos: [], lines: [{ orderLineId: line!.id, quantity: 1 }], refundAmount: 80 });
+    expect(rma.code).toBe(0);
+    expect((await http.post(a.seller.admin.token, '/api/rma/approve', { id: rma.data.id })).code).toBe(0);
+    const results = await twice(5, () => http.post(a.seller.admin.token, '/api/rma/refund', { id: rma.data.id, method: 2, amount: 80 }));
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.CONFLICT)).toBe(true);
+    const rows = (await ledgerOf(a.id)).filter((r) => r.kind === CreditMovement.RMA_REFUND);
+    expect(rows).toHaveLength(1);
+    expect(await sums(a.id)).toEqual({ balance: 8000, credit: 0 });
+    const history = await db().select().from(rmaHistory).where(and(eq(rmaHistory.rmaId, rma.data.id), eq(rmaHistory.action, 'refund')));
+    expect(history).toHaveLength(1);
+  }, 120_000);
+
+  it('a refund request of the balance confirmed 5 times at once takes the money out once', async () => {
+    const a = await account(1000, 300);
+    const req = await http.post<{ id: number }>(a.buyer.token, `${P}/refund`, { accountId: a.id, amount: 120 });
+    expect(req.code).toBe(0);
+    const results = await twice(5, () => http.post(a.seller.admin.token, `${P}/requestConfirm`, { id: req.data.id }));
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.CONFLICT)).toBe(true);
+    expect((await ledgerOf(a.id)).filter((r) => r.kind === CreditMovement.REFUND)).toHaveLength(1);
+    expect(await sums(a.id)).toEqual({ balance: 18000, credit: 0 });
+  }, 120_000);
+
+  it('a credit-paid order cancelled 5 times at once gives the money back once', async () => {
+    const a = await account(1000, 0);
+    const [orderId] = await ordersToPay(a, 1, 45);
+    expect((await http.post(a.buyer.token, '/api/order/pay', { orderId, method: 2 })).code).toBe(0);
+    expect(await sums(a.id)).toEqual({ balance: 0, credit: 4500 });
+    const results = await twice(5, () => http.post(a.seller.admin.token, '/api/order/cancel', { orderId, reason: '缺货' }));
+    expect(results.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.CONFLICT)).toBe(true);
+    expect((await ledgerOf(a.id)).filter((r) => r.kind === CreditMovement.ORDER_PAYMENT)).toHaveLength(2);
+    expect(await sums(a.id)).toEqual({ balance: 0, credit: 0 });
+  }, 120_000);
 });

@@ -12,7 +12,17 @@ import { invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { extensionOf } from '../files/upload.ts';
 import type { Caller } from '../products/caller.ts';
-import { chinaDay, guardStatus, inTransaction, lockInvoice, record, toFen, toYuan } from './common.ts';
+import {
+  chinaDay,
+  guardStatus,
+  inTransaction,
+  type InvoiceRecord,
+  type InvoiceSide,
+  lockInvoice,
+  record,
+  toFen,
+  toYuan,
+} from './common.ts';
 import { newInvoiceCode } from './request.ts';
 
 type IssueIn = z.output<typeof invoiceIssueInput>;
@@ -56,54 +66,73 @@ async function invoiceFiles(t: Db, companyId: number, files: { name: string; pat
   return files.map((f, i) => ({ name: f.name || keys[i]!.split('/').pop()!, path: keys[i]! }));
 }
 
-/** The purchaser withdraws a request not yet issued: → 已撤销 (its amounts are invoiceable again). */
-export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promise<void> {
-  await inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
-    guardStatus(r, [InvoiceStatus.REQUESTED], '供应商已处理该申请，不能撤销');
+/** What a transition writes besides the new status: extra columns, the history row's action and note, the notice. */
+interface Step<T> {
+  set?: Partial<typeof invoices.$inferInsert>;
+  action: string;
+  note?: string;
+  notice: { title: string; content: string };
+  result?: T;
+}
+
+/**
+ * One status transition of an invoice in one transaction: lock the invoice the caller's company is a party to,
+ * check the caller acts for `side` and the status is one of `from` (else `refused`), let `apply` do its own
+ * checks and writes, then set the status `to` (with `apply`'s columns) and append the history row + notice.
+ */
+async function transition<T = void>(
+  db: Db,
+  caller: Caller,
+  id: number,
+  rule: { side: InvoiceSide; from: readonly number[]; refused: string; to: number },
+  apply: (t: Db, r: InvoiceRecord) => Step<T> | Promise<Step<T>>,
+): Promise<T> {
+  return inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, id, rule.side, rule.side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
+    guardStatus(r, rule.from, rule.refused);
+    const { set, result, ...step } = await apply(t, r);
     await t
       .update(invoices)
-      .set({ status: InvoiceStatus.WITHDRAWN, updatedAt: new Date() })
+      .set({ updatedAt: new Date(), ...set, status: rule.to })
       .where(eq(invoices.id, r.id));
-    await record(t, r, {
-      action: 'withdraw',
-      by: 'buyer',
-      userId: caller.userId,
-      status: InvoiceStatus.WITHDRAWN,
-      notice: {
-        title: `开票申请已撤销 ${r.code}`,
-        content: `${r.buyerCompanyName} 撤销了开票申请 ${r.code}。`,
-      },
-    });
+    await record(t, r, { ...step, by: rule.side, userId: caller.userId, status: rule.to });
+    return result as T;
   });
+}
+
+/** The purchaser withdraws a request not yet issued: → 已撤销 (its amounts are invoiceable again). */
+export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promise<void> {
+  const rule = { side: 'buyer', from: [InvoiceStatus.REQUESTED], to: InvoiceStatus.WITHDRAWN } as const;
+  await transition(db, caller, id, { ...rule, refused: '供应商已处理该申请，不能撤销' }, (_t, r) => ({
+    action: 'withdraw',
+    notice: {
+      title: `开票申请已撤销 ${r.code}`,
+      content: `${r.buyerCompanyName} 撤销了开票申请 ${r.code}。`,
+    },
+  }));
 }
 
 /** The supplier refuses a request with a reason: → 已拒绝 (its amounts are invoiceable again). */
 export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
-  await inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, id, 'seller', SELLER_ONLY);
-    guardStatus(r, [InvoiceStatus.REQUESTED], '该申请已处理，不能拒绝');
-    await t
-      .update(invoices)
-      .set({ status: InvoiceStatus.REFUSED, rejectReason: reason, updatedAt: new Date() })
-      .where(eq(invoices.id, r.id));
-    await record(t, r, {
-      action: 'refuse',
-      by: 'seller',
-      userId: caller.userId,
-      status: InvoiceStatus.REFUSED,
-      note: reason,
-      notice: { title: `开票申请被拒绝 ${r.code}`, content: `${r.sellerCompanyName} 拒绝开票：${reason}` },
-    });
-  });
+  const rule = { side: 'seller', from: [InvoiceStatus.REQUESTED], to: InvoiceStatus.REFUSED } as const;
+  await transition(db, caller, id, { ...rule, refused: '该申请已处理，不能拒绝' }, (_t, r) => ({
+    set: { rejectReason: reason },
+    action: 'refuse',
+    note: reason,
+    notice: { title: `开票申请被拒绝 ${r.code}`, content: `${r.sellerCompanyName} 拒绝开票：${reason}` },
+  }));
 }
 
 /** The supplier issues a request (or re-issues a disputed invoice): number, date, amounts, rate, files → 已开票. */
 export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Promise<void> {
   const date = chinaDay(input.invoiceDate, '开票日期', invalid);
-  await inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
-    guardStatus(r, [InvoiceStatus.REQUESTED, InvoiceStatus.DISPUTED], '该发票当前状态不能开票');
+  const rule = {
+    side: 'seller',
+    from: [InvoiceStatus.REQUESTED, InvoiceStatus.DISPUTED],
+    to: InvoiceStatus.ISSUED,
+    refused: '该发票当前状态不能开票',
+  } as const;
+  await transition(db, caller, input.id, rule, async (t, r) => {
     const { exFen, taxFen } = checkAmounts(
       toFen(r.requestedAmount),
       input.amountExTax,
@@ -112,10 +141,9 @@ export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Prom
     );
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const now = new Date();
-    await t
-      .update(invoices)
-      .set({
-        status: InvoiceStatus.ISSUED,
+    const again = r.status === InvoiceStatus.DISPUTED;
+    return {
+      set: {
         invoiceNo: input.invoiceNo,
         invoiceDate: date,
         amountExTax: toYuan(exFen),
@@ -126,67 +154,45 @@ export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Prom
         issuedBy: caller.userId,
         issuedAt: now,
         updatedAt: now,
-      })
-      .where(eq(invoices.id, r.id));
-    const again = r.status === InvoiceStatus.DISPUTED;
-    await record(t, r, {
+      },
       action: again ? 'reissue' : 'issue',
-      by: 'seller',
-      userId: caller.userId,
-      status: InvoiceStatus.ISSUED,
       note: `发票号码 ${input.invoiceNo}，价税合计 ¥${toYuan(exFen + taxFen)}`,
       notice: {
         title: `${again ? '发票已重新开具' : '发票已开具'} ${r.code}`,
         content: `${r.sellerCompanyName} 已开具发票 ${input.invoiceNo}，价税合计 ¥${toYuan(exFen + taxFen)}，请确认收票。`,
       },
-    });
+    };
   });
 }
 
 /** The purchaser confirms receipt: 已开票 → 已收票. */
 export async function confirmInvoice(db: Db, caller: Caller, id: number): Promise<void> {
-  await inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
-    guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能确认收票');
+  const rule = { side: 'buyer', from: [InvoiceStatus.ISSUED], to: InvoiceStatus.RECEIVED } as const;
+  await transition(db, caller, id, { ...rule, refused: '发票尚未开具或已处理，不能确认收票' }, (_t, r) => {
     const now = new Date();
-    await t
-      .update(invoices)
-      .set({ status: InvoiceStatus.RECEIVED, confirmedAt: now, updatedAt: now })
-      .where(eq(invoices.id, r.id));
-    await record(t, r, {
+    return {
+      set: { confirmedAt: now, updatedAt: now },
       action: 'confirm',
-      by: 'buyer',
-      userId: caller.userId,
-      status: InvoiceStatus.RECEIVED,
       notice: {
         title: `发票已确认收票 ${r.code}`,
         content: `${r.buyerCompanyName} 已确认收到发票 ${r.invoiceNo ?? ''}。`,
       },
-    });
+    };
   });
 }
 
 /** The purchaser disputes an issued invoice with a reason: 已开票 → 有异议 (the supplier re-issues or reverses). */
 export async function disputeInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
-  await inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, id, 'buyer', BUYER_ONLY);
-    guardStatus(r, [InvoiceStatus.ISSUED], '发票尚未开具或已处理，不能提出异议');
-    await t
-      .update(invoices)
-      .set({ status: InvoiceStatus.DISPUTED, disputeReason: reason, updatedAt: new Date() })
-      .where(eq(invoices.id, r.id));
-    await record(t, r, {
-      action: 'dispute',
-      by: 'buyer',
-      userId: caller.userId,
-      status: InvoiceStatus.DISPUTED,
-      note: reason,
-      notice: {
-        title: `发票有异议 ${r.code}`,
-        content: `${r.buyerCompanyName} 对发票 ${r.invoiceNo ?? ''} 提出异议：${reason}`,
-      },
-    });
-  });
+  const rule = { side: 'buyer', from: [InvoiceStatus.ISSUED], to: InvoiceStatus.DISPUTED } as const;
+  await transition(db, caller, id, { ...rule, refused: '发票尚未开具或已处理，不能提出异议' }, (_t, r) => ({
+    set: { disputeReason: reason },
+    action: 'dispute',
+    note: reason,
+    notice: {
+      title: `发票有异议 ${r.code}`,
+      content: `${r.buyerCompanyName} 对发票 ${r.invoiceNo ?? ''} 提出异议：${reason}`,
+    },
+  }));
 }
 
 /**
@@ -199,13 +205,13 @@ export async function reverseInvoice(
   input: ReverseIn,
 ): Promise<{ id: number; code: string }> {
   const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
-  return inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
-    guardStatus(
-      r,
-      [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED],
-      '只有已开具的发票可以红冲',
-    );
+  const rule = {
+    side: 'seller',
+    from: [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED],
+    to: InvoiceStatus.REVERSED,
+    refused: '只有已开具的发票可以红冲',
+  } as const;
+  return transition(db, caller, input.id, rule, async (t, r) => {
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const covered = await t
       .select()
@@ -243,21 +249,15 @@ export async function reverseInvoice(
     await t
       .insert(invoiceOrders)
       .values(covered.map((c) => ({ invoiceId: red!.id, orderId: c.orderId, amount: neg(c.amount) })));
-    await t
-      .update(invoices)
-      .set({ status: InvoiceStatus.REVERSED, updatedAt: now })
-      .where(eq(invoices.id, r.id));
-    await record(t, r, {
+    return {
+      set: { updatedAt: now },
       action: 'reverse',
-      by: 'seller',
-      userId: caller.userId,
-      status: InvoiceStatus.REVERSED,
       note: `红冲发票 ${red!.code}（${input.invoiceNo}）：${input.reason}`,
       notice: {
         title: `发票已红冲 ${r.code}`,
         content: `${r.sellerCompanyName} 红冲了发票 ${r.invoiceNo ?? ''}：${input.reason}。相应订单金额可重新申请开票。`,
       },
-    });
-    return { id: red!.id, code: red!.code };
+      result: { id: red!.id, code: red!.code },
+    };
   });
 }

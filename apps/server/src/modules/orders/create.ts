@@ -68,10 +68,18 @@ export interface NewOrder {
   buyerRemark?: string;
   freight?: number;
   checkoutId?: string | null;
+  /**
+   * The original order of a replacement order (after-sales exchange). A replacement costs nothing and the
+   * supplier creates it, so it starts 待发货, confirmed and paid at 0, with no confirmation clock (DESIGN §3).
+   */
   parentOrderId?: number | null;
   enquiryId?: number | null;
   quotationId?: number | null;
 }
+
+const isReplacement = (o: NewOrder): boolean => o.parentOrderId != null;
+/** 待确认, or 待发货 for a replacement order (nothing to confirm or pay). */
+const startStatus = (o: NewOrder): number => (isReplacement(o) ? OrderStatus.TO_SHIP : OrderStatus.TO_CONFIRM);
 
 export interface CreatedOrder {
   id: number;
@@ -260,7 +268,8 @@ export async function createOrders(
     .values(
       planned.map(({ o, buyer, seller, goodsFen, freightFen }) => ({
         kind: o.kind ?? OrderKind.PURCHASE,
-        status: OrderStatus.TO_CONFIRM,
+        status: startStatus(o),
+        ...(isReplacement(o) && { confirmedAt: now, paidAt: now }),
         buyerCompanyId: buyer.id,
         buyerCompanyName: buyer.name,
         buyerUserId: o.buyer.userId,
@@ -329,7 +338,7 @@ export async function createOrders(
       orderId: order.id,
       action: 'create',
       fromStatus: null,
-      toStatus: OrderStatus.TO_CONFIRM,
+      toStatus: startStatus(o),
       side: Side.BUYER,
       userId: o.buyer.userId,
       userName: o.buyer.userName.slice(0, 60),
@@ -337,14 +346,14 @@ export async function createOrders(
       createdAt: now,
     })),
   );
-  const clocks = scheduleJobsQuery(
-    tx,
-    written.map(({ order }) => ({
+  const clockRows = written
+    .filter(({ o }) => !isReplacement(o))
+    .map(({ order }) => ({
       kind: ORDER_JOBS.CONFIRM_TIMEOUT,
       refId: order.id,
       runAt: addHours(now, rules.confirmHours),
-    })),
-  );
+    }));
+  const clocks = clockRows.length ? [scheduleJobsQuery(tx, clockRows).getSQL()] : [];
   const notices = notifyManyQuery(
     tx,
     written.map(({ o, buyer, seller, order, goodsFen, freightFen }) => {
@@ -353,7 +362,9 @@ export async function createOrders(
         companyId: seller.id,
         type: 'order',
         title: `新订单 ${order.orderNo}`,
-        content: `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
+        content: isReplacement(o)
+          ? `${buyer.name} 的售后换货补发订单已生成（无需确认和付款），请尽快发货。`
+          : `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
         linkPath: `/customer/order/detail?type=${sellerType}&id=${order.id}`,
       };
     }),
@@ -362,7 +373,7 @@ export async function createOrders(
   // confirmation clocks and the suppliers' messages in a second one.
   await writeLockedMoves(tx, stock, {
     alongside: [lineRows.getSQL()],
-    withSummary: [history.getSQL(), clocks.getSQL(), notices.query.getSQL()],
+    withSummary: [history.getSQL(), ...clocks, notices.query.getSQL()],
   });
   await notices.sent();
 

@@ -3,9 +3,14 @@ import { lazyPage } from '../../lib/lazy.ts';
 
 const C = '/customer';
 
-/** Buying's /customer pages (issue 12): addresses, the cart and the checkout. */
+/** Buying's /customer pages (issue 12): addresses, saved invoice titles (under 发票管理), the cart and the checkout. */
 export const buyingCustomerRoutes: RouteObject[] = [
   { path: 'address', handle: { title: '收货地址' }, lazy: lazyPage(() => import('./pages/AddressPage.tsx')) },
+  {
+    path: 'invoice/title',
+    handle: { title: '发票抬头', menuKey: `${C}/invoice/index` },
+    lazy: lazyPage(() => import('./pages/InvoiceTitlePage.tsx')),
+  },
   { path: 'cart', handle: { title: '购物车' }, lazy: lazyPage(() => import('./pages/CartPage.tsx')) },
   {
     path: 'cart/checkout',

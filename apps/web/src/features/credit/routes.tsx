@@ -13,6 +13,6 @@ export const creditCustomerRoutes: RouteObject[] = [
   { path: 'companyAccount/requestIndex', handle: { title: '账户申请' }, lazy: lazyPage(() => import('./pages/RequestIndexPage.tsx')) },
   { path: 'companyAccount/rechargeIndex', handle: { title: '充值记录' }, lazy: lazyPage(() => import('./pages/RechargeIndexPage.tsx')) },
   { path: 'companyAccount/refundIndex', handle: { title: '退款记录' }, lazy: lazyPage(() => import('./pages/RefundIndexPage.tsx')) },
-  { path: 'companyAccount/editor', handle: { title: '信用账户详情', menuKey: `${M}/index` }, lazy: lazyPage(() => import('./pages/EditorPage.tsx')) },
+  { path: 'companyAccount/editor', handle: { title: '信用账户详情', menuKey: [`${M}/index`, `${M}/myindex`] }, lazy: lazyPage(() => import('./pages/EditorPage.tsx')) },
   { path: 'companyAccount/customerRecharge', handle: { title: '客户充值' }, lazy: lazyPage(() => import('./pages/CustomerRechargePage.tsx')) },
 ];

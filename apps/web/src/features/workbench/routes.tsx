@@ -14,7 +14,7 @@ export const workbenchRoutes: RouteObject[] = [
 
   // quotation, quotation/detail: features/quotations.
 
-  // address, cart, cart/checkout: features/buying.
+  // address, invoice/title, cart, cart/checkout: features/buying.
 
   // order, enorder, allorder, allenorder, saleOrder, offerOrder, order/detail: features/orders.
 

@@ -1,29 +1,28 @@
-import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Rate,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Form, Input, Rate, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { DiscussionRow } from '@aquamall/shared';
 import type { InputOf } from '../../../lib/api.ts';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useAdminDiscussions, useHideDiscussion } from '../api/product-review.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
-type Params = InputOf<'adminDiscussionList'> & { pageIndex: number; pageSize: number };
+type Filters = Omit<InputOf<'adminDiscussionList'>, 'pageIndex' | 'pageSize'>;
+
+/** A 全部-or-one filter of the form. */
+const choice = (name: string, label: string, options: [number, string][]) => (
+  <Form.Item name={name} label={label}>
+    <Select
+      allowClear
+      placeholder="全部"
+      style={{ width: 100 }}
+      options={options.map(([value, text]) => ({ value, label: text }))}
+    />
+  </Form.Item>
+);
 
 /** Console 评价与问答: every review and question; abusive ones are hidden with a reason (audited). */
 export default function DiscussionsPage() {
-  const [form] = Form.useForm<{ kind?: 1 | 2; hidden?: number; productName?: string }>();
-  const [params, setParams] = useState<Params>({ pageIndex: 1, pageSize: 20 });
+  const { params, reset, page } = useListParams<Filters>({}, 20);
   const list = useAdminDiscussions(params);
   const hide = useHideDiscussion();
   const columns: TableColumnsType<DiscussionRow> = [
@@ -96,77 +95,44 @@ export default function DiscussionsPage() {
     },
   ];
   return (
-    <Card title="评价与问答" variant="borderless">
-      <Form
-        form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={(f) =>
-          setParams({
-            pageIndex: 1,
-            pageSize: params.pageSize,
-            kind: f.kind,
-            hidden: f.hidden,
-            productName: f.productName?.trim() || undefined,
-          })
-        }
-      >
-        <Form.Item name="productName" label="商品名称">
-          <Input allowClear maxLength={60} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="kind" label="类型">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 100 }}
-            options={[
-              { value: 1, label: '评价' },
-              { value: 2, label: '提问' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="hidden" label="状态">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 100 }}
-            options={[
-              { value: 0, label: '显示中' },
-              { value: 1, label: '已屏蔽' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item>
+    <ListPage
+      variant="outlined"
+      title="评价与问答"
+      filters={
+        <Form
+          layout="inline"
+          style={{ rowGap: 12 }}
+          onFinish={(f: { kind?: 1 | 2; hidden?: 0 | 1; productName?: string }) =>
+            reset({ kind: f.kind, hidden: f.hidden, productName: f.productName?.trim() || undefined })
+          }
+        >
+          <Form.Item name="productName" label="商品名称">
+            <Input allowClear maxLength={60} style={{ width: 160 }} />
+          </Form.Item>
+          {choice('kind', '类型', [
+            [1, '评价'],
+            [2, '提问'],
+          ])}
+          {choice('hidden', '状态', [
+            [0, '显示中'],
+            [1, '已屏蔽'],
+          ])}
           <Button type="primary" htmlType="submit">
             查询
           </Button>
-        </Form.Item>
-      </Form>
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="加载失败"
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Table<DiscussionRow>
-            rowKey="sysNo"
-            size="middle"
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={list.data?.list ?? []}
-            locale={{ emptyText: list.isLoading ? '加载中…' : '暂无评价或提问' }}
-            pagination={{
-              current: params.pageIndex,
-              pageSize: params.pageSize,
-              total: list.data?.total ?? 0,
-              showTotal: (n) => `共 ${n} 条`,
-              onChange: (pageIndex, pageSize) => setParams((p) => ({ ...p, pageIndex, pageSize })),
-            }}
-          />
-        </Space>
-      )}
-    </Card>
+        </Form>
+      }
+    >
+      <ListTable<DiscussionRow>
+        rowKey="sysNo"
+        size="middle"
+        query={list}
+        params={params}
+        onPage={page}
+        columns={columns}
+        errorTitle="评价与问答加载失败"
+        emptyText="暂无评价或提问"
+      />
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Card, DatePicker, Input, Result, Select, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Input, Result, Select, Space, Table, type TableColumnsType } from 'antd';
 import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
+import { StatusTabs } from '../../../components/ListPage.tsx';
 import { useRmaCounts, useRmaList } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -75,11 +76,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
 
   return (
     <Card title={type === 0 ? '我的售后' : '售后处理'} variant="borderless">
-      <Tabs
-        activeKey={filters.status === undefined ? 'all' : String(filters.status)}
-        onChange={(k) => set({ status: k === 'all' ? undefined : Number(k) })}
-        items={[{ key: 'all', label: '全部' }, ...STATUS_TABS.map((s) => ({ key: String(s), label: countOf(s) ? `${enumLabel('RmaStatus', s)} (${countOf(s)})` : enumLabel('RmaStatus', s) }))]}
-      />
+      <StatusTabs value={filters.status} statuses={STATUS_TABS} label={(s) => enumLabel('RmaStatus', s)} count={countOf} onChange={(status) => set({ status })} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select allowClear placeholder="全部类型" style={{ width: 130 }} options={[1, 2, 3].map((v) => ({ value: v, label: enumLabel('RmaType', v) }))} onChange={(rmaType?: number) => set({ rmaType })} />
         <DatePicker.RangePicker placeholder={['申请开始日期', '申请结束日期']} onChange={(v) => onRange(v as [Dayjs | null, Dayjs | null] | null)} />

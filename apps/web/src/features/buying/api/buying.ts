@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressInput, CheckoutSource, CheckoutSubmitInput, InvoiceTitleInput } from '@aquamall/shared';
+import type { AddressInput, CheckoutSource, CheckoutSubmitInput, InvoiceTitleInput, InvoiceTitleRow } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 
 const KEY = ['buying'] as const;
@@ -62,6 +62,11 @@ export const useSaveInvoiceTitle = () =>
     v.sysNo
       ? api.run('invoiceTitleUpdate', { sysNo: v.sysNo, title: v.title }).then(() => v.sysNo!)
       : api.run('invoiceTitleCreate', v.title).then((r) => r.sysNo),
+  );
+/** Makes a saved title the default one (an update of the title as it is, with 默认 set). */
+export const useDefaultInvoiceTitle = () =>
+  useBuyingMutation(({ sysNo, kind, ...t }: InvoiceTitleRow) =>
+    api.run('invoiceTitleUpdate', { sysNo, title: { ...t, kind: kind as 1 | 2, isDefault: true } }),
   );
 export const useDeleteInvoiceTitle = () =>
   useBuyingMutation((sysNo: number) => api.run('invoiceTitleDelete', { sysNo }));

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { enumLabel } from '@aquamall/shared';
 
-const ACCOUNT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'blue', 3: 'error' };
+const ACCOUNT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'volcano', 3: 'error' };
 const REQUEST: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error' };
 const STATEMENT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error' };
 
@@ -13,7 +13,7 @@ export const MovementTag = ({ kind }: { kind: number }) => <Tag>{enumLabel('Cred
 /** A signed amount: green when money comes in, red when it goes out (zero shows a dash). */
 export function Delta({ value, debt = false }: { value: string; debt?: boolean }) {
   const n = Number(value);
-  if (!n) return <span style={{ color: '#bfbfbf' }}>-</span>;
+  if (!n) return <span style={{ color: '#bfbfbf' }}>—</span>;
   const good = debt ? n < 0 : n > 0;
   return <span style={{ color: good ? '#389e0d' : '#cf1322' }}>{n > 0 ? '+' : ''}{n.toFixed(2)}</span>;
 }

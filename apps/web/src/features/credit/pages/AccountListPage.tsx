@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Input, Select, Space, type TableColumnsType } from 'antd';
 import { CreditAccountStatus, enumLabel, type CreditAccountRow } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
-import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { exportAccounts, useAccountList, useFreeze, useUnfreeze } from '../api/credit.ts';
 import { AmountModal, RechargeModal, ReasonModal } from '../components/CreditModals.tsx';
 import { AccountStatusTag } from '../components/status.tsx';
@@ -70,7 +70,7 @@ export default function AccountListPage() {
       extra={
         <Space>
           {!seller && <Button type="primary" onClick={() => void navigate('/customer/companyAccount/editor')}>申请信用账户</Button>}
-          <Button onClick={() => void exportAccounts(params)}>导出Excel</Button>
+          <ExportButton onExport={() => exportAccounts(params)} />
         </Space>
       }
       filters={

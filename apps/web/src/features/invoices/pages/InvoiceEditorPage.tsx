@@ -258,7 +258,12 @@ function RequestForm({ presetOrderId }: { presetOrderId: number | null }) {
                   : null;
               }),
             ]}
-            extra="发票抬头在下单结算时保存，专用发票需填写注册地址、电话、开户银行和账号"
+            extra={
+              <>
+                专用发票需填写注册地址、电话、开户银行和账号。
+                <Link to="/customer/invoice/title">管理发票抬头</Link>
+              </>
+            }
           >
             <Select
               placeholder="选择已保存的发票抬头"

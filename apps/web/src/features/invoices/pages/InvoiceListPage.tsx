@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   Button,
@@ -7,13 +6,12 @@ import {
   Input,
   Select,
   Space,
-  Tabs,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, ListPage, ListTable, StatusTabs, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useSession } from '../../session/index.ts';
 import { exportInvoices, useInvoiceCounts, useInvoiceList } from '../api/invoices.ts';
@@ -47,7 +45,6 @@ export default function InvoiceListPage() {
 function InvoiceList({ type, openId }: { type: number; openId: number | null }) {
   const { params, filter, page } = useListParams<Filters>();
   const [, setSearch] = useSearchParams();
-  const [exporting, setExporting] = useState(false);
   const list = useInvoiceList({ type, ...params });
   const counts = useInvoiceCounts(type);
   const countOf = (status: number) => counts.data?.find((c) => c.status === status)?.count ?? 0;
@@ -130,15 +127,12 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
       title={buyer ? '发票管理 · 我申请的发票' : '发票管理 · 待我开具的发票'}
       extra={
         <Space>
-          <Button
-            loading={exporting}
-            onClick={() => {
-              setExporting(true);
-              void exportInvoices({ type, ...params }).finally(() => setExporting(false));
-            }}
-          >
-            导出Excel
-          </Button>
+          <ExportButton onExport={() => exportInvoices({ type, ...params })} />
+          {buyer && (
+            <Link to="/customer/invoice/title">
+              <Button>发票抬头</Button>
+            </Link>
+          )}
           {buyer && (
             <Link to="/customer/invoice/editor">
               <Button type="primary">申请开票</Button>
@@ -176,18 +170,12 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
         </>
       }
     >
-      <Tabs
-        activeKey={params.status === undefined ? 'all' : String(params.status)}
-        onChange={(k) => filter({ status: k === 'all' ? undefined : Number(k) })}
-        items={[
-          { key: 'all', label: '全部' },
-          ...STATUS_TABS.map((s) => ({
-            key: String(s),
-            label: countOf(s)
-              ? `${enumLabel('InvoiceStatus', s)} (${countOf(s)})`
-              : enumLabel('InvoiceStatus', s),
-          })),
-        ]}
+      <StatusTabs
+        value={params.status}
+        statuses={STATUS_TABS}
+        label={(s) => enumLabel('InvoiceStatus', s)}
+        count={countOf}
+        onChange={(status) => filter({ status })}
       />
       <ListTable<InvoiceRow>
         rowKey="id"

@@ -10,12 +10,12 @@ import {
   Result,
   Space,
   Table,
-  Tabs,
   type TableColumnsType,
 } from 'antd';
 import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
+import { ExportButton, StatusTabs } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -50,7 +50,6 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
     pageIndex: 1,
     pageSize: DEFAULT_PAGE_SIZE,
   });
-  const [exporting, setExporting] = useState(false);
   const list = useOrderList(params);
   const counts = list.data?.counts ?? {};
   const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
@@ -132,14 +131,6 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
     { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
   ];
 
-  const tabItems = [
-    { key: 'all', label: `全部${totalAll ? ` (${totalAll})` : ''}` },
-    ...STATUS_TABS.map((t) => ({
-      key: String(t.value),
-      label: `${t.label}${counts[String(t.value)] ? ` (${counts[String(t.value)]})` : ''}`,
-    })),
-  ];
-
   return (
     <Card title={title} variant="borderless">
       <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 8 }}>
@@ -175,22 +166,16 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
             >
               重置
             </Button>
-            <Button
-              loading={exporting}
-              onClick={() => {
-                setExporting(true);
-                void exportOrders(params).finally(() => setExporting(false));
-              }}
-            >
-              导出Excel
-            </Button>
+            <ExportButton onExport={() => exportOrders(params)} />
           </Space>
         </Form.Item>
       </Form>
-      <Tabs
-        activeKey={params.status === undefined ? 'all' : String(params.status)}
-        items={tabItems}
-        onChange={(k) => setParams({ ...params, status: k === 'all' ? undefined : Number(k), pageIndex: 1 })}
+      <StatusTabs
+        value={params.status as number | undefined}
+        statuses={STATUS_TABS}
+        count={(s) => counts[String(s)] ?? 0}
+        allCount={totalAll}
+        onChange={(status) => setParams({ ...params, status, pageIndex: 1 })}
       />
       {list.isError ? (
         <Result

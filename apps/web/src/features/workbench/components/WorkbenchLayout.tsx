@@ -4,7 +4,7 @@ import { Layout } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { WORKBENCH_SIDER_WIDTH } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
-import { highlightKey } from '../lib/highlight.ts';
+import { highlightKey, pickMenuKey } from '../lib/highlight.ts';
 import { menuAccessGate, routeGate, type WorkbenchHandle } from '../lib/gates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useWebMenus } from '../api/menus.ts';
@@ -33,8 +33,8 @@ function WorkbenchShell() {
   const location = useLocation();
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => m.handle)?.handle as WorkbenchHandle | undefined;
-  const highlight = highlightKey(location.pathname, location.search, handle?.menuKey);
   const menus = useWebMenus();
+  const highlight = highlightKey(location.pathname, location.search, pickMenuKey(handle?.menuKey, menus.data?.flat));
   const access = useQuery(myAccessQuery);
   const gate =
     menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks) ??

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@aquamall/shared';
-import { highlightKey, matchMenu } from './highlight.ts';
+import { highlightKey, matchMenu, pickMenuKey } from './highlight.ts';
 
 const item = (sysNo: number, linkPath: string): MenuItem => ({
   sysNo,
@@ -55,5 +55,15 @@ describe('matchMenu', () => {
   it('falls back to the path alone, and matches nothing unknown', () => {
     expect(matchMenu([item(3, '/customer/rma/rmaList?type=1')], '/customer/rma/rmaList')?.sysNo).toBe(3);
     expect(matchMenu(flat, '/customer/relatedOrder')).toBeUndefined();
+  });
+});
+
+describe('pickMenuKey', () => {
+  it('takes of a list the entry the company’s menu has (credit account details: supplier or purchaser menu)', () => {
+    const both = ['/customer/companyAccount/index', '/customer/companyAccount/myindex'] as const;
+    expect(pickMenuKey(both, [item(1, '/customer/companyAccount/myindex')])).toBe('/customer/companyAccount/myindex');
+    expect(pickMenuKey(both, [item(1, '/customer/companyAccount/index')])).toBe('/customer/companyAccount/index');
+    expect(pickMenuKey(both, undefined)).toBe('/customer/companyAccount/index');
+    expect(pickMenuKey('/customer/cart', [])).toBe('/customer/cart');
   });
 });

@@ -33,6 +33,12 @@ export function highlightKey(pathname: string, search: string, menuKey?: string)
   return menuKey ?? path;
 }
 
+/** A route's menuKey: itself, or of a list the first entry the company's menu has (else the first). */
+export function pickMenuKey(menuKey: string | readonly string[] | undefined, flat: MenuItem[] | undefined) {
+  if (typeof menuKey !== 'object') return menuKey;
+  return menuKey.find((k) => flat && matchMenu(flat, k)) ?? menuKey[0];
+}
+
 function split(link: string): { path: string; params: URLSearchParams } {
   const [path = '', query = ''] = link.split('?');
   return { path: path.replace(/\/+$/, ''), params: new URLSearchParams(query) };
