@@ -70,34 +70,11 @@ const saved = savedEntries<typeof addresses, Row>(addresses, {
 export const listAddresses = async (db: Db, caller: Caller): Promise<AddressRow[]> =>
   (await saved.list(db, caller)).map(toRow);
 
-export async function createAddress(db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> {
-  const v = values(input);
-  return db.transaction(async (tx) => {
-    // Locking the company row serialises its address adds, so the cap of 20 holds under concurrent adds.
-    await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, caller.companyId))
-      .for('update');
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(addresses)
-      .where(eq(addresses.companyId, caller.companyId))) as [{ n: number }];
-    if (n >= MAX_ADDRESSES) throw conflict(`收货地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`);
-    const [row] = await tx
-      .insert(addresses)
-      .values({ ...v, companyId: caller.companyId, createdBy: caller.userId, isDefault: false })
-      .returning({ id: addresses.id });
-    // The first address is the default one.
-    if (input.isDefault || n === 0) await makeDefault(tx, caller.companyId, row!.id);
-    return { sysNo: row!.id };
-  });
-}
 /** One address of the caller's company (404 for another company's). */
 export const ownAddress = saved.own;
 
 export const createAddress = (db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> =>
-  saved.create(db, caller, values(input), input.isDefault);
+  saved.create(db, caller, { ...values(input), createdBy: caller.userId }, input.isDefault);
 
 export const updateAddress = (db: Db, caller: Caller, id: number, input: AddressInput): Promise<void> =>
   saved.update(db, caller, id, values(input), input.isDefault);
