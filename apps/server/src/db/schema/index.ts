@@ -12,3 +12,4 @@ export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './order-counts.ts';
 export * from './money.ts';
+export * from './two-factor.ts';
