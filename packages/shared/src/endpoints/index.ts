@@ -18,6 +18,7 @@ import { reportEndpoints } from './reports.ts';
 import { enquiryEndpoints } from './enquiries.ts';
 import { quotationEndpoints } from './quotations.ts';
 import { creditEndpoints } from './credit.ts';
+import { twoFactorEndpoints } from './two-factor.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -40,6 +41,7 @@ export * from './reports.ts';
 export * from './enquiries.ts';
 export * from './quotations.ts';
 export * from './credit.ts';
+export * from './two-factor.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -90,6 +92,7 @@ export const endpointGroups = {
   enquiries: enquiryEndpoints,
   quotations: quotationEndpoints,
   credit: creditEndpoints,
+  twoFactor: twoFactorEndpoints,
 };
 
 type Groups = typeof endpointGroups;
