@@ -15,6 +15,13 @@ export const totpCodeField = z
   .trim()
   .regex(/^\d{6}$/, '请输入6位数字验证码');
 
+/** A recovery code as shown (abcde-12345); case, spaces and the dash are ignored. */
+export const recoveryCodeField = z
+  .string({ error: '请输入恢复码' })
+  .trim()
+  .min(1, '请输入恢复码')
+  .regex(/^[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5}$/, '恢复码格式不正确');
+
 /** The second step of a sign-in: a pending token, not a session (POST /api/appuser/2fa/verify completes it). */
 export const twoFactorPending = z.object({
   twoFactor: z.object({ token: z.string(), expiresIn: z.number().int() }),

@@ -1,7 +1,6 @@
 import { noData } from '../envelope.ts';
 import {
   recoveryCodesResult,
-  signInResult,
   twoFactorCodeInput,
   twoFactorDisableInput,
   twoFactorEnrolment,

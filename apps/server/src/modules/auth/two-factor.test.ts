@@ -28,6 +28,8 @@ const now = () => Math.floor(Date.now() / 1000);
 /** The code of a secret `steps` periods from now. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: now() + steps * 30 });
 
+type Status = { enabled: boolean; required: boolean; recoveryCodesLeft: number };
+
 let phoneSeq = 0;
 const nextPhone = () => `137${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
@@ -47,7 +49,7 @@ async function enrol(token: string) {
   const started = await post<{ secret: string; otpauthUrl: string; qrImage: string }>(t.app, '/api/appuser/2fa/enrol', {}, token);
   expect(started.code, started.message).toBe(0);
   const secret = started.data.secret;
-  const confirmed = await post<{ recoveryCodes: string[] }>(t.app, '/api/appuser/2fa/confirm', { code: await codeAt(secret, -1) }, token);
+  const confirmed = await post<{ recoveryCodes: string[] }>(t.app, '/api/appuser/2fa/confirm', { code: await codeAt(secret, 0) }, token);
   expect(confirmed.code, confirmed.message).toBe(0);
   return { secret, recoveryCodes: confirmed.data.recoveryCodes, started: started.data };
 }
@@ -96,7 +98,7 @@ describe('TOTP codes', () => {
 describe('enrolment', () => {
   it('enrols with a QR and a key, confirms with a code, and never answers the secret again', async () => {
     const u = await companyUser();
-    const before = await get<{ enabled: boolean }>(t.app, '/api/appuser/2fa/status', u.token);
+    const before = await get<Status>(t.app, '/api/appuser/2fa/status', u.token);
     expect(before.data).toMatchObject({ enabled: false, required: false });
     // An unconfirmed enrolment does not turn anything on: sign-in still gives a session at once.
     const started = await post<{ secret: string; otpauthUrl: string; qrImage: string }>(t.app, '/api/appuser/2fa/enrol', {}, u.token);
@@ -108,7 +110,7 @@ describe('enrolment', () => {
     const { recoveryCodes } = await enrol(u.token);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const status = await get(t.app, '/api/appuser/2fa/status', u.token);
+    const status = await get<Status>(t.app, '/api/appuser/2fa/status', u.token);
     expect(status.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     expect(JSON.stringify(status.data)).not.toMatch(/secret/i);
     expect((await post(t.app, '/api/appuser/2fa/enrol', {}, u.token)).message).toBe('两步验证已开启');
@@ -125,7 +127,7 @@ describe('enrolment', () => {
   it('regenerates recovery codes (old ones stop working) and disables with a code or the password', async () => {
     const u = await companyUser();
     const { secret, recoveryCodes } = await enrol(u.token);
-    const again = await post<{ recoveryCodes: string[] }>(t.app, '/api/appuser/2fa/recoverycodes', { code: await codeAt(secret, 0) }, u.token);
+    const again = await post<{ recoveryCodes: string[] }>(t.app, '/api/appuser/2fa/recoverycodes', { code: await codeAt(secret, 1) }, u.token);
     expect(again.code, again.message).toBe(0);
     const pending = (await firstStep(u.phone)).twoFactor!;
     expect((await verify(pending.token, recoveryCodes[0]!)).json().message).toBe(MSG_BAD_TOTP);
@@ -133,7 +135,7 @@ describe('enrolment', () => {
 
     expect((await post(t.app, '/api/appuser/2fa/disable', { password: 'Wrong1234' }, u.token)).message).toBe('登录密码错误');
     expect((await post(t.app, '/api/appuser/2fa/disable', { password: TEST_PASSWORD }, u.token)).code).toBe(0);
-    expect((await get(t.app, '/api/appuser/2fa/status', u.token)).data).toMatchObject({ enabled: false });
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', u.token)).data).toMatchObject({ enabled: false });
     expect((await firstStep(u.phone)).authToken).toBeTruthy();
     const audit = await t.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.targetId, String(u.user.id)));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['two_factor.recovery_regenerate', 'two_factor.recovery_used', 'two_factor.disable']));
@@ -149,7 +151,7 @@ describe('second step of sign-in', () => {
     const code = await codeAt(secret, 1);
     const ok = (await verify(pending.token, code)).json();
     expect(ok.code, ok.message).toBe(0);
-    expect((await get(t.app, '/api/appuser/loginuserinfo', ok.data.authToken)).data.userId).toBe(u.user.id);
+    expect((await get<{ userId: number }>(t.app, '/api/appuser/loginuserinfo', ok.data.authToken)).data.userId).toBe(u.user.id);
     // The same pending token again, and the same code on a new sign-in: both refused.
     expect((await verify(pending.token, await codeAt(secret, 0))).json().message).toBe(MSG_CHALLENGE_GONE);
     const second = (await firstStep(u.phone)).twoFactor!;
@@ -169,7 +171,7 @@ describe('second step of sign-in', () => {
     const second = (await firstStep(u.phone)).twoFactor!;
     expect((await verify(second.token, recoveryCodes[3]!)).json().message).toBe(MSG_BAD_TOTP);
     expect((await verify(second.token, recoveryCodes[4]!)).json().code).toBe(0);
-    expect((await get(t.app, '/api/appuser/2fa/status', u.token)).data.recoveryCodesLeft).toBe(8);
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', u.token)).data.recoveryCodesLeft).toBe(8);
     const inbox = await t.database.db.select().from(messages).where(and(eq(messages.userId, u.user.id), eq(messages.type, 'security_2fa')));
     expect(inbox.filter((m) => m.title.includes('恢复码登录'))).toHaveLength(2);
   });
@@ -182,7 +184,7 @@ describe('second step of sign-in', () => {
     for (let i = 0; i < 10; i++) answers.push((await verify(pending.token, '000000')).json().message);
     expect(answers.slice(0, 9).every((m) => m === MSG_BAD_TOTP)).toBe(true);
     expect(answers[9]).toBe(MSG_LOCKED);
-    expect((await verify(pending.token, await codeAt(secret, 0))).json().message).toBe(MSG_LOCKED);
+    expect((await verify(pending.token, await codeAt(secret, 1))).json().message).toBe(MSG_LOCKED);
   });
 
   it('every sign-in method asks for the second factor: password, SMS code, e-mail code, WeChat', async () => {
@@ -214,7 +216,7 @@ describe('second step of sign-in', () => {
     expect(wx.code, wx.message).toBe(0);
     expect(wx.data.twoFactor?.token).toBeTruthy();
     // The WeChat sign-in completes with a code.
-    const done = (await verify(wx.data.twoFactor!.token, await codeAt(secret, 0))).json();
+    const done = (await verify(wx.data.twoFactor!.token, await codeAt(secret, 1))).json();
     expect(done.code, done.message).toBe(0);
   });
 
@@ -222,7 +224,7 @@ describe('second step of sign-in', () => {
     const u = await companyUser();
     const { secret } = await enrol(u.token);
     const pending = (await firstStep(u.phone)).twoFactor!;
-    const res = await verify(pending.token, await codeAt(secret, 0), true);
+    const res = await verify(pending.token, await codeAt(secret, 1), true);
     expect(res.json().code).toBe(0);
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/aq2fa=[\w-]+;.*Max-Age=2592000;.*HttpOnly/);
@@ -251,7 +253,7 @@ describe('who must use it', () => {
     const refused = await post(t.app, '/api/user/list', { pageIndex: 1, pageSize: 10 }, admin.token);
     expect(refused.message).toBe(MSG_MUST_ENROL);
     // Account calls still work, so the user can enrol.
-    expect((await get(t.app, '/api/appuser/2fa/status', memberToken)).data).toMatchObject({ enabled: false, required: true });
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', memberToken)).data).toMatchObject({ enabled: false, required: true });
     expect((await get(t.app, '/api/appuser/loginuserinfo', memberToken)).code).toBe(0);
     await enrol(admin.token);
     expect((await post(t.app, '/api/user/list', { pageIndex: 1, pageSize: 10 }, admin.token)).code).toBe(0);
@@ -267,7 +269,7 @@ describe('who must use it', () => {
     const session = await firstStep(admin.adminName!);
     expect(session.authToken).toBeTruthy();
     expect((await get(t.app, '/admin/api/me', session.authToken)).message).toBe(MSG_MUST_ENROL);
-    expect((await get(t.app, '/api/appuser/2fa/status', session.authToken)).data).toMatchObject({ enabled: false, required: true });
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', session.authToken)).data).toMatchObject({ enabled: false, required: true });
     await enrol(session.authToken!);
     expect((await get(t.app, '/admin/api/me', session.authToken)).code).toBe(0);
     // From now on the sign-in asks for the code.
@@ -281,18 +283,18 @@ describe('reset', () => {
     const b = await companyUser();
     await enrol(b.token);
     expect((await post(t.app, '/api/user/2fa/reset', { userId: b.user.id }, a.token)).message).toBe('用户不存在');
-    expect((await get(t.app, '/api/appuser/2fa/status', b.token)).data.enabled).toBe(true);
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', b.token)).data.enabled).toBe(true);
 
     const member = await insertUser(t.database.db, { companyId: b.company.id, phone: nextPhone(), password: TEST_PASSWORD });
     const memberSession = await signIn(t.database.db, member);
     await enrol(memberSession.token);
     expect((await post(t.app, '/api/user/2fa/reset', { userId: member.id }, b.token)).code).toBe(0);
-    expect((await get(t.app, '/api/appuser/2fa/status', memberSession.token)).data.enabled).toBe(false);
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', memberSession.token)).data.enabled).toBe(false);
 
     const admin = await insertPlatformAdmin(t.database.db);
     const { token: adminToken } = await signIn(t.database.db, admin);
     expect((await post(t.app, '/admin/api/user/2fa/reset', { userId: b.user.id }, adminToken)).code).toBe(0);
-    expect((await get(t.app, '/api/appuser/2fa/status', b.token)).data.enabled).toBe(false);
+    expect((await get<Status>(t.app, '/api/appuser/2fa/status', b.token)).data.enabled).toBe(false);
     const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'two_factor.reset'), eq(auditLogs.targetId, String(b.user.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorUserId).toBe(admin.id);

@@ -6,6 +6,7 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type SignInResult, type tw
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
 import { conflict, invalid, loginExpired, notFound } from '../../lib/errors.ts';
+import { ok } from '../../lib/envelope.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { auditActor, recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
@@ -16,6 +17,9 @@ import { forgetSessions, hashToken } from './sessions.ts';
 import { newRecoveryCode, newTotpSecret, normaliseRecoveryCode, openSecret, otpauthUrl, sealSecret, totpStep } from './totp.ts';
 
 /** Two-factor sign-in (TOTP): docs/decisions/0150-two-factor.md. */
+
+/** The envelope of a sign-in method's answer: signed in, or asked for the second step. */
+export const signInAnswer = (r: SignInResult) => ok(r, 'twoFactor' in r ? '请输入两步验证码' : '登录成功');
 
 export const CHALLENGE_TTL_S = 300;
 export const DEVICE_COOKIE = 'aq2fa';

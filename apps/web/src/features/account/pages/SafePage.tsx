@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { SessionRow } from '@aquamall/shared';
 import { accountApi, securityQuery, sessionsQuery } from '../api/account.ts';
+import { TwoFactorSection } from '../../../components/two-factor/TwoFactorSection.tsx';
 
 const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
 /** Links read as links here (the global style makes anchors inherit the text colour). */
@@ -64,6 +65,7 @@ export default function SafePage() {
           </Descriptions>
         )}
       </Card>
+      <TwoFactorSection />
       <Card
         title="登录设备"
         variant="borderless"
