@@ -18,15 +18,16 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await page.screenshot({ path: testInfo.outputPath('totp-enrol.png') });
   await dialog.getByLabel('验证码').fill(await totpCode(secret, 0));
   await dialog.getByRole('button', { name: '确认开启' }).click();
-  const codes = await dialog.getByRole('list', { name: '恢复码' }).getByRole('listitem').allInnerTexts();
-  expect(codes).toHaveLength(10);
+  const items = dialog.getByRole('list', { name: '恢复码' }).getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  const codes = await items.allInnerTexts();
   await page.screenshot({ path: testInfo.outputPath('totp-recovery-codes.png') });
   await dialog.getByRole('button', { name: '我已保存' }).click();
   await expect(page.getByText('已开启', { exact: true })).toBeVisible();
   await expect(page.getByText('剩余恢复码 10 个')).toBeVisible();
 
   // Sign out; password + code.
-  await page.getByRole('button', { name: '退出' }).click();
+  await page.getByRole('button', { name: '退出', exact: true }).click();
   await expect(page).toHaveURL(/\/sso\/login/);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);
@@ -43,7 +44,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await expect(page.getByText('已开启', { exact: true })).toBeVisible();
 
   // Sign out; password + recovery code (single use: the count goes down).
-  await page.getByRole('button', { name: '退出' }).click();
+  await page.getByRole('button', { name: '退出', exact: true }).click();
   await expect(page).toHaveURL(/\/sso\/login/);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);

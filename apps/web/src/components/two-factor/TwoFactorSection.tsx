@@ -200,7 +200,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
         </Space>
       )}
       {open === 'enrol' && (
-        <Modal open title="开启两步验证" footer={null} width={620} maskClosable={false} onCancel={() => (setOpen(null), refresh())} destroyOnHidden>
+        <Modal open title="开启两步验证" footer={null} width={680} maskClosable={false} onCancel={() => (setOpen(null), refresh())} destroyOnHidden>
           <Enrolment
             onClose={(enabled) => {
               setOpen(null);

@@ -4,7 +4,7 @@ import { api, type InputOf } from '../../lib/api.ts';
 /** Two-factor sign-in calls (TOTP). */
 export const twoFactorApi = {
   verify: (body: InputOf<'twoFactorVerify'>) => api.run('twoFactorVerify', body),
-  enrol: () => api.run('twoFactorEnrol'),
+  enrol: () => api.read('twoFactorEnrol'),
   confirm: (code: string) => api.run('twoFactorConfirm', { code }),
   disable: (body: InputOf<'twoFactorDisable'>) => api.run('twoFactorDisable', body),
   regenerate: (code: string) => api.run('twoFactorRecoveryCodes', { code }),
