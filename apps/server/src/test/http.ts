@@ -51,10 +51,15 @@ export async function login(app: FastifyInstance, account: string, password = TE
   const first = await post<Answer & { twoFactor?: { token: string } }>(app, '/api/appuser/login', { account, password, ...extra });
   const pending = first.code === 0 ? first.data.twoFactor : undefined;
   if (!pending) return first as Envelope<Answer>;
-  let answer: Envelope<Answer> | null = null;
+  return passSecondStep<Answer>(app, pending.token);
+}
+
+/** Completes a pending sign-in with a code of the demo secret (the earliest step the server still accepts). */
+export async function passSecondStep<T = { authToken: string; userInfo: { userId: number } }>(app: FastifyInstance, pendingToken: string) {
+  let answer: Envelope<T> | null = null;
   for (const offset of [-1, 0, 1]) {
     const code = await generate({ secret: DEMO_TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
-    answer = await post<Answer>(app, '/api/appuser/2fa/verify', { token: pending.token, code });
+    answer = await post<T>(app, '/api/appuser/2fa/verify', { token: pendingToken, code });
     if (answer.code === 0) break;
   }
   return answer!;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { userTwoFactor } from '../../db/schema/index.ts';
 import { sealSecret } from '../../modules/auth/totp.ts';
+import { forgetSessions } from '../../modules/auth/sessions.ts';
 
 /**
  * The authenticator secret of the demo platform administrator and of the platform administrators tests insert
@@ -14,4 +15,5 @@ export async function enrolTwoFactor(db: Db, userId: number, secret = DEMO_TOTP_
     .insert(userTwoFactor)
     .values({ userId, secret: sealSecret(secret), enabledAt: new Date() })
     .onConflictDoUpdate({ target: userTwoFactor.userId, set: { secret: sealSecret(secret), enabledAt: new Date(), lastStep: 0 } });
+  forgetSessions({ userIds: [userId] });
 }
