@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { loginToken } from './two-factor-helpers.ts';
 
 /** The latest sandbox code sent to a phone or e-mail (GET /api/dev/outbox, SMS sandbox active in e2e). */
 export async function outboxCode(request: APIRequestContext, target: string): Promise<string> {
@@ -42,15 +43,14 @@ export async function signIn(
   account: string,
   password = DEMO_PASSWORD,
 ): Promise<{ userId: number; extension: { CompanyId: number | null; CompanyName: string } }> {
-  const res = await page.request.post('/api/appuser/login', { data: { account, password } });
-  const body = await res.json();
-  expect(body.code, body.message).toBe(0);
+  const token = await loginToken(page.request, account, password);
   await page.goto('/');
   await page.evaluate((token) => {
     localStorage.setItem('token', token);
     localStorage.setItem('rememberMe', 'true');
-  }, body.data.authToken as string);
-  return body.data.userInfo;
+  }, token);
+  const info = await page.request.get('/api/appuser/loginuserinfo', { headers: { 'x-token': token } });
+  return ((await info.json()) as { data: { userId: number; extension: { CompanyId: number | null; CompanyName: string } } }).data;
 }
 
 /** A fresh mainland mobile number for this run. */

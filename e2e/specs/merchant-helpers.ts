@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { loginToken, rememberDeviceIn } from './two-factor-helpers.ts';
 
 /** A valid 1×1 PNG (uploads are checked by content). */
 export const PNG = Buffer.from(
@@ -39,9 +40,9 @@ export async function registerSupplier(request: APIRequestContext, companyName: 
 }
 
 /** Logs in through the real login API and answers the token. */
+/** Signs in through the API (and the second step for the demo platform administrator); the token. */
 export async function apiLogin(request: APIRequestContext, account: string, password: string): Promise<string> {
-  const data = await json<{ authToken: string }>(await request.post('/api/appuser/login', { data: { account, password } }));
-  return data.authToken;
+  return loginToken(request, account, password);
 }
 
 export async function uploadPng(request: APIRequestContext, token: string): Promise<string> {
@@ -55,6 +56,7 @@ export async function uploadPng(request: APIRequestContext, token: string): Prom
 
 /** Signs in on the login page (the caller has navigated there, possibly with a returnUrl). */
 export async function uiLogin(page: Page, account: string, password: string) {
+  if (account === ADMIN.account) await rememberDeviceIn(page, account, password);
   await page.getByPlaceholder('请输入账号').fill(account);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();

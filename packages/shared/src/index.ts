@@ -10,6 +10,7 @@ export * from './contracts/mall-search.ts';
 export * from './contracts/access.ts';
 export * from './contracts/merchant.ts';
 export * from './contracts/identity.ts';
+export * from './contracts/two-factor.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/catalogue.ts';

@@ -57,10 +57,10 @@ export function guardsFor(app: FastifyInstance, access: Access): preHandlerAsync
     case 'user':
       return [app.requireUser];
     case 'company': {
-      const guards: preHandlerAsyncHookHandler[] = [];
+      const guards: preHandlerAsyncHookHandler[] = [app.requireTwoFactorReady];
       if (access.permissions?.length) guards.push(requirePermission(access.permissions, access.refusal));
       if (access.menus?.length) guards.push(requireMenu(...access.menus));
-      if (!guards.length) guards.push(app.requireCompanyUser);
+      if (guards.length === 1) guards.push(app.requireCompanyUser);
       if (access.gate) guards.push(requireMemberGate(access.gate));
       return guards;
     }

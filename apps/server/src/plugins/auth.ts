@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { forbidden, loginExpired } from '../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../modules/auth/sessions.ts';
+import { MSG_MUST_ENROL } from '../modules/auth/two-factor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     requireCompanyUser: preHandlerAsyncHookHandler;
     /** preHandler: a platform administrator (/admin console calls). */
     requirePlatformAdmin: preHandlerAsyncHookHandler;
+    /** preHandler: refuses a caller who must set up two-factor sign-in first (workbench and console calls). */
+    requireTwoFactorReady: preHandlerAsyncHookHandler;
   }
 }
 
@@ -49,5 +52,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {
     if (!request.auth) throw loginExpired();
     if (!request.auth.isPlatformAdmin) throw forbidden();
+    if (request.auth.mustEnrolTwoFactor) throw forbidden(MSG_MUST_ENROL);
+  });
+  app.decorate('requireTwoFactorReady', async (request: FastifyRequest) => {
+    if (request.auth?.mustEnrolTwoFactor) throw forbidden(MSG_MUST_ENROL);
   });
 });

@@ -72,6 +72,8 @@ export const adminCompany = adminCompanyRow.extend({
   shopType: z.number().int().nullable(),
   shopBanner: z.string(),
   shopFloors: z.array(z.object({ title: z.string(), productIds: z.array(z.number().int()) })),
+  /** Every user must sign in with two factors (decision 0150). */
+  enforceTwoFactor: z.boolean(),
   updatedAt: wireTimestamp,
 });
 

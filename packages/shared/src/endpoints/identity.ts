@@ -40,12 +40,13 @@ import {
 } from '../contracts/identity.ts';
 import { companyInvitationRow, companyUserRow, inviteAcceptInput, userDisableInput, userInviteInput, userListQuery, userUpdateInput } from '../contracts/access.ts';
 import { siteFeatures } from '../contracts/site.ts';
+import { signInResult } from '../contracts/two-factor.ts';
 import { noData, pagedOf, sysNoInput } from '../envelope.ts';
 import { can, endpoint, PUBLIC, raw, SIGNED_IN } from './endpoint.ts';
 
 /** Sign-in, registration, the account and its sessions (SPEC §7, /api/appuser). */
 export const authEndpoints = {
-  login: endpoint({ method: 'POST', path: '/api/appuser/login', summary: 'Password login', access: PUBLIC, body: loginInput, response: loginResult }),
+  login: endpoint({ method: 'POST', path: '/api/appuser/login', summary: 'Password login', access: PUBLIC, body: loginInput, response: signInResult }),
   loginCaptcha: endpoint({
     method: 'POST',
     path: '/api/appuser/logincaptcha',
@@ -54,8 +55,8 @@ export const authEndpoints = {
     body: loginCaptchaInput,
     response: loginCaptchaState,
   }),
-  loginByPhone: endpoint({ method: 'POST', path: '/api/appuser/loginbyphone', summary: 'Login by SMS code', access: PUBLIC, body: phoneLoginInput, response: loginResult }),
-  loginByEmail: endpoint({ method: 'POST', path: '/api/appuser/loginbyemail', summary: 'Login by e-mail code', access: PUBLIC, body: emailLoginInput, response: loginResult }),
+  loginByPhone: endpoint({ method: 'POST', path: '/api/appuser/loginbyphone', summary: 'Login by SMS code', access: PUBLIC, body: phoneLoginInput, response: signInResult }),
+  loginByEmail: endpoint({ method: 'POST', path: '/api/appuser/loginbyemail', summary: 'Login by e-mail code', access: PUBLIC, body: emailLoginInput, response: signInResult }),
   logout: endpoint({ method: 'POST', path: '/api/appuser/logout', summary: "Ends the caller's session (succeeds signed out too)", access: PUBLIC, response: noData }),
   userInfo: endpoint({
     method: 'GET',
@@ -210,7 +211,7 @@ export const wechatEndpoints = {
     summary: 'Signs in after a bound WeChat user scanned the ticket (once)',
     access: PUBLIC,
     query: wxLoginQuery,
-    response: loginResult,
+    response: signInResult,
   }),
   wxBind: endpoint({
     method: 'POST',
@@ -218,7 +219,7 @@ export const wechatEndpoints = {
     summary: 'Binds the scanned WeChat identity to an account proved by SMS code, and signs in',
     access: PUBLIC,
     body: wxBindInput,
-    response: loginResult,
+    response: signInResult,
   }),
   wxUnbind: endpoint({ method: 'POST', path: '/api/appuser/wxunbind', summary: "Unbinds the caller's WeChat", access: SIGNED_IN, response: noData }),
   wxCallbackVerify: endpoint({

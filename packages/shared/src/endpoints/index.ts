@@ -20,6 +20,7 @@ import { quotationEndpoints } from './quotations.ts';
 import { creditEndpoints } from './credit.ts';
 import { seoEndpoints } from './seo.ts';
 import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
+import { twoFactorEndpoints } from './two-factor.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -44,6 +45,7 @@ export * from './quotations.ts';
 export * from './credit.ts';
 export * from './seo.ts';
 export * from './privacy.ts';
+export * from './two-factor.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -97,6 +99,7 @@ export const endpointGroups = {
   seo: seoEndpoints,
   privacy: privacyEndpoints,
   adminPrivacy: adminPrivacyEndpoints,
+  twoFactor: twoFactorEndpoints,
 };
 
 type Groups = typeof endpointGroups;

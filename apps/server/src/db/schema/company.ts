@@ -34,6 +34,8 @@ export const companies = pgTable(
     /** Shop home floors: [{title, productIds[]}]. */
     shopFloors: jsonb().$type<{ title: string; productIds: number[] }[]>().notNull().default([]),
     disabled: boolean().notNull().default(false),
+    /** Every user of the company must sign in with two factors (TOTP, decision 0150). */
+    enforceTwoFactor: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,3 +14,4 @@ export * from './order-counts.ts';
 export * from './money.ts';
 export * from './privacy.ts';
 export * from './report-rollups.ts';
+export * from './two-factor.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createPlatformAdmin } from './create-admin.ts';
+import { enrolTwoFactor } from '../../test/factories/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +25,10 @@ describe('admin:create', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/appuser/login', payload: { account: 'ops2', password: 'Ops@2026y' } });
     const token = login.json().data?.authToken as string;
     expect(token).toBeTruthy();
+    // Two-factor sign-in is mandatory for platform administrators: the console waits for the enrolment.
+    const before = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: { 'x-token': token } });
+    expect(before.json()).toMatchObject({ code: 3, message: '请先开启两步验证' });
+    await enrolTwoFactor(t.database.db, login.json().data.userInfo.userId as number);
     const me = await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: { 'x-token': token } });
     expect(me.json()).toMatchObject({ code: 0, data: { isPlatformAdmin: true } });
   });

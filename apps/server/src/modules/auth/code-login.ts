@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../../lib/errors.ts';
 import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
-import { issueLogin, MSG_DISABLED, type LoginAnswer } from './issue.ts';
+import type { SignInResult } from '@aquamall/shared';
+import { MSG_DISABLED } from './issue.ts';
+import { afterFirstFactor } from './two-factor.ts';
 import { findByEmail, findByPhone, isBlocked } from './users.ts';
 
 /**
@@ -13,12 +15,12 @@ export async function codeLogin(
   app: FastifyInstance,
   request: FastifyRequest,
   input: { channel: 'sms' | 'email'; target: string; code: string; rememberMe: boolean },
-): Promise<LoginAnswer> {
+): Promise<SignInResult> {
   if (input.channel === 'sms') requireSms(app);
   else requireEmail(app);
   await requireCode(app.db, { channel: input.channel, target: input.target, purpose: 'login', code: input.code });
   const user = input.channel === 'sms' ? await findByPhone(app.db, input.target) : await findByEmail(app.db, input.target);
   if (!user) throw invalid(MSG_BAD_CODE);
   if (isBlocked(user)) throw invalid(MSG_DISABLED);
-  return issueLogin(app, request, user.id, input.rememberMe);
+  return afterFirstFactor(app, request, user.id, input.rememberMe, input.channel);
 }

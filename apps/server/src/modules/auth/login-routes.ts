@@ -7,13 +7,14 @@ import { caller } from '../../plugins/auth.ts';
 import { clientInfo } from './fields.ts';
 import { failureState } from './lockout.ts';
 import { passwordLogin } from './password-login.ts';
+import { signInAnswer } from './two-factor.ts';
 import { revokeSession } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
 
 
 /** Password login, its captcha state, the user info of the session, and logout. */
 export default async function loginRoutes(app: FastifyInstance) {
-  route(app, e.login, async (request) => ok(await passwordLogin(app, request, request.body), '登录成功'));
+  route(app, e.login, async (request) => signInAnswer(await passwordLogin(app, request, request.body)));
 
   // Whether the next password login for this account needs the picture captcha. Counted per account string
   // whether or not it exists, so it reveals nothing.

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from '@aquamall/shared';
-import type { loginInput } from '@aquamall/shared';
+import type { loginInput, SignInResult } from '@aquamall/shared';
 import { invalid } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { business } from '../../lib/metrics.ts';
 import { verifyCaptcha } from '../captcha/service.ts';
 import { clientInfo } from './fields.ts';
 import { clearFailures, failureState, MSG_LOCKED, reserveAttempt } from './lockout.ts';
-import { issueLogin, MSG_DISABLED, type LoginAnswer } from './issue.ts';
+import { MSG_DISABLED } from './issue.ts';
+import { afterFirstFactor } from './two-factor.ts';
 import { findByAccount, isBlocked } from './users.ts';
 
 export const MSG_BAD_LOGIN = '账号或密码错误';
@@ -19,7 +20,7 @@ let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hashPassword('no-such-account-0'));
 
 /** Password login: lockout and captcha rules, then the password; starts a session. */
-export async function passwordLogin(app: FastifyInstance, request: FastifyRequest, input: z.output<typeof loginInput>): Promise<LoginAnswer> {
+export async function passwordLogin(app: FastifyInstance, request: FastifyRequest, input: z.output<typeof loginInput>): Promise<SignInResult> {
   const { account, password, rememberMe, captchaId, captchaCode } = input;
   const ip = clientInfo(request).ip;
   const state = await failureState(app.db, account, ip);
@@ -39,5 +40,5 @@ export async function passwordLogin(app: FastifyInstance, request: FastifyReques
   }
   if (isBlocked(user)) throw invalid(MSG_DISABLED);
   await clearFailures(app.db, account);
-  return issueLogin(app, request, user.id, rememberMe);
+  return afterFirstFactor(app, request, user.id, rememberMe, 'password');
 }

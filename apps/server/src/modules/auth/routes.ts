@@ -4,6 +4,7 @@ import codeLoginRoutes from './code-login-routes.ts';
 import registerRoutes from './register-routes.ts';
 import accountRoutes from './account-routes.ts';
 import sessionsRoutes from './sessions-routes.ts';
+import twoFactorRoutes from './two-factor-routes.ts';
 
 /** Identity calls under /api/appuser (SPEC §7): login methods, registration, account changes, sessions. */
 export default async function authRoutes(app: FastifyInstance) {
@@ -12,4 +13,5 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(registerRoutes);
   await app.register(accountRoutes);
   await app.register(sessionsRoutes);
+  await app.register(twoFactorRoutes);
 }

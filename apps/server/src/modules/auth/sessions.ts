@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, sessions, users } from '../../db/schema/index.ts';
+import { companies, sessions, users, userTwoFactor } from '../../db/schema/index.ts';
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 
@@ -22,6 +22,8 @@ export interface AuthContext {
   isPlatformAdmin: boolean;
   memberLevel: number;
   isMemberVail: number;
+  /** Two-factor sign-in is required of this user (platform admin, company policy) and not set up yet. */
+  mustEnrolTwoFactor?: boolean;
 }
 
 export async function createSession(
@@ -94,6 +96,7 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
       isMemberVail: companies.isMemberVail,
       msLeft: sql<number>`extract(epoch from ${sessions.expiresAt} - now()) * 1000`.mapWith(Number),
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
+      mustEnrol: sql<boolean>`(${users.isPlatformAdmin} or coalesce(${companies.enforceTwoFactor}, false)) and not exists (select 1 from ${userTwoFactor} where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -115,6 +118,7 @@ export async function resolveToken(db: Db, token: string | undefined): Promise<A
     isPlatformAdmin: r.isPlatformAdmin,
     memberLevel: r.memberLevel ?? 0,
     isMemberVail: r.isMemberVail ?? 0,
+    mustEnrolTwoFactor: !!r.mustEnrol,
   });
   const tags = [`s:${r.sessionId}`, `u:${r.userId}`, ...(r.companyId ? [`c:${r.companyId}`] : [])];
   // Never past the session's own expiry (measured by the database's clock, kept on ours).

@@ -5,7 +5,8 @@ import { QR_SIZE, type wxBindInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
-import { issueLogin, MSG_DISABLED } from '../auth/issue.ts';
+import { MSG_DISABLED } from '../auth/issue.ts';
+import { afterFirstFactor } from '../auth/two-factor.ts';
 import { findByPhone, isBlocked } from '../auth/users.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
 import { createTicket, peekBindTicket, QR_TTL_S, takeTicket } from './service.ts';
@@ -35,7 +36,7 @@ export async function wechatLogin(app: FastifyInstance, request: FastifyRequest,
   if (!row?.userId) throw invalid(MSG_QR_GONE);
   const [user] = await app.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.userId));
   if (!user || user.disabled) throw invalid(MSG_DISABLED);
-  return issueLogin(app, request, row.userId, q.rememberMe);
+  return afterFirstFactor(app, request, row.userId, q.rememberMe, 'wechat');
 }
 
 /** First scan of an unknown WeChat identity: prove an account by phone + SMS code (purpose bind), bind, sign in. */
@@ -56,7 +57,7 @@ export async function wechatBind(app: FastifyInstance, request: FastifyRequest, 
     .returning({ id: users.id })
     .catch(() => []);
   if (!bound.length) throw conflict('该账号已绑定其他微信，请先在账号安全中解绑');
-  return issueLogin(app, request, user.id, b.rememberMe);
+  return afterFirstFactor(app, request, user.id, b.rememberMe, 'wechat');
 }
 
 /** Unbinds the user's WeChat identity. */

@@ -4,6 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller } from '../../plugins/auth.ts';
 import { wechatBind, wechatLogin, wechatQr, wechatUnbind } from './login.ts';
+import { signInAnswer } from '../auth/two-factor.ts';
 import wechatSocket from './socket.ts';
 import callbackRoutes from './callback-routes.ts';
 
@@ -13,7 +14,7 @@ export default async function wechatRoutes(app: FastifyInstance) {
   await app.register(callbackRoutes);
 
   route(app, e.wxQrCode, async (request) => ok(await wechatQr(app, request, request.params.id)));
-  route(app, e.wxLogin, async (request) => ok(await wechatLogin(app, request, request.query), '登录成功'));
+  route(app, e.wxLogin, async (request) => signInAnswer(await wechatLogin(app, request, request.query)));
   route(app, e.wxBind, async (request) => ok(await wechatBind(app, request, request.body), '微信绑定成功'));
   route(app, e.wxUnbind, async (request) => {
     await wechatUnbind(app, caller(request).userId);

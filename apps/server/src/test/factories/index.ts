@@ -1,6 +1,7 @@
 // One set of test data factories. Those over `db` are plain functions (no test runner), so the demo seed uses them too.
 export * from './companies.ts';
 export * from './users.ts';
+export * from './two-factor.ts';
 export * from './sessions.ts';
 export * from './roles.ts';
 export * from './codes.ts';

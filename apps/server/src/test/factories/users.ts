@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertCompany, type Company, type CompanyOverrides } from './companies.ts';
+import { enrolTwoFactor } from './two-factor.ts';
 
 export type User = typeof users.$inferSelect;
 /** Column overrides, plus `password`: hashed into passwordHash (without it the user cannot sign in by password). */
@@ -35,9 +36,12 @@ export async function insertUser(db: Db, overrides: UserOverrides = {}): Promise
 
 let adminSeq = 0;
 /** Inserts a platform administrator (no company; signs in to the console by adminName) and returns its row. */
-export function insertPlatformAdmin(db: Db, overrides: UserOverrides = {}): Promise<User> {
+export async function insertPlatformAdmin(db: Db, overrides: UserOverrides = {}): Promise<User> {
   adminSeq += 1;
-  return insertUser(db, { adminName: `admin${process.pid}-${adminSeq}`, ...overrides, companyId: null, isPlatformAdmin: true });
+  const user = await insertUser(db, { adminName: `admin${process.pid}-${adminSeq}`, ...overrides, companyId: null, isPlatformAdmin: true });
+  // Two-factor sign-in is mandatory for platform administrators: enrolled with the documented demo secret.
+  await enrolTwoFactor(db, user.id);
+  return user;
 }
 
 /** Inserts a company and its administrator user; returns both rows. */

@@ -11,6 +11,8 @@ export const ssoRoutes: RouteObject = {
       children: [
         { index: true, element: <Navigate to="/sso/login" replace /> },
         { path: 'login', lazy: lazyNamed(() => import('./pages/LoginPage.tsx'), 'LoginPage'), handle: { title: '登录' } },
+        { path: 'login/verify', lazy: lazyNamed(() => import('./pages/TwoFactorStepPage.tsx'), 'SecondStepPage'), handle: { title: '两步验证' } },
+        { path: 'twoFactor', lazy: lazyNamed(() => import('./pages/TwoFactorSetupPage.tsx'), 'SetupPage'), handle: { title: '开启两步验证' } },
         { path: 'register', lazy: lazyPage(() => import('./pages/RegisterPage.tsx')), handle: { title: '注册' } },
         { path: 'invite', lazy: lazyPage(() => import('./pages/InvitePage.tsx')), handle: { title: '接受邀请' } },
         { path: 'forgetPwd', lazy: lazyPage(() => import('./pages/ForgetPwdPage.tsx')), handle: { title: '找回密码' } },

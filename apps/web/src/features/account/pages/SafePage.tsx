@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { SessionRow } from '@aquamall/shared';
 import { accountApi, securityQuery, sessionsQuery } from '../api/account.ts';
 import { PersonalDataCard } from '../components/PersonalDataCard.tsx';
+import { TwoFactorSection } from '../../../components/two-factor/TwoFactorSection.tsx';
 
 const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
 /** Links read as links here (the global style makes anchors inherit the text colour). */
@@ -65,6 +66,7 @@ export default function SafePage() {
           </Descriptions>
         )}
       </Card>
+      <TwoFactorSection />
       <Card
         title="登录设备"
         variant="borderless"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Result } from 'antd';
 import { RequireAuth, logout, useSession } from '../../session/index.ts';
+import { TwoFactorGate } from '../../../components/two-factor/TwoFactorGate.tsx';
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -29,7 +30,9 @@ function AdminOnly({ children }: { children: ReactNode }) {
 export function AdminGuard({ children }: { children: ReactNode }) {
   return (
     <RequireAuth>
-      <AdminOnly>{children}</AdminOnly>
+      <AdminOnly>
+        <TwoFactorGate>{children}</TwoFactorGate>
+      </AdminOnly>
     </RequireAuth>
   );
 }

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'workbench.menu.create': '新增工作台菜单',
   'workbench.menu.update': '修改工作台菜单',
   'workbench.preset.update': '修改预设角色',
+  'two_factor.enable': '开启两步验证',
+  'two_factor.disable': '关闭两步验证',
+  'two_factor.reset': '重置两步验证',
+  'two_factor.recovery_used': '使用恢复码登录',
+  'two_factor.recovery_regenerate': '重新生成恢复码',
+  'two_factor.policy': '设置企业两步验证要求',
 };
 
 export const AUDIT_TARGETS: Record<string, string> = {
@@ -44,6 +50,7 @@ export const AUDIT_TARGETS: Record<string, string> = {
   site_setting: '站点设置',
   web_menu: '工作台菜单',
   role: '角色',
+  user: '用户',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { completeLogin, type LoginResult } from '../../session/index.ts';
+import type { SignInResult } from '@aquamall/shared';
+import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { emailLoginInput, phoneLoginInput } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { CodeInput } from './inputs.tsx';
@@ -36,10 +37,10 @@ export function CodeLoginForm({ kind, returnUrl, rememberMe, onRemember }: Props
   const submit = async (v: { target: string; code: string }) => {
     setBusy(true);
     try {
-      const r: LoginResult = sms
+      const r: SignInResult = sms
         ? await ssoApi.loginByPhone({ phone: v.target, code: v.code, rememberMe })
         : await ssoApi.loginByEmail({ email: v.target, code: v.code, rememberMe });
-      await completeLogin(r.authToken, r.userInfo, rememberMe, returnUrl);
+      await finishSignIn(r, rememberMe, returnUrl);
     } catch {
       /* the message is shown by the API client */
     } finally {

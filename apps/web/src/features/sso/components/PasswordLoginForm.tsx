@@ -3,7 +3,7 @@ import { Button, Checkbox, Form } from 'antd';
 import { Link } from 'react-router';
 import { captchaCodeField, loginInput } from '@aquamall/shared';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
-import { completeLogin } from '../../session/index.ts';
+import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { AccountInput, PasswordInput } from './inputs.tsx';
 import { CaptchaInput, useCaptcha } from './CaptchaInput.tsx';
 import { ssoApi } from '../api/sso.ts';
@@ -33,7 +33,7 @@ export function PasswordLoginForm({ returnUrl, rememberMe, onRemember }: { retur
     setBusy(true);
     try {
       const r = await ssoApi.login({ account: v.account, password: v.password, rememberMe, captchaId: needCaptcha ? captcha.id : undefined, captchaCode: v.captchaCode });
-      await completeLogin(r.authToken, r.userInfo, rememberMe, returnUrl);
+      await finishSignIn(r, rememberMe, returnUrl);
     } catch {
       captcha.refresh();
       form.setFieldValue('captchaCode', '');

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { wxBindInput, type WxQr } from '@aquamall/shared';
-import { completeLogin, navigateTo } from '../../session/index.ts';
+import { navigateTo } from '../../session/index.ts';
+import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { CodeInput } from './inputs.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
@@ -58,7 +59,7 @@ export function WechatLogin({ returnUrl, rememberMe }: { returnUrl: string | nul
     setBinding(true);
     try {
       const r = await ssoApi.wxBind({ ticket: qr.ticket, id: clientId.current, phone: v.phone, code: v.code, rememberMe });
-      await completeLogin(r.authToken, r.userInfo, rememberMe, returnUrl);
+      await finishSignIn(r, rememberMe, returnUrl);
     } catch {
       /* shown by the API client */
     } finally {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Result, Spin } from 'antd';
-import { completeLogin, useInstallNavigator } from '../../session/index.ts';
+import { useInstallNavigator } from '../../session/index.ts';
+import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { ssoApi } from '../api/sso.ts';
 
 /** SPEC §2 wxCallback (no layout): finishes a WeChat QR login once the scan is confirmed. */
@@ -18,7 +19,7 @@ export default function WxCallbackPage() {
     const rememberMe = params.get('rememberMe') === 'true';
     ssoApi
       .wxLogin(ticket, id, rememberMe)
-      .then((r) => completeLogin(r.authToken, r.userInfo, rememberMe, params.get('returnUrl')))
+      .then((r) => finishSignIn(r, rememberMe, params.get('returnUrl')))
       .catch(() => setFailed(true));
   }, [params]);
   if (failed) {

@@ -14,12 +14,15 @@ import { WorkbenchMenu } from './WorkbenchMenu.tsx';
 import { FollowQrCode } from './FollowQrCode.tsx';
 import { GateBlocked } from './GateBlocked.tsx';
 import { LiveInbox } from './LiveInbox.tsx';
+import { TwoFactorGate } from '../../../components/two-factor/TwoFactorGate.tsx';
 
 /** The /customer workbench (SPEC §2): login required, header, 216 px menu sider, gated content. */
 export function WorkbenchLayout() {
   return (
     <RequireAuth>
-      <WorkbenchShell />
+      <TwoFactorGate>
+        <WorkbenchShell />
+      </TwoFactorGate>
     </RequireAuth>
   );
 }

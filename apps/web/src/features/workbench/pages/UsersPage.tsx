@@ -9,6 +9,7 @@ import { useCan } from '../api/access.ts';
 import { useSetUserDisabled, useUserList, type UserListParams } from '../api/users.ts';
 import { UserFormModal } from '../components/UserFormModal.tsx';
 import { InvitationsTable } from '../components/InvitationsTable.tsx';
+import { TwoFactorPolicyCard, TwoFactorResetButton } from '../../../components/two-factor/TwoFactorPolicy.tsx';
 
 /** user/list: the company's users and open invitations; invite, revoke, edit name and roles, disable (ends their sessions) and enable. */
 export default function UsersPage() {
@@ -59,7 +60,7 @@ export default function UsersPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 240,
       render: (_, u) =>
         u.isCompanyAdmin || u.sysNo === me?.userId || !canManage ? null : (
           <Space size={0}>
@@ -89,6 +90,7 @@ export default function UsersPage() {
                 </Button>
               </Popconfirm>
             )}
+            <TwoFactorResetButton userId={u.sysNo} name={u.realName} />
           </Space>
         ),
     },
@@ -142,6 +144,7 @@ export default function UsersPage() {
         showTotal={(total) => `共 ${total} 位用户`}
       />
       <InvitationsTable canManage={canManage} />
+      <TwoFactorPolicyCard canManage={canManage} />
       <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
     </ListPage>
   );

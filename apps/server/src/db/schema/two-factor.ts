@@ -1,0 +1,71 @@
+import { bigint, boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './company.ts';
+
+/**
+ * A user's authenticator (TOTP, docs/decisions/0150-two-factor.md). The secret is AES-256-GCM encrypted with
+ * TWO_FACTOR_KEY when that is set (else stored as is) and never answered after enrolment. `enabledAt` null:
+ * enrolment started, not yet confirmed with a code. `lastStep` is the replay guard: the time step of the last
+ * accepted code; a code of that step or an earlier one is refused.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  secret: varchar({ length: 200 }).notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  lastStep: bigint({ mode: 'number' }).notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Ten single-use recovery codes per enrolment, argon2id-hashed like passwords. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    codeHash: varchar({ length: 200 }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/**
+ * A sign-in that passed its first factor and waits for the second: a short-lived token (SHA-256 stored), not a
+ * session. Used once; `rememberMe` carries the first step's choice to the session it becomes.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: serial().primaryKey(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    rememberMe: boolean().notNull().default(false),
+    /** password, sms, email, wechat: the first factor, for the audit trail. */
+    method: varchar({ length: 12 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/** "记住此设备 30 天": a random cookie value whose SHA-256 is stored; it skips the second step until it expires. */
+export const twoFactorDevices = pgTable(
+  'two_factor_devices',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    userAgent: varchar({ length: 300 }).notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId)],
+);

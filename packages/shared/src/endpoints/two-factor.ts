@@ -1,0 +1,97 @@
+import { noData } from '../envelope.ts';
+import {
+  recoveryCodesResult,
+  twoFactorCodeInput,
+  twoFactorDisableInput,
+  twoFactorEnrolment,
+  twoFactorPolicy,
+  twoFactorResetInput,
+  twoFactorStatus,
+  twoFactorVerifyInput,
+} from '../contracts/two-factor.ts';
+import { loginResult } from '../contracts/identity.ts';
+import { ADMIN, can, endpoint, PUBLIC, SIGNED_IN } from './endpoint.ts';
+
+const manageUsers = can('user:manage');
+
+/** Two-factor sign-in (TOTP): the second step, the caller's authenticator, and the company's policy. */
+export const twoFactorEndpoints = {
+  twoFactorVerify: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/verify',
+    summary: 'Second step of a sign-in: an authenticator or recovery code for the pending token; starts the session',
+    access: PUBLIC,
+    body: twoFactorVerifyInput,
+    response: loginResult,
+  }),
+  twoFactorStatus: endpoint({
+    method: 'GET',
+    path: '/api/appuser/2fa/status',
+    summary: "Whether the caller's two-factor sign-in is on and whether it is required",
+    access: SIGNED_IN,
+    response: twoFactorStatus,
+  }),
+  twoFactorEnrol: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/enrol',
+    summary: 'Starts (or restarts) an enrolment: a new secret with its QR code, not active until confirmed',
+    access: SIGNED_IN,
+    response: twoFactorEnrolment,
+  }),
+  twoFactorConfirm: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/confirm',
+    summary: 'Confirms the enrolment with a code; answers the ten recovery codes (shown once)',
+    access: SIGNED_IN,
+    body: twoFactorCodeInput,
+    response: recoveryCodesResult,
+  }),
+  twoFactorDisable: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/disable',
+    summary: 'Turns two-factor sign-in off (a current code or the password); refused when required',
+    access: SIGNED_IN,
+    body: twoFactorDisableInput,
+    response: noData,
+  }),
+  twoFactorRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/recoverycodes',
+    summary: 'Replaces the recovery codes (a current code); answers the new ones (shown once)',
+    access: SIGNED_IN,
+    body: twoFactorCodeInput,
+    response: recoveryCodesResult,
+  }),
+  twoFactorPolicy: endpoint({
+    method: 'GET',
+    path: '/api/user/2fa/policy',
+    summary: 'Whether the company requires two-factor sign-in of all its users',
+    access: manageUsers,
+    response: twoFactorPolicy,
+  }),
+  twoFactorPolicySave: endpoint({
+    method: 'POST',
+    path: '/api/user/2fa/policy',
+    summary: 'Requires (or stops requiring) two-factor sign-in of all the users of the company',
+    access: manageUsers,
+    body: twoFactorPolicy,
+    response: twoFactorPolicy,
+  }),
+  twoFactorReset: endpoint({
+    method: 'POST',
+    path: '/api/user/2fa/reset',
+    summary: "Resets a user's two-factor sign-in (a user of the caller's company; they enrol again)",
+    access: manageUsers,
+    body: twoFactorResetInput,
+    response: noData,
+  }),
+  adminTwoFactorReset: endpoint({
+    method: 'POST',
+    path: '/admin/api/user/2fa/reset',
+    summary: "Resets any user's two-factor sign-in",
+    access: ADMIN,
+    body: twoFactorResetInput,
+    response: noData,
+  }),
+};
+
