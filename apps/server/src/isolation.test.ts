@@ -290,6 +290,7 @@ const COVERING: readonly [file: string, test: string, groups?: readonly (keyof t
   ['modules/access/roles-users.test.ts', 'company A never sees, changes or assigns company B’s roles'],
   ['modules/access/roles-users.test.ts', 'company A never sees or changes company B’s users'],
   ['modules/access/invitations.test.ts', 'another company cannot revoke it'],
+  ['modules/auth/two-factor.test.ts', 'a company administrator resets its own users only'],
 ];
 
 const OWN_ONLY = 'names no record of another company: it reads or writes the caller’s company only (companyCaller)';
@@ -298,6 +299,8 @@ const OPEN = 'open to every qualified company by design (SPEC): what it writes i
 /** Company-scoped endpoints no isolation probe needs, with the reason. */
 const EXEMPT: Record<string, string> = {
   workbenchTodo: OWN_ONLY,
+  twoFactorPolicy: OWN_ONLY,
+  twoFactorPolicySave: OWN_ONLY,
   roleGrants: 'the permission catalogue of the caller’s company type (no company data)',
   roleCreate: CREATES,
   liveSocket: 'pushes the caller’s company channel only (inbox.test.ts: never to another company)',
