@@ -92,7 +92,7 @@ describe('answer serializer', () => {
   it('sends the first JSON when the schema only validates, and the schema output when it rewrites', async () => {
     const { answerSerializer, dropsKeys, isPlainSchema } = await import('./lib/answer-serializer.ts');
     const { z } = await import('zod');
-    const envelope = (data: z.ZodType) => z.object({ code: z.literal(0), message: z.string(), data });
+    const envelope = (data: import('zod').ZodType) => z.object({ code: z.literal(0), message: z.string(), data });
     const plain = envelope(z.object({ b: z.number(), a: z.array(z.object({ at: z.string() })).optional() }));
     const trimmed = envelope(z.object({ b: z.number(), s: z.string().trim() }));
     const defaulted = envelope(z.object({ b: z.number(), d: z.number().default(7) }));
