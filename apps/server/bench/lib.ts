@@ -1,5 +1,6 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { CpuMeter, cpuSpent, describeIdleMemory } from './cpu.ts';
 import { DEFAULT_BENCH_DATABASE_URL, startServer } from './server.ts';
 
 /** One route to load. Exactly one route of a run should be the `baseline` (the bare /api/ping). */
@@ -40,6 +41,8 @@ export interface BenchOptions {
   only?: string[];
   /** WORKERS for the server on PostgreSQL (default: the server's, the core count). */
   workers?: number;
+  /** The process id of the `--url` server, so its CPU time per request can be read from /proc. */
+  pid?: number;
 }
 
 /** The demo supplier whose company the workbench reads are scoped to. */
@@ -70,6 +73,11 @@ export interface BenchResult {
   ratio: number | null;
   target: number | null;
   errors: number;
+  /** CPU microseconds per request: the server's processes and the database's backends (null: not measured). */
+  serverUs: number | null;
+  databaseUs: number | null;
+  /** The bare route's CPU time per request over this route's (a throughput share that load does not skew). */
+  cpuRatio: number | null;
 }
 
 /**
@@ -90,7 +98,7 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
   logLevel: 'warn',
 };
 
-/** `--embedded --fresh --duration=10 --rounds=2 --warmup=2 --connections=20 --port=3191 --identity --url=http://... --log-level=info --only=/api/index --workers=2` */
+/** `--embedded --fresh --duration=10 --rounds=2 --warmup=2 --connections=20 --port=3191 --identity --url=http://... --pid=N --log-level=info --only=/api/index --workers=2` */
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const opts: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
   for (const arg of argv) {
@@ -114,6 +122,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     else if (flag === '--log-level') opts.logLevel = value;
     else if (flag === '--only') opts.only = value.split(',').filter(Boolean);
     else if (flag === '--workers') opts.workers = Math.round(num());
+    else if (flag === '--pid') opts.pid = Math.round(num());
     else throw new Error(`unknown option ${arg}`);
   }
   return opts;
@@ -155,6 +164,9 @@ interface Round {
   p50: number;
   p99: number;
   errors: number;
+  requests: number;
+  serverMs: number;
+  databaseMs: number;
 }
 
 const median = (xs: number[]) => {
@@ -168,7 +180,12 @@ const median = (xs: number[]) => {
  * else on the machine hits every route alike instead of skewing one ratio. Per route: mean req/s over the
  * rounds, median p50, worst p99.
  */
-export async function measure(baseUrl: string, routes: BenchRoute[], opts: BenchOptions): Promise<BenchResult[]> {
+export async function measure(
+  baseUrl: string,
+  routes: BenchRoute[],
+  opts: BenchOptions,
+  meter: CpuMeter | null = null,
+): Promise<BenchResult[]> {
   const failed = new Map<BenchRoute, string>();
   for (const route of routes) {
     const problem = await check(baseUrl, route);
@@ -183,8 +200,17 @@ export async function measure(baseUrl: string, routes: BenchRoute[], opts: Bench
   const slice = opts.duration / opts.rounds;
   for (let i = 0; i < opts.rounds; i++) {
     for (const route of live) {
+      const before = await meter?.sample();
       const res = await load(baseUrl, route, slice, opts);
-      rounds.get(route)!.push({ rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.timeouts + res.non2xx });
+      const cpu = meter && before ? cpuSpent(before, await meter.sample()) : { serverMs: 0, databaseMs: 0 };
+      rounds.get(route)!.push({
+        rps: res.requests.average,
+        p50: res.latency.p50,
+        p99: res.latency.p99,
+        errors: res.errors + res.timeouts + res.non2xx,
+        requests: res.requests.total,
+        ...cpu,
+      });
     }
   }
   const summary = (route: BenchRoute) => {
@@ -194,12 +220,23 @@ export async function measure(baseUrl: string, routes: BenchRoute[], opts: Bench
       p50: median(rs.map((r) => r.p50)),
       p99: Math.max(0, ...rs.map((r) => r.p99)),
       errors: failed.has(route) ? 1 : rs.reduce((a, r) => a + r.errors, 0),
+      ...cpuPerRequest(rs),
     };
   };
+  const cpuPerRequest = (rs: Round[]) => {
+    const requests = rs.reduce((a, r) => a + r.requests, 0);
+    if (!meter || requests === 0) return { serverUs: null, databaseUs: null };
+    const us = (key: 'serverMs' | 'databaseMs') => (1000 * rs.reduce((a, r) => a + r[key], 0)) / requests;
+    return { serverUs: us('serverMs'), databaseUs: us('databaseMs') };
+  };
+  const totalUs = (x: { serverUs: number | null; databaseUs: number | null }) =>
+    x.serverUs === null ? null : x.serverUs + (x.databaseUs ?? 0);
   const base = routes.find((r) => r.baseline);
   const baseRps = base ? summary(base).rps : 0;
+  const baseUs = base ? totalUs(summary(base)) : null;
   return routes.map((route) => {
     const x = summary(route);
+    const us = totalUs(x);
     return {
       route: label(route),
       requestsPerSec: x.rps,
@@ -208,6 +245,9 @@ export async function measure(baseUrl: string, routes: BenchRoute[], opts: Bench
       ratio: baseRps > 0 ? x.rps / baseRps : null,
       target: route.baseline ? null : (route.target ?? null),
       errors: x.errors,
+      serverUs: x.serverUs,
+      databaseUs: x.databaseUs,
+      cpuRatio: baseUs !== null && us ? baseUs / us : null,
     };
   });
 }
@@ -215,11 +255,16 @@ export async function measure(baseUrl: string, routes: BenchRoute[], opts: Bench
 /** autocannon measures latency in whole milliseconds. */
 const ms = (v: number) => (v < 1 ? '<1' : v.toFixed(0));
 
+/** The target is judged on the CPU share when it was measured (load-independent), else on req/s. */
 function targetCell(r: BenchResult): string {
   if (r.requestsPerSec === 0 && r.errors > 0) return 'FAILED';
   if (r.target === null) return r.ratio === 1 ? '(baseline)' : '';
-  return r.ratio !== null && r.ratio >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`;
+  const share = r.cpuRatio ?? r.ratio;
+  return share !== null && share >= r.target ? `ok ≥ ${r.target * 100}%` : `MISSED < ${r.target * 100}%`;
 }
+
+const pct = (v: number | null) => (v === null ? '-' : `${(v * 100).toFixed(0)}%`);
+const us = (v: number | null) => (v === null ? '-' : v.toFixed(0));
 
 export function formatTable(results: BenchResult[]): string {
   const rows = results.map((r) => [
@@ -227,11 +272,14 @@ export function formatTable(results: BenchResult[]): string {
     r.requestsPerSec.toFixed(0),
     ms(r.p50),
     ms(r.p99),
-    r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`,
+    pct(r.ratio),
+    us(r.serverUs),
+    us(r.databaseUs),
+    pct(r.cpuRatio),
     targetCell(r),
     String(r.errors),
   ]);
-  const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', 'errors'];
+  const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'server µs/req', 'db µs/req', 'vs bare (CPU)', 'target', 'errors'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
@@ -239,7 +287,7 @@ export function formatTable(results: BenchResult[]): string {
 
 /** The server a bench loads: the one at `--url`, or the compiled server started with the bench options. */
 export async function benchServer(opts: BenchOptions) {
-  if (opts.baseUrl) return { url: opts.baseUrl, kind: 'external', stop: async () => {} };
+  if (opts.baseUrl) return { url: opts.baseUrl, kind: 'external', pid: opts.pid, stop: async () => {} };
   return startServer({
     embedded: opts.embedded,
     databaseUrl: opts.databaseUrl,
@@ -265,11 +313,15 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
     console.log(
       `AquaMall bench: ${server.kind} server at ${server.url}${server.kind === 'postgres' ? ` (WORKERS=${opts.workers ?? os.availableParallelism()})` : ''}; ${opts.connections} connections${opts.gzip ? ' (accept-encoding: gzip)' : ''}, ${opts.warmup} s warm-up + ${opts.duration} s per route in ${opts.rounds} interleaved rounds, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
     );
+    // Idle memory before any load (issue 10: ≤ 150 MB for one worker on PostgreSQL); the token's login ran.
+    if (server.pid) console.log(`idle RSS (before the load): ${describeIdleMemory(server.pid)}`);
     const load1 = os.loadavg()[0] ?? 0;
     if (load1 > os.availableParallelism()) {
       console.log(`note: the machine is busy (load average ${load1.toFixed(1)}); absolute numbers will be low and noisy`);
     }
-    const results = await measure(server.url, routes, opts);
+    // CPU time per request: the server's processes, plus the database's backends on PostgreSQL.
+    const meter = CpuMeter.open(server.pid, opts.embedded ? undefined : opts.databaseUrl);
+    const results = await measure(server.url, routes, opts, meter);
     console.log(`\n${formatTable(results)}\n`);
     return { ok: results.every((r) => r.errors === 0), results };
   } finally {

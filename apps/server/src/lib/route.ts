@@ -78,6 +78,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
   if (isAdminPath !== (e.access.kind === 'admin')) {
     throw new Error(`${e.method} ${e.path}: access 'admin' goes with /admin/api/ paths and only with them`);
   }
+  if (extras.config?.sessionless && e.access.kind !== 'public') {
+    throw new Error(`${e.method} ${e.path}: only a public route may skip the session (sessionless)`);
+  }
   const schema: Record<string, unknown> = {};
   if (e.body) schema.body = e.body;
   if (e.query) schema.querystring = e.query;

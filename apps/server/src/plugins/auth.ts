@@ -5,6 +5,10 @@ import { resolveToken, type AuthContext } from '../modules/auth/sessions.ts';
 import { MSG_MUST_ENROL } from '../modules/auth/two-factor.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no caller: its x-token is not resolved (request.auth stays null). Public routes only. */
+    sessionless?: boolean;
+  }
   interface FastifyRequest {
     /** The caller, resolved from the x-token header; null for visitors. */
     auth: AuthContext | null;
@@ -37,10 +41,16 @@ export function companyCaller(request: FastifyRequest): AuthContext & { companyI
 /** Reads `x-token` on every request (SPEC §7) and exposes the caller as `request.auth`. */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: a request without a token, or to a route that reads no caller
+  // (`sessionless`: the bare ping, the cached public answers), costs no promise and no session lookup.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['x-token'];
     const token = Array.isArray(header) ? header[0] : header;
-    request.auth = token ? await resolveToken(app.db, token) : null;
+    if (!token || request.routeOptions.config.sessionless) return done();
+    resolveToken(app.db, token).then((auth) => {
+      request.auth = auth;
+      done();
+    }, done);
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.auth) throw loginExpired();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import QRCode from 'qrcode';
 import type { Storage } from '../../lib/storage.ts';
 import { PALETTES, productSvg, type ArtKind } from './art.ts';
@@ -77,9 +77,9 @@ interface Maker {
 
 const maker = (source: string, make: () => Promise<Buffer>): Maker => Object.assign(make, { source });
 const jpeg = (svg: string) =>
-  maker(`jpeg:${svg}`, () => sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer());
+  maker(`jpeg:${svg}`, async () => (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer());
 const png = (svg: string) =>
-  maker(`png:${svg}`, () => sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer());
+  maker(`png:${svg}`, async () => (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer());
 
 /**
  * Drawn images are kept in a cache directory (apps/server/dist/seed-images, filled by the build: scripts/build.mjs
@@ -95,7 +95,7 @@ const cachedDraw = (job: Job) => drawCached(job.make.source, path.extname(job.ke
 /** An image of the demo data from the cache, or drawn by `make` and kept there (`source` decides its bytes). */
 export async function drawCached(source: string, ext: string, make: () => Promise<Buffer>): Promise<Buffer> {
   const hash = createHash('sha256')
-    .update(`${sharp.versions.vips}\n${source}`)
+    .update(`${(await loadSharp()).versions.vips}\n${source}`)
     .digest('hex')
     .slice(0, 24);
   const file = path.join(SEED_IMAGE_CACHE, `${hash}${ext}`);

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { PDFDocument, rgb } from 'pdf-lib';
 import {
   CompanyType,
@@ -229,7 +229,7 @@ export const ledgerCells = (m: CreditLedgerRow) => ({
 
 export async function statementExcel(db: Db, caller: Caller, id: number): Promise<Buffer> {
   const d = await statementDetail(db, caller, id);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('对账单');
   sheet.addRow([`对账单：${d.sellerCompanyName} — ${d.buyerCompanyName}`]).font = { bold: true, size: 13 };
   sheet.addRow([
@@ -331,7 +331,7 @@ export async function accountsExcel(
   }[],
   supplier: boolean,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('信用账户');
   sheet.columns = [
     { header: supplier ? '客户' : '供应商', key: 'name', width: 30 },
@@ -359,7 +359,7 @@ export async function accountsExcel(
 }
 
 export async function ledgerExcel(list: CreditLedgerRow[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('账户流水');
   sheet.columns = ledgerColumns;
   sheet.getRow(1).font = { bold: true };

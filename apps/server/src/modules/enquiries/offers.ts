@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CertStatus,
@@ -206,7 +207,7 @@ const shanghai = (s: string) => new Date(new Date(s).getTime() + 8 * 3_600_000).
 export async function exportOffers(db: Db, caller: Caller, enquiryId: number, now = new Date()): Promise<{ file: Buffer; code: string }> {
   const c = await compareOffers(db, caller, enquiryId, now);
   if (c.sealedHidden) throw conflict(SEALED_MESSAGE);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('比价表');
   const columns: Partial<ExcelJS.Column>[] = [
     { header: '供应商', key: 'supplier', width: 28 },

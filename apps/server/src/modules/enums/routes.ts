@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENUMS } from '@aquamall/shared';
 import { enumEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../lib/route.ts';
-import { JsonEntry, sendEntry } from '../site/cache.ts';
+import { JsonEntry, sendEntry, SESSIONLESS } from '../site/cache.ts';
 import { areaTree, cityTree } from './areas.ts';
 
 /** Static data: browsers may keep it a day, then revalidate by ETag. */
@@ -28,10 +28,10 @@ function enumsEntry(names: string[] | undefined): JsonEntry {
 /** GET /api/enums, /api/areas and the aliases /enums, /areas, /cities (SPEC §7): cached pre-serialised answers. */
 export default async function enumsRoutes(app: FastifyInstance) {
   for (const endpoint of [e.enumList, e.enumListAlias]) {
-    route(app, endpoint, async (request, reply) => sendEntry(request, reply, enumsEntry(request.query.enumNames), LONG_CACHE));
+    route(app, endpoint, async (request, reply) => sendEntry(request, reply, enumsEntry(request.query.enumNames), LONG_CACHE), SESSIONLESS);
   }
   for (const endpoint of [e.areaTree, e.areaTreeAlias]) {
-    route(app, endpoint, async (request, reply) => sendEntry(request, reply, (areas ??= new JsonEntry(areaTree())), LONG_CACHE));
+    route(app, endpoint, async (request, reply) => sendEntry(request, reply, (areas ??= new JsonEntry(areaTree())), LONG_CACHE), SESSIONLESS);
   }
-  route(app, e.cityTree, async (request, reply) => sendEntry(request, reply, (cities ??= new JsonEntry(cityTree())), LONG_CACHE));
+  route(app, e.cityTree, async (request, reply) => sendEntry(request, reply, (cities ??= new JsonEntry(cityTree())), LONG_CACHE), SESSIONLESS);
 }

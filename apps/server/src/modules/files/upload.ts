@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
+import { loadSharp } from '../../lib/sharp.ts';
+import { UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -49,6 +51,7 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
   const ext = ACCEPTED.get(type.mime);
   if (!ext) throw typeError();
   let body: Buffer;
+  const sharp = await loadSharp();
   try {
     body = await imageSlots.run(() => {
       const image = sharp(file.body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

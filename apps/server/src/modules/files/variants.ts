@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { IMAGE_WIDTHS } from '@aquamall/shared';
 import type { Storage } from '../../lib/storage.ts';
 import { RESIZABLE, sniff } from './content-type.ts';
@@ -15,6 +15,7 @@ export const variantKey = (width: number, key: string) => `${CACHE_PREFIX}/w${wi
 
 /** Resizes one image to fit inside `width`, never enlarging, keeping its format; orientation is applied. */
 export async function resizeImage(body: Buffer, mime: string, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
   const resized = image.resize({ width, fit: 'inside', withoutEnlargement: true });
   if (mime === 'image/png') return resized.png({ compressionLevel: 9, effort: 7 }).toBuffer();
@@ -53,7 +54,7 @@ export class ImageVariants {
     if (!RESIZABLE.has(type.mime)) return original;
     let out: Buffer;
     try {
-      const meta = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const meta = await (await loadSharp())(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       const shownWidth = (meta.autoOrient?.width ?? meta.width) || 0;
       if (shownWidth > 0 && shownWidth <= width && !meta.orientation) {
         out = original; // already small enough: never enlarge, never re-encode for nothing

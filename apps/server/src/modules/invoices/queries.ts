@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   enumLabel,
@@ -226,7 +226,7 @@ export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise
         .orderBy(asc(invoiceOrders.invoiceId), asc(invoiceOrders.orderId))
     : [];
   const buyer = q.type === InvoiceViewer.BUYER;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('发票列表');
   sheet.columns = [
     { header: '申请单号', key: 'code', width: 20 },

@@ -16,16 +16,15 @@ export async function orderInvoiceStates(
     { issued: true },
   );
   const out = new Map<number, number>();
-  for (const o of list) {
-    const fen = issued.get(o.id) ?? 0;
-    out.set(
-      o.id,
-      fen <= 0
-        ? OrderInvoiceState.NONE
-        : fen >= toFen(o.totalAmount)
-          ? OrderInvoiceState.FULL
-          : OrderInvoiceState.PARTIAL,
-    );
-  }
+  for (const o of list) out.set(o.id, invoiceStateOf(issued.get(o.id) ?? 0, o.totalAmount));
   return out;
+}
+
+/** 未开票 / 部分开票 / 已开票 of one order from its issued amount in fen (see orderInvoiceStates). */
+export function invoiceStateOf(issuedFen: number, totalAmount: string): number {
+  return issuedFen <= 0
+    ? OrderInvoiceState.NONE
+    : issuedFen >= toFen(totalAmount)
+      ? OrderInvoiceState.FULL
+      : OrderInvoiceState.PARTIAL;
 }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { asc, inArray } from 'drizzle-orm';
 import { enumLabel, type OrderListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +29,7 @@ export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): 
         .orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
     : [];
   const buyerSide = q.type === 0 || q.type === 4;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('订单列表');
   sheet.columns = [
     { header: '订单号', key: 'orderNo', width: 20 },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   memberGateForOrderType,
   OrderKind,
@@ -13,6 +13,8 @@ import {
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  invoiceOrders,
+  invoices,
   jobs,
   OrderCountScope,
   orderHistory,
@@ -32,7 +34,8 @@ import { loadPermissions } from '../access/permissions.ts';
 import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
-import { orderInvoiceStates } from '../invoices/state.ts';
+import { invoiceStateOf, orderInvoiceStates } from '../invoices/state.ts';
+import { ISSUED_STATUSES, toFen } from '../invoices/common.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -137,7 +140,7 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total
     ? await db
-        .select()
+        .select({ ...getTableColumns(orders), ...LIST_EXTRAS })
         .from(orders)
         .where(and(...where))
         .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -145,38 +148,41 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
         .offset((q.pageIndex - 1) * q.pageSize)
     : [];
   return {
-    list: await toRows(db, rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'),
+    list: toRows(rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'),
     total,
     counts,
     totalCapped: capped,
   };
 }
 
-/** Orders → list rows (first line, line count, waiting transfer proof). */
-export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promise<OrderListAnswer['list']> {
-  const ids = rows.map((r) => r.id);
-  const lines = ids.length
-    ? await db
-        .select({ orderId: orderLines.orderId, productName: orderLines.productName, spec: orderLines.spec })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, ids))
-        .orderBy(asc(orderLines.orderId), asc(orderLines.sort), asc(orderLines.id))
-    : [];
-  const waiting = ids.length
-    ? new Set(
-        (
-          await db
-            .select({ orderId: orderPayments.orderId })
-            .from(orderPayments)
-            .where(
-              and(inArray(orderPayments.orderId, ids), eq(orderPayments.status, PaymentStatus.SUBMITTED)),
-            )
-        ).map((p) => p.orderId),
-      )
-    : new Set<number>();
-  const invoiced = await orderInvoiceStates(db, rows);
+/**
+ * What a list row shows beyond the order's columns, as subqueries of the page's own select (one round trip;
+ * PostgreSQL runs them for the page's rows only): the line count and first line, a transfer proof waiting,
+ * the issued invoice amount. `${orders}.id` is written qualified: drizzle leaves a one-table select's columns
+ * unqualified, which inside a subquery would name the subquery's table.
+ */
+const LIST_EXTRAS = {
+  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(Number),
+  firstLine: sql<{ productName: string; spec: string | null } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
+    from ${orderLines} l where l.order_id = ${orders}.id order by l.sort, l.id limit 1)`,
+  paymentSubmitted: sql<boolean>`exists (select 1 from ${orderPayments} p
+    where p.order_id = ${orders}.id and p.status = ${PaymentStatus.SUBMITTED})`,
+  issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
+    join ${invoices} i on i.id = io.invoice_id
+    where io.order_id = ${orders}.id and i.status in (${sql.join(ISSUED_STATUSES.map((s) => sql`${s}`), sql`, `)}))`,
+};
+
+type ListedOrder = OrderRow & {
+  lineCount: number;
+  firstLine: { productName: string; spec: string | null } | null;
+  paymentSubmitted: boolean;
+  issuedAmount: string;
+};
+
+/** Orders with LIST_EXTRAS → list rows. */
+export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['list'] {
   return rows.map((o) => {
-    const mine = lines.filter((l) => l.orderId === o.id);
+    const first = o.firstLine;
     return {
       id: o.id,
       orderNo: o.orderNo,
@@ -191,10 +197,10 @@ export async function toRows(db: Db, rows: OrderRow[], side: ViewerSide): Promis
       totalAmount: o.totalAmount,
       paidAmount: o.paidAmount,
       repriced: o.originalGoodsAmount !== null,
-      paymentSubmitted: waiting.has(o.id),
-      invoiceState: invoiced.get(o.id) ?? 0,
-      lineCount: mine.length,
-      firstLine: mine[0] ? `${mine[0].productName}${mine[0].spec ? ` ${mine[0].spec}` : ''}` : '',
+      paymentSubmitted: Boolean(o.paymentSubmitted),
+      invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount),
+      lineCount: o.lineCount,
+      firstLine: first ? `${first.productName}${first.spec ? ` ${first.spec}` : ''}` : '',
       createdAt: o.createdAt.toISOString(),
     };
   });

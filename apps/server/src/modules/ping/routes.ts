@@ -13,8 +13,14 @@ const PONG = JSON.stringify(ok('pong'));
  */
 export default async function pingRoutes(app: FastifyInstance) {
   const worker = cluster.worker ? String(cluster.worker.id) : undefined;
-  route(app, e.ping, async (_req, reply) => {
-    if (worker) reply.header('x-worker', worker);
-    return reply.type('application/json; charset=utf-8').send(PONG);
-  });
+  // Sessionless like the cached public answers (decision 0086): the same hooks run for both.
+  route(
+    app,
+    e.ping,
+    async (_req, reply) => {
+      if (worker) reply.header('x-worker', worker);
+      return reply.type('application/json; charset=utf-8').send(PONG);
+    },
+    { config: { sessionless: true } },
+  );
 }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { asc, inArray } from 'drizzle-orm';
 import { enumLabel, specText, type ProductListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +15,7 @@ export async function exportProducts(db: Db, caller: Caller, q: ProductListQuery
   const skus = list.length
     ? await db.select().from(productSkus).where(inArray(productSkus.productId, list.map((p) => p.sysNo))).orderBy(asc(productSkus.sort), asc(productSkus.id))
     : [];
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('商品列表');
   sheet.columns = [
     { header: '商品编号', key: 'id', width: 10 },

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   IMPORT_MAX_ROWS,
@@ -148,7 +149,7 @@ const FIELD_COLUMN: Record<string, string> = {
 
 /** The template: the import sheet with its headers, the instructions and the category codes with their parameters. */
 export async function buildTemplate(db: Db): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet(IMPORT_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = IMPORT_COLUMNS.map((c) => ({
     header: c.required ? `${c.header}` : c.header,
@@ -265,7 +266,7 @@ export function cellText(v: ExcelJS.CellValue): string {
 
 /** Opens an uploaded workbook; anything that is not a readable .xlsx is refused in words. */
 export async function loadWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(body as unknown as ArrayBuffer);
   } catch {

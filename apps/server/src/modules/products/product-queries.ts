@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import { ProductStatus, type Paged, type ProductDetail, type ProductListQuery, type ProductRow, type SkuView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { categoryPath } from './category-attributes.ts';
 import type { Caller } from './caller.ts';
@@ -25,45 +26,39 @@ export async function listProducts(db: Db, caller: Caller, q: ProductListQuery &
   if (q.onSale === 1) conds.push(eq(products.status, ProductStatus.ON_SALE));
   if (q.onSale === 0) conds.push(ne(products.status, ProductStatus.ON_SALE));
   const where = and(...conds);
-  // The page's ids first (index on company, updated_at), then the columns and per-row subqueries for 20 rows only.
-  const [page, [total]] = await Promise.all([
+  // One round trip (lib/paged.ts): the page with its total as a scalar subquery. The SKU codes and the pending
+  // revision are subqueries of the select list, which PostgreSQL evaluates for the page's rows only (after the
+  // index scan on (company, updated_at) and the limit), not for every matching product.
+  const { list: rows, total } = await pagedRows(
     db
-      .select({ id: products.id })
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        categoryCode: products.categoryCode,
+        categoryName: categories.name,
+        status: products.status,
+        unit: products.unit,
+        minOrder: products.minOrder,
+        price: products.price,
+        stock: products.stock,
+        defaultImage: products.defaultImage,
+        rejectReason: products.rejectReason,
+        takenDownReason: products.takenDownReason,
+        updatedAt: products.updatedAt,
+        pending: hasPending,
+        skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
+        total: totalOf(products, where),
+      })
       .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      .orderBy(desc(products.updatedAt), desc(products.id))
-      .limit(q.pageSize)
-      .offset((q.pageIndex - 1) * q.pageSize),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  const ids = page.map((r) => r.id);
-  const found = ids.length
-    ? await db
-        .select({
-          id: products.id,
-          name: products.name,
-          brand: products.brand,
-          categoryCode: products.categoryCode,
-          categoryName: categories.name,
-          status: products.status,
-          unit: products.unit,
-          minOrder: products.minOrder,
-          price: products.price,
-          stock: products.stock,
-          defaultImage: products.defaultImage,
-          rejectReason: products.rejectReason,
-          takenDownReason: products.takenDownReason,
-          updatedAt: products.updatedAt,
-          pending: hasPending,
-          skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(inArray(products.id, ids))
-    : [];
-  const rows = ids.flatMap((id) => found.filter((r) => r.id === id));
+      .orderBy(desc(products.updatedAt), desc(products.id)),
+    q,
+    () => db.$count(products, where),
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map((r) => ({
       sysNo: r.id,
       name: r.name,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { enumLabel, type QuotationListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';
@@ -11,7 +11,7 @@ export const QUOTATION_EXPORT_MAX = 5_000;
 /** The supplier's filtered offers (same scope and filters as the page) as an .xlsx workbook. */
 export async function exportQuotations(db: Db, caller: Caller, q: QuotationListFilter): Promise<Buffer> {
   const { list } = await listQuotations(db, caller, { ...q, pageIndex: 1, pageSize: QUOTATION_EXPORT_MAX });
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('我的报价');
   sheet.columns = [
     { header: '询价单号', key: 'code', width: 20 },

@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { JsonCache, JsonEntry } from './cache.ts';
+import { JsonCache, JsonEntry, pickEncoding } from './cache.ts';
 
 describe('JsonCache', () => {
   it('serialises the success envelope once and reuses it within the TTL', async () => {
@@ -46,5 +47,23 @@ describe('JsonCache', () => {
     expect(new JsonEntry({ x: 1 }).etag).toBe(a.etag);
     expect(new JsonEntry({ x: 2 }).etag).not.toBe(a.etag);
     expect(a.gzip()[0]).toBe(0x1f);
+  });
+
+  it('compresses each variant once, and both decompress to the JSON', () => {
+    const e = new JsonEntry({ list: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `分类${i}` })) });
+    expect(e.brotli()).toBe(e.brotli());
+    expect(e.gzip()).toBe(e.gzip());
+    expect(zlib.brotliDecompressSync(e.brotli()).toString()).toBe(e.json);
+    expect(zlib.gunzipSync(e.gzip()).toString()).toBe(e.json);
+    expect(e.brotli().length).toBeLessThan(e.gzip().length);
+  });
+
+  it('picks brotli, then gzip, and respects q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0')).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 });

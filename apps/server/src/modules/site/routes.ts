@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { dropCache, sendEntry } from './cache.ts';
+import { dropCache, sendEntry, SESSIONLESS } from './cache.ts';
 import { homeNotices } from './notices.ts';
 import { bannerControl, footer, navigation, partnerControl, siteData, statistics } from './service.ts';
 
@@ -15,14 +15,17 @@ export default async function siteRoutes(app: FastifyInstance) {
   const db = app.db;
   app.addHook('onClose', async () => dropCache(db));
 
-  route(app, e.siteData, async (request, reply) => sendEntry(request, reply, await siteData(db)));
-  route(app, e.siteFooter, async (request, reply) => sendEntry(request, reply, await footer(db)));
-  route(app, e.siteNavigation, async (request, reply) => sendEntry(request, reply, await navigation(db, request.params.menuKey)));
-  route(app, e.siteStatistics, async (request, reply) => sendEntry(request, reply, await statistics(db)));
-  route(app, e.siteIndexBanners, async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_topbanner')));
-  route(app, e.siteArticleBanners, async (request, reply) =>
-    sendEntry(request, reply, await bannerControl(db, 'web_article_banner')),
+  route(app, e.siteData, async (request, reply) => sendEntry(request, reply, await siteData(db)), SESSIONLESS);
+  route(app, e.siteFooter, async (request, reply) => sendEntry(request, reply, await footer(db)), SESSIONLESS);
+  route(app, e.siteNavigation, async (request, reply) => sendEntry(request, reply, await navigation(db, request.params.menuKey)), SESSIONLESS);
+  route(app, e.siteStatistics, async (request, reply) => sendEntry(request, reply, await statistics(db)), SESSIONLESS);
+  route(app, e.siteIndexBanners, async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_topbanner')), SESSIONLESS);
+  route(
+    app,
+    e.siteArticleBanners,
+    async (request, reply) => sendEntry(request, reply, await bannerControl(db, 'web_article_banner')),
+    SESSIONLESS,
   );
-  route(app, e.sitePartners, async (request, reply) => sendEntry(request, reply, await partnerControl(db)));
+  route(app, e.sitePartners, async (request, reply) => sendEntry(request, reply, await partnerControl(db)), SESSIONLESS);
   route(app, e.homeNotices, async (request) => ok(await homeNotices(db, request.body)));
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FooterData, NavLink, SiteData } from '@aquamall/shared';
@@ -67,6 +68,17 @@ describe('POST /api/index', () => {
   it('sends gzip when the client accepts it', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/index', payload: {}, headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the brotli body made once when the client accepts br, and 304 for its ETag', async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/category', headers });
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString());
+    expect(body).toMatchObject({ code: 0, data: expect.any(Array) });
+    const etag = String(res.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/api/product/category', headers: { ...headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
   });
 });
 
