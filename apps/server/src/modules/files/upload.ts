@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import { loadSharp } from '../../lib/sharp.ts';
-import { UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';

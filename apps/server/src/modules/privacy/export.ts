@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import JSZip from 'jszip';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -175,7 +175,7 @@ const cell = (v: unknown) => (v instanceof Date ? v.toISOString() : v !== null &
 
 /** The workbook: 个人资料 (field/value) then one sheet per section, headed by the JSON field names. */
 async function workbook(data: PersonalData): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const info = wb.addWorksheet('个人资料');
   info.columns = [
     { header: '字段', key: 'k', width: 20 },

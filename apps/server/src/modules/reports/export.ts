@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { REPORTS, type ReportFilter, type ReportName } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -71,7 +72,7 @@ export async function exportReport(
   companyId: number,
   q: ReportFilter,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const info = wb.addWorksheet('说明');
   info.columns = [
     { header: '报表', key: 'k', width: 14 },
