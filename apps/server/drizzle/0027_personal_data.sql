@@ -25,6 +25,12 @@ CREATE INDEX "personal_data_requests_status_deadline_at_index" ON "personal_data
 CREATE OR REPLACE FUNCTION aq_append_only_except_anonymise() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- The stock ledger keeps its one older exception (migration 0016): its rows go with their SKU (a deleted draft).
+  IF TG_OP = 'DELETE' AND TG_TABLE_NAME = 'stock_ledger' THEN
+    IF NOT EXISTS (SELECT 1 FROM product_skus WHERE id = OLD.sku_id) THEN
+      RETURN OLD;
+    END IF;
+  END IF;
   IF TG_OP = 'UPDATE' AND coalesce(current_setting('aquamall.anonymise', true), '') = 'on'
      AND (to_jsonb(NEW) - TG_ARGV) = (to_jsonb(OLD) - TG_ARGV) THEN
     RETURN NEW;
