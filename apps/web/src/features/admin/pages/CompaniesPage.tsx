@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Form, Input, Select, Switch, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Select, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { enumLabel, type AdminCompanyRow as CompanyRow } from '@aquamall/shared';
@@ -9,6 +9,7 @@ import { RejectButton } from '../components/RejectButton.tsx';
 
 const setMembership = consoleCommand('adminCompanyMembership');
 const setDisabled = consoleCommand('adminCompanyDisable');
+const resetTwoFactor = consoleCommand('adminTwoFactorReset');
 
 function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
   const { data, refetch } = useConsoleQuery('adminCompanyDetail', { id: id ?? 0 }, !!id);
@@ -61,7 +62,25 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
             <RejectButton label="禁用企业（其用户将立即下线）" title="禁用原因" onReject={async (reason) => { await setDisabled({ id: c.id, disabled: true, reason }); await done(); }} />
           )}
           <h4 style={{ marginTop: 20 }}>企业用户</h4>
-          <Table size="small" rowKey="id" pagination={false} dataSource={data.users} columns={[{ title: '手机号', dataIndex: 'phone' }, { title: '姓名', dataIndex: 'realName' }, { title: '管理员', dataIndex: 'isCompanyAdmin', render: (v: boolean) => (v ? '是' : '') }]} />
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={data.users}
+            columns={[{ title: '手机号', dataIndex: 'phone' }, { title: '姓名', dataIndex: 'realName' }, { title: '管理员', dataIndex: 'isCompanyAdmin', render: (v: boolean) => (v ? '是' : '') },
+              {
+                title: '操作',
+                key: 'actions',
+                width: 140,
+                // A user who lost the authenticator and the recovery codes enrols again at the next sign-in.
+                render: (_: unknown, u: { id: number }) => (
+                  <Popconfirm title="重置该用户的两步验证？" description="重置后其下次登录需重新绑定验证器" onConfirm={() => resetTwoFactor({ userId: u.id }).catch(() => undefined)}>
+                    <Button size="small" type="link">重置两步验证</Button>
+                  </Popconfirm>
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </Drawer>
