@@ -12,6 +12,7 @@ import { notifyDecision } from '../notifications/decision.ts';
 import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { PRIVATE_PREFIX } from '../files/host-routes.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 const MSG_NO_LICENSE = '营业执照图片不存在，请重新上传';
 
@@ -136,11 +137,7 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
 
 /** Sends a signed contract as a private PDF download. */
 export const sendContract = (reply: FastifyReply, { body, filename }: { body: Buffer; filename: string }) =>
-  reply
-    .type('application/pdf')
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename="contract.pdf"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .send(body);
+  sendDownload(reply, body, 'contract.pdf', filename, { type: 'application/pdf', privateCopy: true });
 
 /** The signed contract of a company (by company, for its users), or of a certification (by id, for the console). */
 export async function contractFile(app: FastifyInstance, by: { companyId: number } | { id: number }) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CompanyType } from '@aquamall/shared';
 import { creditEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
@@ -38,19 +38,9 @@ import {
   statementExcel,
   statementPdf,
 } from './statements.ts';
+import { sendDownload } from '../../lib/download.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_MAX = 5_000;
-
-function download(reply: FastifyReply, type: string, ascii: string, name: string, file: Buffer) {
-  return reply
-    .type(type)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
-    .send(file);
-}
 
 /** Credit accounts (companyAccount/*): every call scoped to the caller's company and side (decision 0131). */
 export default async function creditRoutes(app: FastifyInstance) {
@@ -59,13 +49,8 @@ export default async function creditRoutes(app: FastifyInstance) {
   route(app, e.creditAccountExport, async (r, reply) => {
     const c = companyCaller(r);
     const { list } = await listAccounts(db, c, { ...r.body, pageIndex: 1, pageSize: EXPORT_MAX });
-    return download(
-      reply,
-      XLSX,
-      'credit-accounts.xlsx',
-      '信用账户.xlsx',
-      await accountsExcel(list, c.companyType === CompanyType.SUPPLIER),
-    );
+    const file = await accountsExcel(list, c.companyType === CompanyType.SUPPLIER);
+    return sendDownload(reply, file, 'credit-accounts.xlsx', '信用账户.xlsx');
   });
   route(app, e.creditApplyList, async (r) => ok(await listApplications(db, companyCaller(r), r.body)));
   route(app, e.creditAccountDetail, async (r) => ok(await accountDetail(db, companyCaller(r), r.query.id)));
@@ -124,7 +109,7 @@ export default async function creditRoutes(app: FastifyInstance) {
       pageIndex: 1,
       pageSize: EXPORT_MAX,
     });
-    return download(reply, XLSX, 'credit-ledger.xlsx', '账户流水.xlsx', await ledgerExcel(list));
+    return sendDownload(reply, await ledgerExcel(list), 'credit-ledger.xlsx', '账户流水.xlsx');
   });
   route(app, e.creditForOrder, async (r) => ok(await creditForOrder(db, companyCaller(r), r.query.orderId)));
   route(app, e.statementIssue, async (r) =>
@@ -141,21 +126,11 @@ export default async function creditRoutes(app: FastifyInstance) {
     return ok(null, '异议已提交');
   });
   route(app, e.statementExcel, async (r, reply) =>
-    download(
-      reply,
-      XLSX,
-      `statement-${r.query.id}.xlsx`,
-      `对账单-${r.query.id}.xlsx`,
-      await statementExcel(db, companyCaller(r), r.query.id),
-    ),
+    sendDownload(reply, await statementExcel(db, companyCaller(r), r.query.id), `statement-${r.query.id}.xlsx`, `对账单-${r.query.id}.xlsx`),
   );
   route(app, e.statementPdf, async (r, reply) =>
-    download(
-      reply,
-      'application/pdf',
-      `statement-${r.query.id}.pdf`,
-      `对账单-${r.query.id}.pdf`,
-      await statementPdf(db, companyCaller(r), r.query.id),
-    ),
+    sendDownload(reply, await statementPdf(db, companyCaller(r), r.query.id), `statement-${r.query.id}.pdf`, `对账单-${r.query.id}.pdf`, {
+      type: 'application/pdf',
+    }),
   );
 }

@@ -10,6 +10,7 @@ import { extendEnquiry, registerEnquiryJobs, saveEnquiry, withdrawEnquiry } from
 import { compareOffers, exportOffers, offerDetail } from './offers.ts';
 import { linesFromWorkbook } from './sheet.ts';
 import { listMyEnquiries, myEnquiryCounts, myEnquiryDetail, supplierOptions } from './queries.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** Enquiries, purchaser side: editor, list, extend, withdraw, comparison, offer detail, award. */
 export default async function enquiryRoutes(app: FastifyInstance) {
@@ -49,10 +50,7 @@ export default async function enquiryRoutes(app: FastifyInstance) {
   route(app, e.enquiryOffers, async (request) => ok(await compareOffers(app.db, companyCaller(request), request.query.enquiryId)));
   route(app, e.enquiryOffersExport, async (request, reply) => {
     const { file, code } = await exportOffers(app.db, companyCaller(request), request.query.enquiryId);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="offers-${code}.xlsx"; filename*=UTF-8''${encodeURIComponent(`比价表-${code}.xlsx`)}`)
-      .send(file);
+    return sendDownload(reply, file, `offers-${code}.xlsx`, `比价表-${code}.xlsx`);
   });
   route(app, e.enquiryOfferDetail, async (request) => ok(await offerDetail(app.db, companyCaller(request), request.query.quotationId)));
   route(app, e.enquiryAward, async (request) => ok(await awardEnquiry(app.db, companyCaller(request), request.body, rules), '授标成功，已生成询价订单'));

@@ -13,6 +13,7 @@ import {
   reverseInvoice,
   withdrawInvoice,
 } from './transitions.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** VAT invoices (invoice/index, invoice/editor): the purchaser's and the supplier's calls, each scoped to the caller's company and side. */
 export default async function invoiceRoutes(app: FastifyInstance) {
@@ -27,13 +28,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   );
   route(app, e.invoiceExport, async (request, reply) => {
     const file = await exportInvoices(app.db, companyCaller(request), request.body);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename="invoices.xlsx"; filename*=UTF-8''${encodeURIComponent('发票列表.xlsx')}`,
-      )
-      .send(file);
+    return sendDownload(reply, file, 'invoices.xlsx', '发票列表.xlsx');
   });
   route(app, e.invoiceCounts, async (request) =>
     ok(await invoiceCounts(app.db, companyCaller(request), request.query.type)),

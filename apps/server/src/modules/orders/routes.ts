@@ -17,6 +17,7 @@ import {
 import { listOrders, orderDetail } from './queries.ts';
 import { registerOrderJobs } from './timed-rules.ts';
 import { registerOrderCountJobs } from './counts.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** Orders seen from both sides (/customer/order … saleOrder, order/detail) and their lifecycle. */
 export default async function orderRoutes(app: FastifyInstance) {
@@ -28,13 +29,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   );
   route(app, e.orderExport, async (request, reply) => {
     const file = await exportOrders(app.db, companyCaller(request), request.body);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename="orders.xlsx"; filename*=UTF-8''${encodeURIComponent('订单列表.xlsx')}`,
-      )
-      .send(file);
+    return sendDownload(reply, file, 'orders.xlsx', '订单列表.xlsx');
   });
   route(app, e.orderDetail, async (request) =>
     ok(await orderDetail(app.db, companyCaller(request), request.query.id, request.query.type, rules)),

@@ -6,6 +6,7 @@ import { caller } from '../../plugins/auth.ts';
 import { auditActor } from '../audit/record.ts';
 import { registerJob } from '../jobs/runner.ts';
 import { adminExecute, adminList, adminRefuse, buildExport, downloadExport, EXPORT_JOB, myRequests, requestDeletion, requestExport } from './requests.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** Personal-data rights (decision 0151): the user's export and deletion requests and the console's handling. */
 export default async function privacyRoutes(app: FastifyInstance) {
@@ -19,11 +20,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
   route(app, e.privacyDownload, async (request, reply) => {
     const file = await downloadExport(app, auditActor(request), caller(request).userId, request.params.id);
     const name = `个人数据-${request.params.id}.zip`;
-    return reply
-      .type('application/zip')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="personal-data-${request.params.id}.zip"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(file);
+    reply.header('cache-control', 'no-store');
+    return sendDownload(reply, file, `personal-data-${request.params.id}.zip`, name, { type: 'application/zip' });
   });
   route(app, e.privacyDelete, async (request) =>
     ok(await requestDeletion(app, request, caller(request).userId, request.body.password), '注销申请已提交，平台将在10天内处理'),

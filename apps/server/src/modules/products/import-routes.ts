@@ -17,9 +17,8 @@ import {
   type ImportContext,
 } from './import-jobs.ts';
 import { buildTemplate } from './product-import.ts';
+import { attachmentHeader } from '../../lib/download.ts';
 
-const attachment = (name: string) =>
-  `attachment; filename="products.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The product import (/customer/product, 导入): template, upload, progress and the marked copy of a refused file. */
 export default async function productImportRoutes(app: FastifyInstance) {
@@ -56,7 +55,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
   route(app, e.productImportTemplate, async (_request, reply) =>
     reply
       .type(XLSX_MIME)
-      .header('content-disposition', attachment('商品导入模板.xlsx'))
+      .header('content-disposition', attachmentHeader('products.xlsx', '商品导入模板.xlsx'))
       .send(await buildTemplate(app.db)),
   );
   route(app, e.productImportUpload, async (request) => {
@@ -71,6 +70,6 @@ export default async function productImportRoutes(app: FastifyInstance) {
   );
   route(app, e.productImportErrors, async (request, reply) => {
     const file = await importErrorFile(ctx, companyCaller(request), request.query.id);
-    return reply.type(XLSX_MIME).header('content-disposition', attachment('商品导入错误.xlsx')).send(file);
+    return reply.type(XLSX_MIME).header('content-disposition', attachmentHeader('products.xlsx', '商品导入错误.xlsx')).send(file);
   });
 }

@@ -10,6 +10,7 @@ import { copyProduct, deleteDrafts, shelveProducts, submitProduct } from './prod
 import { listProducts, productDetail } from './product-queries.ts';
 import { createProduct, updateProduct } from './product-save.ts';
 import { listLedger, listStock, setLowStock } from './stock.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** The supplier's catalogue and stock (/customer/product …, inventory/…): scoped to the caller's company. */
 export default async function productRoutes(app: FastifyInstance) {
@@ -36,11 +37,7 @@ export default async function productRoutes(app: FastifyInstance) {
   route(app, e.supplyProductCopy, async (request) => ok(await copyProduct(app.db, companyCaller(request), request.body.sysNo), '已复制为新草稿'));
   route(app, e.supplyProductExport, async (request, reply) => {
     const file = await exportProducts(app.db, companyCaller(request), request.body);
-    const name = encodeURIComponent('商品列表.xlsx');
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="products.xlsx"; filename*=UTF-8''${name}`)
-      .send(file);
+    return sendDownload(reply, file, 'products.xlsx', '商品列表.xlsx');
   });
   route(app, e.supplyCategoryAttributes, async (request) => ok(await attributesFor(app.db, request.query.categoryId)));
 

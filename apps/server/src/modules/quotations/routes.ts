@@ -7,6 +7,7 @@ import { exportQuotations } from './export.ts';
 import { listQuotations, quotationDetail } from './queries.ts';
 import { assertSupplier, submitQuotation, withdrawQuotation } from './submit.ts';
 import { markThreadRead, postThreadMessage, readThread } from './thread.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** Quotations (quotation, quotation/detail) and the thread on each offer (both sides). */
 export default async function quotationRoutes(app: FastifyInstance) {
@@ -32,13 +33,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
   );
   route(app, e.quotationExport, async (request, reply) => {
     const file = await exportQuotations(app.db, companyCaller(request), request.body);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header(
-        'content-disposition',
-        `attachment; filename="quotations.xlsx"; filename*=UTF-8''${encodeURIComponent('我的报价.xlsx')}`,
-      )
-      .send(file);
+    return sendDownload(reply, file, 'quotations.xlsx', '我的报价.xlsx');
   });
   route(app, e.quotationThread, async (request) =>
     ok(await readThread(app.db, companyCaller(request), request.query.quotationId)),

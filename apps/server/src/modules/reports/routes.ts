@@ -9,6 +9,7 @@ import { companyCaller } from '../../plugins/auth.ts';
 import { assertReportType } from '../access/member-gate.ts';
 import { exportFileName, exportReport } from './export.ts';
 import { balanceReport, categoryReport, goodsReport, orderReport } from './queries.ts';
+import { sendDownload } from '../../lib/download.ts';
 
 /** One report of SPEC §2 report/*: its data and Excel endpoints, the query behind it, who may ask. */
 interface ReportRoute<D extends Endpoint> {
@@ -76,13 +77,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       const q = req.body as ReportFilter;
       const file = await exportReport(db, name, companyOf(req), q);
       const { ascii, utf8 } = exportFileName(name, q);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
-        )
-        .send(file);
+      return sendDownload(reply, file, ascii, utf8);
     });
   }
 }
