@@ -35,6 +35,24 @@ import {
 const requestLink = (kind: number) =>
   `/customer/companyAccount/${kind === CreditRequestKind.RECHARGE ? 'rechargeIndex' : 'refundIndex'}`;
 
+/** Files one request row of the caller (pending unless `extra` says otherwise); amounts in yuan. */
+async function insertRequest(
+  t: Db,
+  caller: Caller,
+  accountId: number,
+  kind: number,
+  amount: string,
+  remark: string | undefined,
+  now: Date,
+  extra: Partial<typeof creditRequests.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await t
+    .insert(creditRequests)
+    .values({ accountId, kind, amount, remark: remark ?? '', createdBy: caller.userId, createdAt: now, ...extra })
+    .returning({ id: creditRequests.id });
+  return row!.id;
+}
+
 /** Σ of the account's pending refund requests, in fen. */
 async function pendingRefundFen(t: Db, accountId: number): Promise<number> {
   const [r] = await t
@@ -68,18 +86,9 @@ export async function requestRecharge(
     const a = await accountFor(t, caller, input.accountId, 'buyer', true);
     guardAccount(a, LIVE, '充值');
     const amount = toYuan(toFen(input.amount));
-    const [row] = await t
-      .insert(creditRequests)
-      .values({
-        accountId: a.id,
-        kind: CreditRequestKind.RECHARGE,
-        amount,
-        proofFiles: proof.map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
-        remark: input.remark ?? '',
-        createdBy: caller.userId,
-        createdAt: now,
-      })
-      .returning({ id: creditRequests.id });
+    const id = await insertRequest(t, caller, a.id, CreditRequestKind.RECHARGE, amount, input.remark, now, {
+      proofFiles: proof.map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
+    });
     await tellOther(
       t,
       a,
@@ -88,7 +97,7 @@ export async function requestRecharge(
       `${a.buyerCompanyName} 充值 ¥${amount}，请核实到账后确认。`,
       '/customer/companyAccount/customerRecharge',
     );
-    return { id: row!.id };
+    return { id };
   });
 }
 
@@ -106,17 +115,7 @@ export async function requestRefund(
     const fen = toFen(input.amount);
     const free = (await sumOf(t, a.id)).balanceFen - (await pendingRefundFen(t, a.id));
     if (fen > free) throw conflict(`退款金额不能超过可退余额 ¥${toYuan(Math.max(free, 0))}`);
-    const [row] = await t
-      .insert(creditRequests)
-      .values({
-        accountId: a.id,
-        kind: CreditRequestKind.REFUND,
-        amount: toYuan(fen),
-        remark: input.remark ?? '',
-        createdBy: caller.userId,
-        createdAt: now,
-      })
-      .returning({ id: creditRequests.id });
+    const id = await insertRequest(t, caller, a.id, CreditRequestKind.REFUND, toYuan(fen), input.remark, now);
     await tellOther(
       t,
       a,
@@ -125,7 +124,7 @@ export async function requestRefund(
       `${a.buyerCompanyName} 申请退还余额 ¥${toYuan(fen)}。`,
       requestLink(CreditRequestKind.REFUND),
     );
-    return { id: row!.id };
+    return { id };
   });
 }
 
@@ -142,29 +141,20 @@ export async function customerRecharge(
     guardAccount(a, LIVE, '充值');
     const fen = toFen(input.amount);
     const by = await actorOf(t, caller);
-    const [req] = await t
-      .insert(creditRequests)
-      .values({
-        accountId: a.id,
-        kind: CreditRequestKind.RECHARGE,
-        status: CreditRequestStatus.CONFIRMED,
-        amount: toYuan(fen),
-        remark: input.remark ?? '',
-        createdBy: caller.userId,
-        decidedBy: caller.userId,
-        decidedAt: now,
-        createdAt: now,
-      })
-      .returning({ id: creditRequests.id });
+    const id = await insertRequest(t, caller, a.id, CreditRequestKind.RECHARGE, toYuan(fen), input.remark, now, {
+      status: CreditRequestStatus.CONFIRMED,
+      decidedBy: caller.userId,
+      decidedAt: now,
+    });
     const ledgerId = await bookIncoming(
       t,
       a,
       fen,
-      { requestId: req!.id, note: `客户充值${input.remark ? `：${input.remark}` : ''}` },
+      { requestId: id, note: `客户充值${input.remark ? `：${input.remark}` : ''}` },
       by,
       now,
     );
-    await t.update(creditRequests).set({ ledgerId }).where(eq(creditRequests.id, req!.id));
+    await t.update(creditRequests).set({ ledgerId }).where(eq(creditRequests.id, id));
     await tellOther(
       t,
       a,
@@ -173,7 +163,7 @@ export async function customerRecharge(
       `${a.sellerCompanyName} 已登记充值 ¥${toYuan(fen)}。`,
       requestLink(CreditRequestKind.RECHARGE),
     );
-    return { id: req!.id };
+    return { id };
   });
 }
 
