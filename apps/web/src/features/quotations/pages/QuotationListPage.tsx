@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, DatePicker, Form, Input, Space, Tabs, type TableColumnsType } from 'antd';
+import { Badge, Button, DatePicker, Form, Input, Space, type TableColumnsType } from 'antd';
 import { enumLabel, type QuotationRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, ListPage, ListTable, StatusTabs, useListParams } from '../../../components/ListPage.tsx';
 import { exportQuotations, useQuotationList } from '../api/quotations.ts';
 import { QuotationStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -26,7 +25,6 @@ const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 export default function QuotationListPage() {
   const [form] = Form.useForm<Filters>();
   const { params, filter, reset, page } = useListParams<ListFilter>();
-  const [exporting, setExporting] = useState(false);
   const list = useQuotationList(params);
   const counts = list.data?.counts ?? {};
   const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
@@ -95,14 +93,6 @@ export default function QuotationListPage() {
     },
   ];
 
-  const tabItems = [
-    { key: 'all', label: `全部${totalAll ? ` (${totalAll})` : ''}` },
-    ...STATUS_TABS.map((s) => ({
-      key: String(s),
-      label: `${enumLabel('QuotationStatus', s)}${counts[String(s)] ? ` (${counts[String(s)]})` : ''}`,
-    })),
-  ];
-
   return (
     <ListPage
       title="我的报价"
@@ -128,24 +118,19 @@ export default function QuotationListPage() {
               >
                 重置
               </Button>
-              <Button
-                loading={exporting}
-                onClick={() => {
-                  setExporting(true);
-                  void exportQuotations(params).finally(() => setExporting(false));
-                }}
-              >
-                导出Excel
-              </Button>
+              <ExportButton onExport={() => exportQuotations(params)} />
             </Space>
           </Form.Item>
         </Form>
       }
     >
-      <Tabs
-        activeKey={params.status === undefined ? 'all' : String(params.status)}
-        items={tabItems}
-        onChange={(k) => filter({ status: k === 'all' ? undefined : Number(k) })}
+      <StatusTabs
+        value={params.status}
+        statuses={STATUS_TABS}
+        label={(s) => enumLabel('QuotationStatus', s)}
+        count={(s) => counts[String(s)] ?? 0}
+        allCount={totalAll}
+        onChange={(status) => filter({ status })}
       />
       <ListTable<QuotationRow>
         rowKey="id"
