@@ -156,12 +156,26 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await expect(reserveRowsB).toHaveCount(1);
   await expect(reserveRowsB).toContainText('下单预占');
 
+  // The supplier's workbench home counts it under 待确认订单; the card opens that tab of 销售订单.
+  await seller.goto('/customer/home');
+  await seller.getByRole('link', { name: '待确认订单' }).click();
+  await expect(seller).toHaveURL(/\/customer\/saleOrder\?status=0$/);
+  await expect(seller.locator('.ant-tabs-tab-active')).toContainText('待确认');
+  await expect(seller.getByRole('row').filter({ hasText: orderNo })).toBeVisible();
+
   // The supplier confirms.
   await seller.goto(`/customer/order/detail?type=6&id=${orderId}`);
   await seller.getByRole('button', { name: /确认订单/ }).click();
   await popconfirm(seller).click();
   await expect(seller.getByText('订单已确认，等待采购商付款')).toBeVisible();
   await expect(cardHead(seller)).toContainText('待付款');
+
+  // The purchaser's home: 待付款订单 opens the 待付款 tab of 采购订单, which holds the confirmed order.
+  await buyer.goto('/customer/home');
+  await buyer.getByRole('link', { name: '待付款订单' }).click();
+  await expect(buyer).toHaveURL(/\/customer\/order\?status=1$/);
+  await expect(buyer.locator('.ant-tabs-tab-active')).toContainText('待付款');
+  await expect(buyer.getByRole('row').filter({ hasText: orderNo })).toBeVisible();
 
   // The purchaser uploads the transfer proof.
   await buyer.goto(`/customer/order/detail?type=0&id=${orderId}`);

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Result, Space, Table, Tabs, type TableProps } from 'antd';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 
 /** The page of a paged list (DESIGN §1: pageIndex from 1). */
@@ -21,6 +22,16 @@ export function useListParams<F extends object>(initial: F = {} as F, pageSize =
     [],
   );
   return { params, filter, reset, page };
+}
+
+/**
+ * The status tab a link asked for (`?status=2`, e.g. from the workbench home's to-dos), as a list's initial
+ * status filter; undefined when absent or not a number.
+ */
+export function useStatusParam(): number | undefined {
+  const [search] = useSearchParams();
+  const raw = search.get('status');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
 /** What ListTable reads of a list query (a react-query result of `{list, total}`). */

@@ -194,8 +194,27 @@ export const myAccess = z.object({
 });
 export type MyAccess = z.infer<typeof myAccess>;
 
+/**
+ * The trade to-dos of the workbench home (only those whose list page the caller may open). `to` is the list page,
+ * with `?status=` when the count is one tab of it.
+ */
+export const TRADE_TODO_KEYS = [
+  'quotingEnquiries',
+  'toPayOrders',
+  'toReceiveOrders',
+  'openRmas',
+  'toConfirmOrders',
+  'toShipOrders',
+  'pendingRmas',
+  'pendingInvoices',
+] as const;
+export type TradeTodoKey = (typeof TRADE_TODO_KEYS)[number];
+export const tradeTodo = z.object({ key: z.enum(TRADE_TODO_KEYS), count: z.number().int(), to: z.string() });
+export type TradeTodo = z.infer<typeof tradeTodo>;
+
 /** Counts for the customer-home dashboard (GET /api/workbench/todo). */
 export const workbenchTodo = z.object({
+  trade: z.array(tradeTodo),
   unreadMessages: z.number().int(),
   users: z.number().int(),
   disabledUsers: z.number().int(),

@@ -18,5 +18,5 @@ export default async function menuRoutes(app: FastifyInstance) {
     return ok({ isCompanyAdmin: auth.isCompanyAdmin, permissions, hiddenLinks: await hiddenLinks(app.db, auth) });
   });
 
-  route(app, e.workbenchTodo, async (request) => ok(await workbenchTodo(app.db, companyCaller(request).companyId)));
+  route(app, e.workbenchTodo, async (request) => ok(await workbenchTodo(app.db, companyCaller(request))));
 }

@@ -107,12 +107,16 @@ export async function hiddenLinks(db: Db, auth: AuthContext): Promise<string[]> 
   return [...new Set(all.filter((m) => m.linkPath && !seen.has(m.linkPath)).map((m) => m.linkPath))];
 }
 
-/** Whether the caller's menu holds an entry for this page path (query ignored); administrators hold all. */
-export async function canSeeMenuPath(db: Db, auth: AuthContext, path: string): Promise<boolean> {
-  if (!auth.companyId) return false;
-  const want = pathOf(path);
+/** The page paths (query dropped) of the caller's menu; administrators hold all of their company type's. */
+export async function visibleMenuPaths(db: Db, auth: AuthContext): Promise<Set<string>> {
+  if (!auth.companyId) return new Set();
   const menus = auth.isCompanyAdmin
     ? (await menusOfType(db, auth.companyType)).map(toMenuItem)
     : await menusForCaller(db, auth);
-  return menus.some((m) => m.linkPath && pathOf(m.linkPath) === want);
+  return new Set(menus.filter((m) => m.linkPath).map((m) => pathOf(m.linkPath!)));
+}
+
+/** Whether the caller's menu holds an entry for this page path (query ignored); administrators hold all. */
+export async function canSeeMenuPath(db: Db, auth: AuthContext, path: string): Promise<boolean> {
+  return (await visibleMenuPaths(db, auth)).has(pathOf(path));
 }

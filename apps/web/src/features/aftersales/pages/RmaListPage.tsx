@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { StatusTabs } from '../../../components/ListPage.tsx';
+import { StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
 import { useRmaCounts, useRmaList } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -30,7 +30,8 @@ export default function RmaListPage() {
 }
 
 function RmaList({ type }: { type: 0 | 1 }) {
-  const [filters, setFilters] = useState<Filters>({ pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const status = useStatusParam();
+  const [filters, setFilters] = useState<Filters>({ status, pageIndex: 1, pageSize: DEFAULT_PAGE_SIZE });
   const list = useRmaList({ type, ...filters });
   const counts = useRmaCounts(type);
   const countOf = (status: number) => counts.data?.find((c) => c.status === status)?.count ?? 0;

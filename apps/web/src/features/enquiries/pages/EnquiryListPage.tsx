@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Input, Space, Tabs, type TableColumnsType } f
 import { PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type MyEnquiryRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ListTable, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
 import { useEnquiryCounts, useMyEnquiries } from '../api/enquiries.ts';
 import { ENQUIRY_TABS, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
@@ -16,7 +16,7 @@ interface Filters {
 
 /** /customer/enquiry — the purchaser's enquiries: status tabs with counts, offers per row, filters, paging. */
 export default function EnquiryListPage() {
-  const { params, filter, page } = useListParams<Filters>();
+  const { params, filter, page } = useListParams<Filters>({ status: useStatusParam() });
   const list = useMyEnquiries(params);
   const counts = useEnquiryCounts();
   const countOf = (s: number) => counts.data?.byStatus[String(s)] ?? 0;

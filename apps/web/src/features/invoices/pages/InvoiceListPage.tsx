@@ -11,7 +11,7 @@ import {
 } from 'antd';
 import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ExportButton, ListPage, ListTable, StatusTabs, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, ListPage, ListTable, StatusTabs, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useSession } from '../../session/index.ts';
 import { exportInvoices, useInvoiceCounts, useInvoiceList } from '../api/invoices.ts';
@@ -43,7 +43,7 @@ export default function InvoiceListPage() {
 }
 
 function InvoiceList({ type, openId }: { type: number; openId: number | null }) {
-  const { params, filter, page } = useListParams<Filters>();
+  const { params, filter, page } = useListParams<Filters>({ status: useStatusParam() });
   const [, setSearch] = useSearchParams();
   const list = useInvoiceList({ type, ...params });
   const counts = useInvoiceCounts(type);

@@ -15,7 +15,7 @@ import {
 import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ExportButton, StatusTabs } from '../../../components/ListPage.tsx';
+import { ExportButton, StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -44,9 +44,11 @@ const detailUrl = (r: OrderRow) => `/customer/order/detail?type=${r.type}&id=${r
 export function OrderListPage({ type, all = false, title }: OrderListPageProps) {
   const [form] = Form.useForm<Filters>();
   const buyerSide = type === 0 || type === 4;
+  const status = useStatusParam();
   const [params, setParams] = useState<OrderListParams & { pageIndex: number; pageSize: number }>({
     type,
     all: all ? 1 : undefined,
+    status,
     pageIndex: 1,
     pageSize: DEFAULT_PAGE_SIZE,
   });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
-import { CompanyType, enumLabel, type WorkbenchTodo } from '@aquamall/shared';
+import { CompanyType, enumLabel, type TradeTodo, type TradeTodoKey, type WorkbenchTodo } from '@aquamall/shared';
 import { useSession } from '../../session/index.ts';
 import { todoQuery } from '../api/access.ts';
 
@@ -11,20 +11,26 @@ interface TodoCard {
   to: string;
 }
 
-const zero = () => 0;
-/** Counts that exist today come from the server; those of later releases show 0 with their link. */
-const PURCHASER_TODOS: TodoCard[] = [
-  { title: '报价中的询价', value: zero, to: '/customer/enquiry' },
-  { title: '待付款订单', value: zero, to: '/customer/order' },
-  { title: '待收货订单', value: zero, to: '/customer/order' },
-  { title: '处理中的售后', value: zero, to: '/customer/rma/rmaList?type=0' },
-];
-const SUPPLIER_TODOS: TodoCard[] = [
-  { title: '待确认订单', value: zero, to: '/customer/saleOrder' },
-  { title: '待发货订单', value: zero, to: '/customer/saleOrder' },
-  { title: '待处理售后', value: zero, to: '/customer/rma/rmaList?type=1' },
-  { title: '待开发票', value: zero, to: '/customer/invoice/index' },
-];
+/** The titles of the trade to-dos the server counts (only those whose list the user may open). */
+const TRADE_TITLES: Record<TradeTodoKey, string> = {
+  quotingEnquiries: '报价中的询价',
+  toPayOrders: '待付款订单',
+  toReceiveOrders: '待收货订单',
+  openRmas: '处理中的售后',
+  toConfirmOrders: '待确认订单',
+  toShipOrders: '待发货订单',
+  pendingRmas: '待处理售后',
+  pendingInvoices: '待开发票',
+};
+
+/** What the cards show while the counts load (the server then leaves out lists the user may not open). */
+const LOADING_KEYS: Record<number, TradeTodoKey[]> = {
+  [CompanyType.PURCHASER]: ['quotingEnquiries', 'toPayOrders', 'toReceiveOrders', 'openRmas'],
+  [CompanyType.SUPPLIER]: ['toConfirmOrders', 'toShipOrders', 'pendingRmas', 'pendingInvoices'],
+};
+
+const tradeCard = (t: TradeTodo): TodoCard => ({ title: TRADE_TITLES[t.key], value: () => t.count, to: t.to });
+
 const COMMON: TodoCard[] = [
   { title: '未读消息', value: (t) => t?.unreadMessages ?? 0, to: '/customer/message/index' },
   { title: '企业用户', value: (t) => t?.users ?? 0, to: '/customer/user/list' },
@@ -69,7 +75,8 @@ export default function HomePage() {
   const { user } = useSession();
   const { data: todo, isLoading } = useQuery(todoQuery);
   const type = user?.extension.CompanyType ?? 0;
-  const todos = [...(type === CompanyType.PURCHASER ? PURCHASER_TODOS : SUPPLIER_TODOS), ...COMMON];
+  const trade = todo?.trade ?? (LOADING_KEYS[type] ?? []).map((key) => ({ key, count: 0, to: '/customer/home' }));
+  const todos = [...trade.map(tradeCard), ...COMMON];
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card variant="borderless">
