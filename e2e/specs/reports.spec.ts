@@ -55,6 +55,9 @@ test('a supplier opens its four reports: range, granularity, charts, rows and th
   await openReport(page, 'saleAmount', '应收账款', '发货趋势');
   await page.goto('/customer/report/payAmount');
   await expect(page.getByTestId('access-blocked')).toContainText('应付账款报表仅对采购商开放');
+  // A purchaser's page opened by a supplier (a shared link): refused with its company type, no failing list.
+  await page.goto('/customer/bid/bidindex');
+  await expect(page.getByTestId('access-blocked')).toContainText('该页面仅对采购商开放');
 });
 
 test('a purchaser opens its three reports; the receivables report is not for it', async ({ page }) => {

@@ -191,6 +191,8 @@ export const myAccess = z.object({
   permissions: z.array(z.string()),
   /** Menu link paths of the company type that the user's roles do not grant (pages shown as 无权访问). */
   hiddenLinks: z.array(z.string()),
+  /** Menu link paths only the other company type has (pages shown as 仅对采购商/供应商开放). */
+  otherTypeLinks: z.array(z.object({ linkPath: z.string(), companyType: z.number().int() })),
 });
 export type MyAccess = z.infer<typeof myAccess>;
 

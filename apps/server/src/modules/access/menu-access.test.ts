@@ -54,6 +54,17 @@ describe('menu grants on the server', () => {
     expect(mine.hiddenLinks).not.toContain('/customer/product');
     expect(mine.hiddenLinks).not.toContain('/customer/message/index');
     const admin = await signedInUser(db, { companyId, isCompanyAdmin: true });
-    expect((await call<MyAccess>(t.app, admin.token, 'GET', '/api/role/mine')).data.hiddenLinks).toEqual([]);
+    const adminAccess = (await call<MyAccess>(t.app, admin.token, 'GET', '/api/role/mine')).data;
+    expect(adminAccess.hiddenLinks).toEqual([]);
+    // Pages only purchasers have (招标项目, 购物车) are named with their type; shared ones (消息) are not.
+    expect(adminAccess.otherTypeLinks).toEqual(
+      expect.arrayContaining([
+        { linkPath: '/customer/bid/bidindex', companyType: 4 },
+        { linkPath: '/customer/cart', companyType: 4 },
+      ]),
+    );
+    const other = adminAccess.otherTypeLinks.map((l) => l.linkPath);
+    expect(other).not.toContain('/customer/message/index');
+    expect(other).not.toContain('/customer/saleOrder');
   });
 });

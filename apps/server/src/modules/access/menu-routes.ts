@@ -3,7 +3,7 @@ import { menuEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller, companyCaller } from '../../plugins/auth.ts';
-import { hiddenLinks, menusForCaller } from './menus.ts';
+import { hiddenLinks, menusForCaller, otherTypeLinks } from './menus.ts';
 import { requestPermissions } from './permissions.ts';
 import { workbenchTodo } from './workbench-todo.ts';
 
@@ -15,7 +15,8 @@ export default async function menuRoutes(app: FastifyInstance) {
   route(app, e.myAccess, async (request) => {
     const auth = caller(request);
     const permissions = [...(await requestPermissions(request))].sort();
-    return ok({ isCompanyAdmin: auth.isCompanyAdmin, permissions, hiddenLinks: await hiddenLinks(app.db, auth) });
+    const [hidden, otherType] = await Promise.all([hiddenLinks(app.db, auth), otherTypeLinks(app.db, auth)]);
+    return ok({ isCompanyAdmin: auth.isCompanyAdmin, permissions, hiddenLinks: hidden, otherTypeLinks: otherType });
   });
 
   route(app, e.workbenchTodo, async (request) => ok(await workbenchTodo(app.db, companyCaller(request))));

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { MenuItem } from '@aquamall/shared';
+import { CompanyType, type MenuItem } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, roles, userRoles, webMenus } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -105,6 +105,24 @@ export async function hiddenLinks(db: Db, auth: AuthContext): Promise<string[]> 
   const visible = expandGrants(all, await grantedMenuIds(db, auth));
   const seen = new Set(all.filter((m) => visible.has(m.id) && m.linkPath).map((m) => m.linkPath));
   return [...new Set(all.filter((m) => m.linkPath && !seen.has(m.linkPath)).map((m) => m.linkPath))];
+}
+
+/** Menu link paths that only another company type's menu holds, with that type (none without a company). */
+export async function otherTypeLinks(
+  db: Db,
+  auth: AuthContext,
+): Promise<{ linkPath: string; companyType: number }[]> {
+  if (!auth.companyId || auth.companyType === null) return [];
+  const own = new Set((await menusOfType(db, auth.companyType)).flatMap((m) => (m.linkPath ? [pathOf(m.linkPath)] : [])));
+  const out = new Map<string, number>();
+  for (const type of Object.values(CompanyType)) {
+    if (type === auth.companyType) continue;
+    for (const m of await menusOfType(db, type)) {
+      const p = m.linkPath ? pathOf(m.linkPath) : '';
+      if (p && !own.has(p) && !out.has(p)) out.set(p, type);
+    }
+  }
+  return [...out].map(([linkPath, companyType]) => ({ linkPath, companyType }));
 }
 
 /** The page paths (query dropped) of the caller's menu; administrators hold all of their company type's. */

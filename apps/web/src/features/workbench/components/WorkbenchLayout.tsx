@@ -39,9 +39,12 @@ function WorkbenchShell() {
   const menus = useWebMenus();
   const highlight = highlightKey(location.pathname, location.search, pickMenuKey(handle?.menuKey, menus.data?.flat));
   const access = useQuery(myAccessQuery);
+  // A page's own company-type message (应付账款报表仅对采购商开放) before the menu's, then roles, then membership.
+  const pageGate = routeGate(handle, location.search, user?.extension);
   const gate =
-    menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks) ??
-    routeGate(handle, location.search, user?.extension);
+    (pageGate?.kind === 'type' ? pageGate : null) ??
+    menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks, access.data?.otherTypeLinks) ??
+    pageGate;
 
   // Phones: the sider starts collapsed and closes again after every navigation.
   const [narrow, setNarrow] = useState(isNarrow);

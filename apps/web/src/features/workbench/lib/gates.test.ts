@@ -71,6 +71,15 @@ describe('menuAccessGate', () => {
     expect(menuAccessGate('/customer/saleOrder', visible, [])).toBeNull();
     expect(menuAccessGate('/customer/saleOrder', undefined, ['/customer/saleOrder'])).toBeNull();
   });
+  it('tells a user that a page belongs to the other company type', () => {
+    const purchaserOnly = [{ linkPath: '/customer/bid/bidindex', companyType: 4 }];
+    expect(menuAccessGate('/customer/bid/bidindex', visible, [], purchaserOnly)).toEqual({
+      kind: 'type',
+      message: '该页面仅对采购商开放',
+    });
+    expect(menuAccessGate('/customer/product', visible, [], purchaserOnly)).toBeNull();
+    expect(menuAccessGate('/customer/message/index', visible, [], purchaserOnly)).toBeNull();
+  });
 });
 
 describe('frameRefusal', () => {

@@ -1,4 +1,5 @@
 import {
+  enumLabel,
   memberGateForOrderType,
   memberGateMessage,
   REPORT_COMPANY_TYPE,
@@ -77,23 +78,26 @@ export function frameRefusal(url: string, frameHosts: readonly string[]): string
 
 export const NO_ACCESS_MESSAGE = '您没有访问此页面的权限，请联系企业管理员分配角色';
 
+const asMenu = (linkPath: string, i: number): MenuItem => ({ sysNo: -1 - i, parentSysNo: 0, name: '', icon: '', linkPath });
+
+/** The message of a page only the other company type uses (仅对采购商开放). */
+export const otherTypeMessage = (companyType: number) =>
+  `该页面仅对${enumLabel('CompanyType', companyType) ?? '其他类型企业'}开放`;
+
 /**
- * A page behind a menu entry the user's roles do not grant: its highlight key matches one of the hidden links
- * and none of the user's own menu entries.
+ * A page the user may not open from the menu: its highlight key matches none of the user's own menu entries but
+ * a menu entry only the other company type has (a supplier on 招标项目: kind 'type'), or one the user's roles do
+ * not grant (kind 'access').
  */
 export function menuAccessGate(
   highlight: string,
   visible: MenuItem[] | undefined,
   hiddenLinks: string[] | undefined,
+  otherTypeLinks: { linkPath: string; companyType: number }[] = [],
 ): GateResult {
-  if (!visible || !hiddenLinks?.length) return null;
-  const hidden = hiddenLinks.map((linkPath, i) => ({
-    sysNo: -1 - i,
-    parentSysNo: 0,
-    name: '',
-    icon: '',
-    linkPath,
-  }));
-  if (!matchMenu(hidden, highlight) || matchMenu(visible, highlight)) return null;
+  if (!visible || matchMenu(visible, highlight)) return null;
+  const other = otherTypeLinks.find((l, i) => matchMenu([asMenu(l.linkPath, i)], highlight));
+  if (other) return { kind: 'type', message: otherTypeMessage(other.companyType) };
+  if (!hiddenLinks?.length || !matchMenu(hiddenLinks.map(asMenu), highlight)) return null;
   return { kind: 'access', message: NO_ACCESS_MESSAGE };
 }
