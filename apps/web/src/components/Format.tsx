@@ -4,10 +4,13 @@ import { formatPrice, maskPhone, orEmpty, type PriceFormatOptions } from '@aquam
 export function Price({ value, symbol = true, className, ...opts }: PriceFormatOptions & { value: number | string | null | undefined; symbol?: boolean; className?: string }) {
   const text = formatPrice(value, opts);
   const empty = value === null || value === undefined || value === '' || !Number.isFinite(Number(value));
+  // A negative amount (a red-letter invoice, a refund) reads -¥28,521.00, the sign before the currency.
+  const negative = !empty && symbol && text.startsWith('-');
   return (
     <span className={className ?? 'am-price'}>
+      {negative ? '-' : null}
       {symbol && !empty ? <small>¥</small> : null}
-      {text}
+      {negative ? text.slice(1) : text}
     </span>
   );
 }

@@ -426,7 +426,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`将开具一张 ¥-${d.totalAmount ?? d.requestedAmount} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
+        message={`将开具一张 -¥${d.totalAmount ?? d.requestedAmount} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
       />
       <Form
         form={form}

@@ -103,8 +103,13 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
     {
       title: '申请时间',
       dataIndex: 'createdAt',
-      width: 140,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      width: 110,
+      render: (v: string) => (
+        <span>
+          {dayjs(v).format('YYYY-MM-DD')}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(v).format('HH:mm')}</div>
+        </span>
+      ),
     },
     {
       title: '操作',
