@@ -119,11 +119,13 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await expect(plan).toBeVisible();
   await expect(sup.getByTestId('thread-message').filter({ hasText: '第2项可在一周内交货' }).getByRole('link', { name: /交货计划\.pdf/ })).toBeVisible();
   await expect(sup.getByTestId('quotation-thread').locator('.ant-upload-list-item')).toHaveCount(0);
+  const href = (await plan.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/f\/u\/enquiry\/.+\.pdf$/);
   const [opened] = await Promise.all([page.waitForEvent('popup'), plan.click()]);
-  const file = await page.request.get(opened.url());
+  await opened.close();
+  const file = await page.request.get(href);
   expect(file.ok()).toBe(true);
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await opened.close();
   await page.getByLabel('消息内容').fill('好的，请按此安排。');
   await page.getByRole('button', { name: /^发\s*送$/ }).click();
   await expect(sup.getByTestId('thread-message').filter({ hasText: '好的，请按此安排' })).toBeVisible({ timeout: 5_000 });

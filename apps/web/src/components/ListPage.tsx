@@ -163,7 +163,7 @@ export function DateRangeItem({
 }) {
   return (
     <Form.Item name={name} label={label}>
-      <DatePicker.RangePicker placeholder={placeholder} style={{ width: 240 }} />
+      <DatePicker.RangePicker placeholder={placeholder} style={{ width: placeholder ? 290 : 240 }} />
     </Form.Item>
   );
 }
