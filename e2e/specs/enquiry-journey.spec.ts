@@ -106,8 +106,26 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await expect(page).toHaveURL(/\/customer\/enquiry\/offerDetail\?id=\d+/);
   await expect(page.getByTestId('quotation-thread')).toBeVisible();
   await sup.getByLabel('消息内容').fill('第2项可在一周内交货。');
+  // The supplier attaches its delivery plan (PDF) to the message; the purchaser sees it in the thread and opens it.
+  await sup
+    .getByTestId('quotation-thread')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '交货计划.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(sup.getByTestId('quotation-thread').locator('.ant-upload-list-item-done', { hasText: '交货计划.pdf' })).toBeVisible();
   await sup.getByRole('button', { name: /^发\s*送$/ }).click();
-  await expect(page.getByTestId('thread-message').filter({ hasText: '第2项可在一周内交货' })).toBeVisible({ timeout: 5_000 });
+  const supplierSaid = page.getByTestId('thread-message').filter({ hasText: '第2项可在一周内交货' });
+  await expect(supplierSaid).toBeVisible({ timeout: 5_000 });
+  const plan = supplierSaid.getByRole('link', { name: /交货计划\.pdf/ });
+  await expect(plan).toBeVisible();
+  await expect(sup.getByTestId('thread-message').filter({ hasText: '第2项可在一周内交货' }).getByRole('link', { name: /交货计划\.pdf/ })).toBeVisible();
+  await expect(sup.getByTestId('quotation-thread').locator('.ant-upload-list-item')).toHaveCount(0);
+  const href = (await plan.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/f\/u\/enquiry\/.+\.pdf$/);
+  const [opened] = await Promise.all([page.waitForEvent('popup'), plan.click()]);
+  await opened.close();
+  const file = await page.request.get(href);
+  expect(file.ok()).toBe(true);
+  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByLabel('消息内容').fill('好的，请按此安排。');
   await page.getByRole('button', { name: /^发\s*送$/ }).click();
   await expect(sup.getByTestId('thread-message').filter({ hasText: '好的，请按此安排' })).toBeVisible({ timeout: 5_000 });
@@ -115,6 +133,10 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
 
   // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
   await page.goto('/customer/enquiry');
+  // 我的询价's filter bar: the title finds this enquiry alone.
+  await page.getByPlaceholder('标题 / 单号 / 产品名称').fill(title);
+  await page.getByTestId('list-filters').getByRole('button', { name: /^查\s*询$/ }).click();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
   const row = page.locator('tr', { hasText: title });
   await expect(row.getByTestId('offer-count')).toHaveText('3 家');
   await row.getByRole('link', { name: '比价' }).click();

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { ExportButton, ListPage, ListTable, StatusTabs, useListParams, type ListQuery } from './ListPage.tsx';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import dayjs from 'dayjs';
+import {
+  dateParams,
+  ExportButton,
+  FilterForm,
+  isFiltered,
+  ListPage,
+  ListTable,
+  StatusTabs,
+  useListParams,
+  type ListQuery,
+} from './ListPage.tsx';
 
 afterEach(cleanup);
 
@@ -126,5 +138,51 @@ describe('ExportButton', () => {
     expect(button.className).toContain('ant-btn-loading');
     await act(async () => done());
     expect(button.className).not.toContain('ant-btn-loading');
+  });
+});
+
+describe('FilterForm', () => {
+  function Filters({ onSearch }: { onSearch: (v: { keyword?: string }) => void }) {
+    const [form] = Form.useForm<{ keyword?: string }>();
+    return (
+      <FilterForm form={form} onSearch={onSearch} actions={<span>导出</span>}>
+        <Form.Item name="keyword" label="询价">
+          <Input placeholder="询价标题或单号" />
+        </Form.Item>
+      </FilterForm>
+    );
+  }
+
+  it('searches with the fields on 查询, and 重置 clears them and searches with none', async () => {
+    const onSearch = vi.fn();
+    render(<Filters onSearch={onSearch} />);
+    expect(screen.getByText('导出')).toBeTruthy();
+    const input = screen.getByPlaceholderText('询价标题或单号') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '加药泵' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ keyword: '加药泵' }));
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    expect(onSearch).toHaveBeenLastCalledWith({});
+    // A reset mounts the field anew: read the new input.
+    await waitFor(() =>
+      expect((screen.getByPlaceholderText('询价标题或单号') as HTMLInputElement).value).toBe(''),
+    );
+  });
+});
+
+describe('dateParams and isFiltered', () => {
+  it('turns a range into dateFrom / dateTo, leaving out an open end', () => {
+    expect(dateParams([dayjs('2026-03-01'), dayjs('2026-03-31')])).toEqual({
+      dateFrom: '2026-03-01',
+      dateTo: '2026-03-31',
+    });
+    expect(dateParams([dayjs('2026-03-01'), null])).toEqual({ dateFrom: '2026-03-01', dateTo: undefined });
+    expect(dateParams(undefined)).toEqual({ dateFrom: undefined, dateTo: undefined });
+  });
+
+  it('counts a status or any filter, not the page or the list scope', () => {
+    expect(isFiltered({ pageIndex: 3, pageSize: 50, type: 4, all: 1, keyword: undefined })).toBe(false);
+    expect(isFiltered({ pageIndex: 1, pageSize: 20, status: 0 })).toBe(true);
+    expect(isFiltered({ pageIndex: 1, pageSize: 20, dateFrom: '2026-03-01' })).toBe(true);
   });
 });

@@ -1,7 +1,21 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Result, Space, Table, Tabs, type TableProps } from 'antd';
 import { useSearchParams } from 'react-router';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  Result,
+  Space,
+  Table,
+  Tabs,
+  type FormInstance,
+  type TableProps,
+} from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
+import type { Dayjs } from 'dayjs';
 
 /** The page of a paged list (DESIGN §1: pageIndex from 1). */
 export interface PageParams {
@@ -33,6 +47,11 @@ export function useStatusParam(): number | undefined {
   const raw = search.get('status');
   return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
+/** Whether a list's query narrows it (a status tab or any filter), for an empty state that says so. */
+export const isFiltered = (params: object, scope: readonly string[] = ['type', 'all']) =>
+  Object.entries(params).some(
+    ([k, v]) => k !== 'pageIndex' && k !== 'pageSize' && !scope.includes(k) && v !== undefined && v !== '',
+  );
 
 /** What ListTable reads of a list query (a react-query result of `{list, total}`). */
 export interface ListQuery<T> {
@@ -134,9 +153,81 @@ export function ListPage({
   );
 }
 
+/** The value of a date range field (`DateRangeItem`). */
+export type DateRange = [Dayjs | null, Dayjs | null] | null | undefined;
+
+/** A date range as the list queries take it: `dateFrom` / `dateTo` as YYYY-MM-DD, each left out when not chosen. */
+export const dateParams = (range: DateRange) => ({
+  dateFrom: range?.[0] ? range[0].format('YYYY-MM-DD') : undefined,
+  dateTo: range?.[1] ? range[1].format('YYYY-MM-DD') : undefined,
+});
+
+/** A date range field of a `FilterForm` (下单日期, 报价日期, 创建日期), read with `dateParams`. */
+export function DateRangeItem({
+  name = 'range',
+  label,
+  placeholder,
+}: {
+  name?: string;
+  label: string;
+  placeholder?: [string, string];
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <DatePicker.RangePicker placeholder={placeholder} style={{ width: placeholder ? 290 : 240 }} />
+    </Form.Item>
+  );
+}
+
 /**
- * Status tabs of a list: 全部 and one tab a status, each with its count when there is one (待付款 (3)). `value`
- * undefined is 全部; choosing a tab calls `onChange` with its status (undefined for 全部).
+ * The filter bar of a list page: the page's own fields (`children`, Form.Items), then 查询 (also Enter in a
+ * field), 重置 (clears the fields and searches with none) and the page's actions (导出Excel). `onSearch` gets
+ * the form's values; the page turns them into its query (trimming, `dateParams`) and keeps its status tab.
+ */
+export function FilterForm<F extends object>({
+  form,
+  onSearch,
+  actions,
+  children,
+}: {
+  form: FormInstance<F>;
+  onSearch: (values: F) => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form<F>
+      form={form}
+      layout="inline"
+      onFinish={onSearch}
+      style={{ rowGap: 12 }}
+      data-testid="list-filters"
+    >
+      {children}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({} as F);
+            }}
+          >
+            重置
+          </Button>
+          {actions}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/**
+ * Status tabs of a list: 全部 and one tab a status, each with its count only when there is one (待付款 (3), not
+ * 已关闭 (0)): the numbers then point at what needs the user, as in the shops a purchaser knows (decision
+ * 0123). `value` undefined is 全部; choosing a tab calls `onChange` with its status (undefined for 全部).
  */
 export function StatusTabs({
   value,

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Skeleton, Space, Tag, Typography } from 'antd';
-import { threadPostInput, THREAD_MESSAGE_MAX } from '@aquamall/shared';
+import {
+  ENQUIRY_FILE_TYPES,
+  QUOTE_ATTACHMENTS_MAX,
+  threadPostInput,
+  THREAD_MESSAGE_MAX,
+} from '@aquamall/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '../lib/api.ts';
 import { formRules } from '../lib/form-rules.ts';
+import { DocumentLinks, DocumentUpload, type DocFile } from './DocumentUpload.tsx';
 
 const rules = formRules(threadPostInput);
 
@@ -12,7 +18,9 @@ const rules = formRules(threadPostInput);
  * The message thread on one quotation, between the enquiry's purchaser and that supplier only (both sides use
  * it: quotation/detail and the purchaser's enquiry/offerDetail). Opening it marks the other side's messages
  * read; sending notifies the other company's inbox and refreshes the other side's open thread through the
- * live socket. The server refuses any third company (报价不存在).
+ * live socket. Either side may attach PDFs and images (the enquiry attachments' types, at most
+ * QUOTE_ATTACHMENTS_MAX a message; decision 0123) and both see them under the message. The server refuses any
+ * third company (报价不存在) and any upload not the sender's own.
  */
 export function QuotationThread({
   quotationId,
@@ -22,7 +30,7 @@ export function QuotationThread({
   title?: string;
 }) {
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ content: string }>();
+  const [form] = Form.useForm<{ content: string; attachments?: DocFile[] }>();
   const thread = useQuery({
     queryKey: ['quotations', 'thread', quotationId],
     queryFn: () => api.read('quotationThread', { quotationId }, { suppressError: true }),
@@ -40,8 +48,8 @@ export function QuotationThread({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new batch of unread messages
   }, [unread]);
   const post = useMutation({
-    mutationFn: (content: string) =>
-      api.read('quotationThreadPost', { quotationId, content, attachments: [] }),
+    mutationFn: (v: { content: string; attachments?: DocFile[] }) =>
+      api.read('quotationThreadPost', { quotationId, content: v.content, attachments: v.attachments ?? [] }),
     onSuccess: (data) => {
       qc.setQueryData(['quotations', 'thread', quotationId], data);
       form.resetFields();
@@ -90,13 +98,18 @@ export function QuotationThread({
                       }}
                     >
                       {m.content}
+                      {m.attachments.length > 0 && (
+                        <div style={{ marginTop: 6 }} data-testid="thread-attachments">
+                          <DocumentLinks docs={m.attachments} />
+                        </div>
+                      )}
                     </div>
                   </div>
                 </div>
               ))}
             </div>
           )}
-          <Form form={form} onFinish={(v) => post.mutate(v.content)}>
+          <Form form={form} onFinish={(v) => post.mutate(v)}>
             <Form.Item name="content" rules={rules.content}>
               <Input.TextArea
                 rows={3}
@@ -104,6 +117,14 @@ export function QuotationThread({
                 showCount
                 placeholder="输入消息，对方会收到站内信通知"
                 aria-label="消息内容"
+              />
+            </Form.Item>
+            <Form.Item name="attachments">
+              <DocumentUpload
+                folder="enquiry"
+                types={ENQUIRY_FILE_TYPES}
+                max={QUOTE_ATTACHMENTS_MAX}
+                buttonText="添加附件（PDF / 图片）"
               />
             </Form.Item>
             <Space>

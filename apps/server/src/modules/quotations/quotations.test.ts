@@ -18,11 +18,18 @@ import {
   companies,
   enquiries,
   messages,
+  quotationMessages,
   quotationLines,
   quotations,
   quotationVersions,
 } from '../../db/schema/index.ts';
-import { api, makePurchaser, newIdempotencyKey, uploadedFile } from '../../test/factories/index.ts';
+import {
+  api,
+  makePurchaser,
+  multipartBody,
+  newIdempotencyKey,
+  uploadedFile,
+} from '../../test/factories/index.ts';
 import { makeEnquiry, makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import type { Envelope } from '../../test/http.ts';
 import { isAwardable } from './common.ts';
@@ -575,6 +582,66 @@ describe('the thread', () => {
     ).toHaveLength(3);
   });
 
+  it('a supplier sends a PDF and an image in the thread; the purchaser sees and opens them; foreign or too many files are refused', async () => {
+    const { buyer, seller, body } = await scene();
+    const { data } = await submit(seller.admin.token, body());
+    const id = data.id;
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const { payload, headers } = await multipartBody([{ name: '检测报告.pdf', body: PDF }]);
+    const up = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/UploadHandler.ashx?appName=enquiry',
+        payload,
+        headers: { ...headers, 'x-token': seller.admin.token },
+      })
+    ).json<{ code: number; message: string; data: { fileRelativePath: string }[] }>();
+    expect(up.code, up.message).toBe(0);
+    const pdf = up.data[0]!.fileRelativePath;
+    const photo = await uploadedFile(t.app, seller.admin.token);
+    const attachments = [
+      { name: '检测报告.pdf', path: pdf },
+      { name: '现场照片.png', path: photo },
+    ];
+    const posted = await http.post<ThreadAnswer>(seller.admin.token, '/api/quotation/thread/post', {
+      quotationId: id,
+      content: '附检测报告和现场照片',
+      attachments,
+    });
+    expect(posted.code, posted.message).toBe(0);
+    expect(posted.data.messages).toMatchObject([{ mine: true, attachments }]);
+    const seen = await http.get<ThreadAnswer>(buyer.token, `/api/quotation/thread?quotationId=${id}`);
+    expect(seen.data.messages).toMatchObject([
+      { mine: false, side: 2, content: '附检测报告和现场照片', attachments },
+    ]);
+    // The purchaser opens the PDF from the file host.
+    const opened = await t.app.inject({ method: 'GET', url: `/f/${pdf}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The purchaser cannot pass off the supplier's file as its own, nor send more than the limit.
+    const before = (await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, id)))
+      .length;
+    expect(
+      await http.post(buyer.token, '/api/quotation/thread/post', {
+        quotationId: id,
+        content: '转发',
+        attachments: [{ name: '检测报告.pdf', path: pdf }],
+      }),
+    ).toMatchObject({ code: Code.INVALID, message: '附件不存在或不是本公司上传的文件' });
+    const own = await uploadedFile(t.app, buyer.token);
+    expect(
+      await http.post(buyer.token, '/api/quotation/thread/post', {
+        quotationId: id,
+        content: '图纸',
+        attachments: Array.from({ length: 6 }, (_, i) => ({ name: `图纸${i}.png`, path: own })),
+      }),
+    ).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('最多上传5个附件') });
+    expect(
+      (await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, id))).length,
+    ).toBe(before);
+  });
+
   it('a sealed enquiry hides the thread from the purchaser until the deadline, and the notice names nobody', async () => {
     const { buyer, seller, body } = await scene({ sealed: true });
     const { data } = await submit(seller.admin.token, body());
@@ -645,7 +712,10 @@ describe('the live thread', () => {
     // A sealed enquiry before its deadline: the purchaser cannot open the thread, so its sockets hear nothing.
     const sealed = await scene({ sealed: true });
     const q = await submit(sealed.seller.admin.token, sealed.body());
-    const [sb, ss] = await Promise.all([live(base, sealed.buyer.token), live(base, sealed.seller.admin.token)]);
+    const [sb, ss] = await Promise.all([
+      live(base, sealed.buyer.token),
+      live(base, sealed.seller.admin.token),
+    ]);
     await http.post(sealed.seller.admin.token, '/api/quotation/thread/post', {
       quotationId: q.data.id,
       content: '已报价',

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { queryClient } from '../../app/providers.tsx';
 import { lazyPage } from '../../lib/lazy.ts';
+import { prefetchOfferComparison } from './api/enquiries.ts';
 
 const M = { menuKey: '/customer/enquiry' };
 
@@ -8,6 +10,12 @@ export const enquiryCustomerRoutes: RouteObject[] = [
   { path: 'enquiry', handle: { title: '我的询价' }, lazy: lazyPage(() => import('./pages/EnquiryListPage.tsx')) },
   { path: 'enquiry/edit', handle: { title: '发布询价', ...M }, lazy: lazyPage(() => import('./pages/EnquiryEditPage.tsx')) },
   { path: 'enquiry/detail', handle: { title: '询价详情', ...M }, lazy: lazyPage(() => import('./pages/EnquiryDetailPage.tsx')) },
-  { path: 'enquiry/offerList', handle: { title: '报价列表', ...M }, lazy: lazyPage(() => import('./pages/OfferListPage.tsx')) },
+  {
+    path: 'enquiry/offerList',
+    handle: { title: '报价列表', ...M },
+    // The comparison's data loads alongside the page's code instead of after it (decision 0123).
+    loader: ({ request }) => prefetchOfferComparison(queryClient, request.url),
+    lazy: lazyPage(() => import('./pages/OfferListPage.tsx')),
+  },
   { path: 'enquiry/offerDetail', handle: { title: '报价详情', ...M }, lazy: lazyPage(() => import('./pages/OfferDetailPage.tsx')) },
 ];

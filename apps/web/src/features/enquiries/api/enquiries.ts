@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EnquirySheetLines } from '@aquamall/shared';
 import { api, downloadEndpoint, endpointUrl, request, type InputOf } from '../../../lib/api.ts';
 
@@ -23,12 +23,22 @@ export const useMyEnquiry = (id: number | null) =>
   });
 
 /** GET /api/enquiry/offers — the comparison (sealed: counts only before the deadline). */
+const offerComparison = (enquiryId: number | null) => ({
+  queryKey: ['enquiries', 'offers', enquiryId],
+  queryFn: () => api.read('enquiryOffers', { enquiryId: enquiryId! }, { suppressError: true }),
+});
 export const useOfferComparison = (enquiryId: number | null) =>
-  useQuery({
-    queryKey: ['enquiries', 'offers', enquiryId],
-    queryFn: () => api.read('enquiryOffers', { enquiryId: enquiryId! }, { suppressError: true }),
-    enabled: enquiryId !== null,
-  });
+  useQuery({ ...offerComparison(enquiryId), enabled: enquiryId !== null });
+
+/**
+ * Starts loading the comparison of enquiry/offerList?id=N while the page's code loads (the route's loader), so
+ * the two no longer wait on each other (decision 0123). Answers at once; the page's useQuery picks it up.
+ */
+export function prefetchOfferComparison(client: QueryClient, url: string): null {
+  const id = Number(new URL(url).searchParams.get('id'));
+  if (Number.isInteger(id) && id > 0) void client.prefetchQuery(offerComparison(id));
+  return null;
+}
 
 /** GET /api/enquiry/offer — one offer with every version. */
 export const useOfferDetail = (quotationId: number | null) =>

@@ -1,12 +1,28 @@
 import { Link } from 'react-router';
-import { Button, Card, DatePicker, Input, Space, Tabs, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type MyEnquiryRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ListTable, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
+import dayjs from 'dayjs';
+import {
+  DateRangeItem,
+  dateParams,
+  FilterForm,
+  isFiltered,
+  ListPage,
+  ListTable,
+  StatusTabs,
+  useListParams,
+  type DateRange,
+} from '../../../components/ListPage.tsx';
 import { useEnquiryCounts, useMyEnquiries } from '../api/enquiries.ts';
 import { ENQUIRY_TABS, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
+interface FormValues {
+  keyword?: string;
+  range?: DateRange;
+}
 interface Filters {
   status?: number;
   keyword?: string;
@@ -17,10 +33,14 @@ interface Filters {
 /** /customer/enquiry — the purchaser's enquiries: status tabs with counts, offers per row, filters, paging. */
 export default function EnquiryListPage() {
   const { params, filter, page } = useListParams<Filters>({ status: useStatusParam() });
+  const [form] = Form.useForm<FormValues>();
+  const { params, filter, reset, page } = useListParams<Filters>();
   const list = useMyEnquiries(params);
   const counts = useEnquiryCounts();
-  const countOf = (s: number) => counts.data?.byStatus[String(s)] ?? 0;
+  const search = (f: FormValues) =>
+    reset({ status: params.status, keyword: f.keyword?.trim() || undefined, ...dateParams(f.range) });
 
+  const filtered = isFiltered(params);
   const columns: TableColumnsType<MyEnquiryRow> = [
     {
       title: '询价标题',
@@ -28,7 +48,8 @@ export default function EnquiryListPage() {
       width: 260,
       render: (v: string, r) => (
         <span>
-          <Link to={`/customer/enquiry/detail?id=${r.id}`}>{v}</Link> <EnquiryMarks visibility={r.visibility} sealed={r.sealed} />
+          <Link to={`/customer/enquiry/detail?id=${r.id}`}>{v}</Link>{' '}
+          <EnquiryMarks visibility={r.visibility} sealed={r.sealed} />
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
             {r.code} · {r.itemNames.join('、')}
             {r.itemCount > r.itemNames.length ? ` 等${r.itemCount}项` : ''}
@@ -41,11 +62,28 @@ export default function EnquiryListPage() {
       title: '报价数',
       dataIndex: 'offerCount',
       width: 80,
-      render: (n: number, r) => (n > 0 && r.status !== 0 ? <Link to={`/customer/enquiry/offerList?id=${r.id}`} data-testid="offer-count">{n} 家</Link> : `${n} 家`),
+      render: (n: number, r) =>
+        n > 0 && r.status !== 0 ? (
+          <Link to={`/customer/enquiry/offerList?id=${r.id}`} data-testid="offer-count">
+            {n} 家
+          </Link>
+        ) : (
+          `${n} 家`
+        ),
     },
-    { title: '截止时间', dataIndex: 'deadline', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '截止时间',
+      dataIndex: 'deadline',
+      width: 140,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     { title: '交货地区', dataIndex: 'deliveryAreaName', width: 150, ellipsis: true },
-    { title: '创建时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 140,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: '操作',
       key: 'a',
@@ -61,13 +99,9 @@ export default function EnquiryListPage() {
     },
   ];
 
-  const onRange = (range: [Dayjs | null, Dayjs | null] | null) =>
-    filter({ dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
-
   return (
-    <Card
+    <ListPage
       title="我的询价"
-      variant="borderless"
       extra={
         <Link to="/customer/enquiry/edit">
           <Button type="primary" icon={<PlusOutlined />}>
@@ -75,19 +109,23 @@ export default function EnquiryListPage() {
           </Button>
         </Link>
       }
+      filters={
+        <FilterForm form={form} onSearch={search}>
+          <Form.Item name="keyword" label="询价">
+            <Input allowClear maxLength={60} placeholder="标题 / 单号 / 产品名称" style={{ width: 240 }} />
+          </Form.Item>
+          <DateRangeItem label="创建日期" placeholder={['创建开始日期', '创建结束日期']} />
+        </FilterForm>
+      }
     >
-      <Tabs
-        activeKey={params.status === undefined ? 'all' : String(params.status)}
-        onChange={(k) => filter({ status: k === 'all' ? undefined : Number(k) })}
-        items={[
-          { key: 'all', label: `全部 (${counts.data?.all ?? 0})` },
-          ...ENQUIRY_TABS.map((s) => ({ key: String(s), label: `${enumLabel('EnquiryStatus', s)} (${countOf(s)})` })),
-        ]}
+      <StatusTabs
+        value={params.status}
+        statuses={ENQUIRY_TABS}
+        label={(s) => enumLabel('EnquiryStatus', s)}
+        count={(s) => counts.data?.byStatus[String(s)] ?? 0}
+        allCount={counts.data?.all}
+        onChange={(status) => filter({ status })}
       />
-      <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker.RangePicker placeholder={['创建开始日期', '创建结束日期']} onChange={(v) => onRange(v as [Dayjs | null, Dayjs | null] | null)} />
-        <Input.Search allowClear placeholder="标题 / 单号 / 产品名称" maxLength={60} style={{ width: 260 }} onSearch={(v) => filter({ keyword: v.trim() || undefined })} />
-      </Space>
       <ListTable<MyEnquiryRow>
         rowKey="id"
         size="middle"
@@ -96,9 +134,9 @@ export default function EnquiryListPage() {
         onPage={page}
         columns={columns}
         errorTitle="询价列表加载失败"
-        emptyText="暂无询价，点击右上角发布询价"
+        emptyText={filtered ? '没有符合条件的询价' : '暂无询价，点击右上角发布询价'}
         scroll={{ x: 1000 }}
       />
-    </Card>
+    </ListPage>
   );
 }

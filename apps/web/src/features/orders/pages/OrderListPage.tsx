@@ -1,21 +1,21 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Space,
-  Table,
-  type TableColumnsType,
-} from 'antd';
-import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
+import { type OrderRow } from '@aquamall/shared';
+import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { ExportButton, StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
+import {
+  DateRangeItem,
+  dateParams,
+  ExportButton,
+  FilterForm,
+  isFiltered,
+  ListPage,
+  ListTable,
+  StatusTabs,
+  useListParams,
+  type DateRange,
+} from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -30,7 +30,7 @@ export interface OrderListPageProps {
 interface Filters {
   orderNo?: string;
   counterparty?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DateRange;
   amountMin?: number | null;
   amountMax?: number | null;
 }
@@ -52,25 +52,24 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
     pageIndex: 1,
     pageSize: DEFAULT_PAGE_SIZE,
   });
+  const scope = { type, all: all ? (1 as const) : undefined };
+  const { params, filter, reset, page } = useListParams<OrderListParams>(scope);
   const list = useOrderList(params);
   const counts = list.data?.counts ?? {};
   const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
 
   const search = (f: Filters) =>
-    setParams({
-      type,
-      all: all ? 1 : undefined,
+    reset({
+      ...scope,
       status: params.status,
-      pageIndex: 1,
-      pageSize: params.pageSize,
       orderNo: f.orderNo?.trim() || undefined,
       counterparty: f.counterparty?.trim() || undefined,
-      dateFrom: f.range?.[0] ? f.range[0].format('YYYY-MM-DD') : undefined,
-      dateTo: f.range?.[1] ? f.range[1].format('YYYY-MM-DD') : undefined,
+      ...dateParams(f.range),
       amountMin: f.amountMin ?? undefined,
       amountMax: f.amountMax ?? undefined,
     });
 
+  const filtered = isFiltered(params);
   const columns: TableColumnsType<OrderRow> = [
     {
       title: '订单号',
@@ -134,77 +133,53 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
   ];
 
   return (
-    <Card title={title} variant="borderless">
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 8 }}>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={32} placeholder="订单号" style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="counterparty" label={buyerSide ? '供应商' : '采购商'}>
-          <Input allowClear maxLength={60} placeholder="单位名称" style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="range" label="下单日期">
-          <DatePicker.RangePicker style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item label="金额">
-          <Space.Compact>
-            <Form.Item name="amountMin" noStyle>
-              <InputNumber min={0} placeholder="最低" style={{ width: 100 }} />
-            </Form.Item>
-            <Form.Item name="amountMax" noStyle>
-              <InputNumber min={0} placeholder="最高" style={{ width: 100 }} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              重置
-            </Button>
-            <ExportButton onExport={() => exportOrders(params)} />
-          </Space>
-        </Form.Item>
-      </Form>
+    <ListPage
+      title={title}
+      filters={
+        <FilterForm
+          form={form}
+          onSearch={search}
+          actions={<ExportButton onExport={() => exportOrders(params)} />}
+        >
+          <Form.Item name="orderNo" label="订单号">
+            <Input allowClear maxLength={32} placeholder="订单号" style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item name="counterparty" label={buyerSide ? '供应商' : '采购商'}>
+            <Input allowClear maxLength={60} placeholder="单位名称" style={{ width: 160 }} />
+          </Form.Item>
+          <DateRangeItem label="下单日期" />
+          <Form.Item label="金额">
+            <Space.Compact>
+              <Form.Item name="amountMin" noStyle>
+                <InputNumber min={0} placeholder="最低" style={{ width: 100 }} />
+              </Form.Item>
+              <Form.Item name="amountMax" noStyle>
+                <InputNumber min={0} placeholder="最高" style={{ width: 100 }} />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+        </FilterForm>
+      }
+    >
       <StatusTabs
         value={params.status as number | undefined}
         statuses={STATUS_TABS}
         count={(s) => counts[String(s)] ?? 0}
         allCount={totalAll}
-        onChange={(status) => setParams({ ...params, status, pageIndex: 1 })}
+        onChange={(status) => filter({ status })}
       />
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="订单列表加载失败"
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<OrderRow>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: list.isLoading ? '加载中…' : '暂无订单' }}
-          scroll={{ x: 960 }}
-          pagination={{
-            current: params.pageIndex,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
-            onChange: (pageIndex, pageSize) => setParams({ ...params, pageIndex, pageSize }),
-          }}
-        />
-      )}
-    </Card>
+      <ListTable<OrderRow>
+        rowKey="id"
+        size="middle"
+        query={list}
+        params={params}
+        onPage={page}
+        columns={columns}
+        errorTitle="订单列表加载失败"
+        emptyText={filtered ? '没有符合条件的订单' : '暂无订单'}
+        scroll={{ x: 960 }}
+        showTotal={(n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`}
+      />
+    </ListPage>
   );
 }

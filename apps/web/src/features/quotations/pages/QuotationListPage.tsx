@@ -1,15 +1,26 @@
 import { Link } from 'react-router';
-import { Badge, Button, DatePicker, Form, Input, Space, type TableColumnsType } from 'antd';
+import { Badge, Form, Input, type TableColumnsType } from 'antd';
 import { enumLabel, type QuotationRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ExportButton, ListPage, ListTable, StatusTabs, useListParams } from '../../../components/ListPage.tsx';
+import {
+  DateRangeItem,
+  dateParams,
+  ExportButton,
+  FilterForm,
+  isFiltered,
+  ListPage,
+  ListTable,
+  StatusTabs,
+  useListParams,
+  type DateRange,
+} from '../../../components/ListPage.tsx';
 import { exportQuotations, useQuotationList } from '../api/quotations.ts';
 import { QuotationStatusTag, STATUS_TABS } from '../components/status.tsx';
 
 interface Filters {
   keyword?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DateRange;
 }
 interface ListFilter {
   status?: number;
@@ -33,10 +44,10 @@ export default function QuotationListPage() {
     reset({
       status: params.status,
       keyword: f.keyword?.trim() || undefined,
-      dateFrom: f.range?.[0] ? f.range[0].format('YYYY-MM-DD') : undefined,
-      dateTo: f.range?.[1] ? f.range[1].format('YYYY-MM-DD') : undefined,
+      ...dateParams(f.range),
     });
 
+  const filtered = isFiltered(params);
   const columns: TableColumnsType<QuotationRow> = [
     {
       title: '询价',
@@ -98,30 +109,16 @@ export default function QuotationListPage() {
       title="我的报价"
       extra={<Link to="/mall/enquiry">去询价大厅报价</Link>}
       filters={
-        <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>
+        <FilterForm
+          form={form}
+          onSearch={search}
+          actions={<ExportButton onExport={() => exportQuotations(params)} />}
+        >
           <Form.Item name="keyword" label="询价">
             <Input allowClear maxLength={60} placeholder="询价标题或单号" style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item name="range" label="报价日期">
-            <DatePicker.RangePicker style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  search({});
-                }}
-              >
-                重置
-              </Button>
-              <ExportButton onExport={() => exportQuotations(params)} />
-            </Space>
-          </Form.Item>
-        </Form>
+          <DateRangeItem label="报价日期" />
+        </FilterForm>
       }
     >
       <StatusTabs
@@ -140,7 +137,7 @@ export default function QuotationListPage() {
         onPage={page}
         columns={columns}
         errorTitle="报价列表加载失败"
-        emptyText="暂无报价，可到询价大厅参与报价"
+        emptyText={filtered ? '没有符合条件的报价' : '暂无报价，可到询价大厅参与报价'}
         scroll={{ x: 1000 }}
       />
     </ListPage>
