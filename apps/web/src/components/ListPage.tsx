@@ -1,6 +1,4 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Result, Space, Table, Tabs, type TableProps } from 'antd';
-import { useSearchParams } from 'react-router';
 import {
   Button,
   Card,
@@ -14,6 +12,7 @@ import {
   type FormInstance,
   type TableProps,
 } from 'antd';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 
@@ -47,6 +46,7 @@ export function useStatusParam(): number | undefined {
   const raw = search.get('status');
   return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
+
 /** Whether a list's query narrows it (a status tab or any filter), for an empty state that says so. */
 export const isFiltered = (params: object, scope: readonly string[] = ['type', 'all']) =>
   Object.entries(params).some(

@@ -2,8 +2,6 @@ import { Link } from 'react-router';
 import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type MyEnquiryRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
-import { ListTable, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
 import dayjs from 'dayjs';
 import {
   DateRangeItem,
@@ -14,6 +12,7 @@ import {
   ListTable,
   StatusTabs,
   useListParams,
+  useStatusParam,
   type DateRange,
 } from '../../../components/ListPage.tsx';
 import { useEnquiryCounts, useMyEnquiries } from '../api/enquiries.ts';
@@ -32,9 +31,8 @@ interface Filters {
 
 /** /customer/enquiry — the purchaser's enquiries: status tabs with counts, offers per row, filters, paging. */
 export default function EnquiryListPage() {
-  const { params, filter, page } = useListParams<Filters>({ status: useStatusParam() });
   const [form] = Form.useForm<FormValues>();
-  const { params, filter, reset, page } = useListParams<Filters>();
+  const { params, filter, reset, page } = useListParams<Filters>({ status: useStatusParam() });
   const list = useMyEnquiries(params);
   const counts = useEnquiryCounts();
   const search = (f: FormValues) =>

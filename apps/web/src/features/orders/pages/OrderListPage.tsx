@@ -3,7 +3,6 @@ import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
 import { type OrderRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ExportButton, StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
 import {
   DateRangeItem,
   dateParams,
@@ -14,6 +13,7 @@ import {
   ListTable,
   StatusTabs,
   useListParams,
+  useStatusParam,
   type DateRange,
 } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
@@ -44,16 +44,8 @@ const detailUrl = (r: OrderRow) => `/customer/order/detail?type=${r.type}&id=${r
 export function OrderListPage({ type, all = false, title }: OrderListPageProps) {
   const [form] = Form.useForm<Filters>();
   const buyerSide = type === 0 || type === 4;
-  const status = useStatusParam();
-  const [params, setParams] = useState<OrderListParams & { pageIndex: number; pageSize: number }>({
-    type,
-    all: all ? 1 : undefined,
-    status,
-    pageIndex: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
   const scope = { type, all: all ? (1 as const) : undefined };
-  const { params, filter, reset, page } = useListParams<OrderListParams>(scope);
+  const { params, filter, reset, page } = useListParams<OrderListParams>({ ...scope, status: useStatusParam() });
   const list = useOrderList(params);
   const counts = list.data?.counts ?? {};
   const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
