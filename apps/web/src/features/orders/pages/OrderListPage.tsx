@@ -15,7 +15,7 @@ import {
 import { DEFAULT_PAGE_SIZE, type OrderRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
-import { ExportButton, StatusTabs } from '../../../components/ListPage.tsx';
+import { countLabel, ExportButton, StatusTabs } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -198,7 +198,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
             pageSize: params.pageSize,
             total: list.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`,
+            showTotal: (n) => `共 ${countLabel(n, list.data?.totalCapped)} 条`,
             onChange: (pageIndex, pageSize) => setParams({ ...params, pageIndex, pageSize }),
           }}
         />
