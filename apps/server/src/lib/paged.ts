@@ -11,6 +11,16 @@ import type { PageQuery } from '@aquamall/shared';
 export const totalOf = (table: PgTable, where: SQL | undefined) =>
   sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
 
+/**
+ * totalOf counting at most `cap + 1` rows: a company with 70,000 products answers "10,000+" after reading
+ * 10,001 index entries instead of all of them (decision 0086, 2026-11-24). `cappedTotal` turns the count into
+ * the answer's `total` and `totalCapped`.
+ */
+export const cappedTotalOf = (table: PgTable, where: SQL | undefined, cap: number) =>
+  sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) capped)`.mapWith(Number);
+
+export const cappedTotal = (n: number, cap: number) => ({ total: Math.min(n, cap), totalCapped: n > cap });
+
 /** A select not yet limited, or a function running a prepared one with this limit and offset. */
 type PageSource<R> =
   | { limit(n: number): { offset(n: number): PromiseLike<R[]> } }

@@ -75,6 +75,21 @@ describe('ListTable', () => {
     expect(screen.getByText('暂无商品')).toBeTruthy();
   });
 
+  it('says 10000+ when the server stopped counting', () => {
+    render(
+      <ListTable<Row>
+        rowKey="id"
+        columns={columns}
+        query={query({ data: { list: [{ id: 1, name: '计量泵' }], total: 10_000, totalCapped: true } })}
+        params={{ pageIndex: 1, pageSize: 20 }}
+        onPage={() => {}}
+        errorTitle="列表加载失败"
+        showTotal={(n) => `共 ${n} 件`}
+      />,
+    );
+    expect(screen.getByText('共 10000+ 件')).toBeTruthy();
+  });
+
   it('replaces the table by the error with a retry', () => {
     const refetch = vi.fn();
     render(

@@ -54,8 +54,14 @@ export const isFiltered = (params: object, scope: readonly string[] = ['type', '
   );
 
 /** What ListTable reads of a list query (a react-query result of `{list, total}`). */
+ * The pager's count: `10000+` when the server stopped counting (`totalCapped`: the product list counts at most
+ * PRODUCT_COUNT_CAP products, the filtered order lists ORDER_COUNT_CAP orders).
+ */
+export const countLabel = (total: number, capped?: boolean) => (capped ? `${total}+` : String(total));
+
+/** What ListTable reads of a list query (a react-query result of `{list, total}`, `totalCapped` when capped). */
 export interface ListQuery<T> {
-  data?: { list: T[]; total: number };
+  data?: { list: T[]; total: number; totalCapped?: boolean };
   isFetching: boolean;
   isError: boolean;
   error: unknown;
@@ -70,8 +76,8 @@ type ListTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 'paginat
   errorTitle: string;
   /** The empty state (暂无商品 / 没有匹配的用户). */
   emptyText?: ReactNode;
-  /** The pager's count (共 n 件). */
-  showTotal?: (total: number) => string;
+  /** The pager's text for a count (共 n 件); the count reads `10000+` when the total is capped (countLabel). */
+  showTotal?: (count: string) => string;
 };
 
 /**
@@ -109,7 +115,7 @@ export function ListTable<T extends object>({
         pageSize: params.pageSize,
         total: query.data?.total ?? 0,
         showSizeChanger: true,
-        showTotal,
+        showTotal: (n) => showTotal(countLabel(n, query.data?.totalCapped)),
         onChange: onPage,
       }}
     />

@@ -170,6 +170,11 @@ export const productRow = z.object({
   updatedAt: z.string(),
 });
 export type ProductRow = z.infer<typeof productRow>;
+/** The company's product list: counts stop at PRODUCT_COUNT_CAP (`totalCapped`, shown as 10000+). */
+export const productListAnswer = z.object({ list: z.array(productRow), total: z.number().int(), totalCapped: z.boolean() });
+export type ProductListAnswer = z.infer<typeof productListAnswer>;
+/** The product list counts at most this many products (a supplier may own 70,000 of a million). */
+export const PRODUCT_COUNT_CAP = 10_000;
 
 export const skuView = z.object({
   sysNo: z.number().int(),

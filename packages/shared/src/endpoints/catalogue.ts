@@ -15,7 +15,7 @@ import {
   productDetail,
   productInput,
   productListQuery,
-  productRow,
+  productListAnswer,
   productUpdateInput,
   productReviewDetail,
   productReviewIdInput,
@@ -44,7 +44,7 @@ export const supplyProductEndpoints = {
     summary: "The company's products, filtered and paged",
     access: readProducts,
     body: productListQuery,
-    response: pagedOf(productRow),
+    response: productListAnswer,
   }),
   supplyProductDetail: endpoint({
     method: 'GET',

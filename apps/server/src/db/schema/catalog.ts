@@ -87,7 +87,8 @@ export const products = pgTable(
   (t) => [
     index().on(t.companyId),
     /** The supplier's product list: its products, latest change first. */
-    index('products_company_updated').on(t.companyId, t.updatedAt),
+    // With id: the list's order (updated_at desc, id desc) read from the index even when thousands share one updated_at.
+    index('products_company_updated').on(t.companyId, t.updatedAt, t.id),
     /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
     index('products_company_on_sale').on(t.companyId).where(sql`status = 2`),
     index().on(t.categoryCode),

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import { ProductStatus, type Paged, type ProductDetail, type ProductListQuery, type ProductRow, type SkuView } from '@aquamall/shared';
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { PRODUCT_COUNT_CAP, ProductStatus, type ProductDetail, type ProductListAnswer, type ProductListQuery, type SkuView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { pagedRows, totalOf } from '../../lib/paged.ts';
+import { cappedTotal, cappedTotalOf, pagedRows, preparedFor } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { categoryPath } from './category-attributes.ts';
 import type { Caller } from './caller.ts';
@@ -11,8 +11,47 @@ import { contentOf } from './product-content.ts';
 
 const hasPending = sql<boolean>`exists (select 1 from ${productRevisions} r where r.product_id = ${products.id} and r.status = 1)`;
 
-/** The company's products with the list's filters, newest change first. */
-export async function listProducts(db: Db, caller: Caller, q: ProductListQuery & { pageIndex: number; pageSize: number }): Promise<Paged<ProductRow>> {
+/**
+ * The list's page query for a filter: the page with its capped total as a scalar subquery (one round trip,
+ * lib/paged.ts). The SKU codes and the pending revision are subqueries of the select list, which PostgreSQL
+ * evaluates for the page's rows only (after the index scan on (company, updated_at, id) and the limit).
+ */
+const productPage = (db: Db, where: SQL | undefined) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      categoryCode: products.categoryCode,
+      categoryName: categories.name,
+      status: products.status,
+      unit: products.unit,
+      minOrder: products.minOrder,
+      price: products.price,
+      stock: products.stock,
+      defaultImage: products.defaultImage,
+      rejectReason: products.rejectReason,
+      takenDownReason: products.takenDownReason,
+      updatedAt: products.updatedAt,
+      pending: hasPending,
+      skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
+      total: cappedTotalOf(products, where, PRODUCT_COUNT_CAP),
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(desc(products.updatedAt), desc(products.id));
+
+/** The unfiltered list (what the page opens with), prepared once per database. */
+const everyProductPage = preparedFor((db: Db) =>
+  productPage(db, eq(products.companyId, sql.placeholder('companyId')))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('company_product_page'),
+);
+
+/** The company's products with the list's filters, newest change first; the total stops at PRODUCT_COUNT_CAP. */
+export async function listProducts(db: Db, caller: Caller, q: ProductListQuery & { pageIndex: number; pageSize: number }): Promise<ProductListAnswer> {
   const conds: SQL[] = [eq(products.companyId, caller.companyId)];
   if (q.name) conds.push(ilike(products.name, `%${escapeLike(q.name)}%`));
   if (q.code) {
@@ -26,39 +65,17 @@ export async function listProducts(db: Db, caller: Caller, q: ProductListQuery &
   if (q.onSale === 1) conds.push(eq(products.status, ProductStatus.ON_SALE));
   if (q.onSale === 0) conds.push(ne(products.status, ProductStatus.ON_SALE));
   const where = and(...conds);
-  // One round trip (lib/paged.ts): the page with its total as a scalar subquery. The SKU codes and the pending
-  // revision are subqueries of the select list, which PostgreSQL evaluates for the page's rows only (after the
-  // index scan on (company, updated_at) and the limit), not for every matching product.
+  const companyId = caller.companyId;
   const { list: rows, total } = await pagedRows(
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        brand: products.brand,
-        categoryCode: products.categoryCode,
-        categoryName: categories.name,
-        status: products.status,
-        unit: products.unit,
-        minOrder: products.minOrder,
-        price: products.price,
-        stock: products.stock,
-        defaultImage: products.defaultImage,
-        rejectReason: products.rejectReason,
-        takenDownReason: products.takenDownReason,
-        updatedAt: products.updatedAt,
-        pending: hasPending,
-        skuCodes: sql<string[] | null>`(select array_agg(s.code order by s.sort, s.id) from ${productSkus} s where s.product_id = ${products.id})`,
-        total: totalOf(products, where),
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(desc(products.updatedAt), desc(products.id)),
+    conds.length > 1 ? productPage(db, where) : (limit, offset) => everyProductPage(db).execute({ companyId, limit, offset }),
     q,
-    () => db.$count(products, where),
+    async () => {
+      const limited = db.select({ one: sql`1` }).from(products).where(where).limit(PRODUCT_COUNT_CAP + 1).as('limited');
+      return (await db.select({ n: count() }).from(limited))[0]?.n ?? 0;
+    },
   );
   return {
-    total,
+    ...cappedTotal(total, PRODUCT_COUNT_CAP),
     list: rows.map((r) => ({
       sysNo: r.id,
       name: r.name,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { Code, ProductStatus, type Paged, type ProductDetail, type ProductReviewRow, type ProductRow } from '@aquamall/shared';
+import { Code, PRODUCT_COUNT_CAP, ProductStatus, type Paged, type ProductDetail, type ProductListAnswer, type ProductReviewRow, type ProductRow } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, categoryAttributes, messages, products, productSearch } from '../../db/schema/index.ts';
 import { signedInPlatformAdmin, signedInUser } from '../../test/factories/index.ts';
@@ -149,6 +149,27 @@ describe('product lifecycle: 草稿 → 待审核 → 已上架 ⇄ 已下架, �
     expect((await q({ onSale: 1 })).data.list.every((r) => r.status === ProductStatus.ON_SALE)).toBe(true);
     expect((await q({ status: 0 })).data.list.every((r) => r.status === 0)).toBe(true);
     expect((await q({ name: '活性炭' })).data.list[0]).toMatchObject({ skuCount: 2, stock: 120, price: 1800, categoryName: '聚合氯化铝' });
+  });
+
+  it('counts at most PRODUCT_COUNT_CAP products (10000+) and pages products sharing one updated_at by id', async () => {
+    const c = await makeSupplier(t.database.db, '万件商品供应商');
+    const id = await create(c.admin.token, productBody(leaf, c.image, { name: '批量导入' }));
+    // PRODUCT_COUNT_CAP + 1 more copies in one statement: all with the same updated_at, as a bulk import makes them.
+    const cols = Object.values(getTableColumns(products)).map((col) => `"${col.name.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}"`).filter((n) => n !== '"id"');
+    await t.database.db.execute(
+      sql.raw(`insert into products (${cols.join(', ')}) select ${cols.map((n) => `p.${n}`).join(', ')} from products p, generate_series(1, ${PRODUCT_COUNT_CAP + 1}) where p.id = ${id}`),
+    );
+    const q = (f: object) => http.post<ProductListAnswer>(c.admin.token, '/api/myproduct/list', { pageIndex: 1, pageSize: 20, ...f });
+    const first = (await q({})).data;
+    expect(first).toMatchObject({ total: PRODUCT_COUNT_CAP, totalCapped: true });
+    const ids = first.list.map((r) => r.sysNo);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    const second = (await q({ pageIndex: 2 })).data.list.map((r) => r.sysNo);
+    expect(Math.max(...second)).toBeLessThan(Math.min(...ids));
+    // A page past the end still answers the capped total; a filter under the cap is exact.
+    expect((await q({ pageIndex: 100_000 })).data).toMatchObject({ list: [], total: PRODUCT_COUNT_CAP, totalCapped: true });
+    expect((await q({ status: ProductStatus.ON_SALE })).data).toMatchObject({ total: 0, totalCapped: false });
+    expect((await q({ status: ProductStatus.DRAFT, name: '批量导入' })).data).toMatchObject({ total: PRODUCT_COUNT_CAP, totalCapped: true });
   });
 });
 
