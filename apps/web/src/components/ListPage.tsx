@@ -53,7 +53,7 @@ export const isFiltered = (params: object, scope: readonly string[] = ['type', '
     ([k, v]) => k !== 'pageIndex' && k !== 'pageSize' && !scope.includes(k) && v !== undefined && v !== '',
   );
 
-/** What ListTable reads of a list query (a react-query result of `{list, total}`). */
+/**
  * The pager's count: `10000+` when the server stopped counting (`totalCapped`: the product list counts at most
  * PRODUCT_COUNT_CAP products, the filtered order lists ORDER_COUNT_CAP orders).
  */

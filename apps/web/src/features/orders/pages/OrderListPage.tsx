@@ -16,7 +16,6 @@ import {
   useStatusParam,
   type DateRange,
 } from '../../../components/ListPage.tsx';
-import { countLabel, ExportButton, StatusTabs } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
@@ -171,35 +170,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         errorTitle="订单列表加载失败"
         emptyText={filtered ? '没有符合条件的订单' : '暂无订单'}
         scroll={{ x: 960 }}
-        showTotal={(n) => `共 ${n}${list.data?.totalCapped ? '+' : ''} 条`}
       />
     </ListPage>
-      {list.isError ? (
-        <Result
-          status="warning"
-          title="订单列表加载失败"
-          subTitle={list.error instanceof Error ? list.error.message : undefined}
-          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : (
-        <Table<OrderRow>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: list.isLoading ? '加载中…' : '暂无订单' }}
-          scroll={{ x: 960 }}
-          pagination={{
-            current: params.pageIndex,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => `共 ${countLabel(n, list.data?.totalCapped)} 条`,
-            onChange: (pageIndex, pageSize) => setParams({ ...params, pageIndex, pageSize }),
-          }}
-        />
-      )}
-    </Card>
   );
 }
