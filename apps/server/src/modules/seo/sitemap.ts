@@ -31,12 +31,15 @@ export class XmlEntry {
 interface Kind {
   /** The detail page's path; the record id goes into `?id=`. */
   page: string;
-  count(db: Db): Promise<number>;
-  /** One file's rows (ids ascending), and the date each page last changed. */
-  rows(db: Db, limit: number, offset: number): Promise<{ id: number; changed: Date | string | null }[]>;
+  /**
+   * The first id of every file (ids ascending, `perFile` rows a file): one pass over the public rows when the
+   * index is built, so a file is then read by keyset (`id >= first`) instead of OFFSET, which at 1,000,000
+   * products made file 20 step over 950,000 rows (decision 0152, 2026-11-24).
+   */
+  firstIds(db: Db, perFile: number): Promise<number[]>;
+  /** One file's rows: ids from `from` up to (not including) `to`, ascending, at most `limit`; with lastmod. */
+  rows(db: Db, limit: number, from: number, to: number | null): Promise<{ id: number; changed: Date | string | null }[]>;
 }
-
-const n = sql<number>`count(*)::int`;
 
 /** A kind read from one table (joined with the owning company where the rule needs it). */
 function kind(
@@ -49,18 +52,25 @@ function kind(
 ): Kind {
   return {
     page,
-    async count(db) {
-      const q = db.select({ n }).from(table);
-      const [r] = await (join ? q.innerJoin(companies, join.on) : q).where(where);
-      return r?.n ?? 0;
+    async firstIds(db, perFile) {
+      const numbered = db
+        .select({ id: sql<number>`${id}`.as('id'), rn: sql<number>`row_number() over (order by ${id})`.as('rn') })
+        .from(table);
+      const inner = (join ? numbered.innerJoin(companies, join.on) : numbered).where(where).as('numbered');
+      const rows = await db
+        .select({ id: inner.id })
+        .from(inner)
+        .where(sql`(${inner.rn} - 1) % ${perFile} = 0`)
+        .orderBy(asc(inner.id));
+      return rows.map((r) => Number(r.id));
     },
-    async rows(db, limit, offset) {
+    async rows(db, limit, fromId, toId) {
       const q = db.select({ id: sql<number>`${id}`, changed: sql<Date | string | null>`${changed}` }).from(table);
+      const range = and(where, sql`${id} >= ${fromId}`, toId === null ? undefined : sql`${id} < ${toId}`);
       return (join ? q.innerJoin(companies, join.on) : q)
-        .where(where)
+        .where(range)
         .orderBy(asc(id as SQL))
-        .limit(limit)
-        .offset(offset);
+        .limit(limit);
     },
   };
 }
@@ -99,12 +109,18 @@ export class Sitemaps {
 
   /** The files of the index: `pages-1.xml`, then `<kind>-<n>.xml` for every kind that has public pages. */
   async files(): Promise<string[]> {
-    return this.cache.value('files', async () => {
+    return [...(await this.layout()).keys()];
+  }
+
+  /** Every file of the index with the id range it holds (`to` null: up to the end); built with the index. */
+  private layout(): Promise<Map<string, { from: number; to: number | null }>> {
+    return this.cache.value('layout', async () => {
       const kinds = Object.entries(KINDS);
-      const counts = await Promise.all(kinds.map(([, k]) => k.count(this.db)));
-      const files = ['pages-1.xml'];
+      const firsts = await Promise.all(kinds.map(([, k]) => k.firstIds(this.db, this.perFile)));
+      const files = new Map([['pages-1.xml', { from: 0, to: null as number | null }]]);
       kinds.forEach(([name], i) => {
-        for (let p = 1; p <= Math.ceil(counts[i]! / this.perFile); p++) files.push(`${name}-${p}.xml`);
+        const ids = firsts[i]!;
+        ids.forEach((from, p) => files.set(`${name}-${p + 1}.xml`, { from, to: ids[p + 1] ?? null }));
       });
       return files;
     });
@@ -120,12 +136,13 @@ export class Sitemaps {
 
   /** One file (`goods-2.xml`), or null when the index has no such file. */
   async file(name: string): Promise<XmlEntry | null> {
-    if (!(await this.files()).includes(name)) return null;
+    const range = (await this.layout()).get(name);
+    if (!range) return null;
     return this.cache.value(name, async () => {
-      const [kindName, page] = name.replace(/\.xml$/, '').split('-') as [string, string];
+      const kindName = name.slice(0, name.indexOf('-'));
       if (kindName === 'pages') return new XmlEntry(urlset(['/', ...LIST_PATHS].map((p) => urlTag(this.base + p))));
       const k = KINDS[kindName]!;
-      const rows = await k.rows(this.db, this.perFile, (Number(page) - 1) * this.perFile);
+      const rows = await k.rows(this.db, this.perFile, range.from, range.to);
       return new XmlEntry(urlset(rows.map((r) => urlTag(`${this.base}${k.page}?id=${r.id}`, r.changed))));
     });
   }
