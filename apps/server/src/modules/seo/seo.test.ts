@@ -379,7 +379,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(one.body).toMatch(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod><\/url>/);
   });
 
-  it('a file starts at its stored first id: a product leaving page 1 moves nothing across the boundary', async () => {
+  it('a file is an id range: a product leaving goods-1 moves nothing across the boundary', async () => {
     const db = t.database.db;
     // A fresh builder (no cached files): 2 URLs a file, so the fixture's goods span several files.
     const maps = new Sitemaps(db, BASE, 2);
@@ -387,16 +387,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(files.length).toBeGreaterThan(2);
     const read = async (f: string) => idsOf([...((await maps.file(f))!.xml.matchAll(/<loc>([^<]+)<\/loc>/g))].map((m) => m[1]!), '/mall/goodsDetail');
     const first = await read('goods-1.xml');
-    expect(first).toHaveLength(2);
+    expect(first.length).toBeGreaterThan(0);
     // The index is built; now the first product of goods-1 goes off sale before a crawler reads goods-2.
-    // With OFFSET, goods-2 would start one product later and the product at the boundary would be listed
-    // in no file; with a stored first id, goods-2 is the same two products.
+    // With OFFSET, goods-2 would start one product earlier (the first product of goods-2 would slip into
+    // the already-read goods-1's place and be listed in no file); with id ranges goods-2 is unchanged.
     const [gone] = first;
     const secondBefore = await new Sitemaps(db, BASE, 2).file('goods-2.xml');
     await db.update(products).set({ status: ProductStatus.OFF_SALE }).where(eq(products.id, gone!));
     try {
       const second = await read('goods-2.xml');
-      expect(second).toHaveLength(2);
+      expect(second.length).toBeGreaterThan(0);
       expect(second).toEqual(idsOf([...secondBefore!.xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!), '/mall/goodsDetail'));
       expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
       // Every file holds ascending ids below the next file's first id, at most 2 each, none twice.
