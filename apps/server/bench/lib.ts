@@ -10,6 +10,11 @@ export interface BenchRoute {
   path: string;
   /** JSON body for POST. */
   body?: unknown;
+  /**
+   * Several JSON bodies for POST, sent in turn (every connection takes the next): a realistic spread of
+   * queries, so a cache keyed by the query is measured with its misses too. `body` is the first check's.
+   */
+  bodies?: unknown[];
   headers?: Record<string, string>;
   /** Sent with the demo supplier's session token (a company-scoped workbench read). */
   signedIn?: boolean;
@@ -156,7 +161,25 @@ async function check(baseUrl: string, r: BenchRoute): Promise<string | null> {
 }
 
 function load(baseUrl: string, r: BenchRoute, seconds: number, opts: BenchOptions) {
-  return autocannon({ url: baseUrl + r.path, ...requestOf(r, opts.gzip), duration: seconds, connections: opts.connections, timeout: 10 });
+  const bodies = r.bodies;
+  let next = 0;
+  const spread = bodies?.length
+    ? {
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(bodies[next++ % bodies.length]) }),
+          },
+        ],
+      }
+    : {};
+  return autocannon({
+    url: baseUrl + r.path,
+    ...requestOf(r, opts.gzip),
+    ...spread,
+    duration: seconds,
+    connections: opts.connections,
+    timeout: 10,
+  });
 }
 
 interface Round {

@@ -7,6 +7,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 /** Every category, by level and sort. */
 export const listCategories = (db: Db) =>
@@ -117,6 +118,7 @@ export async function takeDownProduct(db: Db, actor: AuditActor, pid: number, re
       .where(and(eq(products.id, pid), eq(products.status, ProductStatus.ON_SALE)))
       .returning();
     if (!after) throw conflict('商品状态已变化，请刷新');
+    forgetGoodsAnswers();
     await audited(tx, actor, 'product.takedown', 'product', pid, { status: before.status }, { status: after.status, reason });
     await notify(tx, after.companyId, { type: 'product_takedown', title: `商品「${after.name}」已被平台下架`, content: `下架原因：${reason}`, linkPath: '/customer/product' });
     return after;

@@ -7,6 +7,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { forgetSessions } from '../auth/sessions.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 /** Companies, newest first, paged and filtered. */
 export async function listCompanies(db: Db, q: AdminCompanyListQuery) {
@@ -71,6 +72,7 @@ export async function companyDetail(db: Db, id: number) {
 /** Sets membership (audited; the company is told when its level changes). */
 export async function setMembership(db: Db, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
   forgetSessions({ companyIds: [input.id] });
+  forgetGoodsAnswers();
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');

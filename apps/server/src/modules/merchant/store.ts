@@ -6,6 +6,7 @@ import { conflict, invalid } from '../../lib/errors.ts';
 import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { fileKey } from './events.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 export async function storeSettings(app: FastifyInstance, companyId: number) {
   const [c] = await app.db
@@ -60,6 +61,7 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
       updatedAt: new Date(),
     })
     .where(eq(companies.id, auth.companyId!));
+  forgetGoodsAnswers();
   return storeSettings(app, auth.companyId!);
 }
 

@@ -8,6 +8,7 @@ import { pgErrorCode, type Caller } from './caller.ts';
 import { assertContentComplete, contentOf } from './product-content.ts';
 import { upsertPendingRevision } from './product-save.ts';
 import { refreshProductSummary } from './stock-ledger.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 /** 草稿/已驳回 → 待审核: the content goes to the platform's review queue. Only approved merchants publish. */
 export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
@@ -47,6 +48,7 @@ export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSa
       ),
     )
     .returning({ id: products.id });
+  if (changed.length) forgetGoodsAnswers();
   const distinct = new Set(ids).size;
   if (!changed.length) {
     throw conflict(onSale ? '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' : '所选商品均不在售，无需下架');

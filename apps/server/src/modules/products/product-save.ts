@@ -13,6 +13,7 @@ import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 type SkuIn = ProductInputParsed['skus'][number];
 
@@ -217,6 +218,7 @@ export async function updateProduct(
       }
       await saveSkus(t, caller, p, input.skus, approved, userName);
       await refreshProductSummary(t, [id]);
+      forgetGoodsAnswers();
       return { pendingRevision: needsReview };
     }),
   );

@@ -10,6 +10,7 @@ import { categoryPath } from './category-attributes.ts';
 import { contentColumns, contentOf } from './product-content.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { skuViews } from './product-queries.ts';
+import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 
 const rowColumns = {
   id: productRevisions.id,
@@ -139,6 +140,7 @@ export async function decideReview(
       };
     }
     const [after] = await t.update(products).set(change).where(eq(products.id, rev.productId)).returning();
+    forgetGoodsAnswers();
     await recordAudit(t, actor, {
       action: decision.approve ? 'product.approve' : 'product.reject',
       targetType: 'product',

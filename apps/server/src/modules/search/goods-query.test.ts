@@ -4,6 +4,9 @@ import { ProductStatus, type GoodsPage } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companies, products } from '../../db/schema/index.ts';
 import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
+import { shelveProducts } from '../products/product-lifecycle.ts';
+import type { Caller } from '../products/caller.ts';
+import { GOODS_ANSWER_TTL_MS, goodsAnswerCache } from './goods-answers.ts';
 
 let t: TestApp;
 let fx: MallFixture;
@@ -14,8 +17,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/**
+ * The list as a visitor gets it, without the shared answers: these tests write rows directly (as any writer
+ * may), which no hook reports to the answer cache; 'shared answers' below tests the cache itself.
+ */
 async function query(body: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/product/query', payload: body });
+  goodsAnswerCache.clear();
+  return cachedQuery(body);
+}
+async function cachedQuery(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/product/query', payload: body, headers });
   return res.json() as { code: number; message: string; data: GoodsPage };
 }
 const names = async (body: Record<string, unknown>) => (await query(body)).data.list.map((g) => g.name);
@@ -179,5 +190,41 @@ describe('goods filters, sorting and paging', () => {
     expect((await query({ sort: 'sales' })).data.list[0]?.id).toBe(id);
     await db.delete(products).where(eq(products.id, id));
     expect(await names({ productName: '离心泵' })).toEqual([]);
+  });
+});
+
+describe('shared answers (goods-answers.ts, decision 0061)', () => {
+  it('serves one answer for a few seconds, pre-compressed, and forgets it when a product goes off sale', async () => {
+    const db = t.database.db;
+    let clock = goodsAnswerCache.now();
+    const realNow = goodsAnswerCache.now;
+    goodsAnswerCache.now = () => clock;
+    const body = { productName: '碳源', sort: 'priceAsc', pageSize: 50 };
+    const [first] = (await query(body)).data.list;
+    expect(first).toBeDefined();
+    try {
+      clock += GOODS_ANSWER_TTL_MS + 1; // past the forget of query(): answers are stored again
+      const before = await cachedQuery(body);
+      const served = () => t.app.inject({ method: 'POST', url: '/api/product/query', payload: body, headers: { 'accept-encoding': 'gzip' } });
+      const a = await served();
+      // One serialised entry: the same ETag (and, above 1 KB, the same gzip bytes made once).
+      expect(a.headers.etag).toBeTruthy();
+      expect((await served()).headers.etag).toBe(a.headers.etag);
+      if (a.headers['content-encoding']) expect((await served()).rawPayload.equals(a.rawPayload)).toBe(true);
+      // A direct write no hook reports: the shared answer stays until its few seconds are over.
+      await db.update(products).set({ price: '0.01' }).where(eq(products.id, first!.id));
+      expect((await cachedQuery(body)).data.list[0]?.price).toBe(first!.price);
+      expect((await cachedQuery(body)).data).toEqual(before.data);
+      clock += GOODS_ANSWER_TTL_MS + 1;
+      expect((await cachedQuery(body)).data.list[0]?.price).toBe(0.01);
+      // Off sale through the supplier's use case: gone from the next answer at once.
+      await cachedQuery(body);
+      await shelveProducts(db, { companyId: first!.companyId } as Caller, [first!.id], false);
+      expect((await cachedQuery(body)).data.list.map((g) => g.id)).not.toContain(first!.id);
+    } finally {
+      goodsAnswerCache.now = realNow;
+      await db.update(products).set({ price: String(first!.price), status: ProductStatus.ON_SALE }).where(eq(products.id, first!.id));
+      goodsAnswerCache.clear();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { insertEnquiry, insertMallFixture, insertOffer, makeOnSaleProduct, makeS
 import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
 import { priceText } from './pages.ts';
 import { IndexTemplate } from './template.ts';
+import { Sitemaps } from './sitemap.ts';
 
 const BASE = 'https://www.example.cn';
 const SITE = 'B2B企业服务平台';
@@ -376,6 +377,41 @@ describe('robots.txt and sitemap.xml', () => {
     for (const f of files.keys()) if (f !== 'pages-1.xml') expect(files.get(f)!.length, f).toBeLessThanOrEqual(3);
     const one = await t.app.inject({ method: 'GET', url: '/sitemaps/goods-1.xml' });
     expect(one.body).toMatch(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod><\/url>/);
+  });
+
+  it('a file is an id range: a product leaving goods-1 moves nothing across the boundary', async () => {
+    const db = t.database.db;
+    // A fresh builder (no cached files): 2 URLs a file, so the fixture's goods span several files.
+    const maps = new Sitemaps(db, BASE, 2);
+    const files = (await maps.files()).filter((f) => f.startsWith('goods-'));
+    expect(files.length).toBeGreaterThan(2);
+    const read = async (f: string) => idsOf([...((await maps.file(f))!.xml.matchAll(/<loc>([^<]+)<\/loc>/g))].map((m) => m[1]!), '/mall/goodsDetail');
+    const first = await read('goods-1.xml');
+    expect(first.length).toBeGreaterThan(0);
+    // The index is built; now the first product of goods-1 goes off sale before a crawler reads goods-2.
+    // With OFFSET, goods-2 would start one product earlier (the first product of goods-2 would slip into
+    // the already-read goods-1's place and be listed in no file); with id ranges goods-2 is unchanged.
+    const [gone] = first;
+    const secondBefore = await new Sitemaps(db, BASE, 2).file('goods-2.xml');
+    await db.update(products).set({ status: ProductStatus.OFF_SALE }).where(eq(products.id, gone!));
+    try {
+      const second = await read('goods-2.xml');
+      expect(second.length).toBeGreaterThan(0);
+      expect(second).toEqual(idsOf([...secondBefore!.xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!), '/mall/goodsDetail'));
+      expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
+      // Every file holds ascending ids below the next file's first id, at most 2 each, none twice.
+      const all: number[] = [];
+      for (const f of files) {
+        const got = await read(f);
+        expect(got.length, f).toBeLessThanOrEqual(2);
+        expect(got).toEqual([...got].sort((a, b) => a - b));
+        if (all.length && got.length) expect(got[0]!).toBeGreaterThan(all[all.length - 1]!);
+        all.push(...got);
+      }
+      expect(new Set(all).size).toBe(all.length);
+    } finally {
+      await db.update(products).set({ status: ProductStatus.ON_SALE }).where(eq(products.id, gone!));
+    }
   });
 
   it('gzips for crawlers that ask, and refuses files the index does not name', async () => {

@@ -1,0 +1,54 @@
+import type { GoodsQuery } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
+import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
+import { JsonEntry } from '../site/cache.ts';
+import { queryGoods } from './goods-query.ts';
+
+/**
+ * The public goods list's answers, shared by every visitor for a few seconds (docs/decisions/0061, 2026-11-24):
+ * pre-serialised and compressed once per fill (JsonEntry, as the cached site answers of 0011/0086), keyed by
+ * the whole validated query. A hit costs no statement, no JSON and no gzip. A product or shop change forgets
+ * every answer at once on this instance and, through the cache bus, on the others (`forgetGoodsAnswers`);
+ * what no hook reports (stock and sales after an order) is at most GOODS_ANSWER_TTL_MS old.
+ */
+export const GOODS_ANSWER_TTL_MS = 5_000;
+const CACHE_NAME = 'goods-answers';
+const cache = new TtlCache<JsonEntry>({ ttlMs: GOODS_ANSWER_TTL_MS, max: 2_000 });
+/** Concurrent misses of one key share one query. */
+const pending = new Map<string, Promise<JsonEntry>>();
+
+/** The cache itself, for tests. */
+export const goodsAnswerCache = cache;
+
+export function goodsAnswer(db: Db, q: GoodsQuery): Promise<JsonEntry> {
+  const key = `${dbKey(db)}:${JSON.stringify({ ...q, productName: q.productName?.trim() || undefined })}`;
+  const hit = cache.get(key);
+  if (hit) return Promise.resolve(hit);
+  const running = pending.get(key);
+  if (running) return running;
+  const ticket = cache.ticket();
+  const load = queryGoods(db, q)
+    .then((page) => {
+      const entry = new JsonEntry(page);
+      cache.set(key, entry, [], ticket);
+      return entry;
+    })
+    .finally(() => {
+      if (pending.get(key) === load) pending.delete(key);
+    });
+  pending.set(key, load);
+  return load;
+}
+
+/** Forgets every cached answer (a product saved, put on or off sale, reviewed, taken down; a shop opened or closed). */
+export function forgetGoodsAnswers(): void {
+  forgetLocally();
+  broadcastForget({ cache: CACHE_NAME, tags: null });
+}
+
+function forgetLocally() {
+  cache.clear();
+  pending.clear();
+}
+registerCache(CACHE_NAME, forgetLocally);
