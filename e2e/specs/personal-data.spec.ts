@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { passwordLogin, registerViaApi, signIn } from './auth-helpers.ts';
+import { outboxCode, passwordLogin, registerViaApi, signIn } from './auth-helpers.ts';
 
-test('personal data: a user downloads their data, asks to delete the account, the platform carries it out', async ({ page, request }) => {
-  test.setTimeout(150_000);
+test('personal data: a user downloads their data, asks to delete the account, the platform carries it out', async ({ page, request }, testInfo) => {
+  test.setTimeout(210_000);
   const { phone, password } = await registerViaApi(request);
+  const registeredAt = Date.now();
+  const registrationCode = await outboxCode(request, phone);
   const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
   await page.goto(`/sso/login?returnUrl=${encodeURIComponent('/customer/safe')}`);
   await passwordLogin(page, phone, password);
@@ -17,10 +19,22 @@ test('personal data: a user downloads their data, asks to delete the account, th
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(file.suggestedFilename()).toMatch(/\.zip$/);
 
-  // 注销账号: the password is asked again; the request waits for the platform.
+  // 注销账号: the password is asked again (a wrong one is refused) …
   await card.getByRole('button', { name: '注销账号' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByPlaceholder('请输入登录密码').fill(password);
+  await dialog.getByPlaceholder('请输入登录密码').fill(`${password}x`);
+  await dialog.getByRole('button', { name: '提交注销申请' }).click();
+  await expect(page.getByText('密码错误')).toBeVisible();
+  // … or, for accounts without a password, an SMS code to the account's phone (the demo shows it in the
+  // sandbox outbox). The registration code went to the same number: wait out the 60-second resend interval.
+  await dialog.getByText('短信验证码验证').click();
+  await page.waitForTimeout(Math.max(0, 61_000 - (Date.now() - registeredAt)));
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
+  let code = '';
+  await expect.poll(async () => (code = await outboxCode(request, phone))).not.toBe(registrationCode);
+  await dialog.getByLabel('注销短信验证码').fill(code);
+  await page.screenshot({ path: testInfo.outputPath('personal-data-delete-sms.png') });
   await dialog.getByRole('button', { name: '提交注销申请' }).click();
   await expect(card.locator('.ant-table-row').filter({ hasText: '注销账号' })).toContainText('处理中');
 

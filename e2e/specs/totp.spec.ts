@@ -3,6 +3,7 @@ import { passwordLogin, registerViaApi } from './auth-helpers.ts';
 import { totpCode } from './two-factor-helpers.ts';
 
 test('enrol two-factor sign-in, then sign in with password + code and with a recovery code', async ({ page, request }, testInfo) => {
+  test.setTimeout(150_000);
   const { phone, password } = await registerViaApi(request);
   await page.goto(`/sso/login?returnUrl=${encodeURIComponent('/customer/safe')}`);
   await passwordLogin(page, phone, password);
@@ -54,4 +55,36 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await expect(page).not.toHaveURL(/\/sso\/login/);
   await page.goto('/customer/safe');
   await expect(page.getByText('剩余恢复码 9 个')).toBeVisible();
+  await expect(page.getByText('没有记住的设备')).toBeVisible();
+
+  const login = `/sso/login?returnUrl=${encodeURIComponent('/customer/safe')}`;
+  // 记住此设备: the next sign-in skips the second step; the device is listed (this browser marked) and removed.
+  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await page.goto(login);
+  await passwordLogin(page, phone, password);
+  await expect(page).toHaveURL(/\/sso\/login\/verify/);
+  await page.getByText('手机不在身边？使用恢复码').click();
+  await page.getByLabel('恢复码').fill(codes[1]!);
+  await page.getByText(/记住此设备/).click();
+  await page.getByRole('button', { name: '验证并登录' }).click();
+  await expect(page).not.toHaveURL(/\/sso\/login/);
+  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await page.goto(login);
+  await passwordLogin(page, phone, password);
+  await expect(page).not.toHaveURL(/\/sso\/login/);
+  await expect(page).toHaveURL(/\/customer\/safe$/);
+  const devices = page.locator('.two-factor-devices');
+  const row = devices.locator('.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('当前设备');
+  await expect(row).toContainText('Chrome');
+  await page.screenshot({ path: testInfo.outputPath('totp-devices.png'), fullPage: true });
+  await row.getByText('移除', { exact: true }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(devices.getByText('没有记住的设备')).toBeVisible();
+  // Removed: this browser asks for the second step again.
+  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await page.goto(login);
+  await passwordLogin(page, phone, password);
+  await expect(page).toHaveURL(/\/sso\/login\/verify/);
 });

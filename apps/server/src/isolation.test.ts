@@ -291,6 +291,8 @@ const COVERING: readonly [file: string, test: string, groups?: readonly (keyof t
   ['modules/access/roles-users.test.ts', 'company A never sees or changes company B’s users'],
   ['modules/access/invitations.test.ts', 'another company cannot revoke it'],
   ['modules/auth/two-factor.test.ts', 'a company administrator resets its own users only'],
+  // Per user, not per company: one user never lists or removes another's remembered devices.
+  ['modules/auth/two-factor.test.ts', "removes one or all; never another user's"],
 ];
 
 const OWN_ONLY = 'names no record of another company: it reads or writes the caller’s company only (companyCaller)';

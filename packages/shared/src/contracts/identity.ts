@@ -165,7 +165,8 @@ export const endSessionsInput = z.object({ ids: z.array(recordId).max(100).optio
 /** Codes (DESIGN §2). */
 export const sendCodeInput = z.object({
   phone: phoneField.optional(),
-  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite'], { error: '验证码用途无效' }).default('login'),
+  /** `delete`: the signed-in user's own phone, re-authenticating 注销账号 (decision 0151). */
+  purpose: z.enum(['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite', 'delete'], { error: '验证码用途无效' }).default('login'),
   ...captchaFields,
 });
 export const sendEmailCodeInput = z.object({

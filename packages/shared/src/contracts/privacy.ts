@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
+import { codeField } from './identity.ts';
 
 /** Personal-data requests (PIPL, decision 0151): answered within this many days (SPEC §1 privacy terms). */
 export const PRIVACY_DEADLINE_DAYS = 10;
@@ -27,9 +28,16 @@ export const privacyRequestView = z.object({
 });
 export type PrivacyRequestView = z.infer<typeof privacyRequestView>;
 
-export const privacyDeleteInput = z.object({
-  password: z.string('请输入登录密码').min(1, '请输入登录密码').max(128, '密码格式不正确'),
-});
+/**
+ * 注销账号 re-authenticates with the login password or, for accounts without one (signed up by SMS or WeChat),
+ * an SMS code sent to the account's phone (purpose `delete`).
+ */
+export const privacyDeleteInput = z
+  .object({
+    password: z.string('请输入登录密码').max(128, '密码格式不正确').optional(),
+    code: codeField.optional(),
+  })
+  .refine((v) => !!v.password || !!v.code, { message: '请输入登录密码或短信验证码' });
 
 export const privacyIdParam = z.object({ id: z.coerce.number().pipe(recordId) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from '../envelope.ts';
+import { recordId, wireTimestamp } from '../envelope.ts';
 import { loginResult } from './identity.ts';
 
 /** Two-factor sign-in (TOTP, docs/decisions/0150-two-factor.md). */
@@ -63,3 +63,20 @@ export const twoFactorDisableInput = z
   .refine((v) => !!v.code || !!v.password, { message: '请输入验证码或登录密码' });
 export const twoFactorResetInput = z.object({ userId: recordId });
 export const twoFactorPolicy = z.object({ enforce: z.boolean() });
+
+/** A remembered device (记住此设备) of the caller: the browser and system read from its user agent. */
+export const twoFactorDevice = z.object({
+  id: z.number().int(),
+  /** Short label, e.g. "Windows · Chrome". */
+  device: z.string(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: wireTimestamp,
+  lastUsedAt: wireTimestamp.nullable(),
+  expiresAt: wireTimestamp,
+  /** This browser holds it. */
+  current: z.boolean(),
+});
+export type TwoFactorDevice = z.infer<typeof twoFactorDevice>;
+export const twoFactorDeviceRemoveInput = z.object({ id: recordId });
+export const twoFactorDevicesRemoved = z.object({ removed: z.number().int() });

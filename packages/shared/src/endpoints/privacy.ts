@@ -38,7 +38,7 @@ export const privacyEndpoints = {
   privacyDelete: endpoint({
     method: 'POST',
     path: '/api/privacy/delete',
-    summary: 'Requests deletion of the caller\'s account (password re-entered); the platform carries it out',
+    summary: "Requests deletion of the caller's account (password or an SMS code to the account's phone); the platform carries it out",
     access: SIGNED_IN,
     body: privacyDeleteInput,
     response: privacyRequestView,

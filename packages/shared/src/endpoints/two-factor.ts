@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import { noData } from '../envelope.ts';
 import {
   recoveryCodesResult,
   twoFactorCodeInput,
+  twoFactorDevice,
+  twoFactorDeviceRemoveInput,
+  twoFactorDevicesRemoved,
   twoFactorDisableInput,
   twoFactorEnrolment,
   twoFactorPolicy,
@@ -61,6 +65,28 @@ export const twoFactorEndpoints = {
     access: SIGNED_IN,
     body: twoFactorCodeInput,
     response: recoveryCodesResult,
+  }),
+  twoFactorDevices: endpoint({
+    method: 'GET',
+    path: '/api/appuser/2fa/devices',
+    summary: "The caller's remembered devices (记住此设备 30 天), this browser's marked",
+    access: SIGNED_IN,
+    response: z.array(twoFactorDevice),
+  }),
+  twoFactorDeviceRemove: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/devices/remove',
+    summary: "Removes one of the caller's remembered devices (it asks for the second step again)",
+    access: SIGNED_IN,
+    body: twoFactorDeviceRemoveInput,
+    response: twoFactorDevicesRemoved,
+  }),
+  twoFactorDevicesRemoveAll: endpoint({
+    method: 'POST',
+    path: '/api/appuser/2fa/devices/removeall',
+    summary: "Removes all of the caller's remembered devices",
+    access: SIGNED_IN,
+    response: twoFactorDevicesRemoved,
   }),
   twoFactorPolicy: endpoint({
     method: 'GET',

@@ -64,7 +64,11 @@ export const twoFactorDevices = pgTable(
       .references(() => users.id),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     userAgent: varchar({ length: 300 }).notNull().default(''),
+    /** The address it was remembered from, then the address of its latest use (shown in the device list). */
+    ip: varchar({ length: 64 }).notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it last skipped the second step (null: not since it was remembered). */
+    lastUsedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.userId)],

@@ -7,7 +7,9 @@ import {
   companyPolicy,
   confirmEnrolment,
   disableTwoFactor,
+  listDevices,
   regenerateRecoveryCodes,
+  removeDevices,
   resetTwoFactor,
   saveCompanyPolicy,
   startEnrolment,
@@ -29,6 +31,13 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
   });
   route(app, e.twoFactorRecoveryCodes, async (request) =>
     ok(await regenerateRecoveryCodes(app.db, request, caller(request).userId, request.body.code), '恢复码已重新生成'),
+  );
+  route(app, e.twoFactorDevices, async (request) => ok(await listDevices(app.db, request, caller(request).userId)));
+  route(app, e.twoFactorDeviceRemove, async (request, reply) =>
+    ok(await removeDevices(app.db, request, reply, caller(request).userId, request.body.id), '已移除该设备'),
+  );
+  route(app, e.twoFactorDevicesRemoveAll, async (request, reply) =>
+    ok(await removeDevices(app.db, request, reply, caller(request).userId, null), '已移除全部设备'),
   );
   route(app, e.twoFactorPolicy, async (request) => ok(await companyPolicy(app.db, companyCaller(request).companyId)));
   route(app, e.twoFactorPolicySave, async (request) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
+import { MSG } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, messages, twoFactorRecoveryCodes, userTwoFactor, wechatTickets } from '../../db/schema/index.ts';
 import {
@@ -237,6 +238,81 @@ describe('second step of sign-in', () => {
     // Expired: asked again.
     await t.database.db.execute(sql`update two_factor_devices set expires_at = now() - interval '1 second' where user_id = ${u.user.id}`);
     expect((await firstStep(u.phone, {}, { cookie })).twoFactor).toBeTruthy();
+  });
+});
+
+describe('remembered devices', () => {
+  type Device = { id: number; device: string; ip: string; lastUsedAt: string | null; current: boolean };
+  const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+  const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  /** Signs in with the second step and 记住此设备 from a browser (user agent); answers its device cookie. */
+  async function remember(phone: string, secret: string, steps: number, ua: string) {
+    const pending = (await firstStep(phone, {}, { 'user-agent': ua })).twoFactor!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/appuser/2fa/verify',
+      payload: { token: pending.token, code: await codeAt(secret, steps), rememberDevice: true },
+      headers: { 'user-agent': ua },
+    });
+    expect(res.json().code, res.json().message).toBe(0);
+    return String(res.headers['set-cookie']).split(';')[0]!;
+  }
+  const call = async <T>(method: 'GET' | 'POST', url: string, token: string, cookie = '', payload?: object) => {
+    const res = await t.app.inject({ method, url, payload, headers: { 'x-token': token, ...(cookie ? { cookie } : {}) } });
+    return { body: res.json() as { code: number; message: string; data: T }, setCookie: String(res.headers['set-cookie'] ?? '') };
+  };
+  const list = async (token: string, cookie = '') => (await call<Device[]>('GET', '/api/appuser/2fa/devices', token, cookie)).body.data;
+
+  it("lists the caller's own devices with browser, system, address and use; removes one or all; never another user's", async () => {
+    const u = await companyUser();
+    const { secret } = await enrol(u.token);
+    const pc = await remember(u.phone, secret, 1, CHROME_WIN);
+    // The replay guard accepts one code per step: the second browser's code is the same step's, let it pass.
+    await t.database.db.update(userTwoFactor).set({ lastStep: 0 }).where(eq(userTwoFactor.userId, u.user.id));
+    const phone = await remember(u.phone, secret, 1, SAFARI_IOS);
+    const other = await companyUser();
+    const o = await enrol(other.token);
+    const otherCookie = await remember(other.phone, o.secret, 1, CHROME_WIN);
+
+    // The PC signs in again without the second step: that use is recorded.
+    expect((await firstStep(u.phone, {}, { cookie: pc, 'user-agent': CHROME_WIN })).authToken).toBeTruthy();
+    const mine = await list(u.token, pc);
+    expect(mine.map((d) => d.device).sort()).toEqual(['Windows · Chrome', 'iOS · Safari']);
+    const pcRow = mine.find((d) => d.current)!;
+    expect(pcRow.device).toBe('Windows · Chrome');
+    expect(pcRow.lastUsedAt).toBeTruthy();
+    expect(pcRow.ip).toBeTruthy();
+    expect(mine.filter((d) => d.current)).toHaveLength(1);
+    const phoneRow = mine.find((d) => !d.current)!;
+    expect(phoneRow.lastUsedAt).toBeNull();
+
+    // Another user sees only their own device and cannot remove this user's (same answer as a missing one).
+    const theirs = await list(other.token, pc);
+    expect(theirs.map((d) => d.id)).not.toContain(pcRow.id);
+    expect(theirs.every((d) => !d.current)).toBe(true);
+    const refused = await call('POST', '/api/appuser/2fa/devices/remove', other.token, otherCookie, { id: pcRow.id });
+    expect(refused.body.message).toBe(MSG.recordNotFound);
+    expect(await list(u.token)).toHaveLength(2);
+    expect((await call('POST', '/api/appuser/2fa/devices/removeall', other.token)).body.data).toEqual({ removed: 1 });
+    expect(await list(u.token)).toHaveLength(2);
+
+    // Removing the current device drops its cookie; that browser asks for the second step again.
+    const removed = await call('POST', '/api/appuser/2fa/devices/remove', u.token, pc, { id: pcRow.id });
+    expect(removed.body.code, removed.body.message).toBe(0);
+    expect(removed.setCookie).toMatch(/aq2fa=;.*Max-Age=0/);
+    expect((await firstStep(u.phone, {}, { cookie: pc })).twoFactor).toBeTruthy();
+    expect((await firstStep(u.phone, {}, { cookie: phone })).authToken).toBeTruthy();
+    expect((await call('POST', '/api/appuser/2fa/devices/remove', u.token, '', { id: pcRow.id })).body.message).toBe(MSG.recordNotFound);
+
+    const all = await call<{ removed: number }>('POST', '/api/appuser/2fa/devices/removeall', u.token);
+    expect(all.body.data).toEqual({ removed: 1 });
+    expect(await list(u.token)).toEqual([]);
+    expect((await firstStep(u.phone, {}, { cookie: phone })).twoFactor).toBeTruthy();
+
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(u.user.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['two_factor.device_remove', 'two_factor.devices_remove_all']));
+    const inbox = await t.database.db.select().from(messages).where(and(eq(messages.userId, u.user.id), eq(messages.type, 'security_2fa')));
+    expect(inbox.map((m) => m.title)).toEqual(expect.arrayContaining(['您已移除记住的设备：Windows · Chrome', '您已移除全部记住的设备']));
   });
 });
 

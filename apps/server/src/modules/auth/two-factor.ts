@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import { notify } from '../notifications/notify.ts';
 import { clientInfo } from './fields.ts';
 import { issueLogin, MSG_DISABLED, type LoginAnswer } from './issue.ts';
 import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
+import { deviceName } from './security.ts';
 import { forgetSessions, hashToken } from './sessions.ts';
 import { newRecoveryCode, newTotpSecret, normaliseRecoveryCode, openSecret, otpauthUrl, sealSecret, totpStep } from './totp.ts';
 
@@ -276,6 +277,59 @@ export async function saveCompanyPolicy(db: Db, request: FastifyRequest, company
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Remembered devices (记住此设备): the caller's own, listed and removed; never another user's.
+
+/** The caller's unexpired remembered devices, latest use first; the one this browser holds is marked. */
+export async function listDevices(db: Db, request: FastifyRequest, userId: number) {
+  const mine = deviceCookieHash(request);
+  const rows = await db
+    .select()
+    .from(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, sql`now()`)))
+    .orderBy(sql`coalesce(${twoFactorDevices.lastUsedAt}, ${twoFactorDevices.createdAt}) desc`, desc(twoFactorDevices.id));
+  return rows.map((r) => ({
+    id: r.id,
+    device: deviceName(r.userAgent),
+    userAgent: r.userAgent,
+    ip: r.ip,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+    expiresAt: r.expiresAt,
+    current: r.tokenHash === mine,
+  }));
+}
+
+/** Ends the browser's device cookie when the device it names is gone (it would no longer match anyway). */
+function dropDeviceCookie(request: FastifyRequest, reply: FastifyReply) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${DEVICE_COOKIE}=; Path=/api/appuser; Max-Age=0; HttpOnly; SameSite=Strict${secure}`);
+}
+
+/**
+ * Removes one of the caller's remembered devices (`id`) or all of them (`id` null): that browser asks for the
+ * second step again at its next sign-in. Another user's device answers 记录不存在, like one that does not exist.
+ */
+export async function removeDevices(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number, id: number | null) {
+  const s = await subject(db, userId);
+  if (!s) throw loginExpired();
+  const mine = deviceCookieHash(request);
+  const removed = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(twoFactorDevices)
+      .where(and(eq(twoFactorDevices.userId, userId), id === null ? undefined : eq(twoFactorDevices.id, id)))
+      .returning({ id: twoFactorDevices.id, tokenHash: twoFactorDevices.tokenHash, userAgent: twoFactorDevices.userAgent });
+    if (id !== null && !gone.length) throw notFound();
+    if (!gone.length) return gone;
+    const after = { devices: gone.map((d) => ({ id: d.id, device: deviceName(d.userAgent) })) };
+    if (id === null) await record(tx, auditActor(request), s, 'two_factor.devices_remove_all', '您已移除全部记住的设备', after);
+    else await record(tx, auditActor(request), s, 'two_factor.device_remove', `您已移除记住的设备：${after.devices[0]!.device}`, after);
+    return gone;
+  });
+  if (mine && removed.some((d) => d.tokenHash === mine)) dropDeviceCookie(request, reply);
+  return { removed: removed.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Sign-in
 
 function readCookie(request: FastifyRequest, name: string): string | null {
@@ -287,14 +341,22 @@ function readCookie(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
-async function deviceRemembered(db: Db, request: FastifyRequest, userId: number): Promise<boolean> {
+/** The remembered-device row this browser's cookie names for the user (unexpired), or null. */
+function deviceCookieHash(request: FastifyRequest): string | null {
   const token = readCookie(request, DEVICE_COOKIE);
-  if (!token || token.length > 100) return false;
-  const [row] = await db
-    .select({ id: twoFactorDevices.id })
-    .from(twoFactorDevices)
-    .where(and(eq(twoFactorDevices.tokenHash, hashToken(token)), eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, sql`now()`)));
-  return !!row;
+  return token && token.length <= 100 ? hashToken(token) : null;
+}
+
+/** Whether this browser is a remembered device of the user; a hit records its use (time and address). */
+async function deviceRemembered(db: Db, request: FastifyRequest, userId: number): Promise<boolean> {
+  const tokenHash = deviceCookieHash(request);
+  if (!tokenHash) return false;
+  const hit = await db
+    .update(twoFactorDevices)
+    .set({ lastUsedAt: new Date(), ip: clientInfo(request).ip.slice(0, 64) })
+    .where(and(eq(twoFactorDevices.tokenHash, tokenHash), eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, sql`now()`)))
+    .returning({ id: twoFactorDevices.id });
+  return hit.length > 0;
 }
 
 async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyReply, userId: number) {
@@ -304,6 +366,7 @@ async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyRep
     userId,
     tokenHash: hashToken(token),
     userAgent: clientInfo(request).userAgent.slice(0, 300),
+    ip: clientInfo(request).ip.slice(0, 64),
     expiresAt: new Date(Date.now() + maxAge * 1000),
   });
   // Housekeeping, like sessions: expired devices are of no use.

@@ -33,9 +33,10 @@ export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest,
   const { purpose, captchaId, captchaCode } = input;
   const sms = requireSms(app, purpose === 'register' ? MSG_SMS_REGISTER_OFF : undefined);
   let phone = input.phone;
-  if (purpose === 'oldphone' || purpose === 'newphone') {
+  if (purpose === 'oldphone' || purpose === 'newphone' || purpose === 'delete') {
     if (!request.auth) throw loginExpired();
-    if (purpose === 'oldphone') {
+    // Codes proving the signed-in user's own number go to the number on file, never to one the client names.
+    if (purpose === 'oldphone' || purpose === 'delete') {
       const [me] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, request.auth.userId));
       phone = me?.phone;
     }

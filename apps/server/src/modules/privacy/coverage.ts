@@ -124,12 +124,38 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     rule: async (db, p) => {
       await db.execute(sql`UPDATE stock_ledger SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE audit_logs SET actor_name = ${ANON_NAME} WHERE actor_user_id = ${p.id}`);
+      await redactAuditValues(db, p);
       await db.execute(sql`UPDATE order_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE rma_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE credit_ledger SET created_by_name = ${ANON_NAME} WHERE created_by = ${p.id}`);
     },
   },
 ];
+
+/** A jsonb column's text with each of `values` (as a whole JSON string) replaced by the anonymous name. */
+function redacted(column: SQL, values: string[]): SQL {
+  let expr = sql`${column}::text`;
+  for (const v of values) expr = sql`replace(${expr}, ${JSON.stringify(v)}, ${JSON.stringify(ANON_NAME)})`;
+  return sql`(${expr})::jsonb`;
+}
+
+/**
+ * Old audit entries' before/after values (decision 0151, 2026-11-24): the phone and e-mail — unique to the
+ * person — are replaced wherever they appear as a value; names (not unique: another person may share one)
+ * only in entries the person wrote or that are about their user record. Whole JSON string values only, so
+ * no other text is cut. The audit trigger lets this transaction change before/after (migration 0031).
+ */
+async function redactAuditValues(db: Db, p: Person) {
+  const unique = [p.phone, ...(p.email ? [p.email] : [])];
+  const all = [...new Set([...unique, ...p.names.filter((n) => n.length > 0)])];
+  const like = (vals: string[]) => sql`ARRAY[${sql.join(vals.map((v) => sql`${`%${JSON.stringify(v)}%`}`), sql`, `)}]::text[]`;
+  const mine = sql`(actor_user_id = ${p.id} OR (target_type = 'user' AND target_id = ${String(p.id)}))`;
+  const holds = (vals: string[]) => sql`(before::text LIKE ANY(${like(vals)}) OR after::text LIKE ANY(${like(vals)}))`;
+  await db.execute(sql`UPDATE audit_logs SET before = ${redacted(sql`before`, all)}, after = ${redacted(sql`after`, all)}
+    WHERE ${mine} AND ${holds(all)}`);
+  await db.execute(sql`UPDATE audit_logs SET before = ${redacted(sql`before`, unique)}, after = ${redacted(sql`after`, unique)}
+    WHERE NOT ${mine} AND ${holds(unique)}`);
+}
 
 /** Columns matching PERSONAL_COLUMN that hold no person's data, with the reason. */
 export const NOT_PERSONAL: Record<string, string> = {

@@ -12,6 +12,7 @@ import {
   advanceOrder,
   api,
   insertUser,
+  lastCode,
   makeCompletedOrder,
   makeOnSaleProduct,
   makeOrder,
@@ -233,6 +234,94 @@ describe('deletion (注销账号)', () => {
     expect(notice).toMatchObject({ title: '您的账号已注销' });
     const actions = await db().select({ a: auditLogs.action }).from(auditLogs).where(eq(auditLogs.targetId, String(req.data.id)));
     expect(actions.map((a) => a.a).sort()).toEqual(['privacy.delete.execute', 'privacy.delete.request']);
+  });
+
+  it('asks accounts without a password for an SMS code to their own phone instead (the code rules of every SMS code)', async () => {
+    // Test users have no usable password, like accounts that signed up by SMS or WeChat.
+    const buyer = await makePurchaser(db(), '短信注销采购商');
+    expect(await http.post(buyer.token, '/api/privacy/delete', {})).toMatchObject({ code: Code.INVALID, message: '请输入登录密码或短信验证码' });
+    expect(await http.post(buyer.token, '/api/privacy/delete', { password: TEST_PASSWORD })).toMatchObject({ code: Code.INVALID, message: '密码错误' });
+    // The code goes to the number on file, whatever number the client names; not without a session.
+    expect((await http.post(null, '/api/appuser/sendcode', { purpose: 'delete' })).code).toBe(Code.LOGIN_EXPIRED);
+    expect(await http.post(buyer.token, '/api/appuser/sendcode', { purpose: 'delete', phone: '13900000000' })).toMatchObject({ code: 0 });
+    expect((await http.get(buyer.token, '/api/dev/outbox?target=13900000000')).data).toMatchObject({ total: 0 });
+    const code = await lastCode(t.app, buyer.phone);
+    // The resend interval of every SMS code applies.
+    expect((await http.post(buyer.token, '/api/appuser/sendcode', { purpose: 'delete' })).code).not.toBe(0);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await http.post(buyer.token, '/api/privacy/delete', { code: wrong })).toMatchObject({ code: Code.INVALID, message: '验证码错误或已过期' });
+    // A login code of the same phone proves nothing here (codes are bound to their purpose).
+    const req = await http.post<PrivacyRequestView>(buyer.token, '/api/privacy/delete', { code });
+    expect(req).toMatchObject({ code: 0, data: { kind: 'delete', status: 0 } });
+    const [audit] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, 'privacy.delete.request'), eq(auditLogs.targetId, String(req.data.id))));
+    expect(audit!.after).toEqual({ proof: 'sms' });
+    // Single use.
+    await db().delete(personalDataRequests).where(eq(personalDataRequests.id, req.data.id));
+    expect(await http.post(buyer.token, '/api/privacy/delete', { code })).toMatchObject({ code: Code.INVALID, message: '验证码错误或已过期' });
+  });
+
+  it("deletes the person's own uploads (avatar, loose files, export archives) — bytes and rows — and keeps the company's documents", async () => {
+    const buyer = await withPassword(await makePurchaser(db(), '文件注销采购商'));
+    const put = async (name: string, companyId: number | null = buyer.companyId) => {
+      const key = `u/2026/11/${buyer.id}-${name}-${Date.now()}.png`;
+      await t.app.storage.put(key, Buffer.from(`bytes of ${name}`), 'image/png');
+      await db().insert(schema.files).values({ path: key, originalName: `${name}.png`, mime: 'image/png', size: 10, companyId, userId: buyer.id });
+      return key;
+    };
+    const avatar = await put('avatar');
+    const loose = await put('loose');
+    const logo = await put('logo');
+    const licence = await put('licence');
+    await db().update(users).set({ avatar: `/f/${avatar}` }).where(eq(users.id, buyer.id));
+    await db().update(schema.companies).set({ logo: `/f/${logo}` }).where(eq(schema.companies.id, buyer.companyId));
+    await db().execute(sql`UPDATE companies SET address = ${`见附件 /f/${licence}`} WHERE id = ${buyer.companyId}`);
+    // Another user's upload is not touched.
+    const other = await makePurchaser(db(), '文件别家采购商');
+    const theirs = `u/2026/11/${other.id}-theirs.png`;
+    await t.app.storage.put(theirs, Buffer.from('theirs'), 'image/png');
+    await db().insert(schema.files).values({ path: theirs, mime: 'image/png', size: 6, companyId: other.companyId, userId: other.id });
+    const exported = await http.post<PrivacyRequestView>(buyer.token, '/api/privacy/export', {});
+    const [archive] = await db().select().from(personalDataRequests).where(eq(personalDataRequests.id, exported.data.id));
+    expect(await t.app.storage.get(archive!.fileKey!)).not.toBeNull();
+
+    const req = await http.post<PrivacyRequestView>(buyer.token, '/api/privacy/delete', { password: TEST_PASSWORD });
+    expect((await http.post(admin.token, '/admin/api/privacy/execute', { id: req.data.id })).code).toBe(0);
+
+    for (const gone of [avatar, loose, archive!.fileKey!]) expect([gone, await t.app.storage.get(gone)]).toEqual([gone, null]);
+    for (const kept of [logo, licence, theirs]) expect([kept, (await t.app.storage.get(kept))?.length]).toEqual([kept, expect.any(Number)]);
+    const left = await db().select({ path: schema.files.path }).from(schema.files).where(eq(schema.files.userId, buyer.id));
+    expect(left.map((f) => f.path).sort()).toEqual([licence, logo].sort());
+    const [after] = await db().select().from(personalDataRequests).where(eq(personalDataRequests.id, exported.data.id));
+    expect(after).toMatchObject({ fileKey: null, status: 1 });
+    expect((await download(buyer.token, exported.data.id)).headers['content-type']).not.toMatch(/zip/);
+  });
+
+  it("rewrites the person's name, phone and e-mail inside old audit entries' before/after values", async () => {
+    const buyer = await withPassword(await makePurchaser(db(), '审计注销采购商'));
+    const name = '审计测试人丙';
+    await db().update(users).set({ realName: name, email: 'audit-leaver@example.com' }).where(eq(users.id, buyer.id));
+    const actor = { userId: admin.id, ip: '1.2.3.4' };
+    await recordAudit(db(), actor, { action: 'test.user_edit', targetType: 'user', targetId: buyer.id, before: { realName: '旧名' }, after: { realName: name, phone: buyer.phone, note: `${name}的备注` } });
+    await recordAudit(db(), { userId: buyer.id, ip: '1.2.3.4' }, { action: 'test.own', targetType: 'address', targetId: 1, after: { receiver: name, email: 'audit-leaver@example.com' } });
+    // Someone else's record: the phone is theirs to lose; a namesake's name is left alone.
+    await recordAudit(db(), actor, { action: 'test.other', targetType: 'enquiry', targetId: 2, after: { contactName: name, contactPhone: buyer.phone, qty: 3 } });
+    const req = await http.post<PrivacyRequestView>(buyer.token, '/api/privacy/delete', { password: TEST_PASSWORD });
+    expect((await http.post(admin.token, '/admin/api/privacy/execute', { id: req.data.id })).code).toBe(0);
+    const entry = async (action: string) => (await db().select().from(auditLogs).where(eq(auditLogs.action, action)))[0]!;
+    expect(await entry('test.user_edit')).toMatchObject({
+      before: { realName: '旧名' },
+      after: { realName: ANON_NAME, phone: ANON_NAME, note: `${name}的备注` },
+    });
+    expect(await entry('test.own')).toMatchObject({ actorName: ANON_NAME, after: { receiver: ANON_NAME, email: ANON_NAME } });
+    expect(await entry('test.other')).toMatchObject({ after: { contactName: name, contactPhone: ANON_NAME, qty: 3 } });
+    // Outside the anonymising transaction the JSON values stay append-only.
+    await expect(db().execute(sql`UPDATE audit_logs SET after = '{}'::jsonb WHERE action = 'test.other'`)).rejects.toThrow();
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('aquamall.anonymise', 'on', true)`);
+        await tx.execute(sql`UPDATE audit_logs SET action = 'x', after = '{}'::jsonb WHERE action = 'test.other'`);
+      }),
+    ).rejects.toThrow();
   });
 
   it('the append-only records still refuse every other change', async () => {

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, getTableColumns, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, getTableColumns, desc, eq, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   PRIVACY_DEADLINE_DAYS,
   PRIVACY_EXPORT_DAYS,
   type adminPrivacyListQuery,
   type adminPrivacyRow,
+  type privacyDeleteInput,
   type privacyRequestView,
   type z,
 } from '@aquamall/shared';
@@ -14,15 +15,18 @@ import type { Db } from '../../db/client.ts';
 import { companies, orders, personalDataRequests, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { requireSms } from '../../lib/providers/availability.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { clientInfo } from '../auth/fields.ts';
 import { clearFailures, MSG_LOCKED, reserveAttempt } from '../auth/lockout.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { requireCode } from '../codes/service.ts';
 import { scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { anonymisePerson, ANON_NAME } from './coverage.ts';
+import { removePersonalFiles } from './files.ts';
 import { buildArchive, collectPersonalData, exportSize, SYNC_EXPORT_MAX_ROWS } from './export.ts';
 
 export const EXPORT_JOB = 'privacy.export';
@@ -171,20 +175,35 @@ export async function deletionBlocker(db: Db, u: UserRow): Promise<string | null
   return open?.n ? MSG_OPEN_ORDERS(open.n) : null;
 }
 
-/** 注销账号: the password proves it is the person; refusals say why; the platform carries it out. */
-export async function requestDeletion(app: FastifyInstance, request: FastifyRequest, userId: number, password: string): Promise<PrivacyRequestView> {
+/**
+ * 注销账号: the password, or an SMS code sent to the account's phone (purpose `delete`; for accounts signed up
+ * by SMS or WeChat that have no password), proves it is the person; refusals say why; the platform carries it out.
+ */
+export async function requestDeletion(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  proof: z.output<typeof privacyDeleteInput>,
+): Promise<PrivacyRequestView> {
   const [u] = await app.db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound();
-  const slot = await reserveAttempt(app.db, u.phone, clientInfo(request).ip, true);
-  if (!slot.taken) throw invalid(MSG_LOCKED);
-  if (!(await verifyPassword(u.passwordHash, password))) throw invalid(slot.locked ? MSG_LOCKED : '密码错误');
-  await clearFailures(app.db, u.phone);
+  if (proof.code) {
+    // The code rules of every SMS code: 5 minutes, single use, 5 tries, resend and daily caps when sent.
+    requireSms(app);
+    await requireCode(app.db, { channel: 'sms', target: u.phone, purpose: 'delete', code: proof.code });
+  } else {
+    const slot = await reserveAttempt(app.db, u.phone, clientInfo(request).ip, true);
+    if (!slot.taken) throw invalid(MSG_LOCKED);
+    if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '密码错误');
+    await clearFailures(app.db, u.phone);
+  }
   if (await pendingOf(app.db, userId, 'delete')) throw conflict('您已提交注销申请，请等待平台处理');
   const blocker = await deletionBlocker(app.db, u);
   if (blocker) throw conflict(blocker);
   const row = await app.db.transaction(async (tx) => {
     const r = await insertRequest(tx, userId, u.companyId, 'delete', new Date());
-    await recordAudit(tx, { userId, ip: clientInfo(request).ip }, { action: 'privacy.delete.request', ...target(r.id) });
+    const after = { proof: proof.code ? 'sms' : 'password' };
+    await recordAudit(tx, { userId, ip: clientInfo(request).ip }, { action: 'privacy.delete.request', ...target(r.id), after });
     return r;
   });
   return toView(row);
@@ -255,13 +274,13 @@ async function lockPending(tx: Db, id: number): Promise<Row> {
  * (captured contact, since the account no longer has one afterwards).
  */
 export async function adminExecute(app: FastifyInstance, actor: AuditActor, id: number): Promise<AdminPrivacyRow> {
-  await app.db.transaction(async (tx) => {
+  const gone = await app.db.transaction(async (tx): Promise<string[]> => {
     const r = await lockPending(tx, id);
     if (r.kind === 'export') {
       await buildExport(app, tx, id);
       await tx.update(personalDataRequests).set({ handledBy: actor.userId }).where(eq(personalDataRequests.id, id));
       await recordAudit(tx, actor, { action: 'privacy.export.execute', ...target(id) });
-      return;
+      return [];
     }
     const [u] = await tx.select().from(users).where(eq(users.id, r.userId)).for('update');
     if (!u) throw notFound();
@@ -271,9 +290,18 @@ export async function adminExecute(app: FastifyInstance, actor: AuditActor, id: 
     await recordAudit(tx, actor, { action: 'privacy.delete.execute', ...target(id), before: { userId: u.id } });
     await anonymisePerson(tx, { id: u.id, phone: u.phone, email: u.email, names: [u.realName, u.nickName, u.adminName ?? '', u.phone].filter(Boolean) });
     await revokeUserSessions(tx, u.id);
+    // Their own uploads no company record uses (avatar and the like) and their export archives go too.
+    const files = await removePersonalFiles(tx, u.id);
+    const withArchive = and(eq(personalDataRequests.userId, u.id), isNotNull(personalDataRequests.fileKey));
+    const archives = await tx.select({ key: personalDataRequests.fileKey }).from(personalDataRequests).where(withArchive);
+    await tx.update(personalDataRequests).set({ fileKey: null }).where(withArchive);
     await tx.update(personalDataRequests).set({ status: Status.DONE, doneAt: new Date(), handledBy: actor.userId }).where(eq(personalDataRequests.id, id));
     await tellPerson(app, tx, contact, '您的账号已注销', `账号中的个人信息已删除或匿名化（显示为“${ANON_NAME}”），企业依法保留的交易记录不受影响`);
+    return [...files, ...archives.map((a) => a.key ?? '')].filter(Boolean);
   });
+  // The bytes go once the deletion is committed (a rolled-back deletion keeps them); a failure is logged, the
+  // key is no longer recorded anywhere and nothing serves it.
+  for (const key of gone) await app.storage.delete(key).catch((err: unknown) => app.log.error({ err, key }, 'could not delete a deleted account’s file'));
   return oneAdminRow(app.db, id);
 }
 

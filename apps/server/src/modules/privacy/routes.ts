@@ -24,7 +24,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     return sendDownload(reply, file, `personal-data-${request.params.id}.zip`, name, { type: 'application/zip' });
   });
   route(app, e.privacyDelete, async (request) =>
-    ok(await requestDeletion(app, request, caller(request).userId, request.body.password), '注销申请已提交，平台将在10天内处理'),
+    ok(await requestDeletion(app, request, caller(request).userId, request.body), '注销申请已提交，平台将在10天内处理'),
   );
 
   route(app, a.adminPrivacyList, async (request) => ok(await adminList(app.db, request.body)));

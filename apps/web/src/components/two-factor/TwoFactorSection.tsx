@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { TwoFactorEnrolment } from '@aquamall/shared';
 import { twoFactorApi, twoFactorStatusQuery } from './api.ts';
+import { RememberedDevices } from './RememberedDevices.tsx';
 import './two-factor.css';
 
 const CODE_RE = /^\d{6}$/;
@@ -197,6 +198,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
               </Tooltip>
             </Space>
           )}
+          {s.enabled && <RememberedDevices />}
         </Space>
       )}
       {open === 'enrol' && (

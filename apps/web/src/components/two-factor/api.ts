@@ -10,6 +10,8 @@ export const twoFactorApi = {
   regenerate: (code: string) => api.run('twoFactorRecoveryCodes', { code }),
   savePolicy: (enforce: boolean) => api.run('twoFactorPolicySave', { enforce }),
   reset: (userId: number) => api.run('twoFactorReset', { userId }),
+  removeDevice: (id: number) => api.run('twoFactorDeviceRemove', { id }),
+  removeAllDevices: () => api.run('twoFactorDevicesRemoveAll'),
 };
 
 export const twoFactorStatusQuery = queryOptions({
@@ -20,4 +22,10 @@ export const twoFactorStatusQuery = queryOptions({
 export const twoFactorPolicyQuery = queryOptions({
   queryKey: ['user', '2fa', 'policy'],
   queryFn: () => api.read('twoFactorPolicy'),
+});
+
+/** The caller's remembered devices (记住此设备), this browser's marked. */
+export const twoFactorDevicesQuery = queryOptions({
+  queryKey: ['appuser', '2fa', 'devices'],
+  queryFn: () => api.read('twoFactorDevices'),
 });

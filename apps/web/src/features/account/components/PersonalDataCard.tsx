@@ -1,16 +1,23 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { PRIVACY_DEADLINE_DAYS, PRIVACY_EXPORT_DAYS, PRIVACY_KINDS, PRIVACY_STATUS, type PrivacyRequestView } from '@aquamall/shared';
 import { api, downloadEndpoint } from '../../../lib/api.ts';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 
 const requestsQuery = { queryKey: ['appuser', 'privacy'], queryFn: () => api.read('privacyRequests') };
 const STATUS_COLOR = ['processing', 'success', 'error'];
+/** Texts a code to the account's own phone (purpose delete); true when sent (errors are shown by the API client). */
+const sendDeletionCode = () =>
+  api.run('codeSend', { purpose: 'delete' }).then(
+    () => true,
+    () => false,
+  );
 const fmt = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '—');
 
 /**
- * 个人信息 (PIPL, decision 0151) on the account security page: 下载我的数据, 注销账号 (password re-entered) and
+ * 个人信息 (PIPL, decision 0151) on the account security page: 下载我的数据, 注销账号 (password or SMS code) and
  * the caller's requests with their status.
  */
 export function PersonalDataCard() {
@@ -19,6 +26,9 @@ export function PersonalDataCard() {
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
+  // Accounts signed up by SMS or WeChat may have no password: an SMS code to the account's phone instead.
+  const [proof, setProof] = useState<'password' | 'sms'>('password');
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const refresh = () => void qc.invalidateQueries({ queryKey: requestsQuery.queryKey });
 
@@ -36,9 +46,10 @@ export function PersonalDataCard() {
   const requestDeletion = async () => {
     setBusy(true);
     try {
-      await api.run('privacyDelete', { password });
+      await api.run('privacyDelete', proof === 'sms' ? { code } : { password });
       setDeleting(false);
       setPassword('');
+      setCode('');
     } catch {
       /* the reason was shown; the dialog stays open */
     } finally {
@@ -103,7 +114,7 @@ export function PersonalDataCard() {
         open={deleting}
         title="注销账号"
         okText="提交注销申请"
-        okButtonProps={{ danger: true, disabled: !password, loading: busy }}
+        okButtonProps={{ danger: true, disabled: proof === 'sms' ? !/^\d{6}$/.test(code) : !password, loading: busy }}
         onOk={requestDeletion}
         onCancel={() => setDeleting(false)}
         destroyOnHidden
@@ -115,7 +126,37 @@ export function PersonalDataCard() {
           message="注销后无法恢复"
           description="平台处理后，您的姓名、手机号、邮箱、头像和微信绑定将被删除，账号无法再登录；企业依法保留的订单、发票和账务记录将显示为“已注销用户”。"
         />
-        <Input.Password placeholder="请输入登录密码" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        <Segmented
+          style={{ marginBottom: 12 }}
+          value={proof}
+          onChange={(v) => setProof(v as 'password' | 'sms')}
+          options={[
+            { label: '登录密码验证', value: 'password' },
+            { label: '短信验证码验证', value: 'sms' },
+          ]}
+        />
+        {proof === 'password' ? (
+          <Input.Password placeholder="请输入登录密码" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        ) : (
+          <>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Input
+                size="large"
+                aria-label="注销短信验证码"
+                placeholder="请输入短信验证码"
+                maxLength={6}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+              <SmsCodeButton onSend={sendDeletionCode} />
+            </div>
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }}>
+              验证码将发送到您账号绑定的手机号；未设置登录密码（短信或微信注册）的账号请用此方式。
+            </Typography.Text>
+          </>
+        )}
       </Modal>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import type { z } from 'zod';
 import { zodRule } from '../../../lib/form-rules.ts';
-import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { CodeInput, PasswordInput } from './inputs.tsx';
 import { PASSWORD_HINT, PASSWORD_RULES } from './password-rules.ts';
 import { confirmRules } from './confirm-rule.ts';

@@ -5,7 +5,7 @@ import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { emailLoginInput, phoneLoginInput } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { CodeInput } from './inputs.tsx';
-import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { sent, ssoApi } from '../api/sso.ts';
 
 const smsRules = formRules(phoneLoginInput);

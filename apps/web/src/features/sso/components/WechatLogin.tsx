@@ -6,7 +6,7 @@ import { navigateTo } from '../../session/index.ts';
 import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { CodeInput } from './inputs.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
-import { SmsCodeButton } from './SmsCodeButton.tsx';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { newCaptchaId } from './CaptchaInput.tsx';
 import { sendCodeToFormPhone, ssoApi, wechatSocketUrl } from '../api/sso.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { loadUser, navigateTo, RequireAuth, useSession } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
-import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { replacePhoneInput } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { CodeInput } from '../components/inputs.tsx';

@@ -10,7 +10,7 @@ import { completeLogin, safeReturnUrl } from '../../session/index.ts';
 import { SsoCard } from '../SsoLayout.tsx';
 import { OldBrowserDialog } from '../components/OldBrowserDialog.tsx';
 import { CaptchaInput, useCaptcha } from '../components/CaptchaInput.tsx';
-import { SmsCodeButton } from '../components/SmsCodeButton.tsx';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { CodeInput, PasswordInput } from '../components/inputs.tsx';
 import { confirmRules } from '../components/confirm-rule.ts';
 import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
