@@ -13,7 +13,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { toFen, toYuan } from '../orders/create.ts';
-import { ageAccounts, openChargesCte } from './ageing.ts';
+import { ageingOf, ageingSql, openChargesCte, type AgeingRaw } from './ageing.ts';
 import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 
 /**
@@ -347,10 +347,14 @@ export async function balanceReport(
   const { own, otherId, rOwn, rOther } = cols(side);
   const { from, to } = reportRange(q);
   const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
-  const [delivered, accounts] = await Promise.all([
-    // Shipped orders per day from the rollup (decision 0134); the orders with credit still open are corrected
-    // live: their rolled-up transfer part (total − paid when > 0) is replaced by total − paid + open credit.
-    db.execute(sql`
+  const { aged, rows: ageingRows } = ageingSql(now);
+  // One statement, one FIFO pass (decision 0134): the ageing of the accounts and the delivered-but-unpaid orders
+  // both read the CTE `open`, which PostgreSQL materialises once. Shipped orders per day come from the rollup;
+  // the orders with credit still open are corrected
+  // live: their rolled-up transfer part (total − paid when > 0) is replaced by total − paid + open credit.
+  // A replacement order is paid at ¥0 without a ledger row, so it is never among them: no parent_order_id
+  // test, which keeps the join on the covering index orders_*_shipped (index-only).
+  const res = await db.execute(sql`
       ${openChargesCte(scope, now)},
       oc as (select order_id, sum(outstanding) as outstanding from open
              where order_id is not null and outstanding > 0 group by order_id),
@@ -360,7 +364,6 @@ export async function balanceReport(
         from oc join orders o on o.id = oc.order_id
         where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
           and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
-          and o.parent_order_id is null
       ),
       parts as (
         select date_trunc(${sql.raw(`'${q.granularity}'`)}, r.day::timestamp) as p, ${rOther} as company_id,
@@ -377,13 +380,20 @@ export async function balanceReport(
         select p, company_id, sum(order_count)::int as order_count, sum(amount) as amount,
                sum(unpaid_count)::int as unpaid_count, sum(unpaid) as unpaid
         from parts group by p, company_id having sum(order_count) <> 0
-      )
-      select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
-             g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
-      from g join companies c on c.id = g.company_id`),
-    ageAccounts(db, scope, now),
-  ]);
-  const raw = rowsOf<DeliveredRaw>(delivered);
+      ),
+      delivered as (
+        select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
+               g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
+        from g join companies c on c.id = g.company_id
+      ),
+      ${aged},
+      accounts as (${ageingRows})
+      select (select coalesce(json_agg(d), '[]') from delivered d) as delivered,
+             (select coalesce(json_agg(a), '[]') from accounts a) as accounts`);
+  const [answer] = rowsOf<{ delivered: DeliveredRaw[] | string; accounts: AgeingRaw[] | string }>(res);
+  const json = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+  const raw = json(answer!.delivered);
+  const accounts = ageingOf(json(answer!.accounts));
   const periods = fillPeriods(
     q,
     [
