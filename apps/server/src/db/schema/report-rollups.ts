@@ -72,3 +72,26 @@ export const reportCategoryMonths = pgTable(
     index('report_category_months_buyer').on(t.buyerCompanyId, t.month),
   ],
 );
+
+/**
+ * Per China day of `first_shipped_at` (decision 0134): the shipped orders of 应收/应付账款 — not cancelled, not a
+ * replacement order — with their count and total, and those with `total − paid > 0` (owed by transfer) with
+ * that owed part. Kept by the statement-level triggers on `orders` (migration 0031). The credit still owed on
+ * them is not rolled up: it depends on the ledger's FIFO as of now (reports/queries.ts corrects it live).
+ */
+export const reportShippedDays = pgTable(
+  'report_shipped_days',
+  {
+    sellerCompanyId: integer().notNull(),
+    day: date().notNull(),
+    buyerCompanyId: integer().notNull(),
+    orderCount: integer().notNull().default(0),
+    amount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    owedCount: integer().notNull().default(0),
+    owed: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'report_shipped_days_pk', columns: [t.sellerCompanyId, t.day, t.buyerCompanyId] }),
+    index('report_shipped_days_buyer').on(t.buyerCompanyId, t.day),
+  ],
+);

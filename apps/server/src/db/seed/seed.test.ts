@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscussionKind } from '@aquamall/shared';
+import { CreditMovement, DiscussionKind, PaymentMethod } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -331,6 +331,21 @@ describe('demo seed', () => {
       expect(r.credit).toBeGreaterThan(0);
       expect(r.credit).toBeLessThanOrEqual(r.limit);
       expect(r.due_rows).toBeGreaterThan(0);
+    }
+    // Every 订单支付 row names a real order of the same pair, paid on credit for the row's amount (decision 0134).
+    const pays = await db.execute(sql`
+      select l.order_id, o.order_no, l.note, -l.balance_delta + l.credit_delta = o.total_amount as same_amount,
+             o.buyer_company_id = a.buyer_company_id and o.seller_company_id = a.seller_company_id as same_pair,
+             o.payment_method, (select count(*)::int from order_lines x where x.order_id = o.id) as lines
+      from credit_ledger l join credit_accounts a on a.id = l.account_id
+      join users u on u.company_id = a.buyer_company_id and u.phone = '18800000004'
+      left join orders o on o.id = l.order_id
+      where l.kind = ${CreditMovement.ORDER_PAYMENT}`);
+    const payRows = (pays as unknown as { rows: { order_id: number | null; order_no: string | null; note: string; same_amount: boolean; same_pair: boolean; payment_method: number; lines: number }[] }).rows;
+    expect(payRows.length).toBeGreaterThan(20);
+    for (const r of payRows) {
+      expect(r.order_no).not.toBeNull();
+      expect(r).toMatchObject({ same_amount: true, same_pair: true, payment_method: PaymentMethod.CREDIT, lines: 1, note: `订单 ${r.order_no} 账期支付` });
     }
   });
 

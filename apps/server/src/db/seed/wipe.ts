@@ -31,6 +31,7 @@ export const DEMO_TABLES = [
   'order_counts',
   // The report rollups (decision 0133) are filled by triggers that a truncate does not fire.
   'report_order_days',
+  'report_shipped_days',
   'report_product_months',
   'report_category_months',
   // Checkout answers are keyed by user id only.

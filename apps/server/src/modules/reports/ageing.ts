@@ -54,7 +54,7 @@ function scopeWhere(scope: AgeingScope): SQL {
   return sql`a.buyer_company_id = ${scope.buyerCompanyId}`;
 }
 
-type Raw = {
+export type AgeingRaw = {
   account_id: number;
   buyer_company_id: number;
   buyer_company_name: string;
@@ -109,20 +109,16 @@ export function openChargesCte(scope: AgeingScope, now: Date): SQL {
 }
 
 /**
- * Ageing of every account in the scope that is not a refused/pending request (status 1 正常 or 2 已冻结),
- * ordered by overdue amount (largest first), then outstanding, then account id.
+ * The CTE `aged` (outstanding, not due, the four buckets and the oldest overdue due date per account, from
+ * `open`) and the select of one row per account in scope (`AgeingRaw`): to follow `openChargesCte`, so a caller can
+ * add its own CTEs over the same FIFO pass (reports/queries.ts does: one FIFO pass per request).
  */
-export async function ageAccounts(
-  db: Db,
-  scope: AgeingScope,
-  now: Date = new Date(),
-): Promise<AccountAgeing[]> {
+export function ageingSql(now: Date): { aged: SQL; rows: SQL } {
   const at = now.toISOString();
   // days past due of a charge: floor((now - due) / 1 day); overdue when due < now.
   const past = sql`floor(extract(epoch from (${at}::timestamptz - o.due)) / ${DAY_SECONDS})`;
-  const res = await db.execute(sql`
-    ${openChargesCte(scope, now)},
-    aged as (
+  return {
+    aged: sql`aged as (
       select o.account_id,
              sum(o.outstanding) as outstanding,
              coalesce(sum(o.outstanding) filter (where o.due >= ${at}::timestamptz), 0) as not_due,
@@ -133,7 +129,8 @@ export async function ageAccounts(
              min(o.due) filter (where o.due < ${at}::timestamptz and o.outstanding > 0) as oldest
       from open o
       group by o.account_id
-    )
+    )`,
+    rows: sql`
     select acc.id as account_id, acc.buyer_company_id, acc.buyer_company_name, acc.seller_company_id,
            acc.seller_company_name, acc.status, acc.credit_limit::text as credit_limit, acc.payment_days,
            coalesce(s.balance, 0)::text as balance, coalesce(s.credit_used, 0)::text as credit_used,
@@ -142,9 +139,13 @@ export async function ageAccounts(
            coalesce(g.d91, 0)::text as d91, g.oldest
     from acc
     left join sums s on s.account_id = acc.id
-    left join aged g on g.account_id = acc.id
-  `);
-  const rows = (res as unknown as { rows: Raw[] }).rows.map((r): AccountAgeing => {
+    left join aged g on g.account_id = acc.id`,
+  };
+}
+
+/** The accounts' ageing from the rows of `ageingSql`, ordered by overdue (largest first), outstanding, id. */
+export function ageingOf(raw: AgeingRaw[]): AccountAgeing[] {
+  const rows = raw.map((r): AccountAgeing => {
     const d = [r.d0, r.d31, r.d61, r.d91].map((v) => Math.round(Number(v) * 100));
     return {
       accountId: Number(r.account_id),
@@ -173,6 +174,20 @@ export async function ageAccounts(
       Number(y.outstanding) - Number(x.outstanding) ||
       x.accountId - y.accountId,
   );
+}
+
+/**
+ * Ageing of every account in the scope that is not a refused/pending request (status 1 正常 or 2 已冻结),
+ * ordered by overdue amount (largest first), then outstanding, then account id.
+ */
+export async function ageAccounts(
+  db: Db,
+  scope: AgeingScope,
+  now: Date = new Date(),
+): Promise<AccountAgeing[]> {
+  const { aged, rows } = ageingSql(now);
+  const res = await db.execute(sql`${openChargesCte(scope, now)}, ${aged} ${rows}`);
+  return ageingOf((res as unknown as { rows: AgeingRaw[] }).rows);
 }
 
 /** Ageing of one account (null when it is not an active or frozen account). */

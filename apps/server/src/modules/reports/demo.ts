@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { OrderStatus, PaymentMethod, ProductStatus } from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, orderHistory, orderLines, orders, productSkus, products } from '../../db/schema/index.ts';
+import { companies, orderHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
 import { callerByPhone } from '../products/caller.ts';
 import { toFen, toYuan } from '../orders/create.ts';
 
@@ -25,13 +25,6 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
   const sellerA = await callerByPhone(db, '18800000002');
   const sellerB = await callerByPhone(db, '18800000003');
   if (!buyer || !sellerA || !sellerB) return;
-  const [template] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.buyerCompanyId, buyer.companyId))
-    .orderBy(asc(orders.id))
-    .limit(1);
-  if (!template) return;
   const goodsOf = (companyId: number, n: number) =>
     db
       .select({
@@ -58,19 +51,8 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
     ).map((c) => [c.id, c]),
   );
 
-  type Line = {
-    order_no: string;
-    product_id: number;
-    sku_id: number;
-    product_name: string;
-    unit: string;
-    quantity: number;
-    unit_price: string;
-    amount: string;
-    sort: number;
-  };
-  const planned: Record<string, string | number>[] = [];
-  const lines: Line[] = [];
+  const planned: PastOrder[] = [];
+  const lines: PastLine[] = [];
   for (const s of sellers) {
     const company = names.get(s.caller.companyId)!;
     for (let daysAgo = 365; daysAgo >= FIRST_DAYS_AGO; daysAgo -= s.every) {
@@ -120,6 +102,58 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
       });
     }
   }
+  await insertPastOrders(db, { companyId: buyer.companyId, userId: buyer.userId }, planned, lines, PaymentMethod.TRANSFER);
+}
+
+/** A completed order of the demo history (snake_case: it is passed to SQL as JSON). */
+export interface PastOrder {
+  order_no: string;
+  seller_company_id: number;
+  seller_company_name: string;
+  shop_name: string;
+  goods_amount: string;
+  freight: string;
+  total_amount: string;
+  created_at: string;
+  confirmed_at: string;
+  paid_at: string;
+  shipped_at: string;
+  completed_at: string;
+}
+export interface PastLine {
+  order_no: string;
+  product_id: number | null;
+  sku_id: number | null;
+  product_name: string;
+  unit: string;
+  quantity: number;
+  unit_price: string;
+  amount: string;
+  sort: number;
+}
+
+/**
+ * Writes completed past orders of the demo purchaser (history, not the lifecycle: no stock moves, no ledger
+ * rows — a credit payment's ledger row is the caller's) with their lines, their payment record and their
+ * 订单日志, as the use cases would have written them; the address and invoice snapshots are the demo's first
+ * order's. Paid by transfer (确认收款 by the supplier) or on credit (账期支付 by the purchaser). Answers the new
+ * order ids by order number (empty when the demo has no order to copy the snapshots from).
+ */
+export async function insertPastOrders(
+  db: Db,
+  buyer: { companyId: number; userId: number },
+  planned: PastOrder[],
+  lines: PastLine[],
+  method: typeof PaymentMethod.TRANSFER | typeof PaymentMethod.CREDIT,
+): Promise<Map<string, number>> {
+  const [template] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.buyerCompanyId, buyer.companyId))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  if (!template || !planned.length) return new Map();
+  const credit = method === PaymentMethod.CREDIT;
   // One statement with two JSON parameters: the orders, then their lines (far cheaper than binding ~10,000
   // parameters); the snapshots are copied from the demo's first order.
   const res = await db.execute(sql`
@@ -135,7 +169,7 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
                              first_shipped_at, last_shipped_at, completed_at)
       select p.order_no, 0, ${OrderStatus.COMPLETED}, ${buyer.companyId}, t.buyer_company_name, ${buyer.userId}, '张立伟',
              p.seller_company_id, p.seller_company_name, p.shop_name, p.goods_amount, p.freight, p.total_amount,
-             p.total_amount, ${PaymentMethod.TRANSFER}, t.address, t.invoice, p.created_at, p.completed_at, p.confirmed_at,
+             p.total_amount, ${method}, t.address, t.invoice, p.created_at, p.completed_at, p.confirmed_at,
              p.paid_at, p.shipped_at, p.shipped_at, p.completed_at
       from p cross join (select address, invoice, buyer_company_name from ${orders} where id = ${template.id}) t
       order by p.created_at
@@ -148,20 +182,32 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
     join ins on ins.order_no = l.order_no
     returning order_id`);
   const ids = (res as unknown as { rows: { order_id: number }[] }).rows.map((r) => Number(r.order_id));
-  // Each order's timeline (the detail page's 订单日志), as the use cases would have written it.
   const first = Math.min(...ids);
   const last = Math.max(...ids);
+  const mine = sql`o.id between ${first} and ${last} and o.order_no in (select jsonb_array_elements_text(${JSON.stringify(planned.map((p) => p.order_no))}::jsonb))`;
+  // A credit payment's record (the transfer history has none: its proof files are not part of the demo).
+  if (credit)
+    await db.execute(sql`
+      insert into ${orderPayments} (order_id, method, amount, status, submitted_by, submitted_at, decided_by, decided_at, remark)
+      select o.id, ${PaymentMethod.CREDIT}, o.total_amount, ${PaymentStatus.CONFIRMED}, o.buyer_user_id, o.paid_at,
+             o.buyer_user_id, o.paid_at, '信用账户支付'
+      from ${orders} o where ${mine}`);
+  // Each order's timeline (the detail page's 订单日志), as the use cases would have written it.
+  const pay = credit ? sql`('pay', 1, 2, 1, 'paid')` : sql`('pay_confirm', 1, 2, 2, 'paid')`;
   await db.execute(sql`
     insert into ${orderHistory} (order_id, action, from_status, to_status, side, user_id, user_name, note, created_at)
     select o.id, s.action, s.from_status, s.to_status, s.side, case when s.side = 1 then o.buyer_user_id end,
            case when s.side = 1 then o.buyer_user_name else o.seller_company_name end,
-           case when s.action = 'pay_confirm' then '确认收款 ¥' || o.total_amount else '' end,
+           case s.action when 'pay_confirm' then '确认收款 ¥' || o.total_amount when 'pay' then '账期支付 ¥' || o.total_amount
+                         else '' end,
            case s.at when 'created' then o.created_at when 'confirmed' then o.confirmed_at when 'paid' then o.paid_at
                      when 'shipped' then o.first_shipped_at else o.completed_at end
     from ${orders} o
     cross join (values ('create', null::smallint, 0, 1, 'created'), ('confirm', 0, 1, 2, 'confirmed'),
-                       ('pay_confirm', 1, 2, 2, 'paid'), ('ship', 2, 4, 2, 'shipped'), ('receive', 4, 5, 1, 'completed'))
+                       ${pay}, ('ship', 2, 4, 2, 'shipped'), ('receive', 4, 5, 1, 'completed'))
       as s(action, from_status, to_status, side, at)
-    where o.id between ${first} and ${last} and o.order_no like 'H%'
+    where ${mine}
     order by o.id, s.to_status`);
+  const rows = await db.execute(sql`select o.id, o.order_no from ${orders} o where ${mine}`);
+  return new Map((rows as unknown as { rows: { id: number; order_no: string }[] }).rows.map((r) => [r.order_no, Number(r.id)]));
 }

@@ -13,7 +13,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { toFen, toYuan } from '../orders/create.ts';
-import { ageAccounts, openChargesCte } from './ageing.ts';
+import { ageingOf, ageingSql, openChargesCte, type AgeingRaw } from './ageing.ts';
 import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 
 /**
@@ -21,7 +21,8 @@ import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './
  * `paid_at` on the Asia/Shanghai calendar. Order-level amounts are the order total (goods + freight);
  * goods and category amounts are the lines' amounts (goods only). A line's category is its product's; lines
  * without a product (enquiry awards) fall under 其他. Receivables/payables count orders first shipped in the
- * range (not cancelled) and age credit as of now with the one FIFO of ageing.ts.
+ * range (not cancelled) and age credit as of now with the one FIFO of ageing.ts. Replacement orders (换货补发,
+ * `parent_order_id` set, paid at ¥0) count in none of them (decision 0134).
  */
 
 /** Whose view: the purchaser's (its orders as buyer) or the supplier's (as seller). */
@@ -51,7 +52,10 @@ const cols = (side: Side) =>
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const money = (v: string | number | null | undefined) => toYuan(toFen(v ?? 0));
 
-/** Orders that count for the caller's side paid within one of the instant ranges (alias `o`). */
+/**
+ * Orders that count for the caller's side paid within one of the instant ranges (alias `o`); replacement
+ * orders (换货补发, paid at ¥0) are not sales (decision 0134).
+ */
 function countedIn(side: Side, companyId: number, ranges: { from: Date; to: Date }[]): SQL {
   const within = sql.join(
     ranges.map(
@@ -60,7 +64,8 @@ function countedIn(side: Side, companyId: number, ranges: { from: Date; to: Date
     ),
     sql` or `,
   );
-  return sql`${cols(side).own} = ${companyId} and (${within}) and o.status <> ${OrderStatus.CANCELLED}`;
+  return sql`${cols(side).own} = ${companyId} and (${within}) and o.status <> ${OrderStatus.CANCELLED}
+    and o.parent_order_id is null`;
 }
 
 /**
@@ -328,8 +333,8 @@ type DeliveredRaw = {
 };
 
 /**
- * 应收账款 (seller, per customer) / 应付账款 (buyer, per supplier): orders first shipped in the range and not
- * cancelled; an order's unpaid part is total − paid plus the outstanding credit of its own ledger charges
+ * 应收账款 (seller, per customer) / 应付账款 (buyer, per supplier): orders first shipped in the range, not
+ * cancelled and not replacements; an order's unpaid part is total − paid plus the outstanding credit of its own ledger charges
  * (FIFO, as of `now`); the credit account's figures and ageing as of `now`.
  */
 export async function balanceReport(
@@ -339,33 +344,56 @@ export async function balanceReport(
   q: ReportFilter,
   now = new Date(),
 ): Promise<BalanceReport> {
-  const { own, otherId } = cols(side);
+  const { own, otherId, rOwn, rOther } = cols(side);
   const { from, to } = reportRange(q);
   const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
-  const [delivered, accounts] = await Promise.all([
-    db.execute(sql`
+  const { aged, rows: ageingRows } = ageingSql(now);
+  // One statement, one FIFO pass (decision 0134): the ageing of the accounts and the delivered-but-unpaid orders
+  // both read the CTE `open`, which PostgreSQL materialises once. Shipped orders per day come from the rollup;
+  // the orders with credit still open are corrected
+  // live: their rolled-up transfer part (total − paid when > 0) is replaced by total − paid + open credit.
+  // A replacement order is paid at ¥0 without a ledger row, so it is never among them: no parent_order_id
+  // test, which keeps the join on the covering index orders_*_shipped (index-only).
+  const res = await db.execute(sql`
       ${openChargesCte(scope, now)},
       oc as (select order_id, sum(outstanding) as outstanding from open
              where order_id is not null and outstanding > 0 group by order_id),
-      d as (
+      live as (
         select ${periodStart(sql.raw('o.first_shipped_at'), q.granularity)} as p, ${otherId} as company_id,
-               o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
-        from orders o left join oc on oc.order_id = o.id
+               o.total_amount - o.paid_amount as owed, o.total_amount - o.paid_amount + oc.outstanding as unpaid
+        from oc join orders o on o.id = oc.order_id
         where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
           and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
       ),
+      parts as (
+        select date_trunc(${sql.raw(`'${q.granularity}'`)}, r.day::timestamp) as p, ${rOther} as company_id,
+               r.order_count, r.amount, r.owed_count as unpaid_count, r.owed as unpaid
+        from report_shipped_days r
+        where ${rOwn} = ${companyId} and r.day >= ${q.dateFrom}::date and r.day <= ${q.dateTo}::date
+        union all
+        select p, company_id, 0, 0,
+               (count(*) filter (where unpaid > 0)) - (count(*) filter (where owed > 0)),
+               coalesce(sum(unpaid) filter (where unpaid > 0), 0) - coalesce(sum(owed) filter (where owed > 0), 0)
+        from live group by p, company_id
+      ),
       g as (
-        select p, company_id, count(*)::int as order_count, sum(total_amount) as amount,
-               (count(*) filter (where unpaid > 0))::int as unpaid_count,
-               coalesce(sum(unpaid) filter (where unpaid > 0), 0) as unpaid
-        from d group by p, company_id
-      )
-      select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
-             g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
-      from g join companies c on c.id = g.company_id`),
-    ageAccounts(db, scope, now),
-  ]);
-  const raw = rowsOf<DeliveredRaw>(delivered);
+        select p, company_id, sum(order_count)::int as order_count, sum(amount) as amount,
+               sum(unpaid_count)::int as unpaid_count, sum(unpaid) as unpaid
+        from parts group by p, company_id having sum(order_count) <> 0
+      ),
+      delivered as (
+        select ${periodLabel(sql.raw('g.p'), q.granularity)} as period, g.company_id, c.name, g.order_count,
+               g.amount::text as amount, g.unpaid_count, g.unpaid::text as unpaid
+        from g join companies c on c.id = g.company_id
+      ),
+      ${aged},
+      accounts as (${ageingRows})
+      select (select coalesce(json_agg(d), '[]') from delivered d) as delivered,
+             (select coalesce(json_agg(a), '[]') from accounts a) as accounts`);
+  const [answer] = rowsOf<{ delivered: DeliveredRaw[] | string; accounts: AgeingRaw[] | string }>(res);
+  const json = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);
+  const raw = json(answer!.delivered);
+  const accounts = ageingOf(json(answer!.accounts));
   const periods = fillPeriods(
     q,
     [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { OrderStatus, RmaType, type OrderStatusValue } from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, RmaType, type OrderStatusValue } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { orderLines, orders, products } from '../../db/schema/index.ts';
 import {
@@ -13,7 +13,14 @@ import {
   makePurchaser,
   makeSupplier,
 } from '../../test/factories/index.ts';
-import { cancelOrder } from '../orders/lifecycle.ts';
+import { noInvoice, testAddress } from '../../test/factories/orders.ts';
+import { cancelOrder, payOrder } from '../orders/lifecycle.ts';
+import { createOrders } from '../orders/create.ts';
+import { applyAccount, approveAccount } from '../credit/accounts.ts';
+import { customerRecharge } from '../credit/requests.ts';
+import { openChargesCte } from './ageing.ts';
+import { balanceReport, type Side } from './queries.ts';
+import { reportRange } from './range.ts';
 import { applyRma } from '../aftersales/apply.ts';
 import { approveRma, refundRma } from '../aftersales/transitions.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
@@ -21,8 +28,10 @@ import { DEFAULT_ORDER_RULES } from '../../config.ts';
 /**
  * The report rollups (decision 0133) are kept by triggers: after a random series of order transitions —
  * payment, partial and full shipping, receipt, cancellation, after-sales refunds, a line corrected after
- * payment, an added line removed, a product moved to another category — every rollup row equals the same figure
- * summed straight from the orders and lines.
+ * payment, an added line removed, a product moved to another category, payment on credit and repayments,
+ * replacement orders (decision 0134: not sales) — every rollup row equals the same figure summed straight from
+ * the orders and lines, and 应收/应付账款 (shipped-day rollup + live credit correction) equal the raw computation
+ * of decision 0132 over the orders and the ledger FIFO.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -61,15 +70,24 @@ async function rollups(sellers: number[]) {
       select seller_company_id, month::text, buyer_company_id, category_id, order_count, quantity, amount::text
       from report_category_months where seller_company_id in (${ids}) and (order_count <> 0 or quantity <> 0 or amount <> 0)`),
   );
+  const shipped = rowsOf<Record<string, unknown>>(
+    await db().execute(sql`
+      select seller_company_id, day::text, buyer_company_id, order_count, amount::text, owed_count, owed::text
+      from report_shipped_days where seller_company_id in (${ids}) and (order_count <> 0 or amount <> 0 or owed_count <> 0 or owed <> 0)`),
+  );
   const key = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.values(r).map(String).join('|')).sort();
-  return { days: key(days), goods: key(goods), cats: key(cats) };
+  return { days: key(days), goods: key(goods), cats: key(cats), shipped: key(shipped) };
 }
 
-/** The same figures grouped straight from the orders and lines (paid, not cancelled, China day of paid_at). */
+/**
+ * The same figures grouped straight from the orders and lines (paid, not cancelled, not a replacement, China
+ * day of paid_at; shipped: China day of first_shipped_at).
+ */
 async function fromRaw(sellers: number[]) {
   const ids = sql.raw(sellers.join(','));
-  const counted = sql`o.seller_company_id in (${ids}) and o.paid_at is not null and o.status <> ${OrderStatus.CANCELLED}`;
+  const counted = sql`o.seller_company_id in (${ids}) and o.paid_at is not null and o.status <> ${OrderStatus.CANCELLED}
+    and o.parent_order_id is null`;
   const day = sql`(o.paid_at at time zone 'Asia/Shanghai')::date`;
   const month = sql`date_trunc('month', o.paid_at at time zone 'Asia/Shanghai')::date`;
   const days = rowsOf<Record<string, unknown>>(
@@ -95,9 +113,63 @@ async function fromRaw(sellers: number[]) {
       from orders o join order_lines l on l.order_id = o.id left join products p on p.id = l.product_id
       where ${counted} group by 1, 2, 3, 4`),
   );
+  const shipped = rowsOf<Record<string, unknown>>(
+    await db().execute(sql`
+      select o.seller_company_id, (o.first_shipped_at at time zone 'Asia/Shanghai')::date::text as day, o.buyer_company_id,
+             count(*)::int as order_count, sum(o.total_amount)::text as amount,
+             count(*) filter (where o.total_amount > o.paid_amount)::int as owed_count,
+             coalesce(sum(o.total_amount - o.paid_amount) filter (where o.total_amount > o.paid_amount), 0)::numeric(16, 2)::text as owed
+      from orders o
+      where o.seller_company_id in (${ids}) and o.first_shipped_at is not null and o.status <> ${OrderStatus.CANCELLED}
+        and o.parent_order_id is null
+      group by 1, 2, 3`),
+  );
   const key = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.values(r).map(String).join('|')).sort();
-  return { days: key(days), goods: key(goods), cats: key(cats) };
+  return { days: key(days), goods: key(goods), cats: key(cats), shipped: key(shipped) };
+}
+
+/**
+ * 应收/应付账款's delivered-but-unpaid figures computed the raw way (decision 0132, the query before 0134): every
+ * order first shipped in the range, not cancelled and not a replacement, unpaid = total − paid + the outstanding
+ * credit of its own charges (FIFO as of now), grouped by China month and counterpart.
+ */
+async function rawDelivered(side: Side, companyId: number, from: Date, to: Date, now: Date) {
+  const own = sql.raw(side === 'seller' ? 'o.seller_company_id' : 'o.buyer_company_id');
+  const other = sql.raw(side === 'seller' ? 'o.buyer_company_id' : 'o.seller_company_id');
+  const scope = side === 'seller' ? { sellerCompanyId: companyId } : { buyerCompanyId: companyId };
+  const res = await db().execute(sql`
+    ${openChargesCte(scope, now)},
+    oc as (select order_id, sum(outstanding) as outstanding from open
+           where order_id is not null and outstanding > 0 group by order_id),
+    d as (
+      select to_char(o.first_shipped_at at time zone 'Asia/Shanghai', 'YYYY-MM') as p, ${other} as company_id,
+             o.total_amount, o.total_amount - o.paid_amount + coalesce(oc.outstanding, 0) as unpaid
+      from orders o left join oc on oc.order_id = o.id
+      where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
+        and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
+        and o.parent_order_id is null
+    )
+    select company_id, count(*) filter (where unpaid > 0)::int as n,
+           coalesce(sum(unpaid) filter (where unpaid > 0), 0)::numeric(16, 2)::text as unpaid
+    from d group by company_id`);
+  const periods = await db().execute(sql`
+    select to_char(o.first_shipped_at at time zone 'Asia/Shanghai', 'YYYY-MM') as p, count(*)::int as n,
+           sum(o.total_amount)::numeric(16, 2)::text as amount
+    from orders o
+    where ${own} = ${companyId} and o.first_shipped_at >= ${from.toISOString()}::timestamptz
+      and o.first_shipped_at < ${to.toISOString()}::timestamptz and o.status <> ${OrderStatus.CANCELLED}
+      and o.parent_order_id is null
+    group by 1`);
+  return {
+    rows: rowsOf<{ company_id: number; n: number; unpaid: string }>(res)
+      .filter((r) => r.n > 0)
+      .map((r) => `${r.company_id}|${r.n}|${r.unpaid}`)
+      .sort(),
+    periods: rowsOf<{ p: string; n: number; amount: string }>(periods)
+      .map((r) => `${r.p}|${r.n}|${r.amount}`)
+      .sort(),
+  };
 }
 
 describe('report rollups', () => {
@@ -128,6 +200,11 @@ describe('report rollups', () => {
         }),
       ]);
     const placed: { id: number; seller: (typeof sellers)[number]; buyer: (typeof buyers)[number] }[] = [];
+    // The first pair has a credit account: some of its orders are paid on credit, repayments settle them FIFO.
+    const creditBuyer = await callerFor(db(), buyers[0]!.id);
+    const creditSeller = await callerFor(db(), sellers[0]!.admin.id);
+    const { id: accountId } = await applyAccount(db(), creditBuyer, { sellerCompanyId: sellers[0]!.id });
+    await approveAccount(db(), creditSeller, { id: accountId, creditLimit: 1_000_000, paymentDays: 30 });
     const targets: OrderStatusValue[] = [
       OrderStatus.TO_PAY,
       OrderStatus.TO_SHIP,
@@ -153,7 +230,51 @@ describe('report rollups', () => {
     const done = new Set<string>();
     const extras: number[] = [];
     const refunded = new Set<number>();
-    for (let step = 0; step < 60; step++) {
+    for (let step = 0; step < 100; step++) {
+      const side = rand();
+      if (side < 0.08) {
+        // A repayment of the credit account (settles the charges oldest due first).
+        await customerRecharge(db(), creditSeller, { accountId, amount: 50 + Math.floor(rand() * 600) }, at());
+        done.add('repay');
+        continue;
+      }
+      if (side < 0.16) {
+        // A replacement order (换货补发, paid at ¥0) for a completed order, shipped: not a sale (decision 0134).
+        const completed = await among([OrderStatus.COMPLETED]);
+        if (!completed.length) continue;
+        const o = pick(completed);
+        const [line] = await linesOf(db(), o.id);
+        const when = at();
+        const [r] = await db().transaction((tx) =>
+          createOrders(
+            tx,
+            [
+              {
+                buyer: { companyId: o.buyer.companyId, userId: o.buyer.id, userName: '' },
+                sellerCompanyId: o.seller.id,
+                lines: line!.skuId
+                  ? [{ skuId: line!.skuId, quantity: 1, unitPrice: 0 }]
+                  : [{ quantity: 1, unitPrice: 0, productName: line!.productName, unit: line!.unit }],
+                address: testAddress(),
+                invoice: noInvoice(),
+                freight: 0,
+                parentOrderId: o.id,
+              },
+            ],
+            DEFAULT_ORDER_RULES,
+            when,
+          ),
+        );
+        await advanceOrder(
+          db(),
+          r!.id,
+          { buyerUserId: o.buyer.id, sellerUserId: o.seller.admin.id },
+          pick([OrderStatus.TO_RECEIVE, OrderStatus.COMPLETED]),
+          { now: when },
+        );
+        done.add('replacement');
+        continue;
+      }
       const action = rand();
       if (action < 0.5 || placed.length < 3) {
         const seller = pick(sellers);
@@ -170,6 +291,11 @@ describe('report rollups', () => {
           now: when,
           freight: rand() < 0.5 ? 15 : 0,
         });
+        if (seller === sellers[0] && buyer === buyers[0] && rand() < 0.6) {
+          await advanceOrder(db(), o.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_PAY, { now: when });
+          await payOrder(db(), creditBuyer, { orderId: o.id, method: PaymentMethod.CREDIT, proofFiles: [] }, when);
+          done.add('credit');
+        }
         await advanceOrder(
           db(),
           o.id,
@@ -183,7 +309,9 @@ describe('report rollups', () => {
         done.add('order');
       } else if (action < 0.62) {
         // The supplier cancels a paid order it has not shipped (or an unpaid one).
-        const open = await among([OrderStatus.TO_PAY, OrderStatus.TO_SHIP]);
+        // A paid one first (it may have been paid on credit: the payment goes back to the account).
+        const paid = done.has('cancel 2') ? [] : await among([OrderStatus.TO_SHIP]);
+        const open = paid.length ? paid : await among([OrderStatus.TO_PAY, OrderStatus.TO_SHIP]);
         if (open.length) {
           const o = pick(open);
           const status = await statusOf(o.id);
@@ -281,11 +409,57 @@ describe('report rollups', () => {
       }
     }
     expect([...done].sort()).toEqual(
-      ['cancel 1', 'cancel 2', 'category', 'line', 'line removed', 'order', 'refund', 'ship rest'].sort(),
+      [
+        'cancel 1',
+        'cancel 2',
+        'category',
+        'credit',
+        'line',
+        'line removed',
+        'order',
+        'refund',
+        'repay',
+        'replacement',
+        'ship rest',
+      ].sort(),
     );
     const ids = sellers.map((s) => s.id);
     const raw = await fromRaw(ids);
     expect(raw.days.length).toBeGreaterThan(3);
+    expect(raw.shipped.length).toBeGreaterThan(3);
     expect(await rollups(ids)).toEqual(raw);
+
+    // 应收/应付账款 from the rollup + live credit correction equal the raw computation, for every party, over
+    // the whole half year and over a range with partial months, now and as of an earlier instant.
+    const settled = new Set<string>();
+    for (const now of [new Date(), new Date('2026-04-15T12:00:00+08:00')])
+      for (const [dateFrom, dateTo] of [
+        ['2026-01-01', '2026-12-31'],
+        ['2026-02-10', '2026-05-20'],
+      ] as const)
+        for (const [side, companyId] of [
+          ...sellers.map((s) => ['seller', s.id] as const),
+          ...buyers.map((b) => ['buyer', b.companyId] as const),
+        ]) {
+          const q = { dateFrom, dateTo, granularity: 'month' as const };
+          const { from, to } = reportRange(q);
+          const want = await rawDelivered(side, companyId, from, to, now);
+          const got = await balanceReport(db(), side, companyId, q, now);
+          expect(
+            got.rows
+              .filter((r) => r.unpaidOrderCount > 0)
+              .map((r) => `${r.companyId}|${r.unpaidOrderCount}|${r.deliveredUnpaid}`)
+              .sort(),
+          ).toEqual(want.rows);
+          expect(
+            got.periods
+              .filter((p) => p.orderCount > 0)
+              .map((p) => `${p.period}|${p.orderCount}|${p.amount}`)
+              .sort(),
+          ).toEqual(want.periods);
+          if (want.rows.length) settled.add(side);
+        }
+    // Both sides had unpaid shipped orders to compare (credit still open or refunds owed).
+    expect([...settled].sort()).toEqual(['buyer', 'seller']);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tabs, type TableColumnsType } from 'antd';
 import { CreditAccountStatus, creditApplyInput, enumLabel, StatementStatus, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -147,18 +147,29 @@ function AccountView({ id, statementId }: { id: number; statementId: number | nu
   );
 }
 
-const ledgerColumns: TableColumnsType<CreditLedgerRow> = [
+/** The order detail of a ledger row's order, as the purchaser (采购订单, type 0) or the supplier (销售订单, type 6) sees it. */
+const orderLink = (side: 'buyer' | 'seller') => (orderNo: string | null, row: CreditLedgerRow) =>
+  orderNo && row.orderId ? (
+    <Link to={`/customer/order/detail?type=${side === 'seller' ? 6 : 0}&id=${row.orderId}`} data-testid="ledger-order">
+      {orderNo}
+    </Link>
+  ) : (
+    '—'
+  );
+
+const ledgerColumns = (side: 'buyer' | 'seller'): TableColumnsType<CreditLedgerRow> => [
   { title: '时间', dataIndex: 'createdAt', width: 140, render: fmt },
   { title: '类型', dataIndex: 'kind', width: 90, render: (k: number) => <MovementTag kind={k} /> },
   { title: '余额变动', dataIndex: 'balanceDelta', width: 110, align: 'right', render: (v: string) => <Delta value={v} /> },
   { title: '已用额度变动', dataIndex: 'creditDelta', width: 120, align: 'right', render: (v: string) => <Delta value={v} debt /> },
-  { title: '订单号', dataIndex: 'orderNo', width: 170, render: (v: string | null) => v ?? '—' },
+  { title: '订单号', dataIndex: 'orderNo', width: 170, render: orderLink(side) },
   { title: '到期日', dataIndex: 'dueAt', width: 100, render: (v: string | null) => (v ? day(v) : '—') },
   { title: '说明', dataIndex: 'note', ellipsis: true },
   { title: '经办人', dataIndex: 'createdByName', width: 100, ellipsis: true },
 ];
 
 function Ledger({ account }: { account: CreditAccountDetail }) {
+  const side = useCreditSide();
   const { params, filter, page } = useListParams<{ kind?: number; from?: string; to?: string }>();
   const q = useLedger({ accountId: account.id, ...params });
   return (
@@ -168,7 +179,7 @@ function Ledger({ account }: { account: CreditAccountDetail }) {
         <DatePicker.RangePicker onChange={(v) => filter({ from: (v?.[0] as Dayjs | null)?.format('YYYY-MM-DD'), to: (v?.[1] as Dayjs | null)?.format('YYYY-MM-DD') })} />
         <Button onClick={() => void exportLedger({ accountId: account.id, ...params })}>导出Excel</Button>
       </Space>
-      <ListTable<CreditLedgerRow> rowKey="id" size="small" query={q} params={params} onPage={page} columns={ledgerColumns} scroll={{ x: 1000 }} errorTitle="账户流水加载失败" emptyText="暂无流水" />
+      <ListTable<CreditLedgerRow> rowKey="id" size="small" query={q} params={params} onPage={page} columns={ledgerColumns(side)} scroll={{ x: 1000 }} errorTitle="账户流水加载失败" emptyText="暂无流水" />
     </>
   );
 }
@@ -220,6 +231,7 @@ function IssueModal({ accountId, onClose, onIssued }: { accountId: number; onClo
 }
 
 function StatementModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const side = useCreditSide();
   const q = useStatementDetail(id);
   const confirm = useConfirmStatement();
   const dispute = useDisputeStatement();
@@ -258,7 +270,7 @@ function StatementModal({ id, onClose }: { id: number; onClose: () => void }) {
             <Descriptions.Item label="期末已用额度"><Price value={s.closingCredit} /></Descriptions.Item>
             {s.disputeReason && <Descriptions.Item label="异议" span={3}>{s.disputeReason}</Descriptions.Item>}
           </Descriptions>
-          <Table<CreditLedgerRow> rowKey="id" size="small" style={{ marginTop: 12 }} columns={ledgerColumns} dataSource={s.movements} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 900 }} />
+          <Table<CreditLedgerRow> rowKey="id" size="small" style={{ marginTop: 12 }} columns={ledgerColumns(side)} dataSource={s.movements} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 900 }} />
         </>
       )}
       {disputing && <ReasonModal open title="对账单异议" okText="提交异议" label="异议说明" danger loading={dispute.isPending} run={(reason) => dispute.mutateAsync({ id, reason })} onClose={() => setDisputing(false)} />}
