@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, InvoiceStatus } from '@aquamall/shared';
@@ -18,6 +17,8 @@ import {
 import { createTestApp, type TestApp } from './test/app.ts';
 import { signedInCompanyAdmin } from './test/factories/index.ts';
 import { call, login } from './test/http.ts';
+import { EXEMPT, ISOLATION_PROBES, NOT_YET_PROBED } from './test/isolation-coverage.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from './test/isolation-record.ts';
 
 /**
  * Cross-company isolation on the demo data: supplier 18800000002 (company A) aims every workbench call that takes
@@ -25,7 +26,8 @@ import { call, login } from './test/http.ts';
  * file list have their own isolation tests (access/roles-users, files/upload); this covers the rest.
  *
  * The last block enumerates every company-scoped endpoint descriptor (the routes are registered from them) and
- * fails when one is neither probed by a named isolation test (here or in its module) nor exempted with a reason.
+ * fails when one is neither declared by an isolation test file (test/isolation-coverage.ts ISOLATION_PROBES;
+ * each file proves at run time that a caller of another company called what it declares) nor EXEMPT with a reason.
  */
 
 let t: TestApp;
@@ -49,10 +51,13 @@ async function signIn(account: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
+  // A is the caller of another company in every probe below (B's records are the target).
   a = await signIn('18800000002');
+  crossCompanyCaller(a.token);
   b = await signIn('18800000003');
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('isolation.test.ts');
 
 /** What company B sees of itself on its workbench. */
 async function bView() {
@@ -113,7 +118,7 @@ describe('one company never sees or changes another’s data', () => {
     });
     const before = await bView();
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
-    const saved = await as<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {
+    const saved = await as<{ id: number; shopName: string }>(crossCompanyCaller(token), 'POST', '/api/merchant/application/save', {
       ...smuggled,
       shopName: '丙公司草稿',
     });
@@ -161,7 +166,8 @@ function outsiderPurchaser() {
     company: { name: '丁公司（局外采购商）', type: 4 },
     user: { phone: '13712340004' },
   }).then(({ company, token }) => ({ token, companyId: company!.id }));
-  return outsider;
+  // Marked in each test that uses it (a mark made inside a test counts for that test).
+  return outsider.then((o) => ({ ...o, token: crossCompanyCaller(o.token) }));
 }
 
 describe('routes added later (invoices, credit, tenders, reports): a company outside a record gets nothing', () => {
@@ -172,7 +178,9 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
       .from(invoices)
       .where(and(ne(invoices.sellerCompanyId, b.companyId), inArray(invoices.status, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED])));
     expect(foreign).toBeDefined();
-    const reverse = await as(b.token, 'POST', '/api/invoice/reverse', {
+    // B's own session stays the owner's view (bView); this second one is the caller of another company.
+    const bOutsider = crossCompanyCaller((await login(t.app, '18800000003')).data.authToken);
+    const reverse = await as(bOutsider, 'POST', '/api/invoice/reverse', {
       id: foreign!.id,
       invoiceNo: '99990009',
       invoiceDate: '2026-01-05',
@@ -250,6 +258,7 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
 
   it('reports and their exports: a smuggled companyId changes nothing of what the caller gets', async () => {
     const purchaser = await signIn('18800000004');
+    crossCompanyCaller(purchaser.token);
     const range = { dateFrom: '2025-01-01', dateTo: '2026-12-31', granularity: 'month' };
     const smuggled = { ...range, companyId: b.companyId, sellerCompanyId: b.companyId, buyerCompanyId: b.companyId };
     let answered = 0;
@@ -267,126 +276,36 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
   });
 });
 
-/**
- * Every company-scoped endpoint is probed by one of these isolation tests (the test's body names its path, or
- * its last segments after the module's prefix) — or exempted below with the reason it cannot leak.
- */
-const COVERING: readonly [file: string, test: string, groups?: readonly (keyof typeof endpointGroups)[]][] = [
-  ['isolation.test.ts', 'one company never sees or changes another’s data'],
-  ['isolation.test.ts', 'routes added later (invoices, credit, tenders, reports)'],
-  // enumerates the group's descriptors itself
-  ['isolation.test.ts', 'reports and their exports: a smuggled companyId', ['reports']],
-  ['modules/tenders/tenders.test.ts', "one purchaser never sees or changes another's tender"],
-  ['modules/tenders/tenders.test.ts', 'before the deadline no route answers any bid content'],
-  ['modules/quotations/quotations.test.ts', 'a third company can neither read nor post'],
-  ['modules/enquiries/enquiries.test.ts', 'isolation: another purchaser cannot read'],
-  ['modules/orders/lifecycle.test.ts', 'answers 记录不存在 to a third company'],
-  ['modules/aftersales/aftersales.test.ts', 'a third company gets 记录不存在 on every call'],
-  ['modules/invoices/invoices.test.ts', 'a third company reads and acts on nothing'],
-  ['modules/credit/credit.test.ts', 'a third company sees and does nothing on every call'],
-  ['modules/buying/checkout.test.ts', 'suppliers and other companies cannot check out'],
-  ['modules/products/discussions.test.ts', 'another supplier cannot see or reply'],
-  ['modules/notifications/inbox.test.ts', "another company's ids change nothing"],
-  ['modules/access/roles-users.test.ts', 'company A never sees, changes or assigns company B’s roles'],
-  ['modules/access/roles-users.test.ts', 'company A never sees or changes company B’s users'],
-  ['modules/access/invitations.test.ts', 'another company cannot revoke it'],
-  ['modules/auth/two-factor.test.ts', 'a company administrator resets its own users only'],
-];
-
-const OWN_ONLY = 'names no record of another company: it reads or writes the caller’s company only (companyCaller)';
-const CREATES = 'creates a record of the caller’s company from its own input; no id of another company is taken';
-const OPEN = 'open to every qualified company by design (SPEC): what it writes is the caller’s own';
-/** Company-scoped endpoints no isolation probe needs, with the reason. */
-const EXEMPT: Record<string, string> = {
-  workbenchTodo: OWN_ONLY,
-  twoFactorPolicy: OWN_ONLY,
-  twoFactorPolicySave: OWN_ONLY,
-  roleGrants: 'the permission catalogue of the caller’s company type (no company data)',
-  roleCreate: CREATES,
-  liveSocket: 'pushes the caller’s company channel only (inbox.test.ts: never to another company)',
-  merchantApplicationSubmit: OWN_ONLY,
-  bankAccountSend: OWN_ONLY,
-  bankAccountVerify: OWN_ONLY,
-  certificationSubmit: OWN_ONLY,
-  certificationSign: OWN_ONLY,
-  certificationContract: OWN_ONLY,
-  memberInfo: OWN_ONLY,
-  memberUpgrade: OWN_ONLY,
-  userInvitations: OWN_ONLY,
-  supplyProductCreate: CREATES,
-  supplyProductSubmit: 'ids are looked up within the caller’s products (products.test.ts)',
-  supplyProductShelf: 'ids are looked up within the caller’s products (products.test.ts)',
-  supplyProductCopy: 'ids are looked up within the caller’s products (products.test.ts)',
-  supplyCategoryAttributes: 'the public attribute list of a category',
-  stockSetLow: 'SKU ids are looked up within the caller’s products (stock.test.ts)',
-  adjustmentCreate: CREATES,
-  productImportTemplate: 'a blank template file',
-  productImportUpload: CREATES,
-  productImportStatus: OWN_ONLY,
-  productImportErrors: OWN_ONLY,
-  goodsReviewable: OWN_ONLY,
-  goodsReviewCreate: 'order lines are looked up within the caller’s completed orders (discussions.test.ts)',
-  addressCreate: CREATES,
-  addressSetDefault: 'ids are looked up within the caller’s addresses (buying.test.ts)',
-  invoiceTitleCreate: CREATES,
-  cartView: OWN_ONLY,
-  cartCount: OWN_ONLY,
-  cartAdd: 'adds a public product to the caller’s own cart',
-  cartQuantity: 'cart line ids are looked up within the caller’s cart',
-  cartSelect: 'cart line ids are looked up within the caller’s cart',
-  cartRemove: 'cart line ids are looked up within the caller’s cart',
-  cartClearInvalid: OWN_ONLY,
-  checkoutPreview: 'cart line ids are looked up within the caller’s cart',
-  checkoutSubmit: 'cart line ids are looked up within the caller’s cart (checkout.test.ts)',
-  tenderSupplierList: OWN_ONLY,
-  tenderBid: OPEN,
-  tenderReconfirm: OPEN,
-  tenderAsk: OPEN,
-  tenderObject: OPEN,
-  enquiryImportLines: 'parses the caller’s uploaded sheet; stores nothing',
-  enquirySuppliers: 'lists open shops (public data) to invite',
-  quotationSubmit: OPEN,
-  creditSuppliers: 'lists open shops (public data) the caller has no account with',
-};
-
-function testBody(file: string, title: string): string {
-  const text = readFileSync(new URL(file, import.meta.url), 'utf8');
-  const at = text.search(new RegExp(`\\b(it|describe)(\\.\\w+\\([^)]*\\))?\\((['"\`])[^\\n]*?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-  if (at < 0) throw new Error(`${file}: no test "${title}"`);
-  const rest = text.slice(at + 1);
-  const end = text.slice(at).startsWith('describe') ? rest.search(/\n\}\);/) : rest.search(/\n(it|describe)(\.\w+)?\(|\n {2}it\(|\n\}\);/);
-  return text.slice(at, end < 0 ? undefined : at + 1 + end);
-}
-
-const mentions = (body: string, path: string) => {
-  if (body.includes(path)) return true;
-  const suffix = path.split('/').slice(3).join('/');
-  return !!suffix && [`'${suffix}'`, `/${suffix}'`, `/${suffix}\``, `/${suffix}?`].some((s) => body.includes(s));
-};
-
 describe('isolation coverage', () => {
   const company = Object.entries(endpointGroups)
-    .flatMap(([group, g]) =>
-      Object.entries(g as Record<string, { path: string; access: { kind: string } }>).map(
-        ([name, e]) => [name, e, group] as const,
-      ),
-    )
+    .flatMap(([, g]) => Object.entries(g as Record<string, { method: string; path: string; access: { kind: string } }>))
     .filter(([, e]) => e.access.kind === 'company');
+  const companyNames = new Set(company.map(([name]) => name));
+  const probedBy = new Map<string, string[]>();
+  for (const [file, { endpoints }] of Object.entries(ISOLATION_PROBES))
+    for (const name of endpoints) probedBy.set(name, [...(probedBy.get(name) ?? []), file]);
 
-  it('every company-scoped endpoint is probed by an isolation test or exempted with a reason', () => {
+  // Each listed file checks after its own tests that a caller of another company really called every endpoint
+  // it declares (test/isolation-record.ts, recorded at run time); this checks that the lists cover them all.
+  it('every company-scoped endpoint is declared by one isolation test file or exempted with a reason', () => {
     expect(company.length).toBeGreaterThan(150);
-    const bodies = COVERING.map(([file, title]) => testBody(file, title));
-    const enumerated = new Set<string>(COVERING.flatMap(([, , groups]) => groups ?? []));
-    const missing = company
-      .filter(([name, e, group]) => !EXEMPT[name] && !enumerated.has(group) && !bodies.some((b) => mentions(b, e.path)))
-      .map(([name, e]) => `${name} ${e.path}`);
-    expect(missing).toEqual([]);
+    const debt = new Set(NOT_YET_PROBED);
+    const unassigned = company
+      .filter(([name]) => !EXEMPT[name] && !probedBy.has(name) && !debt.has(name))
+      .map(([name, e]) => `${name} ${e.method} ${e.path}`);
+    expect(unassigned, 'company-scoped endpoints no isolation test probes (ISOLATION_PROBES) and not EXEMPT').toEqual([]);
+    const twice = [...probedBy].filter(([name, files]) => files.length > 1 || EXEMPT[name]).map(([name, files]) => `${name}: ${files.join(', ')}${EXEMPT[name] ? ', EXEMPT' : ''}`);
+    expect(twice, 'declared by more than one file, or both declared and EXEMPT').toEqual([]);
+    const unknown = [...probedBy.keys(), ...debt].filter((name) => !companyNames.has(name));
+    expect(unknown, 'ISOLATION_PROBES or NOT_YET_PROBED name endpoints that are not company-scoped descriptors').toEqual([]);
+    // The debt list only shrinks: an entry that is probed (declared) or exempted now must leave it.
+    const settled = [...debt].filter((name) => probedBy.has(name) || EXEMPT[name]);
+    expect(settled, 'NOT_YET_PROBED entries that are now declared or EXEMPT: remove them from NOT_YET_PROBED').toEqual([]);
   });
 
   it('every exemption names a company-scoped endpoint and gives a reason', () => {
-    const names = new Set(company.map(([name]) => name));
     for (const [name, reason] of Object.entries(EXEMPT)) {
-      expect(names.has(name), name).toBe(true);
+      expect(companyNames.has(name), name).toBe(true);
       expect(reason.length).toBeGreaterThan(10);
     }
   });
