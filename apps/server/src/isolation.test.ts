@@ -9,6 +9,7 @@ import {
   merchantApplications,
   messages,
   orders,
+  products,
   sessions,
   tenderObjections,
   tenderQuestions,
@@ -139,6 +140,24 @@ describe('one company never sees or changes another’s data', () => {
       shopFloors: [{ title: '借来的楼层', productIds: [bIds[0]] }],
     });
     expect(save).toMatchObject({ code: Code.INVALID, message: '楼层中包含不属于本店铺的商品' });
+  });
+
+  it('supplier products: A neither lists, reads nor deletes B’s products, even with a smuggled companyId', async () => {
+    const db = t.database.db;
+    const bRows = await db.select().from(products).where(eq(products.companyId, b.companyId));
+    const bIds = bRows.map((p) => p.id);
+    expect(bIds.length).toBeGreaterThan(0);
+    const list = await as<{ list: Record<string, unknown>[] }>(a.token, 'POST', '/api/myproduct/list', {
+      pageIndex: 1,
+      pageSize: 100,
+      companyId: b.companyId,
+    });
+    const listed = (list.data?.list ?? []).map((r) => Number(r.id ?? r.sysNo));
+    expect(listed.filter((id) => bIds.includes(id))).toEqual([]);
+    const detail = await as(a.token, 'GET', `/api/myproduct/detail?id=${bIds[0]}`);
+    expect(detail.code).not.toBe(0);
+    await as(a.token, 'POST', '/api/myproduct/delete', { ids: bIds.slice(0, 3) });
+    expect(await db.select().from(products).where(eq(products.companyId, b.companyId))).toEqual(bRows);
   });
 
   it('users: A cannot update or disable B’s administrator', async () => {

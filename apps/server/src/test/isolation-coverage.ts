@@ -11,6 +11,7 @@ export const ISOLATION_PROBES = {
   'isolation.test.ts': {
     tests: [
       'messages: B’s messages',
+      'supplier products: A neither lists',
       'shop settings, bank account and merchant application',
       'merchant application: a smuggled companyId',
       'shop floors and own products',
@@ -23,6 +24,9 @@ export const ISOLATION_PROBES = {
     ],
     endpoints: [
       'merchantApplicationSave',
+      'supplyProductList',
+      'supplyProductDetail',
+      'supplyProductDelete',
       'storeSettings',
       'storeProducts',
       'storeSettingsSave',
@@ -196,10 +200,9 @@ export const NOT_YET_PROBED: readonly string[] = [
   'bankAccount',
   'certificationDetail',
   'userInvite',
-  'supplyProductList',
-  'supplyProductDetail',
+
   'supplyProductUpdate',
-  'supplyProductDelete',
+
   'supplyProductExport',
   'stockList',
   'stockLedger',
