@@ -30,13 +30,16 @@ test('a new message shows a notification and raises the badge without reload', a
   await hello;
   const bell = page.getByRole('link', { name: '我的消息' });
   await expect(page.getByTestId('message-tab-0')).toBeVisible();
-  // The badge is now the server's count; mark this page load to prove there is no reload.
-  const countOf = async () =>
-    Number(
-      (await bell.locator('.ant-scroll-number').count())
-        ? await bell.locator('.ant-scroll-number').getAttribute('title')
-        : 0,
-    );
+  // The badge is now the server's count; mark this page load to prove there is no reload. Read in one step
+  // (decision 0092): counting the node and then asking for its title raced antd's leave motion — the node of
+  // a count that dropped to 0 is removed a moment later, getAttribute then waited for it, and the poll kept
+  // its previous answer (1) for the whole 15 s while the page showed no badge. A leaving node is not the badge.
+  const countOf = async () => {
+    const titles = await bell
+      .locator('.ant-scroll-number')
+      .evaluateAll((nodes) => nodes.filter((n) => !/-zoom-leave/.test(n.className)).map((n) => n.getAttribute('title')));
+    return Number(titles[0] ?? 0);
+  };
   const before = await countOf();
   await page.evaluate(() => ((window as unknown as { __sameLoad: boolean }).__sameLoad = true));
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, InvoiceStatus } from '@aquamall/shared';
@@ -10,6 +9,7 @@ import {
   merchantApplications,
   messages,
   orders,
+  products,
   sessions,
   tenderObjections,
   tenderQuestions,
@@ -18,6 +18,8 @@ import {
 import { createTestApp, type TestApp } from './test/app.ts';
 import { signedInCompanyAdmin } from './test/factories/index.ts';
 import { call, login } from './test/http.ts';
+import { EXEMPT, ISOLATION_PROBES, NOT_YET_PROBED } from './test/isolation-coverage.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from './test/isolation-record.ts';
 
 /**
  * Cross-company isolation on the demo data: supplier 18800000002 (company A) aims every workbench call that takes
@@ -25,7 +27,8 @@ import { call, login } from './test/http.ts';
  * file list have their own isolation tests (access/roles-users, files/upload); this covers the rest.
  *
  * The last block enumerates every company-scoped endpoint descriptor (the routes are registered from them) and
- * fails when one is neither probed by a named isolation test (here or in its module) nor exempted with a reason.
+ * fails when one is neither declared by an isolation test file (test/isolation-coverage.ts ISOLATION_PROBES;
+ * each file proves at run time that a caller of another company called what it declares) nor EXEMPT with a reason.
  */
 
 let t: TestApp;
@@ -49,10 +52,13 @@ async function signIn(account: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
+  // A is the caller of another company in every probe below (B's records are the target).
   a = await signIn('18800000002');
+  crossCompanyCaller(a.token);
   b = await signIn('18800000003');
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('isolation.test.ts');
 
 /** What company B sees of itself on its workbench. */
 async function bView() {
@@ -113,7 +119,7 @@ describe('one company never sees or changes another’s data', () => {
     });
     const before = await bView();
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
-    const saved = await as<{ id: number; shopName: string }>(token, 'POST', '/api/merchant/application/save', {
+    const saved = await as<{ id: number; shopName: string }>(crossCompanyCaller(token), 'POST', '/api/merchant/application/save', {
       ...smuggled,
       shopName: '丙公司草稿',
     });
@@ -134,6 +140,24 @@ describe('one company never sees or changes another’s data', () => {
       shopFloors: [{ title: '借来的楼层', productIds: [bIds[0]] }],
     });
     expect(save).toMatchObject({ code: Code.INVALID, message: '楼层中包含不属于本店铺的商品' });
+  });
+
+  it('supplier products: A neither lists, reads nor deletes B’s products, even with a smuggled companyId', async () => {
+    const db = t.database.db;
+    const bRows = await db.select().from(products).where(eq(products.companyId, b.companyId));
+    const bIds = bRows.map((p) => p.id);
+    expect(bIds.length).toBeGreaterThan(0);
+    const list = await as<{ list: Record<string, unknown>[] }>(a.token, 'POST', '/api/myproduct/list', {
+      pageIndex: 1,
+      pageSize: 100,
+      companyId: b.companyId,
+    });
+    const listed = (list.data?.list ?? []).map((r) => Number(r.id ?? r.sysNo));
+    expect(listed.filter((id) => bIds.includes(id))).toEqual([]);
+    const detail = await as(a.token, 'GET', `/api/myproduct/detail?id=${bIds[0]}`);
+    expect(detail.code).not.toBe(0);
+    await as(a.token, 'POST', '/api/myproduct/delete', { ids: bIds.slice(0, 3) });
+    expect(await db.select().from(products).where(eq(products.companyId, b.companyId))).toEqual(bRows);
   });
 
   it('users: A cannot update or disable B’s administrator', async () => {
@@ -161,7 +185,8 @@ function outsiderPurchaser() {
     company: { name: '丁公司（局外采购商）', type: 4 },
     user: { phone: '13712340004' },
   }).then(({ company, token }) => ({ token, companyId: company!.id }));
-  return outsider;
+  // Marked in each test that uses it (a mark made inside a test counts for that test).
+  return outsider.then((o) => ({ ...o, token: crossCompanyCaller(o.token) }));
 }
 
 describe('routes added later (invoices, credit, tenders, reports): a company outside a record gets nothing', () => {
@@ -172,7 +197,9 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
       .from(invoices)
       .where(and(ne(invoices.sellerCompanyId, b.companyId), inArray(invoices.status, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED])));
     expect(foreign).toBeDefined();
-    const reverse = await as(b.token, 'POST', '/api/invoice/reverse', {
+    // B's own session stays the owner's view (bView); this second one is the caller of another company.
+    const bOutsider = crossCompanyCaller((await login(t.app, '18800000003')).data.authToken);
+    const reverse = await as(bOutsider, 'POST', '/api/invoice/reverse', {
       id: foreign!.id,
       invoiceNo: '99990009',
       invoiceDate: '2026-01-05',
@@ -250,6 +277,7 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
 
   it('reports and their exports: a smuggled companyId changes nothing of what the caller gets', async () => {
     const purchaser = await signIn('18800000004');
+    crossCompanyCaller(purchaser.token);
     const range = { dateFrom: '2025-01-01', dateTo: '2026-12-31', granularity: 'month' };
     const smuggled = { ...range, companyId: b.companyId, sellerCompanyId: b.companyId, buyerCompanyId: b.companyId };
     let answered = 0;
@@ -368,27 +396,34 @@ const mentions = (body: string, path: string) => {
 
 describe('isolation coverage', () => {
   const company = Object.entries(endpointGroups)
-    .flatMap(([group, g]) =>
-      Object.entries(g as Record<string, { path: string; access: { kind: string } }>).map(
-        ([name, e]) => [name, e, group] as const,
-      ),
-    )
+    .flatMap(([, g]) => Object.entries(g as Record<string, { method: string; path: string; access: { kind: string } }>))
     .filter(([, e]) => e.access.kind === 'company');
+  const companyNames = new Set(company.map(([name]) => name));
+  const probedBy = new Map<string, string[]>();
+  for (const [file, { endpoints }] of Object.entries(ISOLATION_PROBES))
+    for (const name of endpoints) probedBy.set(name, [...(probedBy.get(name) ?? []), file]);
 
-  it('every company-scoped endpoint is probed by an isolation test or exempted with a reason', () => {
+  // Each listed file checks after its own tests that a caller of another company really called every endpoint
+  // it declares (test/isolation-record.ts, recorded at run time); this checks that the lists cover them all.
+  it('every company-scoped endpoint is declared by one isolation test file or exempted with a reason', () => {
     expect(company.length).toBeGreaterThan(150);
-    const bodies = COVERING.map(([file, title]) => testBody(file, title));
-    const enumerated = new Set<string>(COVERING.flatMap(([, , groups]) => groups ?? []));
-    const missing = company
-      .filter(([name, e, group]) => !EXEMPT[name] && !enumerated.has(group) && !bodies.some((b) => mentions(b, e.path)))
-      .map(([name, e]) => `${name} ${e.path}`);
-    expect(missing).toEqual([]);
+    const debt = new Set(NOT_YET_PROBED);
+    const unassigned = company
+      .filter(([name]) => !EXEMPT[name] && !probedBy.has(name) && !debt.has(name))
+      .map(([name, e]) => `${name} ${e.method} ${e.path}`);
+    expect(unassigned, 'company-scoped endpoints no isolation test probes (ISOLATION_PROBES) and not EXEMPT').toEqual([]);
+    const twice = [...probedBy].filter(([name, files]) => files.length > 1 || EXEMPT[name]).map(([name, files]) => `${name}: ${files.join(', ')}${EXEMPT[name] ? ', EXEMPT' : ''}`);
+    expect(twice, 'declared by more than one file, or both declared and EXEMPT').toEqual([]);
+    const unknown = [...probedBy.keys(), ...debt].filter((name) => !companyNames.has(name));
+    expect(unknown, 'ISOLATION_PROBES or NOT_YET_PROBED name endpoints that are not company-scoped descriptors').toEqual([]);
+    // The debt list only shrinks: an entry that is probed (declared) or exempted now must leave it.
+    const settled = [...debt].filter((name) => probedBy.has(name) || EXEMPT[name]);
+    expect(settled, 'NOT_YET_PROBED entries that are now declared or EXEMPT: remove them from NOT_YET_PROBED').toEqual([]);
   });
 
   it('every exemption names a company-scoped endpoint and gives a reason', () => {
-    const names = new Set(company.map(([name]) => name));
     for (const [name, reason] of Object.entries(EXEMPT)) {
-      expect(names.has(name), name).toBe(true);
+      expect(companyNames.has(name), name).toBe(true);
       expect(reason.length).toBeGreaterThan(10);
     }
   });

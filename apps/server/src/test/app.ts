@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { LocalStorage } from '../lib/storage.ts';
 import { seedDemo } from '../db/seed/index.ts';
+import { recordCrossCompanyCalls } from './isolation-record.ts';
 
 /** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
 export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
@@ -71,6 +72,7 @@ export async function createTestApp(
   const demo: Record<string, string> = opts.demo === false ? {} : { DEMO: '1' };
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: filesDir, LOG_LEVEL: 'silent', ...demo, ...opts.env });
   const app = await build({ config, database, storage, logger: false, onRoute: opts.onRoute });
+  recordCrossCompanyCalls(app);
   await app.ready();
   return {
     app,

@@ -6,6 +6,7 @@ import { companyInvitations, sandboxOutbox, users } from '../../db/schema/index.
 import { verifyPassword } from '../../lib/password.ts';
 import { ageCodes, type CompanyWithAdmin, insertCompany, lastCode, newPhone, presetRoleId, signedInUser, twoSuppliers } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let a: CompanyWithAdmin;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   ({ a, b } = await twoSuppliers(t.database.db));
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/access/invitations.test.ts');
 
 const post = <T = unknown>(token: string | null, url: string, body: unknown = {}) => call<T>(t.app, token, 'POST', url, body);
 const accept = (phone: string, code: string, password = 'Water2026x') =>
@@ -88,6 +90,7 @@ describe('invitations', () => {
   });
 
   it('a revoked or expired invitation cannot be accepted; another company cannot revoke it', async () => {
+    crossCompanyCaller(b.admin.token);
     const revoked = newPhone();
     const inv = await post<{ sysNo: number }>(a.admin.token, '/api/user/invite', { phone: revoked, realName: '甲' });
     expect((await post(b.admin.token, '/api/user/revokeinvite', { sysNo: inv.data.sysNo })).code).not.toBe(0);

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { type CompanyWithAdmin, giveRole, newPhone, presetRoleId, signedInCompanyAdmin, signedInUser, twoSuppliers } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let a: CompanyWithAdmin;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   ({ a, b } = await twoSuppliers(t.database.db));
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/access/roles-users.test.ts');
 
 const post = <T = unknown>(token: string | null, url: string, body: unknown = {}) =>
   call<T>(t.app, token, 'POST', url, body);
@@ -107,6 +109,7 @@ describe('roles', () => {
 
 describe('company isolation', () => {
   it('company A never sees, changes or assigns company B’s roles', async () => {
+    crossCompanyCaller(a.admin.token);
     const bRole = await createRole(b.admin.token, '乙的角色', ['order:ship']);
     const list = await post<Paged<RoleRow>>(a.admin.token, '/api/role/list', { pageIndex: 1, pageSize: 100 });
     expect(list.data.list.map((r) => r.sysNo)).not.toContain(bRole);
@@ -133,6 +136,7 @@ describe('company isolation', () => {
   });
 
   it('company A never sees or changes company B’s users', async () => {
+    crossCompanyCaller(a.admin.token);
     const bUser = await signedInUser(t.database.db, { companyId: b.id, realName: '乙员工' });
     const list = await post<Paged<CompanyUserRow>>(a.admin.token, '/api/user/list', {
       pageIndex: 1,

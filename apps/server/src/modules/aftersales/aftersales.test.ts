@@ -4,6 +4,7 @@ import { Code, OrderStatus, RmaStatus, RmaType, StockReason, type RmaApplyInfo, 
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { jobs, messages, orderHistory, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
 import { api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -12,6 +13,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/aftersales/aftersales.test.ts');
 
 const db = () => t.database.db;
 const sku = async (id: number) => (await db().select().from(productSkus).where(eq(productSkus.id, id)))[0]!;
@@ -220,6 +222,8 @@ describe('after-sales: company isolation and lists', () => {
     const { data } = await apply(buyer.token, { orderId: order.id, lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] });
     const otherBuyer = await makePurchaser(db(), '无关采购商');
     const otherSeller = await makeSupplier(db(), '无关供应商');
+    crossCompanyCaller(otherBuyer.token);
+    crossCompanyCaller(otherSeller.admin.token);
     for (const token of [otherBuyer.token, otherSeller.admin.token]) {
       expect(await detail(token, data.id)).toMatchObject({ code: Code.NOT_FOUND, message: '售后单不存在' });
       for (const [path, body] of [

@@ -18,12 +18,14 @@ import { get, post } from '../../test/http.ts';
 import { openSecret, sealSecret, totpStep } from './totp.ts';
 import { MSG_BAD_TOTP, MSG_CHALLENGE_GONE, MSG_MUST_ENROL, MSG_REQUIRED, MSG_TOTP_USED } from './two-factor.ts';
 import { MSG_LOCKED } from './lockout.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/auth/two-factor.test.ts');
 
 const now = () => Math.floor(Date.now() / 1000);
 /** The code of a secret `steps` periods from now. */
@@ -356,6 +358,7 @@ describe('who must use it', () => {
 describe('reset', () => {
   it("a company administrator resets its own users only; a platform administrator anyone's", async () => {
     const a = await signedInCompanyAdmin(t.database.db, { company: { type: 4 } });
+    crossCompanyCaller(a.token);
     const b = await companyUser();
     await enrol(b.token);
     expect((await post(t.app, '/api/user/2fa/reset', { userId: b.user.id }, a.token)).message).toBe('用户不存在');

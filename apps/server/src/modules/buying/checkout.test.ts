@@ -23,12 +23,14 @@ import {
   presetRoleId,
   signedInUser,
 } from '../../test/factories/index.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/buying/checkout.test.ts');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function submit(token: string, key: string | null, body: object): Promise<Envelope<any>> {
@@ -228,6 +230,7 @@ describe('checkout', () => {
     });
     expect(supplier.code).toBe(Code.FORBIDDEN);
     const other = await makePurchaser(t.database.db, '直购他人');
+    crossCompanyCaller(other.token);
     // Another company's address and another user's cart lines are not theirs to use.
     expect(
       (

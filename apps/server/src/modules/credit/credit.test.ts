@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, creditLedger, messages, orderPayments, orders } from '../../db/schema/index.ts';
 import { advanceOrder, api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/credit/credit.test.ts');
 
 const db = () => t.database.db;
 const P = '/api/companyAccount';
@@ -317,6 +319,8 @@ describe('the ledger and the boundaries', () => {
     const st = await http.post<{ id: number }>(seller.admin.token, `${P}/statement/issue`, { accountId: id, from: '2020-01-01', to: '2020-01-31' });
     const otherSeller = await makeSupplier(db(), '第三方供应商');
     const otherBuyer = await makePurchaser(db(), '第三方采购商');
+    crossCompanyCaller(otherSeller.admin.token);
+    crossCompanyCaller(otherBuyer.token);
     const before = await ledgerOf(id);
     for (const x of [otherSeller.admin.token, otherBuyer.token]) {
       expect(await http.get(x, `${P}/detail?id=${id}`)).toMatchObject({ code: Code.NOT_FOUND });

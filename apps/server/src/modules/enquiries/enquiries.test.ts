@@ -21,6 +21,7 @@ import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier, multipart
 import { makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { ENQUIRY_JOBS } from './common.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/enquiries/enquiries.test.ts');
 
 const db = () => t.database.db;
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000);
@@ -318,6 +320,7 @@ describe('comparison', () => {
   it('isolation: another purchaser cannot read, export, award, extend or withdraw; suppliers are refused', async () => {
     const { e, i1, q1, s1 } = await scene();
     const other = await makePurchaser(db(), '隔壁采购商');
+    crossCompanyCaller(other.token);
     expect((await http.get(other.token, `/api/enquiry/mineDetail?id=${e.id}`)).message).toBe('询价单不存在');
     expect((await http.get(other.token, `/api/enquiry/offers?enquiryId=${e.id}`)).message).toBe('询价单不存在');
     expect((await http.get(other.token, `/api/enquiry/offer?quotationId=${q1.id}`)).message).toBe('报价不存在');

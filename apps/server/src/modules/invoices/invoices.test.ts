@@ -28,6 +28,7 @@ import {
   signedInUser,
 } from '../../test/factories/index.ts';
 import { checkAmounts } from './transitions.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -36,6 +37,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/invoices/invoices.test.ts');
 
 const db = () => t.database.db;
 const detail = (token: string, id: number) => http.get<InvoiceDetail>(token, `/api/invoice/detail?id=${id}`);
@@ -555,6 +557,8 @@ describe('invoices: lists, export, isolation and gates', () => {
     const { data } = await request(buyer.token, { titleId, orders: [{ orderId: a.id }] });
     const third = await makePurchaser(db(), '第三方采购商');
     const thirdSeller = await makeSupplier(db(), '第三方供应商');
+    crossCompanyCaller(third.token);
+    crossCompanyCaller(thirdSeller.admin.token);
     for (const token of [third.token, thirdSeller.admin.token]) {
       expect(await detail(token, data.id)).toMatchObject({ code: Code.NOT_FOUND, message: '发票记录不存在' });
       expect(await http.post(token, '/api/invoice/withdraw', { id: data.id })).toMatchObject({

@@ -10,6 +10,7 @@ import {
 import { get, post } from '../../test/http.ts';
 import { categoryOf, notify } from './notify.ts';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from './live.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let base: string;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   b = await signedInCompanyAdmin(t.database.db, { company: { name: '乙环保', type: 2 } });
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/notifications/inbox.test.ts');
 
 interface Row {
   id: number;
@@ -143,6 +145,7 @@ describe('inbox categories', () => {
 
 describe('delete and isolation', () => {
   it("deletes from the company's own inbox only; another company's ids change nothing", async () => {
+    crossCompanyCaller(a.token);
     const db = t.database.db;
     await notify(db, b.companyId, { type: 'order', title: '乙的订单消息' });
     const bRow = (await list(b.token)).data.list.find((m) => m.title === '乙的订单消息')!;

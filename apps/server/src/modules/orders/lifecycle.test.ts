@@ -24,12 +24,14 @@ import {
 import { call } from '../../test/http.ts';
 import { ORDER_JOBS } from './create.ts';
 import { cancelOrder, confirmOrder, payOrder, receiveOrder } from './lifecycle.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/orders/lifecycle.test.ts');
 
 const db = () => t.database.db;
 const sku = async (id: number) => (await db().select().from(productSkus).where(eq(productSkus.id, id)))[0]!;
@@ -353,6 +355,8 @@ describe('isolation between companies', () => {
     const s = await scene('隔离');
     const otherBuyer = await makePurchaser(db(), '隔离第三采购商');
     const otherSeller = await makeSupplier(db(), '隔离第三供应商');
+    crossCompanyCaller(otherBuyer.token);
+    crossCompanyCaller(otherSeller.admin.token);
     const proof = await proofFile(db(), otherBuyer.companyId, otherBuyer.id);
     for (const token of [otherBuyer.token, otherSeller.admin.token]) {
       expect(await call(t.app, token, 'GET', `/api/order/detail?id=${s.id}`)).toMatchObject({

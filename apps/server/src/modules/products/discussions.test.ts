@@ -20,6 +20,7 @@ import {
   signedInUser,
 } from '../../test/factories/index.ts';
 import { maskName } from './discussions.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -66,6 +67,7 @@ beforeAll(async () => {
   skuId = p.skuIds[0]!;
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/products/discussions.test.ts');
 
 describe('reviews: only a purchaser that bought the product, once per order line of a completed order', () => {
   it('lists only completed, unreviewed lines of the caller’s company and takes one review per line', async () => {
@@ -154,6 +156,7 @@ describe('reviews: only a purchaser that bought the product, once per order line
 
 describe('questions and replies', () => {
   it('lets anyone signed in ask; the supplier sees unanswered first and replies; another supplier cannot see or reply', async () => {
+    crossCompanyCaller(other.admin.token);
     const person = await signedInUser(t.database.db);
     expect(
       (await http.post(null, '/api/product/discussion/question', { productId, content: '匿名提问' })).code,

@@ -33,6 +33,7 @@ import {
 import { makeEnquiry, makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import type { Envelope } from '../../test/http.ts';
 import { isAwardable } from './common.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/quotations/quotations.test.ts');
 
 const db = () => t.database.db;
 const day = (plus: number) =>
@@ -567,6 +569,7 @@ describe('the thread', () => {
     ).toBe(0);
 
     const third = await makePurchaser(db(), '无关采购商');
+    crossCompanyCaller(third.token);
     expect(await http.get(third.token, `/api/quotation/thread?quotationId=${id}`)).toMatchObject({
       code: Code.NOT_FOUND,
       message: '报价不存在',

@@ -1,5 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BidStatus, BidType, enumLabel, EnquiryStatus, formatPrice, ProductStatus } from '@aquamall/shared';
+import {
+  BidStatus,
+  BidType,
+  CompanyType,
+  enumLabel,
+  EnquiryStatus,
+  formatPrice,
+  MerchantStatus,
+  ProductStatus,
+} from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { articles, bids, categories, companies, enquiries, products } from '../../db/schema/index.ts';
 import { htmlText } from '../../lib/html.ts';
@@ -180,10 +189,22 @@ async function shopPage(db: Db, id: number): Promise<PublicPage> {
       shopType: companies.shopType,
       certified: sql<boolean>`(${companies.certStatus} = 2)`,
       productCount: productCountSql,
+      isOpen: sql<boolean>`(${openShop})`,
+      // Its shop was open once: approving the merchant application opens it (merchant/review.ts), and only an
+      // open shop can put goods on sale (merchant/publish-guard.ts), so any of these is the trace. The outer
+      // id is spelled out: drizzle leaves a one-table select's columns unqualified, which the subqueries'
+      // own tables would capture.
+      wasOpen: sql<boolean>`(${companies.type} = ${CompanyType.SUPPLIER} and (${companies.shopOpen}
+        or ${companies.merchantStatus} = ${MerchantStatus.APPROVED}
+        or exists (select 1 from merchant_applications m where m.company_id = "companies"."id" and m.status = ${MerchantStatus.APPROVED})
+        or exists (select 1 from products p where p.company_id = "companies"."id" and p.status in (${ProductStatus.ON_SALE}, ${ProductStatus.OFF_SALE}))))`,
     })
     .from(companies)
-    .where(and(openShop, eq(companies.id, id)));
-  if (!r) return gone(404, path, '店铺不存在或已关闭', ['去看看其他供应商', '/mall/shopList']);
+    .where(eq(companies.id, id));
+  if (!r || !r.isOpen) {
+    // Closed or disabled after it was open: it was public once (410). Never opened, or not a shop: 404.
+    return gone(r?.wasOpen ? 410 : 404, path, '店铺不存在或已关闭', ['去看看其他供应商', '/mall/shopList']);
+  }
   const about = htmlText(r.mainBusiness || r.introduction || '');
   return {
     status: 200,

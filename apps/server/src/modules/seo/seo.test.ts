@@ -49,6 +49,7 @@ beforeAll(async () => {
   const evil = await makeSupplier(db, HOSTILE);
   await db.update(companies).set({ shopName: HOSTILE }).where(eq(companies.id, evil.id));
   ids.evilShop = evil.id;
+  ids.neverOpened = (await makeSupplier(db, '从未开张的供应商', { approved: false })).id;
   ids.evilProduct = (await makeOnSaleProduct(db, evil, { name: HOSTILE, unit: '吨', skus: [{ price: 1700, stock: 5 }, { price: 1900, stock: 5 }] })).productId;
   const [draft] = await db
     .insert(products)
@@ -166,7 +167,7 @@ describe('public pages answer index.html with their own meta tags', () => {
     }
   });
 
-  it('shop home: name, company and product count; hostile shop names escaped; a closed shop is 404', async () => {
+  it('shop home: name, company and product count; hostile shop names escaped; never a shop is 404', async () => {
     const a = await page(`/mall/shopHome?id=${fx.shopA}`);
     expect(a.status).toBe(200);
     expect(titleOf(a.html)).toBe(`蓝天水处理旗舰店 - ${SITE}`);
@@ -184,12 +185,37 @@ describe('public pages answer index.html with their own meta tags', () => {
     expect(evil.html).not.toContain('<script>alert(1)');
     expect(titleOf(evil.html)).toBe(`${HOSTILE_ESCAPED} - ${SITE}`);
 
-    for (const id of [fx.closedShop, fx.purchaser]) {
-      const closed = await page(`/mall/shopHome?id=${id}`);
-      expect(closed.status).toBe(404);
-      expect(metaOf(closed.html, 'robots')).toBe('noindex');
-      expect(closed.html).not.toContain('关闭的店');
+    // Never a shop (a purchaser), or a supplier whose shop never opened (merchant application not approved): 404.
+    for (const id of [fx.purchaser, ids.neverOpened!]) {
+      const never = await page(`/mall/shopHome?id=${id}`);
+      expect(never.status, String(id)).toBe(404);
+      expect(metaOf(never.html, 'robots')).toBe('noindex');
+      expect(never.html).not.toContain('从未开张');
     }
+  });
+
+  it('a shop that was open and is closed or disabled answers 410 with noindex and nothing of the shop', async () => {
+    const db = t.database.db;
+    // Opened by an approved application, then closed; and one the platform disabled (its shop flag still on).
+    const closed = await makeSupplier(db, '曾经开张的店铺公司');
+    const disabled = await makeSupplier(db, '被停用的店铺公司');
+    await db.update(companies).set({ shopName: '曾经开张的店', introduction: '曾经的简介', shopOpen: false }).where(eq(companies.id, closed.id));
+    await db.update(companies).set({ shopName: '被停用的店', disabled: true }).where(eq(companies.id, disabled.id));
+    expect((await page(`/mall/shopHome?id=${ids.neverOpened}`)).status).toBe(404);
+    // The fixture's closed shop: its goods were on sale (already 410, above), so it was open once.
+    for (const [id, name] of [[closed.id, '曾经开张'], [disabled.id, '被停用'], [fx.closedShop, '关闭的店']] as const) {
+      const { status, html } = await page(`/mall/shopHome?id=${id}`);
+      expect(status, name).toBe(410);
+      expectSpaShell(html);
+      expect(titleOf(html)).toBe(`店铺不存在或已关闭 - ${SITE}`);
+      expect(metaOf(html, 'robots')).toBe('noindex');
+      expect(html).not.toContain(name);
+      expect(html).not.toContain('曾经的简介');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain('og:');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: `/mall/shopHome?id=${closed.id}` });
+    expect(head.statusCode).toBe(410);
   });
 
   it('enquiry detail: items, deadline and status, never the phone or a sealed offer', async () => {

@@ -19,6 +19,7 @@ import { api, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInP
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   http = api(t.app);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/tenders/tenders.test.ts');
 
 const db = () => t.database.db;
 let seq = 0;
@@ -227,6 +229,7 @@ describe('tenders: qualification, invitations, isolation', () => {
   it("one purchaser never sees or changes another's tender; drafts are invisible to suppliers", async () => {
     const { buyer, suppliers, id } = await scene();
     const other = await makePurchaser(db(), '另一采购商');
+    crossCompanyCaller(other.token);
     expect((await detail(other.token, id)).message).toBe('招标项目不存在');
     expect((await http.post(other.token, '/api/tender/save', { ...tenderBody(), id })).message).toBe('招标项目不存在');
     expect((await http.post(other.token, '/api/tender/publish', { id })).message).toBe('招标项目不存在');
@@ -256,8 +259,8 @@ describe('tenders: sealed until the opening', () => {
     const admin = await signedInPlatformAdmin(db());
     const roles: [string, string | null][] = [
       ['purchaser', buyer.token],
-      ['registered supplier', registered!.admin.token],
-      ['other supplier', outsider!.admin.token],
+      ['registered supplier', crossCompanyCaller(registered!.admin.token)],
+      ['other supplier', crossCompanyCaller(outsider!.admin.token)],
       ['platform admin', admin.token],
       ['visitor', null],
     ];

@@ -3,16 +3,17 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, notification } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import type { LiveEvent, WorkbenchTodo } from '@aquamall/shared';
+import type { LiveEvent } from '@aquamall/shared';
 import { connectLive } from '../../../lib/live-socket.ts';
 import { clientStore } from '../../../lib/storage.ts';
-import { todoQuery } from '../api/access.ts';
+import { applyLiveEvent } from '../lib/live-events.ts';
 import { CATEGORY_LABEL } from '../lib/message-categories.ts';
 
 /**
- * Keeps the workbench live (DESIGN §3 Messages): the header badge follows the unread count pushed over
- * /api/ws, a new message pops up a notification and refreshes the inbox, and a quotation thread that got a
- * message refetches (decision 0122), all without a reload. Renders nothing.
+ * Keeps the workbench live (DESIGN §3 Messages): every /api/ws event refetches the header badge and the
+ * inbox (lib/live-events.ts: the count an event carries is not ordered against the page's own reads), a new
+ * message also pops up a notification, and a quotation thread that got a message refetches (decision 0122),
+ * all without a reload. Renders nothing.
  */
 export function LiveInbox({ companyId }: { companyId: number | undefined }) {
   const qc = useQueryClient();
@@ -25,22 +26,9 @@ export function LiveInbox({ companyId }: { companyId: number | undefined }) {
 
   useEffect(() => {
     if (!companyId) return;
-    const setUnread = (unread: number) =>
-      latest.current.qc.setQueryData<WorkbenchTodo>(todoQuery.queryKey, (old) =>
-        old ? { ...old, unreadMessages: unread } : old,
-      );
     const onEvent = (e: LiveEvent) => {
       const { qc, api, navigate } = latest.current;
-      if (e.type === 'thread') {
-        // A message on a quotation thread this company takes part in: an open thread refetches at once
-        // (QuotationThread's query), and the unread counts of the quotation lists follow.
-        void qc.invalidateQueries({ queryKey: ['quotations', 'thread', e.quotationId] });
-        return;
-      }
-      setUnread(e.unread);
-      if (e.type === 'hello') return;
-      // The inbox lists and the per-tab counts refetch (the badge was set above).
-      void qc.invalidateQueries({ queryKey: ['workbench', 'messages'] });
+      applyLiveEvent(qc, e);
       if (e.type !== 'message') return;
       const m = e.message;
       const to = m.linkPath.startsWith('/') ? m.linkPath : '/customer/message/index';
