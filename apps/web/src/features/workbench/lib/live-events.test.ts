@@ -5,6 +5,7 @@ import { todoQuery } from '../api/access.ts';
 import { applyLiveEvent } from './live-events.ts';
 
 const todo = (unreadMessages: number): WorkbenchTodo => ({
+  trade: [],
   unreadMessages,
   users: 1,
   disabledUsers: 0,
