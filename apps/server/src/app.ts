@@ -137,7 +137,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', stopListening);
   }
 
-  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
   app.decorate('redis', redis);
   if (redis) {
     const unregisterRedis = registerRedis(redis);

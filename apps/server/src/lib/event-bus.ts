@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import { loadRedis } from './lazy.ts';
 import { listenPg } from './pg-listen.ts';
 
 /**
@@ -136,6 +136,7 @@ export async function redisTransport(
     maxRetriesPerRequest: 1,
     retryStrategy: (n: number) => Math.min(n * 200, 2000),
   };
+  const Redis = await loadRedis();
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
   for (const c of [pub, sub])

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadRedis } from './lazy.ts';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -9,8 +10,8 @@ interface Logger {
  * login failures and lockouts (modules/auth/lockout.ts) live there, shared by every instance. Pub/sub has
  * connections of its own (lib/event-bus.ts).
  */
-export function openRedis(url: string, log: Logger): Redis {
-  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+export async function openRedis(url: string, log: Logger): Promise<Redis> {
+  const redis = new (await loadRedis())(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'Redis error'));
   return redis;
 }

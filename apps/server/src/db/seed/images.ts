@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSharp } from '../../lib/sharp.ts';
-import QRCode from 'qrcode';
+import { loadQrCode, loadSharp } from '../../lib/lazy.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { PALETTES, productSvg, type ArtKind } from './art.ts';
 import { bannerSvg, GLYPH_COUNT, glyphSvg, logoSvg, MARK_COUNT, partnerSvg } from './art-brand.ts';
@@ -162,8 +161,8 @@ function jobs(): { list: Job[]; images: SeedImages } {
   const glyphs = Array.from({ length: GLYPH_COUNT }, (_, i) => add(`seed/icons/service-${i + 1}.png`, png(glyphSvg(i, '#1f6fd1'))));
   const qrCode = add(
     'seed/site/qrcode.png',
-    maker('qr:https://www.aquamall.cn/wx/official-account:258:1:M', () =>
-      QRCode.toBuffer('https://www.aquamall.cn/wx/official-account', { type: 'png', width: 258, margin: 1, errorCorrectionLevel: 'M' }),
+    maker('qr:https://www.aquamall.cn/wx/official-account:258:1:M', async () =>
+      (await loadQrCode()).toBuffer('https://www.aquamall.cn/wx/official-account', { type: 'png', width: 258, margin: 1, errorCorrectionLevel: 'M' }),
     ),
   );
   return {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { loadPdfLib } from '../lazy.ts';
 import { loadDocumentFont } from './pdf-font.ts';
 
 export interface SigningParty {
@@ -50,6 +50,7 @@ export class SandboxContractSigner implements ContractSigner {
   async signServiceAgreement(party: SigningParty): Promise<SignedContract> {
     const ref = `SBX-ES-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
     const signedAt = new Date();
+    const { PDFDocument, rgb } = await loadPdfLib();
     const doc = await PDFDocument.create();
     doc.setTitle(`Service agreement ${ref}`);
     doc.setProducer('AquaMall e-sign sandbox');

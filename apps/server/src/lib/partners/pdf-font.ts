@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import { StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from '../lazy.ts';
 
 /** Where a CJK font may be found on the machine (fonts-noto-cjk on Debian/Ubuntu). */
 const CJK_CANDIDATES: { file: string; postscriptName?: string }[] = [
@@ -72,5 +72,6 @@ export async function loadDocumentFont(doc: PDFDocument): Promise<{ font: PDFFon
       /* fall back to Latin */
     }
   }
+  const { StandardFonts } = await loadPdfLib();
   return { font: await doc.embedFont(StandardFonts.Helvetica), cjk: false };
 }

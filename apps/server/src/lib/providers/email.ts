@@ -1,6 +1,7 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { loadMailer } from '../lazy.ts';
 import { writeOutbox } from './outbox.ts';
 
 /** Sends a one-time code by e-mail: over SMTP (SMTP_URL) or, without it, into the sandbox outbox. */
@@ -31,14 +32,13 @@ export class SandboxEmail implements EmailProvider {
 export class SmtpEmail implements EmailProvider {
   readonly name = 'smtp';
   readonly sandbox = false;
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
   async sendCode(to: string, code: string, minutes: number) {
-    await this.transport.sendMail({ from: this.from, to, subject: emailSubject, text: emailText(code, minutes) });
+    this.transport ??= loadMailer().then((m) => m.createTransport(this.url));
+    await (await this.transport).sendMail({ from: this.from, to, subject: emailSubject, text: emailText(code, minutes) });
   }
 }

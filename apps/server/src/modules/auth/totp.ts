@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { loadOtp } from '../../lib/lazy.ts';
 
 /**
  * TOTP primitives (RFC 6238, 30-second steps, 6 digits, SHA-1: what every authenticator app reads) and the
@@ -8,9 +8,10 @@ import { generateSecret, generateURI, verify } from 'otplib';
 export const TOTP_PERIOD_S = 30;
 export const TOTP_ISSUER = 'AquaMall';
 
-export const newTotpSecret = () => generateSecret({ length: 20 });
+export const newTotpSecret = async () => (await loadOtp()).generateSecret({ length: 20 });
 
-export const otpauthUrl = (secret: string, label: string) => generateURI({ issuer: TOTP_ISSUER, label, secret });
+export const otpauthUrl = async (secret: string, label: string) =>
+  (await loadOtp()).generateURI({ issuer: TOTP_ISSUER, label, secret });
 
 /**
  * The time step a code belongs to when it is right for the current step or one step either side (clock drift),
@@ -20,7 +21,7 @@ export async function totpStep(secret: string, code: string, nowMs = Date.now())
   if (!/^\d{6}$/.test(code)) return null;
   try {
     const epoch = Math.floor(nowMs / 1000);
-    const r = await verify({ secret, token: code, epoch, epochTolerance: TOTP_PERIOD_S });
+    const r = await (await loadOtp()).verify({ secret, token: code, epoch, epochTolerance: TOTP_PERIOD_S });
     return r.valid ? Math.floor(epoch / TOTP_PERIOD_S) + r.delta : null;
   } catch {
     return null;

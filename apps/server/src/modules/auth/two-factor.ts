@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
 import { conflict, invalid, loginExpired, notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/envelope.ts';
+import { loadQrCode } from '../../lib/lazy.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { auditActor, recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
@@ -105,14 +107,14 @@ export async function startEnrolment(db: Db, userId: number) {
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
   if (await enabledRow(db, userId)) throw conflict('两步验证已开启');
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   const sealed = sealSecret(secret);
   await db
     .insert(userTwoFactor)
     .values({ userId, secret: sealed })
     .onConflictDoUpdate({ target: userTwoFactor.userId, set: { secret: sealed, enabledAt: null, lastStep: 0, createdAt: new Date() } });
-  const url = otpauthUrl(secret, s.adminName || s.phone);
-  const qrImage = await QRCode.toDataURL(url, { width: 220, margin: 1, errorCorrectionLevel: 'M' });
+  const url = await otpauthUrl(secret, s.adminName || s.phone);
+  const qrImage = await (await loadQrCode()).toDataURL(url, { width: 220, margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl: url, qrImage };
 }
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_LENGTH } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { captchas } from '../../db/schema/index.ts';
+import { loadCaptcha } from '../../lib/lazy.ts';
 
 export const CAPTCHA_TTL_MIN = 5;
 const hashText = (id: string, text: string) =>
@@ -14,7 +14,7 @@ const recent = new Map<string, string>();
 
 /** A fresh 4-character picture captcha for a browser-chosen id (SPEC §5); replaces an earlier one. */
 export async function createCaptcha(db: Db, id: string): Promise<string> {
-  const c = svgCaptcha.create({ size: CAPTCHA_LENGTH, ignoreChars: '0oO1iIlL', noise: 2, width: 110, height: 40, fontSize: 44 });
+  const c = (await loadCaptcha()).create({ size: CAPTCHA_LENGTH, ignoreChars: '0oO1iIlL', noise: 2, width: 110, height: 40, fontSize: 44 });
   const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MIN * 60_000);
   await db
     .insert(captchas)

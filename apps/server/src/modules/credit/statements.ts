@@ -1,6 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { loadExcel } from '../../lib/excel.ts';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
 import {
   CompanyType,
   enumLabel,
@@ -259,6 +258,7 @@ export async function statementExcel(db: Db, caller: Caller, id: number): Promis
 /** The statement as an A4 PDF with Chinese text (Noto Sans CJK from the system, see pdf-font.ts). */
 export async function statementPdf(db: Db, caller: Caller, id: number): Promise<Buffer> {
   const d = await statementDetail(db, caller, id);
+  const { PDFDocument, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const { font } = await loadDocumentFont(doc);
   doc.setTitle(`对账单 ${d.sellerCompanyName} — ${d.buyerCompanyName}`);

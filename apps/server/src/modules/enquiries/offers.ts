@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CertStatus,

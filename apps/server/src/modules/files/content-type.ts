@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from '../../lib/lazy.ts';
 
 /** Image types the file host shows inline; anything else is offered as a download only. */
 const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/bmp']);
@@ -15,7 +15,7 @@ export interface Sniffed {
 }
 
 export async function sniff(body: Buffer): Promise<Sniffed> {
-  const found = await fileTypeFromBuffer(body);
+  const found = await (await loadFileType()).fileTypeFromBuffer(body);
   if (!found) return { mime: 'application/octet-stream', ext: '', inline: false };
   return { mime: found.mime, ext: found.ext, inline: INLINE_IMAGES.has(found.mime) };
 }

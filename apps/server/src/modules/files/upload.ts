@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
-import { loadSharp } from '../../lib/sharp.ts';
+import { loadSharp } from '../../lib/lazy.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import { loadSharp } from '../../lib/sharp.ts';
+import { loadSharp } from '../../lib/lazy.ts';
 import { IMAGE_WIDTHS } from '@aquamall/shared';
 import type { Storage } from '../../lib/storage.ts';
 import { RESIZABLE, sniff } from './content-type.ts';

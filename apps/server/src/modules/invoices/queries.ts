@@ -1,4 +1,4 @@
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   enumLabel,

@@ -1,5 +1,4 @@
-import { loadExcel } from '../../lib/excel.ts';
-import JSZip from 'jszip';
+import { loadExcel, loadZip } from '../../lib/lazy.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -196,7 +195,7 @@ async function workbook(data: PersonalData): Promise<Buffer> {
 
 /** The archive: personal-data.json, personal-data.xlsx and a README in Chinese. */
 export async function buildArchive(data: PersonalData): Promise<Buffer> {
-  const zip = new JSZip();
+  const zip = new (await loadZip())();
   zip.file('personal-data.json', JSON.stringify(data, null, 2));
   zip.file('personal-data.xlsx', await workbook(data));
   zip.file(

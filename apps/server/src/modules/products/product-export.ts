@@ -1,4 +1,4 @@
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { asc, inArray } from 'drizzle-orm';
 import { enumLabel, specText, type ProductListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   IMPORT_MAX_ROWS,

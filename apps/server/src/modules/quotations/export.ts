@@ -1,4 +1,4 @@
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { enumLabel, type QuotationListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../lib/excel.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { REPORTS, type ReportFilter, type ReportName } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {

@@ -65,5 +65,8 @@ describe('JsonCache', () => {
     expect(pickEncoding('gzip;q=0')).toBeNull();
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
+    // Answers are remembered per header value; many distinct values neither grow it without end nor mix them up.
+    for (let i = 0; i < 300; i++) expect(pickEncoding(`gzip;q=${i % 2}, x-${i}`)).toBe(i % 2 ? 'gzip' : null);
+    expect(pickEncoding('gzip;q=0')).toBeNull();
   });
 });

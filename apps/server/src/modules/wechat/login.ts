@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { and, eq, isNull } from 'drizzle-orm';
 import { QR_SIZE, type wxBindInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
+import { loadQrCode } from '../../lib/lazy.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
 import { MSG_DISABLED } from '../auth/issue.ts';
@@ -25,7 +25,7 @@ export async function wechatQr(app: FastifyInstance, request: FastifyRequest, cl
     request.log.error({ err }, 'WeChat QR failed');
     throw invalid('微信二维码获取失败，请稍后再试');
   }
-  const qrImage = await QRCode.toDataURL(content, { width: QR_SIZE * 2, margin: 1, errorCorrectionLevel: 'M' });
+  const qrImage = await (await loadQrCode()).toDataURL(content, { width: QR_SIZE * 2, margin: 1, errorCorrectionLevel: 'M' });
   return { ticket, qrImage, expireSeconds: QR_TTL_S, sandbox: wechat.sandbox, scanUrl: wechat.sandbox ? content : undefined };
 }
 
