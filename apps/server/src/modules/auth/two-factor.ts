@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
