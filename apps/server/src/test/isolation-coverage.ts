@@ -187,6 +187,18 @@ export const ISOLATION_PROBES = {
     tests: ['another company cannot revoke it'],
     endpoints: ['userRevokeInvite'],
   },
+  'modules/products/stock.test.ts': {
+    tests: ['company B can neither read nor move A’s stock'],
+    endpoints: [
+      'stockList',
+      'stockLedger',
+      'adjustmentList',
+      'adjustmentDetail',
+      'adjustmentUpdate',
+      'adjustmentConfirm',
+      'adjustmentDelete',
+    ],
+  },
   'modules/auth/two-factor.test.ts': {
     tests: ['a company administrator resets its own users only'],
     endpoints: ['twoFactorReset'],
@@ -209,13 +221,6 @@ export const NOT_YET_PROBED: readonly string[] = [
   'supplyProductUpdate',
 
   'supplyProductExport',
-  'stockList',
-  'stockLedger',
-  'adjustmentList',
-  'adjustmentDetail',
-  'adjustmentUpdate',
-  'adjustmentConfirm',
-  'adjustmentDelete',
   'addressList',
   'addressUpdate',
   'addressDelete',
