@@ -199,6 +199,17 @@ export const ISOLATION_PROBES = {
       'adjustmentDelete',
     ],
   },
+  'modules/buying/buying.test.ts': {
+    tests: ["B cannot read or change A's addresses"],
+    endpoints: [
+      'addressList',
+      'addressUpdate',
+      'addressDelete',
+      'invoiceTitleList',
+      'invoiceTitleUpdate',
+      'invoiceTitleDelete',
+    ],
+  },
   'modules/auth/two-factor.test.ts': {
     tests: ['a company administrator resets its own users only'],
     endpoints: ['twoFactorReset'],
@@ -221,12 +232,6 @@ export const NOT_YET_PROBED: readonly string[] = [
   'supplyProductUpdate',
 
   'supplyProductExport',
-  'addressList',
-  'addressUpdate',
-  'addressDelete',
-  'invoiceTitleList',
-  'invoiceTitleUpdate',
-  'invoiceTitleDelete',
   'orderExport',
   'enquirySave',
   'enquiryCounts',
