@@ -187,6 +187,10 @@ export const ISOLATION_PROBES = {
     tests: ['another company cannot revoke it'],
     endpoints: ['userRevokeInvite'],
   },
+  'modules/products/products.test.ts': {
+    tests: ['company B can neither read nor change A’s products', 'exports the filtered list as Excel'],
+    endpoints: ['supplyProductUpdate', 'supplyProductExport'],
+  },
   'modules/products/stock.test.ts': {
     tests: ['company B can neither read nor move A’s stock'],
     endpoints: [
@@ -229,9 +233,7 @@ export const NOT_YET_PROBED: readonly string[] = [
   'certificationDetail',
   'userInvite',
 
-  'supplyProductUpdate',
 
-  'supplyProductExport',
   'orderExport',
   'enquirySave',
   'enquiryCounts',
