@@ -85,6 +85,8 @@ export const ISOLATION_PROBES = {
       'enquiryOffersExport',
       'enquiryOfferDetail',
       'enquiryAward',
+      'enquirySave',
+      'enquiryCounts',
     ],
   },
   'modules/orders/lifecycle.test.ts': {
@@ -235,8 +237,6 @@ export const NOT_YET_PROBED: readonly string[] = [
 
 
   'orderExport',
-  'enquirySave',
-  'enquiryCounts',
   'quotationDetail',
   'quotationWithdraw',
   'quotationList',
