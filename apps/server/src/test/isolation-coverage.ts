@@ -71,8 +71,16 @@ export const ISOLATION_PROBES = {
     ],
   },
   'modules/quotations/quotations.test.ts': {
-    tests: ['a third company can neither read nor post'],
-    endpoints: ['quotationThread', 'quotationThreadPost'],
+    tests: ['a third company can neither read nor post', 'suppliers never read each other’s prices'],
+    endpoints: [
+      'quotationThread',
+      'quotationThreadPost',
+      'quotationDetail',
+      'quotationList',
+      'quotationExport',
+      'quotationThreadRead',
+      'quotationWithdraw',
+    ],
   },
   'modules/enquiries/enquiries.test.ts': {
     tests: ['isolation: another purchaser cannot read'],
@@ -237,11 +245,6 @@ export const NOT_YET_PROBED: readonly string[] = [
 
 
   'orderExport',
-  'quotationDetail',
-  'quotationWithdraw',
-  'quotationList',
-  'quotationExport',
-  'quotationThreadRead',
   'creditAccountExport',
 ];
 
