@@ -195,7 +195,7 @@ export const ISOLATION_PROBES = {
   },
   'modules/access/invitations.test.ts': {
     tests: ['another company cannot revoke it'],
-    endpoints: ['userRevokeInvite'],
+    endpoints: ['userRevokeInvite', 'userInvite'],
   },
   'modules/products/products.test.ts': {
     tests: ['company B can neither read nor change A’s products', 'exports the filtered list as Excel'],
@@ -241,7 +241,6 @@ export const NOT_YET_PROBED: readonly string[] = [
   'merchantApplication',
   'bankAccount',
   'certificationDetail',
-  'userInvite',
 
 
   'orderExport',
