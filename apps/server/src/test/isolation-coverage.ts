@@ -110,6 +110,7 @@ export const ISOLATION_PROBES = {
       'orderPayReject',
       'orderShip',
       'orderReceive',
+      'orderExport',
     ],
   },
   'modules/aftersales/aftersales.test.ts': {
@@ -243,7 +244,6 @@ export const NOT_YET_PROBED: readonly string[] = [
   'certificationDetail',
 
 
-  'orderExport',
   'creditAccountExport',
 ];
 
