@@ -173,6 +173,7 @@ export const ISOLATION_PROBES = {
       'statementDispute',
       'statementExcel',
       'statementPdf',
+      'creditAccountExport',
     ],
   },
   'modules/buying/checkout.test.ts': {
@@ -244,7 +245,6 @@ export const NOT_YET_PROBED: readonly string[] = [
   'certificationDetail',
 
 
-  'creditAccountExport',
 ];
 
 const OWN_ONLY =
