@@ -268,6 +268,7 @@ describe('company isolation', () => {
     );
     const aAddresses = (await call(t.app, a.token, 'GET', '/api/address/list')).data;
     const aTitles = (await call(t.app, a.token, 'GET', '/api/invoice-title/list')).data;
+    const aCart = (await call(t.app, a.token, 'GET', '/api/cart')).data;
     crossCompanyCaller(b.token);
     expect((await call(t.app, b.token, 'GET', `/api/address/list?companyId=${a.companyId}`)).data).toEqual([]);
     expect(
@@ -313,5 +314,6 @@ describe('company isolation', () => {
     expect((await call(t.app, a.token, 'GET', '/api/cart')).data.shops[0].lines).toMatchObject([
       { sysNo: line, quantity: 1 },
     ]);
+    expect((await call(t.app, a.token, 'GET', '/api/cart')).data).toEqual(aCart);
   });
 });
