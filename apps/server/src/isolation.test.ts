@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { Code, InvoiceStatus } from '@aquamall/shared';
@@ -66,16 +67,22 @@ async function sheetsOf(xlsx: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
   return wb.worksheets.map((ws) => JSON.stringify(ws.getSheetValues()));
+/** The cell values of every sheet of an Excel answer. */
+async function sheetValues(payload: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(payload as unknown as ArrayBuffer);
+  return wb.worksheets.map((sheet) => [sheet.name, sheet.getSheetValues()]);
 }
 
 /** What company B sees of itself on its workbench. */
 async function bView() {
-  const [settings, bank, application] = await Promise.all([
+  const [settings, bank, application, certification] = await Promise.all([
     as(b.token, 'GET', '/api/store/settings'),
     as(b.token, 'GET', '/api/bank/account'),
     as(b.token, 'GET', '/api/merchant/application'),
+    as(b.token, 'GET', '/api/certification/detail'),
   ]);
-  return { settings: settings.data, bank: bank.data, application: application.data };
+  return { settings: settings.data, bank: bank.data, application: application.data, certification: certification.data };
 }
 
 describe('one company never sees or changes another’s data', () => {
@@ -102,12 +109,26 @@ describe('one company never sees or changes another’s data', () => {
   });
 
   it('shop settings, bank account and merchant application: A reads only its own; a smuggled companyId changes nothing of B', async () => {
+    // B has a bank account of its own, so that B's answer showing up for A would be seen.
+    const bBank = { accountName: '乙公司对公账户', bankName: '工商银行', accountNo: '6222020000005678' };
+    expect((await as(b.token, 'POST', '/api/bank/account/save', bBank)).code).toBe(0);
     const before = await bView();
+    expect([before.bank, before.application, before.certification]).not.toContain(null);
     const mine = await as<{ shopName: string }>(a.token, 'GET', '/api/store/settings');
     expect(mine.code).toBe(0);
     expect(mine.data).not.toEqual(before.settings);
 
     const smuggled = { companyId: b.companyId, id: b.companyId, userId: b.userId };
+    // The company's own reads take no id: one smuggled in the query answers A's own record, never B's.
+    const query = `companyId=${b.companyId}&id=${(before.application as { id?: number }).id ?? b.companyId}&userId=${b.userId}`;
+    for (const path of ['/api/bank/account', '/api/merchant/application', '/api/certification/detail']) {
+      const own = await as(a.token, 'GET', path);
+      expect(own.code, path).toBe(0);
+      expect((await as(a.token, 'GET', `${path}?${query}`)).data, path).toEqual(own.data);
+    }
+    expect((await as(a.token, 'GET', `/api/bank/account?${query}`)).data).not.toEqual(before.bank);
+    expect((await as(a.token, 'GET', `/api/merchant/application?${query}`)).data).not.toEqual(before.application);
+    expect((await as(a.token, 'GET', `/api/certification/detail?${query}`)).data).not.toEqual(before.certification);
     await as(a.token, 'POST', '/api/store/settings/save', { ...smuggled, shopName: '甲公司改名店铺' });
     await as(a.token, 'POST', '/api/bank/account/save', {
       ...smuggled,
@@ -297,6 +318,8 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
         if (plain.headers['content-type']?.toString().includes('json')) expect(other.json(), e.path).toEqual(plain.json());
         // A workbook's bytes carry the time it was written: compare what its sheets hold.
         else expect(await sheetsOf(other.rawPayload), e.path).toEqual(await sheetsOf(plain.rawPayload));
+        // A workbook's zip holds its creation time, so its bytes may differ by one: compare what the sheets say.
+        else expect(await sheetValues(other.rawPayload), e.path).toEqual(await sheetValues(plain.rawPayload));
         if (plain.statusCode === 200 && (!plain.headers['content-type']?.toString().includes('json') || plain.json().code === 0)) answered++;
       }
     }

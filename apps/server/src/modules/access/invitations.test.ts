@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CompanyInvitationRow, CompanyUserRow, Paged } from '@aquamall/shared';
+import { Code, type CompanyInvitationRow, type CompanyUserRow, type Paged } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { companyInvitations, sandboxOutbox, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -95,6 +95,19 @@ describe('invitations', () => {
     const inv = await post<{ sysNo: number }>(a.admin.token, '/api/user/invite', { phone: revoked, realName: '甲' });
     expect((await post(b.admin.token, '/api/user/revokeinvite', { sysNo: inv.data.sysNo })).code).not.toBe(0);
     expect(await invitations(b.admin.token)).toEqual([]);
+    // B can neither hand out A's own role nor displace A's invitation by inviting the same number.
+    const aRole = await post<{ sysNo: number }>(a.admin.token, '/api/role/create', { name: '甲的仓管', permissions: [], menuIds: [] });
+    expect(aRole.code).toBe(0);
+    const aPending = await invitations(a.admin.token);
+    expect(await post(b.admin.token, '/api/user/invite', { phone: newPhone(), realName: '丙', roleIds: [aRole.data.sysNo] })).toMatchObject({
+      code: Code.INVALID,
+      message: '角色不存在',
+    });
+    const mine = await post<{ sysNo: number }>(b.admin.token, '/api/user/invite', { phone: revoked, realName: '乙邀请的', companyId: a.id });
+    expect(mine.code).toBe(0);
+    expect(await invitations(a.admin.token)).toEqual(aPending);
+    expect((await invitations(b.admin.token)).map((i) => [i.sysNo, i.phone, i.roles])).toEqual([[mine.data.sysNo, revoked, []]]);
+    expect((await post(b.admin.token, '/api/user/revokeinvite', { sysNo: mine.data.sysNo })).code).toBe(0);
     expect(await post(a.admin.token, '/api/user/revokeinvite', { sysNo: inv.data.sysNo })).toMatchObject({ code: 0, message: '邀请已撤销' });
     expect((await accept(revoked, await lastCode(t.app, revoked))).message).toContain('邀请不存在或已失效');
 

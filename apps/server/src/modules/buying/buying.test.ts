@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Code, MAX_ADDRESSES, MAX_CART_LINES, ProductStatus } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { call } from '../../test/http.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { addresses, products, productSkus } from '../../db/schema/index.ts';
 import {
   makeCartLine,
@@ -18,6 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/buying/buying.test.ts');
 
 const address = (over: object = {}) => ({
   receiver: '王五',
@@ -264,7 +266,11 @@ describe('company isolation', () => {
       1,
       100,
     );
-    expect((await call(t.app, b.token, 'GET', '/api/address/list')).data).toEqual([]);
+    const aAddresses = (await call(t.app, a.token, 'GET', '/api/address/list')).data;
+    const aTitles = (await call(t.app, a.token, 'GET', '/api/invoice-title/list')).data;
+    const aCart = (await call(t.app, a.token, 'GET', '/api/cart')).data;
+    crossCompanyCaller(b.token);
+    expect((await call(t.app, b.token, 'GET', `/api/address/list?companyId=${a.companyId}`)).data).toEqual([]);
     expect(
       (
         await call(t.app, b.token, 'POST', '/api/address/update', {
@@ -279,7 +285,7 @@ describe('company isolation', () => {
     expect((await call(t.app, b.token, 'POST', '/api/address/default', { sysNo: addr })).code).toBe(
       Code.NOT_FOUND,
     );
-    expect((await call(t.app, b.token, 'GET', '/api/invoice-title/list')).data).toEqual([]);
+    expect((await call(t.app, b.token, 'GET', `/api/invoice-title/list?companyId=${a.companyId}`)).data).toEqual([]);
     expect(
       (await call(t.app, b.token, 'POST', '/api/invoice-title/update', { sysNo: title, title: special() }))
         .code,
@@ -302,9 +308,12 @@ describe('company isolation', () => {
     expect((await call(t.app, a.token, 'GET', '/api/address/list')).data).toMatchObject([
       { sysNo: addr, receiver: '王五' },
     ]);
-    expect((await call(t.app, a.token, 'GET', '/api/invoice-title/list')).data).toHaveLength(1);
+    expect((await call(t.app, a.token, 'GET', '/api/address/list')).data).toEqual(aAddresses);
+    expect((await call(t.app, a.token, 'GET', '/api/invoice-title/list')).data).toEqual(aTitles);
+    expect(aTitles).toHaveLength(1);
     expect((await call(t.app, a.token, 'GET', '/api/cart')).data.shops[0].lines).toMatchObject([
       { sysNo: line, quantity: 1 },
     ]);
+    expect((await call(t.app, a.token, 'GET', '/api/cart')).data).toEqual(aCart);
   });
 });

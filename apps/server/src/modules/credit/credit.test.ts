@@ -333,6 +333,17 @@ describe('the ledger and the boundaries', () => {
       expect(await http.get(x, `${P}/statement/detail?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
       expect(await http.get(x, `${P}/statement/pdf?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
       expect(await http.get(x, `${P}/statement/excel?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
+      // The account list export, with the parties' ids smuggled in: the header row only.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${P}/export`,
+        payload: { companyId: seller.id, sellerCompanyId: seller.id, buyerCompanyId: buyer.companyId },
+        headers: { 'x-token': x },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.getWorksheet('信用账户')!.rowCount).toBe(1);
     }
     const s = otherSeller.admin.token;
     for (const [url, body] of [

@@ -318,7 +318,7 @@ describe('comparison', () => {
   });
 
   it('isolation: another purchaser cannot read, export, award, extend or withdraw; suppliers are refused', async () => {
-    const { e, i1, q1, s1 } = await scene();
+    const { buyer, e, i1, q1, s1 } = await scene();
     const other = await makePurchaser(db(), '隔壁采购商');
     crossCompanyCaller(other.token);
     expect((await http.get(other.token, `/api/enquiry/mineDetail?id=${e.id}`)).message).toBe('询价单不存在');
@@ -329,6 +329,20 @@ describe('comparison', () => {
     expect((await http.post(other.token, '/api/enquiry/award', { enquiryId: e.id, lines: [{ enquiryItemId: i1, quotationId: q1.id }] })).message).toBe('询价单不存在');
     expect((await http.post(other.token, '/api/enquiry/withdraw', { id: e.id, reason: '捣乱' })).message).toBe('询价单不存在');
     expect((await http.post(other.token, '/api/enquiry/extend', { id: e.id, deadline: inDays(9).toISOString() })).message).toBe('询价单不存在');
+    expect((await http.post<Paged<MyEnquiryRow>>(other.token, '/api/enquiry/mine', {})).data.total).toBe(0);
+    expect((await http.get<MyEnquiryCounts>(other.token, `/api/enquiry/counts?companyId=${buyer.companyId}`)).data).toMatchObject({ all: 0 });
+    // Saving with the id of the buyer's draft or published enquiry neither changes it nor publishes it.
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draft());
+    expect(saved.code).toBe(0);
+    const [draftBefore, publishedBefore] = [await enquiry(saved.data.id), await enquiry(e.id)];
+    const itemsOf = (id: number) => db().select().from(enquiryItems).where(eq(enquiryItems.enquiryId, id)).orderBy(enquiryItems.id);
+    const draftItems = await itemsOf(saved.data.id);
+    for (const id of [saved.data.id, e.id])
+      for (const publish of [false, true])
+        expect((await http.post(other.token, '/api/enquiry/save', draft({ id, title: '借来的询价', publish }))).message).toBe('询价单不存在');
+    expect(await enquiry(saved.data.id)).toEqual(draftBefore);
+    expect(await enquiry(e.id)).toEqual(publishedBefore);
+    expect(await itemsOf(saved.data.id)).toEqual(draftItems);
     expect((await http.post<Paged<MyEnquiryRow>>(other.token, '/api/enquiry/mine', {})).data.total).toBe(0);
     // A supplier (even one who quoted) has no purchaser calls.
     expect((await http.get(s1.admin.token, `/api/enquiry/offers?enquiryId=${e.id}`)).code).toBe(Code.FORBIDDEN);

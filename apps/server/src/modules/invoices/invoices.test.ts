@@ -559,7 +559,29 @@ describe('invoices: lists, export, isolation and gates', () => {
     const thirdSeller = await makeSupplier(db(), '第三方供应商');
     crossCompanyCaller(third.token);
     crossCompanyCaller(thirdSeller.admin.token);
+    const row = async () => (await db().select().from(invoices).where(eq(invoices.id, data.id)))[0];
+    const requested = await row();
+    // The third supplier's own file, so that only the invoice id is foreign.
+    const thirdFile = await invoicePdf(thirdSeller.admin.token);
+    const smuggled = { companyId: seller.id, sellerCompanyId: seller.id, buyerCompanyId: buyer.companyId };
     for (const token of [third.token, thirdSeller.admin.token]) {
+      expect(await http.post(token, '/api/invoice/issue', issueBody(data.id, thirdFile))).toMatchObject({
+        code: Code.NOT_FOUND,
+      });
+      for (const type of [0, 1]) {
+        expect((await http.get(token, `/api/invoice/counts?type=${type}&companyId=${seller.id}`)).data).toEqual([]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/invoice/export',
+          payload: { type, ...smuggled },
+          headers: { 'x-token': token },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        // The header row only: nothing of the seller's or the buyer's invoices.
+        expect(wb.getWorksheet('发票列表')!.rowCount).toBe(1);
+      }
       expect(await detail(token, data.id)).toMatchObject({ code: Code.NOT_FOUND, message: '发票记录不存在' });
       expect(await http.post(token, '/api/invoice/withdraw', { id: data.id })).toMatchObject({
         code: Code.NOT_FOUND,
@@ -578,7 +600,18 @@ describe('invoices: lists, export, isolation and gates', () => {
     expect(await request(third.token, { titleId, orders: [{ orderId: a.id }] })).toMatchObject({
       code: Code.NOT_FOUND,
     });
-    expect((await detail(buyer.token, data.id)).data.status).toBe(InvoiceStatus.REQUESTED);
+    expect(await row()).toEqual(requested);
+    // Issued by its seller: neither outsider can confirm or dispute it.
+    expect((await http.post(seller.admin.token, '/api/invoice/issue', issueBody(data.id, await invoicePdf(seller.admin.token)))).code).toBe(0);
+    const issued = await row();
+    for (const token of [third.token, thirdSeller.admin.token]) {
+      expect(await http.post(token, '/api/invoice/confirm', { id: data.id })).toMatchObject({ code: Code.NOT_FOUND });
+      expect(await http.post(token, '/api/invoice/dispute', { id: data.id, reason: '借来的异议' })).toMatchObject({
+        code: Code.NOT_FOUND,
+      });
+    }
+    expect(await row()).toEqual(issued);
+    expect((await detail(buyer.token, data.id)).data.status).toBe(InvoiceStatus.ISSUED);
 
     // A purchaser's 采购员 (no invoice:manage) is refused; its 财务 may.
     const clerk = await signedInUser(db(), { companyId: buyer.companyId, realName: '采购员' });

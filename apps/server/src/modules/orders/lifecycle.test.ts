@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -392,5 +393,19 @@ describe('isolation between companies', () => {
     expect(buyerList.data.list.map((o: { id: number }) => o.id)).not.toContain(s.id);
     const sellerList = await post(asSeller, 'list', { type: 6 });
     expect(sellerList.data.total).toBe(0);
+    // The Excel export of every list, with the parties' ids smuggled in: the header row only.
+    const smuggled = { companyId: s.seller.id, sellerCompanyId: s.seller.id, buyerCompanyId: s.buyer.companyId };
+    for (const [token, type] of [[asBuyer, 0], [asBuyer, 4], [asSeller, 6], [asSeller, 8]] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/export',
+        payload: { type, all: 1, ...smuggled },
+        headers: { 'x-token': token },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.getWorksheet('订单列表')!.rowCount, `type ${type}`).toBe(1);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, categoryAttributes, messages, products, productSearch } from '../../db/schema/index.ts';
 import { signedInPlatformAdmin, signedInUser } from '../../test/factories/index.ts';
 import { api, makeCategoryBranch, makeSupplier, productBody } from '../../test/factories/index.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   admin = await signedInPlatformAdmin(db);
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/products/products.test.ts');
 
 async function create(token: string, body: unknown) {
   const res = await http.post<{ sysNo: number }>(token, '/api/myproduct/create', body);
@@ -227,6 +229,8 @@ describe('permissions, member gate and company isolation', () => {
   it('company B can neither read nor change A’s products', async () => {
     const id = await create(a.admin.token, productBody(leaf, a.image, { name: '甲的商品' }));
     const before = await product(id);
+    const aView = (await detail(a.admin.token, id)).data;
+    crossCompanyCaller(b.admin.token);
     expect((await detail(b.admin.token, id)).code).toBe(Code.NOT_FOUND);
     expect((await http.post(b.admin.token, '/api/myproduct/update', { sysNo: id, product: productBody(leaf, b.image) })).code).toBe(Code.NOT_FOUND);
     expect((await http.post(b.admin.token, '/api/myproduct/submit', { sysNo: id })).code).toBe(Code.NOT_FOUND);
@@ -241,12 +245,15 @@ describe('permissions, member gate and company isolation', () => {
     const steal = productBody(leaf, b.image, { skus: [{ sysNo: aSku.sysNo, code: 'STEAL1', specValues: [], price: 1, priceTiers: [], stock: 0, lowStock: 0 }] });
     expect((await http.post(b.admin.token, '/api/myproduct/update', { sysNo: bId, product: steal })).code).toBe(Code.INVALID);
     expect(await product(id)).toEqual(before);
+    expect((await detail(a.admin.token, id)).data).toEqual(aView);
   });
 
   it('exports the filtered list as Excel, one row per SKU of the company’s own products', async () => {
     const id = await create(a.admin.token, productBody(leaf, a.image, { name: '导出测试 除磷剂' }));
     await create(b.admin.token, productBody(leaf, b.image, { name: '导出测试 乙公司' }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/myproduct/export', payload: { name: '导出测试' }, headers: { 'x-token': a.admin.token } });
+    // A smuggled companyId of B changes nothing: A's export holds A's rows only.
+    crossCompanyCaller(a.admin.token);
+    const res = await t.app.inject({ method: 'POST', url: '/api/myproduct/export', payload: { name: '导出测试', companyId: b.id }, headers: { 'x-token': a.admin.token } });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
     const wb = new ExcelJS.Workbook();

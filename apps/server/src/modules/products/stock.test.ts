@@ -7,6 +7,7 @@ import { productSkus, stockAdjustments, stockLedger } from '../../db/schema/inde
 import { Random } from '../../db/seed/random.ts';
 import { api, makeCategoryBranch, makeSupplier, productBody } from '../../test/factories/index.ts';
 import { moveStock } from './stock-ledger.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   b = await makeSupplier(t.database.db, '乙仓库');
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/products/stock.test.ts');
 
 async function newProductSkus(token: string, image: string, stocks: number[]) {
   const body = productBody(leaf, image, {
@@ -129,6 +131,10 @@ describe('stock ledger', () => {
   it('company B can neither read nor move A’s stock, ledger or documents', async () => {
     const { skuIds } = await newProductSkus(a.admin.token, a.image, [8]);
     const docId = await createDoc(a.admin.token, 2, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const doc = async () => (await t.database.db.select().from(stockAdjustments).where(eq(stockAdjustments.id, docId)))[0];
+    const draft = await doc();
+    const aDetail = (await http.get<AdjustmentDetail>(a.admin.token, `/api/adjustment/detail?id=${docId}`)).data;
+    crossCompanyCaller(b.admin.token);
     expect((await http.post(b.admin.token, '/api/stock/ledger', { skuId: skuIds[0], pageIndex: 1, pageSize: 10 })).code).toBe(Code.NOT_FOUND);
     expect((await http.post(b.admin.token, '/api/stock/lowstock', { skuId: skuIds[0], lowStock: 1 })).code).toBe(Code.NOT_FOUND);
     expect((await http.post(b.admin.token, '/api/adjustment/create', { type: 2, lines: [{ skuId: skuIds[0], quantity: 1 }] })).code).toBe(Code.INVALID);
@@ -140,6 +146,9 @@ describe('stock ledger', () => {
     expect(list.data.list.some((r) => r.skuId === skuIds[0])).toBe(false);
     const docs = await http.post<Paged<{ sysNo: number }>>(b.admin.token, '/api/adjustment/list', { pageIndex: 1, pageSize: 100 });
     expect(docs.data.list.some((r) => r.sysNo === docId)).toBe(false);
+    // A's draft, read back as A: unchanged, still a draft with its one line.
+    expect(await doc()).toEqual(draft);
+    expect((await http.get<AdjustmentDetail>(a.admin.token, `/api/adjustment/detail?id=${docId}`)).data).toEqual(aDetail);
     const [sku] = await t.database.db.select().from(productSkus).where(eq(productSkus.id, skuIds[0]!));
     expect(sku!.onHand).toBe(8);
     await expect(

@@ -464,11 +464,14 @@ describe('what a supplier may read', () => {
       content: '请确认 1234.56 是否含运费',
     });
     const rival = await makeQuotingSupplier(db(), '竞争对手');
+    crossCompanyCaller(rival.admin.token);
+    const offerBefore = await quotationRows(enquiry.id);
+    const threadBefore = await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, a.data.id));
     const secret = /1234\.56|2469\.12|77\.77|2576\.92/;
     const answers = [
       await detail(rival.admin.token, `enquiryId=${enquiry.id}`),
       await detail(rival.admin.token, `id=${a.data.id}`),
-      await http.post(rival.admin.token, '/api/quotation/list', {}),
+      await http.post(rival.admin.token, '/api/quotation/list', { companyId: seller.id, sellerCompanyId: seller.id }),
       await http.get(rival.admin.token, `/api/quotation/thread?quotationId=${a.data.id}`),
       await http.post(rival.admin.token, '/api/quotation/thread/post', {
         quotationId: a.data.id,
@@ -486,6 +489,12 @@ describe('what a supplier may read', () => {
         .map((r) => r.message),
     ).toEqual(['报价不存在', '报价不存在', '报价不存在', '报价不存在', '报价不存在']);
     expect((answers[2]!.data as QuotationListAnswer).total).toBe(0);
+    // Neither withdrawn nor marked read: the seller's offer and the buyer's unread message are as they were.
+    expect(await quotationRows(enquiry.id)).toEqual(offerBefore);
+    expect(
+      await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, a.data.id)),
+    ).toEqual(threadBefore);
+    expect((await detail(seller.admin.token, `id=${a.data.id}`)).data.quotation!.unreadCount).toBe(1);
     // The rival quotes too: its detail shows its own offer only.
     const { items } = {
       items: (await detail(rival.admin.token, `enquiryId=${enquiry.id}`)).data.enquiry.items,
@@ -501,13 +510,15 @@ describe('what a supplier may read', () => {
       method: 'POST',
       url: '/api/quotation/export',
       headers: { 'x-token': rival.admin.token },
-      payload: {},
+      payload: { companyId: seller.id, sellerCompanyId: seller.id },
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const cells = JSON.stringify(wb.worksheets[0]!.getSheetValues());
     expect(cells).not.toMatch(secret);
     expect(cells).toContain(enquiry.code);
+    // The rival's own offer only: its one data row.
+    expect(wb.worksheets[0]!.actualRowCount).toBe(2);
   });
 });
 
