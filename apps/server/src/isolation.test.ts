@@ -1,7 +1,6 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { Code, InvoiceStatus } from '@aquamall/shared';
 import { endpointGroups } from '@aquamall/shared/endpoints';
 import {
@@ -62,11 +61,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 expectCrossCompanyProbes('isolation.test.ts');
 
-/** The cell values of every sheet of an Excel export. */
-async function sheetsOf(xlsx: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
-  return wb.worksheets.map((ws) => JSON.stringify(ws.getSheetValues()));
 /** The cell values of every sheet of an Excel answer. */
 async function sheetValues(payload: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -316,8 +310,6 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
         const other = await t.app.inject({ method: 'POST', url: e.path, headers: { 'x-token': who.token }, payload: smuggled });
         expect(other.statusCode, e.path).toBe(plain.statusCode);
         if (plain.headers['content-type']?.toString().includes('json')) expect(other.json(), e.path).toEqual(plain.json());
-        // A workbook's bytes carry the time it was written: compare what its sheets hold.
-        else expect(await sheetsOf(other.rawPayload), e.path).toEqual(await sheetsOf(plain.rawPayload));
         // A workbook's zip holds its creation time, so its bytes may differ by one: compare what the sheets say.
         else expect(await sheetValues(other.rawPayload), e.path).toEqual(await sheetValues(plain.rawPayload));
         if (plain.statusCode === 200 && (!plain.headers['content-type']?.toString().includes('json') || plain.json().code === 0)) answered++;
