@@ -76,7 +76,10 @@ test('the purchaser returns one line of a completed order; the supplier approves
   // The supplier confirms receipt (stock 退货入库), then records the offline refund.
   await seller.reload();
   await seller.getByRole('button', { name: '确认收货' }).click();
+  // The call's own answer first: a refusal then names itself instead of a missing toast (it flaked once in CI).
+  const received = seller.waitForResponse((r) => r.url().endsWith('/api/rma/receive'));
   await confirmBubble(seller, /确认收货/);
+  expect(await (await received).json()).toMatchObject({ code: 0 });
   await expect(seller.getByText('已确认收货，退回商品已入库')).toBeVisible();
   await seller.getByRole('button', { name: '登记退款' }).click();
   const modal = seller.locator('.ant-modal');

@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { passwordLogin, registerViaApi } from './auth-helpers.ts';
 import { totpCode } from './two-factor-helpers.ts';
+
+/** 退出, waiting until the session is gone (the app is on the login page) before the next sign-in starts. */
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await expect(page).toHaveURL(/\/sso\/login/);
+}
 
 test('enrol two-factor sign-in, then sign in with password + code and with a recovery code', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
@@ -28,7 +34,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await expect(page.getByText('剩余恢复码 10 个')).toBeVisible();
 
   // Sign out; password + code.
-  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/sso\/login/);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);
@@ -45,7 +51,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await expect(page.getByText('已开启', { exact: true })).toBeVisible();
 
   // Sign out; password + recovery code (single use: the count goes down).
-  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/sso\/login/);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);
@@ -59,7 +65,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
 
   const login = `/sso/login?returnUrl=${encodeURIComponent('/customer/safe')}`;
   // 记住此设备: the next sign-in skips the second step; the device is listed (this browser marked) and removed.
-  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await signOut(page);
   await page.goto(login);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);
@@ -68,7 +74,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await page.getByText(/记住此设备/).click();
   await page.getByRole('button', { name: '验证并登录' }).click();
   await expect(page).not.toHaveURL(/\/sso\/login/);
-  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await signOut(page);
   await page.goto(login);
   await passwordLogin(page, phone, password);
   await expect(page).not.toHaveURL(/\/sso\/login/);
@@ -83,7 +89,7 @@ test('enrol two-factor sign-in, then sign in with password + code and with a rec
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(devices.getByText('没有记住的设备')).toBeVisible();
   // Removed: this browser asks for the second step again.
-  await page.getByRole('button', { name: '退出', exact: true }).click();
+  await signOut(page);
   await page.goto(login);
   await passwordLogin(page, phone, password);
   await expect(page).toHaveURL(/\/sso\/login\/verify/);
