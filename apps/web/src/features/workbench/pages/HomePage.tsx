@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
-import { CompanyType, enumLabel, type TradeTodo, type TradeTodoKey, type WorkbenchTodo } from '@aquamall/shared';
+import {
+  CompanyType,
+  enumLabel,
+  type TradeTodo,
+  type TradeTodoKey,
+  type WorkbenchTodo,
+} from '@aquamall/shared';
 import { useSession } from '../../session/index.ts';
 import { todoQuery } from '../api/access.ts';
 
@@ -29,7 +35,11 @@ const LOADING_KEYS: Record<number, TradeTodoKey[]> = {
   [CompanyType.SUPPLIER]: ['toConfirmOrders', 'toShipOrders', 'pendingRmas', 'pendingInvoices'],
 };
 
-const tradeCard = (t: TradeTodo): TodoCard => ({ title: TRADE_TITLES[t.key], value: () => t.count, to: t.to });
+const tradeCard = (t: TradeTodo): TodoCard => ({
+  title: TRADE_TITLES[t.key],
+  value: () => t.count,
+  to: t.to,
+});
 
 const COMMON: TodoCard[] = [
   { title: '未读消息', value: (t) => t?.unreadMessages ?? 0, to: '/customer/message/index' },
@@ -61,11 +71,17 @@ function Counter({
   todo: WorkbenchTodo | undefined;
   loading: boolean;
 }) {
-  return (
+  const body = (
+    <Card hoverable={!loading} size="small">
+      <Statistic title={card.title} value={card.value(todo)} loading={loading} />
+    </Card>
+  );
+  // Not a link until the counts are in: a trade card's page and tab come with its count.
+  return loading ? (
+    body
+  ) : (
     <Link to={card.to} aria-label={card.title}>
-      <Card hoverable size="small">
-        <Statistic title={card.title} value={card.value(todo)} loading={loading} />
-      </Card>
+      {body}
     </Link>
   );
 }
@@ -75,7 +91,8 @@ export default function HomePage() {
   const { user } = useSession();
   const { data: todo, isLoading } = useQuery(todoQuery);
   const type = user?.extension.CompanyType ?? 0;
-  const trade = todo?.trade ?? (LOADING_KEYS[type] ?? []).map((key) => ({ key, count: 0, to: '/customer/home' }));
+  const trade =
+    todo?.trade ?? (isLoading ? (LOADING_KEYS[type] ?? []).map((key) => ({ key, count: 0, to: '' })) : []);
   const todos = [...trade.map(tradeCard), ...COMMON];
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
