@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   memberGateForOrderType,
   OrderKind,
@@ -123,7 +138,8 @@ async function statusCounts(
   const counts: Record<string, number> = {};
   let sum = 0;
   for (const r of rows) {
-    counts[String(r.status)] = r.n;
+    // A tab never claims more than the cap (all ORDER_COUNT_CAP + 1 sampled orders may share a status).
+    counts[String(r.status)] = Math.min(r.n, ORDER_COUNT_CAP);
     sum += r.n;
   }
   return { counts, capped: sum > ORDER_COUNT_CAP };
@@ -133,10 +149,12 @@ async function statusCounts(
 export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
   const where = await listScope(db, caller, q);
   const { counts, capped } = await statusCounts(db, caller, q, where);
-  const total =
+  const counted =
     q.status !== undefined
       ? (counts[String(q.status)] ?? 0)
       : Object.values(counts).reduce((s, n) => s + n, 0);
+  // Capped, the total is ORDER_COUNT_CAP (the pager reads 1000+), never the ORDER_COUNT_CAP + 1 counted.
+  const total = capped ? Math.min(counted, ORDER_COUNT_CAP) : counted;
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total
     ? await db
@@ -162,14 +180,22 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
  * unqualified, which inside a subquery would name the subquery's table.
  */
 const LIST_EXTRAS = {
-  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(Number),
-  firstLine: sql<{ productName: string; spec: string | null } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
+  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(
+    Number,
+  ),
+  firstLine: sql<{
+    productName: string;
+    spec: string | null;
+  } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
     from ${orderLines} l where l.order_id = ${orders}.id order by l.sort, l.id limit 1)`,
   paymentSubmitted: sql<boolean>`exists (select 1 from ${orderPayments} p
     where p.order_id = ${orders}.id and p.status = ${PaymentStatus.SUBMITTED})`,
   issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
     join ${invoices} i on i.id = io.invoice_id
-    where io.order_id = ${orders}.id and i.status in (${sql.join(ISSUED_STATUSES.map((s) => sql`${s}`), sql`, `)}))`,
+    where io.order_id = ${orders}.id and i.status in (${sql.join(
+      ISSUED_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}))`,
 };
 
 type ListedOrder = OrderRow & {
