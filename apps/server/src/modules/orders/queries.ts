@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   memberGateForOrderType,
   OrderKind,
@@ -180,22 +165,14 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
  * unqualified, which inside a subquery would name the subquery's table.
  */
 const LIST_EXTRAS = {
-  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(
-    Number,
-  ),
-  firstLine: sql<{
-    productName: string;
-    spec: string | null;
-  } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
+  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(Number),
+  firstLine: sql<{ productName: string; spec: string | null } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
     from ${orderLines} l where l.order_id = ${orders}.id order by l.sort, l.id limit 1)`,
   paymentSubmitted: sql<boolean>`exists (select 1 from ${orderPayments} p
     where p.order_id = ${orders}.id and p.status = ${PaymentStatus.SUBMITTED})`,
   issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
     join ${invoices} i on i.id = io.invoice_id
-    where io.order_id = ${orders}.id and i.status in (${sql.join(
-      ISSUED_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    )}))`,
+    where io.order_id = ${orders}.id and i.status in (${sql.join(ISSUED_STATUSES.map((s) => sql`${s}`), sql`, `)}))`,
 };
 
 type ListedOrder = OrderRow & {

@@ -45,10 +45,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
   const [form] = Form.useForm<Filters>();
   const buyerSide = type === 0 || type === 4;
   const scope = { type, all: all ? (1 as const) : undefined };
-  const { params, filter, reset, page } = useListParams<OrderListParams>({
-    ...scope,
-    status: useStatusParam(),
-  });
+  const { params, filter, reset, page } = useListParams<OrderListParams>({ ...scope, status: useStatusParam() });
   const list = useOrderList(params);
   const counts = list.data?.counts ?? {};
   const counted = Object.values(counts).reduce((s, n) => s + n, 0);
