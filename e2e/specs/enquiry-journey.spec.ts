@@ -131,7 +131,8 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await page.getByRole('button', { name: /^发\s*送$/ }).click();
   await expect(sup.getByTestId('thread-message').filter({ hasText: '好的，请按此安排' })).toBeVisible({ timeout: 5_000 });
   // A file alone is a message: 发送 waits for text or an attachment, then the supplier gets the bare PDF.
-  const send = page.getByRole('button', { name: /^发\s*送$/ });
+  await expect(page.getByLabel('消息内容')).toHaveValue('');
+  const send = page.getByTestId('quotation-thread').getByRole('button', { name: /发\s*送$/ });
   await expect(send).toBeDisabled();
   await page
     .getByTestId('quotation-thread')
