@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test } from '../fixtures/console.ts';
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
@@ -43,7 +44,7 @@ async function quote(request: APIRequestContext, phone: string, enquiryId: numbe
   expect(body.code, body.message).toBe(0);
 }
 
-test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quote (one revises on the page), both sides talk live, it is awarded split in two orders with the quoted prices and the loser is told', async ({ page, browser }) => {
+test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quote (one revises on the page), both sides talk live (a file alone too), 我的询价 exports it, it is awarded split in two orders with the quoted prices and the loser is told', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const title = `E2E询价 ${Date.now()}`;
 
@@ -129,6 +130,19 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await page.getByLabel('消息内容').fill('好的，请按此安排。');
   await page.getByRole('button', { name: /^发\s*送$/ }).click();
   await expect(sup.getByTestId('thread-message').filter({ hasText: '好的，请按此安排' })).toBeVisible({ timeout: 5_000 });
+  // A file alone is a message: 发送 waits for text or an attachment, then the supplier gets the bare PDF.
+  await expect(page.getByLabel('消息内容')).toHaveValue('');
+  const send = page.getByTestId('quotation-thread').getByRole('button', { name: /发\s*送$/ });
+  await expect(send).toBeDisabled();
+  await page
+    .getByTestId('quotation-thread')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '验收标准.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('quotation-thread').locator('.ant-upload-list-item-done', { hasText: '验收标准.pdf' })).toBeVisible();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(sup.getByTestId('thread-message').last().getByRole('link', { name: /验收标准\.pdf/ })).toBeVisible({ timeout: 5_000 });
+  await expect(send).toBeDisabled();
   await supplierContext.close();
 
   // The purchaser compares: lowest marked per line, then awards line 1 to 蓝海 and lines 2–3 to 华禹.
@@ -137,6 +151,16 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   await page.getByPlaceholder('标题 / 单号 / 产品名称').fill(title);
   await page.getByTestId('list-filters').getByRole('button', { name: /^查\s*询$/ }).click();
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  // 导出Excel downloads what the filters show: this enquiry alone, with Chinese headers.
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出Excel/ }).click()]);
+  expect(exported.suggestedFilename()).toBe('我的询价.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await exported.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(1).getCell(1).value).toBe('询价单号');
+  expect(sheet.getRow(2).getCell(2).value).toBe(title);
+  expect(sheet.getRow(2).getCell(7).value).toBe(3);
   const row = page.locator('tr', { hasText: title });
   await expect(row.getByTestId('offer-count')).toHaveText('3 家');
   await row.getByRole('link', { name: '比价' }).click();

@@ -89,6 +89,7 @@ export const ISOLATION_PROBES = {
     tests: ['isolation: another purchaser cannot read'],
     endpoints: [
       'enquiryMine',
+      'enquiryMineExport',
       'enquiryMineDetail',
       'enquiryExtend',
       'enquiryWithdraw',

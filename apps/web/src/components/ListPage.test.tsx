@@ -140,6 +140,20 @@ describe('StatusTabs', () => {
     fireEvent.click(screen.getByRole('tab', { name: '全部 (9)' }));
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
+
+  it('reads 全部 (1000+) when the server stopped counting', () => {
+    render(
+      <StatusTabs
+        value={undefined}
+        statuses={[1]}
+        count={() => 0}
+        allCount={1000}
+        allCapped
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('tab', { name: '全部 (1000+)' })).toBeTruthy();
+  });
 });
 
 describe('ExportButton', () => {

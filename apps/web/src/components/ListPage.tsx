@@ -241,6 +241,7 @@ export function StatusTabs({
   label,
   count,
   allCount,
+  allCapped,
   onChange,
 }: {
   value: number | undefined;
@@ -249,9 +250,12 @@ export function StatusTabs({
   label?: (status: number) => string | undefined;
   count: (status: number) => number;
   allCount?: number;
+  /** The server stopped counting: 全部 reads `1000+` (countLabel). */
+  allCapped?: boolean;
   onChange: (status: number | undefined) => void;
 }) {
-  const withCount = (text: string, n: number | undefined) => (n ? `${text} (${n})` : text);
+  const withCount = (text: string, n: number | undefined, capped?: boolean) =>
+    n ? `${text} (${countLabel(n, capped)})` : text;
   const items = statuses.map((s) => {
     const status = typeof s === 'number' ? s : s.value;
     const text = typeof s === 'number' ? (label?.(s) ?? String(s)) : s.label;
@@ -261,7 +265,7 @@ export function StatusTabs({
     <Tabs
       activeKey={value === undefined ? 'all' : String(value)}
       onChange={(k) => onChange(k === 'all' ? undefined : Number(k))}
-      items={[{ key: 'all', label: withCount('全部', allCount) }, ...items]}
+      items={[{ key: 'all', label: withCount('全部', allCount, allCapped) }, ...items]}
     />
   );
 }

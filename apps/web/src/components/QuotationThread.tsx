@@ -19,7 +19,8 @@ const rules = formRules(threadPostInput);
  * it: quotation/detail and the purchaser's enquiry/offerDetail). Opening it marks the other side's messages
  * read; sending notifies the other company's inbox and refreshes the other side's open thread through the
  * live socket. Either side may attach PDFs and images (the enquiry attachments' types, at most
- * QUOTE_ATTACHMENTS_MAX a message; decision 0123) and both see them under the message. The server refuses any
+ * QUOTE_ATTACHMENTS_MAX a message; decision 0123) and both see them under the message; attachments alone are a
+ * message (发送 waits for text or a file). The server refuses any
  * third company (报价不存在) and any upload not the sender's own.
  */
 export function QuotationThread({
@@ -30,7 +31,11 @@ export function QuotationThread({
   title?: string;
 }) {
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ content: string; attachments?: DocFile[] }>();
+  const [form] = Form.useForm<{ content?: string; attachments?: DocFile[] }>();
+  // A message is text, attachments or both: 发送 waits for either (the server refuses neither).
+  const draftText = Form.useWatch('content', form);
+  const draftFiles = Form.useWatch('attachments', form);
+  const sendable = Boolean(draftText?.trim()) || (draftFiles?.length ?? 0) > 0;
   const thread = useQuery({
     queryKey: ['quotations', 'thread', quotationId],
     queryFn: () => api.read('quotationThread', { quotationId }, { suppressError: true }),
@@ -48,8 +53,12 @@ export function QuotationThread({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new batch of unread messages
   }, [unread]);
   const post = useMutation({
-    mutationFn: (v: { content: string; attachments?: DocFile[] }) =>
-      api.read('quotationThreadPost', { quotationId, content: v.content, attachments: v.attachments ?? [] }),
+    mutationFn: (v: { content?: string; attachments?: DocFile[] }) =>
+      api.read('quotationThreadPost', {
+        quotationId,
+        content: v.content ?? '',
+        attachments: v.attachments ?? [],
+      }),
     onSuccess: (data) => {
       qc.setQueryData(['quotations', 'thread', quotationId], data);
       form.resetFields();
@@ -99,7 +108,7 @@ export function QuotationThread({
                     >
                       {m.content}
                       {m.attachments.length > 0 && (
-                        <div style={{ marginTop: 6 }} data-testid="thread-attachments">
+                        <div style={{ marginTop: m.content ? 6 : 0 }} data-testid="thread-attachments">
                           <DocumentLinks docs={m.attachments} />
                         </div>
                       )}
@@ -109,13 +118,13 @@ export function QuotationThread({
               ))}
             </div>
           )}
-          <Form form={form} onFinish={(v) => post.mutate(v)}>
+          <Form form={form} onFinish={(v) => sendable && post.mutate(v)}>
             <Form.Item name="content" rules={rules.content}>
               <Input.TextArea
                 rows={3}
                 maxLength={THREAD_MESSAGE_MAX}
                 showCount
-                placeholder="输入消息，对方会收到站内信通知"
+                placeholder="输入消息或只发附件，对方会收到站内信通知"
                 aria-label="消息内容"
               />
             </Form.Item>
@@ -128,7 +137,7 @@ export function QuotationThread({
               />
             </Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" loading={post.isPending}>
+              <Button type="primary" htmlType="submit" loading={post.isPending} disabled={!sendable}>
                 发送
               </Button>
               <Typography.Text type="secondary">仅询价方与该报价供应商可见</Typography.Text>

@@ -269,18 +269,26 @@ export const threadQuery = z.object({
     .positive('报价编号格式不正确')
     .max(2_147_483_647, '报价编号格式不正确'),
 });
-export const threadPostInput = z.object({
-  quotationId: recordId,
-  content: z
-    .string('请输入消息内容')
-    .trim()
-    .min(1, '请输入消息内容')
-    .max(THREAD_MESSAGE_MAX, `消息最多${THREAD_MESSAGE_MAX}个字`),
-  attachments: z
-    .array(attachmentRef)
-    .max(QUOTE_ATTACHMENTS_MAX, `最多上传${QUOTE_ATTACHMENTS_MAX}个附件`)
-    .default([]),
-});
+/** Refusal of a thread message with neither text nor attachments. */
+export const THREAD_MESSAGE_EMPTY = '请输入消息内容或添加附件';
+/** A thread message: text, attachments, or both (an attachment may be the whole message); never neither. */
+export const threadPostInput = z
+  .object({
+    quotationId: recordId,
+    content: z
+      .string('请输入消息内容')
+      .trim()
+      .max(THREAD_MESSAGE_MAX, `消息最多${THREAD_MESSAGE_MAX}个字`)
+      .default(''),
+    attachments: z
+      .array(attachmentRef)
+      .max(QUOTE_ATTACHMENTS_MAX, `最多上传${QUOTE_ATTACHMENTS_MAX}个附件`)
+      .default([]),
+  })
+  .refine((m) => m.content.length > 0 || m.attachments.length > 0, {
+    message: THREAD_MESSAGE_EMPTY,
+    path: ['content'],
+  });
 export type ThreadPostInput = z.input<typeof threadPostInput>;
 
 export const threadMessage = z.object({

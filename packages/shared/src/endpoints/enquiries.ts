@@ -49,6 +49,14 @@ export const enquiryEndpoints = {
     body: myEnquiryListQuery,
     response: pagedOf(myEnquiryRow),
   }),
+  enquiryMineExport: endpoint({
+    method: 'POST',
+    path: '/api/enquiry/export',
+    summary: "The purchaser's enquiries under the list's filters as an Excel workbook (at most 5,000)",
+    access: buyer,
+    body: myEnquiryListQuery,
+    response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  }),
   enquiryCounts: endpoint({
     method: 'GET',
     path: '/api/enquiry/counts',

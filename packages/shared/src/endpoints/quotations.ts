@@ -90,7 +90,7 @@ export const quotationEndpoints = {
   quotationThreadPost: endpoint({
     method: 'POST',
     path: '/api/quotation/thread/post',
-    summary: "Post a message on an offer's thread (the other side is notified)",
+    summary: "Post a message (text, attachments or both) on an offer's thread (the other side is notified)",
     access: eitherSide,
     body: threadPostInput,
     response: threadAnswer,

@@ -131,6 +131,7 @@ export const ENDPOINT_TABLE = {
   enquiryImportLines: ['POST', '/api/enquiry/importLines'],
   enquiryMine: ['POST', '/api/enquiry/mine'],
   enquiryMineDetail: ['GET', '/api/enquiry/mineDetail'],
+  enquiryMineExport: ['POST', '/api/enquiry/export'],
   enquiryOfferDetail: ['GET', '/api/enquiry/offer'],
   enquiryOffers: ['GET', '/api/enquiry/offers'],
   enquiryOffersExport: ['GET', '/api/enquiry/offers/export'],

@@ -209,6 +209,49 @@ describe('attachments (drawings and specifications)', () => {
   });
 });
 
+/** POST /api/enquiry/export as the rows of its sheet (cell values), or the JSON refusal. */
+async function exported(token: string, body: object) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/enquiry/export', headers: { 'x-token': token }, payload: body });
+  if (!String(res.headers['content-type']).includes('spreadsheetml')) return { refusal: res.json() as { code: number; message: string }, rows: [] };
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return { refusal: null, rows, disposition: String(res.headers['content-disposition']) };
+}
+
+describe('我的询价 export', () => {
+  it('exports the tab and filters the list shows, only the caller’s enquiries, and refuses bad input in Chinese', async () => {
+    const buyer = await makePurchaser(db(), '导出采购商');
+    const other = await makePurchaser(db(), '导出隔壁采购商');
+    const sealed = await insertEnquiry(db(), buyer.companyId, { title: '滤料采购', sealed: true });
+    const draftOne = await insertEnquiry(db(), buyer.companyId, { title: '药剂采购', status: EnquiryStatus.DRAFT });
+    const old = await insertEnquiry(db(), buyer.companyId, { title: '药剂采购二期', publishedAt: inDays(-40) });
+    const theirs = await insertEnquiry(db(), other.companyId, { title: '药剂采购（别家）' });
+    const codes = (rows: unknown[][]) => rows.slice(1).map((r) => r[0]);
+
+    const all = await exported(buyer.token, {});
+    expect(all.disposition).toContain(encodeURIComponent('我的询价.xlsx'));
+    expect(all.rows[0]).toEqual(['询价单号', '询价标题', '状态', '询价方式', '密封报价', '询价产品', '报价数（家）', '交货地区', '报价截止', '发布时间', '创建时间']);
+    expect(codes(all.rows)).toEqual([draftOne.code, sealed.code, old.code]);
+    expect(all.rows.find((r) => r[0] === sealed.code)?.slice(0, 8)).toEqual([sealed.code, '滤料采购', '报价中', '公开询价', '是', '聚合氯化铝、聚丙烯酰胺', 0, '广东省 深圳市 南山区']);
+    expect(all.rows.find((r) => r[0] === draftOne.code)?.[9]).toBe('');
+    // The tab, the keyword and the dates narrow the file as they narrow the list; the other company never shows.
+    expect(codes((await exported(buyer.token, { status: EnquiryStatus.DRAFT })).rows)).toEqual([draftOne.code]);
+    expect(new Set(codes((await exported(buyer.token, { keyword: '药剂' })).rows))).toEqual(new Set([draftOne.code, old.code]));
+    const since = new Date(Date.now() + 8 * 3_600_000 - 10 * 86_400_000).toISOString().slice(0, 10);
+    expect(new Set(codes((await exported(buyer.token, { dateFrom: since })).rows))).toEqual(new Set([sealed.code, draftOne.code]));
+    expect(codes((await exported(other.token, { keyword: '药剂' })).rows)).toEqual([theirs.code]);
+    expect(JSON.stringify((await exported(buyer.token, { keyword: '别家' })).rows)).not.toContain(theirs.code);
+    // Bad input: the INVALID envelope (decision 0002) with a Chinese message, no file.
+    expect((await exported(buyer.token, { status: 99 })).refusal).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('询价状态不正确') });
+    expect((await exported(buyer.token, { keyword: '药'.repeat(61) })).refusal).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('关键词最多60个字') });
+    // A supplier has no purchaser export.
+    const supplier = await makeSupplier(db(), '导出供应商');
+    expect((await exported(supplier.admin.token, {})).refusal).toMatchObject({ code: Code.FORBIDDEN });
+  });
+});
+
 describe('lines from a sheet', () => {
   it('reads an .xlsx (header row skipped) and names the rows it refuses', async () => {
     const buyer = await makePurchaser(db(), '导入采购商');
@@ -330,6 +373,8 @@ describe('comparison', () => {
     expect((await http.post(other.token, '/api/enquiry/withdraw', { id: e.id, reason: '捣乱' })).message).toBe('询价单不存在');
     expect((await http.post(other.token, '/api/enquiry/extend', { id: e.id, deadline: inDays(9).toISOString() })).message).toBe('询价单不存在');
     expect((await http.post<Paged<MyEnquiryRow>>(other.token, '/api/enquiry/mine', {})).data.total).toBe(0);
+    // The export of 我的询价: the header row only, even asked for the buyer's code or company.
+    expect((await exported(other.token, { keyword: e.code, companyId: buyer.companyId })).rows).toHaveLength(1);
     expect((await http.get<MyEnquiryCounts>(other.token, `/api/enquiry/counts?companyId=${buyer.companyId}`)).data).toMatchObject({ all: 0 });
     // Saving with the id of the buyer's draft or published enquiry neither changes it nor publishes it.
     const saved = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draft());

@@ -8,6 +8,7 @@ import { companyCaller } from '../../plugins/auth.ts';
 import { awardEnquiry } from './award.ts';
 import { extendEnquiry, registerEnquiryJobs, saveEnquiry, withdrawEnquiry } from './editor.ts';
 import { compareOffers, exportOffers, offerDetail } from './offers.ts';
+import { exportMyEnquiries } from './export.ts';
 import { linesFromWorkbook } from './sheet.ts';
 import { listMyEnquiries, myEnquiryCounts, myEnquiryDetail, supplierOptions } from './queries.ts';
 import { sendDownload } from '../../lib/download.ts';
@@ -36,6 +37,10 @@ export default async function enquiryRoutes(app: FastifyInstance) {
     return ok(await linesFromWorkbook(body));
   });
   route(app, e.enquiryMine, async (request) => ok(await listMyEnquiries(app.db, companyCaller(request), request.body)));
+  route(app, e.enquiryMineExport, async (request, reply) => {
+    const file = await exportMyEnquiries(app.db, companyCaller(request), request.body);
+    return sendDownload(reply, file, 'enquiries.xlsx', '我的询价.xlsx');
+  });
   route(app, e.enquiryCounts, async (request) => ok(await myEnquiryCounts(app.db, companyCaller(request))));
   route(app, e.enquiryMineDetail, async (request) => ok(await myEnquiryDetail(app.db, companyCaller(request), request.query.id)));
   route(app, e.enquiryExtend, async (request) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
-import { Code, OrderStatus } from '@aquamall/shared';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { Code, ORDER_COUNT_CAP, OrderStatus } from '@aquamall/shared';
 import { orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -107,6 +107,39 @@ describe('order lists', () => {
     // A purchaser has no saleOrder menu; a supplier has no order menu.
     expect((await list(buyer.token, { type: 6 })).code).toBe(Code.FORBIDDEN);
     expect((await list(seller.admin.token, { type: 0 })).code).toBe(Code.FORBIDDEN);
+  });
+
+  it('answers a filtered list over ORDER_COUNT_CAP as 1000 (shown 1000+), never 1001, in its total and tabs', async () => {
+    const seller = await makeSupplier(db(), '千单供应商');
+    const buyer = await makePurchaser(db(), '千单采购商');
+    const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 10 }] });
+    const a = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    // ORDER_COUNT_CAP + 1 more copies of one order (same status) in one statement.
+    const cols = Object.values(getTableColumns(orders))
+      .map((col) => col.name.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`))
+      .filter((n) => n !== 'id');
+    const value = (n: string) => (n === 'order_no' ? `o.order_no || '-' || g` : `o."${n}"`);
+    await db().execute(
+      sql.raw(
+        `insert into orders (${cols.map((n) => `"${n}"`).join(', ')}) select ${cols.map(value).join(', ')}
+         from orders o, generate_series(1, ${ORDER_COUNT_CAP + 1}) g where o.id = ${a.id}`,
+      ),
+    );
+    const filtered = { type: 0, counterparty: '千单' };
+    const all = await list(buyer.token, filtered);
+    expect(all.data).toMatchObject({
+      total: ORDER_COUNT_CAP,
+      totalCapped: true,
+      counts: { [String(OrderStatus.TO_CONFIRM)]: ORDER_COUNT_CAP },
+    });
+    expect(all.data.list).toHaveLength(20);
+    const tab = await list(buyer.token, { ...filtered, status: OrderStatus.TO_CONFIRM });
+    expect(tab.data).toMatchObject({ total: ORDER_COUNT_CAP, totalCapped: true });
+    // Unfiltered, the tabs come from the kept counters: exact.
+    expect((await list(buyer.token, { type: 0 })).data).toMatchObject({
+      total: ORDER_COUNT_CAP + 2,
+      totalCapped: false,
+    });
   });
 
   it('exports the filtered list to Excel, one row per line', async () => {

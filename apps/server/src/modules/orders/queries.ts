@@ -123,7 +123,8 @@ async function statusCounts(
   const counts: Record<string, number> = {};
   let sum = 0;
   for (const r of rows) {
-    counts[String(r.status)] = r.n;
+    // A tab never claims more than the cap (all ORDER_COUNT_CAP + 1 sampled orders may share a status).
+    counts[String(r.status)] = Math.min(r.n, ORDER_COUNT_CAP);
     sum += r.n;
   }
   return { counts, capped: sum > ORDER_COUNT_CAP };
@@ -133,10 +134,12 @@ async function statusCounts(
 export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<OrderListAnswer> {
   const where = await listScope(db, caller, q);
   const { counts, capped } = await statusCounts(db, caller, q, where);
-  const total =
+  const counted =
     q.status !== undefined
       ? (counts[String(q.status)] ?? 0)
       : Object.values(counts).reduce((s, n) => s + n, 0);
+  // Capped, the total is ORDER_COUNT_CAP (the pager reads 1000+), never the ORDER_COUNT_CAP + 1 counted.
+  const total = capped ? Math.min(counted, ORDER_COUNT_CAP) : counted;
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total
     ? await db

@@ -7,6 +7,7 @@ import {
   EnquiryStatus,
   MerchantStatus,
   QuotationStatus,
+  THREAD_MESSAGE_EMPTY,
   type QuotationDetail,
   type QuotationListAnswer,
   type QuoteSubmitResult,
@@ -466,12 +467,18 @@ describe('what a supplier may read', () => {
     const rival = await makeQuotingSupplier(db(), '竞争对手');
     crossCompanyCaller(rival.admin.token);
     const offerBefore = await quotationRows(enquiry.id);
-    const threadBefore = await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, a.data.id));
+    const threadBefore = await db()
+      .select()
+      .from(quotationMessages)
+      .where(eq(quotationMessages.quotationId, a.data.id));
     const secret = /1234\.56|2469\.12|77\.77|2576\.92/;
     const answers = [
       await detail(rival.admin.token, `enquiryId=${enquiry.id}`),
       await detail(rival.admin.token, `id=${a.data.id}`),
-      await http.post(rival.admin.token, '/api/quotation/list', { companyId: seller.id, sellerCompanyId: seller.id }),
+      await http.post(rival.admin.token, '/api/quotation/list', {
+        companyId: seller.id,
+        sellerCompanyId: seller.id,
+      }),
       await http.get(rival.admin.token, `/api/quotation/thread?quotationId=${a.data.id}`),
       await http.post(rival.admin.token, '/api/quotation/thread/post', {
         quotationId: a.data.id,
@@ -590,7 +597,7 @@ describe('the thread', () => {
     ).toMatchObject({ code: Code.NOT_FOUND });
     expect(
       await http.post(seller.admin.token, '/api/quotation/thread/post', { quotationId: id, content: '' }),
-    ).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('请输入消息内容') });
+    ).toMatchObject({ code: Code.INVALID, message: expect.stringContaining(THREAD_MESSAGE_EMPTY) });
     expect(
       (await http.get<ThreadAnswer>(buyer.token, `/api/quotation/thread?quotationId=${id}`)).data.messages,
     ).toHaveLength(3);
@@ -654,6 +661,37 @@ describe('the thread', () => {
     expect(
       (await db().select().from(quotationMessages).where(eq(quotationMessages.quotationId, id))).length,
     ).toBe(before);
+
+    // Attachments alone are a message (no text needed); neither text nor attachments is refused.
+    const drawing = [{ name: '现场图纸.png', path: own }];
+    for (const content of [undefined, '', '   ']) {
+      expect(
+        await http.post(buyer.token, '/api/quotation/thread/post', { quotationId: id, content }),
+      ).toMatchObject({ code: Code.INVALID, message: expect.stringContaining(THREAD_MESSAGE_EMPTY) });
+    }
+    const bare = await http.post<ThreadAnswer>(buyer.token, '/api/quotation/thread/post', {
+      quotationId: id,
+      attachments: drawing,
+    });
+    expect(bare.code, bare.message).toBe(0);
+    expect(bare.data.messages.at(-1)).toMatchObject({ mine: true, content: '', attachments: drawing });
+    const spaced = await http.post<ThreadAnswer>(buyer.token, '/api/quotation/thread/post', {
+      quotationId: id,
+      content: '  ',
+      attachments: drawing,
+    });
+    expect(spaced.data.messages.at(-1)).toMatchObject({ content: '', attachments: drawing });
+    expect(
+      (await http.get<ThreadAnswer>(seller.admin.token, `/api/quotation/thread?quotationId=${id}`)).data
+        .messages,
+    ).toHaveLength(before + 2);
+    // The supplier's inbox names the file instead of an empty line.
+    const notices = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, seller.id), eq(messages.type, 'quotation_message')))
+      .orderBy(messages.id);
+    expect(notices.at(-1)!.content).toBe('附件：现场图纸.png');
   });
 
   it('a sealed enquiry hides the thread from the purchaser until the deadline, and the notice names nobody', async () => {

@@ -107,8 +107,12 @@ export interface ThreadEvent {
   companyIds: number[];
 }
 
+/** The inbox line of a message: its text, or for an attachment-only message the files it carries. */
+const inboxText = (m: { content: string; attachments: { name: string }[] }) =>
+  (m.content || `附件：${m.attachments.map((a) => a.name).join('、')}`).slice(0, 200);
+
 /**
- * Posts a message (with own uploads as attachments) and notifies the other company's inbox. Once committed,
+ * Posts a message (text, own uploads as attachments, or both) and notifies the other company's inbox. Once committed,
  * the thread event tells both sides' open pages to refetch (a live thread without polling; decision 0122).
  */
 export async function postThreadMessage(
@@ -158,7 +162,7 @@ async function writeThreadMessage(
       title: toBuyer
         ? `询价「${t.title}」：${sealed ? '一家供应商' : `「${t.q.supplierCompanyName}」`}发来新消息`
         : `询价「${t.title}」：采购商发来新消息`,
-      content: sealed ? '本询价为密封报价，截止后可查看。' : input.content.slice(0, 200),
+      content: sealed ? '本询价为密封报价，截止后可查看。' : inboxText(input),
       linkPath: toBuyer
         ? sealed
           ? `/customer/enquiry/detail?id=${t.q.enquiryId}`

@@ -10,6 +10,9 @@ export const useMyEnquiries = (params: InputOf<'enquiryMine'>) =>
     placeholderData: keepPreviousData,
   });
 
+/** POST /api/enquiry/export — the list under the same tab and filters as an Excel file. */
+export const exportMyEnquiries = (params: InputOf<'enquiryMineExport'>) => downloadEndpoint('enquiryMineExport', params);
+
 /** GET /api/enquiry/counts — enquiries per status tab. */
 export const useEnquiryCounts = () =>
   useQuery({ queryKey: ['enquiries', 'counts'], queryFn: () => api.read('enquiryCounts', undefined, { suppressError: true }) });

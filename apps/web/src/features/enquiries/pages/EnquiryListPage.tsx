@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import {
   DateRangeItem,
   dateParams,
+  ExportButton,
   FilterForm,
   isFiltered,
   ListPage,
@@ -15,7 +16,7 @@ import {
   useStatusParam,
   type DateRange,
 } from '../../../components/ListPage.tsx';
-import { useEnquiryCounts, useMyEnquiries } from '../api/enquiries.ts';
+import { exportMyEnquiries, useEnquiryCounts, useMyEnquiries } from '../api/enquiries.ts';
 import { ENQUIRY_TABS, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
 interface FormValues {
@@ -29,7 +30,7 @@ interface Filters {
   dateTo?: string;
 }
 
-/** /customer/enquiry — the purchaser's enquiries: status tabs with counts, offers per row, filters, paging. */
+/** /customer/enquiry — the purchaser's enquiries: status tabs with counts, offers per row, filters, paging, 导出Excel. */
 export default function EnquiryListPage() {
   const [form] = Form.useForm<FormValues>();
   const { params, filter, reset, page } = useListParams<Filters>({ status: useStatusParam() });
@@ -108,7 +109,11 @@ export default function EnquiryListPage() {
         </Link>
       }
       filters={
-        <FilterForm form={form} onSearch={search}>
+        <FilterForm
+          form={form}
+          onSearch={search}
+          actions={<ExportButton onExport={() => exportMyEnquiries(params)} />}
+        >
           <Form.Item name="keyword" label="询价">
             <Input allowClear maxLength={60} placeholder="标题 / 单号 / 产品名称" style={{ width: 240 }} />
           </Form.Item>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
-import { type OrderRow } from '@aquamall/shared';
+import { ORDER_COUNT_CAP, type OrderRow } from '@aquamall/shared';
 import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import {
@@ -48,7 +48,9 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
   const { params, filter, reset, page } = useListParams<OrderListParams>({ ...scope, status: useStatusParam() });
   const list = useOrderList(params);
   const counts = list.data?.counts ?? {};
-  const totalAll = Object.values(counts).reduce((s, n) => s + n, 0);
+  const counted = Object.values(counts).reduce((s, n) => s + n, 0);
+  // Capped (filters matched more than ORDER_COUNT_CAP orders), 全部 reads 1000+, never the 1001 counted.
+  const totalAll = list.data?.totalCapped ? Math.min(counted, ORDER_COUNT_CAP) : counted;
 
   const search = (f: Filters) =>
     reset({
@@ -158,6 +160,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         statuses={STATUS_TABS}
         count={(s) => counts[String(s)] ?? 0}
         allCount={totalAll}
+        allCapped={list.data?.totalCapped}
         onChange={(status) => filter({ status })}
       />
       <ListTable<OrderRow>
