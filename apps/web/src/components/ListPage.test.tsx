@@ -75,6 +75,22 @@ describe('ListTable', () => {
     expect(screen.getByText('暂无商品')).toBeTruthy();
   });
 
+  it('shows no empty state while the first page is loading', () => {
+    render(
+      <ListTable<Row>
+        rowKey="id"
+        columns={columns}
+        query={query({ isFetching: true })}
+        params={{ pageIndex: 1, pageSize: 20 }}
+        onPage={() => {}}
+        errorTitle="列表加载失败"
+        emptyText="暂无商品"
+      />,
+    );
+    expect(screen.queryByText('暂无商品')).toBeNull();
+    expect(screen.getByTestId('list-loading')).toBeTruthy();
+  });
+
   it('says 10000+ when the server stopped counting', () => {
     render(
       <ListTable<Row>

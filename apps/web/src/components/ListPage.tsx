@@ -109,7 +109,16 @@ export function ListTable<T extends object>({
       {...table}
       loading={query.isFetching}
       dataSource={query.data?.list ?? []}
-      locale={{ emptyText: <Empty description={emptyText ?? '暂无数据'} />, ...locale }}
+      locale={{
+        // Until the first answer arrives the spinner sits on a blank area: 暂无… would claim the list is empty.
+        emptyText:
+          query.data || !query.isFetching ? (
+            <Empty description={emptyText ?? '暂无数据'} />
+          ) : (
+            <div data-testid="list-loading" style={{ height: 160 }} />
+          ),
+        ...locale,
+      }}
       pagination={{
         current: params.pageIndex,
         pageSize: params.pageSize,
