@@ -39,7 +39,7 @@ export function RememberedDevices() {
         loading={devices.isLoading}
         dataSource={list}
         pagination={false}
-        locale={{ emptyText: '没有记住的设备' }}
+        locale={{ emptyText: devices.data ? '没有记住的设备' : ' ' }}
         columns={[
           {
             title: '设备',

@@ -84,7 +84,7 @@ export function PersonalDataCard() {
         loading={list.isLoading}
         dataSource={list.data ?? []}
         pagination={false}
-        locale={{ emptyText: '暂无申请' }}
+        locale={{ emptyText: list.data ? '暂无申请' : ' ' }}
         columns={[
           { title: '申请', dataIndex: 'kind', render: (k: PrivacyRequestView['kind']) => PRIVACY_KINDS[k] },
           { title: '申请时间', dataIndex: 'createdAt', render: fmt },

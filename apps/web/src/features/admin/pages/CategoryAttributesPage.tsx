@@ -49,7 +49,7 @@ export default function CategoryAttributesPage() {
       ) : defs.isError ? (
         <Result status="warning" title="参数加载失败" extra={<Button onClick={() => void defs.refetch()}>重试</Button>} />
       ) : (
-        <Table<AttributeDef> rowKey="sysNo" loading={defs.isFetching} dataSource={defs.data ?? []} pagination={false} locale={{ emptyText: '该分类尚未定义参数' }}
+        <Table<AttributeDef> rowKey="sysNo" loading={defs.isFetching} dataSource={defs.data ?? []} pagination={false} locale={{ emptyText: defs.data ? '该分类尚未定义参数' : ' ' }}
           columns={[
             { title: '参数', dataIndex: 'name', render: (n: string, d) => <Space>{n}{d.required && <Tag color="red">必填</Tag>}</Space> },
             { title: '类型', dataIndex: 'type', render: (t: number) => enumLabel('AttributeType', t) },

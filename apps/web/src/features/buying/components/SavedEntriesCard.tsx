@@ -107,7 +107,7 @@ export function SavedEntriesCard<T extends SavedEntry>({
           loading={query.isFetching}
           pagination={false}
           scroll={{ x: width }}
-          locale={{ emptyText: <Empty description={`还没有${noun}`} /> }}
+          locale={{ emptyText: query.data ? <Empty description={`还没有${noun}`} /> : ' ' }}
           footer={() => `已保存 ${rows.length} 个，最多 ${max} 个`}
         />
       )}
