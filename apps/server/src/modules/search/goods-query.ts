@@ -46,7 +46,7 @@ export const goodsTuning = { countCap: GOODS_COUNT_CAP };
 /**
  * The capped count of the matches and, with `withFacets`, the leaf categories of the first `countCap` of them,
  * most first (≤ 12), in ONE statement that reads at most `countCap + 1` product_search rows once
- * (docs/decisions/0061, 2026-11-24). "First" is the order the scan delivers them: for a keyword the GIN
+ * (docs/decisions/0061, 2026-11-24). "First" is the order a serial scan delivers them: for a keyword the GIN
  * bitmap heap scan, i.e. the rows' physical (TID) order, which stays the same between requests while the rows
  * do. Under the cap the facets count every match, exactly as a full GROUP BY would.
  */
@@ -64,7 +64,7 @@ async function tally(db: Db, where: SQL | undefined, withFacets: boolean): Promi
   }
   // `m` is materialized once (it is read twice): the count reads all of it, the facets its first `cap` rows
   // in the order it was stored. Facet names join the ≤ 12 groups only.
-  const res = await db.execute(sql`
+  const statement = sql`
     with m as materialized (
       select ${ps.categoryCode} as code from ${ps} where ${where ?? sql`true`} limit ${cap + 1}
     ), f as (
@@ -78,10 +78,19 @@ async function tally(db: Db, where: SQL | undefined, withFacets: boolean): Promi
       coalesce(
         (select json_agg(json_build_object('categoryCode', code, 'name', name, 'count', n) order by n desc, code) from top),
         '[]'
-      ) as facets`);
-  const [row] = (res as unknown as { rows: { n: number; facets: GoodsFacet[] | string }[] }).rows;
-  if (!row) return { n: 0, facets: [] };
-  return { n: row.n, facets: typeof row.facets === 'string' ? (JSON.parse(row.facets) as GoodsFacet[]) : row.facets };
+      ) as facets`;
+  // Which rows come first must not depend on timing: a parallel scan under the LIMIT hands over whichever
+  // worker's rows arrive first, and a synchronized seq scan starts wherever another scan of the table is.
+  // Both are off for this one statement, so the first rows are the serial scan's, in TID order.
+  const res = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('synchronize_seqscans', 'off', true)`,
+    );
+    return tx.execute(statement);
+  });
+  // Both drivers parse json columns.
+  const [row] = (res as unknown as { rows: Tally[] }).rows;
+  return row ?? { n: 0, facets: [] };
 }
 
 /** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
