@@ -178,7 +178,12 @@ describe('category facets and the count in one capped statement (decision 0061, 
   it('a capped count without a keyword or within a category has no facets and no facet flag', async () => {
     goodsTuning.countCap = 3;
     try {
-      expect((await query({})).data).toMatchObject({ total: 3, totalCapped: true, facets: [], facetsCapped: false });
+      expect((await query({})).data).toMatchObject({
+        total: 3,
+        totalCapped: true,
+        facets: [],
+        facetsCapped: false,
+      });
       expect((await query({ productName: '蓝天', categoryCode: '01' })).data).toMatchObject({
         total: 3,
         totalCapped: true,
@@ -297,7 +302,13 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
     try {
       clock += GOODS_ANSWER_TTL_MS + 1; // past the forget of query(): answers are stored again
       const before = await cachedQuery(body);
-      const served = () => t.app.inject({ method: 'POST', url: '/api/product/query', payload: body, headers: { 'accept-encoding': 'gzip' } });
+      const served = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/product/query',
+          payload: body,
+          headers: { 'accept-encoding': 'gzip' },
+        });
       const a = await served();
       // One serialised entry: the same ETag (and, above 1 KB, the same gzip bytes made once).
       expect(a.headers.etag).toBeTruthy();
@@ -315,7 +326,10 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
       expect((await cachedQuery(body)).data.list.map((g) => g.id)).not.toContain(first!.id);
     } finally {
       goodsAnswerCache.now = realNow;
-      await db.update(products).set({ price: String(first!.price), status: ProductStatus.ON_SALE }).where(eq(products.id, first!.id));
+      await db
+        .update(products)
+        .set({ price: String(first!.price), status: ProductStatus.ON_SALE })
+        .where(eq(products.id, first!.id));
       goodsAnswerCache.clear();
     }
   });
