@@ -108,6 +108,11 @@ export const goodsPage = pagedOf(goodsItem).extend({
   keywords: z.array(z.string()),
   /** For a keyword search without a category: the leaf categories of the matches, most first (≤ 12). */
   facets: z.array(goodsFacet),
+  /**
+   * The keyword has more than GOODS_COUNT_CAP matches: `facets` count the first GOODS_COUNT_CAP of them only
+   * (docs/decisions/0061, 2026-11-24). Absent from older answers: read as false.
+   */
+  facetsCapped: z.boolean().optional(),
 });
 export type GoodsPage = z.infer<typeof goodsPage>;
 

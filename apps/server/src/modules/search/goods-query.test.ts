@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { ProductStatus, type GoodsPage } from '@aquamall/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+import { GOODS_COUNT_CAP, ProductStatus, type GoodsPage } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { companies, products } from '../../db/schema/index.ts';
+import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
 import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
 import { shelveProducts } from '../products/product-lifecycle.ts';
 import type { Caller } from '../products/caller.ts';
 import { GOODS_ANSWER_TTL_MS, goodsAnswerCache } from './goods-answers.ts';
+import { goodsTuning } from './goods-query.ts';
+import { escapeLike } from '../../lib/sql.ts';
 
 let t: TestApp;
 let fx: MallFixture;
@@ -96,6 +98,101 @@ describe('goods search (Chinese substring)', () => {
   it('returns highlight words including synonyms', async () => {
     const res = await query({ productName: 'PAC' });
     expect(res.data.keywords).toEqual(expect.arrayContaining(['pac', '聚合氯化铝', '聚铝']));
+  });
+});
+
+/**
+ * The facets as they were computed before they shared the capped count's statement (every match grouped), over
+ * the rows `ids` when given: the reference the one-statement facets must equal.
+ */
+async function facetsOf(keyword: string, ids?: number[]) {
+  const db = t.database.db;
+  const count = sql<number>`count(*)::int`;
+  const like = sql`${ps.searchText} like ${`%${escapeLike(keyword.toLowerCase())}%`}`;
+  return db
+    .select({ categoryCode: ps.categoryCode, name: sql<string>`max(${categories.name})`, count })
+    .from(ps)
+    .innerJoin(categories, eq(categories.categoryCode, ps.categoryCode))
+    .where(ids ? sql`${like} and ${ps.productId} in ${ids}` : like)
+    .groupBy(ps.categoryCode)
+    .orderBy(desc(count), ps.categoryCode)
+    .limit(12);
+}
+
+/** The ids of the first `n` matches in the order the scan delivers them (physical order: the rows' TIDs). */
+async function firstMatches(keyword: string, n: number) {
+  const rows = await t.database.db
+    .select({ id: ps.productId })
+    .from(ps)
+    .where(sql`${ps.searchText} like ${`%${escapeLike(keyword.toLowerCase())}%`}`)
+    .orderBy(sql`ctid`)
+    .limit(n);
+  return rows.map((r) => r.id);
+}
+
+describe('category facets and the count in one capped statement (decision 0061, 2026-11-24)', () => {
+  it('under the cap, counts every match exactly as grouping all of them does', async () => {
+    // 蓝天 is shop A's name: 7 public products in two categories; % is in three of them.
+    expect((await query({ productName: '蓝天' })).data).toMatchObject({
+      total: 7,
+      totalCapped: false,
+      facetsCapped: false,
+      facets: [
+        { categoryCode: '0101', name: '絮凝剂', count: 4 },
+        { categoryCode: '0201', name: '水泵', count: 3 },
+      ],
+    });
+    for (const keyword of ['蓝天', '%', '碳源', '泵', '聚合氯化']) {
+      const page = (await query({ productName: keyword })).data;
+      expect(page.facets, keyword).toEqual(await facetsOf(keyword));
+      expect(page.facetsCapped, keyword).toBe(false);
+    }
+  });
+
+  it('exactly at the cap, is still exact and not capped', async () => {
+    goodsTuning.countCap = 7;
+    try {
+      const page = (await query({ productName: '蓝天' })).data;
+      expect(page).toMatchObject({ total: 7, totalCapped: false, facetsCapped: false });
+      expect(page.facets).toEqual(await facetsOf('蓝天'));
+    } finally {
+      goodsTuning.countCap = GOODS_COUNT_CAP;
+    }
+  });
+
+  it('above the cap, counts the first matches only, says so, and gives the same facets every time', async () => {
+    for (const cap of [3, 6]) {
+      goodsTuning.countCap = cap;
+      try {
+        const page = (await query({ productName: '蓝天' })).data;
+        expect(page).toMatchObject({ total: cap, totalCapped: true, facetsCapped: true });
+        expect(page.facets.reduce((sum, f) => sum + f.count, 0)).toBe(cap);
+        expect(page.facets).toEqual(await facetsOf('蓝天', await firstMatches('蓝天', cap)));
+        expect((await query({ productName: '蓝天' })).data.facets).toEqual(page.facets);
+      } finally {
+        goodsTuning.countCap = GOODS_COUNT_CAP;
+      }
+    }
+  });
+
+  it('a capped count without a keyword or within a category has no facets and no facet flag', async () => {
+    goodsTuning.countCap = 3;
+    try {
+      expect((await query({})).data).toMatchObject({
+        total: 3,
+        totalCapped: true,
+        facets: [],
+        facetsCapped: false,
+      });
+      expect((await query({ productName: '蓝天', categoryCode: '01' })).data).toMatchObject({
+        total: 3,
+        totalCapped: true,
+        facets: [],
+        facetsCapped: false,
+      });
+    } finally {
+      goodsTuning.countCap = GOODS_COUNT_CAP;
+    }
   });
 });
 
@@ -205,7 +302,13 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
     try {
       clock += GOODS_ANSWER_TTL_MS + 1; // past the forget of query(): answers are stored again
       const before = await cachedQuery(body);
-      const served = () => t.app.inject({ method: 'POST', url: '/api/product/query', payload: body, headers: { 'accept-encoding': 'gzip' } });
+      const served = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/product/query',
+          payload: body,
+          headers: { 'accept-encoding': 'gzip' },
+        });
       const a = await served();
       // One serialised entry: the same ETag (and, above 1 KB, the same gzip bytes made once).
       expect(a.headers.etag).toBeTruthy();
@@ -223,7 +326,10 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
       expect((await cachedQuery(body)).data.list.map((g) => g.id)).not.toContain(first!.id);
     } finally {
       goodsAnswerCache.now = realNow;
-      await db.update(products).set({ price: String(first!.price), status: ProductStatus.ON_SALE }).where(eq(products.id, first!.id));
+      await db
+        .update(products)
+        .set({ price: String(first!.price), status: ProductStatus.ON_SALE })
+        .where(eq(products.id, first!.id));
       goodsAnswerCache.clear();
     }
   });

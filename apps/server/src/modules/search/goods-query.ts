@@ -24,28 +24,73 @@ export const publicProduct: SQL = and(
   eq(products.shopVisible, true),
 ) as SQL;
 
-/** Counts of the same filters are reused for a few seconds (paging, refreshes, many visitors). */
+/** Counts (and facets) of the same filters are reused for a few seconds (paging, refreshes, many visitors). */
 const COUNT_TTL_MS = 15_000;
-const counts = new WeakMap<Db, TtlCache<number>>();
+/** A filter set's capped count and its category facets: one statement, one cache entry. */
+interface Tally {
+  /** Matches, up to `countCap + 1` (more than `countCap` means capped). */
+  n: number;
+  facets: GoodsFacet[];
+}
+const tallies = new WeakMap<Db, TtlCache<Tally>>();
 const subtrees = new WeakMap<Db, TtlCache<string[]>>();
-const facets = new WeakMap<Db, TtlCache<GoodsFacet[]>>();
 const cacheOf = <V>(map: WeakMap<Db, TtlCache<V>>, db: Db, ttl: number) => {
   let c = map.get(db);
   if (!c) map.set(db, (c = new TtlCache<V>(ttl)));
   return c;
 };
 
-/** The leaf categories of a keyword's matches, most first. */
-async function categoryFacets(db: Db, where: SQL | undefined): Promise<GoodsFacet[]> {
-  const count = sql<number>`count(*)::int`;
-  return db
-    .select({ categoryCode: ps.categoryCode, name: sql<string>`max(${categories.name})`, count })
-    .from(ps)
-    .innerJoin(categories, eq(categories.categoryCode, ps.categoryCode))
-    .where(where)
-    .groupBy(ps.categoryCode)
-    .orderBy(desc(count), ps.categoryCode)
-    .limit(12);
+/** Tests lower the cap to exercise a capped keyword with a handful of rows; production keeps GOODS_COUNT_CAP. */
+export const goodsTuning = { countCap: GOODS_COUNT_CAP };
+
+/**
+ * The capped count of the matches and, with `withFacets`, the leaf categories of the first `countCap` of them,
+ * most first (≤ 12), in ONE statement that reads at most `countCap + 1` product_search rows once
+ * (docs/decisions/0061, 2026-11-24). "First" is the order a serial scan delivers them: for a keyword the GIN
+ * bitmap heap scan, i.e. the rows' physical (TID) order, which stays the same between requests while the rows
+ * do. Under the cap the facets count every match, exactly as a full GROUP BY would.
+ */
+async function tally(db: Db, where: SQL | undefined, withFacets: boolean): Promise<Tally> {
+  const cap = goodsTuning.countCap;
+  if (!withFacets) {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(ps)
+      .where(where)
+      .limit(cap + 1)
+      .as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return { n: row?.n ?? 0, facets: [] };
+  }
+  // `m` is materialized once (it is read twice): the count reads all of it, the facets its first `cap` rows
+  // in the order it was stored. Facet names join the ≤ 12 groups only.
+  const statement = sql`
+    with m as materialized (
+      select ${ps.categoryCode} as code from ${ps} where ${where ?? sql`true`} limit ${cap + 1}
+    ), f as (
+      select code, count(*)::int as n from (select code from m limit ${cap}) first_matches group by code
+    ), top as (
+      select f.code, ${categories.name} as name, f.n from f
+      join ${categories} on ${categories.categoryCode} = f.code
+      order by f.n desc, f.code limit 12
+    )
+    select (select count(*) from m)::int as n,
+      coalesce(
+        (select json_agg(json_build_object('categoryCode', code, 'name', name, 'count', n) order by n desc, code) from top),
+        '[]'
+      ) as facets`;
+  // Which rows come first must not depend on timing: a parallel scan under the LIMIT hands over whichever
+  // worker's rows arrive first, and a synchronized seq scan starts wherever another scan of the table is.
+  // Both are off for this one statement, so the first rows are the serial scan's, in TID order.
+  const res = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('synchronize_seqscans', 'off', true)`,
+    );
+    return tx.execute(statement);
+  });
+  // Both drivers parse json columns.
+  const [row] = (res as unknown as { rows: Tally[] }).rows;
+  return row ?? { n: 0, facets: [] };
 }
 
 /** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
@@ -64,7 +109,8 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
 
 /**
  * The public goods list: keyword (Chinese substring, synonyms), category subtree, price range, supplier,
- * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`).
+ * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`), and so do the
+ * keyword's category facets (`facetsCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   const match = keywordMatch(q.productName, sql`${ps.searchText}`, sql`aq_search_grams(${ps.searchText})`);
@@ -101,7 +147,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   // Rank and page on the narrow product_search rows, then join the page's 20 cards with products and their
   // shops, re-sorted the same way: one round trip, and the wide rows are read for 20 products only.
   const listQuery = async () => {
-    if (offset >= GOODS_COUNT_CAP) return [];
+    if (offset >= goodsTuning.countCap) return [];
     // A broad keyword by relevance: rank the best-selling window instead of every match when that provably
     // gives the same page (ranking.ts, docs/decisions/0061).
     if (match && (!q.sort || q.sort === 'relevance') && offset + q.pageSize <= rankingTuning.maxDepth) {
@@ -138,13 +184,9 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     const at = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
   };
-  const capped = db
-    .select({ one: sql`1` })
-    .from(ps)
-    .where(where)
-    .limit(GOODS_COUNT_CAP + 1)
-    .as('capped');
-  const countKey = JSON.stringify([
+  const cap = goodsTuning.countCap;
+  const withFacets = match !== null && !q.categoryCode;
+  const tallyKey = JSON.stringify([
     q.productName?.trim() ?? '',
     q.categoryCode,
     q.priceMin,
@@ -152,21 +194,17 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     q.companyId,
     q.areaCode,
     q.povertyRelief,
+    cap,
   ]);
-  const countQuery = cacheOf(counts, db, COUNT_TTL_MS).get(countKey, async () => {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-    return row?.n ?? 0;
-  });
-  const facetQuery =
-    match && !q.categoryCode
-      ? cacheOf(facets, db, COUNT_TTL_MS).get(countKey, () => categoryFacets(db, where))
-      : Promise.resolve([]);
-  const [rows, n, facetList] = await Promise.all([listQuery(), countQuery, facetQuery]);
+  const tallyQuery = cacheOf(tallies, db, COUNT_TTL_MS).get(tallyKey, () => tally(db, where, withFacets));
+  const countQuery = tallyQuery.then((t) => t.n);
+  const [rows, { n, facets }] = await Promise.all([listQuery(), tallyQuery]);
   return {
     list: rows.map(toGoodsItem),
-    total: Math.min(n, GOODS_COUNT_CAP),
-    totalCapped: n > GOODS_COUNT_CAP,
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
     keywords: match?.words ?? [],
-    facets: facetList,
+    facets,
+    facetsCapped: withFacets && n > cap,
   };
 }

@@ -25,7 +25,10 @@ const textArray = (values: string[]): SQL =>
   )}]::text[]`;
 
 export interface KeywordMatch {
-  /** Every term matches (AND of terms, OR of alternatives): GIN candidates re-checked by LIKE. */
+  /**
+   * Every term matches (AND of terms, OR of alternatives): GIN candidates of any alternative, re-checked by the
+   * LIKE of any alternative.
+   */
   where: SQL;
   /** The same condition with LIKE only (no gram function): for rows already found another way (a sorted walk). */
   likeOnly: SQL;
@@ -60,14 +63,18 @@ export function keywordMatch(
   for (const term of terms) {
     const alternatives = expandTerm(term);
     alternatives.forEach((a) => words.add(a));
+    // Any alternative's grams (the GIN candidates) and any alternative's substring: the same rows as "some
+    // alternative's grams and substring", as a substring (never whitespace) implies its grams. Written so, the
+    // grams are an index condition only: with "(grams and like) or (grams and like)" PostgreSQL re-ran the gram
+    // function on every candidate row in the filter (1.5 s instead of 27 ms for 离心泵 = lxb at 1M products).
     groups.push(
-      sql`(${sql.join(
-        alternatives.map(
-          (a) =>
-            sql`(${searchGrams} @> ${textArray(termGrams(a))} and ${searchText} like ${`%${escapeLike(a)}%`} escape '\\')`,
-        ),
+      sql`((${sql.join(
+        alternatives.map((a) => sql`${searchGrams} @> ${textArray(termGrams(a))}`),
         sql` or `,
-      )})`,
+      )}) and (${sql.join(
+        alternatives.map((a) => sql`${searchText} like ${`%${escapeLike(a)}%`} escape '\\'`),
+        sql` or `,
+      )}))`,
     );
     likes.push(
       sql`(${sql.join(

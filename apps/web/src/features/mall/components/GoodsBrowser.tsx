@@ -59,7 +59,12 @@ export function GoodsBrowser({
         ]}
       />
       {banner}
-      <GoodsFilters state={state} povertyFixed={povertyOnly} facets={data?.facets} />
+      <GoodsFilters
+        state={state}
+        povertyFixed={povertyOnly}
+        facets={data?.facets}
+        facetsCappedAt={data?.facetsCapped ? data.total : undefined}
+      />
       <ActiveFilters state={state} povertyFixed={povertyOnly} />
       {synonyms.length ? (
         <div className="am-synonyms am-muted am-small" data-testid="synonyms">

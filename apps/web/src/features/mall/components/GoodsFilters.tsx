@@ -18,16 +18,48 @@ function findPath(tree: CategoryNode[], code: string): CategoryNode[] {
   return [];
 }
 
+/**
+ * A keyword's categories with their counts. When the keyword has more matches than the server counts, the counts
+ * describe the first `cappedAt` matches only, and the hint says so (docs/decisions/0061, 2026-11-24).
+ */
+export function FacetChips({
+  facets,
+  cappedAt,
+  onPick,
+}: {
+  facets: GoodsFacet[];
+  cappedAt?: number;
+  onPick: (f: GoodsFacet) => void;
+}) {
+  return (
+    <>
+      {facets.map((f) => (
+        <button key={f.categoryCode} type="button" className="am-filter-chip" onClick={() => onPick(f)}>
+          {f.name} <span className="am-muted">({f.count})</span>
+        </button>
+      ))}
+      {cappedAt ? (
+        <span className="am-muted am-small" data-testid="facets-capped">
+          分类统计基于前 {cappedAt} 件商品
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** Category, price, supplier, origin and poverty-relief filters; every change goes to the query string. */
 export function GoodsFilters({
   state,
   povertyFixed,
   facets,
+  facetsCappedAt,
 }: {
   state: UrlState;
   povertyFixed?: boolean;
   /** Categories of a keyword's matches with counts, shown instead of the tree while no category is picked. */
   facets?: GoodsFacet[];
+  /** The facets count only this many first matches (the keyword has more). */
+  facetsCappedAt?: number;
 }) {
   const categories = useCategories();
   const areas = useAreas();
@@ -70,29 +102,24 @@ export function GoodsFilters({
               ))}
             </span>
           ) : null}
-          {!code && facets?.length
-            ? facets.map((f) => (
-                <button
-                  key={f.categoryCode}
-                  type="button"
-                  className="am-filter-chip"
-                  onClick={() =>
-                    state.set({ categoryCode: f.categoryCode, categoryName: f.name, title: f.name })
-                  }
-                >
-                  {f.name} <span className="am-muted">({f.count})</span>
-                </button>
-              ))
-            : options.map((n) => (
-                <button
-                  key={n.categoryCode}
-                  type="button"
-                  className="am-filter-chip"
-                  onClick={() => pickCategory(n)}
-                >
-                  {n.name}
-                </button>
-              ))}
+          {!code && facets?.length ? (
+            <FacetChips
+              facets={facets}
+              cappedAt={facetsCappedAt}
+              onPick={(f) => state.set({ categoryCode: f.categoryCode, categoryName: f.name, title: f.name })}
+            />
+          ) : (
+            options.map((n) => (
+              <button
+                key={n.categoryCode}
+                type="button"
+                className="am-filter-chip"
+                onClick={() => pickCategory(n)}
+              >
+                {n.name}
+              </button>
+            ))
+          )}
           {!options.length && !path.length ? <span className="am-muted">暂无分类</span> : null}
         </div>
       </div>

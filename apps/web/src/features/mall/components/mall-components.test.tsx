@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { FacetChips } from './GoodsFilters.tsx';
 import { Highlight } from './Highlight.tsx';
 import { buyBlocker, tierPrice } from './PurchaseBox.tsx';
 import { useUrlState } from './url-state.ts';
@@ -12,6 +13,21 @@ describe('mall components', () => {
     const { container } = render(<Highlight text="聚合氯化铝ＰＡＣ 28%" words={['pac', '聚合']} />);
     expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['聚合', 'ＰＡＣ']);
     expect(container.textContent).toBe('聚合氯化铝ＰＡＣ 28%');
+  });
+
+  it("shows a keyword's category counts, and says when they count the first matches only", () => {
+    const facets = [
+      { categoryCode: '0101', name: '絮凝剂', count: 6120 },
+      { categoryCode: '0201', name: '水泵', count: 3880 },
+    ];
+    const onPick = vi.fn();
+    const { rerender } = render(<FacetChips facets={facets} onPick={onPick} />);
+    expect(screen.queryByTestId('facets-capped')).toBeNull();
+    fireEvent.click(screen.getByText('水泵'));
+    expect(onPick).toHaveBeenCalledWith(facets[1]);
+    expect(screen.getByText('絮凝剂').textContent).toBe('絮凝剂 (6120)');
+    rerender(<FacetChips facets={facets} cappedAt={10000} onPick={onPick} />);
+    expect(screen.getByTestId('facets-capped').textContent).toBe('分类统计基于前 10000 件商品');
   });
 
   it('prices a quantity by the best tier it reaches', () => {
