@@ -41,3 +41,9 @@ export const MAX_PAGE_SIZE = 100;
 export const MENU_KEYS = ['web_top_menu', 'home_top_menu'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 export const FOOTER_KEYS = ['web_bottom_menu', 'web_comproblem_menu'] as const;
+
+/**
+ * Set on a list export's file answer when the list was longer than the export's row limit (the value): the file
+ * holds the first rows only, and the client says so.
+ */
+export const EXPORT_LIMIT_HEADER = 'x-export-limit';

@@ -193,6 +193,12 @@ describe('download', () => {
     expect(seen[0]!.params).toEqual({ year: 2026 });
     expect(seen[0]!.responseType).toBe('blob');
   });
+  it('saves a list export cut at its row limit and says the file holds only the first rows', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    answer(() => ({ data: new Blob(['x']), headers: { 'content-disposition': 'attachment; filename=a.xlsx', 'x-export-limit': '5000' } }));
+    await expect(download('/api/order/export', {}, { method: 'POST' })).resolves.toBe(true);
+    expect(shown.warning).toEqual(['筛选结果超过 5000 条，文件只含前 5000 条，请缩小筛选范围后分批导出']);
+  });
   it('POST downloads send the body', async () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     answer(() => ({ data: new Blob(['x']), headers: { 'content-disposition': 'attachment; filename=a.csv' } }));

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 // Subpath imports keep zod (used by the shared contracts) out of the first page load.
-import { REQUEST_TIMEOUT_MS } from '@aquamall/shared/constants';
+import { EXPORT_LIMIT_HEADER, REQUEST_TIMEOUT_MS } from '@aquamall/shared/constants';
 import { MSG } from '@aquamall/shared/messages';
 import type { Code as CodeMap, Envelope } from '@aquamall/shared/envelope';
 import type { EndpointData, EndpointInput, EndpointName, Endpoints } from '@aquamall/shared/endpoints';
@@ -199,7 +199,8 @@ export function filenameFromDisposition(header: string | undefined | null): stri
 
 /**
  * Downloads a file as a blob (GET or POST) and saves it under the name from content-disposition. An empty
- * address warns 下载地址为空; a missing name or a failed save shows 下载文件失败.
+ * address warns 下载地址为空; a missing name or a failed save shows 下载文件失败; a list export cut at its row limit
+ * (EXPORT_LIMIT_HEADER) is saved and the user told the file holds only the first rows.
  */
 export async function download(
   url: string,
@@ -228,6 +229,9 @@ export async function download(
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(href), 1000);
+    // A list export cut at its row limit says so: the file is not the whole list.
+    const limit = Number(res.headers[EXPORT_LIMIT_HEADER]);
+    if (limit > 0) notify.warning(`筛选结果超过 ${limit} 条，文件只含前 ${limit} 条，请缩小筛选范围后分批导出`);
     return true;
   } catch {
     notify.error(MSG.downloadFailed);

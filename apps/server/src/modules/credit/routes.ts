@@ -38,9 +38,7 @@ import {
   statementExcel,
   statementPdf,
 } from './statements.ts';
-import { sendDownload } from '../../lib/download.ts';
-
-const EXPORT_MAX = 5_000;
+import { cutAt, EXPORT_LIMITS, sendDownload } from '../../lib/download.ts';
 
 /** Credit accounts (companyAccount/*): every call scoped to the caller's company and side (decision 0131). */
 export default async function creditRoutes(app: FastifyInstance) {
@@ -48,9 +46,11 @@ export default async function creditRoutes(app: FastifyInstance) {
   route(app, e.creditAccountList, async (r) => ok(await listAccounts(db, companyCaller(r), r.body)));
   route(app, e.creditAccountExport, async (r, reply) => {
     const c = companyCaller(r);
-    const { list } = await listAccounts(db, c, { ...r.body, pageIndex: 1, pageSize: EXPORT_MAX });
-    const file = await accountsExcel(list, c.companyType === CompanyType.SUPPLIER);
-    return sendDownload(reply, file, 'credit-accounts.xlsx', '信用账户.xlsx');
+    const limit = EXPORT_LIMITS.creditAccounts;
+    const read = await listAccounts(db, c, { ...r.body, pageIndex: 1, pageSize: limit + 1 });
+    const { rows, cut } = cutAt(read.list, limit);
+    const file = await accountsExcel(rows, c.companyType === CompanyType.SUPPLIER);
+    return sendDownload(reply, { file, limit: cut }, 'credit-accounts.xlsx', '信用账户.xlsx');
   });
   route(app, e.creditApplyList, async (r) => ok(await listApplications(db, companyCaller(r), r.body)));
   route(app, e.creditAccountDetail, async (r) => ok(await accountDetail(db, companyCaller(r), r.query.id)));
@@ -104,12 +104,10 @@ export default async function creditRoutes(app: FastifyInstance) {
   });
   route(app, e.creditLedger, async (r) => ok(await listLedger(db, companyCaller(r), r.body)));
   route(app, e.creditLedgerExport, async (r, reply) => {
-    const { list } = await listLedger(db, companyCaller(r), {
-      ...r.body,
-      pageIndex: 1,
-      pageSize: EXPORT_MAX,
-    });
-    return sendDownload(reply, await ledgerExcel(list), 'credit-ledger.xlsx', '账户流水.xlsx');
+    const limit = EXPORT_LIMITS.creditLedger;
+    const read = await listLedger(db, companyCaller(r), { ...r.body, pageIndex: 1, pageSize: limit + 1 });
+    const { rows, cut } = cutAt(read.list, limit);
+    return sendDownload(reply, { file: await ledgerExcel(rows), limit: cut }, 'credit-ledger.xlsx', '账户流水.xlsx');
   });
   route(app, e.creditForOrder, async (r) => ok(await creditForOrder(db, companyCaller(r), r.query.orderId)));
   route(app, e.statementIssue, async (r) =>

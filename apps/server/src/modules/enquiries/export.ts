@@ -5,17 +5,18 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';
 import { shanghai } from '../orders/export.ts';
 import { listMyEnquiries } from './queries.ts';
+import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
-/** At most this many enquiries per export (a longer list narrows the filters first). */
-export const ENQUIRY_EXPORT_MAX = 5_000;
 
 /** The purchaser's filtered enquiries (same scope, tab and filters as 我的询价) as an .xlsx workbook. */
 export async function exportMyEnquiries(
   db: Db,
   caller: Caller,
   q: z.output<typeof myEnquiryListQuery>,
-): Promise<Buffer> {
-  const { list } = await listMyEnquiries(db, caller, { ...q, pageIndex: 1, pageSize: ENQUIRY_EXPORT_MAX });
+): Promise<ExportFile> {
+  const limit = EXPORT_LIMITS.enquiries;
+  const read = await listMyEnquiries(db, caller, { ...q, pageIndex: 1, pageSize: limit + 1 });
+  const { rows: list, cut } = cutAt(read.list, limit);
   const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('我的询价');
   sheet.columns = [
@@ -47,5 +48,5 @@ export async function exportMyEnquiries(
       created: shanghai(r.createdAt),
     });
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }

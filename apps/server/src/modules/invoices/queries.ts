@@ -19,11 +19,10 @@ import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
 import { HISTORY_TARGET, NOT_FOUND, type InvoiceRecord } from './common.ts';
+import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
 type ListIn = z.output<typeof invoiceListQuery>;
 
-/** At most this many invoices per export (a longer list narrows the filters first). */
-export const INVOICE_EXPORT_MAX = 5_000;
 
 const orderCount = sql<number>`(select count(*)::int from ${invoiceOrders} io where io.invoice_id = "invoices"."id")`;
 const chinaMidnight = (d: string, plusDays = 0) =>
@@ -205,13 +204,15 @@ const shanghai = (d: Date | null) =>
   d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per invoice and order. */
-export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise<Buffer> {
-  const rows = await db
+export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise<ExportFile> {
+  const limit = EXPORT_LIMITS.invoices;
+  const read = await db
     .select()
     .from(invoices)
     .where(filters(caller, q))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(INVOICE_EXPORT_MAX);
+    .limit(limit + 1);
+  const { rows, cut } = cutAt(read, limit);
   const covered = rows.length
     ? await db
         .select({ invoiceId: invoiceOrders.invoiceId, amount: invoiceOrders.amount, orderNo: orders.orderNo })
@@ -272,5 +273,5 @@ export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise
       });
     }
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }

@@ -5,17 +5,18 @@ import type { Db } from '../../db/client.ts';
 import { orderLines } from '../../db/schema/index.ts';
 import type { Caller } from '../products/caller.ts';
 import { listOrders } from './queries.ts';
+import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
-/** At most this many orders per export (a longer list narrows the filters first). */
-export const ORDER_EXPORT_MAX = 5_000;
 
 /** An ISO time as China time, YYYY-MM-DD HH:mm (spreadsheet cells). */
 export const shanghai = (iso: string) =>
   new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */
-export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<Buffer> {
-  const { list } = await listOrders(db, caller, { ...q, pageIndex: 1, pageSize: ORDER_EXPORT_MAX });
+export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<ExportFile> {
+  const limit = EXPORT_LIMITS.orders;
+  const read = await listOrders(db, caller, { ...q, pageIndex: 1, pageSize: limit + 1 });
+  const { rows: list, cut } = cutAt(read.list, limit);
   const lines = list.length
     ? await db
         .select()
@@ -68,5 +69,5 @@ export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): 
       });
     }
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }

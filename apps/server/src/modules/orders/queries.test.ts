@@ -14,6 +14,7 @@ import {
   signIn,
 } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
+import { EXPORT_LIMITS } from '../../lib/download.ts';
 import { createOrders } from './create.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import { noInvoice, testAddress } from '../../test/factories/orders.ts';
@@ -169,6 +170,38 @@ describe('order lists', () => {
     expect(sheet.getRow(1).getCell(4).value).toBe('采购商');
     expect(sheet.getRow(2).getCell(4).value).toBe('导出采购商');
     expect(sheet.getRow(3).getCell(8).value).toBe(3);
+    expect(res.headers['x-export-limit']).toBeUndefined();
+  });
+
+  it('cuts an export at its row limit and says so in the answer', async () => {
+    const seller = await makeSupplier(db(), '限量导出供应商');
+    const buyer = await makePurchaser(db(), '限量导出采购商');
+    const { skuIds } = await makeOnSaleProduct(db(), seller);
+    const first = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const second = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }]);
+    const exported = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/export',
+        payload: { type: 6 },
+        headers: { 'x-token': seller.admin.token },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const orderNos = wb.getWorksheet('订单列表')!.getColumn(1).values.slice(2);
+      return { limit: res.headers['x-export-limit'], orderNos };
+    };
+    const saved = EXPORT_LIMITS.orders;
+    try {
+      EXPORT_LIMITS.orders = 1;
+      // Newest first: the cut keeps the second order and the answer names the limit.
+      expect(await exported()).toEqual({ limit: '1', orderNos: [second.orderNo] });
+      EXPORT_LIMITS.orders = 2;
+      expect(await exported()).toEqual({ limit: undefined, orderNos: [second.orderNo, first.orderNo] });
+    } finally {
+      EXPORT_LIMITS.orders = saved;
+    }
   });
 });
 

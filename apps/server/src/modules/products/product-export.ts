@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { productSkus } from '../../db/schema/index.ts';
 import type { Caller } from './caller.ts';
 import { listProducts } from './product-queries.ts';
+import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
-/** At most this many products per export (a larger catalogue narrows the filters first). */
-export const EXPORT_MAX = 10_000;
 
 /** The company's products under the list's filters as an .xlsx workbook, one row per SKU. */
-export async function exportProducts(db: Db, caller: Caller, q: ProductListQuery): Promise<Buffer> {
-  const { list } = await listProducts(db, caller, { ...q, pageIndex: 1, pageSize: EXPORT_MAX });
+export async function exportProducts(db: Db, caller: Caller, q: ProductListQuery): Promise<ExportFile> {
+  const limit = EXPORT_LIMITS.products;
+  const read = await listProducts(db, caller, { ...q, pageIndex: 1, pageSize: limit + 1 });
+  const { rows: list, cut } = cutAt(read.list, limit);
   const skus = list.length
     ? await db.select().from(productSkus).where(inArray(productSkus.productId, list.map((p) => p.sysNo))).orderBy(asc(productSkus.sort), asc(productSkus.id))
     : [];
@@ -56,5 +57,5 @@ export async function exportProducts(db: Db, caller: Caller, q: ProductListQuery
       });
     }
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }

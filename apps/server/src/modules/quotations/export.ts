@@ -4,13 +4,14 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';
 import { shanghai } from '../orders/export.ts';
 import { listQuotations } from './queries.ts';
+import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
-/** At most this many offers per export. */
-export const QUOTATION_EXPORT_MAX = 5_000;
 
 /** The supplier's filtered offers (same scope and filters as the page) as an .xlsx workbook. */
-export async function exportQuotations(db: Db, caller: Caller, q: QuotationListFilter): Promise<Buffer> {
-  const { list } = await listQuotations(db, caller, { ...q, pageIndex: 1, pageSize: QUOTATION_EXPORT_MAX });
+export async function exportQuotations(db: Db, caller: Caller, q: QuotationListFilter): Promise<ExportFile> {
+  const limit = EXPORT_LIMITS.quotations;
+  const read = await listQuotations(db, caller, { ...q, pageIndex: 1, pageSize: limit + 1 });
+  const { rows: list, cut } = cutAt(read.list, limit);
   const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('我的报价');
   sheet.columns = [
@@ -40,5 +41,5 @@ export async function exportQuotations(db: Db, caller: Caller, q: QuotationListF
       updated: shanghai(r.updatedAt),
     });
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }
