@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 import { JsonEntry } from '../site/cache.ts';
-import { queryGoods } from './goods-query.ts';
+import { forgetGoodsTallies, queryGoods } from './goods-query.ts';
 
 /**
  * The public goods list's answers, shared by every visitor for a few seconds (docs/decisions/0061, 2026-11-24):
  * pre-serialised and compressed once per fill (JsonEntry, as the cached site answers of 0011/0086), keyed by
  * the whole validated query. A hit costs no statement, no JSON and no gzip. A product or shop change forgets
- * every answer at once on this instance and, through the cache bus, on the others (`forgetGoodsAnswers`);
+ * every answer (and the counts and facets behind them) at once on this instance and, through the cache bus, on
+ * the others (`forgetGoodsAnswers`);
  * what no hook reports (stock and sales after an order) is at most GOODS_ANSWER_TTL_MS old.
  */
 export const GOODS_ANSWER_TTL_MS = 5_000;
@@ -50,5 +51,7 @@ export function forgetGoodsAnswers(): void {
 function forgetLocally() {
   cache.clear();
   pending.clear();
+  // The count and category facets of each filter set (15 s) go with the answers.
+  forgetGoodsTallies();
 }
 registerCache(CACHE_NAME, forgetLocally);

@@ -322,8 +322,12 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
       expect((await cachedQuery(body)).data.list[0]?.price).toBe(0.01);
       // Off sale through the supplier's use case: gone from the next answer at once.
       await cachedQuery(body);
+      const total = (await cachedQuery(body)).data.total;
       await shelveProducts(db, { companyId: first!.companyId } as Caller, [first!.id], false);
-      expect((await cachedQuery(body)).data.list.map((g) => g.id)).not.toContain(first!.id);
+      const after = (await cachedQuery(body)).data;
+      expect(after.list.map((g) => g.id)).not.toContain(first!.id);
+      // The count (cached 15 s per filter set) goes with the answer.
+      expect(after.total).toBe(total - 1);
     } finally {
       goodsAnswerCache.now = realNow;
       await db

@@ -40,6 +40,12 @@ const cacheOf = <V>(map: WeakMap<Db, TtlCache<V>>, db: Db, ttl: number) => {
   return c;
 };
 
+/** Bumped when products or shops change (forgetGoodsAnswers): older tallies are no longer looked up. */
+let tallyGeneration = 0;
+export function forgetGoodsTallies(): void {
+  tallyGeneration++;
+}
+
 /** Tests lower the cap to exercise a capped keyword with a handful of rows; production keeps GOODS_COUNT_CAP. */
 export const goodsTuning = { countCap: GOODS_COUNT_CAP };
 
@@ -195,6 +201,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     q.areaCode,
     q.povertyRelief,
     cap,
+    tallyGeneration,
   ]);
   const tallyQuery = cacheOf(tallies, db, COUNT_TTL_MS).get(tallyKey, () => tally(db, where, withFacets));
   const countQuery = tallyQuery.then((t) => t.n);
