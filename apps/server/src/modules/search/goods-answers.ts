@@ -11,35 +11,50 @@ import { forgetGoodsTallies, queryGoods } from './goods-query.ts';
  * the whole validated query. A hit costs no statement, no JSON and no gzip. A product or shop change forgets
  * every answer (and the counts and facets behind them) at once on this instance and, through the cache bus, on
  * the others (`forgetGoodsAnswers`);
- * what no hook reports (stock and sales after an order) is at most GOODS_ANSWER_TTL_MS old.
+ * what no hook reports (stock and sales after an order) is at most GOODS_ANSWER_TTL_MS old when fresh.
+ *
+ * Past that, an answer younger than GOODS_STALE_MS is still served while one query refreshes it in the
+ * background (stale-while-revalidate): a busy keyword never makes a visitor wait for its refresh, so the list's
+ * p99 does not carry a periodic full query. A forget drops the stale answers too.
  */
 export const GOODS_ANSWER_TTL_MS = 5_000;
+export const GOODS_STALE_MS = 15_000;
 const CACHE_NAME = 'goods-answers';
 const cache = new TtlCache<JsonEntry>({ ttlMs: GOODS_ANSWER_TTL_MS, max: 2_000 });
+const stale = new TtlCache<JsonEntry>({ ttlMs: GOODS_STALE_MS, max: 2_000 });
+// One clock for both (tests move it through goodsAnswerCache.now).
+stale.now = () => cache.now();
 /** Concurrent misses of one key share one query. */
 const pending = new Map<string, Promise<JsonEntry>>();
 
-/** The cache itself, for tests. */
+/** The cache itself, for tests (its clock drives the stale answers too); `forgetGoodsAnswers` empties both. */
 export const goodsAnswerCache = cache;
 
 export function goodsAnswer(db: Db, q: GoodsQuery): Promise<JsonEntry> {
   const key = `${dbKey(db)}:${JSON.stringify({ ...q, productName: q.productName?.trim() || undefined })}`;
   const hit = cache.get(key);
   if (hit) return Promise.resolve(hit);
-  const running = pending.get(key);
-  if (running) return running;
-  const ticket = cache.ticket();
-  const load = queryGoods(db, q)
-    .then((page) => {
-      const entry = new JsonEntry(page);
-      cache.set(key, entry, [], ticket);
-      return entry;
-    })
-    .finally(() => {
-      if (pending.get(key) === load) pending.delete(key);
-    });
-  pending.set(key, load);
-  return load;
+  let load = pending.get(key);
+  if (!load) {
+    const ticket = cache.ticket();
+    const started: Promise<JsonEntry> = queryGoods(db, q)
+      .then((page) => {
+        const entry = new JsonEntry(page);
+        cache.set(key, entry, [], ticket);
+        stale.set(key, entry, [], ticket);
+        return entry;
+      })
+      .finally(() => {
+        if (pending.get(key) === started) pending.delete(key);
+      });
+    pending.set(key, started);
+    load = started;
+  }
+  const old = stale.get(key);
+  if (!old) return load;
+  // The refresh runs on; its failure is the next visitor's to see, not this one's.
+  load.catch(() => undefined);
+  return Promise.resolve(old);
 }
 
 /** Forgets every cached answer (a product saved, put on or off sale, reviewed, taken down; a shop opened or closed). */
@@ -50,6 +65,7 @@ export function forgetGoodsAnswers(): void {
 
 function forgetLocally() {
   cache.clear();
+  stale.clear();
   pending.clear();
   // The count and category facets of each filter set (15 s) go with the answers.
   forgetGoodsTallies();

@@ -6,7 +6,7 @@ import { categories, companies, products, productSearch as ps } from '../../db/s
 import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
 import { shelveProducts } from '../products/product-lifecycle.ts';
 import type { Caller } from '../products/caller.ts';
-import { GOODS_ANSWER_TTL_MS, goodsAnswerCache } from './goods-answers.ts';
+import { forgetGoodsAnswers, GOODS_ANSWER_TTL_MS, GOODS_STALE_MS, goodsAnswerCache } from './goods-answers.ts';
 import { goodsTuning } from './goods-query.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
  * may), which no hook reports to the answer cache; 'shared answers' below tests the cache itself.
  */
 async function query(body: Record<string, unknown>) {
-  goodsAnswerCache.clear();
+  forgetGoodsAnswers();
   return cachedQuery(body);
 }
 async function cachedQuery(body: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -334,7 +334,40 @@ describe('shared answers (goods-answers.ts, decision 0061)', () => {
         .update(products)
         .set({ price: String(first!.price), status: ProductStatus.ON_SALE })
         .where(eq(products.id, first!.id));
-      goodsAnswerCache.clear();
+      forgetGoodsAnswers();
+    }
+  });
+
+  it('serves an expired answer once more while one query refreshes it, never after a forget', async () => {
+    const db = t.database.db;
+    let clock = goodsAnswerCache.now();
+    const realNow = goodsAnswerCache.now;
+    goodsAnswerCache.now = () => clock;
+    const body = { productName: '碳源', sort: 'priceAsc', pageSize: 50 };
+    const [first] = (await query(body)).data.list;
+    try {
+      clock += GOODS_STALE_MS + 1; // past the forget of query(): fresh and stale answers are stored again
+      await cachedQuery(body);
+      await db.update(products).set({ price: '0.02' }).where(eq(products.id, first!.id));
+      clock += GOODS_ANSWER_TTL_MS + 1;
+      // Expired: the old answer comes back at once, and the refresh it started brings the new price.
+      expect((await cachedQuery(body)).data.list[0]?.price).toBe(first!.price);
+      await expect.poll(async () => (await cachedQuery(body)).data.list[0]?.price).toBe(0.02);
+      // Past the stale window nothing old is served.
+      await db.update(products).set({ price: '0.03' }).where(eq(products.id, first!.id));
+      clock += GOODS_STALE_MS + 1;
+      expect((await cachedQuery(body)).data.list[0]?.price).toBe(0.03);
+      // A forget (a product change through a use case) drops the stale answers too.
+      clock += GOODS_ANSWER_TTL_MS + 1;
+      await shelveProducts(db, { companyId: first!.companyId } as Caller, [first!.id], false);
+      expect((await cachedQuery(body)).data.list.map((g) => g.id)).not.toContain(first!.id);
+    } finally {
+      goodsAnswerCache.now = realNow;
+      await db
+        .update(products)
+        .set({ price: String(first!.price), status: ProductStatus.ON_SALE })
+        .where(eq(products.id, first!.id));
+      forgetGoodsAnswers();
     }
   });
 });
