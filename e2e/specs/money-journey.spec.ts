@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { PNG } from './merchant-helpers.ts';
-import { popconfirm } from './trade-helpers.ts';
+import { confirmAndAnswer, popconfirm } from './trade-helpers.ts';
 
 /**
  * The money journey of issue 14: the purchaser requests a credit account from 18800000003 (left without one by
@@ -10,6 +10,10 @@ import { popconfirm } from './trade-helpers.ts';
  * pays an order from the account, requests a 专用 invoice for it, the supplier issues it, the purchaser confirms;
  * the statement shows every movement and both reports (receivable, payable) show the same amounts.
  */
+// A purchaser and a supplier in China: the statement period and the reports' ranges are China days (the server
+// counts days in Asia/Shanghai); a UTC browser between 16:00 and 24:00 UTC would pick yesterday's date.
+test.use({ timezoneId: 'Asia/Shanghai' });
+
 const BUYER = '北京京南再生水有限公司';
 const SUPPLIER = '山东蓝海环保设备有限公司';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -86,7 +90,9 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   await expect(page.getByText('充值凭证已提交，等待供应商确认')).toBeVisible();
   await seller.goto('/customer/companyAccount/customerRecharge');
   await rowOf(seller, BUYER).getByRole('button', { name: '确认' }).click();
-  await seller.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*认/ }).click();
+  // The call's own answer first (CI once left this dialog open with nothing recorded).
+  const ok = seller.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*认/ });
+  expect(await confirmAndAnswer(seller, ok, '/api/companyAccount/requestConfirm')).toMatchObject({ code: 0 });
   await expect(seller.getByText('已确认并入账')).toBeVisible();
   await expect(rowOf(seller, BUYER)).toContainText('已确认');
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from './merchant-helpers.ts';
 
 /** One SKU's figures as the supplier's inventory page (/customer/product/inventory) shows them. */
@@ -38,6 +38,24 @@ export async function ledgerRowsOf(page: Page, code: string, docNo: string) {
 /** The OK button of the open confirmation bubble. */
 export const popconfirm = (page: Page) =>
   page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ });
+
+/**
+ * Clicks a confirmation's OK (a Popconfirm bubble or a Modal.confirm dialog) and answers the JSON of the call it
+ * sends to `path`. On a heavily loaded CI machine a click on a just-opened bubble or dialog was seen three times to
+ * send nothing, the overlay left open; so when no request went out within 5 s and the OK is still there it is
+ * clicked once more, as a person would (noted as a test annotation). A second click while the first call runs is
+ * ignored by antd (the OK is loading), so this never sends the action twice.
+ */
+export async function confirmAndAnswer(page: Page, ok: Locator, path: string): Promise<{ code: number; message: string }> {
+  const answer = page.waitForResponse((r) => r.url().endsWith(path), { timeout: 30_000 });
+  await ok.click();
+  const early = await Promise.race([answer.then(() => true), page.waitForTimeout(5_000).then(() => false)]);
+  if (!early && (await ok.isVisible())) {
+    test.info().annotations.push({ type: 'click-resent', description: `${path}: no request 5 s after the first click` });
+    await ok.click();
+  }
+  return (await answer).json();
+}
 
 /** Adds a receiving address from the checkout page (it is chosen when saved). */
 export async function addCheckoutAddress(page: Page, receiver = '赵明远') {

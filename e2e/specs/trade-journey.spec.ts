@@ -5,6 +5,7 @@ import { PNG } from './merchant-helpers.ts';
 import {
   addCheckoutAddress,
   checkoutOnly,
+  confirmAndAnswer,
   ledgerRowsOf,
   popconfirm,
   stockOf,
@@ -186,11 +187,8 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   // The supplier confirms the payment and ships in two parts: one unit, then the rest.
   await seller.reload();
   await seller.getByRole('button', { name: /确认收款/ }).click();
-  // The call's own answer first: CI once left the bubble open with the order unpaid; a repeat now says whether
-  // the click sent nothing (this wait times out) or the server refused it (the answer is shown).
-  const payConfirmed = seller.waitForResponse((r) => r.url().endsWith('/api/order/payConfirm'), { timeout: 15_000 });
-  await popconfirm(seller).click();
-  expect(await (await payConfirmed).json()).toMatchObject({ code: 0 });
+  // The call's own answer first (CI once left the bubble open with the order unpaid).
+  expect(await confirmAndAnswer(seller, popconfirm(seller), '/api/order/payConfirm')).toMatchObject({ code: 0 });
   await expect(cardHead(seller)).toContainText('待发货');
   await seller.getByRole('button', { name: /^发\s*货$/ }).click();
   let ship = seller.getByRole('dialog', { name: '发货' });
