@@ -33,11 +33,15 @@ describe('createOrders', () => {
       skus: [{ price: 100, stock: 50, tiers: [{ minQty: 10, price: 90 }] }],
     });
     const now = new Date('2026-11-24T08:00:00Z');
+    // The number's date is the database's China day at insert (not the test's `now`): read around the insert.
+    const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const dayBefore = chinaDay();
     const created = await makeOrder(db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 12 }], {
       now,
       freight: 15.5,
     });
-    expect(created.orderNo).toMatch(/^D20261124\d{8}$/);
+    expect(created.orderNo).toMatch(/^D\d{16}$/);
+    expect([dayBefore, chinaDay()]).toContain(created.orderNo.slice(1, 9));
     const [o] = await db.select().from(orders).where(eq(orders.id, created.id));
     expect(o).toMatchObject({
       status: OrderStatus.TO_CONFIRM,
