@@ -32,3 +32,21 @@ export function orEmpty(value: unknown): string {
   const s = String(value).trim();
   return s === '' ? EMPTY_TEXT : s;
 }
+
+/**
+ * An order line's title: the product name and its spec ("规格 带宽1.0m / 材质 304"), leaving out the spec parts
+ * whose value the name already says (the demo and many suppliers name a one-SKU product 「带式压滤机 带宽1.0m」),
+ * so a list does not read 「带式压滤机 带宽1.0m 规格 带宽1.0m」.
+ */
+export function lineTitle(productName: string, spec: string | null | undefined): string {
+  const parts = (spec ?? '')
+    .split(' / ')
+    .map((p) => p.trim())
+    .filter((p) => {
+      if (!p) return false;
+      const space = p.indexOf(' ');
+      const value = (space > 0 ? p.slice(space + 1) : p).trim();
+      return !value || !productName.includes(value);
+    });
+  return parts.length ? `${productName} ${parts.join(' / ')}` : productName;
+}

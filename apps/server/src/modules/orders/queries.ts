@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  lineTitle,
   memberGateForOrderType,
   OrderKind,
   ORDER_COUNT_CAP,
@@ -203,7 +204,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       paymentSubmitted: Boolean(o.paymentSubmitted),
       invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount),
       lineCount: o.lineCount,
-      firstLine: first ? `${first.productName}${first.spec ? ` ${first.spec}` : ''}` : '',
+      firstLine: first ? lineTitle(first.productName, first.spec) : '',
       createdAt: o.createdAt.toISOString(),
     };
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import {
+  lineTitle,
   orderCancelInput,
   orderPayInput,
   orderRepriceInput,
@@ -79,7 +80,7 @@ export function RepriceModal({ order, open, onClose }: ModalProps) {
             {
               title: '商品',
               dataIndex: 'productName',
-              render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}`,
+              render: (v: string, l) => lineTitle(v, l.spec),
             },
             { title: '数量', dataIndex: 'quantity', width: 80, render: (q: number, l) => `${q}${l.unit}` },
             {
@@ -330,7 +331,7 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
             {
               title: '商品',
               dataIndex: 'productName',
-              render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}`,
+              render: (v: string, l) => lineTitle(v, l.spec),
             },
             { title: '订购', dataIndex: 'quantity', width: 70 },
             { title: '已发', dataIndex: 'shippedQty', width: 70 },

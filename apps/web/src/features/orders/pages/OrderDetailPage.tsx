@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import {
   enumLabel,
+  lineTitle,
   OrderStatus,
   Side,
   THUMB_WIDTH,
@@ -439,7 +440,7 @@ export default function OrderDetailPage() {
                 dataIndex: 'lines',
                 render: (ls: OrderDetail['shipments'][number]['lines']) =>
                   ls
-                    .map((l) => `${l.productName}${l.spec ? ` ${l.spec}` : ''} × ${l.quantity}${l.unit}`)
+                    .map((l) => `${lineTitle(l.productName, l.spec)} × ${l.quantity}${l.unit}`)
                     .join('；'),
               },
               { title: '发货人', dataIndex: 'shippedByName', width: 100 },
