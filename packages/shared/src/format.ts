@@ -7,7 +7,10 @@ export interface PriceFormatOptions {
 }
 
 /** Price display (SPEC §9): 2 decimals by default, thousands separators, 万 above 999999 when enabled. */
-export function formatPrice(value: number | string | null | undefined, opts: PriceFormatOptions = {}): string {
+export function formatPrice(
+  value: number | string | null | undefined,
+  opts: PriceFormatOptions = {},
+): string {
   const { decimals = 2, wan = false } = opts;
   if (value === null || value === undefined || value === '') return EMPTY_TEXT;
   const n = typeof value === 'number' ? value : Number(value);
