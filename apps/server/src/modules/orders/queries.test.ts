@@ -72,6 +72,14 @@ describe('order lists', () => {
       mine.id,
     ]);
     expect((await list(colleague.token, { type: 0, all: 1 })).data.total).toBe(4);
+    // The unfiltered pages are prepared statements per shape (company-wide, one buyer, the seller) and tab.
+    const ids = (r: { data: { list: { id: number }[] } }) => r.data.list.map((o) => o.id);
+    expect(ids(await list(colleague.token, { type: 0, all: 1 }))).toEqual([mine.id, c.id, b.id, a.id]);
+    expect(ids(await list(colleague.token, { type: 0, all: 1, pageIndex: 2, pageSize: 3 }))).toEqual([a.id]);
+    expect(ids(await list(colleague.token, { type: 0, all: 1, status: 1 }))).toEqual([b.id]);
+    expect(ids(await list(seller.admin.token, { type: 6 }))).toEqual([mine.id, b.id, a.id]);
+    expect(ids(await list(seller.admin.token, { type: 6, status: 0 }))).toEqual([mine.id, a.id]);
+    expect(ids(await list(seller.admin.token, { type: 8 }))).toEqual([]);
     expect((await list(buyer.token, { type: 4 })).data.total).toBe(0);
 
     expect(

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { preparedFor } from '../../lib/paged.ts';
 import { canSeeMenuPath } from '../access/menus.ts';
 import { assertMemberGate } from '../access/member-gate.ts';
 import { readOrderCounts } from './counts.ts';
@@ -82,6 +83,81 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
   return where;
 }
 
+/** Whether the list has filters beyond its type and status tab (number, counterparty, dates, amounts). */
+const isFiltered = (q: OrderListFilter): boolean =>
+  Boolean(
+    q.orderNo ||
+    q.counterparty ||
+    q.dateFrom ||
+    q.dateTo ||
+    q.amountMin !== undefined ||
+    q.amountMax !== undefined,
+  );
+
+/** Whose orders an unfiltered list reads: the supplier's company, the purchaser's company, or one buyer. */
+type PageShape = 'seller' | 'buyerCompany' | 'buyerUser';
+
+/**
+ * The page of an unfiltered list (what every list opens with), one prepared statement per shape and status tab,
+ * so PostgreSQL plans it once per connection instead of on every request (planning cost as much as running it).
+ */
+const unfilteredPage = (shape: PageShape, withStatus: boolean) =>
+  preparedFor((db: Db) => {
+    const conds: SQL[] = [
+      eq(orders.kind, sql.placeholder('kind')),
+      shape === 'seller'
+        ? eq(orders.sellerCompanyId, sql.placeholder('companyId'))
+        : eq(orders.buyerCompanyId, sql.placeholder('companyId')),
+    ];
+    if (shape === 'buyerUser') conds.push(eq(orders.buyerUserId, sql.placeholder('userId')));
+    if (withStatus) conds.push(eq(orders.status, sql.placeholder('status')));
+    return db
+      .select({ ...LIST_COLUMNS, ...LIST_EXTRAS })
+      .from(orders)
+      .where(and(...conds))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`order_page_${shape}${withStatus ? '_status' : ''}`);
+  });
+const UNFILTERED_PAGES = {
+  seller: [unfilteredPage('seller', false), unfilteredPage('seller', true)],
+  buyerCompany: [unfilteredPage('buyerCompany', false), unfilteredPage('buyerCompany', true)],
+  buyerUser: [unfilteredPage('buyerUser', false), unfilteredPage('buyerUser', true)],
+} as const;
+
+/** The page's rows: the prepared statement of its shape when unfiltered, else built from the list's WHERE. */
+async function pageRows(db: Db, caller: Caller, q: OrderListFilter, where: SQL[]): Promise<ListedOrder[]> {
+  const limit = q.pageSize;
+  const offset = (q.pageIndex - 1) * q.pageSize;
+  if (!isFiltered(q)) {
+    const buyerSide = q.type === 0 || q.type === 4;
+    // Mirrors listScope: a purchaser's list is company-wide only with `all` and its menu (checked there).
+    const shape: PageShape = !buyerSide
+      ? 'seller'
+      : q.all && LIST_MENU[q.type]!.all
+        ? 'buyerCompany'
+        : 'buyerUser';
+    const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+    const statement = UNFILTERED_PAGES[shape][q.status !== undefined ? 1 : 0](db);
+    return statement.execute({
+      kind,
+      companyId: caller.companyId,
+      userId: caller.userId,
+      status: q.status,
+      limit,
+      offset,
+    });
+  }
+  return db
+    .select({ ...LIST_COLUMNS, ...LIST_EXTRAS })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
 /**
  * The status counts of a list. Without filters they come from `order_counts` (kept by a trigger), so a
  * company with 100,000 orders answers in a few rows; with filters they are counted over at most
@@ -93,14 +169,7 @@ async function statusCounts(
   q: OrderListFilter,
   where: SQL[],
 ): Promise<{ counts: Record<string, number>; capped: boolean }> {
-  const filtered =
-    q.orderNo ||
-    q.counterparty ||
-    q.dateFrom ||
-    q.dateTo ||
-    q.amountMin !== undefined ||
-    q.amountMax !== undefined;
-  if (!filtered) {
+  if (!isFiltered(q)) {
     const buyerSide = q.type === 0 || q.type === 4;
     const scope = !buyerSide
       ? OrderCountScope.SELLER_COMPANY
@@ -142,15 +211,7 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
   // Capped, the total is ORDER_COUNT_CAP (the pager reads 1000+), never the ORDER_COUNT_CAP + 1 counted.
   const total = capped ? Math.min(counted, ORDER_COUNT_CAP) : counted;
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
-  const rows = total
-    ? await db
-        .select({ ...LIST_COLUMNS, ...LIST_EXTRAS })
-        .from(orders)
-        .where(and(...where))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(q.pageSize)
-        .offset((q.pageIndex - 1) * q.pageSize)
-    : [];
+  const rows = total ? await pageRows(db, caller, q, where) : [];
   return {
     list: toRows(rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'),
     total,
@@ -187,14 +248,22 @@ const LIST_COLUMNS = {
  * unqualified, which inside a subquery would name the subquery's table.
  */
 const LIST_EXTRAS = {
-  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(Number),
-  firstLine: sql<{ productName: string; spec: string | null } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
+  lineCount: sql<number>`(select count(*) from ${orderLines} l where l.order_id = ${orders}.id)`.mapWith(
+    Number,
+  ),
+  firstLine: sql<{
+    productName: string;
+    spec: string | null;
+  } | null>`(select json_build_object('productName', l.product_name, 'spec', l.spec)
     from ${orderLines} l where l.order_id = ${orders}.id order by l.sort, l.id limit 1)`,
   paymentSubmitted: sql<boolean>`exists (select 1 from ${orderPayments} p
     where p.order_id = ${orders}.id and p.status = ${PaymentStatus.SUBMITTED})`,
   issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
     join ${invoices} i on i.id = io.invoice_id
-    where io.order_id = ${orders}.id and i.status in (${sql.join(ISSUED_STATUSES.map((s) => sql`${s}`), sql`, `)}))`,
+    where io.order_id = ${orders}.id and i.status in (${sql.join(
+      ISSUED_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}))`,
 };
 
 type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
