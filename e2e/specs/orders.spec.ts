@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
 
 test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
   page,
@@ -25,8 +25,9 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   const before = [await stockOf(page, codes[0]!), await stockOf(page, codes[1]!)];
 
   await page.goto(`/customer/order/detail?type=6&id=${id}`);
-  await page.getByRole('button', { name: /确认订单/ }).click();
-  await popconfirm(page).click();
+  const confirmButton = page.getByRole('button', { name: /确认订单/ });
+  await confirmButton.click();
+  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/confirm', confirmButton)).toMatchObject({ code: 0 });
   await expect(page.getByText('订单已确认，等待采购商付款')).toBeVisible();
   await expect(page.locator('.ant-card-head').first()).toContainText('待付款');
 
@@ -40,8 +41,9 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
 
   // The supplier confirms the payment and ships one unit of the first line, then the rest.
   await page.reload();
-  await page.getByRole('button', { name: /确认收款/ }).click();
-  await popconfirm(page).click();
+  const payButton = page.getByRole('button', { name: /确认收款/ });
+  await payButton.click();
+  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await expect(page.locator('.ant-card-head').first()).toContainText('待发货');
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   let ship = page.getByRole('dialog', { name: '发货' });

@@ -44,15 +44,28 @@ export const popconfirm = (page: Page) =>
  * sends to `path`. On a heavily loaded CI machine a click on a just-opened bubble or dialog was seen three times to
  * send nothing, the overlay left open; so when no request went out within 5 s and the OK is still there it is
  * clicked once more, as a person would (noted as a test annotation). A second click while the first call runs is
- * ignored by antd (the OK is loading), so this never sends the action twice.
+ * ignored by antd (the OK is loading), so this never sends the action twice. Once (orders.spec in CI, 2026-11-24)
+ * the bubble closed with nothing sent; given the button that opens it (`opener`), the bubble is opened again and
+ * its OK clicked (also noted). The cause is not known (docs: issue 10's note).
  */
-export async function confirmAndAnswer(page: Page, ok: Locator, path: string): Promise<{ code: number; message: string }> {
+export async function confirmAndAnswer(
+  page: Page,
+  ok: Locator,
+  path: string,
+  opener?: Locator,
+): Promise<{ code: number; message: string }> {
   const answer = page.waitForResponse((r) => r.url().endsWith(path), { timeout: 30_000 });
   await ok.click();
   const early = await Promise.race([answer.then(() => true), page.waitForTimeout(5_000).then(() => false)]);
-  if (!early && (await ok.isVisible())) {
-    test.info().annotations.push({ type: 'click-resent', description: `${path}: no request 5 s after the first click` });
-    await ok.click();
+  if (!early) {
+    if (await ok.isVisible()) {
+      test.info().annotations.push({ type: 'click-resent', description: `${path}: no request 5 s after the first click` });
+      await ok.click();
+    } else if (opener) {
+      test.info().annotations.push({ type: 'reopened', description: `${path}: the confirmation closed with no request` });
+      await opener.click();
+      await ok.click();
+    }
   }
   return (await answer).json();
 }
