@@ -104,10 +104,12 @@ test('a purchaser sees 我的采购, the publish-enquiry button and the cart lin
   await expect(page.locator('.ant-menu-item-selected')).toHaveText('询价订单');
   await expect(page).toHaveTitle(/^询价单 A - 订单详情/);
 
-  // Purchasers are exempt from the membership gates; the receivables report is for suppliers only.
+  // The supplier's quotation page and the receivables report are for suppliers only; the purchaser is told so
+  // (never shown the page first, nor a membership gate).
   await page.goto('/customer/quotation/detail');
-  await expect(page.getByText('报价不存在')).toBeVisible();
+  await expect(page.getByTestId('access-blocked')).toContainText('该页面仅对供应商开放');
   await expect(page.getByTestId('member-gate')).toHaveCount(0);
+  await expect(page.getByText('报价不存在')).toHaveCount(0);
   await page.goto('/customer/report/saleAmount');
   await expect(page.getByText('应收账款报表仅对供应商开放').first()).toBeVisible();
 });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
-import { Layout } from 'antd';
+import { Layout, Spin } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { WORKBENCH_SIDER_WIDTH } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
 import { highlightKey, pickMenuKey } from '../lib/highlight.ts';
-import { menuAccessGate, routeGate, type WorkbenchHandle } from '../lib/gates.ts';
+import { routeGate, shellGate, type WorkbenchHandle } from '../lib/gates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useWebMenus } from '../api/menus.ts';
 import { myAccessQuery } from '../api/access.ts';
@@ -39,12 +39,13 @@ function WorkbenchShell() {
   const menus = useWebMenus();
   const highlight = highlightKey(location.pathname, location.search, pickMenuKey(handle?.menuKey, menus.data?.flat));
   const access = useQuery(myAccessQuery);
-  // A page's own company-type message (应付账款报表仅对采购商开放) before the menu's, then roles, then membership.
-  const pageGate = routeGate(handle, location.search, user?.extension);
-  const gate =
-    (pageGate?.kind === 'type' ? pageGate : null) ??
-    menuAccessGate(highlight, menus.data?.flat, access.data?.hiddenLinks, access.data?.otherTypeLinks) ??
-    pageGate;
+  const gate = shellGate(
+    routeGate(handle, location.search, user?.extension),
+    highlight,
+    { items: menus.data?.flat, loading: menus.isPending },
+    access.data,
+    access.isPending,
+  );
 
   // Phones: the sider starts collapsed and closes again after every navigation.
   const [narrow, setNarrow] = useState(isNarrow);
@@ -103,7 +104,15 @@ function WorkbenchShell() {
         </Layout.Sider>
         {narrow && !collapsed && <div className="wb-mask" aria-hidden onClick={() => setCollapsed(true)} />}
         <Layout.Content className="wb-content">
-          {gate ? <GateBlocked gate={gate} where={location.pathname + location.search} /> : <Outlet />}
+          {gate === 'loading' ? (
+            <div data-testid="workbench-gate-loading" style={{ padding: 80, textAlign: 'center' }}>
+              <Spin />
+            </div>
+          ) : gate ? (
+            <GateBlocked gate={gate} where={location.pathname + location.search} />
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameRefusal, menuAccessGate, routeGate, safeEmbedUrl, type GateSubject } from './gates.ts';
+import { frameRefusal, menuAccessGate, routeGate, safeEmbedUrl, shellGate, type GateSubject } from './gates.ts';
 
 const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({
   CompanyType: 2,
@@ -79,6 +79,41 @@ describe('menuAccessGate', () => {
     });
     expect(menuAccessGate('/customer/product', visible, [], purchaserOnly)).toBeNull();
     expect(menuAccessGate('/customer/message/index', visible, [], purchaserOnly)).toBeNull();
+  });
+});
+
+describe('shellGate', () => {
+  const purchaserMenu = [{ sysNo: 1, parentSysNo: 0, name: '我的询价', icon: '', linkPath: '/customer/enquiry' }];
+  const supplierOnly = { hiddenLinks: [], otherTypeLinks: [{ linkPath: '/customer/quotation', companyType: 2 }] };
+  const member = { kind: 'member' as const, message: '请购买二级/三级会员' };
+  const report = { kind: 'type' as const, message: '应收账款报表仅对供应商开放' };
+  const loaded = { items: purchaserMenu, loading: false };
+
+  it('waits for the menu and the access list before showing a page (no flash of a page the user may not open)', () => {
+    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: true }, undefined, true)).toBe('loading');
+    expect(shellGate(null, '/customer/quotation', loaded, undefined, true)).toBe('loading');
+    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: true }, supplierOnly, false)).toBe(
+      'loading',
+    );
+    expect(shellGate(null, '/customer/quotation', loaded, supplierOnly, false)).toEqual({
+      kind: 'type',
+      message: '该页面仅对供应商开放',
+    });
+  });
+  it("shows a page's own company-type message at once, then the menu's, then membership", () => {
+    expect(shellGate(report, '/customer/report/saleAmount', { items: undefined, loading: true }, undefined, true)).toBe(
+      report,
+    );
+    expect(shellGate(member, '/customer/quotation', loaded, supplierOnly, false)).toEqual({
+      kind: 'type',
+      message: '该页面仅对供应商开放',
+    });
+    expect(shellGate(member, '/customer/enquiry', loaded, supplierOnly, false)).toBe(member);
+    expect(shellGate(null, '/customer/enquiry', loaded, supplierOnly, false)).toBeNull();
+  });
+  it('lets the page decide when the menu or the access list failed to load (the server still refuses)', () => {
+    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: false }, undefined, false)).toBeNull();
+    expect(shellGate(member, '/customer/enquiry', loaded, undefined, false)).toBe(member);
   });
 });
 

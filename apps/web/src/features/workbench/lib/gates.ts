@@ -101,3 +101,21 @@ export function menuAccessGate(
   if (!hiddenLinks?.length || !matchMenu(hiddenLinks.map(asMenu), highlight)) return null;
   return { kind: 'access', message: NO_ACCESS_MESSAGE };
 }
+
+/**
+ * What the workbench shows in place of its page: a page's own company-type gate first (应付账款报表仅对采购商开放),
+ * then the menu's (another company type's page, one the roles do not grant), then membership; 'loading' while the
+ * menu or the access list is still on its way, so a page the user may not open never renders — nor sends its
+ * requests — before its gate is known. A failed menu or access answer decides nothing (the server still refuses).
+ */
+export function shellGate(
+  pageGate: GateResult,
+  highlight: string,
+  menu: { items: MenuItem[] | undefined; loading: boolean },
+  access: { hiddenLinks?: string[]; otherTypeLinks?: { linkPath: string; companyType: number }[] } | undefined,
+  accessLoading: boolean,
+): GateResult | 'loading' {
+  if (pageGate?.kind === 'type') return pageGate;
+  if (menu.loading || accessLoading) return 'loading';
+  return menuAccessGate(highlight, menu.items, access?.hiddenLinks, access?.otherTypeLinks) ?? pageGate;
+}
