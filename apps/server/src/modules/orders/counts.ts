@@ -2,10 +2,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderCounts } from '../../db/schema/index.ts';
 import { registerRecurringJob } from '../jobs/runner.ts';
+import { preparedFor } from '../../lib/paged.ts';
 
 /** How often the delta rows of `order_counts` are folded (decision 0113). */
 export const ORDER_COUNTS_COMPACT_MS = 60_000;
 export const ORDER_COUNTS_COMPACT_JOB = 'order_counts.compact';
+
+/** Read on every order list and workbench home: prepared once per database handle (planned once per connection). */
+const countsStatement = preparedFor((db: Db) =>
+  db
+    .select({ status: orderCounts.status, n: sql<number>`sum(${orderCounts.n})::int` })
+    .from(orderCounts)
+    .where(
+      and(
+        eq(orderCounts.scope, sql.placeholder('scope')),
+        eq(orderCounts.ownerId, sql.placeholder('ownerId')),
+        eq(orderCounts.kind, sql.placeholder('kind')),
+      ),
+    )
+    .groupBy(orderCounts.status)
+    .prepare('order_counts_of_scope'),
+);
 
 /**
  * The orders of one list scope per status: the sum of the key's delta rows (the trigger appends +1/−1 rows,
@@ -17,11 +34,7 @@ export async function readOrderCounts(
   ownerId: number,
   kind: number,
 ): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ status: orderCounts.status, n: sql<number>`sum(${orderCounts.n})::int` })
-    .from(orderCounts)
-    .where(and(eq(orderCounts.scope, scope), eq(orderCounts.ownerId, ownerId), eq(orderCounts.kind, kind)))
-    .groupBy(orderCounts.status);
+  const rows = await countsStatement(db).execute({ scope, ownerId, kind });
   const counts: Record<string, number> = {};
   for (const r of rows) if (r.n > 0) counts[String(r.status)] = r.n;
   return counts;
