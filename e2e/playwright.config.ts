@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     viewport: { width: 1366, height: 900 },
+    // The app honours the system's reduced-motion setting (no antd animations): a click never lands on a modal or
+    // a confirmation bubble that is still zooming in, which under CI load could miss it or close it.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

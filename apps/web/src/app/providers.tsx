@@ -19,8 +19,18 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Whether the user asked the system for less motion: then no component animates (modals, popovers, menus and
+ * messages appear and go at once). Also what keeps the browser tests from clicking a bubble still zooming in.
+ */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const theme = {
   token: {
+    motion: !prefersReducedMotion(),
     colorPrimary: '#0b6bcb',
     borderRadius: 6,
     // The same font list as styles.css, so Ant Design components and plain text match.
