@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, or } from 'drizzle-orm';
+import { count, eq, or, sql } from 'drizzle-orm';
 import type { SiteFeatures } from '@aquamall/shared';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, testDbKind, type TestApp } from '../test/app.ts';
 import { sandboxOutbox, users } from '../db/schema/index.ts';
 import { seedOnStart, seedRefusal } from '../db/seed/guard.ts';
 import { partnersOf } from '../lib/partners/index.ts';
@@ -117,6 +117,22 @@ describe('the same server with DEMO=1', () => {
     const scan = await t.app.inject({ method: 'GET', url: '/api/wx/sandbox/scan?ticket=abcdefghijklmnopqrstu' });
     expect(scan.statusCode).toBe(200);
     expect((await get(t.app, '/api/wx/getwxoaqrcode/browser-dddd-0002')).code).toBe(0);
+  });
+
+  it.runIf(testDbKind === 'pg')('seeds the empty database at start and has PostgreSQL analyse it at once', async () => {
+    const analysed = async () => {
+      const res = (await t.database.db.execute(
+        sql`select coalesce(last_analyze, last_autoanalyze)::text as at from pg_stat_user_tables where relname = 'orders'`,
+      )) as unknown as { rows: { at: string | null }[] };
+      return res.rows[0]?.at ?? null;
+    };
+    expect(await analysed()).toBeNull();
+    expect(await seedOnStart(t.app)).toBe(true);
+    const [demo] = await t.database.db.select({ n: count() }).from(users).where(eq(users.phone, '18800000002'));
+    expect(demo!.n).toBe(1);
+    expect(await analysed()).not.toBeNull();
+    // A second start finds it seeded and leaves it alone.
+    expect(await seedOnStart(t.app)).toBe(false);
   });
 
   it('offers every login method and allows the seed', async () => {
