@@ -47,6 +47,30 @@ const LIST_MENU: Record<number, { own: string; all?: string }> = {
   8: { own: '/customer/offerOrder' },
 };
 
+/** Whose orders a list reads: the supplier's company, the purchaser's company, or one buyer. */
+type ListShape = 'seller' | 'buyerCompany' | 'buyerUser';
+
+/**
+ * Whose orders a list of this type reads, and of which kind: the purchaser's types 0/4 are the user's own or, with
+ * `all`, the company's (its menu is checked by listScope); the supplier's 6/8 the company's. The page, the tab
+ * counts and the WHERE all follow it.
+ */
+function listShape(q: OrderListFilter): { shape: ListShape; kind: number; side: ViewerSide } {
+  const buyerSide = q.type === 0 || q.type === 4;
+  return {
+    shape: !buyerSide ? 'seller' : q.all && LIST_MENU[q.type]!.all ? 'buyerCompany' : 'buyerUser',
+    kind: q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY,
+    side: buyerSide ? 'buyer' : 'seller',
+  };
+}
+
+/** The `order_counts` scope that holds an unfiltered list's tab counts. */
+const COUNT_SCOPE: Record<ListShape, number> = {
+  seller: OrderCountScope.SELLER_COMPANY,
+  buyerCompany: OrderCountScope.BUYER_COMPANY,
+  buyerUser: OrderCountScope.BUYER_USER,
+};
+
 /**
  * The WHERE of a list: the purchaser's types 0/4 are the orders the user placed (`order`, `enorder`) or, with
  * `all`, every order of the company (`allorder`, `allenorder`, a menu given to company admins and to roles
@@ -54,15 +78,14 @@ const LIST_MENU: Record<number, { own: string; all?: string }> = {
  * date range (Asia/Shanghai days), amount range. The status filter is separate (tab counts).
  */
 async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQL[]> {
+  const { shape, kind } = listShape(q);
   const menus = LIST_MENU[q.type]!;
-  const page = q.all && menus.all ? menus.all : menus.own;
-  if (!(await canSeeMenuPath(db, caller, page))) throw forbidden();
-  const buyerSide = q.type === 0 || q.type === 4;
-  const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+  if (!(await canSeeMenuPath(db, caller, shape === 'buyerCompany' ? menus.all! : menus.own))) throw forbidden();
+  const buyerSide = shape !== 'seller';
   const where: SQL[] = [eq(orders.kind, kind)];
   if (buyerSide) {
     where.push(eq(orders.buyerCompanyId, caller.companyId));
-    if (!(q.all && menus.all)) where.push(eq(orders.buyerUserId, caller.userId));
+    if (shape === 'buyerUser') where.push(eq(orders.buyerUserId, caller.userId));
   } else {
     where.push(eq(orders.sellerCompanyId, caller.companyId));
   }
@@ -94,14 +117,11 @@ const isFiltered = (q: OrderListFilter): boolean =>
     q.amountMax !== undefined,
   );
 
-/** Whose orders an unfiltered list reads: the supplier's company, the purchaser's company, or one buyer. */
-type PageShape = 'seller' | 'buyerCompany' | 'buyerUser';
-
 /**
  * The page of an unfiltered list (what every list opens with), one prepared statement per shape and status tab,
  * so PostgreSQL plans it once per connection instead of on every request (planning cost as much as running it).
  */
-const unfilteredPage = (shape: PageShape, withStatus: boolean) =>
+const unfilteredPage = (shape: ListShape, withStatus: boolean) =>
   preparedFor((db: Db) => {
     const conds: SQL[] = [
       eq(orders.kind, sql.placeholder('kind')),
@@ -131,14 +151,7 @@ async function pageRows(db: Db, caller: Caller, q: OrderListFilter, where: SQL[]
   const limit = q.pageSize;
   const offset = (q.pageIndex - 1) * q.pageSize;
   if (!isFiltered(q)) {
-    const buyerSide = q.type === 0 || q.type === 4;
-    // Mirrors listScope: a purchaser's list is company-wide only with `all` and its menu (checked there).
-    const shape: PageShape = !buyerSide
-      ? 'seller'
-      : q.all && LIST_MENU[q.type]!.all
-        ? 'buyerCompany'
-        : 'buyerUser';
-    const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
+    const { shape, kind } = listShape(q);
     const statement = UNFILTERED_PAGES[shape][q.status !== undefined ? 1 : 0](db);
     return statement.execute({
       kind,
@@ -170,15 +183,9 @@ async function statusCounts(
   where: SQL[],
 ): Promise<{ counts: Record<string, number>; capped: boolean }> {
   if (!isFiltered(q)) {
-    const buyerSide = q.type === 0 || q.type === 4;
-    const scope = !buyerSide
-      ? OrderCountScope.SELLER_COMPANY
-      : q.all
-        ? OrderCountScope.BUYER_COMPANY
-        : OrderCountScope.BUYER_USER;
-    const owner = scope === OrderCountScope.BUYER_USER ? caller.userId : caller.companyId;
-    const kind = q.type === 0 || q.type === 6 ? OrderKind.PURCHASE : OrderKind.ENQUIRY;
-    return { counts: await readOrderCounts(db, scope, owner, kind), capped: false };
+    const { shape, kind } = listShape(q);
+    const owner = shape === 'buyerUser' ? caller.userId : caller.companyId;
+    return { counts: await readOrderCounts(db, COUNT_SCOPE[shape], owner, kind), capped: false };
   }
   const limited = db
     .select({ status: orders.status })
@@ -213,7 +220,7 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListFilter): Pr
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   const rows = total ? await pageRows(db, caller, q, where) : [];
   return {
-    list: toRows(rows, q.type === 0 || q.type === 4 ? 'buyer' : 'seller'),
+    list: toRows(rows, listShape(q).side),
     total,
     counts,
     totalCapped: capped,
