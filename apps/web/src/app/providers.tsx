@@ -23,7 +23,7 @@ export const queryClient = new QueryClient({
  * Whether the user asked the system for less motion: then no component animates (modals, popovers, menus and
  * messages appear and go at once). Also what keeps the browser tests from clicking a bubble still zooming in.
  */
-export const prefersReducedMotion = () =>
+const prefersReducedMotion = () =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import { PageSpin } from '../../components/PageSpin.tsx';
 import { useSession } from './store.ts';
 import { isLoggingOut, loadUser, logout } from './session.ts';
 import { currentPath, useInstallNavigator } from './navigation.ts';
@@ -17,12 +17,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     } else if (!user) void loadUser();
   }, [token, user]);
   if (!token) return null;
-  if (!loggedIn) {
-    return (
-      <div style={{ padding: 80, textAlign: 'center' }}>
-        <Spin />
-      </div>
-    );
-  }
+  if (!loggedIn) return <PageSpin />;
   return <>{children}</>;
 }

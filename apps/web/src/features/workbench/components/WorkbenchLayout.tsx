@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
-import { Layout, Spin } from 'antd';
+import { Layout } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { WORKBENCH_SIDER_WIDTH } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
@@ -13,6 +13,7 @@ import { WorkbenchHeader } from './WorkbenchHeader.tsx';
 import { WorkbenchMenu } from './WorkbenchMenu.tsx';
 import { FollowQrCode } from './FollowQrCode.tsx';
 import { GateBlocked } from './GateBlocked.tsx';
+import { PageSpin } from '../../../components/PageSpin.tsx';
 import { LiveInbox } from './LiveInbox.tsx';
 import { TwoFactorGate } from '../../../components/two-factor/TwoFactorGate.tsx';
 
@@ -42,9 +43,9 @@ function WorkbenchShell() {
   const gate = shellGate(
     routeGate(handle, location.search, user?.extension),
     highlight,
-    { items: menus.data?.flat, loading: menus.isPending },
+    menus.data?.flat,
     access.data,
-    access.isPending,
+    menus.isPending || access.isPending,
   );
 
   // Phones: the sider starts collapsed and closes again after every navigation.
@@ -105,9 +106,7 @@ function WorkbenchShell() {
         {narrow && !collapsed && <div className="wb-mask" aria-hidden onClick={() => setCollapsed(true)} />}
         <Layout.Content className="wb-content">
           {gate === 'loading' ? (
-            <div data-testid="workbench-gate-loading" style={{ padding: 80, textAlign: 'center' }}>
-              <Spin />
-            </div>
+            <PageSpin testId="workbench-gate-loading" />
           ) : gate ? (
             <GateBlocked gate={gate} where={location.pathname + location.search} />
           ) : (

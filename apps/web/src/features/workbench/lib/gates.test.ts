@@ -87,33 +87,32 @@ describe('shellGate', () => {
   const supplierOnly = { hiddenLinks: [], otherTypeLinks: [{ linkPath: '/customer/quotation', companyType: 2 }] };
   const member = { kind: 'member' as const, message: '请购买二级/三级会员' };
   const report = { kind: 'type' as const, message: '应收账款报表仅对供应商开放' };
-  const loaded = { items: purchaserMenu, loading: false };
 
   it('waits for the menu and the access list before showing a page (no flash of a page the user may not open)', () => {
-    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: true }, undefined, true)).toBe('loading');
-    expect(shellGate(null, '/customer/quotation', loaded, undefined, true)).toBe('loading');
-    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: true }, supplierOnly, false)).toBe(
+    expect(shellGate(null, '/customer/quotation', undefined, undefined, true)).toBe('loading');
+    expect(shellGate(null, '/customer/quotation', purchaserMenu, undefined, true)).toBe('loading');
+    expect(shellGate(null, '/customer/quotation', undefined, supplierOnly, true)).toBe(
       'loading',
     );
-    expect(shellGate(null, '/customer/quotation', loaded, supplierOnly, false)).toEqual({
+    expect(shellGate(null, '/customer/quotation', purchaserMenu, supplierOnly, false)).toEqual({
       kind: 'type',
       message: '该页面仅对供应商开放',
     });
   });
   it("shows a page's own company-type message at once, then the menu's, then membership", () => {
-    expect(shellGate(report, '/customer/report/saleAmount', { items: undefined, loading: true }, undefined, true)).toBe(
+    expect(shellGate(report, '/customer/report/saleAmount', undefined, undefined, true)).toBe(
       report,
     );
-    expect(shellGate(member, '/customer/quotation', loaded, supplierOnly, false)).toEqual({
+    expect(shellGate(member, '/customer/quotation', purchaserMenu, supplierOnly, false)).toEqual({
       kind: 'type',
       message: '该页面仅对供应商开放',
     });
-    expect(shellGate(member, '/customer/enquiry', loaded, supplierOnly, false)).toBe(member);
-    expect(shellGate(null, '/customer/enquiry', loaded, supplierOnly, false)).toBeNull();
+    expect(shellGate(member, '/customer/enquiry', purchaserMenu, supplierOnly, false)).toBe(member);
+    expect(shellGate(null, '/customer/enquiry', purchaserMenu, supplierOnly, false)).toBeNull();
   });
   it('lets the page decide when the menu or the access list failed to load (the server still refuses)', () => {
-    expect(shellGate(null, '/customer/quotation', { items: undefined, loading: false }, undefined, false)).toBeNull();
-    expect(shellGate(member, '/customer/enquiry', loaded, undefined, false)).toBe(member);
+    expect(shellGate(null, '/customer/quotation', undefined, undefined, false)).toBeNull();
+    expect(shellGate(member, '/customer/enquiry', purchaserMenu, undefined, false)).toBe(member);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type MemberGate,
   type TypedReport,
 } from '@aquamall/shared';
-import type { MenuItem } from '@aquamall/shared';
+import type { MenuItem, MyAccess } from '@aquamall/shared';
 import type { RouteHandle } from '../../../app/RootLayout.tsx';
 import { matchMenu } from './highlight.ts';
 
@@ -111,11 +111,11 @@ export function menuAccessGate(
 export function shellGate(
   pageGate: GateResult,
   highlight: string,
-  menu: { items: MenuItem[] | undefined; loading: boolean },
-  access: { hiddenLinks?: string[]; otherTypeLinks?: { linkPath: string; companyType: number }[] } | undefined,
-  accessLoading: boolean,
+  menu: MenuItem[] | undefined,
+  access: Pick<MyAccess, 'hiddenLinks' | 'otherTypeLinks'> | undefined,
+  loading: boolean,
 ): GateResult | 'loading' {
   if (pageGate?.kind === 'type') return pageGate;
-  if (menu.loading || accessLoading) return 'loading';
-  return menuAccessGate(highlight, menu.items, access?.hiddenLinks, access?.otherTypeLinks) ?? pageGate;
+  if (loading) return 'loading';
+  return menuAccessGate(highlight, menu, access?.hiddenLinks, access?.otherTypeLinks) ?? pageGate;
 }
