@@ -9,7 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, testDbKind } from './test/app.ts';
-import { ensureServerBuilt, postJson, startServer, type ServerProcess } from './test/server-process.ts';
+import {
+  ensureServerBuilt,
+  getJson,
+  postJson,
+  startServer,
+  type Envelope,
+  type ServerProcess,
+} from './test/server-process.ts';
 
 const SUPPLIER = '18800000002';
 const PURCHASER = '18800000004';
@@ -24,11 +31,6 @@ type Kind = (typeof KINDS)[number];
 /** The password of the companies registered by the stream. */
 const NEW_PASSWORD = 'Crash2026ok';
 
-type Envelope<T = unknown> = { code: number; message: string; data: T };
-async function getJson<T = unknown>(url: string, token?: string): Promise<Envelope<T>> {
-  const res = await fetch(url, { headers: token ? { 'x-token': token } : {} });
-  return (await res.json()) as Envelope<T>;
-}
 function must<T>(res: Envelope<T>, what: string): T {
   if (res.code !== 0) throw new Error(`${what}: ${res.message}`);
   return res.data;

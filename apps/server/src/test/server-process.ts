@@ -72,6 +72,9 @@ export async function startServer(
   };
 }
 
+/** The answer envelope of every API route. */
+export type Envelope<T = unknown> = { code: number; message: string; data: T };
+
 /** POST JSON and return the envelope. */
 export async function postJson<T = unknown>(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
@@ -79,5 +82,11 @@ export async function postJson<T = unknown>(url: string, body: unknown, token?: 
     headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as { code: number; message: string; data: T };
+  return (await res.json()) as Envelope<T>;
+}
+
+/** GET and return the envelope. */
+export async function getJson<T = unknown>(url: string, token?: string): Promise<Envelope<T>> {
+  const res = await fetch(url, { headers: token ? { 'x-token': token } : {} });
+  return (await res.json()) as Envelope<T>;
 }
