@@ -3,12 +3,11 @@
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
  * first (`--images`: only draw the demo images into their cache, as the build does). Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
  */
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
 import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
-import { seedDemo, wipeDemoTables } from './index.ts';
+import { analyzeAfterSeed, seedDemo, wipeDemoTables } from './index.ts';
 import { seedRefusal } from './guard.ts';
 import { drawSeedImages, SEED_IMAGE_CACHE } from './images.ts';
 
@@ -57,8 +56,7 @@ try {
     await seedDemo(database.db, createStorage(config));
     // The wipe's cascade empties the roles table too; put the workbench menus and role presets back.
     await ensureAccessDefaults(database.db);
-    // PostgreSQL: statistics now, not when autovacuum gets to it (see seedOnStart).
-    if (database.kind === 'postgres') await database.db.execute(sql`analyze`);
+    await analyzeAfterSeed(database);
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     console.log(
       'Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).',
