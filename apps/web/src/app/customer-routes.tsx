@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { workbenchRoutes } from '../features/workbench/routes.tsx';
 import { lazyNamed } from '../lib/lazy.ts';
+import { queryClient } from './providers.tsx';
 import { accountCustomerRoutes } from '../features/account/routes.tsx';
 import { merchantCustomerRoutes } from '../features/merchant/routes.tsx';
 import { catalogueCustomerRoutes } from '../features/catalogue/routes.tsx';
@@ -42,6 +43,12 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
  */
 export const customerRoutes: RouteObject = {
   path: 'customer',
+  // The workbench gate's menu and access list load while the layout's and the page's code do (imported here
+  // rather than statically, so the mall's first load does not carry the workbench's queries).
+  loader: () => {
+    void import('../features/workbench/api/access.ts').then((m) => m.prefetchWorkbenchGate(queryClient));
+    return null;
+  },
   lazy: lazyNamed(() => import('../features/workbench/components/WorkbenchLayout.tsx'), 'WorkbenchLayout'),
   children: [
     ...workbenchRoutes,

@@ -1,6 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PermissionCode } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
+import { sessionStore } from '../../session/index.ts';
+import { webMenusQuery } from './menus.ts';
 
 /** GET /api/role/mine — the caller's permissions (buttons the server would refuse are not offered). */
 export const myAccessQuery = queryOptions({
@@ -20,3 +22,16 @@ export const todoQuery = queryOptions({
   queryFn: () => api.read('workbenchTodo', undefined, { suppressError: true }),
   staleTime: 30_000,
 });
+
+/**
+ * Starts loading what the workbench gate needs (the menu and the access list) as a /customer route is entered,
+ * alongside the page's code, since the page itself renders only once both are known (shellGate). Without a
+ * session nothing is asked (RequireAuth sends the visitor to login).
+ */
+export function prefetchWorkbenchGate(client: QueryClient): null {
+  if (sessionStore.get().token) {
+    void client.prefetchQuery(webMenusQuery);
+    void client.prefetchQuery(myAccessQuery);
+  }
+  return null;
+}
