@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { loadRedis } from './lazy.ts';
 import { listenPg } from './pg-listen.ts';
+import { redisOptions } from './redis.ts';
 
 /**
  * Events that cross instances (DESIGN §4): new inbox messages, WeChat QR ticket states. `publish` delivers to
@@ -41,6 +42,7 @@ export class EventBus {
   private transport: Transport | null = null;
   /** Events received from other instances, and sends that failed (exposed for metrics and tests). */
   readonly stats = { received: 0, sendFailures: 0 };
+  private lastWarned = 0;
 
   constructor(private readonly log: Logger = { warn: () => undefined }) {}
 
@@ -73,7 +75,10 @@ export class EventBus {
     void t.send(body).then((sent) => {
       if (!sent) {
         this.stats.sendFailures++;
-        this.log.warn({ channel }, 'event not sent to other instances (bus connection down)');
+        // One line per 10 s is enough while the connection is down; stats.sendFailures counts them all.
+        if (this.lastWarned > Date.now() - 10_000) return;
+        this.lastWarned = Date.now();
+        this.log.warn({ channel, failures: this.stats.sendFailures }, 'event not sent to other instances (bus connection down)');
       }
     });
   }
@@ -131,11 +136,9 @@ export async function redisTransport(
   onBody: (body: string) => void,
   log: Logger,
 ): Promise<Transport> {
-  const options = {
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (n: number) => Math.min(n * 200, 2000),
-  };
+  // No offline queue (lib/redis.ts): while Redis is down a publish fails at once and the event stays on this
+  // instance (counted in stats.sendFailures), instead of piling up and arriving late.
+  const options = { ...redisOptions(), autoResubscribe: false };
   const Redis = await loadRedis();
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
@@ -144,10 +147,18 @@ export async function redisTransport(
   sub.on('message', (ch: string, body: string) => {
     if (ch === EVENT_CHANNEL) onBody(body);
   });
-  // ioredis re-subscribes after a reconnection by itself.
-  await sub
-    .subscribe(EVENT_CHANNEL)
-    .catch((err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe yet'));
+  // Subscribes on every (re)connection itself: ioredis only re-subscribes a subscription it had made, and the
+  // first one fails when Redis is down at start.
+  const subscribed = new Promise<void>((resolve) => {
+    sub.on('ready', () => {
+      sub.subscribe(EVENT_CHANNEL).then(
+        () => resolve(),
+        (err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe'),
+      );
+    });
+  });
+  // Start without it when Redis is down (events stay on this instance until it is back), but not before trying.
+  await Promise.race([subscribed, new Promise((r) => setTimeout(r, 2000).unref())]);
   return {
     kind: 'redis',
     async send(body) {
