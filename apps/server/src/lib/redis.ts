@@ -24,7 +24,7 @@ export const redisOptions = (): RedisOptions => ({
 });
 
 /**
- * The command connection to Redis when REDIS_URL is set (DESIGN §4): rate limits (plugins/rate-limit.ts),
+ * The command connection to Redis when REDIS_URL is set: rate limits (plugins/rate-limit.ts),
  * login failures and lockouts (modules/auth/lockout.ts), the per-user upload limit and the demo captcha peek
  * live there, shared by every instance. Pub/sub has connections of its own (lib/event-bus.ts).
  */

@@ -10,7 +10,7 @@ const hashText = (id: string, text: string) =>
   crypto.createHash('sha256').update(`${id}:${text.trim().toLowerCase()}`).digest('hex');
 
 /**
- * A fresh 4-character picture captcha for a browser-chosen id (SPEC §5); replaces an earlier one. In demo mode
+ * A fresh 4-character picture captcha for a browser-chosen id; replaces an earlier one. In demo mode
  * (`keepText`) the row also keeps the text for the sandbox peek, so any instance or worker can answer it.
  */
 export async function createCaptcha(db: Db, id: string, keepText = false): Promise<string> {
