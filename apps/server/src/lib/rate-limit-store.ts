@@ -41,7 +41,7 @@ export async function pruneWindows(db: Db, now = Date.now()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - KEEP_MS));
 }
 
-/** Redis keys of the shared counters (the same prefix @fastify/rate-limit used before, so windows carry over). */
+/** Prefix of the shared counters' Redis keys (each key expires with its window). */
 export const REDIS_LIMIT_PREFIX = 'aquamall-rl:';
 
 /** One hit in Redis: INCR, and the window's expiry set by the first hit (the plugin's own script, simplified). */

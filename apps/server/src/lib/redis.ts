@@ -24,9 +24,9 @@ export const redisOptions = (): RedisOptions => ({
 });
 
 /**
- * The command connection to Redis when REDIS_URL is set: rate limits (plugins/rate-limit.ts),
- * login failures and lockouts (modules/auth/lockout.ts), the per-user upload limit and the demo captcha peek
- * live there, shared by every instance. Pub/sub has connections of its own (lib/event-bus.ts).
+ * The command connection to Redis when REDIS_URL is set: rate limits (plugins/rate-limit.ts), login failures
+ * and lockouts (modules/auth/lockout.ts) and the per-user upload limit (modules/files/rate-limit.ts) live there,
+ * shared by every instance. Pub/sub has connections of its own (lib/event-bus.ts).
  */
 export async function openRedis(url: string, log: Logger): Promise<Redis> {
   const redis = new (await loadRedis())(url, redisOptions());
@@ -44,19 +44,14 @@ export async function openRedis(url: string, log: Logger): Promise<Redis> {
     down = false;
   });
   fallbackLog = log;
+  // 1 while this process's Redis command connection is ready, 0 while it is down (absent without REDIS_URL).
+  metrics.gauge('aquamall_redis_up', 'Whether the Redis command connection is ready (1) or down (0)', [], (g) => {
+    const current = currentRedis();
+    if (current) g.set(current.status === 'ready' ? 1 : 0);
+  });
   return redis;
 }
 
-/** 1 while this process's Redis command connection is ready, 0 while it is down (absent without REDIS_URL). */
-metrics.gauge(
-  'aquamall_redis_up',
-  'Whether the Redis command connection is ready (1) or down (0)',
-  [],
-  (g) => {
-    const redis = currentRedis();
-    if (redis) g.set(redis.status === 'ready' ? 1 : 0);
-  },
-);
 const fallbacks = metrics.counter(
   'aquamall_redis_fallbacks_total',
   'Operations done on the database because Redis was down or too slow',
