@@ -130,6 +130,9 @@ export async function postgresTransport(
   return { kind: 'postgres', send: (body) => channel.send(body), stop: () => channel.stop() };
 }
 
+/** How often the Redis subscriber connection is pinged (a silent dead connection is noticed within this + 0.5 s). */
+const SUBSCRIBER_PING_MS = 2000;
+
 /** Redis pub/sub (ioredis): a subscriber connection of its own, since a subscribed connection cannot publish. */
 export async function redisTransport(
   url: string,
@@ -142,8 +145,18 @@ export async function redisTransport(
   const Redis = await loadRedis();
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const c of [pub, sub])
-    c.on('error', (err: Error) => log.warn({ err: err.message }, 'event bus Redis error'));
+  for (const c of [pub, sub]) {
+    // One line when a connection drops (ioredis reports every failed reconnection), one when it is back.
+    let down = false;
+    c.on('error', (err: Error) => {
+      if (!down) log.warn({ err: err.message }, 'event bus Redis error: events stay on this instance until it is back');
+      down = true;
+    });
+    c.on('ready', () => {
+      if (down) log.warn({}, 'event bus Redis is back');
+      down = false;
+    });
+  }
   sub.on('message', (ch: string, body: string) => {
     if (ch === EVENT_CHANNEL) onBody(body);
   });
@@ -159,17 +172,29 @@ export async function redisTransport(
   });
   // Start without it when Redis is down (events stay on this instance until it is back), but not before trying.
   await Promise.race([subscribed, new Promise((r) => setTimeout(r, 2000).unref())]);
+  // A subscriber only listens, so a connection that died without a word (a firewall or NAT that forgot it, a
+  // Redis host gone while the network was cut) would never be noticed: ping it, and reconnect when the ping
+  // times out. A publish that times out does the same for the publishing connection.
+  const reconnectIfSilent = (c: typeof sub) => (err: Error) => {
+    if (/timed out/i.test(err.message) && c.status === 'ready') c.disconnect(true);
+  };
+  const heartbeat = setInterval(() => {
+    if (sub.status === 'ready') sub.ping().catch(reconnectIfSilent(sub));
+  }, SUBSCRIBER_PING_MS);
+  heartbeat.unref();
   return {
     kind: 'redis',
     async send(body) {
       try {
         await pub.publish(EVENT_CHANNEL, body);
         return true;
-      } catch {
+      } catch (err) {
+        reconnectIfSilent(pub)(err as Error);
         return false;
       }
     },
     async stop() {
+      clearInterval(heartbeat);
       sub.disconnect();
       pub.disconnect();
     },

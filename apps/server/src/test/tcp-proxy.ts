@@ -4,15 +4,16 @@ import net from 'node:net';
  * A TCP proxy on loopback that a test can cut and restore, to play a Redis (or any server) going away without
  * stopping the real one other tests use:
  * - `cut('refuse')`: open connections are reset and new ones are closed at once (a stopped server);
- * - `cut('silent')`: open connections stay open but nothing crosses any more, and new ones are accepted and
- *   never answered (a dead network path, the slow case);
- * - `restore()`: everything is dropped once more and new connections go through again.
+ * - `cut('silent')`: open connections stay open but nothing crosses them any more, ever, and new ones are
+ *   accepted and never answered (a dead network path, the slow case);
+ * - `restore()`: new connections go through again; the old ones are dropped, or with `{ drop: false }` left open
+ *   and dead (a firewall or NAT that forgot them: only the client's own checks can notice).
  */
 export interface CuttableProxy {
   url(path?: string): string;
   port: number;
   cut(mode: 'refuse' | 'silent'): void;
-  restore(): void;
+  restore(opts?: { drop?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +23,7 @@ export async function startTcpProxy(
 ): Promise<CuttableProxy> {
   let mode: 'open' | 'refuse' | 'silent' = 'open';
   const pairs = new Set<[net.Socket, net.Socket | null]>();
+  const dead = new WeakSet<net.Socket>();
   const dropAll = () => {
     for (const [a, b] of pairs) {
       a.destroy();
@@ -53,10 +55,10 @@ export async function startTcpProxy(
     upstream.on('close', () => client.destroy());
     // Forward by hand so a silent cut can stop the bytes without closing anything.
     client.on('data', (d) => {
-      if (mode === 'open') upstream.write(d);
+      if (mode === 'open' && !dead.has(client)) upstream.write(d);
     });
     upstream.on('data', (d) => {
-      if (mode === 'open') client.write(d);
+      if (mode === 'open' && !dead.has(client)) client.write(d);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,10 +69,11 @@ export async function startTcpProxy(
     cut(m) {
       mode = m;
       if (m === 'refuse') dropAll();
+      else for (const [client] of pairs) dead.add(client);
     },
-    restore() {
+    restore({ drop = true } = {}) {
       mode = 'open';
-      dropAll();
+      if (drop) dropAll();
     },
     async close() {
       dropAll();
