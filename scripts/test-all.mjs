@@ -2,7 +2,8 @@
 // Runs every test suite and ends with one line "N passed, N failed" totalling all of them.
 //  1. Vitest: shared contracts, server (embedded PGlite) and web units.
 //  2. Vitest: the server suite again on PostgreSQL, when TEST_DATABASE_URL is set.
-//  3. Two instances behind a round-robin proxy on one PostgreSQL database (and Redis), when TEST_DATABASE_URL is set.
+//  3. Two instances behind a round-robin proxy on one PostgreSQL database (and Redis), when TEST_DATABASE_URL is set:
+//     events, caches and limits across instances, a rolling restart, Redis cut and restored (apps/server/harness/).
 //  4. Playwright end-to-end specs in Debian's Chromium (installed here when missing and we are root).
 // Exit code is non-zero when any test failed or any suite could not run.
 import { spawnSync } from 'node:child_process';
@@ -79,7 +80,7 @@ if (want('unit')) {
 
 if (want('instances')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('two instances behind a proxy (PostgreSQL, Redis)', 'vitest-instances.json', ['--config', 'apps/server/harness/vitest.config.ts']);
+    vitest('two instances behind a proxy (PostgreSQL, Redis; rolling restart, Redis outage)', 'vitest-instances.json', ['--config', 'apps/server/harness/vitest.config.ts']);
   } else {
     console.log('\n(TEST_DATABASE_URL not set: the two-instance harness needs PostgreSQL and was skipped)');
   }

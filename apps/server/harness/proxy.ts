@@ -13,16 +13,30 @@ export interface RoundRobinProxy {
   peek(): number;
   /** Which upstream served each request so far, in order (method, path, upstream). */
   log: { method: string; path: string; upstream: number }[];
+  /**
+   * Takes upstream `i` out of the rotation (nginx: `down` on its `server` line and `nginx -s reload`) and
+   * resolves once the requests it was already serving have finished (nginx's old workers finish theirs too).
+   */
+  takeOut(i: number): Promise<void>;
+  /** Puts upstream `i` back into the rotation, at a new address when given (a restarted instance). */
+  putBack(i: number, url?: string): void;
   close(): Promise<void>;
 }
 
 export async function startProxy(upstreams: string[]): Promise<RoundRobinProxy> {
   const targets = upstreams.map((u) => new URL(u));
+  const out = new Set<number>();
+  const inFlight = targets.map(() => 0);
   let next = 0;
   const log: RoundRobinProxy['log'] = [];
+  const advance = () => {
+    do next = (next + 1) % targets.length;
+    while (out.has(next) && out.size < targets.length);
+  };
   const pick = (method: string, path: string) => {
+    if (out.has(next)) advance();
     const i = next;
-    next = (next + 1) % targets.length;
+    advance();
     log.push({ method, path, upstream: i });
     return i;
   };
@@ -31,13 +45,20 @@ export async function startProxy(upstreams: string[]): Promise<RoundRobinProxy> 
   const server = http.createServer((req, res) => {
     const i = pick(req.method ?? 'GET', req.url ?? '/');
     const t = targets[i]!;
+    inFlight[i]!++;
+    res.once('close', () => inFlight[i]!--);
     const upstream = http.request(
       {
         host: t.hostname,
         port: t.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '', connection: 'close' },
+        headers: {
+          ...req.headers,
+          // Like nginx's $proxy_add_x_forwarded_for: the client's address appended to what it sent.
+          'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+          connection: 'close',
+        },
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, { ...up.headers, 'x-upstream': String(i), connection: 'close' });
@@ -79,8 +100,16 @@ export async function startProxy(upstreams: string[]): Promise<RoundRobinProxy> 
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    peek: () => next,
+    peek: () => (out.has(next) ? (advance(), next) : next),
     log,
+    async takeOut(i) {
+      out.add(i);
+      while (inFlight[i]! > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+    putBack(i, url) {
+      if (url) targets[i] = new URL(url);
+      out.delete(i);
+    },
     close: async () => {
       for (const s of sockets) s.destroy();
       server.closeAllConnections();

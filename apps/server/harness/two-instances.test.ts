@@ -2,19 +2,16 @@
  * Several instances that behave as one (issue 15, DESIGN §4): two compiled servers on one PostgreSQL database
  * (and, in the second pass, one Redis) behind a round-robin proxy on loopback. Through the proxy: sign-in by
  * WeChat QR with the scan handled by the other instance, a message created on one instance arriving live on a
- * socket connected to the other, and timed rules firing once while both instances run their job runners.
- * Run by `npm test` after the PostgreSQL pass (scripts/test-all.mjs); needs TEST_DATABASE_URL.
+ * socket connected to the other, a site content edit on one seen at once on the other, the demo captcha peek
+ * answered by the instance that did not draw it, and timed rules firing once while both instances run their job
+ * runners. rolling-restart.test.ts and redis-chaos.test.ts beside it restart instances and cut Redis. Run by `npm test` after the PostgreSQL pass (scripts/test-all.mjs); needs TEST_DATABASE_URL.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OrderStatus, type LiveEvent } from '@aquamall/shared';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { messages, orderHistory, orders } from '../src/db/schema/index.ts';
-import { createPgDatabase } from '../src/test/app.ts';
 import {
   insertCompanyWithAdmin,
   makeOnSaleProduct,
@@ -25,8 +22,8 @@ import {
   TEST_PASSWORD,
 } from '../src/test/factories/index.ts';
 import { redisReachable, TEST_REDIS_URL } from '../src/test/redis.ts';
-import { ensureServerBuilt, startServer, type ServerProcess } from '../src/test/server-process.ts';
-import { startProxy, type RoundRobinProxy } from './proxy.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+import type { RoundRobinProxy } from './proxy.ts';
 
 const hasPg = !!process.env.TEST_DATABASE_URL;
 const hasRedis = await redisReachable();
@@ -41,49 +38,17 @@ const transports = [
 
 for (const transport of transports) {
   describe.skipIf(!transport.enabled)(`two instances behind a round-robin proxy (${transport.name})`, () => {
-    let servers: ServerProcess[] = [];
+    let cluster: Cluster;
     let proxy: RoundRobinProxy;
     let database: Database;
-    let cleanup: () => Promise<void> = async () => undefined;
+    let steer: (i: number) => Promise<void>;
 
     beforeAll(async () => {
-      ensureServerBuilt();
-      const pg = await createPgDatabase();
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquamall-instances-'));
-      cleanup = async () => {
-        await pg.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-      const env = {
-        DATABASE_URL: pg.url,
-        REDIS_URL: transport.redis ? TEST_REDIS_URL : undefined,
-        WORKERS: '1',
-        DEMO: '1',
-        SEED_DEMO: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        JOBS_POLL_MS: '200',
-        TRUST_PROXY: '1',
-      };
-      // One after the other: the first applies the migrations.
-      servers.push(await startServer(env));
-      servers.push(await startServer(env));
-      proxy = await startProxy(servers.map((s) => s.url));
-      database = await openDatabase({ url: pg.url, poolSize: 4 });
+      cluster = await startCluster({ REDIS_URL: transport.redis ? TEST_REDIS_URL : undefined, JOBS_POLL_MS: '200' });
+      ({ proxy, database, steer } = cluster);
     });
+    afterAll(async () => cluster?.close());
 
-    afterAll(async () => {
-      await proxy?.close();
-      await Promise.all(servers.map((s) => s.stop()));
-      servers = [];
-      await database?.close();
-      await cleanup();
-    });
-
-    /** Makes the proxy send the next request to instance `i` (the proxy is strictly round-robin). */
-    const steer = async (i: number) => {
-      while (proxy.peek() !== i) await fetch(`${proxy.url}/api/ping`);
-    };
     const wsUrl = (p: string) => `${proxy.url.replace('http', 'ws')}${p}`;
     const json = async <T>(res: Response) => (await res.json()) as { code: number; message: string; data: T };
 
@@ -193,6 +158,47 @@ for (const transport of transports) {
       expect(theirs.events.filter((e) => e.type !== 'hello')).toEqual([]);
       mine.ws.close();
       theirs.ws.close();
+    });
+
+    it('a site content edit on one instance shows on the other at once (no 30 s wait)', async () => {
+      const admin = await signedInPlatformAdmin(database.db);
+      const banners = async (i: number) => {
+        await steer(i);
+        const res = await fetch(`${proxy.url}/api/indexbanner`);
+        expect(res.headers.get('x-upstream')).toBe(String(i));
+        return JSON.stringify(await res.json());
+      };
+      const title = `多实例横幅${Date.now()}`;
+      // Both instances have the banners cached.
+      for (const i of [0, 1]) expect(await banners(i)).not.toContain(title);
+      await steer(0);
+      const saved = await fetch(`${proxy.url}/admin/api/content/banner/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': admin.token },
+        body: JSON.stringify({ position: 'web_topbanner', title, imgUrl: '/f/u/banner.jpg', linkUrl: '', sort: 1 }),
+      });
+      expect((await json(saved)).code).toBe(0);
+      expect(await banners(0)).toContain(title);
+      const t0 = Date.now();
+      let seen = false;
+      while (!seen && Date.now() - t0 < 3000) {
+        seen = (await banners(1)).includes(title);
+        if (!seen) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen).toBe(true);
+    });
+
+    it('the demo captcha peek answers whichever instance drew the picture', async () => {
+      const id = `harness-cap-${Date.now()}`;
+      await steer(0);
+      const drawn = await fetch(`${proxy.url}/api/ImgVerificationCode?id=${id}`);
+      expect(drawn.headers.get('x-upstream')).toBe('0');
+      await steer(1);
+      const peek = await fetch(`${proxy.url}/api/dev/captcha?id=${id}`);
+      expect(peek.headers.get('x-upstream')).toBe('1');
+      const body = await json<{ text: string }>(peek);
+      expect(body.code).toBe(0);
+      expect(body.data.text).toMatch(/^\w{4}$/);
     });
 
     it('timed rules fire once with both instances running their job runners', async () => {

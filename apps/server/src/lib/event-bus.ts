@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { loadRedis } from './lazy.ts';
 import { listenPg } from './pg-listen.ts';
+import { redisOptions } from './redis.ts';
 
 /**
  * Events that cross instances (DESIGN §4): new inbox messages, WeChat QR ticket states. `publish` delivers to
@@ -41,6 +42,7 @@ export class EventBus {
   private transport: Transport | null = null;
   /** Events received from other instances, and sends that failed (exposed for metrics and tests). */
   readonly stats = { received: 0, sendFailures: 0 };
+  private lastWarned = 0;
 
   constructor(private readonly log: Logger = { warn: () => undefined }) {}
 
@@ -73,7 +75,10 @@ export class EventBus {
     void t.send(body).then((sent) => {
       if (!sent) {
         this.stats.sendFailures++;
-        this.log.warn({ channel }, 'event not sent to other instances (bus connection down)');
+        // One line per 10 s is enough while the connection is down; stats.sendFailures counts them all.
+        if (this.lastWarned > Date.now() - 10_000) return;
+        this.lastWarned = Date.now();
+        this.log.warn({ channel, failures: this.stats.sendFailures }, 'event not sent to other instances (bus connection down)');
       }
     });
   }
@@ -125,40 +130,71 @@ export async function postgresTransport(
   return { kind: 'postgres', send: (body) => channel.send(body), stop: () => channel.stop() };
 }
 
+/** How often the Redis subscriber connection is pinged (a silent dead connection is noticed within this + 0.5 s). */
+const SUBSCRIBER_PING_MS = 2000;
+
 /** Redis pub/sub (ioredis): a subscriber connection of its own, since a subscribed connection cannot publish. */
 export async function redisTransport(
   url: string,
   onBody: (body: string) => void,
   log: Logger,
 ): Promise<Transport> {
-  const options = {
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (n: number) => Math.min(n * 200, 2000),
-  };
+  // No offline queue (lib/redis.ts): while Redis is down a publish fails at once and the event stays on this
+  // instance (counted in stats.sendFailures), instead of piling up and arriving late.
+  const options = { ...redisOptions(), autoResubscribe: false };
   const Redis = await loadRedis();
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const c of [pub, sub])
-    c.on('error', (err: Error) => log.warn({ err: err.message }, 'event bus Redis error'));
+  for (const c of [pub, sub]) {
+    // One line when a connection drops (ioredis reports every failed reconnection), one when it is back.
+    let down = false;
+    c.on('error', (err: Error) => {
+      if (!down) log.warn({ err: err.message }, 'event bus Redis error: events stay on this instance until it is back');
+      down = true;
+    });
+    c.on('ready', () => {
+      if (down) log.warn({}, 'event bus Redis is back');
+      down = false;
+    });
+  }
   sub.on('message', (ch: string, body: string) => {
     if (ch === EVENT_CHANNEL) onBody(body);
   });
-  // ioredis re-subscribes after a reconnection by itself.
-  await sub
-    .subscribe(EVENT_CHANNEL)
-    .catch((err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe yet'));
+  // Subscribes on every (re)connection itself: ioredis only re-subscribes a subscription it had made, and the
+  // first one fails when Redis is down at start.
+  const subscribed = new Promise<void>((resolve) => {
+    sub.on('ready', () => {
+      sub.subscribe(EVENT_CHANNEL).then(
+        () => resolve(),
+        (err: Error) => log.warn({ err: err.message }, 'event bus could not subscribe'),
+      );
+    });
+  });
+  // Start without it when Redis is down (events stay on this instance until it is back), but not before trying.
+  await Promise.race([subscribed, new Promise((r) => setTimeout(r, 2000).unref())]);
+  // A subscriber only listens, so a connection that died without a word (a firewall or NAT that forgot it, a
+  // Redis host gone while the network was cut) would never be noticed: ping it, and reconnect when the ping
+  // times out. A publish that times out does the same for the publishing connection.
+  const reconnectIfSilent = (c: typeof sub) => (err: Error) => {
+    if (/timed out/i.test(err.message) && c.status === 'ready') c.disconnect(true);
+  };
+  const heartbeat = setInterval(() => {
+    if (sub.status === 'ready') sub.ping().catch(reconnectIfSilent(sub));
+  }, SUBSCRIBER_PING_MS);
+  heartbeat.unref();
   return {
     kind: 'redis',
     async send(body) {
       try {
         await pub.publish(EVENT_CHANNEL, body);
         return true;
-      } catch {
+      } catch (err) {
+        reconnectIfSilent(pub)(err as Error);
         return false;
       }
     },
     async stop() {
+      clearInterval(heartbeat);
       sub.disconnect();
       pub.disconnect();
     },

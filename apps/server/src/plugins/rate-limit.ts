@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Code } from '@aquamall/shared';
 import type { RateLimitGroup } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { databaseRateLimitStore } from '../lib/rate-limit-store.ts';
+import { sharedRateLimitStore } from '../lib/rate-limit-store.ts';
 
 export const MSG_RATE_LIMITED = '操作过于频繁，请稍后再试';
 
@@ -30,8 +30,8 @@ export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string
 
 /**
  * @fastify/rate-limit on the routes above (DESIGN §4): counted per route and client address (request.ip, so
- * TRUST_PROXY decides whether X-Forwarded-For counts; IPv6 per /64), in Redis when REDIS_URL is set, otherwise in the
- * database (`rate_limits`), so several instances share one limit. Checked in onRequest, before any body is
+ * TRUST_PROXY decides whether X-Forwarded-For counts; IPv6 per /64), in Redis when REDIS_URL is set (the database
+ * while Redis is down), otherwise in the database (`rate_limits`), so several instances share one limit. Checked in onRequest, before any body is
  * read. Over the limit: HTTP 429 with the envelope {code: 6, message: 操作过于频繁，请稍后再试}.
  * Must be registered before the routes.
  */
@@ -48,14 +48,12 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     if (group) route.config = { ...route.config, rateLimit: { max: max[group], timeWindow: windowMs } };
   });
 
-  const redis = app.redis;
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',
     // The plugin's own key: request.ip, with IPv6 addresses grouped by their /64 prefix (one customer line).
-    ...(redis
-      ? { redis, nameSpace: 'aquamall-rl:', skipOnError: true }
-      : { store: databaseRateLimitStore(app.db, (err) => app.log.warn({ err }, 'rate-limit prune failed')) }),
+    // Redis when it answers, else the database (lib/rate-limit-store.ts): a Redis outage never stalls a request.
+    store: sharedRateLimitStore(app.db, app.redis, (err) => app.log.warn({ err }, 'rate-limit prune failed')),
     errorResponseBuilder: () => new AppError(Code.RATE_LIMITED, MSG_RATE_LIMITED, 429),
   });
 });

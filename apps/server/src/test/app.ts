@@ -86,3 +86,14 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A second application on the same database and files as `t`: another instance (or cluster worker) in a
+ * deployment, for tests of what instances must share. Close it before `t`.
+ */
+export async function anotherInstance(t: TestApp, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.filesDir, LOG_LEVEL: 'silent', DEMO: '1', ...env });
+  const app = await build({ config, database: t.database, storage: new LocalStorage(t.filesDir), logger: false });
+  await app.ready();
+  return app;
+}

@@ -56,6 +56,8 @@ export const captchas = pgTable(
   {
     id: varchar({ length: 64 }).primaryKey(),
     textHash: varchar({ length: 64 }).notNull(),
+    /** Demo mode only: the text itself, for the captcha peek of automated browser tests (any worker answers it). */
+    demoText: varchar({ length: 16 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },

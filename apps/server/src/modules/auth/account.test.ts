@@ -12,7 +12,7 @@ afterAll(async () => t?.close());
 
 async function registerCode(phone: string) {
   await t.app.inject({ method: 'GET', url: `/api/ImgVerificationCode?id=reg-${phone}` });
-  const r = await post(t.app, '/api/appuser/sendcode', { phone, purpose: 'register', captchaId: `reg-${phone}`, captchaCode: peekCaptcha(`reg-${phone}`) });
+  const r = await post(t.app, '/api/appuser/sendcode', { phone, purpose: 'register', captchaId: `reg-${phone}`, captchaCode: await peekCaptcha(t.database.db, `reg-${phone}`) });
   expect(r.code).toBe(0);
   return lastCode(t.app, phone);
 }

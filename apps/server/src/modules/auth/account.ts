@@ -52,7 +52,7 @@ export async function modifyPassword(db: Db, request: FastifyRequest, userId: nu
   if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
   await db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id);
-  await clearFailures(db, user.phone);
+  await clearFailures(db, user.phone, clientInfo(request).ip);
 }
 
 /** Change phone: a code sent to the current number and a code sent to the new one. */

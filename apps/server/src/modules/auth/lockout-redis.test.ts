@@ -46,7 +46,7 @@ describe.skipIf(!hasRedis)('login failures and lockouts in Redis (REDIS_URL)', (
     for (let i = 0; i < 5; i++) {
       const [t, id] = i % 2 ? [one, `rcap-${account}-${i}`] : [two, `rcap-${account}-${i}`];
       await t.app.inject({ method: 'GET', url: `/api/ImgVerificationCode?id=${id}` });
-      const r = await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: peekCaptcha(id) });
+      const r = await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: await peekCaptcha(t.database.db, id) });
       expect(r.message).toBe(i < 4 ? '账号或密码错误' : MSG_LOCKED);
     }
     for (const t of [one, two]) expect((await login(t.app, account)).message).toBe(MSG_LOCKED);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import type { Redis } from 'ioredis';
 import { withKeyLocks } from '../../lib/key-lock.ts';
-import { currentRedis } from '../../lib/redis.ts';
+import { currentRedis, viaRedis } from '../../lib/redis.ts';
 
 /** DESIGN §2: captcha after 5 failed logins; after 10 within an hour the account is locked for 30 minutes. */
 export const CAPTCHA_AFTER = 5;
@@ -26,11 +26,18 @@ export interface FailureState {
 }
 
 export async function failureState(db: Db, account: string, ip?: string): Promise<FailureState> {
-  const redis = currentRedis();
-  if (redis) {
-    const r = await redisAttempt(redis, account, ip ?? '', false, false);
-    return { failures: r.failures, needCaptcha: r.needCaptcha, locked: r.locked };
-  }
+  return viaRedis(
+    'lockout',
+    currentRedis(),
+    async (redis) => {
+      const r = await redisAttempt(redis, account, ip ?? '', false, false);
+      return { failures: r.failures, needCaptcha: r.needCaptcha, locked: r.locked };
+    },
+    () => databaseFailureState(db, account, ip),
+  );
+}
+
+async function databaseFailureState(db: Db, account: string, ip?: string): Promise<FailureState> {
   const rows = await db
     .select({
       n: sql<number>`count(*)::int`,
@@ -67,15 +74,22 @@ export async function reserveAttempt(
   ip: string,
   captchaPassed: boolean,
 ): Promise<FailureState & { taken: boolean }> {
-  const redis = currentRedis();
-  if (redis) {
-    const r = await redisAttempt(redis, account, ip, captchaPassed, true);
-    if (!r.taken) return r;
-    const failures = r.failures + 1;
-    return { failures, needCaptcha: failures >= CAPTCHA_AFTER, locked: failures >= LOCK_AFTER, taken: true };
-  }
+  return viaRedis(
+    'lockout',
+    currentRedis(),
+    async (redis) => {
+      const r = await redisAttempt(redis, account, ip, captchaPassed, true);
+      if (!r.taken) return { ...r, taken: false };
+      const failures = r.failures + 1;
+      return { failures, needCaptcha: failures >= CAPTCHA_AFTER, locked: failures >= LOCK_AFTER, taken: true };
+    },
+    () => databaseReserve(db, account, ip, captchaPassed),
+  );
+}
+
+async function databaseReserve(db: Db, account: string, ip: string, captchaPassed: boolean) {
   const taken = await withKeyLocks(db, [`login:${accountKey(account)}`], async (tx) => {
-    const state = await failureState(tx, account, ip);
+    const state = await databaseFailureState(tx, account, ip);
     if (state.locked || (state.needCaptcha && !captchaPassed)) return { ...state, taken: false };
     await tx.insert(loginFailures).values({ account: accountKey(account), ip: ip.slice(0, 64) });
     const failures = state.failures + 1;
@@ -86,20 +100,31 @@ export async function reserveAttempt(
   return taken;
 }
 
-export async function clearFailures(db: Db, account: string): Promise<void> {
-  const redis = currentRedis();
-  if (redis) {
-    await redis.del(`${REDIS_PREFIX}a:${accountKey(account)}`);
-    return;
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.account, accountKey(account)));
+/**
+ * A success (or a password reset) forgets the account's failures — also from the count of the address they
+ * came from (`ip`), since the attempt that just succeeded was recorded as a failure before the password was
+ * checked. Only failures count against an address: an office behind one NAT address signing in every morning
+ * never reaches IP_CAPTCHA_AFTER (docs/security.md "Counters and codes").
+ */
+export async function clearFailures(db: Db, account: string, ip?: string): Promise<void> {
+  await viaRedis(
+    'lockout',
+    currentRedis(),
+    async (redis) => {
+      const accountSet = `${REDIS_PREFIX}a:${accountKey(account)}`;
+      await redis.eval(CLEAR_SCRIPT, 2, accountSet, ip ? `${REDIS_PREFIX}i:${ip.slice(0, 64)}` : accountSet);
+    },
+    async () => {
+      await db.delete(loginFailures).where(eq(loginFailures.account, accountKey(account)));
+    },
+  );
 }
 
 /**
  * With REDIS_URL the failures live in Redis, so every instance counts them (DESIGN §4): one sorted set of
  * failure times per account and one per address, trimmed to the hour. Reading the state and taking an attempt
- * run in one Lua script, atomic like the advisory lock of the database path. Unlike the database path, a
- * successful sign-in clears the account's failures but not the address's (spraying detection keeps them).
+ * run in one Lua script, atomic like the advisory lock of the database path. As on the database path, a
+ * successful sign-in forgets the account's failures, from the account's set and from the address's.
  */
 const REDIS_PREFIX = 'aquamall-lf:';
 const ATTEMPT_SCRIPT = `
@@ -127,6 +152,18 @@ if ARGV[8] == '1' and not locked and (not need or ARGV[7] == '1') then
   taken = 1
 end
 return {n, locked and 1 or 0, need and 1 or 0, taken}
+`;
+
+/** The account's failures leave the address's set (same members), then the account's set goes. */
+const CLEAR_SCRIPT = `
+if KEYS[2] ~= KEYS[1] then
+  local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+  for i = 1, #members, 500 do
+    redis.call('ZREM', KEYS[2], unpack(members, i, math.min(i + 499, #members)))
+  end
+end
+redis.call('DEL', KEYS[1])
+return 1
 `;
 
 async function redisAttempt(redis: Redis, account: string, ip: string, captchaPassed: boolean, reserve: boolean) {

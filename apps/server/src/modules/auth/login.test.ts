@@ -67,12 +67,12 @@ describe('password login', () => {
       const id = `cap-${account}`;
       for (let i = 0; i < 4; i++) {
         await t.app.inject({ method: 'GET', url: `/api/ImgVerificationCode?id=${id}` });
-        expect((await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: peekCaptcha(id) })).message).toBe(
+        expect((await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: await peekCaptcha(t.database.db, id) })).message).toBe(
           '账号或密码错误',
         );
       }
       await t.app.inject({ method: 'GET', url: `/api/ImgVerificationCode?id=${id}` });
-      const tenth = await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: peekCaptcha(id) });
+      const tenth = await login(t.app, account, 'Wrong1234', { captchaId: id, captchaCode: await peekCaptcha(t.database.db, id) });
       expect(tenth.message).toBe('登录失败次数过多，请30分钟后再试');
       // Even the right password is refused while locked.
       expect((await login(t.app, account)).message).toBe('登录失败次数过多，请30分钟后再试');
@@ -83,7 +83,7 @@ describe('password login', () => {
       .set({ createdAt: sql`${loginFailures.createdAt} - interval '31 minutes'` })
       .where(eq(loginFailures.account, '13900000004'));
     await t.app.inject({ method: 'GET', url: '/api/ImgVerificationCode?id=cap-late' });
-    const after = await login(t.app, '13900000004', undefined, { captchaId: 'cap-late', captchaCode: peekCaptcha('cap-late') });
+    const after = await login(t.app, '13900000004', undefined, { captchaId: 'cap-late', captchaCode: await peekCaptcha(t.database.db, 'cap-late') });
     expect(after.code).toBe(0);
   });
 
@@ -92,7 +92,7 @@ describe('password login', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ImgVerificationCode?id=once-1' });
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.headers['cache-control']).toMatch(/no-store/);
-    const text = peekCaptcha('once-1')!;
+    const text = (await peekCaptcha(t.database.db, 'once-1'))!;
     expect(text).toHaveLength(4);
     expect(await verifyCaptcha(t.database.db, 'once-1', text)).toBe(true);
     expect(await verifyCaptcha(t.database.db, 'once-1', text)).toBe(false);

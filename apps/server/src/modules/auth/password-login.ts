@@ -39,6 +39,6 @@ export async function passwordLogin(app: FastifyInstance, request: FastifyReques
     throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_LOGIN);
   }
   if (isBlocked(user)) throw invalid(MSG_DISABLED);
-  await clearFailures(app.db, account);
+  await clearFailures(app.db, account, ip);
   return afterFirstFactor(app, request, user.id, rememberMe, 'password');
 }

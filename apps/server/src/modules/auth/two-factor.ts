@@ -185,7 +185,7 @@ async function checkCode(
     if (r === 'ok') kind = 'totp';
   } else if (allowRecovery && (await useRecoveryCode(db, userId, trimmed))) kind = 'recovery';
   if (!kind) throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_TOTP);
-  await clearFailures(db, lockKey(userId));
+  await clearFailures(db, lockKey(userId), clientInfo(request).ip);
   return kind;
 }
 
@@ -239,7 +239,7 @@ export async function disableTwoFactor(db: Db, request: FastifyRequest, userId: 
     if (!slot.taken) throw invalid(MSG_LOCKED);
     const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!u || !(await verifyPassword(u.passwordHash, b.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '登录密码错误');
-    await clearFailures(db, lockKey(userId));
+    await clearFailures(db, lockKey(userId), clientInfo(request).ip);
   }
   await db.transaction(async (tx) => {
     await removeTwoFactor(tx, userId);

@@ -9,7 +9,7 @@ import { createCaptcha, peekCaptcha } from './service.ts';
 /** GET /api/ImgVerificationCode?id= — the picture captcha (SVG, never cached). */
 export default async function captchaRoutes(app: FastifyInstance) {
   route(app, e.captchaImage, async (request, reply) => {
-    const svg = await createCaptcha(app.db, request.query.id);
+    const svg = await createCaptcha(app.db, request.query.id, devToolsEnabled(app));
     return reply
       .header('cache-control', 'no-store, max-age=0')
       .header('pragma', 'no-cache')
@@ -20,7 +20,7 @@ export default async function captchaRoutes(app: FastifyInstance) {
   // Demo mode only (the e2e tests opt in with DEMO=1): lets a browser test read a captcha it was shown.
   if (!devToolsEnabled(app)) return;
   route(app, e.devCaptcha, async (request) => {
-    const text = peekCaptcha(request.query.id);
+    const text = await peekCaptcha(app.db, request.query.id);
     if (!text) throw notFound();
     return ok({ text });
   });

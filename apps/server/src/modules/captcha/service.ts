@@ -9,19 +9,20 @@ export const CAPTCHA_TTL_MIN = 5;
 const hashText = (id: string, text: string) =>
   crypto.createHash('sha256').update(`${id}:${text.trim().toLowerCase()}`).digest('hex');
 
-/** Last text per id, only kept for the sandbox peek used by automated browser tests (see routes). */
-const recent = new Map<string, string>();
-
-/** A fresh 4-character picture captcha for a browser-chosen id (SPEC §5); replaces an earlier one. */
-export async function createCaptcha(db: Db, id: string): Promise<string> {
+/**
+ * A fresh 4-character picture captcha for a browser-chosen id; replaces an earlier one. In demo mode
+ * (`keepText`) the row also keeps the text for the sandbox peek, so any instance or worker can answer it.
+ */
+export async function createCaptcha(db: Db, id: string, keepText = false): Promise<string> {
   const c = (await loadCaptcha()).create({ size: CAPTCHA_LENGTH, ignoreChars: '0oO1iIlL', noise: 2, width: 110, height: 40, fontSize: 44 });
   const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MIN * 60_000);
   await db
     .insert(captchas)
-    .values({ id, textHash: hashText(id, c.text), expiresAt })
-    .onConflictDoUpdate({ target: captchas.id, set: { textHash: hashText(id, c.text), expiresAt, createdAt: new Date() } });
-  recent.set(id, c.text);
-  if (recent.size > 1000) recent.delete(recent.keys().next().value!);
+    .values({ id, textHash: hashText(id, c.text), demoText: keepText ? c.text : null, expiresAt })
+    .onConflictDoUpdate({
+      target: captchas.id,
+      set: { textHash: hashText(id, c.text), demoText: keepText ? c.text : null, expiresAt, createdAt: new Date() },
+    });
   // Housekeeping: drop expired captchas now and then.
   if (Math.random() < 0.05) await db.delete(captchas).where(lt(captchas.expiresAt, sql`now()`));
   return c.data;
@@ -34,7 +35,6 @@ export async function verifyCaptcha(db: Db, id: string | undefined, text: string
     .delete(captchas)
     .where(and(eq(captchas.id, id), gt(captchas.expiresAt, sql`now()`)))
     .returning({ textHash: captchas.textHash });
-  recent.delete(id);
   const row = rows[0];
   if (!row) return false;
   const a = Buffer.from(row.textHash);
@@ -42,7 +42,11 @@ export async function verifyCaptcha(db: Db, id: string | undefined, text: string
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-/** Sandbox only: the text of a live captcha (for automated browser tests). */
-export function peekCaptcha(id: string): string | undefined {
-  return recent.get(id);
+/** Sandbox only: the text of a live captcha drawn in demo mode (for automated browser tests). */
+export async function peekCaptcha(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ text: captchas.demoText })
+    .from(captchas)
+    .where(and(eq(captchas.id, id), gt(captchas.expiresAt, sql`now()`)));
+  return row?.text ?? undefined;
 }

@@ -1,32 +1,30 @@
-/**
- * A per-key sliding-window limiter kept in process memory. Good for one instance; with several instances
- * each enforces its own window (DESIGN §4 moves shared limits to Redis/PostgreSQL when REDIS_URL is set).
- */
-export class MemoryRateLimiter {
-  private readonly hits = new Map<string, number[]>();
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import { hitShared } from '../../lib/rate-limit-store.ts';
 
+/**
+ * A per-key limit shared by every instance and worker (fixed windows): in Redis when REDIS_URL is set, else —
+ * and while Redis is down — in the database's `rate_limits` (lib/rate-limit-store.ts `hitShared`). Before it lived in
+ * process memory, so N instances allowed N times the limit.
+ */
+export class SharedRateLimiter {
   constructor(
+    private readonly db: Db,
+    private readonly redis: Redis | undefined,
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly prefix = 'upload|',
   ) {}
 
   /** Records a hit; false when the key already used its allowance in the window. */
-  take(key: string): boolean {
-    const t = this.now();
-    const since = t - this.windowMs;
-    const recent = (this.hits.get(key) ?? []).filter((x) => x > since);
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent);
-      return false;
-    }
-    recent.push(t);
-    this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.prune(since);
-    return true;
-  }
-
-  private prune(since: number) {
-    for (const [k, v] of this.hits) if (!v.some((x) => x > since)) this.hits.delete(k);
+  async take(key: string): Promise<boolean> {
+    const { current } = await hitShared(
+      'upload-limit',
+      this.db,
+      this.redis,
+      `${this.prefix}${key}`,
+      this.windowMs,
+    );
+    return current <= this.limit;
   }
 }

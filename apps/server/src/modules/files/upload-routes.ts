@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
-import { MemoryRateLimiter } from './rate-limit.ts';
+import { SharedRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
 
 /** Folders `/UploadHandler.ashx?appName=` may choose (lower case); anything else is refused. */
@@ -44,11 +44,11 @@ export const MSG_BAD_FORM = '上传数据格式错误';
 export default async function uploadRoutes(app: FastifyInstance) {
   // Multipart only for the routes of this plugin; everywhere else a multipart body is refused (415).
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  const limiter = new MemoryRateLimiter(UPLOAD_RATE.limit, UPLOAD_RATE.windowMs);
+  const limiter = new SharedRateLimiter(app.db, app.redis, UPLOAD_RATE.limit, UPLOAD_RATE.windowMs);
 
-  const admit = (auth: AuthContext | null): AuthContext => {
+  const admit = async (auth: AuthContext | null): Promise<AuthContext> => {
     if (!auth) throw loginExpired();
-    if (!limiter.take(`u${auth.userId}`)) throw rateLimited();
+    if (!(await limiter.take(`u${auth.userId}`))) throw rateLimited();
     return auth;
   };
 
@@ -58,7 +58,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
    */
   // Before the body is parsed: a request whose x-token is forged or expired is refused without reading a byte.
   app.addHook('preValidation', async (request) => {
-    if (request.headers['x-token']) admit(request.auth);
+    if (request.headers['x-token']) await admit(request.auth);
   });
 
   async function receive(request: FastifyRequest): Promise<{ auth: AuthContext; files: ReceivedFile[] }> {
@@ -72,7 +72,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         if (part.type === 'field') {
           if (part.fieldname === 'token' && !auth && typeof part.value === 'string') {
             ours = true;
-            auth = admit(await resolveToken(app.db, part.value));
+            auth = await admit(await resolveToken(app.db, part.value));
             ours = false;
           }
           continue;

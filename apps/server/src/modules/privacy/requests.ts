@@ -195,7 +195,7 @@ export async function requestDeletion(
     const slot = await reserveAttempt(app.db, u.phone, clientInfo(request).ip, true);
     if (!slot.taken) throw invalid(MSG_LOCKED);
     if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '密码错误');
-    await clearFailures(app.db, u.phone);
+    await clearFailures(app.db, u.phone, clientInfo(request).ip);
   }
   if (await pendingOf(app.db, userId, 'delete')) throw conflict('您已提交注销申请，请等待平台处理');
   const blocker = await deletionBlocker(app.db, u);

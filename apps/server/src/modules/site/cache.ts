@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { ok } from '../../lib/envelope.ts';
 
 /** How long cached site data lives; console edits call invalidateSiteData() so they show at once. */
@@ -132,11 +133,20 @@ export function dropCache(db: object): void {
 
 /**
  * Forgets every cached piece of site data (home data, menus, footer, banners, partners, statistics and the
- * category tree). The admin console calls this after each edit.
+ * category tree). The admin console calls this after each edit; the other instances and workers on the same
+ * PostgreSQL database hear of it over the cache bus (lib/cache-bus.ts) and forget theirs a moment later, instead
+ * of serving the old content for up to SITE_TTL_MS.
  */
 export function invalidateSiteData(): void {
+  forgetSiteData();
+  broadcastForget({ cache: SITE_CACHE, tags: null });
+}
+
+const SITE_CACHE = 'site';
+function forgetSiteData(): void {
   for (const cache of caches.values()) cache.clear();
 }
+registerCache(SITE_CACHE, forgetSiteData);
 
 /** Route extras of the cached public answers: they read no caller, so the x-token is not looked up. */
 export const SESSIONLESS = { config: { sessionless: true } };

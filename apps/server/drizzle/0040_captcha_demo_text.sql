@@ -1,0 +1,1 @@
+ALTER TABLE "captchas" ADD COLUMN "demo_text" varchar(16);
