@@ -1,7 +1,7 @@
 /**
  * A dedicated PostgreSQL connection that LISTENs on one channel and NOTIFYs on it. When it drops (a database
  * restart, a terminated backend: docs/decisions/0163-database-hiccups.md) it reconnects and LISTENs again,
- * after 250 ms and then with backoff (doubling to at most 5 s) while the database refuses. Used by the cache
+ * after 250 ms and then with backoff (doubling to at most 1 s) while the database refuses. Used by the cache
  * bus (cache-bus.ts) and the event bus (event-bus.ts): pooled connections cannot LISTEN, so each gets a client
  * of its own. Notifications sent while it was down are lost (both buses are at-most-once).
  */
@@ -18,7 +18,7 @@ interface Logger {
 }
 
 /** Reconnection delay after the n-th failed attempt in a row (0: the connection just dropped). */
-export const reconnectDelayMs = (failures: number) => Math.min(5_000, 250 * 2 ** failures);
+export const reconnectDelayMs = (failures: number) => Math.min(1_000, 250 * 2 ** failures);
 
 export async function listenPg(
   url: string,
