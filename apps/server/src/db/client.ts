@@ -108,16 +108,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle client whose connection dies (server restart, admin termination) is dropped by the pool, which
-    // reports it here; the next checkout opens a new connection.
-    pool.on('error', (err) => {
-      log.warn({ err: err.message }, 'idle PostgreSQL connection lost; the pool replaces it');
-    });
+    // re-emits the error here (logged by the client's own listener below); the next checkout opens a new one.
+    pool.on('error', () => undefined);
     // A checked-out client (a transaction in progress, docs/decisions/0163-database-hiccups.md) has no pool
     // listener: its connection dying would be an unhandled 'error' event that kills the process. The query
     // in progress fails on its own (the request answers 503) and the pool drops the client on release.
     pool.on('connect', (client) => {
       client.on('error', (err) => {
-        log.warn({ err: err.message }, 'PostgreSQL connection lost while in use');
+        log.warn({ err: err.message }, 'PostgreSQL connection lost; the pool replaces it');
       });
     });
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
