@@ -1,8 +1,15 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { metrics } from '../lib/metrics.ts';
 import errorsPlugin from './errors.ts';
 
 /** The safety net: a value the database refuses is the caller's mistake (code 2), anything else stays hidden. */
+/** aquamall_db_unavailable_total as /metrics shows it. */
+async function unavailableCount(): Promise<number> {
+  const text = await metrics.registry.metrics();
+  return Number(/^aquamall_db_unavailable_total (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
 describe('error handler safety net', () => {
   async function answer(thrown: unknown) {
     const app = Fastify({ logger: false });
@@ -41,6 +48,8 @@ describe('error handler safety net', () => {
     ['the pool timing out', new Error('timeout exceeded when trying to connect')],
   ];
   it.each(lost)('maps a lost connection (%s) to 503 服务器繁忙，请稍后重试', async (_name, thrown) => {
+    const counted = await unavailableCount();
     expect(await answer(thrown)).toEqual({ status: 503, body: { code: 503, message: '服务器繁忙，请稍后重试', data: null } });
+    expect(await unavailableCount()).toBe(counted + 1);
   });
 });

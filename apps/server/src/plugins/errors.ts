@@ -3,6 +3,12 @@ import fp from 'fastify-plugin';
 import { Code, MSG } from '@aquamall/shared';
 import { isConnectionError } from '../db/connection-errors.ts';
 import { AppError, serviceBusy } from '../lib/errors.ts';
+import { metrics } from '../lib/metrics.ts';
+
+const dbUnavailable = metrics.counter(
+  'aquamall_db_unavailable_total',
+  'Requests answered 503 because their database connection was lost or refused',
+);
 
 interface ValidationIssue {
   message?: string;
@@ -52,6 +58,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (isConnectionError(error)) {
       // Only the requests that were using the lost connection fail; the pool opens a new one for the next.
       request.log.warn({ err: error }, 'database connection lost or refused; answered 503');
+      dbUnavailable.inc();
       const busy = serviceBusy();
       return reply
         .status(busy.httpStatus)
