@@ -102,8 +102,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max,
       // Named, so an operator (and the chaos test) can find this process's backends in pg_stat_activity.
       application_name: POOL_APPLICATION_NAME,
-      // A dead peer is noticed by TCP keep-alive instead of hanging a checked-out connection forever.
+      // TCP keep-alive (first probe after 10 s), so a silently dead peer is eventually noticed.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // A request waiting for a connection the database does not give fails with 503, not after minutes.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });

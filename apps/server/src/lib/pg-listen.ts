@@ -39,8 +39,9 @@ export async function listenPg(
     const c = new pg.Client({
       connectionString: url,
       application_name: `aquamall ${name}`,
-      // A silently dead peer is noticed instead of leaving the channel deaf.
+      // TCP keep-alive (first probe after 10 s), so a silently dead peer does not leave the channel deaf forever.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 5_000,
     });
     c.on('notification', (n) => {
