@@ -121,7 +121,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl }
+        ? { url: config.databaseUrl, log: app.log }
         : { dataDir: path.join(config.dataDir), pgTemplate: config.pgTemplate },
     ));
   const storage = opts.storage ?? createStorage(config);

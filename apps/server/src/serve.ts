@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from './app.ts';
 import { startBanner } from './cluster/banner.ts';
+import { EXIT_START_FAILED } from './cluster/exit-codes.ts';
 import type { AppConfig } from './config.ts';
 import { seedOnStart } from './db/seed/guard.ts';
+import { isConnectionError } from './db/connection-errors.ts';
 import { drainOnSignals } from './lib/drain.ts';
+import { installProcessGuards } from './lib/process-guard.ts';
 
 /** One HTTP server process: the whole server on the embedded database, or one worker on PostgreSQL. */
 export async function serve(config: AppConfig): Promise<void> {
@@ -18,9 +21,12 @@ export async function serve(config: AppConfig): Promise<void> {
     app = await build({ config });
   } catch (err) {
     // Start-up problems (data directory in use, database unreachable) get one clear line, not a stack trace.
-    console.error(`AquaMall could not start: ${(err as Error).message}`);
-    process.exit(1);
+    const unreachable = isConnectionError(err);
+    console.error(`AquaMall could not start: ${unreachable ? 'database unreachable: ' : ''}${(err as Error).message}`);
+    process.exit(unreachable ? 1 : EXIT_START_FAILED);
   }
+  // A lost database connection never kills the process; other escaped errors are logged (lib/process-guard.ts).
+  installProcessGuards(app.log);
 
   if (!config.databaseUrl && config.workersRequested && config.workersRequested > 1) {
     app.log.info(
@@ -38,7 +44,7 @@ export async function serve(config: AppConfig): Promise<void> {
   } catch (err) {
     app.log.error({ err }, 'failed to start');
     await app.close().catch(() => undefined);
-    process.exit(1);
+    process.exit(EXIT_START_FAILED);
   }
   if (cluster.isPrimary) console.log(startBanner(config, 1));
 }

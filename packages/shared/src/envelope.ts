@@ -13,6 +13,8 @@ export const Code = {
   RATE_LIMITED: 6,
   MEMBER_REQUIRED: 7,
   SERVER_ERROR: 500,
+  /** The database was briefly unreachable (HTTP 503): retry later (an order with the same Idempotency-Key). */
+  UNAVAILABLE: 503,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 

@@ -7,6 +7,7 @@ export const MSG = {
   noResponse: '服务器异常',
   notFound: '接口地址不存在',
   serverError: '服务器系统异常',
+  busy: '服务器繁忙，请稍后重试',
   uploadFailed: '上传失败',
   downloadFailed: '下载文件失败',
   downloadEmpty: '下载地址为空',

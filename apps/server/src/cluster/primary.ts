@@ -2,15 +2,35 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import type { AppConfig } from '../config.ts';
 import { startBanner } from './banner.ts';
+import { EXIT_START_FAILED } from './exit-codes.ts';
 
-/** A worker that dies sooner than this after its start counts as a crash loop and is restarted more slowly. */
-const QUICK_DEATH_MS = 5_000;
+/**
+ * When to replace a dead worker (docs/decisions/0163-database-hiccups.md): at once when it had run for a
+ * while (`stableMs`); after a backoff when it died soon after its start (1 s, 2 s, 4 s … at most 30 s), counted
+ * per worker slot so one crash-looping worker does not slow the replacement of another. Never gives up: a
+ * database that is down for minutes is waited out.
+ */
+export class RestartPolicy {
+  private readonly quickDeaths = new Map<number, number>();
+  constructor(private readonly opts = { baseMs: 1_000, maxMs: 30_000, stableMs: 10_000 }) {}
+
+  /** Milliseconds to wait before starting the replacement of slot `slot`'s worker, which lived `livedMs`. */
+  delay(slot: number, livedMs: number): number {
+    if (livedMs >= this.opts.stableMs) {
+      this.quickDeaths.set(slot, 0);
+      return 0;
+    }
+    const n = (this.quickDeaths.get(slot) ?? 0) + 1;
+    this.quickDeaths.set(slot, n);
+    return Math.min(this.opts.maxMs, this.opts.baseMs * 2 ** (n - 1));
+  }
+}
 
 /**
  * The cluster primary (docs/decisions/0081-worker-model.md): forks `config.workers` HTTP workers that share
- * nothing but the database, Redis and storage, and replaces any that dies. It holds no database connection
- * and serves no request: the workers apply the migrations under an advisory lock and the first to take the
- * seed lock seeds the demo, so both happen once. `exec` is the entry the workers run.
+ * nothing but the database, Redis and storage, and replaces any that dies (RestartPolicy). It holds no
+ * database connection and serves no request: the workers apply the migrations under an advisory lock and the
+ * first to take the seed lock seeds the demo, so both happen once. `exec` is the entry the workers run.
  */
 export function runPrimary(config: AppConfig, exec: string): void {
   const log = pino({ level: config.logLevel });
@@ -19,29 +39,33 @@ export function runPrimary(config: AppConfig, exec: string): void {
   let stopping = false;
   let listening = 0;
   let failedStarts = 0;
-  const startedAt = new Map<number, number>();
-  const fork = () => {
+  const policy = new RestartPolicy();
+  const workers = new Map<number, { slot: number; startedAt: number }>();
+  const fork = (slot: number) => {
+    if (stopping) return;
     const w = cluster.fork();
-    startedAt.set(w.id, Date.now());
+    workers.set(w.id, { slot, startedAt: Date.now() });
   };
   cluster.on('listening', () => {
     listening += 1;
     if (listening === config.workers) console.log(startBanner(config, config.workers));
   });
   cluster.on('exit', (w: Worker, code, signal) => {
-    const lived = Date.now() - (startedAt.get(w.id) ?? 0);
-    startedAt.delete(w.id);
+    const info = workers.get(w.id) ?? { slot: 0, startedAt: 0 };
+    workers.delete(w.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    // A worker that cannot start (database unreachable, port taken) fails the same way every time: give up.
-    if (listening === 0 && ++failedStarts >= config.workers) {
+    // A start that cannot succeed by retrying (port taken, data directory in use: serve.ts) fails the same way
+    // in every worker: give up when all have, before any listened. Anything else is retried, without end.
+    if (code === EXIT_START_FAILED && listening === 0 && ++failedStarts >= config.workers) {
       console.error('AquaMall could not start: every worker failed (see above).');
       process.exit(1);
     }
-    log.error({ worker: w.id, pid: w.process.pid, code, signal }, 'worker died; starting a new one');
-    setTimeout(fork, lived < QUICK_DEATH_MS ? 1_000 : 0);
+    const delayMs = policy.delay(info.slot, Date.now() - info.startedAt);
+    log.error({ worker: w.id, pid: w.process.pid, code, signal, restartInMs: delayMs }, 'worker died; starting a new one');
+    setTimeout(() => fork(info.slot), delayMs);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -55,5 +79,5 @@ export function runPrimary(config: AppConfig, exec: string): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let slot = 0; slot < config.workers; slot++) fork(slot);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { isConnectionError } from './connection-errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,34 @@ export interface PoolStats {
   max: number;
 }
 
+/** `application_name` of the pool's connections (the LISTEN connections are `aquamall <what>`). */
+export const POOL_APPLICATION_NAME = 'aquamall';
+const CONNECT_TIMEOUT_MS = 5_000;
+const START_RETRY_MS = 30_000;
+
+export interface DbLogger {
+  warn(obj: object, msg: string): void;
+}
+const consoleLog: DbLogger = { warn: (obj, msg) => console.error(`[db] ${msg}`, obj) };
+
+/**
+ * Connects, retrying a lost or refused connection (db/connection-errors.ts) with backoff (250 ms doubling to
+ * 4 s) for up to `forMs`; any other error, or the last one after `forMs`, is thrown.
+ */
+export async function connectWithRetry<T>(connect: () => Promise<T>, forMs: number, log: DbLogger): Promise<T> {
+  const deadline = Date.now() + forMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connect();
+    } catch (err) {
+      const wait = Math.min(4_000, 250 * 2 ** attempt);
+      if (!isConnectionError(err) || Date.now() + wait > deadline) throw err;
+      log.warn({ err: (err as Error).message, retryInMs: wait }, 'database unreachable at start; retrying');
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 // Any constant works; it only serialises concurrent migrators (several instances starting at once).
 const MIGRATION_LOCK = 7_230_415;
@@ -36,6 +65,14 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Where pool and connection problems are logged (console when absent). */
+  log?: DbLogger;
+  /**
+   * PostgreSQL: how long the first connection (for the migrations) is retried while the database is
+   * unreachable, with backoff, before giving up (default 30 s): a worker starting during a database restart
+   * waits for it instead of dying.
+   */
+  startRetryMs?: number;
   /**
    * An initialised, empty PGlite cluster (built by `scripts/build.mjs`) copied into a fresh data directory
    * instead of running initdb, which takes seconds and most of a gigabyte. Ignored when it does not exist.
@@ -58,14 +95,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client whose connection dies (server restart, admin termination) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (err) => {
-      console.error(`[db] idle PostgreSQL client error: ${err.message}`);
+    const log = opts.log ?? consoleLog;
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max,
+      // Named, so an operator (and the chaos test) can find this process's backends in pg_stat_activity.
+      application_name: POOL_APPLICATION_NAME,
+      // TCP keep-alive (first probe after 10 s), so a silently dead peer is eventually noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // A request waiting for a connection the database does not give fails with 503, not after minutes.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // An idle client whose connection dies (server restart, admin termination) is dropped by the pool, which
+    // re-emits the error here (logged by the client's own listener below); the next checkout opens a new one.
+    pool.on('error', () => undefined);
+    // A checked-out client (a transaction in progress, docs/decisions/0163-database-hiccups.md) has no pool
+    // listener: its connection dying would be an unhandled 'error' event that kills the process. The query
+    // in progress fails on its own (the request answers 503) and the pool drops the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        log.warn({ err: err.message }, 'PostgreSQL connection lost; the pool replaces it');
+      });
     });
     const db = drizzle({ client: pool, schema, casing: 'snake_case' });
-    const client = await pool.connect();
+    const client = await connectWithRetry(() => pool.connect(), opts.startRetryMs ?? START_RETRY_MS, log);
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(drizzle({ client, schema, casing: 'snake_case' }), { migrationsFolder });
@@ -73,7 +128,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    const max = opts.poolSize ?? 10;
     return {
       db: db as unknown as Db,
       kind: 'postgres',

@@ -22,4 +22,6 @@ export const notFound = (message: string = MSG.recordNotFound) => new AppError(C
 export const forbidden = (message: string = MSG.forbidden) => new AppError(Code.FORBIDDEN, message);
 export const conflict = (message: string) => new AppError(Code.CONFLICT, message);
 export const loginExpired = (message: string = MSG.loginExpired) => new AppError(Code.LOGIN_EXPIRED, message);
+/** The database connection was lost or refused (db/connection-errors.ts): HTTP 503, retry later. */
+export const serviceBusy = () => new AppError(Code.UNAVAILABLE, MSG.busy, 503);
 export const rateLimited = (message: string = MSG.tooManyRequests) => new AppError(Code.RATE_LIMITED, message);

@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, MSG } from '@aquamall/shared';
-import { AppError } from '../lib/errors.ts';
+import { isConnectionError } from '../db/connection-errors.ts';
+import { AppError, serviceBusy } from '../lib/errors.ts';
+import { metrics } from '../lib/metrics.ts';
+
+const dbUnavailable = metrics.counter(
+  'aquamall_db_unavailable_total',
+  'Requests answered 503 because their database connection was lost or refused',
+);
 
 interface ValidationIssue {
   message?: string;
@@ -36,7 +43,8 @@ function isDataException(error: unknown): boolean {
 
 /**
  * One error handler for the whole API: business errors keep their code and message; validation errors become
- * a Chinese message; transport problems get their HTTP status; anything unexpected is logged and hidden
+ * a Chinese message; a lost database connection is 503 服务器繁忙，请稍后重试; transport problems get their HTTP
+ * status; anything unexpected is logged and hidden
  * behind 服务器系统异常 so no internals leak.
  */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -46,6 +54,16 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(200).send({ code: Code.INVALID, message: validationMessage(error), data: null });
+    }
+    if (isConnectionError(error)) {
+      // Only the requests that were using the lost connection fail; the pool opens a new one for the next.
+      request.log.warn({ err: error }, 'database connection lost or refused; answered 503');
+      dbUnavailable.inc();
+      const busy = serviceBusy();
+      return reply
+        .status(busy.httpStatus)
+        .header('retry-after', '1')
+        .send({ code: busy.code, message: busy.message, data: null });
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'database rejected a value the route did not validate');

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isConnectionError } from '../../db/connection-errors.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { scheduleJob } from './schedule.ts';
 
@@ -139,20 +140,31 @@ export async function countDueJobs(db: Db, now = new Date()): Promise<number> {
 /**
  * Polls for due jobs every `config.jobsPollMs` (and once at start) while the app runs; stops on close and
  * when the process drains. The timer never keeps the process alive (unref) and a run in progress finishes
- * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them.
+ * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them. A run that fails
+ * (the database away: docs/decisions/0163-database-hiccups.md) is logged and the next poll tries again; the
+ * recurring jobs are ensured by the first run that reaches the database.
  */
-export function startJobRunner(app: FastifyInstance): { stop: () => Promise<void> } {
+export function startJobRunner(
+  app: Pick<FastifyInstance, 'db' | 'log' | 'lifecycle' | 'config'>,
+): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
-  let first = true;
+  let recurringEnsured = false;
   const tick = () => {
     if (stopped || app.lifecycle.draining) return;
-    const start = first ? ensureRecurringJobs(app.db) : Promise.resolve();
-    first = false;
+    const start = recurringEnsured
+      ? Promise.resolve()
+      : ensureRecurringJobs(app.db).then(() => {
+          recurringEnsured = true;
+        });
     running = start
       .then(() => runDueJobs(app.db))
-      .catch((err: unknown) => app.log.error({ err }, 'timed rules: run failed'))
+      .catch((err: unknown) =>
+        isConnectionError(err)
+          ? app.log.warn({ err: (err as Error).message }, 'timed rules: database unreachable; retrying at the next poll')
+          : app.log.error({ err }, 'timed rules: run failed'),
+      )
       .finally(() => {
         running = undefined;
         if (!stopped && !app.lifecycle.draining) {
