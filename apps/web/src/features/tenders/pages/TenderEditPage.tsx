@@ -159,7 +159,7 @@ function TenderForm({ d, rules: windows, onDone }: { d?: TenderDetail; rules: Te
   ];
 
   return (
-    <Card variant="borderless" title={amending ? '修改招标（已投标的供应商需重新确认）' : d ? '编辑招标草稿' : '发布招标'} extra={<Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>}>
+    <Card variant="borderless" title={amending ? '修改招标' : d ? '编辑招标草稿' : '发布招标'} extra={<Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>}>
       {amending ? (
         <Alert
           type="warning"
@@ -173,13 +173,13 @@ function TenderForm({ d, rules: windows, onDone }: { d?: TenderDetail; rules: Te
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`投标期不少于${tenderWindowText(windows.minBidDays)}：投标截止时间距发布时间不得少于${tenderWindowText(windows.minBidDays)}，现在发布最早可设为 ${minute(limits.earliest())}。`}
+          message={`投标期不少于${tenderWindowText(windows.minBidDays)}：现在发布，投标截止时间最早可设为 ${minute(limits.earliest())}。`}
           description="发布后截止时间只能延后；开标前任何人（包括招标方）都不能查看投标内容。"
         />
       )}
       <Form form={form} layout="vertical" initialValues={initial(d, windows)} style={{ maxWidth: 980 }}>
         <Space size="large" wrap>
-          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 420 }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
+          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 'min(420px, calc(100vw - 64px))' }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
           <Form.Item name="category" label="品类" rules={rules.category}><Input maxLength={50} placeholder="如：水处理药剂" /></Form.Item>
           <Form.Item name="areaName" label="项目地区" rules={rules.areaName}><Input maxLength={100} placeholder="如：北京市 大兴区" /></Form.Item>
         </Space>
