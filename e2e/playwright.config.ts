@@ -54,6 +54,10 @@ export default defineConfig({
       // The journeys read codes from the dev outbox and scan with the WeChat sandbox: demo mode, explicitly.
       DEMO: '1',
       SEED_DEMO: '1',
+      // The tender journey runs a tender from publishing to the opening in about two minutes: demo mode lowers
+      // the sealed-bid windows (platform: 20 and 15 days, decision 0160) to 43 seconds each.
+      TENDER_MIN_BID_DAYS: '0.0005',
+      TENDER_MIN_CHANGE_DAYS: '0.0005',
       DATABASE_URL: '',
       WEB_DIST: process.env.WEB_DIST ?? '',
     },

@@ -63,3 +63,14 @@ describe('PUBLIC_URL', () => {
     expect(() => loadConfig({ SITEMAP_URLS_PER_FILE: '50001' })).toThrow(/SITEMAP_URLS_PER_FILE/);
   });
 });
+
+describe('TENDER_MIN_BID_DAYS / TENDER_MIN_CHANGE_DAYS (decision 0160)', () => {
+  it('default to 20 and 15 days; a deployment may lengthen them, only demo mode may shorten them', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).tenderWindows).toEqual({ minBidDays: 20, minChangeDays: 15 });
+    expect(loadConfig({ HOST: '0.0.0.0', TENDER_MIN_BID_DAYS: '30', TENDER_MIN_CHANGE_DAYS: '15' }).tenderWindows).toEqual({ minBidDays: 30, minChangeDays: 15 });
+    expect(() => loadConfig({ HOST: '0.0.0.0', TENDER_MIN_BID_DAYS: '1' })).toThrow(/only in demo mode/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', TENDER_MIN_CHANGE_DAYS: '0' })).toThrow(/only in demo mode/);
+    expect(loadConfig({ DEMO: '1', HOST: '0.0.0.0', TENDER_MIN_BID_DAYS: '0.001', TENDER_MIN_CHANGE_DAYS: '0' }).tenderWindows).toEqual({ minBidDays: 0.001, minChangeDays: 0 });
+    expect(() => loadConfig({ TENDER_MIN_BID_DAYS: '-1' })).toThrow(/TENDER_MIN_BID_DAYS/);
+  });
+});

@@ -3,6 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Sealed-bid windows of the platform (招标投标法 art. 24, 实施条例 art. 21): at least 20 days from publishing to the
+ * bidding deadline, at least 15 days left after a change of the documents. A deployment may lengthen them, never
+ * shorten them; demo mode (and tests, e2e) may (parseTenderWindows).
+ */
+export const TENDER_WINDOW_FLOOR = { minBidDays: 20, minChangeDays: 15 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,6 +67,10 @@ const envSchema = z.object({
   /** After-sales requests are accepted this many days after an order completes. */
   RMA_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   TENDER_PUBLICITY_DAYS: z.coerce.number().positive().max(365).default(3),
+  /** Sealed-bid windows (decision 0160), in days (fractions allowed): the shortest bidding window of a published
+   * tender, and the time left to the deadline after a change of its documents. Lower only in demo mode. */
+  TENDER_MIN_BID_DAYS: z.coerce.number().min(0).max(365).default(TENDER_WINDOW_FLOOR.minBidDays),
+  TENDER_MIN_CHANGE_DAYS: z.coerce.number().min(0).max(365).default(TENDER_WINDOW_FLOOR.minChangeDays),
   /** How often each instance looks for due timed rules, ms. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   /** '0' keeps this instance from running timed rules; default on (off under NODE_ENV=test: tests run them). */
@@ -69,6 +80,17 @@ const envSchema = z.object({
   /** URLs per sitemap file (the sitemap protocol allows 50,000; smaller only to try the paging). */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
 });
+
+export type TenderWindows = { minBidDays: number; minChangeDays: number };
+
+/** TENDER_MIN_*_DAYS → the windows; below the platform floor only in demo mode (refused at start otherwise). */
+export function parseTenderWindows(minBidDays: number, minChangeDays: number, demo: boolean): TenderWindows {
+  if (!demo && (minBidDays < TENDER_WINDOW_FLOOR.minBidDays || minChangeDays < TENDER_WINDOW_FLOOR.minChangeDays))
+    throw new Error(
+      `TENDER_MIN_BID_DAYS / TENDER_MIN_CHANGE_DAYS may be lowered below ${TENDER_WINDOW_FLOOR.minBidDays} / ${TENDER_WINDOW_FLOOR.minChangeDays} days only in demo mode`,
+    );
+  return { minBidDays, minChangeDays };
+}
 
 /** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
 export const RATE_LIMIT_GROUPS = ['login', 'register', 'code', 'captcha', 'qr', 'upload'] as const;
@@ -194,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     } satisfies OrderRules,
     /** The publicity period (公示期) of a winning-bid notice, in days: bidders may object during it. */
     tenderPublicityDays: e.TENDER_PUBLICITY_DAYS,
+    /** Shortest bidding window and the time left after a change of documents, days (decision 0160). */
+    tenderWindows: parseTenderWindows(e.TENDER_MIN_BID_DAYS, e.TENDER_MIN_CHANGE_DAYS, demo),
     jobsPollMs: e.JOBS_POLL_MS,
     /** The public origin of canonical links, share cards and the sitemap; whether PUBLIC_URL gave it. */
     publicUrl: parsePublicUrl(e.PUBLIC_URL, e.HOST, e.PORT),

@@ -297,6 +297,7 @@ export const EXEMPT: Record<string, string> = {
   cartClearInvalid: OWN_ONLY,
   checkoutSubmit: 'cart line ids are looked up within the caller’s cart (checkout.test.ts)',
   tenderSupplierList: OWN_ONLY,
+  tenderRules: 'answers platform settings (the sealed-bid windows); names no record',
   tenderBid: OPEN,
   tenderReconfirm: OPEN,
   tenderAsk: OPEN,

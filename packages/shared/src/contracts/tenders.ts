@@ -79,6 +79,41 @@ export const tenderSaveInput = z
 export type TenderSaveInput = z.input<typeof tenderSaveInput>;
 
 export const tenderIdInput = z.object({ id: recordId });
+/**
+ * Reconfirming a bid after an amendment names the amendment the supplier read (the tender's `amendedAt`), so a
+ * confirmation sent while a newer amendment lands confirms nothing (decision 0160).
+ */
+export const tenderReconfirmInput = z.object({ id: recordId, amendedAt: instant('变更时间') });
+/**
+ * The platform's sealed-bid windows in days (decision 0160): a published tender's shortest bidding window, and the
+ * time left to the deadline after a change of its documents (the deadline is moved later to keep it).
+ */
+export const tenderRules = z.object({ minBidDays: z.number(), minChangeDays: z.number() });
+export type TenderRules = z.infer<typeof tenderRules>;
+
+/** The earliest deadline a tender published at `now` may have: `minBidDays` later, rounded up to the minute. */
+export function earliestTenderDeadline(rules: TenderRules, now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + rules.minBidDays * 86_400_000) / 60_000) * 60_000);
+}
+
+/**
+ * Why a tender's deadline breaks the sealed-bid windows (decision 0160), or null. Publishing (`published` null):
+ * at least `minBidDays` ahead. Amending (`published`: the deadline now in force): never earlier than that.
+ * `show` formats a time for the message (Beijing time to the minute). The server and the editor share it.
+ */
+export function tenderDeadlineProblem(deadline: Date, rules: TenderRules, now: Date, published: Date | null, show: (d: Date) => string): string | null {
+  if (published) return deadline.getTime() < published.getTime() ? '投标截止时间只能延后，不能提前' : null;
+  const earliest = earliestTenderDeadline(rules, now);
+  if (deadline.getTime() >= now.getTime() + rules.minBidDays * 86_400_000 && deadline.getTime() > now.getTime()) return null;
+  return `投标截止时间距发布不得少于${tenderWindowText(rules.minBidDays)}，最早可设为 ${show(earliest)}`;
+}
+
+/** A window in days as the messages say it: 20天, 12小时 or 5分钟 (demo settings may be fractions of a day). */
+export function tenderWindowText(days: number): string {
+  if (Number.isInteger(days)) return `${days}天`;
+  const hours = days * 24;
+  return Number.isInteger(hours) ? `${hours}小时` : `${Math.ceil(days * 1440)}分钟`;
+}
 export const tenderIdQuery = z.object({ id: z.coerce.number('编号格式不正确').int().positive().max(2_147_483_647) });
 
 /** The purchaser's list (bid/bidindex): by status tab and keyword. */

@@ -313,6 +313,7 @@ export const ENDPOINT_TABLE = {
   tenderRegister: ['POST', '/api/tender/register'],
   tenderReplyObjection: ['POST', '/api/tender/replyObjection'],
   tenderRepublish: ['POST', '/api/tender/republish'],
+  tenderRules: ['GET', '/api/tender/rules'],
   tenderSave: ['POST', '/api/tender/save'],
   tenderScore: ['POST', '/api/tender/score'],
   tenderSupplierList: ['POST', '/api/tender/supplierList'],

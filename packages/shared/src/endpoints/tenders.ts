@@ -11,9 +11,11 @@ import {
   tenderListQuery,
   tenderObjectInput,
   tenderObjectionReplyInput,
+  tenderReconfirmInput,
   tenderRepublishInput,
   tenderResultInput,
   tenderRow,
+  tenderRules,
   tenderSaveInput,
   tenderScoreInput,
 } from '../contracts/tenders.ts';
@@ -49,6 +51,13 @@ export const tenderEndpoints = {
     access: bidder,
     query: tenderIdQuery,
     response: tenderDetail,
+  }),
+  tenderRules: endpoint({
+    method: 'GET',
+    path: '/api/tender/rules',
+    summary: 'The sealed-bid windows: shortest bidding window after publishing, days left after a change of documents',
+    access: bidder,
+    response: tenderRules,
   }),
   tenderSave: endpoint({
     method: 'POST',
@@ -141,9 +150,9 @@ export const tenderEndpoints = {
   tenderReconfirm: endpoint({
     method: 'POST',
     path: '/api/tender/reconfirm',
-    summary: 'Confirm a bid after the tender was amended (待确认 → 已投标)',
+    summary: 'Confirm a bid after the tender was amended (待确认 → 已投标), naming the amendment read',
     access: bidder,
-    body: tenderIdInput,
+    body: tenderReconfirmInput,
     response: noData,
   }),
   tenderAsk: endpoint({

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, TenderLotStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
 import { registerJob } from '../jobs/runner.ts';
 import { cancelJobs } from '../jobs/schedule.ts';
-import { MIN_VALID_BIDS, TENDER_JOBS, notifyTender, purchaserLink, supplierLink, type TenderRecord } from './common.ts';
+import { MIN_VALID_BIDS, TENDER_JOBS, notifyTender, purchaserLink, qualificationRefusal, supplierLink, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
 
 async function lockTender(tx: Db, id: number): Promise<TenderRecord | undefined> {
@@ -13,16 +13,45 @@ async function lockTender(tx: Db, id: number): Promise<TenderRecord | undefined>
 }
 
 /**
- * At the deadline: 招标中 → 已截止. A lot with fewer than MIN_VALID_BIDS valid bids (submitted, not withdrawn, not
- * left 待确认 after an amendment) is 流标; when every lot failed the tender is 流标 and will not open. The
- * purchaser and every bidder are told.
+ * At the deadline, before anything is read: a bid left 待确认 after an amendment, or of a supplier that no longer
+ * meets the tender's qualification (qualificationRefusal: enabled supplier, invitation, member level,
+ * certification, shop type — as at this moment), is withdrawn and its supplier told. Its content stays sealed.
+ */
+async function withdrawInvalidBids(tx: Db, tender: TenderRecord, now: Date): Promise<void> {
+  const live = await tx
+    .select({ id: tenderBids.id, companyId: tenderBids.companyId, status: tenderBids.status })
+    .from(tenderBids)
+    .where(and(eq(tenderBids.tenderId, tender.id), gt(tenderBids.version, 0), inArray(tenderBids.status, [TenderBidStatus.SUBMITTED, TenderBidStatus.TO_CONFIRM])));
+  for (const b of live) {
+    const refusal = await qualificationRefusal(tx, tender, b.companyId);
+    const reason =
+      b.status === TenderBidStatus.TO_CONFIRM
+        ? '招标文件变更后，贵公司的投标未在截止前确认'
+        : refusal
+          ? `贵公司不符合投标资格（${refusal}）`
+          : null;
+    if (!reason) continue;
+    await tx.update(tenderBids).set({ status: TenderBidStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, b.id));
+    await notifyTender(tx, b.companyId, {
+      title: `招标项目「${tender.title}」投标无效`,
+      content: `${reason}，投标已按撤回处理，开标时不予拆封。`,
+      linkPath: supplierLink(tender.id),
+    });
+  }
+}
+
+/**
+ * At the deadline: 招标中 → 已截止. Unconfirmed and unqualified bids are withdrawn (withdrawInvalidBids); a lot
+ * with fewer than MIN_VALID_BIDS of the remaining (confirmed) bids is 流标; when every lot failed the tender is
+ * 流标 and will not open. The purchaser and every bidder are told.
  */
 async function closeTender(tx: Db, id: number, now: Date): Promise<void> {
   const tender = await lockTender(tx, id);
   if (tender?.status !== BidStatus.OPEN || !tender.deadline || tender.deadline > now) return;
   await tx.update(bids).set({ status: BidStatus.CLOSED, closedAt: now }).where(eq(bids.id, id));
   const closed = { ...tender, status: BidStatus.CLOSED };
-  const valid = (await loadBidContent(tx, closed, 'opening', 'all', now)).filter((b) => b.status === TenderBidStatus.SUBMITTED);
+  await withdrawInvalidBids(tx, closed, now);
+  const valid = await loadBidContent(tx, closed, 'opening', 'all', now);
   const lots = await tx.select().from(tenderLots).where(eq(tenderLots.tenderId, id));
   const failed = lots.filter((l) => valid.filter((b) => b.prices.some((p) => p.lotId === l.id)).length < MIN_VALID_BIDS);
   for (const l of failed) await tx.update(tenderLots).set({ status: TenderLotStatus.FAILED }).where(eq(tenderLots.id, l.id));
@@ -60,7 +89,7 @@ async function openTender(tx: Db, id: number, now: Date): Promise<void> {
   if (tender?.status !== BidStatus.CLOSED) return;
   const lots = await tx.select().from(tenderLots).where(eq(tenderLots.tenderId, id));
   const open = new Map(lots.filter((l) => l.status === TenderLotStatus.OPEN).map((l) => [l.id, l.name]));
-  const valid = (await loadBidContent(tx, tender, 'opening', 'all', now)).filter((b) => b.status === TenderBidStatus.SUBMITTED);
+  const valid = await loadBidContent(tx, tender, 'opening', 'all', now);
   const record: OpeningEntry[] = valid
     .map((b) => ({
       bidId: b.bidId,

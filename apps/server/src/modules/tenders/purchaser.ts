@@ -11,10 +11,11 @@ import {
   tenderResultInput,
   tenderSaveInput,
   tenderScoreInput,
+  tenderDeadlineProblem,
   type TenderSaveInput,
 } from '@aquamall/shared';
 import type { z } from 'zod';
-import type { OrderRules } from '../../config.ts';
+import type { OrderRules, TenderWindows } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   addresses,
@@ -35,6 +36,7 @@ import { createOrders, toFen, toYuan } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import {
   TENDER_JOBS,
+  beijingMinute,
   inTransaction,
   notifyTender,
   ownTender,
@@ -89,11 +91,67 @@ function tenderColumns(a: SaveInput) {
   };
 }
 
+type Lot = typeof tenderLots.$inferSelect;
+type Columns = ReturnType<typeof tenderColumns>;
+
 /**
- * Saves a draft (new or existing), or amends a published tender before its deadline: submitted bids go to
- * 待确认 and their suppliers are told to reconfirm; the deadline and opening jobs follow the new times.
+ * Whether an amendment changes what a bid answers (the documents, in the sense of 实施条例 art. 21): the content,
+ * the PDF documents, the budget, the lots (added, removed or changed), the qualification, the invitations or the
+ * weights. The title, category, area, contact, budget visibility and later times are not.
  */
-export async function saveTender(db: Db, caller: Caller, raw: TenderSaveInput, now = new Date()): Promise<{ id: number }> {
+function documentsChanged(
+  cur: TenderRecord,
+  cols: Columns,
+  documents: { name: string; path: string }[],
+  lots: Lot[],
+  input: SaveInput['lots'],
+  invitedBefore: number[],
+  invited: number[],
+): boolean {
+  const same = <T>(a: T, b: T) => JSON.stringify(a) === JSON.stringify(b);
+  const sorted = (v: number[]) => [...v].sort((x, y) => x - y);
+  const lotKey = (l: { name: string; spec: string; quantity: number; unit: string; budget: string | null }) => [l.name, l.spec, l.quantity, l.unit, l.budget];
+  const before = [...lots].sort((x, y) => x.seq - y.seq || x.id - y.id);
+  return !(
+    cur.content === cols.content &&
+    same(cur.attachments.map((d) => [d.name, d.path]), documents.map((d) => [d.name, d.path])) &&
+    cur.budget === cols.budget &&
+    cur.minMemberLevel === cols.minMemberLevel &&
+    cur.certRequired === cols.certRequired &&
+    same(sorted(cur.shopTypes), sorted(cols.shopTypes)) &&
+    cur.invitedOnly === cols.invitedOnly &&
+    same(sorted(invitedBefore), sorted(invited)) &&
+    cur.priceWeight === cols.priceWeight &&
+    before.length === input.length &&
+    input.every((l, i) => l.id === before[i]!.id && same(lotKey({ ...l, budget: yuan(l.budget) }), lotKey(before[i]!)))
+  );
+}
+
+/**
+ * The times of an amendment (decision 0160): the deadline only moves later; after a change of the documents at
+ * least `minChangeDays` remain to it (it is moved, keeping the gap to the opening). Refused when asked earlier.
+ */
+function amendedTimes(cur: TenderRecord, cols: Columns, changed: boolean, windows: TenderWindows, now: Date) {
+  if (!cur.deadline || cur.deadline <= now) throw conflict('投标已截止，不能再修改招标');
+  const problem = tenderDeadlineProblem(cols.deadline, windows, now, cur.deadline, beijingMinute);
+  if (problem) throw invalid(problem);
+  const floor = addDays(now, windows.minChangeDays);
+  if (!changed || cols.deadline >= floor) return { deadline: cols.deadline, openAt: cols.openAt };
+  return { deadline: floor, openAt: new Date(floor.getTime() + (cols.openAt.getTime() - cols.deadline.getTime())) };
+}
+
+/**
+ * Saves a draft (new or existing), or amends a published tender before its deadline: the deadline never moves
+ * earlier; a change of the documents keeps `minChangeDays` to the deadline, turns submitted bids into 待确认 and
+ * their suppliers must reconfirm; every registered (and invited) supplier is told. The jobs follow the times.
+ */
+export async function saveTender(
+  db: Db,
+  caller: Caller,
+  raw: TenderSaveInput,
+  windows: TenderWindows,
+  now = new Date(),
+): Promise<{ id: number }> {
   assertPurchaser(caller);
   const a = tenderSaveInput.parse(raw);
   const cols = tenderColumns(a);
@@ -102,13 +160,15 @@ export async function saveTender(db: Db, caller: Caller, raw: TenderSaveInput, n
     const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
     await assertInvitable(t, invited);
     let id: number;
-    let amended: TenderRecord | null = null;
+    let amended: { cur: TenderRecord; changed: boolean } | null = null;
     if (a.id) {
       const cur = await ownTender(t, caller, a.id, true);
       if (cur.status === BidStatus.OPEN) {
-        if (!cur.deadline || cur.deadline <= now) throw conflict('投标已截止，不能再修改招标');
-        if (cols.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
-        amended = cur;
+        const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, cur.id));
+        const before = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, cur.id));
+        const changed = documentsChanged(cur, cols, documents, lots, a.lots, before.map((i) => i.companyId), invited);
+        Object.assign(cols, amendedTimes(cur, cols, changed, windows, now));
+        amended = { cur, changed };
       } else if (cur.status !== BidStatus.DRAFT) throw conflict('只有草稿或招标中的项目可以修改');
       id = cur.id;
       await t
@@ -145,34 +205,47 @@ export async function saveTender(db: Db, caller: Caller, raw: TenderSaveInput, n
     }
     await t.delete(tenderInvitations).where(eq(tenderInvitations.tenderId, id));
     if (invited.length) await t.insert(tenderInvitations).values(invited.map((companyId) => ({ tenderId: id, companyId })));
-    if (amended) {
-      await scheduleJob(t, TENDER_JOBS.CLOSE, id, cols.deadline);
-      await scheduleJob(t, TENDER_JOBS.OPEN, id, cols.openAt);
-      const toConfirm = await t
-        .update(tenderBids)
-        .set({ status: TenderBidStatus.TO_CONFIRM, updatedAt: now })
-        .where(and(eq(tenderBids.tenderId, id), eq(tenderBids.status, TenderBidStatus.SUBMITTED)))
-        .returning({ companyId: tenderBids.companyId });
-      const told = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, id));
-      for (const b of told)
-        await notifyTender(t, b.companyId, {
-          title: `招标项目「${a.title}」已变更`,
-          content: toConfirm.some((c) => c.companyId === b.companyId)
-            ? '招标文件已变更，您的投标需要重新确认，截止前未确认的投标无效。'
-            : '招标文件已变更，请查看最新内容。',
-          linkPath: supplierLink(id),
-        });
-    }
+    if (amended) await afterAmendment(t, id, a.title, cols, amended.changed, invited, now);
     return { id };
   });
 }
 
-/** Publishes a draft: on the public list from now; the deadline closes it and the opening time opens it by job. */
-export async function publishTender(db: Db, caller: Caller, id: number, now = new Date()): Promise<void> {
+/** Moves the jobs to the amended times; on a change of documents submitted bids go 待确认; everyone is told. */
+async function afterAmendment(t: Db, id: number, title: string, cols: Columns, changed: boolean, invited: number[], now: Date) {
+  await scheduleJob(t, TENDER_JOBS.CLOSE, id, cols.deadline);
+  await scheduleJob(t, TENDER_JOBS.OPEN, id, cols.openAt);
+  const toConfirm = changed
+    ? await t
+        .update(tenderBids)
+        .set({ status: TenderBidStatus.TO_CONFIRM, updatedAt: now })
+        .where(and(eq(tenderBids.tenderId, id), eq(tenderBids.status, TenderBidStatus.SUBMITTED)))
+        .returning({ companyId: tenderBids.companyId })
+    : [];
+  const registered = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, id));
+  const times = `投标截止时间 ${beijingMinute(cols.deadline)}，开标时间 ${beijingMinute(cols.openAt)}。`;
+  for (const companyId of new Set([...registered.map((b) => b.companyId), ...invited]))
+    await notifyTender(t, companyId, {
+      title: changed ? `招标项目「${title}」已变更` : `招标项目「${title}」信息已更新`,
+      content: !changed
+        ? `招标项目信息已更新，${times}`
+        : toConfirm.some((c) => c.companyId === companyId)
+          ? `招标文件已变更，${times}您的投标需要重新确认，截止前未确认的投标无效。`
+          : `招标文件已变更，请查看最新内容。${times}`,
+      linkPath: supplierLink(id),
+    });
+}
+
+/**
+ * Publishes a draft: on the public list from now; the deadline closes it and the opening time opens it by job.
+ * The bidding window is at least `minBidDays` (招标投标法 art. 24).
+ */
+export async function publishTender(db: Db, caller: Caller, id: number, windows: TenderWindows, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const cur = await ownTender(t, caller, id, true);
     if (cur.status !== BidStatus.DRAFT) throw conflict('该项目已发布');
     if (!cur.deadline || cur.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
+    const problem = tenderDeadlineProblem(cur.deadline, windows, now, null, beijingMinute);
+    if (problem) throw invalid(problem);
     if (!cur.openAt || cur.openAt < cur.deadline) throw invalid('开标时间不能早于投标截止时间');
     const [lot] = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id)).limit(1);
     if (!lot) throw invalid('请至少添加一个标段');
@@ -183,7 +256,7 @@ export async function publishTender(db: Db, caller: Caller, id: number, now = ne
     for (const i of invited)
       await notifyTender(t, i.companyId, {
         title: `邀请投标：${cur.title}`,
-        content: `${cur.purchaserName}邀请贵公司参与投标，截止时间 ${cur.deadline.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' })}。`,
+        content: `${cur.purchaserName}邀请贵公司参与投标，截止时间 ${beijingMinute(cur.deadline)}。`,
         linkPath: supplierLink(id),
       });
   });

@@ -15,9 +15,10 @@ export default async function tenderRoutes(app: FastifyInstance) {
   route(app, e.tenderList, async (r) => ok(await listTenders(app.db, c(r), r.body)));
   route(app, e.tenderSupplierList, async (r) => ok(await listSupplierTenders(app.db, c(r), r.body)));
   route(app, e.tenderDetail, async (r) => ok(await tenderDetail(app.db, c(r), r.query.id)));
-  route(app, e.tenderSave, async (r) => ok(await saveTender(app.db, c(r), r.body), r.body.id ? '招标项目已保存' : '草稿已保存'));
+  route(app, e.tenderRules, async () => ok(app.config.tenderWindows));
+  route(app, e.tenderSave, async (r) => ok(await saveTender(app.db, c(r), r.body, app.config.tenderWindows), r.body.id ? '招标项目已保存' : '草稿已保存'));
   route(app, e.tenderPublish, async (r) => {
-    await publishTender(app.db, c(r), r.body.id);
+    await publishTender(app.db, c(r), r.body.id, app.config.tenderWindows);
     return ok(null, '招标项目已发布');
   });
   route(app, e.tenderAnswer, async (r) => {
@@ -45,7 +46,7 @@ export default async function tenderRoutes(app: FastifyInstance) {
     return ok(null, '投标已撤回');
   });
   route(app, e.tenderReconfirm, async (r) => {
-    await reconfirmBid(app.db, c(r), r.body.id);
+    await reconfirmBid(app.db, c(r), r.body.id, r.body.amendedAt);
     return ok(null, '投标已确认');
   });
   route(app, e.tenderAsk, async (r) => {

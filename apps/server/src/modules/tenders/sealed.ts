@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
@@ -17,8 +17,9 @@ export const isUnsealed = (tender: TenderRecord) => tender.openedAt !== null;
 /**
  * THE one function that reads bid contents (prices, documents, validity) — every route, job and console goes
  * through it (decision 0140). `scope: 'own'` answers the reader's own bid, any time. `scope: 'all'` answers
- * every submitted bid and refuses (SEALED) unless the tender is opened and the reader is its purchaser, or the
- * reader is the opening job after the deadline. The platform administrator has no path here: admin routes
+ * the confirmed bids only (已投标: never 已报名, 待确认 or 已撤回 — the deadline job withdraws unconfirmed and
+ * unqualified bids first, decision 0160) and refuses (SEALED) unless the tender is opened and the reader is its
+ * purchaser, or the reader is the opening job after the deadline. The platform administrator has no path here: admin routes
  * never call it, and an admin has no company.
  */
 export async function loadBidContent(
@@ -38,11 +39,7 @@ export async function loadBidContent(
         ? tender.deadline !== null && tender.deadline.getTime() <= now.getTime() && tender.status !== BidStatus.OPEN
         : isUnsealed(tender) && tender.companyId === reader.companyId;
     if (!allowed) throw forbidden(SEALED);
-    where = and(
-      eq(tenderBids.tenderId, tender.id),
-      gt(tenderBids.version, 0),
-      notInArray(tenderBids.status, [TenderBidStatus.REGISTERED, TenderBidStatus.WITHDRAWN]),
-    );
+    where = and(eq(tenderBids.tenderId, tender.id), gt(tenderBids.version, 0), eq(tenderBids.status, TenderBidStatus.SUBMITTED));
   }
   const [rows, lots] = await Promise.all([
     t

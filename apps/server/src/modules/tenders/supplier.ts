@@ -98,11 +98,17 @@ export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now 
   });
 }
 
-/** Confirms a bid after an amendment (待确认 → 已投标), unchanged. */
-export async function reconfirmBid(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
+/**
+ * Confirms a bid after an amendment (待确认 → 已投标), unchanged. `amendedAt` names the amendment the supplier read:
+ * a newer one (both lock the tender row) makes this confirm nothing. The qualification is checked again.
+ */
+export async function reconfirmBid(db: Db, caller: Caller, tenderId: number, amendedAt: string, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
-    const { bid } = await ownBid(t, caller, tenderId, now);
+    const { tender, bid } = await ownBid(t, caller, tenderId, now);
     if (bid.status !== TenderBidStatus.TO_CONFIRM) throw conflict('该投标无需重新确认');
+    if (tender.amendedAt?.getTime() !== Date.parse(amendedAt)) throw conflict('招标文件已再次变更，请查看最新内容后重新确认');
+    const refusal = await qualificationRefusal(t, tender, caller.companyId);
+    if (refusal) throw conflict(refusal);
     await t.update(tenderBids).set({ status: TenderBidStatus.SUBMITTED, updatedAt: now }).where(eq(tenderBids.id, bid.id));
   });
 }

@@ -23,8 +23,10 @@ import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolati
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
+// Hour-long tenders: the sealed-bid windows (20 and 15 days, decision 0160) are lowered as demo mode allows;
+// sealed-rules.test.ts proves them at their platform values.
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
   http = api(t.app);
 });
 afterAll(async () => t?.close());
@@ -171,9 +173,9 @@ describe('tenders: draft, publish, bid', () => {
     expect(d.data.amendedAt).not.toBeNull();
     const [msg] = await db().select().from(messages).where(and(eq(messages.companyId, s.id), like(messages.title, '%已变更%')));
     expect(msg?.content).toContain('重新确认');
-    expect((await http.post(s.admin.token, '/api/tender/reconfirm', { id })).message).toBe('投标已确认');
+    expect((await http.post(s.admin.token, '/api/tender/reconfirm', { id, amendedAt: d.data.amendedAt })).message).toBe('投标已确认');
     expect((await detail(s.admin.token, id)).data.myStatus).toBe(TenderBidStatus.SUBMITTED);
-    expect((await http.post(s.admin.token, '/api/tender/reconfirm', { id })).message).toBe('该投标无需重新确认');
+    expect((await http.post(s.admin.token, '/api/tender/reconfirm', { id, amendedAt: d.data.amendedAt })).message).toBe('该投标无需重新确认');
   });
 
   it('clarification: a supplier asks, the purchaser answers, every bidder sees the answer (not the asker)', async () => {

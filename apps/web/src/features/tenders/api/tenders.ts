@@ -25,6 +25,14 @@ export const useTender = (id: number | null) =>
     enabled: id !== null,
   });
 
+/** GET /api/tender/rules — the platform's sealed-bid windows (shortest bidding window, days after a change). */
+export const useTenderRules = () =>
+  useQuery({
+    queryKey: ['tenders', 'rules'],
+    queryFn: () => api.read('tenderRules', undefined, { suppressError: true }),
+    staleTime: 3_600_000,
+  });
+
 /** Open supplier shops by name (the invited-supplier picker). */
 export const useShopOptions = (name: string) =>
   useQuery({

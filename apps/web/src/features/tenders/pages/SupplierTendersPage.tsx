@@ -151,7 +151,7 @@ function BidEditor({ d }: { d: TenderDetail }) {
       title={hasBid ? `我的投标（第${mine!.version}版，${enumLabel('TenderBidStatus', d.myStatus!)}）` : '提交投标'}
       extra={hasBid && (
         <Space>
-          {d.myStatus === TenderBidStatus.TO_CONFIRM && <Button type="primary" loading={reconfirm.isPending} onClick={() => void reconfirm.mutateAsync({ id: d.id }).catch(() => undefined)}>确认投标</Button>}
+          {d.myStatus === TenderBidStatus.TO_CONFIRM && d.amendedAt && <Button type="primary" loading={reconfirm.isPending} onClick={() => void reconfirm.mutateAsync({ id: d.id, amendedAt: d.amendedAt! }).catch(() => undefined)}>确认投标</Button>}
           <Popconfirm title="撤回后投标不再有效，截止前可重新提交。确定撤回？" onConfirm={() => withdraw.mutateAsync({ id: d.id }).catch(() => undefined)}><Button danger>撤回投标</Button></Popconfirm>
         </Space>
       )}

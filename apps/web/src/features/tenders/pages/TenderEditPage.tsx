@@ -2,10 +2,22 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Result, Select, Skeleton, Space, Switch } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { BidStatus, MEMBER_LEVELS, enumLabel, tenderLotInput, tenderSaveInput, type TenderDetail, type TenderSaveInput } from '@aquamall/shared';
+import {
+  BidStatus,
+  MEMBER_LEVELS,
+  earliestTenderDeadline,
+  enumLabel,
+  tenderDeadlineProblem,
+  tenderLotInput,
+  tenderSaveInput,
+  tenderWindowText,
+  type TenderDetail,
+  type TenderRules,
+  type TenderSaveInput,
+} from '@aquamall/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formRules, zodRule } from '../../../lib/form-rules.ts';
-import { usePublishTender, useSaveTender, useShopOptions, useTender } from '../api/tenders.ts';
+import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
+import { usePublishTender, useSaveTender, useShopOptions, useTender, useTenderRules } from '../api/tenders.ts';
 import { PdfUpload, type Doc } from '../components/common.tsx';
 import { TenderManage } from '../components/TenderManage.tsx';
 
@@ -34,9 +46,18 @@ interface FormValues {
   priceWeight: number;
 }
 
-function initial(d: TenderDetail | undefined): Partial<FormValues> {
+const minute = (d: Date) => dayjs(d).format('YYYY-MM-DD HH:mm');
+
+/** A new tender's deadline: 17:00 on the first day that leaves the platform's bidding window (at least 7 days). */
+function defaultDeadline(rules: TenderRules): Dayjs {
+  const earliest = dayjs(earliestTenderDeadline(rules, new Date()));
+  const day = dayjs().add(Math.max(7, Math.ceil(rules.minBidDays)), 'day').hour(17).minute(0).second(0).millisecond(0);
+  return day.isBefore(earliest) ? day.add(1, 'day') : day;
+}
+
+function initial(d: TenderDetail | undefined, rules: TenderRules): Partial<FormValues> {
   if (!d) {
-    const deadline = dayjs().add(7, 'day').hour(17).minute(0).second(0);
+    const deadline = defaultDeadline(rules);
     return {
       budgetShown: true,
       minMemberLevel: 0,
@@ -79,19 +100,34 @@ export default function TenderEditPage() {
   const raw = Number(search.get('id'));
   const id = Number.isInteger(raw) && raw > 0 ? raw : null;
   const detail = useTender(id);
+  const rules = useTenderRules();
   const [amending, setAmending] = useState(false);
   const back = <Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>;
-  if (id && detail.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  if (id && (detail.isError || !detail.data)) {
-    return <Card variant="borderless"><Result status="warning" title="招标项目加载失败" subTitle={detail.error instanceof Error ? detail.error.message : undefined} extra={<Space><Button onClick={() => void detail.refetch()}>重试</Button>{back}</Space>} /></Card>;
+  if ((id && detail.isLoading) || rules.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  const failed = id && (detail.isError || !detail.data) ? detail : rules.isError || !rules.data ? rules : null;
+  if (failed) {
+    return <Card variant="borderless"><Result status="warning" title="招标项目加载失败" subTitle={failed.error instanceof Error ? failed.error.message : undefined} extra={<Space><Button onClick={() => void failed.refetch()}>重试</Button>{back}</Space>} /></Card>;
   }
   const d = detail.data;
   if (d && d.viewer !== 0) return <Card variant="borderless"><Result status="404" title="招标项目不存在" extra={back} /></Card>;
   if (d && d.status !== BidStatus.DRAFT && !amending) return <TenderManage d={d} onAmend={() => setAmending(true)} />;
-  return <TenderForm key={d?.id ?? 'new'} d={d} onDone={() => setAmending(false)} />;
+  return <TenderForm key={d?.id ?? 'new'} d={d} rules={rules.data!} onDone={() => setAmending(false)} />;
 }
 
-function TenderForm({ d, onDone }: { d?: TenderDetail; onDone: () => void }) {
+/**
+ * The deadline's limits (decision 0160): before publishing, the platform's shortest bidding window from now; when
+ * amending, never earlier than the deadline in force. The same shared check as the server's.
+ */
+function deadlineLimits(rules: TenderRules, published: Date | null) {
+  const earliest = () => published ?? earliestTenderDeadline(rules, new Date());
+  return {
+    earliest,
+    rule: problemRule((v: Dayjs | null) => (v ? tenderDeadlineProblem(v.toDate(), rules, new Date(), published, minute) : null)),
+    disabledDate: (v: Dayjs) => v.isBefore(dayjs(earliest()), 'day'),
+  };
+}
+
+function TenderForm({ d, rules: windows, onDone }: { d?: TenderDetail; rules: TenderRules; onDone: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const navigate = useNavigate();
   const save = useSaveTender();
@@ -100,6 +136,7 @@ function TenderForm({ d, onDone }: { d?: TenderDetail; onDone: () => void }) {
   const shops = useShopOptions(shopName);
   const invitedOnly = Form.useWatch('invitedOnly', form);
   const amending = d !== undefined && d.status === BidStatus.OPEN;
+  const limits = deadlineLimits(windows, amending && d.deadline ? new Date(d.deadline) : null);
 
   const submit = async (andPublish: boolean) => {
     const v = await form.validateFields();
@@ -122,11 +159,27 @@ function TenderForm({ d, onDone }: { d?: TenderDetail; onDone: () => void }) {
   ];
 
   return (
-    <Card variant="borderless" title={amending ? '修改招标（已投标的供应商需重新确认）' : d ? '编辑招标草稿' : '发布招标'} extra={<Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>}>
-      {amending && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="修改已发布的招标后，已提交的投标将变为「待确认」，供应商需在截止前重新确认。" />}
-      <Form form={form} layout="vertical" initialValues={initial(d)} style={{ maxWidth: 980 }}>
+    <Card variant="borderless" title={amending ? '修改招标' : d ? '编辑招标草稿' : '发布招标'} extra={<Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>}>
+      {amending ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="投标截止时间只能延后，不能提前。"
+          description={`修改招标说明、标段、招标文件、预算、投标资格或评分权重属于招标文件变更：已提交的投标将变为「待确认」，供应商需在截止前重新确认；距截止不足${tenderWindowText(windows.minChangeDays)}的，截止时间自动顺延至变更后${tenderWindowText(windows.minChangeDays)}。所有已报名的供应商都会收到通知。`}
+        />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`投标期不少于${tenderWindowText(windows.minBidDays)}：现在发布，投标截止时间最早可设为 ${minute(limits.earliest())}。`}
+          description="发布后截止时间只能延后；开标前任何人（包括招标方）都不能查看投标内容。"
+        />
+      )}
+      <Form form={form} layout="vertical" initialValues={initial(d, windows)} style={{ maxWidth: 980 }}>
         <Space size="large" wrap>
-          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 420 }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
+          <Form.Item name="title" label="招标标题" rules={rules.title} style={{ width: 'min(420px, calc(100vw - 64px))' }}><Input maxLength={150} placeholder="如：2026年度水处理药剂集中采购" /></Form.Item>
           <Form.Item name="category" label="品类" rules={rules.category}><Input maxLength={50} placeholder="如：水处理药剂" /></Form.Item>
           <Form.Item name="areaName" label="项目地区" rules={rules.areaName}><Input maxLength={100} placeholder="如：北京市 大兴区" /></Form.Item>
         </Space>
@@ -159,7 +212,14 @@ function TenderForm({ d, onDone }: { d?: TenderDetail; onDone: () => void }) {
         <Form.Item name="content" label="招标说明" rules={rules.content}><Input.TextArea rows={5} maxLength={20000} placeholder="项目概况、技术要求、交货要求等" /></Form.Item>
         <Form.Item name="documents" label="招标文件（PDF）"><PdfUpload /></Form.Item>
         <Space size="large" wrap>
-          <Form.Item name="deadline" label="投标截止时间" rules={dateRule('deadline')}><DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" /></Form.Item>
+          <Form.Item
+            name="deadline"
+            label="投标截止时间"
+            rules={[...dateRule('deadline'), limits.rule]}
+            extra={amending ? `不早于 ${minute(limits.earliest())}` : `最早 ${minute(limits.earliest())}`}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={limits.disabledDate} aria-label="投标截止时间" />
+          </Form.Item>
           <Form.Item name="openAt" label="开标时间" rules={dateRule('openAt')}><DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" /></Form.Item>
           <Form.Item name="priceWeight" label="价格分权重（%）" rules={rules.priceWeight} extra="技术分权重 = 100 − 价格分权重"><InputNumber min={0} max={100} precision={0} /></Form.Item>
         </Space>
