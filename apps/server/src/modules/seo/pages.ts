@@ -43,6 +43,8 @@ export interface PublicPage {
   facts?: [string, string][];
   text?: string;
   links?: [string, string][];
+  /** The same object answers every request for a while (a cached goods detail): its rendered page is kept with it. */
+  shared?: boolean;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -119,6 +121,8 @@ const goodsStatus = preparedFor((db: Db) =>
 );
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === Code.NOT_FOUND;
+/** One page per cached detail: it lives as long as the detail does. */
+const goodsPages = new WeakMap<GoodsDetail, PublicPage>();
 
 /** The goods detail page (the hottest public page) reads the detail the API shares (mall/goods/detail-cache.ts). */
 async function goodsPage(db: Db, id: number): Promise<PublicPage> {
@@ -133,6 +137,8 @@ async function goodsPage(db: Db, id: number): Promise<PublicPage> {
     const wasPublic = r && (r.status === ProductStatus.OFF_SALE || r.status === ProductStatus.ON_SALE);
     return gone(wasPublic ? 410 : 404, path, '商品不存在或已下架', ['去看看其他商品', '/mall/goodsList']);
   }
+  const known = goodsPages.get(d);
+  if (known) return known;
   const prices = [d.price, ...d.skus.map((s) => s.price)];
   const price = priceText(Math.min(...prices), Math.max(...prices), d.unit);
   const facts: [string, string][] = [
@@ -146,8 +152,9 @@ async function goodsPage(db: Db, id: number): Promise<PublicPage> {
     ['产地', d.originName],
     ['供应商', d.shopName],
   ];
-  return {
+  const page: PublicPage = {
     status: 200,
+    shared: true,
     title: d.name,
     description: clip(
       `${d.name}${d.brand ? `，品牌${d.brand}` : ''}${d.spec ? `，规格${d.spec}` : ''}，价格${price}，${d.shopName}供应。`,
@@ -162,6 +169,8 @@ async function goodsPage(db: Db, id: number): Promise<PublicPage> {
       ['商品列表', '/mall/goodsList'],
     ],
   };
+  goodsPages.set(d, page);
+  return page;
 }
 
 async function shopPage(db: Db, id: number): Promise<PublicPage> {

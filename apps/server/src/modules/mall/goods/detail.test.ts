@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AdjustmentType, Code, type GoodsDetail, type ProductDetail } from '@aquamall/shared';
@@ -115,6 +116,19 @@ describe('goods detail: shared for a few seconds, never stale after a change', (
     expect(page.body).toContain('丙供应商 新店名');
     // Put back for the other tests.
     expect((await http.post(a.admin.token, '/api/store/settings/save', { ...settings, shopName: '丙供应商店' })).code).toBe(0);
+  });
+
+  it('the server-rendered page is rendered once per shared detail and sent compressed when accepted', async () => {
+    const id = await onSale('聚丙烯酰胺 页面测试');
+    const get = (encoding: string) => t.app.inject({ method: 'GET', url: `/mall/goodsDetail?id=${id}`, headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain('<h1>聚丙烯酰胺 页面测试</h1>');
+    for (const [encoding, unzip] of [['gzip', zlib.gunzipSync], ['br', zlib.brotliDecompressSync]] as const) {
+      const res = await get(encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(unzip(res.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('another instance telling this one of a change (the cache bus) forgets the product', async () => {
