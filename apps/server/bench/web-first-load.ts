@@ -38,18 +38,15 @@ async function firstLoad(baseUrl: string, path: string): Promise<FirstLoad> {
       const url = scripts.get(e.requestId);
       if (url) files.push({ url: url.replace(baseUrl, ''), bytes: e.encodedDataLength });
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number };
-      w.__lcp = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // In the page (a string: this file is type-checked for Node, not the DOM).
+    await page.addInitScript({
+      content: `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
     });
     const res = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
     if (!res?.ok()) throw new Error(`${path} answered HTTP ${res?.status()} (is the web app built? set WEB_DIST)`);
     // LCP is final at the first input; a click on an empty spot ends it without navigating.
     await page.mouse.click(2, 2);
-    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    const lcpMs = Number(await page.evaluate('window.__lcp'));
     await context.close();
     return { jsBytes: files.reduce((a, f) => a + f.bytes, 0), files: files.sort((a, b) => b.bytes - a.bytes), lcpMs };
   } finally {
