@@ -19,8 +19,32 @@ export interface BenchRoute {
   /** Sent with the demo supplier's session token (a company-scoped workbench read). */
   signedIn?: boolean;
   baseline?: boolean;
-  /** Minimum throughput as a share of the baseline's, e.g. 0.5 (reported, never fails the run). */
+  /**
+   * The name of another route of the run this one is compared with instead of the baseline (its `vs` columns
+   * and target): e.g. the goods detail against the cached goods list.
+   */
+  versus?: string;
+  /** The answer is a page, not a JSON envelope: the check asks for HTTP 200 only. */
+  html?: boolean;
+  /** Minimum throughput as a share of the baseline's (or `versus`'s), e.g. 0.5 (reported, never fails the run). */
   target?: number;
+}
+
+/** Written in a path, replaced by the id of the best-selling public product before the run. */
+export const GOODS_ID = '{goodsId}';
+
+/** Puts the best-selling public product's id where a route's path has GOODS_ID. */
+export async function withGoodsId(routes: BenchRoute[], baseUrl: string): Promise<BenchRoute[]> {
+  if (!routes.some((r) => r.path.includes(GOODS_ID))) return routes;
+  const res = await fetch(`${baseUrl}/api/product/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pageIndex: 1, pageSize: 1, sort: 'sales' }),
+  });
+  const json = (await res.json()) as { data?: { list?: { id: number }[] } };
+  const id = json.data?.list?.[0]?.id;
+  if (!id) throw new Error('no public product to load the goods detail with');
+  return routes.map((r) => ({ ...r, path: r.path.replace(GOODS_ID, String(id)) }));
 }
 
 export interface BenchOptions {
@@ -153,6 +177,7 @@ async function check(baseUrl: string, r: BenchRoute): Promise<string | null> {
   try {
     const res = await fetch(baseUrl + r.path, { ...req, signal: AbortSignal.timeout(30_000) });
     if (res.status !== 200) return `HTTP ${res.status}`;
+    if (r.html) return null;
     const json = (await res.json()) as { code?: number; message?: string };
     return json.code === 0 ? null : `code ${json.code}: ${json.message}`;
   } catch (err) {
@@ -254,12 +279,13 @@ export async function measure(
   };
   const totalUs = (x: { serverUs: number | null; databaseUs: number | null }) =>
     x.serverUs === null ? null : x.serverUs + (x.databaseUs ?? 0);
-  const base = routes.find((r) => r.baseline);
-  const baseRps = base ? summary(base).rps : 0;
-  const baseUs = base ? totalUs(summary(base)) : null;
+  const baseline = routes.find((r) => r.baseline);
   return routes.map((route) => {
     const x = summary(route);
     const us = totalUs(x);
+    const base = route.versus ? routes.find((r) => label(r) === route.versus) : baseline;
+    const baseRps = base ? summary(base).rps : 0;
+    const baseUs = base ? totalUs(summary(base)) : null;
     return {
       route: label(route),
       requestsPerSec: x.rps,
@@ -302,6 +328,7 @@ export function formatTable(results: BenchResult[]): string {
     targetCell(r),
     String(r.errors),
   ]);
+  // "vs bare": against the baseline, or against the route a row names with `versus` (marked in its name).
   const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'server µs/req', 'db µs/req', 'vs bare (CPU)', 'target', 'errors'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -333,6 +360,7 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
   const server = await benchServer(opts);
   try {
     if (routes.some((r) => r.signedIn)) routes = withToken(routes, await benchToken(server.url));
+    routes = await withGoodsId(routes, server.url);
     console.log(
       `AquaMall bench: ${server.kind} server at ${server.url}${server.kind === 'postgres' ? ` (WORKERS=${opts.workers ?? os.availableParallelism()})` : ''}; ${opts.connections} connections${opts.gzip ? ' (accept-encoding: gzip)' : ''}, ${opts.warmup} s warm-up + ${opts.duration} s per route in ${opts.rounds} interleaved rounds, ${os.availableParallelism()} CPU(s), Node ${process.version}`,
     );

@@ -18,6 +18,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** How long start-up (migrations and the first-start demo seed) may take. */
   startTimeoutMs?: number;
+  /** Node arguments of another entry than the compiled server (bench/floor.ts: its floor server, from source). */
+  entry?: string[];
 }
 
 export interface RunningServer {
@@ -95,7 +97,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...opts.env,
   });
   // The compiled server, as `npm start` runs it (`npm run bench` builds it first when stale).
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, opts.entry ?? [path.join(SERVER_DIR, 'dist/server/main.js')], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

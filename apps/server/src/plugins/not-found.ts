@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@aquamall/shared';
-import { isPublicPath, publicPage } from '../modules/seo/pages.ts';
+import { isPublicPath, publicPage, type PublicPage } from '../modules/seo/pages.ts';
 import { renderPage } from '../modules/seo/render.ts';
 import { IndexTemplate } from '../modules/seo/template.ts';
+import { CompressedText } from '../modules/site/cache.ts';
 import { siteSettings } from '../modules/site/service.ts';
 
 /**
@@ -35,6 +36,8 @@ export default fp(async function notFoundPlugin(app: FastifyInstance, opts: { we
       },
     });
   }
+  // A shared page (the cached goods detail's) is rendered and compressed once per site name while it lives.
+  const rendered = new WeakMap<PublicPage, { siteName: string; body: CompressedText }>();
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // /dev/ is the demo's server-rendered outbox: outside demo mode it is an unknown path, not a web page.
@@ -59,6 +62,14 @@ export default fp(async function notFoundPlugin(app: FastifyInstance, opts: { we
           publicPage(app.db, pathname, query, template.defaultDescription),
           siteSettings(app.db),
         ]);
+        if (page?.shared) {
+          let kept = rendered.get(page);
+          if (kept?.siteName !== settings.siteName) {
+            kept = { siteName: settings.siteName, body: new CompressedText(renderPage(template, page, app.config.publicUrl, settings.siteName)) };
+            rendered.set(page, kept);
+          }
+          return kept.body.send(request, reply.status(page.status).header('vary', 'accept-encoding'));
+        }
         if (page) return reply.status(page.status).send(renderPage(template, page, app.config.publicUrl, settings.siteName));
       } catch (err) {
         // The app still works without the meta tags: log and answer the plain page.

@@ -62,6 +62,12 @@ export const products = pgTable(
     /** Specification rows shown on the detail page: [{name, value}]. */
     attributes: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
     description: text().notNull().default(''),
+    /**
+     * Fingerprint of the sanitiser rules the stored description passed (modules/products/description.ts):
+     * the description is sanitised when written and read as is; a row with another fingerprint (0: written
+     * before migration 0039, or the rules changed since) is sanitised again on read and by the start-up pass.
+     */
+    descriptionRules: integer().notNull().default(0),
     status: smallint().notNull().default(0),
     isPovertyRelief: boolean().notNull().default(false),
     salesCount: integer().notNull().default(0),

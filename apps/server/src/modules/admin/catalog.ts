@@ -8,6 +8,7 @@ import type { AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 /** Every category, by level and sort. */
 export const listCategories = (db: Db) =>
@@ -119,6 +120,7 @@ export async function takeDownProduct(db: Db, actor: AuditActor, pid: number, re
       .returning();
     if (!after) throw conflict('商品状态已变化，请刷新');
     forgetGoodsAnswers();
+    forgetGoodsDetails({ productIds: [pid] });
     await audited(tx, actor, 'product.takedown', 'product', pid, { status: before.status }, { status: after.status, reason });
     await notify(tx, after.companyId, { type: 'product_takedown', title: `商品「${after.name}」已被平台下架`, content: `下架原因：${reason}`, linkPath: '/customer/product' });
     return after;

@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { forgetSessions } from '../auth/sessions.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 /** Companies, newest first, paged and filtered. */
 export async function listCompanies(db: Db, q: AdminCompanyListQuery) {
@@ -73,6 +74,8 @@ export async function companyDetail(db: Db, id: number) {
 export async function setMembership(db: Db, actor: AuditActor, input: { id: number; memberLevel: number; isMemberVail: 0 | 1 }) {
   forgetSessions({ companyIds: [input.id] });
   forgetGoodsAnswers();
+  // The shop card on its goods' details shows the member level.
+  forgetGoodsDetails({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');
@@ -89,6 +92,8 @@ export async function setMembership(db: Db, actor: AuditActor, input: { id: numb
 /** Disables (or re-enables) a company; disabling ends every session of its users at once. */
 export async function setDisabled(db: Db, actor: AuditActor, input: { id: number; disabled: boolean; reason: string }) {
   forgetSessions({ companyIds: [input.id] });
+  // A disabled company's shop is closed: its goods' details are gone at once.
+  forgetGoodsDetails({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw notFound('企业不存在');

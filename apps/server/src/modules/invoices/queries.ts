@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
@@ -32,7 +33,14 @@ const sideOf = (caller: Caller, type: number) =>
     ? eq(invoices.buyerCompanyId, caller.companyId)
     : eq(invoices.sellerCompanyId, caller.companyId);
 
-function toRow(r: InvoiceRecord, n: number, viewer: number): InvoiceRow {
+/** What a list row shows of an invoice (a whole record has it all). */
+type RowFields = Pick<
+  InvoiceRecord,
+  | 'id' | 'code' | 'kind' | 'status' | 'sellerCompanyName' | 'buyerCompanyName' | 'requestedAmount' | 'invoiceNo'
+  | 'invoiceDate' | 'totalAmount' | 'reversalOfId' | 'createdAt'
+> & { title: { title: string } };
+
+function toRow(r: RowFields, n: number, viewer: number): InvoiceRow {
   return {
     id: r.id,
     code: r.code,
@@ -69,19 +77,61 @@ function filters(caller: Caller, q: ListIn): SQL | undefined {
   return and(...conds);
 }
 
-export async function listInvoices(db: Db, caller: Caller, q: ListIn): Promise<Paged<InvoiceRow>> {
-  const where = filters(caller, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ r: invoices, n: orderCount })
+/** What a list row reads: the columns it shows, not the whole invoice (its title snapshot, bank details, …). */
+const listColumns = {
+  id: invoices.id,
+  code: invoices.code,
+  kind: invoices.kind,
+  status: invoices.status,
+  sellerCompanyName: invoices.sellerCompanyName,
+  buyerCompanyName: invoices.buyerCompanyName,
+  titleName: sql<string>`coalesce(${invoices.title}->>'title', '')`,
+  requestedAmount: invoices.requestedAmount,
+  invoiceNo: invoices.invoiceNo,
+  invoiceDate: invoices.invoiceDate,
+  totalAmount: invoices.totalAmount,
+  reversalOfId: invoices.reversalOfId,
+  createdAt: invoices.createdAt,
+  orderCount,
+};
+type ListRecord = Omit<RowFields, 'title'> & { titleName: string; orderCount: number };
+
+const toListRow = ({ titleName, orderCount, ...r }: ListRecord, viewer: number) =>
+  toRow({ ...r, title: { title: titleName } }, orderCount, viewer);
+
+/** The unfiltered first pages of either side (the list as opened): one prepared statement per side. */
+const sidePage = (viewer: number) =>
+  preparedFor((db: Db) => {
+    const company = sql.placeholder('companyId') as unknown as number;
+    const where = viewer === InvoiceViewer.BUYER ? eq(invoices.buyerCompanyId, company) : eq(invoices.sellerCompanyId, company);
+    return db
+      .select({ ...listColumns, total: totalOf(invoices, where) })
       .from(invoices)
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(q.pageSize)
-      .offset((q.pageIndex - 1) * q.pageSize),
-    db.select({ n: count() }).from(invoices).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map((x) => toRow(x.r, x.n, q.type)) };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`invoice_page_${viewer}`);
+  });
+const sidePages = new Map([InvoiceViewer.BUYER, InvoiceViewer.SELLER].map((v) => [v as number, sidePage(v)]));
+
+/** One page of the caller's side, newest first, with its total in the same statement (lib/paged.ts). */
+export async function listInvoices(db: Db, caller: Caller, q: ListIn): Promise<Paged<InvoiceRow>> {
+  const where = filters(caller, q);
+  const unfiltered = q.status === undefined && q.kind === undefined && !q.number && !q.counterparty && !q.dateFrom && !q.dateTo;
+  const prepared = unfiltered ? sidePages.get(q.type)?.(db) : undefined;
+  const page = await pagedRows(
+    prepared
+      ? (limit, offset) => prepared.execute({ companyId: caller.companyId, limit, offset })
+      : db
+          .select({ ...listColumns, total: totalOf(invoices, where) })
+          .from(invoices)
+          .where(where)
+          .orderBy(desc(invoices.createdAt), desc(invoices.id)),
+    q,
+    () => db.$count(invoices, where),
+  );
+  return { total: page.total, list: page.list.map((r) => toListRow(r, q.type)) };
 }
 
 export async function invoiceCounts(db: Db, caller: Caller, type: number): Promise<InvoiceCounts> {

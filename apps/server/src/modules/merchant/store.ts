@@ -7,6 +7,7 @@ import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { fileKey } from './events.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 export async function storeSettings(app: FastifyInstance, companyId: number) {
   const [c] = await app.db
@@ -62,6 +63,7 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
     })
     .where(eq(companies.id, auth.companyId!));
   forgetGoodsAnswers();
+  forgetGoodsDetails({ companyIds: [auth.companyId!] });
   return storeSettings(app, auth.companyId!);
 }
 

@@ -14,6 +14,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { callerName, explainDbErrors, type Caller } from './caller.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 interface AdjustmentIn {
   type: number;
@@ -133,6 +134,8 @@ export async function confirmAdjustment(db: Db, caller: Caller, id: number): Pro
         .update(stockAdjustments)
         .set({ status: AdjustmentStatus.CONFIRMED, confirmedBy: caller.userId, confirmedByName: name, confirmedAt: now, updatedAt: now })
         .where(eq(stockAdjustments.id, id));
+      // The goods details show each SKU's available stock.
+      forgetGoodsDetails({ companyIds: [caller.companyId] });
     }),
   );
 }

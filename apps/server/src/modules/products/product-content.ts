@@ -5,6 +5,7 @@ import { files, products, type ProductContent } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
 import { areaTree } from '../enums/areas.ts';
 import { safeHtml } from '../mall/sanitize.ts';
+import { storedDescription } from './description.ts';
 import {
   assertLeafCategory,
   attributesFor,
@@ -33,8 +34,16 @@ export const contentOf = (p: ProductRowDb): ProductContent => ({
   isPovertyRelief: p.isPovertyRelief,
 });
 
-/** The product columns a content sets (default image = first image). */
-export const contentColumns = (c: ProductContent) => ({ ...c, defaultImage: c.images[0] ?? '' });
+/**
+ * The product columns a content sets (default image = first image). The description is stored sanitised under
+ * today's rules and stamped with them (description.ts): a revision approved after the rules changed is
+ * sanitised again here, and the goods detail shows it as stored.
+ */
+export const contentColumns = (c: ProductContent) => ({
+  ...c,
+  ...storedDescription(c.description),
+  defaultImage: c.images[0] ?? '',
+});
 
 const KEYS: (keyof ProductContent)[] = [
   'categoryId',

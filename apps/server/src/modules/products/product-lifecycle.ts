@@ -5,10 +5,11 @@ import { productRevisions, products, productSkus } from '../../db/schema/index.t
 import { conflict, notFound } from '../../lib/errors.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { pgErrorCode, type Caller } from './caller.ts';
-import { assertContentComplete, contentOf } from './product-content.ts';
+import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
 import { upsertPendingRevision } from './product-save.ts';
 import { refreshProductSummary } from './stock-ledger.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 /** 草稿/已驳回 → 待审核: the content goes to the platform's review queue. Only approved merchants publish. */
 export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
@@ -48,7 +49,10 @@ export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSa
       ),
     )
     .returning({ id: products.id });
-  if (changed.length) forgetGoodsAnswers();
+  if (changed.length) {
+    forgetGoodsAnswers();
+    forgetGoodsDetails({ productIds: changed.map((c) => c.id) });
+  }
   const distinct = new Set(ids).size;
   if (!changed.length) {
     throw conflict(onSale ? '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' : '所选商品均不在售，无需下架');
@@ -86,9 +90,8 @@ export async function copyProduct(db: Db, caller: Caller, id: number): Promise<{
     const [copy] = await t
       .insert(products)
       .values({
-        ...content,
+        ...contentColumns(content),
         name,
-        defaultImage: content.images[0] ?? '',
         companyId: caller.companyId,
         spec: p.spec,
         price: p.price,

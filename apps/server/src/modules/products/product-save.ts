@@ -14,6 +14,7 @@ import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 type SkuIn = ProductInputParsed['skus'][number];
 
@@ -219,6 +220,7 @@ export async function updateProduct(
       await saveSkus(t, caller, p, input.skus, approved, userName);
       await refreshProductSummary(t, [id]);
       forgetGoodsAnswers();
+      forgetGoodsDetails({ productIds: [id] });
       return { pendingRevision: needsReview };
     }),
   );

@@ -11,6 +11,7 @@ import { contentColumns, contentOf } from './product-content.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { skuViews } from './product-queries.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
+import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
 const rowColumns = {
   id: productRevisions.id,
@@ -141,6 +142,7 @@ export async function decideReview(
     }
     const [after] = await t.update(products).set(change).where(eq(products.id, rev.productId)).returning();
     forgetGoodsAnswers();
+    forgetGoodsDetails({ productIds: [rev.productId] });
     await recordAudit(t, actor, {
       action: decision.approve ? 'product.approve' : 'product.reject',
       targetType: 'product',

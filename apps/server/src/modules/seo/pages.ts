@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   BidStatus,
+  Code,
   BidType,
   CompanyType,
   enumLabel,
@@ -8,12 +9,14 @@ import {
   formatPrice,
   MerchantStatus,
   ProductStatus,
+  type GoodsDetail,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { articles, bids, categories, companies, enquiries, products } from '../../db/schema/index.ts';
+import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { htmlText } from '../../lib/html.ts';
 import { preparedFor } from '../../lib/paged.ts';
-import { publicProduct } from '../search/goods-query.ts';
+import { cachedGoodsDetail } from '../mall/goods/detail-cache.ts';
 import { openShop, productCountSql } from '../mall/shops/card.ts';
 import { expiredSql as enquiryExpired, publicEnquiry } from '../mall/enquiry/service.ts';
 import { expiredSql as bidExpired, published as bidPublished } from '../mall/bid/service.ts';
@@ -40,6 +43,8 @@ export interface PublicPage {
   facts?: [string, string][];
   text?: string;
   links?: [string, string][];
+  /** The same object answers every request for a while (a cached goods detail): its rendered page is kept with it. */
+  shared?: boolean;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -106,73 +111,66 @@ const LIST_PAGES = new Map<string, [title: string, description: string]>(Object.
   '/mall/bidindex': ['招标投标', '水务、环保项目招标公告与中标结果公示。'],
 }));
 
-/** The goods detail's one query (the hottest public page), prepared once per database. */
-const goodsMeta = preparedFor((db: Db) =>
+/** Whether a product that is not public now was once (on or off sale: 410) or never was (404). */
+const goodsStatus = preparedFor((db: Db) =>
   db
-    .select({
-      name: products.name,
-      brand: products.brand,
-      model: products.model,
-      spec: products.spec,
-      unit: products.unit,
-      price: products.price,
-      minOrder: products.minOrder,
-      originName: products.originName,
-      leadTimeDays: products.leadTimeDays,
-      status: products.status,
-      isPublic: sql<boolean>`(${publicProduct})`,
-      image: sql<string>`coalesce(nullif(${products.defaultImage}, ''), ${products.images}->>0, '')`,
-      companyId: products.companyId,
-      shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
-      categoryName: categories.name,
-      minPrice: sql<string | null>`(select min(s.price) from product_skus s where s.product_id = ${products.id})`,
-      maxPrice: sql<string | null>`(select max(s.price) from product_skus s where s.product_id = ${products.id})`,
-    })
+    .select({ status: products.status })
     .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, sql.placeholder('id')))
-    .prepare('seo_goods_meta'),
+    .prepare('seo_goods_status'),
 );
 
+const isNotFound = (err: unknown) => err instanceof AppError && err.code === Code.NOT_FOUND;
+/** One page per cached detail: it lives as long as the detail does. */
+const goodsPages = new WeakMap<GoodsDetail, PublicPage>();
+
+/** The goods detail page (the hottest public page) reads the detail the API shares (mall/goods/detail-cache.ts). */
 async function goodsPage(db: Db, id: number): Promise<PublicPage> {
   const path = `/mall/goodsDetail?id=${id}`;
-  const [r] = await goodsMeta(db).execute({ id });
-  if (!r || !r.isPublic) {
+  let d: GoodsDetail;
+  try {
+    d = (await cachedGoodsDetail(db, id)).detail;
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
     // Taken off sale, or its shop closed: it was public once (410). Drafts and the like never were (404).
+    const [r] = await goodsStatus(db).execute({ id });
     const wasPublic = r && (r.status === ProductStatus.OFF_SALE || r.status === ProductStatus.ON_SALE);
     return gone(wasPublic ? 410 : 404, path, '商品不存在或已下架', ['去看看其他商品', '/mall/goodsList']);
   }
-  const minPrice = r.minPrice === null ? Number(r.price) : Math.min(Number(r.minPrice), Number(r.price));
-  const maxPrice = r.maxPrice === null ? Number(r.price) : Math.max(Number(r.maxPrice), Number(r.price));
-  const price = priceText(minPrice, maxPrice, r.unit);
+  const known = goodsPages.get(d);
+  if (known) return known;
+  const prices = [d.price, ...d.skus.map((s) => s.price)];
+  const price = priceText(Math.min(...prices), Math.max(...prices), d.unit);
   const facts: [string, string][] = [
     ['价格', price],
-    ['品牌', r.brand],
-    ['型号', r.model],
-    ['规格', r.spec],
-    ['分类', r.categoryName ?? ''],
-    ['起订量', `${r.minOrder}${r.unit}`],
-    ['交货期', r.leadTimeDays > 0 ? `${r.leadTimeDays}天` : ''],
-    ['产地', r.originName],
-    ['供应商', r.shopName],
+    ['品牌', d.brand],
+    ['型号', d.model],
+    ['规格', d.spec],
+    ['分类', d.categoryPath.at(-1)?.name ?? ''],
+    ['起订量', `${d.minOrder}${d.unit}`],
+    ['交货期', d.leadTimeDays > 0 ? `${d.leadTimeDays}天` : ''],
+    ['产地', d.originName],
+    ['供应商', d.shopName],
   ];
-  return {
+  const page: PublicPage = {
     status: 200,
-    title: r.name,
+    shared: true,
+    title: d.name,
     description: clip(
-      `${r.name}${r.brand ? `，品牌${r.brand}` : ''}${r.spec ? `，规格${r.spec}` : ''}，价格${price}，${r.shopName}供应。`,
+      `${d.name}${d.brand ? `，品牌${d.brand}` : ''}${d.spec ? `，规格${d.spec}` : ''}，价格${price}，${d.shopName}供应。`,
     ),
     path,
     ogType: 'product',
-    image: r.image,
-    heading: r.name,
+    image: d.defaultImage,
+    heading: d.name,
     facts: facts.filter(([, v]) => v),
     links: [
-      [r.shopName, `/mall/shopHome?id=${r.companyId}`],
+      [d.shopName, `/mall/shopHome?id=${d.companyId}`],
       ['商品列表', '/mall/goodsList'],
     ],
   };
+  goodsPages.set(d, page);
+  return page;
 }
 
 async function shopPage(db: Db, id: number): Promise<PublicPage> {

@@ -7,21 +7,16 @@ import { ok } from '../../lib/envelope.ts';
 /** How long cached site data lives; console edits call invalidateSiteData() so they show at once. */
 export const SITE_TTL_MS = 30_000;
 
-/** An already-serialised success envelope, so a cache hit is a plain string send. */
-export class JsonEntry {
-  readonly json: string;
-  readonly etag: string;
+/** A text body compressed at most once per encoding (brotli, gzip), on first demand. */
+export class CompressedText {
   private gz: Buffer | undefined;
   private brBody: Buffer | undefined;
 
-  constructor(data: unknown) {
-    this.json = JSON.stringify(ok(data));
-    this.etag = `W/"${crypto.createHash('sha1').update(this.json).digest('base64url').slice(0, 22)}"`;
-  }
+  constructor(readonly text: string) {}
 
   /** The gzip body, made once per entry (only for bodies worth compressing). */
   gzip(): Buffer {
-    this.gz ??= zlib.gzipSync(this.json, { level: 9 });
+    this.gz ??= zlib.gzipSync(this.text, { level: 9 });
     return this.gz;
   }
 
@@ -30,14 +25,36 @@ export class JsonEntry {
    * request after each fill waits for it (a few ms instead of tens).
    */
   brotli(): Buffer {
-    this.brBody ??= zlib.brotliCompressSync(this.json, {
+    this.brBody ??= zlib.brotliCompressSync(this.text, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json),
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.text),
       },
     });
     return this.brBody;
+  }
+
+  /** Sends the body in the best encoding the client accepts (bodies of 1 KB or less as they are). */
+  send(request: FastifyRequest, reply: FastifyReply) {
+    const encoding = this.text.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(this.brotli());
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(this.gzip());
+    return reply.send(this.text);
+  }
+}
+
+/** An already-serialised success envelope, so a cache hit is a plain string send. */
+export class JsonEntry extends CompressedText {
+  readonly etag: string;
+
+  constructor(data: unknown) {
+    super(JSON.stringify(ok(data)));
+    this.etag = `W/"${crypto.createHash('sha1').update(this.text).digest('base64url').slice(0, 22)}"`;
+  }
+
+  get json(): string {
+    return this.text;
   }
 }
 
@@ -162,8 +179,5 @@ export function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: J
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const encoding = entry.json.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(entry.brotli());
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(entry.gzip());
-  return reply.send(entry.json);
+  return entry.send(request, reply);
 }

@@ -1,47 +1,33 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products, productSkus } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
 import { publicProduct } from '../../search/goods-query.ts';
+import { shownDescription } from '../../products/description.ts';
 import { shopCards } from '../shops/card.ts';
-import { safeHtml } from '../sanitize.ts';
 
 const RELATED = 8;
 
-/** Other public products of the same category (best sellers first), topped up from the same shop. */
-async function relatedGoods(
-  db: Db,
-  id: number,
-  categoryCode: string,
-  companyId: number,
-): Promise<GoodsItem[]> {
-  const base = db
+/**
+ * Other public products of the same category (best sellers first), topped up from the same shop: one query,
+ * the same category ranked first.
+ */
+async function relatedGoods(db: Db, id: number, categoryCode: string, companyId: number): Promise<GoodsItem[]> {
+  const sameCategory = eq(products.categoryCode, categoryCode);
+  const rows = await db
     .select(goodsColumns)
     .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId));
-  const sameCategory = await base
-    .where(and(publicProduct, eq(products.categoryCode, categoryCode), ne(products.id, id)))
-    .orderBy(desc(products.salesCount), desc(products.id))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(publicProduct, ne(products.id, id), or(sameCategory, eq(products.companyId, companyId))))
+    .orderBy(sql`(${sameCategory}) desc`, desc(products.salesCount), desc(products.id))
     .limit(RELATED);
-  const items = sameCategory.map(toGoodsItem);
-  if (items.length < RELATED) {
-    const seen = new Set([id, ...items.map((i) => i.id)]);
-    const sameShop = await db
-      .select(goodsColumns)
-      .from(products)
-      .innerJoin(companies, eq(companies.id, products.companyId))
-      .where(and(publicProduct, eq(products.companyId, companyId)))
-      .orderBy(desc(products.salesCount), desc(products.id))
-      .limit(RELATED * 2);
-    for (const r of sameShop) if (!seen.has(r.id) && items.length < RELATED) items.push(toGoodsItem(r));
-  }
-  return items;
+  return rows.map(toGoodsItem);
 }
 
-/** GET /api/product/{id}: only on-sale products of open shops are public. */
-export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
+/** GET /api/product/{id}: only on-sale products of open shops are public. Read through detail-cache.ts. */
+export async function loadGoodsDetail(db: Db, id: number): Promise<GoodsDetail> {
   const [row] = await db
     .select({
       ...goodsColumns,
@@ -49,6 +35,7 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
       priceTiers: products.priceTiers,
       attributes: products.attributes,
       description: products.description,
+      descriptionRules: products.descriptionRules,
       leadTimeDays: products.leadTimeDays,
     })
     .from(products)
@@ -83,7 +70,8 @@ export async function goodsDetail(db: Db, id: number): Promise<GoodsDetail> {
     images,
     priceTiers: [...row.priceTiers].sort((a, b) => a.minQty - b.minQty),
     attributes: row.attributes,
-    description: safeHtml(row.description),
+    // Sanitised when written (products/description.ts); only rows from before that are sanitised here.
+    description: shownDescription(row),
     categoryPath,
     shop,
     related,

@@ -1,14 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { goodsEndpoints as e } from '@aquamall/shared/endpoints';
-import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
+import { resanitiseDescriptions } from '../../products/description.ts';
 import { goodsAnswer } from '../../search/goods-answers.ts';
 import { sendEntry, SESSIONLESS } from '../../site/cache.ts';
-import { goodsDetail } from './detail.ts';
+import { cachedGoodsDetail } from './detail-cache.ts';
 
 /** Public goods: the list with Chinese search (goodsList, goodsSearch, shop search) and the detail page. */
 export default async function goodsRoutes(app: FastifyInstance) {
-  // The list reads no caller: the session is not looked up, and answers are shared for a few seconds.
+  // The list and the detail read no caller: the session is not looked up, and answers are shared for a few seconds.
   route(app, e.goodsQuery, async (req, reply) => sendEntry(req, reply, await goodsAnswer(app.db, req.body)), SESSIONLESS);
-  route(app, e.goodsDetail, async (req) => ok(await goodsDetail(app.db, req.params.id)));
+  route(
+    app,
+    e.goodsDetail,
+    async (req, reply) => sendEntry(req, reply, (await cachedGoodsDetail(app.db, req.params.id)).entry),
+    SESSIONLESS,
+  );
+
+  // Descriptions stored before they were sanitised on write, or under older rules, are rewritten once in the
+  // background (migration 0039, products/description.ts); until then the detail sanitises them on read.
+  let closing = false;
+  let pass: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    pass = resanitiseDescriptions(app.db, () => closing)
+      .then((n) => {
+        if (n) app.log.info({ rows: n }, 'product descriptions re-sanitised under the current rules');
+      })
+      .catch((err: Error) => {
+        if (!closing) app.log.warn({ err }, 'product descriptions not re-sanitised (read-time sanitising covers them)');
+      });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    await pass;
+  });
 }
