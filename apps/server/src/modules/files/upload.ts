@@ -10,6 +10,7 @@ import { checkZipDirectory, OFD_LIMITS, verifyZipContents } from '../../lib/zip-
 export const OFD_REFUSED = '文件内容过大或格式异常，无法上传';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import { PRIVATE_FOLDERS } from './access.ts';
 import { sniff } from './content-type.ts';
 import { imageSlots } from './image-slots.ts';
 import { MAX_INPUT_PIXELS } from './variants.ts';
@@ -159,6 +160,7 @@ export async function storeUploads(
         size: img.body.length,
         companyId: auth.companyId,
         userId: auth.userId,
+        private: folder !== null && (PRIVATE_FOLDERS as readonly string[]).includes(folder),
       });
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);
