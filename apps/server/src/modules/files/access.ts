@@ -81,7 +81,9 @@ async function fileCaller(db: Db, request: FastifyRequest): Promise<AuthContext 
  * Whether the file host may serve `key` to this request: 'public' (anyone, cacheable), 'private' (this caller
  * is entitled; not to be cached by shared caches) or 'denied' (answered as not found, like a missing file).
  */
-export async function fileAccess(db: Db, request: FastifyRequest, key: string): Promise<'public' | 'private' | 'denied'> {
+export async function fileAccess(db: Db, request: FastifyRequest, requested: string): Promise<'public' | 'private' | 'denied'> {
+  // A stored variant (`cache/w120/<key>`) is judged by its original.
+  const key = requested.replace(/^cache\/w\d+\//, '');
   if (!key.startsWith('u/')) return 'public'; // seed images and other stored files that are not uploads
   const [row] = await db.select({ private: files.private, companyId: files.companyId }).from(files).where(eq(files.path, key));
   if (!row?.private) return 'public';

@@ -76,6 +76,9 @@ describe('private documents on the file host', () => {
     expect((await open(proof, { cookie: await fileCookie(outsider.token) })).status).toBe(404);
     expect((await open(`w120/${proof}`, { cookie: await fileCookie(outsider.token) })).status).toBe(404);
     expect((await open(proof, { cookie: `${FILE_COOKIE}=forged` })).status).toBe(404);
+    // The resized copy the seller's view stored is not a way around the check either.
+    expect((await open(`w120/${proof}`, { token: seller.admin.token })).status).toBe(200);
+    expect((await open(`cache/w120/${proof}`)).status).toBe(404);
 
     const mine = await open(proof, { cookie: await fileCookie(buyer.token) });
     expect(mine).toEqual({ status: 200, cache: 'private, no-cache' });
