@@ -129,6 +129,8 @@ async function buildServer() {
       entryPoints: [
         { in: r('apps/server/src/main.ts'), out: 'main' },
         { in: r('apps/server/src/db/seed/cli.ts'), out: 'seed' },
+        // Uploaded workbooks are parsed in a worker thread with a heap limit (lib/sheets.ts).
+        { in: r('apps/server/src/lib/sheet-worker.ts'), out: 'sheet-worker' },
       ],
       outdir: tmp,
       bundle: true,

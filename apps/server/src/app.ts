@@ -26,6 +26,7 @@ import pingRoutes from './modules/ping/routes.ts';
 import wechatRoutes from './modules/wechat/routes.ts';
 import codesRoutes from './modules/codes/routes.ts';
 import filesRoutes from './modules/files/routes.ts';
+import { fileCookiePlugin } from './modules/files/access.ts';
 import authRoutes from './modules/auth/routes.ts';
 import captchaRoutes from './modules/captcha/routes.ts';
 import adminGuard from './modules/admin/guard.ts';
@@ -162,6 +163,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(authPlugin);
+  // Signed-in callers get the file cookie that lets the file host serve them private documents.
+  await app.register(fileCookiePlugin);
   await app.register(adminGuard);
   await app.register(rateLimitPlugin);
   warnUnavailable(app);

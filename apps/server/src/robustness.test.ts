@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 import { loginFailures, userTwoFactor } from './db/schema/index.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { passSecondStep } from './test/http.ts';
+import { ImportJobStatus } from '@aquamall/shared';
+import { importRun } from './modules/products/import-jobs.ts';
 import {
+  badArchives,
   badBodies,
   badParams,
   badQueryValues,
@@ -208,6 +211,57 @@ describe('robustness: every route survives hostile input', () => {
       expect(res.json()).toMatchObject({ code: 2, message: '上传数据格式错误' });
     }
   });
+
+  it('refuses oversized and bomb-shaped archives on every route that takes a file, storing nothing', async () => {
+    // A route takes files when, for some caller it admits, a multipart form is not refused as an unsupported body
+    // (HTTP 415); a guard that answers first (not signed in, forbidden) says nothing.
+    const form = (fileName: string, body: Buffer) => {
+      const boundary = 'battery-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      return { payload: Buffer.concat([Buffer.from(head), body, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+    };
+    const probe = form('a.txt', Buffer.from('x'));
+    const taking: Route[] = [];
+    for (const route of routes.filter((r) => r.method === 'POST')) {
+      for (const who of ['supplier', 'purchaser', 'admin'] as const) {
+        const res = await t.app.inject({ method: 'POST', url: fillPath(route.url), payload: probe.payload, headers: { 'content-type': probe.contentType, 'x-token': tokens[who] as string } });
+        const code = res.statusCode === 415 ? null : (JSON.parse(res.body) as { code?: number }).code;
+        if (code !== null && code !== 1 && code !== 3) {
+          taking.push(route);
+          break;
+        }
+      }
+    }
+    // The four routes that read files, and any other route of a plugin that parses multipart (refused by its schema).
+    expect(taking.map((r) => r.url)).toEqual(expect.arrayContaining(['/UploadHandler.ashx', '/api/enquiry/importLines', '/api/myproduct/import', '/file/upload']));
+    const liveJobs = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as n from product_import_jobs where status <> ${ImportJobStatus.FAILED}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const before = await tableCounts();
+    const jobsBefore = await liveJobs();
+    const problems: Problem[] = [];
+    for (const who of ['supplier', 'purchaser'] as const) {
+      for (const route of taking) {
+        for (const archive of badArchives()) {
+          const { payload, contentType } = form(archive.fileName, archive.body);
+          const url = route.url === '/UploadHandler.ashx' ? `${route.url}?appName=invoice` : route.url;
+          const req: InjectOptions = { method: 'POST', url, payload, headers: { 'content-type': contentType, 'x-token': tokens[who] as string } };
+          const res = await t.app.inject({ ...req, remoteAddress: BATTERY_IP });
+          check(problems, who, route, { ...req, payload: archive.name }, res.statusCode, res.body);
+          const code = (JSON.parse(res.body) as { code: number }).code;
+          // The product import answers 0 only for a job that then refuses (the lying header, checked below).
+          if (code === 0 && route.url !== '/api/myproduct/import') problems.push({ who, method: 'POST', url, status: res.statusCode, body: 'accepted', input: archive.name });
+          const job = (JSON.parse(res.body) as { data?: { sysNo?: number } }).data?.sysNo;
+          if (code === 0 && job) await importRun(job);
+        }
+      }
+    }
+    expect(problems.slice(0, 30)).toEqual([]);
+    const after = await tableCounts();
+    // Refused imports leave their job row (status 失败) and rate-limit counters; nothing else.
+    const changed = Object.keys(after).filter((k) => !['product_import_jobs', 'rate_limits'].includes(k) && after[k] !== before[k]);
+    expect(changed).toEqual([]);
+    expect(await liveJobs()).toBe(jobsBefore);
+  }, 600_000);
 
   it('collects the whole API', () => {
     expect(routes.length).toBeGreaterThan(100);

@@ -1,4 +1,5 @@
 import { z } from '@aquamall/shared';
+import { zipBombs, zerosDeflated, zipOf } from './zip-bombs.ts';
 
 /**
  * Bad-input generators for the robustness test: a plausible value per route schema (so one mutated field at a
@@ -214,4 +215,19 @@ export function fieldMutations(plausible: Record<string, Json>, fields: string[]
     for (const key of itemFields) for (const bad of badValues) out.push({ ...plausible, [field]: [{ ...item, [key]: bad }] });
   }
   return out;
+}
+
+/**
+ * Archives for every route that takes an uploaded file: the zip-bomb shapes (dressed as a workbook and as an OFD
+ * invoice, test/zip-bombs.ts) and an archive past every upload size limit (11 MB). Each must be refused in Chinese
+ * with nothing stored or imported.
+ */
+export function badArchives(): { name: string; fileName: string; body: Buffer }[] {
+  const shapes = [
+    ...zipBombs('xlsx').map((b) => ({ name: `xlsx ${b.name}`, fileName: 'bomb.xlsx', body: b.body })),
+    ...zipBombs('ofd').map((b) => ({ name: `ofd ${b.name}`, fileName: 'bomb.ofd', body: b.body })),
+  ];
+  // 11 MB stored (incompressible bytes do not matter: it is over the limit before it is opened).
+  const oversized = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(11 * 1024 * 1024, 7) }]);
+  return [...shapes, { name: 'oversized', fileName: 'big.xlsx', body: oversized }, { name: 'deflate only', fileName: 'raw.xlsx', body: zerosDeflated(4) }];
 }

@@ -113,6 +113,12 @@ export const files = pgTable('files', {
   size: integer().notNull(),
   companyId: integer(),
   userId: integer(),
+  /**
+   * A private document (transfer proof, licence, ID image, invoice, attachment, bid file): the file host serves it
+   * only to the uploader's company, the parties of the records that reference it and platform administrators
+   * (modules/files/access.ts). Set at upload for the document folders and when a record takes the file.
+   */
+  private: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

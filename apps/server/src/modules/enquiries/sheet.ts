@@ -1,15 +1,19 @@
 import { linesFromRows, type EnquirySheetLines } from '@aquamall/shared';
-import { cellText, loadWorkbook } from '../products/product-import.ts';
+import { readSheet } from '../../lib/sheets.ts';
 
-/** Lines from the first sheet of an uploaded workbook (same reading as a paste from Excel). */
+/** Rows of the sheet read (the header included), columns per row, characters of all cells. */
+const SHEET_ROWS = 1000;
+const SHEET_COLUMNS = 6;
+const SHEET_CHARS = 2_000_000;
+
+/**
+ * Lines from the first sheet of an uploaded workbook (same reading as a paste from Excel), read off the event
+ * loop with the workbook's size, rows and columns bounded (lib/sheets.ts).
+ */
 export async function linesFromWorkbook(body: Buffer): Promise<EnquirySheetLines> {
-  const wb = await loadWorkbook(body);
-  const sheet = wb.worksheets[0];
-  if (!sheet) return { lines: [], errors: ['文件中没有工作表'] };
+  const sheet = await readSheet(body, { maxRows: SHEET_ROWS, maxRowNumber: SHEET_ROWS, maxCols: SHEET_COLUMNS, maxChars: SHEET_CHARS });
+  if (!sheet.found) return { lines: [], errors: ['文件中没有工作表'] };
   const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    if (n > 1000) return;
-    rows[n - 1] = Array.from({ length: 6 }, (_, i) => cellText(row.getCell(i + 1).value));
-  });
+  for (const r of sheet.rows) rows[r.row - 1] = r.cells;
   return linesFromRows(Array.from(rows, (r) => r ?? []));
 }

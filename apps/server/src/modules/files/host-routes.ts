@@ -4,6 +4,7 @@ import { MSG } from '@aquamall/shared';
 import { fileEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../lib/route.ts';
 import { safeKey } from '../../lib/storage.ts';
+import { fileAccess } from './access.ts';
 import { sniff } from './content-type.ts';
 import { CACHE_PREFIX, ImageVariants, VARIANT_WIDTHS } from './variants.ts';
 
@@ -14,6 +15,8 @@ const SAFETY_HEADERS = {
 } as const;
 /** Keys are unique random names (uploads) or content-addressed (seed and variants): cache forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A private document: only the browser may keep it, and it asks again each time (access can end). */
+const PRIVATE = 'private, no-cache';
 
 /**
  * Keys never served by the public host: signed contracts (and anything else private) are only handed out by
@@ -59,7 +62,10 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET/HEAD /f/<path>, /f/w120/<path>, /f/w1080/<path> — the public file host (SPEC §7). */
+/**
+ * GET/HEAD /f/<path>, /f/w120/<path>, /f/w1080/<path> — the file host (SPEC §7): public files to anyone, private
+ * documents only to those entitled (access.ts).
+ */
 export default async function fileHostRoutes(app: FastifyInstance) {
   const variants = new ImageVariants(app.storage);
 
@@ -70,11 +76,14 @@ export default async function fileHostRoutes(app: FastifyInstance) {
     reply.headers(SAFETY_HEADERS);
     const target = parseFileUrl(request.url);
     if (!target) return notFound(reply);
+    // A private document is served only to those entitled; to anyone else it does not exist.
+    const access = await fileAccess(app.db, request, target.key);
+    if (access === 'denied') return notFound(reply);
     const body = target.width ? await variants.get(target.key, target.width) : await app.storage.get(target.key);
     if (!body) return notFound(reply);
 
     const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag).header('cache-control', IMMUTABLE);
+    reply.header('etag', etag).header('cache-control', access === 'public' ? IMMUTABLE : PRIVATE);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
     const type = await sniff(body);

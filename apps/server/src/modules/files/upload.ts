@@ -4,8 +4,13 @@ import { loadSharp } from '../../lib/lazy.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { checkZipDirectory, OFD_LIMITS, verifyZipContents } from '../../lib/zip-guard.ts';
+
+/** An OFD whose package is too large, too packed or broken. */
+export const OFD_REFUSED = '文件内容过大或格式异常，无法上传';
 import type { Storage } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
+import { PRIVATE_FOLDERS } from './access.ts';
 import { sniff } from './content-type.ts';
 import { imageSlots } from './image-slots.ts';
 import { MAX_INPUT_PIXELS } from './variants.ts';
@@ -77,8 +82,9 @@ export const DOCUMENT_FOLDERS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * A PDF or OFD document (stored as received, never shown inline by the file host) or an image (as
- * prepareImage). The bytes decide: a PDF must sniff as application/pdf; an OFD (GB/T 33190) is a zip package
- * whose entries include OFD.xml.
+ * prepareImage). The bytes decide: a PDF must sniff as application/pdf (its size is bounded by the upload limit;
+ * it is never parsed here); an OFD (GB/T 33190) is a zip package whose directory passes the zip limits and names
+ * OFD.xml.
  */
 export async function prepareDocument(
   file: ReceivedFile,
@@ -89,8 +95,7 @@ export async function prepareDocument(
   if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
   const type = await sniff(file.body);
   const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
-  const isOfd =
-    ext === 'ofd' && type.mime === 'application/zip' && file.body.includes('OFD.xml', 0, 'latin1');
+  const isOfd = ext === 'ofd' && type.mime === 'application/zip' && (await ofdPackage(file.body, types));
   if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(types));
   return {
     fileName: file.fileName,
@@ -98,6 +103,20 @@ export async function prepareDocument(
     mime: isPdf ? 'application/pdf' : 'application/ofd',
     ext,
   };
+}
+
+/**
+ * True when a zip is an OFD package (an OFD.xml entry at its root). Its central directory is held to the zip
+ * limits first (entries, declared sizes, ratio), so a zip bomb dressed as an invoice is refused unopened; then
+ * every entry is inflated as a counted stream (nothing kept), so one whose header lies is refused too and what
+ * is stored — as received — is known to stay within the limits for whoever opens it.
+ */
+async function ofdPackage(body: Buffer, types: readonly string[]): Promise<boolean> {
+  const words = { unreadable: uploadTypeMessage(types), refused: OFD_REFUSED };
+  const entries = await checkZipDirectory(body, OFD_LIMITS, words);
+  if (!entries.some((e) => e.name === 'OFD.xml')) return false;
+  await verifyZipContents(body, OFD_LIMITS, undefined, words);
+  return true;
 }
 
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
@@ -141,6 +160,7 @@ export async function storeUploads(
         size: img.body.length,
         companyId: auth.companyId,
         userId: auth.userId,
+        private: folder !== null && (PRIVATE_FOLDERS as readonly string[]).includes(folder),
       });
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);

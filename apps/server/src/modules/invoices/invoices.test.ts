@@ -320,7 +320,9 @@ describe('invoices: issue, confirm, dispute, reverse', () => {
       actions: ['confirm', 'dispute'],
     });
     expect(d.files).toEqual([{ name: '发票.pdf', path: file.path }]);
-    const fileRes = await t.app.inject({ method: 'GET', url: `/f/${file.path}` });
+    // The invoice file is a private document: the purchaser opens it, a visitor does not (decision 0171).
+    expect((await t.app.inject({ method: 'GET', url: `/f/${file.path}` })).statusCode).toBe(404);
+    const fileRes = await t.app.inject({ method: 'GET', url: `/f/${file.path}`, headers: { 'x-token': buyer.token } });
     expect(fileRes.statusCode).toBe(200);
     expect(fileRes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

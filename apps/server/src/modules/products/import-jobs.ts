@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { productImportJobs, productRevisions } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE } from '../../lib/zip-guard.ts';
 import { sniff } from '../files/content-type.ts';
 import { extensionOf } from '../files/upload.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { callerName, type Caller } from './caller.ts';
-import { checkRows, loadWorkbook, markErrors, readRows } from './product-import.ts';
+import { checkRows, markErrors, readRows } from './product-import.ts';
 import { insertProducts, withCodeCheck } from './product-save.ts';
 
 /**
@@ -44,12 +45,17 @@ export const jobView = (j: JobRow): ImportJobView => ({
   finishedAt: j.finishedAt?.toISOString() ?? null,
 });
 
-/** Checks the upload's name and bytes: an .xlsx workbook (a zip of the Office format) of at most 5 MB. */
+/**
+ * Checks the upload's name and bytes: an .xlsx workbook (a zip of the Office format) of at most 5 MB whose zip
+ * directory passes the limits on entries, uncompressed sizes and ratio (lib/zip-guard.ts) — a bomb is refused
+ * here, before a job exists and before anything is inflated.
+ */
 export async function assertXlsx(fileName: string, body: Buffer): Promise<void> {
   if (extensionOf(fileName) !== 'xlsx') throw invalid('请上传 .xlsx 格式的Excel文件');
   if (body.length === 0) throw invalid('文件为空');
   if (body.length > IMPORT_MAX_BYTES) throw invalid(`文件不能超过${IMPORT_MAX_MB}MB`);
   if ((await sniff(body)).mime !== XLSX_MIME) throw invalid('文件内容不是Excel（.xlsx）文件');
+  await checkZipDirectory(body, XLSX_LIMITS, { unreadable: XLSX_UNREADABLE });
 }
 
 /** Records an upload as a queued job of the caller's company (the file goes to private storage). */
@@ -163,8 +169,7 @@ export async function processImportJob(ctx: ImportContext, id: number): Promise<
   try {
     const body = await ctx.storage.get(job.uploadPath);
     if (!body) throw invalid('上传的文件已不存在，请重新上传');
-    const wb = await loadWorkbook(body);
-    const rows = readRows(wb);
+    const rows = await readRows(body);
     await db
       .update(productImportJobs)
       .set({ total: rows.length, updatedAt: new Date() })
@@ -182,7 +187,7 @@ export async function processImportJob(ctx: ImportContext, id: number): Promise<
     });
     if (errors.size) {
       const resultPath = job.uploadPath.replace(/\.xlsx$/, '-errors.xlsx');
-      await ctx.storage.put(resultPath, await markErrors(wb, errors), XLSX_MIME);
+      await ctx.storage.put(resultPath, await markErrors(body, errors), XLSX_MIME);
       await finish(db, id, {
         status: ImportJobStatus.ROW_ERRORS,
         done: rows.length,

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
@@ -11,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { categories, categoryAttributes, files, productSkus } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { markSheet, readSheet } from '../../lib/sheets.ts';
 import { areaTree } from '../enums/areas.ts';
 import { prepareContent, type CategoryRulesCache } from './product-content.ts';
 import type { NewProduct } from './product-save.ts';
@@ -246,64 +246,51 @@ export interface SheetRow {
   cells: Record<string, string>;
 }
 
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('formula' in v || 'sharedFormula' in v)
-      return cellText((v as { result?: ExcelJS.CellValue }).result ?? null);
-    if ('text' in v) return String(v.text).trim();
-  }
-  return '';
-}
+/** Columns of the import sheet read (the template has 19; a user may add or reorder some). */
+const IMPORT_MAX_COLUMNS = 60;
+/** Characters of all cells together (5000 rows with long descriptions fit; a shared-string bomb does not). */
+const IMPORT_MAX_CHARS = 30_000_000;
 
-/** Opens an uploaded workbook; anything that is not a readable .xlsx is refused in words. */
-export async function loadWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
-  const wb = new (await loadExcel()).Workbook();
-  try {
-    await wb.xlsx.load(body as unknown as ArrayBuffer);
-  } catch {
-    throw invalid('文件无法读取，请使用下载的模板（.xlsx）填写');
-  }
-  return wb;
-}
-
-const importSheet = (wb: ExcelJS.Workbook) => wb.getWorksheet(IMPORT_SHEET) ?? wb.worksheets[0];
-
-/** The data rows of the import sheet (empty rows skipped); refuses a file without the template's headers. */
-export function readRows(wb: ExcelJS.Workbook): SheetRow[] {
-  const sheet = importSheet(wb);
-  if (!sheet) throw invalid('文件中没有工作表');
+/** Column numbers (1-based) of the template's columns, found by their headers in row 1. */
+function columnsOf(header: string[]): Map<string, number> {
   const columnOf = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell.value).replace(/^\*/, '');
+  header.forEach((cell, i) => {
+    const text = cell.replace(/^\*/, '');
     const c = IMPORT_COLUMNS.find((x) => x.header === text);
-    if (c && !columnOf.has(c.key)) columnOf.set(c.key, col);
+    if (c && !columnOf.has(c.key)) columnOf.set(c.key, i + 1);
   });
+  return columnOf;
+}
+
+/**
+ * The data rows of the import sheet (empty rows skipped), read off the event loop with the workbook's size,
+ * rows and columns bounded (lib/sheets.ts); refuses a file without the template's headers.
+ */
+export async function readRows(body: Buffer): Promise<SheetRow[]> {
+  const sheet = await readSheet(body, {
+    sheet: IMPORT_SHEET,
+    maxRows: IMPORT_MAX_ROWS + 2, // the header and one row too many
+    maxCols: IMPORT_MAX_COLUMNS,
+    maxChars: IMPORT_MAX_CHARS,
+  });
+  if (!sheet.found) throw invalid('文件中没有工作表');
+  const header = sheet.rows[0]?.row === 1 ? sheet.rows[0].cells : [];
+  const columnOf = columnsOf(header);
   const missing = IMPORT_COLUMNS.filter((c) => c.required && !columnOf.has(c.key)).map((c) => c.header);
   if (missing.length) throw invalid(`表头不正确，缺少列：${missing.join('、')}。请使用下载的模板`);
   const rows: SheetRow[] = [];
-  const last = sheet.actualRowCount ? sheet.rowCount : 0;
-  for (let r = 2; r <= last; r++) {
-    const row = sheet.getRow(r);
+  for (const line of sheet.rows) {
+    if (line.row === 1) continue;
     const cells: Record<string, string> = {};
     let any = false;
     for (const [key, col] of columnOf) {
-      const text = cellText(row.getCell(col).value);
+      const text = line.cells[col - 1] ?? '';
       cells[key] = text;
       if (text) any = true;
     }
-    if (!any) continue;
-    rows.push({ row: r, cells });
-    if (rows.length > IMPORT_MAX_ROWS) throw invalid(`每次最多导入${IMPORT_MAX_ROWS}行，请分批导入`);
+    if (any) rows.push({ row: line.row, cells });
   }
+  if (sheet.more || rows.length > IMPORT_MAX_ROWS) throw invalid(`每次最多导入${IMPORT_MAX_ROWS}行，请分批导入`);
   if (!rows.length) throw invalid('文件中没有商品数据');
   return rows;
 }
@@ -606,30 +593,7 @@ export async function checkRows(db: Db, rows: readonly SheetRow[], opts: CheckOp
 
 // ---- The refused file, marked ----
 
-/** The upload with an error column: each row with a problem gets its messages in red, on a light red fill. */
-export async function markErrors(wb: ExcelJS.Workbook, errors: RowErrors): Promise<Buffer> {
-  const sheet = importSheet(wb)!;
-  let col = 0;
-  sheet.getRow(1).eachCell((cell, c) => {
-    if (cellText(cell.value) === ERROR_HEADER) col = c;
-  });
-  if (!col) col = sheet.columnCount + 1;
-  const head = sheet.getRow(1).getCell(col);
-  head.value = ERROR_HEADER;
-  head.font = { bold: true, color: { argb: 'FFCF1322' } };
-  sheet.getColumn(col).width = 60;
-  const red = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFCCC7' } } as const;
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const messages = errors.get(r);
-    const cell = sheet.getRow(r).getCell(col);
-    if (!messages) {
-      cell.value = null;
-      continue;
-    }
-    cell.value = messages.join('；');
-    cell.font = { color: { argb: 'FFCF1322' } };
-    cell.fill = red;
-    cell.alignment = { wrapText: true, vertical: 'top' };
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+/** The refused file with each broken row's errors in the 错误信息 column (red), made off the event loop. */
+export function markErrors(body: Buffer, errors: RowErrors): Promise<Buffer> {
+  return markSheet(body, IMPORT_SHEET, ERROR_HEADER, errors);
 }

@@ -635,8 +635,9 @@ describe('the thread', () => {
     expect(seen.data.messages).toMatchObject([
       { mine: false, side: 2, content: '附检测报告和现场照片', attachments },
     ]);
-    // The purchaser opens the PDF from the file host.
-    const opened = await t.app.inject({ method: 'GET', url: `/f/${pdf}` });
+    // The purchaser opens the PDF from the file host; a visitor cannot (a private document, decision 0171).
+    expect((await t.app.inject({ method: 'GET', url: `/f/${pdf}` })).statusCode).toBe(404);
+    const opened = await t.app.inject({ method: 'GET', url: `/f/${pdf}`, headers: { 'x-token': buyer.token } });
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 

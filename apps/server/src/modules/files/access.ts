@@ -1,0 +1,121 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { resolveToken, type AuthContext } from '../auth/sessions.ts';
+
+/**
+ * Private documents on the file host (docs/decisions/0171-private-documents.md). A file is private when it was
+ * uploaded into a document folder or a private record took it (`files.private`); the host then serves it only
+ * to the uploader's company, to platform administrators, and to the companies that are party to a record
+ * referencing it (the other side of an order, invoice, credit account or quotation; the invited suppliers of
+ * an invitation-only enquiry or tender; the purchaser of an opened tender). Public images — products, shops,
+ * banners, news, avatars — stay public and cacheable.
+ *
+ * The browser opens files with `<img src>` and links, which cannot carry the `x-token` header, so every API
+ * answer to a signed-in caller also sets an HttpOnly cookie holding the session token (`aq_file`, read only
+ * by the file host); the file host takes the caller from `x-token` or that cookie.
+ */
+
+/** Upload folders (`/UploadHandler.ashx?appName=`) whose files are private from the start. */
+export const PRIVATE_FOLDERS = ['order', 'invoice', 'bid', 'enquiry', 'contract', 'company', 'cert'] as const;
+export const FILE_COOKIE = 'aq_file';
+
+/** Marks stored files private: a record (proof, licence, invoice, attachment …) has taken them. */
+export async function markPrivate(db: Db, keys: string[]): Promise<void> {
+  if (keys.length) await db.update(files).set({ private: true }).where(inArray(files.path, keys));
+}
+
+/** Anyone (a public enquiry's or tender's documents) when the answer holds this party. */
+const ANYONE = -1;
+
+/**
+ * The companies entitled to a private file by the records that reference it (ANYONE for a public enquiry's or
+ * tender's documents). One statement; only ever run for private files.
+ */
+async function parties(db: Db, key: string): Promise<Set<number>> {
+  const asString = sql`to_jsonb(${key}::text)`;
+  const asDoc = sql`jsonb_build_array(jsonb_build_object('path', ${key}::text))`;
+  const res = (await db.execute(sql`
+    select unnest(array[o.buyer_company_id, o.seller_company_id]) as party
+      from order_payments p join orders o on o.id = p.order_id where p.proof_files @> jsonb_build_array(${asString})
+    union select unnest(array[r.buyer_company_id, r.seller_company_id]) from rmas r where r.photos @> jsonb_build_array(${asString})
+    union select unnest(array[a.buyer_company_id, a.seller_company_id])
+      from credit_requests q join credit_accounts a on a.id = q.account_id where q.proof_files @> ${asDoc}
+    union select unnest(array[i.buyer_company_id, i.seller_company_id]) from invoices i where i.files @> ${asDoc}
+    union select unnest(array[q.buyer_company_id, q.supplier_company_id]) from quotations q
+      where q.attachments @> ${asDoc}
+        or exists (select 1 from quotation_versions v where v.quotation_id = q.id and v.attachments @> ${asDoc})
+        or exists (select 1 from quotation_messages m where m.quotation_id = q.id and m.attachments @> ${asDoc})
+    union select case when e.visibility = 1 and e.published_at is not null then ${ANYONE}::int else e.company_id end
+      from enquiries e where e.attachments @> ${asDoc}
+    union select i.supplier_company_id from enquiry_invitations i join enquiries e on e.id = i.enquiry_id where e.attachments @> ${asDoc}
+    union select case when b.invited_only then b.company_id else ${ANYONE}::int end from bids b where b.attachments @> ${asDoc}
+    union select i.company_id from tender_invitations i join bids b on b.id = i.tender_id where b.attachments @> ${asDoc}
+    union select b.company_id from tender_bid_versions v join tender_bids tb on tb.id = v.bid_id join bids b on b.id = tb.tender_id
+      where v.documents @> ${asDoc} and b.open_at is not null and b.open_at <= now()
+  `)) as unknown as { rows: { party: number | null }[] };
+  return new Set(res.rows.map((r) => r.party).filter((p): p is number => p !== null));
+}
+
+function cookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === FILE_COOKIE) return rest.join('=') || undefined;
+  }
+  return undefined;
+}
+
+/** The caller of a file request: the x-token header, else the file cookie. */
+async function fileCaller(db: Db, request: FastifyRequest): Promise<AuthContext | null> {
+  if (request.auth) return request.auth;
+  const header = request.headers['x-token'];
+  const token = (Array.isArray(header) ? header[0] : header) ?? cookieToken(request);
+  return token ? resolveToken(db, token) : null;
+}
+
+/**
+ * Whether the file host may serve `key` to this request: 'public' (anyone, cacheable), 'private' (this caller
+ * is entitled; not to be cached by shared caches) or 'denied' (answered as not found, like a missing file).
+ */
+export async function fileAccess(db: Db, request: FastifyRequest, requested: string): Promise<'public' | 'private' | 'denied'> {
+  // A stored variant (`cache/w120/<key>`) is judged by its original.
+  const key = requested.replace(/^cache\/w\d+\//, '');
+  if (!key.startsWith('u/')) return 'public'; // seed images and other stored files that are not uploads
+  const [row] = await db.select({ private: files.private, companyId: files.companyId }).from(files).where(eq(files.path, key));
+  if (!row?.private) return 'public';
+  const auth = await fileCaller(db, request);
+  if (auth?.isPlatformAdmin && !auth.mustEnrolTwoFactor) return 'private';
+  const company = auth?.companyId ?? null;
+  if (company !== null && company === row.companyId) return 'private';
+  const entitled = await parties(db, key);
+  if (entitled.has(ANYONE) || (company !== null && entitled.has(company))) return 'private';
+  return 'denied';
+}
+
+/**
+ * After an API answer to a signed-in caller: sets the file cookie when the browser does not hold this
+ * session's token yet (HttpOnly, so scripts cannot read it; the API never accepts it in place of x-token).
+ */
+export function setFileCookie(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.auth) return;
+  const header = request.headers['x-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token || cookieToken(request) === token) return;
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const cookie = `${FILE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  const existing = reply.getHeader('set-cookie');
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+  reply.header('set-cookie', [...list, cookie]);
+}
+
+/** Registered beside the auth plugin: every request of a signed-in caller keeps the file cookie current. */
+export const fileCookiePlugin = fp(async function fileCookie(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    setFileCookie(request, reply);
+    done();
+  });
+});
