@@ -52,8 +52,10 @@ export interface TermMatch {
   textWhere: SQL;
   /** The typed word's grams and LIKE: the rows that can earn the typed-word bonus. */
   typedWhere: SQL;
-  /** The term has more than the typed word (synonyms, trade names, generic words, categories). */
-  expanded: boolean;
+  /** Some word's grams and LIKE, in a named category: the rows that can add the category bonus to a text match. */
+  bothWhere: SQL | null;
+  /** The term has more words than the typed one (synonyms, trade names, generic words): the typed word earns + 2. */
+  synonyms: boolean;
 }
 
 export interface KeywordMatch {
@@ -116,17 +118,18 @@ export function keywordMatch(plan: readonly TermPlan[] | null, c: KeywordColumns
     const where = inCategory
       ? sql`((${grams(c, all)} or ${inCategory}) and (${likes(c, all, true)} or ${inCategory}))`
       : textWhere;
-    const expanded = all.length > 1 || inCategory !== null;
+    const synonyms = all.length > 1;
     terms.push({
       plan: p,
       where,
       textWhere,
       typedWhere: sql`((${grams(c, [p.term])}) and (${likes(c, [p.term], true)}))`,
-      expanded,
+      bothWhere: inCategory ? sql`(${textWhere} and ${inCategory})` : null,
+      synonyms,
     });
     // A category match adds to a text match (a PAC product in 絮凝剂 beats a PAM one outside it) and stands alone
     // below any name match.
-    topWithoutPrefix += (expanded ? 10 : 8) + (inCategory ? CATEGORY_WEIGHT : 0);
+    topWithoutPrefix += (synonyms ? 10 : 8) + (inCategory ? CATEGORY_WEIGHT : 0);
     const perWord = [
       ...p.strong.map(
         (a) => sql`case when strpos(${field(c.searchText, 1)}, ${a}) > 0 then 8
@@ -140,12 +143,12 @@ export function keywordMatch(plan: readonly TermPlan[] | null, c: KeywordColumns
       ),
     ];
     weights.push(
-      !expanded
+      !synonyms && !inCategory
         ? (perWord[0] as SQL)
         : // With synonyms, the word the buyer typed beats its synonyms: +2 when the term itself is in the name.
-          sql`(${perWord.length > 1 ? sql`greatest(${sql.join(perWord, sql`, `)})` : perWord[0]} + case when strpos(${field(c.searchText, 1)}, ${p.term}) > 0 then 2 else 0 end${
-            inCategory ? sql` + case when ${inCategory} then ${sql.raw(String(CATEGORY_WEIGHT))} else 0 end` : sql``
-          })`,
+          sql`(${perWord.length > 1 ? sql`greatest(${sql.join(perWord, sql`, `)})` : perWord[0]}${
+            synonyms ? sql` + case when strpos(${field(c.searchText, 1)}, ${p.term}) > 0 then 2 else 0 end` : sql``
+          }${inCategory ? sql` + case when ${inCategory} then ${sql.raw(String(CATEGORY_WEIGHT))} else 0 end` : sql``})`,
     );
   }
   const whole = plan.map((p) => p.term).join(' ');

@@ -23,9 +23,10 @@ import { planKeyword, searchVocabulary, type TermPlan } from './vocabulary.ts';
  * contain it (PAC, PFS, or its category's), so the window's k-th row rarely reaches `topWithoutPrefix` (10 with
  * the typed-word bonus) and the page would always fall back to the full ranking. When a window does not prove
  * the page, it is tried again with, per term, the rows outside the window that contain one of its words (all of
- * them, when there are ≤ `textSetMax`) and those that contain the typed word (likewise): a term whose text rows
- * are all candidates lets no other row score more than a category match for it (3), one whose typed-word rows
- * are all candidates no more than 8 (+ 3 in a named category).
+ * them, when there are ≤ `textSetMax`; terms of ≤ 4 words), those that contain the typed word, and those that
+ * contain a word and sit in a named category (likewise): a term whose text rows are all candidates lets no other
+ * row score more than a category match for it (3), one whose typed-word rows are all candidates no more than 8
+ * (+ 3 in a named category), one whose text-and-category rows are all candidates no more than the larger part.
  */
 export const rankingTuning = {
   /** Up to this many matches (the capped count), every match is scored: it is cheap. */
@@ -50,10 +51,12 @@ interface Ranked {
   in_win: boolean;
   score: number;
   win_rows: number;
-  /** Per term: rows of its text set outside the window (≤ textSetMax + 1), and of its typed-word set. */
-  text_rows: number[] | null;
-  typed_rows: number[] | null;
+  /** Rows of each set outside the window, by set name (≤ textSetMax + 1 each). */
+  set_rows: Record<string, number> | null;
 }
+
+/** A term's text set is fetched only up to this many words: each word is one more GIN arm to scan. */
+const TEXT_SET_MAX_WORDS = 4;
 
 /** The ids of rows [offset, offset + limit) of the relevance order, or null when no window can prove them. */
 export async function windowedRanking(
@@ -89,11 +92,13 @@ async function rankInWindow(
   const onWindow = keywordMatch(plan, { searchText: sql`st`, searchGrams: sql`aq_search_grams(st)`, categoryCode: sql`cc` }) as KeywordMatch;
   const f = filters ?? sql`true`;
   const setMax = rankingTuning.textSetMax;
-  // Per term, the rows outside the window that can score by text (any word) or earn the typed-word bonus.
+  // Per term, the rows outside the window that can score by text (any word), earn the typed-word bonus, or add the
+  // category bonus to a text match.
   const sets: { name: string; where: SQL }[] = withSets
     ? onTable.terms.flatMap((t, i) => [
-        { name: `text_${i}`, where: t.textWhere },
-        ...(t.expanded ? [{ name: `typed_${i}`, where: t.typedWhere }] : []),
+        ...([...t.plan.strong, ...t.plan.weak].length <= TEXT_SET_MAX_WORDS ? [{ name: `text_${i}`, where: t.textWhere }] : []),
+        ...(t.synonyms ? [{ name: `typed_${i}`, where: t.typedWhere }] : []),
+        ...(t.bothWhere ? [{ name: `both_${i}`, where: t.bothWhere }] : []),
       ])
     : [];
   const setCtes = sets.map(
@@ -103,15 +108,12 @@ async function rankInWindow(
     )`,
   );
   const setRows = sets.map((s) => sql`union select id, st, cc, sales, false from ${sql.raw(s.name)}`);
-  const counts = (prefix: string) => {
-    const names = sets.filter((s) => s.name.startsWith(prefix)).map((s) => s.name);
-    return names.length
-      ? sql`array[${sql.join(
-          names.map((n) => sql`(select count(*) from ${sql.raw(n)})::int`),
-          sql`, `,
-        )}]`
-      : sql`null::int[]`;
-  };
+  const counts = sets.length
+    ? sql`json_build_object(${sql.join(
+        sets.map((s) => sql`${s.name}::text, (select count(*) from ${sql.raw(s.name)})`),
+        sql`, `,
+      )})`
+    : sql`null::json`;
   const res = await db.execute(sql`
     with win as (
       select ${ps.productId} as id, ${ps.searchText} as st, ${ps.categoryCode} as cc, ${ps.salesCount} as sales from ${ps}
@@ -124,22 +126,27 @@ async function rankInWindow(
       ${sql.join(setRows, sql` `)}
     )
     select id, in_win, ${onWindow.score}::int as score, (select count(*) from win)::int as win_rows,
-      ${counts('text_')} as text_rows, ${counts('typed_')} as typed_rows
+      ${counts} as set_rows
     from cand order by score desc, sales desc, id desc limit ${k}`);
   const rows = (res as unknown as { rows: Ranked[] }).rows;
   let complete = rows.length > 0 && rows[0]!.win_rows < window;
-  // The most a row that is not a candidate can score: per term, a category match (or nothing) when every text row
-  // is a candidate, 8 when every typed-word row is, else what the term allows.
+  // The most a row that is not a candidate can score, per term: nothing by text when every text row is a
+  // candidate, else 8 (10 with the typed-word bonus unless every typed-word row is a candidate); plus the
+  // category bonus, which no longer adds to a text match when every row having both is a candidate.
   let bound = onTable.topWithoutPrefix;
   if (withSets && rows[0]) {
+    const complete_ = (name: string) => {
+      const n = rows[0]!.set_rows?.[name];
+      return n !== undefined && n <= setMax;
+    };
     bound = 0;
-    let typedAt = 0;
     onTable.terms.forEach((t, i) => {
-      const textComplete = (rows[0]!.text_rows?.[i] ?? Infinity) <= setMax;
-      const typedComplete = t.expanded ? (rows[0]!.typed_rows?.[typedAt++] ?? Infinity) <= setMax : true;
+      const textComplete = complete_(`text_${i}`);
+      const category = t.plan.codes.length ? CATEGORY_WEIGHT : 0;
       // Every row that matches this term is a candidate: the candidates are all the matches.
-      if (textComplete && t.plan.codes.length === 0) complete = true;
-      bound += (textComplete ? 0 : !t.expanded || typedComplete ? 8 : 10) + (t.plan.codes.length ? CATEGORY_WEIGHT : 0);
+      if (textComplete && !category) complete = true;
+      const text = textComplete ? 0 : t.synonyms && !complete_(`typed_${i}`) ? 10 : 8;
+      bound += category && complete_(`both_${i}`) ? Math.max(text, category) : text + category;
     });
   }
   const kth = rows[k - 1];
