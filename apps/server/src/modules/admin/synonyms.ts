@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearch, type AdminSynonymListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { audited } from './audited.ts';
  * through the cache bus) and forgets the shared goods-list answers.
  */
 
-/** Rows listing the word (normalized) among their terms or related words; newest change first; paged. */
+/** Rows listing the word (normalized) among their terms or related words; latest change first (then as seeded); paged. */
 export async function listSynonyms(db: Db, q: AdminSynonymListQuery) {
   const word = q.keyword ? normalizeSearch(q.keyword) : '';
   const where: SQL | undefined = word
@@ -25,7 +25,7 @@ export async function listSynonyms(db: Db, q: AdminSynonymListQuery) {
       .select()
       .from(searchSynonyms)
       .where(where)
-      .orderBy(desc(searchSynonyms.updatedAt), desc(searchSynonyms.id))
+      .orderBy(desc(searchSynonyms.updatedAt), asc(searchSynonyms.id))
       .limit(q.pageSize)
       .offset((q.pageIndex - 1) * q.pageSize),
     db.select({ n: count() }).from(searchSynonyms).where(where),
