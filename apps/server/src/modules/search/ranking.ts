@@ -55,7 +55,7 @@ interface Ranked {
   set_rows: Record<string, number> | null;
 }
 
-/** A term's text set is fetched only up to this many words: each word is one more GIN arm to scan. */
+/** A term's text sets (any word; any word in a named category) are fetched only up to this many words: each word is one more GIN arm to scan. */
 const TEXT_SET_MAX_WORDS = 4;
 
 /** The ids of rows [offset, offset + limit) of the relevance order, or null when no window can prove them. */
@@ -95,11 +95,14 @@ async function rankInWindow(
   // Per term, the rows outside the window that can score by text (any word), earn the typed-word bonus, or add the
   // category bonus to a text match.
   const sets: { name: string; where: SQL }[] = withSets
-    ? onTable.terms.flatMap((t, i) => [
-        ...([...t.plan.strong, ...t.plan.weak].length <= TEXT_SET_MAX_WORDS ? [{ name: `text_${i}`, where: t.textWhere }] : []),
-        ...(t.synonyms ? [{ name: `typed_${i}`, where: t.typedWhere }] : []),
-        ...(t.bothWhere ? [{ name: `both_${i}`, where: t.bothWhere }] : []),
-      ])
+    ? onTable.terms.flatMap((t, i) => {
+        const few = [...t.plan.strong, ...t.plan.weak].length <= TEXT_SET_MAX_WORDS;
+        return [
+          ...(few ? [{ name: `text_${i}`, where: t.textWhere }] : []),
+          ...(t.synonyms ? [{ name: `typed_${i}`, where: t.typedWhere }] : []),
+          ...(few && t.bothWhere ? [{ name: `both_${i}`, where: t.bothWhere }] : []),
+        ];
+      })
     : [];
   const setCtes = sets.map(
     (s) => sql`, ${sql.raw(s.name)} as (
