@@ -51,6 +51,8 @@ export const MALL_ROUTES: BenchRoute[] = [
   goods('goods list, category 01 (subtree)', { categoryCode: '01' }),
   goods('goods list, no filter', {}),
   goods('goods list, 1-char keyword 泵, by price', { productName: '泵', sort: 'priceAsc' }),
+  // A generic word: synonyms, trade names and the 絮凝剂 category (decision 0176).
+  goods('goods list, generic word 絮凝剂', { productName: '絮凝剂' }),
   { ...goods('goods list, 40 keywords (Zipf spread)', { productName: SPREAD_KEYWORDS[0] }), bodies: spreadBodies(5_000) },
 ];
 

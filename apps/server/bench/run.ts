@@ -1,5 +1,6 @@
 import { formatChaosReport, runDbChaos } from '../src/test/db-chaos.ts';
 import { parseBenchArgs, runBench } from './lib.ts';
+import { printRelevance } from './relevance-lib.ts';
 import { FOUNDATION_ROUTES } from './routes.ts';
 import { ensureDatabase } from './server.ts';
 
@@ -8,6 +9,8 @@ import { ensureDatabase } from './server.ts';
 const argv = process.argv.slice(2);
 const opts = parseBenchArgs(argv.filter((a) => a !== '--no-chaos'));
 const { ok } = await runBench(FOUNDATION_ROUTES, opts);
+// The goods search's relevance set over a fresh demo seed: precision@20 and recall@20 (docs/decisions/0176).
+await printRelevance();
 
 // The database going away under load (docs/decisions/0163-database-hiccups.md): requests failed, seconds until
 // the first success after the database is back (target ≤ 1 s), worker exits (target 0). PostgreSQL only.

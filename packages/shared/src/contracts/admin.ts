@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, recordId, wireJson, wireTimestamp } from '../envelope.ts';
+import { normalizeSearch } from './mall-search.ts';
 
 /**
  * The platform console (/admin/api/...): request schemas (the server validates with them, console forms build
@@ -151,6 +152,65 @@ export const adminCategoryRow = z.object({
   hidden: z.boolean(),
 });
 export type AdminCategoryRow = z.infer<typeof adminCategoryRow>;
+
+// ---- Search synonyms and trade names (docs/decisions/0176) ---------------------------------------------------
+
+/** Longest word of the synonym table (characters). */
+export const SYNONYM_WORD_MAX = 20;
+/** Most words in each list of one row. */
+export const SYNONYM_LIST_MAX = 20;
+
+/** One word, stored as the search matches it (normalizeSearch: half-width, lower case). */
+const synonymWord = z
+  .string()
+  .transform((w) => normalizeSearch(w))
+  .pipe(
+    z
+      .string()
+      .min(1, '词语不能为空')
+      .max(SYNONYM_WORD_MAX, `每个词最多${SYNONYM_WORD_MAX}个字`)
+      .refine((w) => !/\s/.test(w), '一个词中不能有空格，请分成两个词')
+      // One Latin letter or digit would match nearly every model number.
+      .refine((w) => !/^[\x21-\x7e]$/.test(w), '字母或数字的词至少2个字符'),
+  );
+
+export const adminSynonymListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(SYNONYM_WORD_MAX).optional(),
+});
+export type AdminSynonymListQuery = z.infer<typeof adminSynonymListQuery>;
+
+export const adminSynonymInput = z
+  .object({
+    id: recordId.optional(),
+    terms: z
+      .array(synonymWord, '请填写同义词')
+      .min(1, '请至少填写一个同义词')
+      .max(SYNONYM_LIST_MAX, `同义词最多${SYNONYM_LIST_MAX}个`),
+    related: z.array(synonymWord).max(SYNONYM_LIST_MAX, `对应商品词最多${SYNONYM_LIST_MAX}个`).default([]),
+    note: z.string().trim().max(200, '备注最多200字').default(''),
+  })
+  .superRefine((v, ctx) => {
+    const all = [...v.terms, ...v.related];
+    if (all.length < 2) ctx.addIssue({ code: 'custom', path: ['terms'], message: '请至少填写两个词（同义词或对应商品词）' });
+    const seen = new Set<string>();
+    for (const w of all) {
+      if (seen.has(w)) {
+        ctx.addIssue({ code: 'custom', path: ['terms'], message: `「${w}」重复出现` });
+        return;
+      }
+      seen.add(w);
+    }
+  });
+export type AdminSynonymInput = z.input<typeof adminSynonymInput>;
+
+export const adminSynonymRow = z.object({
+  id: z.number().int(),
+  terms: z.array(z.string()),
+  related: z.array(z.string()),
+  note: z.string(),
+  updatedAt: wireTimestamp,
+});
+export type AdminSynonymRow = z.infer<typeof adminSynonymRow>;
 
 export const adminProductListQuery = pageQuery.extend({
   keyword: z.string().trim().max(60).optional(),

@@ -36,37 +36,6 @@ export function searchTerms(keyword: string | undefined | null): string[] {
   return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
 }
 
-/**
- * Synonym groups: a term equal to any member also finds every other member. Includes common abbreviations
- * (PAC, PAM, PFS) and pinyin initials of three letters or more (jhlhl = 聚合氯化铝).
- */
-export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
-  ['聚合氯化铝', 'pac', '聚铝', 'jhlhl'],
-  ['聚丙烯酰胺', 'pam', 'jbxxa'],
-  ['聚合硫酸铁', 'pfs', '聚铁', 'jhlst'],
-  ['乙酸钠', '醋酸钠', 'yxn', 'csn'],
-  ['次氯酸钠', 'naclo', '漂白水', 'clsn'],
-  ['氢氧化钠', 'naoh', '烧碱', '片碱', 'qyhn'],
-  ['活性炭', '活性碳', 'hxt'],
-  ['反渗透膜', 'ro膜', 'fstm'],
-  ['超滤膜', 'uf膜', 'clm'],
-  ['除磷剂', 'clj'],
-  ['除氧剂', 'cyj'],
-  ['离心泵', 'lxb'],
-  ['曝气器', 'pqq'],
-  ['聚合氯化铝铁', 'pafc'],
-  ['二氧化氯', 'clo2', 'eyhl'],
-];
-
-const SYNONYM_INDEX = new Map<string, readonly string[]>();
-for (const group of SEARCH_SYNONYMS) for (const word of group) SYNONYM_INDEX.set(word, group);
-
-/** The alternatives a term stands for: itself first, then its synonyms. */
-export function expandTerm(term: string): string[] {
-  const group = SYNONYM_INDEX.get(term);
-  return group ? [term, ...group.filter((w) => w !== term)] : [term];
-}
-
 export interface HighlightSegment {
   text: string;
   hit: boolean;

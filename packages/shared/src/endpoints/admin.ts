@@ -30,6 +30,9 @@ import {
   adminSiteMenuInput,
   adminSiteMenuQuery,
   adminSiteMenuRow,
+  adminSynonymInput,
+  adminSynonymListQuery,
+  adminSynonymRow,
   adminTakedownInput,
   adminTakedownResult,
   adminWebMenuInput,
@@ -92,7 +95,7 @@ export const adminCompanyEndpoints = {
   }),
 };
 
-/** Console: the category tree and product take-down. */
+/** Console: the category tree, product take-down and the search synonym table. */
 export const adminCatalogEndpoints = {
   adminCategoryList: endpoint({
     method: 'GET',
@@ -132,6 +135,30 @@ export const adminCatalogEndpoints = {
     access: ADMIN,
     body: adminTakedownInput,
     response: adminTakedownResult,
+  }),
+  adminSynonymList: endpoint({
+    method: 'POST',
+    path: '/admin/api/search/synonym/list',
+    summary: 'The search synonym and trade-name table, newest change first, paged, by word',
+    access: ADMIN,
+    body: adminSynonymListQuery,
+    response: pagedOf(adminSynonymRow),
+  }),
+  adminSynonymSave: endpoint({
+    method: 'POST',
+    path: '/admin/api/search/synonym/save',
+    summary: 'Create or change a row of the search synonym table (the goods search uses it at once)',
+    access: ADMIN,
+    body: adminSynonymInput,
+    response: adminSynonymRow,
+  }),
+  adminSynonymDelete: endpoint({
+    method: 'POST',
+    path: '/admin/api/search/synonym/delete',
+    summary: 'Delete a row of the search synonym table',
+    access: ADMIN,
+    body: adminIdInput,
+    response: noData,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { products } from './catalog.ts';
 
 /**
@@ -36,3 +36,18 @@ export const productSearch = pgTable(
     index('product_search_name_prefix').using('btree', sql`split_part(${t.searchText}, E'\\n', 1) text_pattern_ops`),
   ],
 );
+
+/**
+ * The search synonym and trade-name table (docs/decisions/0176-search-synonyms-and-categories.md), edited in the
+ * console (搜索同义词). A row's `terms` are equivalent words: any of them finds every other, both ways. Its
+ * `related` words are the trade names or products the terms stand for (絮凝剂 → pac, pfs, pafc, pam): a term finds
+ * them, and each of them finds the terms back, but they do not find each other through this row. Every word is
+ * normalized (normalizeSearch) and has no whitespace.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial().primaryKey(),
+  terms: text().array().notNull(),
+  related: text().array().notNull().default(sql`'{}'::text[]`),
+  note: varchar({ length: 200 }).notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,8 +4,9 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { auditActor } from '../audit/record.ts';
 import { deleteCategory, listCategories, listProducts, saveCategory, takeDownProduct } from './catalog.ts';
+import { deleteSynonym, listSynonyms, saveSynonym } from './synonyms.ts';
 
-/** Console: the 3-level category tree and product moderation (platform administrators: ADMIN access). */
+/** Console: the 3-level category tree, product moderation and the search synonym table (ADMIN access). */
 export default async function adminCatalogRoutes(app: FastifyInstance) {
   route(app, e.adminCategoryList, async () => ok(await listCategories(app.db)));
 
@@ -21,4 +22,13 @@ export default async function adminCatalogRoutes(app: FastifyInstance) {
   route(app, e.adminProductTakedown, async (request) =>
     ok(await takeDownProduct(app.db, auditActor(request), request.body.id, request.body.reason), '商品已下架'),
   );
+
+  route(app, e.adminSynonymList, async (request) => ok(await listSynonyms(app.db, request.body)));
+
+  route(app, e.adminSynonymSave, async (request) => ok(await saveSynonym(app.db, auditActor(request), request.body), '同义词已保存'));
+
+  route(app, e.adminSynonymDelete, async (request) => {
+    await deleteSynonym(app.db, auditActor(request), request.body.id);
+    return ok(null, '同义词已删除');
+  });
 }

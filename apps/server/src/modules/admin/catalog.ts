@@ -9,6 +9,14 @@ import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { forgetSearchVocabulary } from '../search/vocabulary.ts';
+
+/** A category's name finds its products in the goods search (0176): a change re-plans keywords and answers. */
+function categoryNamesChanged() {
+  siteContentChanged();
+  forgetSearchVocabulary();
+  forgetGoodsAnswers();
+}
 
 /** Every category, by level and sort. */
 export const listCategories = (db: Db) =>
@@ -57,7 +65,7 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
     await audited(tx, actor, 'category.create', 'category', created!.id, null, created);
     return created!;
   });
-  siteContentChanged();
+  categoryNamesChanged();
   return row;
 }
 
@@ -73,7 +81,7 @@ export async function deleteCategory(db: Db, actor: AuditActor, id: number) {
     await tx.delete(categories).where(eq(categories.id, before.id));
     await audited(tx, actor, 'category.delete', 'category', before.id, before, null);
   });
-  siteContentChanged();
+  categoryNamesChanged();
 }
 
 /** Products of every shop, recently changed first, paged. */

@@ -10,9 +10,10 @@ import type { Db } from '../../db/client.ts';
 import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
 import { goodsColumns, toGoodsItem } from './goods-columns.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { keywordMatch } from './keyword.ts';
+import { keywordMatch, onProductSearch } from './keyword.ts';
 import { rankingTuning, windowedRanking } from './ranking.ts';
 import { TtlCache } from './ttl-cache.ts';
+import { planKeyword, searchVocabulary } from './vocabulary.ts';
 
 /**
  * Public visibility on `products` (detail pages, floors): on-sale products of open, enabled shops.
@@ -114,12 +115,13 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
 }
 
 /**
- * The public goods list: keyword (Chinese substring, synonyms), category subtree, price range, supplier,
+ * The public goods list: keyword (Chinese substring, synonyms and trade names, category names), category subtree, price range, supplier,
  * origin area, poverty-relief flag; sorted; paged. Counts stop at GOODS_COUNT_CAP (`totalCapped`), and so do the
  * keyword's category facets (`facetsCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
-  const match = keywordMatch(q.productName, sql`${ps.searchText}`, sql`aq_search_grams(${ps.searchText})`);
+  const plan = q.productName?.trim() ? planKeyword(await searchVocabulary(db), q.productName) : null;
+  const match = keywordMatch(plan, onProductSearch());
   const conditions: (SQL | undefined)[] = [];
   if (q.categoryCode) conditions.push(inArray(ps.categoryCode, await subtreeCodes(db, q.categoryCode)));
   if (q.priceMin !== undefined) conditions.push(gte(ps.price, String(q.priceMin)));

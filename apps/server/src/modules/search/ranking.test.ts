@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
 import { insertMallFixture } from '../../test/factories/index.ts';
 import { rankingTuning, windowedRanking } from './ranking.ts';
+import { searchSynonyms } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { forgetSearchVocabulary } from './vocabulary.ts';
 
 // The relevance ranking at scale (docs/decisions/0061): a sales window plus the name-prefix rows must give
 // exactly the page that scoring every match gives, or decline. The thresholds are lowered here so that a
@@ -15,6 +18,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await insertMallFixture(t.database.db);
   const db = t.database.db;
+  // The ranking's mechanics, without the industry table's 碳源 → 乙酸钠, 葡萄糖 … (synonyms.test.ts covers those).
+  await db.delete(searchSynonyms).where(sql`'碳源' = any(${searchSynonyms.terms})`);
+  forgetSearchVocabulary();
   const [shop, other] = await db
     .insert(companies)
     .values([
@@ -73,15 +79,24 @@ describe('relevance ranking at scale (windowed)', () => {
       ['pac', 1],
       ['巩义', 1],
       ['高效', 2],
+      // synonyms, trade names and category names (0176): every product here sits in 絮凝剂 (0101) under 水处理药剂
+      ['絮凝剂', 2],
+      ['絮凝剂', 3],
+      ['絮凝', 2],
+      ['水处理', 3],
+      ['聚铝', 1],
+      ['净水剂 高效', 2],
     ];
-    for (const [productName, pageSize] of cases) {
-      for (const pageIndex of [1, 2, 3, 4]) {
-        const body = { productName, pageSize, pageIndex };
-        Object.assign(rankingTuning, { fullRankMax: 1e9 });
-        const full = (await page(body)).list.map((g) => g.name);
-        Object.assign(rankingTuning, { fullRankMax: 0, windows: [3] });
-        const windowed = (await page(body)).list.map((g) => g.name);
-        expect(windowed, `${productName} page ${pageIndex} of ${pageSize}`).toEqual(full);
+    for (const textSetMax of [200, 1]) {
+      for (const [productName, pageSize] of cases) {
+        for (const pageIndex of [1, 2, 3, 4]) {
+          const body = { productName, pageSize, pageIndex };
+          Object.assign(rankingTuning, { fullRankMax: 1e9 });
+          const full = (await page(body)).list.map((g) => g.name);
+          Object.assign(rankingTuning, { fullRankMax: 0, windows: [3], textSetMax });
+          const windowed = (await page(body)).list.map((g) => g.name);
+          expect(windowed, `${productName} page ${pageIndex} of ${pageSize}, sets ≤ ${textSetMax}`).toEqual(full);
+        }
       }
     }
   });
@@ -107,8 +122,13 @@ describe('relevance ranking at scale (windowed)', () => {
     // top 3 by sales: 除磷剂 X (shop 1), 乙酸钠 粉剂 (brand 4), 高效 碳 (no match); plus the prefix rows
     const first = await windowedRanking(db, '碳源', undefined, 0, 2);
     expect(first).toHaveLength(2);
-    // four rows need the fourth best (a name match outside the window could beat the brand match): declined
+    // four rows need the fourth best (a name match outside the window could beat the brand match): declined,
+    // unless the rows outside the window that contain the keyword are few enough to rank them all (0176)
+    Object.assign(rankingTuning, { textSetMax: 0 });
     expect(await windowedRanking(db, '碳源', undefined, 0, 4)).toBeNull();
+    Object.assign(rankingTuning, { textSetMax: 200 });
+    expect(await windowedRanking(db, '碳源', undefined, 0, 4)).toHaveLength(4);
+    Object.assign(rankingTuning, { textSetMax: 0 });
     // a window larger than the table holds every row: always proven (here as the second window tried)
     Object.assign(rankingTuning, { windows: [3, 10_000] });
     expect(await windowedRanking(db, '碳源', undefined, 0, 4)).toHaveLength(4);

@@ -41,6 +41,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
       { path: 'categories', title: '商品分类', load: () => import('./pages/CategoriesPage.tsx') },
       { path: 'products', title: '商品管理', load: () => import('./pages/ProductsPage.tsx') },
       { path: 'category-attributes', title: '分类参数', load: () => import('./pages/CategoryAttributesPage.tsx') },
+      { path: 'search-synonyms', title: '搜索同义词', load: () => import('./pages/SearchSynonymsPage.tsx') },
     ],
   },
   {
