@@ -2,15 +2,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { bids, files, tenderBids, tenderBidVersions } from '../../db/schema/index.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
+import { readByPurchaser } from '../tenders/sealed.ts';
 
 /**
  * Private documents on the file host (docs/decisions/0171-private-documents.md). A file is private when it was
  * uploaded into a document folder or a private record took it (`files.private`); the host then serves it only
  * to the uploader's company, to platform administrators, and to the companies that are party to a record
  * referencing it (the other side of an order, invoice, credit account or quotation; the invited suppliers of
- * an invitation-only enquiry or tender; the purchaser of an opened tender). Public images — products, shops,
+ * an invitation-only enquiry or tender; the purchaser of an opened tender, for the bids the sealed reader shows it). Public images — products, shops,
  * banners, news, avatars — stay public and cacheable.
  *
  * The browser opens files with `<img src>` and links, which cannot carry the `x-token` header, so every API
@@ -53,8 +54,8 @@ async function parties(db: Db, key: string): Promise<Set<number>> {
     union select i.supplier_company_id from enquiry_invitations i join enquiries e on e.id = i.enquiry_id where e.attachments @> ${asDoc}
     union select case when b.invited_only then b.company_id else ${ANYONE}::int end from bids b where b.attachments @> ${asDoc}
     union select i.company_id from tender_invitations i join bids b on b.id = i.tender_id where b.attachments @> ${asDoc}
-    union select b.company_id from tender_bid_versions v join tender_bids tb on tb.id = v.bid_id join bids b on b.id = tb.tender_id
-      where v.documents @> ${asDoc} and b.open_at is not null and b.open_at <= now()
+    union select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
+      where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}
   `)) as unknown as { rows: { party: number | null }[] };
   return new Set(res.rows.map((r) => r.party).filter((p): p is number => p !== null));
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
+import { bids, companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { toFen, toYuan } from '../orders/create.ts';
 import type { TenderRecord } from './common.ts';
@@ -13,6 +13,21 @@ export const SEALED = '开标前任何人都不能查看投标内容';
 
 /** Whether the bids of a tender are open to its purchaser: only after the opening (which follows the deadline). */
 export const isUnsealed = (tender: TenderRecord) => tender.openedAt !== null;
+
+/** The version of a bid that is read: its current one (earlier versions are superseded and never read). */
+const currentVersion = and(eq(tenderBidVersions.bidId, tenderBids.id), eq(tenderBidVersions.version, tenderBids.version))!;
+
+/** The bids `scope: 'all'` answers: confirmed (已投标) — never 已报名, 待确认 or 已撤回. */
+const openableBid = and(gt(tenderBids.version, 0), eq(tenderBids.status, TenderBidStatus.SUBMITTED))!;
+
+/**
+ * The same rule as SQL, for a reader that starts from a bid version rather than a tender (the file host deciding
+ * whether a bid document opens to the purchaser, files/access.ts): over `tender_bid_versions`, `tender_bids` and
+ * `bids` (the tender), true exactly for the versions `loadBidContent(tender, purchaser, 'all')` answers — the
+ * tender is opened (isUnsealed), the bid is confirmed and the version is its current one. `bids.company_id` is
+ * the purchaser it opens to.
+ */
+export const readByPurchaser: SQL = and(eq(bids.id, tenderBids.tenderId), isNotNull(bids.openedAt), openableBid, currentVersion)!;
 
 /**
  * THE one function that reads bid contents (prices, documents, validity) — every route, job and console goes
@@ -39,7 +54,8 @@ export async function loadBidContent(
         ? tender.deadline !== null && tender.deadline.getTime() <= now.getTime() && tender.status !== BidStatus.OPEN
         : isUnsealed(tender) && tender.companyId === reader.companyId;
     if (!allowed) throw forbidden(SEALED);
-    where = and(eq(tenderBids.tenderId, tender.id), gt(tenderBids.version, 0), eq(tenderBids.status, TenderBidStatus.SUBMITTED));
+    // The purchaser reads through readByPurchaser, the very condition the file host applies to bid documents.
+    where = and(eq(tenderBids.tenderId, tender.id), reader === 'opening' ? openableBid : and(readByPurchaser, eq(bids.companyId, reader.companyId)));
   }
   const [rows, lots] = await Promise.all([
     t
@@ -56,8 +72,9 @@ export async function loadBidContent(
         remark: tenderBidVersions.remark,
       })
       .from(tenderBids)
-      .innerJoin(tenderBidVersions, and(eq(tenderBidVersions.bidId, tenderBids.id), eq(tenderBidVersions.version, tenderBids.version)))
+      .innerJoin(tenderBidVersions, currentVersion)
       .innerJoin(companies, eq(companies.id, tenderBids.companyId))
+      .innerJoin(bids, eq(bids.id, tenderBids.tenderId))
       .where(where)
       .orderBy(asc(tenderBids.submittedAt), asc(tenderBids.id)),
     t.select({ id: tenderLots.id, quantity: tenderLots.quantity }).from(tenderLots).where(eq(tenderLots.tenderId, tender.id)),
