@@ -150,7 +150,8 @@ async function runBattery(who: string, route: Route, problems: Problem[]): Promi
     check(problems, who, route, req, res.statusCode, res.body);
     return res;
   };
-  // Validation runs before the guards, so field-by-field attacks matter only for callers the route admits.
+  // The guards run before validation (lib/route.ts): a caller the route refuses is refused whatever it sends, so
+  // field-by-field attacks matter only for callers the route admits.
   const probe = await send({ method: route.method as InjectOptions['method'], url: fillPath(route.url), payload: route.method === 'GET' ? undefined : {} });
   let code: unknown;
   try {

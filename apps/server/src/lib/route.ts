@@ -48,7 +48,10 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' 
 export const successEnvelope = (data: z.ZodType) =>
   z.object({ code: z.literal(0), message: z.string(), data });
 
-/** The guards an endpoint's access asks for, in order (the admin guard is added by prefix in admin/guard.ts). */
+/**
+ * The guards an endpoint's access asks for, in order (the admin guard is added by prefix in admin/guard.ts); they
+ * run as preValidation hooks, after the body is parsed and before it is validated.
+ */
 export function guardsFor(app: FastifyInstance, access: Access): preHandlerAsyncHookHandler[] {
   switch (access.kind) {
     case 'public':
@@ -94,8 +97,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
     config: { ...extras.config, endpoint: e },
     bodyLimit: extras.bodyLimit,
     onRequest: extras.onRequest,
-    preValidation: extras.preValidation,
-    preHandler: [...guardsFor(app, e.access), ...asArray(extras.preHandler as preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[] | undefined)],
+    // Who may call comes before what was sent: the guards run before validation, so a caller without the
+    // permission is refused in the same words whatever the input (and the role battery, record-permissions.test.ts,
+    // can prove the refusal of every route without knowing its input).
+    preValidation: [...asArray(extras.preValidation as preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[] | undefined), ...guardsFor(app, e.access)],
+    preHandler: asArray(extras.preHandler as preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[] | undefined),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -38,6 +38,13 @@ export function companyCaller(request: FastifyRequest): AuthContext & { companyI
   return { ...auth, companyId: auth.companyId };
 }
 
+/**
+ * A platform administrator who may use the console's tools (/metrics, the API reference): signed in and not
+ * owing the mandatory two-step enrolment (the same rule as requirePlatformAdmin).
+ */
+export const isConsoleReady = (auth: AuthContext | null | undefined): boolean =>
+  !!auth?.isPlatformAdmin && !auth.mustEnrolTwoFactor;
+
 /** Reads `x-token` on every request (SPEC §7) and exposes the caller as `request.auth`. */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);

@@ -42,10 +42,12 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
   return { set, remove };
 }
 
+const HSTS = 'strict-transport-security';
+
 /**
  * Security headers on every answer through helmet: the CSP above, X-Frame-Options DENY, nosniff,
- * Referrer-Policy strict-origin-when-cross-origin (plus helmet's other defaults: HSTS, COOP/CORP, no
- * X-Powered-By). Routes that set their own stricter CSP (the file host /f/, the API reference) keep it: they
+ * Referrer-Policy strict-origin-when-cross-origin (plus helmet's other defaults: COOP/CORP, no X-Powered-By, and
+ * HSTS with includeSubDomains on HTTPS answers only). Routes that set their own stricter CSP (the file host /f/, the API reference) keep it: they
  * set it later, on the reply. @fastify/helmet rebuilt helmet's middleware, CSP parsing included, on every
  * request (~10 µs of CPU, decision 0086); the headers are the same, so they are computed once at start.
  */
@@ -56,9 +58,15 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // HSTS tells the browser to use HTTPS for the host and its subdomains; browsers ignore it over plain HTTP
+  // (RFC 6797 §8.1), so it is sent only on HTTPS: the socket's TLS, or the X-Forwarded-Proto of a proxy that
+  // TRUST_PROXY names (request.protocol believes no one else).
+  const hsts = set.filter(([name]) => name.toLowerCase() === HSTS);
+  const always = set.filter(([name]) => name.toLowerCase() !== HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
-    for (const [name, value] of set) res.setHeader(name, value);
+    for (const [name, value] of always) res.setHeader(name, value);
+    if (request.protocol === 'https') for (const [name, value] of hsts) res.setHeader(name, value);
     for (const name of remove) res.removeHeader(name);
     done();
   });

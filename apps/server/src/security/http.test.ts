@@ -72,6 +72,39 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('HSTS (Strict-Transport-Security)', () => {
+  let plain: TestApp;
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+    behindProxy = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await behindProxy?.close();
+  });
+  const hstsOf = async (t: TestApp, proto: string | null, remoteAddress = '127.0.0.1') =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/site/features',
+        remoteAddress,
+        headers: proto ? { 'x-forwarded-proto': proto } : {},
+      })
+    ).headers['strict-transport-security'];
+
+  it('is not sent over plain HTTP, nor when X-Forwarded-Proto comes from a proxy nobody trusts', async () => {
+    expect(await hstsOf(plain, null)).toBeUndefined();
+    expect(await hstsOf(plain, 'https')).toBeUndefined();
+    expect(await hstsOf(behindProxy, 'https', '198.51.100.7')).toBeUndefined();
+  });
+
+  it('is sent, with includeSubDomains, when a trusted proxy says the request came over HTTPS', async () => {
+    expect(await hstsOf(behindProxy, 'https', '10.0.0.5')).toMatch(/^max-age=\d+; includeSubDomains/);
+    expect(await hstsOf(behindProxy, 'http', '10.0.0.5')).toBeUndefined();
+  });
+});
+
 /** Signs in from `remoteAddress` with a forged X-Forwarded-For and answers the address the session recorded. */
 async function recordedAddress(t: TestApp, phone: string) {
   const headers = { 'x-forwarded-for': '203.0.113.66' };

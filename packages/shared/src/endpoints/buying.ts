@@ -20,26 +20,38 @@ import {
   invoiceTitleUpdateInput,
 } from '../contracts/buying.ts';
 import { noData, sysNoInput } from '../envelope.ts';
-import { canOrSay, COMPANY, endpoint } from './endpoint.ts';
+import { can, canOrSay, COMPANY, endpoint } from './endpoint.ts';
 
 const created = z.object({ sysNo: z.number().int() });
 /** The cart and the checkout: a purchaser's user (the use cases refuse suppliers in words). */
 const buyer = COMPANY;
 
-/** A company's delivery addresses (/customer/address): purchasers and suppliers alike. */
+/**
+ * A company's delivery addresses (/customer/address, in the 采购管理 menu): they serve the checkout, so reading
+ * or changing them needs the permission to order (purchase:manage), or the one that keeps the company's own
+ * records (company:manage; suppliers keep addresses too).
+ */
+const addressBook = can('purchase:manage', 'company:manage');
+/**
+ * A company's saved invoice titles: listed under 发票管理 (/customer/invoice/title, invoice:manage) and picked at
+ * the checkout (purchase:manage); either permission reads and keeps them.
+ */
+const titleBook = can('invoice:manage', 'purchase:manage');
+
+/** A company's delivery addresses (/customer/address). */
 export const addressEndpoints = {
   addressList: endpoint({
     method: 'GET',
     path: '/api/address/list',
     summary: "The company's delivery addresses, default first",
-    access: COMPANY,
+    access: addressBook,
     response: z.array(addressRow),
   }),
   addressCreate: endpoint({
     method: 'POST',
     path: '/api/address/create',
     summary: 'Add a delivery address (at most 20)',
-    access: COMPANY,
+    access: addressBook,
     body: addressInput,
     response: created,
   }),
@@ -47,7 +59,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/api/address/update',
     summary: 'Edit a delivery address',
-    access: COMPANY,
+    access: addressBook,
     body: addressUpdateInput,
     response: noData,
   }),
@@ -55,7 +67,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/api/address/delete',
     summary: 'Delete a delivery address',
-    access: COMPANY,
+    access: addressBook,
     body: sysNoInput,
     response: noData,
   }),
@@ -63,7 +75,7 @@ export const addressEndpoints = {
     method: 'POST',
     path: '/api/address/default',
     summary: 'Make an address the default one',
-    access: COMPANY,
+    access: addressBook,
     body: sysNoInput,
     response: noData,
   }),
@@ -75,14 +87,14 @@ export const invoiceTitleEndpoints = {
     method: 'GET',
     path: '/api/invoice-title/list',
     summary: "The company's saved invoice titles",
-    access: COMPANY,
+    access: titleBook,
     response: z.array(invoiceTitleRow),
   }),
   invoiceTitleCreate: endpoint({
     method: 'POST',
     path: '/api/invoice-title/create',
     summary: 'Save an invoice title (专用 needs address, phone, bank, account)',
-    access: COMPANY,
+    access: titleBook,
     body: invoiceTitleInput,
     response: created,
   }),
@@ -90,7 +102,7 @@ export const invoiceTitleEndpoints = {
     method: 'POST',
     path: '/api/invoice-title/update',
     summary: 'Edit a saved invoice title',
-    access: COMPANY,
+    access: titleBook,
     body: invoiceTitleUpdateInput,
     response: noData,
   }),
@@ -98,7 +110,7 @@ export const invoiceTitleEndpoints = {
     method: 'POST',
     path: '/api/invoice-title/delete',
     summary: 'Delete a saved invoice title',
-    access: COMPANY,
+    access: titleBook,
     body: sysNoInput,
     response: noData,
   }),

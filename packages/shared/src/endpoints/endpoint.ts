@@ -30,6 +30,11 @@ export const COMPANY = { kind: 'company' } as const satisfies Access;
 export const ADMIN = { kind: 'admin' } as const satisfies Access;
 /** A company user holding one of these permissions. */
 export const can = (...permissions: PermissionCode[]) => ({ kind: 'company', permissions }) as const;
+/**
+ * A company user whose menu holds one of these workbench pages (company administrators see every page of their
+ * type): the reads of the records a page lists check the page itself.
+ */
+export const sees = (...menus: string[]) => ({ kind: 'company', menus }) as const;
 /** A company user holding one of these permissions; others are refused with `refusal` (Chinese, says what to do). */
 export const canOrSay = (refusal: string, ...permissions: PermissionCode[]) =>
   ({ kind: 'company', permissions, refusal }) as const;

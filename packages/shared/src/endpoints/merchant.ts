@@ -22,7 +22,7 @@ import {
   uploadQuery,
 } from '../contracts/merchant.ts';
 import { pagedOf, pageQuery } from '../envelope.ts';
-import { can, COMPANY, endpoint, PUBLIC, raw, SIGNED_IN } from './endpoint.ts';
+import { can, endpoint, PUBLIC, raw, sees, SIGNED_IN } from './endpoint.ts';
 
 /** Applying changes the company's legal standing: company administrators, or a role with company:manage. */
 const manage = can('company:manage');
@@ -33,7 +33,7 @@ export const merchantEndpoints = {
     method: 'GET',
     path: '/api/merchant/application',
     summary: "The company's merchant application (or an empty form prefilled from the company) and its history",
-    access: COMPANY,
+    access: manage,
     response: myApplication,
   }),
   merchantApplicationSave: endpoint({
@@ -60,14 +60,14 @@ export const storeEndpoints = {
     method: 'GET',
     path: '/api/store/settings',
     summary: "The company's shop settings",
-    access: COMPANY,
+    access: sees('/customer/store'),
     response: storeSettingsView.nullable(),
   }),
   storeProducts: endpoint({
     method: 'GET',
     path: '/api/store/products',
     summary: "The company's own products for the shop floors (at most 500)",
-    access: COMPANY,
+    access: sees('/customer/store'),
     response: z.array(storeProduct),
   }),
   storeSettingsSave: endpoint({
@@ -82,7 +82,7 @@ export const storeEndpoints = {
     method: 'GET',
     path: '/api/bank/account',
     summary: "The company's settlement account (masked), or null",
-    access: COMPANY,
+    access: sees('/customer/bank/auth'),
     response: bankAccountView.nullable(),
   }),
   bankAccountSave: endpoint({
@@ -116,7 +116,7 @@ export const certificationEndpoints = {
     method: 'GET',
     path: '/api/certification/detail',
     summary: "The company's certification and its history",
-    access: COMPANY,
+    access: sees('/customer/authentication/detail'),
     response: myCertification,
   }),
   certificationSubmit: endpoint({
@@ -138,14 +138,14 @@ export const certificationEndpoints = {
     method: 'GET',
     path: '/api/certification/contract',
     summary: "The company's signed service agreement (PDF)",
-    access: COMPANY,
+    access: sees('/customer/authentication/detail'),
     response: raw('application/pdf'),
   }),
   memberInfo: endpoint({
     method: 'GET',
     path: '/api/member/info',
     summary: "The company's member level, the levels' benefits, where to pay and the latest upgrade requests",
-    access: COMPANY,
+    access: sees('/customer/authentication/member'),
     response: memberInfo,
   }),
   memberUpgrade: endpoint({

@@ -11,15 +11,27 @@ import {
   paymentRejectInput,
 } from '../contracts/orders.ts';
 import { noData } from '../envelope.ts';
-import { COMPANY, can, endpoint, raw } from './endpoint.ts';
+import { can, endpoint, raw, sees } from './endpoint.ts';
 
 const buyer = can('purchase:manage');
 const seller = can('order:ship');
+/**
+ * The workbench pages that list orders: a caller who sees none of them reads no order. Which one a list or an
+ * order needs exactly (its type, own or the company's, the side) the use case checks (orders/queries.ts).
+ */
+const orderPages = sees(
+  '/customer/order',
+  '/customer/allorder',
+  '/customer/enorder',
+  '/customer/allenorder',
+  '/customer/saleOrder',
+  '/customer/offerOrder',
+);
 
 /**
- * Orders (issue 12): one record seen from both sides. Reads are open to company users; the use case checks
- * the menu of the list asked for (order/enorder/allorder/allenorder/saleOrder/offerOrder) and answers
- * 记录不存在 for orders of other companies. Commands need purchase:manage (purchaser) or order:ship (supplier).
+ * Orders (issue 12): one record seen from both sides. Reads need one of the order pages in the caller's menu; the
+ * use case checks the page of the list asked for, or of the order opened (order/enorder/allorder/allenorder/
+ * saleOrder/offerOrder), and answers 记录不存在 for orders of other companies. Commands need purchase:manage (purchaser) or order:ship (supplier).
  */
 export const orderEndpoints = {
   orderList: endpoint({
@@ -27,7 +39,7 @@ export const orderEndpoints = {
     path: '/api/order/list',
     summary:
       'Orders of one list (type 0/4 own or all of the company, 6/8 the supplier’s), filtered and paged, with status counts',
-    access: COMPANY,
+    access: orderPages,
     body: orderListQuery,
     response: orderListAnswer,
   }),
@@ -35,7 +47,7 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/api/order/export',
     summary: 'The filtered order list as an Excel workbook, one row per order line',
-    access: COMPANY,
+    access: orderPages,
     body: orderListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
   }),
@@ -44,7 +56,7 @@ export const orderEndpoints = {
     path: '/api/order/detail',
     summary:
       'One order as the viewer sees it: lines, amounts, payments, shipments, history, related orders, allowed actions (member gates for types 6/8)',
-    access: COMPANY,
+    access: orderPages,
     query: orderDetailQuery,
     response: orderDetail,
   }),

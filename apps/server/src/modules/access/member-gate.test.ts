@@ -35,7 +35,9 @@ afterAll(async () => {
 
 async function userOf(type: 2 | 4, memberLevel: number, isMemberVail: number) {
   const db = t.database.db;
-  return (await signedInUser(db, { companyId: (await insertCompany(db, { type, memberLevel, isMemberVail })).id })).token;
+  // The company's administrator: every page of its type, so only the membership gate decides.
+  const companyId = (await insertCompany(db, { type, memberLevel, isMemberVail })).id;
+  return (await signedInUser(db, { companyId, isCompanyAdmin: true })).token;
 }
 /** The stand-in routes, except order/detail: the real order detail of an order the caller's company sells (6) or was awarded (8). */
 async function hit(token: string | null, url: string) {

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { withKeyLocks } from '../../lib/key-lock.ts';
+import { explainDbErrors } from '../products/caller.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';
@@ -24,9 +26,14 @@ export const listCategories = (db: Db) =>
 
 type CategoryValues = Required<Omit<AdminCategoryInput, 'id'>>;
 
-/** Creates a category (its code follows its parent's) or changes one in place; audited. */
+/**
+ * Creates a category (its code follows its parent's) or changes one in place; audited. Creates under one parent
+ * take turns (an advisory lock on the parent, shared by every instance), so two parallel creates never generate
+ * the same code; should a code still be taken (a row written outside the console), the answer says so in Chinese.
+ */
 export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }: CategoryValues & { id?: number }) {
-  const row = await db.transaction(async (tx) => {
+  const turn = cid ? [] : [`category-code:${v.parentId ?? 0}`];
+  const work = () => withKeyLocks(db, turn, async (tx) => {
     if (cid) {
       const [before] = await tx.select().from(categories).where(eq(categories.id, cid));
       if (!before) throw notFound('分类不存在');
@@ -65,6 +72,7 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
     await audited(tx, actor, 'category.create', 'category', created!.id, null, created);
     return created!;
   });
+  const row = await explainDbErrors({ '23505': '分类编码已被占用，请重试' }, work);
   categoryNamesChanged();
   return row;
 }

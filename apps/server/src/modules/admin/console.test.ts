@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Code } from '@aquamall/shared';
 import { auditLogs, categories, messages, products, roles, webMenus } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser } from '../../test/factories/index.ts';
@@ -62,6 +63,23 @@ describe('console: catalogue', () => {
     expect(l4).toMatchObject({ code: 2, message: '分类最多3级' });
     expect((await call(t.app, admin.token, 'POST', '/admin/api/category/delete', { id: l1.data.id })).message).toBe('请先删除下级分类');
     expect(await actions('category')).toEqual(['category.create', 'category.create', 'category.create']);
+  });
+
+  it('parallel creates under one parent each get their own code; a code taken outside the console is refused in Chinese', async () => {
+    const top = await call(t.app, admin.token, 'POST', '/admin/api/category/save', { name: '并发大类' });
+    expect(top.code, top.message).toBe(0);
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(t.app, admin.token, 'POST', '/admin/api/category/save', { name: `并发中类${i}`, parentId: top.data.id })),
+    );
+    expect(created.map((r) => [r.code, r.message]).filter(([code]) => code !== 0)).toEqual([]);
+    const codes = created.map((r) => r.data.categoryCode as string);
+    expect(new Set(codes).size).toBe(12);
+    expect(codes.every((c) => c.startsWith(top.data.categoryCode) && c.length === 4)).toBe(true);
+    // A row written by hand at another level holds the next code: the create answers in words, not HTTP 500.
+    const next = `${top.data.categoryCode}13`;
+    await t.database.db.insert(categories).values({ name: '手工分类', categoryCode: next, level: 3, parentId: created[0]!.data.id });
+    const clash = await call(t.app, admin.token, 'POST', '/admin/api/category/save', { name: '撞码中类', parentId: top.data.id });
+    expect(clash).toMatchObject({ code: Code.CONFLICT, message: '分类编码已被占用，请重试' });
   });
 
   it('takes a product down with a reason; the merchant is told why', async () => {

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { linkAttributes } from '../mall/sanitize.ts';
 
 const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i];
 
@@ -7,7 +8,7 @@ export function sanitizeArticle(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'sub', 'sup', 'h1', 'h2'],
     allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
+      a: ['href', 'name', 'title', 'target', 'rel'],
       img: ['src', 'alt', 'title', 'width', 'height'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan'],
@@ -24,6 +25,6 @@ export function sanitizeArticle(html: string): string {
         'font-size': [/^\d+(px|em|rem|%)$/],
       },
     },
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+    transformTags: { a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }) },
   });
 }

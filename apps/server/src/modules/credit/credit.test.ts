@@ -101,7 +101,10 @@ describe('credit accounts: request and approval', () => {
     expect((await http.post(buyer.token, `${P}/recharge`, { accountId: id, amount: 10, proofFiles: [proof] })).code).toBe(0);
     expect(await http.post(seller.admin.token, `${P}/freeze`, { id, reason: '再次' })).toMatchObject({ code: Code.CONFLICT });
     expect((await http.post(seller.admin.token, `${P}/unfreeze`, { id, reason: '已还款' })).code).toBe(0);
-    expect((await payCredit(buyer, o.id)).code).toBe(0);
+    // The order is paid now: the answer says so (not the transfer's 付款凭证已提交，等待供应商确认).
+    expect(await payCredit(buyer, o.id)).toMatchObject({ code: 0, message: '已通过信用账户付款，等待供应商发货' });
+    const [paid] = await db().select().from(orders).where(eq(orders.id, o.id));
+    expect(paid!.status).toBe(OrderStatus.TO_SHIP);
   });
 });
 

@@ -1,5 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
 
+/**
+ * The attributes of a link in public rich text: a link off the site (an absolute http(s) address) opens in a new
+ * tab with rel="nofollow noopener noreferrer" (no search-engine credit for links merchants paste in, no
+ * window.opener, no referrer); a link inside the site keeps the tab and carries no rel or target of its own.
+ */
+export function linkAttributes(attribs: Record<string, string>): Record<string, string> {
+  const { href } = attribs;
+  const out: Record<string, string> = {};
+  for (const key of ['href', 'name', 'title']) if (attribs[key] !== undefined) out[key] = attribs[key];
+  if (href && /^\s*https?:/i.test(href)) Object.assign(out, { target: '_blank', rel: 'nofollow noopener noreferrer' });
+  return out;
+}
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
@@ -16,7 +29,9 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: {
     ...sanitizeHtml.defaults.allowedAttributes,
     img: ['src', 'alt', 'title', 'width', 'height'],
-    '*': ['style', 'class'],
+    a: ['href', 'name', 'title', 'target', 'rel'],
+    // No `class`: our stylesheet's classes would let stored text dress up as the site's own buttons and notices.
+    '*': ['style'],
     td: ['colspan', 'rowspan', 'style'],
     th: ['colspan', 'rowspan', 'style'],
   },
@@ -32,7 +47,7 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }) },
 };
 
 /** Rich text from the database is sanitised again on display (it is also sanitised on save). */

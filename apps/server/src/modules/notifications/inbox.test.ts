@@ -201,6 +201,14 @@ describe('live socket /api/ws', () => {
     expect(await noCompany.closed).toBe(CLOSE_FORBIDDEN);
   }, 15_000);
 
+  it('refuses a user whose company requires two-step sign-in and who has not enrolled yet', async () => {
+    const owing = await signedInCompanyAdmin(t.database.db, { company: { name: '丙水务', type: 4, enforceTwoFactor: true } });
+    for (const s of [live(owing.token), live(null, { header: owing.token })]) {
+      expect(await s.closed).toBe(CLOSE_FORBIDDEN);
+      expect(s.events).toEqual([{ type: 'error', code: 3 }]);
+    }
+  }, 15_000);
+
   it('pushes a new message with the unread count to every socket of the company, never to another company', async () => {
     const a1 = live(a.token);
     const a2 = live(null, { header: a.token });

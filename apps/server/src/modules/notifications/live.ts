@@ -167,6 +167,8 @@ export default async function liveRoutes(app: FastifyInstance) {
         if (closed) return;
         if (!auth) return refuse(CLOSE_UNAUTHORIZED, 'login expired');
         if (!auth.companyId) return refuse(CLOSE_FORBIDDEN, 'company users only');
+        // Like every workbench call (requireTwoFactorReady): a user who owes the mandatory enrolment gets nothing.
+        if (auth.mustEnrolTwoFactor) return refuse(CLOSE_FORBIDDEN, 'two-factor enrolment required');
         client = { socket, auth: { ...auth, companyId: auth.companyId }, token, alive: true };
         hub.add(client);
         socket.send(

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { insertCompanyWithAdmin, insertPlatformAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { eq } from 'drizzle-orm';
+import { userTwoFactor } from '../../db/schema/index.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin, signIn, TEST_PASSWORD } from '../../test/factories/index.ts';
 import { login } from '../../test/http.ts';
 
 interface Operation {
@@ -66,6 +68,15 @@ describe('API reference', () => {
     for (const ops of Object.values(doc.paths)) {
       for (const op of Object.values(ops)) expect(op['x-permission']).toMatch(/\w/);
     }
+  });
+
+  it('hides the document from a platform administrator who still owes the mandatory two-step enrolment', async () => {
+    const admin = await insertPlatformAdmin(t.database.db, { adminName: 'docsunenrolled' });
+    await t.database.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, admin.id));
+    const { token } = await signIn(t.database.db, admin);
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'x-token': token } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('openapi');
   });
 
   it('hides the document from visitors and company users outside demo mode, not the page', async () => {

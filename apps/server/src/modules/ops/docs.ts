@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MSG } from '@aquamall/shared';
+import { isConsoleReady } from '../../plugins/auth.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -124,7 +125,7 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
   });
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (app.config.docsPublic || request.auth?.isPlatformAdmin) return;
+    if (app.config.docsPublic || isConsoleReady(request.auth)) return;
     // The page and Swagger UI's files are public code; the document itself is what is guarded.
     if (/\/(json|yaml)$/.test(request.routeOptions.url ?? '')) {
       return reply.code(404).send({ code: 404, message: MSG.notFound, data: null });

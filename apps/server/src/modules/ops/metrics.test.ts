@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { insertCompanyWithAdmin, insertPlatformAdmin, TEST_PASSWORD } from '../../test/factories/index.ts';
+import { eq } from 'drizzle-orm';
+import { userTwoFactor } from '../../db/schema/index.ts';
+import { insertCompanyWithAdmin, insertPlatformAdmin, signIn, TEST_PASSWORD } from '../../test/factories/index.ts';
 import { login } from '../../test/http.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -26,6 +28,15 @@ function sample(text: string, series: string): number {
 }
 
 describe('/metrics', () => {
+  it('is hidden from a platform administrator who still owes the mandatory two-step enrolment', async () => {
+    const admin = await insertPlatformAdmin(t.database.db, { adminName: 'opsunenrolled' });
+    await t.database.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, admin.id));
+    const { token } = await signIn(t.database.db, admin);
+    const res = await scrape({ 'x-token': token });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('aquamall_');
+  });
+
   it('is hidden from visitors, company users and wrong tokens (404 like any unknown path)', async () => {
     const callers: Record<string, string>[] = [{}, { 'x-token': userToken }, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }];
     for (const headers of callers) {

@@ -6,12 +6,16 @@ import { opsEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../lib/route.ts';
 import type { Database } from '../../db/client.ts';
 import { httpDuration, metrics } from '../../lib/metrics.ts';
+import { isConsoleReady } from '../../plugins/auth.ts';
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
 
-/** A platform administrator's x-token, or `Authorization: Bearer <METRICS_TOKEN>` when one is configured. */
+/**
+ * A platform administrator's x-token (one who has completed the mandatory two-step enrolment), or
+ * `Authorization: Bearer <METRICS_TOKEN>` when one is configured.
+ */
 function mayRead(app: FastifyInstance, request: FastifyRequest): boolean {
-  if (request.auth?.isPlatformAdmin) return true;
+  if (isConsoleReady(request.auth)) return true;
   const token = app.config.metricsToken;
   const header = request.headers.authorization;
   if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false;

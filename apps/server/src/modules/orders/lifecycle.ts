@@ -186,18 +186,26 @@ export async function cancelOrder(
   });
 }
 
+/** What the purchaser is told after paying: a transfer waits for the supplier, a 账期 payment is done. */
+export const MSG_TRANSFER_SUBMITTED = '付款凭证已提交，等待供应商确认';
+export const MSG_PAID_BY_CREDIT = '已通过信用账户付款，等待供应商发货';
+
 /**
  * Purchaser pays by bank transfer: the proof files (own uploads only) wait for the supplier; the order stays
- * 待付款 showing 已提交付款凭证 and the payment clock stops meanwhile.
+ * 待付款 showing 已提交付款凭证 and the payment clock stops meanwhile. By credit (账期) the order is paid at once.
+ * Answers the sentence the purchaser is told.
  */
 export async function payOrder(
   db: Db,
   caller: Caller,
   input: OrderPayInput,
   now = new Date(),
-): Promise<void> {
+): Promise<string> {
   const method: number = input.method;
-  if (method === PaymentMethod.CREDIT) return payByCredit(db, caller, input.orderId, now);
+  if (method === PaymentMethod.CREDIT) {
+    await payByCredit(db, caller, input.orderId, now);
+    return MSG_PAID_BY_CREDIT;
+  }
   const proof = await assertOwnUploads(
     db,
     caller.companyId,
@@ -207,7 +215,7 @@ export async function payOrder(
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', BUYER_ONLY);
     guardStatus(order, [OrderStatus.TO_PAY], '付款');
-    if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认');
+    if (await pendingPayment(tx, order.id)) throw conflict(MSG_TRANSFER_SUBMITTED);
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: PaymentMethod.TRANSFER,
@@ -234,6 +242,7 @@ export async function payOrder(
       content: `转账金额 ¥${order.totalAmount}，请核实到账后确认收款。`,
     });
   });
+  return MSG_TRANSFER_SUBMITTED;
 }
 
 /**
@@ -246,7 +255,7 @@ async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): 
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
     guardStatus(order, [OrderStatus.TO_PAY], '付款');
-    if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认');
+    if (await pendingPayment(tx, order.id)) throw conflict(MSG_TRANSFER_SUBMITTED);
     const paid = await debitOrder(tx, order, { userId: caller.userId, userName: actor.userName }, now);
     await tx.insert(orderPayments).values({
       orderId: order.id,

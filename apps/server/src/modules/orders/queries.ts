@@ -342,6 +342,19 @@ function actionsFor(
 }
 
 /**
+ * The caller may open an order its company is party to only from a page that lists it (the same check as the
+ * list): the purchaser's own orders from 采购订单/询价订单 or the company-wide page, a colleague's only from the
+ * company-wide page (全部采购订单/全部询价订单), the supplier's from 销售订单/报价订单. Otherwise 没有操作权限.
+ */
+async function assertListedFor(db: Db, caller: Caller, order: OrderRow, side: ViewerSide, type: number) {
+  const menus = LIST_MENU[type]!;
+  const pages =
+    side === 'seller' ? [menus.own] : order.buyerUserId === caller.userId ? [menus.own, menus.all] : [menus.all];
+  for (const page of pages) if (page && (await canSeeMenuPath(db, caller, page))) return;
+  throw forbidden();
+}
+
+/**
  * One order as the viewer's company sees it (记录不存在 for a third company). The member gates of SPEC §4 apply
  * to the viewer's order type (6: levels 1/3, 8: levels 2/3) and to the type the page asked for.
  */
@@ -357,6 +370,7 @@ export async function orderDetail(
   const side = order ? sideOf(order, caller.companyId) : null;
   if (!order || !side) throw notFound();
   const type = viewerOrderType(order.kind, side);
+  await assertListedFor(db, caller, order, side, type);
   for (const t of new Set([type, requestedType ?? type])) {
     const gate = memberGateForOrderType(t);
     if (gate) assertMemberGate(caller, gate);

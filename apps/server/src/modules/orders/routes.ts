@@ -46,10 +46,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     await cancelOrder(app.db, companyCaller(request), request.body);
     return ok(null, '订单已取消');
   });
-  route(app, e.orderPay, async (request) => {
-    await payOrder(app.db, companyCaller(request), request.body);
-    return ok(null, '付款凭证已提交，等待供应商确认');
-  });
+  route(app, e.orderPay, async (request) => ok(null, await payOrder(app.db, companyCaller(request), request.body)));
   route(app, e.orderPayConfirm, async (request) => {
     await confirmPayment(app.db, companyCaller(request), request.body.orderId);
     return ok(null, '已确认收款');

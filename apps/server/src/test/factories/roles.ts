@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, userRoles } from '../../db/schema/index.ts';
+import { roleMenus, rolePermissions, roles, userRoles, webMenus } from '../../db/schema/index.ts';
 import { forgetAccess } from '../../modules/access/access-cache.ts';
 
 /** The id of a platform preset role (e.g. 'goods'). */
@@ -17,4 +17,32 @@ export async function presetRoleId(db: Db, key: string): Promise<number> {
 export async function giveRole(db: Db, userId: number, roleId: number) {
   await db.insert(userRoles).values({ userId, roleId });
   forgetAccess({ userIds: [userId] });
+}
+
+/**
+ * A role of the company holding the given workbench pages (menu link paths, e.g. '/customer/order') and action
+ * permissions, given to `userId`; returns the role's id.
+ */
+export async function giveCustomRole(
+  db: Db,
+  user: { id: number; companyId: number; companyType: number },
+  grants: { pages?: string[]; permissions?: string[] },
+): Promise<number> {
+  const [role] = await db
+    .insert(roles)
+    .values({ companyId: user.companyId, companyType: user.companyType, name: `角色${user.id}-${Date.now() % 100000}` })
+    .returning({ id: roles.id });
+  const roleId = role!.id;
+  if (grants.pages?.length) {
+    const menus = await db
+      .select({ id: webMenus.id })
+      .from(webMenus)
+      .where(and(eq(webMenus.companyType, user.companyType), inArray(webMenus.linkPath, grants.pages)));
+    if (menus.length !== grants.pages.length) throw new Error(`menu pages not found: ${grants.pages.join(', ')}`);
+    await db.insert(roleMenus).values(menus.map((m) => ({ roleId, menuId: m.id })));
+  }
+  if (grants.permissions?.length)
+    await db.insert(rolePermissions).values(grants.permissions.map((code) => ({ roleId, code })));
+  await giveRole(db, user.id, roleId);
+  return roleId;
 }

@@ -1,0 +1,27 @@
+/**
+ * The role battery's one list (record-permissions.test.ts, docs/decisions/0173-record-permissions.md): the
+ * company-scoped endpoints a member of the company with no role at all may call, each with the reason. Every
+ * other company-scoped route must refuse such a member with 没有操作权限 (or its own refusal) before it reads its
+ * input: its descriptor names the permission (`can(...)`) or the workbench page (`sees(...)`) of the page that
+ * lists its records. A new route without either fails the battery until it gets one, or is added here with why
+ * every member may call it.
+ */
+const OWN_CART = 'the member’s own cart (rows keyed by the user, not the company); ordering from it needs purchase:manage';
+const INBOX = 'the company inbox is a page every member has (消息中心 is an `everyone` menu entry)';
+
+export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
+  workbenchTodo: 'counts only the lists whose pages the caller’s menu holds (workbench-todo.ts visibleMenuPaths)',
+  liveSocket: 'pushes the company inbox’s unread count and new messages, which every member may read (' + INBOX + ')',
+  messageList: INBOX,
+  messageUnreadCount: INBOX,
+  messageRead: INBOX,
+  messageDelete: INBOX,
+  cartView: OWN_CART,
+  cartCount: OWN_CART,
+  cartAdd: OWN_CART,
+  cartQuantity: OWN_CART,
+  cartSelect: OWN_CART,
+  cartRemove: OWN_CART,
+  cartClearInvalid: OWN_CART,
+  checkoutPreview: 'previews the member’s own cart at today’s prices; submitting the order needs purchase:manage',
+};
