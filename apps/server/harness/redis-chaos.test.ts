@@ -21,7 +21,7 @@ import {
 } from '../src/test/factories/index.ts';
 import { redisReachable, TEST_REDIS_URL } from '../src/test/redis.ts';
 import type { ServerProcess } from '../src/test/server-process.ts';
-import { startTcpProxy, type CuttableProxy } from '../src/test/tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '../src/test/tcp-proxy.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import type { RoundRobinProxy } from './proxy.ts';
 
@@ -39,7 +39,7 @@ describe.skipIf(!enabled)('two instances with Redis stopped and restarted', () =
   let proxy: RoundRobinProxy;
   let database: Database;
   let steer: (i: number) => Promise<void>;
-  let redisLink: CuttableProxy;
+  let redisLink: TcpProxy;
   const phone = `130${String(Date.now() % 1e8).padStart(8, '0')}`;
 
   beforeAll(async () => {

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { build } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { LocalStorage } from '../lib/storage.ts';
-import { createPgDatabase, testDbKind } from '../test/app.ts';
-import { startTcpProxy, type TcpProxy } from '../test/outage-proxy.ts';
+import { createPgDatabaseBehindProxy, testDbKind } from '../test/app.ts';
+import type { TcpProxy } from '../test/tcp-proxy.ts';
 import { openDatabase, POOL_APPLICATION_NAME, type Database } from './client.ts';
 import { isConnectionError } from './connection-errors.ts';
 
@@ -21,26 +21,17 @@ const quiet = { warn: () => undefined };
 
 describe.skipIf(testDbKind !== 'pg')('losing the PostgreSQL connection', () => {
   let url: string;
-  let drop: () => Promise<void>;
   let admin: import('pg').Client;
   let proxy: TcpProxy;
+  let close: () => Promise<void>;
   /** Uncaught exceptions while a test runs: a lost connection must never become one (it kills a worker). */
   const uncaught: unknown[] = [];
   const onUncaught = (err: unknown) => uncaught.push(err);
 
   beforeAll(async () => {
-    ({ url, drop } = await createPgDatabase());
-    const { default: pg } = await import('pg');
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const target = new URL(url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    ({ url, admin, proxy, close } = await createPgDatabaseBehindProxy());
   });
-  afterAll(async () => {
-    await proxy?.close();
-    await admin?.end();
-    await drop?.();
-  });
+  afterAll(async () => close?.());
   beforeEach(() => {
     uncaught.length = 0;
     process.on('uncaughtException', onUncaught);

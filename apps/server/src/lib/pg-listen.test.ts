@@ -4,8 +4,8 @@
  * reconnects, LISTENs again and hears the next notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase, testDbKind } from '../test/app.ts';
-import { startTcpProxy, type TcpProxy } from '../test/outage-proxy.ts';
+import { createPgDatabaseBehindProxy, testDbKind } from '../test/app.ts';
+import type { TcpProxy } from '../test/tcp-proxy.ts';
 import { listenPg, reconnectDelayMs, type PgChannel } from './pg-listen.ts';
 
 const CHANNEL = 'aquamall_test_listen';
@@ -16,27 +16,20 @@ it('backs off from 250 ms to at most 1 s', () => {
 
 describe.skipIf(testDbKind !== 'pg')('a LISTEN connection that drops', () => {
   let url: string;
-  let drop: () => Promise<void>;
   let admin: import('pg').Client;
   let proxy: TcpProxy;
+  let close: () => Promise<void>;
   let channel: PgChannel;
   const heard: string[] = [];
   const warnings: string[] = [];
 
   beforeAll(async () => {
-    ({ url, drop } = await createPgDatabase());
-    const { default: pg } = await import('pg');
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const target = new URL(url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    ({ url, admin, proxy, close } = await createPgDatabaseBehindProxy());
     channel = await listenPg(proxy.via(url), CHANNEL, (p) => heard.push(p), { warn: (_o, m) => warnings.push(m) }, 'test listener');
   });
   afterAll(async () => {
     await channel?.stop();
-    await proxy?.close();
-    await admin?.end();
-    await drop?.();
+    await close?.();
   });
 
   /** NOTIFYs `payload` until the channel hears it (a notify sent before the LISTEN is lost by design). */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { insertCompanyWithAdmin, TEST_PASSWORD } from '../test/factories/index.ts';
 import type { Envelope } from '../test/http.ts';
 import { redisReachable, TEST_REDIS_URL } from '../test/redis.ts';
-import { startTcpProxy, type CuttableProxy } from '../test/tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { EventBus } from './event-bus.ts';
 import { metrics } from './metrics.ts';
 
@@ -22,7 +22,7 @@ if (!hasRedis) console.log('Skipping the Redis outage test: no Redis at 127.0.0.
 const BOUND_MS = 1500;
 
 describe.skipIf(!hasRedis)('Redis down: bounded answers from the database, then Redis again', () => {
-  let proxy: CuttableProxy;
+  let proxy: TcpProxy;
   let t: TestApp;
   let other: EventBus;
   const phone = `131${String(process.pid % 10000).padStart(4, '0')}${String(Date.now() % 10000).padStart(4, '0')}`;

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { LocalStorage } from '../lib/storage.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { recordCrossCompanyCalls } from './isolation-record.ts';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
 /** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
 export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
@@ -32,6 +33,35 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A new PostgreSQL database (as createPgDatabase) with a TCP proxy in front that the test can cut
+ * (test/tcp-proxy.ts: `proxy.via(url)` is the way through it) and an admin client straight to the database,
+ * which no cut reaches. `close` ends all three.
+ */
+export async function createPgDatabaseBehindProxy(): Promise<{
+  url: string;
+  proxy: TcpProxy;
+  admin: import('pg').Client;
+  close: () => Promise<void>;
+}> {
+  const { url, drop } = await createPgDatabase();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const target = new URL(url);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, 'postgres');
+  return {
+    url,
+    proxy,
+    admin,
+    close: async () => {
+      await proxy.close();
+      await admin.end();
+      await drop();
     },
   };
 }

@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { EVENT_CHANNEL } from '../lib/event-bus.ts';
 import { ORDER_JOBS } from '../modules/orders/create.ts';
 import { THREAD_EVENT } from '../modules/quotations/thread.ts';
-import { startTcpProxy } from './outage-proxy.ts';
+import { startTcpProxy } from './tcp-proxy.ts';
 import { getJson, postJson, startServer, type Envelope } from './server-process.ts';
 
 const SUPPLIER = '18800000002';
