@@ -28,6 +28,8 @@ export class TtlCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   /** When each tag (and ALL) was last forgotten. */
   private readonly forgotten = new Map<string, number>();
+  /** Reads in flight by key (getOrLoad): concurrent misses share one. */
+  private readonly loading = new Map<string, Promise<V>>();
   /** Replaced by tests to move time without waiting. */
   now: () => number = () => performance.now();
 
@@ -74,10 +76,34 @@ export class TtlCache<V> {
     this.entries.set(key, { value, until, tags });
   }
 
+  /**
+   * The value of `key`, or one read shared by every concurrent miss of it, stored with the tags `tagsOf` gives
+   * the value read (unless a forget came during the read, as `set`). A failed read is not kept. A forget also
+   * drops the reads in flight: the next miss starts a fresh one.
+   */
+  getOrLoad(key: string, read: (ticket: ReadTicket) => Promise<V>, tagsOf: (value: V) => readonly string[] = () => []): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const running = this.loading.get(key);
+    if (running) return running;
+    const ticket = this.ticket();
+    const started: Promise<V> = read(ticket)
+      .then((value) => {
+        this.set(key, value, tagsOf(value), ticket);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === started) this.loading.delete(key);
+      });
+    this.loading.set(key, started);
+    return started;
+  }
+
   /** Forgets every entry carrying one of the tags, now. */
   forget(...tags: string[]): void {
     const now = this.now();
     for (const tag of tags) this.forgotten.set(tag, now);
+    this.loading.clear();
     const gone = new Set(tags);
     for (const [key, e] of this.entries) if (e.tags.some((t) => gone.has(t))) this.entries.delete(key);
     this.prune(now);
@@ -86,6 +112,7 @@ export class TtlCache<V> {
   /** Forgets everything, now. */
   clear(): void {
     this.entries.clear();
+    this.loading.clear();
     this.forgotten.set(ALL, this.now());
   }
 

@@ -24,9 +24,6 @@ const cache = new TtlCache<JsonEntry>({ ttlMs: GOODS_ANSWER_TTL_MS, max: 2_000 }
 const stale = new TtlCache<JsonEntry>({ ttlMs: GOODS_STALE_MS, max: 2_000 });
 // One clock for both (tests move it through goodsAnswerCache.now).
 stale.now = () => cache.now();
-/** Concurrent misses of one key share one query. */
-const pending = new Map<string, Promise<JsonEntry>>();
-
 /** The cache itself, for tests (its clock drives the stale answers too); `forgetGoodsAnswers` empties both. */
 export const goodsAnswerCache = cache;
 
@@ -34,22 +31,12 @@ export function goodsAnswer(db: Db, q: GoodsQuery): Promise<JsonEntry> {
   const key = `${dbKey(db)}:${JSON.stringify({ ...q, productName: q.productName?.trim() || undefined })}`;
   const hit = cache.get(key);
   if (hit) return Promise.resolve(hit);
-  let load = pending.get(key);
-  if (!load) {
-    const ticket = cache.ticket();
-    const started: Promise<JsonEntry> = queryGoods(db, q)
-      .then((page) => {
-        const entry = new JsonEntry(page);
-        cache.set(key, entry, [], ticket);
-        stale.set(key, entry, [], ticket);
-        return entry;
-      })
-      .finally(() => {
-        if (pending.get(key) === started) pending.delete(key);
-      });
-    pending.set(key, started);
-    load = started;
-  }
+  // A miss: one query per key at a time; a stale answer, if any, is served meanwhile.
+  const load = cache.getOrLoad(key, async (ticket) => {
+    const entry = new JsonEntry(await queryGoods(db, q));
+    stale.set(key, entry, [], ticket);
+    return entry;
+  });
   const old = stale.get(key);
   if (!old) return load;
   // The refresh runs on; its failure is the next visitor's to see, not this one's.
@@ -64,9 +51,8 @@ export function forgetGoodsAnswers(): void {
 }
 
 function forgetLocally() {
-  cache.clear();
+  cache.clear(); // and the queries in flight
   stale.clear();
-  pending.clear();
   // The count and category facets of each filter set (15 s) go with the answers.
   forgetGoodsTallies();
 }

@@ -26,33 +26,20 @@ export interface CachedDetail {
 }
 
 const cache = new TtlCache<CachedDetail>({ ttlMs: GOODS_DETAIL_TTL_MS, max: 5_000 });
-/** Concurrent misses of one product share one read. */
-const pending = new Map<string, Promise<CachedDetail>>();
 
 /** The cache itself, for tests (its clock). */
 export const goodsDetailCache = cache;
 
 /** The public detail of product `id` (throws 商品不存在或已下架 as loadGoodsDetail does; failures are not kept). */
 export function cachedGoodsDetail(db: Db, id: number): Promise<CachedDetail> {
-  const key = `${dbKey(db)}:${id}`;
-  const hit = cache.get(key);
-  if (hit) return Promise.resolve(hit);
-  let load = pending.get(key);
-  if (!load) {
-    const ticket = cache.ticket();
-    const started: Promise<CachedDetail> = loadGoodsDetail(db, id)
-      .then((detail) => {
-        const value = { detail, entry: new JsonEntry(detail) };
-        cache.set(key, value, [`p:${id}`, `c:${detail.shop.id}`], ticket);
-        return value;
-      })
-      .finally(() => {
-        if (pending.get(key) === started) pending.delete(key);
-      });
-    pending.set(key, started);
-    load = started;
-  }
-  return load;
+  return cache.getOrLoad(
+    `${dbKey(db)}:${id}`,
+    async () => {
+      const detail = await loadGoodsDetail(db, id);
+      return { detail, entry: new JsonEntry(detail) };
+    },
+    ({ detail }) => [`p:${id}`, `c:${detail.shop.id}`],
+  );
 }
 
 /** What changed: these products, the products of these shops, or (null) everything. */
@@ -75,9 +62,8 @@ export function forgetGoodsDetails(change: GoodsChange | null): void {
 }
 
 function forgetLocally(tags: string[] | null) {
+  // Either also drops the reads in flight, which may have started before the change.
   if (tags) cache.forget(...tags);
   else cache.clear();
-  // A read in flight may have started before the change: the next visitor starts a fresh one.
-  pending.clear();
 }
 registerCache(CACHE_NAME, forgetLocally);
