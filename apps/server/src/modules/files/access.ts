@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { bids, files, tenderBids, tenderBidVersions } from '../../db/schema/index.ts';
+import { isConsoleReady } from '../../plugins/auth.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { readByPurchaser } from '../tenders/sealed.ts';
 
@@ -89,7 +90,7 @@ export async function fileAccess(db: Db, request: FastifyRequest, requested: str
   const [row] = await db.select({ private: files.private, companyId: files.companyId }).from(files).where(eq(files.path, key));
   if (!row?.private) return 'public';
   const auth = await fileCaller(db, request);
-  if (auth?.isPlatformAdmin && !auth.mustEnrolTwoFactor) return 'private';
+  if (isConsoleReady(auth)) return 'private';
   const company = auth?.companyId ?? null;
   if (company !== null && company === row.companyId) return 'private';
   const entitled = await parties(db, key);

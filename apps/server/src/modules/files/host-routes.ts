@@ -63,8 +63,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET/HEAD /f/<path>, /f/w120/<path>, /f/w1080/<path> — the file host (SPEC §7): public files to anyone, private
- * documents only to those entitled (access.ts).
+ * GET/HEAD /f/<path>, /f/w120/<path>, /f/w1080/<path> — the file host (docs/security.md "Uploads and
+ * documents"): public files to anyone, private documents only to those entitled (access.ts).
  */
 export default async function fileHostRoutes(app: FastifyInstance) {
   const variants = new ImageVariants(app.storage);
