@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { storedDescription } from '../../modules/products/description.ts';
 import { companies, products, type PriceTier } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import type { SeededLeaf } from './categories.ts';
@@ -89,7 +90,8 @@ function productRow(leaf: SeededLeaf, supplier: SeededCompany, k: number, rnd: R
     images: gallery,
     defaultImage: main,
     attributes,
-    description: productDescription({ name, leaf: def, top, spec, companyName: supplier.def.name, attributes, image: main }),
+    // Stored as every write stores a description (sanitised, stamped): the start-up pass has nothing to redo.
+    ...storedDescription(productDescription({ name, leaf: def, top, spec, companyName: supplier.def.name, attributes, image: main })),
     status: 2,
     isPovertyRelief: poverty,
     salesCount: Math.floor(rnd.next() ** 3 * 3000),
