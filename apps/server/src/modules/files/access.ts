@@ -2,6 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
+import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
+import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 import { bids, files, tenderBids, tenderBidVersions } from '../../db/schema/index.ts';
 import { isConsoleReady } from '../../plugins/auth.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
@@ -24,9 +26,33 @@ import { readByPurchaser } from '../tenders/sealed.ts';
 export const PRIVATE_FOLDERS = ['order', 'invoice', 'bid', 'enquiry', 'contract', 'company', 'cert'] as const;
 export const FILE_COOKIE = 'aq_file';
 
+/**
+ * Whether an upload is private, and whose it is, kept for a short while: every picture of a list page asks,
+ * and the answer only ever changes from public to private (markPrivate), which forgets it at once here and,
+ * through the cache bus, on the other instances.
+ */
+const stored = new TtlCache<{ private: boolean; companyId: number | null }>({ ttlMs: 60_000, max: 20_000 });
+const CACHE_NAME = 'file-privacy';
+registerCache(CACHE_NAME, (tags) => (tags ? stored.forget(...tags) : stored.clear()));
+
 /** Marks stored files private: a record (proof, licence, invoice, attachment …) has taken them. */
 export async function markPrivate(db: Db, keys: string[]): Promise<void> {
-  if (keys.length) await db.update(files).set({ private: true }).where(inArray(files.path, keys));
+  if (!keys.length) return;
+  await db.update(files).set({ private: true }).where(inArray(files.path, keys));
+  const tags = keys.map((k) => `f:${k}`);
+  stored.forget(...tags);
+  broadcastForget({ cache: CACHE_NAME, tags });
+}
+
+function storedFile(db: Db, key: string) {
+  return stored.getOrLoad(
+    `${dbKey(db)}:${key}`,
+    async () => {
+      const [row] = await db.select({ private: files.private, companyId: files.companyId }).from(files).where(eq(files.path, key));
+      return { private: row?.private ?? false, companyId: row?.companyId ?? null };
+    },
+    () => [`f:${key}`],
+  );
 }
 
 /** Anyone (a public enquiry's or tender's documents) when the answer holds this party. */
@@ -87,8 +113,8 @@ export async function fileAccess(db: Db, request: FastifyRequest, requested: str
   // A stored variant (`cache/w120/<key>`) is judged by its original.
   const key = requested.replace(/^cache\/w\d+\//, '');
   if (!key.startsWith('u/')) return 'public'; // seed images and other stored files that are not uploads
-  const [row] = await db.select({ private: files.private, companyId: files.companyId }).from(files).where(eq(files.path, key));
-  if (!row?.private) return 'public';
+  const row = await storedFile(db, key);
+  if (!row.private) return 'public';
   const auth = await fileCaller(db, request);
   if (isConsoleReady(auth)) return 'private';
   const company = auth?.companyId ?? null;
