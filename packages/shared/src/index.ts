@@ -26,3 +26,4 @@ export * from './contracts/enquiries.ts';
 export * from './contracts/quotations.ts';
 export * from './contracts/credit.ts';
 export * from './contracts/privacy.ts';
+export * from './china-time.ts';
