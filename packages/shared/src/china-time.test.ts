@@ -107,5 +107,8 @@ describe('calendar arithmetic', () => {
     expect(isChinaDay('2028-02-29')).toBe(true);
     expect(isChinaDay('2026-1-1')).toBe(false);
     expect(() => chinaDayStart('2026-13-01')).toThrow(RangeError);
+    expect(() => chinaDayStart('2026-1-01')).toThrow(RangeError);
+    // A shape-checked filter day rolls over as Date did: 02-30 starts at 03-02's midnight.
+    expect(chinaDayStart('2026-02-30').toISOString()).toBe(new Date('2026-02-30T00:00:00+08:00').toISOString());
   });
 });

@@ -37,8 +37,11 @@ export function isChinaDay(s: unknown): s is string {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+// Ranges take any day-shaped string (month 01–12, day 01–31) and roll an impossible one over like Date does
+// (02-30 is 03-02), so a filter that only checked the shape behaves as before; isChinaDay is the strict check.
+const DAY_SHAPE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const needDay = (day: string): string => {
-  if (!isChinaDay(day)) throw new RangeError(`not a day (YYYY-MM-DD): ${day}`);
+  if (!DAY_SHAPE.test(day)) throw new RangeError(`not a day (YYYY-MM-DD): ${day}`);
   return day;
 };
 

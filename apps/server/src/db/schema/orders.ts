@@ -16,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies } from './company.ts';
+import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 /**
  * Buying (issue 12): addresses, invoice titles, the cart, orders seen from both sides with their lines,
@@ -101,7 +102,7 @@ export const cartLines = pgTable(
   ],
 );
 
-/** Order numbers: D + date (Asia/Shanghai) + a database sequence, so they never collide across instances. */
+/** Order numbers: D + China day + a database sequence, so they never collide across instances (lib/doc-numbers.ts). */
 export const orderNoSeq = pgSequence('order_no_seq');
 
 export interface AddressSnapshot {
@@ -137,7 +138,7 @@ export const orders = pgTable(
     orderNo: varchar({ length: 32 })
       .notNull()
       .unique()
-      .default(sql`('D' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`),
+      .default(documentNumberSql('D', ORDER_NO_SEQUENCE, 8)),
     /** OrderKind: 0 purchase (cart), 4 enquiry award. */
     kind: smallint().notNull().default(0),
     /** OrderStatus. */
@@ -339,7 +340,7 @@ export const rmas = pgTable(
     rmaNo: varchar({ length: 32 })
       .notNull()
       .unique()
-      .default(sql`('R' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`),
+      .default(documentNumberSql('R', ORDER_NO_SEQUENCE, 8)),
     orderId: integer()
       .notNull()
       .references(() => orders.id),

@@ -1,3 +1,4 @@
+import { chinaMonth } from '@aquamall/shared';
 import { bids, enquiries, enquiryItems } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import type { SeededLeaf } from './categories.ts';
@@ -90,7 +91,7 @@ async function seedBids(db: Db, purchasers: SeededCompany[], suppliers: SeededCo
     return {
       companyId: buyer.id,
       type: 1,
-      code: `ZB-${published.getUTCFullYear()}-${String(1001 + i)}`,
+      code: `ZB-${chinaMonth(published).slice(0, 4)}-${String(1001 + i)}`,
       title: fullTitle,
       status: open ? 1 : i % 2 === 0 ? 3 : 2,
       purchaserName: buyer.def.name,

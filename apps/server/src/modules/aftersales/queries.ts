@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow } from '@aquamall/shared';
+import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -38,8 +38,6 @@ function toRow(r: typeof rmas.$inferSelect, o: { orderNo: string; buyerCompanyNa
   };
 }
 
-/** China-time midnight of a YYYY-MM-DD date. */
-const chinaDay = (d: string, plusDays = 0) => new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 
 export async function listRmas(
   db: Db,
@@ -53,8 +51,8 @@ export async function listRmas(
     const like = `%${escapeLike(q.keyword)}%`;
     conds.push(or(ilike(rmas.rmaNo, like), ilike(orders.orderNo, like))!);
   }
-  if (q.dateFrom) conds.push(gte(rmas.createdAt, chinaDay(q.dateFrom)));
-  if (q.dateTo) conds.push(lt(rmas.createdAt, chinaDay(q.dateTo, 1)));
+  if (q.dateFrom) conds.push(gte(rmas.createdAt, chinaDayStart(q.dateFrom)));
+  if (q.dateTo) conds.push(lt(rmas.createdAt, chinaDayEnd(q.dateTo)));
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
     db

@@ -13,18 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import {
-  CompanyType,
-  CreditAccountStatus,
-  MerchantStatus,
-  type CreditAccountDetail,
-  type CreditAccountRow,
-  type CreditForOrder,
-  type CreditLedgerRow,
-  type CreditRequestRow,
-  type CreditSupplierOption,
-  type Paged,
-} from '@aquamall/shared';
+import { CompanyType, CreditAccountStatus, MerchantStatus, type CreditAccountDetail, type CreditAccountRow, type CreditForOrder, type CreditLedgerRow, type CreditRequestRow, type CreditSupplierOption, type Paged, addDays, chinaDayStart } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -215,8 +204,7 @@ export async function listRequests(
 }
 
 /** China-time midnight starting the day YYYY-MM-DD (plus `days`). */
-export const dayStart = (d: string, days = 0) =>
-  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + days * 86_400_000);
+export const dayStart = (d: string, days = 0) => chinaDayStart(addDays(d, days));
 
 /** Ledger rows of an account in [from, to) with the order numbers. */
 export async function movements(

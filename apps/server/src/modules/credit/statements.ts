@@ -1,15 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
-import {
-  CompanyType,
-  enumLabel,
-  STATEMENT_MOVEMENTS_MAX,
-  StatementStatus,
-  type CreditLedgerRow,
-  type Paged,
-  type StatementDetail,
-  type StatementRow,
-} from '@aquamall/shared';
+import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, type CreditLedgerRow, type Paged, type StatementDetail, type StatementRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -185,11 +176,7 @@ export async function answerStatement(
 
 // ---- exports ----
 
-const shanghai = (iso: string, withTime = true) =>
-  new Date(new Date(iso).getTime() + 8 * 3_600_000)
-    .toISOString()
-    .slice(0, withTime ? 16 : 10)
-    .replace('T', ' ');
+const shanghai = (iso: string, withTime = true) => (withTime ? formatChinaDateTime(iso) : formatChinaDate(iso));
 /** The last day of a period that ends at a China midnight (end exclusive). */
 const lastDay = (iso: string) => shanghai(new Date(new Date(iso).getTime() - 1).toISOString(), false);
 const kindName = (k: number) => enumLabel('CreditMovement', k) ?? String(k);

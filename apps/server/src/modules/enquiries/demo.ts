@@ -8,6 +8,7 @@ import { scheduleJob } from '../jobs/schedule.ts';
 import { callerByPhone } from '../products/caller.ts';
 import { awardEnquiry } from './award.ts';
 import { ENQUIRY_JOBS } from './common.ts';
+import { documentNumber } from '../../lib/doc-numbers.ts';
 
 interface Line {
   productName: string;
@@ -144,7 +145,6 @@ export async function seedDemoEnquiries(db: Db, now: Date): Promise<void> {
   );
   if (supplierIds.length < 4) return;
 
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
   const inserted = await db
     .insert(enquiries)
     .values(
@@ -152,7 +152,7 @@ export async function seedDemoEnquiries(db: Db, now: Date): Promise<void> {
         const published = new Date(now.getTime() - p.publishedDaysAgo * DAY_MS - 3 * 3_600_000);
         return {
           companyId: buyer.companyId,
-          code: `XJ${day}D${String(i + 1).padStart(3, '0')}`,
+          code: documentNumber('XJ', `D${String(i + 1).padStart(3, '0')}`, 0, now),
           title: p.title,
           status: p.status,
           deadline: at1700Beijing(new Date(now.getTime() + p.deadlineDays * DAY_MS)),

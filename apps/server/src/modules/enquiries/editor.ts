@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   EnquiryStatus,
   EnquiryVisibility,
@@ -18,6 +18,7 @@ import { notify } from '../notifications/notify.ts';
 import type { Caller } from '../products/caller.ts';
 import { openShop } from '../mall/shops/card.ts';
 import { assertPurchaser, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink } from './common.ts';
+import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 type SaveInput = z.output<typeof enquirySaveInput>;
 
@@ -99,7 +100,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
           companyId: caller.companyId,
           createdBy: caller.userId,
           createdAt: now,
-          code: sql`('XJ' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`,
+          code: documentNumberSql('XJ', ORDER_NO_SEQUENCE, 8),
         })
         .returning({ id: enquiries.id, code: enquiries.code });
       id = row!.id;

@@ -1,16 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import {
-  CertStatus,
-  EnquiryStatus,
-  enumLabel,
-  QuotationStatus,
-  type OfferComparison,
-  type OfferDetail,
-  type OfferLine,
-  type OfferRow,
-} from '@aquamall/shared';
+import { CertStatus, EnquiryStatus, enumLabel, QuotationStatus, type OfferComparison, type OfferDetail, type OfferLine, type OfferRow, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, productDiscussions, quotationLines, quotations, quotationVersions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -201,7 +192,7 @@ export async function offerDetail(db: Db, caller: Caller, quotationId: number, n
   };
 }
 
-const shanghai = (s: string) => new Date(new Date(s).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const shanghai = (s: string) => formatChinaDateTime(s, '');
 
 /** The comparison as a workbook: one row per offer, unit price and amount per line, lowest prices in bold. */
 export async function exportOffers(db: Db, caller: Caller, enquiryId: number, now = new Date()): Promise<{ file: Buffer; code: string }> {

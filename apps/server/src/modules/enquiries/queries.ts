@@ -1,17 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import {
-  CertStatus,
-  enumLabel,
-  EnquiryStatus,
-  MerchantStatus,
-  type MyEnquiryCounts,
-  type MyEnquiryDetail,
-  type MyEnquiryItem,
-  type MyEnquiryRow,
-  type Paged,
-  type SupplierOption,
-  type myEnquiryListQuery,
-} from '@aquamall/shared';
+import { CertStatus, enumLabel, EnquiryStatus, MerchantStatus, type MyEnquiryCounts, type MyEnquiryDetail, type MyEnquiryItem, type MyEnquiryRow, type Paged, type SupplierOption, type myEnquiryListQuery, chinaDayEnd, chinaDayStart, isChinaDay } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, orders, quotations } from '../../db/schema/index.ts';
@@ -22,8 +10,6 @@ import { assertPurchaser, iso, ownEnquiry, sealedHidden, shownStatus, shownStatu
 type ListQuery = z.output<typeof myEnquiryListQuery>;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Start of a Beijing day (yyyy-mm-dd) as an instant. */
-const beijingDay = (d: string) => new Date(`${d}T00:00:00+08:00`);
 
 export function toRow(e: EnquiryRecord, items: { productName: string }[], now = new Date()): MyEnquiryRow {
   const status = shownStatus(e.status, e.deadline, now);
@@ -60,8 +46,8 @@ export async function listMyEnquiries(db: Db, caller: Caller, q: ListQuery): Pro
       ),
     );
   }
-  if (q.dateFrom && /^\d{4}-\d{2}-\d{2}$/.test(q.dateFrom)) conds.push(gte(enquiries.createdAt, beijingDay(q.dateFrom)));
-  if (q.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(q.dateTo)) conds.push(lt(enquiries.createdAt, new Date(beijingDay(q.dateTo).getTime() + 86_400_000)));
+  if (q.dateFrom && isChinaDay(q.dateFrom)) conds.push(gte(enquiries.createdAt, chinaDayStart(q.dateFrom)));
+  if (q.dateTo && isChinaDay(q.dateTo)) conds.push(lt(enquiries.createdAt, chinaDayEnd(q.dateTo)));
   const where = and(...conds);
   const [rows, [count]] = await Promise.all([
     db

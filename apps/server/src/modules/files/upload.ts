@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile } from '@aquamall/shared';
+import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile, chinaMonth } from '@aquamall/shared';
 import { loadSharp } from '../../lib/lazy.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
@@ -121,8 +121,7 @@ async function ofdPackage(body: Buffer, types: readonly string[]): Promise<boole
 
 /** `u/<yyyy>/<mm>/` (China time), optionally inside a folder: `u/<folder>/<yyyy>/<mm>/`. */
 export function uploadDir(folder: string | null, now = new Date()): string {
-  const cn = new Date(now.getTime() + 8 * 3600 * 1000);
-  const ym = `${cn.getUTCFullYear()}/${String(cn.getUTCMonth() + 1).padStart(2, '0')}`;
+  const ym = chinaMonth(now).replace('-', '/');
   return folder ? `u/${folder}/${ym}` : `u/${ym}`;
 }
 

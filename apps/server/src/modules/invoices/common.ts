@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { InvoiceStatus } from '@aquamall/shared';
+import { InvoiceStatus, chinaDayStart, isChinaDay } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -127,9 +127,8 @@ export async function coveredFen(
 
 /** Parses a YYYY-MM-DD day (China time); refuses impossible dates. */
 export function chinaDay(day: string, label: string, invalid: (m: string) => Error): Date {
-  const d = new Date(`${day}T00:00:00+08:00`);
-  const back = new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-  if (Number.isNaN(d.getTime()) || back !== day) throw invalid(`${label}不正确`);
+  if (!isChinaDay(day)) throw invalid(`${label}不正确`);
+  const d = chinaDayStart(day);
   if (d.getTime() > Date.now() + 86_400_000) throw invalid(`${label}不能晚于今天`);
   return d;
 }

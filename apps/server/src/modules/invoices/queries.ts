@@ -1,16 +1,6 @@
 import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import {
-  enumLabel,
-  InvoiceStatus,
-  InvoiceViewer,
-  type InvoiceAction,
-  type InvoiceCounts,
-  type InvoiceDetail,
-  type invoiceListQuery,
-  type InvoiceRow,
-  type Paged,
-} from '@aquamall/shared';
+import { enumLabel, InvoiceStatus, InvoiceViewer, type InvoiceAction, type InvoiceCounts, type InvoiceDetail, type invoiceListQuery, type InvoiceRow, type Paged, chinaDayEnd, chinaDayStart, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
@@ -26,8 +16,6 @@ type ListIn = z.output<typeof invoiceListQuery>;
 
 
 const orderCount = sql<number>`(select count(*)::int from ${invoiceOrders} io where io.invoice_id = "invoices"."id")`;
-const chinaMidnight = (d: string, plusDays = 0) =>
-  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 const sideOf = (caller: Caller, type: number) =>
   type === InvoiceViewer.BUYER
     ? eq(invoices.buyerCompanyId, caller.companyId)
@@ -72,8 +60,8 @@ function filters(caller: Caller, q: ListIn): SQL | undefined {
       ilike(q.type === InvoiceViewer.BUYER ? invoices.sellerCompanyName : invoices.buyerCompanyName, like),
     );
   }
-  if (q.dateFrom) conds.push(gte(invoices.createdAt, chinaMidnight(q.dateFrom)));
-  if (q.dateTo) conds.push(lt(invoices.createdAt, chinaMidnight(q.dateTo, 1)));
+  if (q.dateFrom) conds.push(gte(invoices.createdAt, chinaDayStart(q.dateFrom)));
+  if (q.dateTo) conds.push(lt(invoices.createdAt, chinaDayEnd(q.dateTo)));
   return and(...conds);
 }
 
@@ -250,8 +238,6 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
   };
 }
 
-const shanghai = (d: Date | null) =>
-  d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per invoice and order. */
 export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise<ExportFile> {
@@ -304,7 +290,7 @@ export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise
     for (const c of covered.filter((x) => x.invoiceId === r.id)) {
       sheet.addRow({
         code: r.code,
-        createdAt: shanghai(r.createdAt),
+        createdAt: formatChinaDateTime(r.createdAt, ''),
         kind: enumLabel('InvoiceKind', r.kind) ?? '',
         status: enumLabel('InvoiceStatus', r.status) ?? '',
         counterparty: buyer ? r.sellerCompanyName : r.buyerCompanyName,
@@ -314,7 +300,7 @@ export async function exportInvoices(db: Db, caller: Caller, q: ListIn): Promise
         orderAmount: Number(c.amount),
         requested: Number(r.requestedAmount),
         invoiceNo: r.invoiceNo ?? '',
-        invoiceDate: shanghai(r.invoiceDate).slice(0, 10),
+        invoiceDate: formatChinaDate(r.invoiceDate, ''),
         ex: r.amountExTax === null ? '' : Number(r.amountExTax),
         rate: r.taxRate === null ? '' : Number(r.taxRate),
         tax: r.taxAmount === null ? '' : Number(r.taxAmount),

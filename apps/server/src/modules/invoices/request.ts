@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import {
   InvoiceKind,
   InvoiceStatus,
@@ -15,6 +15,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
 import { coveredFen, inTransaction, record, toFen, toYuan } from './common.ts';
+import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 type RequestIn = z.output<typeof invoiceRequestInput>;
 type InvoiceableIn = z.output<typeof invoiceableQuery>;
@@ -154,5 +155,4 @@ export async function requestInvoice(
 }
 
 /** FP + date (China time) + the shared document sequence (as order and after-sales numbers). */
-export const newInvoiceCode = () =>
-  sql<string>`('FP' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`;
+export const newInvoiceCode = () => documentNumberSql('FP', ORDER_NO_SEQUENCE, 8);

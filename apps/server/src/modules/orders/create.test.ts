@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { OrderStatus, StockReason } from '@aquamall/shared';
+import { chinaDayCompact, OrderStatus, StockReason } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import { jobs, orderHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
@@ -34,7 +34,7 @@ describe('createOrders', () => {
     });
     const now = new Date('2026-11-24T08:00:00Z');
     // The number's date is the database's China day at insert (not the test's `now`): read around the insert.
-    const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const chinaDay = () => chinaDayCompact();
     const dayBefore = chinaDay();
     const created = await makeOrder(db, buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 12 }], {
       now,

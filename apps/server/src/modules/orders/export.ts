@@ -1,6 +1,6 @@
 import { loadExcel } from '../../lib/lazy.ts';
 import { asc, inArray } from 'drizzle-orm';
-import { enumLabel, type OrderListFilter } from '@aquamall/shared';
+import { enumLabel, type OrderListFilter, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines } from '../../db/schema/index.ts';
 import type { Caller } from '../products/caller.ts';
@@ -9,8 +9,7 @@ import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
 
 /** An ISO time as China time, YYYY-MM-DD HH:mm (spreadsheet cells). */
-export const shanghai = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+export const shanghai = (iso: string) => formatChinaDateTime(iso, '');
 
 /** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per order line. */
 export async function exportOrders(db: Db, caller: Caller, q: OrderListFilter): Promise<ExportFile> {

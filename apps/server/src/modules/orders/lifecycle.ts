@@ -1,16 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-  Side,
-  StockReason,
-  type OrderCancelInput,
-  type OrderPayInput,
-  type OrderRepriceInput,
-  type OrderShipInput,
-  type PaymentRejectInput,
-} from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, PaymentStatus, Side, StockReason, type OrderCancelInput, type OrderPayInput, type OrderRepriceInput, type OrderShipInput, type PaymentRejectInput, formatChinaDate } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -279,7 +268,7 @@ async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): 
       })
       .where(eq(orders.id, order.id));
     await cancelJobs(tx, [ORDER_JOBS.PAY_TIMEOUT], order.id);
-    const due = paid.dueAt ? `，应于 ${paid.dueAt.toISOString().slice(0, 10)} 前还款` : '';
+    const due = paid.dueAt ? `，应于 ${formatChinaDate(paid.dueAt)} 前还款` : '';
     await recordTransition(tx, order, {
       action: 'pay',
       to: OrderStatus.TO_SHIP,

@@ -1,16 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import {
-  lineTitle,
-  memberGateForOrderType,
-  OrderKind,
-  ORDER_COUNT_CAP,
-  OrderStatus,
-  PaymentStatus,
-  type OrderAction,
-  type OrderDetailAnswer,
-  type OrderListAnswer,
-  type OrderListFilter,
-} from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, OrderStatus, PaymentStatus, type OrderAction, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -98,9 +87,8 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
         : ilike(orders.buyerCompanyName, like),
     );
   }
-  if (q.dateFrom) where.push(gte(orders.createdAt, new Date(`${q.dateFrom}T00:00:00+08:00`)));
-  if (q.dateTo)
-    where.push(lt(orders.createdAt, new Date(new Date(`${q.dateTo}T00:00:00+08:00`).getTime() + 86_400_000)));
+  if (q.dateFrom) where.push(gte(orders.createdAt, chinaDayStart(q.dateFrom)));
+  if (q.dateTo) where.push(lt(orders.createdAt, chinaDayEnd(q.dateTo)));
   if (q.amountMin !== undefined) where.push(gte(orders.totalAmount, String(q.amountMin)));
   if (q.amountMax !== undefined) where.push(lte(orders.totalAmount, String(q.amountMax)));
   return where;

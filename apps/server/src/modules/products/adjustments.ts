@@ -15,6 +15,7 @@ import { callerName, explainDbErrors, type Caller } from './caller.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
 import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { documentNumberSql } from '../../lib/doc-numbers.ts';
 
 interface AdjustmentIn {
   type: number;
@@ -61,7 +62,7 @@ export async function createAdjustment(db: Db, caller: Caller, input: Adjustment
       .values({
         companyId: caller.companyId,
         // TZ + date (China time) + a sequence number: unique and readable on the printout.
-        docNo: sql`'TZ' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('stock_adjustments_id_seq')::text, 6, '0')`,
+        docNo: documentNumberSql('TZ', 'stock_adjustments_id_seq', 6),
         type: input.type,
         remark: input.remark,
         createdBy: caller.userId,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { QuotationStatus } from '@aquamall/shared';
+import { QuotationStatus, addDays, chinaDayLastMoment, chinaDayStart, chinaDay as chinaDayOf } from '@aquamall/shared';
 import { quotations } from '../../db/schema/index.ts';
 
 /** Refusal for an offer that is not the caller's (or does not exist): the same words either way. */
@@ -35,11 +35,8 @@ export function isAwardable(
 }
 
 /** The end of a China date (YYYY-MM-DD): an offer valid until that day is valid through it. */
-export const endOfChinaDay = (d: string) =>
-  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + 86_400_000 - 1);
+export const endOfChinaDay = (d: string) => chinaDayLastMoment(d);
 /** China-time midnight of a YYYY-MM-DD date, plus days. */
-export const chinaDay = (d: string, plusDays = 0) =>
-  new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
+export const chinaDay = (d: string, plusDays = 0) => chinaDayStart(addDays(d, plusDays));
 /** Today's date in China (YYYY-MM-DD). */
-export const chinaToday = (now = new Date()) =>
-  new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const chinaToday = (now = new Date()) => chinaDayOf(now);

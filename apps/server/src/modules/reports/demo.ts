@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus } from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, orderHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
 import { callerByPhone } from '../products/caller.ts';
@@ -58,9 +58,7 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
     for (let daysAgo = 365; daysAgo >= FIRST_DAYS_AGO; daysAgo -= s.every) {
       // A China working morning, a swing over the year (peak in July/August) and a weekly rhythm.
       const placed = new Date(now.getTime() - daysAgo * DAY - ((daysAgo * 37) % 300) * 60_000);
-      const month = Number(
-        new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', month: 'numeric' }).format(placed),
-      );
+      const month = Number(chinaMonth(placed).slice(5));
       const season = 1 + Math.round(2 * Math.max(0, Math.cos(((month - 7.5) / 6) * Math.PI)));
       const orderNo = `H${s.caller.companyId}${String(daysAgo).padStart(3, '0')}${placed.getTime() % 100_000}`;
       let goodsFen = 0;

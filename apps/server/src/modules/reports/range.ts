@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportFilter, ReportGranularity } from '@aquamall/shared';
+import { addDays, addMonths, CHINA_TZ, chinaDayRange, chinaDayStart, monthStartOf, type ReportFilter, type ReportGranularity } from '@aquamall/shared';
 
 /** The instants a report covers: China midnight of dateFrom up to (excluding) China midnight after dateTo. */
 export function reportRange(q: ReportFilter): { from: Date; to: Date } {
-  const from = new Date(`${q.dateFrom}T00:00:00+08:00`);
-  const to = new Date(new Date(`${q.dateTo}T00:00:00+08:00`).getTime() + 86_400_000);
-  return { from, to };
+  const { start, end } = chinaDayRange(q.dateFrom, q.dateTo);
+  return { from: start, to: end };
 }
 
 /**
@@ -13,7 +12,7 @@ export function reportRange(q: ReportFilter): { from: Date; to: Date } {
  * month or quarter: cheap to group 100,000 rows by; `periodLabel` turns the few groups into their keys.
  */
 export function periodStart(column: SQL, g: ReportGranularity): SQL {
-  return sql`date_trunc(${sql.raw(`'${g}'`)}, ${column} at time zone 'Asia/Shanghai')`;
+  return sql`date_trunc(${sql.raw(`'${g}'`)}, ${column} at time zone ${sql.raw(`'${CHINA_TZ}'`)})`;
 }
 
 /** The key of a period start: 2026-03-05, 2026-03 or 2026-Q1. */
@@ -33,22 +32,15 @@ export function periodOf(day: string, g: ReportGranularity): string {
 /** Every period of the range in order, so a chart shows the empty ones as 0. */
 export function periodsOf(q: ReportFilter): string[] {
   const out: string[] = [];
-  const end = Date.parse(`${q.dateTo}T00:00:00Z`);
-  for (let t = Date.parse(`${q.dateFrom}T00:00:00Z`); t <= end; t += 86_400_000) {
-    const key = periodOf(new Date(t).toISOString().slice(0, 10), q.granularity);
+  for (let day = q.dateFrom; day <= q.dateTo; day = addDays(day, 1)) {
+    const key = periodOf(day, q.granularity);
     if (out[out.length - 1] !== key) out.push(key);
   }
   return out;
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const nextMonth = (day: string) => {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
-/** China midnight starting a calendar day. */
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const nextMonth = (day: string) => addMonths(monthStartOf(day), 1);
+const chinaMidnight = chinaDayStart;
 
 /**
  * The range cut for the monthly rollups (decision 0133): the whole China months inside it (first days,
@@ -58,7 +50,7 @@ export function monthSplit(q: ReportFilter): {
   months: { from: string; to: string } | null;
   edges: { from: Date; to: Date }[];
 } {
-  const end = nextDay(q.dateTo);
+  const end = addDays(q.dateTo, 1);
   const first = q.dateFrom.endsWith('-01') ? q.dateFrom : nextMonth(q.dateFrom);
   const last = `${end.slice(0, 7)}-01`;
   if (first >= last) return { months: null, edges: [{ from: chinaMidnight(q.dateFrom), to: chinaMidnight(end) }] };

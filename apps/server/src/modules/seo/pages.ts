@@ -1,16 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  BidStatus,
-  Code,
-  BidType,
-  CompanyType,
-  enumLabel,
-  EnquiryStatus,
-  formatPrice,
-  MerchantStatus,
-  ProductStatus,
-  type GoodsDetail,
-} from '@aquamall/shared';
+import { BidStatus, Code, BidType, CompanyType, enumLabel, EnquiryStatus, formatPrice, MerchantStatus, ProductStatus, type GoodsDetail, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -60,8 +49,7 @@ export function idOf(query: URLSearchParams): number | null {
 
 /** China has one time zone and no summer time: UTC+8, `2026-11-30 17:00`. */
 export function chinaTime(d: Date | string | null): string {
-  if (!d) return '';
-  return new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return formatChinaDateTime(d, '');
 }
 
 const clip = (s: string, n = DESCRIPTION_CHARS) => {

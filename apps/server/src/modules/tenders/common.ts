@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BidType, CertStatus, CompanyType, enumLabel } from '@aquamall/shared';
+import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -29,17 +29,7 @@ export const supplierLink = (id: number) => `/customer/bid/bidingIndex?id=${id}`
 export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
   db.transaction((tx) => work(tx as unknown as Db));
 
-const minuteFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-/** A time as messages show it: Beijing time to the minute, `2026-12-16 17:00`. */
-export const beijingMinute = (d: Date) => minuteFormat.format(d);
+export const beijingMinute = (d: Date) => formatChinaDateTime(d);
 
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 export const statusName = (s: number) => enumLabel('BidStatus', s) ?? '';

@@ -15,6 +15,7 @@ import {
 import { addDays, addHours, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { TENDER_JOBS, purchaserLink, supplierLink } from './common.ts';
+import { documentNumber } from '../../lib/doc-numbers.ts';
 
 type Lot = { name: string; spec: string; quantity: number; unit: string; budget: number };
 type Phase = 'open' | 'opened' | 'failed' | 'awarded';
@@ -75,7 +76,7 @@ export async function seedDemoTenders(db: Db, now = new Date()): Promise<void> {
       .values({
         companyId: buyer.id,
         type: BidType.TENDER,
-        code: `ZB${published.toISOString().slice(0, 10).replace(/-/g, '')}${String(9001 + i)}`,
+        code: documentNumber('ZB', 9001 + i, 0, published),
         title: `${buyer.name.replace(/有限公司$/, '')}${TITLES[i]}`,
         status,
         purchaserName: buyer.name,

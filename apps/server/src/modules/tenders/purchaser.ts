@@ -45,11 +45,11 @@ import {
   type TenderRecord,
 } from './common.ts';
 import { loadBidContent } from './sealed.ts';
+import { documentNumber } from '../../lib/doc-numbers.ts';
 
 type SaveInput = z.output<typeof tenderSaveInput>;
 
 const yuan = (v: number | null) => (v === null ? null : v.toFixed(2));
-const dayCode = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /** Documents must be PDFs uploaded by the caller's company (files module). */
 export async function assertOwnPdfs(t: Db, companyId: number, docs: { name: string; path: string }[]) {
@@ -190,7 +190,7 @@ export async function saveTender(
         })
         .returning({ id: bids.id });
       id = row!.id;
-      await t.update(bids).set({ code: `ZB${dayCode(now)}${String(id).padStart(6, '0')}` }).where(eq(bids.id, id));
+      await t.update(bids).set({ code: documentNumber('ZB', id, 6, now) }).where(eq(bids.id, id));
     }
     // Lots: keep the ones named by id (they must be this tender's), drop the rest, add the new ones.
     const existing = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id));
@@ -423,7 +423,7 @@ export async function publishResult(
     const endsAt = addDays(now, publicityDays);
     await t.update(bids).set({ status: BidStatus.AWARDED, publicityEndsAt: endsAt }).where(eq(bids.id, tender.id));
     await scheduleJob(t, TENDER_JOBS.PUBLICITY_END, tender.id, endsAt);
-    const until = endsAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai' });
+    const until = beijingMinute(endsAt);
     for (const b of bidRows.filter((r) => r.version > 0)) {
       const won = awarded.filter((l) => l.winnerBidId === b.id);
       await notifyTender(t, b.companyId, won.length
@@ -479,7 +479,7 @@ export async function republishLots(db: Db, caller: Caller, tenderId: number, lo
       })
       .returning({ id: bids.id });
     const id = row!.id;
-    await t.update(bids).set({ code: `ZB${dayCode(now)}${String(id).padStart(6, '0')}` }).where(eq(bids.id, id));
+    await t.update(bids).set({ code: documentNumber('ZB', id, 6, now) }).where(eq(bids.id, id));
     await t.insert(tenderLots).values(lots.map((l, seq) => ({ tenderId: id, seq, name: l.name, spec: l.spec, quantity: l.quantity, unit: l.unit, budget: l.budget })));
     const inv = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, src.id));
     if (inv.length) await t.insert(tenderInvitations).values(inv.map((i) => ({ tenderId: id, companyId: i.companyId })));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
   BidStatus,
+  chinaDayCompact,
   Code,
   OrderKind,
   TenderBidStatus,
@@ -19,6 +20,8 @@ import { api, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInP
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
+import { saveTender } from './purchaser.ts';
+import { callerFor } from '../products/caller.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
@@ -105,6 +108,18 @@ describe('tenders: draft, publish, bid', () => {
     expect(mine.data.list[0]).toMatchObject({ id: saved.data.id, budget: '500000.00', lotCount: 2, bidCount: 0 });
     const jobRows = await db().select().from(jobs).where(eq(jobs.refId, saved.data.id));
     expect(jobRows.map((j) => j.kind).sort()).toEqual([TENDER_JOBS.CLOSE, TENDER_JOBS.OPEN].sort());
+  });
+
+  it('numbers a tender with the China day it is made, not the UTC day (lib/doc-numbers.ts)', async () => {
+    const buyer = await makePurchaser(db(), '编号采购商');
+    const caller = await callerFor(db(), buyer.id);
+    // 16:30 UTC is 00:30 the next day in China: the two calendars disagree.
+    const now = new Date();
+    now.setUTCHours(16, 30, 0, 0);
+    const { id } = await saveTender(db(), caller, tenderBody({ deadline: new Date(now.getTime() + 3_600_000).toISOString(), openAt: new Date(now.getTime() + 7_200_000).toISOString() }), t.app.config.tenderWindows, now);
+    const [row] = await db().select({ code: bids.code }).from(bids).where(eq(bids.id, id));
+    expect(chinaDayCompact(now)).not.toBe(now.toISOString().slice(0, 10).replace(/-/g, ''));
+    expect(row!.code).toBe(`ZB${chinaDayCompact(now)}${String(id).padStart(6, '0')}`);
   });
 
   it('refuses bad input with a Chinese message and changes nothing', async () => {
