@@ -15,6 +15,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
+import { pickerToDayOrUndefined } from '../lib/china-time.ts';
 
 /** The page of a paged list (DESIGN §1: pageIndex from 1). */
 export interface PageParams {
@@ -173,8 +174,8 @@ export type DateRange = [Dayjs | null, Dayjs | null] | null | undefined;
 
 /** A date range as the list queries take it: `dateFrom` / `dateTo` as YYYY-MM-DD, each left out when not chosen. */
 export const dateParams = (range: DateRange) => ({
-  dateFrom: range?.[0] ? range[0].format('YYYY-MM-DD') : undefined,
-  dateTo: range?.[1] ? range[1].format('YYYY-MM-DD') : undefined,
+  dateFrom: pickerToDayOrUndefined(range?.[0]),
+  dateTo: pickerToDayOrUndefined(range?.[1]),
 });
 
 /** A date range field of a `FilterForm` (下单日期, 报价日期, 创建日期), read with `dateParams`. */

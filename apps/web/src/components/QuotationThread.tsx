@@ -5,9 +5,9 @@ import {
   QUOTE_ATTACHMENTS_MAX,
   threadPostInput,
   THREAD_MESSAGE_MAX,
+  formatChina,
 } from '@aquamall/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { api } from '../lib/api.ts';
 import { formRules } from '../lib/form-rules.ts';
 import { DocumentLinks, DocumentUpload, type DocFile } from './DocumentUpload.tsx';
@@ -94,7 +94,7 @@ export function QuotationThread({
                   <div style={{ maxWidth: '75%' }}>
                     <div style={{ fontSize: 12, color: '#8c8c8c', textAlign: m.mine ? 'right' : 'left' }}>
                       {m.side === 1 ? <Tag color="blue">采购商</Tag> : <Tag color="green">供应商</Tag>}
-                      {m.companyName} {m.userName} · {dayjs(m.createdAt).format('MM-DD HH:mm')}
+                      {m.companyName} {m.userName} · {formatChina(m.createdAt, 'MM-DD HH:mm')}
                       {m.mine && <span> · {m.readAt ? '已读' : '未读'}</span>}
                     </div>
                     <div

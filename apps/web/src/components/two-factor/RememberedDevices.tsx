@@ -1,10 +1,9 @@
 import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { TWO_FACTOR_DEVICE_DAYS, type TwoFactorDevice } from '@aquamall/shared';
+import { TWO_FACTOR_DEVICE_DAYS, type TwoFactorDevice, formatChinaDateTime } from '@aquamall/shared';
 import { twoFactorApi, twoFactorDevicesQuery } from './api.ts';
 
-const fmt = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '—');
+const fmt = (t: string | null) => (t ? formatChinaDateTime(t) : '—');
 
 /**
  * 记住的设备 (decision 0150): the browsers that skip the second step for 30 days — which browser and system,

@@ -1,7 +1,7 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Modal, Space, Steps, Tag, Tooltip, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { TwoFactorEnrolment } from '@aquamall/shared';
 import { twoFactorApi, twoFactorStatusQuery } from './api.ts';
 import { RememberedDevices } from './RememberedDevices.tsx';
@@ -179,7 +179,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <Space size={16} wrap>
             {s.enabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
-            {s.enabled && s.enabledAt && <span className="two-factor-muted">开启于 {dayjs(s.enabledAt).format('YYYY-MM-DD HH:mm')}</span>}
+            {s.enabled && s.enabledAt && <span className="two-factor-muted">开启于 {formatChinaDateTime(s.enabledAt)}</span>}
             {s.enabled && <span className="two-factor-muted">剩余恢复码 {s.recoveryCodesLeft} 个</span>}
             {s.required && <Tag color="blue">{s.enabled ? '账号要求开启' : '您的账号必须开启两步验证'}</Tag>}
           </Space>

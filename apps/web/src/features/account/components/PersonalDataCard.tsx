@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { PRIVACY_DEADLINE_DAYS, PRIVACY_EXPORT_DAYS, PRIVACY_KINDS, PRIVACY_STATUS, type PrivacyRequestView } from '@aquamall/shared';
+import { PRIVACY_DEADLINE_DAYS, PRIVACY_EXPORT_DAYS, PRIVACY_KINDS, PRIVACY_STATUS, type PrivacyRequestView, formatChinaDateTime } from '@aquamall/shared';
 import { api, downloadEndpoint } from '../../../lib/api.ts';
 import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 
@@ -14,7 +13,7 @@ const sendDeletionCode = () =>
     () => true,
     () => false,
   );
-const fmt = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '—');
+const fmt = (t: string | null) => (t ? formatChinaDateTime(t) : '—');
 
 /**
  * 个人信息 (PIPL, decision 0151) on the account security page: 下载我的数据, 注销账号 (password or SMS code) and

@@ -1,13 +1,13 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { Button, Card, Descriptions, Popconfirm, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { SessionRow } from '@aquamall/shared';
 import { accountApi, securityQuery, sessionsQuery } from '../api/account.ts';
 import { PersonalDataCard } from '../components/PersonalDataCard.tsx';
 import { TwoFactorSection } from '../../../components/two-factor/TwoFactorSection.tsx';
 
-const fmt = (t: string) => dayjs(t).format('YYYY-MM-DD HH:mm');
+const fmt = (t: string) => formatChinaDateTime(t);
 /** Links read as links here (the global style makes anchors inherit the text colour). */
 const link = { color: 'var(--am-primary)' };
 

@@ -1,5 +1,5 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { Timeline } from 'antd';
-import dayjs from 'dayjs';
 import type { ReviewEventView } from '@aquamall/shared';
 
 const LABEL: Record<string, [string, string]> = {
@@ -18,7 +18,7 @@ export function History({ history }: { history: ReviewEventView[] }) {
         color: LABEL[h.action]?.[1] ?? 'gray',
         children: (
           <span>
-            <strong>{LABEL[h.action]?.[0] ?? h.action}</strong> · {h.actorName} · {dayjs(h.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+            <strong>{LABEL[h.action]?.[0] ?? h.action}</strong> · {h.actorName} · {formatChinaDateTime(h.createdAt, '—', true)}
             {h.reason && <div style={{ color: '#cf1322' }}>原因：{h.reason}</div>}
           </span>
         ),

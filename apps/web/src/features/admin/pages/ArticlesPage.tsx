@@ -1,8 +1,8 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { RowActions } from '../components/RowActions.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useState } from 'react';
 import { Button, Drawer, Form, Input, Select, Space, Switch, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { AdminNewsInput } from '@aquamall/shared';
 import { adminNewsInput } from '@aquamall/shared/contracts/admin';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -92,7 +92,7 @@ export default function ArticlesPage() {
           { title: '标题', dataIndex: 'title', render: (v: string, r) => <>{r.isTop && <Tag color="red">置顶</Tag>}{v}</> },
           { title: '栏目', dataIndex: 'categoryName' },
           { title: '浏览', dataIndex: 'views' },
-          { title: '发布时间', dataIndex: 'publishedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '发布时间', dataIndex: 'publishedAt', render: (v: string) => formatChinaDateTime(v) },
           { title: '显示', dataIndex: 'hidden', render: (v: boolean) => (v ? '隐藏' : '显示') },
           {
             title: '操作',

@@ -1,9 +1,11 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { AuditRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
 import { actionLabel, AUDIT_ACTIONS, AUDIT_TARGETS, targetLabel, toOptions } from '../components/audit-labels.ts';
+import { pickerRange } from '../../../lib/china-time.ts';
 
 interface Filters {
   actor?: string;
@@ -34,8 +36,7 @@ export default function AuditPage() {
             action: clean(v.action),
             targetType: clean(v.targetType),
             targetId: clean(v.targetId),
-            dateFrom: v.range?.[0]?.format('YYYY-MM-DD'),
-            dateTo: v.range?.[1]?.format('YYYY-MM-DD'),
+            ...pickerRange(v.range),
           });
         }}
       >
@@ -69,7 +70,7 @@ export default function AuditPage() {
           ),
         }}
         columns={[
-          { title: '时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: '时间', dataIndex: 'createdAt', render: (v: string) => formatChinaDateTime(v, '—', true) },
           { title: '操作人', dataIndex: 'actorName' },
           { title: '操作', dataIndex: 'action', render: (v: string) => actionLabel(v) },
           { title: '对象', render: (_, r) => `${targetLabel(r.targetType)} #${r.targetId}` },

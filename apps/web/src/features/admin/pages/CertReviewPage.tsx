@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Space, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { enumLabel } from '@aquamall/shared';
+import { enumLabel, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { approveCertification, rejectCertification, useCertification, useCertifications, type CertRow as Cert } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
@@ -10,7 +9,7 @@ import { History } from '../components/History.tsx';
 import { RejectButton } from '../components/RejectButton.tsx';
 
 const COLORS = ['default', 'processing', 'success', 'error'];
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const time = (v: string | null) => (v ? formatChinaDateTime(v) : '无');
 
 /** Console: enterprise certifications waiting for the platform (after the partner's real-name check). */
 export default function CertReviewPage() {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Input, Popconfirm, Select, Switch, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { enumLabel, type AdminCompanyRow as CompanyRow } from '@aquamall/shared';
+import { enumLabel, type AdminCompanyRow as CompanyRow, formatChinaDate } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { consoleCommand, useConsoleQuery, type ConsoleEndpoint } from '../api/admin.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
@@ -30,7 +29,7 @@ function CompanyDrawer({ id, onClose, onChanged }: { id: number | null; onClose:
             <Descriptions.Item label="企业认证">{enumLabel('CertStatus', c.certStatus)}</Descriptions.Item>
             <Descriptions.Item label="商家入驻">{enumLabel('MerchantStatus', c.merchantStatus)}{c.shopOpen ? `（${c.shopName}）` : ''}</Descriptions.Item>
             <Descriptions.Item label="状态">{c.disabled ? <Tag color="red">已禁用</Tag> : <Tag color="green">正常</Tag>}</Descriptions.Item>
-            <Descriptions.Item label="注册时间">{dayjs(c.createdAt).format('YYYY-MM-DD')}</Descriptions.Item>
+            <Descriptions.Item label="注册时间">{formatChinaDate(c.createdAt)}</Descriptions.Item>
             {data.bankAccount && (
               <Descriptions.Item label="对公账户" span={2}>
                 {data.bankAccount.accountName} · {data.bankAccount.bankName} · {data.bankAccount.accountNo}

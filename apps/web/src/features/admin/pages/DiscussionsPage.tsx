@@ -1,5 +1,5 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { Button, Form, Input, Rate, Select, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { DiscussionRow } from '@aquamall/shared';
 import type { InputOf } from '../../../lib/api.ts';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
@@ -70,7 +70,7 @@ export default function DiscussionsPage() {
       title: '时间',
       dataIndex: 'createdAt',
       width: 140,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     {
       title: '操作',

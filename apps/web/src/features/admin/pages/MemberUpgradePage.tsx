@@ -1,6 +1,5 @@
 import { Button, Popconfirm, Space, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { enumLabel } from '@aquamall/shared';
+import { enumLabel, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { confirmUpgrade, rejectUpgrade, useUpgradeRequests, type UpgradeRow as Req } from '../api/review.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
@@ -27,7 +26,7 @@ export default function MemberUpgradePage() {
           { title: '升级', render: (_, r) => `${enumLabel('MemberLevel', r.fromLevel)} → ${enumLabel('MemberLevel', r.targetLevel)}` },
           { title: '转账流水号', dataIndex: 'transferRef' },
           { title: '备注', dataIndex: 'remark' },
-          { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatChinaDateTime(v) },
           { title: '状态', dataIndex: 'status', render: (v: number, r) => <><Tag color={STATUS[v]?.[1]}>{STATUS[v]?.[0]}</Tag>{r.rejectReason}</> },
           {
             title: '操作',

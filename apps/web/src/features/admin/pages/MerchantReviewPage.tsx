@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Input, Space, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantDocKind } from '@aquamall/shared';
+import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantDocKind, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { approveMerchant, rejectMerchant, useMerchantApplication, useMerchantApplications, type MerchantRow as Row } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
@@ -10,7 +9,7 @@ import { History } from '../components/History.tsx';
 import { RejectButton } from '../components/RejectButton.tsx';
 
 const COLORS = ['default', 'processing', 'error', 'success'];
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const time = (v: string | null) => (v ? formatChinaDateTime(v) : '无');
 
 function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onClose: () => void; onDecided: () => void }) {
   const { data, refetch } = useMerchantApplication(id);

@@ -1,13 +1,12 @@
 import { Button, Popconfirm, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { PRIVACY_DEADLINE_DAYS, PRIVACY_KINDS, PRIVACY_STATUS, type AdminPrivacyRow as Row } from '@aquamall/shared';
+import { PRIVACY_DEADLINE_DAYS, PRIVACY_KINDS, PRIVACY_STATUS, type AdminPrivacyRow as Row, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { api, type InputOf } from '../../../lib/api.ts';
 import { RejectButton } from '../components/RejectButton.tsx';
 
 const STATUS_COLOR = ['processing', 'success', 'error'];
-const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const fmt = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 
 /** The deadline cell: days left (red when overdue, orange in the last 3 days), or when it was answered. */
 function Deadline({ r }: { r: Row }) {

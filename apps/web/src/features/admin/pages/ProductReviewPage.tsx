@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Image, Input, Result, Skeleton, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
-import { specText, tierPriceFor, type ProductContentView, type ProductReviewRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { specText, tierPriceFor, type ProductContentView, type ProductReviewRow, formatChinaDateTime } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { fileUrl } from '../../../lib/image.ts';
@@ -92,8 +91,8 @@ export default function ProductReviewPage() {
     { title: '商品', dataIndex: 'productName', render: (v: string, r) => <Space><Img src={r.defaultImage} width={120} style={{ width: 48, height: 48, objectFit: 'cover' }} /><a onClick={() => setOpen(r.sysNo)}>{v}</a></Space> },
     { title: '企业', dataIndex: 'companyName' },
     { title: '类型', dataIndex: 'isEdit', width: 90, render: (e: boolean) => (e ? <Tag color="orange">修改</Tag> : <Tag color="blue">新品</Tag>) },
-    { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-    ...(params.status === 1 ? [] : [{ title: '审核时间', dataIndex: 'decidedAt', width: 150, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无') }]),
+    { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (v: string) => formatChinaDateTime(v) },
+    ...(params.status === 1 ? [] : [{ title: '审核时间', dataIndex: 'decidedAt', width: 150, render: (v: string | null) => (v ? formatChinaDateTime(v) : '无') }]),
     ...(params.status === 4 ? [{ title: '驳回原因', dataIndex: 'rejectReason', ellipsis: true }] : []),
     { title: '操作', key: 'a', width: 90, render: (_: unknown, r: ProductReviewRow) => <Button type="link" size="small" onClick={() => setOpen(r.sysNo)}>{r.status === 1 ? '审核' : '查看'}</Button> },
   ];

@@ -1,6 +1,6 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { useState } from 'react';
 import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { AdminSynonymInput, AdminSynonymRow } from '@aquamall/shared';
 import { adminSynonymInput, SYNONYM_WORD_MAX } from '@aquamall/shared/contracts/admin';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
@@ -59,7 +59,7 @@ export default function SearchSynonymsPage() {
           { title: '同义词', dataIndex: 'terms', render: (v: string[]) => words(v, 'blue') },
           { title: '对应商品词', dataIndex: 'related', render: (v: string[]) => (v.length ? words(v) : '—') },
           { title: '备注', dataIndex: 'note', responsive: ['md'] },
-          { title: '更新时间', dataIndex: 'updatedAt', responsive: ['lg'], render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '更新时间', dataIndex: 'updatedAt', responsive: ['lg'], render: (v: string) => formatChinaDateTime(v) },
           {
             title: '操作',
             width: 120,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, List, Modal, Tabs } from 'antd';
-import { HOT_KEYWORDS } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { HOT_KEYWORDS, formatChinaDateTime } from '@aquamall/shared';
 import type { InputOf } from '../../../lib/api.ts';
 import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { HotKeywordsForm, SiteInfoForm, StatisticsForm } from '../components/SiteSettingsForms.tsx';
@@ -31,7 +30,7 @@ export default function SettingsPage() {
         dataSource={data}
         renderItem={(s) => (
           <List.Item actions={[<Button key="e" type="link" onClick={() => { setError(null); setEdit({ key: s.key, text: JSON.stringify(s.value, null, 2) }); }}>编辑</Button>]}>
-            <List.Item.Meta title={`${LABELS[s.key] ?? s.key}（${s.key}）`} description={`更新于 ${dayjs(s.updatedAt).format('YYYY-MM-DD HH:mm')}`} />
+            <List.Item.Meta title={`${LABELS[s.key] ?? s.key}（${s.key}）`} description={`更新于 ${formatChinaDateTime(s.updatedAt)}`} />
           </List.Item>
         )}
       />

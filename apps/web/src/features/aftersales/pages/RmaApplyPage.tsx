@@ -23,8 +23,8 @@ import {
   rmaApplyInput,
   RmaType,
   type RmaApplyLine,
+  formatChinaDateTime,
 } from '@aquamall/shared';
-import dayjs from 'dayjs';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
@@ -99,10 +99,10 @@ export default function RmaApplyPage() {
           <Price value={d.totalAmount} />
         </Descriptions.Item>
         <Descriptions.Item label="完成时间">
-          {d.completedAt ? dayjs(d.completedAt).format('YYYY-MM-DD HH:mm') : '未完成'}
+          {d.completedAt ? formatChinaDateTime(d.completedAt) : '未完成'}
         </Descriptions.Item>
         <Descriptions.Item label="申请截止">
-          {d.deadline ? dayjs(d.deadline).format('YYYY-MM-DD HH:mm') : '无'}
+          {d.deadline ? formatChinaDateTime(d.deadline) : '无'}
         </Descriptions.Item>
       </Descriptions>
       {d.blockedReason ? (

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Radio, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
-import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView, formatChinaDateTime } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -10,7 +9,7 @@ import { fileUrl, previewUrl } from '../../../lib/image.ts';
 import { useApproveRma, useExchangeRma, useReceiveRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
 
-const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
 const ACTION: Record<string, string> = {
   apply: '提交售后申请',
   approve: '同意申请',

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Input, Result, Select, Space, Table, type TableColumnsType } from 'antd';
-import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow, formatChinaDateTime } from '@aquamall/shared';
+import type { Dayjs } from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
 import { useRmaCounts, useRmaList } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag, STATUS_TABS } from '../components/status.tsx';
+import { pickerRange } from '../../../lib/china-time.ts';
 
 interface Filters {
   pageIndex: number;
@@ -68,12 +69,12 @@ function RmaList({ type }: { type: 0 | 1 }) {
     { title: '退款金额', dataIndex: 'refundAmount', width: 110, render: (v: string, r) => (r.type === 3 ? '换货' : <Price value={v} />) },
     { title: type === 0 ? '供应商' : '采购商', dataIndex: 'counterpartName', width: 150, ellipsis: true },
     { title: '状态', dataIndex: 'status', width: 100, render: (s: number) => <RmaStatusTag status={s} /> },
-    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatChinaDateTime(v) },
     { title: '操作', key: 'a', width: 70, fixed: 'right', render: (_, r) => <Link to={editor(r.id)}>{type === 1 && r.status === 0 ? '审核' : '查看'}</Link> },
   ];
 
   const onRange = (range: [Dayjs | null, Dayjs | null] | null) =>
-    set({ dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
+    set(pickerRange(range));
 
   return (
     <Card title={type === 0 ? '我的售后' : '售后处理'} variant="borderless">

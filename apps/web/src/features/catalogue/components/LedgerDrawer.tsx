@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Drawer, Result, Table, Tag } from 'antd';
-import { enumLabel, type LedgerRow, type StockRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, type LedgerRow, type StockRow, formatChinaDateTime } from '@aquamall/shared';
 import { useLedger } from '../api/stock.ts';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -22,7 +21,7 @@ export function LedgerDrawer({ sku, onClose }: { sku: StockRow | null; onClose: 
           dataSource={ledger.data?.list ?? []}
           locale={{ emptyText: '暂无库存流水' }}
           columns={[
-            { title: '时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+            { title: '时间', dataIndex: 'createdAt', width: 140, render: (v: string) => formatChinaDateTime(v) },
             { title: '原因', dataIndex: 'reason', width: 90, render: (r: number) => <Tag>{enumLabel('StockReason', r)}</Tag> },
             { title: '数量', dataIndex: 'quantity', width: 70, render: signed },
             { title: '在库（前→后）', key: 'onHand', render: (_, r) => `${r.onHandBefore} → ${r.onHandAfter}` },

@@ -1,8 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { enumLabel, type AdjustmentLineView } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, type AdjustmentLineView, formatChinaDateTime } from '@aquamall/shared';
 import { useAdjustmentDetail } from '../api/stock.ts';
 import './print.css';
 
@@ -21,7 +20,7 @@ export default function AdjustmentInfoPage() {
     return <Card variant="borderless"><Result status="warning" title="调整单加载失败" subTitle={doc.error instanceof Error ? doc.error.message : undefined} extra={<Space><Button onClick={() => void doc.refetch()}>重试</Button>{back}</Space>} /></Card>;
   }
   const d = doc.data;
-  const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+  const when = (v: string | null) => (v ? formatChinaDateTime(v) : '无');
   return (
     <Card
       variant="borderless"

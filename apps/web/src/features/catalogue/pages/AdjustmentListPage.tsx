@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { enumLabel, type AdjustmentDetail, type AdjustmentRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, type AdjustmentDetail, type AdjustmentRow, formatChinaDateTime } from '@aquamall/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { adjustmentDetailQuery, useAdjustmentList, useConfirmAdjustment, useDeleteAdjustment } from '../api/stock.ts';
@@ -27,7 +26,7 @@ export default function AdjustmentListPage() {
     { title: '数量合计', dataIndex: 'totalQuantity', width: 90 },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={s ? 'success' : 'default'}>{enumLabel('AdjustmentStatus', s)}</Tag> },
     { title: '备注', dataIndex: 'remark', ellipsis: true, render: (v: string) => v || '无' },
-    { title: '制单', key: 'by', width: 170, render: (_, r) => <span>{r.createdByName}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</div></span> },
+    { title: '制单', key: 'by', width: 170, render: (_, r) => <span>{r.createdByName}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{formatChinaDateTime(r.createdAt)}</div></span> },
     {
       title: '操作',
       key: 'a',

@@ -13,8 +13,7 @@ import {
   Tag,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, replyInput, THUMB_WIDTH, type DiscussionRow } from '@aquamall/shared';
+import { DEFAULT_PAGE_SIZE, replyInput, THUMB_WIDTH, type DiscussionRow, formatChinaDateTime } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import type { InputOf } from '../../../lib/api.ts';
@@ -73,7 +72,7 @@ export default function DiscussionPage() {
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
             {r.authorName}
             {r.authorCompanyName ? `（${r.authorCompanyName}）` : ''}
-            {r.spec ? ` · ${r.spec}` : ''} · {dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}
+            {r.spec ? ` · ${r.spec}` : ''} · {formatChinaDateTime(r.createdAt)}
             {r.hidden && <Tag style={{ marginLeft: 8 }}>已被平台屏蔽</Tag>}
           </div>
           {r.reply && (

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Cascader, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProductStatus, THUMB_WIDTH, type ProductRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { ProductStatus, THUMB_WIDTH, type ProductRow, formatChinaDateTime } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
@@ -74,7 +73,7 @@ export default function ProductListPage() {
       width: 170,
       render: (s: number, r) => <ProductStatusTag status={s} pendingRevision={r.pendingRevision} rejectReason={r.rejectReason} takenDownReason={r.takenDownReason} />,
     },
-    { title: '更新时间', dataIndex: 'updatedAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '更新时间', dataIndex: 'updatedAt', width: 140, render: (v: string) => formatChinaDateTime(v) },
     {
       title: '操作',
       key: 'actions',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
-import { CreditRequestKind, CreditRequestStatus, enumLabel, type CreditAccountRow, type CreditRequestRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { CreditRequestKind, CreditRequestStatus, enumLabel, type CreditAccountRow, type CreditRequestRow, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useAccountList, useConfirmRequest, useRejectRequest, useRequestList } from '../api/credit.ts';
@@ -39,7 +38,7 @@ export function RequestList({ kind, title, customerRecharge = false }: { kind: n
     ...(recharge ? [{ title: '转账凭证', dataIndex: 'proofFiles', width: 120, render: (f: string[], r: CreditRequestRow) => (r.bySupplier ? '供应商登记' : <Proofs files={f} />) }] : []),
     { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true, render: (v: string) => v || '—' },
     { title: '提交人', dataIndex: 'createdByName', width: 100, ellipsis: true },
-    { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (v: string) => formatChinaDateTime(v) },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: number, r) => <span title={r.rejectReason ?? undefined}><RequestStatusTag status={s} /></span> },
     { title: '驳回原因', dataIndex: 'rejectReason', width: 140, ellipsis: true, render: (v: string | null) => v ?? '—' },
     ...(seller

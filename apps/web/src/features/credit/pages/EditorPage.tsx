@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tabs, type TableColumnsType } from 'antd';
-import { CreditAccountStatus, creditApplyInput, enumLabel, StatementStatus, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { chinaMonthToDate, CreditAccountStatus, creditApplyInput, enumLabel, formatChinaDate, formatChinaDateTime, StatementStatus, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
+import type { Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
+import { afterChinaToday, pickerToDay, pickerToDayOrUndefined, rangeToPicker } from '../../../lib/china-time.ts';
 import { ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import {
@@ -27,10 +28,10 @@ import { AccountStatusTag, Delta, MovementTag, StatementStatusTag } from '../com
 import { useCreditSide } from '../components/side.ts';
 
 const applyRules = formRules(creditApplyInput);
-const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
-const day = (v: string) => dayjs(v).format('YYYY-MM-DD');
-/** The last day of a period whose end is a midnight (exclusive) or a moment of the last day. */
-const lastDay = (v: string) => dayjs(v).subtract(1, 'millisecond').format('YYYY-MM-DD');
+const fmt = (v: string | null) => formatChinaDateTime(v);
+const day = (v: string) => formatChinaDate(v);
+/** The last China day of a period whose end is a China midnight (exclusive) or a moment of the last day. */
+const lastDay = (v: string) => formatChinaDate(Date.parse(v) - 1);
 
 /** companyAccount/editor: without id the purchaser's request form; with id the account, its ledger and statements. */
 export default function EditorPage() {
@@ -176,7 +177,7 @@ function Ledger({ account }: { account: CreditAccountDetail }) {
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select allowClear placeholder="全部类型" style={{ width: 120 }} options={[1, 2, 3, 4, 5, 6].map((v) => ({ value: v, label: enumLabel('CreditMovement', v) }))} onChange={(kind?: number) => filter({ kind })} />
-        <DatePicker.RangePicker onChange={(v) => filter({ from: (v?.[0] as Dayjs | null)?.format('YYYY-MM-DD'), to: (v?.[1] as Dayjs | null)?.format('YYYY-MM-DD') })} />
+        <DatePicker.RangePicker onChange={(v) => filter({ from: pickerToDayOrUndefined(v?.[0]), to: pickerToDayOrUndefined(v?.[1]) })} />
         <Button onClick={() => void exportLedger({ accountId: account.id, ...params })}>导出Excel</Button>
       </Space>
       <ListTable<CreditLedgerRow> rowKey="id" size="small" query={q} params={params} onPage={page} columns={ledgerColumns(side)} scroll={{ x: 1000 }} errorTitle="账户流水加载失败" emptyText="暂无流水" />
@@ -215,17 +216,18 @@ function Statements({ account, openId }: { account: CreditAccountDetail; openId:
 }
 
 function IssueModal({ accountId, onClose, onIssued }: { accountId: number; onClose: () => void; onIssued: (id: number) => void }) {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  // This China month to date: the days the picker shows are the China days sent.
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => rangeToPicker(chinaMonthToDate()));
   const issue = useIssueStatement();
   const ok = async () => {
-    const r = await issue.mutateAsync({ accountId, from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
+    const r = await issue.mutateAsync({ accountId, from: pickerToDay(range[0]), to: pickerToDay(range[1]) });
     onClose();
     onIssued(r.id);
   };
   return (
     <Modal title="出具对账单" open onCancel={onClose} onOk={() => void ok()} okText="出具" confirmLoading={issue.isPending}>
       <p>对账期间（含首尾两天）：</p>
-      <DatePicker.RangePicker value={range} allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+      <DatePicker.RangePicker value={range} allowClear={false} disabledDate={afterChinaToday} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
     </Modal>
   );
 }

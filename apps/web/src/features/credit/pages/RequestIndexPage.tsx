@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Input, Select, Space, type TableColumnsType } from 'antd';
-import { CreditAccountStatus, enumLabel, type CreditAccountRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { CreditAccountStatus, enumLabel, type CreditAccountRow, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useApplyList, useReject } from '../api/credit.ts';
@@ -26,7 +25,7 @@ export default function RequestIndexPage() {
   const columns: TableColumnsType<CreditAccountRow> = [
     { title: seller ? '申请客户' : '供应商', key: 'name', width: 200, ellipsis: true, render: (_, r) => (seller ? r.buyerCompanyName : r.sellerCompanyName) },
     { title: '申请说明', dataIndex: 'requestRemark', width: 200, ellipsis: true, render: (v: string) => v || '—' },
-    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatChinaDateTime(v) },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <AccountStatusTag status={s} /> },
     {
       title: '结果',

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Modal, Result, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryWithdrawInput, enumLabel } from '@aquamall/shared';
+import type { Dayjs } from 'dayjs';
+import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { useExtendEnquiry, useMyEnquiry, useWithdrawEnquiry } from '../api/enquiries.ts';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
+import { chinaNowPicker, instantToPicker, pickerToInstant } from '../../../lib/china-time.ts';
 
 const withdrawRules = formRules(enquiryWithdrawInput);
-const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const fmt = (v: string | null) => (v ? formatChinaDateTime(v) : '无');
 
 /** enquiry/detail — one enquiry: facts, lines (with the awarded supplier), invitations, orders; extend, withdraw. */
 export default function EnquiryDetailPage() {
@@ -54,7 +55,7 @@ export default function EnquiryDetailPage() {
           { key: 'pub', label: '发布时间', children: fmt(e.publishedAt) },
           { key: 'area', label: '交货地区', children: e.deliveryAreaName || '无' },
           { key: 'addr', label: '详细地址', children: e.deliveryAddress || '无' },
-          { key: 'date', label: '交货日期', children: e.deliveryDate ? dayjs(e.deliveryDate).format('YYYY-MM-DD') : '无' },
+          { key: 'date', label: '交货日期', children: e.deliveryDate ? formatChinaDate(e.deliveryDate) : '无' },
           { key: 'contact', label: '联系人', children: `${e.contactName || '无'} ${e.contactPhone}` },
           { key: 'invoice', label: '发票要求', children: e.invoiceKind ? enumLabel('InvoiceKind', e.invoiceKind) : '不需要发票' },
           { key: 'pay', label: '付款方式', children: e.paymentTerms || '无' },
@@ -119,13 +120,13 @@ function ExtendModal({ id, deadline, open, onClose }: { id: number; deadline: st
   const extend = useExtendEnquiry();
   const problem = (v: Dayjs | null) => {
     if (!v) return '请选择新的截止时间';
-    if (!v.isAfter(dayjs(deadline))) return '新的截止时间必须晚于原截止时间';
-    if (v.isAfter(dayjs().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'))) return `新的截止时间不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`;
+    if (!v.isAfter(instantToPicker(deadline))) return '新的截止时间必须晚于原截止时间';
+    if (v.isAfter(chinaNowPicker().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'))) return `新的截止时间不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`;
     return null;
   };
   const ok = async () => {
     const v = await form.validateFields();
-    await extend.mutateAsync({ id, deadline: v.deadline!.toISOString() });
+    await extend.mutateAsync({ id, deadline: pickerToInstant(v.deadline!) });
     onClose();
   };
   return (

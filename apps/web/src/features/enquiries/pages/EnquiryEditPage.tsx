@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Cascader, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Radio, Result, Select, Space, Table, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import {
   ENQUIRY_ATTACHMENTS_MAX,
   ENQUIRY_DEADLINE_DAYS_MAX,
@@ -13,12 +13,15 @@ import {
   linesFromRows,
   type AreaNode,
   type EnquirySaveInput,
+  chinaDay,
+  chinaDayLastMoment,
 } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
 import { importSheet, useAreaTree, useGoodsPick, useMyEnquiry, useSaveEnquiry, useSupplierOptions } from '../api/enquiries.ts';
 import { enquiryIdFrom } from '../components/status.tsx';
+import { beforeChinaToday, chinaNowPicker, chinaTodayPicker, dayToPicker, instantToPicker, pickerToDay, pickerToInstant } from '../../../lib/china-time.ts';
 
 const rules = formRules(enquirySaveInput);
 const lineRules = formRules(enquiryLineInput);
@@ -67,8 +70,8 @@ function areaNames(tree: AreaNode[] | undefined, path: number[]): string {
 
 const deadlineProblem = (v: Dayjs | null) => {
   if (!v) return '请选择报价截止时间';
-  if (!v.isAfter(dayjs())) return '报价截止时间必须晚于当前时间';
-  if (v.isAfter(dayjs().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'))) return `报价截止时间不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`;
+  if (!v.isAfter(chinaNowPicker())) return '报价截止时间必须晚于当前时间';
+  if (v.isAfter(chinaNowPicker().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'))) return `报价截止时间不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`;
   return null;
 };
 
@@ -98,10 +101,10 @@ export default function EnquiryEditPage() {
       attachments: e.attachments,
       area: [e.deliveryProvinceCode, e.deliveryCityCode, e.deliveryDistrictCode].filter((c): c is number => c !== null),
       deliveryAddress: e.deliveryAddress,
-      deliveryDate: e.deliveryDate ? dayjs(e.deliveryDate) : null,
+      deliveryDate: e.deliveryDate ? dayToPicker(chinaDay(e.deliveryDate)) : null,
       contactName: e.contactName,
       contactPhone: e.contactPhone,
-      deadline: dayjs(e.deadline).isAfter(dayjs()) ? dayjs(e.deadline) : null,
+      deadline: new Date(e.deadline) > new Date() ? instantToPicker(e.deadline) : null,
       invoiceKind: e.invoiceKind,
       paymentTerms: e.paymentTerms,
       visibility: e.visibility,
@@ -137,10 +140,10 @@ export default function EnquiryEditPage() {
       deliveryDistrictCode: v.area?.[2] ?? null,
       deliveryAreaName: areaNames(areas.data, v.area ?? []),
       deliveryAddress: v.deliveryAddress ?? '',
-      deliveryDate: v.deliveryDate ? v.deliveryDate.endOf('day').toISOString() : null,
+      deliveryDate: v.deliveryDate ? chinaDayLastMoment(pickerToDay(v.deliveryDate)).toISOString() : null,
       contactName: v.contactName ?? '',
       contactPhone: v.contactPhone ?? '',
-      deadline: (v.deadline ?? dayjs().add(7, 'day')).toISOString(),
+      deadline: pickerToInstant(v.deadline ?? chinaNowPicker().add(7, 'day')),
       invoiceKind: v.invoiceKind ?? 0,
       paymentTerms: v.paymentTerms ?? '',
       visibility: v.visibility ?? 1,
@@ -162,7 +165,7 @@ export default function EnquiryEditPage() {
         form={form}
         layout="vertical"
         requiredMark
-        initialValues={{ lines: [emptyLine()], attachments: [], area: [], invoiceKind: 0, visibility: 1, invitedSupplierIds: [], sealed: false, deadline: dayjs().add(7, 'day').hour(17).minute(0).second(0) }}
+        initialValues={{ lines: [emptyLine()], attachments: [], area: [], invoiceKind: 0, visibility: 1, invitedSupplierIds: [], sealed: false, deadline: chinaNowPicker().add(7, 'day').hour(17).minute(0).second(0) }}
         style={{ maxWidth: 1100 }}
       >
         <Form.Item name="title" label="询价标题" rules={rules.title}>
@@ -292,7 +295,7 @@ export default function EnquiryEditPage() {
             <Input maxLength={200} style={{ width: 320 }} placeholder="街道、门牌号" />
           </Form.Item>
           <Form.Item name="deliveryDate" label="交货日期">
-            <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+            <DatePicker disabledDate={beforeChinaToday} />
           </Form.Item>
         </Space>
         <Space wrap size={16} align="start">
@@ -303,7 +306,7 @@ export default function EnquiryEditPage() {
             <Input maxLength={20} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="deadline" label="报价截止时间" rules={[problemRule(deadlineProblem, true)]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'))} aria-label="报价截止时间" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => beforeChinaToday(d) || d.isAfter(chinaTodayPicker().add(ENQUIRY_DEADLINE_DAYS_MAX, 'day'), 'day')} aria-label="报价截止时间" />
           </Form.Item>
         </Space>
         <Space wrap size={16} align="start">

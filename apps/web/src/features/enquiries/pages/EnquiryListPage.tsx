@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { enumLabel, type MyEnquiryRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, type MyEnquiryRow, formatChinaDateTime } from '@aquamall/shared';
 import {
   DateRangeItem,
   dateParams,
@@ -74,14 +73,14 @@ export default function EnquiryListPage() {
       title: '截止时间',
       dataIndex: 'deadline',
       width: 140,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     { title: '交货地区', dataIndex: 'deliveryAreaName', width: 150, ellipsis: true },
     {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 140,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     {
       title: '操作',

@@ -1,6 +1,6 @@
+import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
@@ -53,7 +53,7 @@ export default function OfferDetailPage() {
           { key: 'fr', label: '运费', children: <Price value={o.freight} /> },
           { key: 'total', label: '总价', children: <Price value={o.totalAmount} /> },
           { key: 'lead', label: '交货期', children: `${o.leadDays} 天` },
-          { key: 'valid', label: '有效期至', children: dayjs(o.validUntil).format('YYYY-MM-DD') },
+          { key: 'valid', label: '有效期至', children: formatChinaDate(o.validUntil) },
           { key: 'cert', label: '认证', children: o.certified ? '已认证' : '未认证' },
           { key: 'lv', label: '会员等级', children: o.memberLevel ? `${o.memberLevel}级` : '普通' },
           { key: 'rt', label: '评分', children: o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}条评价）` },
@@ -68,7 +68,7 @@ export default function OfferDetailPage() {
       <Collapse
         items={d.versions.map((v) => ({
           key: String(v.version),
-          label: `第${v.version}版 · ${dayjs(v.createdAt).format('YYYY-MM-DD HH:mm')} · 总价 ¥${v.totalAmount}（运费 ¥${v.freight}，交货期 ${v.leadDays} 天）`,
+          label: `第${v.version}版 · ${formatChinaDateTime(v.createdAt)} · 总价 ¥${v.totalAmount}（运费 ¥${v.freight}，交货期 ${v.leadDays} 天）`,
           children: <LinesTable items={d.items} lines={v.lines} />,
         }))}
       />

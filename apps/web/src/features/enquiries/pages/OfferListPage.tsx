@@ -1,7 +1,7 @@
+import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Descriptions, Modal, Result, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { OfferRow } from '@aquamall/shared';
 
 type OfferLine = OfferRow['lines'][number];
@@ -173,7 +173,7 @@ export default function OfferListPage() {
     },
     ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 80, render: (o: OfferRow) => `${o.leadDays} 天` }] : []),
     ...(has('valid')
-      ? [{ title: '有效期至', key: 'valid', width: 110, render: (o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{dayjs(o.validUntil).format('YYYY-MM-DD')}</span> }]
+      ? [{ title: '有效期至', key: 'valid', width: 110, render: (o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{formatChinaDate(o.validUntil)}</span> }]
       : []),
     ...(has('cert') ? [{ title: '认证', key: 'cert', width: 80, render: (o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
     ...(has('level') ? [{ title: '会员', key: 'level', width: 70, render: (o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
@@ -216,13 +216,13 @@ export default function OfferListPage() {
         column={{ xs: 1, sm: 2, md: 4 }}
         items={[
           { key: 'code', label: '询价单号', children: c.enquiry.code },
-          { key: 'deadline', label: '报价截止', children: dayjs(c.enquiry.deadline).format('YYYY-MM-DD HH:mm') },
+          { key: 'deadline', label: '报价截止', children: formatChinaDateTime(c.enquiry.deadline) },
           { key: 'n', label: '报价数', children: <span data-testid="offer-count">{c.offerCount} 家</span> },
           { key: 'items', label: '明细', children: `${c.items.length} 项` },
         ]}
       />
       {c.sealedHidden ? (
-        <Alert type="info" showIcon style={{ margin: '16px 0' }} message={`密封报价：已收到 ${c.offerCount} 份报价，截止时间（${dayjs(c.enquiry.deadline).format('YYYY-MM-DD HH:mm')}）后可查看并比价`} />
+        <Alert type="info" showIcon style={{ margin: '16px 0' }} message={`密封报价：已收到 ${c.offerCount} 份报价，截止时间（${formatChinaDateTime(c.enquiry.deadline)}）后可查看并比价`} />
       ) : (
         <>
           <Space wrap style={{ margin: '16px 0' }}>

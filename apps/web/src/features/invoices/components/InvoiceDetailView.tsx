@@ -29,8 +29,9 @@ import {
   VAT_RATES,
   type InvoiceDetail,
   type InvoiceFile,
+  formatChinaDateTime,
 } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { DocumentUpload, type DocumentUploadProps } from '../../../components/DocumentUpload.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
@@ -45,6 +46,7 @@ import {
   useWithdrawInvoice,
 } from '../api/invoices.ts';
 import { invoiceDay, InvoiceKindTag, InvoiceStatusTag } from './status.tsx';
+import { afterChinaToday, chinaTodayPicker, pickerToDay } from '../../../lib/china-time.ts';
 
 /** Invoice files: PDF, OFD or images into the file host's `invoice` folder (which checks the bytes). */
 const InvoiceFiles = (p: Pick<DocumentUploadProps, 'value' | 'onChange'>) => (
@@ -57,7 +59,7 @@ const InvoiceFiles = (p: Pick<DocumentUploadProps, 'value' | 'onChange'>) => (
   />
 );
 
-const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '—');
 const issueRules = formRules(invoiceIssueInput);
 const reasonRules = formRules(invoiceReasonInput);
 const reverseRules = formRules(invoiceReverseInput);
@@ -321,7 +323,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
         layout="vertical"
         initialValues={{
           invoiceNo: d.status === 3 ? '' : (d.invoiceNo ?? ''),
-          invoiceDate: dayjs(),
+          invoiceDate: chinaTodayPicker(),
           taxRate: 13,
           amountExTax: initialEx,
           taxAmount: Math.round((total - initialEx) * 100) / 100,
@@ -332,7 +334,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
             .mutateAsync({
               id: d.id,
               invoiceNo: v.invoiceNo,
-              invoiceDate: v.invoiceDate.format('YYYY-MM-DD'),
+              invoiceDate: pickerToDay(v.invoiceDate),
               taxRate: v.taxRate,
               amountExTax: v.amountExTax,
               taxAmount: v.taxAmount,
@@ -351,7 +353,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
             rules={[problemRule((v: Dayjs | null) => (v ? null : '请选择开票日期'), true)]}
             style={{ width: 180, marginLeft: 12 }}
           >
-            <DatePicker style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+            <DatePicker style={{ width: '100%' }} disabledDate={afterChinaToday} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="taxRate" label="税率" rules={issueRules.taxRate}>
@@ -431,13 +433,13 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ invoiceDate: dayjs(), files: [] }}
+        initialValues={{ invoiceDate: chinaTodayPicker(), files: [] }}
         onFinish={(v) =>
           void reverse
             .mutateAsync({
               id: d.id,
               invoiceNo: v.invoiceNo,
-              invoiceDate: v.invoiceDate.format('YYYY-MM-DD'),
+              invoiceDate: pickerToDay(v.invoiceDate),
               reason: v.reason,
               files: v.files ?? [],
             })
@@ -452,7 +454,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
           label="红冲日期"
           rules={[problemRule((v: Dayjs | null) => (v ? null : '请选择红冲日期'), true)]}
         >
-          <DatePicker disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+          <DatePicker disabledDate={afterChinaToday} />
         </Form.Item>
         <Form.Item name="reason" label="红冲原因" rules={reverseRules.reason}>
           <Input.TextArea rows={2} maxLength={200} showCount />

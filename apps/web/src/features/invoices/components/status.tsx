@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel, InvoiceStatus } from '@aquamall/shared';
+import { enumLabel, InvoiceStatus, formatChinaDate } from '@aquamall/shared';
 
 const COLOR: Record<number, string> = {
   [InvoiceStatus.REQUESTED]: 'orange',
@@ -36,5 +36,4 @@ export const STATUS_TABS = [
 ] as const;
 
 /** An invoice date (a calendar day in China, stored as its midnight +08:00) as YYYY-MM-DD in any browser time zone. */
-export const invoiceDay = (iso: string | null | undefined) =>
-  iso ? new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 10) : '—';
+export const invoiceDay = (iso: string | null | undefined) => formatChinaDate(iso);

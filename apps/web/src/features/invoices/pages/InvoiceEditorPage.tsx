@@ -21,8 +21,8 @@ import {
   invoiceRequestInput,
   type InvoiceableOrder,
   type InvoiceTitleRow,
+  formatChinaDateTime,
 } from '@aquamall/shared';
-import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { useSession } from '../../session/index.ts';
@@ -195,7 +195,7 @@ function RequestForm({ presetOrderId }: { presetOrderId: number | null }) {
                     title: '完成时间',
                     dataIndex: 'completedAt',
                     width: 140,
-                    render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+                    render: (v: string | null) => (v ? formatChinaDateTime(v) : '—'),
                   },
                   {
                     title: '订单金额',

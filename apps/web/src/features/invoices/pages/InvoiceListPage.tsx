@@ -9,14 +9,15 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow, formatChina, formatChinaDate } from '@aquamall/shared';
+import type { Dayjs } from 'dayjs';
 import { ExportButton, ListPage, ListTable, StatusTabs, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useSession } from '../../session/index.ts';
 import { exportInvoices, useInvoiceCounts, useInvoiceList } from '../api/invoices.ts';
 import { InvoiceDetailView } from '../components/InvoiceDetailView.tsx';
 import { invoiceDay, InvoiceKindTag, InvoiceStatusTag, STATUS_TABS } from '../components/status.tsx';
+import { pickerRange } from '../../../lib/china-time.ts';
 
 interface Filters {
   status?: number;
@@ -106,8 +107,8 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
       width: 110,
       render: (v: string) => (
         <span>
-          {dayjs(v).format('YYYY-MM-DD')}
-          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{dayjs(v).format('HH:mm')}</div>
+          {formatChinaDate(v)}
+          <div style={{ color: '#8c8c8c', fontSize: 12 }}>{formatChina(v, 'HH:mm')}</div>
         </span>
       ),
     },
@@ -125,7 +126,7 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
   ];
 
   const onRange = (range: [Dayjs | null, Dayjs | null] | null) =>
-    filter({ dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
+    filter(pickerRange(range));
 
   return (
     <ListPage

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Form, Input, Pagination, Rate, Select, Spin, Tabs } from 'antd';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import { questionInput, reviewInput, type GoodsDiscussionRow } from '@aquamall/shared';
+import { questionInput, reviewInput, type GoodsDiscussionRow, formatChinaDate } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { clientStore } from '../../../lib/storage.ts';
 import { loginUrlWithReturn } from '../../../lib/api.ts';
@@ -19,7 +18,7 @@ function Entry({ r }: { r: GoodsDiscussionRow }) {
         {r.authorName}
         {r.rating !== null && <Rate disabled value={r.rating} style={{ fontSize: 12, marginLeft: 8 }} />}
         {r.spec && <span style={{ marginLeft: 8 }}>{r.spec}</span>}
-        <span style={{ float: 'right' }}>{dayjs(r.createdAt).format('YYYY-MM-DD')}</span>
+        <span style={{ float: 'right' }}>{formatChinaDate(r.createdAt)}</span>
       </div>
       <div style={{ margin: '4px 0' }}>{r.kind === 2 ? `问：${r.content}` : r.content}</div>
       {r.reply && <div className="am-discussion-reply">商家回复：{r.reply}</div>}

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatChinaDate } from '@aquamall/shared';
 import { Descriptions } from 'antd';
 import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { useCompanyOpenInfo } from '../api/shops.ts';
@@ -23,7 +23,7 @@ export function ShopCompanyInfo({ id }: { id: number }) {
           { key: 'type', label: '店铺类型', children: c.shopTypeName || '无' },
           { key: 'area', label: '所在地区', children: c.areaName || '无' },
           { key: 'cert', label: '企业认证', children: c.certified ? '已认证' : '未认证' },
-          { key: 'since', label: '入驻时间', children: dayjs(c.registeredAt).format('YYYY-MM-DD') },
+          { key: 'since', label: '入驻时间', children: formatChinaDate(c.registeredAt) },
           { key: 'addr', label: '地址', children: c.address || '无' },
           { key: 'main', label: '主营业务', children: c.mainBusiness || '无', span: 2 },
         ]}

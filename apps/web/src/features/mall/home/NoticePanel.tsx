@@ -1,5 +1,5 @@
+import { formatChina } from '@aquamall/shared';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import { useHomeNotices } from '../api/home-notices.ts';
 import { EmptyState, LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
 
@@ -30,7 +30,7 @@ export function NoticePanel({ size = 6, withDate = false, title = '平台公告'
                 {n.categoryName ? <em>[{n.categoryName}]</em> : null}
                 {n.title}
               </Link>
-              {withDate ? <time>{dayjs(n.publishedAt).format('MM-DD')}</time> : null}
+              {withDate ? <time>{formatChina(n.publishedAt, 'MM-DD')}</time> : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
@@ -38,7 +38,7 @@ export default function ArticleDetailPage() {
       <article className="am-article">
         <h1>{a.title}</h1>
         <div className="am-article-meta">
-          <span>{dayjs(a.publishedAt).format('YYYY-MM-DD HH:mm')}</span>
+          <span>{formatChinaDateTime(a.publishedAt)}</span>
           {a.source ? <span>来源：{a.source}</span> : null}
           {a.author ? <span>作者：{a.author}</span> : null}
           <span>浏览：{a.views}</span>

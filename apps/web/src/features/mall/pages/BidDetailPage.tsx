@@ -1,8 +1,8 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Descriptions, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { download } from '../../../lib/api.ts';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { Price } from '../../../components/Format.tsx';
@@ -13,7 +13,7 @@ import { useIdParam } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
 import { useBid } from '../api/bid.ts';
 
-const fmt = (d: string | null) => (d ? dayjs(d).format('YYYY-MM-DD HH:mm') : '无');
+const fmt = (d: string | null) => (d ? formatChinaDateTime(d) : '无');
 
 /** bidDetail: the announcement, its documents (downloaded through /f/) and the linked tender or result. */
 export default function BidDetailPage() {

@@ -1,8 +1,7 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
-import { searchTerms } from '@aquamall/shared';
+import { searchTerms, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
@@ -114,8 +113,8 @@ export default function BidIndexPage() {
                 ) : (
                   <span>预算 {b.budget !== null ? <Price value={b.budget} wan /> : '无'}</span>
                 )}
-                {b.deadline ? <span>截止：{dayjs(b.deadline).format('YYYY-MM-DD HH:mm')}</span> : null}
-                <span className="am-muted">发布：{dayjs(b.publishedAt).format('YYYY-MM-DD')}</span>
+                {b.deadline ? <span>截止：{formatChinaDateTime(b.deadline)}</span> : null}
+                <span className="am-muted">发布：{formatChinaDate(b.publishedAt)}</span>
               </div>
             </Link>
           ))}

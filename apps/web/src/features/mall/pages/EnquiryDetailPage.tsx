@@ -1,8 +1,7 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Descriptions, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { CompanyType, EnquiryStatus } from '@aquamall/shared';
+import { CompanyType, EnquiryStatus, formatChinaDateTime } from '@aquamall/shared';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { SkeletonBlock } from '../../../components/Skeletons.tsx';
@@ -107,11 +106,11 @@ export default function EnquiryDetailPage() {
               ),
             },
             { key: 'area', label: '收货地区', children: e.deliveryAreaName || '无' },
-            { key: 'deadline', label: '报价截止', children: dayjs(e.deadline).format('YYYY-MM-DD HH:mm') },
+            { key: 'deadline', label: '报价截止', children: formatChinaDateTime(e.deadline) },
             {
               key: 'pub',
               label: '发布时间',
-              children: e.publishedAt ? dayjs(e.publishedAt).format('YYYY-MM-DD HH:mm') : '无',
+              children: e.publishedAt ? formatChinaDateTime(e.publishedAt) : '无',
             },
             {
               key: 'offers',

@@ -1,8 +1,7 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
-import { searchTerms } from '@aquamall/shared';
+import { searchTerms, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
@@ -113,9 +112,9 @@ export default function EnquiryPage() {
                 <span>
                   已报价 <span className="am-stat-num">{e.offerCount}</span> 家
                 </span>
-                <span>截止：{dayjs(e.deadline).format('YYYY-MM-DD HH:mm')}</span>
+                <span>截止：{formatChinaDateTime(e.deadline)}</span>
                 <span className="am-muted">
-                  发布：{e.publishedAt ? dayjs(e.publishedAt).format('YYYY-MM-DD') : '无'}
+                  发布：{e.publishedAt ? formatChinaDate(e.publishedAt) : '无'}
                 </span>
               </div>
             </Link>

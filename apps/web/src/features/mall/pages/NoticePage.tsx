@@ -1,8 +1,7 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
-import { searchTerms } from '@aquamall/shared';
+import { searchTerms, formatChinaDate } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
@@ -91,7 +90,7 @@ export default function NoticePage() {
                     <p className="am-clamp-2">{a.summary || '无'}</p>
                     <div className="am-row-sub">
                       <span>{a.categoryName}</span>
-                      <span>{dayjs(a.publishedAt).format('YYYY-MM-DD')}</span>
+                      <span>{formatChinaDate(a.publishedAt)}</span>
                       {a.source ? <span>来源：{a.source}</span> : null}
                       <span>浏览 {a.views}</span>
                     </div>

@@ -1,8 +1,7 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
-import { THUMB_WIDTH, searchTerms } from '@aquamall/shared';
+import { THUMB_WIDTH, searchTerms, formatChinaDate } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
@@ -54,7 +53,7 @@ export default function PusherShopListPage() {
                   <div className="am-row-sub">
                     <span>所在地区：{c.areaName || '无'}</span>
                     <span>
-                      最近询价：{c.lastEnquiryAt ? dayjs(c.lastEnquiryAt).format('YYYY-MM-DD') : '无'}
+                      最近询价：{c.lastEnquiryAt ? formatChinaDate(c.lastEnquiryAt) : '无'}
                     </span>
                   </div>
                 </div>

@@ -1,3 +1,3 @@
-import dayjs from 'dayjs';
+import { formatChinaDateTime } from '@aquamall/shared';
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '无');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? formatChinaDateTime(iso) : '无');

@@ -24,8 +24,8 @@ import {
   THUMB_WIDTH,
   type OrderDetail,
   type OrderLineView,
+  formatChinaDateTime,
 } from '@aquamall/shared';
-import dayjs from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { fileUrl, thumbUrl } from '../../../lib/image.ts';
@@ -39,7 +39,7 @@ import {
 } from '../components/OrderActionModals.tsx';
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
   [Side.SYSTEM]: '系统',
   [Side.BUYER]: '采购商',

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
-import { ORDER_COUNT_CAP, type OrderRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { ORDER_COUNT_CAP, type OrderRow, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import {
   DateRangeItem,
@@ -73,7 +72,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         <div>
           <Link to={detailUrl(r)}>{no}</Link>
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
-            {dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}
+            {formatChinaDateTime(r.createdAt)}
           </div>
         </div>
       ),

@@ -31,8 +31,11 @@ import {
   type QuoteEnquiry,
   type MyQuotation,
   type QuotationDetail,
+  chinaDay,
+  formatChinaDate,
+  formatChinaDateTime,
 } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { DocumentLinks, DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
 import { QuotationThread } from '../../../components/QuotationThread.tsx';
@@ -41,13 +44,14 @@ import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useQuotationDetail, useSubmitQuotation, useWithdrawQuotation } from '../api/quotations.ts';
 import { QuotationStatusTag } from '../components/status.tsx';
+import { beforeChinaToday, chinaDayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
 
-const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '无');
+const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
 const rules = formRules(quoteSubmitInput);
 const withdrawRules = formRules(quotationWithdrawInput);
 const lineRules = formRules(quoteLineInput);
 const dateRule = zodRule(quoteSubmitInput.shape.validUntil, (v: Dayjs | null) =>
-  v ? v.format('YYYY-MM-DD') : undefined,
+  v ? pickerToDay(v) : undefined,
 );
 const INVOICE: Record<number, string> = { 0: '不需要发票', 1: '增值税普通发票', 2: '增值税专用发票' };
 
@@ -195,7 +199,7 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
         <Descriptions.Item label="报价截止">{when(e.deadline)}</Descriptions.Item>
         <Descriptions.Item label="收货地区">{e.deliveryAreaName || '无'}</Descriptions.Item>
         <Descriptions.Item label="期望交货">
-          {e.deliveryDate ? dayjs(e.deliveryDate).format('YYYY-MM-DD') : '无'}
+          {e.deliveryDate ? formatChinaDate(e.deliveryDate) : '无'}
         </Descriptions.Item>
         <Descriptions.Item label="发票要求">{INVOICE[e.invoiceKind] ?? '无'}</Descriptions.Item>
         <Descriptions.Item label="付款方式">{e.paymentTerms || '无'}</Descriptions.Item>
@@ -236,9 +240,9 @@ function initialValues(d: QuotationDetail): QuoteForm {
     freight: current ? Number(current.freight) : 0,
     leadDays: current?.leadDays ?? null,
     validUntil:
-      current && dayjs(current.validUntil).isAfter(dayjs())
-        ? dayjs(current.validUntil)
-        : dayjs().add(30, 'day'),
+      current && new Date(current.validUntil) > new Date()
+        ? dayToPicker(chinaDay(current.validUntil))
+        : chinaDayPicker(30),
     remark: current?.remark ?? '',
     attachments: current?.attachments ?? [],
     contactName: d.contactName,
@@ -288,7 +292,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
           })),
           freight: v.freight ?? 0,
           leadDays: v.leadDays ?? 0,
-          validUntil: v.validUntil ? v.validUntil.format('YYYY-MM-DD') : '',
+          validUntil: v.validUntil ? pickerToDay(v.validUntil) : '',
           remark: v.remark ?? '',
           attachments: v.attachments ?? [],
           contactName: v.contactName ?? '',
@@ -350,7 +354,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
               <Price value={q.freight} />
             </Descriptions.Item>
             <Descriptions.Item label="交货期">{q.leadDays} 天</Descriptions.Item>
-            <Descriptions.Item label="有效期至">{dayjs(q.validUntil).format('YYYY-MM-DD')}</Descriptions.Item>
+            <Descriptions.Item label="有效期至">{formatChinaDate(q.validUntil)}</Descriptions.Item>
             <Descriptions.Item label="联系人">
               {q.contactName} {q.contactPhone}
             </Descriptions.Item>
@@ -494,7 +498,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
           <Form.Item name="validUntil" label="报价有效期至" rules={[dateRule]}>
             <DatePicker
               disabledDate={(day) =>
-                day.isBefore(dayjs(), 'day') || day.isAfter(dayjs().add(QUOTE_VALID_DAYS_MAX, 'day'), 'day')
+                beforeChinaToday(day) || day.isAfter(chinaDayPicker(QUOTE_VALID_DAYS_MAX), 'day')
               }
               style={{ width: 160 }}
             />
@@ -561,7 +565,7 @@ function VersionsCard({ e, q }: { e: QuoteEnquiry; q: MyQuotation }) {
                 运费 <Price value={v.freight} />
               </span>
               <span>交货 {v.leadDays} 天</span>
-              <span>有效期至 {dayjs(v.validUntil).format('YYYY-MM-DD')}</span>
+              <span>有效期至 {formatChinaDate(v.validUntil)}</span>
               <span style={{ color: '#8c8c8c' }}>{when(v.createdAt)}</span>
             </Space>
           ),

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Badge, Form, Input, type TableColumnsType } from 'antd';
-import { enumLabel, type QuotationRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { enumLabel, type QuotationRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import {
   DateRangeItem,
@@ -30,7 +29,7 @@ interface ListFilter {
 }
 
 const detailUrl = (r: QuotationRow) => `/customer/quotation/detail?id=${r.id}`;
-const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+const when = (v: string) => formatChinaDateTime(v);
 
 /** quotation: the supplier's offers — status tabs with counts, filters, paging, unread messages, Excel export. */
 export default function QuotationListPage() {
@@ -80,7 +79,7 @@ export default function QuotationListPage() {
       title: '有效期至',
       dataIndex: 'validUntil',
       width: 110,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
+      render: (v: string) => formatChinaDate(v),
     },
     {
       title: '状态',

@@ -2,22 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, DatePicker, Result, Segmented, Space, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { REPORTS, type ReportGranularity, type ReportName, type ReportQuery } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { afterChinaToday, chinaRangePresets, dayToPicker, pickerToDay, reportDefaultRange } from '../../../lib/china-time.ts';
 import { EmptyState, SkeletonBlock } from '../../../components/Skeletons.tsx';
 import { exportReport, useReport, type ReportData } from '../api/reports.ts';
 
-const FMT = 'YYYY-MM-DD';
 const GRANULARITIES: { label: string; value: ReportGranularity }[] = [
   { label: '按日', value: 'day' },
   { label: '按月', value: 'month' },
   { label: '按季度', value: 'quarter' },
-];
-const PRESETS: { label: string; value: [Dayjs, Dayjs] }[] = [
-  { label: '近7天', value: [dayjs().subtract(6, 'day'), dayjs()] },
-  { label: '近30天', value: [dayjs().subtract(29, 'day'), dayjs()] },
-  { label: '本月', value: [dayjs().startOf('month'), dayjs()] },
-  { label: '近12个月', value: [dayjs().subtract(11, 'month').startOf('month'), dayjs()] },
-  { label: '今年', value: [dayjs().startOf('year'), dayjs()] },
 ];
 
 type Data<R extends ReportName> = ReportData[R];
@@ -37,14 +29,12 @@ export function ReportShell<R extends ReportName>({
   children: (data: Data<R>, q: ReportQuery) => ReactNode;
   initial?: ReportGranularity;
 }) {
-  const [q, setQ] = useState<ReportQuery & { granularity: ReportGranularity }>(() => ({
-    dateFrom: (initial === 'day'
-      ? dayjs().subtract(29, 'day')
-      : dayjs().subtract(11, 'month').startOf('month')
-    ).format(FMT),
-    dateTo: dayjs().format(FMT),
-    granularity: initial,
-  }));
+  // Every report opens on the same range (reportDefaultRange); only the granularity differs by page.
+  const [q, setQ] = useState<ReportQuery & { granularity: ReportGranularity }>(() => {
+    const r = reportDefaultRange();
+    return { dateFrom: r.from, dateTo: r.to, granularity: initial };
+  });
+  const [presets] = useState(() => chinaRangePresets());
   const [exporting, setExporting] = useState(false);
   const res = useReport(report, q);
   const data = res.data as Data<R> | undefined;
@@ -65,11 +55,11 @@ export function ReportShell<R extends ReportName>({
         <span>统计日期</span>
         <DatePicker.RangePicker
           allowClear={false}
-          presets={PRESETS}
-          value={[dayjs(q.dateFrom), dayjs(q.dateTo)]}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          presets={presets}
+          value={[dayToPicker(q.dateFrom), dayToPicker(q.dateTo)]}
+          disabledDate={afterChinaToday}
           onChange={(v) => {
-            if (v?.[0] && v[1]) setQ({ ...q, dateFrom: v[0].format(FMT), dateTo: v[1].format(FMT) });
+            if (v?.[0] && v[1]) setQ({ ...q, dateFrom: pickerToDay(v[0]), dateTo: pickerToDay(v[1]) });
           }}
           style={{ width: 260 }}
         />

@@ -7,6 +7,7 @@ import {
   MEMBER_LEVELS,
   earliestTenderDeadline,
   enumLabel,
+  formatChinaDateTime,
   tenderDeadlineProblem,
   tenderLotInput,
   tenderSaveInput,
@@ -15,7 +16,8 @@ import {
   type TenderRules,
   type TenderSaveInput,
 } from '@aquamall/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaNowPicker, instantToPicker, pickerToInstant } from '../../../lib/china-time.ts';
 import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
 import { usePublishTender, useSaveTender, useShopOptions, useTender, useTenderRules } from '../api/tenders.ts';
 import { PdfUpload, type Doc } from '../components/common.tsx';
@@ -23,7 +25,7 @@ import { TenderManage } from '../components/TenderManage.tsx';
 
 const rules = formRules(tenderSaveInput);
 const lotRules = formRules(tenderLotInput);
-const dateRule = (label: 'deadline' | 'openAt') => [zodRule(tenderSaveInput.shape[label], (v: Dayjs | null) => (v ? v.toISOString() : ''))];
+const dateRule = (label: 'deadline' | 'openAt') => [zodRule(tenderSaveInput.shape[label], (v: Dayjs | null) => (v ? pickerToInstant(v) : ''))];
 
 interface FormValues {
   title: string;
@@ -46,12 +48,14 @@ interface FormValues {
   priceWeight: number;
 }
 
-const minute = (d: Date) => dayjs(d).format('YYYY-MM-DD HH:mm');
+const minute = (d: Date) => formatChinaDateTime(d);
+/** The instant a deadline picker's China wall clock names. */
+const instantOf = (v: Dayjs) => new Date(pickerToInstant(v));
 
-/** A new tender's deadline: 17:00 on the first day that leaves the platform's bidding window (at least 7 days). */
+/** A new tender's deadline: 17:00 China time on the first day that leaves the platform's bidding window (at least 7 days). */
 function defaultDeadline(rules: TenderRules): Dayjs {
-  const earliest = dayjs(earliestTenderDeadline(rules, new Date()));
-  const day = dayjs().add(Math.max(7, Math.ceil(rules.minBidDays)), 'day').hour(17).minute(0).second(0).millisecond(0);
+  const earliest = instantToPicker(earliestTenderDeadline(rules, new Date()));
+  const day = chinaNowPicker().add(Math.max(7, Math.ceil(rules.minBidDays)), 'day').hour(17).minute(0).second(0).millisecond(0);
   return day.isBefore(earliest) ? day.add(1, 'day') : day;
 }
 
@@ -88,8 +92,8 @@ function initial(d: TenderDetail | undefined, rules: TenderRules): Partial<FormV
     shopTypes: d.shopTypes,
     invitedOnly: d.invitedOnly,
     invitedCompanyIds: d.invited.map((i) => i.companyId),
-    deadline: d.deadline ? dayjs(d.deadline) : null,
-    openAt: d.openAt ? dayjs(d.openAt) : null,
+    deadline: d.deadline ? instantToPicker(d.deadline) : null,
+    openAt: d.openAt ? instantToPicker(d.openAt) : null,
     priceWeight: d.priceWeight,
   };
 }
@@ -122,8 +126,8 @@ function deadlineLimits(rules: TenderRules, published: Date | null) {
   const earliest = () => published ?? earliestTenderDeadline(rules, new Date());
   return {
     earliest,
-    rule: problemRule((v: Dayjs | null) => (v ? tenderDeadlineProblem(v.toDate(), rules, new Date(), published, minute) : null)),
-    disabledDate: (v: Dayjs) => v.isBefore(dayjs(earliest()), 'day'),
+    rule: problemRule((v: Dayjs | null) => (v ? tenderDeadlineProblem(instantOf(v), rules, new Date(), published, minute) : null)),
+    disabledDate: (v: Dayjs) => v.isBefore(instantToPicker(earliest()), 'day'),
   };
 }
 
@@ -143,8 +147,8 @@ function TenderForm({ d, rules: windows, onDone }: { d?: TenderDetail; rules: Te
     const body: TenderSaveInput = {
       ...v,
       id: d?.id,
-      deadline: v.deadline!.toISOString(),
-      openAt: v.openAt!.toISOString(),
+      deadline: pickerToInstant(v.deadline!),
+      openAt: pickerToInstant(v.openAt!),
       invitedCompanyIds: v.invitedOnly ? v.invitedCompanyIds : [],
     };
     const saved = await save.mutateAsync(body);

@@ -1,6 +1,5 @@
 import { Button, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
-import { maskPhone, type CompanyInvitationRow } from '@aquamall/shared';
-import dayjs from 'dayjs';
+import { maskPhone, type CompanyInvitationRow, formatChinaDateTime } from '@aquamall/shared';
 import { useInvitations, useRevokeInvitation } from '../api/users.ts';
 
 /** The company's open invitations (user/list): who was invited, until when, and a way to withdraw it. */
@@ -17,8 +16,8 @@ export function InvitationsTable({ canManage }: { canManage: boolean }) {
       render: (roles: CompanyInvitationRow['roles']) =>
         roles.length ? roles.map((r) => <Tag key={r.sysNo}>{r.name}</Tag>) : <span style={{ color: '#bfbfbf' }}>未分配</span>,
     },
-    { title: '邀请时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-    { title: '有效期至', dataIndex: 'expiresAt', width: 160, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: '邀请时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
+    { title: '有效期至', dataIndex: 'expiresAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
     {
       title: '操作',
       key: 'actions',

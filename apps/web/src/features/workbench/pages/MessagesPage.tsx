@@ -1,3 +1,4 @@
+import { formatChinaDateTime } from '@aquamall/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,7 +12,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import {
   useDeleteMessages,
@@ -78,7 +78,7 @@ export default function MessagesPage() {
       title: '时间',
       dataIndex: 'createdAt',
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     {
       title: '操作',

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Input, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PERMISSIONS, type RoleRow } from '@aquamall/shared';
+import { PERMISSIONS, type RoleRow, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
-import dayjs from 'dayjs';
 import { useCan } from '../api/access.ts';
 import { useDeleteRole, useRoleList } from '../api/roles.ts';
 import { RoleFormModal } from '../components/RoleFormModal.tsx';
@@ -45,7 +44,7 @@ export default function RolesPage() {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     {
       title: '操作',

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { maskPhone, type CompanyUserRow } from '@aquamall/shared';
+import { maskPhone, type CompanyUserRow, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
-import dayjs from 'dayjs';
 import { useSession } from '../../session/index.ts';
 import { useCan } from '../api/access.ts';
 import { useSetUserDisabled, useUserList, type UserListParams } from '../api/users.ts';
@@ -55,7 +54,7 @@ export default function UsersPage() {
       title: '加入时间',
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatChinaDateTime(v),
     },
     {
       title: '操作',
