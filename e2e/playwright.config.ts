@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
+    // The browser's clock runs in UTC, not China: every business date must still be a China day
+    // (docs/architecture.md "China time"; the web units run the same flows in Los Angeles and Shanghai).
+    timezoneId: 'UTC',
     viewport: { width: 1366, height: 900 },
     // The app honours the system's reduced-motion setting (no antd animations): a click never lands on a modal or
     // a confirmation bubble that is still zooming in, which under CI load could miss it or close it.
