@@ -34,11 +34,12 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
 }
 const detailOf = (request: APIRequestContext, token: string, id: number) => call<Detail>(request, token, 'GET', `/api/tender/detail?id=${id}`);
 
-/** A time as the editor's date pickers show it (the browser's and this process's local time): YYYY-MM-DD HH:mm. */
-const localMinute = (d: Date) => {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-};
+/**
+ * A time as the editor's date pickers show and take it: the China wall clock, YYYY-MM-DD HH:mm, whatever the
+ * browser's zone (it runs in UTC here; docs/architecture.md "China time"). Written independently of the kernel.
+ */
+const chinaMinute = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 /** Clicks the OK button of the open confirmation bubble. */
 async function confirmBubble(page: Page) {
@@ -79,9 +80,9 @@ test('a tender of two lots: three sealed bids, closed and opened by the clock, s
   const deadline = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
   for (const field of ['#deadline', '#openAt']) {
     await page.locator(field).click();
-    await page.locator(field).fill(localMinute(deadline));
+    await page.locator(field).fill(chinaMinute(deadline));
     await page.locator(field).press('Enter');
-    await expect(page.locator(field)).toHaveValue(localMinute(deadline));
+    await expect(page.locator(field)).toHaveValue(chinaMinute(deadline));
   }
   await page.getByRole('button', { name: '保存并发布' }).click();
   await expect(page.getByText('招标项目已发布')).toBeVisible();
