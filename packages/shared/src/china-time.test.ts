@@ -22,21 +22,23 @@ import {
 // Node re-reads process.env.TZ when it is assigned: every case runs in a zone west of UTC, in UTC and in China,
 // and must give the same answers. The naive local-zone versions are checked to differ, so the test can fail.
 const ZONES = ['America/Los_Angeles', 'UTC', 'Asia/Shanghai', 'Pacific/Kiritimati'] as const;
-const original = process.env.TZ;
+// The shared package is typed without Node's globals: the process's environment, reached through globalThis.
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+const original = env.TZ;
 afterAll(() => {
-  if (original === undefined) delete process.env.TZ;
-  else process.env.TZ = original;
+  if (original === undefined) delete env.TZ;
+  else env.TZ = original;
 });
 
 describe.each(ZONES)('China time with the process in %s', (zone) => {
   it('runs in that zone', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     const offset = new Date('2026-11-01T00:00:00Z').getTimezoneOffset();
     expect(offset).toBe({ 'America/Los_Angeles': 420, UTC: 0, 'Asia/Shanghai': -480, 'Pacific/Kiritimati': -840 }[zone]);
   });
 
   it('chinaDay is the Asia/Shanghai calendar day', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     // 2026-10-31 16:00 UTC is the first minute of 11-01 in China and still 10-31 in Los Angeles and UTC.
     expect(chinaDay(new Date('2026-10-31T16:00:00Z'))).toBe('2026-11-01');
     expect(chinaDay('2026-10-31T15:59:59.999Z')).toBe('2026-10-31');
@@ -46,7 +48,7 @@ describe.each(ZONES)('China time with the process in %s', (zone) => {
   });
 
   it('day ranges are Asia/Shanghai midnights', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     expect(chinaDayStart('2026-11-01').toISOString()).toBe('2026-10-31T16:00:00.000Z');
     expect(chinaDayEnd('2026-11-26').toISOString()).toBe('2026-11-26T16:00:00.000Z');
     expect(chinaDayLastMoment('2026-11-26').toISOString()).toBe('2026-11-26T15:59:59.999Z');
@@ -58,7 +60,7 @@ describe.each(ZONES)('China time with the process in %s', (zone) => {
   });
 
   it('last N days and month to date count China days', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     // 2026-11-30 20:00 UTC is 12-01 04:00 in China: the month is December there, November in Los Angeles.
     const now = new Date('2026-11-30T20:00:00Z');
     expect(lastChinaDays(7, now)).toEqual({ from: '2026-11-25', to: '2026-12-01' });
@@ -67,7 +69,7 @@ describe.each(ZONES)('China time with the process in %s', (zone) => {
   });
 
   it('formats instants as China wall clocks', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     expect(formatChinaDate('2026-10-31T16:00:00Z')).toBe('2026-11-01');
     expect(formatChinaDateTime('2026-10-31T16:05:09Z')).toBe('2026-11-01 00:05');
     expect(formatChinaDateTime(new Date('2026-10-31T16:05:09Z'), '—', true)).toBe('2026-11-01 00:05:09');
@@ -77,7 +79,7 @@ describe.each(ZONES)('China time with the process in %s', (zone) => {
   });
 
   it('parses business date-times typed in China', () => {
-    process.env.TZ = zone;
+    env.TZ = zone;
     expect(parseChinaDateTime('2026-12-01 17:00').toISOString()).toBe('2026-12-01T09:00:00.000Z');
     expect(parseChinaDateTime('2026-12-01T00:30:15').toISOString()).toBe('2026-11-30T16:30:15.000Z');
     expect(parseChinaDateTime('2026-12-01').toISOString()).toBe('2026-11-30T16:00:00.000Z');
@@ -89,7 +91,7 @@ describe.each(ZONES)('China time with the process in %s', (zone) => {
 
 describe('the naive local-zone code these replace', () => {
   it('gives another day outside China (so the cases above can fail)', () => {
-    process.env.TZ = 'America/Los_Angeles';
+    env.TZ = 'America/Los_Angeles';
     const t = new Date('2026-10-31T16:00:00Z');
     const local = `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
     expect(local).not.toBe(chinaDay(t));
