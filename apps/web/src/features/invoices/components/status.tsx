@@ -35,5 +35,5 @@ export const STATUS_TABS = [
   InvoiceStatus.WITHDRAWN,
 ] as const;
 
-/** An invoice date (a calendar day in China, stored as its midnight +08:00) as YYYY-MM-DD in any browser time zone. */
+/** An invoice date (a China day, stored as its China midnight) as YYYY-MM-DD in any browser time zone. */
 export const invoiceDay = (iso: string | null | undefined) => formatChinaDate(iso);
