@@ -161,7 +161,13 @@ describe('tenders: draft, publish, bid', () => {
     const saved = await http.post<{ id: number }>(buyer.token, '/api/tender/save', tenderBody({ documents: [{ name: '招标文件', path }] }));
     expect(saved.code).toBe(0);
     expect((await detail(buyer.token, saved.data.id)).data.documents).toEqual([{ name: '招标文件', path }]);
-    const served = await t.app.inject({ method: 'GET', url: `/f/${path}` });
+    // A draft's documents are its purchaser's until it is published; then a public tender's are anyone's.
+    const fetchAs = (token?: string) => t.app.inject({ method: 'GET', url: `/f/${path}`, headers: token ? { 'x-token': token } : {} });
+    expect((await fetchAs()).statusCode).toBe(404);
+    expect((await fetchAs(buyer.token)).headers['content-disposition']).toContain('attachment');
+    expect((await http.post(buyer.token, '/api/tender/publish', { id: saved.data.id })).code).toBe(0);
+    const served = await fetchAs();
+    expect(served.statusCode).toBe(200);
     expect(served.headers['content-disposition']).toContain('attachment');
   });
 
