@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  BidStatus,
   chinaMinute,
   Code,
   BidType,
@@ -14,7 +13,7 @@ import {
   type GoodsDetail,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
+import { articles, companies, enquiries, products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { htmlText } from '../../lib/html.ts';
 import { preparedFor } from '../../lib/paged.ts';

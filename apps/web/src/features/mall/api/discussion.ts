@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type InputOf } from '../../../lib/api.ts';
 import { CompanyType } from '@aquamall/shared';
 import { useSession } from '../../session/index.ts';
-import { myAccessQuery } from '../../workbench/api/access.ts';
+import { myAccessQuery } from '../../../lib/my-access.ts';
 
 /** POST /api/product/discussion/list — a product's visible reviews and questions with the average rating. */
 export const useGoodsDiscussions = (query: InputOf<'goodsDiscussionList'>) =>

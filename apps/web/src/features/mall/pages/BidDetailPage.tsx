@@ -1,6 +1,6 @@
 import '../components/mall-pages.css';
 import { Link } from 'react-router';
-import { Descriptions, Table, Tag } from 'antd';
+import { Descriptions, Grid, Table, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { chinaMinute, type BidDetail, type BidLot } from '@aquamall/shared';
 import { download } from '../../../lib/api.ts';
@@ -19,6 +19,31 @@ const fmt = (d: string | null) => chinaMinute(d) || '无';
 function LotTable({ b }: { b: BidDetail }) {
   const withBudget = b.lots.some((l) => l.budget !== null);
   const withWinner = b.lots.some((l) => l.winnerName !== null || l.statusName);
+  const screens = Grid.useBreakpoint();
+  if (screens.sm === false) {
+    // A phone: one block per lot, nothing to scroll sideways for.
+    return (
+      <ul className="am-bid-lots" data-testid="bid-lots">
+        {b.lots.map((l, i) => (
+          <li key={i}>
+            <b>{l.name}</b>
+            <span>
+              {l.quantity} {l.unit}
+              {l.spec ? ` · ${l.spec}` : ''}
+            </span>
+            {l.budget !== null ? <span>预算 <Price value={l.budget} /></span> : null}
+            {withWinner ? (
+              <span>
+                {l.statusName || '评标中'}
+                {l.winnerName ? `：${l.winnerName}` : ''}
+                {l.winAmount !== null ? <> <Price value={l.winAmount} /></> : null}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <Table<BidLot>
       data-testid="bid-lots"

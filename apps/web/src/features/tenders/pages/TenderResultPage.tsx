@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
-import { BidStatus, TenderLotStatus, tenderResultInput, type TenderDetail } from '@aquamall/shared';
+import { BidStatus, chinaMinute, TenderLotStatus, tenderResultInput, type TenderDetail } from '@aquamall/shared';
 import { RichTextEditor } from '../../../components/RichTextEditor.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { usePublishResult, useTender } from '../api/tenders.ts';
@@ -20,7 +20,8 @@ function draftContent(d: TenderDetail): string {
   return [
     `<p>项目名称：${esc(d.title)}（${esc(d.code)}）</p>`,
     `<p>采购人：${esc(d.purchaserName)}</p>`,
-    `<p>开标时间：${when(d.openedAt)}</p>`,
+    // China time, as the public notice's timetable says it, whatever the purchaser's own time zone.
+    `<p>开标时间：${chinaMinute(d.openedAt) || '—'}</p>`,
     ...lines,
     '<p>公示期内，投标单位如有异议，可登录工作台在「我的投标」中对本项目提出异议。</p>',
   ].join('');
