@@ -53,3 +53,13 @@ export function lineTitle(productName: string, spec: string | null | undefined):
     });
   return parts.length ? `${productName} ${parts.join(' / ')}` : productName;
 }
+
+/**
+ * A stored document's name as people read it: the name kept with it plus the stored file's extension when the
+ * name lacks it (tender and bid PDFs keep their name without `.pdf`; the stored key is a random name).
+ */
+export function documentLabel(d: { name: string; path: string }): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(d.path)?.[1]?.toLowerCase() ?? '';
+  return ext && !d.name.toLowerCase().endsWith(`.${ext}`) ? `${d.name}.${ext}` : d.name;
+}
+

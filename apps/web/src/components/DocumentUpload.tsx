@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Space, Upload, type UploadFile, type UploadProps } from 'antd';
 import { FilePdfOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { documentLabel } from '@aquamall/shared';
 import { endpointUrl } from '../lib/api.ts';
 import { fileUrl, thumbUrl } from '../lib/image.ts';
 import { notify } from '../lib/notify.ts';
@@ -21,12 +22,8 @@ export type DocumentFolder = 'bid' | 'invoice' | 'enquiry';
 const IMAGE = /\.(jpe?g|png)$/i;
 /** Whether a stored path is an image (shown as a thumbnail) rather than a document (shown as a link). */
 export const isImagePath = (path: string) => IMAGE.test(path);
-const extOf = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
 /** The shown name with the stored file's extension (tender documents are stored without one). */
-export const docLabel = (d: DocFile) => {
-  const ext = extOf(d.path);
-  return ext && !d.name.toLowerCase().endsWith(`.${ext}`) ? `${d.name}.${ext}` : d.name;
-};
+export const docLabel: (d: DocFile) => string = documentLabel;
 
 const toItem = (d: DocFile, uid = d.path): UploadFile => ({
   uid,

@@ -198,14 +198,14 @@ export function filenameFromDisposition(header: string | undefined | null): stri
 }
 
 /**
- * Downloads a file as a blob (GET or POST) and saves it under the name from content-disposition. An empty
+ * Downloads a file as a blob (GET or POST) and saves it under `filename` or the name from content-disposition. An empty
  * address warns 下载地址为空; a missing name or a failed save shows 下载文件失败; a list export cut at its row limit
  * (EXPORT_LIMIT_HEADER) is saved and the user told the file holds only the first rows.
  */
 export async function download(
   url: string,
   data?: unknown,
-  opts: { method?: 'GET' | 'POST' } = {},
+  opts: { method?: 'GET' | 'POST'; filename?: string } = {},
 ): Promise<boolean> {
   if (!url || !url.trim()) {
     notify.warning(MSG.downloadEmpty);
@@ -219,7 +219,8 @@ export async function download(
       responseType: 'blob',
       ...(method === 'GET' ? { params: data } : { data }),
     });
-    const name = filenameFromDisposition(res.headers['content-disposition'] as string | undefined);
+    // A stored document saves under the name people gave it, not its random storage key.
+    const name = opts.filename || filenameFromDisposition(res.headers['content-disposition'] as string | undefined);
     if (!name) throw new Error('no filename');
     const href = URL.createObjectURL(res.data);
     const a = document.createElement('a');

@@ -335,12 +335,56 @@ export const bidListItem = z.object({
 });
 export type BidListItem = z.infer<typeof bidListItem>;
 
+/**
+ * A lot as the public notices show it (decision 0186): its budget only when the tender shows its budget, and
+ * the winner and winning amount only once the 中标公告 is published. Never a bid price or a bid count.
+ */
+export const bidLot = z.object({
+  name: z.string(),
+  spec: z.string(),
+  quantity: int,
+  unit: z.string(),
+  budget: z.number().nullable(),
+  statusName: z.string(),
+  winnerName: z.string().nullable(),
+  winAmount: z.number().nullable(),
+});
+export type BidLot = z.infer<typeof bidLot>;
+
 export const bidDetail = bidListItem.extend({
   /** Sanitised HTML. */
   content: z.string(),
   openAt: z.string().nullable(),
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  /**
+   * Documents with their real names and extensions. `restricted`: an invited-only tender's documents, which the
+   * file host serves only to the invited suppliers (and the purchaser).
+   */
+  attachments: z.array(z.object({ name: z.string(), url: z.string(), restricted: z.boolean() })),
   /** The result of a tender, or the tender of a result. */
   linked: z.object({ id: int, type: int, title: z.string() }).nullable(),
+  /** The tender's lots (a result shows its tender's, with the winners); empty for notices without lots. */
+  lots: z.array(bidLot),
+  /** Who may bid, in words (member level, certification, shop types, invitation); empty when not stated. */
+  qualifications: z.array(z.string()),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  /**
+   * The tender's timetable (a result shows its tender's): published, registration and bid deadline (one time:
+   * registration closes with bidding), the scheduled and the actual opening, the publicity period (公示期) of
+   * the 中标公告 from its publication to its end.
+   */
+  timetable: z.object({
+    publishedAt: z.string().nullable(),
+    deadline: z.string().nullable(),
+    openAt: z.string().nullable(),
+    openedAt: z.string().nullable(),
+    publicityStartsAt: z.string().nullable(),
+    publicityEndsAt: z.string().nullable(),
+  }),
+  /**
+   * How to object to the award (a published 中标公告 of a workbench tender): bidders object in the workbench on
+   * the tender's page (`path`) until the publicity period ends; `open` while it runs. Null otherwise.
+   */
+  objection: z.object({ open: z.boolean(), until: z.string().nullable(), path: z.string() }).nullable(),
 });
 export type BidDetail = z.infer<typeof bidDetail>;

@@ -60,7 +60,7 @@ const ANYONE = -1;
 
 /**
  * The companies entitled to a private file by the records that reference it (ANYONE for a public enquiry's or
- * tender's documents). One statement; only ever run for private files.
+ * published, not invited-only tender's documents: a draft's stay its purchaser's). One statement; only ever run for private files.
  */
 async function parties(db: Db, key: string): Promise<Set<number>> {
   const asString = sql`to_jsonb(${key}::text)`;
@@ -79,7 +79,8 @@ async function parties(db: Db, key: string): Promise<Set<number>> {
     union select case when e.visibility = 1 and e.published_at is not null then ${ANYONE}::int else e.company_id end
       from enquiries e where e.attachments @> ${asDoc}
     union select i.supplier_company_id from enquiry_invitations i join enquiries e on e.id = i.enquiry_id where e.attachments @> ${asDoc}
-    union select case when b.invited_only then b.company_id else ${ANYONE}::int end from bids b where b.attachments @> ${asDoc}
+    union select case when b.invited_only or b.status = 0 or b.published_at > now() then b.company_id else ${ANYONE}::int end
+      from bids b where b.attachments @> ${asDoc}
     union select i.company_id from tender_invitations i join bids b on b.id = i.tender_id where b.attachments @> ${asDoc}
     union select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
       where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}

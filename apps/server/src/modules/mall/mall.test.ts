@@ -172,7 +172,9 @@ describe('tenders', () => {
 
   it('shows a tender with its documents and the linked result', async () => {
     const d = await get(`/api/openbid/${fx.tender}`);
-    expect(d.data.attachments).toEqual([{ name: '招标文件.pdf', url: '/f/bids/zb001.pdf' }]);
+    expect(d.data.attachments).toEqual([{ name: '招标文件.pdf', url: '/f/bids/zb001.pdf', restricted: false }]);
+    // A seeded notice without a workbench tender: no lots or qualification, no objection route.
+    expect(d.data).toMatchObject({ lots: [], qualifications: [], objection: null });
     expect(d.data.linked).toMatchObject({ id: fx.result, type: 2 });
     const r = await get(`/api/openbid/${fx.result}`);
     expect(r.data.winnerName).toBe('江苏蓝天环保科技有限公司');

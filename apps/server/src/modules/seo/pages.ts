@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BidStatus, Code, BidType, CompanyType, enumLabel, EnquiryStatus, formatPrice, MerchantStatus, ProductStatus, type GoodsDetail, formatChinaDateTime } from '@aquamall/shared';
+import { Code, BidType, CompanyType, enumLabel, EnquiryStatus, formatPrice, MerchantStatus, ProductStatus, type BidDetail, type GoodsDetail, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
+import { articles, companies, enquiries, products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { htmlText } from '../../lib/html.ts';
 import { preparedFor } from '../../lib/paged.ts';
 import { cachedGoodsDetail } from '../mall/goods/detail-cache.ts';
 import { openShop, productCountSql } from '../mall/shops/card.ts';
 import { expiredSql as enquiryExpired, publicEnquiry } from '../mall/enquiry/service.ts';
-import { expiredSql as bidExpired, published as bidPublished } from '../mall/bid/service.ts';
+import { bidDetail } from '../mall/bid/service.ts';
 import { visible as articleVisible } from '../mall/notice/service.ts';
 
 /**
@@ -261,57 +261,62 @@ async function enquiryPage(db: Db, id: number): Promise<PublicPage> {
   };
 }
 
+/** The text of the objection route of a 中标公告, as the web page says it (decision 0186). */
+export function objectionText(o: { open: boolean; until: string | null }): string {
+  return o.open
+    ? `参与本项目投标的单位如对中标结果有异议，可在公示期内（截至${chinaTime(o.until)}）登录工作台，在「我的投标」中打开本项目提出异议，招标单位将予以答复。`
+    : `公示期已于${chinaTime(o.until)}结束，不再受理异议。`;
+}
+
 async function tenderPage(db: Db, id: number): Promise<PublicPage> {
   const path = `/mall/bidDetail?id=${id}`;
-  // The announcement only: bids are sealed in their own tables and a hidden budget stays hidden.
-  const [r] = await db
-    .select({
-      type: bids.type,
-      code: bids.code,
-      title: bids.title,
-      status: bids.status,
-      expired: bidExpired,
-      purchaserName: bids.purchaserName,
-      budget: sql<string | null>`case when ${bids.budgetShown} then ${bids.budget} else null end`,
-      areaName: bids.areaName,
-      deadline: bids.deadline,
-      openAt: bids.openAt,
-      winnerName: bids.winnerName,
-      winAmount: bids.winAmount,
-      publishedAt: bids.publishedAt,
-      summary: sql<string>`left(${bids.content}, 2000)`,
-    })
-    .from(bids)
-    .where(and(bidPublished, eq(bids.id, id)));
-  if (!r) return gone(404, path, '公告不存在或未发布', ['返回招标投标', '/mall/bidindex']);
-  const status = r.expired ? BidStatus.CLOSED : r.status;
-  const typeName = enumLabel('BidType', r.type) ?? '';
-  const isResult = r.type === BidType.RESULT;
+  // The same answer as the web page (mall/bid/service.ts): bids stay sealed and a hidden budget stays hidden.
+  let b: BidDetail;
+  try {
+    b = await bidDetail(db, id);
+  } catch (e) {
+    if (e instanceof AppError) return gone(404, path, '公告不存在或未发布', ['返回招标投标', '/mall/bidindex']);
+    throw e;
+  }
+  const isResult = b.type === BidType.RESULT;
+  const t = b.timetable;
+  const lotFacts = b.lots.map((l): [string, string] => {
+    const what = `${l.quantity}${l.unit}${l.spec ? `，${l.spec}` : ''}${l.budget === null ? '' : `，预算${yuan(l.budget)}`}`;
+    const outcome = l.winnerName ? `，中标单位${l.winnerName}${l.winAmount === null ? '' : `，中标金额${yuan(l.winAmount)}`}` : l.statusName ? `，${l.statusName}` : '';
+    return [`标段 ${l.name}`, what + outcome];
+  });
   const facts: [string, string][] = [
-    ['公告类型', typeName],
-    ['项目编号', r.code],
-    ['招标单位', r.purchaserName],
-    ['状态', isResult ? '' : (enumLabel('BidStatus', status) ?? '')],
-    ['预算', r.budget === null ? '' : yuan(Number(r.budget))],
-    ['地区', r.areaName],
-    ['投标截止', isResult ? '' : chinaTime(r.deadline)],
-    ['开标时间', isResult ? '' : chinaTime(r.openAt)],
-    ['中标单位', r.winnerName ?? ''],
-    ['中标金额', r.winAmount === null ? '' : yuan(Number(r.winAmount))],
-    ['发布时间', chinaTime(r.publishedAt)],
+    ['公告类型', b.typeName],
+    ['项目编号', b.code],
+    ['招标单位', b.purchaserName],
+    ['状态', isResult ? '' : b.statusName],
+    ['预算', b.budget === null ? '' : yuan(b.budget)],
+    ['地区', b.areaName],
+    ...lotFacts,
+    ['资格要求', b.qualifications.join('；')],
+    ['发布时间', chinaTime(t.publishedAt)],
+    ['报名及投标截止', chinaTime(t.deadline)],
+    ['开标时间', chinaTime(t.openedAt ?? t.openAt)],
+    ['公示期', t.publicityStartsAt ? `${chinaTime(t.publicityStartsAt)} 至 ${chinaTime(t.publicityEndsAt)}` : ''],
+    ['中标单位', b.winnerName ?? ''],
+    ['中标金额', b.winAmount === null ? '' : yuan(b.winAmount)],
+    ['联系人', b.contactName],
+    ['联系电话', b.contactPhone],
+    ['附件', b.attachments.map((a) => a.name).join('、')],
+    ['异议', b.objection ? objectionText(b.objection) : ''],
   ];
-  const deadline = !isResult && r.deadline ? `，投标截止${chinaTime(r.deadline)}` : '';
-  const winner = isResult && r.winnerName ? `，中标单位${r.winnerName}` : '';
+  const deadline = !isResult && t.deadline ? `，投标截止${chinaTime(t.deadline)}` : '';
+  const winner = isResult && b.winnerName ? `，中标单位${b.winnerName}` : '';
   return {
     status: 200,
-    title: r.title,
-    description: clip(`${typeName}：${r.title}，招标单位${r.purchaserName}${deadline}${winner}`),
+    title: b.title,
+    description: clip(`${b.typeName}：${b.title}，招标单位${b.purchaserName}${deadline}${winner}`),
     path,
     ogType: 'article',
-    heading: r.title,
+    heading: b.title,
     facts: facts.filter(([, v]) => v),
-    text: clip(htmlText(r.summary), 300),
-    links: [['招标投标', '/mall/bidindex']],
+    text: clip(htmlText(b.content), 300),
+    links: [['招标投标', '/mall/bidindex'], ...(b.linked ? [[b.linked.type === BidType.RESULT ? '中标公告' : '招标公告', `/mall/bidDetail?id=${b.linked.id}`] as [string, string]] : [])],
   };
 }
 

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
+import { safeHtml } from '../mall/sanitize.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
 import { createOrders, toFen, toYuan } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
@@ -412,7 +413,8 @@ export async function publishResult(
         budget: tender.budget,
         budgetShown: tender.budgetShown,
         areaName: tender.areaName,
-        content: a.content,
+        // Public rich text is stored sanitised (the sanitiser of product descriptions, decision 0179/0186).
+        content: safeHtml(a.content),
         category: tender.category,
         winnerName: winners.join('、').slice(0, 100),
         winAmount: toYuan(total),

@@ -7,6 +7,7 @@ import {
   OrderKind,
   TenderBidStatus,
   TenderLotStatus,
+  type BidDetail,
   type BidListItem,
   type Paged,
   type TenderDetail,
@@ -22,6 +23,8 @@ import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
 import { saveTender } from './purchaser.ts';
 import { callerFor } from '../products/caller.ts';
+import { publicPage } from '../seo/pages.ts';
+import { bodyHtml } from '../seo/render.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
@@ -173,7 +176,13 @@ describe('tenders: draft, publish, bid', () => {
     const saved = await http.post<{ id: number }>(buyer.token, '/api/tender/save', tenderBody({ documents: [{ name: '招标文件', path }] }));
     expect(saved.code).toBe(0);
     expect((await detail(buyer.token, saved.data.id)).data.documents).toEqual([{ name: '招标文件', path }]);
-    const served = await t.app.inject({ method: 'GET', url: `/f/${path}` });
+    // A draft's documents are its purchaser's until it is published; then a public tender's are anyone's.
+    const fetchAs = (token?: string) => t.app.inject({ method: 'GET', url: `/f/${path}`, headers: token ? { 'x-token': token } : {} });
+    expect((await fetchAs()).statusCode).toBe(404);
+    expect((await fetchAs(buyer.token)).headers['content-disposition']).toContain('attachment');
+    expect((await http.post(buyer.token, '/api/tender/publish', { id: saved.data.id })).code).toBe(0);
+    const served = await fetchAs();
+    expect(served.statusCode).toBe(200);
     expect(served.headers['content-disposition']).toContain('attachment');
   });
 
@@ -440,5 +449,109 @@ describe('tenders: close, 流标, evaluation, award, objections', () => {
     expect(row!.publicityEndedAt).not.toBeNull();
     const lotRows = await db().select().from(tenderLots).where(eq(tenderLots.tenderId, id));
     expect(lotRows.map((l) => l.status)).toEqual([TenderLotStatus.AWARDED, TenderLotStatus.AWARDED]);
+  });
+});
+
+describe('tenders in public: 招标公告 and 中标公告 (decision 0186)', () => {
+  const notice = (id: number) => http.get<BidDetail>(null, `/api/openbid/${id}`);
+  const ssr = async (id: number) => {
+    const p = await publicPage(db(), '/mall/bidDetail', new URLSearchParams({ id: String(id) }), '');
+    return bodyHtml(p!, '站点');
+  };
+
+  it('the 招标公告 shows lots, qualification, timetable, contact and documents under their real names', async () => {
+    const buyer = await makePurchaser(db(), '公告采购商');
+    const doc = await pdf(buyer.companyId, buyer.id);
+    const id = await published(buyer, {
+      contactName: '王工',
+      contactPhone: '0591-88886666',
+      documents: [{ name: '招标文件（技术部分）', path: doc }],
+      minMemberLevel: 1,
+      certRequired: true,
+      shopTypes: [1],
+    });
+    const [row] = await db().select().from(bids).where(eq(bids.id, id));
+    const b = (await notice(id)).data;
+    expect(b.lots).toEqual([
+      { name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000, statusName: '', winnerName: null, winAmount: null },
+      { name: '聚丙烯酰胺', spec: '阳离子', quantity: 2, unit: '吨', budget: 40000, statusName: '', winnerName: null, winAmount: null },
+    ]);
+    expect(b.qualifications).toEqual(['会员等级：一级会员及以上', '须通过平台企业认证', '店铺类型：生产厂家']);
+    expect(b).toMatchObject({ contactName: '王工', contactPhone: '0591-88886666', budget: 500000, objection: null });
+    expect(b.attachments).toEqual([{ name: '招标文件（技术部分）.pdf', url: `/f/${doc}`, restricted: false }]);
+    expect(b.timetable).toEqual({
+      publishedAt: row!.publishedAt.toISOString(),
+      deadline: row!.deadline!.toISOString(),
+      openAt: row!.openAt!.toISOString(),
+      openedAt: null,
+      publicityStartsAt: null,
+      publicityEndsAt: null,
+    });
+    // The server-rendered page says the same.
+    const html = await ssr(id);
+    for (const text of ['<dt>标段 聚合氯化铝</dt><dd>10吨，含量≥28%，预算¥30,000.00</dd>', '须通过平台企业认证', '招标文件（技术部分）.pdf', '<dt>联系电话</dt><dd>0591-88886666</dd>', '<dt>报名及投标截止</dt>'])
+      expect(html).toContain(text);
+    // A hidden budget hides the lots' budgets too.
+    const hidden = (await notice(await published(buyer, { budgetShown: false }))).data;
+    expect(hidden.budget).toBeNull();
+    expect(hidden.lots.map((l) => l.budget)).toEqual([null, null]);
+    expect(hidden.qualifications).toEqual(['平台注册供应商均可报名投标']);
+  });
+
+  it('the 中标公告 shows winners per lot, the opening, the 公示期 and the objection route; its text is sanitised; no price before', async () => {
+    const { buyer, suppliers, id, lots } = await scene();
+    const [l1, l2] = lots;
+    for (const [i, s] of suppliers.slice(0, 3).entries())
+      await bid(s, id, [{ lotId: l1!.id, price: PRICES[i]! }, { lotId: l2!.id, price: PRICES[3 - i]! }]);
+    // Sealed: the public answers (API and server-rendered page) never carry a bid price before the opening.
+    expect(leaks((await notice(id)).data)).toEqual([]);
+    expect(leaks(await ssr(id))).toEqual([]);
+    await runAt(2.5);
+    const opened = (await detail(buyer.token, id)).data;
+    expect(opened.openedAt).not.toBeNull();
+    // Opened but not yet awarded: still no price, no winner in public.
+    const beforeAward = (await notice(id)).data;
+    expect(leaks(beforeAward)).toEqual([]);
+    expect(beforeAward.lots.map((l) => l.winnerName)).toEqual([null, null]);
+    expect(beforeAward.timetable.openedAt).toBe(opened.openedAt);
+    const bidOf = (i: number) => opened.bids.find((x) => x.companyId === suppliers[i]!.id)!.bidId;
+    const nameOf = (i: number) => opened.bids.find((x) => x.companyId === suppliers[i]!.id)!.companyName;
+    await http.post(buyer.token, '/api/tender/award', { tenderId: id, lotId: l1!.id, bidId: bidOf(2) });
+    await http.post(buyer.token, '/api/tender/award', { tenderId: id, lotId: l2!.id, bidId: bidOf(0) });
+    expect(leaks((await notice(id)).data)).toEqual([]);
+    const result = await http.post<{ id: number }>(buyer.token, '/api/tender/publishResult', {
+      tenderId: id,
+      title: '公示中的中标公告',
+      content: '<h2 onclick="steal()">中标结果</h2><script>alert(1)</script><p><a href="javascript:alert(2)">链接</a><img src=x onerror="alert(3)"></p>',
+    });
+    expect(result.code).toBe(0);
+    const [stored] = await db().select({ content: bids.content }).from(bids).where(eq(bids.id, result.data.id));
+    expect(stored!.content).toBe('<h2>中标结果</h2><p><a>链接</a><img src="x" /></p>');
+    const [tender] = await db().select().from(bids).where(eq(bids.id, id));
+    const r = (await notice(result.data.id)).data;
+    expect(r.content).toBe(stored!.content);
+    expect(r.lots).toEqual([
+      expect.objectContaining({ name: '聚合氯化铝', statusName: '已定标', winnerName: nameOf(2), winAmount: Number((PRICES[2]! * 10).toFixed(2)) }),
+      expect.objectContaining({ name: '聚丙烯酰胺', statusName: '已定标', winnerName: nameOf(0), winAmount: Number((PRICES[3]! * 2).toFixed(2)) }),
+    ]);
+    expect(r.timetable).toMatchObject({
+      openedAt: opened.openedAt,
+      publicityStartsAt: r.publishedAt,
+      publicityEndsAt: tender!.publicityEndsAt!.toISOString(),
+    });
+    // 公示期: TENDER_PUBLICITY_DAYS (3) from the notice's publication.
+    expect(Date.parse(r.timetable.publicityEndsAt!) - Date.parse(r.publishedAt)).toBeGreaterThanOrEqual(3 * 86_400_000 - 1000);
+    expect(r.objection).toEqual({ open: true, until: r.timetable.publicityEndsAt, path: `/customer/bid/bidingIndex?id=${id}` });
+    // The losing bidder's price is still nowhere in public.
+    expect(JSON.stringify(r)).not.toContain(PRICES[1]!.toFixed(2));
+    // The tender's own notice links the result and shows the same winners and period.
+    expect((await notice(id)).data).toMatchObject({ linked: { id: result.data.id }, objection: { open: true } });
+    const html = await ssr(result.data.id);
+    for (const text of [`中标单位${nameOf(2)}`, '<dt>公示期</dt>', '在「我的投标」中打开本项目提出异议', '<dt>开标时间</dt>'])
+      expect(html).toContain(text);
+    expect(html).not.toContain('steal()');
+    // After the publicity period the route says objections are closed.
+    await runDueJobs(db(), addDays(new Date(), 3.1));
+    expect((await notice(result.data.id)).data.objection).toMatchObject({ open: false });
   });
 });

@@ -137,11 +137,13 @@ export default function OfferListPage() {
     ),
   }));
 
+  // Widths: the default columns of a three-line enquiry fit the workbench at 1366 px without cutting the last one
+  // (issue 29 item 12, e2e layout-checks.spec.ts); more lines or columns scroll inside the matrix.
   const columns: MatrixColumn[] = [
     {
       title: '供应商',
       key: 'supplier',
-      width: 190,
+      width: 160,
       render: (o: OfferRow) => (
         <div>
           <Link to={`/customer/enquiry/offerDetail?id=${o.quotationId}`}>{o.supplierName}</Link>
@@ -158,11 +160,11 @@ export default function OfferListPage() {
       ),
     },
     ...itemColumns,
-    ...(has('freight') ? [{ title: '运费', key: 'freight', width: 90, render: (o: OfferRow) => <Price value={o.freight} /> }] : []),
+    ...(has('freight') ? [{ title: '运费', key: 'freight', width: 80, render: (o: OfferRow) => <Price value={o.freight} /> }] : []),
     {
       title: '总价',
       key: 'total',
-      width: 130,
+      width: 120,
       render: (o: OfferRow) => (
         <span style={c.lowestTotal.includes(o.quotationId) ? LOW : undefined} data-testid={`total-${o.quotationId}`}>
           ¥{o.totalAmount}
@@ -171,12 +173,12 @@ export default function OfferListPage() {
         </span>
       ),
     },
-    ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 80, render: (o: OfferRow) => `${o.leadDays} 天` }] : []),
+    ...(has('lead') ? [{ title: '交货期', key: 'lead', width: 72, render: (o: OfferRow) => `${o.leadDays} 天` }] : []),
     ...(has('valid')
-      ? [{ title: '有效期至', key: 'valid', width: 110, render: (o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{formatChinaDate(o.validUntil)}</span> }]
+      ? [{ title: '有效期至', key: 'valid', width: 100, render: (o: OfferRow) => <span style={o.expired ? { color: '#bfbfbf', textDecoration: 'line-through' } : undefined}>{formatChinaDate(o.validUntil)}</span> }]
       : []),
-    ...(has('cert') ? [{ title: '认证', key: 'cert', width: 80, render: (o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
-    ...(has('level') ? [{ title: '会员', key: 'level', width: 70, render: (o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
+    ...(has('cert') ? [{ title: '认证', key: 'cert', width: 72, render: (o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
+    ...(has('level') ? [{ title: '会员', key: 'level', width: 64, render: (o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
     ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (o: OfferRow) => (o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}）`) }] : []),
   ];
 

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PermissionCode } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
+import { myAccessQuery } from '../../../lib/my-access.ts';
 import { sessionStore } from '../../session/index.ts';
 import { webMenusQuery } from './menus.ts';
 
-/** GET /api/role/mine — the caller's permissions (buttons the server would refuse are not offered). */
-export const myAccessQuery = queryOptions({
-  queryKey: ['workbench', 'access'],
-  queryFn: () => api.read('myAccess'),
-  staleTime: 5 * 60_000,
-});
+export { myAccessQuery };
 
 export function useCan(code: PermissionCode): boolean {
   const { data } = useQuery(myAccessQuery);
