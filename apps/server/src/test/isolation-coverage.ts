@@ -171,6 +171,7 @@ export const ISOLATION_PROBES = {
       'creditLedger',
       'creditLedgerExport',
       'statementIssue',
+      'statementOverlap',
       'statementList',
       'statementDetail',
       'statementConfirm',

@@ -284,6 +284,7 @@ export const ENDPOINT_TABLE = {
   statementExcel: ['GET', '/api/companyAccount/statement/excel'],
   statementIssue: ['POST', '/api/companyAccount/statement/issue'],
   statementList: ['POST', '/api/companyAccount/statement/list'],
+  statementOverlap: ['GET', '/api/companyAccount/statement/overlap'],
   statementPdf: ['GET', '/api/companyAccount/statement/pdf'],
   stockLedger: ['POST', '/api/stock/ledger'],
   stockList: ['POST', '/api/stock/list'],
