@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
 
@@ -258,6 +259,8 @@ export const offerVersion = z.object({
   attachments: z.array(z.object({ name: z.string(), path: z.string() })),
   createdAt: z.string(),
   lines: z.array(offerLine),
+  /** What this version changed from the one before (empty for the first). */
+  changes: z.array(versionChange),
 });
 export type OfferVersion = z.infer<typeof offerVersion>;
 

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
+import { VersionChanges } from '../../../components/VersionChanges.tsx';
 import dayjs from 'dayjs';
 import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
@@ -69,7 +70,12 @@ export default function OfferDetailPage() {
         items={d.versions.map((v) => ({
           key: String(v.version),
           label: `第${v.version}版 · ${dayjs(v.createdAt).format('YYYY-MM-DD HH:mm')} · 总价 ¥${v.totalAmount}（运费 ¥${v.freight}，交货期 ${v.leadDays} 天）`,
-          children: <LinesTable items={d.items} lines={v.lines} />,
+          children: (
+            <>
+              <VersionChanges version={v.version} changes={v.changes} />
+              <LinesTable items={d.items} lines={v.lines} />
+            </>
+          ),
         }))}
       />
       <div style={{ marginTop: 16 }}>
