@@ -131,6 +131,7 @@ export const ENDPOINT_TABLE = {
   enquiryAward: ['POST', '/api/enquiry/award'],
   enquiryCounts: ['GET', '/api/enquiry/counts'],
   enquiryExtend: ['POST', '/api/enquiry/extend'],
+  enquiryFromProduct: ['GET', '/api/enquiry/fromProduct'],
   enquiryImportLines: ['POST', '/api/enquiry/importLines'],
   enquiryMine: ['POST', '/api/enquiry/mine'],
   enquiryMineDetail: ['GET', '/api/enquiry/mineDetail'],
