@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { BID_UNCHANGED, BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange } from '@aquamall/shared';
+import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';

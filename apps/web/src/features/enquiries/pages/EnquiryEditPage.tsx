@@ -418,7 +418,7 @@ function SupplierSelect({ value, onChange, suggested }: { value?: number[]; onCh
       onSearch={setKeyword}
       loading={options.isFetching}
       placeholder="输入供应商名称搜索"
-      style={{ width: 520 }}
+      style={{ width: '100%', maxWidth: 520 }}
       aria-label="邀请供应商"
       options={list.map((s) => ({ value: s.id, label: `${s.name}${s.certified ? '（已认证）' : ''}` }))}
     />
