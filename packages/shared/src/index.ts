@@ -24,6 +24,7 @@ export * from './contracts/invoices.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/enquiries.ts';
 export * from './contracts/quotations.ts';
+export * from './contracts/version-changes.ts';
 export * from './contracts/credit.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';

@@ -171,6 +171,7 @@ export const ISOLATION_PROBES = {
       'creditLedger',
       'creditLedgerExport',
       'statementIssue',
+      'statementOverlap',
       'statementList',
       'statementDetail',
       'statementConfirm',
@@ -304,6 +305,7 @@ export const EXEMPT: Record<string, string> = {
   tenderObject: OPEN,
   enquiryImportLines: 'parses the caller’s uploaded sheet; stores nothing',
   enquirySuppliers: 'lists open shops (public data) to invite',
+  enquiryFromProduct: 'reads a public product (on sale, open shop) and its shop to invite; stores nothing',
   quotationSubmit: OPEN,
   creditSuppliers: 'lists open shops (public data) the caller has no account with',
 };

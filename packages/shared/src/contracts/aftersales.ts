@@ -126,6 +126,8 @@ export const rmaRow = z.object({
   image: z.string(),
   lineCount: z.number().int(),
   totalQuantity: z.number().int(),
+  /** The lines' unit when they share one, else '' (the summary then counts products, decision 0185). */
+  unit: z.string(),
   createdAt: wireTimestamp,
   updatedAt: wireTimestamp,
 });

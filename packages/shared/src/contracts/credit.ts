@@ -210,6 +210,18 @@ export const statementIssueInput = z
   .object({ accountId: recordId, from: day('开始日期'), to: day('结束日期') })
   .refine((v) => v.from <= v.to, { message: '开始日期不能晚于结束日期', path: ['to'] });
 export type StatementIssueInput = z.infer<typeof statementIssueInput>;
+/** The period a statement would cover, checked against the account's statements as soon as it is chosen. */
+export const statementOverlapQuery = z
+  .object({ accountId: creditIdQuery.shape.id, from: day('开始日期'), to: day('结束日期') })
+  .refine((v) => v.from <= v.to, { message: '开始日期不能晚于结束日期', path: ['to'] });
+/** A standing statement (not 有异议) of the same account whose period overlaps; days are China dates, inclusive. */
+export const statementOverlap = z
+  .object({ id: z.number().int(), from: z.string(), to: z.string(), message: z.string() })
+  .nullable();
+export type StatementOverlap = z.infer<typeof statementOverlap>;
+/** Why a statement for a period cannot be issued: it overlaps statement `id` (decision 0185). */
+export const statementOverlapMessage = (s: { id: number; from: string; to: string }) =>
+  `对账期间与已出具的对账单（编号${s.id}，${s.from} 至 ${s.to}）重叠，不能重复出具；请调整对账期间`;
 export const statementListQuery = pageQuery.extend({
   accountId: z.number().int().positive().optional(),
   status: oneOf(StatementStatus, '状态不正确').optional(),

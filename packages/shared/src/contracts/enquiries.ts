@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
 
@@ -191,6 +192,25 @@ export const supplierOptionQuery = z.object({ keyword: text('供应商名称', 6
 export const supplierOption = z.object({ id: z.number().int(), name: z.string(), shopName: z.string(), certified: z.boolean(), memberLevel: z.number().int() });
 export type SupplierOption = z.infer<typeof supplierOption>;
 
+/** 询价 from a goods page: the product (and the SKU chosen there) the editor starts from (decision 0185). */
+export const enquiryFromProductQuery = z.object({
+  productId: z.coerce.number('商品编号格式不正确').int('商品编号格式不正确').positive('商品编号格式不正确').max(2_147_483_647, '商品编号格式不正确'),
+  skuId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number('规格编号格式不正确').int('规格编号格式不正确').positive('规格编号格式不正确').max(2_147_483_647, '规格编号格式不正确').optional(),
+  ),
+});
+/**
+ * What the editor fills in: a title, line 1 (name, spec, the minimum order as the quantity, unit, the product)
+ * and the product's supplier to invite — null when it cannot be invited (the purchaser's own company).
+ */
+export const enquiryFromProduct = z.object({
+  title: z.string(),
+  line: z.object({ productName: z.string(), spec: z.string(), quantity: z.number().int(), unit: z.string(), productId: z.number().int() }),
+  supplier: supplierOption.nullable(),
+});
+export type EnquiryFromProduct = z.infer<typeof enquiryFromProduct>;
+
 /** One quoted line of an offer. */
 export const offerLine = z.object({
   enquiryItemId: z.number().int(),
@@ -258,6 +278,8 @@ export const offerVersion = z.object({
   attachments: z.array(z.object({ name: z.string(), path: z.string() })),
   createdAt: z.string(),
   lines: z.array(offerLine),
+  /** What this version changed from the one before (empty for the first). */
+  changes: z.array(versionChange),
 });
 export type OfferVersion = z.infer<typeof offerVersion>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { VAT_RATES } from '../enums.ts';
 import { optionalDate } from './orders.ts';
@@ -96,6 +97,8 @@ export const quoteSubmitResult = z.object({
   version: z.number().int(),
   status: z.number().int(),
   totalAmount: z.string(),
+  /** The content equalled the current version: no version was added (decision 0185). Absent = false. */
+  unchanged: z.boolean().optional(),
 });
 export type QuoteSubmitResult = z.infer<typeof quoteSubmitResult>;
 
@@ -145,6 +148,8 @@ const versionFigures = {
 export const quotationVersion = z.object({
   ...versionFigures,
   createdAt: wireTimestamp,
+  /** What this version changed from the one before (empty for the first). */
+  changes: z.array(versionChange),
   lines: z.array(quotationLine),
 });
 export type QuotationVersion = z.infer<typeof quotationVersion>;

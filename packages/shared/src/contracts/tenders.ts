@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { ShopType } from '../enums.ts';
 
@@ -189,6 +190,8 @@ export const tenderBidContent = z.object({
   documents: z.array(z.object({ name: z.string(), path: z.string() })),
   validityDays: z.number().int(),
   remark: z.string(),
+  /** The reader's own bid only: what its current version changed from the one before (decision 0185). */
+  changes: z.array(versionChange),
 });
 export type TenderBidContent = z.infer<typeof tenderBidContent>;
 

@@ -23,6 +23,8 @@ import {
   statementDetail,
   statementIssueInput,
   statementListQuery,
+  statementOverlap,
+  statementOverlapQuery,
   statementRow,
 } from '../contracts/credit.ts';
 import { noData, pagedOf } from '../envelope.ts';
@@ -215,6 +217,14 @@ export const creditEndpoints = {
     access: credit,
     body: statementIssueInput,
     response: created,
+  }),
+  statementOverlap: endpoint({
+    method: 'GET',
+    path: '/api/companyAccount/statement/overlap',
+    summary: 'The standing statement of the account whose period overlaps from–to (the issue form warns before issuing), or null',
+    access: credit,
+    query: statementOverlapQuery,
+    response: statementOverlap,
   }),
   statementList: endpoint({
     method: 'POST',

@@ -3,6 +3,8 @@ import {
   enquiryAwardInput,
   enquiryAwardResult,
   enquiryExtendInput,
+  enquiryFromProduct,
+  enquiryFromProductQuery,
   enquiryIdQuery,
   enquiryOfferQuery,
   enquirySaveInput,
@@ -95,6 +97,14 @@ export const enquiryEndpoints = {
     access: buyer,
     query: supplierOptionQuery,
     response: z.array(supplierOption),
+  }),
+  enquiryFromProduct: endpoint({
+    method: 'GET',
+    path: '/api/enquiry/fromProduct',
+    summary: '询价 from a goods page: line 1 from the product (and SKU) and its supplier suggested for invitation',
+    access: buyer,
+    query: enquiryFromProductQuery,
+    response: enquiryFromProduct,
   }),
   enquiryOffers: endpoint({
     method: 'GET',

@@ -137,7 +137,7 @@ export const tenderEndpoints = {
     summary: 'Submit or revise a bid before the deadline (a new version; earlier ones are kept)',
     access: bidder,
     body: tenderBidInput,
-    response: z.object({ version: z.number().int() }),
+    response: z.object({ version: z.number().int(), unchanged: z.boolean().optional() }),
   }),
   tenderWithdraw: endpoint({
     method: 'POST',

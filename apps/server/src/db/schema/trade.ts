@@ -167,6 +167,8 @@ export const quotationVersions = pgTable(
     validUntil: timestamp({ withTimezone: true }).notNull(),
     remark: varchar({ length: 500 }).notNull().default(''),
     attachments: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
+    /** What this version changed from the one before it (field, old → new); [] for a first version (decision 0185). */
+    changes: jsonb().$type<{ field: string; from: string; to: string }[]>().notNull().default([]),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -373,6 +375,8 @@ export const tenderBidVersions = pgTable(
     documents: jsonb().$type<{ name: string; path: string }[]>().notNull().default([]),
     validityDays: integer().notNull(),
     remark: varchar({ length: 500 }).notNull().default(''),
+    /** What this version changed from the one before it (field, old → new); [] for a first version (decision 0185). */
+    changes: jsonb().$type<{ field: string; from: string; to: string }[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.bidId, t.version)],

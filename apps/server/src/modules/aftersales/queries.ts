@@ -14,9 +14,11 @@ const summary = {
   totalQuantity: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${rmaLines} l where l.rma_id = ${rmas.id})`,
   productName: sql<string>`coalesce((select ol.product_name from ${rmaLines} l join ${orderLines} ol on ol.id = l.order_line_id where l.rma_id = ${rmas.id} order by l.id limit 1), '')`,
   image: sql<string>`coalesce((select ol.image from ${rmaLines} l join ${orderLines} ol on ol.id = l.order_line_id where l.rma_id = ${rmas.id} order by l.id limit 1), '')`,
+  /** The lines' one unit, or '' when they have several (a sum of 吨 and 袋 has no unit). */
+  unit: sql<string>`coalesce((select case when count(distinct ol.unit) = 1 then min(ol.unit) else '' end from ${rmaLines} l join ${orderLines} ol on ol.id = l.order_line_id where l.rma_id = ${rmas.id}), '')`,
 };
 
-type Summary = { lineCount: number; totalQuantity: number; productName: string; image: string };
+type Summary = { lineCount: number; totalQuantity: number; productName: string; image: string; unit: string };
 
 function toRow(r: typeof rmas.$inferSelect, o: { orderNo: string; buyerCompanyName: string; sellerCompanyName: string }, s: Summary, viewer: number): RmaRow {
   return {
@@ -33,6 +35,7 @@ function toRow(r: typeof rmas.$inferSelect, o: { orderNo: string; buyerCompanyNa
     image: s.image,
     lineCount: Number(s.lineCount),
     totalQuantity: Number(s.totalQuantity),
+    unit: s.unit,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

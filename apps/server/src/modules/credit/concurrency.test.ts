@@ -166,3 +166,26 @@ describe(`refunds under parallel repeats: money moves once (${testDbKind})`, () 
     expect(await sums(a.id)).toEqual({ balance: 0, credit: 0 });
   }, 120_000);
 });
+
+describe(`overlapping statements issued in parallel (${testDbKind}, decision 0185)`, () => {
+  it('six parallel issues of overlapping periods make one statement; the rest are told which one they overlap', async () => {
+    const a = await account(1000, 0);
+    const periods = [
+      ['2026-03-01', '2026-03-31'],
+      ['2026-03-15', '2026-04-15'],
+      ['2026-02-20', '2026-03-02'],
+      ['2026-03-01', '2026-03-31'],
+      ['2026-03-31', '2026-04-30'],
+      ['2026-03-10', '2026-03-11'],
+    ] as const;
+    const results = await Promise.all(periods.map(([from, to]) => http.post<{ id: number }>(a.seller.admin.token, `${P}/statement/issue`, { accountId: a.id, from, to })));
+    const made = results.filter((r) => r.code === 0);
+    expect(made).toHaveLength(1);
+    for (const r of results.filter((x) => x.code !== 0)) {
+      expect(r.code).toBe(Code.CONFLICT);
+      expect(r.message).toContain(`对账期间与已出具的对账单（编号${made[0]!.data.id}，`);
+    }
+    const rows = await db().execute(sql`select count(*)::int as n from credit_statements where account_id = ${a.id}`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  }, 120_000);
+});

@@ -306,6 +306,38 @@ describe('statements', () => {
   });
 });
 
+describe('overlapping statements (decision 0185)', () => {
+  it('a period overlapping a standing statement is refused naming it; the check answers the same; a disputed one does not stand', async () => {
+    const { seller, buyer, id } = await scene();
+    const issue = (from: string, to: string) => http.post<{ id: number }>(seller.admin.token, `${P}/statement/issue`, { accountId: id, from, to });
+    const check = (from: string, to: string) => http.get<{ id: number; from: string; to: string; message: string } | null>(seller.admin.token, `${P}/statement/overlap?accountId=${id}&from=${from}&to=${to}`);
+    expect((await check('2026-01-01', '2026-01-31')).data).toBeNull();
+    const jan = await issue('2026-01-01', '2026-01-31');
+    expect(jan.code).toBe(0);
+    const message = `对账期间与已出具的对账单（编号${jan.data.id}，2026-01-01 至 2026-01-31）重叠，不能重复出具；请调整对账期间`;
+    const count = async () => (await http.post<Paged<unknown>>(seller.admin.token, `${P}/statement/list`, { accountId: id })).data.total;
+    for (const [from, to] of [['2026-01-31', '2026-02-28'], ['2025-12-01', '2026-01-01'], ['2026-01-10', '2026-01-12'], ['2025-12-01', '2026-03-01']]) {
+      expect(await issue(from!, to!)).toMatchObject({ code: Code.CONFLICT, message });
+      expect((await check(from!, to!)).data).toEqual({ id: jan.data.id, from: '2026-01-01', to: '2026-01-31', message });
+    }
+    expect(await count()).toBe(1);
+    // Adjacent periods touch without overlapping.
+    expect((await check('2026-02-01', '2026-02-28')).data).toBeNull();
+    const feb = await issue('2026-02-01', '2026-02-28');
+    expect(feb.code).toBe(0);
+    expect((await issue('2025-12-01', '2025-12-31')).code).toBe(0);
+    // A confirmed statement still stands; a disputed one does not (a corrected one is issued for its days).
+    expect((await http.post(buyer.token, `${P}/statement/confirm`, { id: feb.data.id })).code).toBe(0);
+    expect(await issue('2026-02-15', '2026-02-20')).toMatchObject({ code: Code.CONFLICT, message: expect.stringContaining(`编号${feb.data.id}，2026-02-01 至 2026-02-28`) });
+    expect((await http.post(buyer.token, `${P}/statement/dispute`, { id: jan.data.id, reason: '金额不符' })).code).toBe(0);
+    expect((await check('2026-01-01', '2026-01-31')).data).toBeNull();
+    expect((await issue('2026-01-01', '2026-01-31')).code).toBe(0);
+    // The check is the supplier's, with the issue form's validation.
+    expect(await http.get(buyer.token, `${P}/statement/overlap?accountId=${id}&from=2026-01-01&to=2026-01-31`)).toMatchObject({ code: Code.CONFLICT, message: '只有供应商可以执行此操作' });
+    expect(await http.get(seller.admin.token, `${P}/statement/overlap?accountId=${id}&from=2026-02-01&to=2026-01-01`)).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('开始日期不能晚于结束日期') });
+  });
+});
+
 describe('the ledger and the boundaries', () => {
   it('the database refuses UPDATE and DELETE of ledger rows', async () => {
     const { id } = await scene({ balance: 10 });
@@ -334,6 +366,7 @@ describe('the ledger and the boundaries', () => {
       expect((await http.post<Paged<unknown>>(x, `${P}/requestList`, { kind: 1 })).data.total).toBe(0);
       expect((await http.post<Paged<unknown>>(x, `${P}/statement/list`, {})).data.total).toBe(0);
       expect(await http.get(x, `${P}/statement/detail?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
+      expect(await http.get(x, `${P}/statement/overlap?accountId=${id}&from=2020-01-01&to=2020-01-31`)).toMatchObject({ code: x === otherSeller.admin.token ? Code.NOT_FOUND : Code.CONFLICT });
       expect(await http.get(x, `${P}/statement/pdf?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
       expect(await http.get(x, `${P}/statement/excel?id=${st.data.id}`)).toMatchObject({ code: Code.NOT_FOUND });
       // The account list export, with the parties' ids smuggled in: the header row only.

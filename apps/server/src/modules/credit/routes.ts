@@ -36,6 +36,7 @@ import {
   listStatements,
   statementDetail,
   statementExcel,
+  statementOverlapFor,
   statementPdf,
 } from './statements.ts';
 import { cutAt, EXPORT_LIMITS, sendDownload } from '../../lib/download.ts';
@@ -113,6 +114,7 @@ export default async function creditRoutes(app: FastifyInstance) {
   route(app, e.statementIssue, async (r) =>
     ok(await issueStatement(db, companyCaller(r), r.body), '对账单已出具，等待客户确认'),
   );
+  route(app, e.statementOverlap, async (r) => ok(await statementOverlapFor(db, companyCaller(r), r.query)));
   route(app, e.statementList, async (r) => ok(await listStatements(db, companyCaller(r), r.body)));
   route(app, e.statementDetail, async (r) => ok(await statementDetail(db, companyCaller(r), r.query.id)));
   route(app, e.statementConfirm, async (r) => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
-import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, type CreditLedgerRow, type Paged, type StatementDetail, type StatementRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -18,7 +18,54 @@ import { dayStart, movements } from './queries.ts';
 
 const ACCOUNT_NOT_FOUND = '对账单不存在';
 
-/** The supplier issues a statement for from–to (inclusive days); the period may not end in the future. */
+/** [start, end) of a statement for the days from–to: a period that runs past now ends now (as it is stored). */
+function periodOf(input: { from: string; to: string }, now: Date): { start: Date; until: Date } {
+  const start = dayStart(input.from);
+  const end = dayStart(input.to, 1);
+  return { start, until: end.getTime() > now.getTime() ? now : end };
+}
+
+/**
+ * The first standing statement of the account whose period overlaps [start, until), or null. A statement
+ * 有异议 does not stand (the supplier issues a corrected one for the same days); 待确认 and 已确认 do.
+ */
+async function overlapping(t: Db, accountId: number, start: Date, until: Date): Promise<StatementOverlap> {
+  const [s] = await t
+    .select({ id: creditStatements.id, periodStart: creditStatements.periodStart, periodEnd: creditStatements.periodEnd })
+    .from(creditStatements)
+    .where(
+      and(
+        eq(creditStatements.accountId, accountId),
+        ne(creditStatements.status, StatementStatus.DISPUTED),
+        lt(creditStatements.periodStart, until),
+        gt(creditStatements.periodEnd, start),
+      ),
+    )
+    .orderBy(asc(creditStatements.periodStart), asc(creditStatements.id))
+    .limit(1);
+  if (!s) return null;
+  const found = { id: s.id, from: shanghai(s.periodStart.toISOString(), false), to: lastDay(s.periodEnd.toISOString()) };
+  return { ...found, message: statementOverlapMessage(found) };
+}
+
+/** What the issue form warns about as soon as a period is chosen: the same check issuing makes, unlocked. */
+export async function statementOverlapFor(
+  db: Db,
+  caller: Caller,
+  input: { accountId: number; from: string; to: string },
+  now = new Date(),
+): Promise<StatementOverlap> {
+  requireType(caller, 'seller');
+  const a = await accountFor(db, caller, input.accountId, 'seller');
+  const { start, until } = periodOf(input, now);
+  return overlapping(db, a.id, start, until);
+}
+
+/**
+ * The supplier issues a statement for from–to (inclusive days); the period may not end in the future nor
+ * overlap a standing statement of the account. The overlap is checked under the account row lock, so two
+ * parallel issues of overlapping periods make one statement (the second waits, then finds the first).
+ */
 export async function issueStatement(
   db: Db,
   caller: Caller,
@@ -26,13 +73,13 @@ export async function issueStatement(
   now = new Date(),
 ): Promise<{ id: number }> {
   requireType(caller, 'seller');
-  const start = dayStart(input.from);
-  const end = dayStart(input.to, 1);
+  const { start, until } = periodOf(input, now);
   if (start.getTime() > now.getTime()) throw invalid('对账期间不能晚于今天');
-  const until = end.getTime() > now.getTime() ? now : end;
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'seller', true);
     guardAccount(a, LIVE, '出具对账单');
+    const overlap = await overlapping(t, a.id, start, until);
+    if (overlap) throw conflict(overlap.message);
     const opening = (await sumsOf(t, [a.id], start)).get(a.id)!;
     const closing = (await sumsOf(t, [a.id], until)).get(a.id)!;
     const [row] = await t

@@ -5,8 +5,10 @@ import {
   EnquiryStatus,
   EnquiryVisibility,
   OrderKind,
+  ProductStatus,
   QuotationStatus,
   type EnquiryAwardResult,
+  type EnquiryFromProduct,
   type MyEnquiryCounts,
   type MyEnquiryDetail,
   type MyEnquiryRow,
@@ -17,7 +19,8 @@ import {
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { enquiries, enquiryItems, jobs, messages, orderLines, orders, quotations } from '../../db/schema/index.ts';
 import ExcelJS from 'exceljs';
-import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier, multipartBody, uploadedFile } from '../../test/factories/index.ts';
+import { api, insertEnquiry, insertOffer, makeOnSaleProduct, makePurchaser, makeSupplier, multipartBody, uploadedFile } from '../../test/factories/index.ts';
+import { products } from '../../db/schema/index.ts';
 import { makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { ENQUIRY_JOBS } from './common.ts';
@@ -164,6 +167,49 @@ describe('enquiry editor', () => {
     }
     expect((await http.post(buyer.token, '/api/enquiry/withdraw', { id: e.id, reason: '再撤' })).message).toBe('询价已撤销');
     expect((await http.post(buyer.token, '/api/enquiry/extend', { id: e.id, deadline: inDays(20).toISOString() })).message).toBe('只有报价中的询价可以延期');
+  });
+});
+
+describe('询价 from a goods page (decision 0185)', () => {
+  it('line 1 from the product (the chosen SKU’s spec, the minimum order, the unit) and its supplier to invite; the enquiry publishes with it', async () => {
+    const buyer = await makePurchaser(db(), '商品询价采购商');
+    const seller = await makeQuotingSupplier(db(), '商品询价供应商');
+    const { productId, skuIds } = await makeOnSaleProduct(db(), seller, { name: '聚合硫酸铁', unit: '吨', minOrder: 3, skus: [{ price: 100, stock: 10 }, { price: 120, stock: 10 }] });
+    await db().update(products).set({ model: 'PFS-21', spec: '固体' }).where(eq(products.id, productId));
+    const from = await http.get<EnquiryFromProduct>(buyer.token, `/api/enquiry/fromProduct?productId=${productId}&skuId=${skuIds[1]}`);
+    expect(from).toMatchObject({
+      code: 0,
+      data: {
+        title: '聚合硫酸铁 询价',
+        line: { productName: '聚合硫酸铁', spec: 'PFS-21 2号', quantity: 3, unit: '吨', productId },
+        supplier: { id: seller.id, name: '商品询价供应商', certified: true },
+      },
+    });
+    // Without a SKU: the product's own model and spec.
+    expect((await http.get<EnquiryFromProduct>(buyer.token, `/api/enquiry/fromProduct?productId=${productId}`)).data.line.spec).toBe('PFS-21 固体');
+    // The editor publishes what it was given, the supplier invited.
+    const f = from.data;
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draft({ title: f.title, lines: [{ ...f.line }], visibility: 2, invitedSupplierIds: [f.supplier!.id], publish: true }));
+    expect(saved.code).toBe(0);
+    const d = await http.get<MyEnquiryDetail>(buyer.token, `/api/enquiry/mineDetail?id=${saved.data.id}`);
+    expect(d.data.items[0]).toMatchObject({ productName: '聚合硫酸铁', spec: 'PFS-21 2号', unit: '吨', productId });
+    expect(d.data.invited.map((s) => s.id)).toEqual([seller.id]);
+  });
+
+  it('refuses what the goods page would not show, a SKU of another product, a supplier and a visitor', async () => {
+    const buyer = await makePurchaser(db(), '商品询价采购商2');
+    const seller = await makeQuotingSupplier(db(), '商品询价供应商2');
+    const { productId, skuIds } = await makeOnSaleProduct(db(), seller, { name: '次氯酸钠' });
+    const other = await makeOnSaleProduct(db(), seller, { name: '活性炭' });
+    expect(await http.get(buyer.token, `/api/enquiry/fromProduct?productId=${productId}&skuId=${other.skuIds[0]}`)).toMatchObject({ code: Code.NOT_FOUND, message: '商品规格不存在' });
+    expect(await http.get(buyer.token, '/api/enquiry/fromProduct?productId=abc')).toMatchObject({ code: Code.INVALID, message: expect.stringContaining('商品编号格式不正确') });
+    expect(await http.get(seller.admin.token, `/api/enquiry/fromProduct?productId=${productId}`)).toMatchObject({ code: Code.FORBIDDEN });
+    expect(await http.get(null, `/api/enquiry/fromProduct?productId=${productId}`)).toMatchObject({ code: Code.LOGIN_EXPIRED });
+    await db().update(products).set({ status: ProductStatus.OFF_SALE }).where(eq(products.id, productId));
+    expect(await http.get(buyer.token, `/api/enquiry/fromProduct?productId=${productId}&skuId=${skuIds[0]}`)).toMatchObject({ code: Code.NOT_FOUND, message: '商品不存在或已下架' });
+    // A product of a company without an open shop (here the purchaser's own) is not on any goods page.
+    await db().update(products).set({ companyId: buyer.companyId }).where(eq(products.id, other.productId));
+    expect(await http.get(buyer.token, `/api/enquiry/fromProduct?productId=${other.productId}`)).toMatchObject({ code: Code.NOT_FOUND, message: '商品不存在或已下架' });
   });
 });
 

@@ -187,6 +187,7 @@ export async function offerDetail(db: Db, caller: Caller, quotationId: number, n
       remark: v.remark,
       attachments: v.attachments,
       createdAt: v.createdAt.toISOString(),
+    changes: v.changes,
       lines: linesOf(v.version),
     })),
   };

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, enumLabel, EnquiryStatus, MerchantStatus, type MyEnquiryCounts, type MyEnquiryDetail, type MyEnquiryItem, type MyEnquiryRow, type Paged, type SupplierOption, type myEnquiryListQuery, chinaDayEnd, chinaDayStart, isChinaDay } from '@aquamall/shared';
+import { CertStatus, enumLabel, EnquiryStatus, MerchantStatus, type EnquiryFromProduct, type MyEnquiryCounts, type MyEnquiryDetail, type MyEnquiryItem, type MyEnquiryRow, type Paged, type SupplierOption, type myEnquiryListQuery, chinaDayEnd, chinaDayStart, isChinaDay } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companies, enquiries, enquiryInvitations, enquiryItems, orders, quotations } from '../../db/schema/index.ts';
+import { companies, enquiries, enquiryInvitations, enquiryItems, orders, products, productSkus, quotations } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
 import type { Caller } from '../products/caller.ts';
 import { assertPurchaser, iso, ownEnquiry, sealedHidden, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
@@ -163,26 +165,71 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
 }
 
 /** Approved, open supplier shops (not the caller's company) to invite, by name; at most 30. */
+/** Who may be invited: an open, approved supplier shop that is not the purchaser's own company. */
+const invitable = (caller: Caller) => and(openShop, eq(companies.merchantStatus, MerchantStatus.APPROVED), ne(companies.id, caller.companyId));
+
+const toOption = (r: { id: number; name: string; shopName: string; certStatus: number; memberLevel: number }): SupplierOption => ({
+  id: r.id,
+  name: r.name,
+  shopName: r.shopName,
+  certified: r.certStatus === CertStatus.CERTIFIED,
+  memberLevel: r.memberLevel,
+});
+const optionColumns = {
+  id: companies.id,
+  name: companies.name,
+  shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
+  certStatus: companies.certStatus,
+  memberLevel: companies.memberLevel,
+};
+
+/**
+ * 询价 from a goods page (decision 0185): the public product (on sale in an open shop — what the goods page
+ * shows; anything else answers 商品不存在或已下架), line 1 from it — name, model and spec (the SKU's spec values
+ * when one was chosen there), unit, the minimum order as a whole quantity — and its supplier to invite when
+ * it may be invited (never the purchaser's own company).
+ */
+export async function enquiryFromProduct(db: Db, caller: Caller, productId: number, skuId?: number): Promise<EnquiryFromProduct> {
+  assertPurchaser(caller);
+  const [p] = await db
+    .select({ id: products.id, name: products.name, model: products.model, spec: products.spec, unit: products.unit, minOrder: products.minOrder, companyId: products.companyId })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(publicProduct, openShop, eq(products.id, productId)));
+  if (!p) throw notFound('商品不存在或已下架');
+  let spec = p.spec;
+  if (skuId !== undefined) {
+    const [sku] = await db
+      .select({ specValues: productSkus.specValues })
+      .from(productSkus)
+      .where(and(eq(productSkus.id, skuId), eq(productSkus.productId, p.id)));
+    if (!sku) throw notFound('商品规格不存在');
+    spec = sku.specValues.map((v) => v.value).join(' / ') || p.spec;
+  }
+  const [supplier] = await db
+    .select(optionColumns)
+    .from(companies)
+    .where(and(invitable(caller), eq(companies.id, p.companyId)));
+  return {
+    title: `${p.name} 询价`.slice(0, 120),
+    line: {
+      productName: p.name.slice(0, 120),
+      spec: [p.model, spec].filter(Boolean).join(' ').slice(0, 200),
+      quantity: Math.max(1, Math.ceil(Number(p.minOrder))),
+      unit: p.unit.slice(0, 10),
+      productId: p.id,
+    },
+    supplier: supplier ? toOption(supplier) : null,
+  };
+}
+
 export async function supplierOptions(db: Db, caller: Caller, keyword?: string): Promise<SupplierOption[]> {
   assertPurchaser(caller);
   const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      shopName: sql<string>`coalesce(nullif(${companies.shopName}, ''), ${companies.name})`,
-      certStatus: companies.certStatus,
-      memberLevel: companies.memberLevel,
-    })
+    .select(optionColumns)
     .from(companies)
-    .where(
-      and(
-        openShop,
-        eq(companies.merchantStatus, MerchantStatus.APPROVED),
-        ne(companies.id, caller.companyId),
-        keyword ? or(ilike(companies.name, like(keyword)), ilike(companies.shopName, like(keyword))) : undefined,
-      ),
-    )
+    .where(and(invitable(caller), keyword ? or(ilike(companies.name, like(keyword)), ilike(companies.shopName, like(keyword))) : undefined))
     .orderBy(desc(companies.memberLevel), asc(companies.id))
     .limit(30);
-  return rows.map((r) => ({ id: r.id, name: r.name, shopName: r.shopName, certified: r.certStatus === CertStatus.CERTIFIED, memberLevel: r.memberLevel }));
+  return rows.map(toOption);
 }

@@ -10,7 +10,7 @@ import { extendEnquiry, registerEnquiryJobs, saveEnquiry, withdrawEnquiry } from
 import { compareOffers, exportOffers, offerDetail } from './offers.ts';
 import { exportMyEnquiries } from './export.ts';
 import { linesFromWorkbook } from './sheet.ts';
-import { listMyEnquiries, myEnquiryCounts, myEnquiryDetail, supplierOptions } from './queries.ts';
+import { enquiryFromProduct, listMyEnquiries, myEnquiryCounts, myEnquiryDetail, supplierOptions } from './queries.ts';
 import { sendDownload } from '../../lib/download.ts';
 
 /** Enquiries, purchaser side: editor, list, extend, withdraw, comparison, offer detail, award. */
@@ -52,6 +52,9 @@ export default async function enquiryRoutes(app: FastifyInstance) {
     return ok(null, '询价已撤销');
   });
   route(app, e.enquirySuppliers, async (request) => ok(await supplierOptions(app.db, companyCaller(request), request.query.keyword)));
+  route(app, e.enquiryFromProduct, async (request) =>
+    ok(await enquiryFromProduct(app.db, companyCaller(request), request.query.productId, request.query.skuId)),
+  );
   route(app, e.enquiryOffers, async (request) => ok(await compareOffers(app.db, companyCaller(request), request.query.enquiryId)));
   route(app, e.enquiryOffersExport, async (request, reply) => {
     const { file, code } = await exportOffers(app.db, companyCaller(request), request.query.enquiryId);

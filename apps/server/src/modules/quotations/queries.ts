@@ -77,6 +77,7 @@ export async function versionsOf(db: Db, quotationId: number): Promise<MyQuotati
     remark: v.remark,
     attachments: v.attachments,
     createdAt: v.createdAt.toISOString(),
+    changes: v.changes,
     lines: lines
       .filter((l) => l.version === v.version)
       .map((l) => ({

@@ -7,7 +7,9 @@ import {
   EnquiryStatus,
   MerchantStatus,
   QuotationStatus,
+  QUOTE_UNCHANGED,
   THREAD_MESSAGE_EMPTY,
+  type OfferDetail,
   type QuotationDetail,
   type QuotationListAnswer,
   type QuoteSubmitResult,
@@ -18,6 +20,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   companies,
   enquiries,
+  idempotencyKeys,
   messages,
   quotationMessages,
   quotationLines,
@@ -271,6 +274,85 @@ describe('quoting', () => {
     const q2 = (await quotationRows(enquiry.id)).find((q) => q.supplierCompanyId === s2.id)!;
     await http.post(s2.admin.token, '/api/quotation/withdraw', { id: q2.id, reason: '报错了' });
     expect(await offerCount(enquiry.id)).toBe(2);
+  });
+});
+
+describe('修改报价: no change, no version; a version says what changed (decision 0185)', () => {
+  it('a revision equal to the current version writes nothing and says so; a real one records each change, old → new', async () => {
+    const { buyer, seller, enquiry, items, body } = await scene();
+    const first = await submit(seller.admin.token, body());
+    expect(first.data.version).toBe(1);
+    const counts = async () => ({
+      versions: (await db().select().from(quotationVersions).where(eq(quotationVersions.quotationId, first.data.id))).length,
+      lines: (await db().select().from(quotationLines).where(eq(quotationLines.quotationId, first.data.id))).length,
+      keys: (await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, seller.admin.id))).length,
+      notices: (await db().select().from(messages).where(eq(messages.companyId, buyer.companyId))).length,
+    });
+    const before = await counts();
+    const [row] = await quotationRows(enquiry.id);
+    // The same figures, typed differently (a price with a trailing zero, the remark of a line unchanged).
+    const same = await submit(seller.admin.token, body({ baseVersion: 1, freight: 50.5 }));
+    expect(same).toMatchObject({ code: 0, message: QUOTE_UNCHANGED, data: { id: first.data.id, version: 1, status: QuotationStatus.QUOTED, unchanged: true } });
+    expect(await counts()).toEqual(before);
+    expect((await quotationRows(enquiry.id))[0]).toEqual(row);
+
+    const changed = await submit(
+      seller.admin.token,
+      body({
+        baseVersion: 1,
+        lines: [
+          { enquiryItemId: items[0]!.id, unitPrice: 1200, taxRate: 13 },
+          { enquiryItemId: items[1]!.id, unitPrice: 10.01, taxRate: 6, remark: '含包装' },
+        ],
+        freight: 60,
+        remark: '质保两年',
+      }),
+    );
+    expect(changed).toMatchObject({ code: 0, message: '报价已更新（第2版）', data: { version: 2, status: QuotationStatus.REVISED } });
+    expect(changed.data.unchanged).toBeUndefined();
+    const expected = [
+      { field: '第1行「聚合氯化铝」单价（元）', from: '1234.56', to: '1200.00' },
+      { field: '第2行「聚丙烯酰胺」税率', from: '9%', to: '6%' },
+      { field: '运费（元）', from: '50.50', to: '60.00' },
+      { field: '报价总额（元）', from: '2549.65', to: '2490.03' },
+      { field: '备注', from: '质保一年', to: '质保两年' },
+    ];
+    const d = await detail(seller.admin.token, `enquiryId=${enquiry.id}`);
+    expect(d.data.quotation!.versions.map((v) => [v.version, v.changes])).toEqual([[2, expected], [1, []]]);
+    // The purchaser reads the same history on its offer detail (the enquiry is not sealed).
+    const offer = await http.get<OfferDetail>(buyer.token, `/api/enquiry/offer?quotationId=${first.data.id}`);
+    expect(offer.data.versions[0]!.changes).toEqual(expected);
+    // A line left unquoted, then the contact: each its own change.
+    const third = await submit(seller.admin.token, body({ baseVersion: 2, lines: [{ enquiryItemId: items[0]!.id, unitPrice: 1200, taxRate: 13 }], freight: 60, remark: '质保两年', contactPhone: '13900002222' }));
+    expect(third.data.version).toBe(3);
+    const v3 = (await detail(seller.admin.token, `enquiryId=${enquiry.id}`)).data.quotation!.versions[0]!;
+    expect(v3.changes).toEqual([
+      { field: '第2行「聚丙烯酰胺」单价（元）', from: '10.01', to: '未报价' },
+      { field: '报价总额（元）', from: '2490.03', to: '2460.00' },
+      { field: '联系电话', from: '13800001111', to: '13900002222' },
+    ]);
+  });
+
+  it('a sealed enquiry: the purchaser still cannot read any version (nor its changes) before the deadline', async () => {
+    const { buyer, seller, body } = await scene({ sealed: true });
+    const first = await submit(seller.admin.token, body());
+    expect((await submit(seller.admin.token, body({ baseVersion: 1, freight: 99 }))).data.version).toBe(2);
+    const offer = await http.get<OfferDetail>(buyer.token, `/api/enquiry/offer?quotationId=${first.data.id}`);
+    expect(offer.code).toBe(Code.CONFLICT);
+    expect(JSON.stringify(offer)).not.toContain('99.00');
+    // And the notice of the revision names no figure.
+    const notes = await db().select().from(messages).where(eq(messages.companyId, buyer.companyId));
+    expect(JSON.stringify(notes)).not.toContain('99.00');
+  });
+
+  it('quoting again after a withdrawal adds a version even when the figures are the same', async () => {
+    const { seller, enquiry, body } = await scene();
+    const first = await submit(seller.admin.token, body());
+    expect((await http.post(seller.admin.token, '/api/quotation/withdraw', { id: first.data.id, reason: '价格有误' })).code).toBe(0);
+    const again = await submit(seller.admin.token, body({ baseVersion: 1 }));
+    expect(again.data).toMatchObject({ version: 2, status: QuotationStatus.QUOTED });
+    const d = await detail(seller.admin.token, `enquiryId=${enquiry.id}`);
+    expect(d.data.quotation!.versions[0]!.changes).toEqual([]);
   });
 });
 

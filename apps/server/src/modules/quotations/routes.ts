@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { QUOTE_UNCHANGED } from '@aquamall/shared';
 import { quotationEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
@@ -20,7 +21,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     const caller = companyCaller(request);
     assertSupplier(caller);
     const r = await submitQuotation(app.db, caller, request.headers['idempotency-key'], request.body);
-    return ok(r, r.version > 1 ? `报价已更新（第${r.version}版）` : '报价已提交');
+    return ok(r, r.unchanged ? QUOTE_UNCHANGED : r.version > 1 ? `报价已更新（第${r.version}版）` : '报价已提交');
   });
   route(app, e.quotationWithdraw, async (request) => {
     const caller = companyCaller(request);

@@ -6,8 +6,10 @@ import {
   EnquiryVisibility,
   MerchantStatus,
   QuotationStatus,
+  QUOTE_UNCHANGED,
   QUOTE_VALID_DAYS_MAX,
   type QuoteSubmitResult,
+  type VersionChange,
   type quoteSubmitInput,
 } from '@aquamall/shared';
 import type { z } from 'zod';
@@ -110,6 +112,75 @@ export const buyerOfferPath = (q: { id: number; enquiryId: number }) =>
   `/customer/enquiry/offerDetail?id=${q.id}&enquiryId=${q.enquiryId}`;
 export const supplierOfferPath = (q: { id: number }) => `/customer/quotation/detail?id=${q.id}`;
 
+type ItemRow = typeof enquiryItems.$inferSelect;
+interface Content {
+  figures: { goodsAmount: string; freight: string; totalAmount: string; leadDays: number; validUntil: Date; remark: string; attachments: { name: string; path: string }[] };
+  contactName: string;
+  contactPhone: string;
+  /** By enquiry item: unit price, VAT rate, remark. */
+  lines: Map<number, { unitPrice: string; taxRate: string; remark: string }>;
+}
+
+const money = (v: string | null | undefined) => (v == null ? '未报价' : toYuan(toFen(v)));
+const rate = (v: string) => `${Number(v)}%`;
+const orNone = (v: string) => v || '无';
+const files = (a: { name: string }[]) => (a.length ? a.map((f) => f.name).join('、') : '无');
+
+/**
+ * What `next` changes from `prev`, field by field and line by line (items in the enquiry's order), as the
+ * supplier reads them (decision 0185). Empty means the two are the same offer.
+ */
+export function quotationChanges(prev: Content, next: Content, items: ItemRow[]): VersionChange[] {
+  const out: VersionChange[] = [];
+  const add = (field: string, from: string, to: string) => {
+    if (from !== to) out.push({ field, from, to });
+  };
+  items.forEach((item, i) => {
+    const a = prev.lines.get(item.id);
+    const b = next.lines.get(item.id);
+    if (!a && !b) return;
+    const name = `第${i + 1}行「${item.productName}」`;
+    add(`${name}单价（元）`, money(a?.unitPrice), money(b?.unitPrice));
+    if (a && b) {
+      add(`${name}税率`, rate(a.taxRate), rate(b.taxRate));
+      add(`${name}备注`, orNone(a.remark), orNone(b.remark));
+    }
+  });
+  add('运费（元）', money(prev.figures.freight), money(next.figures.freight));
+  add('报价总额（元）', money(prev.figures.totalAmount), money(next.figures.totalAmount));
+  add('交货期（天）', String(prev.figures.leadDays), String(next.figures.leadDays));
+  add('报价有效期至', chinaToday(prev.figures.validUntil), chinaToday(next.figures.validUntil));
+  add('备注', orNone(prev.figures.remark), orNone(next.figures.remark));
+  add('附件', files(prev.figures.attachments), files(next.figures.attachments));
+  // Two files of the same name swapped still change the offer.
+  if (out.every((c) => c.field !== '附件') && prev.figures.attachments.map((f) => f.path).join() !== next.figures.attachments.map((f) => f.path).join())
+    out.push({ field: '附件', from: '原附件', to: '已替换' });
+  add('联系人', prev.contactName, next.contactName);
+  add('联系电话', prev.contactPhone, next.contactPhone);
+  return out;
+}
+
+/** The caller's current offer (the quotation row's figures and contact, the current version's lines). */
+async function currentContent(tx: Db, q: Quotation): Promise<Content> {
+  const lines = await tx
+    .select()
+    .from(quotationLines)
+    .where(and(eq(quotationLines.quotationId, q.id), eq(quotationLines.version, q.version)));
+  return {
+    figures: { goodsAmount: q.goodsAmount, freight: q.freight, totalAmount: q.totalAmount, leadDays: q.leadDays, validUntil: q.validUntil, remark: q.remark, attachments: q.attachments },
+    contactName: q.contactName,
+    contactPhone: q.contactPhone,
+    lines: new Map(lines.map((l) => [l.enquiryItemId, { unitPrice: l.unitPrice, taxRate: l.taxRate, remark: l.remark }])),
+  };
+}
+
+/** Thrown inside the transaction so a revision without a change writes nothing (not even the key's row). */
+class Unchanged extends Error {
+  constructor(readonly result: QuoteSubmitResult) {
+    super(QUOTE_UNCHANGED);
+  }
+}
+
 /** 密封报价 before the deadline: the purchaser is told that an offer moved, not by whom or at what price. */
 const sealedNow = (e: Enquiry, now: Date) => e.sealed && e.deadline.getTime() > now.getTime();
 
@@ -128,6 +199,22 @@ export async function submitQuotation(
   now = new Date(),
 ): Promise<QuoteSubmitResult> {
   const hash = requestHash(input);
+  try {
+    return await submitInTransaction(db, caller, key, hash, input, now);
+  } catch (err) {
+    if (err instanceof Unchanged) return err.result;
+    throw err;
+  }
+}
+
+async function submitInTransaction(
+  db: Db,
+  caller: Caller,
+  key: string,
+  hash: string,
+  input: SubmitInput,
+  now: Date,
+): Promise<QuoteSubmitResult> {
   return db.transaction(async (tx) => {
     const claim = await claimIdempotencyKey<QuoteSubmitResult>(
       tx,
@@ -213,6 +300,19 @@ export async function submitQuotation(
         ? 'again'
         : 'revise';
     const status = kind === 'revise' ? QuotationStatus.REVISED : QuotationStatus.QUOTED;
+    // What this version changes from the current one; a revision that changes nothing adds no version.
+    let changes: VersionChange[] = [];
+    if (existing) {
+      const next: Content = {
+        figures,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        lines: new Map(lines.map((l) => [l.enquiryItemId, { unitPrice: toYuan(toFen(l.unitPrice)), taxRate: String(l.taxRate), remark: l.remark }])),
+      };
+      changes = quotationChanges(await currentContent(tx, existing), next, items);
+      if (kind === 'revise' && changes.length === 0)
+        throw new Unchanged({ id: existing.id, version: existing.version, status: existing.status, totalAmount: existing.totalAmount, unchanged: true });
+    }
     let q: Quotation;
     if (!existing) {
       [q] = (await tx
@@ -250,7 +350,7 @@ export async function submitQuotation(
     }
     await tx
       .insert(quotationVersions)
-      .values({ quotationId: q.id, version, ...figures, createdBy: caller.userId, createdAt: now });
+      .values({ quotationId: q.id, version, ...figures, changes, createdBy: caller.userId, createdAt: now });
     await tx.insert(quotationLines).values(
       lines.map((l) => ({
         quotationId: q.id,

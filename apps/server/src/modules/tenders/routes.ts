@@ -1,3 +1,4 @@
+import { BID_UNCHANGED } from '@aquamall/shared';
 import type { FastifyInstance } from 'fastify';
 import { tenderEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
@@ -40,7 +41,10 @@ export default async function tenderRoutes(app: FastifyInstance) {
     await registerForTender(app.db, c(r), r.body.id);
     return ok(null, '报名成功');
   });
-  route(app, e.tenderBid, async (r) => ok(await submitBid(app.db, c(r), r.body), '投标已提交'));
+  route(app, e.tenderBid, async (r) => {
+    const result = await submitBid(app.db, c(r), r.body);
+    return ok(result, result.unchanged ? BID_UNCHANGED : '投标已提交');
+  });
   route(app, e.tenderWithdraw, async (r) => {
     await withdrawBid(app.db, c(r), r.body.id);
     return ok(null, '投标已撤回');

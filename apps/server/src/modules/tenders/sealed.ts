@@ -70,6 +70,7 @@ export async function loadBidContent(
         documents: tenderBidVersions.documents,
         validityDays: tenderBidVersions.validityDays,
         remark: tenderBidVersions.remark,
+        changes: tenderBidVersions.changes,
       })
       .from(tenderBids)
       .innerJoin(tenderBidVersions, currentVersion)
@@ -82,6 +83,8 @@ export async function loadBidContent(
   const qty = new Map(lots.map((l) => [l.id, l.quantity]));
   return rows.map((r) => ({
     ...r,
+    // What the version changed is the author's history; the purchaser reads the opened bid as it stands.
+    changes: scope === 'own' ? r.changes : [],
     statusName: enumLabel('TenderBidStatus', r.status) ?? '',
     submittedAt: r.submittedAt ? r.submittedAt.toISOString() : null,
     // Prices of lots removed by an amendment are dropped.

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidInput } from '@aquamall/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -17,6 +17,8 @@ import {
   type TenderRecord,
 } from './common.ts';
 import { assertOwnPdfs } from './purchaser.ts';
+import { loadBidContent } from './sealed.ts';
+import { toFen, toYuan } from '../orders/create.ts';
 
 type BidRow = typeof tenderBids.$inferSelect;
 
@@ -48,21 +50,61 @@ export async function registerForTender(db: Db, caller: Caller, tenderId: number
   });
 }
 
+type BidContent = Pick<TenderBidContent, 'validityDays' | 'remark' | 'documents'> & { prices: { lotId: number; price: string }[] };
+
+/**
+ * What a bid version changes from the one before (decision 0185): the unit price per lot (lots in the tender's
+ * order), the documents, the validity and the remark. Empty means the same bid.
+ */
+export function bidChanges(prev: BidContent, next: BidContent, lots: { id: number; name: string }[]): VersionChange[] {
+  const out: VersionChange[] = [];
+  const add = (field: string, from: string, to: string) => {
+    if (from !== to) out.push({ field, from, to });
+  };
+  const price = (b: BidContent, lotId: number) => {
+    const p = b.prices.find((x) => x.lotId === lotId);
+    return p ? toYuan(toFen(p.price)) : '未报价';
+  };
+  for (const lot of lots) add(`标段「${lot.name}」单价（元）`, price(prev, lot.id), price(next, lot.id));
+  const docs = (b: BidContent) => (b.documents.length ? b.documents.map((d) => d.name).join('、') : '无');
+  add('投标文件', docs(prev), docs(next));
+  if (out.every((c) => c.field !== '投标文件') && prev.documents.map((d) => d.path).join() !== next.documents.map((d) => d.path).join())
+    out.push({ field: '投标文件', from: '原文件', to: '已替换' });
+  add('报价有效期（天）', String(prev.validityDays), String(next.validityDays));
+  add('备注', prev.remark || '无', next.remark || '无');
+  return out;
+}
+
 /**
  * Submits or revises a bid before the deadline: a new version (unit price per lot, documents, validity) is
  * kept beside the earlier ones; the qualification is checked again. A supplier not yet registered is
  * registered by its first bid.
  */
-export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now = new Date()): Promise<{ version: number }> {
+export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now = new Date()): Promise<{ version: number; unchanged?: boolean }> {
   const a = tenderBidInput.parse(raw);
   return inTransaction(db, async (t) => {
     const { tender, bid: existing } = await lockForBidding(t, caller, a.tenderId, now);
     const refusal = await qualificationRefusal(t, tender, caller.companyId);
     if (refusal) throw conflict(refusal);
-    const lots = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, tender.id));
+    const lots = await t
+      .select({ id: tenderLots.id, name: tenderLots.name })
+      .from(tenderLots)
+      .where(eq(tenderLots.tenderId, tender.id))
+      .orderBy(asc(tenderLots.seq), asc(tenderLots.id));
     const lotIds = new Set(lots.map((l) => l.id));
     if (a.prices.some((p) => !lotIds.has(p.lotId))) throw invalid('标段不存在');
     const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
+    const prices = a.prices.map((p) => ({ lotId: p.lotId, price: p.price.toFixed(2) }));
+    // The current version is read through the sealed reader (the caller's own bid), then compared.
+    let changes: VersionChange[] = [];
+    if (existing && existing.version > 0) {
+      const [mine] = await loadBidContent(t, tender, { companyId: caller.companyId }, 'own', now);
+      if (mine) {
+        changes = bidChanges(mine, { prices, documents, validityDays: a.validityDays, remark: a.remark }, lots);
+        // 修改投标 of a confirmed bid that changes nothing: no version, nothing written.
+        if (changes.length === 0 && existing.status === TenderBidStatus.SUBMITTED) return { version: existing.version, unchanged: true };
+      }
+    }
     const bid =
       existing ??
       (await t.insert(tenderBids).values({ tenderId: tender.id, companyId: caller.companyId }).returning())[0]!;
@@ -70,10 +112,11 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
     await t.insert(tenderBidVersions).values({
       bidId: bid.id,
       version,
-      prices: a.prices.map((p) => ({ lotId: p.lotId, price: p.price.toFixed(2) })),
+      prices,
       documents,
       validityDays: a.validityDays,
       remark: a.remark,
+      changes,
     });
     await t
       .update(tenderBids)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  BID_UNCHANGED,
   BidStatus,
   chinaDayCompact,
   Code,
@@ -16,7 +17,7 @@ import {
 } from '@aquamall/shared';
 import { endpoints } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bids, files, jobs, messages, orders, tenderBids, tenderLots } from '../../db/schema/index.ts';
+import { bids, files, jobs, messages, orders, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
 import { api, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInPlatformAdmin } from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
@@ -95,6 +96,39 @@ async function scene(over: Partial<TenderSaveInput> = {}) {
 
 /** Runs the due jobs as if at `hours` from now. */
 const runAt = (hours: number) => runDueJobs(db(), addHours(new Date(), hours));
+
+describe('修改投标: no change, no version; a version says what changed (decision 0185)', () => {
+  it('a revision equal to the current version writes nothing and says so; a real one records each change; the purchaser reads none of it before the opening', async () => {
+    const { buyer, suppliers, id, lots } = await scene();
+    const [s] = suppliers;
+    const doc = await pdf(s!.id, s!.admin.id);
+    const prices = [{ lotId: lots[0]!.id, price: 1888.8 }, { lotId: lots[1]!.id, price: 2500 }];
+    const first = await bid(s!, id, prices, { documents: [{ name: '技术标.pdf', path: doc }], remark: '含运输' });
+    expect(first).toMatchObject({ code: 0, data: { version: 1 } });
+    const [row] = await db().select().from(tenderBids).where(and(eq(tenderBids.tenderId, id), eq(tenderBids.companyId, s!.id)));
+    const versions = () => db().select().from(tenderBidVersions).where(eq(tenderBidVersions.bidId, row!.id));
+    const same = await bid(s!, id, [{ lotId: lots[0]!.id, price: 1888.80 }, { lotId: lots[1]!.id, price: 2500.0 }], { documents: [{ name: '技术标.pdf', path: doc }], remark: '含运输' });
+    expect(same).toMatchObject({ code: 0, message: BID_UNCHANGED, data: { version: 1, unchanged: true } });
+    expect(await versions()).toHaveLength(1);
+    expect((await db().select().from(tenderBids).where(eq(tenderBids.id, row!.id)))[0]).toEqual(row);
+
+    const changed = await bid(s!, id, [{ lotId: lots[0]!.id, price: 1800 }], { documents: [], validityDays: 60, remark: '含运输' });
+    expect(changed).toMatchObject({ code: 0, message: '投标已提交', data: { version: 2 } });
+    const expected = [
+      { field: '标段「聚合氯化铝」单价（元）', from: '1888.80', to: '1800.00' },
+      { field: '标段「聚丙烯酰胺」单价（元）', from: '2500.00', to: '未报价' },
+      { field: '投标文件', from: '技术标.pdf', to: '无' },
+      { field: '报价有效期（天）', from: '90', to: '60' },
+    ];
+    const mine = await detail(s!.admin.token, id);
+    expect(mine.data.myBid).toMatchObject({ version: 2, changes: expected });
+    // The purchaser: no content and no change before the opening.
+    const before = await detail(buyer.token, id);
+    expect(before.data.bids).toEqual([]);
+    expect(JSON.stringify(before.data)).not.toContain('1888.80');
+    expect(JSON.stringify(before.data)).not.toContain('未报价');
+  });
+});
 
 describe('tenders: draft, publish, bid', () => {
   it('a draft is invisible to the public; publishing lists it with a hidden budget kept hidden', async () => {

@@ -9,6 +9,7 @@ import { StatusTabs, useStatusParam } from '../../../components/ListPage.tsx';
 import { useRmaCounts, useRmaList } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag, STATUS_TABS } from '../components/status.tsx';
 import { pickerRange } from '../../../lib/china-time.ts';
+import { quantitySummary } from '../../../lib/units.ts';
 
 interface Filters {
   pageIndex: number;
@@ -49,7 +50,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
           <Img src={r.image} width={120} style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4 }} />
           <span>
             <div>{r.productName}{r.lineCount > 1 ? ` 等${r.lineCount}种` : ''}</div>
-            <div style={{ color: '#8c8c8c', fontSize: 12 }}>共 {r.totalQuantity} 件 · {r.reason}</div>
+            <div style={{ color: '#8c8c8c', fontSize: 12 }}>{quantitySummary(r.totalQuantity, r.unit, r.lineCount)} · {r.reason}</div>
           </span>
         </Space>
       ),

@@ -204,7 +204,7 @@ export default function CartPage() {
           </Checkbox>
           <Space>
             <Popconfirm
-              title={`删除已选的 ${chosen.length} 件商品？`}
+              title={`删除已选的 ${chosen.length} 种商品？`}
               disabled={!chosen.length}
               okText="删除"
               onConfirm={() => remove.mutateAsync(chosen)}
@@ -255,7 +255,7 @@ export default function CartPage() {
         ))}
         <div className="buy-summary">
           <span>
-            已选 <b data-testid="selected-count">{data.selectedCount}</b> 件商品，合计{' '}
+            已选 <b data-testid="selected-count">{data.selectedCount}</b> 种商品，合计{' '}
             <Price value={data.selectedAmount} className="buy-total" />
           </span>
           <Tooltip title={chosen.length ? undefined : '请选择要结算的商品'}>

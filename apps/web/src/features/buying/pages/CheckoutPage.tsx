@@ -358,7 +358,7 @@ export default function CheckoutPage() {
             <Alert
               type="error"
               showIcon
-              title={`有 ${problems.length} 件商品当前不能购买，请返回购物车调整后再提交`}
+              title={`有 ${problems.length} 种商品当前不能购买，请返回购物车调整后再提交`}
               style={{ marginBottom: 12 }}
             />
           )}

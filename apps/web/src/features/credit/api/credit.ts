@@ -17,6 +17,14 @@ export const useLedger = (params: InputOf<'creditLedger'>) =>
   useQuery({ queryKey: ['credit', 'ledger', params], queryFn: () => api.read('creditLedger', params, { suppressError: true }), placeholderData: keepPreviousData });
 export const useStatementList = (params: InputOf<'statementList'>) =>
   useQuery({ queryKey: ['credit', 'statements', params], queryFn: () => api.read('statementList', params, { suppressError: true }), placeholderData: keepPreviousData });
+/** GET statement/overlap — the standing statement a chosen period overlaps (the issue form warns at once), or null. */
+export const useStatementOverlap = (params: InputOf<'statementOverlap'> | null) =>
+  useQuery({
+    queryKey: ['credit', 'statementOverlap', params],
+    queryFn: () => api.read('statementOverlap', params!, { suppressError: true }),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
 export const useStatementDetail = (id: number | null) =>
   useQuery({ queryKey: ['credit', 'statement', id], queryFn: () => api.read('statementDetail', { id: id! }, { suppressError: true }), enabled: id !== null });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tabs, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tabs, type TableColumnsType } from 'antd';
 import { chinaMonthToDate, CreditAccountStatus, creditApplyInput, enumLabel, formatChinaDate, formatChinaDateTime, StatementStatus, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
@@ -20,6 +20,7 @@ import {
   useLedger,
   useStatementDetail,
   useStatementList,
+  useStatementOverlap,
   useSupplierOptions,
   useUnfreeze,
 } from '../api/credit.ts';
@@ -219,15 +220,20 @@ function IssueModal({ accountId, onClose, onIssued }: { accountId: number; onClo
   // This China month to date: the days the picker shows are the China days sent.
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => rangeToPicker(chinaMonthToDate()));
   const issue = useIssueStatement();
+  const period = { accountId, from: pickerToDay(range[0]), to: pickerToDay(range[1]) };
+  // The same check issuing makes, asked as soon as a period is chosen (decision 0185).
+  const overlap = useStatementOverlap(period);
+  const current = overlap.isPlaceholderData ? undefined : overlap.data;
   const ok = async () => {
-    const r = await issue.mutateAsync({ accountId, from: pickerToDay(range[0]), to: pickerToDay(range[1]) });
+    const r = await issue.mutateAsync(period);
     onClose();
     onIssued(r.id);
   };
   return (
-    <Modal title="出具对账单" open onCancel={onClose} onOk={() => void ok()} okText="出具" confirmLoading={issue.isPending}>
+    <Modal title="出具对账单" open onCancel={onClose} onOk={() => void ok()} okText="出具" confirmLoading={issue.isPending} okButtonProps={{ disabled: !!current }}>
       <p>对账期间（含首尾两天）：</p>
       <DatePicker.RangePicker value={range} allowClear={false} disabledDate={afterChinaToday} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+      {current ? <Alert type="warning" showIcon style={{ marginTop: 12 }} message={current.message} data-testid="statement-overlap" /> : null}
     </Modal>
   );
 }
@@ -242,7 +248,7 @@ function StatementModal({ id, onClose }: { id: number; onClose: () => void }) {
   const buyerCanAnswer = s && s.viewer === 0 && s.status === StatementStatus.PENDING;
   return (
     <Modal
-      title="对账单"
+      title={`对账单（编号${id}）`}
       open
       width={1000}
       onCancel={onClose}

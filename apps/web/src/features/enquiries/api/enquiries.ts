@@ -51,6 +51,15 @@ export const useOfferDetail = (quotationId: number | null) =>
     enabled: quotationId !== null,
   });
 
+/** GET /api/enquiry/fromProduct — line 1 and the supplier to invite for 询价 from a goods page (decision 0185). */
+export const useEnquiryFromProduct = (productId: number | null, skuId: number | null) =>
+  useQuery({
+    queryKey: ['enquiries', 'fromProduct', productId, skuId],
+    queryFn: () => api.read('enquiryFromProduct', { productId: productId!, skuId: skuId ?? undefined }, { suppressError: true }),
+    enabled: productId !== null,
+    staleTime: Infinity,
+  });
+
 /** GET /api/enquiry/suppliers — approved suppliers to invite. */
 export const useSupplierOptions = (keyword: string, enabled: boolean) =>
   useQuery({

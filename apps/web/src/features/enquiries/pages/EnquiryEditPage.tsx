@@ -12,14 +12,17 @@ import {
   enquirySaveInput,
   linesFromRows,
   type AreaNode,
+  type EnquiryFromProduct,
   type EnquirySaveInput,
   chinaDay,
   chinaDayLastMoment,
+  type SupplierOption,
 } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
-import { importSheet, useAreaTree, useGoodsPick, useMyEnquiry, useSaveEnquiry, useSupplierOptions } from '../api/enquiries.ts';
+import { importSheet, useAreaTree, useEnquiryFromProduct, useGoodsPick, useMyEnquiry, useSaveEnquiry, useSupplierOptions } from '../api/enquiries.ts';
+import { useSession, type SessionUser } from '../../session/index.ts';
 import { enquiryIdFrom } from '../components/status.tsx';
 import { beforeChinaToday, chinaNowPicker, chinaTodayPicker, dayToPicker, instantToPicker, pickerToDay, pickerToInstant } from '../../../lib/china-time.ts';
 
@@ -68,6 +71,28 @@ function areaNames(tree: AreaNode[] | undefined, path: number[]): string {
   return names.join(' ');
 }
 
+/** A positive whole number from the address bar, else null. */
+const idParam = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** A new enquiry's contact: the signed-in user's name and mobile. */
+export const contactOf = (user: Pick<SessionUser, 'realName' | 'nickName' | 'phone'> | null | undefined) => ({
+  contactName: (user?.realName || user?.nickName || '').slice(0, 50),
+  contactPhone: (user?.phone ?? '').slice(0, 20),
+});
+
+/**
+ * 询价 from a goods page (decision 0185): the title, line 1 from the product and — when its supplier may be
+ * invited — 邀请询价 with that supplier; the purchaser may change any of it (公开询价 too).
+ */
+export const fromProductValues = (p: EnquiryFromProduct): Partial<Values> => ({
+  title: p.title,
+  lines: [{ ...p.line, targetPrice: null, remark: '' }],
+  ...(p.supplier ? { visibility: 2, invitedSupplierIds: [p.supplier.id] } : {}),
+});
+
 const deadlineProblem = (v: Dayjs | null) => {
   if (!v) return '请选择报价截止时间';
   if (!v.isAfter(chinaNowPicker())) return '报价截止时间必须晚于当前时间';
@@ -83,6 +108,8 @@ export default function EnquiryEditPage() {
   const [search] = useSearchParams();
   const id = enquiryIdFrom(search);
   const existing = useMyEnquiry(id);
+  const fromProduct = useEnquiryFromProduct(id ? null : idParam(search.get('productId')), idParam(search.get('skuId')));
+  const { user } = useSession();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const areas = useAreaTree();
@@ -113,6 +140,18 @@ export default function EnquiryEditPage() {
       remark: e.remark,
     });
   }, [existing.data, form]);
+
+  useEffect(() => {
+    if (fromProduct.data) form.setFieldsValue(fromProductValues(fromProduct.data));
+  }, [fromProduct.data, form]);
+
+  useEffect(() => {
+    // A new enquiry starts with the signed-in user as its contact (kept when already typed).
+    if (id || !user) return;
+    const c = contactOf(user);
+    if (!form.getFieldValue('contactName')) form.setFieldValue('contactName', c.contactName);
+    if (!form.getFieldValue('contactPhone')) form.setFieldValue('contactPhone', c.contactPhone);
+  }, [id, user, form]);
 
   const addLines = (lines: LineValue[]) => {
     const current = (form.getFieldValue('lines') as LineValue[] | undefined) ?? [];
@@ -161,6 +200,21 @@ export default function EnquiryEditPage() {
 
   return (
     <Card title={id ? '编辑询价' : '发布询价'} variant="borderless">
+      {fromProduct.data ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="from-product"
+          message={`已从商品「${fromProduct.data.line.productName}」带入第1行（起订量 ${fromProduct.data.line.quantity} ${fromProduct.data.line.unit}）`}
+          description={
+            fromProduct.data.supplier
+              ? `已建议邀请「${fromProduct.data.supplier.shopName}」报价（邀请询价）；也可添加其他供应商，或改为公开询价。`
+              : '可在下方邀请供应商，或以公开询价发布。'
+          }
+        />
+      ) : null}
+      {fromProduct.isError ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="商品不存在或已下架，请手动填写询价明细" /> : null}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -327,7 +381,7 @@ export default function EnquiryEditPage() {
         </Form.Item>
         {visibility === 2 ? (
           <Form.Item name="invitedSupplierIds" label="邀请供应商" rules={[problemRule((v: number[] | undefined) => (v?.length ? null : '邀请询价请至少选择一家供应商'), true)]}>
-            <SupplierSelect />
+            <SupplierSelect suggested={fromProduct.data?.supplier ?? null} />
           </Form.Item>
         ) : null}
         <Form.Item name="sealed" valuePropName="checked" extra="密封报价：截止时间前您看不到任何报价内容，只能看到报价数量">
@@ -352,9 +406,11 @@ export default function EnquiryEditPage() {
 }
 
 /** Approved suppliers, searched by name (the shop list, never the purchaser's own company). */
-function SupplierSelect({ value, onChange }: { value?: number[]; onChange?: (v: number[]) => void }) {
+function SupplierSelect({ value, onChange, suggested }: { value?: number[]; onChange?: (v: number[]) => void; suggested: SupplierOption | null }) {
   const [keyword, setKeyword] = useState('');
   const options = useSupplierOptions(keyword, true);
+  // The supplier suggested by a goods page keeps its name whatever the search shows.
+  const list = [...(suggested ? [suggested] : []), ...(options.data ?? []).filter((s) => s.id !== suggested?.id)];
   return (
     <Select
       mode="multiple"
@@ -365,9 +421,9 @@ function SupplierSelect({ value, onChange }: { value?: number[]; onChange?: (v: 
       onSearch={setKeyword}
       loading={options.isFetching}
       placeholder="输入供应商名称搜索"
-      style={{ width: 520 }}
+      style={{ width: '100%', maxWidth: 520 }}
       aria-label="邀请供应商"
-      options={(options.data ?? []).map((s) => ({ value: s.id, label: `${s.name}${s.certified ? '（已认证）' : ''}` }))}
+      options={list.map((s) => ({ value: s.id, label: `${s.name}${s.certified ? '（已认证）' : ''}` }))}
     />
   );
 }

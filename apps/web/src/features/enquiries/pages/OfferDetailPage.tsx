@@ -1,6 +1,7 @@
 import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
+import { VersionChanges } from '../../../components/VersionChanges.tsx';
 import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
@@ -69,7 +70,12 @@ export default function OfferDetailPage() {
         items={d.versions.map((v) => ({
           key: String(v.version),
           label: `第${v.version}版 · ${formatChinaDateTime(v.createdAt)} · 总价 ¥${v.totalAmount}（运费 ¥${v.freight}，交货期 ${v.leadDays} 天）`,
-          children: <LinesTable items={d.items} lines={v.lines} />,
+          children: (
+            <>
+              <VersionChanges version={v.version} changes={v.changes} />
+              <LinesTable items={d.items} lines={v.lines} />
+            </>
+          ),
         }))}
       />
       <div style={{ marginTop: 16 }}>

@@ -27,7 +27,7 @@ function Entry({ r }: { r: GoodsDiscussionRow }) {
   );
 }
 
-function ReviewForm({ productId }: { productId: number }) {
+function ReviewForm({ productId, unit }: { productId: number; unit: string }) {
   const lines = useReviewable(productId);
   const write = useWriteReview();
   const [form] = Form.useForm<{ orderLineId: number; rating: number; content: string }>();
@@ -48,7 +48,7 @@ function ReviewForm({ productId }: { productId: number }) {
         <Select
           options={lines.data.map((l) => ({
             value: l.orderLineId,
-            label: `${l.orderNo}${l.spec ? ` · ${l.spec}` : ''} × ${l.quantity}`,
+            label: `${l.orderNo}${l.spec ? ` · ${l.spec}` : ''} × ${l.quantity}${unit}`,
           }))}
         />
       </Form.Item>
@@ -93,14 +93,14 @@ function QuestionForm({ productId }: { productId: number }) {
 }
 
 /** The goods detail's 商品评价 / 商品问答: the average rating, the entries with replies, review and question forms. */
-export default function GoodsDiscussions({ productId }: { productId: number }) {
+export default function GoodsDiscussions({ productId, unit = '' }: { productId: number; unit?: string }) {
   const [kind, setKind] = useState<1 | 2>(1);
   const [pageIndex, setPageIndex] = useState(1);
   const list = useGoodsDiscussions({ productId, kind, pageIndex, pageSize: PAGE });
   const d = list.data;
   const body = (
     <Spin spinning={list.isFetching}>
-      {kind === 1 ? <ReviewForm productId={productId} /> : <QuestionForm productId={productId} />}
+      {kind === 1 ? <ReviewForm productId={productId} unit={unit} /> : <QuestionForm productId={productId} />}
       {list.isError ? (
         <div className="am-muted">
           加载失败，<a onClick={() => void list.refetch()}>重试</a>

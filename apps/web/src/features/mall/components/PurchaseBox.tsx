@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { InputNumber } from 'antd';
 import { ShoppingCartOutlined, FileSearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { CompanyType, type GoodsDetail } from '@aquamall/shared';
@@ -25,6 +25,10 @@ function offerOf(goods: GoodsDetail, skuId: number | null): Priced & { available
   return sku ? { price: sku.price, priceTiers: sku.priceTiers, available: sku.available, skuId: sku.sysNo } : { price: goods.price, priceTiers: goods.priceTiers, available: goods.stock, skuId: null };
 }
 
+/** The enquiry editor started from this product (and the SKU chosen on the page). */
+export const enquiryEditorHref = (productId: number, skuId: number | null) =>
+  `/customer/enquiry/edit?productId=${productId}${skuId ? `&skuId=${skuId}` : ''}`;
+
 /** Who may buy here: a visitor is sent to login, a supplier is told why not. */
 export function buyBlocker(token: string | null, companyType: number | null | undefined, skuId: number | null): 'login' | 'supplier' | 'no-sku' | null {
   if (!token) return 'login';
@@ -48,11 +52,19 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
   const offer = offerOf(goods, skuId);
   const soldOut = offer.available <= 0 || offer.available < min;
   const unitPrice = tierPrice(offer, qty);
-  const enquiryHref = token ? `/customer/enquiry/edit?productId=${goods.id}` : loginHref();
+  // The mall does not load the user; the copy stored at login says the company type until it does.
+  const companyType = () => (user ?? (token ? clientStore.getUser<SessionUser>() : null))?.extension?.CompanyType;
+  const onEnquire = () => {
+    // 询价 opens the editor filled from this product and SKU (decision 0185); a visitor signs in and lands
+    // there, a supplier is told why not (and sends nothing it would be refused).
+    const editor = enquiryEditorHref(goods.id, offer.skuId);
+    const blocker = buyBlocker(token, companyType(), offer.skuId);
+    if (blocker === 'login') void navigate(loginHref(editor));
+    else if (blocker === 'supplier') notify.warning('供应商账号不能发布询价，请使用采购单位账号登录后询价');
+    else void navigate(editor);
+  };
   const allowed = (): number | null => {
-    // The mall does not load the user; the copy stored at login says the company type until it does.
-    const known = user ?? (token ? clientStore.getUser<SessionUser>() : null);
-    const blocker = buyBlocker(token, known?.extension?.CompanyType, offer.skuId);
+    const blocker = buyBlocker(token, companyType(), offer.skuId);
     if (blocker === 'login') void navigate(loginHref());
     else if (blocker === 'supplier') notify.warning('供应商账号不能在商城采购，请使用采购单位账号登录后下单');
     else if (blocker === 'no-sku') notify.warning('请先选择规格');
@@ -154,9 +166,9 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
         >
           <ShoppingCartOutlined /> {soldOut ? '暂时缺货' : '加入购物车'}
         </button>
-        <Link to={enquiryHref} className="am-btn am-btn-lg">
+        <button type="button" onClick={onEnquire} className="am-btn am-btn-lg" data-testid="enquire">
           <FileSearchOutlined /> 询价
-        </Link>
+        </button>
         {!token ? <span className="am-muted am-small">登录后可采购或询价</span> : null}
       </div>
     </>

@@ -122,7 +122,7 @@ export default function GoodsDetailPage() {
           </div>
           <div className="am-box-title">评价与问答</div>
           <Suspense fallback={<div className="am-box-pad am-muted">加载中…</div>}>
-            <GoodsDiscussions productId={g.id} />
+            <GoodsDiscussions productId={g.id} unit={g.unit} />
           </Suspense>
         </div>
         <aside className="am-box">

@@ -33,7 +33,8 @@ function useQuotationMutation<V, R>(fn: (v: V) => Promise<R>) {
 /** POST /api/quotation/submit with the form's Idempotency-Key (kept until the form changes or succeeds). */
 export const useSubmitQuotation = () =>
   useQuotationMutation((v: { key: string; body: InputOf<'quotationSubmit'> }) =>
-    api.run('quotationSubmit', v.body, { headers: { 'idempotency-key': v.key } }),
+    // The page tells the outcome itself: a new version, or nothing changed (decision 0185).
+    api.run('quotationSubmit', v.body, { headers: { 'idempotency-key': v.key }, suppressSuccess: true }),
   );
 export const useWithdrawQuotation = () =>
   useQuotationMutation((v: InputOf<'quotationWithdraw'>) => api.run('quotationWithdraw', v));

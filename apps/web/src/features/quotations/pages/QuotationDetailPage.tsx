@@ -23,6 +23,7 @@ import {
   ENQUIRY_FILE_TYPES,
   enumLabel,
   QUOTE_ATTACHMENTS_MAX,
+  QUOTE_UNCHANGED,
   QUOTE_VALID_DAYS_MAX,
   quotationWithdrawInput,
   quoteLineInput,
@@ -40,6 +41,8 @@ import { Price } from '../../../components/Format.tsx';
 import { DocumentLinks, DocumentUpload, type DocFile } from '../../../components/DocumentUpload.tsx';
 import { QuotationThread } from '../../../components/QuotationThread.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { VersionChanges } from '../../../components/VersionChanges.tsx';
+import { notify } from '../../../lib/notify.ts';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useQuotationDetail, useSubmitQuotation, useWithdrawQuotation } from '../api/quotations.ts';
@@ -300,8 +303,11 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: (r) => {
           key.current = newIdempotencyKey();
+          // 修改报价 without a change adds no version: say so (decision 0185).
+          if (r.unchanged) notify.warning(QUOTE_UNCHANGED);
+          else notify.success(r.version > 1 ? `报价已更新（第${r.version}版）` : '报价已提交');
           setEditing(false);
         },
       },
@@ -571,6 +577,7 @@ function VersionsCard({ e, q }: { e: QuoteEnquiry; q: MyQuotation }) {
           ),
           children: (
             <>
+              <VersionChanges version={v.version} changes={v.changes} />
               <Table
                 size="small"
                 rowKey="enquiryItemId"

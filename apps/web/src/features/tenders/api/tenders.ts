@@ -61,7 +61,8 @@ export const usePublishResult = () => useTenderMutation((v: InputOf<'tenderPubli
 export const useRepublish = () => useTenderMutation((v: InputOf<'tenderRepublish'>) => api.run('tenderRepublish', v));
 export const useReplyObjection = () => useTenderMutation((v: InputOf<'tenderReplyObjection'>) => api.run('tenderReplyObjection', v));
 export const useRegister = () => useTenderMutation((v: InputOf<'tenderRegister'>) => api.run('tenderRegister', v));
-export const useSubmitBid = () => useTenderMutation((v: InputOf<'tenderBid'>) => api.run('tenderBid', v));
+// The editor tells the outcome itself: a new version, or nothing changed (decision 0185).
+export const useSubmitBid = () => useTenderMutation((v: InputOf<'tenderBid'>) => api.run('tenderBid', v, { suppressSuccess: true }));
 export const useWithdrawBid = () => useTenderMutation((v: InputOf<'tenderWithdraw'>) => api.run('tenderWithdraw', v));
 export const useReconfirmBid = () => useTenderMutation((v: InputOf<'tenderReconfirm'>) => api.run('tenderReconfirm', v));
 export const useAskQuestion = () => useTenderMutation((v: InputOf<'tenderAsk'>) => api.run('tenderAsk', v));

@@ -1,8 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Popconfirm, Result, Skeleton, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
-import { BidStatus, TenderBidStatus, TenderLotStatus, enumLabel, tenderAskInput, tenderBidInput, tenderObjectInput, type TenderDetail, type TenderRow } from '@aquamall/shared';
+import { BID_UNCHANGED, BidStatus, TenderBidStatus, TenderLotStatus, enumLabel, tenderAskInput, tenderBidInput, tenderObjectInput, type TenderDetail, type TenderRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
+import { notify } from '../../../lib/notify.ts';
+import { VersionChanges } from '../../../components/VersionChanges.tsx';
 import { useAskQuestion, useObject, useReconfirmBid, useRegister, useSubmitBid, useSupplierTenders, useTender, useWithdrawBid } from '../api/tenders.ts';
 import { DocLinks, PdfUpload, TenderStatusTag, when, yuan, type Doc } from '../components/common.tsx';
 
@@ -144,6 +146,7 @@ function BidEditor({ d }: { d: TenderDetail }) {
           remark: v.remark,
         }),
       )
+      .then((r) => (r.unchanged ? notify.warning(BID_UNCHANGED) : notify.success(`投标已提交（第${r.version}版）`)))
       .catch(() => undefined);
   return (
     <Card
@@ -156,6 +159,7 @@ function BidEditor({ d }: { d: TenderDetail }) {
         </Space>
       )}
     >
+      {hasBid && <VersionChanges version={mine!.version} changes={mine!.changes} />}
       <Form form={form} layout="vertical" initialValues={initial} key={`${mine?.version ?? 0}-${d.myStatus}`} style={{ maxWidth: 860 }}>
         <Table
           rowKey="id"
@@ -194,6 +198,7 @@ function MyBid({ d }: { d: TenderDetail }) {
   const b = d.myBid!;
   return (
     <Card variant="borderless" title={`我的投标（第${b.version}版，${b.statusName}）`}>
+      <VersionChanges version={b.version} changes={b.changes} />
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }}>
         {b.prices.map((p) => {
           const lot = d.lots.find((l) => l.id === p.lotId);

@@ -1,0 +1,2 @@
+ALTER TABLE "quotation_versions" ADD COLUMN "changes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "tender_bid_versions" ADD COLUMN "changes" jsonb DEFAULT '[]'::jsonb NOT NULL;
