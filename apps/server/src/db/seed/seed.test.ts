@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditMovement, DiscussionKind, PaymentMethod } from '@aquamall/shared';
+import { CreditMovement, DiscussionKind, PaymentMethod, isValidCreditCode } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { get, login } from '../../test/http.ts';
 import { openDatabase } from '../client.ts';
 import {
