@@ -176,7 +176,7 @@ export const adminReviewListQuery = pageQuery.extend({
   status: z.number().int().min(0).max(3).optional(),
   keyword: z.string().trim().max(60).optional(),
 });
-export const adminUpgradeListQuery = pageQuery.extend({ status: z.number().int().min(0).max(2).optional() });
+export const adminUpgradeListQuery = pageQuery.extend({ status: z.number().int().min(0).max(4).optional() });
 
 export const adminMerchantRow = merchantApplicationView.extend({ id: z.number().int(), companyId: z.number().int() });
 export type AdminMerchantRow = z.infer<typeof adminMerchantRow>;
