@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Cascader, Checkbox, Col, Form, Input, Radio, Row, Space, Steps, Switch } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Steps, Switch } from 'antd';
 import {
   MERCHANT_AGREEMENT_VERSION,
   MERCHANT_DOC_KINDS,
@@ -18,7 +17,7 @@ import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { merchantSubmitInput, requiredDocumentFiles } from '@aquamall/shared/contracts/merchant';
 import { formRules, zodRule, type SchemaRule } from '../../../lib/form-rules.ts';
 import { saveApplicationDraft, submitApplication } from '../api/merchant.ts';
-import { areaTreeQuery } from '../../buying/api/buying.ts';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
 import { CreditCodeItem } from './IdFields.tsx';
 
 /** The same rules the server applies on submit (credit code, phone, lengths). */
@@ -58,7 +57,6 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
   const resumed = Math.min(Math.max(initial.step, 0), 3);
   const [step, setStep] = useState(resumed);
   const [readToEnd, setReadToEnd] = useState(resumed > 0);
-  const areas = useQuery(areaTreeQuery);
   const [dialog, setDialog] = useState(false);
   const [busy, setBusy] = useState(false);
   const shopType = Form.useWatch('shopType', form);
@@ -215,14 +213,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="area" label="所在地区" rules={rules.area}>
-                <Cascader
-                  options={areas.data ?? []}
-                  loading={areas.isLoading}
-                  showSearch
-                  fieldNames={{ label: 'name', value: 'sysNo', children: 'children' }}
-                  placeholder="省 / 市 / 区"
-                  aria-label="所在地区"
-                />
+                <AreaCascader />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

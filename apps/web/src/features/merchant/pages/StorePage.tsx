@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Alert, Button, Card, Cascader, Col, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { MerchantStatus } from '@aquamall/shared';
@@ -7,7 +7,7 @@ import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { storeSettingsInput } from '@aquamall/shared/contracts/merchant';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { storeProductsQuery, storeSettingsQuery, useSaveStoreSettings } from '../api/merchant.ts';
-import { areaTreeQuery } from '../../buying/api/buying.ts';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
 
 const rules = formRules(storeSettingsInput);
 const floorTitleRules = [zodRule(storeSettingsInput.shape.shopFloors.unwrap().element.shape.title)];
@@ -30,7 +30,6 @@ export default function StorePage() {
   const { data, isLoading } = useQuery(storeSettingsQuery);
   const { data: own } = useQuery(storeProductsQuery);
   const saveStoreSettings = useSaveStoreSettings();
-  const areas = useQuery(areaTreeQuery);
   // Plain product names; the number is only added where two products share a name.
   const nameCount = new Map<string, number>();
   for (const p of own ?? []) nameCount.set(p.name, (nameCount.get(p.name) ?? 0) + 1);
@@ -109,14 +108,7 @@ export default function StorePage() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="area" label="所在地区" rules={rules.area} extra="显示在商城店铺列表和店铺信息中">
-              <Cascader
-                options={areas.data ?? []}
-                loading={areas.isLoading}
-                showSearch
-                fieldNames={{ label: 'name', value: 'sysNo', children: 'children' }}
-                placeholder="省 / 市 / 区"
-                aria-label="所在地区"
-              />
+              <AreaCascader />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
