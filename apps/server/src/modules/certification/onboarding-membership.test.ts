@@ -195,7 +195,7 @@ describe('buying a membership by transfer', () => {
     const ledger = await t.database.db.select().from(memberLedger).where(eq(memberLedger.companyId, s.companyId));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ reason: 'confirm', fromLevel: 0, toLevel: 2, amountFen: 398000, orderId: order.data.id });
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'member.upgrade.confirm'), eq(auditLogs.targetId, s.companyId)));
+    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'member.upgrade.confirm'), eq(auditLogs.targetId, String(s.companyId))));
     expect(audit).toHaveLength(1);
 
     // Invoice: requested by the company, recorded by the console, once each.
