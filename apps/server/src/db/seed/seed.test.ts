@@ -194,6 +194,10 @@ describe('demo seed', () => {
     ).data;
     expect(titles.map((x) => x.kind).sort()).toEqual([1, 2]);
     expect(titles.every((x) => isValidCreditCode(x.taxNo))).toBe(true);
+    // Every demo company's credit code passes the GB 32100 check the merchant and certification forms apply.
+    const codes = await t.database.db.select({ code: companies.creditCode }).from(companies);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((c) => !isValidCreditCode(c.code ?? ''))).toEqual([]);
     expect(titles.find((x) => x.kind === 2)!.bankAccount).toMatch(/^\d+$/);
     const cart = (
       await get<{ shops: { lines: { problem: string }[] }[]; lineCount: number }>(t.app, '/api/cart', token)
