@@ -36,6 +36,8 @@ test('an enterprise applies from the site home, the console approves it, and its
   await page.getByLabel('联系人', { exact: true }).fill('陈静');
   await page.getByLabel('联系电话', { exact: true }).fill('1390591');
   await page.getByLabel('经营地址', { exact: true }).fill('福建省福州市鼓楼区五四路88号');
+  await page.getByLabel('所在地区', { exact: true }).click();
+  for (const name of ['福建省', '福州市', '鼓楼区']) await page.locator('.ant-cascader-menu-item', { hasText: name }).first().click();
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
   await page.getByLabel('联系电话', { exact: true }).fill('13905910001');

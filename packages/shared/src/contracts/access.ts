@@ -59,7 +59,12 @@ export const MEMBER_GATE_MESSAGE: Record<MemberGate, string> = {
   levels23: MSG.memberLevel23,
   levels13: MSG.memberLevel13,
 };
-const BLOCKED_LEVELS: Record<MemberGate, readonly number[]> = { levels23: [0, 1], levels13: [0, 2] };
+/**
+ * The lowest member level that passes each gate. Levels are cumulative (a higher level never loses a right a
+ * lower one has, MEMBER_RIGHTS in contracts/merchant.ts): levels13's pages open from level 1 up, levels23's
+ * from level 2 up. The messages stay the words of SPEC §4.
+ */
+export const MEMBER_GATE_MIN_LEVEL: Record<MemberGate, number> = { levels23: 2, levels13: 1 };
 
 export interface MemberSubject {
   companyType: number | null | undefined;
@@ -73,7 +78,7 @@ export interface MemberSubject {
  */
 export function memberGateMessage(gate: MemberGate, s: MemberSubject): string | null {
   if (Number(s.isMemberVail) !== 1 || Number(s.companyType) === CompanyType.PURCHASER) return null;
-  return BLOCKED_LEVELS[gate].includes(Number(s.memberLevel ?? 0)) ? MEMBER_GATE_MESSAGE[gate] : null;
+  return Number(s.memberLevel ?? 0) < MEMBER_GATE_MIN_LEVEL[gate] ? MEMBER_GATE_MESSAGE[gate] : null;
 }
 
 /** Which gate an order detail of this order type passes (SPEC §4): 8 → levels23, 6 → levels13. */

@@ -15,11 +15,16 @@ describe('merchant submit input', () => {
   it('needs the agreement and upper-cases the credit code', () => {
     const base = {
       shopType: 3, shopName: '测试店铺', companyName: '测试环保有限公司', creditCode: '91350100m000100y43', legalPerson: '林海',
-      contactName: '陈静', contactPhone: '13905910001', address: '福建省福州市鼓楼区', threeInOne: true, documents: { license: ['a.png'] },
+      contactName: '陈静', contactPhone: '13905910001', area: [350000, 350100, 350102], address: '福建省福州市鼓楼区', threeInOne: true, documents: { license: ['a.png'] },
     };
     expect(merchantSubmitInput.safeParse({ ...base, agreement: { version: '2026.1', agreed: false } }).success).toBe(false);
     const ok = merchantSubmitInput.parse({ ...base, agreement: { version: '2026.1', agreed: true } });
     expect(ok.creditCode).toBe('91350100M000100Y43');
+    // The check character is the form's and the server's rule (GB 32100).
+    const wrong = merchantSubmitInput.safeParse({ ...base, creditCode: '91350100M000100Y44', agreement: { version: '2026.1', agreed: true } });
+    expect(wrong.error?.issues[0]?.message).toBe('统一社会信用代码不正确，请核对后重新输入');
+    const noArea = merchantSubmitInput.safeParse({ ...base, area: [], agreement: { version: '2026.1', agreed: true } });
+    expect(noArea.error?.issues[0]?.message).toBe('请选择所在地区');
   });
 
   it('contact phones: mobile, landline with area code, 400 numbers', () => {

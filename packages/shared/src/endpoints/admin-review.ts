@@ -7,14 +7,17 @@ import {
   adminUpgradeListQuery,
   adminUpgradeRow,
   certificationView,
+  memberInvoiceIssueInput,
   memberUpgradeRow,
   merchantApplicationView,
+  platformBankInput,
   reviewIdInput,
   reviewRejectInput,
 } from '../contracts/merchant.ts';
 import { idParam } from '../contracts/mall.ts';
 import { pagedOf } from '../envelope.ts';
 import { ADMIN, endpoint, raw } from './endpoint.ts';
+import { z } from 'zod';
 
 /** Console: the platform's reviews of merchant applications, certifications and membership upgrades. */
 export const adminReviewEndpoints = {
@@ -113,5 +116,28 @@ export const adminReviewEndpoints = {
     access: ADMIN,
     body: reviewRejectInput,
     response: memberUpgradeRow,
+  }),
+  adminMemberInvoiceIssue: endpoint({
+    method: 'POST',
+    path: '/admin/api/member/upgrade/invoice',
+    summary: 'Record the invoice the platform issued for a confirmed membership order',
+    access: ADMIN,
+    body: memberInvoiceIssueInput,
+    response: memberUpgradeRow,
+  }),
+  adminPlatformBank: endpoint({
+    method: 'GET',
+    path: '/admin/api/platform/bank',
+    summary: "The platform's account membership fees are transferred to (null until set)",
+    access: ADMIN,
+    response: z.object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() }).nullable(),
+  }),
+  adminPlatformBankSave: endpoint({
+    method: 'POST',
+    path: '/admin/api/platform/bank',
+    summary: "Set the platform's account membership fees are transferred to (audited)",
+    access: ADMIN,
+    body: platformBankInput,
+    response: z.object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() }),
   }),
 };

@@ -25,6 +25,8 @@ export const companies = pgTable(
     mainBusiness: varchar({ length: 300 }).notNull().default(''),
     memberLevel: smallint().notNull().default(0),
     isMemberVail: smallint().notNull().default(0),
+    /** End of the paid member term (null: no paid term, e.g. demo or console-set levels). */
+    memberExpiresAt: timestamp({ withTimezone: true }),
     certStatus: smallint().notNull().default(0),
     merchantStatus: smallint().notNull().default(0),
     shopName: varchar({ length: 100 }),

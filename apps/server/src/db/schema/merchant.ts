@@ -26,8 +26,13 @@ export const merchantApplications = pgTable(
     contactName: varchar({ length: 50 }).notNull().default(''),
     contactPhone: varchar({ length: 20 }).notNull().default(''),
     contactEmail: varchar({ length: 120 }).notNull().default(''),
+    /** 所在地区: province, city[, district] codes and their names (carried to the company on approval). */
+    area: jsonb().$type<number[]>().notNull().default([]),
+    areaName: varchar({ length: 100 }).notNull().default(''),
     address: varchar({ length: 200 }).notNull().default(''),
     mainBusiness: varchar({ length: 300 }).notNull().default(''),
+    /** The wizard step the applicant reached (0–3), saved with each step so a reload resumes there. */
+    step: smallint().notNull().default(0),
     /** 三证合一: the licence replaces tax registration and organisation code certificates. */
     threeInOne: boolean().notNull().default(true),
     documents: jsonb().$type<MerchantDocuments>().notNull().default({}),
@@ -97,7 +102,11 @@ export const reviewEvents = pgTable(
   (t) => [index().on(t.kind, t.subjectId)],
 );
 
-/** A membership upgrade request, confirmed by the platform after payment by bank transfer. */
+/**
+ * A membership order (buying, upgrading or renewing a level), paid by bank transfer to the platform's account
+ * and confirmed in the console (decision 0188). 4 待付款 → 0 待确认 (proof uploaded) → 1 已确认 | 2 已拒绝; 3 已撤销.
+ * Rows from before orders existed have no order number.
+ */
 export const memberUpgradeRequests = pgTable(
   'member_upgrade_requests',
   {
@@ -111,12 +120,57 @@ export const memberUpgradeRequests = pgTable(
     status: smallint().notNull().default(0),
     transferRef: varchar({ length: 100 }).notNull().default(''),
     remark: varchar({ length: 300 }).notNull().default(''),
+    /** The order number the transfer note carries (HY + date + sequence). */
+    orderNo: varchar({ length: 32 }).unique(),
+    /** 1 开通/升级, 2 续费. */
+    kind: smallint().notNull().default(1),
+    amountFen: integer().notNull().default(0),
+    months: smallint().notNull().default(12),
+    /** Transfer receipts (file paths under /f/, the company's own uploads) and when they were handed in. */
+    proofFiles: jsonb().$type<string[]>().notNull().default([]),
+    proofAt: timestamp({ withTimezone: true }),
+    /** The term this order paid for, set on confirmation. */
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
+    /** Invoice: 0 未申请, 1 已申请, 2 已开具 (the platform issues it outside and records the number). */
+    invoiceStatus: smallint().notNull().default(0),
+    invoiceTitle: varchar({ length: 100 }),
+    invoiceTaxNo: varchar({ length: 18 }),
+    invoiceEmail: varchar({ length: 120 }),
+    invoiceRequestedAt: timestamp({ withTimezone: true }),
+    invoiceNo: varchar({ length: 40 }),
+    invoiceIssuedAt: timestamp({ withTimezone: true }),
     decidedAt: timestamp({ withTimezone: true }),
     decidedBy: integer().references(() => users.id),
     rejectReason: varchar({ length: 300 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.companyId), index().on(t.status)],
+);
+
+/**
+ * Every change of a company's member level or expiry, with the order that paid for it (null: a console
+ * adjustment or the expiry): before and after, who and when. Written in the transaction of the change.
+ */
+export const memberLedger = pgTable(
+  'member_ledger',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    orderId: integer().references(() => memberUpgradeRequests.id),
+    /** confirm, expire. */
+    reason: varchar({ length: 20 }).notNull(),
+    fromLevel: smallint().notNull(),
+    toLevel: smallint().notNull(),
+    fromExpiresAt: timestamp({ withTimezone: true }),
+    toExpiresAt: timestamp({ withTimezone: true }),
+    amountFen: integer().notNull().default(0),
+    actorUserId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.companyId, t.id)],
 );
 
 /** The company's settlement bank account, verified by a small deposit (bank/auth). */

@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { CompanyType, InvoiceKind, ProductStatus } from '@aquamall/shared';
+import { CompanyType, InvoiceKind, ProductStatus, creditCodeCheckChar } from '@aquamall/shared';
 import type { Db } from '../client.ts';
 import { products, productSkus, users } from '../schema/index.ts';
-import { creditCodeCheckChar } from '../../lib/credit-code.ts';
 import { createAddress } from '../../modules/buying/addresses.ts';
 import { addToCart } from '../../modules/buying/cart.ts';
 import { createInvoiceTitle } from '../../modules/buying/invoice-titles.ts';

@@ -1,3 +1,4 @@
+import { creditCodeCheckChar } from '@aquamall/shared';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertCompanies } from '../../test/factories/companies.ts';
@@ -14,11 +15,12 @@ export interface SeededCompany {
 const DEMO_PHONES = new Set(['18800000002', '18800000003', '18800000004']);
 const CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 
-/** A plausible 18-character unified social credit code (91 + region + organisation part). */
+/** A valid unified social credit code (91 + region + organisation part + the GB 32100 check character). */
 function creditCode(rnd: Random, districtCode: number): string {
   let tail = '';
-  for (let i = 0; i < 10; i++) tail += CODE_CHARS[rnd.int(0, CODE_CHARS.length - 1)];
-  return `91${districtCode}${tail}`;
+  for (let i = 0; i < 9; i++) tail += CODE_CHARS[rnd.int(0, CODE_CHARS.length - 1)];
+  const first17 = `91${districtCode}${tail}`;
+  return `${first17}${creditCodeCheckChar(first17)}`;
 }
 
 function introduction(def: CompanyDef): string {

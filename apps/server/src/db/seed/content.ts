@@ -107,5 +107,7 @@ export async function seedContent(db: Db, images: SeedImages, rnd: Random, now: 
   await db.insert(siteSettings).values([
     { key: 'site', value: { ...SITE_SETTINGS, qrCode: images.qrCode } },
     { key: 'statistics', value: STATISTICS },
+    // Where membership fees are transferred (console: 站点设置 → 平台收款账户).
+    { key: 'platform_bank', value: { accountName: '水务商城平台运营有限公司', bankName: '中国工商银行福州五四支行', accountNo: '1402023009200088888' } },
   ]);
 }

@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditMovement, DiscussionKind, PaymentMethod } from '@aquamall/shared';
+import { CreditMovement, DiscussionKind, PaymentMethod, isValidCreditCode } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalStorage } from '../../lib/storage.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { get, login } from '../../test/http.ts';
 import { openDatabase } from '../client.ts';
 import {
@@ -195,6 +194,10 @@ describe('demo seed', () => {
     ).data;
     expect(titles.map((x) => x.kind).sort()).toEqual([1, 2]);
     expect(titles.every((x) => isValidCreditCode(x.taxNo))).toBe(true);
+    // Every demo company's credit code passes the GB 32100 check the merchant and certification forms apply.
+    const codes = await t.database.db.select({ code: companies.creditCode }).from(companies);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((c) => !isValidCreditCode(c.code ?? ''))).toEqual([]);
     expect(titles.find((x) => x.kind === 2)!.bankAccount).toMatch(/^\d+$/);
     const cart = (
       await get<{ shops: { lines: { problem: string }[] }[]; lineCount: number }>(t.app, '/api/cart', token)

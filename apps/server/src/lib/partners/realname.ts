@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isValidCreditCode, isValidIdCardNumber } from '../credit-code.ts';
+import { isValidCreditCode, isValidIdCardNumber } from '@aquamall/shared';
 
 export interface EnterpriseIdentity {
   companyName: string;

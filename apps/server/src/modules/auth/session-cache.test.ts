@@ -87,7 +87,7 @@ describe('cached sessions end at once on this instance', () => {
   });
 
   it('after the platform changes the member level (the gate sees the new level)', async () => {
-    const s = await signedInCompanyAdmin(t.database.db, { company: { type: 2, memberLevel: 2, isMemberVail: 1 } });
+    const s = await signedInCompanyAdmin(t.database.db, { company: { type: 2, memberLevel: 0, isMemberVail: 1 } });
     const detail = () => call(t.app, s.token, 'GET', '/api/myproduct/detail?id=999999');
     expect((await detail()).code).toBe(Code.MEMBER_REQUIRED);
     const r = await call(t.app, admin.token, 'POST', '/admin/api/company/membership', { id: s.companyId, memberLevel: 1, isMemberVail: 1 });

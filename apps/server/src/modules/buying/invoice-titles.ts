@@ -1,8 +1,7 @@
-import { InvoiceKind, MAX_INVOICE_TITLES, type InvoiceTitleRow, type invoiceTitleInput } from '@aquamall/shared';
+import { InvoiceKind, MAX_INVOICE_TITLES, type InvoiceTitleRow, type invoiceTitleInput, isValidCreditCode } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
-import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
 import { savedEntries } from './saved-entries.ts';

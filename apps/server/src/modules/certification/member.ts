@@ -1,31 +1,177 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { MEMBER_LEVEL_BENEFITS, enumLabel } from '@aquamall/shared';
-import { companies, memberUpgradeRequests } from '../../db/schema/index.ts';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  MEMBER_EXPIRY_REMINDER_DAYS,
+  MEMBER_LEVEL_NAMES,
+  MEMBER_PLANS,
+  MEMBER_RIGHTS,
+  MemberOrderStatus,
+  PLATFORM_BANK_SETTING,
+  memberPlan,
+  memberRightsOf,
+  platformBankInput,
+  type PlatformBank,
+} from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { companies, memberLedger, memberUpgradeRequests, siteSettings } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
+import { notify } from '../notifications/notify.ts';
 import { addReviewEvent } from '../merchant/events.ts';
+import { assertOwnUploads } from '../files/ownership.ts';
+import { registerJob } from '../jobs/runner.ts';
+import { addDays, scheduleJob } from '../jobs/schedule.ts';
+import { saveSetting } from '../admin/content/settings.ts';
 
-/** Where upgrade fees are paid (shown on the membership page). */
-export const PLATFORM_BANK = { accountName: '水务商城平台运营有限公司', bankName: '中国工商银行福州五四支行', accountNo: '1402 0230 0920 0088 888' };
-export const UpgradeStatus = { PENDING: 0, CONFIRMED: 1, REJECTED: 2 } as const;
+/** Membership orders and terms (docs/decisions/0188-onboarding-and-membership.md). */
+export const UpgradeStatus = MemberOrderStatus;
+const S = MemberOrderStatus;
+const MEMBER_PAGE = '/customer/authentication/member';
+const MSG_NO_PROOF = '转账凭证不存在，请重新上传';
 
-export async function memberInfo(app: FastifyInstance, companyId: number) {
-  const [c] = await app.db.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, companyId));
-  const requests = await app.db.select().from(memberUpgradeRequests).where(eq(memberUpgradeRequests.companyId, companyId)).orderBy(desc(memberUpgradeRequests.id)).limit(20);
-  return { memberLevel: c?.memberLevel ?? 0, isMemberVail: c?.isMemberVail ?? 0, levels: MEMBER_LEVEL_BENEFITS, platformBank: PLATFORM_BANK, requests };
+/** Job kinds: the reminder N days before a term ends, and the end of the term (refId: the company). */
+export const MEMBER_JOBS = { REMIND: 'member.expiry_reminder', EXPIRE: 'member.expire' } as const;
+
+type OrderRow = typeof memberUpgradeRequests.$inferSelect;
+
+/** The platform's account for membership fees (site setting edited in the console), or null until set. */
+export async function platformBank(db: Db): Promise<PlatformBank | null> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, PLATFORM_BANK_SETTING));
+  const parsed = platformBankInput.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
 }
 
-export async function requestUpgrade(app: FastifyInstance, auth: AuthContext, input: { targetLevel: number; transferRef: string; remark: string }) {
-  const [c] = await app.db.select({ memberLevel: companies.memberLevel }).from(companies).where(eq(companies.id, auth.companyId!));
-  const from = c?.memberLevel ?? 0;
-  if (input.targetLevel === from) throw invalid('已是该会员等级');
-  const [pending] = await app.db.select({ id: memberUpgradeRequests.id }).from(memberUpgradeRequests).where(and(eq(memberUpgradeRequests.companyId, auth.companyId!), eq(memberUpgradeRequests.status, UpgradeStatus.PENDING)));
-  if (pending) throw conflict('已有待确认的升级申请，请等待平台确认');
-  const [row] = await app.db.insert(memberUpgradeRequests).values({ companyId: auth.companyId!, fromLevel: from, ...input }).returning();
-  return row!;
+/** Sets the platform's account (console; audited as a site setting). */
+export async function savePlatformBank(db: Db, actor: AuditActor, input: PlatformBank): Promise<PlatformBank> {
+  await saveSetting(db, actor, PLATFORM_BANK_SETTING, input);
+  return input;
+}
+
+/** The levels side by side: price and term of those that can be bought, and every right each holds. */
+export const memberLevels = () =>
+  MEMBER_LEVEL_NAMES.map((name, level) => {
+    const plan = MEMBER_PLANS.find((p) => p.level === level);
+    return { level, name, priceFen: plan?.priceFen ?? null, months: plan?.months ?? null, rights: memberRightsOf(level).map((r) => r.name) };
+  });
+
+export async function memberInfo(app: FastifyInstance, companyId: number) {
+  const [c] = await app.db
+    .select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail, memberExpiresAt: companies.memberExpiresAt })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const requests = await app.db
+    .select()
+    .from(memberUpgradeRequests)
+    .where(eq(memberUpgradeRequests.companyId, companyId))
+    .orderBy(desc(memberUpgradeRequests.id))
+    .limit(20);
+  return {
+    memberLevel: c?.memberLevel ?? 0,
+    isMemberVail: c?.isMemberVail ?? 0,
+    memberExpiresAt: c?.memberExpiresAt?.toISOString() ?? null,
+    levels: memberLevels(),
+    rights: MEMBER_RIGHTS.map(({ key, name, minLevel }) => ({ key, name, minLevel })),
+    platformBank: await platformBank(app.db),
+    requests,
+  };
+}
+
+/**
+ * Buys (or upgrades to) a level, or renews the current one: an order awaiting the transfer, whose number the
+ * transfer note carries. One open order per company; a level below the current one is not sold.
+ */
+export async function createMemberOrder(app: FastifyInstance, auth: AuthContext, level: number): Promise<OrderRow> {
+  const plan = memberPlan(level);
+  if (!plan) throw invalid('请选择会员等级');
+  if (!(await platformBank(app.db))) throw conflict('平台收款账户尚未设置，暂不能购买会员，请联系平台客服');
+  const companyId = auth.companyId!;
+  return app.db.transaction(async (tx) => {
+    // The company row is locked so two clicks cannot open two orders.
+    const [c] = await tx.select({ memberLevel: companies.memberLevel }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const from = c?.memberLevel ?? 0;
+    if (level < from) throw conflict(`当前为${MEMBER_LEVEL_NAMES[from]}，不能购买更低的等级`);
+    const [open] = await tx
+      .select({ orderNo: memberUpgradeRequests.orderNo })
+      .from(memberUpgradeRequests)
+      .where(and(eq(memberUpgradeRequests.companyId, companyId), inArray(memberUpgradeRequests.status, [S.AWAITING_PAYMENT, S.AWAITING_CONFIRMATION])))
+      .limit(1);
+    if (open) throw conflict(`已有未完成的会员订单${open.orderNo ? ` ${open.orderNo}` : ''}，请先完成付款或撤销`);
+    const [row] = await tx
+      .insert(memberUpgradeRequests)
+      .values({
+        companyId,
+        fromLevel: from,
+        targetLevel: level,
+        kind: level === from ? 2 : 1,
+        amountFen: plan.priceFen,
+        months: plan.months,
+        status: S.AWAITING_PAYMENT,
+        orderNo: sql`('HY' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+async function ownOrder(db: Db, companyId: number, id: number): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(memberUpgradeRequests)
+    .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.companyId, companyId)));
+  if (!row) throw notFound('会员订单不存在');
+  return row;
+}
+
+/** Hands in the transfer receipt: 待付款 → 待确认. The receipts must be the company's own uploads. */
+export async function submitMemberProof(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { id: number; proofFiles: string[]; transferRef: string; remark: string },
+): Promise<OrderRow> {
+  const companyId = auth.companyId!;
+  const order = await ownOrder(app.db, companyId, input.id);
+  if (order.status !== S.AWAITING_PAYMENT) throw conflict('该订单已提交凭证或已处理，请刷新后查看');
+  for (const key of await assertOwnUploads(app.db, companyId, input.proofFiles, MSG_NO_PROOF)) {
+    if (!(await app.storage.exists(key))) throw invalid(MSG_NO_PROOF);
+  }
+  const [row] = await app.db
+    .update(memberUpgradeRequests)
+    .set({ status: S.AWAITING_CONFIRMATION, proofFiles: input.proofFiles, transferRef: input.transferRef, remark: input.remark, proofAt: new Date() })
+    .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.status, S.AWAITING_PAYMENT)))
+    .returning();
+  if (!row) throw conflict('该订单已提交凭证或已处理，请刷新后查看');
+  return row;
+}
+
+/** Cancels an order not yet paid (待付款 → 已撤销). */
+export async function cancelMemberOrder(app: FastifyInstance, auth: AuthContext, id: number): Promise<OrderRow> {
+  const order = await ownOrder(app.db, auth.companyId!, id);
+  const [row] = await app.db
+    .update(memberUpgradeRequests)
+    .set({ status: S.CANCELLED })
+    .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.status, S.AWAITING_PAYMENT)))
+    .returning();
+  if (!row) throw conflict('只有待付款的订单可以撤销');
+  return row;
+}
+
+/** Asks for the invoice of a confirmed order (once); the platform issues it and records the number. */
+export async function requestMemberInvoice(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { id: number; title: string; taxNo: string; email: string },
+): Promise<OrderRow> {
+  const order = await ownOrder(app.db, auth.companyId!, input.id);
+  if (order.status !== S.CONFIRMED || order.amountFen <= 0) throw conflict('平台确认收款后才能申请发票');
+  const [row] = await app.db
+    .update(memberUpgradeRequests)
+    .set({ invoiceStatus: 1, invoiceTitle: input.title, invoiceTaxNo: input.taxNo, invoiceEmail: input.email || null, invoiceRequestedAt: new Date() })
+    .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.invoiceStatus, 0)))
+    .returning();
+  if (!row) throw conflict('该订单已申请发票，请勿重复申请');
+  return row;
 }
 
 export async function listUpgrades(app: FastifyInstance, q: { status?: number; pageIndex: number; pageSize: number }) {
@@ -46,35 +192,186 @@ export async function listUpgrades(app: FastifyInstance, q: { status?: number; p
   return { list: list.map((x) => ({ ...x.r, companyName: x.companyName })), total: total?.n ?? 0 };
 }
 
-/** Platform confirms (after the transfer arrived) or rejects an upgrade request; confirming sets the level. */
-export async function decideUpgrade(app: FastifyInstance, actor: AuditActor, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+/** `months` calendar months after `d` (the day clamped to the month's end). */
+export function addMonths(d: Date, months: number): Date {
+  const r = new Date(d.getTime());
+  const day = r.getUTCDate();
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(day, last));
+  return r;
+}
+
+/**
+ * Platform confirms (the transfer arrived) or refuses an order awaiting confirmation. Confirming sets the level
+ * and its expiry — a renewal of the current level extends from the current expiry, anything else starts now —
+ * in one transaction with the ledger row, the history and audit entries, the reminder and expiry jobs and the
+ * inbox message. The update only matches a 待确认 row, so two administrators cannot both confirm.
+ */
+export async function decideUpgrade(
+  app: FastifyInstance,
+  actor: AuditActor,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   const now = new Date();
   return app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(memberUpgradeRequests).where(eq(memberUpgradeRequests.id, id));
-    if (!before) throw notFound('升级申请不存在');
+    if (!before) throw notFound('会员订单不存在');
     const [after] = await tx
       .update(memberUpgradeRequests)
-      .set({ status: decision.approve ? UpgradeStatus.CONFIRMED : UpgradeStatus.REJECTED, decidedAt: now, decidedBy: actor.userId, rejectReason: decision.approve ? null : decision.reason })
-      .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.status, UpgradeStatus.PENDING)))
+      .set({
+        status: decision.approve ? S.CONFIRMED : S.REFUSED,
+        decidedAt: now,
+        decidedBy: actor.userId,
+        rejectReason: decision.approve ? null : decision.reason,
+      })
+      .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.status, S.AWAITING_CONFIRMATION)))
       .returning();
     if (!after) throw conflict('该申请已处理，请勿重复操作');
-    const [company] = await tx.select({ memberLevel: companies.memberLevel }).from(companies).where(eq(companies.id, after.companyId));
+    const [company] = await tx
+      .select({ memberLevel: companies.memberLevel, memberExpiresAt: companies.memberExpiresAt })
+      .from(companies)
+      .where(eq(companies.id, after.companyId))
+      .for('update');
+    const fromLevel = company?.memberLevel ?? 0;
+    const fromExpiry = company?.memberExpiresAt ?? null;
+    let result = after;
     if (decision.approve) {
+      const extend = after.targetLevel === fromLevel && fromExpiry && fromExpiry > now;
+      const periodStart = extend ? fromExpiry : now;
+      const periodEnd = addMonths(periodStart, after.months);
+      [result] = await tx.update(memberUpgradeRequests).set({ periodStart, periodEnd }).where(eq(memberUpgradeRequests.id, id)).returning();
+      await tx
+        .update(companies)
+        .set({ memberLevel: after.targetLevel, memberExpiresAt: periodEnd, updatedAt: now })
+        .where(eq(companies.id, after.companyId));
+      await tx.insert(memberLedger).values({
+        companyId: after.companyId,
+        orderId: id,
+        reason: 'confirm',
+        fromLevel,
+        toLevel: after.targetLevel,
+        fromExpiresAt: fromExpiry,
+        toExpiresAt: periodEnd,
+        amountFen: after.amountFen,
+        actorUserId: actor.userId,
+      });
+      // One pending job per kind and company: a renewal moves the reminder and the expiry to the new end.
+      await scheduleJob(tx, MEMBER_JOBS.REMIND, after.companyId, addDays(periodEnd, -MEMBER_EXPIRY_REMINDER_DAYS));
+      await scheduleJob(tx, MEMBER_JOBS.EXPIRE, after.companyId, periodEnd);
       forgetSessions({ companyIds: [after.companyId] });
-      await tx.update(companies).set({ memberLevel: after.targetLevel, updatedAt: now }).where(eq(companies.id, after.companyId));
     }
-    await addReviewEvent(tx, { kind: 'member_upgrade', subjectId: id, companyId: after.companyId, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, actorUserId: actor.userId });
+    await addReviewEvent(tx, {
+      kind: 'member_upgrade',
+      subjectId: id,
+      companyId: after.companyId,
+      action: decision.approve ? 'approve' : 'reject',
+      reason: decision.approve ? null : decision.reason,
+      actorUserId: actor.userId,
+    });
     await recordAudit(tx, actor, {
       action: decision.approve ? 'member.upgrade.confirm' : 'member.upgrade.reject',
       targetType: 'company',
       targetId: after.companyId,
-      before: { memberLevel: company?.memberLevel, requestStatus: before.status },
-      after: { memberLevel: decision.approve ? after.targetLevel : company?.memberLevel, requestStatus: after.status, requestId: id },
+      before: { memberLevel: fromLevel, memberExpiresAt: fromExpiry?.toISOString() ?? null, requestStatus: before.status },
+      after: {
+        memberLevel: decision.approve ? after.targetLevel : fromLevel,
+        memberExpiresAt: decision.approve ? (result?.periodEnd?.toISOString() ?? null) : (fromExpiry?.toISOString() ?? null),
+        requestStatus: after.status,
+        requestId: id,
+        orderNo: after.orderNo,
+      },
     });
-    const levelName = enumLabel('MemberLevel', after.targetLevel) ?? '';
-    await notifyDecision(app, tx, after.companyId, decision.approve
-      ? { type: 'member_upgrade', title: `会员已升级为${levelName}`, content: '平台已确认收款，会员权益已生效。', linkPath: '/customer/authentication/member' }
-      : { type: 'member_upgrade', title: '会员升级申请未通过', content: `原因：${decision.reason}`, linkPath: '/customer/authentication/member' });
-    return after;
+    const levelName = MEMBER_LEVEL_NAMES[after.targetLevel] ?? '';
+    const until = result?.periodEnd ? `，有效期至${ymd(result.periodEnd)}` : '';
+    await notifyDecision(
+      app,
+      tx,
+      after.companyId,
+      decision.approve
+        ? { type: 'member_upgrade', title: `${levelName}已生效`, content: `平台已确认收款，会员权益已生效${until}。`, linkPath: MEMBER_PAGE }
+        : { type: 'member_upgrade', title: '会员订单未通过确认', content: `原因：${decision.reason}`, linkPath: MEMBER_PAGE },
+    );
+    return result!;
   });
+}
+
+/** The console records the invoice it issued for a requested order (audited; the company is told). */
+export async function issueMemberInvoice(app: FastifyInstance, actor: AuditActor, id: number, invoiceNo: string) {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberUpgradeRequests)
+      .set({ invoiceStatus: 2, invoiceNo, invoiceIssuedAt: new Date() })
+      .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.invoiceStatus, 1)))
+      .returning();
+    if (!row) throw conflict('该订单没有待开具的发票申请');
+    await recordAudit(tx, actor, {
+      action: 'member.invoice.issue',
+      targetType: 'company',
+      targetId: row.companyId,
+      before: { invoiceStatus: 1, requestId: id },
+      after: { invoiceStatus: 2, invoiceNo, requestId: id, orderNo: row.orderNo },
+    });
+    await notify(tx, row.companyId, {
+      type: 'invoice_member',
+      title: `会员订单 ${row.orderNo ?? ''} 发票已开具`,
+      content: `发票号码：${invoiceNo}`,
+      linkPath: MEMBER_PAGE,
+    });
+    return row;
+  });
+}
+
+/** yyyy-mm-dd in Asia/Shanghai. */
+const ymd = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** Reminder N days before the term ends: an inbox message, once per term (the job is done after it). */
+export async function remindExpiry(tx: Db, companyId: number, now: Date): Promise<void> {
+  const [c] = await tx
+    .select({ memberLevel: companies.memberLevel, memberExpiresAt: companies.memberExpiresAt })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  // Renewed since (the reminder would have moved) or no paid term: nothing to say.
+  if (!c?.memberExpiresAt || c.memberLevel === 0 || c.memberExpiresAt <= now) return;
+  if (c.memberExpiresAt.getTime() - now.getTime() > (MEMBER_EXPIRY_REMINDER_DAYS + 1) * 86_400_000) return;
+  await notify(tx, companyId, {
+    type: 'member_expiry',
+    title: `${MEMBER_LEVEL_NAMES[c.memberLevel]}将于${ymd(c.memberExpiresAt)}到期`,
+    content: '到期后相关功能将不可用，请及时续费。',
+    linkPath: MEMBER_PAGE,
+  });
+}
+
+/** End of a paid term: the level returns to 普通会员, with its ledger row and a message. */
+export async function expireMembership(tx: Db, companyId: number, now: Date): Promise<void> {
+  const [c] = await tx
+    .select({ memberLevel: companies.memberLevel, memberExpiresAt: companies.memberExpiresAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!c?.memberExpiresAt || c.memberExpiresAt > now || c.memberLevel === 0) return;
+  await tx.update(companies).set({ memberLevel: 0, updatedAt: now }).where(eq(companies.id, companyId));
+  await tx.insert(memberLedger).values({
+    companyId,
+    reason: 'expire',
+    fromLevel: c.memberLevel,
+    toLevel: 0,
+    fromExpiresAt: c.memberExpiresAt,
+    toExpiresAt: c.memberExpiresAt,
+  });
+  forgetSessions({ companyIds: [companyId] });
+  await notify(tx, companyId, {
+    type: 'member_expiry',
+    title: `${MEMBER_LEVEL_NAMES[c.memberLevel]}已到期`,
+    content: '会员权益已停止，续费后即可恢复。',
+    linkPath: MEMBER_PAGE,
+  });
+}
+
+/** Registers the membership jobs with the runner (idempotent). */
+export function registerMemberJobs(): void {
+  registerJob(MEMBER_JOBS.REMIND, (tx, job, now) => remindExpiry(tx, job.refId, now));
+  registerJob(MEMBER_JOBS.EXPIRE, (tx, job, now) => expireMembership(tx, job.refId, now));
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, type CertificationInput } from '@aquamall/shared';
-import { certifications, companies } from '../../db/schema/index.ts';
+import { CertStatus, isValidCreditCode, isValidIdCardNumber, MSG_CREDIT_CODE_INVALID, MSG_ID_NUMBER_INVALID, type CertificationInput } from '@aquamall/shared';
+import { certifications, companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { isValidCreditCode, isValidIdCardNumber } from '../../lib/credit-code.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
@@ -39,13 +38,32 @@ export const toView = (r: Row, full = false) => ({
   rejectReason: r.rejectReason,
 });
 
+/** The business licence uploaded with the company's merchant application (its first picture), if any. */
+export async function entryLicense(app: FastifyInstance, companyId: number): Promise<string | null> {
+  const [a] = await app.db
+    .select({ documents: merchantApplications.documents })
+    .from(merchantApplications)
+    .where(eq(merchantApplications.companyId, companyId));
+  return a?.documents.license?.[0] ?? null;
+}
+
 export async function myCertification(app: FastifyInstance, companyId: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
-  if (row) return { ...toView(row), history: await listReviewEvents(app.db, 'certification', row.id) };
+  const license = await entryLicense(app, companyId);
+  if (row) return { ...toView(row), entryLicense: license, history: await listReviewEvents(app.db, 'certification', row.id) };
   const [c] = await app.db.select().from(companies).where(eq(companies.id, companyId));
   // Companies certified before certifications were recorded (demo data, imports) show as certified.
   const status = c?.certStatus === CertStatus.CERTIFIED ? CertStatus.CERTIFIED : CertStatus.NONE;
-  return { id: null, status, companyName: c?.name ?? '', creditCode: c?.creditCode ?? '', legalPerson: c?.legalPerson ?? '', contractSigned: false, history: [] };
+  return {
+    id: null,
+    status,
+    companyName: c?.name ?? '',
+    creditCode: c?.creditCode ?? '',
+    legalPerson: c?.legalPerson ?? '',
+    contractSigned: false,
+    entryLicense: license,
+    history: [],
+  };
 }
 
 /** The certification row, created from the company for one certified before rows were recorded. */
@@ -67,11 +85,15 @@ async function certifiedRow(app: FastifyInstance, companyId: number): Promise<Ro
  * A partner refusal ends in 未通过 with its reason; a pass goes to 审核中 for the platform.
  */
 export async function submitCertification(app: FastifyInstance, auth: AuthContext, input: CertificationInput) {
-  if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
-  if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid('经办人身份证号码不正确，请核对后重新输入');
+  if (!isValidCreditCode(input.creditCode)) throw invalid(MSG_CREDIT_CODE_INVALID);
+  if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid(MSG_ID_NUMBER_INVALID);
   const companyId = auth.companyId!;
+  // The licence uploaded at merchant entry is reused when none is given (not asked for again).
+  const licenseImage = input.licenseImage || (await entryLicense(app, companyId));
+  if (!licenseImage) throw invalid('请上传营业执照');
+  input = { ...input, licenseImage };
   // The licence must be a picture this company uploaded (not another company's, not a made-up path).
-  const [key] = await assertOwnUploads(app.db, companyId, [input.licenseImage], MSG_NO_LICENSE);
+  const [key] = await assertOwnUploads(app.db, companyId, [licenseImage], MSG_NO_LICENSE);
   if (!(await app.storage.exists(key!))) throw invalid(MSG_NO_LICENSE);
   const [existing] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
   if (existing?.status === CertStatus.REVIEWING) throw conflict('企业认证正在审核中，请耐心等待');

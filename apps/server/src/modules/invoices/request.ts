@@ -6,11 +6,11 @@ import {
   type InvoiceableOrder,
   type invoiceableQuery,
   type invoiceRequestInput,
+  isValidCreditCode,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
-import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
   CompanyType,
+  isValidCreditCode,
+  MSG_CREDIT_CODE_INVALID,
   MERCHANT_AGREEMENT_VERSION,
   requiredDocumentFiles,
   MerchantStatus,
@@ -14,10 +16,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
-import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { addReviewEvent, listReviewEvents } from './events.ts';
+import { areaNames } from '../buying/addresses.ts';
 
 export const MSG_NOT_OWN_DOCUMENT = '证件图片不存在，请重新上传';
 
@@ -36,10 +38,13 @@ export function toView(r: Row): MerchantApplicationView {
     contactName: r.contactName,
     contactPhone: r.contactPhone,
     contactEmail: r.contactEmail,
+    area: r.area,
+    areaName: r.areaName,
     address: r.address,
     mainBusiness: r.mainBusiness,
     threeInOne: r.threeInOne,
     documents: r.documents,
+    step: r.status === MerchantStatus.NONE ? r.step : 0,
     agreementVersion: r.agreementVersion,
     agreementSignedAt: iso(r.agreementSignedAt),
     submittedAt: iso(r.submittedAt),
@@ -66,10 +71,13 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
     contactName: c?.contactName ?? '',
     contactPhone: c?.contactPhone ?? '',
     contactEmail: '',
+    area: c?.provinceCode && c.cityCode ? [c.provinceCode, c.cityCode, ...(c.districtCode ? [c.districtCode] : [])] : [],
+    areaName: c?.areaName ?? '',
     address: c?.address ?? '',
     mainBusiness: c?.mainBusiness ?? '',
     threeInOne: true,
     documents: {},
+    step: 0,
     agreementVersion: null,
     agreementSignedAt: null,
     submittedAt: null,
@@ -101,7 +109,9 @@ async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined
 /** Saves the form as a draft (status stays 未申请, or 已驳回 until resubmitted). */
 export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftInput): Promise<MerchantApplicationView> {
   await assertMayEdit(db, auth);
-  const values = { ...input, updatedAt: new Date() };
+  // A draft's area is kept with its names when they resolve; a half-picked one is kept as codes only.
+  const names = input.area?.length ? areaNames(input.area) : null;
+  const values = { ...input, ...(input.area ? { areaName: names?.join(' ') ?? '' } : {}), updatedAt: new Date() };
   const [row] = await db
     .insert(merchantApplications)
     .values({ companyId: auth.companyId!, ...values })
@@ -121,7 +131,8 @@ export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftI
  * that every document is a file this company uploaded (not another company's, not a made-up path).
  */
 async function assertComplete(app: FastifyInstance, companyId: number, input: MerchantSubmitInput): Promise<void> {
-  if (!isValidCreditCode(input.creditCode)) throw invalid('统一社会信用代码不正确，请核对后重新输入');
+  if (!isValidCreditCode(input.creditCode)) throw invalid(MSG_CREDIT_CODE_INVALID);
+  if (!areaNames(input.area)) throw invalid('所在地区不正确，请重新选择');
   if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw invalid('入驻协议已更新，请重新阅读并同意');
   for (const kind of requiredMerchantDocuments(input.shopType, input.threeInOne)) {
     const files = requiredDocumentFiles(kind).safeParse(input.documents[kind] ?? []);
@@ -146,6 +157,7 @@ export async function submitApplication(
   const now = new Date();
   const values = {
     ...form,
+    areaName: areaNames(form.area)!.join(' '),
     status: MerchantStatus.PENDING,
     agreementVersion: agreement.version,
     agreementSignedAt: now,

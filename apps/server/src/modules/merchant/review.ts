@@ -87,6 +87,11 @@ export async function decideApplication(
           contactName: after.contactName,
           contactPhone: after.contactPhone,
           address: after.address,
+          // Main business and region carry over to the shop (its settings and the mall's 所在地区).
+          mainBusiness: after.mainBusiness,
+          ...(after.area.length >= 2
+            ? { provinceCode: after.area[0]!, cityCode: after.area[1]!, districtCode: after.area[2] ?? null, areaName: after.areaName }
+            : {}),
           updatedAt: now,
         }
       : { merchantStatus: MerchantStatus.REJECTED, updatedAt: now };

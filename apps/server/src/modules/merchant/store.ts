@@ -6,6 +6,7 @@ import { conflict, invalid } from '../../lib/errors.ts';
 import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { fileKey } from './events.ts';
+import { areaNames } from '../buying/addresses.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 
@@ -22,12 +23,18 @@ export async function storeSettings(app: FastifyInstance, companyId: number) {
       mainBusiness: companies.mainBusiness,
       contactName: companies.contactName,
       contactPhone: companies.contactPhone,
+      provinceCode: companies.provinceCode,
+      cityCode: companies.cityCode,
+      districtCode: companies.districtCode,
+      areaName: companies.areaName,
       address: companies.address,
       shopFloors: companies.shopFloors,
     })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return c ?? null;
+  if (!c) return null;
+  const { provinceCode, cityCode, districtCode, ...rest } = c;
+  return { ...rest, area: provinceCode && cityCode ? [provinceCode, cityCode, ...(districtCode ? [districtCode] : [])] : [] };
 }
 
 /** Saves the shop settings of an approved merchant; floor products must be the company's own. */
@@ -39,6 +46,8 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
     const key = safeKey(fileKey(img));
     if (!key || !(await app.storage.exists(key))) throw invalid('图片不存在，请重新上传');
   }
+  const names = input.area ? areaNames(input.area) : null;
+  if (input.area && !names) throw invalid('所在地区不正确，请重新选择');
   const ids = [...new Set(input.shopFloors.flatMap((f) => f.productIds))];
   if (ids.length) {
     const own = await app.db
@@ -58,6 +67,9 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
       contactName: input.contactName || null,
       contactPhone: input.contactPhone || null,
       address: input.address || null,
+      ...(input.area && names
+        ? { provinceCode: input.area[0]!, cityCode: input.area[1]!, districtCode: input.area[2] ?? null, areaName: names.join(' ') }
+        : {}),
       shopFloors: input.shopFloors,
       updatedAt: new Date(),
     })

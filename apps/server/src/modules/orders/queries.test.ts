@@ -215,7 +215,7 @@ describe('order lists', () => {
 
 describe('order detail', () => {
   it('lists orders of the same checkout as related (only the viewer’s) and applies the member gate of type 6', async () => {
-    const seller = await makeSupplier(db(), '关联供应商', { isMemberVail: 1, memberLevel: 2 });
+    const seller = await makeSupplier(db(), '关联供应商', { isMemberVail: 1, memberLevel: 0 });
     const other = await makeSupplier(db(), '关联另一家');
     const buyer = await makePurchaser(db(), '关联采购商');
     const { skuIds } = await makeOnSaleProduct(db(), seller);
@@ -240,7 +240,7 @@ describe('order detail', () => {
     ]);
     expect(mine.data.address).toMatchObject({ receiver: '张三', areaName: '北京市 北京市 东城区' });
     expect(mine.data.deadline).not.toBeNull();
-    // Level 2 of a gated supplier: 请购买一级/三级会员 for its sales order (type 6), by whatever type the page says.
+    // Level 0 of a gated supplier: 请购买一级/三级会员 for its sales order (type 6), by whatever type the page says.
     for (const q of ['', '&type=6', '&type=0']) {
       expect(await call(t.app, seller.admin.token, 'GET', `/api/order/detail?id=${a!.id}${q}`)).toMatchObject(
         { code: Code.MEMBER_REQUIRED, message: '请购买一级/三级会员' },

@@ -220,10 +220,13 @@ describe('permissions, member gate and company isolation', () => {
     expect((await http.post(clerk.token, '/api/myproduct/list', {})).code).toBe(Code.FORBIDDEN);
   });
 
-  it('members at level 0 or 2 (membership enforced) cannot open the product detail', async () => {
-    const c = await makeSupplier(t.database.db, '二级会员', { memberLevel: 2, isMemberVail: 1 });
+  it('members at level 0 (membership enforced) cannot open the product detail; level 2 can (levels are cumulative)', async () => {
+    const c = await makeSupplier(t.database.db, '普通会员', { memberLevel: 0, isMemberVail: 1 });
     const id = await create(c.admin.token, productBody(leaf, c.image));
     expect(await detail(c.admin.token, id)).toMatchObject({ code: Code.MEMBER_REQUIRED, message: '请购买一级/三级会员' });
+    const d = await makeSupplier(t.database.db, '二级会员', { memberLevel: 2, isMemberVail: 1 });
+    const own = await create(d.admin.token, productBody(leaf, d.image));
+    expect((await detail(d.admin.token, own)).code).toBe(0);
   });
 
   it('company B can neither read nor change A’s products', async () => {

@@ -41,7 +41,7 @@ export async function insertMallFixture(db: Db): Promise<MallFixture> {
         certStatus: 2,
         memberLevel: 3,
         areaName: '江苏省 南京市',
-        creditCode: '91320100MA1XXXXX7Q',
+        creditCode: '91320100MA1XXXXX7K',
       },
       {
         name: '河南巩义净水材料厂',

@@ -13,6 +13,7 @@ export async function fullApplication(app: FastifyInstance, token: string, over:
     contactName: '陈静',
     contactPhone: '13905910001',
     contactEmail: 'chen@example.com',
+    area: [350000, 350100, 350102],
     address: '福建省福州市鼓楼区五四路88号',
     mainBusiness: '聚合氯化铝、聚丙烯酰胺',
     threeInOne: false,

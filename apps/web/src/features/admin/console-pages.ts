@@ -27,7 +27,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
     pages: [
       { path: 'merchant', title: '商家入驻审核', load: () => import('./pages/MerchantReviewPage.tsx') },
       { path: 'certification', title: '企业认证审核', load: () => import('./pages/CertReviewPage.tsx') },
-      { path: 'member-upgrades', title: '会员升级确认', load: () => import('./pages/MemberUpgradePage.tsx') },
+      { path: 'member-upgrades', title: '会员订单确认', load: () => import('./pages/MemberUpgradePage.tsx') },
       { path: 'privacy-requests', title: '个人信息请求', load: () => import('./pages/PrivacyRequestsPage.tsx') },
       { path: 'product-review', title: '商品审核', load: () => import('./pages/ProductReviewPage.tsx') },
       { path: 'product-discussions', title: '评价与问答', load: () => import('./pages/DiscussionsPage.tsx') },

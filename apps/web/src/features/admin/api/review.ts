@@ -32,3 +32,4 @@ export const useUpgradeRequests = (query: InputOf<'adminUpgradeList'>) =>
   useQuery({ queryKey: ['admin', 'upgrades', query], queryFn: () => api.read('adminUpgradeList', query) });
 export const confirmUpgrade = (body: InputOf<'adminUpgradeConfirm'>) => api.run('adminUpgradeConfirm', body);
 export const rejectUpgrade = (body: InputOf<'adminUpgradeReject'>) => api.run('adminUpgradeReject', body);
+export const issueMemberInvoice = (body: InputOf<'adminMemberInvoiceIssue'>) => api.run('adminMemberInvoiceIssue', body);

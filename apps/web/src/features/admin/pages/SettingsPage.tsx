@@ -4,6 +4,7 @@ import { HOT_KEYWORDS, formatChinaDateTime } from '@aquamall/shared';
 import type { InputOf } from '../../../lib/api.ts';
 import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
 import { HotKeywordsForm, SiteInfoForm, StatisticsForm } from '../components/SiteSettingsForms.tsx';
+import { PlatformBankForm } from '../components/PlatformBankForm.tsx';
 
 /** A setting's value is any JSON; the forms below build it from what they edit. */
 type SettingValue = InputOf<'adminSettingSave'>['value'];
@@ -13,6 +14,7 @@ const LABELS: Record<string, string> = {
   statistics: '首页统计数据',
   hot_keywords: '热门搜索词',
   hotKeywords: '热门搜索词',
+  platform_bank: '平台收款账户（会员费对公转账）',
 };
 
 /** Console: site settings — filing numbers, QR code, statistics, hot keywords — edited as JSON. */
@@ -41,6 +43,7 @@ export default function SettingsPage() {
         items={[
           { key: 'site', label: '站点信息与备案', children: <SiteInfoForm value={get('site') as Record<string, unknown> | undefined} onSave={save} /> },
           { key: 'statistics', label: '首页统计', children: <StatisticsForm value={get('statistics') as unknown[] | undefined} onSave={save} /> },
+          { key: 'bank', label: '平台收款账户', children: <PlatformBankForm /> },
           { key: 'hot', label: '热门搜索词', children: <HotKeywordsForm value={(get('hot_keywords') as string[] | undefined) ?? [...HOT_KEYWORDS]} onSave={save} /> },
           { key: 'raw', label: '全部设置（JSON）', children: raw },
         ]}

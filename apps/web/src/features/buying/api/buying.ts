@@ -4,12 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 const KEY = ['buying'] as const;
 
-/** GET /api/areas — province → city → district for the address cascader. */
-export const areaTreeQuery = queryOptions({
-  queryKey: ['buying', 'areas'],
-  queryFn: () => api.read('areaTree', undefined, { suppressError: true }),
-  staleTime: 60 * 60_000,
-});
+export { areaTreeQuery } from '../../../components/AreaCascader.tsx';
 
 /** GET /api/address/list — the company's addresses, default first. */
 export const addressListQuery = queryOptions({

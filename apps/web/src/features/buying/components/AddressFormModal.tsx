@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Cascader, Checkbox, Form, Input, Modal } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { addressInput, type AddressRow } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
-import { areaTreeQuery, useSaveAddress } from '../api/buying.ts';
+import { useSaveAddress } from '../api/buying.ts';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
 
 const rules = formRules(addressInput);
 
@@ -28,7 +28,6 @@ export function AddressFormModal({
   onSaved?: (sysNo: number) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const areas = useQuery({ ...areaTreeQuery, enabled: open });
   const save = useSaveAddress();
 
   useEffect(() => {
@@ -68,14 +67,7 @@ export function AddressFormModal({
           <Input maxLength={11} placeholder="11位手机号" />
         </Form.Item>
         <Form.Item name="area" label="所在地区" rules={rules.area}>
-          <Cascader
-            options={areas.data ?? []}
-            loading={areas.isLoading}
-            showSearch
-            fieldNames={{ label: 'name', value: 'sysNo', children: 'children' }}
-            placeholder="省 / 市 / 区"
-            aria-label="所在地区"
-          />
+          <AreaCascader />
         </Form.Item>
         <Form.Item name="detail" label="详细地址" rules={rules.detail}>
           <Input.TextArea maxLength={200} rows={2} placeholder="街道、门牌号等" />

@@ -36,10 +36,12 @@ export function ShopCardBox({ shop }: { shop: ShopCard }) {
       </div>
       <ShopBadges shop={shop} />
       <dl className="am-shopcard-facts">
-        <div>
-          <dt>所在地区</dt>
-          <dd>{shop.areaName || '无'}</dd>
-        </div>
+        {shop.areaName ? (
+          <div>
+            <dt>所在地区</dt>
+            <dd>{shop.areaName}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>在售商品</dt>
           <dd>{shop.productCount} 件</dd>

@@ -21,7 +21,8 @@ export function ShopCompanyInfo({ id }: { id: number }) {
           { key: 'code', label: '统一社会信用代码', children: c.creditCode || '无' },
           { key: 'legal', label: '法定代表人', children: c.legalPerson || '无' },
           { key: 'type', label: '店铺类型', children: c.shopTypeName || '无' },
-          { key: 'area', label: '所在地区', children: c.areaName || '无' },
+          // A shop's region comes from its merchant application; one without it shows no line rather than 无.
+          ...(c.areaName ? [{ key: 'area', label: '所在地区', children: c.areaName }] : []),
           { key: 'cert', label: '企业认证', children: c.certified ? '已认证' : '未认证' },
           { key: 'since', label: '入驻时间', children: formatChinaDate(c.registeredAt) },
           { key: 'addr', label: '地址', children: c.address || '无' },

@@ -60,7 +60,7 @@ export default function ShopListPage() {
               </div>
               <ShopBadges shop={s} />
               <p>
-                所在地区：{s.areaName || '无'} · 在售商品：{s.productCount} 件
+                {s.areaName ? `所在地区：${s.areaName} · ` : ''}在售商品：{s.productCount} 件
               </p>
               <p className="am-clamp-2">主营：{s.mainBusiness || '无'}</p>
               <Link

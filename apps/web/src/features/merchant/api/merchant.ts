@@ -35,8 +35,10 @@ export const downloadContract = () => downloadEndpoint('certificationContract');
 
 /** GET /api/member/info */
 export const memberInfoQuery = queryOptions({ queryKey: merchantKeys.member, queryFn: () => api.read('memberInfo') });
-export const useRequestUpgrade = () =>
-  useCommand(merchantKeys.member, (body: InputOf<'memberUpgrade'>) => api.run('memberUpgrade', body));
+type MemberCommand = 'memberOrderCreate' | 'memberOrderProof' | 'memberOrderCancel' | 'memberOrderInvoice';
+/** A membership order command; the member page is read again after it. */
+export const useMemberCommand = <N extends MemberCommand>(name: N) =>
+  useCommand(merchantKeys.member, (body: InputOf<N>) => api.run(name, body as never));
 
 /** GET /api/bank/account */
 export const bankAccountQuery = queryOptions({ queryKey: merchantKeys.bank, queryFn: () => api.read('bankAccount') });

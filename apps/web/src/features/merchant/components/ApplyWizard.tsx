@@ -17,6 +17,8 @@ import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { merchantSubmitInput, requiredDocumentFiles } from '@aquamall/shared/contracts/merchant';
 import { formRules, zodRule, type SchemaRule } from '../../../lib/form-rules.ts';
 import { saveApplicationDraft, submitApplication } from '../api/merchant.ts';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
+import { CreditCodeItem } from './IdFields.tsx';
 
 /** The same rules the server applies on submit (credit code, phone, lengths). */
 const rules = { ...formRules(merchantSubmitInput), agreed: [zodRule(merchantSubmitInput.shape.agreement.shape.agreed)] };
@@ -33,6 +35,7 @@ interface FormValues {
   contactName: string;
   contactPhone: string;
   contactEmail: string;
+  area: number[];
   address: string;
   mainBusiness: string;
   documents: Partial<Record<MerchantDocKind, string[]>>;
@@ -41,14 +44,19 @@ interface FormValues {
 const STEP_FIELDS: (string | string[])[][] = [
   ['agreed'],
   ['shopType', 'threeInOne'],
-  ['shopName', 'companyName', 'creditCode', 'legalPerson', 'contactName', 'contactPhone', 'contactEmail', 'address', 'mainBusiness'],
+  ['shopName', 'companyName', 'creditCode', 'legalPerson', 'contactName', 'contactPhone', 'contactEmail', 'area', 'address', 'mainBusiness'],
 ];
 
-/** The merchant entry form: agreement → shop type → company and contact → documents → submit. */
+/**
+ * The merchant entry form: agreement → shop type → company and contact → documents → submit. Each 下一步 saves
+ * the draft on the server with the step reached, so a reload (or another device) resumes there with what was
+ * typed; the agreement counts as read once the applicant went past it.
+ */
 export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplicationView; onSubmitted: () => void }) {
   const [form] = Form.useForm<FormValues>();
-  const [step, setStep] = useState(0);
-  const [readToEnd, setReadToEnd] = useState(false);
+  const resumed = Math.min(Math.max(initial.step, 0), 3);
+  const [step, setStep] = useState(resumed);
+  const [readToEnd, setReadToEnd] = useState(resumed > 0);
   const [dialog, setDialog] = useState(false);
   const [busy, setBusy] = useState(false);
   const shopType = Form.useWatch('shopType', form);
@@ -56,7 +64,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
   const required = requiredMerchantDocuments(shopType, threeInOne);
 
   const initialValues: Partial<FormValues> = {
-    agreed: false,
+    agreed: resumed > 0,
     shopType: initial.shopType ?? undefined,
     threeInOne: initial.threeInOne,
     shopName: initial.shopName,
@@ -66,6 +74,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
     contactName: initial.contactName,
     contactPhone: initial.contactPhone,
     contactEmail: initial.contactEmail,
+    area: initial.area.length ? initial.area : undefined,
     address: initial.address,
     mainBusiness: initial.mainBusiness,
     documents: initial.documents,
@@ -73,6 +82,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
 
   const next = async () => {
     await form.validateFields(STEP_FIELDS[step] as never);
+    await persist(step + 1);
     setStep(step + 1);
   };
   const formBody = () => {
@@ -81,16 +91,18 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
     const { agreed: _agreed, ...rest } = v;
     return { ...rest, creditCode: (v.creditCode ?? '').trim().toUpperCase(), contactEmail: v.contactEmail ?? '', mainBusiness: v.mainBusiness ?? '', documents };
   };
-  const saveDraft = async () => {
+  /** Saves what was typed and the step reached (the resume point). */
+  const persist = async (reached: number) => {
     setBusy(true);
     try {
       const { documents, ...rest } = formBody();
       const partial = Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined && x !== ''));
-      await saveApplicationDraft({ ...partial, documents });
+      await saveApplicationDraft({ ...partial, documents, step: reached });
     } finally {
       setBusy(false);
     }
   };
+  const saveDraft = () => persist(step);
   const submit = async () => {
     await form.validateFields();
     setBusy(true);
@@ -177,14 +189,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item
-                name="creditCode"
-                label="统一社会信用代码"
-                normalize={(v: string) => v?.toUpperCase()}
-                rules={rules.creditCode}
-              >
-                <Input maxLength={18} />
-              </Form.Item>
+              <CreditCodeItem />
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="legalPerson" label="法定代表人" rules={rules.legalPerson}>
@@ -207,12 +212,17 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
+              <Form.Item name="area" label="所在地区" rules={rules.area}>
+                <AreaCascader />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
               <Form.Item name="address" label="经营地址" rules={rules.address}>
                 <Input maxLength={200} />
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="mainBusiness" label="主营业务">
+              <Form.Item name="mainBusiness" label="主营业务" extra="将显示在店铺首页和商城店铺列表">
                 <Input.TextArea maxLength={300} rows={2} showCount />
               </Form.Item>
             </Col>
@@ -240,7 +250,7 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
       <Space style={{ marginTop: 24 }}>
         {step > 0 && <Button onClick={() => setStep(step - 1)}>上一步</Button>}
         {step < 3 && (
-          <Button type="primary" onClick={next}>
+          <Button type="primary" loading={busy && step > 0} onClick={next}>
             下一步
           </Button>
         )}

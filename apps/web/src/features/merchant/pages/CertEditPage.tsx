@@ -1,15 +1,18 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Col, Form, Input, Row, Spin } from 'antd';
+import { Alert, Button, Card, Col, Form, Image, Input, Row, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CertStatus } from '@aquamall/shared';
 import { certificationInput } from '@aquamall/shared/contracts/merchant';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { certificationQuery, useSubmitCertification } from '../api/merchant.ts';
+import { CreditCodeItem, IdNumberItem } from '../components/IdFields.tsx';
+import { fileUrl } from '../../../lib/image.ts';
 
 const rules = formRules(certificationInput);
 /** The upload keeps a list; the schema takes its one path. */
-const licenseRules = [zodRule(certificationInput.shape.licenseImage, (files: string[] | undefined) => files?.[0] ?? '')];
+const licenseRules = [zodRule(certificationInput.shape.licenseImage.unwrap().min(1, '请上传营业执照'), (files: string[] | undefined) => files?.[0] ?? '')];
 
 interface Values {
   companyName: string;
@@ -21,12 +24,17 @@ interface Values {
   handlerPhone: string;
 }
 
-/** authentication/edit: the certification form; the partner verifies the identity on submit. */
+/**
+ * authentication/edit: the certification form; the partner verifies the identity on submit. The business
+ * licence uploaded at merchant entry is reused (the server takes it when none is sent), unless the company
+ * chooses to upload another.
+ */
 export default function CertEditPage() {
   const navigate = useNavigate();
   const { data } = useQuery(certificationQuery);
   const submit = useSubmitCertification();
   const [form] = Form.useForm<Values>();
+  const [replaceLicence, setReplaceLicence] = useState(false);
   if (!data) return <Spin style={{ display: 'block', margin: 80 }} />;
   if (data.status === CertStatus.REVIEWING || data.status === CertStatus.CERTIFIED) {
     return (
@@ -35,9 +43,15 @@ export default function CertEditPage() {
       </Card>
     );
   }
+  const reuse = !!data.entryLicense && !data.licenseImage && !replaceLicence;
   const onFinish = async (v: Values) => {
     const { license, ...rest } = v;
-    await submit.mutateAsync({ ...rest, creditCode: v.creditCode.trim().toUpperCase(), handlerIdNo: v.handlerIdNo.trim().toUpperCase(), licenseImage: license[0] ?? '' });
+    await submit.mutateAsync({
+      ...rest,
+      creditCode: v.creditCode.trim().toUpperCase(),
+      handlerIdNo: v.handlerIdNo.trim().toUpperCase(),
+      licenseImage: reuse ? '' : (license?.[0] ?? ''),
+    });
     navigate('/customer/authentication/detail');
   };
   return (
@@ -64,9 +78,7 @@ export default function CertEditPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="creditCode" label="统一社会信用代码" normalize={(v: string) => v?.toUpperCase()} rules={rules.creditCode}>
-              <Input maxLength={18} />
-            </Form.Item>
+            <CreditCodeItem />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="legalPerson" label="法定代表人" rules={rules.legalPerson}>
@@ -74,9 +86,18 @@ export default function CertEditPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="license" label="营业执照" rules={licenseRules}>
-              <ImageUpload />
-            </Form.Item>
+            {reuse ? (
+              <Form.Item label="营业执照" extra="使用入驻申请时上传的营业执照，无需重复上传" data-testid="entry-licence">
+                <Image src={fileUrl(data.entryLicense!)} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6 }} alt="营业执照" />
+                <Button type="link" onClick={() => setReplaceLicence(true)}>
+                  更换执照
+                </Button>
+              </Form.Item>
+            ) : (
+              <Form.Item name="license" label="营业执照" rules={licenseRules}>
+                <ImageUpload />
+              </Form.Item>
+            )}
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="handlerName" label="经办人姓名" rules={rules.handlerName}>
@@ -84,9 +105,7 @@ export default function CertEditPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="handlerIdNo" label="经办人身份证号" normalize={(v: string) => v?.toUpperCase()} rules={rules.handlerIdNo}>
-              <Input maxLength={18} placeholder={data.handlerIdNo ?? ''} />
-            </Form.Item>
+            <IdNumberItem placeholder={data.handlerIdNo ?? ''} />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="handlerPhone" label="经办人手机号" rules={rules.handlerPhone}>

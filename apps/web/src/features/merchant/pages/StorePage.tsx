@@ -7,6 +7,7 @@ import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { storeSettingsInput } from '@aquamall/shared/contracts/merchant';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import { storeProductsQuery, storeSettingsQuery, useSaveStoreSettings } from '../api/merchant.ts';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
 
 const rules = formRules(storeSettingsInput);
 const floorTitleRules = [zodRule(storeSettingsInput.shape.shopFloors.unwrap().element.shape.title)];
@@ -19,6 +20,7 @@ interface Values {
   mainBusiness: string;
   contactName: string;
   contactPhone: string;
+  area?: number[];
   address: string;
   shopFloors: { title: string; productIds: number[] }[];
 }
@@ -46,6 +48,7 @@ export default function StorePage() {
   const onFinish = async (v: Values) => {
     await saveStoreSettings.mutateAsync({
       ...v,
+      area: v.area?.length ? v.area : undefined,
       logo: v.logo?.[0] ?? '',
       shopBanner: v.shopBanner?.[0] ?? '',
       shopFloors: (v.shopFloors ?? []).map((f) => ({ title: f.title, productIds: f.productIds ?? [] })),
@@ -64,6 +67,7 @@ export default function StorePage() {
           mainBusiness: data.mainBusiness,
           contactName: data.contactName ?? '',
           contactPhone: data.contactPhone ?? '',
+          area: data.area.length ? data.area : undefined,
           address: data.address ?? '',
           shopFloors: data.shopFloors,
         }}
@@ -103,6 +107,11 @@ export default function StorePage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
+            <Form.Item name="area" label="所在地区" rules={rules.area} extra="显示在商城店铺列表和店铺信息中">
+              <AreaCascader />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
             <Form.Item name="address" label="地址">
               <Input maxLength={200} />
             </Form.Item>

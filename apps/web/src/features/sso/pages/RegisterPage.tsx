@@ -118,11 +118,14 @@ export default function RegisterPage() {
       >
         <Form.Item name="companyType" label="企业类型" rules={rules.companyType}>
           <Radio.Group>
-            {companyTypes.map((t) => (
-              <Radio key={t.value} value={t.value} disabled={registerType === 'merchant' && t.value !== CompanyType.SUPPLIER}>
-                {t.label}
-              </Radio>
-            ))}
+            {/* Merchant entry is for suppliers: the purchaser type is not offered there at all. */}
+            {companyTypes
+              .filter((t) => registerType !== 'merchant' || t.value === CompanyType.SUPPLIER)
+              .map((t) => (
+                <Radio key={t.value} value={t.value}>
+                  {t.label}
+                </Radio>
+              ))}
           </Radio.Group>
         </Form.Item>
         <Form.Item name="companyName" label="企业名称" rules={rules.companyName}>

@@ -22,14 +22,17 @@ describe('routeGate (membership, SPEC §4)', () => {
     expect(routeGate({ memberGate: 'levels23' }, '', supplier(3))).toBeNull();
   });
 
-  it('blocks order detail type 6, adjustment info and product detail for levels 0 and 2', () => {
-    for (const lv of [0, 2]) {
+  it('blocks order detail type 6, adjustment info and product detail for level 0 (levels are cumulative)', () => {
+    for (const lv of [0]) {
       expect(routeGate({ memberGate: 'orderType' }, '?type=6', supplier(lv))?.message).toBe(
         '请购买一级/三级会员',
       );
       expect(routeGate({ memberGate: 'levels13' }, '', supplier(lv))?.message).toBe('请购买一级/三级会员');
     }
-    expect(routeGate({ memberGate: 'levels13' }, '', supplier(1))).toBeNull();
+    for (const lv of [1, 2, 3]) {
+      expect(routeGate({ memberGate: 'levels13' }, '', supplier(lv))).toBeNull();
+      expect(routeGate({ memberGate: 'orderType' }, '?type=6', supplier(lv))).toBeNull();
+    }
     expect(routeGate({ memberGate: 'orderType' }, '?type=0', supplier(0))).toBeNull();
   });
 

@@ -71,3 +71,9 @@ export function idCardCheckChar(first17: string): string {
   for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
   return ID_CHECK[sum % 11]!;
 }
+
+/** The messages of a wrong code or number, the same in the form (as typed) and on the server. */
+export const MSG_CREDIT_CODE_FORMAT = '统一社会信用代码为18位数字或大写字母（不含I、O、S、V、Z）';
+export const MSG_CREDIT_CODE_INVALID = '统一社会信用代码不正确，请核对后重新输入';
+export const MSG_ID_NUMBER_FORMAT = '身份证号码为18位（最后一位可为X）';
+export const MSG_ID_NUMBER_INVALID = '经办人身份证号码不正确，请核对后重新输入';

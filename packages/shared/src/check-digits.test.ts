@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, idCardCheckChar, isValidCreditCode, isValidIdCardNumber } from './credit-code.ts';
+import { creditCodeCheckChar, idCardCheckChar, isValidCreditCode, isValidIdCardNumber } from './check-digits.ts';
 
 // Codes printed on real business licences / published by the companies themselves (site footers, filings).
 // A random 18th character passes with probability 1/31, so nine real codes passing is strong evidence.
