@@ -8,6 +8,7 @@ import {
   formatPrice,
   MoneyParseError,
   moneyInput,
+  moneyQuery,
   parseFen,
   splitVat,
   sumFen,
@@ -178,7 +179,7 @@ describe('formatPrice / formatMoney', () => {
 });
 
 describe('moneyInput', () => {
-  const messages = (schema: ReturnType<typeof moneyInput>, v: unknown) => {
+  const messages = (schema: ReturnType<typeof moneyInput> | ReturnType<typeof moneyQuery>, v: unknown) => {
     const r = schema.safeParse(v);
     return r.success ? [] : r.error.issues.map((i) => i.message);
   };
@@ -198,7 +199,7 @@ describe('moneyInput', () => {
     expect(messages(price, 101)).toEqual(['价格不能超过100']);
   });
   it('reads a numeric string when coercing', () => {
-    const freight = moneyInput('运费', { max: 1e10, coerce: true });
+    const freight = moneyQuery('运费', { max: 1e10 });
     expect(freight.parse('12.50')).toBe(12.5);
     expect(messages(freight, 'abc')).toEqual(['运费格式不正确']);
   });

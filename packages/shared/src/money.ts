@@ -191,12 +191,17 @@ export interface MoneyInputOptions {
   positive?: boolean;
   /** The message above `max`; 「…过大」 by default. */
   tooBig?: string;
-  /** Accept a numeric string (a query parameter); the type message is then 「…格式不正确」. */
-  coerce?: boolean;
 }
 
-export function moneyInput(label: string, { max, positive = false, tooBig = `${label}过大`, coerce = false }: MoneyInputOptions) {
-  const base = coerce ? z.coerce.number(`${label}格式不正确`) : z.number(`请输入${label}`);
+function moneyChecks<S extends z.ZodNumber>(base: S, label: string, opts: MoneyInputOptions): S {
+  const { max, positive = false, tooBig = `${label}过大` } = opts;
   const signed = positive ? base.refine((v) => v > 0, `${label}必须大于0`) : base.min(0, `${label}不能为负数`);
   return signed.max(max, tooBig).refine(isWholeFen, `${label}最多两位小数`);
 }
+
+/** An amount typed in a form (a JSON number). */
+export const moneyInput = (label: string, opts: MoneyInputOptions) => moneyChecks(z.number(`请输入${label}`), label, opts);
+
+/** An amount in a query string or any text: a numeric string is read as a number (「…格式不正确」 otherwise). */
+export const moneyQuery = (label: string, opts: MoneyInputOptions) =>
+  moneyChecks(z.coerce.number(`${label}格式不正确`) as unknown as z.ZodNumber, label, opts) as unknown as z.ZodCoercedNumber;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyInput } from '../money.ts';
+import { moneyQuery } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /**
@@ -248,7 +248,7 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 /** The detail as a handler returns it (timestamps may be Dates). */
 export type OrderDetailAnswer = z.input<typeof orderDetail>;
 
-const money = (label: string) => moneyInput(label, { max: 1e10, coerce: true });
+const money = (label: string) => moneyQuery(label, { max: 1e10 });
 
 const reason = (label: string) => z.string().trim().min(1, `请填写${label}`).max(200, `${label}最多200个字`);
 

@@ -24,6 +24,7 @@ import {
   type CreditRequestRow,
   type CreditSupplierOption,
   type Paged,
+  toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -37,7 +38,6 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Caller } from '../products/caller.ts';
-import { toYuan } from '../orders/create.ts';
 import { accountFor, availableFen, overdueOf, sideIn, sumsOf, type AccountRow } from './ledger.ts';
 
 /** Reads of credit accounts: each scoped to the caller's company (its side from its company type). */

@@ -9,13 +9,14 @@ import {
   type Paged,
   type StatementDetail,
   type StatementRow,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
 import type { Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import { accountFor, guardAccount, inTx, LIVE, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
 import { dayStart, movements } from './queries.ts';
 

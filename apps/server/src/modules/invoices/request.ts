@@ -6,6 +6,8 @@ import {
   type InvoiceableOrder,
   type invoiceableQuery,
   type invoiceRequestInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +16,7 @@ import { isValidCreditCode } from '../../lib/credit-code.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
-import { coveredFen, inTransaction, record, toFen, toYuan } from './common.ts';
+import { coveredFen, inTransaction, record } from './common.ts';
 
 type RequestIn = z.output<typeof invoiceRequestInput>;
 type InvoiceableIn = z.output<typeof invoiceableQuery>;

@@ -10,6 +10,8 @@ import {
   type OrderRepriceInput,
   type OrderShipInput,
   type PaymentRejectInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +29,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { addDays, addHours, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
-import { ORDER_JOBS, toFen, toYuan } from './create.ts';
+import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 

@@ -10,6 +10,8 @@ import {
   type OrderDetailAnswer,
   type OrderListAnswer,
   type OrderListFilter,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +39,7 @@ import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
 import { invoiceStateOf, orderInvoiceStates } from '../invoices/state.ts';
-import { ISSUED_STATUSES, toFen } from '../invoices/common.ts';
+import { ISSUED_STATUSES } from '../invoices/common.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -408,7 +410,7 @@ export async function orderDetail(
   const related = await relatedOrders(db, order, caller.companyId);
   const originalTotal =
     order.originalGoodsAmount !== null
-      ? (Number(order.originalGoodsAmount) + Number(order.originalFreight ?? order.freight)).toFixed(2)
+      ? toYuan(toFen(order.originalGoodsAmount) + toFen(order.originalFreight ?? order.freight))
       : null;
   return {
     id: order.id,

@@ -13,6 +13,8 @@ import {
   tenderScoreInput,
   tenderDeadlineProblem,
   type TenderSaveInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { OrderRules, TenderWindows } from '../../config.ts';
@@ -32,7 +34,7 @@ import {
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import { createOrders, toFen, toYuan } from '../orders/create.ts';
+import { createOrders } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import {
   TENDER_JOBS,
@@ -48,7 +50,7 @@ import { loadBidContent } from './sealed.ts';
 
 type SaveInput = z.output<typeof tenderSaveInput>;
 
-const yuan = (v: number | null) => (v === null ? null : v.toFixed(2));
+const yuan = (v: number | null) => (v === null ? null : toYuan(toFen(v)));
 const dayCode = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /** Documents must be PDFs uploaded by the caller's company (files module). */

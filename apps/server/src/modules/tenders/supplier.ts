@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidInput } from '@aquamall/shared';
+import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidInput, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -70,7 +70,7 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
     await t.insert(tenderBidVersions).values({
       bidId: bid.id,
       version,
-      prices: a.prices.map((p) => ({ lotId: p.lotId, price: p.price.toFixed(2) })),
+      prices: a.prices.map((p) => ({ lotId: p.lotId, price: toYuan(toFen(p.price)) })),
       documents,
       validityDays: a.validityDays,
       remark: a.remark,
