@@ -32,3 +32,6 @@ export function lineTitle(productName: string, spec: string | null | undefined):
     });
   return parts.length ? `${productName} ${parts.join(' / ')}` : productName;
 }
+
+/** A review rating (0–5) with one decimal: 4.5. Amounts use formatMoney (money.ts). */
+export const formatRating = (rating: number): string => rating.toFixed(1);
