@@ -27,4 +27,28 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Money in the browser is integer fen through the shared kernel (packages/shared/src/money.ts): no float
+    // arithmetic on amounts and one display form. See docs/decisions/0182-money-kernel.md.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='*'][right.value=100], BinaryExpression[operator='*'][left.value=100]",
+          message: 'Money: use toFen() from @aquamall/shared (docs/decisions/0182-money-kernel.md).',
+        },
+        {
+          selector: "BinaryExpression[operator='/'][right.value=100]",
+          message: 'Money: use toYuan()/formatFen() from @aquamall/shared (docs/decisions/0182-money-kernel.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='toFixed']",
+          message:
+            'Money: format with formatMoney()/<Price> from @aquamall/shared (docs/decisions/0182-money-kernel.md); a number that is not money (a rating) disables this line with its reason.',
+        },
+      ],
+    },
+  },
 );

@@ -168,7 +168,7 @@ test('the purchaser publishes an enquiry with a PDF drawing, three suppliers quo
   const offerRow = (name: string) => page.getByTestId('offer-row').filter({ hasText: name });
   await expect(offerRow(WINNER_2.name)).toContainText('第2版');
   await expect(offerRow(WINNER_1.name).locator('td').nth(1)).toContainText('最低');
-  await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('¥14500.00');
+  await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('¥14,500.00');
   await expect(offerRow(WINNER_2.name).locator('td').nth(2)).toContainText('最低');
   await page.getByLabel(`第1项授予${WINNER_1.name}`).check();
   await page.getByLabel(`第2项授予${WINNER_2.name}`).check();

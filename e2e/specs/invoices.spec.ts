@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext } from '@playwright/test';
+import { formatMoney } from '@aquamall/shared';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { popconfirm } from './trade-helpers.ts';
 
@@ -41,7 +42,7 @@ test('the purchaser requests a 专用 invoice, the supplier issues it with a PDF
   const order = before.find((o) => o.orderNo === orderNo)!;
   expect(order).toBeDefined();
   await row.locator('input[type=checkbox]').check();
-  await expect(page.getByText(`合计 ¥${order.uninvoicedAmount}`)).toBeVisible();
+  await expect(page.getByText(`合计 ${formatMoney(order.uninvoicedAmount)}`)).toBeVisible();
   await expect(page.getByRole('radio', { name: '增值税专用发票' })).toBeChecked();
   await page.locator('#remark').fill('请随下批货一起寄出');
   await page.getByRole('button', { name: '提交开票申请' }).click();

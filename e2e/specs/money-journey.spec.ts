@@ -106,7 +106,7 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   await page.getByRole('button', { name: '去付款' }).click();
   await page.getByRole('radio', { name: '账期支付' }).check();
   const payDialog = page.getByRole('dialog', { name: '账期支付' });
-  await expect(payDialog).toContainText('余额 ¥1000.00');
+  await expect(payDialog).toContainText('余额 ¥1,000.00');
   await payDialog.getByRole('button', { name: '确认账期支付' }).click();
   await expect(page.getByText('待发货', { exact: true }).first()).toBeVisible();
   const account = (await call<{ list: { id: number; sellerCompanyName: string; creditUsed: string; balance: string }[] }>(request, buyerToken, 'POST', '/api/companyAccount/list', {})).list.find((a) => a.sellerCompanyName === SUPPLIER)!;

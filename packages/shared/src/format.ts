@@ -1,26 +1,5 @@
 import { EMPTY_TEXT } from './constants.ts';
 
-export interface PriceFormatOptions {
-  decimals?: number;
-  /** Show 万 for values above 999999. */
-  wan?: boolean;
-}
-
-/** Price display (SPEC §9): 2 decimals by default, thousands separators, 万 above 999999 when enabled. */
-export function formatPrice(
-  value: number | string | null | undefined,
-  opts: PriceFormatOptions = {},
-): string {
-  const { decimals = 2, wan = false } = opts;
-  if (value === null || value === undefined || value === '') return EMPTY_TEXT;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return EMPTY_TEXT;
-  const group = (x: number) =>
-    x.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  if (wan && Math.abs(n) > 999_999) return `${group(n / 10_000)}万`;
-  return group(n);
-}
-
 /** Masked phone (SPEC §9): 138****8000. */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return EMPTY_TEXT;
@@ -63,3 +42,5 @@ export function documentLabel(d: { name: string; path: string }): string {
   return ext && !d.name.toLowerCase().endsWith(`.${ext}`) ? `${d.name}.${ext}` : d.name;
 }
 
+/** A review rating (0–5) with one decimal: 4.5. Amounts use formatMoney (money.ts). */
+export const formatRating = (rating: number): string => rating.toFixed(1);

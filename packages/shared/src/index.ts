@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './check-digits.ts';
+export * from './money.ts';
 export * from './contracts/site.ts';
 export * from './contracts/mall.ts';
 export * from './contracts/mall-search.ts';

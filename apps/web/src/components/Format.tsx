@@ -1,4 +1,5 @@
-import { formatPrice, maskPhone, orEmpty, type PriceFormatOptions } from '@aquamall/shared/format';
+import { maskPhone, orEmpty } from '@aquamall/shared/format';
+import { formatPrice, type PriceFormatOptions } from '@aquamall/shared/money';
 
 /** A price: 2 decimals, thousands separators, 万 above 999999 when `wan` is on, 无 when empty (SPEC §9). */
 export function Price({ value, symbol = true, className, ...opts }: PriceFormatOptions & { value: number | string | null | undefined; symbol?: boolean; className?: string }) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { RmaStatus, RmaType } from '../enums.ts';
 
@@ -19,12 +20,7 @@ export const RmaViewer = { BUYER: 0, SELLER: 1 } as const;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const required = (label: string, max: number) => z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
-const money = (label: string) =>
-  z
-    .number(`请输入${label}`)
-    .min(0, `${label}不能为负数`)
-    .max(RMA_MONEY_MAX, `${label}过大`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
+const money = (label: string) => moneyInput(label, { max: RMA_MONEY_MAX });
 const rmaTypeField = z
   .number('请选择售后类型')
   .int('售后类型不正确')

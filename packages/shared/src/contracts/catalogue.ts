@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyInput } from '../money.ts';
 import { UPLOAD_MAX_IMAGES } from '../constants.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 
@@ -14,11 +15,7 @@ export const TIER_MAX = 5;
 export const ADJUSTMENT_LINES_MAX = 200;
 
 const money = (label: string) =>
-  z
-    .number(`请输入${label}`)
-    .positive(`${label}必须大于0`)
-    .max(PRICE_MAX, `${label}不能超过${PRICE_MAX}`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
+  moneyInput(label, { max: PRICE_MAX, positive: true, tooBig: `${label}不能超过${PRICE_MAX}` });
 const qty = (label: string, min: number) =>
   z.number(`请输入${label}`).int(`${label}必须是整数`).min(min, `${label}不能小于${min}`).max(QTY_MAX, `${label}过大`);
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);

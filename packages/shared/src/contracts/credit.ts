@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeFen, moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import {
   CreditAccountStatus,
@@ -25,13 +26,7 @@ export const STATEMENT_MOVEMENTS_MAX = 5_000;
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const required = (label: string, max: number) =>
   z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-const money = (label: string) =>
-  z
-    .number(`请输入${label}`)
-    .min(0, `${label}不能为负数`)
-    .max(CREDIT_MONEY_MAX, `${label}过大`)
-    .refine(twoDecimals, `${label}最多两位小数`);
+const money = (label: string) => moneyInput(label, { max: CREDIT_MONEY_MAX });
 const positiveMoney = (label: string) => money(label).refine((v) => v > 0, `${label}必须大于0`);
 const days = z
   .number('请输入账期天数')
@@ -132,7 +127,7 @@ export const creditAdjustInput = z.object({
     .number('请输入调整金额')
     .min(-CREDIT_MONEY_MAX, '调整金额过大')
     .max(CREDIT_MONEY_MAX, '调整金额过大')
-    .refine(twoDecimals, '调整金额最多两位小数')
+    .refine(isWholeFen, '调整金额最多两位小数')
     .refine((v) => v !== 0, '调整金额不能为0'),
   reason: required('调整原因', 200),
 });

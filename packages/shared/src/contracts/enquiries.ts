@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
+import { isWholeFen } from '../money.ts';
 
 /**
  * Enquiries, purchaser side (issue 13, DESIGN §3 Enquiry): the editor (draft / publish), the list with status
@@ -36,7 +37,7 @@ export const enquiryLineInput = z.object({
     .number('目标单价格式不正确')
     .positive('目标单价必须大于0')
     .max(ENQUIRY_MONEY_MAX, '目标单价过大')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '目标单价最多两位小数')
+    .refine(isWholeFen, '目标单价最多两位小数')
     .nullable()
     .default(null),
   remark: text('备注', 300).default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { InvoiceStatus, VAT_RATES } from '../enums.ts';
 
@@ -32,12 +33,7 @@ export const INVOICE_TAX_RULE =
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const required = (label: string, max: number) =>
   z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
-const money = (label: string) =>
-  z
-    .number(`请输入${label}`)
-    .min(0, `${label}不能为负数`)
-    .max(INVOICE_MONEY_MAX, `${label}过大`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
+const money = (label: string) => moneyInput(label, { max: INVOICE_MONEY_MAX });
 const day = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式不正确`);
 const idQuery = z.coerce.number('发票编号格式不正确').int().positive().max(2_147_483_647);
 const viewerField = z.coerce.number('列表类型不正确').int().min(0, '列表类型不正确').max(1, '列表类型不正确');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyQuery } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /**
@@ -247,12 +248,7 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 /** The detail as a handler returns it (timestamps may be Dates). */
 export type OrderDetailAnswer = z.input<typeof orderDetail>;
 
-const money = (label: string) =>
-  z.coerce
-    .number(`${label}格式不正确`)
-    .min(0, `${label}不能为负数`)
-    .max(1e10, `${label}过大`)
-    .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), `${label}最多两位小数`);
+const money = (label: string) => moneyQuery(label, { max: 1e10 });
 
 const reason = (label: string) => z.string().trim().min(1, `请填写${label}`).max(200, `${label}最多200个字`);
 

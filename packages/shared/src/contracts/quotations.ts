@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionChange } from './version-changes.ts';
+import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { VAT_RATES } from '../enums.ts';
 import { optionalDate } from './orders.ts';
@@ -24,14 +25,7 @@ export const ThreadSide = { BUYER: 1, SELLER: 2 } as const;
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label}最多${max}个字`).default('');
 const money = (label: string, min: 'positive' | 'zero') =>
-  z
-    .number(`请输入${label}`)
-    .refine(
-      (v) => (min === 'positive' ? v > 0 : v >= 0),
-      min === 'positive' ? `${label}必须大于0` : `${label}不能为负数`,
-    )
-    .refine((v) => v <= QUOTE_MONEY_MAX, `${label}过大`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
+  moneyInput(label, { max: QUOTE_MONEY_MAX, positive: min === 'positive' });
 
 export const attachmentRef = z.object({
   name: z.string().trim().min(1, '附件名称不能为空').max(120, '附件名称最多120个字'),

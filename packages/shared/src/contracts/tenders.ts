@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionChange } from './version-changes.ts';
+import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { ShopType } from '../enums.ts';
 
@@ -16,12 +17,7 @@ export const TENDER_DOCS_MAX = 10;
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const required = (label: string, max: number) =>
   z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
-const money = (label: string) =>
-  z
-    .number(`请输入${label}`)
-    .min(0, `${label}不能为负数`)
-    .max(TENDER_MONEY_MAX, `${label}过大`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label}最多两位小数`);
+const money = (label: string) => moneyInput(label, { max: TENDER_MONEY_MAX });
 const instant = (label: string) =>
   z
     .string(`请选择${label}`)

@@ -1,4 +1,5 @@
 import type { AdminCompanyListQuery } from '@aquamall/shared';
+import { toYuan } from '@aquamall/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,7 +67,7 @@ export async function companyDetail(db: Db, id: number) {
     merchantApplication: merchant ?? null,
     certification: cert ?? null,
     // The console sees the sandbox deposit so an operator can help a company through bank/auth.
-    bankAccount: bank ? { ...bank, depositYuan: bank.depositFen === null ? null : (bank.depositFen / 100).toFixed(2) } : null,
+    bankAccount: bank ? { ...bank, depositYuan: bank.depositFen === null ? null : toYuan(bank.depositFen) } : null,
   };
 }
 

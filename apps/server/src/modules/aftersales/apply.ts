@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { OrderStatus, RmaStatus, RmaType, Side, type RmaApplyInfo } from '@aquamall/shared';
+import { OrderStatus, RmaStatus, RmaType, Side, type RmaApplyInfo, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { addDays } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
-import { toFen, toYuan, viewerOrderType } from '../orders/create.ts';
+import { viewerOrderType } from '../orders/create.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { inTransaction, rmaLink } from './common.ts';

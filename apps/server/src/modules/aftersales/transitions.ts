@@ -7,12 +7,14 @@ import {
   RmaType,
   Side,
   StockReason,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { createOrders, toFen, toYuan, type NewOrderLine } from '../orders/create.ts';
+import { createOrders, type NewOrderLine } from '../orders/create.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { guardStatus, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';

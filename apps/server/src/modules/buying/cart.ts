@@ -7,12 +7,14 @@ import {
   tierPriceFor,
   type CartLineRow,
   type CartView,
+  toFen,
+  toYuan,
+  fenToNumber,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, products, productSkus, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 
 /** Only purchasers (company type 4) buy: a supplier is told so in words. */
 export function assertPurchaser(caller: Pick<Caller, 'companyType'>): void {
@@ -101,7 +103,7 @@ export async function skuFacts(db: Db, skuIds: readonly number[]): Promise<Map<n
 
 /** The unit price for a quantity in yuan (tiers applied), as a number with 2 decimals. */
 export const unitPriceOf = (f: SkuFacts, quantity: number): number =>
-  f.sku ? toFen(tierPriceFor(Number(f.sku.price), f.sku.priceTiers, quantity)) / 100 : 0;
+  f.sku ? fenToNumber(toFen(tierPriceFor(Number(f.sku.price), f.sku.priceTiers, quantity))) : 0;
 
 /** 失效 reason of a line ('' if it can be bought): off sale, SKU gone, sold out. */
 export function problemOf(f: SkuFacts | undefined): string {
@@ -151,7 +153,7 @@ export async function viewCart(db: Db, caller: Caller): Promise<CartView> {
       unitPrice,
       priceAtAdd: Number(l.priceAtAdd),
       priceChanged: !problem && toFen(unitPrice) !== toFen(l.priceAtAdd),
-      amount: (toFen(unitPrice) * l.quantity) / 100,
+      amount: fenToNumber(toFen(unitPrice) * l.quantity),
       problem,
       short: !problem && l.quantity > (f?.sku?.available ?? 0),
       selected: l.selected && !problem,
@@ -173,7 +175,7 @@ export async function viewCart(db: Db, caller: Caller): Promise<CartView> {
     shops: [...shops.values()],
     lineCount: lines.length,
     selectedCount,
-    selectedAmount: Number(toYuan(selectedFen)),
+    selectedAmount: fenToNumber(selectedFen),
   };
 }
 

@@ -10,6 +10,9 @@ import {
   type CheckoutResult,
   type checkoutSource,
   type checkoutSubmitInput,
+  toFen,
+  toYuan,
+  fenToNumber,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
@@ -18,7 +21,7 @@ import { cartLines } from '../../db/schema/index.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { createOrders, toFen, toYuan, type NewOrder } from '../orders/create.ts';
+import { createOrders, type NewOrder } from '../orders/create.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
 import { assertPurchaser, problemOf, skuFacts, specText, unitPriceOf, type SkuFacts } from './cart.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
@@ -103,7 +106,7 @@ function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, Sku
       available: f?.sku?.available ?? 0,
       unitPrice,
       priceAtAdd: w.priceAtAdd,
-      amount: (toFen(unitPrice) * w.quantity) / 100,
+      amount: fenToNumber(toFen(unitPrice) * w.quantity),
       problem: lineProblem(f, caller, w.quantity),
     };
     const g = groups.get(w.sellerCompanyId) ?? {
@@ -113,7 +116,7 @@ function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, Sku
       goodsAmount: 0,
     };
     g.lines.push(line);
-    g.goodsAmount = Number(toYuan(toFen(g.goodsAmount) + toFen(unitPrice) * w.quantity));
+    g.goodsAmount = fenToNumber(toFen(g.goodsAmount) + toFen(unitPrice) * w.quantity);
     groups.set(w.sellerCompanyId, g);
   }
   return [...groups.values()];
@@ -128,7 +131,7 @@ export async function previewCheckout(db: Db, caller: Caller, source: Source): P
     wanted.map((w) => w.skuId),
   );
   const groups = groupLines(caller, wanted, facts);
-  return { groups, totalAmount: Number(toYuan(groups.reduce((s, g) => s + toFen(g.goodsAmount), 0))) };
+  return { groups, totalAmount: fenToNumber(groups.reduce((s, g) => s + toFen(g.goodsAmount), 0)) };
 }
 
 export const CHECKOUT_SCOPE = 'checkout';
@@ -216,7 +219,7 @@ export async function submitCheckout(
     if (totalFen !== toFen(input.shownTotal)) {
       const data: CheckoutProblemData = {
         priceChanged: true,
-        totalAmount: totalFen / 100,
+        totalAmount: fenToNumber(totalFen),
         groups: created.map((o) => ({
           sellerCompanyId: o.sellerCompanyId,
           totalAmount: Number(o.totalAmount),
@@ -235,7 +238,7 @@ export async function submitCheckout(
 
     const result: CheckoutResult = {
       checkoutId,
-      totalAmount: totalFen / 100,
+      totalAmount: fenToNumber(totalFen),
       orders: created.map((o) => ({
         id: o.id,
         orderNo: o.orderNo,

@@ -7,13 +7,14 @@ import {
   type CreditAdjustInput,
   type CreditApproveInput,
   type CreditTermsInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import {
   accountFor,
   actorOf,

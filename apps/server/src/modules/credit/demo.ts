@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { CompanyType, CreditAccountStatus, CreditMovement, CreditRequestKind, MerchantStatus, PaymentMethod, ProductStatus } from '@aquamall/shared';
+import { CompanyType, CreditAccountStatus, CreditMovement, CreditRequestKind, MerchantStatus, PaymentMethod, ProductStatus, toYuan, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts, creditLedger, creditRequests, creditStatements, productSkus, products } from '../../db/schema/index.ts';
 import { insertPastOrders, type PastLine, type PastOrder } from '../reports/demo.ts';
 import { callerByPhone } from '../products/caller.ts';
-import { toYuan } from '../orders/create.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -98,7 +97,7 @@ export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
   await linkOrders(db, { companyId: buyer.companyId, userId: buyer.userId }, payments, names, now);
   await db.insert(creditLedger).values(ledger);
   const sum = (accountId: number, before: Date) =>
-    ledger.filter((r) => r.accountId === accountId && r.createdAt! < before).reduce((s, r) => ({ b: s.b + Math.round(Number(r.balanceDelta ?? 0) * 100), c: s.c + Math.round(Number(r.creditDelta ?? 0) * 100) }), { b: 0, c: 0 });
+    ledger.filter((r) => r.accountId === accountId && r.createdAt! < before).reduce((s, r) => ({ b: s.b + toFen(r.balanceDelta ?? 0), c: s.c + toFen(r.creditDelta ?? 0) }), { b: 0, c: 0 });
   const start = at(90);
   const end = at(60);
   const o = sum(accA, start);

@@ -1,11 +1,10 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { CompanyType, CreditAccountStatus, CreditMovement, enumLabel } from '@aquamall/shared';
+import { CompanyType, CreditAccountStatus, CreditMovement, enumLabel, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import { ageAccount } from '../reports/ageing.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CreditAccountStatus, CreditMovement } from '@aquamall/shared';
+import { CreditAccountStatus, CreditMovement, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger, type OrderRow } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import { appendMovement, availableFen, sumOf, tellOther, type AccountRow } from './ledger.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { CompanyType, CreditAccountStatus, MerchantStatus, type CreditAccountDetail, type CreditAccountRow, type CreditForOrder, type CreditLedgerRow, type CreditRequestRow, type CreditSupplierOption, type Paged, addDays, chinaDayStart } from '@aquamall/shared';
+import { CompanyType, CreditAccountStatus, MerchantStatus, type CreditAccountDetail, type CreditAccountRow, type CreditForOrder, type CreditLedgerRow, type CreditRequestRow, type CreditSupplierOption, type Paged, addDays, chinaDayStart, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -26,7 +26,6 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Caller } from '../products/caller.ts';
-import { toYuan } from '../orders/create.ts';
 import { accountFor, availableFen, overdueOf, sideIn, sumsOf, type AccountRow } from './ledger.ts';
 
 /** Reads of credit accounts: each scoped to the caller's company (its side from its company type). */

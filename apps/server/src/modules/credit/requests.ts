@@ -5,13 +5,14 @@ import {
   CreditRequestKind,
   CreditRequestStatus,
   type CreditRechargeInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditRequests } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import {
   accountFor,
   actorOf,

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
-import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
 import type { Caller } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import { accountFor, guardAccount, inTx, LIVE, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
 import { dayStart, movements } from './queries.ts';
 

@@ -6,6 +6,8 @@ import {
   MerchantStatus,
   QuotationStatus,
   type enquirySaveInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -113,7 +115,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
         spec: l.spec,
         quantity: String(l.quantity),
         unit: l.unit,
-        targetPrice: l.targetPrice === null ? null : l.targetPrice.toFixed(2),
+        targetPrice: l.targetPrice === null ? null : toYuan(toFen(l.targetPrice)),
         remark: l.remark,
         productId: l.productId,
         skuId: l.skuId,

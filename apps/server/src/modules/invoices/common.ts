@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { InvoiceStatus, chinaDayStart, isChinaDay } from '@aquamall/shared';
+import { InvoiceStatus, chinaDayStart, isChinaDay, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -23,9 +23,6 @@ export const ISSUED_STATUSES = [
   InvoiceStatus.DISPUTED,
   InvoiceStatus.REVERSED,
 ];
-
-export const toFen = (yuan: number | string): number => Math.round(Number(yuan) * 100);
-export const toYuan = (fen: number): string => (fen / 100).toFixed(2);
 
 /** The workbench page of an invoice for one side. */
 export const invoiceLink = (id: number, side: InvoiceSide) =>

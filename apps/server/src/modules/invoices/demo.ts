@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { InvoiceKind, InvoiceStatus, OrderStatus } from '@aquamall/shared';
+import { InvoiceKind, InvoiceStatus, OrderStatus, toYuan, splitVat, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   auditLogs,
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { callerByPhone, type Caller } from '../products/caller.ts';
-import { HISTORY_TARGET, toYuan } from './common.ts';
+import { HISTORY_TARGET } from './common.ts';
 import { newInvoiceCode } from './request.ts';
 
 const PDF_KEY = 'upload/demo/invoice/demo-invoice.pdf';
@@ -91,10 +91,10 @@ export async function seedDemoInvoices(db: Db, storage: Storage | null): Promise
     steps: Step[],
     extra: Partial<typeof invoices.$inferInsert> = {},
   ) => {
-    const fen = Math.round(Math.round(Number(order.totalAmount) * 100) * share);
+    const fen = Math.round(toFen(order.totalAmount) * share);
     const at = (h: number) => new Date(order.completedAt!.getTime() + h * 3_600_000);
     const issued = steps.some((s) => s.action === 'issue');
-    const ex = Math.round(fen / 1.13);
+    const ex = splitVat(fen, 13).exFen;
     const [inv] = await db
       .insert(invoices)
       .values({
@@ -166,7 +166,7 @@ export async function seedDemoInvoices(db: Db, storage: Storage | null): Promise
     issue(sellerA),
     { action: 'reverse', hours: 40, by: sellerA, status: S.REVERSED, note: '开票信息有误，已红冲' },
   ]);
-  const neg = (v: string | null) => toYuan(-Math.round(Number(v) * 100));
+  const neg = (v: string | null) => toYuan(-toFen(v ?? 0));
   const redAt = new Date(a1.completedAt!.getTime() + 40 * 3_600_000);
   const [red] = await db
     .insert(invoices)

@@ -7,6 +7,8 @@ import {
   type invoiceableQuery,
   type invoiceRequestInput,
   isValidCreditCode,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +16,7 @@ import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
-import { coveredFen, inTransaction, record, toFen, toYuan } from './common.ts';
+import { coveredFen, inTransaction, record } from './common.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 type RequestIn = z.output<typeof invoiceRequestInput>;

@@ -1,6 +1,6 @@
-import { OrderInvoiceState } from '@aquamall/shared';
+import { OrderInvoiceState, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { coveredFen, toFen } from './common.ts';
+import { coveredFen } from './common.ts';
 
 /**
  * The invoice state of orders (未开票 / 部分开票 / 已开票) from the issued amounts on invoice_orders (requests

@@ -4,6 +4,9 @@ import {
   InvoiceStatus,
   type invoiceIssueInput,
   type invoiceReverseInput,
+  checkVat,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -20,8 +23,6 @@ import {
   type InvoiceSide,
   lockInvoice,
   record,
-  toFen,
-  toYuan,
 } from './common.ts';
 import { newInvoiceCode } from './request.ts';
 
@@ -44,13 +45,13 @@ export function checkAmounts(
 ): { exFen: number; taxFen: number } {
   const exFen = toFen(amountExTax);
   const taxFen = toFen(taxAmount);
-  if (exFen + taxFen !== requestedFen)
+  const problem = checkVat(requestedFen, exFen, taxFen, taxRate);
+  if (problem?.kind === 'sum')
     throw invalid(
       `不含税金额 ¥${toYuan(exFen)} + 税额 ¥${toYuan(taxFen)} 应等于申请开票金额 ¥${toYuan(requestedFen)}`,
     );
-  const expected = Math.round((exFen * taxRate) / 100);
-  if (Math.abs(taxFen - expected) > 1)
-    throw invalid(`税额应为不含税金额 × ${taxRate}% = ¥${toYuan(expected)}（允许 ±0.01 元误差）`);
+  if (problem?.kind === 'tax')
+    throw invalid(`税额应为不含税金额 × ${taxRate}% = ¥${toYuan(problem.expectedFen)}（允许 ±0.01 元误差）`);
   return { exFen, taxFen };
 }
 

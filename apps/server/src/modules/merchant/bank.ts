@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toFen, toYuan } from '@aquamall/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
 import { conflict, invalid, rateLimited } from '../../lib/errors.ts';
@@ -62,7 +63,7 @@ export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
     .where(eq(bankAccounts.id, r.id))
     .returning();
   if (provider.sandbox) {
-    const amount = (amountFen / 100).toFixed(2);
+    const amount = toYuan(amountFen);
     app.log.info({ companyId: auth.companyId, amount }, 'sandbox small deposit');
     await app.db.insert(sandboxOutbox).values({ channel: 'bank', target: r.accountNo, subject: '打款验证', body: `【沙箱银行】向账户 ${maskNo(r.accountNo)} 打款 ${amount} 元（${ref}）` });
   }
@@ -71,7 +72,7 @@ export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
 
 /** Checks the amount the company saw on its statement; 3 tries, then a new deposit is needed. */
 export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amountYuan: number) {
-  const fen = Math.round(amountYuan * 100);
+  const fen = toFen(amountYuan);
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
   if (!r || r.status !== BankStatus.SENT || r.depositFen === null) throw conflict('请先发起打款验证');
   // The check is counted before the amount is compared, in one statement (parallel guesses cannot pass the cap).

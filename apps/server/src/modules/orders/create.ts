@@ -7,6 +7,8 @@ import {
   Side,
   StockReason,
   tierPriceFor,
+  toFen,
+  toYuan,
   type OrderKindValue,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
@@ -32,10 +34,6 @@ export const ORDER_JOBS = {
   PAY_TIMEOUT: 'order.pay_timeout',
   AUTO_RECEIVE: 'order.auto_receive',
 } as const;
-
-/** Money in yuan ↔ whole fen, so sums never drift. */
-export const toFen = (yuan: number | string): number => Math.round(Number(yuan) * 100);
-export const toYuan = (fen: number): string => (fen / 100).toFixed(2);
 
 /** A line to order: a catalogue SKU (price from the SKU and its tiers unless given), or a free line (enquiries). */
 export type NewOrderLine =

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OrderStatus, PaymentMethod, PaymentStatus, Side, StockReason, type OrderCancelInput, type OrderPayInput, type OrderRepriceInput, type OrderShipInput, type PaymentRejectInput, formatChinaDate } from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, PaymentStatus, Side, StockReason, type OrderCancelInput, type OrderPayInput, type OrderRepriceInput, type OrderShipInput, type PaymentRejectInput, formatChinaDate, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -16,7 +16,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { addDays, addHours, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
-import { ORDER_JOBS, toFen, toYuan } from './create.ts';
+import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 

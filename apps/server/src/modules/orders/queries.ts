@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, OrderStatus, PaymentStatus, type OrderAction, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, OrderStatus, PaymentStatus, type OrderAction, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,7 +26,7 @@ import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
 import { invoiceStateOf, orderInvoiceStates } from '../invoices/state.ts';
-import { ISSUED_STATUSES, toFen } from '../invoices/common.ts';
+import { ISSUED_STATUSES } from '../invoices/common.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -396,7 +396,7 @@ export async function orderDetail(
   const related = await relatedOrders(db, order, caller.companyId);
   const originalTotal =
     order.originalGoodsAmount !== null
-      ? (Number(order.originalGoodsAmount) + Number(order.originalFreight ?? order.freight)).toFixed(2)
+      ? toYuan(toFen(order.originalGoodsAmount) + toFen(order.originalFreight ?? order.freight))
       : null;
   return {
     id: order.id,

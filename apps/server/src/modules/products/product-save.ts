@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ProductStatus, StockReason, type ProductInputParsed } from '@aquamall/shared';
+import { ProductStatus, StockReason, type ProductInputParsed, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   productRevisions,
@@ -21,7 +21,7 @@ type SkuIn = ProductInputParsed['skus'][number];
 const skuColumns = (s: SkuIn, sort: number) => ({
   code: s.code,
   specValues: s.specValues,
-  price: s.price.toFixed(2),
+  price: toYuan(toFen(s.price)),
   priceTiers: s.priceTiers,
   lowStock: s.lowStock,
   sort,
@@ -70,7 +70,7 @@ export async function insertProducts(
           ...contentColumns(item.content),
           companyId,
           spec: specSummary(item.skus),
-          price: Math.min(...item.skus.map((s) => s.price)).toFixed(2),
+          price: toYuan(Math.min(...item.skus.map((s) => toFen(s.price)))),
           status: item.status,
         })),
       )

@@ -11,6 +11,8 @@ import {
   type QuoteSubmitResult,
   type VersionChange,
   type quoteSubmitInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +30,6 @@ import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { requestHash } from '../buying/checkout.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
 import {
   chinaToday,

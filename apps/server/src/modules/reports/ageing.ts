@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -74,7 +75,7 @@ export type AgeingRaw = {
   oldest: Date | string | null;
 };
 
-const money = (v: string | number | null | undefined) => Number(v ?? 0).toFixed(2);
+const money = (v: string | number | null | undefined) => toYuan(toFen(v ?? 0));
 
 /**
  * The CTEs `acc` (accounts in scope, status 1 or 2), `sums` (balance, credit used, repaid per account as of
@@ -146,7 +147,7 @@ export function ageingSql(now: Date): { aged: SQL; rows: SQL } {
 /** The accounts' ageing from the rows of `ageingSql`, ordered by overdue (largest first), outstanding, id. */
 export function ageingOf(raw: AgeingRaw[]): AccountAgeing[] {
   const rows = raw.map((r): AccountAgeing => {
-    const d = [r.d0, r.d31, r.d61, r.d91].map((v) => Math.round(Number(v) * 100));
+    const d = [r.d0, r.d31, r.d61, r.d91].map((v) => toFen(v ?? 0));
     return {
       accountId: Number(r.account_id),
       buyerCompanyId: Number(r.buyer_company_id),
@@ -160,7 +161,7 @@ export function ageingOf(raw: AgeingRaw[]): AccountAgeing[] {
       creditUsed: money(r.credit_used),
       outstanding: money(r.outstanding),
       notDue: money(r.not_due),
-      overdue: (d.reduce((a, b) => a + b, 0) / 100).toFixed(2),
+      overdue: toYuan(d.reduce((a, b) => a + b, 0)),
       d0to30: money(r.d0),
       d31to60: money(r.d31),
       d61to90: money(r.d61),

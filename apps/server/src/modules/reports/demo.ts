@@ -1,9 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth } from '@aquamall/shared';
+import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, orderHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
 import { callerByPhone } from '../products/caller.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

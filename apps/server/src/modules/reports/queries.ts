@@ -10,9 +10,10 @@ import {
   type ReportFilter,
   type ReportPeriod,
   type ReportProduct,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import { ageingOf, ageingSql, openChargesCte, type AgeingRaw } from './ageing.ts';
 import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 

@@ -9,6 +9,8 @@ import {
   type GoodsReport,
   type OrderReport,
   type ReportQuery,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -30,7 +32,6 @@ import {
   makeSupplier,
 } from '../../test/factories/index.ts';
 import { cancelOrder } from '../orders/lifecycle.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BidStatus, BidType, CompanyType, TenderBidStatus, TenderLotStatus } from '@aquamall/shared';
+import { BidStatus, BidType, CompanyType, TenderBidStatus, TenderLotStatus, sumFen, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   bids,
@@ -140,7 +140,7 @@ export async function seedDemoTenders(db: Db, now = new Date()): Promise<void> {
       // Every lot scored and awarded (lot j to the j-th bidder), one 中标公告 for the tender.
       const awards = lotRows.map((lot, j) => {
         const win = record[j % record.length]!;
-        return { lot, win, amount: (Number(win.prices[j]!.price) * lot.quantity).toFixed(2) };
+        return { lot, win, amount: toYuan(toFen(win.prices[j]!.price) * lot.quantity) };
       });
       for (const { lot, win, amount } of awards) {
         for (const [k, bidId] of bidIds.entries()) {
@@ -151,7 +151,7 @@ export async function seedDemoTenders(db: Db, now = new Date()): Promise<void> {
         await db.update(tenderLots).set({ status: TenderLotStatus.AWARDED, winnerBidId: win.bidId, winAmount: amount }).where(eq(tenderLots.id, lot.id));
       }
       const winners = [...new Set(awards.map((a) => a.win.companyName))].join('、');
-      const total = awards.reduce((sum, a) => sum + Number(a.amount), 0).toFixed(2);
+      const total = toYuan(sumFen(awards.map((a) => a.amount)));
       await db.insert(bids).values({
         companyId: buyer.id,
         type: BidType.RESULT,

@@ -13,6 +13,8 @@ import {
   tenderScoreInput,
   tenderDeadlineProblem,
   type TenderSaveInput,
+  toFen,
+  toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { OrderRules, TenderWindows } from '../../config.ts';
@@ -33,7 +35,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { safeHtml } from '../mall/sanitize.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import { createOrders, toFen, toYuan } from '../orders/create.ts';
+import { createOrders } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import {
   TENDER_JOBS,
@@ -50,7 +52,7 @@ import { documentNumber } from '../../lib/doc-numbers.ts';
 
 type SaveInput = z.output<typeof tenderSaveInput>;
 
-const yuan = (v: number | null) => (v === null ? null : v.toFixed(2));
+const yuan = (v: number | null) => (v === null ? null : toYuan(toFen(v)));
 
 /** Documents must be PDFs uploaded by the caller's company (files module). */
 export async function assertOwnPdfs(t: Db, companyId: number, docs: { name: string; path: string }[]) {

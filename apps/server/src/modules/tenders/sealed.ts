@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent } from '@aquamall/shared';
+import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 import type { TenderRecord } from './common.ts';
 
 /** Who asks for bid contents: a company (author or purchaser), or the opening job at the opening time. */

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange } from '@aquamall/shared';
+import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -18,7 +18,6 @@ import {
 } from './common.ts';
 import { assertOwnPdfs } from './purchaser.ts';
 import { loadBidContent } from './sealed.ts';
-import { toFen, toYuan } from '../orders/create.ts';
 
 type BidRow = typeof tenderBids.$inferSelect;
 
@@ -94,7 +93,7 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
     const lotIds = new Set(lots.map((l) => l.id));
     if (a.prices.some((p) => !lotIds.has(p.lotId))) throw invalid('标段不存在');
     const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
-    const prices = a.prices.map((p) => ({ lotId: p.lotId, price: p.price.toFixed(2) }));
+    const prices = a.prices.map((p) => ({ lotId: p.lotId, price: toYuan(toFen(p.price)) }));
     // The current version is read through the sealed reader (the caller's own bid), then compared.
     let changes: VersionChange[] = [];
     if (existing && existing.version > 0) {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { EnquiryStatus, EnquiryVisibility, QuotationStatus } from '@aquamall/shared';
+import { EnquiryStatus, EnquiryVisibility, QuotationStatus, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { enquiries, enquiryInvitations, enquiryItems, quotationLines, quotations, quotationVersions } from '../../db/schema/index.ts';
 
@@ -89,13 +89,12 @@ export async function insertOffer(
   opts: { status?: number } = {},
 ): Promise<{ id: number }> {
   const sums = versions.map((v) => {
-    const goods = Object.entries(v.prices).reduce((s, [item, p]) => s + Math.round(p * 100) * (enquiry.quantities[Number(item)] ?? 0), 0);
-    const freight = Math.round((v.freight ?? 0) * 100);
+    const goods = Object.entries(v.prices).reduce((s, [item, p]) => s + toFen(p) * (enquiry.quantities[Number(item)] ?? 0), 0);
+    const freight = toFen(v.freight ?? 0);
     return { goods, freight, total: goods + freight };
   });
   const last = versions[versions.length - 1]!;
   const lastSum = sums[sums.length - 1]!;
-  const y = (fen: number) => (fen / 100).toFixed(2);
   const validOf = (v: OfferVersionSpec) => v.validUntil ?? new Date(Date.now() + 30 * 86_400_000);
   const [q] = await db
     .insert(quotations)
@@ -106,9 +105,9 @@ export async function insertOffer(
       supplierCompanyName: supplier.name,
       status: opts.status ?? (versions.length > 1 ? QuotationStatus.REVISED : QuotationStatus.QUOTED),
       version: versions.length,
-      goodsAmount: y(lastSum.goods),
-      freight: y(lastSum.freight),
-      totalAmount: y(lastSum.total),
+      goodsAmount: toYuan(lastSum.goods),
+      freight: toYuan(lastSum.freight),
+      totalAmount: toYuan(lastSum.total),
       leadDays: last.leadDays ?? 7,
       validUntil: validOf(last),
       remark: last.remark ?? '',
@@ -118,9 +117,9 @@ export async function insertOffer(
     versions.map((v, i) => ({
       quotationId: q!.id,
       version: i + 1,
-      goodsAmount: y(sums[i]!.goods),
-      freight: y(sums[i]!.freight),
-      totalAmount: y(sums[i]!.total),
+      goodsAmount: toYuan(sums[i]!.goods),
+      freight: toYuan(sums[i]!.freight),
+      totalAmount: toYuan(sums[i]!.total),
       leadDays: v.leadDays ?? 7,
       validUntil: validOf(v),
       remark: v.remark ?? '',
@@ -132,9 +131,9 @@ export async function insertOffer(
         quotationId: q!.id,
         version: i + 1,
         enquiryItemId: Number(item),
-        unitPrice: p.toFixed(2),
+        unitPrice: toYuan(toFen(p)),
         taxRate: String(v.taxRate ?? 13),
-        amount: y(Math.round(p * 100) * (enquiry.quantities[Number(item)] ?? 0)),
+        amount: toYuan(toFen(p) * (enquiry.quantities[Number(item)] ?? 0)),
       })),
     ),
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Image, Input, Result, Skeleton, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
-import { specText, tierPriceFor, type ProductContentView, type ProductReviewRow, formatChinaDateTime } from '@aquamall/shared';
+import { specText, tierPriceFor, type ProductContentView, type ProductReviewRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { fileUrl } from '../../../lib/image.ts';
@@ -65,8 +65,8 @@ function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () => void 
                 columns={[
                   { title: '规格', key: 's', render: (_, s) => specText(s.specValues) || '默认' },
                   { title: '编码', dataIndex: 'code' },
-                  { title: '单价', dataIndex: 'price', render: (p: number) => `¥${p.toFixed(2)}` },
-                  { title: '阶梯价', key: 't', render: (_, s) => s.priceTiers.map((t) => `满${t.minQty}${c.unit} ¥${tierPriceFor(s.price, s.priceTiers, t.minQty).toFixed(2)}`).join('；') || '无' },
+                  { title: '单价', dataIndex: 'price', render: (p: number) => formatMoney(p) },
+                  { title: '阶梯价', key: 't', render: (_, s) => s.priceTiers.map((t) => `满${t.minQty}${c.unit} ${formatMoney(tierPriceFor(s.price, s.priceTiers, t.minQty))}`).join('；') || '无' },
                   { title: '可用库存', dataIndex: 'available' },
                 ]}
               />

@@ -1,5 +1,5 @@
 import { Input, Select, Tag } from 'antd';
-import { enumLabel, formatPrice, type AdminProductRow } from '@aquamall/shared';
+import { enumLabel, formatMoney, type AdminProductRow } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { consoleCommand, useConsoleQuery } from '../api/admin.ts';
@@ -42,7 +42,7 @@ export default function ProductsPage() {
           { title: '图片', dataIndex: 'defaultImage', render: (v: string) => <Img src={v} width={120} style={{ width: 48, height: 48, objectFit: 'cover' }} /> },
           { title: '商品', dataIndex: 'name' },
           { title: '店铺', dataIndex: 'companyName' },
-          { title: '价格', dataIndex: 'price', render: (v: string) => `¥${formatPrice(Number(v))}` },
+          { title: '价格', dataIndex: 'price', render: (v: string) => formatMoney(v) },
           { title: '状态', dataIndex: 'status', render: (v: number, r) => <><Tag>{enumLabel('ProductStatus', v)}</Tag>{r.takenDownReason && <span style={{ color: '#cf1322' }}>{r.takenDownReason}</span>}</> },
           {
             title: '操作',

@@ -18,10 +18,13 @@ import {
 } from 'antd';
 import {
   enumLabel,
+  fenToNumber,
+  formatFen,
   RMA_PHOTOS_MAX,
   RMA_REASONS,
   rmaApplyInput,
   RmaType,
+  toFen,
   type RmaApplyLine,
   formatChinaDateTime,
 } from '@aquamall/shared';
@@ -32,7 +35,6 @@ import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { useApplyRma, useRmaApplyInfo } from '../api/rma.ts';
 
 const rules = formRules(rmaApplyInput);
-const fen = (yuan: string | number) => Math.round(Number(yuan) * 100);
 
 interface FormValues {
   type: number;
@@ -136,12 +138,11 @@ function ApplyForm({ orderId, lines }: { orderId: number; lines: RmaApplyLine[] 
   const linesFen = useMemo(
     () =>
       lines.reduce(
-        (sum, l) => sum + (picked[l.orderLineId] ? fen(l.unitPrice) * picked[l.orderLineId]! : 0),
+        (sum, l) => sum + (picked[l.orderLineId] ? toFen(l.unitPrice) * picked[l.orderLineId]! : 0),
         0,
       ),
     [lines, picked],
   );
-  const maxRefund = linesFen / 100;
 
   const setQty = (line: RmaApplyLine, qty: number | null) => {
     setPicked((p) => {
@@ -149,10 +150,10 @@ function ApplyForm({ orderId, lines }: { orderId: number; lines: RmaApplyLine[] 
       if (qty && qty > 0) next[line.orderLineId] = Math.min(qty, line.claimableQty);
       else delete next[line.orderLineId];
       const total = lines.reduce(
-        (sum, l) => sum + (next[l.orderLineId] ? fen(l.unitPrice) * next[l.orderLineId]! : 0),
+        (sum, l) => sum + (next[l.orderLineId] ? toFen(l.unitPrice) * next[l.orderLineId]! : 0),
         0,
       );
-      form.setFieldValue('refundAmount', total / 100);
+      form.setFieldValue('refundAmount', fenToNumber(total));
       return next;
     });
     setLinesError(null);
@@ -184,7 +185,7 @@ function ApplyForm({ orderId, lines }: { orderId: number; lines: RmaApplyLine[] 
         type: RmaType.RETURN,
         photos: [],
         description: '',
-        refundAmount: maxRefund || undefined,
+        refundAmount: linesFen ? fenToNumber(linesFen) : undefined,
       }}
       onFinish={(v) => void submit(v)}
       style={{ maxWidth: 960 }}
@@ -277,12 +278,12 @@ function ApplyForm({ orderId, lines }: { orderId: number; lines: RmaApplyLine[] 
             rules={[
               ...rules.refundAmount,
               problemRule((v: number | null) =>
-                typeof v === 'number' && fen(v) > linesFen
-                  ? `退款金额不能超过所选商品金额 ¥${maxRefund.toFixed(2)}`
+                typeof v === 'number' && toFen(v) > linesFen
+                  ? `退款金额不能超过所选商品金额 ${formatFen(linesFen)}`
                   : null,
               ),
             ]}
-            extra={`最多 ¥${maxRefund.toFixed(2)}（所选商品金额）`}
+            extra={`最多 ${formatFen(linesFen)}（所选商品金额）`}
             style={{ width: 260 }}
           >
             <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Radio, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
-import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView, formatChinaDateTime } from '@aquamall/shared';
+import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -207,7 +207,7 @@ function NextStep({ d }: { d: RmaDetail }) {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`请向采购商退款 ¥${d.refundAmount}，并登记退款`}
+          message={`请向采购商退款 ${formatMoney(d.refundAmount)}，并登记退款`}
           action={<Button size="small" type="primary" onClick={() => setModal('refund')}>登记退款</Button>}
         />
       );
@@ -270,7 +270,7 @@ function RefundModal({ id, max, onClose }: { id: number; max: string; onClose: (
         <Form.Item name="method" label="退款方式" rules={refundRules.method}>
           <Radio.Group options={[{ value: 1, label: '线下转账' }, { value: 2, label: '退回信用账户' }]} />
         </Form.Item>
-        <Form.Item name="amount" label="退款金额" rules={refundRules.amount} extra={`申请退款 ¥${max}，不能超过该金额`}>
+        <Form.Item name="amount" label="退款金额" rules={refundRules.amount} extra={`申请退款 ${formatMoney(max)}，不能超过该金额`}>
           <InputNumber min={0} max={Number(max)} precision={2} prefix="¥" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="note" label="退款说明" rules={refundRules.note}>

@@ -1,4 +1,5 @@
 import type { CartView, CheckoutProblemData, CheckoutSource } from '@aquamall/shared';
+import { formatMoney } from '@aquamall/shared';
 
 const MAX_IDS = 100;
 const positiveInt = (s: string | null): number | null => {
@@ -55,7 +56,7 @@ export const lineKey = (l: { cartLineId: number | null; skuId: number }) =>
   l.cartLineId ? `cart:${l.cartLineId}` : `sku:${l.skuId}`;
 
 /** ¥20.00 → ¥22.00 */
-export const priceChangeText = (before: number, now: number) => `¥${before.toFixed(2)} → ¥${now.toFixed(2)}`;
+export const priceChangeText = (before: number, now: number) => `${formatMoney(before)} → ${formatMoney(now)}`;
 
 /** Shared with other submits (quotations): lib/idempotency-key.ts. */
 export { newIdempotencyKey } from '../../../lib/idempotency-key.ts';

@@ -25,6 +25,7 @@ import {
   type CheckoutLine,
   type CheckoutProblemData,
   type CheckoutResult,
+  toFen,
 } from '@aquamall/shared';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -218,7 +219,7 @@ export default function CheckoutPage() {
       render: (_, l) => (
         <div>
           <Price value={l.unitPrice} />
-          {l.priceAtAdd !== null && Math.round(l.priceAtAdd * 100) !== Math.round(l.unitPrice * 100) && (
+          {l.priceAtAdd !== null && toFen(l.priceAtAdd) !== toFen(l.unitPrice) && (
             <div>
               <Tag color="orange">价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}</Tag>
             </div>

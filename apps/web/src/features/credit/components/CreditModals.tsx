@@ -1,5 +1,5 @@
 import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { creditAdjustInput, creditAmountInput, creditApproveInput, creditReasonInput, creditRechargeInput, creditTermsInput, formatPrice } from '@aquamall/shared';
+import { creditAdjustInput, creditAmountInput, creditApproveInput, creditReasonInput, creditRechargeInput, creditTermsInput, formatMoney } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { useAdjust, useApprove, useCustomerRecharge, useRecharge, useRefund, useTerms } from '../api/credit.ts';
@@ -39,7 +39,7 @@ export function RechargeModal({ account, ...p }: Props & { account: Account }) {
   const m = useRecharge();
   return (
     <FormModal<{ amount: number; proofFiles: string[]; remark: string }> {...p} title="账户充值" okText="提交充值凭证" loading={m.isPending} initialValues={{ proofFiles: [] }} submit={(v) => m.mutateAsync({ accountId: account.id, ...v })}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`请向 ${account.sellerCompanyName} 转账后上传凭证，供应商确认到账后入账；充值先偿还已用额度（当前 ¥${formatPrice(account.creditUsed)}）。`} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`请向 ${account.sellerCompanyName} 转账后上传凭证，供应商确认到账后入账；充值先偿还已用额度（当前 ${formatMoney(account.creditUsed)}）。`} />
       <Form.Item name="amount" label="充值金额（元）" rules={rechargeRules.amount}>
         <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
       </Form.Item>
@@ -64,7 +64,7 @@ export function AmountModal({ account, kind, ...p }: Props & { account: Account;
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={kind === 'refund' ? `可退余额 ¥${formatPrice(account.balance)}，供应商确认后退回。` : `登记已收到的客户款项，立即入账：先偿还已用额度 ¥${formatPrice(account.creditUsed)}，其余计入余额。`}
+        message={kind === 'refund' ? `可退余额 ${formatMoney(account.balance)}，供应商确认后退回。` : `登记已收到的客户款项，立即入账：先偿还已用额度 ${formatMoney(account.creditUsed)}，其余计入余额。`}
       />
       <Form.Item name="amount" label="金额（元）" rules={amountRules.amount}>
         <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
@@ -120,7 +120,7 @@ export function AdjustModal({ account, ...p }: Props & { account: Account }) {
   const m = useAdjust();
   return (
     <FormModal<{ target: number; amount: number; reason: string }> {...p} title="账户调整" okText="确认调整" loading={m.isPending} initialValues={{ target: 1 }} submit={(v) => m.mutateAsync({ id: account.id, ...v })}>
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`当前余额 ¥${formatPrice(account.balance)}，已用额度 ¥${formatPrice(account.creditUsed)}。调整写入流水，不可撤销。`} />
+      <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`当前余额 ${formatMoney(account.balance)}，已用额度 ${formatMoney(account.creditUsed)}。调整写入流水，不可撤销。`} />
       <Form.Item name="target" label="调整项目" rules={adjustRules.target}>
         <Radio.Group options={[{ value: 1, label: '余额' }, { value: 2, label: '已用额度（欠款）' }]} />
       </Form.Item>

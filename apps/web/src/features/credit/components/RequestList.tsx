@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
-import { CreditRequestKind, CreditRequestStatus, enumLabel, type CreditAccountRow, type CreditRequestRow, formatChinaDateTime } from '@aquamall/shared';
+import { CreditRequestKind, CreditRequestStatus, enumLabel, type CreditAccountRow, type CreditRequestRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useAccountList, useConfirmRequest, useRejectRequest, useRequestList } from '../api/credit.ts';
@@ -27,7 +27,7 @@ export function RequestList({ kind, title, customerRecharge = false }: { kind: n
   const onConfirm = (r: CreditRequestRow) =>
     Modal.confirm({
       title: recharge ? '确认已收到充值款？' : '确认已退款？',
-      content: `${r.buyerCompanyName}：¥${r.amount}。确认后写入账户流水，不可撤销。`,
+      content: `${r.buyerCompanyName}：${formatMoney(r.amount)}。确认后写入账户流水，不可撤销。`,
       okText: '确认',
       onOk: () => confirm.mutateAsync({ id: r.id }),
     });
@@ -72,7 +72,7 @@ export function RequestList({ kind, title, customerRecharge = false }: { kind: n
       }
     >
       <ListTable<CreditRequestRow> rowKey="id" size="middle" query={list} params={params} onPage={page} columns={columns} scroll={{ x: 1100 }} errorTitle={`${title}加载失败`} emptyText={recharge ? '暂无充值记录' : '暂无退款记录'} />
-      {rejecting && <ReasonModal open title={`驳回${recharge ? '充值' : '退款'}：¥${rejecting.amount}`} okText="驳回" label="驳回原因" danger loading={reject.isPending} run={(reason) => reject.mutateAsync({ id: rejecting.id, reason })} onClose={() => setRejecting(null)} />}
+      {rejecting && <ReasonModal open title={`驳回${recharge ? '充值' : '退款'}：${formatMoney(rejecting.amount)}`} okText="驳回" label="驳回原因" danger loading={reject.isPending} run={(reason) => reject.mutateAsync({ id: rejecting.id, reason })} onClose={() => setRejecting(null)} />}
       {entering && <CustomerRechargeEntry onClose={() => setEntering(false)} />}
     </ListPage>
   );

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel } from '@aquamall/shared';
+import { enumLabel, formatPrice } from '@aquamall/shared';
 
 const ACCOUNT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'volcano', 3: 'error' };
 const REQUEST: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error' };
@@ -15,5 +15,5 @@ export function Delta({ value, debt = false }: { value: string; debt?: boolean }
   const n = Number(value);
   if (!n) return <span style={{ color: '#bfbfbf' }}>—</span>;
   const good = debt ? n < 0 : n > 0;
-  return <span style={{ color: good ? '#389e0d' : '#cf1322' }}>{n > 0 ? '+' : ''}{n.toFixed(2)}</span>;
+  return <span style={{ color: good ? '#389e0d' : '#cf1322' }}>{n > 0 ? '+' : ''}{formatPrice(value)}</span>;
 }

@@ -2,7 +2,7 @@ import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Card, Collapse, Descriptions, Result, Table, Tag } from 'antd';
 import { VersionChanges } from '../../../components/VersionChanges.tsx';
-import type { MyEnquiryItem, OfferLine } from '@aquamall/shared';
+import { formatMoney, formatRating, type MyEnquiryItem, type OfferLine } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { QuotationThread } from '../../../components/QuotationThread.tsx';
@@ -57,7 +57,7 @@ export default function OfferDetailPage() {
           { key: 'valid', label: '有效期至', children: formatChinaDate(o.validUntil) },
           { key: 'cert', label: '认证', children: o.certified ? '已认证' : '未认证' },
           { key: 'lv', label: '会员等级', children: o.memberLevel ? `${o.memberLevel}级` : '普通' },
-          { key: 'rt', label: '评分', children: o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}条评价）` },
+          { key: 'rt', label: '评分', children: o.rating === null ? '暂无' : `${formatRating(o.rating)}（${o.reviewCount}条评价）` },
           { key: 'ct', label: '联系人', children: `${o.contactName || '无'} ${o.contactPhone}` },
           ...(o.remark ? [{ key: 'rm', label: '备注', children: o.remark }] : []),
           ...(o.attachments.length ? [{ key: 'att', label: '附件', span: 3, children: <DocumentLinks docs={o.attachments} /> }] : []),
@@ -69,7 +69,7 @@ export default function OfferDetailPage() {
       <Collapse
         items={d.versions.map((v) => ({
           key: String(v.version),
-          label: `第${v.version}版 · ${formatChinaDateTime(v.createdAt)} · 总价 ¥${v.totalAmount}（运费 ¥${v.freight}，交货期 ${v.leadDays} 天）`,
+          label: `第${v.version}版 · ${formatChinaDateTime(v.createdAt)} · 总价 ${formatMoney(v.totalAmount)}（运费 ${formatMoney(v.freight)}，交货期 ${v.leadDays} 天）`,
           children: (
             <>
               <VersionChanges version={v.version} changes={v.changes} />

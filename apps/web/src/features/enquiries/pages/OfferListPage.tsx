@@ -2,7 +2,7 @@ import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, Descriptions, Modal, Result, Select, Space, Tag } from 'antd';
-import type { OfferRow } from '@aquamall/shared';
+import { formatMoney, formatRating, type OfferRow } from '@aquamall/shared';
 
 type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
@@ -53,9 +53,9 @@ const PriceCell = memo(function PriceCell(p: {
           style={{ marginRight: 6, verticalAlign: 'middle', cursor: 'pointer' }}
         />
       ) : null}
-      <span style={p.low ? LOW : undefined}>¥{l.unitPrice}</span>
+      <span style={p.low ? LOW : undefined}>{formatMoney(l.unitPrice)}</span>
       {p.low ? <span style={LOW_MARK}>最低</span> : null}
-      {p.amount ? <div style={{ fontSize: 12, color: '#595959' }}>金额 ¥{l.amount}</div> : null}
+      {p.amount ? <div style={{ fontSize: 12, color: '#595959' }}>金额 {formatMoney(l.amount)}</div> : null}
       {p.tax ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>税率 {Number(l.taxRate)}%</div> : null}
     </div>
   );
@@ -115,7 +115,7 @@ export default function OfferListPage() {
         <div style={{ fontWeight: 400, fontSize: 12, color: '#8c8c8c' }}>
           {it.quantity}
           {it.unit}
-          {it.targetPrice ? ` · 目标 ¥${it.targetPrice}` : ''}
+          {it.targetPrice ? ` · 目标 ${formatMoney(it.targetPrice)}` : ''}
         </div>
       </div>
     ),
@@ -167,7 +167,7 @@ export default function OfferListPage() {
       width: 120,
       render: (o: OfferRow) => (
         <span style={c.lowestTotal.includes(o.quotationId) ? LOW : undefined} data-testid={`total-${o.quotationId}`}>
-          ¥{o.totalAmount}
+          {formatMoney(o.totalAmount)}
           {c.lowestTotal.includes(o.quotationId) ? <Tag color="red" style={{ marginLeft: 4 }}>最低</Tag> : null}
           {o.quotedLines < c.items.length ? <div style={{ fontSize: 12, color: '#8c8c8c' }}>报价 {o.quotedLines}/{c.items.length} 项</div> : null}
         </span>
@@ -179,7 +179,7 @@ export default function OfferListPage() {
       : []),
     ...(has('cert') ? [{ title: '认证', key: 'cert', width: 72, render: (o: OfferRow) => (o.certified ? <Tag color="green">已认证</Tag> : <Tag>未认证</Tag>) }] : []),
     ...(has('level') ? [{ title: '会员', key: 'level', width: 64, render: (o: OfferRow) => (o.memberLevel ? `${o.memberLevel}级` : '普通') }] : []),
-    ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (o: OfferRow) => (o.rating === null ? '暂无' : `${o.rating.toFixed(1)}（${o.reviewCount}）`) }] : []),
+    ...(has('rating') ? [{ title: '评分', key: 'rating', width: 80, render: (o: OfferRow) => (o.rating === null ? '暂无' : `${formatRating(o.rating)}（${o.reviewCount}）`) }] : []),
   ];
 
   const chosen = Object.entries(choice).map(([itemId, quotationId]) => ({ enquiryItemId: Number(itemId), quotationId }));

@@ -19,14 +19,21 @@ import {
   Typography,
 } from 'antd';
 import {
+  checkVat,
   enumLabel,
+  fenToNumber,
+  formatFen,
+  formatMoney,
   INVOICE_TAX_RULE,
   invoiceIssueInput,
   invoiceReasonInput,
   invoiceReverseInput,
   INVOICE_FILE_TYPES,
   INVOICE_FILES_MAX,
+  splitVat,
+  toFen,
   VAT_RATES,
+  vatOf,
   type InvoiceDetail,
   type InvoiceFile,
   formatChinaDateTime,
@@ -287,19 +294,16 @@ interface IssueForm {
   files: InvoiceFile[];
 }
 
-/** Tax = before tax × rate, rounded to the fen. */
-const taxOf = (ex: number, rate: number) => Math.round((Math.round(ex * 100) * rate) / 100) / 100;
 
 function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
   const [form] = Form.useForm<IssueForm>();
   const issue = useIssueInvoice();
-  const total = Number(d.requestedAmount);
-  /** Fills before tax and tax from the requested total and the rate (the supplier may adjust by a fen). */
-  const split = (rate: number) => {
-    const ex = Math.round((total * 100) / (1 + rate / 100)) / 100;
-    form.setFieldsValue({ amountExTax: ex, taxAmount: Math.round((total - ex) * 100) / 100 });
+  const totalFen = toFen(d.requestedAmount);
+  /** Before tax and tax from the requested total and the rate, as form numbers (the supplier may adjust by a fen). */
+  const splitOf = (rate: number) => {
+    const { exFen, taxFen } = splitVat(totalFen, rate);
+    return { amountExTax: fenToNumber(exFen), taxAmount: fenToNumber(taxFen) };
   };
-  const initialEx = Math.round((total * 100) / 1.13) / 100;
   return (
     <Modal
       open
@@ -315,7 +319,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`申请金额 ¥${d.requestedAmount}`}
+        message={`申请金额 ${formatMoney(d.requestedAmount)}`}
         description={INVOICE_TAX_RULE}
       />
       <Form<IssueForm>
@@ -325,8 +329,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
           invoiceNo: d.status === 3 ? '' : (d.invoiceNo ?? ''),
           invoiceDate: chinaTodayPicker(),
           taxRate: 13,
-          amountExTax: initialEx,
-          taxAmount: Math.round((total - initialEx) * 100) / 100,
+          ...splitOf(13),
           files: [],
         }}
         onFinish={(v) =>
@@ -359,7 +362,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
         <Form.Item name="taxRate" label="税率" rules={issueRules.taxRate}>
           <Select
             options={VAT_RATES.map((r) => ({ value: r, label: `${r}%` }))}
-            onChange={(r: number) => split(r)}
+            onChange={(r: number) => form.setFieldsValue(splitOf(r))}
             style={{ width: 160 }}
           />
         </Form.Item>
@@ -371,8 +374,8 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
               prefix="¥"
               style={{ width: '100%' }}
               onChange={(ex) =>
-                ex !== null &&
-                form.setFieldValue('taxAmount', taxOf(Number(ex), form.getFieldValue('taxRate') as number))
+                typeof ex === 'number' &&
+                form.setFieldValue('taxAmount', fenToNumber(vatOf(toFen(ex), form.getFieldValue('taxRate') as number)))
               }
             />
           </Form.Item>
@@ -385,12 +388,9 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
               problemRule((tax: number | null) => {
                 const ex = form.getFieldValue('amountExTax') as number | null;
                 if (tax === null || ex === null) return null;
-                if (Math.round(ex * 100) + Math.round(tax * 100) !== Math.round(total * 100))
-                  return `不含税金额 + 税额应等于 ¥${d.requestedAmount}`;
-                const expected = taxOf(ex, form.getFieldValue('taxRate') as number);
-                return Math.abs(Math.round(tax * 100) - Math.round(expected * 100)) > 1
-                  ? `税额应为 ¥${expected.toFixed(2)}（允许 ±0.01 元误差）`
-                  : null;
+                const problem = checkVat(totalFen, toFen(ex), toFen(tax), form.getFieldValue('taxRate') as number);
+                if (problem?.kind === 'sum') return `不含税金额 + 税额应等于 ${formatMoney(d.requestedAmount)}`;
+                return problem?.kind === 'tax' ? `税额应为 ${formatFen(problem.expectedFen)}（允许 ±0.01 元误差）` : null;
               }),
             ]}
             style={{ flex: 1, marginLeft: 12 }}
@@ -428,7 +428,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`将开具一张 -¥${d.totalAmount ?? d.requestedAmount} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
+        message={`将开具一张 -${formatMoney(d.totalAmount ?? d.requestedAmount)} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
       />
       <Form
         form={form}

@@ -22,6 +22,8 @@ import {
   type InvoiceableOrder,
   type InvoiceTitleRow,
   formatChinaDateTime,
+  formatFen,
+  sumFen,
 } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
@@ -108,9 +110,7 @@ function RequestForm({ presetOrderId }: { presetOrderId: number | null }) {
   }, [orders.data]);
   const rows = (orders.data ?? []).filter((o) => o.sellerCompanyId === seller);
   const amountOf = (o: InvoiceableOrder) => amounts[o.orderId] ?? Number(o.uninvoicedAmount);
-  const total =
-    rows.filter((o) => selected.includes(o.orderId)).reduce((s, o) => s + Math.round(amountOf(o) * 100), 0) /
-    100;
+  const totalFen = sumFen(rows.filter((o) => selected.includes(o.orderId)).map(amountOf));
 
   if (orders.isLoading || titles.isLoading) return <Skeleton active />;
   if (orders.isError || titles.isError)
@@ -180,7 +180,7 @@ function RequestForm({ presetOrderId }: { presetOrderId: number | null }) {
             <Form.Item
               label="开票订单"
               required
-              extra={`已选 ${selected.length} 个订单，合计 ¥${total.toFixed(2)}`}
+              extra={`已选 ${selected.length} 个订单，合计 ${formatFen(totalFen)}`}
             >
               <Table<InvoiceableOrder>
                 rowKey="orderId"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Form, Input, Pagination, Rate, Select, Spin, Tabs } from 'antd';
 import { Link } from 'react-router';
-import { questionInput, reviewInput, type GoodsDiscussionRow, formatChinaDate } from '@aquamall/shared';
+import { questionInput, reviewInput, type GoodsDiscussionRow, formatChinaDate, formatRating } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { clientStore } from '../../../lib/storage.ts';
 import { loginUrlWithReturn } from '../../../lib/api.ts';
@@ -135,7 +135,7 @@ export default function GoodsDiscussions({ productId, unit = '' }: { productId: 
         {d?.averageRating != null ? (
           <span>
             <Rate disabled allowHalf value={Math.round(d.averageRating * 2) / 2} style={{ fontSize: 14 }} />{' '}
-            <b data-testid="average-rating">{d.averageRating.toFixed(1)}</b> 分 · {d.reviewCount} 条评价
+            <b data-testid="average-rating">{formatRating(d.averageRating)}</b> 分 · {d.reviewCount} 条评价
           </span>
         ) : (
           <span className="am-muted">暂无评分</span>

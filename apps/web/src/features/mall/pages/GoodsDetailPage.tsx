@@ -1,4 +1,5 @@
 import '../components/mall-pages.css';
+import { formatMoney } from '@aquamall/shared';
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../../app/RootLayout.tsx';
 import { Price } from '../../../components/Format.tsx';
@@ -25,7 +26,7 @@ export default function GoodsDetailPage() {
   usePageTitle(g?.name);
   useMetaDescription(
     g
-      ? `${g.name}${g.brand ? `，品牌${g.brand}` : ''}${g.spec ? `，规格${g.spec}` : ''}，价格¥${g.price}/${g.unit}，${g.shop.shopName}供应。`
+      ? `${g.name}${g.brand ? `，品牌${g.brand}` : ''}${g.spec ? `，规格${g.spec}` : ''}，价格${formatMoney(g.price)}/${g.unit}，${g.shop.shopName}供应。`
       : undefined,
   );
 

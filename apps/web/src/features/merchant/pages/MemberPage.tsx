@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Grid, Input, Modal, Popconfirm, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { formatChinaDate, formatPrice, MEMBER_INVOICE_STATUS_LABELS, MEMBER_ORDER_STATUS_LABELS, MemberOrderStatus, type MemberInfo, type MemberUpgradeRow } from '@aquamall/shared';
+import { formatChinaDate, formatFen, MEMBER_INVOICE_STATUS_LABELS, MEMBER_ORDER_STATUS_LABELS, MemberOrderStatus, type MemberInfo, type MemberUpgradeRow } from '@aquamall/shared';
 import { memberInvoiceRequestInput, memberOrderProofInput } from '@aquamall/shared/contracts/merchant';
 import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
@@ -11,7 +11,7 @@ import './member-page.css';
 
 const proofRules = formRules(memberOrderProofInput);
 const invoiceRules = formRules(memberInvoiceRequestInput);
-const yuan = (fen: number | null) => (fen === null ? '免费' : `¥${formatPrice(fen / 100)}`);
+const yuan = (fen: number | null) => (fen === null ? '免费' : formatFen(fen));
 const date = (iso: string | null) => formatChinaDate(iso);
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default', 4: 'warning' };
 type Level = MemberInfo['levels'][number];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import {
+  formatMoney,
   lineTitle,
   orderCancelInput,
   orderPayInput,
@@ -8,6 +9,8 @@ import {
   orderShipInput,
   paymentRejectInput,
   type OrderDetail,
+  formatFen,
+  toFen,
 } from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
@@ -142,7 +145,7 @@ export function CancelModal({ order, open, onClose }: ModalProps) {
         <Alert
           type="error"
           showIcon
-          message={`采购商已付款 ¥${order.paidAmount}，取消后请线下退还。`}
+          message={`采购商已付款 ${formatMoney(order.paidAmount)}，取消后请线下退还。`}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -174,9 +177,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const credit = useCreditForOrder(open ? order.id : null);
   const [method, setMethod] = useState<1 | 2>(1);
   const account = credit.data ?? null;
-  const short = account
-    ? Math.round(Number(order.totalAmount) * 100) - Math.round(Number(account.available) * 100)
-    : 0;
+  const short = account ? toFen(order.totalAmount) - toFen(account.available) : 0;
   const creditUsable = account !== null && account.status === 1 && short <= 0;
   const submit = async () => {
     if (method === 2) {
@@ -222,10 +223,10 @@ export function PayModal({ order, open, onClose }: ModalProps) {
             account.status !== 1
               ? '信用账户已冻结，不能账期支付'
               : short > 0
-                ? `可用额度不足，还差 ¥${(short / 100).toFixed(2)}`
-                : `从 ${order.sellerCompanyName} 的信用账户支付 ¥${order.totalAmount}`
+                ? `可用额度不足，还差 ${formatFen(short)}`
+                : `从 ${order.sellerCompanyName} 的信用账户支付 ${formatMoney(order.totalAmount)}`
           }
-          description={`余额 ¥${account.balance}，可用额度 ¥${account.available}（信用额度 ¥${account.creditLimit}，已用 ¥${account.creditUsed}）。先扣余额，不足部分使用信用额度，账期 ${account.paymentDays} 天。`}
+          description={`余额 ${formatMoney(account.balance)}，可用额度 ${formatMoney(account.available)}（信用额度 ${formatMoney(account.creditLimit)}，已用 ${formatMoney(account.creditUsed)}）。先扣余额，不足部分使用信用额度，账期 ${account.paymentDays} 天。`}
         />
       ) : (
         <>
@@ -233,7 +234,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`请向 ${order.sellerCompanyName} 转账 ¥${order.totalAmount}，并上传转账凭证，供应商确认到账后发货。`}
+            message={`请向 ${order.sellerCompanyName} 转账 ${formatMoney(order.totalAmount)}，并上传转账凭证，供应商确认到账后发货。`}
             description={account ? undefined : '与该供应商开通信用账户后可使用账期支付。'}
           />
           <Form form={form} layout="vertical" initialValues={{ proofFiles: [] }}>

@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  formatMoney,
   enumLabel,
   lineTitle,
   OrderStatus,
@@ -154,7 +155,7 @@ export default function OrderDetailPage() {
           <Price value={v} />
           {l.originalUnitPrice !== null && (
             <div style={{ color: '#8c8c8c', fontSize: 12, textDecoration: 'line-through' }}>
-              原价 ¥{l.originalUnitPrice}
+              原价 {formatMoney(l.originalUnitPrice)}
             </div>
           )}
         </div>
@@ -224,7 +225,7 @@ export default function OrderDetailPage() {
             type="warning"
             showIcon
             style={{ marginBottom: 12 }}
-            message={`供应商修改了价格：订单金额 ¥${o.originalTotalAmount} → ¥${o.totalAmount}`}
+            message={`供应商修改了价格：订单金额 ${formatMoney(o.originalTotalAmount)} → ${formatMoney(o.totalAmount)}`}
           />
         )}
         <Space wrap>
@@ -248,7 +249,7 @@ export default function OrderDetailPage() {
           {can('payConfirm') && (
             <Popconfirm
               title="确认已收到货款？"
-              description={`金额 ¥${o.totalAmount}`}
+              description={`金额 ${formatMoney(o.totalAmount)}`}
               onConfirm={() => confirmPay.mutateAsync(o.id)}
             >
               <Button type="primary" loading={confirmPay.isPending}>
@@ -330,7 +331,7 @@ export default function OrderDetailPage() {
             <Price value={o.goodsAmount} />
             {o.originalGoodsAmount !== null && (
               <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8 }}>
-                ¥{o.originalGoodsAmount}
+                {formatMoney(o.originalGoodsAmount)}
               </span>
             )}
           </div>
@@ -339,7 +340,7 @@ export default function OrderDetailPage() {
             <Price value={o.freight} />
             {o.originalFreight !== null && o.originalFreight !== o.freight && (
               <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8 }}>
-                ¥{o.originalFreight}
+                {formatMoney(o.originalFreight)}
               </span>
             )}
           </div>
@@ -348,7 +349,7 @@ export default function OrderDetailPage() {
             <Price value={o.totalAmount} className="price" />
             {repriced && (
               <span style={{ color: '#8c8c8c', textDecoration: 'line-through', marginLeft: 8, fontSize: 13 }}>
-                ¥{o.originalTotalAmount}
+                {formatMoney(o.originalTotalAmount)}
               </span>
             )}
           </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
-import { ORDER_COUNT_CAP, type OrderRow, formatChinaDateTime } from '@aquamall/shared';
+import { ORDER_COUNT_CAP, type OrderRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import {
   DateRangeItem,
@@ -105,7 +105,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         <div>
           <Price value={v} />
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
-            {Number(r.freight) > 0 ? `含运费 ¥${r.freight}` : '免运费'}
+            {Number(r.freight) > 0 ? `含运费 ${formatMoney(r.freight)}` : '免运费'}
             {r.repriced ? ' · 已改价' : ''}
           </div>
         </div>

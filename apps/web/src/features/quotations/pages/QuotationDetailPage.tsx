@@ -28,6 +28,8 @@ import {
   quotationWithdrawInput,
   quoteLineInput,
   quoteSubmitInput,
+  toFen,
+  toYuan,
   VAT_RATES,
   type QuoteEnquiry,
   type MyQuotation,
@@ -267,11 +269,11 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
   const goodsFen = lines.reduce(
     (s, l, i) =>
       l?.quoted && l.unitPrice
-        ? s + Math.round(Math.round(l.unitPrice * 100) * Number(items[i]?.quantity ?? 0))
+        ? s + Math.round(toFen(l.unitPrice) * Number(items[i]?.quantity ?? 0))
         : s,
     0,
   );
-  const totalFen = goodsFen + Math.round((freight || 0) * 100);
+  const totalFen = goodsFen + toFen(freight || 0);
   useEffect(() => form.setFieldsValue(init), [form, init]);
 
   const q = d.quotation;
@@ -468,11 +470,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
                   render: (_v, f) => {
                     const l = lines[f.name];
                     return l?.quoted && l.unitPrice ? (
-                      <Price
-                        value={(
-                          Math.round(Math.round(l.unitPrice * 100) * Number(items[f.name]!.quantity)) / 100
-                        ).toFixed(2)}
-                      />
+                      <Price value={toYuan(Math.round(toFen(l.unitPrice) * Number(items[f.name]!.quantity)))} />
                     ) : (
                       '不报价'
                     );
@@ -529,7 +527,7 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
         </Form.Item>
         <Space>
           <Typography.Text>
-            报价总额 <Price value={(totalFen / 100).toFixed(2)} />
+            报价总额 <Price value={toYuan(totalFen)} />
             （含运费）
           </Typography.Text>
           <Button type="primary" htmlType="submit" loading={submit.isPending}>

@@ -1,9 +1,9 @@
 import type { EChartsCoreOption } from 'echarts/core';
+import { formatMoney } from '@aquamall/shared';
 
 /** Chart options of the report pages (amounts are yuan strings on the wire). */
 
-const yuan = (v: unknown) =>
-  `¥${Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const yuan = (v: unknown) => formatMoney(typeof v === 'number' || typeof v === 'string' ? v : null);
 
 /** Lines over time: one series per measure; the second measure (counts) on a right-hand axis. */
 export function trendOption(

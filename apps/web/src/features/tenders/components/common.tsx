@@ -1,9 +1,9 @@
 import { Tag } from 'antd';
-import { BidStatus, enumLabel, TENDER_DOCS_MAX, formatChinaDateTime } from '@aquamall/shared';
+import { BidStatus, enumLabel, formatMoney, TENDER_DOCS_MAX, formatChinaDateTime } from '@aquamall/shared';
 import { DocumentUpload, type DocumentUploadProps } from '../../../components/DocumentUpload.tsx';
 
 export const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '—');
-export const yuan = (v: string | number | null | undefined) => (v === null || v === undefined ? '—' : `¥${Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+export const yuan = (v: string | number | null | undefined) => (v === null || v === undefined ? '—' : formatMoney(v));
 
 const COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'orange', 3: 'green', 4: 'purple', 5: 'cyan', 6: 'red' };
 export function TenderStatusTag({ status }: { status: number }) {
