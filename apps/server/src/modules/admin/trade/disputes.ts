@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { RmaDisputeStatus, RmaStatus, RmaType, Side, type adminDisputeDecideInput, type adminDisputeListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, orders, rmaDisputes, rmaLines, rmas } from '../../../db/schema/index.ts';
