@@ -76,7 +76,7 @@ export default function AuditPage() {
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
           { title: '操作人', dataIndex: 'actorName' },
-          { title: '所属企业', dataIndex: 'companyName', render: (v: string) => v || '平台' },
+          { title: '所属企业', dataIndex: 'companyName', render: (v: string, r) => v || (r.actorUserId ? '平台' : '—') },
           { title: '操作', dataIndex: 'action', render: (v: string) => actionLabel(v) },
           { title: '对象', render: (_, r) => `${targetLabel(r.targetType)} #${r.targetId}` },
           { title: 'IP', dataIndex: 'ip' },
