@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { BidStatus, BidType, Code, RmaDisputeStatus, RmaStatus, RmaType, type AdminTradeStats, type AuditRow, type Paged, type RmaDetail } from '@aquamall/shared';
+import { BidStatus, BidType, Code, type AdminOrderDetail, RmaDisputeStatus, RmaStatus, RmaType, type AdminTradeStats, type AuditRow, type Paged, type RmaDetail } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../../test/app.ts';
 import { auditLogs, bids, messages, orderLines, orders } from '../../../db/schema/index.ts';
 import { api, insertEnquiry, makeCompletedOrder, makeOnSaleProduct, makePurchaser, makeSupplier, signedInPlatformAdmin } from '../../../test/factories/index.ts';
@@ -81,7 +81,7 @@ describe('console trade: orders', () => {
     expect((await http.post<Paged<unknown>>(admin.token, '/admin/api/trade/order/list', { dateTo: '2020-01-01', supplier: a.seller.admin.company.name })).data.total).toBe(0);
     expect(await http.post(admin.token, '/admin/api/trade/order/list', { dateFrom: '2026-02-01', dateTo: '2026-01-01' })).toMatchObject({ code: Code.INVALID, message: '开始日期不能晚于结束日期（dateTo）' });
 
-    const detail = await http.get(admin.token, `/admin/api/trade/order/detail/${a.order.id}`);
+    const detail = await http.get<AdminOrderDetail>(admin.token, `/admin/api/trade/order/detail/${a.order.id}`);
     expect(detail.code).toBe(0);
     expect(detail.data).toMatchObject({ orderNo: a.order.orderNo, lines: [{ quantity: 5 }, { quantity: 3 }], rmas: [{ id: a.id, status: RmaStatus.REJECTED }] });
     expect(detail.data.history.length).toBeGreaterThan(0);
