@@ -19,6 +19,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { warnUnavailable } from './lib/providers/availability.ts';
 import authPlugin from './plugins/auth.ts';
+import requestContext from './lib/request-context.ts';
 import healthRoutes from './modules/health/routes.ts';
 import metricsPlugin from './modules/ops/metrics.ts';
 import docsPlugin from './modules/ops/docs.ts';
@@ -54,6 +55,8 @@ import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
+import rmaDisputeRoutes from './modules/aftersales/dispute-routes.ts';
+import adminTradeRoutes from './modules/admin/trade/routes.ts';
 import tenderRoutes from './modules/tenders/routes.ts';
 import invoiceRoutes from './modules/invoices/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
@@ -162,6 +165,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  await app.register(requestContext);
   await app.register(authPlugin);
   // Signed-in callers get the file cookie that lets the file host serve them private documents.
   await app.register(fileCookiePlugin);
@@ -205,6 +209,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
   await app.register(aftersalesRoutes);
+  await app.register(rmaDisputeRoutes);
+  await app.register(adminTradeRoutes);
   await app.register(tenderRoutes);
   await app.register(invoiceRoutes);
   await app.register(reportRoutes);

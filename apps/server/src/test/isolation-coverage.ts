@@ -134,6 +134,10 @@ export const ISOLATION_PROBES = {
       'rmaExchange',
     ],
   },
+  'modules/admin/trade/trade.test.ts': {
+    tests: ['only a party escalates, only a refused request, and once'],
+    endpoints: ['rmaEscalate'],
+  },
   'modules/invoices/invoices.test.ts': {
     tests: ['a third company reads and acts on nothing'],
     endpoints: [

@@ -424,6 +424,8 @@ export const auditSearchQuery = pageQuery.extend({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(40).optional(),
   targetId: z.string().trim().max(60).optional(),
+  /** Part of the actor's company name (company users' actions). */
+  company: z.string().trim().max(60).optional(),
   dateFrom: z.iso.date('请输入正确的日期').optional(),
   dateTo: z.iso.date('请输入正确的日期').optional(),
 });
@@ -438,6 +440,10 @@ export const auditRow = z.object({
   before: wireJson,
   after: wireJson,
   ip: z.string(),
+  userAgent: z.string(),
+  companyId: z.number().int().nullable(),
+  /** The actor's company ('' for the platform). */
+  companyName: z.string(),
   createdAt: wireTimestamp,
 });
 export type AuditRow = z.infer<typeof auditRow>;

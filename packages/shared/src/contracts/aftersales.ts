@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyInput } from '../money.ts';
+import { rmaDisputeView } from './console-trade.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { RmaStatus, RmaType } from '../enums.ts';
 
@@ -178,6 +179,8 @@ export const rmaDetail = rmaRow.extend({
   closedAt: wireTimestamp.nullable(),
   lines: z.array(rmaLineView),
   history: z.array(rmaHistoryView),
+  /** 申请平台介入 of a refused request and the platform's decision (decision 0187); null when never escalated. */
+  dispute: rmaDisputeView.nullable(),
 });
 export type RmaDetail = z.infer<typeof rmaDetail>;
 

@@ -21,6 +21,7 @@ import { creditEndpoints } from './credit.ts';
 import { seoEndpoints } from './seo.ts';
 import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { twoFactorEndpoints } from './two-factor.ts';
+import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -46,6 +47,7 @@ export * from './credit.ts';
 export * from './seo.ts';
 export * from './privacy.ts';
 export * from './two-factor.ts';
+export * from './console-trade.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -100,6 +102,8 @@ export const endpointGroups = {
   privacy: privacyEndpoints,
   adminPrivacy: adminPrivacyEndpoints,
   twoFactor: twoFactorEndpoints,
+  adminTrade: adminTradeEndpoints,
+  rmaDisputes: rmaDisputeEndpoints,
 };
 
 type Groups = typeof endpointGroups;

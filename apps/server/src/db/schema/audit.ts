@@ -16,7 +16,11 @@ export const auditLogs = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: varchar({ length: 64 }).notNull().default(''),
+    /** The browser of the request that made the change (console and workbench alike). */
+    userAgent: varchar({ length: 300 }).notNull().default(''),
+    /** The actor's company (company users); null for platform administrators and jobs. */
+    companyId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.actorUserId), index().on(t.targetType, t.targetId), index().on(t.action)],
+  (t) => [index().on(t.createdAt), index().on(t.actorUserId), index().on(t.targetType, t.targetId), index().on(t.action), index().on(t.companyId, t.createdAt)],
 );

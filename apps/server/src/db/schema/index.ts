@@ -15,3 +15,4 @@ export * from './money.ts';
 export * from './privacy.ts';
 export * from './report-rollups.ts';
 export * from './two-factor.ts';
+export * from './console.ts';

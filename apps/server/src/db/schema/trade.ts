@@ -54,6 +54,9 @@ export const enquiries = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     awardedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }),
+    /** Taken down by the platform (decision 0187): hidden from every public page until restored. */
+    takenDownAt: timestamp({ withTimezone: true }),
+    takedownReason: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -266,6 +269,9 @@ export const bids = pgTable(
     publicityEndsAt: timestamp({ withTimezone: true }),
     publicityEndedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Taken down by the platform (decision 0187): hidden from every public page until restored. */
+    takenDownAt: timestamp({ withTimezone: true }),
+    takedownReason: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.type, t.publishedAt), index().on(t.companyId, t.type, t.status), index().on(t.tenderId)],

@@ -1,9 +1,10 @@
+import type { AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { invalidateSiteData } from '../site/cache.ts';
 
 /** Records a console action (use inside the transaction that makes the change). */
-export const audited = (db: Db, actor: AuditActor, action: string, targetType: string, targetId: string | number, before: unknown, after: unknown) =>
+export const audited = (db: Db, actor: AuditActor, action: AuditAction, targetType: string, targetId: string | number, before: unknown, after: unknown) =>
   recordAudit(db, actor, { action, targetType, targetId, before, after });
 
 /** Called after any console edit of site content or categories, so cached home/menu/footer data is rebuilt. */

@@ -7,6 +7,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
 import { NOT_FOUND } from './common.ts';
+import { disputeOf } from './escalation.ts';
 
 /** Line count, units and the first line's product (name, image) of each request. */
 const summary = {
@@ -88,7 +89,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
   if (!x) throw notFound(NOT_FOUND);
   const { r, order } = x;
   const viewer = r.buyerCompanyId === caller.companyId ? RmaViewer.BUYER : RmaViewer.SELLER;
-  const [lines, history, replacement] = await Promise.all([
+  const [lines, history, replacement, dispute] = await Promise.all([
     db
       .select({ l: rmaLines, ol: orderLines })
       .from(rmaLines)
@@ -97,6 +98,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
       .orderBy(asc(rmaLines.id)),
     db.select().from(rmaHistory).where(eq(rmaHistory.rmaId, r.id)).orderBy(asc(rmaHistory.id)),
     r.replacementOrderId ? db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.replacementOrderId)) : Promise.resolve([]),
+    disputeOf(db, r.id),
   ]);
   return {
     ...toRow(r, order, x, viewer),
@@ -116,6 +118,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     replacementOrderId: r.replacementOrderId,
     replacementOrderNo: replacement[0]?.orderNo ?? null,
     closedAt: r.closedAt?.toISOString() ?? null,
+    dispute,
     lines: lines.map(({ l, ol }) => ({
       id: l.id,
       orderLineId: ol.id,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type AuditAction, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
 import { conflict, invalid, loginExpired, notFound } from '../../lib/errors.ts';
@@ -92,7 +92,7 @@ export async function twoFactorStatus(db: Db, userId: number) {
 }
 
 /** Audit entry plus a message in the user's inbox (company users; platform administrators have no inbox). */
-async function record(db: Db, actor: AuditActor, s: Subject, action: string, title: string, after?: unknown) {
+async function record(db: Db, actor: AuditActor, s: Subject, action: AuditAction, title: string, after?: unknown) {
   await recordAudit(db, actor, { action, targetType: 'user', targetId: s.id, after });
   if (s.companyId) await notify(db, s.companyId, { type: 'security_2fa', title, linkPath: SAFE_PAGE }, s.id);
 }

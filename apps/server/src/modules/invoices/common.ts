@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { InvoiceStatus, chinaDayStart, isChinaDay, toFen } from '@aquamall/shared';
+import { InvoiceStatus, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -13,6 +13,8 @@ export type InvoiceSide = 'buyer' | 'seller';
 export const NOT_FOUND = '发票记录不存在';
 /** The audit log's target type of the invoice history (an append-only trail; DESIGN §2). */
 export const HISTORY_TARGET = 'invoice';
+/** An invoice step, named in the audit catalogue as invoice.<step>. */
+export type InvoiceStep = AuditAction extends infer A ? (A extends `invoice.${infer S}` ? S : never) : never;
 
 /** Statuses whose amounts no longer count against an order (request withdrawn or refused). */
 export const DEAD_STATUSES = [InvoiceStatus.WITHDRAWN, InvoiceStatus.REFUSED];
@@ -72,7 +74,7 @@ export async function record(
   t: Db,
   r: InvoiceRecord,
   step: {
-    action: string;
+    action: InvoiceStep;
     by: InvoiceSide;
     userId: number;
     note?: string;

@@ -21,6 +21,7 @@ import {
   inTransaction,
   type InvoiceRecord,
   type InvoiceSide,
+  type InvoiceStep,
   lockInvoice,
   record,
 } from './common.ts';
@@ -70,7 +71,7 @@ async function invoiceFiles(t: Db, companyId: number, files: { name: string; pat
 /** What a transition writes besides the new status: extra columns, the history row's action and note, the notice. */
 interface Step<T> {
   set?: Partial<typeof invoices.$inferInsert>;
-  action: string;
+  action: InvoiceStep;
   note?: string;
   notice: { title: string; content: string };
   result?: T;

@@ -167,7 +167,7 @@ describe('deletion (注销账号)', () => {
     const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 120, stock: 100 }] });
     const done = await makeCompletedOrder(db(), person, seller, [{ skuId: skuIds[0]!, quantity: 2 }]);
     await db().update(orders).set({ address: sql`address || jsonb_build_object('receiver', ${name}::text, 'phone', ${buyer.phone}::text)` }).where(eq(orders.id, done.id));
-    await recordAudit(db(), { userId: buyer.id, ip: '1.2.3.4' }, { action: 'test.action', targetType: 't', targetId: 1 });
+    await recordAudit(db(), { userId: buyer.id, ip: '1.2.3.4' }, { action: 'setting.save', targetType: 't', targetId: 1 });
     const [account] = await db()
       .insert(creditAccounts)
       .values({ buyerCompanyId: buyer.companyId, buyerCompanyName: '注销采购商', sellerCompanyId: seller.id, sellerCompanyName: '注销供应商' })
@@ -301,25 +301,25 @@ describe('deletion (注销账号)', () => {
     const name = '审计测试人丙';
     await db().update(users).set({ realName: name, email: 'audit-leaver@example.com' }).where(eq(users.id, buyer.id));
     const actor = { userId: admin.id, ip: '1.2.3.4' };
-    await recordAudit(db(), actor, { action: 'test.user_edit', targetType: 'user', targetId: buyer.id, before: { realName: '旧名' }, after: { realName: name, phone: buyer.phone, note: `${name}的备注` } });
-    await recordAudit(db(), { userId: buyer.id, ip: '1.2.3.4' }, { action: 'test.own', targetType: 'address', targetId: 1, after: { receiver: name, email: 'audit-leaver@example.com' } });
+    await recordAudit(db(), actor, { action: 'search_synonym.update', targetType: 'user', targetId: buyer.id, before: { realName: '旧名' }, after: { realName: name, phone: buyer.phone, note: `${name}的备注` } });
+    await recordAudit(db(), { userId: buyer.id, ip: '1.2.3.4' }, { action: 'partner.update', targetType: 'address', targetId: 1, after: { receiver: name, email: 'audit-leaver@example.com' } });
     // Someone else's record: the phone is theirs to lose; a namesake's name is left alone.
-    await recordAudit(db(), actor, { action: 'test.other', targetType: 'enquiry', targetId: 2, after: { contactName: name, contactPhone: buyer.phone, qty: 3 } });
+    await recordAudit(db(), actor, { action: 'banner.update', targetType: 'enquiry', targetId: 2, after: { contactName: name, contactPhone: buyer.phone, qty: 3 } });
     const req = await http.post<PrivacyRequestView>(buyer.token, '/api/privacy/delete', { password: TEST_PASSWORD });
     expect((await http.post(admin.token, '/admin/api/privacy/execute', { id: req.data.id })).code).toBe(0);
     const entry = async (action: string) => (await db().select().from(auditLogs).where(eq(auditLogs.action, action)))[0]!;
-    expect(await entry('test.user_edit')).toMatchObject({
+    expect(await entry('search_synonym.update')).toMatchObject({
       before: { realName: '旧名' },
       after: { realName: ANON_NAME, phone: ANON_NAME, note: `${name}的备注` },
     });
-    expect(await entry('test.own')).toMatchObject({ actorName: ANON_NAME, after: { receiver: ANON_NAME, email: ANON_NAME } });
-    expect(await entry('test.other')).toMatchObject({ after: { contactName: name, contactPhone: ANON_NAME, qty: 3 } });
+    expect(await entry('partner.update')).toMatchObject({ actorName: ANON_NAME, after: { receiver: ANON_NAME, email: ANON_NAME } });
+    expect(await entry('banner.update')).toMatchObject({ after: { contactName: name, contactPhone: ANON_NAME, qty: 3 } });
     // Outside the anonymising transaction the JSON values stay append-only.
-    await expect(db().execute(sql`UPDATE audit_logs SET after = '{}'::jsonb WHERE action = 'test.other'`)).rejects.toThrow();
+    await expect(db().execute(sql`UPDATE audit_logs SET after = '{}'::jsonb WHERE action = 'banner.update'`)).rejects.toThrow();
     await expect(
       db().transaction(async (tx) => {
         await tx.execute(sql`SELECT set_config('aquamall.anonymise', 'on', true)`);
-        await tx.execute(sql`UPDATE audit_logs SET action = 'x', after = '{}'::jsonb WHERE action = 'test.other'`);
+        await tx.execute(sql`UPDATE audit_logs SET action = 'x', after = '{}'::jsonb WHERE action = 'banner.update'`);
       }),
     ).rejects.toThrow();
   });

@@ -310,7 +310,7 @@ export async function adminRefuse(app: FastifyInstance, actor: AuditActor, id: n
   await app.db.transaction(async (tx) => {
     const r = await lockPending(tx, id);
     await tx.update(personalDataRequests).set({ status: Status.REFUSED, reason, doneAt: new Date(), handledBy: actor.userId }).where(eq(personalDataRequests.id, id));
-    await recordAudit(tx, actor, { action: `privacy.${r.kind}.refuse`, ...target(id), after: { reason } });
+    await recordAudit(tx, actor, { action: r.kind === 'delete' ? 'privacy.delete.refuse' : 'privacy.export.refuse', ...target(id), after: { reason } });
     const what = r.kind === 'delete' ? '注销账号' : '下载个人数据';
     await tellPerson(app, tx, await contactOf(tx, r.userId), `您的${what}申请未通过`, reason);
   });

@@ -34,6 +34,16 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
     ],
   },
   {
+    key: 'trade',
+    label: '交易监管',
+    pages: [
+      { path: 'trade-stats', title: '交易统计', load: () => import('./pages/TradeDashboardPage.tsx') },
+      { path: 'orders', title: '订单管理', load: () => import('./pages/TradeOrdersPage.tsx') },
+      { path: 'disputes', title: '售后仲裁', load: () => import('./pages/DisputesPage.tsx') },
+      { path: 'listings', title: '招标与询价', load: () => import('./pages/ListingsPage.tsx') },
+    ],
+  },
+  {
     key: 'ops',
     label: '运营',
     pages: [

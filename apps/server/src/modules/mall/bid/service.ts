@@ -18,7 +18,8 @@ import { safeHtml } from '../sanitize.ts';
 import { supplierLink } from '../../tenders/common.ts';
 
 /** Published: drafts (status 0) of the workbench never show. */
-export const published = sql`(${bids.publishedAt} <= now() and ${bids.status} <> ${BidStatus.DRAFT})`;
+/** Published and not taken down by the platform (decision 0187). */
+export const published = sql`(${bids.publishedAt} <= now() and ${bids.status} <> ${BidStatus.DRAFT} and ${bids.takenDownAt} is null)`;
 /** An open tender past its deadline shows as 已截止. */
 export const expiredSql = sql<boolean>`(${bids.type} = ${BidType.TENDER} and ${bids.status} = ${BidStatus.OPEN} and ${bids.deadline} is not null and ${bids.deadline} <= now())`;
 

@@ -16,10 +16,11 @@ import { nameFilter } from '../name-filter.ts';
 const PUBLIC_STATUSES = [EnquiryStatus.QUOTING, EnquiryStatus.CLOSED, EnquiryStatus.DEAL];
 export const expiredSql = sql<boolean>`(${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now())`;
 
-/** Published enquiries of enabled purchasers (drafts and revoked ones are private). */
+/** Published enquiries of enabled purchasers (drafts, revoked ones and those the platform took down are private). */
 export const publicEnquiry = and(
   inArray(enquiries.status, PUBLIC_STATUSES),
   sql`${enquiries.publishedAt} is not null`,
+  sql`${enquiries.takenDownAt} is null`,
   eq(companies.disabled, false),
 ) as SQL;
 

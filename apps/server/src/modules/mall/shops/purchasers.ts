@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { companies } from '../../../db/schema/index.ts';
 import { nameFilter } from '../name-filter.ts';
 
-const publicEnquiry = sql`e.company_id = "companies"."id" and e.status in (${EnquiryStatus.QUOTING}, ${EnquiryStatus.CLOSED}, ${EnquiryStatus.DEAL}) and e.published_at is not null`;
+const publicEnquiry = sql`e.company_id = "companies"."id" and e.status in (${EnquiryStatus.QUOTING}, ${EnquiryStatus.CLOSED}, ${EnquiryStatus.DEAL}) and e.published_at is not null and e.taken_down_at is null`;
 
 /** pushershopList: purchaser companies, public facts only (name, area, certification, enquiry counts). */
 export async function queryPurchasers(

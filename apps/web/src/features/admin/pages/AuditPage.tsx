@@ -12,13 +12,14 @@ interface Filters {
   action?: string;
   targetType?: string;
   targetId?: string;
+  company?: string;
   dateFrom?: string;
   dateTo?: string;
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? '无' : JSON.stringify(v, null, 2));
 
-/** Console: the append-only audit log, searchable by actor, action, target and date. */
+/** Console: the append-only audit log, newest first, searchable by actor, company, action, target and date. */
 export default function AuditPage() {
   const { params, reset, page } = useListParams<Filters>({}, 20);
   const list = useConsoleQuery('adminAuditList', params);
@@ -29,18 +30,20 @@ export default function AuditPage() {
       filters={
       <Form
         layout="inline"
-        onFinish={(v: { actor?: string; action?: string; targetType?: string; targetId?: string; range?: [Dayjs, Dayjs] }) => {
+        onFinish={(v: { actor?: string; action?: string; targetType?: string; targetId?: string; company?: string; range?: [Dayjs, Dayjs] }) => {
           const clean = (s?: string) => s?.trim() || undefined;
           reset({
             actor: clean(v.actor),
             action: clean(v.action),
             targetType: clean(v.targetType),
             targetId: clean(v.targetId),
+            company: clean(v.company),
             ...pickerRange(v.range),
           });
         }}
       >
         <Form.Item name="actor"><Input placeholder="操作人" allowClear /></Form.Item>
+        <Form.Item name="company"><Input placeholder="所属企业" allowClear maxLength={60} /></Form.Item>
         <Form.Item name="action">
           <Select placeholder="操作" allowClear showSearch optionFilterProp="label" options={toOptions(AUDIT_ACTIONS)} style={{ width: 170 }} />
         </Form.Item>
@@ -56,6 +59,7 @@ export default function AuditPage() {
       <ListTable<AuditRow>
         rowKey="id"
         size="small"
+        scroll={{ x: 900 }}
         query={list}
         params={params}
         onPage={page}
@@ -63,7 +67,8 @@ export default function AuditPage() {
         emptyText="暂无操作记录"
         expandable={{
           expandedRowRender: (r) => (
-            <div style={{ display: 'flex', gap: 16 }}>
+            <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+              <div style={{ flexBasis: '100%', color: '#595959' }}>操作代码：{r.action} · 浏览器：{r.userAgent || '无'}</div>
               <pre style={{ flex: 1, margin: 0, whiteSpace: 'pre-wrap' }}>变更前：{json(r.before)}</pre>
               <pre style={{ flex: 1, margin: 0, whiteSpace: 'pre-wrap' }}>变更后：{json(r.after)}</pre>
             </div>
@@ -72,6 +77,7 @@ export default function AuditPage() {
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: (v: string) => formatChinaDateTime(v, '—', true) },
           { title: '操作人', dataIndex: 'actorName' },
+          { title: '所属企业', dataIndex: 'companyName', render: (v: string, r) => v || (r.actorUserId ? '平台' : '—') },
           { title: '操作', dataIndex: 'action', render: (v: string) => actionLabel(v) },
           { title: '对象', render: (_, r) => `${targetLabel(r.targetType)} #${r.targetId}` },
           { title: 'IP', dataIndex: 'ip' },

@@ -51,3 +51,4 @@ export const useShipBackRma = () => useRmaMutation((v: InputOf<'rmaShipBack'>) =
 export const useReceiveRma = () => useRmaMutation((v: InputOf<'rmaReceive'>) => api.run('rmaReceive', v));
 export const useRefundRma = () => useRmaMutation((v: InputOf<'rmaRefund'>) => api.run('rmaRefund', v));
 export const useExchangeRma = () => useRmaMutation((v: InputOf<'rmaExchange'>) => api.run('rmaExchange', v));
+export const useEscalateRma = () => useRmaMutation((v: InputOf<'rmaEscalate'>) => api.run('rmaEscalate', v));

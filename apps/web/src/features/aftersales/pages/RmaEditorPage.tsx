@@ -8,6 +8,7 @@ import { formRules } from '../../../lib/form-rules.ts';
 import { fileUrl, previewUrl } from '../../../lib/image.ts';
 import { useApproveRma, useExchangeRma, useReceiveRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
+import { DisputePanel } from '../components/DisputePanel.tsx';
 
 const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
 const ACTION: Record<string, string> = {
@@ -19,6 +20,8 @@ const ACTION: Record<string, string> = {
   receive: '确认收到退回商品（退货入库）',
   refund: '登记退款',
   exchange: '创建换货订单',
+  escalate: '申请平台介入',
+  arbitrate: '平台裁决',
 };
 const SIDE: Record<number, string> = { 0: '系统', 1: '采购商', 2: '供应商', 3: '平台' };
 
@@ -41,6 +44,7 @@ export default function RmaEditorPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card variant="borderless" title={<Space>售后单 {d.rmaNo}<RmaStatusTag status={d.status} /></Space>} extra={back}>
         <NextStep d={d} />
+        <DisputePanel d={d} />
         <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
           <Descriptions.Item label="售后类型"><RmaTypeTag type={d.type} /></Descriptions.Item>
           <Descriptions.Item label="关联订单"><Link to={`/customer/order/detail?type=${d.orderType}&id=${d.orderId}`}>{d.orderNo}</Link></Descriptions.Item>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Card, Col, Row, Statistic, Table, type TableColumnsType } from 'antd';
 import type { BalanceReport, BalanceRow } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
-import { EChart } from '../components/EChart.tsx';
+import { EChart } from '../../../components/EChart.tsx';
 import { ReportShell } from '../components/ReportShell.tsx';
 import { stackedOption, trendOption } from '../components/charts.ts';
 import { PeriodTable } from '../components/tables.tsx';

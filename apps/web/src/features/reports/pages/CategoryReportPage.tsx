@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Card, Col, Row, Tabs } from 'antd';
 import type { CategoryReport } from '@aquamall/shared';
-import { EChart } from '../components/EChart.tsx';
+import { EChart } from '../../../components/EChart.tsx';
 import { ReportShell } from '../components/ReportShell.tsx';
 import { rankingOption, shareOption, trendOption } from '../components/charts.ts';
 import { CategoryTable, PeriodTable } from '../components/tables.tsx';

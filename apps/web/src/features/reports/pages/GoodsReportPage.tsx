@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Card, Col, Row, Statistic, Tabs } from 'antd';
 import type { GoodsReport } from '@aquamall/shared';
-import { EChart } from '../components/EChart.tsx';
+import { EChart } from '../../../components/EChart.tsx';
 import { ReportShell } from '../components/ReportShell.tsx';
 import { rankingOption, trendOption } from '../components/charts.ts';
 import { PeriodTable, ProductTable } from '../components/tables.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Card, Col, Row, Statistic, Tabs } from 'antd';
 import type { OrderReport } from '@aquamall/shared';
-import { EChart } from '../components/EChart.tsx';
+import { EChart } from '../../../components/EChart.tsx';
 import { ReportShell } from '../components/ReportShell.tsx';
 import { rankingOption, shareOption, trendOption } from '../components/charts.ts';
 import { CategoryTable, CounterpartTable, PeriodTable } from '../components/tables.tsx';

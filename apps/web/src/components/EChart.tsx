@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
-import { LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { LoadError, SkeletonBlock } from './Skeletons.tsx';
 
 type Echarts = typeof import('echarts/core');
 

@@ -1,0 +1,72 @@
+import { and, eq, or } from 'drizzle-orm';
+import { RmaStatus, Side, type RmaDisputeView } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import { rmaDisputes, rmaHistory, rmas } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { notify } from '../notifications/notify.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { inTransaction, NOT_FOUND, rmaLink } from './common.ts';
+
+/** The dispute of a request as both parties see it, or null (decision 0187). */
+export async function disputeOf(db: Db, rmaId: number): Promise<RmaDisputeView | null> {
+  const [d] = await db.select().from(rmaDisputes).where(eq(rmaDisputes.rmaId, rmaId));
+  if (!d) return null;
+  return {
+    status: d.status,
+    raisedBySide: d.raisedBySide,
+    reason: d.reason,
+    decisionReason: d.decisionReason,
+    createdAt: d.createdAt.toISOString(),
+    decidedAt: d.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * 申请平台介入: the purchaser or the supplier of a refused request takes it to the platform, with a reason.
+ * Once per request (the unique rma_id decides between two parties asking at once); the other party is told.
+ */
+export async function escalateRma(db: Db, caller: Caller, id: number, reason: string, now = new Date()): Promise<void> {
+  const userName = await callerName(db, caller.userId);
+  await inTransaction(db, async (t) => {
+    const [r] = await t
+      .select()
+      .from(rmas)
+      .where(and(eq(rmas.id, id), or(eq(rmas.buyerCompanyId, caller.companyId), eq(rmas.sellerCompanyId, caller.companyId))))
+      .for('update');
+    if (!r) throw notFound(NOT_FOUND);
+    if (r.status !== RmaStatus.REJECTED) throw conflict('只有被驳回的售后申请可以申请平台介入');
+    const side = r.buyerCompanyId === caller.companyId ? Side.BUYER : Side.SELLER;
+    const [created] = await t
+      .insert(rmaDisputes)
+      .values({ rmaId: r.id, raisedBySide: side, raisedByCompanyId: caller.companyId, raisedByUserId: caller.userId, reason, createdAt: now })
+      .onConflictDoNothing({ target: rmaDisputes.rmaId })
+      .returning({ id: rmaDisputes.id });
+    if (!created) throw conflict('该售后申请已申请过平台介入，每个申请只能申请一次');
+    await t.insert(rmaHistory).values({
+      rmaId: r.id,
+      action: 'escalate',
+      fromStatus: r.status,
+      toStatus: r.status,
+      side,
+      userId: caller.userId,
+      userName: userName.slice(0, 60),
+      note: reason.slice(0, 300),
+      createdAt: now,
+    });
+    await recordAudit(t, { userId: caller.userId, ip: '' }, {
+      action: 'rma.escalate',
+      targetType: 'rma',
+      targetId: r.id,
+      after: { disputeId: created.id, side, reason },
+    });
+    const toBuyer = side === Side.SELLER;
+    await notify(t, toBuyer ? r.buyerCompanyId : r.sellerCompanyId, {
+      type: 'rma',
+      title: `售后申请已申请平台介入 ${r.rmaNo}`,
+      content: `${toBuyer ? '供应商' : '采购商'}就被驳回的售后申请 ${r.rmaNo} 申请了平台介入：${reason}`,
+      linkPath: rmaLink(r.id, toBuyer ? 'buyer' : 'seller'),
+    });
+  });
+}
+
