@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  chinaDay,
   MEMBER_EXPIRY_REMINDER_DAYS,
   MEMBER_LEVEL_NAMES,
   MEMBER_PLANS,
@@ -12,6 +13,7 @@ import {
   platformBankInput,
   type PlatformBank,
 } from '@aquamall/shared';
+import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberLedger, memberUpgradeRequests, siteSettings } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -108,7 +110,7 @@ export async function createMemberOrder(app: FastifyInstance, auth: AuthContext,
         amountFen: plan.priceFen,
         months: plan.months,
         status: S.AWAITING_PAYMENT,
-        orderNo: sql`('HY' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(nextval('order_no_seq')::text, 8, '0'))`,
+        orderNo: documentNumberSql('HY', ORDER_NO_SEQUENCE, 8),
       })
       .returning();
     return row!;
@@ -324,8 +326,7 @@ export async function issueMemberInvoice(app: FastifyInstance, actor: AuditActor
   });
 }
 
-/** yyyy-mm-dd in Asia/Shanghai. */
-const ymd = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const ymd = (d: Date) => chinaDay(d);
 
 /** Reminder N days before the term ends: an inbox message, once per term (the job is done after it). */
 export async function remindExpiry(tx: Db, companyId: number, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
-import type { adminOrderDetail, adminOrderListQuery, z } from '@aquamall/shared';
+import { chinaDayEnd, chinaDayStart, type adminOrderDetail, type adminOrderListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orderHistory, orderLines, orderPayments, orders, rmas, shipmentLines, shipments } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -8,9 +8,6 @@ import { escapeLike } from '../../../lib/sql.ts';
 
 type OrderListFilter = z.infer<typeof adminOrderListQuery>;
 
-/** The first instant of a China day (YYYY-MM-DD), and of the day after it. */
-export const chinaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-export const chinaDayEnd = (day: string) => new Date(chinaDayStart(day).getTime() + 86_400_000);
 
 const rowColumns = {
   id: orders.id,

@@ -1,9 +1,8 @@
 import { and, gte, lt, ne, sql } from 'drizzle-orm';
-import { OrderStatus, type AdminTradeStats, type adminTradeStatsQuery, type z } from '@aquamall/shared';
+import { CHINA_TZ, chinaDayEnd, chinaDayStart, OrderStatus, type AdminTradeStats, type adminTradeStatsQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, orders } from '../../../db/schema/index.ts';
 import { loadExcel } from '../../../lib/lazy.ts';
-import { chinaDayEnd, chinaDayStart } from './orders.ts';
 
 type StatsQuery = z.infer<typeof adminTradeStatsQuery>;
 type Period = AdminTradeStats['periods'][number];
@@ -32,8 +31,8 @@ export async function tradeStats(db: Db, q: StatsQuery): Promise<AdminTradeStats
   const to = chinaDayEnd(q.dateTo);
   // A fixed literal (not a parameter), so the select and the GROUP BY are the same expression.
   const fmt = sql.raw(q.granularity === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
-  const orderPeriod = sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Shanghai', ${fmt})`;
-  const companyPeriod = sql<string>`to_char(${companies.createdAt} at time zone 'Asia/Shanghai', ${fmt})`;
+  const orderPeriod = sql<string>`to_char(${orders.createdAt} at time zone ${sql.raw(`'${CHINA_TZ}'`)}, ${fmt})`;
+  const companyPeriod = sql<string>`to_char(${companies.createdAt} at time zone ${sql.raw(`'${CHINA_TZ}'`)}, ${fmt})`;
   const placed = and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, OrderStatus.CANCELLED));
   const tradeColumns = {
     gmvFen: sql<string>`coalesce(sum(round(${orders.totalAmount} * 100)), 0)::bigint`,

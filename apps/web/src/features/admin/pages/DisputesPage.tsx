@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Radio, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { adminDisputeDecideInput, enumLabel, RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, type AdminDisputeRow } from '@aquamall/shared';
+import { adminDisputeDecideInput, enumLabel, RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, type AdminDisputeRow, formatChinaDateTime } from '@aquamall/shared';
 import { FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -69,7 +68,7 @@ export default function DisputesPage() {
           { title: '采购商 / 供应商', render: (_, r) => <div>{r.buyerCompanyName}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.sellerCompanyName}</div></div> },
           { title: '申请', width: 160, render: (_, r) => <div>{enumLabel('RmaType', r.rmaType)} <Price value={r.refundAmount} /><div style={{ color: '#8c8c8c', fontSize: 12 }}>驳回：{r.rejectReason}</div></div> },
           { title: '介入理由', dataIndex: 'reason', render: (v: string, r) => <div><Tag>{SIDE_NAME[r.raisedBySide]}</Tag>{v}</div> },
-          { title: '申请时间', dataIndex: 'createdAt', width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: '申请时间', dataIndex: 'createdAt', width: 140, render: (v: string) => formatChinaDateTime(v) },
           {
             title: '状态',
             dataIndex: 'status',

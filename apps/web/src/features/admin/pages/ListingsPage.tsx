@@ -1,6 +1,5 @@
 import { Form, Input, Select, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { enumLabel, type AdminListingRow, type ListingKind } from '@aquamall/shared';
+import { enumLabel, type AdminListingRow, type ListingKind, formatChinaDateTime } from '@aquamall/shared';
 import { FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
 import { useListingTakedown } from '../api/trade.ts';
@@ -11,7 +10,7 @@ interface Filters {
   keyword?: string;
   takenDown?: number;
 }
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const when = (v: string | null) => formatChinaDateTime(v);
 
 /** Console 招标与询价: every tender and enquiry; one is taken down from the public pages with a reason, or restored. */
 export default function ListingsPage() {

@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, DatePicker, Result, Row, Segmented, Skeleton, Space, Statistic, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { AdminTradeStats } from '@aquamall/shared';
 import { EChart } from '../../../components/EChart.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
 import { exportTradeStats } from '../api/trade.ts';
+import { chinaTodayPicker, pickerToDay } from '../../../lib/china-time.ts';
 
 type Granularity = 'day' | 'month';
 type Period = AdminTradeStats['periods'][number];
 
 /** Today in China time (the statistics count China days). */
-const chinaToday = () => dayjs(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()));
+const chinaToday = chinaTodayPicker;
 /** The default range: the last 30 days by day, the last 12 months by month. */
 export function defaultRange(g: Granularity, today = chinaToday()): [Dayjs, Dayjs] {
   return g === 'day' ? [today.subtract(29, 'day'), today] : [today.subtract(11, 'month').startOf('month'), today];
@@ -52,7 +53,7 @@ export function tradeOption(periods: Period[]): EChartsCoreOption {
 export default function TradeDashboardPage() {
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => defaultRange('day'));
-  const q = { granularity, dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') };
+  const q = { granularity, dateFrom: pickerToDay(range[0]), dateTo: pickerToDay(range[1]) };
   const stats = useConsoleQuery('adminTradeStats', q);
   const option = useMemo(() => (stats.data ? tradeOption(stats.data.periods) : null), [stats.data]);
   const [exporting, setExporting] = useState(false);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Input, Result, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { enumLabel, type AdminOrderDetail, type AdminOrderRow } from '@aquamall/shared';
+import { enumLabel, type AdminOrderDetail, type AdminOrderRow, formatChinaDateTime } from '@aquamall/shared';
 import { DateRangeItem, dateParams, FilterForm, ListPage, ListTable, useListParams, type DateRange } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
@@ -22,7 +21,7 @@ interface FormValues {
   range?: DateRange;
 }
 
-const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+const when = (v: string | null | undefined) => formatChinaDateTime(v);
 const SIDE: Record<number, string> = { 0: '系统', 1: '采购商', 2: '供应商', 3: '平台' };
 const ACTION: Record<string, string> = {
   create: '提交订单',

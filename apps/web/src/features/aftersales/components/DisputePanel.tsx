@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import dayjs from 'dayjs';
-import { RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, RmaStatus, rmaEscalateInput, type RmaDetail } from '@aquamall/shared';
+import { RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, RmaStatus, rmaEscalateInput, type RmaDetail, formatChinaDateTime } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useEscalateRma } from '../api/rma.ts';
 
@@ -30,11 +29,11 @@ export function DisputePanel({ d }: { d: RmaDetail }) {
         description={
           <div>
             <div>
-              {SIDE_NAME[dispute.raisedBySide]}于 {dayjs(dispute.createdAt).format('YYYY-MM-DD HH:mm')} 申请介入：{dispute.reason}
+              {SIDE_NAME[dispute.raisedBySide]}于 {formatChinaDateTime(dispute.createdAt)} 申请介入：{dispute.reason}
             </div>
             {decided && (
               <div>
-                裁决理由：{dispute.decisionReason}（{dayjs(dispute.decidedAt).format('YYYY-MM-DD HH:mm')}）
+                裁决理由：{dispute.decisionReason}（{formatChinaDateTime(dispute.decidedAt)}）
                 {dispute.status === RmaDisputeStatus.BUYER_SUPPORTED ? '，售后申请按已同意继续处理。' : '，驳回维持，售后申请已关闭。'}
               </div>
             )}
