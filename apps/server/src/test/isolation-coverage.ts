@@ -134,6 +134,13 @@ export const ISOLATION_PROBES = {
       'rmaExchange',
     ],
   },
+  'modules/aftersales/returns.test.ts': {
+    tests: [
+      'another company cannot read or use it',
+      'which nets the order',
+    ],
+    endpoints: ['addressList', 'addressUpdate', 'rmaApprove', 'invoiceReverse'],
+  },
   'modules/invoices/invoices.test.ts': {
     tests: ['a third company reads and acts on nothing'],
     endpoints: [

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
+import { invoices, orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
@@ -87,7 +87,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
   if (!x) throw notFound(NOT_FOUND);
   const { r, order } = x;
   const viewer = r.buyerCompanyId === caller.companyId ? RmaViewer.BUYER : RmaViewer.SELLER;
-  const [lines, history, replacement] = await Promise.all([
+  const [lines, history, replacement, reversal] = await Promise.all([
     db
       .select({ l: rmaLines, ol: orderLines })
       .from(rmaLines)
@@ -96,7 +96,9 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
       .orderBy(asc(rmaLines.id)),
     db.select().from(rmaHistory).where(eq(rmaHistory.rmaId, r.id)).orderBy(asc(rmaHistory.id)),
     r.replacementOrderId ? db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.replacementOrderId)) : Promise.resolve([]),
+    r.reversalInvoiceId ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalInvoiceId)) : Promise.resolve([]),
   ]);
+  const ra = r.returnAddress;
   return {
     ...toRow(r, order, x, viewer),
     viewer,
@@ -106,6 +108,11 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     description: r.description,
     photos: r.photos,
     rejectReason: r.rejectReason,
+    returnAddress: ra ? { receiver: ra.receiver, phone: ra.phone, areaName: ra.areaName, detail: ra.detail } : null,
+    invoiceReverseAmount: r.invoiceReverseAmount,
+    reverseInvoiceId: r.reverseInvoiceId,
+    reversalInvoiceId: r.reversalInvoiceId,
+    reversalInvoiceCode: reversal[0]?.code ?? null,
     returnCarrier: r.returnCarrier,
     returnTrackingNo: r.returnTrackingNo,
     refundMethod: r.refundMethod,
@@ -127,6 +134,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
       unitPrice: ol.unitPrice,
       quantity: l.quantity,
       amount: l.amount,
+      disposition: l.disposition,
     })),
     history: history.map((h) => ({
       id: h.id,

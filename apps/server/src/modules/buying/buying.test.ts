@@ -78,7 +78,7 @@ describe('addresses', () => {
     for (let i = list.length; i < MAX_ADDRESSES; i++)
       expect((await call(t.app, a.token, 'POST', '/api/address/create', address())).code).toBe(0);
     const over = await call(t.app, a.token, 'POST', '/api/address/create', address());
-    expect(over).toMatchObject({ code: Code.CONFLICT, message: '收货地址最多保存20个，请先删除不用的地址' });
+    expect(over).toMatchObject({ code: Code.CONFLICT, message: '地址最多保存20个，请先删除不用的地址' });
     expect(await db.select().from(addresses).where(eq(addresses.companyId, a.companyId))).toHaveLength(
       MAX_ADDRESSES,
     );

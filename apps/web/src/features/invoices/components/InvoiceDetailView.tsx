@@ -79,7 +79,7 @@ export function InvoiceDetailView({ id, onOpen }: { id: number; onOpen?: (id: nu
 }
 
 function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void }) {
-  const [modal, setModal] = useState<'issue' | 'refuse' | 'dispute' | 'reverse' | null>(null);
+  const [modal, setModal] = useState<'issue' | 'refuse' | 'dispute' | 'reverse' | 'partial' | null>(null);
   const withdraw = useWithdrawInvoice();
   const confirm = useConfirmInvoice();
   const link = (id: number, code: string) =>
@@ -126,6 +126,24 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
               这是发票 {link(d.reversalOfId!, d.reversalOfCode ?? '')}{' '}
               的红冲发票，原发票金额已可重新申请开票。
             </>
+          }
+        />
+      )}
+      {d.pendingReversal && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="pending-reversal"
+          message={`待红冲：售后单 ${d.pendingReversal.rmaNo} 已退款，需开具 -¥${d.pendingReversal.amount} 的红字发票${
+            d.pendingReversal.count > 1 ? `（共 ${d.pendingReversal.count} 笔，合计 ¥${d.pendingReversal.total}）` : ''
+          }`}
+          action={
+            d.viewer === 1 && has('reverse') ? (
+              <Button size="small" danger onClick={() => setModal('partial')}>
+                开具红字发票
+              </Button>
+            ) : undefined
           }
         />
       )}
@@ -269,6 +287,9 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
       />
       {modal === 'issue' && <IssueModal d={d} onClose={() => setModal(null)} />}
       {modal === 'reverse' && <ReverseModal d={d} onClose={() => setModal(null)} />}
+      {modal === 'partial' && d.pendingReversal && (
+        <ReverseModal d={d} partial={d.pendingReversal} onClose={() => setModal(null)} />
+      )}
       {(modal === 'refuse' || modal === 'dispute') && (
         <ReasonModal id={d.id} kind={modal} onClose={() => setModal(null)} />
       )}
@@ -404,7 +425,16 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
   );
 }
 
-function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
+/** 红冲: the whole invoice, or (`partial`) the refund of one after-sales request — a partial red-letter invoice. */
+function ReverseModal({
+  d,
+  partial,
+  onClose,
+}: {
+  d: InvoiceDetail;
+  partial?: NonNullable<InvoiceDetail['pendingReversal']>;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<{
     invoiceNo: string;
     invoiceDate: Dayjs;
@@ -415,7 +445,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
   return (
     <Modal
       open
-      title="红冲发票"
+      title={partial ? '开具红字发票（部分红冲）' : '红冲发票'}
       okText="确认红冲"
       okButtonProps={{ danger: true, loading: reverse.isPending }}
       onCancel={onClose}
@@ -426,12 +456,16 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`将开具一张 -¥${d.totalAmount ?? d.requestedAmount} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
+        message={
+          partial
+            ? `售后单 ${partial.rmaNo} 已退款：将开具一张 -¥${partial.amount} 的红字发票，部分冲销 ${d.invoiceNo ?? d.code}（按原税率拆分税额）。`
+            : `将开具一张 -¥${d.totalAmount ?? d.requestedAmount} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`
+        }
       />
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ invoiceDate: dayjs(), files: [] }}
+        initialValues={{ invoiceDate: dayjs(), files: [], reason: partial ? `售后退款 ${partial.rmaNo}` : undefined }}
         onFinish={(v) =>
           void reverse
             .mutateAsync({
@@ -440,6 +474,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
               invoiceDate: v.invoiceDate.format('YYYY-MM-DD'),
               reason: v.reason,
               files: v.files ?? [],
+              ...(partial ? { rmaId: partial.rmaId } : {}),
             })
             .then(onClose)
         }

@@ -1,11 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import {
   Button,
+  Checkbox,
   DatePicker,
   Drawer,
   Input,
   Select,
   Space,
+  Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -25,6 +28,8 @@ interface Filters {
   counterparty?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** 1: invoices whose orders had refunds not yet reversed (待红冲). */
+  pendingReversal?: number;
 }
 
 /**
@@ -98,7 +103,16 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (s: number, r) => <InvoiceStatusTag status={s} reversal={r.reversalOfId !== null} />,
+      render: (s: number, r) => (
+        <Space size={4} wrap>
+          <InvoiceStatusTag status={s} reversal={r.reversalOfId !== null} />
+          {r.pendingReversal && (
+            <Tooltip title={`售后退款 ¥${r.pendingReversal.total} 尚未开具红字发票`}>
+              <Tag color="volcano">待红冲</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
       title: '申请时间',
@@ -168,6 +182,12 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
             options={[1, 2].map((v) => ({ value: v, label: enumLabel('InvoiceKind', v) }))}
             onChange={(kind?: number) => filter({ kind })}
           />
+          <Checkbox
+            checked={params.pendingReversal === 1}
+            onChange={(e) => filter({ pendingReversal: e.target.checked ? 1 : undefined })}
+          >
+            只看待红冲
+          </Checkbox>
           <DatePicker.RangePicker
             placeholder={['申请开始日期', '申请结束日期']}
             onChange={(v) => onRange(v as [Dayjs | null, Dayjs | null] | null)}
