@@ -193,7 +193,7 @@ export default function OrderDetailPage() {
             </Typography.Text>
             <OrderStatusTag status={o.status} paymentSubmitted={o.paymentSubmitted} />
             <InvoiceStateTag status={o.status} invoiceState={o.invoiceState} />
-            {(o.invoiceState !== 0 || Number(o.refundedAmount) > 0) && Number(o.invoicedAmount) !== 0 && (
+            {(o.invoiceState !== 0 || Number(o.refundedAmount) > 0) && (
               <Typography.Text type="secondary" data-testid="invoice-net">
                 已开票净额 ¥{o.invoicedAmount}
                 {Number(o.refundedAmount) > 0 ? `（已退款 ¥${o.refundedAmount}）` : ''}
