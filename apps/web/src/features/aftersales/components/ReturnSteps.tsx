@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Cascader, Checkbox, Descriptions, Empty, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import { addressInput, enumLabel, ReturnDisposition, rmaNoteInput, type RmaDetail, type RmaLineView } from '@aquamall/shared';
-import { formRules } from '../../../lib/form-rules.ts';
+import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { useAddressBook, useApproveRma, useAreaTree, useReceiveRma } from '../api/rma.ts';
 import { addressText, approveBody, dispositionSummary, initialApprove, initialDispositions, receiptLines, returnAddresses, type ApproveValues } from '../lib/returns.ts';
 
@@ -46,7 +46,7 @@ export function ApproveModal({ d, onClose }: { d: RmaDetail; onClose: () => void
           <Radio.Group options={[{ value: 'saved', label: '选择已保存的地址', disabled: !saved.length }, { value: 'new', label: '填写新地址' }]} />
         </Form.Item>
         {mode === 'saved' ? (
-          <Form.Item name="addressId" rules={[{ required: true, message: '请选择退货地址' }]}>
+          <Form.Item name="addressId" rules={[problemRule((v: number | undefined) => (v ? null : '请选择退货地址'), true)]}>
             {saved.length ? (
               <Radio.Group style={{ width: '100%' }}>
                 <Space direction="vertical" style={{ width: '100%' }}>
