@@ -84,9 +84,11 @@ describe('addresses', () => {
     );
   });
 
-  it('suppliers keep addresses too', async () => {
+  it('suppliers keep addresses too: return and shipping-from ones, not delivery ones (modules/aftersales/returns.test.ts)', async () => {
     const s = await makeSupplier(t.database.db, '地址供应商');
-    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', address())).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', { ...address(), kind: 3 })).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', { ...address(), kind: 2 })).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', address())).message).toBe('贵公司不能保存该类型的地址');
   });
 });
 

@@ -30,13 +30,13 @@ export default function InventoryPage() {
     { title: '规格编码', dataIndex: 'code', width: 150 },
     { title: '在库', dataIndex: 'onHand', width: 90, render: (v: number, r) => `${v} ${r.unit}` },
     { title: '预占', dataIndex: 'reserved', width: 80 },
+    { title: '可用', dataIndex: 'available', width: 110, render: (v: number, r) => (r.isLow ? <Space><span style={{ color: '#cf1322', fontWeight: 600 }}>{v}</span><Tag color="error">库存不足</Tag></Space> : v) },
     {
       title: <Tooltip title="售后退回的不良品：单独存放，不计入在库与可用，不可销售">不良品</Tooltip>,
       dataIndex: 'held',
       width: 80,
       render: (v: number) => (v > 0 ? <Tag color="warning">{v}</Tag> : 0),
     },
-    { title: '可用', dataIndex: 'available', width: 110, render: (v: number, r) => (r.isLow ? <Space><span style={{ color: '#cf1322', fontWeight: 600 }}>{v}</span><Tag color="error">库存不足</Tag></Space> : v) },
     { title: '预警库存', dataIndex: 'lowStock', width: 120, render: (_, r) => <LowStockCell key={`${r.skuId}-${r.lowStock}`} row={r} /> },
     { title: '操作', key: 'a', width: 100, render: (_, r) => <Button type="link" size="small" onClick={() => setLedgerOf(r)}>库存流水</Button> },
   ];
