@@ -141,3 +141,19 @@ export async function uploadTransferProof(page: Page) {
   await dialog.getByRole('button', { name: '提交凭证' }).click();
   await expect(page.getByText('已提交付款凭证，等待供应商确认收款')).toBeVisible();
 }
+
+/**
+ * In the open approve dialog of an after-sales request: a new return address rather than a saved one —
+ * 联系人, 电话, 北京市/北京市/东城区 and the street.
+ */
+export async function fillReturnAddress(page: Page, receiver = '退货仓 周师傅') {
+  const modal = page.locator('.ant-modal');
+  await modal.getByRole('radio', { name: '填写新地址' }).check();
+  await modal.locator('#receiver').fill(receiver);
+  await modal.locator('#phone').fill('13912345678');
+  await modal.getByLabel('所在地区').click();
+  for (const name of ['北京市', '北京市', '东城区']) {
+    await page.locator('.ant-cascader-menu:visible').last().getByText(name, { exact: true }).click();
+  }
+  await modal.locator('#detail').fill('东城区安定门外大街100号 退货仓库');
+}

@@ -7,6 +7,7 @@ import {
   checkoutOnly,
   confirmAndAnswer,
   ledgerRowsOf,
+  fillReturnAddress,
   popconfirm,
   stockOf,
   uploadTransferProof,
@@ -255,10 +256,8 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);
   await expect(seller.locator('.ant-card-head-title').first()).toContainText(rmaNo);
   await seller.getByRole('button', { name: /同\s*意/ }).click();
-  await seller
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: /同\s*意/ })
-    .click();
+  await fillReturnAddress(seller);
+  await seller.locator('.ant-modal').getByRole('button', { name: /同\s*意/ }).click();
   await expect(seller.getByText('等待采购商寄回商品', { exact: true })).toBeVisible();
   await buyer.reload();
   await buyer.locator('#carrier').fill('顺丰速运');
@@ -267,8 +266,11 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await expect(buyer.getByText('商品已寄回，等待供应商确认收货', { exact: true })).toBeVisible();
   await seller.reload();
   await seller.getByRole('button', { name: '确认收货' }).click();
-  await seller.locator('.ant-popconfirm:visible').getByRole('button', { name: '确认收货' }).click();
-  await expect(seller.getByText('已确认收货，退回商品已入库')).toBeVisible();
+  // A quality fault opens on 不良品; only the box was damaged, so the supplier puts the unit back on sale.
+  await seller.locator('.ant-modal').getByRole('combobox').first().click();
+  await seller.locator('.ant-select-item-option[title="良品入库"]').click();
+  await seller.locator('.ant-modal').getByRole('button', { name: /确认收货/ }).click();
+  await expect(seller.getByText('已确认收货，退回商品已按处理方式入库')).toBeVisible();
   await seller.getByRole('button', { name: '登记退款' }).click();
   const refund = seller.locator('.ant-modal');
   await refund.locator('#note').fill('工商银行转账');

@@ -21,8 +21,11 @@ export const MEMBER_LEVELS = [0, 1, 2, 3] as const;
 export const OrderType = { PURCHASE: 0, ENQUIRY: 4, SALE: 6, QUOTATION: 8, RELATED: 10 } as const;
 
 export const ProductStatus = { DRAFT: 0, PENDING: 1, ON_SALE: 2, OFF_SALE: 3, REJECTED: 4 } as const;
-/** Why stock moved (DESIGN §3 Stock): adjustments write 1–3, orders 4–6, after-sales 7. */
-export const StockReason = { IN: 1, OUT: 2, COUNT: 3, RESERVE: 4, RELEASE: 5, SHIP: 6, RETURN: 7 } as const;
+/**
+ * Why stock moved (DESIGN §3 Stock): adjustments write 1–3, orders 4–6, after-sales receipts 7–9 (7 back to
+ * sellable stock, 8 held as defective — not sellable, 9 written off: a ledger row that changes no quantity).
+ */
+export const StockReason = { IN: 1, OUT: 2, COUNT: 3, RESERVE: 4, RELEASE: 5, SHIP: 6, RETURN: 7, HELD: 8, SCRAP: 9 } as const;
 export type StockReasonValue = (typeof StockReason)[keyof typeof StockReason];
 export const AdjustmentType = { IN: 1, OUT: 2, COUNT: 3 } as const;
 export const AdjustmentStatus = { DRAFT: 0, CONFIRMED: 1 } as const;
@@ -73,6 +76,12 @@ export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as cons
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
 export const RmaType = { RETURN: 1, REFUND: 2, EXCHANGE: 3 } as const;
+/** What a company keeps an address for: purchasers' delivery addresses, suppliers' shipping-from and return ones. */
+export const AddressKind = { DELIVERY: 1, SHIP_FROM: 2, RETURN: 3 } as const;
+export type AddressKindValue = (typeof AddressKind)[keyof typeof AddressKind];
+/** Where a returned line goes on receipt: 良品入库 (sellable), 不良品 (held, not sellable), 报废 (written off). */
+export const ReturnDisposition = { GOOD: 1, DEFECT: 2, SCRAP: 3 } as const;
+export type ReturnDispositionValue = (typeof ReturnDisposition)[keyof typeof ReturnDisposition];
 /** After-sales: 待审核 → 待寄回 (refund-only skips to 待退款) → 已寄回 → 待退款/待换货 → 已完成; 已驳回, 已撤销. */
 export const RmaStatus = {
   PENDING: 0,
@@ -143,6 +152,8 @@ export const ENUMS: EnumDef[] = [
     [5, '取消释放'],
     [6, '发货出库'],
     [7, '退货入库'],
+    [8, '不良品入库'],
+    [9, '退货报废'],
   ]),
   def('AdjustmentType', [
     [1, '入库'],
@@ -187,6 +198,16 @@ export const ENUMS: EnumDef[] = [
     [0, '待确认'],
     [1, '已确认'],
     [2, '已驳回'],
+  ]),
+  def('AddressKind', [
+    [1, '收货地址'],
+    [2, '发货地址'],
+    [3, '退货地址'],
+  ]),
+  def('ReturnDisposition', [
+    [1, '良品入库'],
+    [2, '不良品'],
+    [3, '报废'],
   ]),
   def('RmaType', [
     [1, '退货退款'],

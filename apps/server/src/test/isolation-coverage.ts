@@ -138,6 +138,15 @@ export const ISOLATION_PROBES = {
     tests: ['only a party escalates, only a refused request, and once'],
     endpoints: ['rmaEscalate'],
   },
+  'modules/aftersales/returns.test.ts': {
+    tests: [
+      'another company cannot read or use it',
+      'which nets the order',
+    ],
+    // These calls' isolation is declared by buying, aftersales and invoices tests; this file adds the return
+    // address and the partial red-letter invoice probes to them.
+    endpoints: [],
+  },
   'modules/invoices/invoices.test.ts': {
     tests: ['a third company reads and acts on nothing'],
     endpoints: [

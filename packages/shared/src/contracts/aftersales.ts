@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { moneyInput } from '../money.ts';
 import { rmaDisputeView } from './console-trade.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
-import { RmaStatus, RmaType } from '../enums.ts';
+import { ReturnDisposition, RmaStatus, RmaType } from '../enums.ts';
+import { addressInput } from './buying.ts';
 
 /**
  * After-sales (issue 12, DESIGN §3 After-sales): the purchaser applies for a return, a refund only or an
@@ -15,6 +16,9 @@ export const RMA_MONEY_MAX = 99_999_999;
 
 /** Common reasons offered by the apply form's select; the description carries the details. */
 export const RMA_REASONS = ['质量问题', '商品与描述不符', '发错货', '少发/漏发', '包装或商品破损', '数量不符', '不想要了', '其他'] as const;
+
+/** Reasons that mean the goods are faulty: their returned lines default to 不良品 on receipt. */
+export const RMA_QUALITY_REASONS: readonly string[] = ['质量问题', '包装或商品破损'];
 
 /** Which side's list (SPEC §2 rma/rmaList?type=): 0 the purchaser's requests, 1 those a supplier handles. */
 export const RmaViewer = { BUYER: 0, SELLER: 1 } as const;
@@ -142,6 +146,8 @@ export const rmaLineView = z.object({
   unitPrice: z.string(),
   quantity: z.number().int(),
   amount: z.string(),
+  /** ReturnDisposition chosen on receipt (null before receipt and for refund-only requests). */
+  disposition: z.number().int().nullable(),
 });
 export type RmaLineView = z.infer<typeof rmaLineView>;
 
@@ -169,7 +175,17 @@ export const rmaDetail = rmaRow.extend({
   rejectReason: z.string().nullable(),
   returnCarrier: z.string().nullable(),
   returnTrackingNo: z.string().nullable(),
-  /** Where the goods go back to: the order's supplier (shop name). */
+  /** Where the goods go back to: the supplier's return address copied on approval (null before, and for 仅退款). */
+  returnAddress: z
+    .object({ receiver: z.string(), phone: z.string(), areaName: z.string(), detail: z.string() })
+    .nullable(),
+  /** Invoice amount this refund asks to reverse (红冲) because the order was invoiced; null when none. */
+  invoiceReverseAmount: z.string().nullable(),
+  /** The issued invoice the amount is to be reversed on. */
+  reverseInvoiceId: z.number().int().nullable(),
+  /** The red-letter invoice that settled it (null while 待红冲). */
+  reversalInvoiceId: z.number().int().nullable(),
+  reversalInvoiceCode: z.string().nullable(),
   refundMethod: z.number().int().nullable(),
   refundedAmount: z.string().nullable(),
   refundNote: z.string().nullable(),
@@ -187,6 +203,32 @@ export type RmaDetail = z.infer<typeof rmaDetail>;
 export const rmaIdQuery = z.object({ id: z.coerce.number('售后编号格式不正确').int().positive().max(2_147_483_647) });
 export const rmaIdInput = z.object({ id: recordId });
 export const rmaNoteInput = rmaIdInput.extend({ note: text('备注', 200).default('') });
+/**
+ * Approval: 退货退款 and 换货 need the return address — one of the supplier's saved return addresses
+ * (`addressId`) or a new one (`address`, saved to the address book when `save`).
+ */
+export const rmaApproveInput = rmaNoteInput.extend({
+  addressId: recordId.optional(),
+  address: addressInput.omit({ kind: true, isDefault: true }).optional(),
+  save: z.boolean().default(false),
+});
+export type RmaApproveInput = z.input<typeof rmaApproveInput>;
+/** Receipt: where each returned line goes; lines left out take their default (quality reasons → 不良品, else 良品入库). */
+export const rmaReceiveInput = rmaNoteInput.extend({
+  lines: z
+    .array(
+      z.object({
+        id: recordId,
+        disposition: z
+          .number('请选择处理方式')
+          .int('处理方式不正确')
+          .refine((v) => (Object.values(ReturnDisposition) as number[]).includes(v), '处理方式不正确'),
+      }),
+    )
+    .max(200, '明细过多')
+    .default([]),
+});
+export type RmaReceiveInput = z.input<typeof rmaReceiveInput>;
 export const rmaRejectInput = rmaIdInput.extend({ reason: required('驳回原因', 200) });
 export const rmaShipBackInput = rmaIdInput.extend({
   carrier: required('物流公司', 50),

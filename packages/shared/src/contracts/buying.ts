@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../envelope.ts';
+import { AddressKind } from '../enums.ts';
 import { phoneField } from './identity.ts';
 
 /** Buying (issue 12): delivery addresses, saved invoice titles, the cart and the checkout. */
@@ -25,6 +26,12 @@ export const addressInput = z.object({
   area: z.array(areaCode, '请选择所在地区').min(2, '请选择所在地区').max(3, '请选择所在地区'),
   detail: z.string('请输入详细地址').trim().min(5, '详细地址至少5个字').max(200, '详细地址最多200个字'),
   isDefault: z.boolean().default(false),
+  /** AddressKind: 1 收货 (delivery, the default), 2 发货 (shipping-from), 3 退货 (return); one default per kind. */
+  kind: z
+    .number('地址类型不正确')
+    .int('地址类型不正确')
+    .refine((v) => (Object.values(AddressKind) as number[]).includes(v), '地址类型不正确')
+    .default(AddressKind.DELIVERY),
 });
 export type AddressInput = z.input<typeof addressInput>;
 export const addressUpdateInput = z.object({ sysNo: recordId, address: addressInput });
@@ -37,6 +44,7 @@ export const addressRow = z.object({
   areaName: z.string(),
   detail: z.string(),
   isDefault: z.boolean(),
+  kind: z.number().int(),
 });
 export type AddressRow = z.infer<typeof addressRow>;
 

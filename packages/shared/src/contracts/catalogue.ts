@@ -319,6 +319,8 @@ export const stockRow = z.object({
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
+  /** Defective returned goods held apart (不良品): not sellable, not in on hand. */
+  held: z.number().int(),
   lowStock: z.number().int(),
   isLow: z.boolean(),
 });
@@ -336,6 +338,9 @@ export const ledgerRow = z.object({
   onHandAfter: z.number().int(),
   reservedBefore: z.number().int(),
   reservedAfter: z.number().int(),
+  /** Held (不良品) change and figure after it. */
+  heldChange: z.number().int(),
+  heldAfter: z.number().int(),
   docType: z.string(),
   docId: z.number().int().nullable(),
   docNo: z.string(),

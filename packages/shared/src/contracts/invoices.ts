@@ -102,6 +102,8 @@ export const invoiceListQuery = pageQuery.extend({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
     .optional(),
+  /** 1: only invoices whose orders had refunds not yet reversed (待红冲). */
+  pendingReversal: z.coerce.number().int().min(0, '筛选条件不正确').max(1, '筛选条件不正确').optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
 
@@ -128,6 +130,10 @@ export const invoiceRow = z.object({
   reversalOfId: z.number().int().nullable(),
   orderCount: z.number().int(),
   createdAt: wireTimestamp,
+  /** Refunds on this invoice's orders still to be reversed (待红冲): the oldest one's request and the sum, or null. */
+  pendingReversal: z
+    .object({ rmaId: z.number().int(), rmaNo: z.string(), amount: z.string(), total: z.string(), count: z.number().int() })
+    .nullable(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRow>;
 
@@ -211,5 +217,7 @@ export const invoiceReverseInput = invoiceIdInput.extend({
   invoiceDate: day('红冲日期'),
   reason: required('红冲原因', 200),
   files: filesField.max(INVOICE_FILES_MAX, `最多上传${INVOICE_FILES_MAX}个文件`).default([]),
+  /** A partial red-letter invoice for the refund of this after-sales request (its 待红冲 amount); absent: the whole invoice. */
+  rmaId: recordId.optional(),
 });
 export type InvoiceReverseInput = z.input<typeof invoiceReverseInput>;

@@ -207,8 +207,11 @@ export const orderDetail = z.object({
   originalTotalAmount: z.string().nullable(),
   paidAmount: z.string(),
   paymentMethod: z.number().int().nullable(),
-  /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
+  /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票 (against the total less refunds). */
   invoiceState: z.number().int(),
+  /** Invoiced net of red-letter invoices, and the after-sales refunds made (yuan). */
+  invoicedAmount: z.string(),
+  refundedAmount: z.string(),
   address: z.object({
     receiver: z.string(),
     phone: z.string(),

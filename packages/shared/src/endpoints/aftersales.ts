@@ -9,7 +9,9 @@ import {
   rmaIdInput,
   rmaIdQuery,
   rmaListQuery,
+  rmaApproveInput,
   rmaNoteInput,
+  rmaReceiveInput,
   rmaRefundInput,
   rmaRejectInput,
   rmaRow,
@@ -79,9 +81,9 @@ export const rmaEndpoints = {
   rmaApprove: endpoint({
     method: 'POST',
     path: '/api/rma/approve',
-    summary: 'The supplier approves: goods to be sent back, or (refund only) straight to settlement',
+    summary: 'The supplier approves: goods to be sent back to the chosen return address, or (refund only) straight to settlement',
     access: sellerSide,
-    body: rmaNoteInput,
+    body: rmaApproveInput,
     response: noData,
   }),
   rmaReject: endpoint({
@@ -103,9 +105,9 @@ export const rmaEndpoints = {
   rmaReceive: endpoint({
     method: 'POST',
     path: '/api/rma/receive',
-    summary: 'The supplier confirms the goods came back: stock 退货入库 through the ledger',
+    summary: 'The supplier confirms the goods came back: per line 良品入库 / 不良品 / 报废 through the ledger',
     access: sellerSide,
-    body: rmaNoteInput,
+    body: rmaReceiveInput,
     response: noData,
   }),
   rmaRefund: endpoint({

@@ -27,11 +27,11 @@ const created = z.object({ sysNo: z.number().int() });
 const buyer = COMPANY;
 
 /**
- * A company's delivery addresses (/customer/address, in the 采购管理 menu): they serve the checkout, so reading
- * or changing them needs the permission to order (purchase:manage), or the one that keeps the company's own
- * records (company:manage; suppliers keep addresses too).
+ * A company's addresses (/customer/address): purchasers' delivery addresses serve the checkout (采购管理,
+ * purchase:manage); suppliers' shipping-from and return addresses serve after-sales (售后服务, rma:manage);
+ * company:manage keeps the company's own records either way.
  */
-const addressBook = can('purchase:manage', 'company:manage');
+const addressBook = can('purchase:manage', 'rma:manage', 'company:manage');
 /**
  * A company's saved invoice titles: listed under 发票管理 (/customer/invoice/title, invoice:manage) and picked at
  * the checkout (purchase:manage); either permission reads and keeps them.

@@ -48,6 +48,8 @@ export const productSkus = pgTable(
     priceTiers: jsonb().$type<PriceTier[]>().notNull().default([]),
     onHand: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
+    /** Defective goods returned and held (不良品): not part of on hand, never sold. */
+    held: integer().notNull().default(0),
     /** Low-stock warning when available ≤ this (0 = no warning). */
     lowStock: integer().notNull().default(0),
     sort: integer().notNull().default(0),
@@ -61,6 +63,7 @@ export const productSkus = pgTable(
     index('product_skus_company_code_lower').using('btree', t.companyId, sql`lower(${t.code}) text_pattern_ops`),
     check('product_skus_available_not_negative', sql`${t.onHand} - ${t.reserved} >= 0`),
     check('product_skus_reserved_not_negative', sql`${t.reserved} >= 0`),
+    check('product_skus_held_not_negative', sql`${t.held} >= 0`),
     check('product_skus_low_stock_not_negative', sql`${t.lowStock} >= 0`),
   ],
 );
@@ -78,7 +81,7 @@ export const stockLedger = pgTable(
     skuId: integer()
       .notNull()
       .references(() => productSkus.id, { onDelete: 'cascade' }),
-    /** StockReason: 1 入库 2 出库 3 盘点 4 下单预占 5 取消释放 6 发货出库 7 退货入库. */
+    /** StockReason: 1 入库 2 出库 3 盘点 4 下单预占 5 取消释放 6 发货出库 7 退货入库 8 不良品入库 9 退货报废. */
     reason: smallint().notNull(),
     /** The quantity as the document states it (signed: + in, − out). */
     quantity: integer().notNull(),
@@ -88,6 +91,9 @@ export const stockLedger = pgTable(
     onHandAfter: integer().notNull(),
     reservedBefore: integer().notNull(),
     reservedAfter: integer().notNull(),
+    /** Change of the held (defective) quantity: + for 不良品入库; 0 otherwise. */
+    heldChange: integer().notNull().default(0),
+    heldAfter: integer().notNull().default(0),
     /** Kind of document: adjustment, product (editor, opening stock), order, rma. */
     docType: varchar({ length: 20 }).notNull(),
     docId: integer(),

@@ -24,7 +24,10 @@ import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
  * that runs the timed rules. DESIGN §3 Orders / After-sales. Documents copy the facts they are based on.
  */
 
-/** A company's delivery addresses (at most 20, one default). */
+/**
+ * A company's addresses (at most 20): purchasers' delivery addresses, suppliers' shipping-from and return
+ * addresses (`kind`, AddressKind); one default per kind.
+ */
 export const addresses = pgTable(
   'addresses',
   {
@@ -41,6 +44,8 @@ export const addresses = pgTable(
     areaName: varchar({ length: 100 }).notNull(),
     detail: varchar({ length: 200 }).notNull(),
     isDefault: boolean().notNull().default(false),
+    /** AddressKind: 1 收货 (delivery), 2 发货 (shipping-from), 3 退货 (return). */
+    kind: smallint().notNull().default(1),
     /** The user who saved the address (personal-data export lists a person's addresses; null before 0151). */
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -48,7 +53,7 @@ export const addresses = pgTable(
   },
   (t) => [
     index().on(t.companyId),
-    uniqueIndex('addresses_one_default').on(t.companyId).where(sql`is_default`),
+    uniqueIndex('addresses_one_default').on(t.companyId, t.kind).where(sql`is_default`),
   ],
 );
 
@@ -356,6 +361,8 @@ export const rmas = pgTable(
     /** Refund asked for (sum of the lines at their unit prices unless stated lower). */
     refundAmount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     rejectReason: varchar({ length: 200 }),
+    /** The supplier's return address, copied on approval of a return or exchange. */
+    returnAddress: jsonb().$type<AddressSnapshot>(),
     returnCarrier: varchar({ length: 50 }),
     returnTrackingNo: varchar({ length: 50 }),
     /** How the refund was made: 1 offline transfer, 2 credit account (money issue). */
@@ -365,12 +372,24 @@ export const rmas = pgTable(
     refundNote: varchar({ length: 200 }),
     refundedAt: timestamp({ withTimezone: true }),
     replacementOrderId: integer(),
+    /**
+     * Set by a refund on an invoiced order: the invoice amount to reverse (红冲), the issued invoice to reverse
+     * it on, and — once issued — the red-letter invoice (null while 待红冲).
+     */
+    invoiceReverseAmount: numeric({ precision: 14, scale: 2 }),
+    reverseInvoiceId: integer(),
+    reversalInvoiceId: integer(),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.buyerCompanyId, t.createdAt), index().on(t.sellerCompanyId, t.createdAt), index().on(t.orderId)],
+  (t) => [
+    index().on(t.buyerCompanyId, t.createdAt),
+    index().on(t.sellerCompanyId, t.createdAt),
+    index().on(t.orderId),
+    index('rmas_pending_reversal').on(t.reverseInvoiceId).where(sql`reversal_invoice_id is null`),
+  ],
 );
 
 export const rmaLines = pgTable(
@@ -385,6 +404,8 @@ export const rmaLines = pgTable(
       .references(() => orderLines.id),
     quantity: integer().notNull(),
     amount: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** ReturnDisposition chosen on receipt: 1 良品入库, 2 不良品, 3 报废. */
+    disposition: smallint(),
   },
   (t) => [index().on(t.rmaId), check('rma_lines_quantity_positive', sql`${t.quantity} > 0`)],
 );

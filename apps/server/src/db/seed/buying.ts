@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { CompanyType, InvoiceKind, ProductStatus, creditCodeCheckChar } from '@aquamall/shared';
+import { CompanyType, InvoiceKind, ProductStatus, creditCodeCheckChar, AddressKind } from '@aquamall/shared';
 import type { Db } from '../client.ts';
 import { products, productSkus, users } from '../schema/index.ts';
 import { createAddress } from '../../modules/buying/addresses.ts';
@@ -48,6 +48,7 @@ export async function seedBuying(
     area,
     detail: demo.def.address,
     isDefault: true,
+    kind: AddressKind.DELIVERY,
   });
   await createAddress(db, caller, {
     receiver: '王建国',
@@ -55,6 +56,7 @@ export async function seedBuying(
     area,
     detail: '大兴区西红门镇宏业东路16号 京南再生水二厂 物资仓库',
     isDefault: false,
+    kind: AddressKind.DELIVERY,
   });
 
   const taxNo = creditCodeOf(`91${district}MA01JN8K4`);

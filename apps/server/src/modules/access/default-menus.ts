@@ -16,7 +16,11 @@ const rmaMenu = (type: 0 | 1, name: string): MenuDef => ({
   code: 'rma',
   name: '售后服务',
   icon: 'CustomerServiceOutlined',
-  children: [{ code: 'rma.list', name, linkPath: `${C}/rma/rmaList?type=${type}` }],
+  children: [
+    { code: 'rma.list', name, linkPath: `${C}/rma/rmaList?type=${type}` },
+    // Suppliers keep their return and shipping-from addresses here (the purchaser's entry is 采购管理 → 收货地址).
+    ...(type === 1 ? [{ code: 'rma.address', name: '地址管理', linkPath: `${C}/address` }] : []),
+  ],
 });
 
 const messageMenu: MenuDef = {

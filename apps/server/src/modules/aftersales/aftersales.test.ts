@@ -32,6 +32,9 @@ async function scene(opts: { completedAt?: Date; minOrder?: number } = {}) {
   return { seller, buyer, skuIds, order, lines };
 }
 
+/** A new return address entered on approval (returns and exchanges need one). */
+const RET = { address: { receiver: '仓库收货', phone: '13800000001', area: [110000, 110100, 110101], detail: '东城区退货仓库1号门' } };
+
 async function apply(token: string, body: object) {
   return http.post<{ id: number; rmaNo: string }>(token, '/api/rma/apply', { type: RmaType.RETURN, reason: '质量问题', description: '结块', photos: [], ...body });
 }
@@ -102,14 +105,15 @@ describe('after-sales: the supplier and the purchaser', () => {
   it('return and refund: approve → ship back → receive (退货入库) → refund, each with history and a notice', async () => {
     const { seller, buyer, skuIds, order, lines } = await scene();
     const before = await sku(skuIds[0]!);
-    const { data } = await apply(buyer.token, { orderId: order.id, lines: [{ orderLineId: lines[0]!.id, quantity: 2 }], refundAmount: 150 });
+    const { data } = await apply(buyer.token, { orderId: order.id, reason: '不想要了', lines: [{ orderLineId: lines[0]!.id, quantity: 2 }], refundAmount: 150 });
     const id = data.id;
 
     expect(await http.post(seller.admin.token, '/api/rma/shipBack', { id, carrier: '顺丰', trackingNo: 'SF1' })).toMatchObject({ code: Code.CONFLICT, message: '只有申请售后的采购商可以执行此操作' });
     expect(await http.post(buyer.token, '/api/rma/approve', { id })).toMatchObject({ code: Code.CONFLICT, message: '只有订单的供应商可以处理此售后申请' });
     expect(await http.post(seller.admin.token, '/api/rma/receive', { id })).toMatchObject({ code: Code.CONFLICT });
 
-    expect((await http.post(seller.admin.token, '/api/rma/approve', { id, note: '同意退货' })).code).toBe(0);
+    expect(await http.post(seller.admin.token, '/api/rma/approve', { id, note: '同意退货' })).toMatchObject({ code: Code.INVALID, message: '请选择或填写退货地址' });
+    expect((await http.post(seller.admin.token, '/api/rma/approve', { id, note: '同意退货', ...RET })).code).toBe(0);
     expect((await detail(buyer.token, id)).data.status).toBe(RmaStatus.TO_RETURN);
     expect(await http.post(seller.admin.token, '/api/rma/approve', { id })).toMatchObject({ code: Code.CONFLICT, message: '该申请已处理，不能重复审核' });
     expect(await http.post(buyer.token, '/api/rma/withdraw', { id })).toMatchObject({ code: Code.CONFLICT, message: '供应商已处理该申请，不能撤销' });
@@ -161,7 +165,7 @@ describe('after-sales: the supplier and the purchaser', () => {
     const { seller, buyer, skuIds, order, lines } = await scene();
     const { data } = await apply(buyer.token, { orderId: order.id, type: RmaType.EXCHANGE, reason: '包装或商品破损', lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] });
     expect((await detail(buyer.token, data.id)).data.refundAmount).toBe('0.00');
-    await http.post(seller.admin.token, '/api/rma/approve', { id: data.id });
+    await http.post(seller.admin.token, '/api/rma/approve', { id: data.id, ...RET });
     await http.post(buyer.token, '/api/rma/shipBack', { id: data.id, carrier: '中通', trackingNo: 'ZT9' });
     expect(await http.post(seller.admin.token, '/api/rma/refund', { id: data.id, amount: 1 })).toMatchObject({ message: '换货申请不退款，请创建换货订单' });
     await http.post(seller.admin.token, '/api/rma/receive', { id: data.id });
@@ -189,7 +193,7 @@ describe('after-sales: the supplier and the purchaser', () => {
   it('an exchange below the minimum order quantity is refused by createOrders and nothing changes', async () => {
     const { seller, buyer, order, lines } = await scene({ minOrder: 2 });
     const { data } = await apply(buyer.token, { orderId: order.id, type: RmaType.EXCHANGE, lines: [{ orderLineId: lines[0]!.id, quantity: 1 }] });
-    await http.post(seller.admin.token, '/api/rma/approve', { id: data.id });
+    await http.post(seller.admin.token, '/api/rma/approve', { id: data.id, ...RET });
     await http.post(buyer.token, '/api/rma/shipBack', { id: data.id, carrier: '中通', trackingNo: 'ZT9' });
     await http.post(seller.admin.token, '/api/rma/receive', { id: data.id });
     const res = await http.post(seller.admin.token, '/api/rma/exchange', { id: data.id });

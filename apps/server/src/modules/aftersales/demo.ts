@@ -61,7 +61,7 @@ export async function seedDemoAftersales(db: Db): Promise<void> {
       rules,
       at(20),
     );
-    await approveRma(db, sellerA, rma.id, '同意仅退款', at(23));
+    await approveRma(db, sellerA, { id: rma.id, note: '同意仅退款', save: false }, at(23));
     await refundRma(
       db,
       sellerA,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
+import { invoices, orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
@@ -89,7 +89,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
   if (!x) throw notFound(NOT_FOUND);
   const { r, order } = x;
   const viewer = r.buyerCompanyId === caller.companyId ? RmaViewer.BUYER : RmaViewer.SELLER;
-  const [lines, history, replacement, dispute] = await Promise.all([
+  const [lines, history, replacement, dispute, reversal] = await Promise.all([
     db
       .select({ l: rmaLines, ol: orderLines })
       .from(rmaLines)
@@ -99,7 +99,9 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     db.select().from(rmaHistory).where(eq(rmaHistory.rmaId, r.id)).orderBy(asc(rmaHistory.id)),
     r.replacementOrderId ? db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.replacementOrderId)) : Promise.resolve([]),
     disputeOf(db, r.id),
+    r.reversalInvoiceId ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalInvoiceId)) : Promise.resolve([]),
   ]);
+  const ra = r.returnAddress;
   return {
     ...toRow(r, order, x, viewer),
     viewer,
@@ -109,6 +111,11 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     description: r.description,
     photos: r.photos,
     rejectReason: r.rejectReason,
+    returnAddress: ra ? { receiver: ra.receiver, phone: ra.phone, areaName: ra.areaName, detail: ra.detail } : null,
+    invoiceReverseAmount: r.invoiceReverseAmount,
+    reverseInvoiceId: r.reverseInvoiceId,
+    reversalInvoiceId: r.reversalInvoiceId,
+    reversalInvoiceCode: reversal[0]?.code ?? null,
     returnCarrier: r.returnCarrier,
     returnTrackingNo: r.returnTrackingNo,
     refundMethod: r.refundMethod,
@@ -131,6 +138,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
       unitPrice: ol.unitPrice,
       quantity: l.quantity,
       amount: l.amount,
+      disposition: l.disposition,
     })),
     history: history.map((h) => ({
       id: h.id,

@@ -20,7 +20,7 @@ export default async function aftersalesRoutes(app: FastifyInstance) {
     return ok(null, '售后申请已撤销');
   });
   route(app, e.rmaApprove, async (request) => {
-    await approveRma(app.db, companyCaller(request), request.body.id, request.body.note);
+    await approveRma(app.db, companyCaller(request), request.body);
     return ok(null, '已同意售后申请');
   });
   route(app, e.rmaReject, async (request) => {
@@ -32,8 +32,8 @@ export default async function aftersalesRoutes(app: FastifyInstance) {
     return ok(null, '寄回物流已提交');
   });
   route(app, e.rmaReceive, async (request) => {
-    await receiveRma(app.db, companyCaller(request), request.body.id, request.body.note);
-    return ok(null, '已确认收货，退回商品已入库');
+    await receiveRma(app.db, companyCaller(request), request.body);
+    return ok(null, '已确认收货，退回商品已按处理方式入库');
   });
   route(app, e.rmaRefund, async (request) => {
     await refundRma(app.db, companyCaller(request), request.body.id, request.body);

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   InvoiceKind,
   OrderKind,
@@ -6,9 +7,10 @@ import {
   RmaStatus,
   RmaType,
   Side,
-  StockReason,
   toFen,
   toYuan,
+  type rmaApproveInput,
+  type rmaReceiveInput,
 } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +22,7 @@ import { callerName, type Caller } from '../products/caller.ts';
 import { guardStatus, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
 import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/pay.ts';
+import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
 
 const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
 const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
@@ -61,19 +64,23 @@ export async function withdrawRma(
   });
 }
 
-/** The supplier approves: returns and exchanges wait for the goods (待寄回), refund only goes to 待退款. */
+/**
+ * The supplier approves: returns and exchanges wait for the goods (待寄回) at the return address chosen here
+ * (copied onto the request), refund only goes to 待退款.
+ */
 export async function approveRma(
   db: Db,
   caller: Caller,
-  id: number,
-  note: string,
+  input: z.output<typeof rmaApproveInput>,
   now = new Date(),
 ): Promise<void> {
+  const { id, note } = input;
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
     guardStatus(r, [RmaStatus.PENDING], '该申请已处理，不能重复审核');
     const refundOnly = r.type === RmaType.REFUND;
+    const returnAddress = refundOnly ? null : await returnAddressOf(t, caller, input);
     await transition(
       t,
       r,
@@ -82,7 +89,8 @@ export async function approveRma(
         action: 'approve',
         side: Side.SELLER,
         ...me,
-        note,
+        note: returnAddress ? `退货地址：${returnAddress.receiver} ${returnAddress.phone} ${returnAddress.areaName} ${returnAddress.detail}${note ? `；${note}` : ''}` : note,
+        set: returnAddress ? { returnAddress } : {},
         notice: {
           title: `售后申请已通过 ${r.rmaNo}`,
           content: refundOnly
@@ -166,16 +174,17 @@ export async function shipBackRma(
 }
 
 /**
- * The supplier confirms the goods came back: each catalogue line goes back into stock as 退货入库 through
- * `moveStock` (reason RETURN, docType 'rma') in the same transaction → 待退款/换货.
+ * The supplier confirms the goods came back: each line goes where the supplier says (良品入库 back to sellable
+ * stock, 不良品 held, 报废 written off; quality faults default to 不良品) through `moveStock` (docType 'rma')
+ * in the same transaction → 待退款/换货.
  */
 export async function receiveRma(
   db: Db,
   caller: Caller,
-  id: number,
-  note: string,
+  input: z.output<typeof rmaReceiveInput>,
   now = new Date(),
 ): Promise<void> {
+  const { id, note } = input;
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
@@ -184,15 +193,7 @@ export async function receiveRma(
       [RmaStatus.RETURNED],
       r.status === RmaStatus.TO_RETURN ? '采购商尚未寄回商品' : '当前状态不能确认收货',
     );
-    const lines = await t
-      .select({ skuId: orderLines.skuId, quantity: rmaLines.quantity })
-      .from(rmaLines)
-      .innerJoin(orderLines, eq(orderLines.id, rmaLines.orderLineId))
-      .where(eq(rmaLines.rmaId, r.id))
-      .orderBy(asc(rmaLines.id));
-    const moves = lines.flatMap((l) =>
-      l.skuId !== null ? [{ skuId: l.skuId, reason: StockReason.RETURN, quantity: l.quantity }] : [],
-    );
+    const moves = await receiptMoves(t, r, input);
     await moveStock(t, moves, {
       docType: 'rma',
       docId: r.id,
@@ -253,6 +254,7 @@ export async function refundRma(
     const fen = toFen(input.amount);
     if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
     await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
+    const reversal = await markInvoiceReversal(t, r, fen);
     const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : '线下转账';
     await transition(
       t,
@@ -268,6 +270,7 @@ export async function refundRma(
           refundedAmount: toYuan(fen),
           refundNote: input.note,
           refundedAt: now,
+          ...(reversal ? { invoiceReverseAmount: reversal.amount, reverseInvoiceId: reversal.invoiceId } : {}),
         },
         notice: {
           title: `售后退款已登记 ${r.rmaNo}`,

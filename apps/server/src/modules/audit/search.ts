@@ -1,5 +1,5 @@
 import { chinaDayEnd, chinaDayStart } from '@aquamall/shared';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, getTableColumns, sql } from 'drizzle-orm';
 import type { AuditSearchQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, companies } from '../../db/schema/index.ts';

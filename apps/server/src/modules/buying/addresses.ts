@@ -1,8 +1,9 @@
-import { MAX_ADDRESSES, type AddressRow } from '@aquamall/shared';
+import { AddressKind, CompanyType, MAX_ADDRESSES, type AddressRow } from '@aquamall/shared';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { addressInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { addresses, type AddressSnapshot } from '../../db/schema/index.ts';
+import { addresses, companies, type AddressSnapshot } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
 import { areaTree } from '../enums/areas.ts';
 import type { Caller } from '../products/caller.ts';
@@ -48,6 +49,7 @@ const toRow = (a: Row): AddressRow => ({
   areaName: a.areaName,
   detail: a.detail,
   isDefault: a.isDefault,
+  kind: a.kind,
 });
 
 /** What an order copies of an address. */
@@ -61,11 +63,15 @@ export const addressSnapshot = (a: Row): AddressSnapshot => ({
   detail: a.detail,
 });
 
-const saved = savedEntries<typeof addresses, Row>(addresses, {
-  missing: '收货地址不存在',
-  full: `收货地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`,
-  max: MAX_ADDRESSES,
-});
+const saved = savedEntries<typeof addresses, Row>(
+  addresses,
+  {
+    missing: '地址不存在',
+    full: `地址最多保存${MAX_ADDRESSES}个，请先删除不用的地址`,
+    max: MAX_ADDRESSES,
+  },
+  { column: addresses.kind, key: 'kind' },
+);
 
 export const listAddresses = async (db: Db, caller: Caller): Promise<AddressRow[]> =>
   (await saved.list(db, caller)).map(toRow);
@@ -73,8 +79,19 @@ export const listAddresses = async (db: Db, caller: Caller): Promise<AddressRow[
 /** One address of the caller's company (404 for another company's). */
 export const ownAddress = saved.own;
 
-export const createAddress = (db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> =>
-  saved.create(db, caller, { ...values(input), createdBy: caller.userId }, input.isDefault);
+/**
+ * The kinds a company keeps: purchasers deliver to their addresses (收货); suppliers ship from (发货) and take
+ * returns at (退货) theirs.
+ */
+export async function addressKindsOf(db: Db, companyId: number): Promise<number[]> {
+  const [c] = await db.select({ type: companies.type }).from(companies).where(eq(companies.id, companyId));
+  return c?.type === CompanyType.SUPPLIER ? [AddressKind.SHIP_FROM, AddressKind.RETURN] : [AddressKind.DELIVERY];
+}
+
+export async function createAddress(db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> {
+  if (!(await addressKindsOf(db, caller.companyId)).includes(input.kind)) throw invalid('贵公司不能保存该类型的地址');
+  return saved.create(db, caller, { ...values(input), kind: input.kind, createdBy: caller.userId }, input.isDefault);
+}
 
 export const updateAddress = (db: Db, caller: Caller, id: number, input: AddressInput): Promise<void> =>
   saved.update(db, caller, id, values(input), input.isDefault);

@@ -78,15 +78,17 @@ describe('addresses', () => {
     for (let i = list.length; i < MAX_ADDRESSES; i++)
       expect((await call(t.app, a.token, 'POST', '/api/address/create', address())).code).toBe(0);
     const over = await call(t.app, a.token, 'POST', '/api/address/create', address());
-    expect(over).toMatchObject({ code: Code.CONFLICT, message: '收货地址最多保存20个，请先删除不用的地址' });
+    expect(over).toMatchObject({ code: Code.CONFLICT, message: '地址最多保存20个，请先删除不用的地址' });
     expect(await db.select().from(addresses).where(eq(addresses.companyId, a.companyId))).toHaveLength(
       MAX_ADDRESSES,
     );
   });
 
-  it('suppliers keep addresses too', async () => {
+  it('suppliers keep addresses too: return and shipping-from ones, not delivery ones (modules/aftersales/returns.test.ts)', async () => {
     const s = await makeSupplier(t.database.db, '地址供应商');
-    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', address())).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', { ...address(), kind: 3 })).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', { ...address(), kind: 2 })).code).toBe(0);
+    expect((await call(t.app, s.admin.token, 'POST', '/api/address/create', address())).message).toBe('贵公司不能保存该类型的地址');
   });
 });
 

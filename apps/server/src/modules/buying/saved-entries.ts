@@ -16,15 +16,19 @@ type SavedTable = PgTable & {
 /**
  * The rules addresses and invoice titles share: entries are the caller's company's only (another company's id
  * is 不存在), at most `max`, exactly one default while any exist (the first saved, the one marked, or after the
- * default is deleted the oldest remaining). `values` are the columns each module derives from its input.
+ * default is deleted the oldest remaining). `values` are the columns each module derives from its input. With
+ * `group` (addresses: their kind), there is one default per value of that column.
  */
 export function savedEntries<T extends SavedTable, Row extends { id: number; isDefault: boolean }>(
   table: T,
   words: { missing: string; full: string; max: number },
+  group?: { column: PgColumn; key: string },
 ) {
   // Drizzle cannot type writes to a table parameter; the columns named here exist on every SavedTable.
   const columns = (v: Record<string, unknown>) => v as never;
   const mine = (companyId: number, ...more: SQL[]) => and(eq(table.companyId, companyId), ...more);
+  /** The entries sharing a default with an entry whose values (or row) are `v`. */
+  const sameGroup = (v: Record<string, unknown>): SQL[] => (group ? [eq(group.column, v[group.key])] : []);
 
   async function list(db: Db, caller: Pick<Caller, 'companyId'>): Promise<Row[]> {
     const rows = await db
@@ -46,11 +50,11 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
   }
 
   /** Makes `id` the only default (a partial unique index may allow one): clear the others first. */
-  async function makeDefault(tx: Db, companyId: number, id: number) {
+  async function makeDefault(tx: Db, companyId: number, id: number, v: Record<string, unknown>) {
     await tx
       .update(table)
       .set(columns({ isDefault: false }))
-      .where(mine(companyId, eq(table.isDefault, true), ne(table.id, id)));
+      .where(mine(companyId, eq(table.isDefault, true), ne(table.id, id), ...sameGroup(v)));
     await tx
       .update(table)
       .set(columns({ isDefault: true, updatedAt: new Date() }))
@@ -72,12 +76,16 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
         .from(table as PgTable)
         .where(mine(caller.companyId))) as [{ n: number }];
       if (n >= words.max) throw conflict(words.full);
+      const [{ g }] = (await tx
+        .select({ g: count() })
+        .from(table as PgTable)
+        .where(mine(caller.companyId, ...sameGroup(values)))) as [{ g: number }];
       const [row] = (await tx
         .insert(table)
         .values(columns({ ...values, companyId: caller.companyId, isDefault: false }))
         .returning({ id: table.id })) as { id: number }[];
-      // The first entry is the default one.
-      if (isDefault || n === 0) await makeDefault(tx, caller.companyId, row!.id);
+      // The first entry (of its group) is the default one.
+      if (isDefault || g === 0) await makeDefault(tx, caller.companyId, row!.id, values);
       return { sysNo: row!.id };
     });
   }
@@ -96,7 +104,8 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
         .update(table)
         .set(columns({ ...values, updatedAt: new Date() }))
         .where(eq(table.id, row.id));
-      if (isDefault && !row.isDefault) await makeDefault(tx, caller.companyId, row.id);
+      // The group column is never in `values` of an update: an entry stays in the group it was saved in.
+      if (isDefault && !row.isDefault) await makeDefault(tx, caller.companyId, row.id, row as Record<string, unknown>);
     });
   }
 
@@ -104,8 +113,19 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const row = await own(tx, caller, id);
-      await makeDefault(tx, caller.companyId, row.id);
+      await makeDefault(tx, caller.companyId, row.id, row as Record<string, unknown>);
     });
+  }
+
+  /** The oldest entry of a group (that of `v`) becomes its default, if any remains. */
+  async function promoteOldest(tx: Db, companyId: number, v: Record<string, unknown>) {
+    const [next] = (await tx
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(mine(companyId, ...sameGroup(v)))
+      .orderBy(asc(table.id))
+      .limit(1)) as { id: number }[];
+    if (next) await makeDefault(tx, companyId, next.id, v);
   }
 
   async function remove(db: Db, caller: Caller, id: number): Promise<void> {
@@ -114,14 +134,8 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
       const row = await own(tx, caller, id);
       await tx.delete(table).where(eq(table.id, row.id));
       if (!row.isDefault) return;
-      // The oldest remaining entry becomes the default.
-      const [next] = (await tx
-        .select({ id: table.id })
-        .from(table as PgTable)
-        .where(mine(caller.companyId))
-        .orderBy(asc(table.id))
-        .limit(1)) as { id: number }[];
-      if (next) await makeDefault(tx, caller.companyId, next.id);
+      // The oldest remaining entry (of its group) becomes the default.
+      await promoteOldest(tx, caller.companyId, row as Record<string, unknown>);
     });
   }
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { enumLabel, InvoiceStatus, InvoiceViewer, type InvoiceAction, type InvoiceCounts, type InvoiceDetail, type invoiceListQuery, type InvoiceRow, type Paged, chinaDayEnd, chinaDayStart, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditLogs, invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
+import { auditLogs, invoiceOrders, invoices, orders, rmas } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -16,6 +16,16 @@ type ListIn = z.output<typeof invoiceListQuery>;
 
 
 const orderCount = sql<number>`(select count(*)::int from ${invoiceOrders} io where io.invoice_id = "invoices"."id")`;
+
+type PendingReversal = InvoiceRow['pendingReversal'];
+/** Refunds on the invoice's orders still to be reversed on it (待红冲; partial index rmas_pending_reversal). */
+const pendingOn = sql`from ${rmas} pr where pr.reverse_invoice_id = "invoices"."id" and pr.reversal_invoice_id is null`;
+const pendingReversal = sql<PendingReversal | string>`(select case when count(*) = 0 then null else json_build_object(
+  'rmaId', (array_agg(pr.id order by pr.id))[1], 'rmaNo', (array_agg(pr.rma_no order by pr.id))[1],
+  'amount', (array_agg(pr.invoice_reverse_amount order by pr.id))[1]::text, 'total', sum(pr.invoice_reverse_amount)::text,
+  'count', count(*)::int) end ${pendingOn})`;
+/** json may come back as text (driver-dependent): parse it once here. */
+const asPending = (v: PendingReversal | string | null): PendingReversal => (typeof v === 'string' ? (JSON.parse(v) as PendingReversal) : (v ?? null));
 const sideOf = (caller: Caller, type: number) =>
   type === InvoiceViewer.BUYER
     ? eq(invoices.buyerCompanyId, caller.companyId)
@@ -28,7 +38,7 @@ type RowFields = Pick<
   | 'invoiceDate' | 'totalAmount' | 'reversalOfId' | 'createdAt'
 > & { title: { title: string } };
 
-function toRow(r: RowFields, n: number, viewer: number): InvoiceRow {
+function toRow(r: RowFields, n: number, viewer: number, pending: PendingReversal = null): InvoiceRow {
   return {
     id: r.id,
     code: r.code,
@@ -43,6 +53,7 @@ function toRow(r: RowFields, n: number, viewer: number): InvoiceRow {
     reversalOfId: r.reversalOfId,
     orderCount: Number(n),
     createdAt: r.createdAt.toISOString(),
+    pendingReversal: pending,
   };
 }
 
@@ -62,6 +73,7 @@ function filters(caller: Caller, q: ListIn): SQL | undefined {
   }
   if (q.dateFrom) conds.push(gte(invoices.createdAt, chinaDayStart(q.dateFrom)));
   if (q.dateTo) conds.push(lt(invoices.createdAt, chinaDayEnd(q.dateTo)));
+  if (q.pendingReversal === 1) conds.push(sql`exists (select 1 ${pendingOn})`);
   return and(...conds);
 }
 
@@ -81,11 +93,12 @@ const listColumns = {
   reversalOfId: invoices.reversalOfId,
   createdAt: invoices.createdAt,
   orderCount,
+  pendingReversal,
 };
-type ListRecord = Omit<RowFields, 'title'> & { titleName: string; orderCount: number };
+type ListRecord = Omit<RowFields, 'title'> & { titleName: string; orderCount: number; pendingReversal: PendingReversal | string | null };
 
-const toListRow = ({ titleName, orderCount, ...r }: ListRecord, viewer: number) =>
-  toRow({ ...r, title: { title: titleName } }, orderCount, viewer);
+const toListRow = ({ titleName, orderCount, pendingReversal: p, ...r }: ListRecord, viewer: number) =>
+  toRow({ ...r, title: { title: titleName } }, orderCount, viewer, asPending(p));
 
 /** The unfiltered first pages of either side (the list as opened): one prepared statement per side. */
 const sidePage = (viewer: number) =>
@@ -106,7 +119,8 @@ const sidePages = new Map([InvoiceViewer.BUYER, InvoiceViewer.SELLER].map((v) =>
 /** One page of the caller's side, newest first, with its total in the same statement (lib/paged.ts). */
 export async function listInvoices(db: Db, caller: Caller, q: ListIn): Promise<Paged<InvoiceRow>> {
   const where = filters(caller, q);
-  const unfiltered = q.status === undefined && q.kind === undefined && !q.number && !q.counterparty && !q.dateFrom && !q.dateTo;
+  const unfiltered =
+    q.status === undefined && q.kind === undefined && !q.number && !q.counterparty && !q.dateFrom && !q.dateTo && !q.pendingReversal;
   const prepared = unfiltered ? sidePages.get(q.type)?.(db) : undefined;
   const page = await pagedRows(
     prepared
@@ -171,7 +185,7 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
   if (!row) throw notFound(NOT_FOUND);
   const r = row.r;
   const viewer = r.buyerCompanyId === caller.companyId ? InvoiceViewer.BUYER : InvoiceViewer.SELLER;
-  const [covered, original, reversal, trail] = await Promise.all([
+  const [covered, original, reversal, trail, pending] = await Promise.all([
     db
       .select({
         orderId: invoiceOrders.orderId,
@@ -193,10 +207,11 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
       .from(auditLogs)
       .where(and(eq(auditLogs.targetType, HISTORY_TARGET), eq(auditLogs.targetId, String(r.id))))
       .orderBy(asc(auditLogs.id)),
+    db.select({ p: pendingReversal }).from(invoices).where(eq(invoices.id, r.id)),
   ]);
   const side = viewer === InvoiceViewer.BUYER ? 'buyer' : 'seller';
   return {
-    ...toRow(r, row.n, viewer),
+    ...toRow(r, row.n, viewer, asPending(pending[0]?.p ?? null)),
     viewer,
     buyerCompanyName: r.buyerCompanyName,
     sellerCompanyName: r.sellerCompanyName,

@@ -1,6 +1,7 @@
-import { OrderInvoiceState, toFen } from '@aquamall/shared';
+import { OrderInvoiceState, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { coveredFen } from './common.ts';
+import { refundedFen } from '../aftersales/returns.ts';
 
 /**
  * The invoice state of orders (未开票 / 部分开票 / 已开票) from the issued amounts on invoice_orders (requests
@@ -20,11 +21,28 @@ export async function orderInvoiceStates(
   return out;
 }
 
-/** 未开票 / 部分开票 / 已开票 of one order from its issued amount in fen (see orderInvoiceStates). */
-export function invoiceStateOf(issuedFen: number, totalAmount: string): number {
+/** One order's invoice state with its net invoiced amount and its refunds (the order detail). */
+export async function orderInvoiceNet(
+  db: Db,
+  order: { id: number; totalAmount: string },
+): Promise<{ invoiceState: number; invoicedAmount: string; refundedAmount: string }> {
+  const [issued, refunded] = await Promise.all([coveredFen(db, [order.id], { issued: true }), refundedFen(db, order.id)]);
+  const fen = issued.get(order.id) ?? 0;
+  return {
+    invoiceState: invoiceStateOf(fen, order.totalAmount, refunded),
+    invoicedAmount: toYuan(fen),
+    refundedAmount: toYuan(refunded),
+  };
+}
+
+/**
+ * 未开票 / 部分开票 / 已开票 of one order from its issued amount in fen (net of red-letter invoices), against
+ * what the purchaser finally paid: the total less the after-sales refunds (decision 0184).
+ */
+export function invoiceStateOf(issuedFen: number, totalAmount: string, refundedFen = 0): number {
   return issuedFen <= 0
     ? OrderInvoiceState.NONE
-    : issuedFen >= toFen(totalAmount)
+    : issuedFen >= toFen(totalAmount) - refundedFen
       ? OrderInvoiceState.FULL
       : OrderInvoiceState.PARTIAL;
 }

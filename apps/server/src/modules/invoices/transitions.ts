@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   INVOICE_FILE_TYPES,
   InvoiceStatus,
@@ -10,8 +10,8 @@ import {
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { invoiceOrders, invoices } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
+import { invoiceOrders, invoices, rmas } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { extensionOf } from '../files/upload.ts';
 import type { Caller } from '../products/caller.ts';
@@ -197,15 +197,40 @@ export async function disputeInvoice(db: Db, caller: Caller, id: number, reason:
   }));
 }
 
+/** What of an original invoice is still standing: its amounts less its partial reversals, per order too (fen). */
+async function standing(t: Db, r: InvoiceRecord) {
+  const reds = await t.select().from(invoices).where(eq(invoices.reversalOfId, r.id));
+  const sum = (pick: (x: InvoiceRecord) => string | null) =>
+    toFen(pick(r) ?? 0) + reds.reduce((a, x) => a + toFen(pick(x) ?? 0), 0);
+  const rows = await t.select().from(invoiceOrders).where(eq(invoiceOrders.invoiceId, r.id)).orderBy(invoiceOrders.orderId);
+  const redRows = reds.length
+    ? (await Promise.all(reds.map((x) => t.select().from(invoiceOrders).where(eq(invoiceOrders.invoiceId, x.id))))).flat()
+    : [];
+  const perOrder = rows.map((c) => ({
+    orderId: c.orderId,
+    fen: toFen(c.amount) + redRows.filter((x) => x.orderId === c.orderId).reduce((a, x) => a + toFen(x.amount), 0),
+  }));
+  return {
+    requested: sum((x) => x.requestedAmount),
+    exTax: sum((x) => x.amountExTax),
+    tax: sum((x) => x.taxAmount),
+    total: sum((x) => x.totalAmount),
+    perOrder,
+  };
+}
+
 /**
  * The supplier reverses (红冲) an issued invoice: a new invoice row with negative amounts and `reversalOfId`,
- * with negative invoice_orders rows, so the orders' amounts are invoiceable again; the original → 已红冲.
+ * with negative invoice_orders rows, so the orders' amounts are invoiceable again; the original → 已红冲. What
+ * partial reversals (below) already took back is not reversed twice, and refunds waiting on this invoice
+ * (待红冲) count as settled by it. With `rmaId` it is the partial reversal of that refund instead.
  */
 export async function reverseInvoice(
   db: Db,
   caller: Caller,
   input: ReverseIn,
 ): Promise<{ id: number; code: string }> {
+  if (input.rmaId !== undefined) return reverseForRefund(db, caller, { ...input, rmaId: input.rmaId });
   const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
   const rule = {
     side: 'seller',
@@ -215,51 +240,137 @@ export async function reverseInvoice(
   } as const;
   return transition(db, caller, input.id, rule, async (t, r) => {
     const files = await invoiceFiles(t, caller.companyId, input.files);
-    const covered = await t
-      .select()
-      .from(invoiceOrders)
-      .where(eq(invoiceOrders.invoiceId, r.id))
-      .orderBy(invoiceOrders.orderId);
-    const neg = (v: string | null) => toYuan(-toFen(v ?? 0));
+    const left = await standing(t, r);
     const now = new Date();
-    const [red] = await t
-      .insert(invoices)
-      .values({
-        code: newInvoiceCode(),
-        kind: r.kind,
-        status: InvoiceStatus.ISSUED,
-        buyerCompanyId: r.buyerCompanyId,
-        buyerCompanyName: r.buyerCompanyName,
-        sellerCompanyId: r.sellerCompanyId,
-        sellerCompanyName: r.sellerCompanyName,
-        title: r.title,
-        requestedAmount: neg(r.requestedAmount),
-        remark: input.reason,
-        invoiceNo: input.invoiceNo,
-        invoiceDate: date,
-        amountExTax: neg(r.amountExTax),
-        taxRate: r.taxRate,
-        taxAmount: neg(r.taxAmount),
-        totalAmount: neg(r.totalAmount),
-        files,
-        reversalOfId: r.id,
-        requestedBy: caller.userId,
-        issuedBy: caller.userId,
-        issuedAt: now,
-      })
-      .returning();
+    const red = await insertRed(t, r, caller, {
+      requested: left.requested,
+      exTax: left.exTax,
+      tax: left.tax,
+      total: left.total,
+      orders: left.perOrder.filter((o) => o.fen !== 0),
+      invoiceNo: input.invoiceNo,
+      date,
+      reason: input.reason,
+      files,
+    });
     await t
-      .insert(invoiceOrders)
-      .values(covered.map((c) => ({ invoiceId: red!.id, orderId: c.orderId, amount: neg(c.amount) })));
+      .update(rmas)
+      .set({ reversalInvoiceId: red.id, updatedAt: now })
+      .where(and(eq(rmas.reverseInvoiceId, r.id), isNull(rmas.reversalInvoiceId)));
     return {
       set: { updatedAt: now },
       action: 'reverse',
-      note: `红冲发票 ${red!.code}（${input.invoiceNo}）：${input.reason}`,
+      note: `红冲发票 ${red.code}（${input.invoiceNo}）：${input.reason}`,
       notice: {
         title: `发票已红冲 ${r.code}`,
         content: `${r.sellerCompanyName} 红冲了发票 ${r.invoiceNo ?? ''}：${input.reason}。相应订单金额可重新申请开票。`,
       },
-      result: { id: red!.id, code: red!.code },
+      result: { id: red.id, code: red.code },
     };
+  });
+}
+
+/** The red-letter row (negative amounts, status 已开票, `reversalOfId`) and its negative invoice_orders rows. */
+async function insertRed(
+  t: Db,
+  r: InvoiceRecord,
+  caller: Caller,
+  v: {
+    requested: number;
+    exTax: number;
+    tax: number;
+    total: number;
+    orders: { orderId: number; fen: number }[];
+    invoiceNo: string;
+    date: Date;
+    reason: string;
+    files: { name: string; path: string }[];
+  },
+) {
+  const now = new Date();
+  const [red] = await t
+    .insert(invoices)
+    .values({
+      code: newInvoiceCode(),
+      kind: r.kind,
+      status: InvoiceStatus.ISSUED,
+      buyerCompanyId: r.buyerCompanyId,
+      buyerCompanyName: r.buyerCompanyName,
+      sellerCompanyId: r.sellerCompanyId,
+      sellerCompanyName: r.sellerCompanyName,
+      title: r.title,
+      requestedAmount: toYuan(-v.requested),
+      remark: v.reason,
+      invoiceNo: v.invoiceNo,
+      invoiceDate: v.date,
+      amountExTax: toYuan(-v.exTax),
+      taxRate: r.taxRate,
+      taxAmount: toYuan(-v.tax),
+      totalAmount: toYuan(-v.total),
+      files: v.files,
+      reversalOfId: r.id,
+      requestedBy: caller.userId,
+      issuedBy: caller.userId,
+      issuedAt: now,
+    })
+    .returning();
+  if (v.orders.length)
+    await t.insert(invoiceOrders).values(v.orders.map((o) => ({ invoiceId: red!.id, orderId: o.orderId, amount: toYuan(-o.fen) })));
+  return red!;
+}
+
+/**
+ * The partial red-letter invoice (部分红冲) of a refund on an invoiced order: the refund's 待红冲 amount, split
+ * into before-tax and tax at the original's rate, negative, linked to the original and settling the request.
+ * The original keeps its status until nothing of it stands (then 已红冲). Locks the invoice, then the request.
+ */
+async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rmaId: number }): Promise<{ id: number; code: string }> {
+  const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
+  return inTransaction(db, async (t) => {
+    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
+    guardStatus(r, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED], '只有已开具的发票可以红冲');
+    const [rma] = await t
+      .select()
+      .from(rmas)
+      .where(and(eq(rmas.id, input.rmaId), eq(rmas.sellerCompanyId, caller.companyId)))
+      .for('update');
+    if (!rma) throw notFound('售后单不存在');
+    if (rma.reverseInvoiceId !== r.id || rma.reversalInvoiceId !== null || !rma.invoiceReverseAmount)
+      throw conflict('该售后单没有待在此发票上红冲的金额');
+    const files = await invoiceFiles(t, caller.companyId, input.files);
+    const fen = toFen(rma.invoiceReverseAmount);
+    const left = await standing(t, r);
+    const onOrder = left.perOrder.find((o) => o.orderId === rma.orderId)?.fen ?? 0;
+    if (fen > onOrder) throw conflict(`该发票在订单上只剩 ¥${toYuan(onOrder)} 可红冲`);
+    const rate = Number(r.taxRate ?? 0);
+    const exFen = Math.round((fen * 100) / (100 + rate));
+    const red = await insertRed(t, r, caller, {
+      requested: fen,
+      exTax: exFen,
+      tax: fen - exFen,
+      total: fen,
+      orders: [{ orderId: rma.orderId, fen }],
+      invoiceNo: input.invoiceNo,
+      date,
+      reason: input.reason,
+      files,
+    });
+    const now = new Date();
+    await t.update(rmas).set({ reversalInvoiceId: red.id, updatedAt: now }).where(eq(rmas.id, rma.id));
+    const whole = left.total - fen <= 0;
+    const status = whole ? InvoiceStatus.REVERSED : r.status;
+    await t.update(invoices).set({ status, updatedAt: now }).where(eq(invoices.id, r.id));
+    await record(t, r, {
+      action: 'reverse',
+      by: 'seller',
+      userId: caller.userId,
+      status,
+      note: `部分红冲 ¥${toYuan(fen)}（售后单 ${rma.rmaNo}，红字发票 ${red.code}，${input.invoiceNo}）：${input.reason}`,
+      notice: {
+        title: `发票已部分红冲 ${r.code}`,
+        content: `${r.sellerCompanyName} 因售后退款（${rma.rmaNo}）红冲了发票 ${r.invoiceNo ?? ''} 的 ¥${toYuan(fen)}。`,
+      },
+    });
+    return { id: red.id, code: red.code };
   });
 }

@@ -140,6 +140,7 @@ export async function createOrders(
             priceTiers: productSkus.priceTiers,
             onHand: productSkus.onHand,
             reserved: productSkus.reserved,
+            held: productSkus.held,
           },
           product: {
             id: products.id,

@@ -10,6 +10,7 @@ import {
   orderHistory,
   orderLines,
   orderPayments,
+  rmas,
   orders,
   shipmentLines,
   shipments,
@@ -25,7 +26,7 @@ import { loadPermissions } from '../access/permissions.ts';
 import type { Caller } from '../products/caller.ts';
 import { viewerOrderType } from './create.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
-import { invoiceStateOf, orderInvoiceStates } from '../invoices/state.ts';
+import { invoiceStateOf, orderInvoiceNet } from '../invoices/state.ts';
 import { ISSUED_STATUSES } from '../invoices/common.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
@@ -259,6 +260,7 @@ const LIST_EXTRAS = {
       ISSUED_STATUSES.map((s) => sql`${s}`),
       sql`, `,
     )}))`,
+  refundedAmount: sql<string>`(select coalesce(sum(r.refunded_amount), 0) from ${rmas} r where r.order_id = ${orders}.id)`,
 };
 
 type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
@@ -266,6 +268,7 @@ type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
   firstLine: { productName: string; spec: string | null } | null;
   paymentSubmitted: boolean;
   issuedAmount: string;
+  refundedAmount: string;
 };
 
 /** Orders with LIST_EXTRAS → list rows. */
@@ -287,7 +290,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       paidAmount: o.paidAmount,
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
-      invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount),
+      invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
       lineCount: o.lineCount,
       firstLine: first ? lineTitle(first.productName, first.spec) : '',
       createdAt: o.createdAt.toISOString(),
@@ -417,7 +420,7 @@ export async function orderDetail(
     originalTotalAmount: originalTotal,
     paidAmount: order.paidAmount,
     paymentMethod: order.paymentMethod,
-    invoiceState: (await orderInvoiceStates(db, [order])).get(order.id) ?? 0,
+    ...(await orderInvoiceNet(db, order)),
     address: {
       receiver: order.address.receiver,
       phone: order.address.phone,

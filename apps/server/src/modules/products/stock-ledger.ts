@@ -29,25 +29,34 @@ export interface StockMoveResult {
   onHandAfter: number;
   reservedBefore: number;
   reservedAfter: number;
+  heldAfter: number;
 }
 
-/** On-hand and reserved deltas of a movement, given the on hand before (for 盘点). */
-function deltas(move: StockMove, onHand: number): { onHand: number; reserved: number; quantity: number } {
+/**
+ * On-hand, reserved and held deltas of a movement, given the on hand before (for 盘点). Returned goods held as
+ * defective (不良品入库) raise only `held`; a write-off (退货报废) is a row that changes no quantity.
+ */
+function deltas(move: StockMove, onHand: number): { onHand: number; reserved: number; held: number; quantity: number } {
   const q = move.quantity;
+  const none = { held: 0 };
   switch (move.reason) {
+    case StockReason.HELD:
+      return { onHand: 0, reserved: 0, held: q, quantity: q };
+    case StockReason.SCRAP:
+      return { onHand: 0, reserved: 0, held: 0, quantity: q };
     case StockReason.IN:
     case StockReason.RETURN:
-      return { onHand: q, reserved: 0, quantity: q };
+      return { onHand: q, reserved: 0, quantity: q, ...none };
     case StockReason.OUT:
-      return { onHand: -q, reserved: 0, quantity: -q };
+      return { onHand: -q, reserved: 0, quantity: -q, ...none };
     case StockReason.COUNT:
-      return { onHand: q - onHand, reserved: 0, quantity: q - onHand };
+      return { onHand: q - onHand, reserved: 0, quantity: q - onHand, ...none };
     case StockReason.RESERVE:
-      return { onHand: 0, reserved: q, quantity: q };
+      return { onHand: 0, reserved: q, quantity: q, ...none };
     case StockReason.RELEASE:
-      return { onHand: 0, reserved: -q, quantity: -q };
+      return { onHand: 0, reserved: -q, quantity: -q, ...none };
     case StockReason.SHIP:
-      return { onHand: -q, reserved: -q, quantity: -q };
+      return { onHand: -q, reserved: -q, quantity: -q, ...none };
   }
 }
 
@@ -88,6 +97,7 @@ export async function moveStock(
       code: productSkus.code,
       onHand: productSkus.onHand,
       reserved: productSkus.reserved,
+      held: productSkus.held,
     })
     .from(productSkus)
     .where(inArray(productSkus.id, ids))
@@ -115,12 +125,13 @@ export interface LockedSku {
   code: string;
   onHand: number;
   reserved: number;
+  held: number;
 }
 
 export interface PlannedMoves {
   results: StockMoveResult[];
   ledger: (typeof stockLedger.$inferInsert)[];
-  skus: { id: number; onHand: number; reserved: number }[];
+  skus: { id: number; onHand: number; reserved: number; held: number }[];
   productIds: number[];
 }
 
@@ -144,6 +155,7 @@ export function planLockedMoves(
     const d = deltas(m, s.onHand);
     const onHand = s.onHand + d.onHand;
     const reserved = s.reserved + d.reserved;
+    const held = s.held + d.held;
     if (reserved < 0) throw conflict(`${skuLabel(s)}的预占数量不足`);
     if (onHand < 0 || onHand - reserved < 0) {
       throw conflict(`${skuLabel(s)}可用库存不足（可用 ${s.onHand - s.reserved}）`);
@@ -160,6 +172,8 @@ export function planLockedMoves(
       onHandAfter: onHand,
       reservedBefore: s.reserved,
       reservedAfter: reserved,
+      heldChange: d.held,
+      heldAfter: held,
       docType: doc.docType,
       docId: doc.docId ?? null,
       docNo: (doc.docNo ?? '').slice(0, 40),
@@ -172,9 +186,11 @@ export function planLockedMoves(
       onHandAfter: onHand,
       reservedBefore: s.reserved,
       reservedAfter: reserved,
+      heldAfter: held,
     });
     s.onHand = onHand;
     s.reserved = reserved;
+    s.held = held;
   }
   const moved = [...new Set(moves.map((m) => m.skuId))].sort((a, b) => a - b);
   return {
@@ -182,7 +198,7 @@ export function planLockedMoves(
     ledger: rows,
     skus: moved.map((id) => {
       const s = byId.get(id)!;
-      return { id, onHand: s.onHand, reserved: s.reserved };
+      return { id, onHand: s.onHand, reserved: s.reserved, held: s.held };
     }),
     productIds: [...new Set(moved.map((id) => byId.get(id)!.productId))],
   };
@@ -210,9 +226,10 @@ export async function writeLockedMoves(
     const skus = plan.skus.slice(j, j + 500);
     const insert = ledger.length ? tx.insert(stockLedger).values(ledger) : null;
     const update = skus.length
-      ? sql`update product_skus s set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
+      ? sql`update product_skus s set on_hand = v.on_hand, reserved = v.reserved, held = v.held, updated_at = now()
           from unnest(${pgIntArray(skus.map((s) => s.id))}::int[], ${pgIntArray(skus.map((s) => s.onHand))}::int[],
-                      ${pgIntArray(skus.map((s) => s.reserved))}::int[]) as v(id, on_hand, reserved)
+                      ${pgIntArray(skus.map((s) => s.reserved))}::int[], ${pgIntArray(skus.map((s) => s.held))}::int[])
+                      as v(id, on_hand, reserved, held)
           where s.id = v.id`
       : null;
     const ctes = [...alongside, ...(insert ? [insert.getSQL()] : [])];

@@ -52,3 +52,20 @@ export const useReceiveRma = () => useRmaMutation((v: InputOf<'rmaReceive'>) => 
 export const useRefundRma = () => useRmaMutation((v: InputOf<'rmaRefund'>) => api.run('rmaRefund', v));
 export const useExchangeRma = () => useRmaMutation((v: InputOf<'rmaExchange'>) => api.run('rmaExchange', v));
 export const useEscalateRma = () => useRmaMutation((v: InputOf<'rmaEscalate'>) => api.run('rmaEscalate', v));
+
+/** GET /api/address/list — the supplier's address book (the approve dialog offers its return addresses). */
+export const useAddressBook = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['buying', 'addresses'],
+    queryFn: () => api.read('addressList', undefined, { suppressError: true }),
+    enabled,
+  });
+
+/** GET /api/enums/areas — 省/市/区 for a return address typed in on approval. */
+export const useAreaTree = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['buying', 'areas'],
+    queryFn: () => api.read('areaTree', undefined, { suppressError: true }),
+    staleTime: 60 * 60_000,
+    enabled,
+  });

@@ -6,9 +6,10 @@ import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { fileUrl, previewUrl } from '../../../lib/image.ts';
-import { useApproveRma, useExchangeRma, useReceiveRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
+import { useApproveRma, useExchangeRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
 import { RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
 import { DisputePanel } from '../components/DisputePanel.tsx';
+import { ApproveModal, dispositionText, ReceiveModal, ReturnAddress, ReversalPrompt } from '../components/ReturnSteps.tsx';
 
 const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
 const ACTION: Record<string, string> = {
@@ -17,7 +18,7 @@ const ACTION: Record<string, string> = {
   reject: '驳回申请',
   withdraw: '撤销申请',
   ship_back: '寄回商品',
-  receive: '确认收到退回商品（退货入库）',
+  receive: '确认收到退回商品',
   refund: '登记退款',
   exchange: '创建换货订单',
   escalate: '申请平台介入',
@@ -44,7 +45,9 @@ export default function RmaEditorPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card variant="borderless" title={<Space>售后单 {d.rmaNo}<RmaStatusTag status={d.status} /></Space>} extra={back}>
         <NextStep d={d} />
+        <ReversalPrompt d={d} />
         <DisputePanel d={d} />
+        <ReturnAddress d={d} />
         <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
           <Descriptions.Item label="售后类型"><RmaTypeTag type={d.type} /></Descriptions.Item>
           <Descriptions.Item label="关联订单"><Link to={`/customer/order/detail?type=${d.orderType}&id=${d.orderId}`}>{d.orderNo}</Link></Descriptions.Item>
@@ -95,6 +98,9 @@ export default function RmaEditorPage() {
             { title: '单价', dataIndex: 'unitPrice', width: 110, render: (v: string) => <Price value={v} /> },
             { title: '售后数量', dataIndex: 'quantity', width: 100, render: (q: number, l) => `${q}${l.unit}` },
             { title: '金额', dataIndex: 'amount', width: 120, render: (v: string) => <Price value={v} /> },
+            ...(d.lines.some((l) => l.disposition !== null)
+              ? [{ title: '收货处理', dataIndex: 'disposition', width: 110, render: (v: number | null) => dispositionText(v) }]
+              : []),
           ]}
         />
       </Card>
@@ -130,9 +136,8 @@ const refundRules = formRules(rmaRefundInput);
 function NextStep({ d }: { d: RmaDetail }) {
   const withdraw = useWithdrawRma();
   const approve = useApproveRma();
-  const receive = useReceiveRma();
   const exchange = useExchangeRma();
-  const [modal, setModal] = useState<'reject' | 'refund' | null>(null);
+  const [modal, setModal] = useState<'reject' | 'refund' | 'approve' | 'receive' | null>(null);
   const buyer = d.viewer === 0;
   const s = d.status;
 
@@ -153,6 +158,7 @@ function NextStep({ d }: { d: RmaDetail }) {
       );
     }
     if (s === RmaStatus.TO_RETURN) return <ShipBackForm id={d.id} seller={d.counterpartName} />;
+    // The address itself is shown (copyable) below the step.
     if (s === RmaStatus.RETURNED) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message="商品已寄回，等待供应商确认收货" />;
     if (s === RmaStatus.TO_SETTLE) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={d.type === RmaType.EXCHANGE ? '等待供应商创建换货订单' : '等待供应商退款'} />;
     return null;
@@ -168,9 +174,13 @@ function NextStep({ d }: { d: RmaDetail }) {
         message="采购商申请售后，请审核"
         action={
           <Space>
-            <Popconfirm title={d.type === RmaType.REFUND ? '同意后进入待退款。确认同意？' : '同意后采购商将寄回商品。确认同意？'} okText="同意" onConfirm={() => approve.mutateAsync({ id: d.id })}>
-              <Button size="small" type="primary" loading={approve.isPending}>同意</Button>
-            </Popconfirm>
+            {d.type === RmaType.REFUND ? (
+              <Popconfirm title="同意后进入待退款。确认同意？" okText="同意" onConfirm={() => approve.mutateAsync({ id: d.id })}>
+                <Button size="small" type="primary" loading={approve.isPending}>同意</Button>
+              </Popconfirm>
+            ) : (
+              <Button size="small" type="primary" onClick={() => setModal('approve')}>同意</Button>
+            )}
             <Button size="small" danger onClick={() => setModal('reject')}>驳回</Button>
           </Space>
         }
@@ -184,12 +194,8 @@ function NextStep({ d }: { d: RmaDetail }) {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`采购商已寄回：${d.returnCarrier ?? ''} ${d.returnTrackingNo ?? ''}，收到商品后请确认（退回商品将退货入库）`}
-        action={
-          <Popconfirm title="确认已收到退回商品？商品将退货入库。" okText="确认收货" onConfirm={() => receive.mutateAsync({ id: d.id })}>
-            <Button size="small" type="primary" loading={receive.isPending}>确认收货</Button>
-          </Popconfirm>
-        }
+        message={`采购商已寄回：${d.returnCarrier ?? ''} ${d.returnTrackingNo ?? ''}，收到商品后请确认并选择每件商品的处理方式`}
+        action={<Button size="small" type="primary" onClick={() => setModal('receive')}>确认收货</Button>}
       />
     );
   } else if (s === RmaStatus.TO_SETTLE) {
@@ -221,6 +227,8 @@ function NextStep({ d }: { d: RmaDetail }) {
       {step}
       {modal === 'reject' && <RejectModal id={d.id} onClose={() => setModal(null)} />}
       {modal === 'refund' && <RefundModal id={d.id} max={d.refundAmount} onClose={() => setModal(null)} />}
+      {modal === 'approve' && <ApproveModal d={d} onClose={() => setModal(null)} />}
+      {modal === 'receive' && <ReceiveModal d={d} onClose={() => setModal(null)} />}
     </>
   );
 }
@@ -228,7 +236,7 @@ function NextStep({ d }: { d: RmaDetail }) {
 function ShipBackForm({ id, seller }: { id: number; seller: string }) {
   const ship = useShipBackRma();
   return (
-    <Card size="small" title={`供应商已同意，请将商品寄回 ${seller} 并填写物流信息`} style={{ marginBottom: 16 }}>
+    <Card size="small" title={`供应商已同意，请将商品寄回 ${seller}（退货地址见下方）并填写物流信息`} style={{ marginBottom: 16 }}>
       <Form layout="inline" onFinish={(v: { carrier: string; trackingNo: string }) => void ship.mutateAsync({ id, ...v })}>
         <Form.Item name="carrier" label="物流公司" rules={shipRules.carrier}>
           <Input maxLength={50} placeholder="如 顺丰速运" style={{ width: 180 }} />

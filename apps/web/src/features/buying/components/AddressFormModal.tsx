@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Checkbox, Form, Input, Modal } from 'antd';
-import { addressInput, type AddressRow } from '@aquamall/shared';
+import { addressInput, type AddressRow, AddressKind, enumLabel } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useSaveAddress } from '../api/buying.ts';
 import { AreaCascader } from '../../../components/AreaCascader.tsx';
@@ -15,18 +15,25 @@ interface Values {
   isDefault: boolean;
 }
 
-/** Add or edit a delivery address: receiver, phone, 省/市/区 from the area tree, detail, default flag. */
+/**
+ * Add or edit an address: receiver, phone, 省/市/区 from the area tree, detail, default flag. `kind` is the kind a
+ * new address gets (收货 by default; suppliers add 发货/退货 ones); an address keeps its kind when edited.
+ */
 export function AddressFormModal({
   open,
   address,
+  kind = AddressKind.DELIVERY,
   onClose,
   onSaved,
 }: {
   open: boolean;
   address: AddressRow | null;
+  kind?: number;
   onClose: () => void;
   onSaved?: (sysNo: number) => void;
 }) {
+  const noun = enumLabel('AddressKind', address?.kind ?? kind) ?? '收货地址';
+  const person = (address?.kind ?? kind) === AddressKind.DELIVERY ? '收货人' : '联系人';
   const [form] = Form.useForm<Values>();
   const save = useSaveAddress();
 
@@ -43,7 +50,7 @@ export function AddressFormModal({
 
   const submit = async () => {
     const values = await form.validateFields();
-    const sysNo = await save.mutateAsync({ sysNo: address?.sysNo, address: values });
+    const sysNo = await save.mutateAsync({ sysNo: address?.sysNo, address: { ...values, kind: address?.kind ?? kind } });
     onSaved?.(sysNo);
     onClose();
   };
@@ -51,7 +58,7 @@ export function AddressFormModal({
   return (
     <Modal
       open={open}
-      title={address ? '编辑收货地址' : '新增收货地址'}
+      title={address ? `编辑${noun}` : `新增${noun}`}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
       okText="保存"
@@ -60,8 +67,8 @@ export function AddressFormModal({
       forceRender
     >
       <Form form={form} layout="vertical" requiredMark>
-        <Form.Item name="receiver" label="收货人" rules={rules.receiver}>
-          <Input maxLength={30} placeholder="收货人姓名" />
+        <Form.Item name="receiver" label={person} rules={rules.receiver}>
+          <Input maxLength={30} placeholder={`${person}姓名`} />
         </Form.Item>
         <Form.Item name="phone" label="手机号" rules={rules.phone}>
           <Input maxLength={11} placeholder="11位手机号" />

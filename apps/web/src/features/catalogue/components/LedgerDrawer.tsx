@@ -26,6 +26,7 @@ export function LedgerDrawer({ sku, onClose }: { sku: StockRow | null; onClose: 
             { title: '数量', dataIndex: 'quantity', width: 70, render: signed },
             { title: '在库（前→后）', key: 'onHand', render: (_, r) => `${r.onHandBefore} → ${r.onHandAfter}` },
             { title: '预占（前→后）', key: 'reserved', render: (_, r) => `${r.reservedBefore} → ${r.reservedAfter}` },
+            { title: '不良品（后）', key: 'held', width: 100, render: (_, r) => (r.heldChange ? `${signed(r.heldChange)} → ${r.heldAfter}` : '—') },
             { title: '单据', dataIndex: 'docNo', render: (v: string) => v || '无' },
             { title: '操作人', dataIndex: 'userName', width: 100, render: (v: string) => v || '系统' },
           ]}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Input, InputNumber, Segmented, Space, Tag, type TableColumnsType } from 'antd';
+import { Badge, Button, Input, InputNumber, Segmented, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { StockRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useSetLowStock, useStockList } from '../api/stock.ts';
@@ -31,6 +31,12 @@ export default function InventoryPage() {
     { title: '在库', dataIndex: 'onHand', width: 90, render: (v: number, r) => `${v} ${r.unit}` },
     { title: '预占', dataIndex: 'reserved', width: 80 },
     { title: '可用', dataIndex: 'available', width: 110, render: (v: number, r) => (r.isLow ? <Space><span style={{ color: '#cf1322', fontWeight: 600 }}>{v}</span><Tag color="error">库存不足</Tag></Space> : v) },
+    {
+      title: <Tooltip title="售后退回的不良品：单独存放，不计入在库与可用，不可销售">不良品</Tooltip>,
+      dataIndex: 'held',
+      width: 80,
+      render: (v: number) => (v > 0 ? <Tag color="warning">{v}</Tag> : 0),
+    },
     { title: '预警库存', dataIndex: 'lowStock', width: 120, render: (_, r) => <LowStockCell key={`${r.skuId}-${r.lowStock}`} row={r} /> },
     { title: '操作', key: 'a', width: 100, render: (_, r) => <Button type="link" size="small" onClick={() => setLedgerOf(r)}>库存流水</Button> },
   ];

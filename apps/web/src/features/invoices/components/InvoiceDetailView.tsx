@@ -88,7 +88,7 @@ export function InvoiceDetailView({ id, onOpen }: { id: number; onOpen?: (id: nu
 }
 
 function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void }) {
-  const [modal, setModal] = useState<'issue' | 'refuse' | 'dispute' | 'reverse' | null>(null);
+  const [modal, setModal] = useState<'issue' | 'refuse' | 'dispute' | 'reverse' | 'partial' | null>(null);
   const withdraw = useWithdrawInvoice();
   const confirm = useConfirmInvoice();
   const link = (id: number, code: string) =>
@@ -135,6 +135,24 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
               这是发票 {link(d.reversalOfId!, d.reversalOfCode ?? '')}{' '}
               的红冲发票，原发票金额已可重新申请开票。
             </>
+          }
+        />
+      )}
+      {d.pendingReversal && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="pending-reversal"
+          message={`待红冲：售后单 ${d.pendingReversal.rmaNo} 已退款，需开具 -${formatMoney(d.pendingReversal.amount)} 的红字发票${
+            d.pendingReversal.count > 1 ? `（共 ${d.pendingReversal.count} 笔，合计 ${formatMoney(d.pendingReversal.total)}）` : ''
+          }`}
+          action={
+            d.viewer === 1 && has('reverse') ? (
+              <Button size="small" danger onClick={() => setModal('partial')}>
+                开具红字发票
+              </Button>
+            ) : undefined
           }
         />
       )}
@@ -278,6 +296,9 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
       />
       {modal === 'issue' && <IssueModal d={d} onClose={() => setModal(null)} />}
       {modal === 'reverse' && <ReverseModal d={d} onClose={() => setModal(null)} />}
+      {modal === 'partial' && d.pendingReversal && (
+        <ReverseModal d={d} partial={d.pendingReversal} onClose={() => setModal(null)} />
+      )}
       {(modal === 'refuse' || modal === 'dispute') && (
         <ReasonModal id={d.id} kind={modal} onClose={() => setModal(null)} />
       )}
@@ -406,7 +427,16 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
   );
 }
 
-function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
+/** 红冲: the whole invoice, or (`partial`) the refund of one after-sales request — a partial red-letter invoice. */
+function ReverseModal({
+  d,
+  partial,
+  onClose,
+}: {
+  d: InvoiceDetail;
+  partial?: NonNullable<InvoiceDetail['pendingReversal']>;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<{
     invoiceNo: string;
     invoiceDate: Dayjs;
@@ -417,7 +447,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
   return (
     <Modal
       open
-      title="红冲发票"
+      title={partial ? '开具红字发票（部分红冲）' : '红冲发票'}
       okText="确认红冲"
       okButtonProps={{ danger: true, loading: reverse.isPending }}
       onCancel={onClose}
@@ -428,12 +458,16 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`将开具一张 -${formatMoney(d.totalAmount ?? d.requestedAmount)} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`}
+        message={
+          partial
+            ? `售后单 ${partial.rmaNo} 已退款：将开具一张 -${formatMoney(partial.amount)} 的红字发票，部分冲销 ${d.invoiceNo ?? d.code}（按原税率拆分税额）。`
+            : `将开具一张 -${formatMoney(d.totalAmount ?? d.requestedAmount)} 的红字发票冲销 ${d.invoiceNo ?? d.code}，相应订单金额可重新申请开票。`
+        }
       />
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ invoiceDate: chinaTodayPicker(), files: [] }}
+        initialValues={{ invoiceDate: chinaTodayPicker(), files: [], reason: partial ? `售后退款 ${partial.rmaNo}` : undefined }}
         onFinish={(v) =>
           void reverse
             .mutateAsync({
@@ -442,6 +476,7 @@ function ReverseModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void })
               invoiceDate: pickerToDay(v.invoiceDate),
               reason: v.reason,
               files: v.files ?? [],
+              ...(partial ? { rmaId: partial.rmaId } : {}),
             })
             .then(onClose)
         }

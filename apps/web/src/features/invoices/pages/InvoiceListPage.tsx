@@ -1,15 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import {
   Button,
+  Checkbox,
   DatePicker,
   Drawer,
   Input,
   Select,
   Space,
+  Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow, formatChina, formatChinaDate } from '@aquamall/shared';
+import { CompanyType, enumLabel, InvoiceViewer, type InvoiceRow, formatChina, formatChinaDate, formatMoney } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 import { ExportButton, ListPage, ListTable, StatusTabs, useListParams, useStatusParam } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
@@ -26,6 +29,8 @@ interface Filters {
   counterparty?: string;
   dateFrom?: string;
   dateTo?: string;
+  /** 1: invoices whose orders had refunds not yet reversed (待红冲). */
+  pendingReversal?: number;
 }
 
 /**
@@ -99,7 +104,16 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (s: number, r) => <InvoiceStatusTag status={s} reversal={r.reversalOfId !== null} />,
+      render: (s: number, r) => (
+        <Space size={4} wrap>
+          <InvoiceStatusTag status={s} reversal={r.reversalOfId !== null} />
+          {r.pendingReversal && (
+            <Tooltip title={`售后退款 ${formatMoney(r.pendingReversal.total)} 尚未开具红字发票`}>
+              <Tag color="volcano">待红冲</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
       title: '申请时间',
@@ -169,6 +183,12 @@ function InvoiceList({ type, openId }: { type: number; openId: number | null }) 
             options={[1, 2].map((v) => ({ value: v, label: enumLabel('InvoiceKind', v) }))}
             onChange={(kind?: number) => filter({ kind })}
           />
+          <Checkbox
+            checked={params.pendingReversal === 1}
+            onChange={(e) => filter({ pendingReversal: e.target.checked ? 1 : undefined })}
+          >
+            只看待红冲
+          </Checkbox>
           <DatePicker.RangePicker
             placeholder={['申请开始日期', '申请结束日期']}
             onChange={(v) => onRange(v as [Dayjs | null, Dayjs | null] | null)}

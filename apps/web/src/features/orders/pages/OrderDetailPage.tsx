@@ -194,6 +194,12 @@ export default function OrderDetailPage() {
             </Typography.Text>
             <OrderStatusTag status={o.status} paymentSubmitted={o.paymentSubmitted} />
             <InvoiceStateTag status={o.status} invoiceState={o.invoiceState} />
+            {(o.invoiceState !== 0 || Number(o.refundedAmount) > 0) && (
+              <Typography.Text type="secondary" data-testid="invoice-net">
+                已开票净额 ¥{o.invoicedAmount}
+                {Number(o.refundedAmount) > 0 ? `（已退款 ${formatMoney(o.refundedAmount)}）` : ''}
+              </Typography.Text>
+            )}
             {o.side === 'buyer' && o.status === OrderStatus.COMPLETED && o.invoiceState !== 2 && (
               <Link to={`/customer/invoice/editor?orderId=${o.id}`}>申请开票</Link>
             )}
