@@ -141,7 +141,7 @@ test('a quality-fault return of an invoiced order: return address, 不良品 rec
   await expect(pending).toContainText('待红冲');
   await pending.getByRole('button', { name: '开具红字发票' }).click();
   const red = seller.locator('.ant-modal', { hasText: '部分红冲' });
-  await expect(red).toContainText(`-¥${Number(refundAmount.replace(/[^\d.]/g, '')).toFixed(2)}`);
+  await expect(red).toContainText(`-¥${Number(refundAmount.replace(/[^\d.]/g, '')).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
   await red.locator('#invoiceNo').fill('33001199');
   await red.getByRole('button', { name: '确认红冲' }).click();
   await expect(seller.getByText('发票已红冲').first()).toBeVisible();
@@ -151,5 +151,5 @@ test('a quality-fault return of an invoiced order: return address, 不良品 rec
   await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);
   await expect(seller.getByText(/已开具红字发票 FP/)).toBeVisible();
   await page.goto(`/customer/order/detail?type=0&id=${order.id}`);
-  await expect(page.getByTestId('invoice-net')).toContainText(`已退款 ¥${Number(refundAmount.replace(/[^\d.]/g, '')).toFixed(2)}`);
+  await expect(page.getByTestId('invoice-net')).toContainText(`已退款 ¥${Number(refundAmount.replace(/[^\d.]/g, '')).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 });
