@@ -9,6 +9,7 @@ import {
   RmaStatus,
   RmaType,
   StockReason,
+  toFen,
   type AddressRow,
   type InvoiceRow,
   type OrderDetail,
@@ -211,6 +212,11 @@ describe('refunds and invoices', () => {
     expect((await http.post<Paged<InvoiceRow>>(s.seller.admin.token, '/api/invoice/list', { type: 1, pendingReversal: 1 })).data.total).toBe(0);
     const net = await http.get<OrderDetail>(s.buyer.token, `/api/order/detail?id=${s.order.id}`);
     expect(net.data).toMatchObject({ invoicedAmount: '460.00', refundedAmount: '100.00', invoiceState: OrderInvoiceState.FULL });
+    // The refunded ¥100 is reversed, not invoiceable again: nothing of the order is offered, a request is refused.
+    const offered = await http.get<{ orderId: number }[]>(s.buyer.token, '/api/invoice/invoiceable');
+    expect(offered.data.map((o) => o.orderId)).not.toContain(s.order.id);
+    const again = await http.post(s.buyer.token, '/api/invoice/request', { kind: 2, titleId, orders: [{ orderId: s.order.id, amount: 100 }], remark: '' });
+    expect(again).toMatchObject({ code: Code.CONFLICT, message: `订单 ${s.order.orderNo} 已没有可开票金额` });
 
     // Reversing the rest of the invoice takes back only what still stands.
     const rest = await http.post<{ id: number }>(s.seller.admin.token, '/api/invoice/reverse', { id: req.data.id, invoiceNo: '87654322', invoiceDate: '2026-01-07', reason: '开错' });
@@ -226,6 +232,10 @@ describe('refunds and invoices', () => {
     expect((await http.post(s.seller.admin.token, '/api/rma/approve', { id: r.id })).code).toBe(0);
     expect((await http.post(s.seller.admin.token, '/api/rma/refund', { id: r.id, amount: 20 })).code).toBe(0);
     expect((await detail(s.seller.admin.token, r.id)).data).toMatchObject({ returnAddress: null, invoiceReverseAmount: null });
+    // Refunded before any invoice: the order is invoiceable for its total less the refund.
+    const offered = await http.get<{ orderId: number; uninvoicedAmount: string; totalAmount: string }[]>(s.buyer.token, '/api/invoice/invoiceable');
+    const mine = offered.data.find((o) => o.orderId === s.order.id);
+    expect(mine && toFen(mine.totalAmount) - toFen(mine.uninvoicedAmount)).toBe(2000);
   });
 });
 

@@ -132,6 +132,20 @@ export async function markInvoiceReversal(t: Db, r: RmaRecord, refundFen: number
   return { amount: toYuan(fen), invoiceId: best.id };
 }
 
+/**
+ * Refunds so far per order, in fen: what an order may still be invoiced for is its total less these and less
+ * its live invoice amounts (decision 0184), so a refunded amount is never invoiced again.
+ */
+export async function refundedFenByOrder(db: Db, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: rmas.orderId, sum: sql<string>`coalesce(sum(${rmas.refundedAmount}), 0)` })
+    .from(rmas)
+    .where(inArray(rmas.orderId, orderIds))
+    .groupBy(rmas.orderId);
+  return new Map(rows.map((r) => [r.orderId, toFen(r.sum)]));
+}
+
 /** The order's refunds so far, in fen (the net an invoice state compares with). */
 export async function refundedFen(db: Db, orderId: number): Promise<number> {
   const [row] = await db

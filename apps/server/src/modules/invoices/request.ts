@@ -17,6 +17,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
 import { coveredFen, inTransaction, record } from './common.ts';
+import { refundedFenByOrder } from '../aftersales/returns.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 type RequestIn = z.output<typeof invoiceRequestInput>;
@@ -50,11 +51,8 @@ export async function invoiceableOrders(
     .where(and(...where))
     .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(INVOICEABLE_MAX * 2);
-  const covered = await coveredFen(
-    db,
-    rows.map((o) => o.id),
-    { live: true },
-  );
+  const ids = rows.map((o) => o.id);
+  const [covered, refunded] = await Promise.all([coveredFen(db, ids, { live: true }), refundedFenByOrder(db, ids)]);
   return rows
     .map((o) => {
       const done = covered.get(o.id) ?? 0;
@@ -65,7 +63,7 @@ export async function invoiceableOrders(
         sellerCompanyName: o.sellerCompanyName,
         totalAmount: o.totalAmount,
         requestedAmount: toYuan(done),
-        uninvoicedAmount: toYuan(toFen(o.totalAmount) - done),
+        uninvoicedAmount: toYuan(Math.max(0, toFen(o.totalAmount) - (refunded.get(o.id) ?? 0) - done)),
         completedAt: o.completedAt?.toISOString() ?? null,
       };
     })
@@ -111,10 +109,12 @@ export async function requestInvoice(
     if (sellers.size > 1) throw invalid('一张发票只能包含同一供应商的订单');
     const notDone = locked.find((o) => o.status !== OrderStatus.COMPLETED);
     if (notDone) throw conflict(`订单 ${notDone.orderNo} 尚未完成，完成后才能申请开票`);
+    // Refunds lock the order row too, so what is refunded cannot change under this request.
     const covered = await coveredFen(t, ids, { live: true });
+    const refunded = await refundedFenByOrder(t, ids);
     const lines = input.orders.map((want) => {
       const o = locked.find((x) => x.id === want.orderId)!;
-      const left = toFen(o.totalAmount) - (covered.get(o.id) ?? 0);
+      const left = toFen(o.totalAmount) - (refunded.get(o.id) ?? 0) - (covered.get(o.id) ?? 0);
       if (left <= 0) throw conflict(`订单 ${o.orderNo} 已没有可开票金额`);
       const fen = want.amount === undefined ? left : toFen(want.amount);
       if (fen > left) throw conflict(`订单 ${o.orderNo} 最多可开票 ¥${toYuan(left)}`);
