@@ -134,6 +134,10 @@ export const ISOLATION_PROBES = {
       'rmaExchange',
     ],
   },
+  'modules/certification/onboarding-membership.test.ts': {
+    tests: ['another company cannot hand in, cancel or ask an invoice for an order'],
+    endpoints: ['memberOrderProof', 'memberOrderCancel', 'memberOrderInvoice'],
+  },
   'modules/admin/trade/trade.test.ts': {
     tests: ['only a party escalates, only a refused request, and once'],
     endpoints: ['rmaEscalate'],
@@ -293,7 +297,7 @@ export const EXEMPT: Record<string, string> = {
   certificationSign: OWN_ONLY,
   certificationContract: OWN_ONLY,
   memberInfo: OWN_ONLY,
-  memberUpgrade: OWN_ONLY,
+  memberOrderCreate: CREATES,
   userInvitations: OWN_ONLY,
   supplyProductCreate: CREATES,
   supplyCategoryAttributes: 'the public attribute list of a category',

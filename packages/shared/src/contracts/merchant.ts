@@ -366,7 +366,8 @@ export const memberUpgradeRow = z.object({
   fromLevel: z.number().int(),
   targetLevel: z.number().int(),
   status: z.number().int(),
-  amountFen: z.number().int(),
+  /** Yuan, two decimals (the one wire form of money, decision 0182). */
+  amount: z.string(),
   months: z.number().int(),
   proofFiles: z.array(z.string()),
   proofAt: nullableTime,
@@ -399,7 +400,7 @@ export const memberInfo = z.object({
     z.object({
       level: z.number().int(),
       name: z.string(),
-      priceFen: z.number().int().nullable(),
+      price: z.string().nullable(),
       months: z.number().int().nullable(),
       rights: z.array(z.string()),
     }),

@@ -3,7 +3,7 @@ import { adminReviewEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { auditActor } from '../audit/record.ts';
-import { decideUpgrade, issueMemberInvoice, listUpgrades, platformBank, savePlatformBank } from '../certification/member.ts';
+import { decideUpgrade, issueMemberInvoice, listUpgrades, memberOrderOut, platformBank, savePlatformBank } from '../certification/member.ts';
 import { certificationDetail, contractFile, decideCertification, listCertifications, sendContract } from '../certification/service.ts';
 import { applicationDetail, decideApplication, listApplications } from '../merchant/review.ts';
 
@@ -30,13 +30,13 @@ export default async function adminReviewRoutes(app: FastifyInstance) {
 
   route(app, e.adminUpgradeList, async (request) => ok(await listUpgrades(app, request.body)));
   route(app, e.adminUpgradeConfirm, async (request) =>
-    ok(await decideUpgrade(app, auditActor(request), request.body.id, { approve: true }), '已确认收款，会员已生效'),
+    ok(memberOrderOut(await decideUpgrade(app, auditActor(request), request.body.id, { approve: true })), '已确认收款，会员已生效'),
   );
   route(app, e.adminUpgradeReject, async (request) =>
-    ok(await decideUpgrade(app, auditActor(request), request.body.id, { approve: false, reason: request.body.reason }), '已拒绝该会员订单'),
+    ok(memberOrderOut(await decideUpgrade(app, auditActor(request), request.body.id, { approve: false, reason: request.body.reason })), '已拒绝该会员订单'),
   );
   route(app, e.adminMemberInvoiceIssue, async (request) =>
-    ok(await issueMemberInvoice(app, auditActor(request), request.body.id, request.body.invoiceNo), '已登记开票'),
+    ok(memberOrderOut(await issueMemberInvoice(app, auditActor(request), request.body.id, request.body.invoiceNo)), '已登记开票'),
   );
   route(app, e.adminPlatformBank, async () => ok(await platformBank(app.db)));
   route(app, e.adminPlatformBankSave, async (request) => ok(await savePlatformBank(app.db, auditActor(request), request.body), '平台收款账户已保存'));

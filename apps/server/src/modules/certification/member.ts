@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   chinaDay,
+  toYuan,
   MEMBER_EXPIRY_REMINDER_DAYS,
   MEMBER_LEVEL_NAMES,
   MEMBER_PLANS,
@@ -51,11 +52,17 @@ export async function savePlatformBank(db: Db, actor: AuditActor, input: Platfor
   return input;
 }
 
+/** A membership order as the wire carries it: the amount in yuan like every amount (decision 0182); fen inside. */
+export function memberOrderOut<T extends { amountFen: number }>(row: T): Omit<T, 'amountFen'> & { amount: string } {
+  const { amountFen, ...rest } = row;
+  return { ...rest, amount: toYuan(amountFen) };
+}
+
 /** The levels side by side: price and term of those that can be bought, and every right each holds. */
 export const memberLevels = () =>
   MEMBER_LEVEL_NAMES.map((name, level) => {
     const plan = MEMBER_PLANS.find((p) => p.level === level);
-    return { level, name, priceFen: plan?.priceFen ?? null, months: plan?.months ?? null, rights: memberRightsOf(level).map((r) => r.name) };
+    return { level, name, price: plan ? toYuan(plan.priceFen) : null, months: plan?.months ?? null, rights: memberRightsOf(level).map((r) => r.name) };
   });
 
 export async function memberInfo(app: FastifyInstance, companyId: number) {
@@ -76,7 +83,7 @@ export async function memberInfo(app: FastifyInstance, companyId: number) {
     levels: memberLevels(),
     rights: MEMBER_RIGHTS.map(({ key, name, minLevel }) => ({ key, name, minLevel })),
     platformBank: await platformBank(app.db),
-    requests,
+    requests: requests.map(memberOrderOut),
   };
 }
 
@@ -191,7 +198,7 @@ export async function listUpgrades(app: FastifyInstance, q: { status?: number; p
       .offset((q.pageIndex - 1) * q.pageSize),
     app.db.select({ n: count() }).from(memberUpgradeRequests).where(where),
   ]);
-  return { list: list.map((x) => ({ ...x.r, companyName: x.companyName })), total: total?.n ?? 0 };
+  return { list: list.map((x) => memberOrderOut({ ...x.r, companyName: x.companyName })), total: total?.n ?? 0 };
 }
 
 /** `months` calendar months after `d` (the day clamped to the month's end). */

@@ -13,6 +13,7 @@ import { auditLogs, companies, jobs, memberLedger, messages } from '../../db/sch
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { fullApplication, signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser, uploadedFile } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
+import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addMonths, MEMBER_JOBS } from './member.ts';
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   expect(bank).toMatchObject({ code: 0, data: { accountNo: '1402023009200088888' } });
 });
 afterAll(async () => t?.close());
+expectCrossCompanyProbes('modules/certification/onboarding-membership.test.ts');
 
 const supplier = () => signedInCompanyAdmin(t.database.db, { company: { type: 2 } });
 
@@ -146,9 +148,9 @@ describe('membership levels are cumulative', () => {
     const s = await supplier();
     const info = (await call(t.app, s.token, 'GET', '/api/member/info')).data;
     expect(info.levels.map((l: { name: string }) => l.name)).toEqual([...MEMBER_LEVEL_NAMES]);
-    expect(info.levels[2]).toMatchObject({ priceFen: 398000, months: 12 });
+    expect(info.levels[2]).toMatchObject({ price: '3980.00', months: 12 });
     expect(info.levels[2].rights).toContain('销售订单详情');
-    expect(info.levels[0].priceFen).toBeNull();
+    expect(info.levels[0].price).toBeNull();
     expect(info.platformBank).toMatchObject({ accountName: '水务商城平台运营有限公司' });
   });
 });
@@ -162,14 +164,14 @@ async function paidOrder(s: Awaited<ReturnType<typeof supplier>>, level: number)
     transferRef: 'ICBC20261126001',
   });
   expect(proof).toMatchObject({ code: 0, data: { status: 0 } });
-  return order.data as { id: number; orderNo: string; amountFen: number };
+  return order.data as { id: number; orderNo: string; amount: string };
 }
 
 describe('buying a membership by transfer', () => {
   it('order → proof → console confirm sets level and expiry with a ledger row; a renewal extends from the expiry', async () => {
     const s = await supplier();
     const order = await call(t.app, s.token, 'POST', '/api/member/order/create', { level: 2 });
-    expect(order).toMatchObject({ code: 0, data: { status: 4, targetLevel: 2, amountFen: 398000, months: 12, kind: 1 } });
+    expect(order).toMatchObject({ code: 0, data: { status: 4, targetLevel: 2, amount: '3980.00', months: 12, kind: 1 } });
     expect(order.data.orderNo).toMatch(/^HY\d{16}$/);
     // One open order at a time; not confirmable before the proof; another company's proof refused.
     expect((await call(t.app, s.token, 'POST', '/api/member/order/create', { level: 3 })).code).toBe(5);
@@ -215,6 +217,21 @@ describe('buying a membership by transfer', () => {
     expect(await t.database.db.select().from(memberLedger).where(eq(memberLedger.companyId, s.companyId))).toHaveLength(2);
     // A lower level is not sold while a higher one holds.
     expect((await call(t.app, s.token, 'POST', '/api/member/order/create', { level: 1 })).code).toBe(5);
+  });
+
+  it('another company cannot hand in, cancel or ask an invoice for an order', async () => {
+    const s = await supplier();
+    const order = await paidOrder(s, 1);
+    const other = await supplier();
+    crossCompanyCaller(other.token);
+    const calls: [string, object][] = [
+      ['/api/member/order/proof', { id: order.id, proofFiles: [await uploadedFile(t.app, other.token)] }],
+      ['/api/member/order/cancel', { id: order.id }],
+      ['/api/member/order/invoice', { id: order.id, title: '福州蓝源环保科技有限公司', taxNo: '91350100M000100Y43' }],
+    ];
+    for (const [url, body] of calls) expect(await call(t.app, other.token, 'POST', url, body), url).toMatchObject({ code: 4, message: '会员订单不存在' });
+    const mine = await call(t.app, s.token, 'GET', '/api/member/info');
+    expect(mine.data.requests.find((r: { id: number }) => r.id === order.id)).toMatchObject({ status: 0, invoiceStatus: 0 });
   });
 
   it('the console refuses an order with a reason; the level does not change; another order may follow', async () => {

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { contractFile, myCertification, sendContract, signContract, submitCertification } from './service.ts';
-import { cancelMemberOrder, createMemberOrder, memberInfo, registerMemberJobs, requestMemberInvoice, submitMemberProof } from './member.ts';
+import { cancelMemberOrder, createMemberOrder, memberInfo, memberOrderOut, registerMemberJobs, requestMemberInvoice, submitMemberProof } from './member.ts';
 
 /** Enterprise certification, contract signing and membership (workbench); the console's review is in admin/. */
 export default async function certificationRoutes(app: FastifyInstance) {
@@ -22,13 +22,13 @@ export default async function certificationRoutes(app: FastifyInstance) {
   route(app, e.memberInfo, async (request) => ok(await memberInfo(app, companyCaller(request).companyId)));
   registerMemberJobs();
   route(app, e.memberOrderCreate, async (request) =>
-    ok(await createMemberOrder(app, companyCaller(request), request.body.level), '会员订单已创建，请按页面信息对公转账'),
+    ok(memberOrderOut(await createMemberOrder(app, companyCaller(request), request.body.level)), '会员订单已创建，请按页面信息对公转账'),
   );
   route(app, e.memberOrderProof, async (request) =>
-    ok(await submitMemberProof(app, companyCaller(request), request.body), '转账凭证已提交，平台确认收款后生效'),
+    ok(memberOrderOut(await submitMemberProof(app, companyCaller(request), request.body)), '转账凭证已提交，平台确认收款后生效'),
   );
-  route(app, e.memberOrderCancel, async (request) => ok(await cancelMemberOrder(app, companyCaller(request), request.body.id), '订单已撤销'));
+  route(app, e.memberOrderCancel, async (request) => ok(memberOrderOut(await cancelMemberOrder(app, companyCaller(request), request.body.id)), '订单已撤销'));
   route(app, e.memberOrderInvoice, async (request) =>
-    ok(await requestMemberInvoice(app, companyCaller(request), request.body), '发票申请已提交，平台开具后通知您'),
+    ok(memberOrderOut(await requestMemberInvoice(app, companyCaller(request), request.body)), '发票申请已提交，平台开具后通知您'),
   );
 }

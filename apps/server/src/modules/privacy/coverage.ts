@@ -110,6 +110,19 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     },
   },
   {
+    // A return address a supplier gave on an after-sales request (decision 0184): the contact loses name and number.
+    columns: ['rmas.return_address'],
+    rule: run(
+      (p) => sql`UPDATE rmas SET return_address = return_address || jsonb_build_object('receiver', ${ANON_NAME}::text, 'phone', '')
+        WHERE return_address->>'phone' = ${p.phone}`,
+    ),
+  },
+  {
+    // The e-mail a membership invoice was to be sent to (decision 0188).
+    columns: ['member_upgrade_requests.invoice_email'],
+    rule: run((p) => (p.email ? sql`UPDATE member_upgrade_requests SET invoice_email = NULL WHERE lower(invoice_email) = ${p.email.toLowerCase()}` : sql`SELECT 1`)),
+  },
+  {
     columns: ['order_payments.payer_name'],
     rule: run((p) => sql`UPDATE order_payments SET payer_name = ${ANON_NAME} WHERE submitted_by = ${p.id} AND payer_name = ANY(${names(p)})`),
   },
@@ -198,6 +211,7 @@ export const NOT_PERSONAL: Record<string, string> = {
   'bank_accounts.account_no': "the company's bank account",
   'companies.address': "the company's address",
   'merchant_applications.address': "the company's address",
+  'merchant_applications.area_name': 'region name',
   'enquiries.delivery_address': 'a delivery site of the company (no person named; the contact columns are covered)',
   'banners.target': 'link target',
   'site_menus.target': 'link target',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Image, Input, Modal, Popconfirm, Space, Tabs, Tag } from 'antd';
 import { Link } from 'react-router';
-import { formatChinaDate, formatChinaDateTime, formatFen, MEMBER_INVOICE_STATUS_LABELS, MEMBER_LEVEL_NAMES, MEMBER_ORDER_STATUS_LABELS } from '@aquamall/shared';
+import { formatChinaDate, formatChinaDateTime, formatMoney, MEMBER_INVOICE_STATUS_LABELS, MEMBER_LEVEL_NAMES, MEMBER_ORDER_STATUS_LABELS } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { confirmUpgrade, issueMemberInvoice, rejectUpgrade, useUpgradeRequests, type UpgradeRow as Req } from '../api/review.ts';
 import { useConsoleQuery } from '../api/admin.ts';
@@ -37,7 +37,7 @@ function IssueInvoiceButton({ row, onDone }: { row: Req; onDone: () => Promise<u
           <br />
           税号：{row.invoiceTaxNo}
           <br />
-          金额：{formatFen(row.amountFen)}
+          金额：{formatMoney(row.amount)}
           {row.invoiceEmail ? (
             <>
               <br />
@@ -99,7 +99,7 @@ export default function MemberUpgradePage() {
             width: 150,
             render: (_, r) => (r.kind === 2 ? `续费 ${MEMBER_LEVEL_NAMES[r.targetLevel]}` : `${MEMBER_LEVEL_NAMES[r.fromLevel]} → ${MEMBER_LEVEL_NAMES[r.targetLevel]}`),
           },
-          { title: '金额', dataIndex: 'amountFen', width: 110, align: 'right', render: (v: number) => formatFen(v) },
+          { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (v: string) => formatMoney(v) },
           {
             title: '转账凭证',
             width: 150,
@@ -149,7 +149,7 @@ export default function MemberUpgradePage() {
                 <Space>
                   <Popconfirm
                     title="确认已收到该企业的转账？"
-                    description={`${r.orderNo ?? ''} ${formatFen(r.amountFen)}`}
+                    description={`${r.orderNo ?? ''} ${formatMoney(r.amount)}`}
                     onConfirm={async () => {
                       await confirmUpgrade({ id: r.id });
                       await refetch();

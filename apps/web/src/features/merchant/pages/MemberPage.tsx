@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Grid, Input, Modal, Popconfirm, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { formatChinaDate, formatFen, MEMBER_INVOICE_STATUS_LABELS, MEMBER_ORDER_STATUS_LABELS, MemberOrderStatus, type MemberInfo, type MemberUpgradeRow } from '@aquamall/shared';
+import { formatChinaDate, formatMoney, toFen, MEMBER_INVOICE_STATUS_LABELS, MEMBER_ORDER_STATUS_LABELS, MemberOrderStatus, type MemberInfo, type MemberUpgradeRow } from '@aquamall/shared';
 import { memberInvoiceRequestInput, memberOrderProofInput } from '@aquamall/shared/contracts/merchant';
 import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
@@ -11,14 +11,14 @@ import './member-page.css';
 
 const proofRules = formRules(memberOrderProofInput);
 const invoiceRules = formRules(memberInvoiceRequestInput);
-const yuan = (fen: number | null) => (fen === null ? '免费' : formatFen(fen));
+const yuan = (amount: string | null) => (amount === null ? '免费' : formatMoney(amount));
 const date = (iso: string | null) => formatChinaDate(iso);
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default', 4: 'warning' };
 type Level = MemberInfo['levels'][number];
 
 /** What a level's button does for this company: buy, upgrade, renew, or nothing (free or below the current level). */
 function actionOf(level: Level, current: number): string | null {
-  if (level.priceFen === null) return null;
+  if (level.price === null) return null;
   if (level.level === current) return '续费';
   if (level.level < current) return null;
   return current === 0 ? '购买' : '升级';
@@ -45,7 +45,7 @@ function LevelTable({ data, onBuy, busy }: { data: MemberInfo; onBuy: (l: Level)
           <td>价格</td>
           {cols.map((l) => (
             <td key={l.level} className={l.level === data.memberLevel ? 'is-current' : undefined}>
-              <strong className="member-price">{yuan(l.priceFen)}</strong>
+              <strong className="member-price">{yuan(l.price)}</strong>
             </td>
           ))}
         </tr>
@@ -113,7 +113,7 @@ function LevelCards({ data, onBuy, busy }: { data: MemberInfo; onBuy: (l: Level)
               }
             >
               <div className="member-card-price">
-                <strong className="member-price">{yuan(l.priceFen)}</strong> <span>/ {l.months ? `${l.months}个月` : '长期'}</span>
+                <strong className="member-price">{yuan(l.price)}</strong> <span>/ {l.months ? `${l.months}个月` : '长期'}</span>
               </div>
               <ul className="member-rights">
                 {data.rights.map((r) => (
@@ -145,7 +145,7 @@ function OpenOrder({ order, data }: { order: MemberUpgradeRow; data: MemberInfo 
         <Descriptions.Item label="会员等级">{level?.name}</Descriptions.Item>
         <Descriptions.Item label="期限">{order.months}个月</Descriptions.Item>
         <Descriptions.Item label="应付金额">
-          <strong className="member-price">{yuan(order.amountFen)}</strong>
+          <strong className="member-price">{yuan(order.amount)}</strong>
         </Descriptions.Item>
       </Descriptions>
       {waiting ? (
@@ -174,7 +174,7 @@ function OpenOrder({ order, data }: { order: MemberUpgradeRow; data: MemberInfo 
                   会员费 {order.orderNo}
                 </Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label="金额">{yuan(order.amountFen)}</Descriptions.Item>
+              <Descriptions.Item label="金额">{yuan(order.amount)}</Descriptions.Item>
             </Descriptions>
           )}
           <Form
@@ -242,7 +242,7 @@ function InvoiceModal({ order, onClose }: { order: MemberUpgradeRow | null; onCl
         <Form.Item name="email" label="接收邮箱（选填）" rules={invoiceRules.email}>
           <Input maxLength={120} />
         </Form.Item>
-        <Typography.Text type="secondary">金额 {yuan(order?.amountFen ?? 0)}，由平台开具增值税普通发票。</Typography.Text>
+        <Typography.Text type="secondary">金额 {yuan(order?.amount ?? '0.00')}，由平台开具增值税普通发票。</Typography.Text>
       </Form>
     </Modal>
   );
@@ -266,7 +266,7 @@ export default function MemberPage() {
     if (open) return;
     Modal.confirm({
       title: `${actionOf(l, data.memberLevel)}${l.name}`,
-      content: `${yuan(l.priceFen)} / ${l.months}个月${l.level === data.memberLevel && data.memberExpiresAt ? `，自 ${date(data.memberExpiresAt)} 起顺延` : ''}。确认后生成会员订单，请按订单信息对公转账。`,
+      content: `${yuan(l.price)} / ${l.months}个月${l.level === data.memberLevel && data.memberExpiresAt ? `，自 ${date(data.memberExpiresAt)} 起顺延` : ''}。确认后生成会员订单，请按订单信息对公转账。`,
       okText: '生成订单',
       onOk: () => create.mutateAsync({ level: l.level }),
     });
@@ -307,7 +307,7 @@ export default function MemberPage() {
           { title: '订单号', dataIndex: 'orderNo', width: 170, render: (v: string | null) => v ?? '—' },
           { title: '类型', dataIndex: 'kind', width: 70, render: (k: number, r) => (k === 2 ? '续费' : r.fromLevel > 0 ? '升级' : '开通') },
           { title: '等级', dataIndex: 'targetLevel', width: 90, render: (v: number) => data.levels[v]?.name },
-          { title: '金额', dataIndex: 'amountFen', width: 100, align: 'right', render: (v: number) => yuan(v) },
+          { title: '金额', dataIndex: 'amount', width: 100, align: 'right', render: (v: string) => yuan(v) },
           { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <Tag color={STATUS_COLOR[v]}>{MEMBER_ORDER_STATUS_LABELS[v]}</Tag> },
           { title: '会员期限', key: 'period', width: 190, render: (_: unknown, r) => (r.periodStart ? `${date(r.periodStart)} 至 ${date(r.periodEnd)}` : '—') },
           {
@@ -315,7 +315,7 @@ export default function MemberPage() {
             key: 'invoice',
             width: 150,
             render: (_: unknown, r) =>
-              r.status === MemberOrderStatus.CONFIRMED && r.amountFen > 0 ? (
+              r.status === MemberOrderStatus.CONFIRMED && toFen(r.amount) > 0 ? (
                 r.invoiceStatus === 0 ? (
                   <Button type="link" size="small" onClick={() => setInvoiceFor(r)}>
                     申请发票
