@@ -75,6 +75,8 @@ export const adminCompany = adminCompanyRow.extend({
   shopFloors: z.array(z.object({ title: z.string(), productIds: z.array(z.number().int()) })),
   /** Every user must sign in with two factors (decision 0150). */
   enforceTwoFactor: z.boolean(),
+  /** When the bought membership term ends (decision 0188); null: no term (free level or set by the console). */
+  memberExpiresAt: wireTimestamp.nullable(),
   updatedAt: wireTimestamp,
 });
 
