@@ -85,6 +85,8 @@ vi.mock('../features/credit/api/credit.ts', () => ({
   useStatementDetail: (id: number | null) => query(id ? statement : undefined),
   useLedger: () => query({ list: [], total: 0 }),
   useIssueStatement: () => mutation(issue),
+  // No overlapping statement: the issue dialog's own check (decision 0185) answers none.
+  useStatementOverlap: () => ({ ...query(null), isPlaceholderData: false }),
   useConfirmStatement: () => mutation(),
   useDisputeStatement: () => mutation(),
   useFreeze: () => mutation(),
