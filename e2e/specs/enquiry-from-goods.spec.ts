@@ -44,7 +44,7 @@ test('a purchaser enquires from a goods page, the invited supplier quotes, an un
     await page.screenshot({ path: `${SHOTS}/enquiry-from-goods-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
   }
-  const title = `E2E商品询价 ${Date.now()}`;
+  const title = `E2E商品询价 ${String(Date.now()).slice(-6)}`;
   await page.getByLabel('询价标题').fill(title);
   await page.getByLabel('交货地区').click();
   await page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Space, Steps, Switch } from 'antd';
 import {
   MERCHANT_AGREEMENT_VERSION,
@@ -80,10 +80,19 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
     documents: initial.documents,
   };
 
+  // One step move at a time: a second 下一步 while the draft is being saved would save and move from the same
+  // (stale) step again, so the button is disabled meanwhile and a click that slips through is ignored.
+  const moving = useRef(false);
   const next = async () => {
-    await form.validateFields(STEP_FIELDS[step] as never);
-    await persist(step + 1);
-    setStep(step + 1);
+    if (moving.current) return;
+    moving.current = true;
+    try {
+      await form.validateFields(STEP_FIELDS[step] as never);
+      await persist(step + 1);
+      setStep(step + 1);
+    } finally {
+      moving.current = false;
+    }
   };
   const formBody = () => {
     const v = form.getFieldsValue(true) as FormValues;
@@ -248,9 +257,9 @@ export function ApplyWizard({ initial, onSubmitted }: { initial: MerchantApplica
         </div>
       </Form>
       <Space style={{ marginTop: 24 }}>
-        {step > 0 && <Button onClick={() => setStep(step - 1)}>上一步</Button>}
+        {step > 0 && <Button disabled={busy} onClick={() => setStep(step - 1)}>上一步</Button>}
         {step < 3 && (
-          <Button type="primary" loading={busy && step > 0} onClick={next}>
+          <Button type="primary" loading={busy && step > 0} disabled={busy} onClick={next}>
             下一步
           </Button>
         )}
