@@ -31,8 +31,10 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
 
 /** An order of the purchaser from the supplier, placed and confirmed through the API (the trade journey covers that UI). */
 async function confirmedOrder(request: APIRequestContext, buyer: string, seller: string): Promise<{ id: number; orderNo: string; totalAmount: number }> {
-  const products = await call<{ list: { sysNo: number }[] }>(request, seller, 'POST', '/api/myproduct/list', { onSale: 1, pageIndex: 1, pageSize: 5 });
-  const product = await call<{ skus: { sysNo: number }[] }>(request, seller, 'GET', `/api/myproduct/detail?id=${products.list[0]!.sysNo}`);
+  // A product within the ¥50,000 limit, sold by the piece, in stock (other specs may change which lists first).
+  const products = await call<{ list: { sysNo: number; price: number; minOrder: number; stock: number }[] }>(request, seller, 'POST', '/api/myproduct/list', { onSale: 1, pageIndex: 1, pageSize: 50 });
+  const pick = products.list.find((p) => p.price <= 20_000 && p.minOrder <= 1 && p.stock >= 10) ?? products.list[0]!;
+  const product = await call<{ skus: { sysNo: number }[] }>(request, seller, 'GET', `/api/myproduct/detail?id=${pick.sysNo}`);
   const items = [{ skuId: product.skus[0]!.sysNo, quantity: 1 }];
   const preview = await call<{ totalAmount: number }>(request, buyer, 'POST', '/api/checkout/preview', { items });
   const addresses = await call<{ sysNo: number }[]>(request, buyer, 'GET', '/api/address/list');
