@@ -32,11 +32,11 @@ test('a quality-fault return of an invoiced order: return address, 不良品 rec
     expect(body.code, `${url}: ${body.message}`).toBe(0);
     return body.data;
   };
-  // A product sold by the piece with stock (other specs may change which product lists first).
-  const products = await call<{ list: { sysNo: number; minOrder: number; stock: number }[] }>(sellerHeaders, '/api/myproduct/list', { onSale: 1, pageIndex: 1, pageSize: 50 });
-  const pick = products.list.find((p) => p.minOrder <= 1 && p.stock >= 10) ?? products.list[0]!;
-  const product = await json<{ minOrder: number; skus: { sysNo: number }[] }>(await request.get(`/api/myproduct/detail?id=${pick.sysNo}`, { headers: sellerHeaders }));
-  const items = [{ skuId: product.data.skus[0]!.sysNo, quantity: Math.max(1, product.data.minOrder) }];
+  // A product sold by the 吨 or 件 from one unit, in stock: the newest products depend on which specs ran before.
+  const products = await call<{ list: { sysNo: number; minOrder: number; unit: string; stock: number }[] }>(sellerHeaders, '/api/myproduct/list', { onSale: 1, pageIndex: 1, pageSize: 50 });
+  const pick = products.list.find((p) => p.minOrder <= 1 && /吨|件/.test(p.unit) && p.stock >= 10) ?? products.list[0]!;
+  const product = await json<{ skus: { sysNo: number }[] }>(await request.get(`/api/myproduct/detail?id=${pick.sysNo}`, { headers: sellerHeaders }));
+  const items = [{ skuId: product.data.skus[0]!.sysNo, quantity: Math.max(1, Number(pick.minOrder) || 1) }];
   const preview = await call<{ totalAmount: number }>(buyer, '/api/checkout/preview', { items });
   const addresses = await json<{ sysNo: number }[]>(await request.get('/api/address/list', { headers: buyer }));
   const placed = await json<{ orders: { id: number; orderNo: string }[] }>(
