@@ -294,7 +294,7 @@ export async function decideUpgrade(
       },
     });
     const levelName = MEMBER_LEVEL_NAMES[after.targetLevel] ?? '';
-    const until = result?.periodEnd ? `，有效期至${ymd(result.periodEnd)}` : '';
+    const until = result?.periodEnd ? `，有效期至${chinaDay(result.periodEnd)}` : '';
     await notifyDecision(
       app,
       tx,
@@ -333,8 +333,6 @@ export async function issueMemberInvoice(app: FastifyInstance, actor: AuditActor
   });
 }
 
-const ymd = (d: Date) => chinaDay(d);
-
 /** Reminder N days before the term ends: an inbox message, once per term (the job is done after it). */
 export async function remindExpiry(tx: Db, companyId: number, now: Date): Promise<void> {
   const [c] = await tx
@@ -346,7 +344,7 @@ export async function remindExpiry(tx: Db, companyId: number, now: Date): Promis
   if (c.memberExpiresAt.getTime() - now.getTime() > (MEMBER_EXPIRY_REMINDER_DAYS + 1) * 86_400_000) return;
   await notify(tx, companyId, {
     type: 'member_expiry',
-    title: `${MEMBER_LEVEL_NAMES[c.memberLevel]}将于${ymd(c.memberExpiresAt)}到期`,
+    title: `${MEMBER_LEVEL_NAMES[c.memberLevel]}将于${chinaDay(c.memberExpiresAt)}到期`,
     content: '到期后相关功能将不可用，请及时续费。',
     linkPath: MEMBER_PAGE,
   });

@@ -136,7 +136,7 @@ describe('membership levels are cumulative', () => {
         expect(blocked === null, `${right.name} at level ${level}`).toBe(level >= right.minLevel);
       }
     }
-    // The gate messages stay the words of SPEC §4.
+    // The gate messages stay word for word (docs/decisions/0188-onboarding-and-membership.md).
     expect(memberGateMessage('levels13', { companyType: 2, isMemberVail: 1, memberLevel: 0 })).toBe(MSG.memberLevel13);
     expect(memberGateMessage('levels23', { companyType: 2, isMemberVail: 1, memberLevel: 1 })).toBe(MSG.memberLevel23);
     expect(MSG.memberLevel13).toBe('请购买一级/三级会员');
