@@ -16,3 +16,4 @@ export * from './privacy.ts';
 export * from './report-rollups.ts';
 export * from './two-factor.ts';
 export * from './console.ts';
+export * from './history.ts';
