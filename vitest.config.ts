@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, four projects: shared contracts, the local ESLint rules, the server (embedded PGlite, or PostgreSQL when
-// TEST_DATABASE_URL is set and AQUAMALL_TEST_DB=pg), and the web units in jsdom.
+// One config, four projects: shared contracts, the local ESLint rules (and the docs-link check), the server
+// (embedded PGlite, or PostgreSQL when TEST_DATABASE_URL is set and AQUAMALL_TEST_DB=pg), and the web units in jsdom.
 export default defineConfig({
   test: {
     maxWorkers: 2,

@@ -3,7 +3,7 @@ import { registerViaApi } from './auth-helpers.ts';
 import { ADMIN, apiLogin } from './merchant-helpers.ts';
 
 /**
- * Messages in real time (issue 15, DESIGN §3 Messages): a purchaser's workbench is open in one browser; in
+ * Messages in real time (issue 15, docs/product/workbench.md#inbox): a purchaser's workbench is open in one browser; in
  * another, the platform changes that company's member level, which writes a 系统 message. Without a reload the
  * purchaser sees a notification and the header badge go up; the inbox tab counts follow; marking the tab read
  * brings the badge back down.

@@ -1,5 +1,5 @@
 /**
- * Several instances that behave as one (issue 15, DESIGN §4): two compiled servers on one PostgreSQL database
+ * Several instances that behave as one (issue 15, docs/product/deployment.md#several-instances): two compiled servers on one PostgreSQL database
  * (and, in the second pass, one Redis) behind a round-robin proxy on loopback. Through the proxy: sign-in by
  * WeChat QR with the scan handled by the other instance, a message created on one instance arriving live on a
  * socket connected to the other, a site content edit on one seen at once on the other, the demo captcha peek

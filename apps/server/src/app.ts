@@ -150,7 +150,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       redis.disconnect();
     });
   }
-  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (DESIGN §4).
+  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (docs/product/deployment.md#several-instances).
   const bus = new EventBus(app.log);
   await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
   app.decorate('bus', bus);
@@ -220,7 +220,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
 
-  // Timed rules (DESIGN §3): each instance polls the jobs table once ready; stops before the database closes.
+  // Timed rules (docs/product/timed-rules.md#how-timed-rules-run): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {
     let runner: ReturnType<typeof startJobRunner> | undefined;
     app.addHook('onReady', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeMode, loadConfig, parseFrameHosts, parsePublicUrl, parseTrustProxy } from './config.ts';
 
-describe('demo mode (DESIGN §5)', () => {
+describe('demo mode (docs/product/deployment.md#demo-mode)', () => {
   it('is on only for loopback + embedded, unless DEMO says otherwise', () => {
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0' }).demo).toBe(false);

@@ -59,7 +59,7 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** SIGTERM: how long in-flight requests may take to finish before connections are cut, ms. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** Timed rules of orders (DESIGN §3): unconfirmed orders cancel after this many hours, unpaid ones after … */
+  /** Timed rules of orders (docs/product/orders.md#timed-rules): unconfirmed orders cancel after this many hours, unpaid ones after … */
   ORDER_CONFIRM_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   ORDER_PAY_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
   /** … and shipped orders are received automatically this many days after the last shipment. */
@@ -168,7 +168,7 @@ export function parsePublicUrl(value: string | undefined, host: string, port: nu
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
-/** The configurable timed rules of orders (DESIGN §3 Orders, After-sales). */
+/** The configurable timed rules of orders (docs/product/orders.md#timed-rules, docs/product/aftersales.md#what-may-be-claimed). */
 export interface OrderRules {
   confirmHours: number;
   payHours: number;
@@ -197,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl,
     /**
-     * Demo mode (DESIGN §5): sandboxes, the dev outbox, /api/dev/* and the demo seed. On by default only for
+     * Demo mode (docs/product/deployment.md#demo-mode): sandboxes, the dev outbox, /api/dev/* and the demo seed. On by default only for
      * the newcomer's `npm start` (loopback address, embedded database); a deployment needs DEMO=1 for it.
      */
     demo,
@@ -267,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /**
- * One line for the start log: the mode (DESIGN §5) and what it implies. Demo: sandboxes, dev outbox and the
+ * One line for the start log: the mode (docs/product/deployment.md#demo-mode) and what it implies. Demo: sandboxes, dev outbox and the
  * demo seed are on. Deployment: they are off; partners must be configured to offer their login methods.
  */
 export function describeMode(config: AppConfig): string {

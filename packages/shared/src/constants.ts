@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC §9). */
+/** Business constants and limits (docs/product/interface.md#constants). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const PAGE_LOAD_TIMEOUT_S = 120;
 export const SEARCH_KEYWORD_MAX = 40;
@@ -20,7 +20,7 @@ export const PASSWORD_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const CAPTCHA_LENGTH = 4;
 export const SMS_CODE_LENGTH = 6;
-/** A mainland mobile number (DESIGN §2): the one pattern for every phone field. */
+/** A mainland mobile number (docs/product/interface.md#input-rules): the one pattern for every phone field. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 export const SMS_RESEND_S = 60;
 export const QR_SIZE = 150;
@@ -37,7 +37,7 @@ export const EMPTY_TEXT = '无';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Menu and control keys used by the site data calls (SPEC §7). */
+/** Menu and control keys used by the site data calls (docs/product/api-envelope.md#site-and-mall-calls). */
 export const MENU_KEYS = ['web_top_menu', 'home_top_menu'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 export const FOOTER_KEYS = ['web_bottom_menu', 'web_comproblem_menu'] as const;

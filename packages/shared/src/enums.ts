@@ -1,6 +1,6 @@
 /**
- * Enum definitions served by GET /api/enums (SPEC §3: `{name, items[{id,name,description,display}], isFlag}`).
- * Statuses follow DESIGN.md §3.
+ * Enum definitions served by GET /api/enums (docs/product/api-envelope.md#static-data: `{name, items[{id,name,description,display}], isFlag}`).
+ * Statuses follow docs/product/README.md#document-map.
  */
 export interface EnumItem {
   id: number;
@@ -22,7 +22,7 @@ export const OrderType = { PURCHASE: 0, ENQUIRY: 4, SALE: 6, QUOTATION: 8, RELAT
 
 export const ProductStatus = { DRAFT: 0, PENDING: 1, ON_SALE: 2, OFF_SALE: 3, REJECTED: 4 } as const;
 /**
- * Why stock moved (DESIGN §3 Stock): adjustments write 1–3, orders 4–6, after-sales receipts 7–9 (7 back to
+ * Why stock moved (docs/product/catalogue.md#stock-ledger-reasons): adjustments write 1–3, orders 4–6, after-sales receipts 7–9 (7 back to
  * sellable stock, 8 held as defective — not sellable, 9 written off: a ledger row that changes no quantity).
  */
 export const StockReason = { IN: 1, OUT: 2, COUNT: 3, RESERVE: 4, RELEASE: 5, SHIP: 6, RETURN: 7, HELD: 8, SCRAP: 9 } as const;
@@ -36,7 +36,7 @@ export const EnquiryVisibility = { PUBLIC: 1, INVITED: 2 } as const;
 /** A supplier's quotation: 已报价 → 已修改 (revised) → 已中标 / 未中标; 已失效 past validity; 已撤回. */
 export const QuotationStatus = { QUOTED: 1, REVISED: 2, WON: 3, LOST: 4, EXPIRED: 5, WITHDRAWN: 6 } as const;
 export type QuotationStatusValue = (typeof QuotationStatus)[keyof typeof QuotationStatus];
-/** Order lifecycle (DESIGN §3 Orders): 已取消 only before anything ships. */
+/** Order lifecycle (docs/product/orders.md#lifecycle): 已取消 only before anything ships. */
 export const OrderStatus = {
   TO_CONFIRM: 0,
   TO_PAY: 1,
@@ -105,7 +105,7 @@ export const TenderLotStatus = { OPEN: 0, FAILED: 1, AWARDED: 2 } as const;
 /** A supplier's bid: registered, submitted, to reconfirm after an amendment, withdrawn. */
 export const TenderBidStatus = { REGISTERED: 0, SUBMITTED: 1, TO_CONFIRM: 2, WITHDRAWN: 3 } as const;
 export const ShopType = { MANUFACTURER: 1, DEALER: 2, SERVICE: 3 } as const;
-/** Inbox categories (DESIGN §3 Messages): 系统, 订单, 询价, 招标, 财务. */
+/** Inbox categories (docs/product/workbench.md#inbox): 系统, 订单, 询价, 招标, 财务. */
 export const MessageCategory = { SYSTEM: 1, ORDER: 2, ENQUIRY: 3, TENDER: 4, FINANCE: 5 } as const;
 export type MessageCategoryValue = (typeof MessageCategory)[keyof typeof MessageCategory];
 

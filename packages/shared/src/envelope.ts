@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 
-/** Response codes of the `{code, message, data}` envelope (SPEC §8). */
+/** Response codes of the `{code, message, data}` envelope (docs/product/api-envelope.md#response-codes). */
 export const Code = {
   OK: 0,
   LOGIN_EXPIRED: 1,
@@ -24,7 +24,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Paged queries take `{pageIndex (from 1), pageSize}` and answer `{list, total}` (DESIGN §1). */
+/** Paged queries take `{pageIndex (from 1), pageSize}` and answer `{list, total}` (docs/product/api-envelope.md#paged-queries). */
 export const pageQuery = z.object({
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -1,6 +1,6 @@
 import { EMPTY_TEXT } from './constants.ts';
 
-/** Masked phone (SPEC §9): 138****8000. */
+/** Masked phone (docs/product/interface.md#display-formatting): 138****8000. */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return EMPTY_TEXT;
   const s = String(phone);
@@ -8,7 +8,7 @@ export function maskPhone(phone: string | null | undefined): string {
   return `${s.slice(0, 3)}****${s.slice(-4)}`;
 }
 
-/** The default text for an empty value is 无 (SPEC §9). */
+/** The default text for an empty value is 无 (docs/product/interface.md#display-formatting). */
 export function orEmpty(value: unknown): string {
   if (value === null || value === undefined) return EMPTY_TEXT;
   const s = String(value).trim();

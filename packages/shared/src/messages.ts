@@ -1,4 +1,4 @@
-/** User-facing messages fixed by the spec (SPEC §5, §8). Kept in one place so client and server agree. */
+/** User-facing messages fixed by the spec (docs/product/interface.md#fixed-messages). Kept in one place so client and server agree. */
 export const MSG = {
   success: '操作成功',
   loginExpired: '登录失效，请刷新页面',

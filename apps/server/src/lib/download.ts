@@ -31,7 +31,7 @@ export function cutAt<T>(rows: T[], limit: number): { rows: T[]; cut?: number } 
 }
 
 /**
- * A file answer the web client's download saves (SPEC §7–8: blob, file name from content-disposition). Excel by
+ * A file answer the web client's download saves (docs/product/api-envelope.md#file-downloads: blob, file name from content-disposition). Excel by
  * default; `type` for PDF or ZIP; a cut list export sets EXPORT_LIMIT_HEADER; `privateCopy` keeps proxies and the browser cache from storing it.
  */
 export function sendDownload(

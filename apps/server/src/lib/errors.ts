@@ -2,7 +2,7 @@ import { Code, MSG } from '@aquamall/shared';
 
 /**
  * A business error: answered as `{code, message, data: null}`. Business errors travel with HTTP 200 so the
- * client's response-code handling (SPEC §8: code 1 logs out, others show the message) applies; transport
+ * client's response-code handling (docs/product/api-envelope.md#how-the-web-client-handles-codes: code 1 logs out, others show the message) applies; transport
  * problems (bad JSON, oversize body, unknown path, crash) use HTTP statuses. See docs/decisions/0002.
  */
 export class AppError extends Error {

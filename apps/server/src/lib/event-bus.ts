@@ -4,7 +4,7 @@ import { listenPg } from './pg-listen.ts';
 import { redisOptions } from './redis.ts';
 
 /**
- * Events that cross instances (DESIGN §4): new inbox messages, WeChat QR ticket states. `publish` delivers to
+ * Events that cross instances (docs/product/deployment.md#several-instances): new inbox messages, WeChat QR ticket states. `publish` delivers to
  * this process's subscribers at once and sends the event to the other instances through the transport:
  * Redis pub/sub when REDIS_URL is set, otherwise PostgreSQL LISTEN/NOTIFY on a server database. The
  * embedded database is one process, so it needs no transport (docs/decisions/0141-live-events.md).

@@ -45,7 +45,7 @@ export function companyCaller(request: FastifyRequest): AuthContext & { companyI
 export const isConsoleReady = (auth: AuthContext | null | undefined): boolean =>
   !!auth?.isPlatformAdmin && !auth.mustEnrolTwoFactor;
 
-/** Reads `x-token` on every request (SPEC §7) and exposes the caller as `request.auth`. */
+/** Reads `x-token` on every request (docs/product/api-envelope.md#calling-the-api) and exposes the caller as `request.auth`. */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   // A callback hook, not an async one: a request without a token, or to a route that reads no caller

@@ -13,7 +13,7 @@ import { siteSettings } from '../modules/site/service.ts';
 
 /**
  * Unknown /api (and /dev/) paths answer HTTP 404 (the client shows 接口地址不存在). Every other unknown path serves the web
- * app's index.html, whose router redirects unknown routes to the site home (DESIGN §1). The public pages (site
+ * app's index.html, whose router redirects unknown routes to the site home (docs/product/api-envelope.md#unknown-paths). The public pages (site
  * home, mall lists, goods, shops, enquiries, tenders, articles) get their own title, description, canonical
  * link, Open Graph tags and a text block for readers without JavaScript, and 404/410 when the record is not
  * public (decision 0152). index.html is read and split once, at start.

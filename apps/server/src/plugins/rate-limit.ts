@@ -29,7 +29,7 @@ export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string
 ];
 
 /**
- * @fastify/rate-limit on the routes above (DESIGN §4): counted per route and client address (request.ip, so
+ * @fastify/rate-limit on the routes above (docs/product/deployment.md#several-instances): counted per route and client address (request.ip, so
  * TRUST_PROXY decides whether X-Forwarded-For counts; IPv6 per /64), in Redis when REDIS_URL is set (the database
  * while Redis is down), otherwise in the database (`rate_limits`), so several instances share one limit. Checked in onRequest, before any body is
  * read. Over the limit: HTTP 429 with the envelope {code: 6, message: 操作过于频繁，请稍后再试}.

@@ -8,7 +8,7 @@ import { partnersOf } from '../lib/partners/index.ts';
 import { MSG_EMAIL_OFF, MSG_SMS_OFF, MSG_SMS_REGISTER_OFF, MSG_WECHAT_OFF } from '../lib/providers/availability.ts';
 import { get, post } from '../test/http.ts';
 
-/** Every path of the demo tooling (DESIGN §5): the dev outbox, its page, the captcha peek, the WeChat scan page. */
+/** Every path of the demo tooling (docs/product/deployment.md#demo-mode): the dev outbox, its page, the captcha peek, the WeChat scan page. */
 const DEV_PATHS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'GET', url: '/dev/outbox' },
   { method: 'GET', url: '/api/dev/outbox?phone=18800000002' },

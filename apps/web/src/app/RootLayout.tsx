@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useSearchParams } from 'react-router';
 
 export interface RouteHandle {
-  /** Page title; the query `title` and a product name refine it (SPEC §2). */
+  /** Page title; the query `title` and a product name refine it (docs/product/interface.md#page-titles-and-loading). */
   title?: string;
   /** Search group of the mall search bar: 0 goods+stores, 2 purchaser, 3 news. */
   searchGroup?: 0 | 2 | 3;

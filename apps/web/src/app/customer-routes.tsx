@@ -15,7 +15,7 @@ import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 
-/** Workbench paths other features own (SPEC §2); each gets a placeholder until its feature provides it. */
+/** Workbench paths other features own (docs/product/workbench.md#workbench-routes); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
   ['info', '个人信息'],
   ['safe', '账户安全'],
@@ -38,7 +38,7 @@ const placeholders: RouteObject[] = CONTRIBUTED.filter(
 }));
 
 /**
- * The /customer workbench (login required, SPEC §2). The workbench feature provides the layout (guard, menu,
+ * The /customer workbench (login required, docs/product/workbench.md#workbench-routes). The workbench feature provides the layout (guard, menu,
  * header) and most pages; identity and merchant features contribute theirs as children.
  */
 export const customerRoutes: RouteObject = {

@@ -9,7 +9,7 @@ import { RouteError } from '../components/RouteError.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 /**
- * One route tree (SPEC §2). Each feature owns its subtree; `handle` carries the page title, the search group
+ * One route tree (docs/product/README.md#areas-and-routes). Each feature owns its subtree; `handle` carries the page title, the search group
  * and the highlighted menu key. Root and unknown paths redirect to the site home.
  */
 export const routes: RouteObject[] = [

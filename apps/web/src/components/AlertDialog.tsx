@@ -26,7 +26,7 @@ const ICONS: Record<AlertKind, ReactNode> = {
   error: <CloseCircleFilled style={{ color: '#ff4d4f' }} />,
 };
 
-/** The alert dialog of SPEC §2: confirm, success, warn or error, with an optional auto-close countdown. */
+/** The alert dialog of docs/product/interface.md#shared-dialogs-and-widgets: confirm, success, warn or error, with an optional auto-close countdown. */
 export function AlertDialog({ open, kind = 'confirm', title, content, autoClose, okText, cancelText = '取消', onOk, onClose }: AlertDialogProps) {
   const [left, setLeft] = useState(autoClose ?? 0);
 

@@ -1,7 +1,7 @@
 import { maskPhone, orEmpty } from '@aquamall/shared/format';
 import { formatPrice, type PriceFormatOptions } from '@aquamall/shared/money';
 
-/** A price: 2 decimals, thousands separators, 万 above 999999 when `wan` is on, 无 when empty (SPEC §9). */
+/** A price: 2 decimals, thousands separators, 万 above 999999 when `wan` is on, 无 when empty (docs/product/interface.md#display-formatting). */
 export function Price({ value, symbol = true, className, ...opts }: PriceFormatOptions & { value: number | string | null | undefined; symbol?: boolean; className?: string }) {
   const text = formatPrice(value, opts);
   const empty = value === null || value === undefined || value === '' || !Number.isFinite(Number(value));

@@ -10,7 +10,7 @@ export interface ImagePreviewProps {
   onClose: () => void;
 }
 
-/** Full-screen image preview at 1080 px (SPEC §2): a click anywhere or any key press closes it. */
+/** Full-screen image preview at 1080 px (docs/product/interface.md#shared-dialogs-and-widgets): a click anywhere or any key press closes it. */
 export function ImagePreview({ src, alt = '', onClose }: ImagePreviewProps) {
   useEffect(() => {
     if (!src) return;

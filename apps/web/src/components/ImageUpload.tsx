@@ -27,7 +27,7 @@ const pathOf = (f: UploadFile): string | null => {
 };
 
 /**
- * Image upload control (SPEC §2, §5): posts multipart field `storefile` with the x-token to /file/upload;
+ * Image upload control (docs/product/interface.md#shared-dialogs-and-widgets, docs/product/files.md#uploads): posts multipart field `storefile` with the x-token to /file/upload;
  * checks type (仅允许…格式), size (最大允许…M) and count (最多允许…张); shows the server's message or 上传失败.
  * Works as a form control: the value is the list of stored paths.
  */

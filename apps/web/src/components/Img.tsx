@@ -10,7 +10,7 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   avatar?: boolean;
 }
 
-/** An image that falls back to the default image (or avatar) when missing or broken (SPEC §8). */
+/** An image that falls back to the default image (or avatar) when missing or broken (docs/product/interface.md#images). */
 export function Img({ src, width, avatar, alt = '', loading = 'lazy', ...rest }: ImgProps) {
   const fallback = avatar ? DEFAULT_AVATAR : DEFAULT_IMAGE;
   const url = fileUrl(src, width) || fallback;

@@ -6,7 +6,7 @@ import { PrivacyDialog } from './PrivacyDialog.tsx';
 afterEach(cleanup);
 
 describe('agreement dialog', () => {
-  it('states the terms of SPEC §1 with the platform as 甲方 and closes by cancel', () => {
+  it('states the terms of docs/product/merchants.md#service-agreement with the platform as 甲方 and closes by cancel', () => {
     const onCancel = vi.fn();
     render(<AgreementDialog open onCancel={onCancel} />);
     expect(screen.getByText('平台商家入驻协议')).toBeTruthy();

@@ -17,7 +17,7 @@ import { DEFAULT_PAGE_SIZE } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 import { pickerToDayOrUndefined } from '../lib/china-time.ts';
 
-/** The page of a paged list (DESIGN §1: pageIndex from 1). */
+/** The page of a paged list (docs/product/api-envelope.md#paged-queries: pageIndex from 1). */
 export interface PageParams {
   pageIndex: number;
   pageSize: number;

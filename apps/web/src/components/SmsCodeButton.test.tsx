@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('SMS code button (SPEC §4)', () => {
+describe('SMS code button (docs/product/accounts.md#sms-code-button)', () => {
   it('goes idle → 获取中 → 60 s countdown → resend', async () => {
     vi.useFakeTimers();
     let finish: (v: boolean) => void = () => {};

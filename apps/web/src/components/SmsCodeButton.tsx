@@ -5,7 +5,7 @@ import { MSG, SMS_RESEND_S } from '@aquamall/shared';
 type Phase = 'idle' | 'loading' | 'counting' | 'resend';
 
 /**
- * SPEC §4 SMS code button: idle text, then 获取中 while sending, then a 60 second countdown, then a resend
+ * SMS code button (docs/product/accounts.md#sms-code-button): idle text, then 获取中 while sending, then a 60 second countdown, then a resend
  * label. `onSend` returns true when a code was sent (false or a throw goes back to the previous label).
  */
 export function SmsCodeButton({ onSend, idleText = '获取验证码', disabled }: { onSend: () => Promise<boolean>; idleText?: string; disabled?: boolean }) {

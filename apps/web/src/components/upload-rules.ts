@@ -12,7 +12,7 @@ export interface UploadRules {
 
 export const uploadDefaults = { types: UPLOAD_TYPES, maxMb: UPLOAD_MAX_MB, max: UPLOAD_MAX_IMAGES } as const;
 
-/** The message for a file that breaks the type or size rule (SPEC §5), or null when it may be uploaded. */
+/** The message for a file that breaks the type or size rule (docs/product/files.md#uploads), or null when it may be uploaded. */
 export function checkUploadFile(file: { name: string; size: number }, rules: UploadRules = {}): string | null {
   const types = rules.types ?? uploadDefaults.types;
   const maxMb = rules.maxMb ?? uploadDefaults.maxMb;

@@ -8,7 +8,7 @@ import { ENDPOINT_TABLE } from '@aquamall/shared/endpoints/table.gen';
 import { clientStore } from './storage.ts';
 import { notify } from './notify.ts';
 
-/** Per-call options of the API client (SPEC §7–8). */
+/** Per-call options of the API client (docs/product/api-envelope.md#calling-the-api, docs/product/api-envelope.md#how-the-web-client-handles-codes). */
 export interface ApiOptions {
   /** Do not show the success message for code 0. */
   suppressSuccess?: boolean;
@@ -37,7 +37,7 @@ export class ApiError extends Error {
 }
 
 type LoginExpiredHandler = () => void;
-/** The login page with the current page as returnUrl (SPEC §8, code 1). */
+/** The login page with the current page as returnUrl (docs/product/api-envelope.md#how-the-web-client-handles-codes, code 1). */
 export function loginUrlWithReturn(loc: Pick<Location, 'pathname' | 'search'> = window.location): string {
   return `/sso/login?returnUrl=${encodeURIComponent(loc.pathname + loc.search)}`;
 }
@@ -50,7 +50,7 @@ export function setLoginExpiredHandler(handler: LoginExpiredHandler) {
   onLoginExpired = handler;
 }
 
-/** Envelope codes (SPEC §8), typed against the shared Code map so they cannot drift. */
+/** Envelope codes (docs/product/api-envelope.md#response-codes), typed against the shared Code map so they cannot drift. */
 const Code: Pick<typeof CodeMap, 'OK' | 'LOGIN_EXPIRED'> = { OK: 0, LOGIN_EXPIRED: 1 };
 
 export const http = axios.create({ baseURL: '', timeout: REQUEST_TIMEOUT_MS });

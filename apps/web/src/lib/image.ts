@@ -1,6 +1,6 @@
 import { PREVIEW_WIDTH, THUMB_WIDTH } from '@aquamall/shared/constants';
 
-/** Shown when an image is missing or fails to load (SPEC §8). */
+/** Shown when an image is missing or fails to load (docs/product/interface.md#images). */
 export const DEFAULT_IMAGE = '/images/default-image.svg';
 /** Shown when an avatar is missing or fails to load. */
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -8,7 +8,7 @@ export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
- * URL of a stored file on the file host (SPEC §7): `/f/<key>`, or `/f/w<width>/<key>` for a resized copy.
+ * URL of a stored file on the file host (docs/product/files.md#file-host): `/f/<key>`, or `/f/w<width>/<key>` for a resized copy.
  * Absolute URLs (http:, https:, data:, blob:, //host) and site assets outside /f/ are returned untouched.
  */
 export function fileUrl(key: string | null | undefined, width?: number): string {

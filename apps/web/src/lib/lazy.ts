@@ -3,7 +3,7 @@ import { PAGE_LOAD_TIMEOUT_S } from '@aquamall/shared/constants';
 
 /**
  * Route `lazy` loader with the spec's limit: a lazily loaded page that does not load within 120 seconds
- * fails (SPEC §8). Use as `lazy: lazyPage(() => import('./pages/x.tsx'))`; the module's default export is
+ * fails (docs/product/interface.md#page-titles-and-loading). Use as `lazy: lazyPage(() => import('./pages/x.tsx'))`; the module's default export is
  * the page component.
  */
 export function lazyPage(load: () => Promise<{ default: React.ComponentType }>, timeoutMs = PAGE_LOAD_TIMEOUT_S * 1000) {

@@ -1,5 +1,5 @@
 /**
- * Stored client data (SPEC §3, §4): token, user, rememberMe. The token lives in local storage when
+ * Stored client data (docs/product/accounts.md#the-session-in-the-browser): token, user, rememberMe. The token lives in local storage when
  * rememberMe is 'true', otherwise in session storage; the user is always kept in session storage.
  */
 const TOKEN = 'token';

@@ -5,7 +5,7 @@ import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { MOBILE_RE } from '../constants.ts';
 import { confirmPasswordField, newPasswordField } from './identity.ts';
 
-/** Workbench menu item (SPEC §3), as served flat by GET /api/appuser/getWebMenus; `parentSysNo` 0 = top. */
+/** Workbench menu item (docs/product/workbench.md#menus), as served flat by GET /api/appuser/getWebMenus; `parentSysNo` 0 = top. */
 export interface MenuItem {
   sysNo: number;
   parentSysNo: number;
@@ -26,7 +26,7 @@ export const menuItem: z.ZodType<MenuItem> = z.object({
 });
 
 /**
- * Action permissions a company role can grant (DESIGN §2). `types` says which company types may hold it.
+ * Action permissions a company role can grant (docs/product/workbench.md#roles-and-permissions). `types` says which company types may hold it.
  * Company administrators hold every permission of their company type.
  */
 export const PERMISSIONS = [
@@ -53,7 +53,7 @@ export const permissionsForType = (companyType: number | null | undefined) =>
 export const isPermissionCode = (code: string): code is PermissionCode =>
   (PERMISSION_CODES as string[]).includes(code);
 
-/** Membership gates of SPEC §4. */
+/** Membership gates of docs/product/accounts.md#membership-gates. */
 export type MemberGate = 'levels23' | 'levels13';
 export const MEMBER_GATE_MESSAGE: Record<MemberGate, string> = {
   levels23: MSG.memberLevel23,
@@ -62,7 +62,7 @@ export const MEMBER_GATE_MESSAGE: Record<MemberGate, string> = {
 /**
  * The lowest member level that passes each gate. Levels are cumulative (a higher level never loses a right a
  * lower one has, MEMBER_RIGHTS in contracts/merchant.ts): levels13's pages open from level 1 up, levels23's
- * from level 2 up. The messages stay the words of SPEC §4.
+ * from level 2 up. The messages stay the words of docs/product/accounts.md#membership-gates.
  */
 export const MEMBER_GATE_MIN_LEVEL: Record<MemberGate, number> = { levels23: 2, levels13: 1 };
 
@@ -73,7 +73,7 @@ export interface MemberSubject {
 }
 
 /**
- * The member check (SPEC §4): applies only when isMemberVail is 1 and the company is not a purchaser (type 4).
+ * The member check (docs/product/accounts.md#membership-gates): applies only when isMemberVail is 1 and the company is not a purchaser (type 4).
  * Returns the message to show when blocked, or null when the subject may pass.
  */
 export function memberGateMessage(gate: MemberGate, s: MemberSubject): string | null {
@@ -81,14 +81,14 @@ export function memberGateMessage(gate: MemberGate, s: MemberSubject): string | 
   return Number(s.memberLevel ?? 0) < MEMBER_GATE_MIN_LEVEL[gate] ? MEMBER_GATE_MESSAGE[gate] : null;
 }
 
-/** Which gate an order detail of this order type passes (SPEC §4): 8 → levels23, 6 → levels13. */
+/** Which gate an order detail of this order type passes (docs/product/accounts.md#membership-gates): 8 → levels23, 6 → levels13. */
 export function memberGateForOrderType(orderType: number | null | undefined): MemberGate | null {
   if (Number(orderType) === 8) return 'levels23';
   if (Number(orderType) === 6) return 'levels13';
   return null;
 }
 
-/** Reports limited to one company type (SPEC §6). */
+/** Reports limited to one company type (docs/product/workbench.md#company-type-pages). */
 export const REPORT_COMPANY_TYPE = {
   saleAmount: { type: CompanyType.SUPPLIER, message: '应收账款报表仅对供应商开放' },
   payAmount: { type: CompanyType.PURCHASER, message: '应付账款报表仅对采购商开放' },

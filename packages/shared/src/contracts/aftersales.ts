@@ -6,7 +6,7 @@ import { ReturnDisposition, RmaStatus, RmaType } from '../enums.ts';
 import { addressInput } from './buying.ts';
 
 /**
- * After-sales (issue 12, DESIGN §3 After-sales): the purchaser applies for a return, a refund only or an
+ * After-sales (issue 12, docs/product/aftersales.md#lifecycle): the purchaser applies for a return, a refund only or an
  * exchange of lines of a completed order; the supplier approves or rejects, receives the goods back (stock
  * 退货入库) and refunds or sends a replacement order. Money in yuan with two decimals.
  */
@@ -20,7 +20,7 @@ export const RMA_REASONS = ['质量问题', '商品与描述不符', '发错货'
 /** Reasons that mean the goods are faulty: their returned lines default to 不良品 on receipt. */
 export const RMA_QUALITY_REASONS: readonly string[] = ['质量问题', '包装或商品破损'];
 
-/** Which side's list (SPEC §2 rma/rmaList?type=): 0 the purchaser's requests, 1 those a supplier handles. */
+/** Which side's list (rma/rmaList?type=: docs/product/aftersales.md#screens): 0 the purchaser's requests, 1 those a supplier handles. */
 export const RmaViewer = { BUYER: 0, SELLER: 1 } as const;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);

@@ -10,7 +10,7 @@ import {
 } from '../enums.ts';
 
 /**
- * Credit accounts (issue 14, DESIGN §3 Credit accounts): a purchaser requests an account with a supplier, the
+ * Credit accounts (issue 14, docs/product/credit.md#credit-accounts): a purchaser requests an account with a supplier, the
  * supplier grants a limit and payment terms (账期); recharges, refunds, order payments, after-sales refunds and
  * adjustments are rows of an append-only ledger; balance and credit used are its sums; statements (对账单) for
  * a period. Money in yuan with two decimals (numbers in, strings out).

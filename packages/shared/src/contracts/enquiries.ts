@@ -5,7 +5,7 @@ import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
 import { isWholeFen } from '../money.ts';
 
 /**
- * Enquiries, purchaser side (issue 13, DESIGN §3 Enquiry): the editor (draft / publish), the list with status
+ * Enquiries, purchaser side (issue 13, docs/product/enquiries.md#enquiry-lifecycle): the editor (draft / publish), the list with status
  * tabs, extend and withdraw, the comparison of offers and the award (whole or split into orders). Money in yuan
  * with two decimals; quantities are whole numbers (order lines are).
  */

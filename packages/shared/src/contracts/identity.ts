@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MAX, MOBILE_RE, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants.ts';
 import { recordId, wireTimestamp } from '../envelope.ts';
 
-/** Mainland mobile number (DESIGN §2: accounts are 11-digit phone numbers). */
+/** Mainland mobile number (docs/product/interface.md#input-rules: accounts are 11-digit phone numbers). */
 export const phoneField = z
   .string({ error: '请输入手机号' })
   .trim()
@@ -28,7 +28,7 @@ export const passwordInput = z.string({ error: '请输入密码' }).min(1, '请�
 export const PASSWORD_HINT = `${PASSWORD_MIN}-${PASSWORD_MAX}位，须同时包含字母和数字`;
 
 /**
- * The password policy of DESIGN §2, the one rule every form that sets a password uses (register, recovery,
+ * The password policy of docs/product/accounts.md#passwords, the one rule every form that sets a password uses (register, recovery,
  * change, invitation): 8–20 characters, no spaces, letters and digits both present. The server adds one
  * refinement of its own (not a common password).
  */
@@ -70,7 +70,7 @@ export const userInfoQuery = z.object({ code: z.string().max(40).optional() });
 export const phoneLoginInput = z.object({ phone: phoneField, code: codeField, rememberMe: rememberField });
 export const emailLoginInput = z.object({ email: emailField, code: codeField, rememberMe: rememberField });
 
-/** The signed-in user (SPEC §3 "User info"), as answered by login and GET /api/appuser/loginuserinfo. */
+/** The signed-in user ("User info": docs/product/accounts.md#user-info), as answered by login and GET /api/appuser/loginuserinfo. */
 export const sessionUser = z.object({
   userId: z.number().int(),
   phone: z.string(),
@@ -91,7 +91,7 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-/** What login calls answer (SPEC §3 "Session"). */
+/** What login calls answer ("Session": docs/product/accounts.md#the-session-in-the-browser). */
 export const loginResult = z.object({ authToken: z.string(), userInfo: sessionUser });
 export type LoginResult = z.infer<typeof loginResult>;
 
@@ -162,7 +162,7 @@ export const sessionRow = z.object({
 export type SessionRow = z.infer<typeof sessionRow>;
 export const endSessionsInput = z.object({ ids: z.array(recordId).max(100).optional() });
 
-/** Codes (DESIGN §2). */
+/** Codes (docs/product/accounts.md#one-time-codes). */
 export const sendCodeInput = z.object({
   phone: phoneField.optional(),
   /** `delete`: the signed-in user's own phone, re-authenticating 注销账号 (decision 0151). */
@@ -193,7 +193,7 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const captchaQuery = z.object({ id: z.string().trim().regex(/^[\w-]{4,64}$/, '验证码编号无效') });
 
-/** WeChat QR login (SPEC §7). */
+/** WeChat QR login (docs/product/accounts.md#wechat-qr-login). */
 export const wxClientId = z.string().trim().regex(/^[\w-]{8,64}$/, '二维码编号无效');
 export const wxTicketField = z.string().trim().regex(/^[\w-]{20,128}$/, '二维码已失效，请刷新');
 export const wxQrParams = z.object({ id: wxClientId });

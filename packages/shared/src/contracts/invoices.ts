@@ -4,7 +4,7 @@ import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { InvoiceStatus, VAT_RATES } from '../enums.ts';
 
 /**
- * VAT invoices (issue 14, DESIGN §3 Invoices): the purchaser requests a 普通 or 专用 invoice for completed orders
+ * VAT invoices (issue 14, docs/product/invoices.md#lifecycle): the purchaser requests a 普通 or 专用 invoice for completed orders
  * of one supplier, up to their uninvoiced amount; the supplier issues it (number, date, amount before tax,
  * rate, tax, file) or refuses; the purchaser confirms receipt or disputes; a reversal (红冲) is a negative
  * invoice linked to the original that frees the amount again. Money in yuan with two decimals.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_KEYWORD_MAX } from '../constants.ts';
 import { pageQuery, pagedOf } from '../envelope.ts';
 
-/** Public mall contracts (SPEC §2 mall routes, §7). Inputs are zod schemas shared by the web and the server. */
+/** Public mall contracts (docs/product/mall.md#mall-routes, docs/product/api-envelope.md#site-and-mall-calls). Inputs are zod schemas shared by the web and the server. */
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalNumber = <T extends z.ZodType<number, unknown>>(schema: T) =>
@@ -16,7 +16,7 @@ const optionalFlag = z.preprocess((v) => {
   return v;
 }, z.boolean('标记格式不正确').optional());
 
-/** A search keyword: trimmed, at most 40 characters (SPEC §5). */
+/** A search keyword: trimmed, at most 40 characters (docs/product/interface.md#input-rules). */
 export const searchKeyword = z
   .string('关键词格式不正确')
   .trim()
@@ -175,7 +175,7 @@ export const shopInfo = shopCard.extend({
   banner: z.string(),
   introduction: z.string(),
   contactName: z.string(),
-  /** Masked (SPEC §9). */
+  /** Masked (docs/product/interface.md#display-formatting). */
   contactPhone: z.string(),
   address: z.string(),
 });
@@ -261,7 +261,7 @@ export const enquiryDetail = enquiryListItem.extend({
    * here (its invited suppliers see them on the quotation page). */
   attachments: z.array(z.object({ name: z.string(), path: z.string() })),
   contactName: z.string(),
-  /** Masked (SPEC §9). */
+  /** Masked (docs/product/interface.md#display-formatting). */
   contactPhone: z.string(),
   expired: z.boolean(),
 });

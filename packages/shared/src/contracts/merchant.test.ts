@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_PHONE_RE, merchantSubmitInput, requiredMerchantDocuments } from './merchant.ts';
 
-describe('documents each shop type must upload (DESIGN §3)', () => {
+describe('documents each shop type must upload (docs/product/merchants.md#shop-types-and-documents)', () => {
   it('licence always; tax and organisation code unless 三证合一; production licence for manufacturers; brand authorisation for dealers', () => {
     expect(requiredMerchantDocuments(1, true)).toEqual(['license', 'productionLicense']);
     expect(requiredMerchantDocuments(2, true)).toEqual(['license', 'brandAuthorization']);

@@ -32,7 +32,7 @@ export const SHOP_TYPE_OPTIONS = [
 ] as const;
 
 /**
- * Documents a shop type must upload (DESIGN §3): 营业执照 always; 税务登记 and 组织机构代码 unless the licence is
+ * Documents a shop type must upload (docs/product/merchants.md#shop-types-and-documents): 营业执照 always; 税务登记 and 组织机构代码 unless the licence is
  * 三证合一; 生产许可证 for manufacturers; 品牌授权书 for dealers.
  */
 export function requiredMerchantDocuments(shopType: number | null | undefined, threeInOne: boolean): MerchantDocKind[] {

@@ -8,7 +8,7 @@ const categoryId = z
   .min(1, '消息分类不正确')
   .max(5, '消息分类不正确');
 
-/** The workbench inbox: messages to a company (DESIGN §3: every state change notifies the company). */
+/** The workbench inbox: messages to a company (docs/product/workbench.md#inbox: every state change notifies the company). */
 export const messageListQuery = pageQuery.extend({
   unread: z.enum(['0', '1']).optional(),
   /** One category only (1–5); absent or empty: all. */

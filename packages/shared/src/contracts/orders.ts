@@ -3,7 +3,7 @@ import { moneyQuery } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 
 /**
- * Orders seen from both sides (issue 12, DESIGN §3 Orders): lists of the six menus, the detail with its
+ * Orders seen from both sides (issue 12, docs/product/orders.md#lifecycle): lists of the six menus, the detail with its
  * history, payments and shipments, and the lifecycle commands. Money is in yuan with 2 decimals (strings on
  * the wire for exact amounts).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { codeField } from './identity.ts';
 
-/** Personal-data requests (PIPL, decision 0151): answered within this many days (SPEC §1 privacy terms). */
+/** Personal-data requests (PIPL, decision 0151): answered within this many days (privacy terms: docs/product/merchants.md#privacy-policy). */
 export const PRIVACY_DEADLINE_DAYS = 10;
 /** An export archive can be downloaded for this many days after it was built. */
 export const PRIVACY_EXPORT_DAYS = 7;

@@ -6,7 +6,7 @@ import { VAT_RATES } from '../enums.ts';
 import { optionalDate } from './orders.ts';
 
 /**
- * Quotations, the supplier's side of an enquiry (issue 13, DESIGN §3 Enquiry): quote per line (unit price tax
+ * Quotations, the supplier's side of an enquiry (issue 13, docs/product/enquiries.md#quotations): quote per line (unit price tax
  * included, with the VAT rate), revise until the deadline (every version kept), withdraw; the supplier's list
  * and detail; the message thread between the enquiry's purchaser and that supplier. Money in yuan, strings on
  * the wire with two decimals.

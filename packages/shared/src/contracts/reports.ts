@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The seven reports of SPEC §2 report/* (issue 14, decision 0132). Every report takes a date range (China
+ * The seven reports of docs/product/reports.md#the-reports report/* (issue 14, decision 0132). Every report takes a date range (China
  * calendar days, both ends included) and a granularity; money is yuan with 2 decimals as strings.
  * Which orders count: paid and not cancelled (`paidAt` set, status ≠ 已取消), dated by `paidAt`.
  * 应收/应付账款 date their "delivered" figures by the first shipment and age credit as of now.
@@ -150,7 +150,7 @@ export const balanceReport = z.object({
 });
 export type BalanceReport = z.infer<typeof balanceReport>;
 
-/** Report names (SPEC §2 report/*), with their title and the company type that sees them. */
+/** Report names (report/*: docs/product/reports.md#the-reports), with their title and the company type that sees them. */
 export const REPORTS = {
   procurement: { title: '采购统计', type: 4 },
   orderSale: { title: '订单销售统计', type: 2 },

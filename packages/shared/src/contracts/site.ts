@@ -5,7 +5,7 @@ import type { EnumDef } from '../enums.ts';
 
 const int = z.number().int();
 
-/** Product category node, 3 levels (SPEC §3). `iconPath` is the default image path or ''. */
+/** Product category node, 3 levels (docs/product/mall.md#category-catalogue). `iconPath` is the default image path or ''. */
 export const categoryNode = z.object({
   sysNo: int,
   name: z.string(),
@@ -17,7 +17,7 @@ export const categoryNode = z.object({
 });
 export type CategoryNode = z.infer<typeof categoryNode>;
 
-/** Navigation or footer link (SPEC §3). */
+/** Navigation or footer link (docs/product/mall.md#site-data). */
 export const navLink = z.object({
   title: z.string(),
   linkUrl: z.string(),
@@ -38,7 +38,7 @@ export const banner = z.object({
 });
 export type Banner = z.infer<typeof banner>;
 
-/** Footer question block: `{title, titleImg, items[{title, summary}]}` (SPEC §3). */
+/** Footer question block: `{title, titleImg, items[{title, summary}]}` (docs/product/mall.md#site-data). */
 export const footerQuestion = z.object({
   title: z.string(),
   titleImg: z.string(),
@@ -107,7 +107,7 @@ export const siteInfoInput = z.object({
 /** The `site` setting as stored; every field optional (defaults fill the gaps). */
 export const siteSettingsInput = siteInfoInput.partial();
 
-/** POST /api/index — the site data (SPEC §3). */
+/** POST /api/index — the site data (docs/product/mall.md#site-data). */
 export const siteData = z.object({
   siteNav: z.array(navLink),
   mallNav: z.array(navLink),
@@ -120,7 +120,7 @@ export const siteData = z.object({
 });
 export type SiteData = z.infer<typeof siteData>;
 
-/** `{controls: {<key>: <value>}}`, the shape of several site answers (SPEC §7). */
+/** `{controls: {<key>: <value>}}`, the shape of several site answers (docs/product/api-envelope.md#site-and-mall-calls). */
 export const controlsOf = <K extends string, V extends z.ZodType>(key: K, value: V) =>
   z.object({ controls: z.object({ [key]: value } as { [P in K]: V }) });
 export type Controls<K extends string, V> = { controls: Record<K, V> };
@@ -169,7 +169,7 @@ export const homeNoticeQuery = pageQuery.extend({
 });
 export type HomeNoticeQuery = z.infer<typeof homeNoticeQuery>;
 
-/** Area tree node (SPEC §3). `sysNo` is the official GB/T 2260 code. */
+/** Area tree node (docs/product/api-envelope.md#static-data). `sysNo` is the official GB/T 2260 code. */
 export const areaNode = z.object({
   sysNo: int,
   name: z.string(),
@@ -179,7 +179,7 @@ export const areaNode = z.object({
 });
 export type AreaNode = z.infer<typeof areaNode>;
 
-/** GET /api/enums: `{name, items[{id, name, description, display}], isFlag}` (SPEC §3). */
+/** GET /api/enums: `{name, items[{id, name, description, display}], isFlag}` (docs/product/api-envelope.md#static-data). */
 export const enumDef = z.object({
   name: z.string(),
   items: z.array(z.object({ id: int, name: z.string(), description: z.string(), display: z.boolean() })),

@@ -8,7 +8,7 @@ import type { MemberGate, PermissionCode } from '../contracts/access.ts';
  * - `user`: any signed-in user (company user or platform administrator).
  * - `company`: a signed-in user of a company; with `permissions`, holding at least one of them (company
  *   administrators hold all of their type); with `menus`, seeing one of these workbench pages; with `gate`,
- *   passing that membership gate of SPEC §4; with `refusal`, a caller lacking the permissions is told that
+ *   passing that membership gate of docs/product/accounts.md#membership-gates; with `refusal`, a caller lacking the permissions is told that
  *   sentence instead of the generic 没有操作权限 (same check, clearer words).
  * - `admin`: a platform administrator (the /admin console).
  */

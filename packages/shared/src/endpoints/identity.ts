@@ -44,7 +44,7 @@ import { signInResult } from '../contracts/two-factor.ts';
 import { noData, pagedOf, sysNoInput } from '../envelope.ts';
 import { can, endpoint, PUBLIC, raw, SIGNED_IN } from './endpoint.ts';
 
-/** Sign-in, registration, the account and its sessions (SPEC §7, /api/appuser). */
+/** Sign-in, registration, the account and its sessions (docs/product/api-envelope.md#identity-calls, /api/appuser). */
 export const authEndpoints = {
   login: endpoint({ method: 'POST', path: '/api/appuser/login', summary: 'Password login', access: PUBLIC, body: loginInput, response: signInResult }),
   loginCaptcha: endpoint({
@@ -187,7 +187,7 @@ export const codeEndpoints = {
   }),
 };
 
-/** WeChat QR login (SPEC §7) and the official account's callback. */
+/** WeChat QR login (docs/product/accounts.md#wechat-qr-login) and the official account's callback. */
 export const wechatEndpoints = {
   wxQrCode: endpoint({
     method: 'GET',

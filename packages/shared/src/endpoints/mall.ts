@@ -26,7 +26,7 @@ import {
 import { pagedOf } from '../envelope.ts';
 import { endpoint, PUBLIC } from './endpoint.ts';
 
-/** Public goods (SPEC §2 mall routes): the list with Chinese search and the detail page. */
+/** Public goods (mall routes: docs/product/mall.md#mall-routes): the list with Chinese search and the detail page. */
 export const goodsEndpoints = {
   goodsQuery: endpoint({
     method: 'POST',

@@ -187,7 +187,7 @@ export const certificationEndpoints = {
 
 /**
  * Uploads and the public file host. The upload routes take the caller's token from `x-token` or from a
- * `token` form field before the files (SPEC §7), so they check it themselves while reading the form.
+ * `token` form field before the files (docs/product/files.md#uploads), so they check it themselves while reading the form.
  */
 export const fileEndpoints = {
   fileUpload: endpoint({

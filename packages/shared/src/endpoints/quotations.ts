@@ -23,7 +23,7 @@ const supplier = {
   permissions: ['quotation:manage'],
   refusal: SUPPLIERS_ONLY,
 } as const satisfies Access;
-/** The pages behind quotation/detail: also the member gate of SPEC §4 (levels 2 and 3). */
+/** The pages behind quotation/detail: also the member gate of docs/product/accounts.md#membership-gates (levels 2 and 3). */
 const supplierGated = { ...supplier, gate: 'levels23' } as const satisfies Access;
 /** The thread: the enquiry's purchaser or the quoting supplier (the use case checks which quotation). */
 const eitherSide = {

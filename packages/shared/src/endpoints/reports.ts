@@ -64,7 +64,7 @@ const payAmount = report(
 
 /**
  * Reports (issue 14, decision 0132): open to company users holding report:view; 应收账款 answers suppliers
- * only and 应付账款 purchasers only (the route refuses other company types with the SPEC §6 message).
+ * only and 应付账款 purchasers only (the route refuses other company types with the docs/product/workbench.md#company-type-pages message).
  */
 export const reportEndpoints = {
   reportProcurement: procurement.data,

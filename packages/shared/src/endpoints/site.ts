@@ -19,7 +19,7 @@ import { pagedOf } from '../envelope.ts';
 import { endpoint, PUBLIC } from './endpoint.ts';
 
 /**
- * The public site data of SPEC §7. Most answers are cached pre-serialised (with ETag and gzip): the response
+ * The public site data of docs/product/api-envelope.md#site-and-mall-calls. Most answers are cached pre-serialised (with ETag and gzip): the response
  * schema describes them all the same.
  */
 export const siteEndpoints = {
@@ -94,7 +94,7 @@ export const catalogEndpoints = {
   }),
 };
 
-/** Static data (SPEC §7), cached by browsers for a day. The paths without /api are kept for old clients. */
+/** Static data (docs/product/api-envelope.md#static-data), cached by browsers for a day. The paths without /api are kept for old clients. */
 export const enumEndpoints = {
   enumList: endpoint({
     method: 'GET',

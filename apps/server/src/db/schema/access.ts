@@ -13,7 +13,7 @@ import {
 import { companies, users } from './company.ts';
 
 /**
- * Workbench menu entries (SPEC §3), one tree per company type (2 supplier, 4 purchaser). `code` is a stable key
+ * Workbench menu entries (docs/product/workbench.md#menus), one tree per company type (2 supplier, 4 purchaser). `code` is a stable key
  * so the defaults can be ensured idempotently; `everyone` entries show to every user of the type without a grant.
  */
 export const webMenus = pgTable(

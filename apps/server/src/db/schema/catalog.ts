@@ -35,7 +35,7 @@ export interface PriceTier {
   price: number;
 }
 
-/** A product in a supplier's shop. Status per DESIGN §3 (草稿/待审核/已上架/已下架). */
+/** A product in a supplier's shop. Status per docs/product/catalogue.md#product-lifecycle (草稿/待审核/已上架/已下架). */
 export const products = pgTable(
   'products',
   {

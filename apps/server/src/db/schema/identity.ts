@@ -3,7 +3,7 @@ import { users } from './company.ts';
 
 /**
  * Login sessions. The token itself is never stored: only its SHA-256. Revoked by logout, password change,
- * "end other sessions", or disabling the user (DESIGN §2).
+ * "end other sessions", or disabling the user (docs/product/accounts.md#tokens-and-sessions).
  */
 export const sessions = pgTable(
   'sessions',
@@ -25,7 +25,7 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time codes sent by SMS or e-mail (DESIGN §2): 6 digits, stored as an HMAC-free SHA-256 of
+ * One-time codes sent by SMS or e-mail (docs/product/accounts.md#one-time-codes): 6 digits, stored as an HMAC-free SHA-256 of
  * (target, code) so a leaked table does not reveal live codes; valid 5 minutes, single use, 5 tries. Every
  * send attempt is a row (also for unknown numbers, which receive nothing), so resend and daily caps count
  * the same for every number and reveal nothing.
@@ -99,7 +99,7 @@ export const wechatTickets = pgTable(
 );
 
 /**
- * Messages "sent" by the SMS and e-mail sandboxes (DESIGN §2), shown on the dev outbox page. Only written
+ * Messages "sent" by the SMS and e-mail sandboxes (docs/product/accounts.md#partner-services), shown on the dev outbox page. Only written
  * when a sandbox provider is active.
  */
 export const sandboxOutbox = pgTable(

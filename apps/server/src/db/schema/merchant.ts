@@ -1,11 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './company.ts';
 
-/** Document kinds a merchant application may carry (DESIGN §3). Values are file paths under /f/. */
+/** Document kinds a merchant application may carry (docs/product/merchants.md#shop-types-and-documents). Values are file paths under /f/. */
 export type MerchantDocuments = Partial<Record<'license' | 'taxRegistration' | 'orgCode' | 'productionLicense' | 'brandAuthorization', string[]>>;
 
 /**
- * A company's merchant application (DESIGN §3): 未申请(none) → 待审核 → 已驳回 | 已通过. One row per company holds
+ * A company's merchant application (docs/product/merchants.md#merchant-entry): 未申请(none) → 待审核 → 已驳回 | 已通过. One row per company holds
  * the current form; every submission and decision is kept in `review_events`.
  */
 export const merchantApplications = pgTable(
@@ -49,7 +49,7 @@ export const merchantApplications = pgTable(
   (t) => [index().on(t.status, t.submittedAt)],
 );
 
-/** Enterprise certification (DESIGN §3): 未认证 → 审核中 → 已认证 | 未通过, then contract signing. */
+/** Enterprise certification (docs/product/merchants.md#enterprise-certification): 未认证 → 审核中 → 已认证 | 未通过, then contract signing. */
 export const certifications = pgTable(
   'certifications',
   {

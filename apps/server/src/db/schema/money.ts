@@ -17,7 +17,7 @@ import type { InvoiceSnapshot } from './orders.ts';
 
 /**
  * Money (issue 14): VAT invoices requested against completed orders, credit accounts between one purchaser
- * and one supplier on an append-only ledger, and statements of account. DESIGN §3 Invoices / Credit accounts.
+ * and one supplier on an append-only ledger, and statements of account. docs/product/invoices.md#lifecycle, docs/product/credit.md#credit-accounts.
  * Amounts are yuan with 2 decimals.
  */
 

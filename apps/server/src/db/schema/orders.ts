@@ -21,7 +21,7 @@ import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 /**
  * Buying (issue 12): addresses, invoice titles, the cart, orders seen from both sides with their lines,
  * history, payments and shipments, after-sales (RMA), idempotency keys and the database-backed job queue
- * that runs the timed rules. DESIGN §3 Orders / After-sales. Documents copy the facts they are based on.
+ * that runs the timed rules. docs/product/orders.md#timed-rules, docs/product/aftersales.md#lifecycle. Documents copy the facts they are based on.
  */
 
 /**
@@ -133,7 +133,7 @@ export interface InvoiceSnapshot {
 
 /**
  * One order between one purchaser and one supplier. `kind` is the purchaser's order type (0 from the cart,
- * 4 from an enquiry award); the supplier sees it as 6 or 8 (SPEC §3). Amounts are in yuan with 2 decimals;
+ * 4 from an enquiry award); the supplier sees it as 6 or 8 (docs/product/README.md#codes-used-everywhere). Amounts are in yuan with 2 decimals;
  * total = goods + freight. The address and invoice are copied at checkout.
  */
 export const orders = pgTable(
@@ -337,7 +337,7 @@ export const shipmentLines = pgTable(
   (t) => [index().on(t.shipmentId), check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`)],
 );
 
-/** After-sales request on one order (DESIGN §3 After-sales). */
+/** After-sales request on one order (docs/product/aftersales.md#lifecycle). */
 export const rmas = pgTable(
   'rmas',
   {

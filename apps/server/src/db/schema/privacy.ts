@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'd
 import { users } from './company.ts';
 
 /**
- * Personal-data requests under PIPL (SPEC §1 privacy terms: answered within 10 days, decision 0151). kind
+ * Personal-data requests under PIPL (privacy terms (docs/product/merchants.md#privacy-policy): answered within 10 days, decision 0151). kind
  * `export` (下载我的数据) or `delete` (注销账号). status: 0 pending (waiting for the platform or the export
  * job), 1 done, 2 refused (with `reason`). An export's archive lives in file storage under `fileKey` and may
  * be fetched by its owner only until `expiresAt` (7 days after it was built).

@@ -429,7 +429,7 @@ export const tenderObjections = pgTable(
   (t) => [index().on(t.tenderId)],
 );
 
-/** Inbox messages: every state change that concerns a company notifies it (DESIGN §3). */
+/** Inbox messages: every state change that concerns a company notifies it (docs/product/workbench.md#inbox). */
 export const messages = pgTable(
   'messages',
   {

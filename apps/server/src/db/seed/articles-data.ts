@@ -51,7 +51,7 @@ export const ARTICLES: [string, string, string][] = [
   ['help', '发票申请说明', '订单完成后可申请普通发票或增值税专用发票，请准确填写开票信息。'],
 ];
 
-/** The 'contact platform' article (SPEC §9: default article id 95). */
+/** The 'contact platform' article (docs/product/interface.md#constants: default article id 95). */
 export const CONTACT_ARTICLE = {
   id: 95,
   categoryCode: 'about',

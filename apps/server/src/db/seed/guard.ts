@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { analyzeAfterSeed, seedIfEmpty } from './index.ts';
 
 /**
- * Why the demo seed must not run on this configuration, or null when it may (DESIGN §5): its accounts have
+ * Why the demo seed must not run on this configuration, or null when it may (docs/product/deployment.md#demo-mode): its accounts have
  * published passwords, so only a demo (loopback + embedded, or DEMO=1) carries them.
  */
 export function seedRefusal(config: AppConfig): string | null {

@@ -15,7 +15,7 @@ export interface SignedContract {
   pdf: Buffer;
 }
 
-/** Electronic contract signing by a partner (DESIGN §2): the platform service agreement, signed by both parties. */
+/** Electronic contract signing by a partner (docs/product/accounts.md#partner-services): the platform service agreement, signed by both parties. */
 export interface ContractSigner {
   readonly name: string;
   readonly sandbox: boolean;

@@ -13,7 +13,7 @@ export interface Partners {
 const cache = new WeakMap<FastifyInstance, Partners>();
 
 /**
- * Outside demo mode there is no real partner yet, and a sandbox must not approve real companies (DESIGN §5):
+ * Outside demo mode there is no real partner yet, and a sandbox must not approve real companies (docs/product/deployment.md#partners-and-sandboxes):
  * each call answers a Chinese "not available" message and changes nothing.
  */
 function unavailable(service: string): never {

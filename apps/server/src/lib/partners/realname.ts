@@ -11,7 +11,7 @@ export interface EnterpriseIdentity {
 
 export type VerifyResult = { ok: true; ref: string } | { ok: false; ref: string; reason: string };
 
-/** Enterprise real-name verification by a partner (DESIGN §2): does this company and handler exist as stated? */
+/** Enterprise real-name verification by a partner (docs/product/accounts.md#partner-services): does this company and handler exist as stated? */
 export interface RealNameVerifier {
   readonly name: string;
   readonly sandbox: boolean;

@@ -6,7 +6,7 @@ import type { SmsProvider } from './sms.ts';
 import type { EmailProvider } from './email.ts';
 import type { WechatAdapter } from './wechat.ts';
 
-/** What a caller is told when a partner is not configured (deployment without it, DESIGN §5). */
+/** What a caller is told when a partner is not configured (deployment without it, docs/product/deployment.md#partners-and-sandboxes). */
 export const MSG_SMS_OFF = '短信登录暂未开通，请使用账号密码登录';
 export const MSG_SMS_REGISTER_OFF = '短信服务暂未开通，暂时无法注册，请联系平台';
 export const MSG_SMS_FORGET_OFF = '短信服务暂未开通，暂时无法找回密码，请联系平台';

@@ -5,7 +5,7 @@ import { OfficialWechat, SandboxWechat, type WechatAdapter } from './wechat.ts';
 
 /**
  * The partner adapters for codes and WeChat. Each is null when its partner is not configured and the demo is
- * off (DESIGN §5): the login methods that need it are then unavailable (see availability.ts).
+ * off (docs/product/deployment.md#partners-and-sandboxes): the login methods that need it are then unavailable (see availability.ts).
  */
 export interface Providers {
   sms: SmsProvider | null;
@@ -16,7 +16,7 @@ export interface Providers {
 const cache = new WeakMap<FastifyInstance, Providers>();
 
 /**
- * The partner adapters of this server (DESIGN §2, §5), chosen from the configuration: real providers when
+ * The partner adapters of this server (docs/product/accounts.md#partner-services, docs/product/deployment.md#partners-and-sandboxes), chosen from the configuration: real providers when
  * configured, otherwise the offline sandboxes in demo mode, otherwise none. Extra credentials are read from the environment:
  * SMS_PROVIDER=aliyun with ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
  * ALIYUN_SMS_TEMPLATE_CODE; SMTP_URL (+ SMTP_FROM); WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_TOKEN.

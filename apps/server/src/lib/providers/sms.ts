@@ -13,7 +13,7 @@ export interface SmsProvider {
 export const smsText = (code: string, minutes: number) =>
   `【水务商城】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
 
-/** DESIGN §2 sandbox: the code goes to the server log and the dev outbox (GET /dev/outbox). */
+/** sandbox (docs/product/accounts.md#partner-services): the code goes to the server log and the dev outbox (GET /dev/outbox). */
 export class SandboxSms implements SmsProvider {
   readonly name = 'sandbox';
   readonly sandbox = true;

@@ -6,7 +6,7 @@ export interface WechatQr {
   content: string;
 }
 
-/** WeChat official-account QR login (DESIGN §2): a temporary QR per login ticket, scan events per openId. */
+/** WeChat official-account QR login (docs/product/accounts.md#wechat-qr-login): a temporary QR per login ticket, scan events per openId. */
 export interface WechatAdapter {
   readonly sandbox: boolean;
   /** `scene` is our login ticket; the scan event carries it back. `origin` is this server's public origin. */

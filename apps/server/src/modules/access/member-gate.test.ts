@@ -66,7 +66,7 @@ async function hit(token: string | null, url: string) {
   return call(t.app, token, 'GET', `/api/order/detail?id=${order!.id}&type=${type}`);
 }
 
-describe('membership gates on the server (SPEC §4)', () => {
+describe('membership gates on the server (docs/product/accounts.md#membership-gates)', () => {
   it('blocks levels 0 and 1 from quotation detail and order detail type 8 with 请购买二级/三级会员', async () => {
     for (const level of [0, 1]) {
       const token = await userOf(2, level, 1);

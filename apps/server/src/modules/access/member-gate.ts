@@ -11,7 +11,7 @@ import { AppError, forbidden, loginExpired } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 
 /**
- * Throws the membership error of SPEC §4 (code MEMBER_REQUIRED, 请购买二级/三级会员 or 请购买一级/三级会员) when
+ * Throws the membership error of docs/product/accounts.md#membership-gates (code MEMBER_REQUIRED, 请购买二级/三级会员 or 请购买一级/三级会员) when
  * the caller's company may not open a resource behind `gate`. Applies only when isMemberVail is 1 and the
  * company is not a purchaser. Use inside a handler when the gate depends on the record (order type).
  */

@@ -9,7 +9,7 @@ const formParser = (_req: unknown, body: string, done: (err: Error | null, value
   done(null, Object.fromEntries(new URLSearchParams(body)));
 };
 
-/** forgetpwd, modifypwd, replacecellphone (form-encoded), modifyuserinfo, bindemail (SPEC §7). */
+/** forgetpwd, modifypwd, replacecellphone (form-encoded), modifyuserinfo, bindemail (docs/product/api-envelope.md#identity-calls). */
 export default async function accountRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, formParser);

@@ -9,7 +9,7 @@ import { MSG_LOCKED } from './lockout.ts';
 const hasRedis = await redisReachable();
 if (!hasRedis) console.log('Skipping the Redis lockout test: no Redis at 127.0.0.1:6379');
 
-/** Two instances sharing one Redis: a failure counted on one is seen by the other (DESIGN §4). */
+/** Two instances sharing one Redis: a failure counted on one is seen by the other (docs/product/deployment.md#several-instances). */
 describe.skipIf(!hasRedis)('login failures and lockouts in Redis (REDIS_URL)', () => {
   let one: TestApp;
   let two: TestApp;

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { withKeyLocks } from '../../lib/key-lock.ts';
 import { currentRedis, viaRedis } from '../../lib/redis.ts';
 
-/** DESIGN §2: captcha after 5 failed logins; after 10 within an hour the account is locked for 30 minutes. */
+/** docs/product/accounts.md#brute-force-protection: captcha after 5 failed logins; after 10 within an hour the account is locked for 30 minutes. */
 export const CAPTCHA_AFTER = 5;
 export const LOCK_AFTER = 10;
 export const FAILURE_WINDOW_MIN = 60;
@@ -121,7 +121,7 @@ export async function clearFailures(db: Db, account: string, ip?: string): Promi
 }
 
 /**
- * With REDIS_URL the failures live in Redis, so every instance counts them (DESIGN §4): one sorted set of
+ * With REDIS_URL the failures live in Redis, so every instance counts them (docs/product/deployment.md#several-instances): one sorted set of
  * failure times per account and one per address, trimmed to the hour. Reading the state and taking an attempt
  * run in one Lua script, atomic like the advisory lock of the database path. As on the database path, a
  * successful sign-in forgets the account's failures, from the account's set and from the address's.

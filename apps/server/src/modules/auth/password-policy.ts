@@ -17,7 +17,7 @@ function commonPasswords(): Set<string> {
 }
 
 /**
- * The password rule of DESIGN §2: the shared policy (`newPasswordField`: 8–20 characters, letters and digits
+ * The password rule of docs/product/accounts.md#passwords: the shared policy (`newPasswordField`: 8–20 characters, letters and digits
  * both present, no spaces) plus, on the server only, not a common password. Returns the Chinese message to
  * show, or null when the password is acceptable.
  */

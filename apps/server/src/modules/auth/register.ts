@@ -25,7 +25,7 @@ export function registerDetail() {
 }
 
 /**
- * Registration (SPEC §2 register): creates the company and its administrator in one transaction and signs in.
+ * Registration (register: docs/product/accounts.md#registration): creates the company and its administrator in one transaction and signs in.
  * Whether a number is taken is only told after a valid SMS code (no enumeration by bots).
  */
 export async function registerCompany(app: FastifyInstance, request: FastifyRequest, b: z.output<typeof registerInput>) {

@@ -6,7 +6,7 @@ import accountRoutes from './account-routes.ts';
 import sessionsRoutes from './sessions-routes.ts';
 import twoFactorRoutes from './two-factor-routes.ts';
 
-/** Identity calls under /api/appuser (SPEC §7): login methods, registration, account changes, sessions. */
+/** Identity calls under /api/appuser (docs/product/api-envelope.md#identity-calls): login methods, registration, account changes, sessions. */
 export default async function authRoutes(app: FastifyInstance) {
   await app.register(loginRoutes);
   await app.register(codeLoginRoutes);

@@ -5,7 +5,7 @@ import { companies, sessions, users, userTwoFactor } from '../../db/schema/index
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 
-/** Lifetimes (DESIGN §2): 12 h, or 7 days with remember-me. */
+/** Lifetimes (docs/product/accounts.md#tokens-and-sessions): 12 h, or 7 days with remember-me. */
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
 export const SESSION_TTL_REMEMBER_MS = 7 * 24 * 3600 * 1000;
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '@aquamall/shared/contracts/session';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../db/schema/index.ts';
 
-/** The signed-in user as the browser keeps it (SPEC §3 "User info"); the contract is shared with the web. */
+/** The signed-in user as the browser keeps it ("User info": docs/product/accounts.md#user-info); the contract is shared with the web. */
 export type SessionUserDto = SessionUser;
 
 /** Loads the user info answer of login and GET /api/appuser/loginuserinfo. */

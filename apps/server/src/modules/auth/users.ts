@@ -18,7 +18,7 @@ const select = {
   companyDisabled: sql<boolean>`coalesce(${companies.disabled}, false)`,
 };
 
-/** A user by phone number, or by platform admin name (login account of SPEC §5). */
+/** A user by phone number, or by platform admin name (login account of docs/product/interface.md#input-rules). */
 export async function findByAccount(db: Db, account: string): Promise<UserRow | null> {
   const a = account.trim();
   const where = /^1\d{10}$/.test(a) ? eq(users.phone, a) : sql`lower(${users.adminName}) = ${a.toLowerCase()}`;

@@ -4,7 +4,7 @@ import { route } from '../../lib/route.ts';
 import { sendEntry, SESSIONLESS } from '../site/cache.ts';
 import { categoryTree } from './service.ts';
 
-/** GET /api/product/category — the 3-level category tree (SPEC §3 CategoryNode), a cached pre-serialised answer. */
+/** GET /api/product/category — the 3-level category tree (CategoryNode: docs/product/mall.md#category-catalogue), a cached pre-serialised answer. */
 export default async function catalogRoutes(app: FastifyInstance) {
   route(app, e.categoryTree, async (request, reply) => sendEntry(request, reply, await categoryTree(app.db)), SESSIONLESS);
 }

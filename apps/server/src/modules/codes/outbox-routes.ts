@@ -10,8 +10,8 @@ const CHANNEL: Record<string, string> = { sms: '短信', email: '邮件', bank: 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The sandbox outbox (DESIGN §2): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests).
- * Registered only in demo mode (DESIGN §5).
+ * The sandbox outbox (docs/product/accounts.md#partner-services): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests).
+ * Registered only in demo mode (docs/product/deployment.md#demo-mode).
  */
 export default async function outboxRoutes(app: FastifyInstance) {
   if (!devToolsEnabled(app)) return;

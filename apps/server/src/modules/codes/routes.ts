@@ -7,7 +7,7 @@ import { sendEmailCode, sendSmsCode } from './send.ts';
 
 const MSG_SENT = '验证码已发送';
 
-/** POST /api/appuser/sendcode and /api/appuser/sendemailcode (DESIGN §2), and the demo outbox. */
+/** POST /api/appuser/sendcode and /api/appuser/sendemailcode (docs/product/accounts.md#one-time-codes), and the demo outbox. */
 export default async function codesRoutes(app: FastifyInstance) {
   route(app, e.codeSend, async (request) => ok(await sendSmsCode(app, request, request.body), MSG_SENT));
   route(app, e.emailCodeSend, async (request) => ok(await sendEmailCode(app, request, request.body), MSG_SENT));

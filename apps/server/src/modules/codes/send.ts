@@ -25,7 +25,7 @@ async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', se
 }
 
 /**
- * Sends an SMS code (DESIGN §2). The answer is the same whether or not an account exists: codes for login,
+ * Sends an SMS code (docs/product/accounts.md#one-time-codes). The answer is the same whether or not an account exists: codes for login,
  * password recovery and WeChat binding are only delivered to registered numbers, but every send is recorded
  * and limited the same way.
  */

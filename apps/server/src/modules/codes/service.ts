@@ -6,7 +6,7 @@ import { verificationCodes } from '../../db/schema/index.ts';
 import { invalid, rateLimited } from '../../lib/errors.ts';
 import { withKeyLocks } from '../../lib/key-lock.ts';
 
-/** DESIGN §2 code rules. */
+/** docs/product/accounts.md#one-time-codes code rules. */
 export const CODE_TTL_MIN = 5;
 export const CODE_MAX_TRIES = 5;
 export const DAILY_CAP_PER_TARGET = 10;

@@ -25,7 +25,7 @@ function enumsEntry(names: string[] | undefined): JsonEntry {
   return entry;
 }
 
-/** GET /api/enums, /api/areas and the aliases /enums, /areas, /cities (SPEC §7): cached pre-serialised answers. */
+/** GET /api/enums, /api/areas and the aliases /enums, /areas, /cities (docs/product/api-envelope.md#static-data): cached pre-serialised answers. */
 export default async function enumsRoutes(app: FastifyInstance) {
   for (const endpoint of [e.enumList, e.enumListAlias]) {
     route(app, endpoint, async (request, reply) => sendEntry(request, reply, enumsEntry(request.query.enumNames), LONG_CACHE), SESSIONLESS);

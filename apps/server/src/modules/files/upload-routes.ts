@@ -21,7 +21,7 @@ interface MultipartError {
   code?: string;
 }
 
-/** Maps the multipart parser's limit errors to the messages of SPEC §5. */
+/** Maps the multipart parser's limit errors to the messages of docs/product/files.md#uploads. */
 function limitError(err: unknown): Error {
   switch ((err as MultipartError)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -92,7 +92,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return { auth, files };
   }
 
-  // POST {file host}/file/upload — multipart field `storefile` plus the token (SPEC §7).
+  // POST {file host}/file/upload — multipart field `storefile` plus the token (docs/product/files.md#uploads).
   route(app, e.fileUpload, async (request) => {
     const { auth, files } = await receive(request);
     return ok(await storeUploads(app, auth, files, null), '上传成功');

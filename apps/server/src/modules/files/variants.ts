@@ -4,7 +4,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { RESIZABLE, sniff } from './content-type.ts';
 import { imageSlots } from './image-slots.ts';
 
-/** The widths of SPEC §7 (`/f/w120/<path>`, `/f/w1080/<path>`); any other width is not served. */
+/** The widths of docs/product/files.md#file-host (`/f/w120/<path>`, `/f/w1080/<path>`); any other width is not served. */
 export const VARIANT_WIDTHS: readonly number[] = IMAGE_WIDTHS;
 /** Resized variants are stored beside the originals under this prefix: `cache/w120/<key>`. */
 export const CACHE_PREFIX = 'cache';

@@ -11,7 +11,7 @@ export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceSide = 'buyer' | 'seller';
 
 export const NOT_FOUND = '发票记录不存在';
-/** The audit log's target type of the invoice history (an append-only trail; DESIGN §2). */
+/** The audit log's target type of the invoice history (an append-only trail; docs/product/README.md#rules-for-every-document). */
 export const HISTORY_TARGET = 'invoice';
 /** An invoice step, named in the audit catalogue as invoice.<step>. */
 export type InvoiceStep = AuditAction extends infer A ? (A extends `invoice.${infer S}` ? S : never) : never;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 
 /**
- * Timed rules (DESIGN §3): a job row due at `runAt` for one document. At most one pending job per kind and
+ * Timed rules (docs/product/timed-rules.md#how-timed-rules-run): a job row due at `runAt` for one document. At most one pending job per kind and
  * document (a unique partial index): scheduling again moves the pending one to the new time. Call inside the
  * transaction of the change that starts the clock, so the rule exists exactly when the change does.
  */

@@ -5,7 +5,7 @@ import goodsRoutes from './goods/routes.ts';
 import noticeRoutes from './notice/routes.ts';
 import shopRoutes from './shops/routes.ts';
 
-/** The public mall API (SPEC §2 mall routes): no login needed, only public data. */
+/** The public mall API (mall routes: docs/product/mall.md#mall-routes): no login needed, only public data. */
 export default async function mallRoutes(app: FastifyInstance) {
   await app.register(goodsRoutes);
   await app.register(shopRoutes);

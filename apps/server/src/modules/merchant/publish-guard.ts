@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import { Code } from '@aquamall/shared';
 
 /**
- * The right to publish goods comes with an approved merchant application (DESIGN §3). Call before a product
+ * The right to publish goods comes with an approved merchant application (docs/product/merchants.md#right-to-publish-goods). Call before a product
  * is created, submitted or put on sale. Throws a Chinese business error otherwise.
  */
 export async function assertCanPublishGoods(db: Db, companyId: number): Promise<void> {

@@ -38,7 +38,7 @@ export function categoryOf(type: string): MessageCategoryValue {
 }
 
 /**
- * Puts a message into a company's workbench inbox (DESIGN §3: every state change notifies the company) and
+ * Puts a message into a company's workbench inbox (docs/product/workbench.md#inbox: every state change notifies the company) and
  * tells the company's open workbenches on every instance (the live socket reads the row once it is committed,
  * so a notice inside a transaction that rolls back is never shown).
  */

@@ -68,7 +68,7 @@ export interface NewOrder {
   checkoutId?: string | null;
   /**
    * The original order of a replacement order (after-sales exchange). A replacement costs nothing and the
-   * supplier creates it, so it starts 待发货, confirmed and paid at 0, with no confirmation clock (DESIGN §3).
+   * supplier creates it, so it starts 待发货, confirmed and paid at 0, with no confirmation clock (docs/product/orders.md#timed-rules).
    */
   parentOrderId?: number | null;
   enquiryId?: number | null;
@@ -103,7 +103,7 @@ const specText = (values: readonly { name: string; value: string }[]) =>
 
 /**
  * Creates orders (one per supplier) and reserves their stock, inside the caller's transaction: all orders and
- * all reservations, or nothing (DESIGN §3 Orders). The SKUs of every order are locked together in id order
+ * all reservations, or nothing (docs/product/orders.md#stock-reservation). The SKUs of every order are locked together in id order
  * before any is checked, so concurrent checkouts cannot deadlock or oversell; demand for a SKU is summed over
  * all lines. Catalogue lines must be on sale, not the buyer's own, at or above the minimum order quantity;
  * a short line is named in the answer (`data.orderIndex`, `data.lineIndex`). Writes each order's history row,
@@ -389,7 +389,7 @@ export async function createOrders(
   return created;
 }
 
-/** The order type a company sees an order as (SPEC §3): the purchaser 0/4, the supplier 6/8. */
+/** The order type a company sees an order as (docs/product/orders.md#order-types): the purchaser 0/4, the supplier 6/8. */
 export function viewerOrderType(kind: number, side: 'buyer' | 'seller'): number {
   if (side === 'buyer') return kind;
   return kind === OrderKind.ENQUIRY ? 8 : 6;

@@ -21,7 +21,7 @@ import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Ac
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 
 /**
- * The order lifecycle (DESIGN §3 Orders): one transaction per command, the order locked with its status and
+ * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
  * side checked, the history row written and the other company notified. `now` is for tests and the seed.
  */
 

@@ -346,7 +346,7 @@ async function assertListedFor(db: Db, caller: Caller, order: OrderRow, side: Vi
 }
 
 /**
- * One order as the viewer's company sees it (记录不存在 for a third company). The member gates of SPEC §4 apply
+ * One order as the viewer's company sees it (记录不存在 for a third company). The member gates of docs/product/accounts.md#membership-gates apply
  * to the viewer's order type (6: levels 1/3, 8: levels 2/3) and to the type the page asked for.
  */
 export async function orderDetail(

@@ -10,7 +10,7 @@ import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
 const SYSTEM: Actor = { side: Side.SYSTEM, userId: null, userName: '系统' };
 
 /**
- * The orders' timed rules (DESIGN §3): each handler locks its order and re-checks the status, so an order
+ * The orders' timed rules (docs/product/timed-rules.md#how-timed-rules-run): each handler locks its order and re-checks the status, so an order
  * that moved on meanwhile (confirmed, paid, received) is left alone.
  */
 export const orderJobHandlers = {

@@ -75,7 +75,7 @@ function assertQuantities(moves: readonly StockMove[]): void {
 const skuLabel = (s: { code: string }) => `规格 ${s.code}`;
 
 /**
- * The only way stock changes (DESIGN §3 Stock): locks the SKU rows in id order (so concurrent documents cannot
+ * The only way stock changes (docs/product/catalogue.md#stock): locks the SKU rows in id order (so concurrent documents cannot
  * deadlock), checks every movement against the locked figures, then updates each SKU and appends its ledger
  * row, and refreshes the products' price/stock summary. Call it inside the transaction of the document
  * (order, shipment, adjustment …): all movements happen or none. Demand for one SKU may appear in several

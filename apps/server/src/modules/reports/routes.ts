@@ -11,12 +11,12 @@ import { exportFileName, exportReport } from './export.ts';
 import { balanceReport, categoryReport, goodsReport, orderReport } from './queries.ts';
 import { sendDownload } from '../../lib/download.ts';
 
-/** One report of SPEC §2 report/*: its data and Excel endpoints, the query behind it, who may ask. */
+/** One report of docs/product/reports.md#the-reports report/*: its data and Excel endpoints, the query behind it, who may ask. */
 interface ReportRoute<D extends Endpoint> {
   data: D;
   export: Endpoint;
   answer: (db: Db, companyId: number, q: ReportFilter) => Promise<EndpointHandlerData<D>>;
-  /** Limited to one company type (SPEC §6): 应收账款 to suppliers (type 2), 应付账款 to purchasers (type 4). */
+  /** Limited to one company type (docs/product/workbench.md#company-type-pages): 应收账款 to suppliers (type 2), 应付账款 to purchasers (type 4). */
   onlyFor?: TypedReport;
 }
 const report = <D extends Endpoint>(r: ReportRoute<D>) => r;
@@ -66,7 +66,7 @@ const REPORT_ROUTES = {
 export default async function reportRoutes(app: FastifyInstance) {
   const db = app.db;
   for (const [name, r] of Object.entries(REPORT_ROUTES) as [ReportName, ReportRoute<Endpoint>][]) {
-    /** The caller's company, refused (SPEC §6 message) when the report is limited to another company type. */
+    /** The caller's company, refused (message: docs/product/workbench.md#company-type-pages) when the report is limited to another company type. */
     const companyOf = (req: FastifyRequest) => {
       const c = companyCaller(req);
       if (r.onlyFor) assertReportType(c, r.onlyFor);

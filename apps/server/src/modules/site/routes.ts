@@ -7,7 +7,7 @@ import { homeNotices } from './notices.ts';
 import { bannerControl, footer, navigation, partnerControl, siteData, statistics } from './service.ts';
 
 /**
- * The public site data of SPEC §7: home data, menus, footer, banners, partners, statistics, home notices. The
+ * The public site data of docs/product/api-envelope.md#site-and-mall-calls: home data, menus, footer, banners, partners, statistics, home notices. The
  * cached answers go out as pre-serialised envelopes (a string or gzip buffer skips the serializer); their
  * descriptors still declare the data's schema.
  */

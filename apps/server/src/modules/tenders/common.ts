@@ -19,7 +19,7 @@ export const TENDER_JOBS = {
   PUBLICITY_END: 'tender.publicity_end',
 } as const;
 
-/** Fewer valid bids than this on a lot at the deadline: the lot is 流标 (DESIGN §3 Tenders). */
+/** Fewer valid bids than this on a lot at the deadline: the lot is 流标 (docs/product/tenders.md#closing-and-opening). */
 export const MIN_VALID_BIDS = 3;
 
 /** Workbench pages of a tender for each side. */

@@ -13,7 +13,7 @@ const page = (title: string, body: string) =>
 /**
  * The official account's server callback (GET: URL verification with echostr; POST: events, XML) — signature
  * checked with WECHAT_TOKEN; written from WeChat's documentation, NOT tested against WeChat. And the sandbox
- * scan page the sandbox QR encodes (DESIGN §2), only while the WeChat sandbox is active.
+ * scan page the sandbox QR encodes (docs/product/accounts.md#wechat-qr-login), only while the WeChat sandbox is active.
  */
 export default async function callbackRoutes(app: FastifyInstance) {
   for (const type of ['text/xml', 'application/xml']) {

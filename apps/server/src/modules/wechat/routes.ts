@@ -8,7 +8,7 @@ import { signInAnswer } from '../auth/two-factor.ts';
 import wechatSocket from './socket.ts';
 import callbackRoutes from './callback-routes.ts';
 
-/** WeChat QR login (SPEC §7): QR ticket, socket, login after the scan, binding an unknown WeChat identity. */
+/** WeChat QR login (docs/product/accounts.md#wechat-qr-login): QR ticket, socket, login after the scan, binding an unknown WeChat identity. */
 export default async function wechatRoutes(app: FastifyInstance) {
   await app.register(wechatSocket);
   await app.register(callbackRoutes);

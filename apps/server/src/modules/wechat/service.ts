@@ -17,7 +17,7 @@ export type TicketStatus = 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired'
 
 /**
  * Ticket states by ticket, for the sockets of this process. Fed from the event bus (channel TICKET_EVENT), so
- * a scan handled by another instance reaches the browser's socket here at once (DESIGN §4; no polling).
+ * a scan handled by another instance reaches the browser's socket here at once (docs/product/deployment.md#several-instances; no polling).
  */
 export const ticketEvents = new EventEmitter();
 ticketEvents.setMaxListeners(0);

@@ -6,7 +6,7 @@ import { relayTicketEvents, ticketEvents, ticketStatus, type TicketStatus } from
 const MAX_OPEN_MS = 16 * 60_000;
 
 /**
- * WebSocket /api/wxoaqrcodesocket?ticket=… (SPEC §7): pushes `{ticket, status}` whenever the ticket's state
+ * WebSocket /api/wxoaqrcodesocket?ticket=… (docs/product/accounts.md#wechat-qr-login): pushes `{ticket, status}` whenever the ticket's state
  * changes: the state at connection, then every change from the event bus (a scan handled by any instance).
  * Closes after a final state (done, expired).
  */

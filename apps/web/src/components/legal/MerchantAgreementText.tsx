@@ -10,7 +10,7 @@ import {
 const yuan = (n: number) => `${n.toLocaleString('zh-CN')}元（人民币${n === 100_000 ? '壹拾万' : n === 10_000 ? '壹万' : ''}元整）`;
 const months = (n: number) => (n === 1 ? '一个月' : `${n}个月`);
 
-/** The full merchant registration agreement (SPEC §1); 甲方 is the platform, 乙方 the merchant. */
+/** The full merchant registration agreement (docs/product/merchants.md#service-agreement); 甲方 is the platform, 乙方 the merchant. */
 export function MerchantAgreementText({ platform }: { platform: string }) {
   return (
     <article className="am-legal">

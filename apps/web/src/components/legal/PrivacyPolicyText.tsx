@@ -1,6 +1,6 @@
 import { CONTACT_REPLY_DAYS, PRIVACY_REPLY_DAYS } from '@aquamall/shared/constants';
 
-/** The privacy policy (SPEC §1): enterprise users, adult handlers, data kept in mainland China, reply times. */
+/** The privacy policy (docs/product/merchants.md#privacy-policy): enterprise users, adult handlers, data kept in mainland China, reply times. */
 export function PrivacyPolicyText({ platform }: { platform: string }) {
   return (
     <article className="am-legal">

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy.ts';
 
 /**
- * After-sales /customer pages (SPEC §2 rma/*): the query `type` (0 purchaser, 1 supplier) picks the highlighted
+ * After-sales /customer pages (rma/*: docs/product/aftersales.md#screens): the query `type` (0 purchaser, 1 supplier) picks the highlighted
  * menu (workbench highlight rules).
  */
 export const aftersalesCustomerRoutes: RouteObject[] = [

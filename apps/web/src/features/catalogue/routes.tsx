@@ -4,8 +4,8 @@ import { lazyPage } from '../../lib/lazy.ts';
 const C = '/customer';
 
 /**
- * The supplier catalogue's /customer pages (SPEC §2): products, the editor, stock and adjustments. Handles
- * carry the title, the highlighted menu for pages outside the menu and the membership gate (SPEC §4).
+ * The supplier catalogue's /customer pages (docs/product/catalogue.md#screens): products, the editor, stock and adjustments. Handles
+ * carry the title, the highlighted menu for pages outside the menu and the membership gate (docs/product/accounts.md#membership-gates).
  */
 export const catalogueCustomerRoutes: RouteObject[] = [
   { path: 'product', handle: { title: '商品列表' }, lazy: lazyPage(() => import('./pages/ProductListPage.tsx')) },

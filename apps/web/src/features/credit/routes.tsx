@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy.ts';
 
 /**
- * Credit accounts /customer pages (SPEC §2 companyAccount/*). index and customerRecharge are the supplier's,
+ * Credit accounts /customer pages (companyAccount/*: docs/product/credit.md#screens). index and customerRecharge are the supplier's,
  * myindex and rechargeIndex the purchaser's (menus of each type); requestIndex, refundIndex and editor serve
  * both sides, the company type deciding what they show.
  */

@@ -5,7 +5,7 @@ import { prefetchOfferComparison } from './api/enquiries.ts';
 
 const M = { menuKey: '/customer/enquiry' };
 
-/** The purchaser's enquiry pages (SPEC §2 enquiry, enquiry/edit, detail, offerList, offerDetail). */
+/** The purchaser's enquiry pages (enquiry, enquiry/edit, detail, offerList, offerDetail: docs/product/enquiries.md#screens). */
 export const enquiryCustomerRoutes: RouteObject[] = [
   { path: 'enquiry', handle: { title: '我的询价' }, lazy: lazyPage(() => import('./pages/EnquiryListPage.tsx')) },
   { path: 'enquiry/edit', handle: { title: '发布询价', ...M }, lazy: lazyPage(() => import('./pages/EnquiryEditPage.tsx')) },

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy.ts';
 
-/** VAT invoice /customer pages (SPEC §2 invoice/index, invoice/editor); the editor highlights 发票管理. */
+/** VAT invoice /customer pages (invoice/index, invoice/editor: docs/product/invoices.md#screens); the editor highlights 发票管理. */
 export const invoiceCustomerRoutes: RouteObject[] = [
   {
     path: 'invoice/index',

@@ -10,7 +10,7 @@ const page = (path: string, handle: RouteHandle, load: () => Promise<{ default: 
 });
 
 /**
- * The mall (SPEC §2): every route renders inside MallLayout. `handle.searchGroup` picks the search bar's
+ * The mall (docs/product/mall.md#mall-routes): every route renders inside MallLayout. `handle.searchGroup` picks the search bar's
  * targets (0 goods + stores, 2 purchaser, 3 news). Detail pages take their record id as the `id` query.
  * Pages live in ./pages/<Name>Page.tsx (default export); the mall home in ./home.
  */

@@ -8,8 +8,8 @@ const list = (path: string, title: string, type: 0 | 4 | 6 | 8, all = false): Ro
 });
 
 /**
- * The orders' /customer pages (SPEC §2): the six lists (one component, the type as a prop) and the detail,
- * whose highlighted menu follows its `type` query and whose member gate is the order type's (SPEC §4).
+ * The orders' /customer pages (docs/product/orders.md#screens): the six lists (one component, the type as a prop) and the detail,
+ * whose highlighted menu follows its `type` query and whose member gate is the order type's (docs/product/accounts.md#membership-gates).
  */
 export const orderCustomerRoutes: RouteObject[] = [
   list('order', '采购订单', 0),

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy.ts';
 
 /**
- * The supplier's quotation pages (SPEC §2): the list, and the detail (quote, revise, withdraw, versions, the
- * thread) behind the member gate of SPEC §4 (levels 2 and 3).
+ * The supplier's quotation pages (docs/product/enquiries.md#screens): the list, and the detail (quote, revise, withdraw, versions, the
+ * thread) behind the member gate of docs/product/accounts.md#membership-gates (levels 2 and 3).
  */
 export const quotationCustomerRoutes: RouteObject[] = [
   {

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { lazyNamed } from '../../lib/lazy.ts';
 
 /**
- * The seven report pages of SPEC §2 (report/*). 应收账款 and 应付账款 carry the company-type limit in their
- * handle (the workbench shows the SPEC §6 message to other types; the server refuses them too). ECharts loads
+ * The seven report pages of docs/product/reports.md#the-reports (report/*). 应收账款 and 应付账款 carry the company-type limit in their
+ * handle (the workbench shows the docs/product/workbench.md#company-type-pages message to other types; the server refuses them too). ECharts loads
  * with the first chart, so no other page pays for it.
  */
 export const reportCustomerRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ import { isLoggingOut, loadUser, logout } from './session.ts';
 import { currentPath, useInstallNavigator } from './navigation.ts';
 
 /**
- * Guards a route (SPEC §4): without a token → logout and login with returnUrl; with a token but no loaded
+ * Guards a route (docs/product/accounts.md#the-session-in-the-browser): without a token → logout and login with returnUrl; with a token but no loaded
  * user → fetch user info (the cached user is used if that fails); renders children when logged in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-/** The client session of SPEC §3–4: token storage, user info, guarded routes, login and logout. */
+/** The client session of docs/product/accounts.md#the-session-in-the-browser: token storage, user info, guarded routes, login and logout. */
 export type { SessionUser, LoginResult } from './types.ts';
 export { useSession, sessionStore } from './store.ts';
 export { RequireAuth } from './RequireAuth.tsx';

@@ -23,7 +23,7 @@ export const isLoggingOut = () => leaving;
 
 /**
  * Fetches user info (GET /api/appuser/loginuserinfo, `code` = 'latest' to refresh). On failure other than
- * code 1 the cached user of session storage is used and the user still counts as logged in (SPEC §4).
+ * code 1 the cached user of session storage is used and the user still counts as logged in (docs/product/accounts.md#the-session-in-the-browser).
  */
 export function loadUser(code = ''): Promise<SessionUser | null> {
   if (inflight) return inflight;
@@ -51,7 +51,7 @@ export function loadUser(code = ''): Promise<SessionUser | null> {
 }
 
 /**
- * After any successful login (SPEC §4): store the token (local storage with remember-me, else session
+ * After any successful login (docs/product/accounts.md#the-session-in-the-browser): store the token (local storage with remember-me, else session
  * storage) and the user, fetch user info, then go to returnUrl or the mall home.
  */
 export async function completeLogin(authToken: string, user: SessionUser, rememberMe: boolean, returnUrl?: string | null) {
@@ -71,7 +71,7 @@ export interface LogoutOptions {
 }
 
 /**
- * Logout (SPEC §4): ends the session on the server, clears the stored token and user and all application and
+ * Logout (docs/product/accounts.md#the-session-in-the-browser): ends the session on the server, clears the stored token and user and all application and
  * customer state, then goes to `redirect`, or to login with the optional returnUrl, or stays.
  */
 export async function logout(opts: LogoutOptions = {}, serverSide = true) {

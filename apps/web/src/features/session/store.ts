@@ -3,7 +3,7 @@ import { clientStore } from '../../lib/storage.ts';
 import type { SessionUser } from './types.ts';
 
 /**
- * The in-memory session (SPEC §4). The token lives in clientStore (local or session storage); the loaded user
+ * The in-memory session (docs/product/accounts.md#the-session-in-the-browser). The token lives in clientStore (local or session storage); the loaded user
  * lives here, with the session-storage copy as the cache used when loading fails.
  */
 export interface SessionState {
@@ -49,7 +49,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The current session: `loggedIn` when a token exists and the user is resolved (SPEC §4). */
+/** The current session: `loggedIn` when a token exists and the user is resolved (docs/product/accounts.md#the-session-in-the-browser). */
 export function useSession(): { token: string | null; user: SessionUser | null; loggedIn: boolean; loading: boolean } {
   const s = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
   return { token: s.token, user: s.user, loggedIn: !!s.token && s.resolved, loading: s.loading };

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyNamed, lazyPage } from '../../lib/lazy.ts';
 
-/** SPEC §2 SSO routes: login (default), register, invite (accept a company's invitation), forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
+/** SSO routes (docs/product/accounts.md#sign-in-pages): login (default), register, invite (accept a company's invitation), forgetPwd, modifyPhone and updatePwd (login required: the pages wrap themselves in RequireAuth), wxCallback (no layout). */
 export const ssoRoutes: RouteObject = {
   path: 'sso',
   children: [

@@ -3,7 +3,7 @@ import { lazyPage } from '../../lib/lazy.ts';
 
 const C = '/customer';
 
-/** Tenders (SPEC §2 bid/*): the purchaser's list, editor and 中标公告, the supplier's bids. */
+/** Tenders (bid/*: docs/product/tenders.md#screens): the purchaser's list, editor and 中标公告, the supplier's bids. */
 export const tenderCustomerRoutes: RouteObject[] = [
   { path: 'bid/bidindex', handle: { title: '招标项目' }, lazy: lazyPage(() => import('./pages/TenderListPage.tsx')) },
   { path: 'bid/edite', handle: { title: '招标编辑', menuKey: `${C}/bid/bidindex` }, lazy: lazyPage(() => import('./pages/TenderEditPage.tsx')) },

@@ -4,7 +4,7 @@ import { lazyPage } from '../../lib/lazy.ts';
 const C = '/customer';
 
 /**
- * Every /customer route of SPEC §2 except the account pages (info, safe) and the merchant pages (store,
+ * Every /customer route of docs/product/workbench.md#workbench-routes except the account pages (info, safe) and the merchant pages (store,
  * authentication/*, bank/auth), which their features contribute. Handles carry the title, the highlighted
  * menu for pages outside the menu, the membership gate and the company-type limit.
  */

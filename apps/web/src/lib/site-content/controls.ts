@@ -1,10 +1,10 @@
 /*
- * Public site content shared by the site home and the mall (SPEC §7): categories, navigation, banners, footer,
+ * Public site content shared by the site home and the mall (docs/product/api-envelope.md#site-and-mall-calls): categories, navigation, banners, footer,
  * partners, statistics and the site data. Query options and hooks only; the widgets live in components/site/.
  */
 
 /**
- * Several site calls answer `{controls: {<key>: {items | children}}}` (SPEC §7). These helpers read a list out
+ * Several site calls answer `{controls: {<key>: {items | children}}}` (docs/product/api-envelope.md#site-and-mall-calls). These helpers read a list out
  * of such an answer, or accept a bare list, so a page never crashes on a missing control.
  */
 export function controlList<T>(data: unknown, key: string, field: 'items' | 'children' = 'items'): T[] {

@@ -82,7 +82,7 @@ export function StatisticsForm({ value, onSave }: { value: unknown[] | undefined
   );
 }
 
-/** `hot_keywords`: stored for the search bar (the mall currently shows the five of SPEC §2). */
+/** `hot_keywords`: stored for the search bar (the mall currently shows the five of docs/product/mall.md#search-bar). */
 export function HotKeywordsForm({ value, onSave }: { value: string[] | undefined; onSave: Save }) {
   const [form] = Form.useForm();
   useEffect(() => form.setFieldsValue({ words: value ?? [] }), [value, form]);

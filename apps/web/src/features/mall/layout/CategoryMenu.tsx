@@ -41,7 +41,7 @@ function Flyout({ nodes }: { nodes: CategoryNode[] }) {
 }
 
 /**
- * The product category catalogue (SPEC §2): the first 9 top-level categories, up to 3 levels on hover,
+ * The product category catalogue (docs/product/mall.md#category-catalogue): the first 9 top-level categories, up to 3 levels on hover,
  * 查看更多 when there are more than 9; every entry links to the goods list with categoryCode, categoryName, title.
  */
 export function CategoryMenu({ className = '' }: { className?: string }) {

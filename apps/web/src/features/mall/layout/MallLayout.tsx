@@ -10,7 +10,7 @@ import { MallNav } from './MallNav.tsx';
 
 const SITE_NAME = 'B2B企业服务平台';
 
-/** The search group of the deepest route that names one (SPEC §2: 0 goods+stores, 2 purchaser, 3 news). */
+/** The search group of the deepest route that names one (docs/product/mall.md#search-bar: 0 goods+stores, 2 purchaser, 3 news). */
 function useSearchGroup(): number | undefined {
   const matches = useMatches();
   return [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.searchGroup).find((g) => g !== undefined);

@@ -6,7 +6,7 @@ import { searchHref, SEARCH_TARGETS, targetsForGroup, type SearchTarget } from '
 import { TargetPicker } from './TargetPicker.tsx';
 
 /**
- * The mall search bar (SPEC §2): targets from the route's search group, each with its query name and route;
+ * The mall search bar (docs/product/mall.md#search-bar): targets from the route's search group, each with its query name and route;
  * keyword trimmed and ≤ 40 characters; five hot keywords; 进入平台 → registration; fixed after 40 px of scroll.
  */
 export function SearchBar({ group, siteName }: { group: number | undefined; siteName: string }) {

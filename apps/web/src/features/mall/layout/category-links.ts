@@ -1,7 +1,7 @@
 import type { CategoryNode } from '@aquamall/shared';
 import { CATEGORY_TOP_SHOWN } from '@aquamall/shared/constants';
 
-/** The goods list of a category: query categoryCode, categoryName and title (SPEC §2). */
+/** The goods list of a category: query categoryCode, categoryName and title (docs/product/mall.md#category-catalogue). */
 export function categoryHref(node: Pick<CategoryNode, 'categoryCode' | 'name'>): string {
   const q = new URLSearchParams({ categoryCode: node.categoryCode, categoryName: node.name, title: node.name });
   return `/mall/goodsList?${q.toString()}`;

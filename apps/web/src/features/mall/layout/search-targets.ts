@@ -10,7 +10,7 @@ export interface SearchTarget {
   path: string;
 }
 
-/** The search bar's targets (SPEC §2): each with its own query name and route. */
+/** The search bar's targets (docs/product/mall.md#search-bar): each with its own query name and route. */
 export const SEARCH_TARGETS: Record<SearchTarget['key'], SearchTarget> = {
   goods: { key: 'goods', label: '商品', queryName: 'productName', path: '/mall/goodsList' },
   store: { key: 'store', label: '店铺', queryName: 'name', path: '/mall/shopList' },

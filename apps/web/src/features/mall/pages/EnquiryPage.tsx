@@ -16,7 +16,7 @@ import { useEnquiries } from '../api/enquiry.ts';
 const PAGE_SIZE = 15;
 const ENQUIRY_STATUS_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'blue' };
 
-/** enquiry: published purchaser enquiries, query `companyName` (SPEC §2), keyword and status. */
+/** enquiry: published purchaser enquiries, query `companyName` (docs/product/mall.md#mall-routes), keyword and status. */
 export default function EnquiryPage() {
   const state = useUrlState();
   const companyName = state.get('companyName').trim();

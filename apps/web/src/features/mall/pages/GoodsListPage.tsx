@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { GoodsBrowser } from '../components/GoodsBrowser.tsx';
 import { useLateTitle, useMetaDescription } from '../components/meta.ts';
 
-/** goodsList: the product list (SPEC §2). */
+/** goodsList: the product list (docs/product/mall.md#mall-routes). */
 export default function GoodsListPage() {
   const [params] = useSearchParams();
   const keyword = params.get('productName')?.trim();

@@ -2,7 +2,7 @@ import '../components/mall-pages.css';
 import { useMetaDescription } from '../components/meta.ts';
 import { GoodsBrowser } from '../components/GoodsBrowser.tsx';
 
-/** goodsSearch: the consumer poverty-relief (消费扶贫) view — only products flagged as such (SPEC §2). */
+/** goodsSearch: the consumer poverty-relief (消费扶贫) view — only products flagged as such (docs/product/mall.md#mall-routes). */
 export default function GoodsSearchPage() {
   useMetaDescription('消费扶贫专区：来自脱贫地区的农副产品与大宗商品，源头直采，以购代捐。');
   return (

@@ -15,7 +15,7 @@ import { useArticleCategories, useArticles } from '../api/notice.ts';
 
 const PAGE_SIZE = 10;
 
-/** notice: news and notices, query `title` (SPEC §2), by category. */
+/** notice: news and notices, query `title` (docs/product/mall.md#mall-routes), by category. */
 export default function NoticePage() {
   const state = useUrlState();
   const title = state.get('title').trim();

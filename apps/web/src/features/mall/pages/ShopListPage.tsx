@@ -17,7 +17,7 @@ import { searchTerms } from '@aquamall/shared';
 
 const PAGE_SIZE = 10;
 
-/** shopList: supplier shops, query `name` (SPEC §2). */
+/** shopList: supplier shops, query `name` (docs/product/mall.md#mall-routes). */
 export default function ShopListPage() {
   const state = useUrlState();
   const name = state.get('name').trim();

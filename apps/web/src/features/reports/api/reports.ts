@@ -9,7 +9,7 @@ import type {
 } from '@aquamall/shared';
 import { api, downloadEndpoint } from '../../../lib/api.ts';
 
-/** The data and export endpoint of each report (SPEC §2 report/*). */
+/** The data and export endpoint of each report (report/*: docs/product/reports.md#the-reports). */
 const ENDPOINTS = {
   procurement: ['reportProcurement', 'reportProcurementExport'],
   orderSale: ['reportOrderSale', 'reportOrderSaleExport'],

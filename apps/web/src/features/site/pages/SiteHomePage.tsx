@@ -15,7 +15,7 @@ import { ServiceGrid } from '../components/ServiceGrid.tsx';
 
 const SITE_NAME = 'B2B企业服务平台';
 
-/** The site home (SPEC §2, site-home): header with home_top_menu, hero, services, figures, partners, footer. */
+/** The site home (docs/product/mall.md#site-home, site-home): header with home_top_menu, hero, services, figures, partners, footer. */
 export default function SiteHomePage() {
   const nav = useNavMenu('home_top_menu');
   const banners = useIndexBanners();

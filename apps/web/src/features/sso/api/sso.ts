@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { api, endpointUrl, type InputOf } from '../../../lib/api.ts';
 
-/** The identity calls used by the SSO pages (SPEC §7 plus the endpoints documented in docs/decisions/0040). */
+/** The identity calls used by the SSO pages (docs/product/api-envelope.md#identity-calls plus the endpoints documented in docs/decisions/0040). */
 export const ssoApi = {
   login: (body: InputOf<'login'>) => api.run('login', body),
   loginCaptcha: (account: string) => api.read('loginCaptcha', { account }, { suppressError: true }),
@@ -17,7 +17,7 @@ export const ssoApi = {
   register: (body: InputOf<'register'>) => api.run('register', body),
   forgetPassword: (body: InputOf<'forgetPassword'>) => api.run('forgetPassword', body),
   modifyPassword: (body: InputOf<'modifyPassword'>) => api.run('modifyPassword', body),
-  /** Form-encoded, as SPEC §7 has it. */
+  /** Form-encoded, as docs/product/api-envelope.md#identity-calls has it. */
   replacePhone: (body: InputOf<'replacePhone'>) => api.run('replacePhone', body, { form: true }),
 };
 
@@ -30,7 +30,7 @@ export const registerDetailQuery = queryOptions({
 /** The picture captcha's address for a captcha id. */
 export const captchaImageUrl = (id: string) => endpointUrl('captchaImage', { id });
 
-/** Where the WeChat QR ticket's pushes come from (SPEC §7 WebSocket /api/wxoaqrcodesocket). */
+/** Where the WeChat QR ticket's pushes come from (WebSocket /api/wxoaqrcodesocket: docs/product/accounts.md#wechat-qr-login). */
 export function wechatSocketUrl(ticket: string): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${endpointUrl('wxQrSocket', { ticket })}`;
 }

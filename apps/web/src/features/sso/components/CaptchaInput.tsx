@@ -20,7 +20,7 @@ interface Props {
   onChange?: (value: string) => void;
 }
 
-/** SPEC §5 picture captcha: 4 characters; clicking the image refreshes it with a new random id. */
+/** picture captcha (docs/product/interface.md#input-rules): 4 characters; clicking the image refreshes it with a new random id. */
 export function CaptchaInput({ captchaId, onRefresh, value, onChange }: Props) {
   return (
     <div style={{ display: 'flex', gap: 8 }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { CHROME_DOWNLOAD_URL, isOldBrowser } from './old-browser.ts';
 
-/** SPEC §2: on login and register, Internet Explorer ≤ 10 gets a notice recommending Chrome. */
+/** docs/product/accounts.md#sign-in-pages: on login and register, Internet Explorer ≤ 10 gets a notice recommending Chrome. */
 export function OldBrowserDialog({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const [open, setOpen] = useState(() => isOldBrowser(userAgent));
   return (

@@ -8,7 +8,7 @@ const IE10 = 'Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.2; Trident/6.0)';
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
-describe('old browser detection (SPEC §2: IE 10 or lower)', () => {
+describe('old browser detection (docs/product/accounts.md#sign-in-pages: IE 10 or lower)', () => {
   it('reads MSIE and Trident versions', () => {
     expect(ieVersion(IE8)).toBe(8);
     expect(ieVersion(IE10)).toBe(10);

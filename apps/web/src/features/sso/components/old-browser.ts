@@ -12,7 +12,7 @@ export function ieVersion(ua: string): number | null {
   return null;
 }
 
-/** SPEC §2: the old-browser dialog appears for Internet Explorer 10 or lower. */
+/** docs/product/accounts.md#sign-in-pages: the old-browser dialog appears for Internet Explorer 10 or lower. */
 export function isOldBrowser(ua: string): boolean {
   const v = ieVersion(ua);
   return v !== null && v <= OLD_BROWSER_IE_MAX;

@@ -10,7 +10,7 @@ import { sendCodeToFormPhone, ssoApi } from '../api/sso.ts';
 
 const rules = formRules(forgetPasswordInput);
 
-/** SPEC §2 forgetPwd: phone + SMS code + new password; every session of the account ends. */
+/** forgetPwd (docs/product/accounts.md#sign-in-pages): phone + SMS code + new password; every session of the account ends. */
 export default function ForgetPwdPage() {
   const [form] = Form.useForm<{ phone: string; code: string; password: string; confirmPassword: string }>();
   const [busy, setBusy] = useState(false);

@@ -20,7 +20,7 @@ vi.mock('../../../lib/site-features.ts', () => ({ useSiteFeatures: () => feature
 
 afterEach(() => cleanup());
 
-describe('login page on a deployment without SMS and WeChat (DESIGN §5)', () => {
+describe('login page on a deployment without SMS and WeChat (docs/product/deployment.md#deployment)', () => {
   it('keeps the tabs but explains that SMS and WeChat sign-in are not available', () => {
     const router = createMemoryRouter([{ path: '/sso/login', element: <LoginPage /> }], { initialEntries: ['/sso/login'] });
     render(<RouterProvider router={router} />);

@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('login page (SPEC §2, §5)', () => {
+describe('login page (docs/product/accounts.md#sign-in-pages, docs/product/interface.md#input-rules)', () => {
   it('redirects to the mall home when a token exists', async () => {
     clientStore.setToken('tok', true);
     sessionStore.sync();

@@ -10,7 +10,7 @@ import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { CodeLoginForm } from '../components/CodeLoginForm.tsx';
 import { WechatLogin } from '../components/WechatLogin.tsx';
 
-/** What a tab shows instead of its form when the server has that partner switched off (DESIGN §5). */
+/** What a tab shows instead of its form when the server has that partner switched off (docs/product/deployment.md#partners-and-sandboxes). */
 const OFF_TEXT: Record<Exclude<keyof LoginMethods, 'password'>, string> = {
   sms: '短信登录暂未开通，请使用账号密码登录。',
   email: '邮箱验证码登录暂未开通，请使用其他方式登录。',
@@ -22,7 +22,7 @@ function MethodOff({ method }: { method: keyof typeof OFF_TEXT }) {
 }
 
 /**
- * SPEC §2 sso-login: four ways in; optional returnUrl; a signed-in visitor goes straight to the mall. A way
+ * sso-login (docs/product/accounts.md#sign-in-pages): four ways in; optional returnUrl; a signed-in visitor goes straight to the mall. A way
  * whose partner is not configured on the server keeps its tab but explains that it is not available.
  */
 export function LoginPage() {

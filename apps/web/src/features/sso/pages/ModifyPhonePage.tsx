@@ -26,7 +26,7 @@ function ModifyPhoneForm() {
   const submit = async (v: { oldCode: string; newPhone: string; newCode: string }) => {
     setBusy(true);
     try {
-      // SPEC §7: this call is form-encoded.
+      // docs/product/api-envelope.md#identity-calls: this call is form-encoded.
       await ssoApi.replacePhone(v);
       await loadUser('latest');
       navigateTo('/customer/safe');
@@ -66,7 +66,7 @@ function ModifyPhoneForm() {
   );
 }
 
-/** SPEC §2 modifyPhone (login required): proves the current number and the new one. */
+/** docs/product/accounts.md#sign-in-pages modifyPhone (login required): proves the current number and the new one. */
 export default function ModifyPhonePage() {
   return (
     <RequireAuth>

@@ -30,7 +30,7 @@ interface Values {
   agree: boolean;
 }
 
-/** SPEC §2 register: user or merchant registration; creates the company and its administrator. */
+/** register (docs/product/accounts.md#registration): user or merchant registration; creates the company and its administrator. */
 export default function RegisterPage() {
   const [params] = useSearchParams();
   const [registerType, setRegisterType] = useState<'user' | 'merchant'>(params.get('type') === 'merchant' ? 'merchant' : 'user');
@@ -38,7 +38,7 @@ export default function RegisterPage() {
   const captcha = useCaptcha();
   const [dialog, setDialog] = useState<'agreement' | 'privacy' | null>(null);
   const [busy, setBusy] = useState(false);
-  // SPEC §7 registerdetail: the form's options (company types, password rule) from the server.
+  // registerdetail (docs/product/api-envelope.md#identity-calls): the form's options (company types, password rule) from the server.
   const detail = useQuery({ ...registerDetailQuery, staleTime: Infinity });
   const companyTypes = detail.data?.companyTypes ?? [
     { value: CompanyType.PURCHASER, label: '采购商' },

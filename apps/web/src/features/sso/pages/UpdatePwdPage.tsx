@@ -46,7 +46,7 @@ function UpdatePwdForm() {
   );
 }
 
-/** SPEC §2 updatePwd (login required). */
+/** docs/product/accounts.md#sign-in-pages updatePwd (login required). */
 export default function UpdatePwdPage() {
   return (
     <RequireAuth>

@@ -5,7 +5,7 @@ import { useInstallNavigator } from '../../session/index.ts';
 import { finishSignIn } from '../../../components/two-factor/sign-in.ts';
 import { ssoApi } from '../api/sso.ts';
 
-/** SPEC §2 wxCallback (no layout): finishes a WeChat QR login once the scan is confirmed. */
+/** docs/product/accounts.md#sign-in-pages wxCallback (no layout): finishes a WeChat QR login once the scan is confirmed. */
 export default function WxCallbackPage() {
   useInstallNavigator();
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import { notify } from '../../../lib/notify.ts';
 import type { GateResult } from '../lib/gates.ts';
 
-/** Shown instead of a page the user's membership level or company type may not open (SPEC §4, §6). */
+/** Shown instead of a page the user's membership level or company type may not open (docs/product/accounts.md#membership-gates, docs/product/workbench.md#company-type-pages). */
 export function GateBlocked({ gate, where }: { gate: NonNullable<GateResult>; where: string }) {
   useEffect(() => {
     notify.warning(gate.message);

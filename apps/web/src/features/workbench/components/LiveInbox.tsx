@@ -10,7 +10,7 @@ import { applyLiveEvent } from '../lib/live-events.ts';
 import { CATEGORY_LABEL } from '../lib/message-categories.ts';
 
 /**
- * Keeps the workbench live (DESIGN §3 Messages): every /api/ws event refetches the header badge and the
+ * Keeps the workbench live (docs/product/workbench.md#inbox): every /api/ws event refetches the header badge and the
  * inbox (lib/live-events.ts: the count an event carries is not ordered against the page's own reads), a new
  * message also pops up a notification, and a quotation thread that got a message refetches (decision 0122),
  * all without a reload. Renders nothing.

@@ -15,7 +15,7 @@ import { useCartCount } from '../../../lib/cart-count.ts';
 import './workbench-layout.css';
 
 /**
- * Workbench header (SPEC §2, §6): company name, the user's real name or nickname, logout; purchasers (type 4)
+ * Workbench header (docs/product/workbench.md#layout): company name, the user's real name or nickname, logout; purchasers (type 4)
  * get the publish-enquiry button, the cart link and the label 我的采购, others 我的供货订单.
  */
 export function WorkbenchHeader({ user }: { user: SessionUser | null }) {

@@ -17,7 +17,7 @@ import { PageSpin } from '../../../components/PageSpin.tsx';
 import { LiveInbox } from './LiveInbox.tsx';
 import { TwoFactorGate } from '../../../components/two-factor/TwoFactorGate.tsx';
 
-/** The /customer workbench (SPEC §2): login required, header, 216 px menu sider, gated content. */
+/** The /customer workbench (docs/product/workbench.md#layout): login required, header, 216 px menu sider, gated content. */
 export function WorkbenchLayout() {
   return (
     <RequireAuth>

@@ -24,7 +24,7 @@ function toItems(nodes: MenuItem[]): Items {
 }
 
 /**
- * The workbench menu from the server (SPEC §2): a tree, one submenu open at a time, the highlighted entry
+ * The workbench menu from the server (docs/product/workbench.md#menus): a tree, one submenu open at a time, the highlighted entry
  * follows the route, and an entry without a link path warns 未配置菜单项.
  */
 export function WorkbenchMenu({ highlight }: { highlight: string }) {

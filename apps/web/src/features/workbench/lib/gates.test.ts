@@ -7,7 +7,7 @@ const supplier = (memberLv: number, isMemberVail = 1): GateSubject => ({
   memberLv,
 });
 
-describe('routeGate (membership, SPEC §4)', () => {
+describe('routeGate (membership, docs/product/accounts.md#membership-gates)', () => {
   it('blocks quotation detail and order detail type 8 for levels 0 and 1', () => {
     for (const lv of [0, 1]) {
       expect(routeGate({ memberGate: 'levels23' }, '', supplier(lv))).toEqual({

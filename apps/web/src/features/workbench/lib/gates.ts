@@ -11,7 +11,7 @@ import type { MenuItem, MyAccess } from '@aquamall/shared';
 import type { RouteHandle } from '../../../app/RootLayout.tsx';
 import { matchMenu } from './highlight.ts';
 
-/** Route handle of workbench pages: the membership gate and company-type limit of SPEC §4 and §6. */
+/** Route handle of workbench pages: the membership gate and company-type limit of docs/product/accounts.md#membership-gates, docs/product/workbench.md#company-type-pages. */
 export interface WorkbenchHandle extends RouteHandle {
   /** A fixed gate, or 'orderType' for order/detail where the query type decides (8 → levels23, 6 → levels13). */
   memberGate?: MemberGate | 'orderType';

@@ -2,7 +2,7 @@ import type { MenuItem } from '@aquamall/shared';
 
 const C = '/customer';
 
-/** order/detail: the query type picks the highlighted menu (SPEC §2). */
+/** order/detail: the query type picks the highlighted menu (docs/product/workbench.md#highlighted-menu-entry). */
 export const ORDER_TYPE_MENU: Record<number, string> = {
   0: `${C}/order`,
   4: `${C}/enorder`,

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@aquamall/shared';
 
-/** The customer menu as SPEC §3 holds it: the flat list from the server and the tree built from it. */
+/** The customer menu as docs/product/workbench.md#menus holds it: the flat list from the server and the tree built from it. */
 export interface MenuModel {
   flat: MenuItem[];
   tree: MenuItem[];

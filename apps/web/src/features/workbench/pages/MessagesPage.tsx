@@ -23,7 +23,7 @@ import {
 import { CATEGORY_LABEL, CATEGORY_TABS } from '../lib/message-categories.ts';
 
 /**
- * message/index: the company inbox (DESIGN §3 Messages) — tabs 全部/系统/订单/询价/招标/财务 with unread
+ * message/index: the company inbox (docs/product/workbench.md#inbox) — tabs 全部/系统/订单/询价/招标/财务 with unread
  * counts, all or unread only, mark read (one, the tab, everything), delete. New messages arrive live.
  */
 export default function MessagesPage() {
