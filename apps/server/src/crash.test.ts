@@ -260,5 +260,5 @@ describe(`crash safety (${testDbKind})`, () => {
       if (res.list.length < 100) break;
     }
     expect(acked.role.filter((n) => !found.has(String(n)))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -28,7 +28,7 @@ export interface ServerProcess {
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ): Promise<ServerProcess> {
   const merged: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0' };
   for (const [k, v] of Object.entries(env)) {
