@@ -1,10 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * antd's ConfigProvider imports its tooltip UniqueProvider (and with it @rc-component/trigger) for an option this
+ * app does not use: that one import is pointed at src/lib/antd/tooltip-unique.tsx, which loads the real provider
+ * only if it is ever rendered (docs/decisions/0193). Every other import of trigger (dropdowns, popovers) is
+ * untouched and loads with the components that use it.
+ */
+const tooltipUnique = fileURLToPath(new URL('./src/lib/antd/tooltip-unique.tsx', import.meta.url));
+const lazyAntdParts = {
+  name: 'aquamall-lazy-antd-parts',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    if (source === '../tooltip/UniqueProvider' && importer && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
+      return tooltipUnique;
+    }
+    return null;
+  },
+};
 
 const apiTarget = process.env.AQUAMALL_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lazyAntdParts, react()],
   server: {
     port: 5173,
     proxy: {
