@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
  * untouched and loads with the components that use it.
  */
 const tooltipUnique = fileURLToPath(new URL('./src/lib/antd/tooltip-unique.tsx', import.meta.url));
+/** zod as the web app uses it: configured on first import (jitless, zh-CN messages), not by the entry module. */
+const zodConfigured = fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url));
+
 const lazyAntdParts = {
   name: 'aquamall-lazy-antd-parts',
   enforce: 'pre' as const,
@@ -24,6 +27,7 @@ const apiTarget = process.env.AQUAMALL_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [lazyAntdParts, react()],
+  resolve: { alias: [{ find: /^zod$/, replacement: zodConfigured }] },
   server: {
     port: 5173,
     proxy: {
