@@ -50,7 +50,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages)\.ts|node_modules[\\/]dayjs[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
             },
             {
               // The mall's frame on every mall page (top bar, search, navigation, category menu) in one file rather
