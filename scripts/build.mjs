@@ -123,8 +123,9 @@ function buildDemoTemplate() {
   }
   fs.rmSync(path.join(tmp, 'server.lock'), { force: true });
   fs.writeFileSync(path.join(tmp, 'seeded-at'), seededAt);
-  // The compiled server it was seeded by: a server built since (a changed seed) leaves the template unused.
-  fs.writeFileSync(path.join(tmp, 'server-build'), sourceHash('server'));
+  // The compiled server it was seeded by (its build stamp): a server built since (a changed seed) leaves the
+  // template unused.
+  fs.writeFileSync(path.join(tmp, 'server-build'), fs.readFileSync(stampPath('server'), 'utf8'));
   fs.rmSync(demoTemplate, { recursive: true, force: true });
   fs.renameSync(tmp, demoTemplate);
 }
