@@ -26,6 +26,8 @@ const inputs = {
   server: ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'package-lock.json',
     'scripts/build.mjs'],
 };
+// The seeded demo data directory: what the seed, the migrations and the embedded cluster make.
+inputs.demo = [...inputs.server, ...inputs.pgdata];
 
 function listFiles(p, out) {
   let st;
@@ -94,6 +96,38 @@ function buildPgTemplate() {
   if (res.status !== 0) throw new Error('embedded database template failed');
   fs.rmSync(pgTemplate, { recursive: true, force: true });
   fs.renameSync(tmp, pgTemplate);
+}
+
+export const demoTemplate = path.join(serverDist, 'demo-template');
+
+/**
+ * The demo marketplace seeded once here (the compiled seed, in a child process) into a data directory that a
+ * fresh DATA_DIR of the same China day copies instead of seeding (apps/server/src/db/seed/template.ts,
+ * docs/decisions/0193). `seeded-at` records the seed's moment, so a template of another day is left unused.
+ */
+function buildDemoTemplate() {
+  const tmp = `${demoTemplate}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const env = { ...process.env, DATA_DIR: tmp, HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  // Always the embedded database and local files, whatever the shell that runs the build points at.
+  for (const k of ['DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'DEMO']) delete env[k];
+  const seededAt = new Date().toISOString();
+  const res = spawnSync(process.execPath, [path.join(serverOut, 'seed.js')], {
+    cwd: r('apps/server'),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (res.status !== 0) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw new Error('demo data template failed');
+  }
+  fs.rmSync(path.join(tmp, 'server.lock'), { force: true });
+  fs.writeFileSync(path.join(tmp, 'seeded-at'), seededAt);
+  // The compiled server it was seeded by (its build stamp): a server built since (a changed seed) leaves the
+  // template unused.
+  fs.writeFileSync(path.join(tmp, 'server-build'), fs.readFileSync(stampPath('server'), 'utf8'));
+  fs.rmSync(demoTemplate, { recursive: true, force: true });
+  fs.renameSync(tmp, demoTemplate);
 }
 
 /**
@@ -214,7 +248,7 @@ function drawSeedImages(log) {
 }
 
 /** Builds the stale targets; returns the names of those it built. */
-export async function ensureBuilt(targets = ['web', 'server', 'pgdata'], { force = false, log = console.log } = {}) {
+export async function ensureBuilt(targets = ['web', 'server', 'pgdata', 'demo'], { force = false, log = console.log } = {}) {
   const stale = targets.filter((t) => force || !isFresh(t));
   if (stale.length === 0) return [];
   return withBuildLock(() => buildTargets(stale, force, log));
@@ -230,6 +264,7 @@ async function buildTargets(targets, force, log) {
     log(`[build] ${target}: sources changed, building…`);
     if (target === 'web') buildWeb();
     else if (target === 'pgdata') buildPgTemplate();
+    else if (target === 'demo') buildDemoTemplate();
     else {
       await buildServer();
       drawSeedImages(log);

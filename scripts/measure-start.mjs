@@ -88,7 +88,27 @@ async function run(label) {
   await new Promise((r) => child.on('exit', r));
 }
 
+// Whether the fresh start copies the build's seeded template or seeds (decision 0193): a template of today's
+// China day made by the server build now in dist (serve.ts decides the same way).
+function templateState() {
+  const dist = path.join(root, 'apps/server/dist');
+  const read = (p) => {
+    try {
+      return fs.readFileSync(path.join(dist, p), 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const seededAt = read('demo-template/seeded-at');
+  if (!seededAt) return 'no seeded template: the demo is seeded';
+  const day = (d) => new Date(d).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  if (read('demo-template/server-build') !== read('.build-stamp-server')) return 'template of another server build: the demo is seeded';
+  if (day(seededAt) !== day(Date.now())) return `template of ${day(seededAt)}: the demo is seeded`;
+  return `copy of the seeded template of ${seededAt}`;
+}
+
 try {
+  console.log(`fresh data directory: ${templateState()}`);
   await run('fresh data directory');
   await run('restart');
 } finally {

@@ -1,10 +1,33 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * antd's ConfigProvider imports its tooltip UniqueProvider (and with it @rc-component/trigger) for an option this
+ * app does not use: that one import is pointed at src/lib/antd/tooltip-unique.tsx, which loads the real provider
+ * only if it is ever rendered (docs/decisions/0193). Every other import of trigger (dropdowns, popovers) is
+ * untouched and loads with the components that use it.
+ */
+const tooltipUnique = fileURLToPath(new URL('./src/lib/antd/tooltip-unique.tsx', import.meta.url));
+/** zod as the web app uses it: configured on first import (jitless, zh-CN messages), not by the entry module. */
+const zodConfigured = fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url));
+
+const lazyAntdParts = {
+  name: 'aquamall-lazy-antd-parts',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined) {
+    if (source === '../tooltip/UniqueProvider' && importer && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
+      return tooltipUnique;
+    }
+    return null;
+  },
+};
 
 const apiTarget = process.env.AQUAMALL_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lazyAntdParts, react()],
+  resolve: { alias: [{ find: /^zod$/, replacement: zodConfigured }] },
   server: {
     port: 5173,
     proxy: {
@@ -27,7 +50,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages)\.ts|node_modules[\\/]dayjs[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
             },
             {
               // The mall's frame on every mall page (top bar, search, navigation, category menu) in one file rather

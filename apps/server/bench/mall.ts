@@ -1,7 +1,8 @@
 /**
  * Mall benchmark (issue 4 item 6): `npx tsx bench/mall.ts [bench options]` (or `npm run bench:mall`).
  * Loads the goods list on the PostgreSQL benchmark database (fill it first: `npm run bench:seed`) with a
- * 2-character keyword, a 4-character keyword, a category filter and no filter, and prints p50/p99 and req/s
+ * 2-character keyword, a 4-character keyword, a category filter, no filter, a generic word and two Zipf
+ * spreads of 40 keywords (2–4 characters, and 1–4 characters), and prints p50/p99 and req/s
  * against the target p99 ≤ 50 ms. Then, in headless Chromium, the JavaScript the mall home transfers (gzip;
  * target ≤ 250 KB) and the time to a rendered goods list. WEB_DIST names the built web app (default
  * apps/web/dist, which `npm run bench` builds).
@@ -31,16 +32,28 @@ export const SPREAD_KEYWORDS = [
   '污泥', '格栅', '加药', '软化', '反渗透', '臭氧', '余氯', '浊度', '液位', '搅拌',
 ];
 
-/** `n` goods-list bodies with keywords drawn Zipf-like from SPREAD_KEYWORDS (a fixed sequence: runs compare). */
-export function spreadBodies(n: number): Record<string, unknown>[] {
-  const weights = SPREAD_KEYWORDS.map((_, k) => 1 / (k + 1));
+/**
+ * The same spread with the 1-character words visitors type too (泵, 阀, 膜 …: the widest substring matches, each
+ * also expanded to its synonyms and category names), for issue 28's "1–4 character keywords" (decision 0193).
+ * Nine of the forty are one character; the rest are the 2–4 character words above, most popular first.
+ */
+export const SPREAD_KEYWORDS_1_TO_4 = [
+  '泵', '碳源', '阀', '水泵', '膜', '聚合氯化', '消毒', '砂', '滤料', '阀门',
+  '流量计', '铝', '除磷', '曝气', '离心泵', '炭', '次氯酸钠', '石英砂', '压滤机', '管',
+  '止回阀', '紫外线', '溶解氧', '剂', '检测', '活性炭', '絮凝', '膜片', '蓝天', '表',
+  '净源', '清泉', '超声波', '测定仪', '药剂', '管道', '不锈钢', '污泥', '格栅', '加药',
+];
+
+/** `n` goods-list bodies with keywords drawn Zipf-like from `keywords` (a fixed sequence: runs compare). */
+export function spreadBodies(n: number, keywords: string[] = SPREAD_KEYWORDS): Record<string, unknown>[] {
+  const weights = keywords.map((_, k) => 1 / (k + 1));
   const total = weights.reduce((a, b) => a + b, 0);
   let seed = 12345;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   return Array.from({ length: n }, () => {
     let r = random() * total;
     const k = weights.findIndex((w) => (r -= w) < 0);
-    return { pageIndex: 1, pageSize: 20, productName: SPREAD_KEYWORDS[k < 0 ? 0 : k] };
+    return { pageIndex: 1, pageSize: 20, productName: keywords[k < 0 ? 0 : k] };
   });
 }
 
@@ -54,6 +67,10 @@ export const MALL_ROUTES: BenchRoute[] = [
   // A generic word: synonyms, trade names and the 絮凝剂 category (decision 0176).
   goods('goods list, generic word 絮凝剂', { productName: '絮凝剂' }),
   { ...goods('goods list, 40 keywords (Zipf spread)', { productName: SPREAD_KEYWORDS[0] }), bodies: spreadBodies(5_000) },
+  {
+    ...goods('goods list, 40 keywords of 1–4 characters (Zipf spread)', { productName: SPREAD_KEYWORDS_1_TO_4[0] }),
+    bodies: spreadBodies(5_000, SPREAD_KEYWORDS_1_TO_4),
+  },
 ];
 
 /** `812 µs/req (server 520 + db 292)`, or `not measured` (external server without --pid). */

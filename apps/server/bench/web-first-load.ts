@@ -15,6 +15,8 @@ interface FirstLoad {
   jsBytes: number;
   files: { url: string; bytes: number }[];
   lcpMs: number;
+  /** What the largest contentful paint painted: tag, and the image or the start of the text. */
+  lcpElement: string;
 }
 
 async function firstLoad(baseUrl: string, path: string): Promise<FirstLoad> {
@@ -40,15 +42,16 @@ async function firstLoad(baseUrl: string, path: string): Promise<FirstLoad> {
     });
     // In the page (a string: this file is type-checked for Node, not the DOM).
     await page.addInitScript({
-      content: `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+      content: `window.__lcp = 0; window.__lcpEl = ''; new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; const el = e.element; window.__lcpEl = el ? el.tagName.toLowerCase() + (e.url ? ' ' + e.url.replace(location.origin, '') : ' "' + (el.textContent || '').trim().slice(0, 24) + '"') : '?'; } }).observe({ type: 'largest-contentful-paint', buffered: true });`,
     });
     const res = await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
     if (!res?.ok()) throw new Error(`${path} answered HTTP ${res?.status()} (is the web app built? set WEB_DIST)`);
     // LCP is final at the first input; a click on an empty spot ends it without navigating.
     await page.mouse.click(2, 2);
     const lcpMs = Number(await page.evaluate('window.__lcp'));
+    const lcpElement = String(await page.evaluate('window.__lcpEl'));
     await context.close();
-    return { jsBytes: files.reduce((a, f) => a + f.bytes, 0), files: files.sort((a, b) => b.bytes - a.bytes), lcpMs };
+    return { jsBytes: files.reduce((a, f) => a + f.bytes, 0), files: files.sort((a, b) => b.bytes - a.bytes), lcpMs, lcpElement };
   } finally {
     await browser.close();
   }
@@ -76,6 +79,7 @@ async function main() {
     const lcp = lcps[Math.floor((lcps.length - 1) / 2)]!;
     console.log(`  JavaScript transferred: ${kb.toFixed(1)} KB in ${last.files.length} files — ${kb <= JS_TARGET_KB ? 'ok' : 'MISSED'} (target ≤ ${JS_TARGET_KB} KB)`);
     console.log(`  largest contentful paint: median ${lcp.toFixed(0)} ms (runs: ${lcps.map((v) => v.toFixed(0)).join(', ')}) — ${lcp <= LCP_TARGET_MS ? 'ok' : 'MISSED'} (target ≤ ${LCP_TARGET_MS} ms)`);
+    console.log(`  painted last: ${[...new Set(results.map((r) => r.lcpElement))].join('; ')}`);
   } finally {
     await server.stop();
   }

@@ -7,6 +7,7 @@ import { startBanner } from './cluster/banner.ts';
 import { EXIT_START_FAILED } from './cluster/exit-codes.ts';
 import type { AppConfig } from './config.ts';
 import { seedOnStart } from './db/seed/guard.ts';
+import { copyDemoTemplate, demoTemplateDir } from './db/seed/template.ts';
 import { isConnectionError } from './db/connection-errors.ts';
 import { drainOnSignals } from './lib/drain.ts';
 import { installProcessGuards } from './lib/process-guard.ts';
@@ -16,7 +17,10 @@ export async function serve(config: AppConfig): Promise<void> {
   let app: Awaited<ReturnType<typeof build>>;
   try {
     if (config.seedDemo && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
-      await seedInChild();
+      // The build's seeded data directory of today is copied (files included, so not with S3); else the seed runs.
+      const compiled = !import.meta.filename.endsWith('.ts');
+      const copied = compiled && !config.s3 && copyDemoTemplate(demoTemplateDir(config.pgTemplate), config.dataDir);
+      if (!copied) await seedInChild();
     }
     app = await build({ config });
   } catch (err) {

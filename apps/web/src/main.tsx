@@ -1,5 +1,3 @@
-// First: switches zod's eval-based JIT off before any schema is built (the CSP forbids eval).
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';

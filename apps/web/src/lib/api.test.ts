@@ -1,23 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { MSG } from '@aquamall/shared';
-import { api, ApiError, download, filenameFromDisposition, http, loginUrlWithReturn, request, setLoginExpiredHandler } from './api.ts';
+import {
+  api,
+  ApiError,
+  download,
+  filenameFromDisposition,
+  http,
+  HttpError,
+  loginUrlWithReturn,
+  request,
+  setLoginExpiredHandler,
+  type HttpAdapter,
+  type HttpRequest,
+} from './api.ts';
 import { setNotifier } from './notify.ts';
 import { clientStore } from './storage.ts';
 
 // A fake transport: each test says how the "server" answers; no network is touched.
-let seen: InternalAxiosRequestConfig[] = [];
-function answer(fn: (config: InternalAxiosRequestConfig) => { status?: number; data: unknown; headers?: Record<string, string> }) {
-  const adapter: AxiosAdapter = async (config) => {
+let seen: HttpRequest[] = [];
+function answer(fn: (config: HttpRequest) => { status?: number; data: unknown; headers?: Record<string, string> }) {
+  const adapter: HttpAdapter = async (config) => {
     seen.push(config);
     const { status = 200, data, headers = {} } = fn(config);
-    const response = { status, statusText: String(status), data, headers, config, request: {} };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    const response = { status, data, headers };
+    if (status >= 400) throw new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', response);
     return response;
   };
   http.defaults.adapter = adapter;
 }
-function fail(make: (config: InternalAxiosRequestConfig) => AxiosError) {
+/** Header values of a request as sent (names are lower-case). */
+const header = (config: HttpRequest, name: string): string | undefined => config.headers[name];
+function fail(make: (config: HttpRequest) => HttpError) {
   http.defaults.adapter = async (config) => {
     seen.push(config);
     throw make(config);
@@ -100,12 +113,12 @@ describe('other codes', () => {
 
 describe('transport errors', () => {
   it('timeout → 服务器连接超时', async () => {
-    fail((c) => new AxiosError('timeout of 30000ms exceeded', 'ECONNABORTED', c, {}));
+    fail(() => new HttpError('timeout of 30000ms exceeded', 'ECONNABORTED'));
     await expect(api.get('/api/x')).rejects.toMatchObject({ code: -1, message: '服务器连接超时' });
     expect(shown.error).toEqual(['服务器连接超时']);
   });
   it('no response → 服务器异常', async () => {
-    fail((c) => new AxiosError('Network Error', 'ERR_NETWORK', c, {}));
+    fail(() => new HttpError('Network Error', 'ERR_NETWORK'));
     await expect(api.get('/api/x')).rejects.toMatchObject({ message: '服务器异常' });
   });
   it('404 → 接口地址不存在', async () => {
@@ -130,12 +143,12 @@ describe('request shape', () => {
     clientStore.setToken('tok-123', false);
     answer(ok(null));
     await api.get('/api/x');
-    expect(AxiosHeaders.from(seen[0]!.headers).get('x-token')).toBe('tok-123');
+    expect(header(seen[0]!, 'x-token')).toBe('tok-123');
   });
   it('sends no x-token without a token', async () => {
     answer(ok(null));
     await api.get('/api/x');
-    expect(AxiosHeaders.from(seen[0]!.headers).has('x-token')).toBe(false);
+    expect('x-token' in seen[0]!.headers).toBe(false);
   });
   it('GET sends the data as query parameters', async () => {
     answer(ok(null));
@@ -149,17 +162,17 @@ describe('request shape', () => {
     await api.query('/api/index', { a: 1 });
     expect(seen[0]!.method).toBe('post');
     expect(JSON.parse(seen[0]!.data as string)).toEqual({ a: 1 });
-    expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/json/);
+    expect(header(seen[0]!, 'content-type')).toMatch(/application\/json/);
   });
   it('form option sends a form-encoded body, skipping empty values', async () => {
     answer(ok(null));
     await request('POST', '/api/appuser/replacecellphone', { phone: '13800138000', code: '123456', x: undefined }, { form: true });
     expect(String(seen[0]!.data)).toBe('phone=13800138000&code=123456');
-    expect(AxiosHeaders.from(seen[0]!.headers).getContentType()).toMatch(/application\/x-www-form-urlencoded/);
+    expect(header(seen[0]!, 'content-type')).toMatch(/application\/x-www-form-urlencoded/);
   });  it('sends the headers an endpoint declares (Idempotency-Key) and keeps the data of a refusal', async () => {
     answer(() => ({ data: { code: 5, message: '库存不足', data: { skuId: 7, cartLineId: 3 } } }));
     const err = await request('POST', '/api/checkout/submit', {}, { headers: { 'idempotency-key': 'k-1' } }).catch((e: unknown) => e);
-    expect(AxiosHeaders.from(seen[0]!.headers).get('idempotency-key')).toBe('k-1');
+    expect(header(seen[0]!, 'idempotency-key')).toBe('k-1');
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).data).toEqual({ skuId: 7, cartLineId: 3 });
   });
@@ -218,5 +231,56 @@ describe('download', () => {
     answer(() => ({ status: 500, data: new Blob(['x']) }));
     await expect(download('/api/x')).resolves.toBe(false);
     expect(shown.error).toEqual(['下载文件失败', '下载文件失败']);
+  });
+});
+
+describe('the fetch transport', () => {
+  const fetchAdapter = http.defaults.adapter;
+  let sent: { url: string; init: RequestInit }[] = [];
+  function reply(make: () => Response | Promise<Response>) {
+    sent = [];
+    http.defaults.adapter = fetchAdapter;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return make();
+    });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('sends GET data as a query string (empty values left out, arrays as k[]) and the token', async () => {
+    clientStore.setToken('tok-9', false);
+    reply(() => json({ code: 0, message: '', data: 5 }));
+    await expect(api.get('/api/x', { a: '中 文', b: undefined, c: null, ids: [1, 2] })).resolves.toBe(5);
+    expect(sent[0]!.url).toBe('/api/x?a=%E4%B8%AD+%E6%96%87&ids%5B%5D=1&ids%5B%5D=2');
+    expect(sent[0]!.init.method).toBe('GET');
+    expect(sent[0]!.init.body).toBeUndefined();
+    expect((sent[0]!.init.headers as Record<string, string>)['x-token']).toBe('tok-9');
+  });
+  it('sends POST data as JSON', async () => {
+    reply(() => json({ code: 0, message: '', data: null }));
+    await api.query('/api/index', { a: 1 });
+    expect(sent[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ a: 1 });
+    expect((sent[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+  it('maps HTTP errors, a timeout and no answer to the spec messages', async () => {
+    reply(() => json({ code: 6, message: '请求过于频繁，请稍后再试', data: null }, 429));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: -1, message: '请求过于频繁，请稍后再试', status: 429 });
+    reply(() => new Response('<html>oops</html>', { status: 502 }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ message: '服务器系统异常', status: 502 });
+    reply(() => Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: -1, message: '服务器连接超时' });
+    reply(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code: -1, message: '服务器异常' });
+  });
+  it('downloads a blob with the response headers', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    URL.createObjectURL = vi.fn(() => 'blob:fake');
+    URL.revokeObjectURL = vi.fn();
+    reply(() => new Response('x', { headers: { 'content-disposition': 'attachment; filename=a.xlsx', 'x-export-limit': '5000' } }));
+    await expect(download('/api/order/export', { a: 1 }, { method: 'POST' })).resolves.toBe(true);
+    expect(shown.warning).toEqual(['筛选结果超过 5000 条，文件只含前 5000 条，请缩小筛选范围后分批导出']);
   });
 });

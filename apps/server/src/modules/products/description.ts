@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { safeHtml } from '../mall/sanitize.ts';
@@ -69,6 +70,49 @@ export async function resanitiseDescriptions(db: Db, stopped: () => boolean = ()
     after = batch.at(-1)!.id;
   }
   return rewritten;
+}
+
+/**
+ * Which rules the last complete pass applied, kept in the database itself as the comment of the
+ * `products.description_rules` column (`sanitised-under:<fingerprint>`): one catalogue read at start instead of a
+ * scan of every product (docs/decisions/0193). The comment travels with the data (dumps, backups, the embedded
+ * cluster's files), so a database restored from an older version, or written under older rules, runs the pass again.
+ */
+const MARK_PREFIX = 'sanitised-under:';
+
+/** The products table's quoted, schema-qualified name. */
+function productsTable(): string {
+  const { name, schema } = getTableConfig(products);
+  return schema ? `"${schema}"."${name}"` : `"${name}"`;
+}
+
+/** The fingerprint of the rules the last complete pass applied, or null (never run, or unreadable). */
+export async function sanitisedUnder(db: Db): Promise<number | null> {
+  const res = await db.execute(
+    sql`select col_description(a.attrelid, a.attnum) as note from pg_attribute a
+        where a.attrelid = ${sql.raw(`'${productsTable().replaceAll("'", "''")}'::regclass`)} and a.attname = 'description_rules'`,
+  );
+  const note = (res as unknown as { rows: { note: string | null }[] }).rows[0]?.note ?? '';
+  return note.startsWith(MARK_PREFIX) ? Number(note.slice(MARK_PREFIX.length)) : null;
+}
+
+async function markSanitised(db: Db): Promise<void> {
+  // A utility statement takes no bind parameters; the fingerprint is an integer computed here.
+  await db.execute(sql.raw(`comment on column ${productsTable()}."description_rules" is '${MARK_PREFIX}${DESCRIPTION_RULES}'`));
+}
+
+/**
+ * The start-up pass, run once per rule set: skipped when the database says a complete pass already applied
+ * today's rules; otherwise `resanitiseDescriptions`, and the mark once it finished (not when stopped). Rows
+ * written later under other rules (an older instance during a rolling deploy) keep their stamp and are
+ * sanitised on read (`shownDescription`), so what is shown is always sanitised under today's rules. Resolves
+ * null when the pass was skipped, else the number of rows rewritten.
+ */
+export async function resanitiseOnce(db: Db, stopped: () => boolean = () => false): Promise<number | null> {
+  if ((await sanitisedUnder(db).catch(() => null)) === DESCRIPTION_RULES) return null;
+  const n = await resanitiseDescriptions(db, stopped);
+  if (!stopped()) await markSanitised(db);
+  return n;
 }
 
 /** Rows still waiting for the pass (tests, and the log line after it). */

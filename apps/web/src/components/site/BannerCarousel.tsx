@@ -35,7 +35,7 @@ export function BannerCarousel({ banners, loading, height, interval = 5000, fall
       {list.map((b, i) => (
         <div key={b.sysNo} className={`am-carousel-slide${i === index % list.length ? ' is-active' : ''}`} aria-hidden={i !== index % list.length}>
           <NavAnchor href={b.linkUrl} target={b.target} title={b.title}>
-            <Img src={b.imgUrl} alt={b.title} loading={i === 0 ? 'eager' : 'lazy'} />
+            <Img src={b.imgUrl} alt={b.title} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
             {caption && b.title ? <span className="am-carousel-caption">{b.title}</span> : null}
           </NavAnchor>
         </div>

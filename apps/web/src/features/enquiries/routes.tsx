@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { queryClient } from '../../app/providers.tsx';
 import { lazyPage } from '../../lib/lazy.ts';
-import { prefetchOfferComparison } from './api/enquiries.ts';
 
 const M = { menuKey: '/customer/enquiry' };
 
@@ -13,8 +12,9 @@ export const enquiryCustomerRoutes: RouteObject[] = [
   {
     path: 'enquiry/offerList',
     handle: { title: '报价列表', ...M },
-    // The comparison's data loads alongside the page's code instead of after it (decision 0123).
-    loader: ({ request }) => prefetchOfferComparison(queryClient, request.url),
+    // The comparison's data loads alongside the page's code instead of after it (decision 0123); the API module
+    // is imported here, not at the top, so it stays out of every page's first load (decision 0193).
+    loader: async ({ request }) => (await import('./api/enquiries.ts')).prefetchOfferComparison(queryClient, request.url),
     lazy: lazyPage(() => import('./pages/OfferListPage.tsx')),
   },
   { path: 'enquiry/offerDetail', handle: { title: '报价详情', ...M }, lazy: lazyPage(() => import('./pages/OfferDetailPage.tsx')) },

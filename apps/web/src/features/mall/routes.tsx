@@ -1,6 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy.ts';
 import type { RouteHandle } from '../../app/RootLayout.tsx';
+import { queryClient } from '../../app/providers.tsx';
+import { siteDataQuery } from '../../lib/site-content/site-data.ts';
 
 const page = (path: string, handle: RouteHandle, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -18,6 +20,12 @@ export const mallRoutes: RouteObject = {
   path: 'mall',
   // The layout loads with the first mall page, so other areas do not carry the mall's code.
   lazy: lazyPage(() => import('./layout/MallLayout.tsx')),
+  // The site data (navigation, banners: the home's largest paint) load alongside the layout's and the page's
+  // code instead of after them (decision 0193); fresh data are not fetched again.
+  loader: () => {
+    void queryClient.prefetchQuery(siteDataQuery);
+    return null;
+  },
   children: [
     { index: true, element: <Navigate to="/mall/home" replace /> },
     { path: 'home', id: 'mall-home', handle: { title: '商城首页', searchGroup: 0 }, lazy: lazyPage(() => import('./home/MallHomePage.tsx')) },

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../lib/api.ts';
+import { http, HttpError, type HttpAdapter, type HttpRequest } from '../../lib/api.ts';
 import { setNotifier } from '../../lib/notify.ts';
 import { clientStore } from '../../lib/storage.ts';
 import { completeLogin, logout, RequireAuth, safeReturnUrl, sessionStore, type SessionUser } from './index.ts';
@@ -18,15 +17,15 @@ const user: SessionUser = {
   extension: { CompanyId: 3, CompanyName: '清源水务', CompanyType: 4, isMemberVail: 0, memberLv: 0, isCompanyAdmin: true, isPlatformAdmin: false },
 };
 
-type Reply = (config: InternalAxiosRequestConfig) => { code: number; message?: string; data?: unknown } | Error;
+type Reply = (config: HttpRequest) => { code: number; message?: string; data?: unknown } | Error;
 let calls: { url: string; token: string | undefined }[] = [];
 function serve(reply: Reply) {
   calls = [];
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push({ url: String(config.url), token: config.headers.get('x-token') as string | undefined });
+  const adapter: HttpAdapter = async (config) => {
+    calls.push({ url: String(config.url), token: config.headers['x-token'] });
     const body = reply(config);
-    if (body instanceof Error) throw Object.assign(body, { config, isAxiosError: true });
-    return { data: body, status: 200, statusText: 'OK', headers: {}, config };
+    if (body instanceof Error) throw new HttpError(body.message, 'ERR_NETWORK');
+    return { data: body, status: 200, headers: {} };
   };
   http.defaults.adapter = adapter;
 }

@@ -3,13 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AdjustmentType, Code, type GoodsDetail, type ProductDetail } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { products, productSkus } from '../../../db/schema/index.ts';
 import { api, makeCategoryBranch, makeSupplier, productBody, signedInPlatformAdmin } from '../../../test/factories/index.ts';
 import { applyForget } from '../../../lib/cache-bus.ts';
-import { DESCRIPTION_RULES, resanitiseDescriptions, unsanitisedDescriptions } from '../../products/description.ts';
+import {
+  DESCRIPTION_RULES,
+  resanitiseDescriptions,
+  resanitiseOnce,
+  sanitisedUnder,
+  unsanitisedDescriptions,
+} from '../../products/description.ts';
 import { GOODS_DETAIL_TTL_MS, goodsDetailCache } from './detail-cache.ts';
 
 /**
@@ -176,5 +182,29 @@ describe('goods description: sanitised on write, shown as stored', () => {
     expect(row!.descriptionRules).toBe(DESCRIPTION_RULES);
     // The supplier changed nothing: the product's last change stays as it was.
     expect(row!.updatedAt).toEqual(before!.updatedAt);
+  });
+
+  it('the start-up pass runs once per rule set: a mark in the database skips it on later starts', async () => {
+    const id = await onSale('聚丙烯酰胺 一次性测试');
+    const hostile = '<p onclick="x()">一次<script>alert(1)</script>描述</p>';
+    // The test app's start ran the pass and left its mark; a database from before the mark has none.
+    expect(await sanitisedUnder(t.database.db)).toBe(DESCRIPTION_RULES);
+    await t.database.db.execute(sql`comment on column products.description_rules is null`);
+    await t.database.db.update(products).set({ description: hostile, descriptionRules: 0 }).where(eq(products.id, id));
+    expect(await resanitiseOnce(t.database.db)).toBeGreaterThan(0);
+    expect(await sanitisedUnder(t.database.db)).toBe(DESCRIPTION_RULES);
+    expect(await unsanitisedDescriptions(t.database.db)).toBe(0);
+    // A row written afterwards under other rules is not rewritten by the next start, but shown sanitised.
+    await t.database.db.update(products).set({ description: hostile, descriptionRules: 0 }).where(eq(products.id, id));
+    expect(await resanitiseOnce(t.database.db)).toBeNull();
+    clock += GOODS_DETAIL_TTL_MS;
+    const shown = (await detail(id)).data.description;
+    expect(shown).toContain('一次');
+    expect(shown).not.toMatch(/script|onclick/);
+    // A pass stopped half-way leaves no mark.
+    await t.database.db.execute(sql`comment on column products.description_rules is null`);
+    expect(await resanitiseOnce(t.database.db, () => true)).toBe(0);
+    expect(await sanitisedUnder(t.database.db)).toBeNull();
+    expect(await resanitiseOnce(t.database.db)).toBeGreaterThan(0);
   });
 });

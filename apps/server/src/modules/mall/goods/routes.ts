@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { goodsEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../../lib/route.ts';
-import { resanitiseDescriptions } from '../../products/description.ts';
+import { resanitiseOnce } from '../../products/description.ts';
 import { goodsAnswer } from '../../search/goods-answers.ts';
 import { sendEntry, SESSIONLESS } from '../../site/cache.ts';
 import { cachedGoodsDetail } from './detail-cache.ts';
@@ -18,11 +18,12 @@ export default async function goodsRoutes(app: FastifyInstance) {
   );
 
   // Descriptions stored before they were sanitised on write, or under older rules, are rewritten once in the
-  // background (migration 0039, products/description.ts); until then the detail sanitises them on read.
+  // background (migration 0039, products/description.ts); until then the detail sanitises them on read. A mark
+  // in the database skips the pass on later starts under the same rules (decision 0193).
   let closing = false;
   let pass: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    pass = resanitiseDescriptions(app.db, () => closing)
+    pass = resanitiseOnce(app.db, () => closing)
       .then((n) => {
         if (n) app.log.info({ rows: n }, 'product descriptions re-sanitised under the current rules');
       })

@@ -1,4 +1,5 @@
-import { formatChina } from '@aquamall/shared';
+// The subpath, not the package index: the index carries every contract and zod (~45 KB gzip) into the mall home.
+import { formatChina } from '@aquamall/shared/china-time';
 import { Link } from 'react-router';
 import { useHomeNotices } from '../api/home-notices.ts';
 import { EmptyState, LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
