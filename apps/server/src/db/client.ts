@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { isConnectionError } from './connection-errors.ts';
+import type { Executor } from './executor.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** The one database type the code uses; PGlite and node-postgres both satisfy it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the code uses; PGlite and node-postgres both satisfy it, and so does a transaction
+ * (the same type as `Executor`, db/executor.ts: pass a transaction where a `Db` is asked for, never cast).
+ */
+export type Db = Executor;
 
 export interface Database {
   db: Db;
@@ -129,7 +132,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.release();
     }
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       url: opts.url,
       close: () => pool.end(),
@@ -169,7 +172,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: async () => {

@@ -6,10 +6,10 @@ import {
   primaryKey,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { atNow } from './columns.ts';
 import { companies, users } from './company.ts';
 
 /**
@@ -46,8 +46,8 @@ export const roles = pgTable(
     presetKey: varchar({ length: 40 }).unique(),
     name: varchar({ length: 30 }).notNull(),
     description: varchar({ length: 200 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
   },
   (t) => [index().on(t.companyId), uniqueIndex('roles_company_name_uq').on(t.companyId, t.name)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { atNow } from './columns.ts';
 
 /**
  * Append-only log of every console action and review decision: who, what, when, before/after. No API updates
@@ -20,7 +21,13 @@ export const auditLogs = pgTable(
     userAgent: varchar({ length: 300 }).notNull().default(''),
     /** The actor's company (company users); null for platform administrators and jobs. */
     companyId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.actorUserId), index().on(t.targetType, t.targetId), index().on(t.action), index().on(t.companyId, t.createdAt)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.actorUserId),
+    index().on(t.targetType, t.targetId),
+    index().on(t.action),
+    index().on(t.companyId, t.createdAt),
+  ],
 );

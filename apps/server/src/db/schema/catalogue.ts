@@ -5,21 +5,131 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   serial,
   smallint,
-  timestamp,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { categories, products, type PriceTier } from './catalog.ts';
-import { companies } from './company.ts';
+import { at, atNow, money } from './columns.ts';
+import { companyRef } from './company.ts';
 
 /**
- * The supplier catalogue (issue 11): SKUs with their stock, the stock ledger, adjustment documents, pending
- * revisions of approved products and the platform's per-category attribute definitions.
+ * The supplier catalogue (modules/products, modules/catalog): categories and the platform's per-category attribute
+ * definitions, products with their SKUs, pending revisions of approved products, reviews and questions, and the
+ * Excel imports. Stock movements are in stock.ts, the public search copy in search.ts.
  */
+
+/** Product category, 3 levels. `categoryCode` encodes the path (e.g. 01, 0101, 010101). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    parentId: integer(),
+    name: varchar({ length: 50 }).notNull(),
+    categoryCode: varchar({ length: 20 }).notNull().unique(),
+    level: smallint().notNull(),
+    sort: integer().notNull().default(0),
+    defaultImage: varchar({ length: 300 }),
+    hidden: boolean().notNull().default(false),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+/** Parametric attributes the platform defines per category (inherited by the subtree). */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    id: serial().primaryKey(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 30 }).notNull(),
+    /** AttributeType: 1 文本 2 数字 3 单选. */
+    type: smallint().notNull().default(1),
+    options: jsonb().$type<string[]>().notNull().default([]),
+    unit: varchar({ length: 10 }).notNull().default(''),
+    required: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    createdAt: atNow(),
+  },
+  (t) => [uniqueIndex('category_attributes_name').on(t.categoryId, t.name)],
+);
+
+export interface PriceTier {
+  minQty: number;
+  price: number;
+}
+
+/** A product in a supplier's shop. Status per docs/product/catalogue.md#product-lifecycle (草稿/待审核/已上架/已下架). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    companyId: companyRef(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    /** Code of the leaf category, so a prefix match finds a whole subtree. */
+    categoryCode: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    brand: varchar({ length: 60 }).notNull().default(''),
+    model: varchar({ length: 60 }).notNull().default(''),
+    spec: varchar({ length: 200 }).notNull().default(''),
+    unit: varchar({ length: 10 }).notNull().default('件'),
+    price: money().notNull(),
+    priceTiers: jsonb().$type<PriceTier[]>().notNull().default([]),
+    stock: integer().notNull().default(0),
+    minOrder: integer().notNull().default(1),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    defaultImage: varchar({ length: 300 }).notNull().default(''),
+    /** Specification rows shown on the detail page: [{name, value}]. */
+    attributes: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
+    description: text().notNull().default(''),
+    /**
+     * Fingerprint of the sanitiser rules the stored description passed (modules/products/description.ts):
+     * the description is sanitised when written and read as is; a row with another fingerprint (0: written
+     * before migration 0039, or the rules changed since) is sanitised again on read and by the start-up pass.
+     */
+    descriptionRules: integer().notNull().default(0),
+    status: smallint().notNull().default(0),
+    isPovertyRelief: boolean().notNull().default(false),
+    salesCount: integer().notNull().default(0),
+    originProvinceCode: integer(),
+    originCityCode: integer(),
+    originName: varchar({ length: 60 }).notNull().default(''),
+    takenDownReason: varchar({ length: 200 }),
+    /** Days from order to dispatch (交货期); 0 = not stated. */
+    leadTimeDays: integer().notNull().default(0),
+    /** Why the platform refused the last submission (shown to the supplier); cleared on approval. */
+    rejectReason: varchar({ length: 200 }),
+    createdAt: atNow(),
+    updatedAt: atNow(),
+    /**
+     * Search text, maintained by the database (trigger of migrations search_ngrams / search_grams_expression,
+     * docs/decisions/0060): normalized "name\nbrand\nspec model\nshop name", copied with the other search
+     * fields into product_search (schema/search.ts), where it is GIN-indexed. Never written by the app.
+     */
+    searchText: text().notNull().default(''),
+    /** The supplier's shop is open and enabled; maintained by the same triggers, so the mall needs no join. */
+    shopVisible: boolean().notNull().default(false),
+  },
+  (t) => [
+    index().on(t.companyId),
+    /** The supplier's product list: its products, latest change first. */
+    // With id: the list's order (updated_at desc, id desc) read from the index even when thousands share one updated_at.
+    index('products_company_updated').on(t.companyId, t.updatedAt, t.id),
+    /** Counting a shop's on-sale goods (shop lists, shop cards) from the index alone. */
+    index('products_company_on_sale')
+      .on(t.companyId)
+      .where(sql`status = 2`),
+    index().on(t.categoryCode),
+    index().on(t.status, t.createdAt),
+    index().on(t.status, t.salesCount),
+    index().on(t.status, t.price),
+  ],
+);
 
 export interface SpecValue {
   name: string;
@@ -38,13 +148,11 @@ export const productSkus = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     /** The supplier's own code, unique within the company. */
     code: varchar({ length: 40 }).notNull(),
     specValues: jsonb().$type<SpecValue[]>().notNull().default([]),
-    price: numeric({ precision: 14, scale: 2 }).notNull(),
+    price: money().notNull(),
     priceTiers: jsonb().$type<PriceTier[]>().notNull().default([]),
     onHand: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
@@ -53,14 +161,18 @@ export const productSkus = pgTable(
     /** Low-stock warning when available ≤ this (0 = no warning). */
     lowStock: integer().notNull().default(0),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
   },
   (t) => [
     index().on(t.productId),
     uniqueIndex('product_skus_company_code').on(t.companyId, t.code),
     /** The supplier's list filter by code prefix, case-insensitive (lower(code) like 'abc%'). */
-    index('product_skus_company_code_lower').using('btree', t.companyId, sql`lower(${t.code}) text_pattern_ops`),
+    index('product_skus_company_code_lower').using(
+      'btree',
+      t.companyId,
+      sql`lower(${t.code}) text_pattern_ops`,
+    ),
     check('product_skus_available_not_negative', sql`${t.onHand} - ${t.reserved} >= 0`),
     check('product_skus_reserved_not_negative', sql`${t.reserved} >= 0`),
     check('product_skus_held_not_negative', sql`${t.held} >= 0`),
@@ -68,92 +180,7 @@ export const productSkus = pgTable(
   ],
 );
 
-/**
- * Every stock change, one row each (append-only: a trigger refuses UPDATE, and DELETE while the SKU exists).
- * `onHandChange`/`reservedChange` are the deltas; the SKU's on hand and reserved are their sums.
- */
-export const stockLedger = pgTable(
-  'stock_ledger',
-  {
-    id: serial().primaryKey(),
-    companyId: integer().notNull(),
-    productId: integer().notNull(),
-    skuId: integer()
-      .notNull()
-      .references(() => productSkus.id, { onDelete: 'cascade' }),
-    /** StockReason: 1 入库 2 出库 3 盘点 4 下单预占 5 取消释放 6 发货出库 7 退货入库 8 不良品入库 9 退货报废. */
-    reason: smallint().notNull(),
-    /** The quantity as the document states it (signed: + in, − out). */
-    quantity: integer().notNull(),
-    onHandChange: integer().notNull(),
-    reservedChange: integer().notNull(),
-    onHandBefore: integer().notNull(),
-    onHandAfter: integer().notNull(),
-    reservedBefore: integer().notNull(),
-    reservedAfter: integer().notNull(),
-    /** Change of the held (defective) quantity: + for 不良品入库; 0 otherwise. */
-    heldChange: integer().notNull().default(0),
-    heldAfter: integer().notNull().default(0),
-    /** Kind of document: adjustment, product (editor, opening stock), order, rma. */
-    docType: varchar({ length: 20 }).notNull(),
-    docId: integer(),
-    docNo: varchar({ length: 40 }).notNull().default(''),
-    userId: integer(),
-    userName: varchar({ length: 60 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.skuId, t.id), index().on(t.companyId, t.createdAt)],
-);
-
-/** Stock adjustment documents (入库/出库/盘点): draft → confirmed; a confirmed document never changes (trigger). */
-export const stockAdjustments = pgTable(
-  'stock_adjustments',
-  {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
-    docNo: varchar({ length: 40 }).notNull().unique(),
-    /** AdjustmentType: 1 入库 2 出库 3 盘点. */
-    type: smallint().notNull(),
-    /** 0 草稿, 1 已确认. */
-    status: smallint().notNull().default(0),
-    remark: varchar({ length: 200 }).notNull().default(''),
-    createdBy: integer(),
-    createdByName: varchar({ length: 60 }).notNull().default(''),
-    confirmedBy: integer(),
-    confirmedByName: varchar({ length: 60 }).notNull().default(''),
-    confirmedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.companyId, t.createdAt)],
-);
-
-/** Lines of an adjustment: the SKU facts are copied, the stock before/after is filled on confirmation. */
-export const stockAdjustmentLines = pgTable(
-  'stock_adjustment_lines',
-  {
-    id: serial().primaryKey(),
-    adjustmentId: integer()
-      .notNull()
-      .references(() => stockAdjustments.id, { onDelete: 'cascade' }),
-    skuId: integer()
-      .notNull()
-      .references(() => productSkus.id),
-    productId: integer().notNull(),
-    productName: varchar({ length: 120 }).notNull(),
-    skuCode: varchar({ length: 40 }).notNull(),
-    skuSpec: varchar({ length: 200 }).notNull().default(''),
-    unit: varchar({ length: 10 }).notNull().default(''),
-    /** 入库/出库: the quantity moved (> 0); 盘点: the counted quantity (≥ 0). */
-    quantity: integer().notNull(),
-    onHandBefore: integer(),
-    onHandAfter: integer(),
-    sort: integer().notNull().default(0),
-  },
-  (t) => [index().on(t.adjustmentId), index().on(t.skuId)],
-);
+export type ProductSkuRow = typeof productSkus.$inferSelect;
 
 /** The content a product may show in the mall (held by a revision until the platform approves it). */
 export interface ProductContent {
@@ -193,70 +220,17 @@ export const productRevisions = pgTable(
     content: jsonb().$type<ProductContent>().notNull(),
     rejectReason: varchar({ length: 200 }),
     submittedBy: integer(),
-    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    submittedAt: atNow(),
     decidedBy: integer(),
-    decidedAt: timestamp({ withTimezone: true }),
+    decidedAt: at(),
   },
   (t) => [
-    uniqueIndex('product_revisions_one_pending').on(t.productId).where(sql`status = 1`),
+    uniqueIndex('product_revisions_one_pending')
+      .on(t.productId)
+      .where(sql`status = 1`),
     index().on(t.status, t.submittedAt),
     index().on(t.productId, t.id),
   ],
-);
-
-/** Parametric attributes the platform defines per category (inherited by the subtree). */
-export const categoryAttributes = pgTable(
-  'category_attributes',
-  {
-    id: serial().primaryKey(),
-    categoryId: integer()
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
-    name: varchar({ length: 30 }).notNull(),
-    /** AttributeType: 1 文本 2 数字 3 单选. */
-    type: smallint().notNull().default(1),
-    options: jsonb().$type<string[]>().notNull().default([]),
-    unit: varchar({ length: 10 }).notNull().default(''),
-    required: boolean().notNull().default(false),
-    sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('category_attributes_name').on(t.categoryId, t.name)],
-);
-
-export type ProductSkuRow = typeof productSkus.$inferSelect;
-
-/**
- * An Excel import of products (modules/products/import-jobs.ts): recorded at upload, worked through by the
- * server right after (and again after a restart while unfinished), polled by the page for its progress.
- * The uploaded file and the marked copy of a refused one live in storage under `private/imports/`.
- */
-export const productImportJobs = pgTable(
-  'product_import_jobs',
-  {
-    id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
-    userId: integer().notNull(),
-    /** ImportJobStatus: 0 排队中 1 校验中 2 写入中 3 已完成 4 有错误 5 失败. */
-    status: smallint().notNull().default(0),
-    /** Submit the created products for review (导入后提交审核). */
-    submit: boolean().notNull().default(false),
-    fileName: varchar({ length: 200 }).notNull().default(''),
-    uploadPath: varchar({ length: 300 }).notNull(),
-    /** The upload with an error column, when rows were refused. */
-    resultPath: varchar({ length: 300 }),
-    total: integer().notNull().default(0),
-    done: integer().notNull().default(0),
-    errorRows: integer().notNull().default(0),
-    created: integer().notNull().default(0),
-    message: varchar({ length: 500 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index().on(t.companyId, t.id), index('product_import_jobs_unfinished').on(t.status).where(sql`status < 3`)],
 );
 
 /**
@@ -284,18 +258,56 @@ export const productDiscussions = pgTable(
     content: varchar({ length: 500 }).notNull(),
     reply: varchar({ length: 500 }),
     repliedBy: integer(),
-    repliedAt: timestamp({ withTimezone: true }),
+    repliedAt: at(),
     hidden: boolean().notNull().default(false),
     hiddenReason: varchar({ length: 200 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [
-    uniqueIndex('product_discussions_one_review').on(t.authorCompanyId, t.orderLineId).where(sql`kind = 1`),
+    uniqueIndex('product_discussions_one_review')
+      .on(t.authorCompanyId, t.orderLineId)
+      .where(sql`kind = 1`),
     index().on(t.productId, t.kind, t.createdAt),
     index().on(t.sellerCompanyId, t.createdAt),
     check(
       'product_discussions_kind',
       sql`(${t.kind} = 1 and ${t.rating} between 1 and 5 and ${t.orderLineId} is not null and ${t.authorCompanyId} is not null) or (${t.kind} = 2 and ${t.rating} is null)`,
     ),
+  ],
+);
+
+/**
+ * An Excel import of products (modules/products/import-jobs.ts): recorded at upload, worked through by the
+ * server right after (and again after a restart while unfinished), polled by the page for its progress.
+ * The uploaded file and the marked copy of a refused one live in storage under `private/imports/`.
+ */
+export const productImportJobs = pgTable(
+  'product_import_jobs',
+  {
+    id: serial().primaryKey(),
+    companyId: companyRef(),
+    userId: integer().notNull(),
+    /** ImportJobStatus: 0 排队中 1 校验中 2 写入中 3 已完成 4 有错误 5 失败. */
+    status: smallint().notNull().default(0),
+    /** Submit the created products for review (导入后提交审核). */
+    submit: boolean().notNull().default(false),
+    fileName: varchar({ length: 200 }).notNull().default(''),
+    uploadPath: varchar({ length: 300 }).notNull(),
+    /** The upload with an error column, when rows were refused. */
+    resultPath: varchar({ length: 300 }),
+    total: integer().notNull().default(0),
+    done: integer().notNull().default(0),
+    errorRows: integer().notNull().default(0),
+    created: integer().notNull().default(0),
+    message: varchar({ length: 500 }).notNull().default(''),
+    createdAt: atNow(),
+    updatedAt: atNow(),
+    finishedAt: at(),
+  },
+  (t) => [
+    index().on(t.companyId, t.id),
+    index('product_import_jobs_unfinished')
+      .on(t.status)
+      .where(sql`status < 3`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, atNow } from './columns.ts';
 
 /**
  * A company: a purchaser (type 4) or a supplier (type 2). Suppliers with an approved merchant application
@@ -26,7 +38,7 @@ export const companies = pgTable(
     memberLevel: smallint().notNull().default(0),
     isMemberVail: smallint().notNull().default(0),
     /** End of the paid member term (null: no paid term, e.g. demo or console-set levels). */
-    memberExpiresAt: timestamp({ withTimezone: true }),
+    memberExpiresAt: at(),
     certStatus: smallint().notNull().default(0),
     merchantStatus: smallint().notNull().default(0),
     shopName: varchar({ length: 100 }),
@@ -38,11 +50,17 @@ export const companies = pgTable(
     disabled: boolean().notNull().default(false),
     /** Every user of the company must sign in with two factors (TOTP, decision 0150). */
     enforceTwoFactor: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
   },
   (t) => [index().on(t.type), index().on(t.shopOpen)],
 );
+
+/** The company a row belongs to: required, references `companies` (a column helper, see columns.ts). */
+export const companyRef = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id);
 
 /** A user belongs to one company (or none, for platform administrators). Accounts are phone numbers. */
 export const users = pgTable(
@@ -63,8 +81,8 @@ export const users = pgTable(
     adminName: varchar({ length: 40 }).unique(),
     disabled: boolean().notNull().default(false),
     wechatOpenId: varchar({ length: 64 }).unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
   },
   (t) => [
     index().on(t.companyId),
@@ -82,9 +100,7 @@ export const companyInvitations = pgTable(
   'company_invitations',
   {
     id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     phone: varchar({ length: 20 }).notNull(),
     realName: varchar({ length: 50 }).notNull().default(''),
     roleIds: jsonb().$type<number[]>().notNull().default([]),
@@ -93,9 +109,9 @@ export const companyInvitations = pgTable(
       .references(() => users.id),
     status: varchar({ length: 12 }).notNull().default('pending'),
     acceptedUserId: integer().references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: atNow(),
+    expiresAt: at().notNull(),
+    decidedAt: at(),
   },
   (t) => [index().on(t.phone, t.status), index().on(t.companyId, t.status)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow } from './columns.ts';
 import { users } from './company.ts';
 
 /**
@@ -16,10 +17,10 @@ export const sessions = pgTable(
     rememberMe: boolean().notNull().default(false),
     ip: varchar({ length: 64 }).notNull().default(''),
     userAgent: varchar({ length: 300 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: atNow(),
+    lastSeenAt: atNow(),
+    expiresAt: at().notNull(),
+    revokedAt: at(),
   },
   (t) => [index().on(t.userId)],
 );
@@ -43,9 +44,9 @@ export const verificationCodes = pgTable(
     codeHash: varchar({ length: 64 }).notNull(),
     attempts: smallint().notNull().default(0),
     ip: varchar({ length: 64 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: atNow(),
+    expiresAt: at().notNull(),
+    usedAt: at(),
   },
   (t) => [index().on(t.target, t.createdAt), index().on(t.ip, t.createdAt)],
 );
@@ -58,8 +59,8 @@ export const captchas = pgTable(
     textHash: varchar({ length: 64 }).notNull(),
     /** Demo mode only: the text itself, for the captcha peek of automated browser tests (any worker answers it). */
     demoText: varchar({ length: 16 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: atNow(),
+    expiresAt: at().notNull(),
   },
   (t) => [index().on(t.expiresAt)],
 );
@@ -74,7 +75,7 @@ export const loginFailures = pgTable(
     id: serial().primaryKey(),
     account: varchar({ length: 64 }).notNull(),
     ip: varchar({ length: 64 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.account, t.createdAt)],
 );
@@ -92,8 +93,8 @@ export const wechatTickets = pgTable(
     status: varchar({ length: 12 }).notNull().default('waiting'),
     openId: varchar({ length: 64 }),
     userId: integer().references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: atNow(),
+    expiresAt: at().notNull(),
   },
   (t) => [index().on(t.expiresAt)],
 );
@@ -110,7 +111,7 @@ export const sandboxOutbox = pgTable(
     target: varchar({ length: 120 }).notNull(),
     subject: varchar({ length: 200 }).notNull().default(''),
     body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.target)],
 );

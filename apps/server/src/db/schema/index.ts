@@ -1,19 +1,39 @@
+/**
+ * Every table, one file per owning module (docs/decisions/0190-schema-by-owner.md); importers take names from
+ * here, never from a file of this folder. Column helpers are in columns.ts.
+ */
+// Identity: companies and users, sign-in, second factor, permissions, audit, personal-data requests.
 export * from './company.ts';
-export * from './catalog.ts';
-export * from './content.ts';
-export * from './trade.ts';
 export * from './identity.ts';
-export * from './merchant.ts';
-export * from './audit.ts';
+export * from './two-factor.ts';
 export * from './access.ts';
-export * from './search.ts';
+export * from './audit.ts';
+export * from './privacy.ts';
 export * from './rate-limit.ts';
+// Companies' standing: merchant applications, certification, membership, bank account.
+export * from './merchant.ts';
+// Site content and stored files.
+export * from './site.ts';
+export * from './files.ts';
+// Catalogue: products, stock, the public search copy.
 export * from './catalogue.ts';
+export * from './stock.ts';
+export * from './search.ts';
+// Buying and trade documents.
+export * from './addresses.ts';
+export * from './cart.ts';
 export * from './orders.ts';
 export * from './order-counts.ts';
-export * from './money.ts';
-export * from './privacy.ts';
+export * from './aftersales.ts';
+export * from './invoices.ts';
+export * from './credit.ts';
+export * from './enquiries.ts';
+export * from './quotations.ts';
+export * from './tenders.ts';
+// Cross-cutting: inbox messages, repeated submits, timed jobs, report rollups.
+export * from './notifications.ts';
+export * from './idempotency.ts';
+export * from './jobs.ts';
 export * from './report-rollups.ts';
-export * from './two-factor.ts';
-export * from './console.ts';
+// Every document's status history (docs/decisions/0194-state-machines.md).
 export * from './history.ts';

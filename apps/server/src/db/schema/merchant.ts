@@ -1,8 +1,21 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { companies, users } from './company.ts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, atNow } from './columns.ts';
+import { companies, companyRef, users } from './company.ts';
 
 /** Document kinds a merchant application may carry (docs/product/merchants.md#shop-types-and-documents). Values are file paths under /f/. */
-export type MerchantDocuments = Partial<Record<'license' | 'taxRegistration' | 'orgCode' | 'productionLicense' | 'brandAuthorization', string[]>>;
+export type MerchantDocuments = Partial<
+  Record<'license' | 'taxRegistration' | 'orgCode' | 'productionLicense' | 'brandAuthorization', string[]>
+>;
 
 /**
  * A company's merchant application (docs/product/merchants.md#merchant-entry): 未申请(none) → 待审核 → 已驳回 | 已通过. One row per company holds
@@ -37,14 +50,14 @@ export const merchantApplications = pgTable(
     threeInOne: boolean().notNull().default(true),
     documents: jsonb().$type<MerchantDocuments>().notNull().default({}),
     agreementVersion: varchar({ length: 20 }),
-    agreementSignedAt: timestamp({ withTimezone: true }),
+    agreementSignedAt: at(),
     agreementIp: varchar({ length: 64 }),
-    submittedAt: timestamp({ withTimezone: true }),
-    decidedAt: timestamp({ withTimezone: true }),
+    submittedAt: at(),
+    decidedAt: at(),
     decidedBy: integer().references(() => users.id),
     rejectReason: varchar({ length: 300 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
   },
   (t) => [index().on(t.status, t.submittedAt)],
 );
@@ -69,15 +82,15 @@ export const certifications = pgTable(
     handlerPhone: varchar({ length: 20 }).notNull().default(''),
     /** Partner real-name verification: provider reference and time. */
     verifyRef: varchar({ length: 80 }),
-    verifiedAt: timestamp({ withTimezone: true }),
+    verifiedAt: at(),
     /** Signed service agreement (storage key) and signing time. */
     contractKey: varchar({ length: 300 }),
-    contractSignedAt: timestamp({ withTimezone: true }),
-    submittedAt: timestamp({ withTimezone: true }),
-    decidedAt: timestamp({ withTimezone: true }),
+    contractSignedAt: at(),
+    submittedAt: at(),
+    decidedAt: at(),
     decidedBy: integer().references(() => users.id),
     rejectReason: varchar({ length: 300 }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: atNow(),
   },
   (t) => [index().on(t.status, t.submittedAt)],
 );
@@ -97,7 +110,7 @@ export const reviewEvents = pgTable(
     reason: varchar({ length: 300 }),
     snapshot: jsonb().notNull().default({}),
     actorUserId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.kind, t.subjectId)],
 );
@@ -111,9 +124,7 @@ export const memberUpgradeRequests = pgTable(
   'member_upgrade_requests',
   {
     id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     fromLevel: smallint().notNull(),
     targetLevel: smallint().notNull(),
     /** 0 待确认, 1 已确认, 2 已拒绝, 3 已撤销. */
@@ -128,22 +139,22 @@ export const memberUpgradeRequests = pgTable(
     months: smallint().notNull().default(12),
     /** Transfer receipts (file paths under /f/, the company's own uploads) and when they were handed in. */
     proofFiles: jsonb().$type<string[]>().notNull().default([]),
-    proofAt: timestamp({ withTimezone: true }),
+    proofAt: at(),
     /** The term this order paid for, set on confirmation. */
-    periodStart: timestamp({ withTimezone: true }),
-    periodEnd: timestamp({ withTimezone: true }),
+    periodStart: at(),
+    periodEnd: at(),
     /** Invoice: 0 未申请, 1 已申请, 2 已开具 (the platform issues it outside and records the number). */
     invoiceStatus: smallint().notNull().default(0),
     invoiceTitle: varchar({ length: 100 }),
     invoiceTaxNo: varchar({ length: 18 }),
     invoiceEmail: varchar({ length: 120 }),
-    invoiceRequestedAt: timestamp({ withTimezone: true }),
+    invoiceRequestedAt: at(),
     invoiceNo: varchar({ length: 40 }),
-    invoiceIssuedAt: timestamp({ withTimezone: true }),
-    decidedAt: timestamp({ withTimezone: true }),
+    invoiceIssuedAt: at(),
+    decidedAt: at(),
     decidedBy: integer().references(() => users.id),
     rejectReason: varchar({ length: 300 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.companyId), index().on(t.status)],
 );
@@ -156,19 +167,17 @@ export const memberLedger = pgTable(
   'member_ledger',
   {
     id: serial().primaryKey(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     orderId: integer().references(() => memberUpgradeRequests.id),
     /** confirm, expire. */
     reason: varchar({ length: 20 }).notNull(),
     fromLevel: smallint().notNull(),
     toLevel: smallint().notNull(),
-    fromExpiresAt: timestamp({ withTimezone: true }),
-    toExpiresAt: timestamp({ withTimezone: true }),
+    fromExpiresAt: at(),
+    toExpiresAt: at(),
     amountFen: integer().notNull().default(0),
     actorUserId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.companyId, t.id)],
 );
@@ -192,9 +201,9 @@ export const bankAccounts = pgTable('bank_accounts', {
   attemptsLeft: smallint().notNull().default(3),
   /** Amount checks in the current 24-hour window (capped per company, across deposits) and when it began. */
   dayChecks: smallint().notNull().default(0),
-  dayStartedAt: timestamp({ withTimezone: true }),
-  sentAt: timestamp({ withTimezone: true }),
-  verifiedAt: timestamp({ withTimezone: true }),
+  dayStartedAt: at(),
+  sentAt: at(),
+  verifiedAt: at(),
   note: text().notNull().default(''),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: atNow(),
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow } from './columns.ts';
 import { users } from './company.ts';
 
 /**
@@ -19,15 +20,15 @@ export const personalDataRequests = pgTable(
     kind: varchar({ length: 10 }).notNull(),
     status: smallint().notNull().default(0),
     reason: varchar({ length: 300 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
     /** createdAt + 10 days: the legal reply deadline the console tracks. */
-    deadlineAt: timestamp({ withTimezone: true }).notNull(),
-    doneAt: timestamp({ withTimezone: true }),
+    deadlineAt: at().notNull(),
+    doneAt: at(),
     /** The platform administrator who carried out or refused it (null: done by the export job). */
     handledBy: integer(),
     fileKey: varchar({ length: 200 }),
     fileSize: integer(),
-    expiresAt: timestamp({ withTimezone: true }),
+    expiresAt: at(),
   },
   (t) => [index().on(t.userId, t.createdAt), index().on(t.status, t.deadlineAt)],
 );

@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
 
 /**
  * Report rollups (migration report_rollups, decision 0133): the figures of the counted orders (paid, not
@@ -16,10 +17,10 @@ export const reportOrderDays = pgTable(
     day: date().notNull(),
     buyerCompanyId: integer().notNull(),
     orderCount: integer().notNull().default(0),
-    amount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    amount: money(16).notNull().default('0'),
     lineOrders: integer().notNull().default(0),
     quantity: integer().notNull().default(0),
-    lineAmount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    lineAmount: money(16).notNull().default('0'),
   },
   (t) => [
     primaryKey({ name: 'report_order_days_pk', columns: [t.sellerCompanyId, t.day, t.buyerCompanyId] }),
@@ -44,7 +45,7 @@ export const reportProductMonths = pgTable(
     unit: varchar({ length: 10 }).notNull(),
     orderCount: integer().notNull().default(0),
     quantity: integer().notNull().default(0),
-    amount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    amount: money(16).notNull().default('0'),
   },
   (t) => [
     primaryKey({
@@ -65,10 +66,13 @@ export const reportCategoryMonths = pgTable(
     categoryId: integer().notNull(),
     orderCount: integer().notNull().default(0),
     quantity: integer().notNull().default(0),
-    amount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    amount: money(16).notNull().default('0'),
   },
   (t) => [
-    primaryKey({ name: 'report_category_months_pk', columns: [t.sellerCompanyId, t.month, t.buyerCompanyId, t.categoryId] }),
+    primaryKey({
+      name: 'report_category_months_pk',
+      columns: [t.sellerCompanyId, t.month, t.buyerCompanyId, t.categoryId],
+    }),
     index('report_category_months_buyer').on(t.buyerCompanyId, t.month),
   ],
 );
@@ -86,9 +90,9 @@ export const reportShippedDays = pgTable(
     day: date().notNull(),
     buyerCompanyId: integer().notNull(),
     orderCount: integer().notNull().default(0),
-    amount: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    amount: money(16).notNull().default('0'),
     owedCount: integer().notNull().default(0),
-    owed: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    owed: money(16).notNull().default('0'),
   },
   (t) => [
     primaryKey({ name: 'report_shipped_days_pk', columns: [t.sellerCompanyId, t.day, t.buyerCompanyId] }),

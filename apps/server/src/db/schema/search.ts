@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { products } from './catalog.ts';
+import { boolean, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, money } from './columns.ts';
+import { products } from './catalogue.ts';
 
 /**
  * The public goods search table (docs/decisions/0060): one narrow row per *public* product (on sale, shop open),
@@ -16,13 +17,13 @@ export const productSearch = pgTable(
     /** products.search_text: normalized "name\nbrand\nspec model\nshop name". */
     searchText: text().notNull(),
     salesCount: integer().notNull(),
-    price: numeric({ precision: 14, scale: 2 }).notNull(),
+    price: money().notNull(),
     categoryCode: varchar({ length: 20 }).notNull(),
     companyId: integer().notNull(),
     originProvinceCode: integer(),
     originCityCode: integer(),
     isPovertyRelief: boolean().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: at().notNull(),
   },
   (t) => [
     index('product_search_grams_gin').using('gin', sql`aq_search_grams(${t.searchText})`),
@@ -33,7 +34,10 @@ export const productSearch = pgTable(
     index('product_search_company').on(t.companyId),
     // The name (first field) for the keyword's prefix/exact rows in the relevance ranking at scale (0061):
     // text_pattern_ops so `name LIKE 'kw%'` is a range scan whatever the database collation.
-    index('product_search_name_prefix').using('btree', sql`split_part(${t.searchText}, E'\\n', 1) text_pattern_ops`),
+    index('product_search_name_prefix').using(
+      'btree',
+      sql`split_part(${t.searchText}, E'\\n', 1) text_pattern_ops`,
+    ),
   ],
 );
 
@@ -47,7 +51,10 @@ export const productSearch = pgTable(
 export const searchSynonyms = pgTable('search_synonyms', {
   id: serial().primaryKey(),
   terms: text().array().notNull(),
-  related: text().array().notNull().default(sql`'{}'::text[]`),
+  related: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   note: varchar({ length: 200 }).notNull().default(''),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: atNow(),
 });

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow } from './columns.ts';
 import { users } from './company.ts';
 
 /**
@@ -12,9 +13,9 @@ export const userTwoFactor = pgTable('user_two_factor', {
     .primaryKey()
     .references(() => users.id),
   secret: varchar({ length: 200 }).notNull(),
-  enabledAt: timestamp({ withTimezone: true }),
+  enabledAt: at(),
   lastStep: bigint({ mode: 'number' }).notNull().default(0),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: atNow(),
 });
 
 /** Ten single-use recovery codes per enrolment, argon2id-hashed like passwords. */
@@ -26,8 +27,8 @@ export const twoFactorRecoveryCodes = pgTable(
       .notNull()
       .references(() => users.id),
     codeHash: varchar({ length: 200 }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: at(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.userId)],
 );
@@ -47,9 +48,9 @@ export const twoFactorChallenges = pgTable(
     rememberMe: boolean().notNull().default(false),
     /** password, sms, email, wechat: the first factor, for the audit trail. */
     method: varchar({ length: 12 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: atNow(),
+    expiresAt: at().notNull(),
+    usedAt: at(),
   },
   (t) => [index().on(t.expiresAt)],
 );
@@ -66,10 +67,10 @@ export const twoFactorDevices = pgTable(
     userAgent: varchar({ length: 300 }).notNull().default(''),
     /** The address it was remembered from, then the address of its latest use (shown in the device list). */
     ip: varchar({ length: 64 }).notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow(),
     /** When it last skipped the second step (null: not since it was remembered). */
-    lastUsedAt: timestamp({ withTimezone: true }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: at(),
+    expiresAt: at().notNull(),
   },
   (t) => [index().on(t.userId)],
 );

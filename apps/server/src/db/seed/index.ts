@@ -78,8 +78,7 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       timings?.push(`${label} ${Math.round(performance.now() - started)} ms`);
       return result;
     };
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return await db.transaction(async (t) => {
       await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if (opts.onlyIfEmpty && !(await isEmpty(t))) return false;
       const leaves = await step('seedCategories', () => seedCategories(t, images));

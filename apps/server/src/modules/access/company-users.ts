@@ -128,7 +128,7 @@ export async function updateCompanyUser(
       .update(users)
       .set({ realName: input.realName, updatedAt: new Date() })
       .where(and(eq(users.id, target.id), eq(users.companyId, caller.companyId)));
-    await setRoles(tx as unknown as Db, target.id, roleIds);
+    await setRoles(tx, target.id, roleIds);
   });
 }
 

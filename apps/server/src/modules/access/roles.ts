@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm'
 import { escapeLike } from '../../lib/sql.ts';
 import { permissionsForType, type Paged, type RoleInput, type RoleRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -126,7 +127,7 @@ export async function createRole(db: Db, auth: AuthContext & Company, held: Set<
           description: input.description,
         })
         .returning({ id: roles.id });
-      await writeGrants(tx as unknown as Db, row!.id, input);
+      await writeGrants(tx, row!.id, input);
       return { sysNo: row!.id };
     })
     .catch(nameTaken);
@@ -134,10 +135,7 @@ export async function createRole(db: Db, auth: AuthContext & Company, held: Set<
 
 /** Two saves racing for one name: the unique index decides; answer as the pre-check would. */
 function nameTaken(err: unknown): never {
-  const code = (e: unknown) =>
-    e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined;
-  if (code(err) === '23505' || code((err as { cause?: unknown })?.cause) === '23505')
-    throw conflict('角色名称已存在');
+  if (isUniqueViolation(err)) throw conflict('角色名称已存在');
   throw err;
 }
 
@@ -166,7 +164,7 @@ export async function updateRole(
         .update(roles)
         .set({ name: input.name, description: input.description, updatedAt: new Date() })
         .where(and(eq(roles.id, roleId), eq(roles.companyId, auth.companyId)));
-      await writeGrants(tx as unknown as Db, roleId, input);
+      await writeGrants(tx, roleId, input);
     })
     .catch(nameTaken);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, like, type SQL } from 'drizzle-orm';
 import { ProductStatus, type AdminCategoryInput, type AdminProductListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { PgError } from '../../db/pg-errors.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -72,7 +73,7 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
     await audited(tx, actor, 'category.create', 'category', created!.id, null, created);
     return created!;
   });
-  const row = await explainDbErrors({ '23505': '分类编码已被占用，请重试' }, work);
+  const row = await explainDbErrors({ [PgError.UNIQUE_VIOLATION]: '分类编码已被占用，请重试' }, work);
   categoryNamesChanged();
   return row;
 }

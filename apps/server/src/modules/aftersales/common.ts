@@ -13,8 +13,8 @@ export const NOT_FOUND = '售后单不存在';
 /** The workbench page of a request for one side (type picks the highlighted menu). */
 export const rmaLink = (id: number, side: 'buyer' | 'seller') => `/customer/rma/rmaEditor?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
 
-/** Runs `work` in one transaction with the drizzle transaction typed as the database (as moveStock expects). */
-export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
+/** The one transaction runner (db/executor.ts), re-exported for this module's files. */
+export { inTransaction } from '../../db/executor.ts';
 
 /**
  * Locks a request the caller's company is a party to (`FOR UPDATE`, the status guard of every transition)

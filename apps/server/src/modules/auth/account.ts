@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { PASSWORD_MISMATCH, type forgetPasswordInput, type modifyPasswordInput, type modifyUserInfoInput, type replacePhoneInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { MSG_SMS_FORGET_OFF, MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
@@ -16,8 +17,6 @@ import { findByPhone } from './users.ts';
 
 const MSG_EMAIL_TAKEN = '该邮箱已被其他账号绑定';
 const MSG_EMAIL_BY_CODE = '请通过邮箱验证码绑定邮箱';
-const isUniqueViolation = (err: unknown) =>
-  /unique|duplicate/i.test(String((err as Error)?.message) + String((err as { cause?: Error })?.cause?.message ?? ''));
 
 function checkNewPassword(b: { password: string; confirmPassword: string }) {
   const weak = passwordProblem(b.password);

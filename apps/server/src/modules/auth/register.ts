@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompanyType, ENUMS, PASSWORD_HINT, PASSWORD_MISMATCH, type registerInput, type z } from '@aquamall/shared';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -51,7 +52,7 @@ export async function registerCompany(app: FastifyInstance, request: FastifyRequ
       return user!.id;
     });
   } catch (err) {
-    if (/unique|duplicate/i.test(String((err as Error).message) + String((err as { cause?: Error }).cause?.message ?? ''))) {
+    if (isUniqueViolation(err)) {
       throw conflict(MSG_PHONE_TAKEN);
     }
     throw err;

@@ -67,8 +67,7 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
     values: Record<string, unknown>,
     isDefault: boolean | undefined,
   ): Promise<{ sysNo: number }> {
-    return db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return db.transaction(async (tx) => {
       // Locking the company row serialises its adds, so the cap holds under concurrent adds.
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for('update');
       const [{ n }] = (await tx
@@ -97,8 +96,7 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
     values: Record<string, unknown>,
     isDefault: boolean | undefined,
   ): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       const row = await own(tx, caller, id);
       await tx
         .update(table)
@@ -110,8 +108,7 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
   }
 
   async function setDefault(db: Db, caller: Caller, id: number): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       const row = await own(tx, caller, id);
       await makeDefault(tx, caller.companyId, row.id, row as Record<string, unknown>);
     });
@@ -129,8 +126,7 @@ export function savedEntries<T extends SavedTable, Row extends { id: number; isD
   }
 
   async function remove(db: Db, caller: Caller, id: number): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       const row = await own(tx, caller, id);
       await tx.delete(table).where(eq(table.id, row.id));
       if (!row.isDefault) return;

@@ -21,9 +21,8 @@ export const NOT_FOUND = '信用账户不存在';
 export const BUYER_ONLY = '只有采购商可以执行此操作';
 export const SELLER_ONLY = '只有供应商可以执行此操作';
 
-/** Runs `work` in one transaction with the drizzle transaction typed as the database. */
-export const inTx = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
-  db.transaction((tx) => work(tx as unknown as Db));
+/** The one transaction runner (db/executor.ts), re-exported for this module's files. */
+export { inTransaction as inTx } from '../../db/executor.ts';
 
 /** Purchaser-only and supplier-only calls: the other company type is refused before anything is read. */
 export function requireType(caller: Caller, side: Side): void {

@@ -16,9 +16,8 @@ export const ENQUIRY_JOBS = { DEADLINE: 'enquiry.deadline' } as const;
 export const enquiryLink = (id: number) => `/customer/enquiry/detail?id=${id}`;
 export const quotationLink = (enquiryId: number) => `/customer/quotation/detail?enquiryId=${enquiryId}`;
 
-/** Runs `work` in one transaction with the drizzle transaction typed as the database. */
-export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
-  db.transaction((tx) => work(tx as unknown as Db));
+/** The one transaction runner (db/executor.ts), re-exported for this module's files. */
+export { inTransaction } from '../../db/executor.ts';
 
 /** Only purchasers publish enquiries (the permission is a purchaser's; this is the second line). */
 export function assertPurchaser(caller: Caller): void {

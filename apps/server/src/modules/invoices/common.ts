@@ -30,9 +30,8 @@ export const ISSUED_STATUSES = [
 export const invoiceLink = (id: number, side: InvoiceSide) =>
   `/customer/invoice/index?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
 
-/** Runs `work` in one transaction with the drizzle transaction typed as the database. */
-export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
-  db.transaction((tx) => work(tx as unknown as Db));
+/** The one transaction runner (db/executor.ts), re-exported for this module's files. */
+export { inTransaction } from '../../db/executor.ts';
 
 /**
  * Locks an invoice the caller's company is a party to (`FOR UPDATE`, the status guard of every transition)

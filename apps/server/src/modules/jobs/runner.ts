@@ -13,7 +13,7 @@ export type JobRow = typeof jobs.$inferSelect;
  */
 export type JobHandler = (tx: Db, job: JobRow, now: Date) => Promise<void>;
 
-/** Job status values (schema/orders.ts `jobs`). */
+/** Job status values (schema/jobs.ts `jobs`). */
 export const JobStatus = { PENDING: 0, DONE: 1, CANCELLED: 2, FAILED: 3 } as const;
 
 /** A job is given up (status failed) after this many failed attempts. */

@@ -55,8 +55,7 @@ const frozenAware = <T>(work: () => Promise<T>) =>
 
 export async function createAdjustment(db: Db, caller: Caller, input: AdjustmentIn): Promise<{ sysNo: number }> {
   const name = await callerName(db, caller.userId);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [doc] = await t
       .insert(stockAdjustments)
       .values({
@@ -87,8 +86,7 @@ async function lockDraft(t: Db, caller: Caller, id: number) {
 
 export async function updateAdjustment(db: Db, caller: Caller, id: number, input: AdjustmentIn): Promise<void> {
   await frozenAware(() =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    db.transaction(async (t) => {
       await lockDraft(t, caller, id);
       await t.update(stockAdjustments).set({ type: input.type, remark: input.remark, updatedAt: new Date() }).where(eq(stockAdjustments.id, id));
       await t.delete(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id));
@@ -99,8 +97,7 @@ export async function updateAdjustment(db: Db, caller: Caller, id: number, input
 
 export async function deleteAdjustment(db: Db, caller: Caller, id: number): Promise<void> {
   await frozenAware(() =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    db.transaction(async (t) => {
       await lockDraft(t, caller, id);
       await t.delete(stockAdjustments).where(eq(stockAdjustments.id, id));
     }),
@@ -117,8 +114,7 @@ const REASON_OF = { [AdjustmentType.IN]: StockReason.IN, [AdjustmentType.OUT]: S
 export async function confirmAdjustment(db: Db, caller: Caller, id: number): Promise<void> {
   const name = await callerName(db, caller.userId);
   await frozenAware(() =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    db.transaction(async (t) => {
       const doc = await lockDraft(t, caller, id);
       const lines = await t.select().from(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id)).orderBy(asc(stockAdjustmentLines.sort));
       if (!lines.length) throw invalid('调整单没有明细');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-errors.ts';
 import { conflict } from '../../lib/errors.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -47,19 +48,6 @@ export async function callerName(db: Db, userId: number): Promise<string> {
     .from(users)
     .where(eq(users.id, userId));
   return u ? u.realName || u.nickName || u.phone : '';
-}
-
-/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as `cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (
-    let e: unknown = err, i = 0;
-    e && typeof e === 'object' && i < 4;
-    e = (e as { cause?: unknown }).cause, i++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AttributeDef, AttributeInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { categories, categoryAttributes } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
@@ -51,11 +52,6 @@ export async function attributesFor(db: Db, categoryId: number): Promise<Attribu
     }));
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
-  return code(err) === '23505' || code((err as { cause?: unknown })?.cause) === '23505';
-};
-
 /** Console: creates or changes a definition (audited). */
 export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeInput & { type: number }) {
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
@@ -70,8 +66,7 @@ export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeI
     sort: input.sort ?? 0,
   };
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return await db.transaction(async (t) => {
       const [dup] = await t
         .select({ id: categoryAttributes.id })
         .from(categoryAttributes)
@@ -96,8 +91,7 @@ export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeI
 
 /** Console: deletes a definition (audited); products keep the values they have. */
 export async function deleteAttribute(db: Db, actor: AuditActor, id: number) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const [before] = await t.delete(categoryAttributes).where(eq(categoryAttributes.id, id)).returning();
     if (!before) throw notFound('参数不存在');
     await recordAudit(t, actor, { action: 'attribute.delete', targetType: 'category_attribute', targetId: id, before });

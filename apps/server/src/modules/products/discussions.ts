@@ -10,12 +10,13 @@ import {
   type ReviewableLine,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { companies, orderLines, orders, productDiscussions, products, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { pgErrorCode, type Caller } from './caller.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * Reviews and questions (issue 11, docs/decisions/0100): a purchaser company reviews the product of an order
@@ -107,7 +108,7 @@ export async function createReview(
       .returning({ id: productDiscussions.id });
     return { sysNo: row!.id };
   } catch (err) {
-    if (pgErrorCode(err) === '23505') throw conflict('该订单商品已评价过');
+    if (isUniqueViolation(err)) throw conflict('该订单商品已评价过');
     throw err;
   }
 }
@@ -289,8 +290,7 @@ export async function hideDiscussion(
   actor: AuditActor,
   input: { sysNo: number; hidden: boolean; reason: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const [before] = await t
       .select()
       .from(productDiscussions)

@@ -203,8 +203,7 @@ export async function processImportJob(ctx: ImportContext, id: number): Promise<
       .where(eq(productImportJobs.id, id));
     const userName = await callerName(db, job.userId);
     await withCodeCheck(() =>
-      db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      db.transaction(async (t) => {
         const ids = await insertProducts(t, job.companyId, products, () => ({
           docType: 'opening',
           docId: job.id,

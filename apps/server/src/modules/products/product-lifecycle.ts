@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { PgError, pgErrorCode } from '../../db/pg-errors.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { pgErrorCode, type Caller } from './caller.ts';
+import type { Caller } from './caller.ts';
 import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
 import { upsertPendingRevision } from './product-save.ts';
 import { refreshProductSummary } from './stock-ledger.ts';
@@ -18,8 +19,7 @@ export async function submitProduct(db: Db, caller: Caller, id: number): Promise
   if (!p) throw notFound('商品不存在');
   if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw conflict('只有草稿或已驳回的商品可以提交审核');
   await assertContentComplete(db, contentOf(p));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const [changed] = await t
       .update(products)
       .set({ status: ProductStatus.PENDING, rejectReason: null, updatedAt: new Date() })
@@ -70,15 +70,14 @@ export async function deleteDrafts(db: Db, caller: Caller, ids: number[]) {
     if (!deleted.length) throw conflict('只能删除草稿或已驳回的商品');
     return { deleted: deleted.length };
   } catch (err) {
-    if (pgErrorCode(err) === '23503') throw conflict('商品已用于库存调整单，不能删除');
+    if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw conflict('商品已用于库存调整单，不能删除');
     throw err;
   }
 }
 
 /** Copies a product (its pending content if any) as a new draft: SKU codes get a suffix, stock starts at 0. */
 export async function copyProduct(db: Db, caller: Caller, id: number): Promise<{ sysNo: number }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [p] = await t.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
     if (!p) throw notFound('商品不存在');
     const [rev] = await t

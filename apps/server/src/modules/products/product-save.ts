@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ProductStatus, StockReason, type ProductInputParsed, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
+import { PgError, pgErrorCode } from '../../db/pg-errors.ts';
 import {
   productRevisions,
   products,
@@ -10,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, explainDbErrors, pgErrorCode, type Caller } from './caller.ts';
+import { callerName, explainDbErrors, type Caller } from './caller.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
@@ -35,7 +36,7 @@ const specSummary = (skus: readonly SkuIn[]) =>
 
 /** Unique SKU codes per company and available stock: a refusal answers in words. */
 export const withCodeCheck = <T>(work: () => Promise<T>) =>
-  explainDbErrors({ '23505': '规格编码已被本企业的其他商品使用', '23514': '可用库存不足' }, work);
+  explainDbErrors({ [PgError.UNIQUE_VIOLATION]: '规格编码已被本企业的其他商品使用', [PgError.CHECK_VIOLATION]: '可用库存不足' }, work);
 
 /** A product to insert with its SKUs: its checked content (prepareContent) and its status. */
 export interface NewProduct {
@@ -108,7 +109,7 @@ export async function createProduct(
   return withCodeCheck(() =>
     db.transaction(async (tx) => {
       const [productId] = await insertProducts(
-        tx as unknown as Db,
+        tx,
         caller.companyId,
         [{ content, skus: input.skus, status: ProductStatus.DRAFT }],
         ([id]) => ({
@@ -192,8 +193,7 @@ export async function updateProduct(
   const userName = await callerName(db, caller.userId);
 
   return withCodeCheck(() =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    db.transaction(async (t) => {
       const p = await lockOwnProduct(t, caller.companyId, id);
       if (p.status !== current.status) throw conflict('商品状态已变化，请刷新后重试');
       if (!approved) {
@@ -254,7 +254,7 @@ async function saveSkus(
     try {
       await t.delete(productSkus).where(inArray(productSkus.id, ids));
     } catch (err) {
-      if (pgErrorCode(err) === '23503') throw conflict('规格已用于库存调整单，不能删除');
+      if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw conflict('规格已用于库存调整单，不能删除');
       throw err;
     }
   }

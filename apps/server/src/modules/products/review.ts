@@ -110,8 +110,7 @@ export async function decideReview(
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await app.db.transaction(async (t) => {
     const now = new Date();
     const [rev] = await t
       .update(productRevisions)

@@ -75,7 +75,7 @@ describe('stock ledger', () => {
       const reason = [StockReason.RESERVE, StockReason.RELEASE, StockReason.SHIP, StockReason.RETURN][rnd.int(0, 3)]!;
       await t.database.db
         .transaction(async (tx) => {
-          await moveStock(tx as unknown as Db, [{ skuId, reason, quantity: rnd.int(1, 5) }], { docType: 'order', docNo: `O${i}`, companyId: a.id });
+          await moveStock(tx, [{ skuId, reason, quantity: rnd.int(1, 5) }], { docType: 'order', docNo: `O${i}`, companyId: a.id });
         })
         .catch((err: { message: string }) => expect(err.message).toMatch(/不足/));
     }
@@ -152,7 +152,7 @@ describe('stock ledger', () => {
     const [sku] = await t.database.db.select().from(productSkus).where(eq(productSkus.id, skuIds[0]!));
     expect(sku!.onHand).toBe(8);
     await expect(
-      t.database.db.transaction((tx) => moveStock(tx as unknown as Db, [{ skuId: skuIds[0]!, reason: StockReason.OUT, quantity: 1 }], { docType: 'order', companyId: b.id })),
+      t.database.db.transaction((tx) => moveStock(tx, [{ skuId: skuIds[0]!, reason: StockReason.OUT, quantity: 1 }], { docType: 'order', companyId: b.id })),
     ).rejects.toThrow('商品规格不存在');
   });
 

@@ -26,8 +26,7 @@ export const MIN_VALID_BIDS = 3;
 export const purchaserLink = (id: number) => `/customer/bid/edite?id=${id}`;
 export const supplierLink = (id: number) => `/customer/bid/bidingIndex?id=${id}`;
 
-export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> =>
-  db.transaction((tx) => work(tx as unknown as Db));
+export { inTransaction } from '../../db/executor.ts';
 
 export const beijingMinute = (d: Date) => formatChinaDateTime(d);
 

@@ -82,8 +82,7 @@ export async function listListings(db: Db, q: ListingFilter): Promise<{ list: Ad
  * reason, or shows it again; the owner keeps it in the workbench and is told. Audited.
  */
 export async function setListingTakenDown(db: Db, actor: AuditActor, input: z.infer<typeof adminListingTakedownInput>, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     const table = input.kind === 'tender' ? bids : enquiries;
     const where = input.kind === 'tender' ? and(eq(bids.id, input.id), eq(bids.type, BidType.TENDER)) : eq(enquiries.id, input.id);
     const [row] = await t

@@ -1,4 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { atNow } from './columns.ts';
+
+/** The public site's content (modules/site, edited in the console): menus, banners, articles, partners, settings. */
 
 /**
  * Site navigation and footer menus. `menuKey` is one of web_top_menu, home_top_menu, web_bottom_menu,
@@ -54,8 +57,8 @@ export const articles = pgTable(
     views: integer().notNull().default(0),
     isTop: boolean().notNull().default(false),
     hidden: boolean().notNull().default(false),
-    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: atNow(),
+    createdAt: atNow(),
   },
   (t) => [index().on(t.categoryCode, t.publishedAt), index().on(t.publishedAt)],
 );
@@ -73,5 +76,5 @@ export const partners = pgTable('partners', {
 export const siteSettings = pgTable('site_settings', {
   key: varchar({ length: 60 }).primaryKey(),
   value: jsonb().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: atNow(),
 });

@@ -1,0 +1,30 @@
+/**
+ * PostgreSQL's refusals as the code sees them (docs/decisions/0190-schema-by-owner.md). Drizzle wraps the driver's
+ * error (node-postgres and PGlite both carry the SQLSTATE as `code`) in its own as `cause`, so the code is looked
+ * for along the chain. Lost connections are connection-errors.ts.
+ */
+
+/** SQLSTATEs the code answers in words. */
+export const PgError = {
+  UNIQUE_VIOLATION: '23505',
+  FOREIGN_KEY_VIOLATION: '23503',
+  CHECK_VIOLATION: '23514',
+  /** `raise exception` in a trigger (a confirmed document, an append-only ledger). */
+  RAISE_EXCEPTION: 'P0001',
+} as const;
+
+/** The SQLSTATE of a failed statement: of the error itself or of one it wraps (`cause`), else undefined. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (
+    let e: unknown = err, i = 0;
+    e && typeof e === 'object' && i < 4;
+    e = (e as { cause?: unknown }).cause, i++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The statement broke a unique constraint or index (two saves racing for one name, number or pair). */
+export const isUniqueViolation = (err: unknown): boolean => pgErrorCode(err) === PgError.UNIQUE_VIOLATION;
