@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
+import { withEvents, type EventBus } from '../../lib/event-bus.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { defineJob } from './define.ts';
 import { registry, type JobRow, type JobSpec } from './registry.ts';
@@ -236,10 +237,11 @@ export async function countDueJobs(db: Db, now = new Date()): Promise<number> {
  * when the process drains. The timer never keeps the process alive (unref) and a run in progress finishes
  * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them. A run that fails
  * (the database away: docs/decisions/0163-database-hiccups.md) is logged and the next poll tries again; the
- * recurring jobs are ensured by the first run that reaches the database.
+ * recurring jobs are ensured by the first run that reaches the database. Jobs run with the app's event bus in
+ * scope, like requests.
  */
 export function startJobRunner(
-  app: Pick<FastifyInstance, 'db' | 'log' | 'lifecycle' | 'config'>,
+  app: Pick<FastifyInstance, 'db' | 'log' | 'lifecycle' | 'config'> & { bus?: EventBus },
 ): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -253,7 +255,8 @@ export function startJobRunner(
           recurringEnsured = true;
         });
     running = start
-      .then(() => runDueJobs(app.db))
+      // The jobs' notices are published on this app's bus (lib/event-bus.ts `withEvents`).
+      .then(() => (app.bus ? withEvents(app.bus, () => runDueJobs(app.db)) : runDueJobs(app.db)))
       .catch((err: unknown) =>
         isConnectionError(err)
           ? app.log.warn({ err: (err as Error).message }, 'timed rules: database unreachable; retrying at the next poll')
