@@ -25,8 +25,8 @@ export function defineJob<P extends number>(spec: JobSpec<P>): JobDefinition<P> 
   return {
     kind: spec.kind,
     payload: spec.payload,
-    schedule: (tx, payload, runAt) => scheduleJob(tx, spec.kind, spec.payload.parse(payload), runAt),
-    cancel: (tx, payload) => cancelJobs(tx, [spec.kind], spec.payload.parse(payload)),
+    schedule: async (tx, payload, runAt) => scheduleJob(tx, spec.kind, spec.payload.parse(payload), runAt),
+    cancel: async (tx, payload) => cancelJobs(tx, [spec.kind], spec.payload.parse(payload)),
   };
 }
 
