@@ -5,9 +5,9 @@ import compress from '@fastify/compress';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerSerializer } from './lib/answer-serializer.ts';
 import { describeMode, type AppConfig } from './config.ts';
-import { listenForForgets } from './lib/cache-bus.ts';
+import { linkCaches } from './lib/cache-bus.ts';
 import websocket from '@fastify/websocket';
-import { EventBus, registerBus } from './lib/event-bus.ts';
+import { EventBus, withEvents } from './lib/event-bus.ts';
 import { openRedis, registerRedis } from './lib/redis.ts';
 import type { Redis } from 'ioredis';
 import { openDatabase, type Database, type Db } from './db/client.ts';
@@ -72,7 +72,10 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
-    /** Events that cross instances (lib/event-bus.ts): new messages, WeChat QR tickets. */
+    /**
+     * Events that cross instances (lib/event-bus.ts), typed by `AppEvents`: new messages, threads, WeChat QR
+     * tickets, cache forgets. Handed to what needs it; requests and jobs run with it in scope (`withEvents`).
+     */
     bus: EventBus;
     /** Redis when REDIS_URL is set: rate limits, login failures and lockouts shared by every instance. */
     redis: Redis | undefined;
@@ -135,11 +138,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.decorate('lifecycle', { draining: false });
   if (!opts.database) app.addHook('onClose', async () => database.close());
-  // Other instances and workers on this database hear of revoked sessions and changed grants at once.
-  if (database.url) {
-    const stopListening = await listenForForgets(database.url, app.log);
-    app.addHook('onClose', stopListening);
-  }
 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
   app.decorate('redis', redis);
@@ -150,14 +148,20 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       redis.disconnect();
     });
   }
-  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server (docs/product/deployment.md#several-instances).
+  // Live events cross instances through Redis pub/sub, or LISTEN/NOTIFY on a PostgreSQL server; other instances
+  // and workers on this database hear of revoked sessions and changed grants at once (cache forgets, over
+  // LISTEN/NOTIFY even beside Redis). docs/decisions/0191-jobs-and-events-spine.md
   const bus = new EventBus(app.log);
+  const unlinkCaches = linkCaches(bus);
   await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
   app.decorate('bus', bus);
-  const unregisterBus = registerBus(bus);
   app.addHook('onClose', async () => {
-    unregisterBus();
+    unlinkCaches();
     await bus.close();
+  });
+  // Every request runs with this app's bus in scope (notices published deep in the use cases reach it).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    withEvents(bus, done);
   });
 
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMIT_GROUPS, type RateLimitGroup } from '@aquamall/shared/endpoints';
 
 /**
  * Sealed-bid windows of the platform (招标投标法 art. 24, 实施条例 art. 21): at least 20 days from publishing to the
@@ -92,9 +93,8 @@ export function parseTenderWindows(minBidDays: number, minChangeDays: number, de
   return { minBidDays, minChangeDays };
 }
 
-/** Groups of unauthenticated, costly endpoints that share one limit setting each (README "Configuration"). */
-export const RATE_LIMIT_GROUPS = ['login', 'register', 'code', 'captcha', 'qr', 'upload'] as const;
-export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
+/** Groups of unauthenticated, costly endpoints that share one limit setting each (declared on the descriptors). */
+export { RATE_LIMIT_GROUPS, type RateLimitGroup };
 
 /** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, InvoiceStatus } from '@aquamall/shared';
-import { endpointGroups } from '@aquamall/shared/endpoints';
+import { endpointGroups, type Endpoint } from '@aquamall/shared/endpoints';
 import {
   bids,
   creditAccounts,
@@ -19,7 +19,7 @@ import {
 import { createTestApp, type TestApp } from './test/app.ts';
 import { signedInCompanyAdmin } from './test/factories/index.ts';
 import { call, login } from './test/http.ts';
-import { EXEMPT, ISOLATION_PROBES, NOT_YET_PROBED } from './test/isolation-coverage.ts';
+import { exemptions, ISOLATION_PROBES, NOT_YET_PROBED, probedBy as probesOf } from './test/isolation-coverage.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from './test/isolation-record.ts';
 
 /**
@@ -320,27 +320,35 @@ describe('routes added later (invoices, credit, tenders, reports): a company out
 });
 
 describe('isolation coverage', () => {
-  const company = Object.entries(endpointGroups)
-    .flatMap(([, g]) => Object.entries(g as Record<string, { method: string; path: string; access: { kind: string } }>))
-    .filter(([, e]) => e.access.kind === 'company');
+  const all = Object.entries(endpointGroups).flatMap(([, g]) => Object.entries(g as Record<string, Endpoint>));
+  const company = all.filter(([, e]) => e.access.kind === 'company');
   const companyNames = new Set(company.map(([name]) => name));
+  const EXEMPT = exemptions();
   const probedBy = new Map<string, string[]>();
-  for (const [file, { endpoints }] of Object.entries(ISOLATION_PROBES))
-    for (const name of endpoints) probedBy.set(name, [...(probedBy.get(name) ?? []), file]);
+  for (const file of Object.keys(ISOLATION_PROBES))
+    for (const name of probesOf(file)) probedBy.set(name, [...(probedBy.get(name) ?? []), file]);
 
   // Each listed file checks after its own tests that a caller of another company really called every endpoint
-  // it declares (test/isolation-record.ts, recorded at run time); this checks that the lists cover them all.
+  // whose descriptor names it (test/isolation-record.ts, recorded at run time); this checks that the
+  // descriptors' declarations (`isolation`, packages/shared/src/endpoints) cover them all.
   it('every company-scoped endpoint is declared by one isolation test file or exempted with a reason', () => {
     expect(company.length).toBeGreaterThan(150);
     const debt = new Set(NOT_YET_PROBED);
     const unassigned = company
       .filter(([name]) => !EXEMPT[name] && !probedBy.has(name) && !debt.has(name))
       .map(([name, e]) => `${name} ${e.method} ${e.path}`);
-    expect(unassigned, 'company-scoped endpoints no isolation test probes (ISOLATION_PROBES) and not EXEMPT').toEqual([]);
+    expect(unassigned, 'company-scoped endpoints no isolation test probes (isolation: probedIn) and not exempt').toEqual([]);
     const twice = [...probedBy].filter(([name, files]) => files.length > 1 || EXEMPT[name]).map(([name, files]) => `${name}: ${files.join(', ')}${EXEMPT[name] ? ', EXEMPT' : ''}`);
     expect(twice, 'declared by more than one file, or both declared and EXEMPT').toEqual([]);
-    const unknown = [...probedBy.keys(), ...debt].filter((name) => !companyNames.has(name));
-    expect(unknown, 'ISOLATION_PROBES or NOT_YET_PROBED name endpoints that are not company-scoped descriptors').toEqual([]);
+    // A probe naming a file that is not an isolation test file (a typo, a moved file) proves nothing.
+    const files = new Set(Object.keys(ISOLATION_PROBES));
+    const strays = all
+      .filter(([, e]) => e.isolation && 'probe' in e.isolation && !files.has(e.isolation.probe))
+      .map(([name, e]) => `${name}: ${(e.isolation as { probe: string }).probe}`);
+    expect(strays, 'descriptors whose isolation probe names a file missing from ISOLATION_PROBES').toEqual([]);
+    const declared = all.filter(([, e]) => e.isolation).map(([name]) => name);
+    const unknown = [...declared, ...debt].filter((name) => !companyNames.has(name));
+    expect(unknown, 'isolation declarations or NOT_YET_PROBED entries on endpoints that are not company-scoped').toEqual([]);
     // The debt list only shrinks: an entry that is probed (declared) or exempted now must leave it.
     const settled = [...debt].filter((name) => probedBy.has(name) || EXEMPT[name]);
     expect(settled, 'NOT_YET_PROBED entries that are now declared or EXEMPT: remove them from NOT_YET_PROBED').toEqual([]);

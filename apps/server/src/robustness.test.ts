@@ -258,8 +258,9 @@ describe('robustness: every route survives hostile input', () => {
     }
     expect(problems.slice(0, 30)).toEqual([]);
     const after = await tableCounts();
-    // Refused imports leave their job row (status 失败) and rate-limit counters; nothing else.
-    const changed = Object.keys(after).filter((k) => !['product_import_jobs', 'rate_limits'].includes(k) && after[k] !== before[k]);
+    // Refused imports leave their job row (status 失败; with the `jobs` row that ran it, decision 0191) and
+    // rate-limit counters; nothing else.
+    const changed = Object.keys(after).filter((k) => !['product_import_jobs', 'jobs', 'rate_limits'].includes(k) && after[k] !== before[k]);
     expect(changed).toEqual([]);
     expect(await liveJobs()).toBe(jobsBefore);
   }, 600_000);

@@ -15,7 +15,7 @@ export type Db = Executor;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL: the connection string (the cache listener opens a connection of its own). */
+  /** PostgreSQL: the connection string (the event bus opens a LISTEN connection of its own). */
   url?: string;
   close(): Promise<void>;
   /** Connection pool figures for /metrics (PGlite: one connection, never waiting). */

@@ -1,13 +1,17 @@
-import crypto from 'node:crypto';
-import { listenPg } from './pg-listen.ts';
+import type { EventBus } from './event-bus.ts';
 
 /**
- * Tells the other instances (and cluster workers) sharing a PostgreSQL database to forget cached entries, by
- * NOTIFY on one channel (docs/decisions/0082-session-cache.md). A change forgets its entries locally at once;
- * the others hear of it a moment later, and at worst (the listener's connection is down) when their entries
- * expire. The embedded database is one process: nothing to tell.
+ * Tells the other instances (and cluster workers) to forget cached entries, as an event on the app's event bus
+ * (lib/event-bus.ts, channel CACHE_FORGET; docs/decisions/0082-session-cache.md, 0191-jobs-and-events-spine.md).
+ * A change forgets its entries locally at once; the others hear of it a moment later, and at worst (the
+ * connection is down) when their entries expire. The channel is routed over LISTEN/NOTIFY on a server database
+ * even when Redis carries the other events, so a Redis outage never delays a revoked session beyond this. The
+ * embedded database is one process: nothing to tell.
+ *
+ * The caches are the process's (module-level TtlCaches shared by every app in it), so the link between them and
+ * a bus is made once per app by the app itself (`linkCaches`), not looked up by the caches.
  */
-export const CACHE_CHANNEL = 'aquamall_cache';
+export const CACHE_FORGET = 'cache.forget';
 
 /** What to forget in the cache named `cache`: entries with these tags, or everything (`tags: null`). */
 export interface ForgetMessage {
@@ -15,54 +19,47 @@ export interface ForgetMessage {
   tags: string[] | null;
 }
 
+declare module './event-bus.ts' {
+  interface AppEvents {
+    [CACHE_FORGET]: ForgetMessage;
+  }
+}
+
 type Apply = (tags: string[] | null) => void;
 const caches = new Map<string, Apply>();
-const publishers = new Set<(message: ForgetMessage) => void>();
+/** The buses of the apps running in this process (the first one tells the others). */
+const linked: EventBus[] = [];
 
 /** Registers how a named cache forgets what another instance tells it to. */
 export function registerCache(name: string, apply: Apply): void {
   caches.set(name, apply);
 }
 
-/** Tells the other instances to forget (no-op when this process listens on no database). */
+/** Tells the other instances to forget (no-op when no app runs in this process). */
 export function broadcastForget(message: ForgetMessage): void {
-  const publish = publishers.values().next().value;
-  if (publish) publish(message);
+  linked[0]?.publish(CACHE_FORGET, message, { here: false });
 }
 
-interface Logger {
-  warn(obj: object, msg: string): void;
-}
-
-/** Applies a message another instance sent; ignores what this listener sent itself and anything malformed. */
-export function applyForget(payload: string, origin: string): void {
-  let m: (ForgetMessage & { origin?: string }) | null = null;
-  try {
-    m = JSON.parse(payload) as ForgetMessage & { origin?: string };
-  } catch {
-    return;
-  }
-  if (!m || m.origin === origin || typeof m.cache !== 'string') return;
+/** Applies a forget another instance sent; ignores anything malformed. */
+export function applyForget(message: unknown): void {
+  const m = message as Partial<ForgetMessage> | null;
+  if (!m || typeof m.cache !== 'string') return;
   const tags = Array.isArray(m.tags) ? m.tags.filter((t): t is string => typeof t === 'string') : null;
   caches.get(m.cache)?.(tags);
 }
 
 /**
- * Listens on CACHE_CHANNEL with a connection of its own (lib/pg-listen.ts: reconnecting after a second when
- * it drops) and publishes this instance's forgets on it. Returns the function that stops it.
+ * Links the process's caches to an app's bus: forgets published here travel on it, and forgets heard on it
+ * from other instances are applied.
+ * Call before the bus connects (it routes the channel over the database). Returns the function that unlinks.
  */
-export async function listenForForgets(url: string, log: Logger): Promise<() => Promise<void>> {
-  const origin = crypto.randomUUID();
-  // Starting without it is allowed: the other instances then catch up within the TTL until it connects.
-  const channel = await listenPg(url, CACHE_CHANNEL, (payload) => applyForget(payload, origin), log, 'cache listener');
-  const publish = (message: ForgetMessage) => {
-    void channel.send(JSON.stringify({ ...message, origin })).then((sent) => {
-      if (!sent) log.warn({ cache: message.cache }, 'cache forget not sent to other instances (they catch up within the TTL)');
-    });
-  };
-  publishers.add(publish);
-  return async () => {
-    publishers.delete(publish);
-    await channel.stop();
+export function linkCaches(bus: EventBus): () => void {
+  bus.routeViaDatabase(CACHE_FORGET);
+  const off = bus.subscribe(CACHE_FORGET, applyForget);
+  linked.push(bus);
+  return () => {
+    off();
+    const i = linked.indexOf(bus);
+    if (i >= 0) linked.splice(i, 1);
   };
 }

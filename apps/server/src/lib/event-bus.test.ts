@@ -3,10 +3,12 @@ import { redisReachable, TEST_REDIS_URL } from '../test/redis.ts';
 import { EventBus } from './event-bus.ts';
 
 const hasRedis = await redisReachable();
+/** Ad-hoc channels of these tests. */
+type AnyEvents = Record<string, unknown>;
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /** Resolves with the first payload `bus` hears on `channel`, or rejects after `ms`. */
-const heard = (bus: EventBus, channel: string, ms = 3000) =>
+const heard = (bus: EventBus<AnyEvents>, channel: string, ms = 3000) =>
   new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`nothing on ${channel} within ${ms} ms`)), ms);
     const off = bus.subscribe(channel, (p) => {
@@ -18,7 +20,7 @@ const heard = (bus: EventBus, channel: string, ms = 3000) =>
 
 describe('event bus', () => {
   it('delivers to subscribers of the channel in this process, once, and not to other channels', async () => {
-    const bus = new EventBus();
+    const bus = new EventBus<AnyEvents>();
     const got: unknown[] = [];
     const other: unknown[] = [];
     bus.subscribe('a', (p) => got.push(p));
@@ -33,7 +35,7 @@ describe('event bus', () => {
   });
 
   it('ignores malformed bodies and its own echo', () => {
-    const bus = new EventBus();
+    const bus = new EventBus<AnyEvents>();
     const got: unknown[] = [];
     bus.subscribe('a', (p) => got.push(p));
     bus.receive('not json');
@@ -47,8 +49,8 @@ describe('event bus', () => {
     ['Redis pub/sub', hasRedis, { redisUrl: TEST_REDIS_URL }],
   ] as const) {
     it.skipIf(!enabled)(`crosses instances through ${kind}`, async () => {
-      const one = new EventBus();
-      const two = new EventBus();
+      const one = new EventBus<AnyEvents>();
+      const two = new EventBus<AnyEvents>();
       try {
         await one.connect(opts);
         await two.connect(opts);

@@ -1,13 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { loadRedis } from './lazy.ts';
 import { listenPg } from './pg-listen.ts';
 import { redisOptions } from './redis.ts';
 
 /**
- * Events that cross instances (docs/product/deployment.md#several-instances): new inbox messages, WeChat QR ticket states. `publish` delivers to
- * this process's subscribers at once and sends the event to the other instances through the transport:
- * Redis pub/sub when REDIS_URL is set, otherwise PostgreSQL LISTEN/NOTIFY on a server database. The
- * embedded database is one process, so it needs no transport (docs/decisions/0141-live-events.md).
+ * Events that cross instances (docs/decisions/0141-live-events.md, 0191-jobs-and-events-spine.md): new inbox
+ * messages, quotation threads, WeChat QR ticket states, and the caches' forgets (lib/cache-bus.ts). `publish`
+ * delivers to this process's subscribers at once and sends the event to the other instances through the
+ * transport: Redis pub/sub when REDIS_URL is set, otherwise PostgreSQL LISTEN/NOTIFY on a server database.
+ * Events routed `database` (`routeViaDatabase`) always take LISTEN/NOTIFY on a server database, so they keep
+ * crossing while Redis is down. The embedded database is one process, so it needs no transport.
+ *
+ * The bus is typed by an event map (`AppEvents`: channel → payload), which each module extends next to its
+ * payload types (`declare module '.../lib/event-bus.ts' { interface AppEvents { … } }`). The app creates one
+ * bus and hands it to what needs it (`app.bus`, parameters); there is no process-wide bus.
  *
  * Delivery is at most once and not transactional: a subscriber that needs the database row behind an event
  * (a message inserted in a transaction that commits a moment later) reads it itself and waits for it.
@@ -16,7 +23,17 @@ export const EVENT_CHANNEL = 'aquamall_events';
 /** NOTIFY payloads are limited to 8000 bytes; events are small ids and titles. */
 const MAX_PAYLOAD = 7900;
 
-type Handler = (payload: unknown) => void;
+/**
+ * The events of the application: channel → payload. Modules add theirs by declaration merging. Payloads from
+ * other instances arrive as parsed JSON: a subscriber that acts on a field checks it is there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppEvents {}
+
+/** Any event map (the bus's tests use ad-hoc channels). */
+export type EventMap = object;
+
+type Handler = (payload: never) => void;
 interface Logger {
   warn(obj: object, msg: string): void;
 }
@@ -35,11 +52,14 @@ interface Envelope {
   o: string;
 }
 
-/** Subscribers and the transport of one bus (one per process in production; tests make more). */
-export class EventBus {
+/** Subscribers and the transports of one bus (one per app; tests make more). */
+export class EventBus<E extends EventMap = AppEvents> {
   readonly origin = crypto.randomUUID();
   private readonly handlers = new Map<string, Set<Handler>>();
   private transport: Transport | null = null;
+  /** LISTEN/NOTIFY on a server database beside Redis, for the events routed `database`. */
+  private databaseTransport: Transport | null = null;
+  private readonly viaDatabase = new Set<string>();
   /** Events received from other instances, and sends that failed (exposed for metrics and tests). */
   readonly stats = { received: 0, sendFailures: 0 };
   private lastWarned = 0;
@@ -50,19 +70,28 @@ export class EventBus {
     return this.transport?.kind ?? 'local';
   }
 
-  subscribe(channel: string, handler: Handler): () => void {
+  /** Sends this channel's events over LISTEN/NOTIFY when the bus has a server database (even beside Redis). */
+  routeViaDatabase(channel: keyof E & string): void {
+    this.viaDatabase.add(channel);
+  }
+
+  subscribe<K extends keyof E & string>(channel: K, handler: (payload: E[K]) => void): () => void {
     let set = this.handlers.get(channel);
     if (!set) this.handlers.set(channel, (set = new Set()));
-    set.add(handler);
+    const h = handler as Handler;
+    set.add(h);
     return () => {
-      set.delete(handler);
+      set.delete(h);
     };
   }
 
-  /** Delivers here at once (in a microtask) and to the other instances through the transport. */
-  publish(channel: string, payload: unknown): void {
-    queueMicrotask(() => this.deliver(channel, payload));
-    const t = this.transport;
+  /**
+   * Delivers here at once (in a microtask) and to the other instances through the transport; `here: false`
+   * tells the other instances only (the caller has done the work here itself, e.g. a cache forget).
+   */
+  publish<K extends keyof E & string>(channel: K, payload: E[K], opts: { here?: boolean } = {}): void {
+    if (opts.here !== false) queueMicrotask(() => this.deliver(channel, payload));
+    const t = (this.viaDatabase.has(channel) && this.databaseTransport) || this.transport;
     if (!t) return;
     const body = JSON.stringify({ c: channel, p: payload, o: this.origin } satisfies Envelope);
     if (body.length > MAX_PAYLOAD) {
@@ -99,24 +128,32 @@ export class EventBus {
   private deliver(channel: string, payload: unknown): void {
     for (const h of this.handlers.get(channel) ?? []) {
       try {
-        h(payload);
+        (h as (p: unknown) => void)(payload);
       } catch (err) {
         this.log.warn({ err, channel }, 'event handler failed');
       }
     }
   }
 
-  /** Connects the transport: Redis when a URL is given, else PostgreSQL LISTEN/NOTIFY, else none. */
+  /**
+   * Connects the transports: Redis when a URL is given, else PostgreSQL LISTEN/NOTIFY, else none; beside Redis
+   * also LISTEN/NOTIFY on a server database when some channel is routed `database` (the same connection when
+   * there is no Redis).
+   */
   async connect(opts: { redisUrl?: string; databaseUrl?: string }): Promise<void> {
-    if (opts.redisUrl) this.transport = await redisTransport(opts.redisUrl, (b) => this.receive(b), this.log);
-    else if (opts.databaseUrl)
-      this.transport = await postgresTransport(opts.databaseUrl, (b) => this.receive(b), this.log);
+    const receive = (b: string) => this.receive(b);
+    const pg = opts.databaseUrl && (!opts.redisUrl || this.viaDatabase.size) ? await postgresTransport(opts.databaseUrl, receive, this.log) : null;
+    if (opts.redisUrl) {
+      this.transport = await redisTransport(opts.redisUrl, receive, this.log);
+      this.databaseTransport = pg;
+    } else this.transport = pg;
   }
 
   async close(): Promise<void> {
-    const t = this.transport;
+    const ts = [this.transport, this.databaseTransport];
     this.transport = null;
-    await t?.stop();
+    this.databaseTransport = null;
+    for (const t of ts) await t?.stop();
     this.handlers.clear();
   }
 }
@@ -201,22 +238,18 @@ export async function redisTransport(
   };
 }
 
+const scope = new AsyncLocalStorage<EventBus>();
+
 /**
- * The process's bus, for code that has no app at hand (notify(), the WeChat ticket service). The app sets it
- * on start; with several apps in one process (tests) the latest started one is used.
+ * Runs `fn` with `bus` as the bus of this unit of work: the app opens one for every request it handles and every
+ * job its runner fires, so that deep code without the app at hand (`notify` in the use cases) publishes on the
+ * bus of the app doing the work (docs/decisions/0191-jobs-and-events-spine.md).
  */
-const buses: EventBus[] = [];
-export function registerBus(bus: EventBus): () => void {
-  buses.push(bus);
-  return () => {
-    const i = buses.indexOf(bus);
-    if (i >= 0) buses.splice(i, 1);
-  };
+export function withEvents<T>(bus: EventBus, fn: () => T): T {
+  return scope.run(bus, fn);
 }
-export function currentBus(): EventBus | undefined {
-  return buses[buses.length - 1];
-}
-/** Publishes on the process's bus; nothing when no app runs (seed scripts, CLI). */
-export function publish(channel: string, payload: unknown): void {
-  currentBus()?.publish(channel, payload);
+
+/** The bus of the unit of work in progress (`withEvents`); none outside one (seed scripts, CLI, tests calling use cases). */
+export function eventsInScope(): EventBus | undefined {
+  return scope.getStore();
 }

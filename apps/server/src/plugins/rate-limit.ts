@@ -2,31 +2,25 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Code } from '@aquamall/shared';
-import type { RateLimitGroup } from '../config.ts';
+import { endpointGroups, type Endpoint, type RateLimitGroup } from '@aquamall/shared/endpoints';
 import { AppError } from '../lib/errors.ts';
 import { sharedRateLimitStore } from '../lib/rate-limit-store.ts';
 
 export const MSG_RATE_LIMITED = '操作过于频繁，请稍后再试';
 
 /**
- * The unauthenticated endpoints that cost something (a captcha drawn, a QR ticket, an SMS or e-mail sent,
- * a password hash computed, an upload read) and the limit group each counts against. Each route has its own
- * counter per client address; the group only names the setting (RATE_LIMIT_<GROUP>).
+ * The endpoints with a rate-limit group on their descriptor (`rateLimit`, packages/shared/src/endpoints): the
+ * unauthenticated endpoints that cost something (a captcha drawn, a QR ticket, an SMS or e-mail sent, a
+ * password hash computed, an upload read). Each route has its own counter per client address; the group only
+ * names the setting (RATE_LIMIT_<GROUP>).
  */
-export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string; group: RateLimitGroup }[] = [
-  { method: 'GET', url: '/api/ImgVerificationCode', group: 'captcha' },
-  { method: 'GET', url: '/api/wx/getwxoaqrcode/:id', group: 'qr' },
-  { method: 'POST', url: '/api/appuser/sendcode', group: 'code' },
-  { method: 'POST', url: '/api/appuser/sendemailcode', group: 'code' },
-  { method: 'POST', url: '/api/appuser/login', group: 'login' },
-  { method: 'POST', url: '/api/appuser/loginbyphone', group: 'login' },
-  { method: 'POST', url: '/api/appuser/loginbyemail', group: 'login' },
-  { method: 'POST', url: '/api/appuser/wxbind', group: 'login' },
-  { method: 'POST', url: '/api/appuser/forgetpwd', group: 'login' },
-  { method: 'POST', url: '/api/appuser/originregister', group: 'register' },
-  { method: 'POST', url: '/file/upload', group: 'upload' },
-  { method: 'POST', url: '/UploadHandler.ashx', group: 'upload' },
-];
+export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string; group: RateLimitGroup }[] = Object.values(
+  endpointGroups,
+).flatMap((group) =>
+  Object.values(group as Record<string, Endpoint>).flatMap((e) =>
+    e.rateLimit && (e.method === 'GET' || e.method === 'POST') ? [{ method: e.method, url: e.path, group: e.rateLimit }] : [],
+  ),
+);
 
 /**
  * @fastify/rate-limit on the routes above (docs/product/deployment.md#several-instances): counted per route and client address (request.ip, so
@@ -37,14 +31,9 @@ export const RATE_LIMITED_ROUTES: readonly { method: 'GET' | 'POST'; url: string
  */
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   const { windowMs, max } = app.config.rateLimit;
-  const groupOf = new Map<string, RateLimitGroup>();
-  for (const r of RATE_LIMITED_ROUTES) {
-    groupOf.set(`${r.method} ${r.url}`, r.group);
-    if (r.method === 'GET') groupOf.set(`HEAD ${r.url}`, r.group);
-  }
+  // Routes registered from a descriptor carry it (lib/route.ts), their automatic HEAD routes too.
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const group = methods.map((m) => groupOf.get(`${m} ${route.url}`)).find(Boolean);
+    const group = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint?.rateLimit;
     if (group) route.config = { ...route.config, rateLimit: { max: max[group], timeWindow: windowMs } };
   });
 

@@ -62,7 +62,7 @@ export interface ChaosReport {
   ready: { before: number; duringOutage: number[]; backTo200AfterUpMs: number | null };
   /** From `upAt` until a NOTIFY on the event channel reaches a signed-in socket (null: never). */
   liveResumedAfterUpMs: number | null;
-  /** LISTEN connections open after the run (2 per worker: the event bus and the cache listener). */
+  /** LISTEN connections open after the run (1 per worker: the event bus, which carries the cache forgets too; decision 0191). */
   listenConnections: number;
   /** From `upAt` until a timed rule made due then has run (null: never). */
   jobResumedAfterUpMs: number | null;

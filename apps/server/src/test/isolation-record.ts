@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect } from 'vitest';
 import { endpointGroups } from '@aquamall/shared/endpoints';
-import { ISOLATION_PROBES, type IsolationFile } from './isolation-coverage.ts';
+import { ISOLATION_PROBES, probedBy, type IsolationFile } from './isolation-coverage.ts';
 
 /**
  * The runtime record of the isolation tests (docs/decisions/0092-quality-pass.md): a test names the tokens of
  * callers that belong to another company than the records it aims at (`crossCompanyCaller`), and every request
  * the test app answers for such a token is recorded under its endpoint descriptor's name. A test file that
- * probes isolation declares the endpoints it is responsible for in `ISOLATION_PROBES` and calls
- * `expectCrossCompanyProbes(file)`: after its tests, each of those endpoints must have been called by such a
- * caller, or the file fails naming the ones that were not. `isolation.test.ts` checks that every
- * company-scoped endpoint is in one file's list or EXEMPT with a reason.
+ * probes isolation is listed in `ISOLATION_PROBES` with its tests, the endpoints it is responsible for name it
+ * on their descriptors (`isolation: probedIn(file)`), and it calls `expectCrossCompanyProbes(file)`: after its
+ * tests, each of those endpoints must have been called by such a caller, or the file fails naming the ones that
+ * were not. `isolation.test.ts` checks that every company-scoped descriptor declares a probe file or an exemption.
  */
 
 /** Endpoint descriptor → its name in `endpointGroups` (e.g. `tenderSave`). */
@@ -56,11 +56,11 @@ export const crossCompanyCalls = (): ReadonlyMap<string, ReadonlySet<string>> =>
 
 /** The declared endpoints of `file` no caller of another company called (exported for the tests of this). */
 export function unprobed(file: IsolationFile): string[] {
-  return ISOLATION_PROBES[file].endpoints.filter((name) => !called.has(name));
+  return probedBy(file).filter((name) => !called.has(name));
 }
 
 /**
- * After the file's tests: every endpoint `ISOLATION_PROBES[file]` declares was called by a caller of another
+ * After the file's tests: every endpoint whose descriptor names `file` as its probe was called by a caller of another
  * company. Skipped when one of the file's isolation tests (`tests`, by title) was filtered out, skipped or
  * failed: a partial run proves nothing, and a failure is already reported.
  */
@@ -92,7 +92,7 @@ export function expectCrossCompanyProbes(file: IsolationFile): void {
     const missing = unprobed(file);
     expect(
       missing.map((name) => `${name} ${endpointPath(name)}`),
-      `${file}: endpoints it declares in ISOLATION_PROBES (test/isolation-coverage.ts) that no caller of another ` +
+      `${file}: endpoints whose descriptors name it as their isolation probe (isolation: probedIn) that no caller of another ` +
         'company called in its isolation tests (mark the outsider with crossCompanyCaller(token) and call them)',
     ).toEqual([]);
   });

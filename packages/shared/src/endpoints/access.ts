@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { menuItem, myAccess, roleGrantOptions, roleInput, roleListQuery, roleOption, roleRow, roleUpdateInput, workbenchTodo } from '../contracts/access.ts';
 import { noData, pagedOf, sysNoInput } from '../envelope.ts';
 import { can, COMPANY, endpoint, SIGNED_IN } from './endpoint.ts';
+import { CREATES, OWN_ONLY, exempt, probedIn } from './isolation.ts';
 
 /** Workbench menus and what the caller may do. */
 export const menuEndpoints = {
@@ -25,6 +26,7 @@ export const menuEndpoints = {
     summary: 'Counts for the workbench home',
     access: COMPANY,
     response: workbenchTodo,
+    isolation: OWN_ONLY,
   }),
 };
 
@@ -40,6 +42,7 @@ export const roleEndpoints = {
     access: readRoles,
     body: roleListQuery,
     response: pagedOf(roleRow),
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
   roleAll: endpoint({
     method: 'GET',
@@ -47,6 +50,7 @@ export const roleEndpoints = {
     summary: 'Every role a user can be given (for selects)',
     access: readRoles,
     response: z.array(roleOption),
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
   roleGrants: endpoint({
     method: 'GET',
@@ -54,6 +58,7 @@ export const roleEndpoints = {
     summary: "What a role may grant: the menu entries and permissions of the caller's company type",
     access: manageRoles,
     response: roleGrantOptions,
+    isolation: exempt('the permission catalogue of the caller’s company type (no company data)'),
   }),
   roleCreate: endpoint({
     method: 'POST',
@@ -62,6 +67,7 @@ export const roleEndpoints = {
     access: manageRoles,
     body: roleInput,
     response: z.object({ sysNo: z.number().int() }),
+    isolation: CREATES,
   }),
   roleUpdate: endpoint({
     method: 'POST',
@@ -70,6 +76,7 @@ export const roleEndpoints = {
     access: manageRoles,
     body: roleUpdateInput,
     response: noData,
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
   roleDelete: endpoint({
     method: 'POST',
@@ -78,5 +85,6 @@ export const roleEndpoints = {
     access: manageRoles,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
 };

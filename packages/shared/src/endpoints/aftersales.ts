@@ -20,6 +20,7 @@ import {
 import { noData, pagedOf } from '../envelope.ts';
 import { can, endpoint } from './endpoint.ts';
 import { z } from 'zod';
+import { probedIn } from './isolation.ts';
 
 /** Purchaser's commands (apply, ship back, withdraw). */
 const buyerSide = can('rma:manage', 'purchase:manage');
@@ -37,6 +38,7 @@ export const rmaEndpoints = {
     access: buyerSide,
     query: rmaApplyInfoQuery,
     response: rmaApplyInfo,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaApply: endpoint({
     method: 'POST',
@@ -45,6 +47,7 @@ export const rmaEndpoints = {
     access: buyerSide,
     body: rmaApplyInput,
     response: z.object({ id: z.number().int(), rmaNo: z.string() }),
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaList: endpoint({
     method: 'POST',
@@ -53,6 +56,7 @@ export const rmaEndpoints = {
     access: eitherSide,
     body: rmaListQuery,
     response: pagedOf(rmaRow),
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaCounts: endpoint({
     method: 'GET',
@@ -61,6 +65,7 @@ export const rmaEndpoints = {
     access: eitherSide,
     query: rmaCountsQuery,
     response: rmaCounts,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaDetail: endpoint({
     method: 'GET',
@@ -69,6 +74,7 @@ export const rmaEndpoints = {
     access: eitherSide,
     query: rmaIdQuery,
     response: rmaDetail,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaWithdraw: endpoint({
     method: 'POST',
@@ -77,6 +83,7 @@ export const rmaEndpoints = {
     access: buyerSide,
     body: rmaNoteInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaApprove: endpoint({
     method: 'POST',
@@ -85,6 +92,7 @@ export const rmaEndpoints = {
     access: sellerSide,
     body: rmaApproveInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaReject: endpoint({
     method: 'POST',
@@ -93,6 +101,7 @@ export const rmaEndpoints = {
     access: sellerSide,
     body: rmaRejectInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaShipBack: endpoint({
     method: 'POST',
@@ -101,6 +110,7 @@ export const rmaEndpoints = {
     access: buyerSide,
     body: rmaShipBackInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaReceive: endpoint({
     method: 'POST',
@@ -109,6 +119,7 @@ export const rmaEndpoints = {
     access: sellerSide,
     body: rmaReceiveInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaRefund: endpoint({
     method: 'POST',
@@ -117,6 +128,7 @@ export const rmaEndpoints = {
     access: sellerSide,
     body: rmaRefundInput,
     response: noData,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
   rmaExchange: endpoint({
     method: 'POST',
@@ -125,5 +137,6 @@ export const rmaEndpoints = {
     access: sellerSide,
     body: rmaIdInput,
     response: rmaExchangeResult,
+    isolation: probedIn('modules/aftersales/aftersales.test.ts'),
   }),
 };

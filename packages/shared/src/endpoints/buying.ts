@@ -21,6 +21,7 @@ import {
 } from '../contracts/buying.ts';
 import { noData, sysNoInput } from '../envelope.ts';
 import { can, canOrSay, COMPANY, endpoint } from './endpoint.ts';
+import { CREATES, OWN_ONLY, exempt, probedIn } from './isolation.ts';
 
 const created = z.object({ sysNo: z.number().int() });
 /** The cart and the checkout: a purchaser's user (the use cases refuse suppliers in words). */
@@ -46,6 +47,7 @@ export const addressEndpoints = {
     summary: "The company's delivery addresses, default first",
     access: addressBook,
     response: z.array(addressRow),
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   addressCreate: endpoint({
     method: 'POST',
@@ -54,6 +56,7 @@ export const addressEndpoints = {
     access: addressBook,
     body: addressInput,
     response: created,
+    isolation: CREATES,
   }),
   addressUpdate: endpoint({
     method: 'POST',
@@ -62,6 +65,7 @@ export const addressEndpoints = {
     access: addressBook,
     body: addressUpdateInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   addressDelete: endpoint({
     method: 'POST',
@@ -70,6 +74,7 @@ export const addressEndpoints = {
     access: addressBook,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   addressSetDefault: endpoint({
     method: 'POST',
@@ -78,6 +83,7 @@ export const addressEndpoints = {
     access: addressBook,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
 };
 
@@ -89,6 +95,7 @@ export const invoiceTitleEndpoints = {
     summary: "The company's saved invoice titles",
     access: titleBook,
     response: z.array(invoiceTitleRow),
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   invoiceTitleCreate: endpoint({
     method: 'POST',
@@ -97,6 +104,7 @@ export const invoiceTitleEndpoints = {
     access: titleBook,
     body: invoiceTitleInput,
     response: created,
+    isolation: CREATES,
   }),
   invoiceTitleUpdate: endpoint({
     method: 'POST',
@@ -105,6 +113,7 @@ export const invoiceTitleEndpoints = {
     access: titleBook,
     body: invoiceTitleUpdateInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   invoiceTitleDelete: endpoint({
     method: 'POST',
@@ -113,6 +122,7 @@ export const invoiceTitleEndpoints = {
     access: titleBook,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
 };
 
@@ -124,6 +134,7 @@ export const cartEndpoints = {
     summary: "The user's cart by supplier shop, with 失效 lines and price changes flagged",
     access: buyer,
     response: cartView,
+    isolation: OWN_ONLY,
   }),
   cartCount: endpoint({
     method: 'GET',
@@ -131,6 +142,7 @@ export const cartEndpoints = {
     summary: 'How many lines the cart holds (header badge); 0 for a non-purchaser',
     access: COMPANY,
     response: cartCount,
+    isolation: OWN_ONLY,
   }),
   cartAdd: endpoint({
     method: 'POST',
@@ -139,6 +151,7 @@ export const cartEndpoints = {
     access: buyer,
     body: cartAddInput,
     response: created,
+    isolation: exempt('adds a public product to the caller’s own cart'),
   }),
   cartQuantity: endpoint({
     method: 'POST',
@@ -147,6 +160,7 @@ export const cartEndpoints = {
     access: buyer,
     body: cartQuantityInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   cartSelect: endpoint({
     method: 'POST',
@@ -155,6 +169,7 @@ export const cartEndpoints = {
     access: buyer,
     body: cartSelectInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   cartRemove: endpoint({
     method: 'POST',
@@ -163,6 +178,7 @@ export const cartEndpoints = {
     access: buyer,
     body: cartIdsInput,
     response: noData,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   cartClearInvalid: endpoint({
     method: 'POST',
@@ -170,6 +186,7 @@ export const cartEndpoints = {
     summary: 'Remove every 失效 line',
     access: buyer,
     response: z.object({ removed: z.number().int() }),
+    isolation: OWN_ONLY,
   }),
   checkoutPreview: endpoint({
     method: 'POST',
@@ -178,6 +195,7 @@ export const cartEndpoints = {
     access: buyer,
     body: checkoutSource,
     response: checkoutPreview,
+    isolation: probedIn('modules/buying/buying.test.ts'),
   }),
   checkoutSubmit: endpoint({
     method: 'POST',
@@ -188,5 +206,6 @@ export const cartEndpoints = {
     headers: idempotencyHeaders,
     body: checkoutSubmitInput,
     response: checkoutResult,
+    isolation: exempt('cart line ids are looked up within the caller’s cart (checkout.test.ts)'),
   }),
 };

@@ -5,6 +5,7 @@ import {
   XLSX_MIME,
 } from '../contracts/catalogue-import.ts';
 import { can, endpoint, raw } from './endpoint.ts';
+import { CREATES, OWN_ONLY, exempt } from './isolation.ts';
 
 const editProducts = can('product:edit');
 
@@ -19,6 +20,7 @@ export const productImportEndpoints = {
     summary: 'The import template: one row per SKU, an instructions sheet and the category codes',
     access: editProducts,
     response: raw(XLSX_MIME),
+    isolation: exempt('a blank template file'),
   }),
   productImportUpload: endpoint({
     method: 'POST',
@@ -28,6 +30,7 @@ export const productImportEndpoints = {
     access: editProducts,
     query: productImportQuery,
     response: importJobView,
+    isolation: CREATES,
   }),
   productImportStatus: endpoint({
     method: 'GET',
@@ -36,6 +39,7 @@ export const productImportEndpoints = {
     access: editProducts,
     query: importJobIdQuery,
     response: importJobView,
+    isolation: OWN_ONLY,
   }),
   productImportErrors: endpoint({
     method: 'GET',
@@ -44,5 +48,6 @@ export const productImportEndpoints = {
     access: editProducts,
     query: importJobIdQuery,
     response: raw(XLSX_MIME),
+    isolation: OWN_ONLY,
   }),
 };

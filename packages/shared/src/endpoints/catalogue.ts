@@ -30,6 +30,7 @@ import {
 import { idParam } from '../contracts/mall.ts';
 import { noData, pagedOf, recordId, sysNoInput } from '../envelope.ts';
 import { ADMIN, can, endpoint, raw } from './endpoint.ts';
+import { CREATES, exempt, probedIn } from './isolation.ts';
 
 const readProducts = can('product:edit', 'inventory:adjust');
 const editProducts = can('product:edit');
@@ -45,6 +46,7 @@ export const supplyProductEndpoints = {
     access: readProducts,
     body: productListQuery,
     response: productListAnswer,
+    isolation: probedIn('isolation.test.ts'),
   }),
   supplyProductDetail: endpoint({
     method: 'GET',
@@ -53,6 +55,7 @@ export const supplyProductEndpoints = {
     access: { kind: 'company', permissions: ['product:edit', 'inventory:adjust'], gate: 'levels13' },
     query: idParam,
     response: productDetail,
+    isolation: probedIn('isolation.test.ts'),
   }),
   supplyProductCreate: endpoint({
     method: 'POST',
@@ -61,6 +64,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: productInput,
     response: created,
+    isolation: CREATES,
   }),
   supplyProductUpdate: endpoint({
     method: 'POST',
@@ -69,6 +73,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: productUpdateInput,
     response: z.object({ pendingRevision: z.boolean() }),
+    isolation: probedIn('modules/products/products.test.ts'),
   }),
   supplyProductSubmit: endpoint({
     method: 'POST',
@@ -77,6 +82,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/products/products.test.ts'),
   }),
   supplyProductShelf: endpoint({
     method: 'POST',
@@ -85,6 +91,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: shelfInput,
     response: shelfResult,
+    isolation: probedIn('modules/products/products.test.ts'),
   }),
   supplyProductDelete: endpoint({
     method: 'POST',
@@ -93,6 +100,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: idsInput,
     response: z.object({ deleted: z.number().int() }),
+    isolation: probedIn('isolation.test.ts'),
   }),
   supplyProductCopy: endpoint({
     method: 'POST',
@@ -101,6 +109,7 @@ export const supplyProductEndpoints = {
     access: editProducts,
     body: sysNoInput,
     response: created,
+    isolation: probedIn('modules/products/products.test.ts'),
   }),
   supplyProductExport: endpoint({
     method: 'POST',
@@ -109,6 +118,7 @@ export const supplyProductEndpoints = {
     access: readProducts,
     body: productListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/products/products.test.ts'),
   }),
   supplyCategoryAttributes: endpoint({
     method: 'GET',
@@ -117,6 +127,7 @@ export const supplyProductEndpoints = {
     access: readProducts,
     query: attributeQuery,
     response: z.array(attributeDef),
+    isolation: exempt('the public attribute list of a category'),
   }),
 };
 
@@ -129,6 +140,7 @@ export const stockEndpoints = {
     access: readProducts,
     body: stockListQuery,
     response: pagedOf(stockRow),
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   stockSetLow: endpoint({
     method: 'POST',
@@ -137,6 +149,7 @@ export const stockEndpoints = {
     access: can('inventory:adjust', 'product:edit'),
     body: lowStockInput,
     response: noData,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   stockLedger: endpoint({
     method: 'POST',
@@ -145,6 +158,7 @@ export const stockEndpoints = {
     access: readProducts,
     body: ledgerQuery,
     response: pagedOf(ledgerRow),
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentList: endpoint({
     method: 'POST',
@@ -153,6 +167,7 @@ export const stockEndpoints = {
     access: readProducts,
     body: adjustmentListQuery,
     response: pagedOf(adjustmentRow),
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentDetail: endpoint({
     method: 'GET',
@@ -161,6 +176,7 @@ export const stockEndpoints = {
     access: { kind: 'company', permissions: ['inventory:adjust', 'product:edit'], gate: 'levels13' },
     query: idParam,
     response: adjustmentDetail,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentCreate: endpoint({
     method: 'POST',
@@ -169,6 +185,7 @@ export const stockEndpoints = {
     access: adjustStock,
     body: adjustmentInput,
     response: created,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentUpdate: endpoint({
     method: 'POST',
@@ -177,6 +194,7 @@ export const stockEndpoints = {
     access: adjustStock,
     body: adjustmentUpdateInput,
     response: noData,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentConfirm: endpoint({
     method: 'POST',
@@ -185,6 +203,7 @@ export const stockEndpoints = {
     access: adjustStock,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
   adjustmentDelete: endpoint({
     method: 'POST',
@@ -193,6 +212,7 @@ export const stockEndpoints = {
     access: adjustStock,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/products/stock.test.ts'),
   }),
 };
 

@@ -16,6 +16,7 @@ import {
 import { idParam } from '../contracts/mall.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { ADMIN, can, endpoint, raw } from './endpoint.ts';
+import { probedIn } from './isolation.ts';
 
 /** Console: oversight of the trade (decision 0187). */
 export const adminTradeEndpoints = {
@@ -94,5 +95,6 @@ export const rmaDisputeEndpoints = {
     access: can('rma:manage', 'purchase:manage', 'order:ship'),
     body: rmaEscalateInput,
     response: z.null(),
+    isolation: probedIn('modules/admin/trade/trade.test.ts'),
   }),
 };

@@ -29,6 +29,7 @@ import {
 } from '../contracts/credit.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { can, endpoint, raw } from './endpoint.ts';
+import { exempt, probedIn } from './isolation.ts';
 
 /**
  * Credit accounts (companyAccount/*). Every call needs credit:manage; the use case checks the company type
@@ -49,6 +50,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditAccountListQuery,
     response: pagedOf(creditAccountRow),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditAccountExport: endpoint({
     method: 'POST',
@@ -57,6 +59,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditAccountListQuery,
     response: raw(XLSX),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditApplyList: endpoint({
     method: 'POST',
@@ -65,6 +68,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditAccountListQuery,
     response: pagedOf(creditAccountRow),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditAccountDetail: endpoint({
     method: 'GET',
@@ -73,6 +77,7 @@ export const creditEndpoints = {
     access: credit,
     query: creditIdQuery,
     response: creditAccountDetail,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditSuppliers: endpoint({
     method: 'GET',
@@ -81,6 +86,7 @@ export const creditEndpoints = {
     access: credit,
     query: creditSupplierQuery,
     response: z.array(creditSupplierOption),
+    isolation: exempt('lists open shops (public data) the caller has no account with'),
   }),
   creditApply: endpoint({
     method: 'POST',
@@ -89,6 +95,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditApplyInput,
     response: created,
+    isolation: probedIn('isolation.test.ts'),
   }),
   creditApprove: endpoint({
     method: 'POST',
@@ -97,6 +104,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditApproveInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditReject: endpoint({
     method: 'POST',
@@ -105,6 +113,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditReasonInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditTerms: endpoint({
     method: 'POST',
@@ -113,6 +122,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditTermsInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditFreeze: endpoint({
     method: 'POST',
@@ -121,6 +131,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditReasonInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditUnfreeze: endpoint({
     method: 'POST',
@@ -129,6 +140,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditReasonInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditAdjust: endpoint({
     method: 'POST',
@@ -137,6 +149,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditAdjustInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditRecharge: endpoint({
     method: 'POST',
@@ -145,6 +158,7 @@ export const creditEndpoints = {
     access: buyerPays,
     body: creditRechargeInput,
     response: created,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditCustomerRecharge: endpoint({
     method: 'POST',
@@ -153,6 +167,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditAmountInput,
     response: created,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditRefund: endpoint({
     method: 'POST',
@@ -161,6 +176,7 @@ export const creditEndpoints = {
     access: buyerPays,
     body: creditAmountInput,
     response: created,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditRequestList: endpoint({
     method: 'POST',
@@ -169,6 +185,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditRequestListQuery,
     response: pagedOf(creditRequestRow),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditRequestConfirm: endpoint({
     method: 'POST',
@@ -177,6 +194,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditIdInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditRequestReject: endpoint({
     method: 'POST',
@@ -185,6 +203,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditReasonInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditLedger: endpoint({
     method: 'POST',
@@ -193,6 +212,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditLedgerQuery,
     response: pagedOf(creditLedgerRow),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditLedgerExport: endpoint({
     method: 'POST',
@@ -201,6 +221,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditLedgerQuery,
     response: raw(XLSX),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   creditForOrder: endpoint({
     method: 'GET',
@@ -209,6 +230,7 @@ export const creditEndpoints = {
     access: buyerPays,
     query: creditForOrderQuery,
     response: creditForOrder,
+    isolation: probedIn('isolation.test.ts'),
   }),
   statementIssue: endpoint({
     method: 'POST',
@@ -217,6 +239,7 @@ export const creditEndpoints = {
     access: credit,
     body: statementIssueInput,
     response: created,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementOverlap: endpoint({
     method: 'GET',
@@ -225,6 +248,7 @@ export const creditEndpoints = {
     access: credit,
     query: statementOverlapQuery,
     response: statementOverlap,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementList: endpoint({
     method: 'POST',
@@ -233,6 +257,7 @@ export const creditEndpoints = {
     access: credit,
     body: statementListQuery,
     response: pagedOf(statementRow),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementDetail: endpoint({
     method: 'GET',
@@ -241,6 +266,7 @@ export const creditEndpoints = {
     access: credit,
     query: creditIdQuery,
     response: statementDetail,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementConfirm: endpoint({
     method: 'POST',
@@ -249,6 +275,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditIdInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementDispute: endpoint({
     method: 'POST',
@@ -257,6 +284,7 @@ export const creditEndpoints = {
     access: credit,
     body: creditReasonInput,
     response: noData,
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementExcel: endpoint({
     method: 'GET',
@@ -265,6 +293,7 @@ export const creditEndpoints = {
     access: credit,
     query: creditIdQuery,
     response: raw(XLSX),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
   statementPdf: endpoint({
     method: 'GET',
@@ -273,5 +302,6 @@ export const creditEndpoints = {
     access: credit,
     query: creditIdQuery,
     response: raw('application/pdf'),
+    isolation: probedIn('modules/credit/credit.test.ts'),
   }),
 };

@@ -13,6 +13,7 @@ import {
 } from '../contracts/discussion.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { ADMIN, can, endpoint, PUBLIC, SIGNED_IN } from './endpoint.ts';
+import { OWN_ONLY, exempt, probedIn } from './isolation.ts';
 
 const created = z.object({ sysNo: z.number().int() });
 
@@ -34,6 +35,7 @@ export const goodsDiscussionEndpoints = {
     access: can('purchase:manage'),
     query: reviewableQuery,
     response: z.array(reviewableLine),
+    isolation: OWN_ONLY,
   }),
   goodsReviewCreate: endpoint({
     method: 'POST',
@@ -43,6 +45,7 @@ export const goodsDiscussionEndpoints = {
     access: can('purchase:manage'),
     body: reviewInput,
     response: created,
+    isolation: exempt('order lines are looked up within the caller’s completed orders (discussions.test.ts)'),
   }),
   goodsQuestionCreate: endpoint({
     method: 'POST',
@@ -63,6 +66,7 @@ export const supplyDiscussionEndpoints = {
     access: can('product:edit'),
     body: discussionListQuery,
     response: pagedOf(discussionRow),
+    isolation: probedIn('modules/products/discussions.test.ts'),
   }),
   supplyDiscussionReply: endpoint({
     method: 'POST',
@@ -71,6 +75,7 @@ export const supplyDiscussionEndpoints = {
     access: can('product:edit'),
     body: replyInput,
     response: noData,
+    isolation: probedIn('modules/products/discussions.test.ts'),
   }),
 };
 

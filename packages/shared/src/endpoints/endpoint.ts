@@ -51,6 +51,22 @@ export const raw = (...contentTypes: string[]): RawResponse => ({ raw: contentTy
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
+ * Groups of unauthenticated, costly endpoints (a captcha drawn, a QR ticket, an SMS or e-mail sent, a password
+ * hash computed, an upload read) that share one limit setting each (RATE_LIMIT_<GROUP>, README "Configuration").
+ */
+export const RATE_LIMIT_GROUPS = ['login', 'register', 'code', 'captcha', 'qr', 'upload'] as const;
+export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
+
+/**
+ * How a company-scoped endpoint is proven never to show or change another company's records (the server's
+ * isolation meta test reads it; docs/decisions/0191-jobs-and-events-spine.md):
+ * - `probe`: the server test file (path under apps/server/src) in which a caller of another company calls it;
+ *   that file proves at run time that it did (test/isolation-record.ts).
+ * - `exempt`: why no probe is needed (it names no record of another company), in one English sentence.
+ */
+export type Isolation = { readonly probe: string } | { readonly exempt: string };
+
+/**
  * One endpoint of the API, declared once: the server registers and validates the route from it (and checks
  * the answer against `response`), the web client calls it by name with types inferred end to end, and the
  * OpenAPI document describes it.
@@ -75,6 +91,13 @@ export interface Endpoint {
   readonly headers?: z.ZodObject;
   /** The `data` of a success envelope (`{code: 0, message, data}`), or a raw answer. */
   readonly response: z.ZodType | RawResponse;
+  /**
+   * The rate-limit group of a costly unauthenticated endpoint: the server counts its calls per route and client
+   * address against that group's limit (plugins/rate-limit.ts).
+   */
+  readonly rateLimit?: RateLimitGroup;
+  /** Company-scoped endpoints: how their isolation is proven (required there; the isolation meta test checks it). */
+  readonly isolation?: Isolation;
 }
 
 /** Declares an endpoint, keeping its literal types (path, method, schemas) for inference. */

@@ -22,6 +22,7 @@ import {
 } from '../contracts/enquiries.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { can, endpoint, raw } from './endpoint.ts';
+import { exempt, probedIn } from './isolation.ts';
 
 /** The purchaser's enquiry calls: a company user allowed to publish and manage enquiries (purchasers only). */
 const buyer = can('enquiry:manage');
@@ -35,6 +36,7 @@ export const enquiryEndpoints = {
     access: buyer,
     body: enquirySaveInput,
     response: z.object({ id: z.number().int(), code: z.string(), status: z.number().int() }),
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryImportLines: endpoint({
     method: 'POST',
@@ -42,6 +44,7 @@ export const enquiryEndpoints = {
     summary: 'Read enquiry lines from an uploaded sheet (multipart field `file`, .xlsx): 产品名称, 规格型号, 数量, 单位, 目标单价, 备注',
     access: buyer,
     response: enquirySheetLines,
+    isolation: exempt('parses the caller’s uploaded sheet; stores nothing'),
   }),
   enquiryMine: endpoint({
     method: 'POST',
@@ -50,6 +53,7 @@ export const enquiryEndpoints = {
     access: buyer,
     body: myEnquiryListQuery,
     response: pagedOf(myEnquiryRow),
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryMineExport: endpoint({
     method: 'POST',
@@ -58,6 +62,7 @@ export const enquiryEndpoints = {
     access: buyer,
     body: myEnquiryListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryCounts: endpoint({
     method: 'GET',
@@ -65,6 +70,7 @@ export const enquiryEndpoints = {
     summary: "The purchaser's enquiries per status tab",
     access: buyer,
     response: myEnquiryCounts,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryMineDetail: endpoint({
     method: 'GET',
@@ -73,6 +79,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: enquiryIdQuery,
     response: myEnquiryDetail,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryExtend: endpoint({
     method: 'POST',
@@ -81,6 +88,7 @@ export const enquiryEndpoints = {
     access: buyer,
     body: enquiryExtendInput,
     response: noData,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryWithdraw: endpoint({
     method: 'POST',
@@ -89,6 +97,7 @@ export const enquiryEndpoints = {
     access: buyer,
     body: enquiryWithdrawInput,
     response: noData,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquirySuppliers: endpoint({
     method: 'GET',
@@ -97,6 +106,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: supplierOptionQuery,
     response: z.array(supplierOption),
+    isolation: exempt('lists open shops (public data) to invite'),
   }),
   enquiryFromProduct: endpoint({
     method: 'GET',
@@ -105,6 +115,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: enquiryFromProductQuery,
     response: enquiryFromProduct,
+    isolation: exempt('reads a public product (on sale, open shop) and its shop to invite; stores nothing'),
   }),
   enquiryOffers: endpoint({
     method: 'GET',
@@ -113,6 +124,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: enquiryOfferQuery,
     response: offerComparison,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryOffersExport: endpoint({
     method: 'GET',
@@ -121,6 +133,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: enquiryOfferQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryOfferDetail: endpoint({
     method: 'GET',
@@ -129,6 +142,7 @@ export const enquiryEndpoints = {
     access: buyer,
     query: offerIdQuery,
     response: offerDetail,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
   enquiryAward: endpoint({
     method: 'POST',
@@ -137,5 +151,6 @@ export const enquiryEndpoints = {
     access: buyer,
     body: enquiryAwardInput,
     response: enquiryAwardResult,
+    isolation: probedIn('modules/enquiries/enquiries.test.ts'),
   }),
 };

@@ -43,10 +43,11 @@ import { siteFeatures } from '../contracts/site.ts';
 import { signInResult } from '../contracts/two-factor.ts';
 import { noData, pagedOf, sysNoInput } from '../envelope.ts';
 import { can, endpoint, PUBLIC, raw, SIGNED_IN } from './endpoint.ts';
+import { OWN_ONLY, probedIn } from './isolation.ts';
 
 /** Sign-in, registration, the account and its sessions (docs/product/api-envelope.md#identity-calls, /api/appuser). */
 export const authEndpoints = {
-  login: endpoint({ method: 'POST', path: '/api/appuser/login', summary: 'Password login', access: PUBLIC, body: loginInput, response: signInResult }),
+  login: endpoint({ method: 'POST', path: '/api/appuser/login', rateLimit: 'login', summary: 'Password login', access: PUBLIC, body: loginInput, response: signInResult }),
   loginCaptcha: endpoint({
     method: 'POST',
     path: '/api/appuser/logincaptcha',
@@ -55,8 +56,8 @@ export const authEndpoints = {
     body: loginCaptchaInput,
     response: loginCaptchaState,
   }),
-  loginByPhone: endpoint({ method: 'POST', path: '/api/appuser/loginbyphone', summary: 'Login by SMS code', access: PUBLIC, body: phoneLoginInput, response: signInResult }),
-  loginByEmail: endpoint({ method: 'POST', path: '/api/appuser/loginbyemail', summary: 'Login by e-mail code', access: PUBLIC, body: emailLoginInput, response: signInResult }),
+  loginByPhone: endpoint({ method: 'POST', path: '/api/appuser/loginbyphone', rateLimit: 'login', summary: 'Login by SMS code', access: PUBLIC, body: phoneLoginInput, response: signInResult }),
+  loginByEmail: endpoint({ method: 'POST', path: '/api/appuser/loginbyemail', rateLimit: 'login', summary: 'Login by e-mail code', access: PUBLIC, body: emailLoginInput, response: signInResult }),
   logout: endpoint({ method: 'POST', path: '/api/appuser/logout', summary: "Ends the caller's session (succeeds signed out too)", access: PUBLIC, response: noData }),
   userInfo: endpoint({
     method: 'GET',
@@ -76,7 +77,7 @@ export const authEndpoints = {
   }),
   register: endpoint({
     method: 'POST',
-    path: '/api/appuser/originregister',
+    path: '/api/appuser/originregister', rateLimit: 'register',
     summary: 'Registers a company and its administrator, and signs in',
     access: PUBLIC,
     body: registerInput,
@@ -84,7 +85,7 @@ export const authEndpoints = {
   }),
   forgetPassword: endpoint({
     method: 'POST',
-    path: '/api/appuser/forgetpwd',
+    path: '/api/appuser/forgetpwd', rateLimit: 'login',
     summary: 'Sets a new password after an SMS code; ends every session',
     access: PUBLIC,
     body: forgetPasswordInput,
@@ -144,10 +145,10 @@ export const authEndpoints = {
 
 /** SMS and e-mail codes, the picture captcha, and the demo outbox. */
 export const codeEndpoints = {
-  codeSend: endpoint({ method: 'POST', path: '/api/appuser/sendcode', summary: 'Sends an SMS code', access: PUBLIC, body: sendCodeInput, response: codeSent }),
+  codeSend: endpoint({ method: 'POST', path: '/api/appuser/sendcode', rateLimit: 'code', summary: 'Sends an SMS code', access: PUBLIC, body: sendCodeInput, response: codeSent }),
   emailCodeSend: endpoint({
     method: 'POST',
-    path: '/api/appuser/sendemailcode',
+    path: '/api/appuser/sendemailcode', rateLimit: 'code',
     summary: 'Sends an e-mail code',
     access: PUBLIC,
     body: sendEmailCodeInput,
@@ -155,7 +156,7 @@ export const codeEndpoints = {
   }),
   captchaImage: endpoint({
     method: 'GET',
-    path: '/api/ImgVerificationCode',
+    path: '/api/ImgVerificationCode', rateLimit: 'captcha',
     summary: 'A picture captcha (SVG) for the given id',
     access: PUBLIC,
     query: captchaQuery,
@@ -191,7 +192,7 @@ export const codeEndpoints = {
 export const wechatEndpoints = {
   wxQrCode: endpoint({
     method: 'GET',
-    path: '/api/wx/getwxoaqrcode/:id',
+    path: '/api/wx/getwxoaqrcode/:id', rateLimit: 'qr',
     summary: 'A fresh WeChat login QR ticket for this browser',
     access: PUBLIC,
     params: wxQrParams,
@@ -215,7 +216,7 @@ export const wechatEndpoints = {
   }),
   wxBind: endpoint({
     method: 'POST',
-    path: '/api/appuser/wxbind',
+    path: '/api/appuser/wxbind', rateLimit: 'login',
     summary: 'Binds the scanned WeChat identity to an account proved by SMS code, and signs in',
     access: PUBLIC,
     body: wxBindInput,
@@ -267,6 +268,7 @@ export const userEndpoints = {
     access: manageUsers,
     body: userListQuery,
     response: pagedOf(companyUserRow),
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
   userInvite: endpoint({
     method: 'POST',
@@ -275,6 +277,7 @@ export const userEndpoints = {
     access: manageUsers,
     body: userInviteInput,
     response: z.object({ sysNo: z.number().int() }),
+    isolation: probedIn('modules/access/invitations.test.ts'),
   }),
   userInvitations: endpoint({
     method: 'POST',
@@ -282,6 +285,7 @@ export const userEndpoints = {
     summary: "The company's open invitations",
     access: manageUsers,
     response: z.array(companyInvitationRow),
+    isolation: OWN_ONLY,
   }),
   userRevokeInvite: endpoint({
     method: 'POST',
@@ -290,6 +294,7 @@ export const userEndpoints = {
     access: manageUsers,
     body: sysNoInput,
     response: noData,
+    isolation: probedIn('modules/access/invitations.test.ts'),
   }),
   userUpdate: endpoint({
     method: 'POST',
@@ -298,6 +303,7 @@ export const userEndpoints = {
     access: manageUsers,
     body: userUpdateInput,
     response: noData,
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
   userDisable: endpoint({
     method: 'POST',
@@ -306,6 +312,7 @@ export const userEndpoints = {
     access: manageUsers,
     body: userDisableInput,
     response: noData,
+    isolation: probedIn('modules/access/roles-users.test.ts'),
   }),
 };
 

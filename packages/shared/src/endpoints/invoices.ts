@@ -16,6 +16,7 @@ import {
 } from '../contracts/invoices.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { can, endpoint, raw } from './endpoint.ts';
+import { probedIn } from './isolation.ts';
 
 /** Every invoice call needs the finance permission (财务管理 → 发票管理); the use case checks the side. */
 const finance = can('invoice:manage');
@@ -29,6 +30,7 @@ export const invoiceEndpoints = {
     access: finance,
     query: invoiceableQuery,
     response: z.array(invoiceableOrder),
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceRequest: endpoint({
     method: 'POST',
@@ -38,6 +40,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceRequestInput,
     response: z.object({ id: z.number().int(), code: z.string() }),
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceList: endpoint({
     method: 'POST',
@@ -46,6 +49,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceListQuery,
     response: pagedOf(invoiceRow),
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceExport: endpoint({
     method: 'POST',
@@ -54,6 +58,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceCounts: endpoint({
     method: 'GET',
@@ -62,6 +67,7 @@ export const invoiceEndpoints = {
     access: finance,
     query: invoiceCountsQuery,
     response: invoiceCounts,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceDetail: endpoint({
     method: 'GET',
@@ -71,6 +77,7 @@ export const invoiceEndpoints = {
     access: finance,
     query: invoiceIdQuery,
     response: invoiceDetail,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceWithdraw: endpoint({
     method: 'POST',
@@ -79,6 +86,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceIdInput,
     response: noData,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceIssue: endpoint({
     method: 'POST',
@@ -88,6 +96,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceIssueInput,
     response: noData,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceRefuse: endpoint({
     method: 'POST',
@@ -96,6 +105,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceReasonInput,
     response: noData,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceConfirm: endpoint({
     method: 'POST',
@@ -104,6 +114,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceIdInput,
     response: noData,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceDispute: endpoint({
     method: 'POST',
@@ -112,6 +123,7 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceReasonInput,
     response: noData,
+    isolation: probedIn('modules/invoices/invoices.test.ts'),
   }),
   invoiceReverse: endpoint({
     method: 'POST',
@@ -121,5 +133,6 @@ export const invoiceEndpoints = {
     access: finance,
     body: invoiceReverseInput,
     response: z.object({ id: z.number().int(), code: z.string() }),
+    isolation: probedIn('isolation.test.ts'),
   }),
 };

@@ -26,6 +26,7 @@ import {
 } from '../contracts/merchant.ts';
 import { pagedOf, pageQuery } from '../envelope.ts';
 import { can, endpoint, PUBLIC, raw, sees, SIGNED_IN } from './endpoint.ts';
+import { CREATES, OWN_ONLY, probedIn } from './isolation.ts';
 
 /** Applying changes the company's legal standing: company administrators, or a role with company:manage. */
 const manage = can('company:manage');
@@ -38,6 +39,7 @@ export const merchantEndpoints = {
     summary: "The company's merchant application (or an empty form prefilled from the company) and its history",
     access: manage,
     response: myApplication,
+    isolation: probedIn('isolation.test.ts'),
   }),
   merchantApplicationSave: endpoint({
     method: 'POST',
@@ -46,6 +48,7 @@ export const merchantEndpoints = {
     access: manage,
     body: merchantDraftInput,
     response: merchantApplicationView,
+    isolation: probedIn('isolation.test.ts'),
   }),
   merchantApplicationSubmit: endpoint({
     method: 'POST',
@@ -54,6 +57,7 @@ export const merchantEndpoints = {
     access: manage,
     body: merchantSubmitInput,
     response: merchantApplicationView,
+    isolation: OWN_ONLY,
   }),
 };
 
@@ -65,6 +69,7 @@ export const storeEndpoints = {
     summary: "The company's shop settings",
     access: sees('/customer/store'),
     response: storeSettingsView.nullable(),
+    isolation: probedIn('isolation.test.ts'),
   }),
   storeProducts: endpoint({
     method: 'GET',
@@ -72,6 +77,7 @@ export const storeEndpoints = {
     summary: "The company's own products for the shop floors (at most 500)",
     access: sees('/customer/store'),
     response: z.array(storeProduct),
+    isolation: probedIn('isolation.test.ts'),
   }),
   storeSettingsSave: endpoint({
     method: 'POST',
@@ -80,6 +86,7 @@ export const storeEndpoints = {
     access: manage,
     body: storeSettingsInput,
     response: storeSettingsView.nullable(),
+    isolation: probedIn('isolation.test.ts'),
   }),
   bankAccount: endpoint({
     method: 'GET',
@@ -87,6 +94,7 @@ export const storeEndpoints = {
     summary: "The company's settlement account (masked), or null",
     access: sees('/customer/bank/auth'),
     response: bankAccountView.nullable(),
+    isolation: probedIn('isolation.test.ts'),
   }),
   bankAccountSave: endpoint({
     method: 'POST',
@@ -95,6 +103,7 @@ export const storeEndpoints = {
     access: manage,
     body: bankAccountInput,
     response: bankAccountView,
+    isolation: probedIn('isolation.test.ts'),
   }),
   bankAccountSend: endpoint({
     method: 'POST',
@@ -102,6 +111,7 @@ export const storeEndpoints = {
     summary: 'Ask the bank to send the small verification deposit',
     access: manage,
     response: bankAccountView,
+    isolation: OWN_ONLY,
   }),
   bankAccountVerify: endpoint({
     method: 'POST',
@@ -110,6 +120,7 @@ export const storeEndpoints = {
     access: manage,
     body: bankVerifyInput,
     response: bankVerifyResult,
+    isolation: OWN_ONLY,
   }),
 };
 
@@ -121,6 +132,7 @@ export const certificationEndpoints = {
     summary: "The company's certification and its history",
     access: sees('/customer/authentication/detail'),
     response: myCertification,
+    isolation: probedIn('isolation.test.ts'),
   }),
   certificationSubmit: endpoint({
     method: 'POST',
@@ -129,6 +141,7 @@ export const certificationEndpoints = {
     access: manage,
     body: certificationInput,
     response: certificationView,
+    isolation: OWN_ONLY,
   }),
   certificationSign: endpoint({
     method: 'POST',
@@ -136,6 +149,7 @@ export const certificationEndpoints = {
     summary: 'Sign the platform service agreement (once certified)',
     access: manage,
     response: certificationView,
+    isolation: OWN_ONLY,
   }),
   certificationContract: endpoint({
     method: 'GET',
@@ -143,6 +157,7 @@ export const certificationEndpoints = {
     summary: "The company's signed service agreement (PDF)",
     access: sees('/customer/authentication/detail'),
     response: raw('application/pdf'),
+    isolation: OWN_ONLY,
   }),
   memberInfo: endpoint({
     method: 'GET',
@@ -150,6 +165,7 @@ export const certificationEndpoints = {
     summary: "The company's member level, the levels' benefits, where to pay and the latest upgrade requests",
     access: sees('/customer/authentication/member'),
     response: memberInfo,
+    isolation: OWN_ONLY,
   }),
   memberOrderCreate: endpoint({
     method: 'POST',
@@ -158,6 +174,7 @@ export const certificationEndpoints = {
     access: manage,
     body: memberOrderCreateInput,
     response: memberUpgradeRow,
+    isolation: CREATES,
   }),
   memberOrderProof: endpoint({
     method: 'POST',
@@ -166,6 +183,7 @@ export const certificationEndpoints = {
     access: manage,
     body: memberOrderProofInput,
     response: memberUpgradeRow,
+    isolation: probedIn('modules/certification/onboarding-membership.test.ts'),
   }),
   memberOrderCancel: endpoint({
     method: 'POST',
@@ -174,6 +192,7 @@ export const certificationEndpoints = {
     access: manage,
     body: memberOrderIdInput,
     response: memberUpgradeRow,
+    isolation: probedIn('modules/certification/onboarding-membership.test.ts'),
   }),
   memberOrderInvoice: endpoint({
     method: 'POST',
@@ -182,6 +201,7 @@ export const certificationEndpoints = {
     access: manage,
     body: memberInvoiceRequestInput,
     response: memberUpgradeRow,
+    isolation: probedIn('modules/certification/onboarding-membership.test.ts'),
   }),
 };
 
@@ -192,14 +212,14 @@ export const certificationEndpoints = {
 export const fileEndpoints = {
   fileUpload: endpoint({
     method: 'POST',
-    path: '/file/upload',
+    path: '/file/upload', rateLimit: 'upload',
     summary: 'Upload images (multipart, field `storefile`, with the token); answers their paths',
     access: PUBLIC,
     response: z.array(uploadedFile),
   }),
   fileUploadHandler: endpoint({
     method: 'POST',
-    path: '/UploadHandler.ashx',
+    path: '/UploadHandler.ashx', rateLimit: 'upload',
     summary: 'Upload images into the folder `appName` names (as /file/upload)',
     access: PUBLIC,
     query: uploadQuery,

@@ -8,6 +8,7 @@ import {
 } from '../contracts/notifications.ts';
 import { pagedOf } from '../envelope.ts';
 import { COMPANY, endpoint, raw } from './endpoint.ts';
+import { exempt, probedIn } from './isolation.ts';
 
 /** The workbench inbox: list by category, unread counts, mark read, delete; always scoped to the caller's company. */
 export const messageEndpoints = {
@@ -18,6 +19,7 @@ export const messageEndpoints = {
       "WebSocket for company users: send {type:'auth', token} first (or the x-token header); pushes {type:'hello'|'unread', unread} and {type:'message', unread, message:{id,title,category,linkPath}}",
     access: COMPANY,
     response: raw('application/json'),
+    isolation: exempt('pushes the caller’s company channel only (inbox.test.ts: never to another company)'),
   }),
   messageList: endpoint({
     method: 'GET',
@@ -26,6 +28,7 @@ export const messageEndpoints = {
     access: COMPANY,
     query: messageListQuery,
     response: pagedOf(messageRow),
+    isolation: probedIn('modules/notifications/inbox.test.ts'),
   }),
   messageUnreadCount: endpoint({
     method: 'GET',
@@ -33,6 +36,7 @@ export const messageEndpoints = {
     summary: "How many of the company's messages are unread, in all and per category",
     access: COMPANY,
     response: messageUnreadCounts,
+    isolation: probedIn('modules/notifications/inbox.test.ts'),
   }),
   messageRead: endpoint({
     method: 'POST',
@@ -41,6 +45,7 @@ export const messageEndpoints = {
     access: COMPANY,
     body: messageReadInput,
     response: z.object({ updated: z.number().int() }),
+    isolation: probedIn('modules/notifications/inbox.test.ts'),
   }),
   messageDelete: endpoint({
     method: 'POST',
@@ -49,5 +54,6 @@ export const messageEndpoints = {
     access: COMPANY,
     body: messageDeleteInput,
     response: z.object({ deleted: z.number().int() }),
+    isolation: probedIn('modules/notifications/inbox.test.ts'),
   }),
 };

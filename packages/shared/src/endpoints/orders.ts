@@ -12,6 +12,7 @@ import {
 } from '../contracts/orders.ts';
 import { noData } from '../envelope.ts';
 import { can, endpoint, raw, sees } from './endpoint.ts';
+import { probedIn } from './isolation.ts';
 
 const buyer = can('purchase:manage');
 const seller = can('order:ship');
@@ -42,6 +43,7 @@ export const orderEndpoints = {
     access: orderPages,
     body: orderListQuery,
     response: orderListAnswer,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderExport: endpoint({
     method: 'POST',
@@ -50,6 +52,7 @@ export const orderEndpoints = {
     access: orderPages,
     body: orderListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderDetail: endpoint({
     method: 'GET',
@@ -59,6 +62,7 @@ export const orderEndpoints = {
     access: orderPages,
     query: orderDetailQuery,
     response: orderDetail,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderReprice: endpoint({
     method: 'POST',
@@ -67,6 +71,7 @@ export const orderEndpoints = {
     access: seller,
     body: orderRepriceInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderConfirm: endpoint({
     method: 'POST',
@@ -75,6 +80,7 @@ export const orderEndpoints = {
     access: seller,
     body: orderIdInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderCancel: endpoint({
     method: 'POST',
@@ -84,6 +90,7 @@ export const orderEndpoints = {
     access: can('purchase:manage', 'order:ship'),
     body: orderCancelInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderPay: endpoint({
     method: 'POST',
@@ -92,6 +99,7 @@ export const orderEndpoints = {
     access: buyer,
     body: orderPayInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderPayConfirm: endpoint({
     method: 'POST',
@@ -100,6 +108,7 @@ export const orderEndpoints = {
     access: seller,
     body: orderIdInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderPayReject: endpoint({
     method: 'POST',
@@ -108,6 +117,7 @@ export const orderEndpoints = {
     access: seller,
     body: paymentRejectInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderShip: endpoint({
     method: 'POST',
@@ -117,6 +127,7 @@ export const orderEndpoints = {
     access: seller,
     body: orderShipInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderReceive: endpoint({
     method: 'POST',
@@ -125,5 +136,6 @@ export const orderEndpoints = {
     access: buyer,
     body: orderIdInput,
     response: noData,
+    isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
 };

@@ -14,6 +14,7 @@ import {
 } from '../contracts/quotations.ts';
 import { noData } from '../envelope.ts';
 import { endpoint, raw, type Access } from './endpoint.ts';
+import { OPEN, probedIn } from './isolation.ts';
 
 export const SUPPLIERS_ONLY = '仅供应商可以报价，请使用供应商账号登录';
 
@@ -42,6 +43,7 @@ export const quotationEndpoints = {
     access: supplierGated,
     query: quotationDetailQuery,
     response: quotationDetail,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationSubmit: endpoint({
     method: 'POST',
@@ -52,6 +54,7 @@ export const quotationEndpoints = {
     headers: idempotencyHeaders,
     body: quoteSubmitInput,
     response: quoteSubmitResult,
+    isolation: OPEN,
   }),
   quotationWithdraw: endpoint({
     method: 'POST',
@@ -60,6 +63,7 @@ export const quotationEndpoints = {
     access: supplierGated,
     body: quotationWithdrawInput,
     response: noData,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationList: endpoint({
     method: 'POST',
@@ -69,6 +73,7 @@ export const quotationEndpoints = {
     access: supplier,
     body: quotationListQuery,
     response: quotationListAnswer,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationExport: endpoint({
     method: 'POST',
@@ -77,6 +82,7 @@ export const quotationEndpoints = {
     access: supplier,
     body: quotationListQuery,
     response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationThread: endpoint({
     method: 'GET',
@@ -86,6 +92,7 @@ export const quotationEndpoints = {
     access: eitherSide,
     query: threadQuery,
     response: threadAnswer,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationThreadPost: endpoint({
     method: 'POST',
@@ -94,6 +101,7 @@ export const quotationEndpoints = {
     access: eitherSide,
     body: threadPostInput,
     response: threadAnswer,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
   quotationThreadRead: endpoint({
     method: 'POST',
@@ -102,5 +110,6 @@ export const quotationEndpoints = {
     access: eitherSide,
     body: quotationIdInput,
     response: noData,
+    isolation: probedIn('modules/quotations/quotations.test.ts'),
   }),
 };

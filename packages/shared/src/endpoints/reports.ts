@@ -7,14 +7,18 @@ import {
   reportQuery,
 } from '../contracts/reports.ts';
 import { can, endpoint, raw } from './endpoint.ts';
+import { probedIn } from './isolation.ts';
 
 const view = can('report:view');
 const XLSX = raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 
+/** Every report and its export: a caller of another company asks for them in the server's isolation test. */
+const REPORT_PROBE = probedIn('isolation.test.ts');
+
 /** A report's data (POST, the range and granularity as body) and its Excel export at `<path>/export`. */
 function report<const P extends string, const R extends z.ZodType>(path: P, summary: string, response: R) {
   return {
-    data: endpoint({ method: 'POST', path, summary, access: view, body: reportQuery, response }),
+    data: endpoint({ method: 'POST', path, summary, access: view, body: reportQuery, response, isolation: REPORT_PROBE }),
     export: endpoint({
       method: 'POST',
       path: `${path}/export`,
@@ -22,6 +26,7 @@ function report<const P extends string, const R extends z.ZodType>(path: P, summ
       access: view,
       body: reportQuery,
       response: XLSX,
+      isolation: REPORT_PROBE,
     }),
   } as const;
 }

@@ -21,6 +21,7 @@ import {
 } from '../contracts/tenders.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { can, endpoint } from './endpoint.ts';
+import { OPEN, OWN_ONLY, exempt, probedIn } from './isolation.ts';
 
 /** Either side of a tender holds 招投标 (bid:manage); each use case checks the caller's company type and role. */
 const bidder = can('bid:manage');
@@ -35,6 +36,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderListQuery,
     response: pagedOf(tenderRow),
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderSupplierList: endpoint({
     method: 'POST',
@@ -43,6 +45,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: supplierTenderListQuery,
     response: pagedOf(tenderRow),
+    isolation: OWN_ONLY,
   }),
   tenderDetail: endpoint({
     method: 'GET',
@@ -51,6 +54,7 @@ export const tenderEndpoints = {
     access: bidder,
     query: tenderIdQuery,
     response: tenderDetail,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderRules: endpoint({
     method: 'GET',
@@ -58,6 +62,7 @@ export const tenderEndpoints = {
     summary: 'The sealed-bid windows: shortest bidding window after publishing, days left after a change of documents',
     access: bidder,
     response: tenderRules,
+    isolation: exempt('answers platform settings (the sealed-bid windows); names no record'),
   }),
   tenderSave: endpoint({
     method: 'POST',
@@ -66,6 +71,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderSaveInput,
     response: idOut,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderPublish: endpoint({
     method: 'POST',
@@ -74,6 +80,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderIdInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderAnswer: endpoint({
     method: 'POST',
@@ -82,6 +89,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderAnswerInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderScore: endpoint({
     method: 'POST',
@@ -90,6 +98,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderScoreInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderAward: endpoint({
     method: 'POST',
@@ -98,6 +107,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderAwardInput,
     response: z.object({ orderId: z.number().int().nullable() }),
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderPublishResult: endpoint({
     method: 'POST',
@@ -106,6 +116,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderResultInput,
     response: idOut,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderRepublish: endpoint({
     method: 'POST',
@@ -114,6 +125,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderRepublishInput,
     response: idOut,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderReplyObjection: endpoint({
     method: 'POST',
@@ -122,6 +134,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderObjectionReplyInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderRegister: endpoint({
     method: 'POST',
@@ -130,6 +143,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderIdInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderBid: endpoint({
     method: 'POST',
@@ -138,6 +152,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderBidInput,
     response: z.object({ version: z.number().int(), unchanged: z.boolean().optional() }),
+    isolation: OPEN,
   }),
   tenderWithdraw: endpoint({
     method: 'POST',
@@ -146,6 +161,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderIdInput,
     response: noData,
+    isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderReconfirm: endpoint({
     method: 'POST',
@@ -154,6 +170,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderReconfirmInput,
     response: noData,
+    isolation: OPEN,
   }),
   tenderAsk: endpoint({
     method: 'POST',
@@ -162,6 +179,7 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderAskInput,
     response: noData,
+    isolation: OPEN,
   }),
   tenderObject: endpoint({
     method: 'POST',
@@ -170,5 +188,6 @@ export const tenderEndpoints = {
     access: bidder,
     body: tenderObjectInput,
     response: noData,
+    isolation: OPEN,
   }),
 };

@@ -15,6 +15,7 @@ import {
 } from '../contracts/two-factor.ts';
 import { loginResult } from '../contracts/identity.ts';
 import { ADMIN, can, endpoint, PUBLIC, SIGNED_IN } from './endpoint.ts';
+import { OWN_ONLY, probedIn } from './isolation.ts';
 
 const manageUsers = can('user:manage');
 
@@ -94,6 +95,7 @@ export const twoFactorEndpoints = {
     summary: 'Whether the company requires two-factor sign-in of all its users',
     access: manageUsers,
     response: twoFactorPolicy,
+    isolation: OWN_ONLY,
   }),
   twoFactorPolicySave: endpoint({
     method: 'POST',
@@ -102,6 +104,7 @@ export const twoFactorEndpoints = {
     access: manageUsers,
     body: twoFactorPolicy,
     response: twoFactorPolicy,
+    isolation: OWN_ONLY,
   }),
   twoFactorReset: endpoint({
     method: 'POST',
@@ -110,6 +113,7 @@ export const twoFactorEndpoints = {
     access: manageUsers,
     body: twoFactorResetInput,
     response: noData,
+    isolation: probedIn('modules/auth/two-factor.test.ts'),
   }),
   adminTwoFactorReset: endpoint({
     method: 'POST',

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Code } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { CACHE_CHANNEL } from '../../lib/cache-bus.ts';
+import { CACHE_FORGET } from '../../lib/cache-bus.ts';
+import { EVENT_CHANNEL } from '../../lib/event-bus.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import {
@@ -155,17 +156,19 @@ describe.runIf(testDbKind === 'pg')('other instances on the same PostgreSQL data
     try {
       const heard: string[] = [];
       other.on('notification', (n) => heard.push(n.payload ?? ''));
-      await other.query(`listen ${CACHE_CHANNEL}`);
+      await other.query(`listen ${EVENT_CHANNEL}`);
       forgetSessions({ userIds: [424242] });
-      expect(await eventually(() => heard.some((p) => JSON.parse(p).tags?.includes('u:424242')))).toBe(true);
+      // The forget travels as an event of the bus (lib/cache-bus.ts): {c: channel, p: payload, o: origin}.
+      const forget = (body: string) => JSON.parse(body) as { c: string; p: { tags?: string[] } };
+      expect(await eventually(() => heard.some((b) => forget(b).c === CACHE_FORGET && forget(b).p.tags?.includes('u:424242')))).toBe(true);
 
       // Another instance ends a session: the entry cached here goes without waiting for the TTL.
       const s = await signedInCompanyAdmin(t.database.db);
       expect((await messages(s.token)).code).toBe(0);
       await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, s.id));
       expect((await messages(s.token)).code).toBe(0); // still cached: nobody said anything yet
-      const payload = JSON.stringify({ origin: 'another-instance', cache: 'sessions', tags: [`u:${s.id}`] });
-      await other.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
+      const payload = JSON.stringify({ c: CACHE_FORGET, p: { cache: 'sessions', tags: [`u:${s.id}`] }, o: 'another-instance' });
+      await other.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
       expect(await eventually(async () => (await messages(s.token)).code === Code.LOGIN_EXPIRED)).toBe(true);
     } finally {
       sessionCache.now = () => realNow() + offset;

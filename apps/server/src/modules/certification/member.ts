@@ -24,7 +24,7 @@ import { notifyDecision } from '../notifications/decision.ts';
 import { notify } from '../notifications/notify.ts';
 import { addReviewEvent } from '../merchant/events.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
-import { registerJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
 import { saveSetting } from '../admin/content/settings.ts';
 
@@ -378,6 +378,6 @@ export async function expireMembership(tx: Db, companyId: number, now: Date): Pr
 
 /** Registers the membership jobs with the runner (idempotent). */
 export function registerMemberJobs(): void {
-  registerJob(MEMBER_JOBS.REMIND, (tx, job, now) => remindExpiry(tx, job.refId, now));
-  registerJob(MEMBER_JOBS.EXPIRE, (tx, job, now) => expireMembership(tx, job.refId, now));
+  defineJob({ kind: MEMBER_JOBS.REMIND, payload: recordId, handler: (tx, companyId, { now }) => remindExpiry(tx, companyId, now) });
+  defineJob({ kind: MEMBER_JOBS.EXPIRE, payload: recordId, handler: (tx, companyId, { now }) => expireMembership(tx, companyId, now) });
 }

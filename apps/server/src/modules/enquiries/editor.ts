@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, products, quotations } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
-import { registerJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
 import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import type { Caller } from '../products/caller.ts';
@@ -198,5 +198,5 @@ export async function closeAtDeadline(t: Db, enquiryId: number, now: Date): Prom
 }
 
 export function registerEnquiryJobs(): void {
-  registerJob(ENQUIRY_JOBS.DEADLINE, (tx, job, now) => closeAtDeadline(tx, job.refId, now));
+  defineJob({ kind: ENQUIRY_JOBS.DEADLINE, payload: recordId, handler: (tx, enquiryId, { now }) => closeAtDeadline(tx, enquiryId, now) });
 }

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { JobStatus, registerRecurringJob, startJobRunner } from './runner.ts';
+import { defineJob, recordId } from './define.ts';
+import { jobRun, JobStatus, registerRecurringJob, runDueJobs, runJobNow, startJobRunner } from './runner.ts';
+import { scheduleJob } from './schedule.ts';
 
 const KIND = 'test.runner_resume';
 
@@ -58,5 +60,52 @@ describe('job runner while the database is away', () => {
     } finally {
       await runner.stop();
     }
+  });
+});
+
+describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
+  const T0 = new Date('2026-03-01T02:00:00Z');
+  const rowOf = async (kind: string, refId: number) =>
+    (await t.database.db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.refId, refId))))[0]!;
+
+  it('checks payloads when scheduling and when claiming: a refused payload never reaches the handler', async () => {
+    const ran: number[] = [];
+    const def = defineJob({ kind: 'test.typed', payload: recordId, handler: async (_tx, id) => void ran.push(id) });
+    await expect(def.schedule(t.database.db, 0, T0)).rejects.toThrow();
+    await expect(scheduleJob(t.database.db, 'test.typed', -3, T0)).rejects.toThrow('invalid payload');
+    await def.schedule(t.database.db, 7, T0);
+    // A row written past the schema (an older version, a hand-made row) is failed at once, with the reason.
+    await t.database.db.insert(jobs).values({ kind: 'test.typed', refId: -1, runAt: T0 });
+    const r = await runDueJobs(t.database.db, new Date(T0.getTime() + 1000));
+    expect(r).toMatchObject({ done: 1, failed: 1 });
+    expect(ran).toEqual([7]);
+    expect(await rowOf('test.typed', -1)).toMatchObject({ status: JobStatus.FAILED, lastError: 'invalid payload -1' });
+  });
+
+  it('runs a detached job once outside the claim, and claims it again when its lease ends unfinished', async () => {
+    let calls = 0;
+    let finish: () => void = () => undefined;
+    const def = defineJob({
+      kind: 'test.detached',
+      payload: recordId,
+      detached: { leaseMs: 60_000 },
+      handler: () => {
+        calls++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await def.schedule(t.database.db, 11, T0);
+    const at = new Date(T0.getTime() + 1000);
+    // Two runners at the same time (two instances): one claims it, the other finds nothing due.
+    await Promise.all([runDueJobs(t.database.db, at), runDueJobs(t.database.db, at), runJobNow(t.database.db, 'test.detached', 11, at)]);
+    expect(calls).toBe(1);
+    expect((await rowOf('test.detached', 11)).status).toBe(JobStatus.PENDING); // leased, still running
+    expect((await rowOf('test.detached', 11)).runAt.getTime()).toBe(at.getTime() + 60_000);
+    // The instance running it died: once the lease ends another claims it.
+    await runDueJobs(t.database.db, new Date(at.getTime() + 61_000));
+    expect(calls).toBe(2);
+    finish();
+    await jobRun('test.detached', 11);
+    await expect.poll(async () => (await rowOf('test.detached', 11)).status).toBe(JobStatus.DONE);
   });
 });

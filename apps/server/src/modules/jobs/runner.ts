@@ -1,15 +1,19 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
+import { withEvents, type EventBus } from '../../lib/event-bus.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { defineJob } from './define.ts';
+import { registry, type JobRow, type JobSpec } from './registry.ts';
 import { scheduleJob } from './schedule.ts';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type { JobRow } from './registry.ts';
 
 /**
- * A timed rule's work for one due job, run inside the claiming transaction (in a savepoint): it re-reads and
- * locks its document and leaves it alone when the document has moved on. `now` is the runner's clock.
+ * A timed rule's work for one due job in the untyped form of the first runner (tests register throwaway kinds
+ * with it); new kinds use `defineJob` (jobs/define.ts) with a payload schema.
  */
 export type JobHandler = (tx: Db, job: JobRow, now: Date) => Promise<void>;
 
@@ -21,11 +25,9 @@ export const MAX_ATTEMPTS = 5;
 /** Due jobs claimed per transaction. */
 export const CLAIM_BATCH = 20;
 
-const handlers = new Map<string, JobHandler>();
-
-/** Registers the handler of a job kind (modules register theirs when their routes are registered). */
+/** Registers the handler of a job kind whose payload is any integer (defineJob with `z.number().int()`). */
 export function registerJob(kind: string, handler: JobHandler): void {
-  handlers.set(kind, handler);
+  defineJob({ kind, payload: z.number().int(), handler: (tx, _refId, { job, now }) => handler(tx, job, now) });
 }
 
 const recurring = new Map<string, number>();
@@ -41,16 +43,21 @@ export function nextSlot(everyMs: number, now: Date): { refId: number; runAt: Da
 }
 
 /**
- * Registers maintenance that runs every `everyMs` on one instance at a time, as job rows like the timed rules:
- * each run schedules the next slot in its own savepoint (a failed run retries with backoff), and every
- * instance makes sure the next slot exists when its runner starts (`ensureRecurringJobs`).
+ * Registers maintenance that runs every `everyMs` on one instance at a time, as job rows like the timed rules
+ * (its payload is the slot number): each run schedules the next slot in its own savepoint (a failed run retries
+ * with backoff), and every instance makes sure the next slot exists when its runner starts
+ * (`ensureRecurringJobs`).
  */
 export function registerRecurringJob(kind: string, everyMs: number, handler: JobHandler): void {
   recurring.set(kind, everyMs);
-  registerJob(kind, async (tx, job, now) => {
-    await handler(tx, job, now);
-    const next = nextSlot(everyMs, now);
-    await scheduleJob(tx, kind, next.refId, next.runAt);
+  defineJob({
+    kind,
+    payload: z.number().int().positive(),
+    handler: async (tx, _slot, { job, now }) => {
+      await handler(tx, job, now);
+      const next = nextSlot(everyMs, now);
+      await scheduleJob(tx, kind, next.refId, next.runAt);
+    },
   });
 }
 
@@ -70,62 +77,150 @@ export interface RunResult {
   failed: number;
 }
 
+/** Detached runs (jobs/define.ts) this process started, by `kind:refId` (tests await them: `jobRun`). */
+const detachedRuns = new Map<string, Promise<void>>();
+
+/** The detached run of this job started by this process, if one is under way. */
+export const jobRun = (kind: string, refId: number): Promise<void> | undefined => detachedRuns.get(`${kind}:${refId}`);
+
+const failure = (job: JobRow, attempts: number, err: unknown, now: Date) => {
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    attempts,
+    lastError: message.slice(0, 2000),
+    status: attempts >= MAX_ATTEMPTS ? JobStatus.FAILED : JobStatus.PENDING,
+    runAt: new Date(now.getTime() + retryDelayMs(attempts)),
+    doneAt: attempts >= MAX_ATTEMPTS ? now : null,
+  };
+};
+
+/** Runs a claimed detached job outside any transaction; marks it done, or schedules a retry. */
+async function runDetached(db: Db, spec: JobSpec<number>, job: JobRow, payload: number, now: Date): Promise<void> {
+  try {
+    await spec.handler(db, payload, { now, job });
+    await db
+      .update(jobs)
+      .set({ status: JobStatus.DONE, doneAt: new Date() })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, JobStatus.PENDING)));
+  } catch (err) {
+    await db
+      .update(jobs)
+      .set(failure(job, job.attempts + 1, err, new Date()))
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, JobStatus.PENDING)));
+  }
+}
+
 /**
- * Runs the due jobs once: in ONE transaction claims up to `batch` pending rows due at `now` with
- * `FOR UPDATE SKIP LOCKED` (another instance claiming at the same time skips them, so each fires once), runs
- * each handler in a savepoint of that transaction and marks the row done. A failing handler's work is rolled
- * back to its savepoint; the row keeps pending with attempts + 1, its error and a later `runAt` (backoff), and
- * turns failed after MAX_ATTEMPTS. Kinds without a handler in this process are left for one that has it.
- * Repeats until no due job is left (at most `rounds` batches).
+ * Claims the pending jobs matching `where` and due at `now` in ONE transaction with `FOR UPDATE SKIP LOCKED`
+ * (another instance claiming at the same time skips them, so each fires once). An inline job's handler runs in
+ * a savepoint of that transaction and the row is marked done; a failing handler's work is rolled back to its
+ * savepoint and the row keeps pending with attempts + 1, its error and a later `runAt` (backoff), turning failed
+ * after MAX_ATTEMPTS. A payload its kind's schema refuses fails the row at once. A detached job's row is leased
+ * (its `runAt` moved ahead) and its handler started once the transaction has committed.
+ */
+async function claimAndRun(
+  db: Db,
+  now: Date,
+  where: SQL | undefined,
+  batch: number,
+  result: RunResult,
+): Promise<{ claimed: number; started: Promise<void>[] }> {
+  const detached: { spec: JobSpec<number>; job: JobRow; payload: number }[] = [];
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.status, JobStatus.PENDING), lte(jobs.runAt, now), where))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const job of due) {
+      const spec = registry.get(job.kind);
+      if (!spec) continue; // runJobNow of a kind this process does not run: left to one that does
+      const parsed = spec.payload.safeParse(job.refId);
+      if (!parsed.success) {
+        await tx
+          .update(jobs)
+          .set({ status: JobStatus.FAILED, attempts: job.attempts + 1, lastError: `invalid payload ${job.refId}`, doneAt: now })
+          .where(eq(jobs.id, job.id));
+        result.failed++;
+        continue;
+      }
+      if (spec.detached) {
+        await tx
+          .update(jobs)
+          .set({ runAt: new Date(now.getTime() + spec.detached.leaseMs) })
+          .where(eq(jobs.id, job.id));
+        detached.push({ spec, job, payload: parsed.data });
+        continue;
+      }
+      const inline = spec.handler as (tx: Db, payload: number, ctx: { now: Date; job: JobRow }) => Promise<void>;
+      try {
+        await tx.transaction((sp) => inline(sp, parsed.data, { now, job }));
+        await tx
+          .update(jobs)
+          .set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now })
+          .where(eq(jobs.id, job.id));
+        result.done++;
+      } catch (err) {
+        await tx.update(jobs).set(failure(job, job.attempts + 1, err, now)).where(eq(jobs.id, job.id));
+        result.failed++;
+      }
+    }
+    return due.length;
+  });
+  const started = detached.map(({ spec, job, payload }) => {
+    const key = `${job.kind}:${job.refId}`;
+    const run = runDetached(db, spec, job, payload, now).finally(() => {
+      if (detachedRuns.get(key) === run) detachedRuns.delete(key);
+    });
+    detachedRuns.set(key, run);
+    return run;
+  });
+  return { claimed, started };
+}
+
+/**
+ * Runs the due jobs of the kinds registered in this process once (kinds without a handler here are left for
+ * an instance that has it), in batches of `batch` (claimAndRun), until no due job is left (at most `rounds`
+ * batches). Detached jobs are started, not awaited (`jobRun`).
  */
 export async function runDueJobs(
   db: Db,
   now = new Date(),
   opts: { batch?: number; rounds?: number } = {},
 ): Promise<RunResult> {
-  const kinds = [...handlers.keys()];
+  const kinds = [...registry.keys()];
   const result: RunResult = { done: 0, failed: 0 };
   if (!kinds.length) return result;
   const batch = opts.batch ?? CLAIM_BATCH;
   for (let round = 0; round < (opts.rounds ?? 10); round++) {
-    const claimed = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.status, JobStatus.PENDING), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
-        .orderBy(jobs.runAt, jobs.id)
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      for (const job of due) {
-        const handler = handlers.get(job.kind)!;
-        try {
-          await tx.transaction((sp) => handler(sp, job, now));
-          await tx
-            .update(jobs)
-            .set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now })
-            .where(eq(jobs.id, job.id));
-          result.done++;
-        } catch (err) {
-          const attempts = job.attempts + 1;
-          const message = err instanceof Error ? err.message : String(err);
-          await tx
-            .update(jobs)
-            .set({
-              attempts,
-              lastError: message.slice(0, 2000),
-              status: attempts >= MAX_ATTEMPTS ? JobStatus.FAILED : JobStatus.PENDING,
-              runAt: new Date(now.getTime() + retryDelayMs(attempts)),
-              doneAt: attempts >= MAX_ATTEMPTS ? now : null,
-            })
-            .where(eq(jobs.id, job.id));
-          result.failed++;
-        }
-      }
-      return due.length;
-    });
+    const { claimed } = await claimAndRun(db, now, inArray(jobs.kind, kinds), batch, result);
     if (claimed < batch) break;
   }
   return result;
+}
+
+/**
+ * Runs one job now if it is pending, due and not claimed elsewhere (the product import starts its upload's job
+ * right after the request instead of at the next poll). Resolves when its work is done (a detached job's run
+ * too); a job another instance holds is left to it.
+ */
+export function runJobNow(db: Db, kind: string, refId: number, now = new Date()): Promise<void> {
+  const key = `${kind}:${refId}`;
+  const existing = detachedRuns.get(key);
+  if (existing) return existing;
+  const run = claimAndRun(db, now, and(eq(jobs.kind, kind), eq(jobs.refId, refId)), 1, { done: 0, failed: 0 }).then(
+    async ({ started }) => {
+      await Promise.all(started);
+    },
+  );
+  // Known at once, so that a caller asking for the run right after starting it finds it.
+  const tracked = run.finally(() => {
+    if (detachedRuns.get(key) === tracked) detachedRuns.delete(key);
+  });
+  detachedRuns.set(key, tracked);
+  return tracked;
 }
 
 /** Pending jobs due at `now` (metrics, tests). */
@@ -142,10 +237,11 @@ export async function countDueJobs(db: Db, now = new Date()): Promise<number> {
  * when the process drains. The timer never keeps the process alive (unref) and a run in progress finishes
  * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them. A run that fails
  * (the database away: docs/decisions/0163-database-hiccups.md) is logged and the next poll tries again; the
- * recurring jobs are ensured by the first run that reaches the database.
+ * recurring jobs are ensured by the first run that reaches the database. Jobs run with the app's event bus in
+ * scope, like requests.
  */
 export function startJobRunner(
-  app: Pick<FastifyInstance, 'db' | 'log' | 'lifecycle' | 'config'>,
+  app: Pick<FastifyInstance, 'db' | 'log' | 'lifecycle' | 'config'> & { bus?: EventBus },
 ): { stop: () => Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -159,7 +255,8 @@ export function startJobRunner(
           recurringEnsured = true;
         });
     running = start
-      .then(() => runDueJobs(app.db))
+      // The jobs' notices are published on this app's bus (lib/event-bus.ts `withEvents`).
+      .then(() => (app.bus ? withEvents(app.bus, () => runDueJobs(app.db)) : runDueJobs(app.db)))
       .catch((err: unknown) =>
         isConnectionError(err)
           ? app.log.warn({ err: (err as Error).message }, 'timed rules: database unreachable; retrying at the next poll')

@@ -1,13 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { checkPayload } from './registry.ts';
 
 /**
  * Timed rules (docs/product/timed-rules.md#how-timed-rules-run): a job row due at `runAt` for one document. At most one pending job per kind and
  * document (a unique partial index): scheduling again moves the pending one to the new time. Call inside the
- * transaction of the change that starts the clock, so the rule exists exactly when the change does.
+ * transaction of the change that starts the clock, so the rule exists exactly when the change does. The kind's
+ * payload schema (jobs/define.ts `defineJob`) checks `refId` when the kind is registered in this process; a
+ * kind's own `schedule` does the same with a typed payload.
  */
 export async function scheduleJob(tx: Db, kind: string, refId: number, runAt: Date): Promise<void> {
+  checkPayload(kind, refId);
   await tx
     .insert(jobs)
     .values({ kind, refId, runAt })
@@ -23,6 +27,7 @@ export async function scheduleJob(tx: Db, kind: string, refId: number, runAt: Da
  * inside a larger statement; same upsert as scheduleJob.
  */
 export function scheduleJobsQuery(tx: Db, rows: readonly { kind: string; refId: number; runAt: Date }[]) {
+  for (const r of rows) checkPayload(r.kind, r.refId);
   return tx
     .insert(jobs)
     .values(rows.map((r) => ({ kind: r.kind, refId: r.refId, runAt: r.runAt })))

@@ -9,8 +9,12 @@ import {
 } from '../../test/factories/index.ts';
 import { get, post } from '../../test/http.ts';
 import { categoryOf, notify } from './notify.ts';
+import { withEvents } from '../../lib/event-bus.ts';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from './live.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
+
+/** notify() as a request or job of the test app calls it: with the app's event bus in scope (lib/event-bus.ts). */
+const notifyLive = (...args: Parameters<typeof notify>) => withEvents(t.app.bus, () => notify(...args));
 
 let t: TestApp;
 let base: string;
@@ -216,7 +220,7 @@ describe('live socket /api/ws', () => {
     await Promise.all([a1, a2, b1].map((s) => s.next((e) => e.type === 'hello')));
     const unreadBefore = (await counts(a.token)).data.count;
 
-    await notify(t.database.db, a.companyId, {
+    await notifyLive(t.database.db, a.companyId, {
       type: 'order',
       title: '新订单：PAC 20 吨',
       linkPath: '/customer/order/detail?id=1',
@@ -249,11 +253,11 @@ describe('live socket /api/ws', () => {
     await s.next((e) => e.type === 'hello');
     await t.database.db
       .transaction(async (tx) => {
-        await notify(tx, a.companyId, { type: 'order', title: '回滚的消息' });
+        await notifyLive(tx, a.companyId, { type: 'order', title: '回滚的消息' });
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    await notify(t.database.db, a.companyId, { type: 'order', title: '提交的消息' });
+    await notifyLive(t.database.db, a.companyId, { type: 'order', title: '提交的消息' });
     const e = await s.next((x) => x.type === 'message');
     expect(e.type === 'message' && e.message.title).toBe('提交的消息');
     // The hub waits up to 3.6 s for an uncommitted row to appear; wait past that.

@@ -12,6 +12,12 @@ import { MESSAGE_EVENT, type MessageEvent } from './notify.ts';
 
 /** Channel of "the unread count of company N changed" (read or deleted elsewhere). */
 export const UNREAD_EVENT = 'unread';
+
+declare module '../../lib/event-bus.ts' {
+  interface AppEvents {
+    [UNREAD_EVENT]: { companyId: number };
+  }
+}
 /** A socket must authenticate within this time, and is checked against its session this often. */
 const AUTH_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 30_000;
@@ -124,13 +130,14 @@ export default async function liveRoutes(app: FastifyInstance) {
   const off = [
     app.bus.subscribe(MESSAGE_EVENT, (p) => {
       hub
-        .onMessage(p as MessageEvent)
+        .onMessage(p)
         .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
     }),
     // A message on a quotation's thread: only the sockets of the companies the event names (its purchaser
     // and supplier) are told; the page refetches the thread itself, so nothing of it travels here.
     app.bus.subscribe(THREAD_EVENT, (p) => {
-      const { quotationId, companyIds } = p as ThreadEvent;
+      // From another instance: parsed JSON, checked before use.
+      const { quotationId, companyIds } = p as Partial<ThreadEvent>;
       if (typeof quotationId !== 'number' || !Array.isArray(companyIds)) return;
       for (const companyId of companyIds) hub.send(companyId, { type: 'thread', quotationId });
     }),

@@ -2,7 +2,7 @@ import { MessageCategory, type MessageCategoryValue } from '@aquamall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
-import { publish } from '../../lib/event-bus.ts';
+import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
 
 export interface Notice {
@@ -26,6 +26,19 @@ export interface MessageEvent {
   category: number;
   linkPath: string;
 }
+
+declare module '../../lib/event-bus.ts' {
+  interface AppEvents {
+    [MESSAGE_EVENT]: MessageEvent;
+  }
+}
+
+/**
+ * Tells the open workbenches of a new message, on the bus of the request or job doing the work (`withEvents`,
+ * lib/event-bus.ts): `notify` is called from every use case with a transaction only, so the bus is not one
+ * more parameter of each (docs/decisions/0191-jobs-and-events-spine.md). Nothing outside one (seed, CLI).
+ */
+const announce = (event: MessageEvent) => eventsInScope()?.publish(MESSAGE_EVENT, event);
 
 /** The inbox tab of a notice type that names none: order/rma → 订单, enquiry/quotation → 询价, … else 系统. */
 export function categoryOf(type: string): MessageCategoryValue {
@@ -60,7 +73,7 @@ export async function notify(db: Db, companyId: number, notice: Notice, userId?:
       category,
       linkPath: row.linkPath,
     };
-    publish(MESSAGE_EVENT, event);
+    announce(event);
   }
 }
 
@@ -106,7 +119,7 @@ export function notifyManyQuery(
             inArray(messages.linkPath, [...new Set(rows.map((r) => r.linkPath))]),
           ),
         );
-      for (const m of written) publish(MESSAGE_EVENT, m satisfies MessageEvent);
+      for (const m of written) announce(m satisfies MessageEvent);
     },
   };
 }

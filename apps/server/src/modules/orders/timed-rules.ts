@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { OrderStatus, PaymentStatus, Side } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderPayments } from '../../db/schema/index.ts';
-import { registerJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
 import { ORDER_JOBS } from './create.ts';
 import { completeLockedOrder } from './lifecycle.ts';
 import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
@@ -42,5 +42,5 @@ export const orderJobHandlers = {
 /** Registers the orders' timed rules with the job runner (idempotent). */
 export function registerOrderJobs(): void {
   for (const [kind, handler] of Object.entries(orderJobHandlers))
-    registerJob(kind, (tx, job, now) => handler(tx, job.refId, now));
+    defineJob({ kind, payload: recordId, handler: (tx, orderId, { now }) => handler(tx, orderId, now) });
 }

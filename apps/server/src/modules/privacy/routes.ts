@@ -4,13 +4,13 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller } from '../../plugins/auth.ts';
 import { auditActor } from '../audit/record.ts';
-import { registerJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
 import { adminExecute, adminList, adminRefuse, buildExport, downloadExport, EXPORT_JOB, myRequests, requestDeletion, requestExport } from './requests.ts';
 import { sendDownload } from '../../lib/download.ts';
 
 /** Personal-data rights (decision 0151): the user's export and deletion requests and the console's handling. */
 export default async function privacyRoutes(app: FastifyInstance) {
-  registerJob(EXPORT_JOB, (tx, job, now) => buildExport(app, tx, job.refId, now));
+  defineJob({ kind: EXPORT_JOB, payload: recordId, handler: (tx, requestId, { now }) => buildExport(app, tx, requestId, now) });
 
   route(app, e.privacyRequests, async (request) => ok(await myRequests(app.db, caller(request).userId)));
   route(app, e.privacyExport, async (request) => {

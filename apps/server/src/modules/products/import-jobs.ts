@@ -12,12 +12,20 @@ import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { callerName, type Caller } from './caller.ts';
 import { checkRows, markErrors, readRows } from './product-import.ts';
 import { insertProducts, withCodeCheck } from './product-save.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
+import { jobRun, runJobNow } from '../jobs/runner.ts';
+import { scheduleJob } from '../jobs/schedule.ts';
 
 /**
- * Import jobs (issue 11): an upload is stored and recorded as a job row at once; the server works through it
- * right after the request (and, after a restart, resumes unfinished ones), writing its progress to the row the
- * page polls. Either every product of the file is created in one transaction or none is.
+ * Import jobs (issue 11): an upload is stored and recorded as an import row, with a job of kind IMPORT_JOB on
+ * the jobs table (jobs/define.ts, a detached job: docs/decisions/0191-jobs-and-events-spine.md). The server
+ * starts that job right after the request; otherwise any instance's job runner fires it, once, and after a
+ * restart a job whose process died is claimed again when its lease ends. Progress is written to the import row
+ * the page polls. Either every product of the file is created in one transaction or none is.
  */
+export const IMPORT_JOB = 'products.import';
+/** How long a claimed import job is left to the instance running it before another may take it over. */
+const IMPORT_LEASE_MS = 10 * 60_000;
 
 type JobRow = typeof productImportJobs.$inferSelect;
 export interface ImportContext {
@@ -69,17 +77,20 @@ export async function createImportJob(
   if (submit) await assertCanPublishGoods(ctx.db, caller.companyId);
   const uploadPath = `private/imports/${caller.companyId}/${Date.now()}-${crypto.randomBytes(8).toString('hex')}.xlsx`;
   await ctx.storage.put(uploadPath, file.body, XLSX_MIME);
-  const [job] = await ctx.db
-    .insert(productImportJobs)
-    .values({
-      companyId: caller.companyId,
-      userId: caller.userId,
-      submit,
-      fileName: file.fileName.slice(-200),
-      uploadPath,
-    })
-    .returning();
-  return job!;
+  return ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(productImportJobs)
+      .values({
+        companyId: caller.companyId,
+        userId: caller.userId,
+        submit,
+        fileName: file.fileName.slice(-200),
+        uploadPath,
+      })
+      .returning();
+    await scheduleJob(tx, IMPORT_JOB, job!.id, new Date());
+    return job!;
+  });
 }
 
 /** One job of the caller's company (another company's is "not found"). */
@@ -100,26 +111,38 @@ export async function importErrorFile(ctx: ImportContext, caller: Caller, id: nu
   return file;
 }
 
-const running = new Map<number, Promise<void>>();
-
-/** The run of a job started by this process (tests and the bench await it), if any. */
-export const importRun = (id: number): Promise<void> | undefined => running.get(id);
-
-/** Starts a job in the background of this process; the job row, not the promise, is the state. */
-export function startImport(ctx: ImportContext, id: number): Promise<void> {
-  const existing = running.get(id);
-  if (existing) return existing;
-  const run = processImportJob(ctx, id)
-    .catch((err: unknown) => ctx.log?.error({ err, importJob: id }, 'product import failed'))
-    .finally(() => running.delete(id));
-  running.set(id, run);
-  return run;
+/**
+ * Registers the import's job kind with this app's storage and log (called by the routes plugin): the job runs
+ * `processImportJob`; a failure is recorded on the import row the page shows and logged, so the job itself ends.
+ */
+export function defineImportJob(ctx: ImportContext) {
+  return defineJob({
+    kind: IMPORT_JOB,
+    payload: recordId,
+    detached: { leaseMs: IMPORT_LEASE_MS },
+    handler: (db, id) =>
+      processImportJob({ ...ctx, db }, id).catch((err: unknown) =>
+        ctx.log?.error({ err, importJob: id }, 'product import failed'),
+      ),
+  });
 }
 
-/** After a start: resumes queued jobs and takes over those whose process died while running. */
+/** The run of a job started by this process (tests and the bench await it), if any. */
+export const importRun = (id: number): Promise<void> | undefined => jobRun(IMPORT_JOB, id);
+
+/** Starts a job now in this process (unless another instance holds it); the import row, not the promise, is the state. */
+export function startImport(ctx: ImportContext, id: number): Promise<void> {
+  return runJobNow(ctx.db, IMPORT_JOB, id);
+}
+
+/**
+ * After a start: makes sure queued imports and those whose process died while running (no progress for
+ * STALE_MS) have a due job, and starts them here (rows from before the jobs table carried imports, and a
+ * takeover sooner than the lease).
+ */
 export async function resumeImports(ctx: ImportContext): Promise<number> {
   const stale = new Date(Date.now() - STALE_MS);
-  const jobs = await ctx.db
+  const rows = await ctx.db
     .select({ id: productImportJobs.id })
     .from(productImportJobs)
     .where(
@@ -131,8 +154,10 @@ export async function resumeImports(ctx: ImportContext): Promise<number> {
         ),
       ),
     );
-  for (const j of jobs) void startImport(ctx, j.id);
-  return jobs.length;
+  const now = new Date();
+  for (const j of rows) await scheduleJob(ctx.db, IMPORT_JOB, j.id, now);
+  for (const j of rows) void startImport(ctx, j.id).catch(() => undefined);
+  return rows.length;
 }
 
 const finish = (db: Db, id: number, values: Partial<typeof productImportJobs.$inferInsert>) =>

@@ -8,6 +8,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import {
   createImportJob,
+  defineImportJob,
   IMPORT_MAX_BYTES,
   importErrorFile,
   importJob,
@@ -27,6 +28,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
   });
   const ctx: ImportContext = { db: app.db, storage: app.storage, log: app.log };
+  defineImportJob(ctx);
   // Unfinished jobs of a previous process go on once the server is up.
   app.addHook('onReady', async () => {
     void resumeImports(ctx).catch((err: unknown) =>
@@ -62,7 +64,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
     const caller = companyCaller(request);
     const file = await receiveFile(request);
     const job = await createImportJob(ctx, caller, file, request.query.submit === 1);
-    void startImport(ctx, job.id);
+    void startImport(ctx, job.id).catch((err: unknown) => app.log.error({ err, importJob: job.id }, 'product import could not start'));
     return ok(jobView(job), '文件已上传，正在校验');
   });
   route(app, e.productImportStatus, async (request) =>

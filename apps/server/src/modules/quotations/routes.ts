@@ -40,7 +40,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     ok(await readThread(app.db, companyCaller(request), request.query.quotationId)),
   );
   route(app, e.quotationThreadPost, async (request) =>
-    ok(await postThreadMessage(app.db, companyCaller(request), request.body), '消息已发送'),
+    ok(await postThreadMessage(app.db, app.bus, companyCaller(request), request.body), '消息已发送'),
   );
   route(app, e.quotationThreadRead, async (request) => {
     await markThreadRead(app.db, companyCaller(request), request.body.id);

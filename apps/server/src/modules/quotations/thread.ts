@@ -3,7 +3,7 @@ import { ThreadSide, type ThreadAnswer, type ThreadPostInput } from '@aquamall/s
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, quotationMessages, quotations } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { publish } from '../../lib/event-bus.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
@@ -107,6 +107,12 @@ export interface ThreadEvent {
   companyIds: number[];
 }
 
+declare module '../../lib/event-bus.ts' {
+  interface AppEvents {
+    [THREAD_EVENT]: ThreadEvent;
+  }
+}
+
 /** The inbox line of a message: its text, or for an attachment-only message the files it carries. */
 const inboxText = (m: { content: string; attachments: { name: string }[] }) =>
   (m.content || `附件：${m.attachments.map((a) => a.name).join('、')}`).slice(0, 200);
@@ -117,6 +123,7 @@ const inboxText = (m: { content: string; attachments: { name: string }[] }) =>
  */
 export async function postThreadMessage(
   db: Db,
+  bus: EventBus,
   caller: Caller,
   input: Required<Pick<ThreadPostInput, 'quotationId' | 'content'>> & {
     attachments: { name: string; path: string }[];
@@ -124,7 +131,7 @@ export async function postThreadMessage(
   now = new Date(),
 ): Promise<ThreadAnswer> {
   const { answer: out, event } = await writeThreadMessage(db, caller, input, now);
-  publish(THREAD_EVENT, event);
+  bus.publish(THREAD_EVENT, event);
   return out;
 }
 

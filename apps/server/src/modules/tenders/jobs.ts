@@ -2,7 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, TenderLotStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
-import { registerJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/define.ts';
 import { cancelJobs } from '../jobs/schedule.ts';
 import { MIN_VALID_BIDS, TENDER_JOBS, notifyTender, purchaserLink, qualificationRefusal, supplierLink, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
@@ -126,5 +126,6 @@ export const tenderJobHandlers = {
 
 /** Registers the tenders' timed rules with the job runner (idempotent). */
 export function registerTenderJobs(): void {
-  for (const [kind, handler] of Object.entries(tenderJobHandlers)) registerJob(kind, (tx, job, now) => handler(tx, job.refId, now));
+  for (const [kind, handler] of Object.entries(tenderJobHandlers))
+    defineJob({ kind, payload: recordId, handler: (tx, tenderId, { now }) => handler(tx, tenderId, now) });
 }

@@ -36,7 +36,7 @@ export default async function callbackRoutes(app: FastifyInstance) {
     const q = request.query;
     if (!checkWechatSignature(token, q.signature, q.timestamp, q.nonce)) return reply.code(403).type('text/plain').send('forbidden');
     const event = parseScanEvent(typeof request.body === 'string' ? request.body : '');
-    if (event) await recordScan(app.db, event.scene, event.openId);
+    if (event) await recordScan(app.db, app.bus, event.scene, event.openId);
     return reply.type('text/plain').send('success');
   });
 
@@ -57,7 +57,7 @@ export default async function callbackRoutes(app: FastifyInstance) {
   });
 
   route(app, e.wxSandboxScan, async (request, reply) => {
-      const done = await recordScan(app.db, request.body.ticket, request.body.openId);
+      const done = await recordScan(app.db, app.bus, request.body.ticket, request.body.openId);
       const html = done
         ? page('已扫码', '<h2>已扫码</h2><p>请回到电脑端继续。</p>')
         : page('二维码已失效', '<h2>二维码已失效</h2><p>请在电脑端刷新二维码后重新扫码。</p>');

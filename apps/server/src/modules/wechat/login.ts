@@ -32,7 +32,7 @@ export async function wechatQr(app: FastifyInstance, request: FastifyRequest, cl
 /** After a scan by a bound WeChat user, signs in (once). */
 export async function wechatLogin(app: FastifyInstance, request: FastifyRequest, q: { ticket: string; id: string; rememberMe: boolean }) {
   requireWechat(app);
-  const row = await takeTicket(app.db, q.ticket, q.id, 'confirmed');
+  const row = await takeTicket(app.db, app.bus, q.ticket, q.id, 'confirmed');
   if (!row?.userId) throw invalid(MSG_QR_GONE);
   const [user] = await app.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.userId));
   if (!user || user.disabled) throw invalid(MSG_DISABLED);
@@ -48,7 +48,7 @@ export async function wechatBind(app: FastifyInstance, request: FastifyRequest, 
   const user = await findByPhone(app.db, b.phone);
   if (!user) throw invalid(MSG_BAD_CODE);
   if (isBlocked(user)) throw invalid(MSG_DISABLED);
-  const row = await takeTicket(app.db, b.ticket, b.id, 'bind');
+  const row = await takeTicket(app.db, app.bus, b.ticket, b.id, 'bind');
   if (!row?.openId) throw invalid(MSG_QR_GONE);
   const bound = await app.db
     .update(users)

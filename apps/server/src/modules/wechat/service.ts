@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, wechatTickets } from '../../db/schema/index.ts';
-import { publish } from '../../lib/event-bus.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 
 /** A QR is valid 5 minutes; after a scan the browser has 10 more minutes to finish (binding). */
 export const QR_TTL_S = 300;
@@ -22,15 +22,26 @@ export type TicketStatus = 'waiting' | 'confirmed' | 'bind' | 'done' | 'expired'
 export const ticketEvents = new EventEmitter();
 ticketEvents.setMaxListeners(0);
 export const TICKET_EVENT = 'wx';
+export interface TicketEvent {
+  ticket: string;
+  status: TicketStatus;
+}
+
+declare module '../../lib/event-bus.ts' {
+  interface AppEvents {
+    [TICKET_EVENT]: TicketEvent;
+  }
+}
 
 /** Tells the ticket's socket, wherever it is connected. */
-function announce(ticket: string, status: TicketStatus): void {
-  publish(TICKET_EVENT, { ticket, status });
+function announce(bus: EventBus, ticket: string, status: TicketStatus): void {
+  bus.publish(TICKET_EVENT, { ticket, status });
 }
 
 /** Feeds `ticketEvents` from the bus (called once per app). */
-export function relayTicketEvents(bus: { subscribe(channel: string, h: (p: unknown) => void): () => void }): () => void {
+export function relayTicketEvents(bus: EventBus): () => void {
   return bus.subscribe(TICKET_EVENT, (p) => {
+    // From another instance: parsed JSON, checked before use.
     const { ticket, status } = (p ?? {}) as { ticket?: unknown; status?: unknown };
     if (typeof ticket === 'string' && typeof status === 'string') ticketEvents.emit(ticket, status as TicketStatus);
   });
@@ -60,7 +71,7 @@ export async function ticketStatus(db: Db, ticket: string): Promise<{ status: Ti
 }
 
 /** A scan of a login QR (from the WeChat event callback or the sandbox page). False if the ticket is gone. */
-export async function recordScan(db: Db, ticket: string, openId: string): Promise<boolean> {
+export async function recordScan(db: Db, bus: EventBus, ticket: string, openId: string): Promise<boolean> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId)).limit(1);
   const updated = await db
     .update(wechatTickets)
@@ -73,7 +84,7 @@ export async function recordScan(db: Db, ticket: string, openId: string): Promis
     .where(and(eq(wechatTickets.ticket, ticket), eq(wechatTickets.status, 'waiting'), gt(wechatTickets.expiresAt, sql`now()`)))
     .returning({ ticket: wechatTickets.ticket });
   if (!updated.length) return false;
-  announce(ticket, user ? 'confirmed' : 'bind');
+  announce(bus, ticket, user ? 'confirmed' : 'bind');
   return true;
 }
 
@@ -81,7 +92,7 @@ export async function recordScan(db: Db, ticket: string, openId: string): Promis
  * Takes a ticket for login: only by the browser that asked for it (its client id never appears in the QR),
  * only once. Returns the ticket row when it is in the wanted state.
  */
-export async function takeTicket(db: Db, ticket: string, clientId: string, wanted: 'confirmed' | 'bind') {
+export async function takeTicket(db: Db, bus: EventBus, ticket: string, clientId: string, wanted: 'confirmed' | 'bind') {
   const rows = await db
     .update(wechatTickets)
     .set({ status: 'done' })
@@ -94,7 +105,7 @@ export async function takeTicket(db: Db, ticket: string, clientId: string, wante
       ),
     )
     .returning();
-  if (rows[0]) announce(ticket, 'done');
+  if (rows[0]) announce(bus, ticket, 'done');
   return rows[0] ?? null;
 }
 

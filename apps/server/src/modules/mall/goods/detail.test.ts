@@ -8,7 +8,7 @@ import { AdjustmentType, Code, type GoodsDetail, type ProductDetail } from '@aqu
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { products, productSkus } from '../../../db/schema/index.ts';
 import { api, makeCategoryBranch, makeSupplier, productBody, signedInPlatformAdmin } from '../../../test/factories/index.ts';
-import { applyForget } from '../../../lib/cache-bus.ts';
+import { CACHE_FORGET } from '../../../lib/cache-bus.ts';
 import {
   DESCRIPTION_RULES,
   resanitiseDescriptions,
@@ -143,7 +143,7 @@ describe('goods detail: shared for a few seconds, never stale after a change', (
     await t.database.db.update(products).set({ name: '聚丙烯酰胺 别处改名' }).where(eq(products.id, id));
     clock += GOODS_DETAIL_TTL_MS / 2;
     expect((await detail(id)).data.name).toBe('聚丙烯酰胺 多实例测试');
-    applyForget(JSON.stringify({ cache: 'goods-details', tags: [`p:${id}`], origin: 'another-instance' }), 'this-instance');
+    t.app.bus.receive(JSON.stringify({ c: CACHE_FORGET, p: { cache: 'goods-details', tags: [`p:${id}`] }, o: 'another-instance' }));
     expect((await detail(id)).data.name).toBe('聚丙烯酰胺 别处改名');
   });
 });
