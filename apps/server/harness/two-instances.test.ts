@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OrderStatus, type LiveEvent } from '@aquamall/shared';
 import type { Database } from '../src/db/client.ts';
-import { messages, orderHistory, orders } from '../src/db/schema/index.ts';
+import { messages, documentHistory, orders } from '../src/db/schema/index.ts';
 import {
   insertCompanyWithAdmin,
   makeOnSaleProduct,
@@ -230,9 +230,9 @@ for (const transport of transports) {
       // Give a double run every chance to show itself, then count: one cancellation and one notice per order and side.
       await new Promise((r) => setTimeout(r, 1000));
       const history = await database.db
-        .select({ orderId: orderHistory.orderId })
-        .from(orderHistory)
-        .where(and(inArray(orderHistory.orderId, ids), eq(orderHistory.toStatus, OrderStatus.CANCELLED)));
+        .select({ orderId: documentHistory.docId })
+        .from(documentHistory)
+        .where(and(eq(documentHistory.docType, 'order'), inArray(documentHistory.docId, ids), eq(documentHistory.toStatus, OrderStatus.CANCELLED)));
       expect(history).toHaveLength(ids.length);
       expect(new Set(history.map((h) => h.orderId)).size).toBe(ids.length);
       const notices = (companyId: number) =>

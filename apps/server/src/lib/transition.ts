@@ -28,8 +28,11 @@ const ACTOR_OF: Record<SideValue, Actor> = {
 /** The state-table actor of a history side. */
 export const actorOf = (side: SideValue): Actor => ACTOR_OF[side];
 
-/** The clocks an action starts: job kind → due time. Every kind the table's `starts` names must be given. */
-export type Clocks = Readonly<Record<string, Date>>;
+/**
+ * The clocks an action starts: job kind → due time. Every kind the table's `starts` names must be given; null
+ * when the module does not start it this time (only the last shipment starts the receipt clock).
+ */
+export type Clocks = Readonly<Record<string, Date | null>>;
 
 /** The job functions the runner uses (modules/jobs/schedule.ts), passed in so lib/ imports no module. */
 export interface ClockStore {
@@ -48,6 +51,8 @@ export interface TransitionInput<S extends number, A extends string, C> {
   actor: TransitionActor;
   /** The context of the action's `when` condition. */
   ctx?: C;
+  /** The state it leads to when the module chooses it among the action's `to` and `alsoTo` (else the table's). */
+  to?: S;
   /** The module's update, given the state the table leads to (runs after the guard). */
   apply?: (to: S) => Promise<void>;
   /** Due times of the clocks the action starts. */
@@ -67,10 +72,12 @@ export async function transition<S extends number, A extends string, C>(
   tx: Db,
   t: TransitionInput<S, A, C>,
 ): Promise<S> {
-  const refusal = t.machine.refusal(t.action, t.from, t.ctx);
+  const refusal = t.machine.refusal(t.action, t.from, t.ctx, actorOf(t.actor.side));
   if (refusal) throw conflict(refusal);
   const spec = t.machine.actions[t.action];
-  const to = t.machine.next(t.action, t.from as S);
+  const to = t.to ?? t.machine.next(t.action, t.from as S);
+  if (to !== t.machine.next(t.action, t.from as S) && !spec.alsoTo?.includes(to))
+    throw new Error(`${t.docType}.${t.action}: the table does not lead to state ${to}`);
   if (t.apply) await t.apply(to);
   const stops = spec.stops ?? [];
   const starts = spec.starts ?? [];
@@ -79,6 +86,7 @@ export async function transition<S extends number, A extends string, C>(
     if (stops.length) await t.jobs.cancel(tx, stops, t.docId);
     for (const kind of starts) {
       const at = t.clocks?.[kind];
+      if (at === null) continue;
       if (!at) throw new Error(`${t.docType}.${t.action}: no due time for clock ${kind}`);
       await t.jobs.schedule(tx, kind, t.docId, at);
     }
@@ -86,7 +94,7 @@ export async function transition<S extends number, A extends string, C>(
   await recordHistory(tx, {
     docType: t.docType,
     docId: t.docId,
-    action: t.action,
+    action: spec.historyAction ?? t.action,
     fromStatus: t.from,
     toStatus: to,
     actor: t.actor,

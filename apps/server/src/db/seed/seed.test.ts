@@ -19,7 +19,7 @@ import {
   invoiceOrders,
   invoices,
   merchantApplications,
-  orderHistory,
+  documentHistory,
   orderLines,
   orders,
   productDiscussions,
@@ -253,7 +253,7 @@ describe('demo seed', () => {
       .from(orders)
       .where(eq(orders.buyerCompanyId, buyer!.companyId!));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
-    const history = await db.select({ n: sql<number>`count(*)::int` }).from(orderHistory);
+    const history = await db.select({ n: sql<number>`count(*)::int` }).from(documentHistory).where(eq(documentHistory.docType, 'order'));
     expect(history[0]!.n).toBeGreaterThan(rows.length * 2);
     const drift = await db
       .select({ id: productSkus.id })

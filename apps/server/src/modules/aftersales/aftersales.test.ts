@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Code, OrderStatus, RmaStatus, RmaType, StockReason, type RmaApplyInfo, type RmaDetail, type RmaRow, type Paged } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { jobs, messages, orderHistory, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
+import { jobs, messages, documentHistory, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
 import { api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
@@ -176,7 +176,7 @@ describe('after-sales: the supplier and the purchaser', () => {
     expect(replacement).toMatchObject({ parentOrderId: order.id, kind: 0, status: OrderStatus.TO_SHIP, buyerCompanyId: buyer.companyId, sellerCompanyId: seller.id, totalAmount: '0.00' });
     expect(replacement!.confirmedAt).not.toBeNull();
     expect(replacement!.paidAt).not.toBeNull();
-    expect(await db().select().from(orderHistory).where(eq(orderHistory.orderId, res.data.orderId))).toMatchObject([{ action: 'create', toStatus: OrderStatus.TO_SHIP, note: '换货补发订单' }]);
+    expect(await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, res.data.orderId)))).toMatchObject([{ action: 'create', toStatus: OrderStatus.TO_SHIP, note: '换货补发订单' }]);
     // Nothing to confirm: no confirmation clock that would cancel the replacement.
     expect(await db().select().from(jobs).where(eq(jobs.refId, res.data.orderId))).toEqual([]);
     const replacementLines = await lineOf(res.data.orderId);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { OrderStatus, RmaStatus, RmaType, Side, type RmaApplyInfo, toFen, toYuan } from '@aquamall/shared';
+import { orderMachine, RmaStatus, RmaType, Side, type RmaApplyInfo, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
@@ -16,11 +16,13 @@ export const rmaTypeName = (type: number) => TYPE_NAME[type] ?? '售后';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Why the purchaser cannot apply on this order now, or null (the order is completed and within rmaDays). */
+/**
+ * Why the purchaser cannot apply on this order now, or null: the order table's 申请售后 (completed, within rmaDays;
+ * packages/shared/src/machines/order.ts), the same rule as the order page's button.
+ */
 function blockedReason(order: OrderRow, rules: OrderRules, now: Date): string | null {
-  if (order.status !== OrderStatus.COMPLETED || !order.completedAt) return '订单完成后才能申请售后';
-  if (addDays(order.completedAt, rules.rmaDays) < now) return `已超过售后申请期限（订单完成后${rules.rmaDays}天内）`;
-  return null;
+  const ctx = { paymentWaiting: false, completedAt: order.completedAt, rmaDays: rules.rmaDays, now };
+  return orderMachine.refusal('rma', order.status, ctx, 'buyer');
 }
 
 /** The purchaser's own order, or 记录不存在 (another company's order is never revealed). */

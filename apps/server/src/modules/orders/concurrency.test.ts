@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Code, OrderStatus, PaymentStatus } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { orderHistory, orderPayments, orders } from '../../db/schema/index.ts';
+import { documentHistory, orderPayments, orders } from '../../db/schema/index.ts';
 import { advanceOrder, api, callerFor, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, proofFile } from '../../test/factories/index.ts';
 import { payOrder } from './lifecycle.ts';
 
@@ -37,7 +37,7 @@ describe(`order payments under parallel repeats (${testDbKind})`, () => {
     expect(row).toMatchObject({ status: OrderStatus.TO_SHIP, paidAmount: '132.00' });
     const payments = await db().select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
     expect(payments.map((p) => p.status)).toEqual([PaymentStatus.CONFIRMED]);
-    const history = await db().select().from(orderHistory).where(and(eq(orderHistory.orderId, order.id), eq(orderHistory.action, 'pay_confirm')));
+    const history = await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, order.id), eq(documentHistory.action, 'pay_confirm')));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: OrderStatus.TO_PAY, toStatus: OrderStatus.TO_SHIP });
   }, 120_000);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { chinaDayCompact, OrderStatus, StockReason } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
-import { jobs, orderHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
+import { jobs, documentHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
 import {
   makeOnSaleProduct,
   makeOrder,
@@ -60,7 +60,7 @@ describe('createOrders', () => {
     expect(ledger).toMatchObject([
       { reason: StockReason.RESERVE, reservedChange: 12, docType: 'order', docNo: created.orderNo },
     ]);
-    expect(await db.select().from(orderHistory).where(eq(orderHistory.orderId, created.id))).toMatchObject([
+    expect(await db.select().from(documentHistory).where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, created.id)))).toMatchObject([
       { action: 'create', toStatus: OrderStatus.TO_CONFIRM },
     ]);
     const [job] = await db.select().from(jobs).where(eq(jobs.refId, created.id));

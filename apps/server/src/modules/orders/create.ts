@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
   OrderKind,
+  ORDER_CLOCKS,
   OrderStatus,
   ProductStatus,
   Side,
@@ -15,7 +16,7 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
-  orderHistory,
+  documentHistory,
   orderLines,
   orders,
   products,
@@ -28,12 +29,11 @@ import { notifyManyQuery } from '../notifications/notify.ts';
 import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
 import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
 
-/** Kinds of the orders' timed rules (jobs table). */
-export const ORDER_JOBS = {
-  CONFIRM_TIMEOUT: 'order.confirm_timeout',
-  PAY_TIMEOUT: 'order.pay_timeout',
-  AUTO_RECEIVE: 'order.auto_receive',
-} as const;
+/** Kinds of the orders' timed rules (jobs table), named by the order table (packages/shared/src/machines/order.ts). */
+export const ORDER_JOBS = ORDER_CLOCKS;
+
+/** The history's document kind of orders (`document_history.doc_type`). */
+export const ORDER_DOC = 'order';
 
 /** A line to order: a catalogue SKU (price from the SKU and its tiers unless given), or a free line (enquiries). */
 export type NewOrderLine =
@@ -332,9 +332,10 @@ export async function createOrders(
     ),
   );
 
-  const history = tx.insert(orderHistory).values(
+  const history = tx.insert(documentHistory).values(
     written.map(({ o, order }) => ({
-      orderId: order.id,
+      docType: ORDER_DOC,
+      docId: order.id,
       action: 'create',
       fromStatus: null,
       toStatus: startStatus(o),

@@ -5,7 +5,7 @@ import { Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquam
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   jobs,
-  orderHistory,
+  documentHistory,
   orderPayments,
   orders,
   products,
@@ -325,9 +325,9 @@ describe('cancelling', () => {
     expect(await sku(s.skuIds[0]!)).toMatchObject({ onHand: 100, reserved: 0 });
     const [last] = await db()
       .select()
-      .from(orderHistory)
-      .where(eq(orderHistory.orderId, s.id))
-      .orderBy(orderHistory.id)
+      .from(documentHistory)
+      .where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, s.id)))
+      .orderBy(documentHistory.id)
       .then((h) => h.slice(-1));
     expect(last).toMatchObject({
       action: 'cancel',

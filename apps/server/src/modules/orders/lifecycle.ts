@@ -1,5 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OrderStatus, PaymentMethod, PaymentStatus, Side, StockReason, type OrderCancelInput, type OrderPayInput, type OrderRepriceInput, type OrderShipInput, type PaymentRejectInput, formatChinaDate, toFen, toYuan } from '@aquamall/shared';
+import {
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  Side,
+  StockReason,
+  type OrderCancelInput,
+  type OrderPayInput,
+  type OrderRepriceInput,
+  type OrderShipInput,
+  type PaymentRejectInput,
+  formatChinaDate,
+  toFen,
+  toYuan,
+} from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,13 +25,13 @@ import {
   shipments,
   type OrderRow,
 } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { addDays, addHours, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { addDays, addHours } from '../jobs/schedule.ts';
 import { ORDER_JOBS } from './create.ts';
-import { cancelLockedOrder, guardStatus, lockOrderFor, recordTransition, type Actor } from './order-tx.ts';
+import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 
 /**
@@ -37,7 +51,7 @@ export async function repriceOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
-    guardStatus(order, [OrderStatus.TO_CONFIRM], '改价');
+    guardOrder(order, 'reprice', actor);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const newPrice = new Map<number, number>();
@@ -77,9 +91,8 @@ export async function repriceOrder(
       })
       .where(eq(orders.id, order.id));
     const note = `订单金额 ¥${order.totalAmount} → ¥${total}${input.note ? `；${input.note}` : ''}`;
-    await recordTransition(tx, order, {
+    await runOrderTransition(tx, order, {
       action: 'reprice',
-      to: order.status,
       actor,
       note,
       now,
@@ -98,17 +111,16 @@ export async function confirmOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
-    guardStatus(order, [OrderStatus.TO_CONFIRM], '确认');
-    await tx
-      .update(orders)
-      .set({ status: OrderStatus.TO_PAY, confirmedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    await cancelJobs(tx, [ORDER_JOBS.CONFIRM_TIMEOUT], order.id);
-    await scheduleJob(tx, ORDER_JOBS.PAY_TIMEOUT, order.id, addHours(now, rules.payHours));
-    await recordTransition(tx, order, {
+    await runOrderTransition(tx, order, {
       action: 'confirm',
-      to: OrderStatus.TO_PAY,
       actor,
+      apply: async (to) => {
+        await tx
+          .update(orders)
+          .set({ status: to, confirmedAt: now, updatedAt: now })
+          .where(eq(orders.id, order.id));
+      },
+      clocks: { [ORDER_JOBS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
       now,
       title: '供应商已确认订单',
       content: `请在 ${rules.payHours} 小时内付款 ¥${order.totalAmount}，逾期订单自动取消。`,
@@ -143,13 +155,11 @@ export async function cancelOrder(
     const side = row?.buyer === caller.companyId ? 'buyer' : 'seller';
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, side, '无权取消此订单');
     const reason = input.reason?.trim() ?? '';
-    if (side === 'buyer') {
-      guardStatus(order, [OrderStatus.TO_CONFIRM, OrderStatus.TO_PAY], '取消');
-      if (await pendingPayment(tx, order.id)) throw conflict('付款凭证已提交，等待供应商确认，不能取消');
-    } else {
-      guardStatus(order, [OrderStatus.TO_CONFIRM, OrderStatus.TO_PAY, OrderStatus.TO_SHIP], '取消');
+    const p = await pendingPayment(tx, order.id);
+    const ctx = { paymentWaiting: p !== null };
+    guardOrder(order, 'cancel', actor, ctx);
+    if (side === 'seller') {
       if (!reason) throw invalid('请填写取消原因');
-      const p = await pendingPayment(tx, order.id);
       if (p)
         await tx
           .update(orderPayments)
@@ -171,7 +181,7 @@ export async function cancelOrder(
         : back !== null
           ? `${reason}（账期支付 ¥${back} 已退回信用账户）`
           : `${reason}（已付款 ¥${order.paidAmount} 需线下退还）`;
-    await cancelLockedOrder(tx, order, actor, note, now);
+    await cancelLockedOrder(tx, order, actor, note, now, ctx);
   });
 }
 
@@ -203,8 +213,7 @@ export async function payOrder(
   );
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', BUYER_ONLY);
-    guardStatus(order, [OrderStatus.TO_PAY], '付款');
-    if (await pendingPayment(tx, order.id)) throw conflict(MSG_TRANSFER_SUBMITTED);
+    guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: PaymentMethod.TRANSFER,
@@ -220,10 +229,8 @@ export async function payOrder(
       .update(orders)
       .set({ paymentMethod: PaymentMethod.TRANSFER, updatedAt: now })
       .where(eq(orders.id, order.id));
-    await cancelJobs(tx, [ORDER_JOBS.PAY_TIMEOUT], order.id);
-    await recordTransition(tx, order, {
+    await runOrderTransition(tx, order, {
       action: 'pay',
-      to: order.status,
       actor,
       note: '已提交付款凭证',
       now,
@@ -243,8 +250,7 @@ export async function payOrder(
 async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
-    guardStatus(order, [OrderStatus.TO_PAY], '付款');
-    if (await pendingPayment(tx, order.id)) throw conflict(MSG_TRANSFER_SUBMITTED);
+    guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
     const paid = await debitOrder(tx, order, { userId: caller.userId, userName: actor.userName }, now);
     await tx.insert(orderPayments).values({
       orderId: order.id,
@@ -257,22 +263,23 @@ async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): 
       decidedAt: now,
       remark: `余额 ¥${toYuan(paid.balanceFen)}，信用额度 ¥${toYuan(paid.creditFen)}`,
     });
-    await tx
-      .update(orders)
-      .set({
-        status: OrderStatus.TO_SHIP,
-        paidAmount: order.totalAmount,
-        paidAt: now,
-        paymentMethod: PaymentMethod.CREDIT,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    await cancelJobs(tx, [ORDER_JOBS.PAY_TIMEOUT], order.id);
     const due = paid.dueAt ? `，应于 ${formatChinaDate(paid.dueAt)} 前还款` : '';
-    await recordTransition(tx, order, {
+    await runOrderTransition(tx, order, {
       action: 'pay',
-      to: OrderStatus.TO_SHIP,
       actor,
+      to: OrderStatus.TO_SHIP,
+      apply: async (to) => {
+        await tx
+          .update(orders)
+          .set({
+            status: to,
+            paidAmount: order.totalAmount,
+            paidAt: now,
+            paymentMethod: PaymentMethod.CREDIT,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+      },
       note: `账期支付 ¥${order.totalAmount}（余额 ¥${toYuan(paid.balanceFen)}，信用额度 ¥${toYuan(paid.creditFen)}${due}）`,
       now,
       title: '采购商已通过信用账户付款',
@@ -290,27 +297,23 @@ export async function confirmPayment(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
-    guardStatus(order, [OrderStatus.TO_PAY], '确认收款');
     const p = await pendingPayment(tx, order.id);
-    if (!p) throw conflict('采购商尚未提交付款凭证');
+    guardOrder(order, 'payConfirm', actor, { paymentWaiting: p !== null });
+    if (!p) return;
     await tx
       .update(orderPayments)
       .set({ status: PaymentStatus.CONFIRMED, decidedBy: caller.userId, decidedAt: now })
       .where(eq(orderPayments.id, p.id));
-    await tx
-      .update(orders)
-      .set({
-        status: OrderStatus.TO_SHIP,
-        paidAmount: p.amount,
-        paidAt: now,
-        paymentMethod: p.method,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
-    await recordTransition(tx, order, {
-      action: 'pay_confirm',
-      to: OrderStatus.TO_SHIP,
+    await runOrderTransition(tx, order, {
+      action: 'payConfirm',
       actor,
+      ctx: { paymentWaiting: true },
+      apply: async (to) => {
+        await tx
+          .update(orders)
+          .set({ status: to, paidAmount: p.amount, paidAt: now, paymentMethod: p.method, updatedAt: now })
+          .where(eq(orders.id, order.id));
+      },
       note: `确认收款 ¥${p.amount}`,
       now,
       title: '供应商已确认收款',
@@ -328,9 +331,9 @@ export async function rejectPayment(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
-    guardStatus(order, [OrderStatus.TO_PAY], '驳回付款');
     const p = await pendingPayment(tx, order.id);
-    if (!p) throw conflict('采购商尚未提交付款凭证');
+    guardOrder(order, 'payReject', actor, { paymentWaiting: p !== null });
+    if (!p) return;
     await tx
       .update(orderPayments)
       .set({
@@ -340,11 +343,11 @@ export async function rejectPayment(
         decidedAt: now,
       })
       .where(eq(orderPayments.id, p.id));
-    await scheduleJob(tx, ORDER_JOBS.PAY_TIMEOUT, order.id, addHours(now, rules.payHours));
-    await recordTransition(tx, order, {
-      action: 'pay_reject',
-      to: order.status,
+    await runOrderTransition(tx, order, {
+      action: 'payReject',
       actor,
+      ctx: { paymentWaiting: true },
+      clocks: { [ORDER_JOBS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
       note: input.reason,
       now,
       title: '付款凭证被驳回',
@@ -366,7 +369,7 @@ export async function shipOrder(
 ): Promise<{ shipmentId: number }> {
   return db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
-    guardStatus(order, [OrderStatus.TO_SHIP, OrderStatus.PART_SHIPPED], '发货');
+    guardOrder(order, 'ship', actor);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const qty = new Map<number, number>();
@@ -417,17 +420,23 @@ export async function shipOrder(
       userName: actor.userName,
     });
     const allShipped = lines.every((l) => l.shippedQty + (qty.get(l.id) ?? 0) === l.quantity);
-    const to = allShipped ? OrderStatus.TO_RECEIVE : OrderStatus.PART_SHIPPED;
-    await tx
-      .update(orders)
-      .set({ status: to, firstShippedAt: order.firstShippedAt ?? now, lastShippedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    if (allShipped)
-      await scheduleJob(tx, ORDER_JOBS.AUTO_RECEIVE, order.id, addDays(now, rules.autoReceiveDays));
-    await recordTransition(tx, order, {
+    await runOrderTransition(tx, order, {
       action: 'ship',
-      to,
       actor,
+      to: allShipped ? OrderStatus.TO_RECEIVE : OrderStatus.PART_SHIPPED,
+      apply: async (to) => {
+        await tx
+          .update(orders)
+          .set({
+            status: to,
+            firstShippedAt: order.firstShippedAt ?? now,
+            lastShippedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+      },
+      // Only the last shipment starts the automatic-receipt clock.
+      clocks: { [ORDER_JOBS.AUTO_RECEIVE]: allShipped ? addDays(now, rules.autoReceiveDays) : null },
       note: `${input.carrier} ${input.trackingNo}`,
       now,
       title: allShipped ? '订单已全部发货' : '订单部分发货',
@@ -438,7 +447,7 @@ export async function shipOrder(
 }
 
 /**
- * Completes a locked 待收货 order (the purchaser's receipt or the automatic one): 已完成, completedAt, and each
+ * Completes a locked 待收货 order through the table (the purchaser's receipt or the automatic one): 已完成, completedAt, and each
  * product's sales count grows by the quantity bought.
  */
 export async function completeLockedOrder(
@@ -448,28 +457,30 @@ export async function completeLockedOrder(
   now: Date,
   note = '',
 ): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ status: OrderStatus.COMPLETED, completedAt: now, updatedAt: now })
-    .where(eq(orders.id, order.id));
-  await cancelJobs(tx, [ORDER_JOBS.AUTO_RECEIVE], order.id);
-  const lines = await tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id));
-  const sold = new Map<number, number>();
-  for (const l of lines)
-    if (l.productId !== null) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
-  for (const [productId, q] of [...sold].sort((a, b) => a[0] - b[0])) {
+  guardOrder(order, 'receive', actor);
+  const complete = async (to: number) => {
     await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${q}` })
-      .where(inArray(products.id, [productId]));
-  }
-  await recordTransition(tx, order, {
+      .update(orders)
+      .set({ status: to, completedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    const sold = new Map<number, number>();
+    for (const l of lines)
+      if (l.productId !== null) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+    for (const [productId, q] of [...sold].sort((a, b) => a[0] - b[0])) {
+      await tx
+        .update(products)
+        .set({ salesCount: sql`${products.salesCount} + ${q}` })
+        .where(inArray(products.id, [productId]));
+    }
+  };
+  await runOrderTransition(tx, order, {
     action: 'receive',
-    to: OrderStatus.COMPLETED,
     actor,
+    apply: complete,
     note,
     now,
     title: actor.side === Side.SYSTEM ? '订单已自动确认收货' : '采购商已确认收货',
@@ -480,7 +491,7 @@ export async function completeLockedOrder(
 export async function receiveOrder(db: Db, caller: Caller, orderId: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
-    guardStatus(order, [OrderStatus.TO_RECEIVE], '确认收货');
+    guardOrder(order, 'receive', actor);
     await completeLockedOrder(tx, order, actor, now);
   });
 }

@@ -1,20 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { enumLabel, OrderStatus, Side, StockReason, type SideValue } from '@aquamall/shared';
+import {
+  orderMachine,
+  Side,
+  StockReason,
+  type OrderAction,
+  type OrderMachineContext,
+  type OrderStatusValue,
+} from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderHistory, orderLines, orders, type OrderRow } from '../../db/schema/index.ts';
+import { orderLines, orders, type OrderRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  actorOf,
+  transition,
+  type ClockStore,
+  type Clocks,
+  type TransitionActor,
+} from '../../lib/transition.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { cancelJobs } from '../jobs/schedule.ts';
-import { ORDER_JOBS, viewerOrderType } from './create.ts';
+import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { ORDER_DOC, viewerOrderType } from './create.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
-export interface Actor {
-  side: SideValue;
-  userId: number | null;
-  userName: string;
-}
+export type Actor = TransitionActor;
+
+const CLOCKS: ClockStore = { schedule: scheduleJob, cancel: cancelJobs };
 
 export type ViewerSide = 'buyer' | 'seller';
 
@@ -59,10 +71,19 @@ export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | nul
   return order ?? null;
 }
 
-/** The status guard of a transition: refuses with 「订单当前状态为X，不能Y」. */
-export function guardStatus(order: OrderRow, allowed: readonly number[], doing: string): void {
-  if (!allowed.includes(order.status))
-    throw conflict(`订单当前状态为${enumLabel('OrderStatus', order.status) ?? order.status}，不能${doing}`);
+/**
+ * The order table's guard (packages/shared/src/machines/order.ts) before a command validates its input: refuses
+ * with the table's text (「订单当前状态为X，不能Y」 or the condition's own) and changes nothing. The runner guards
+ * again when it records the transition.
+ */
+export function guardOrder(
+  order: OrderRow,
+  action: OrderAction,
+  actor: Actor,
+  ctx: OrderMachineContext = { paymentWaiting: false },
+): void {
+  const refusal = orderMachine.refusal(action, order.status, ctx, actorOf(actor.side));
+  if (refusal) throw conflict(refusal);
 }
 
 /** The detail page of the order for one side (notification links). */
@@ -70,24 +91,40 @@ export const orderLink = (order: Pick<OrderRow, 'id' | 'kind'>, side: ViewerSide
   `/customer/order/detail?type=${viewerOrderType(order.kind, side)}&id=${order.id}`;
 
 /**
- * Writes the transition: the history row (who, when, from, to, note) and a message to the other company's
- * inbox (to both for a system change). Call inside the transition's transaction after the update.
+ * Runs an action of the order table on the locked order (lib/transition.ts): guard, the module's update, the
+ * table's clocks stopped and started, the history row (who, when, from, to, note) — then a message to the other
+ * company's inbox (to both for a system change). Call inside the command's transaction.
  */
-export async function recordTransition(
+export async function runOrderTransition(
   tx: Db,
   order: OrderRow,
-  t: { action: string; to: number; actor: Actor; note?: string; now?: Date; title: string; content?: string },
+  t: {
+    action: OrderAction;
+    actor: Actor;
+    ctx?: OrderMachineContext;
+    to?: OrderStatusValue;
+    apply?: (to: OrderStatusValue) => Promise<void>;
+    clocks?: Clocks;
+    note?: string;
+    now?: Date;
+    title: string;
+    content?: string;
+  },
 ): Promise<void> {
-  await tx.insert(orderHistory).values({
-    orderId: order.id,
+  await transition(tx, {
+    machine: orderMachine,
     action: t.action,
-    fromStatus: order.status,
-    toStatus: t.to,
-    side: t.actor.side,
-    userId: t.actor.userId,
-    userName: t.actor.userName.slice(0, 60),
-    note: (t.note ?? '').slice(0, 300),
-    createdAt: t.now ?? new Date(),
+    docType: ORDER_DOC,
+    docId: order.id,
+    from: order.status,
+    actor: t.actor,
+    ctx: t.ctx ?? { paymentWaiting: false },
+    to: t.to,
+    apply: t.apply,
+    clocks: t.clocks,
+    jobs: CLOCKS,
+    note: t.note,
+    now: t.now,
   });
   const notice = (side: ViewerSide) => ({
     type: 'order',
@@ -100,8 +137,8 @@ export async function recordTransition(
 }
 
 /**
- * Cancels a locked order: releases the reserved (unshipped) stock through the ledger, stops its timed rules,
- * records who cancelled and why. The caller has checked status and side.
+ * Cancels a locked order through the table: releases the reserved (unshipped) stock through the ledger, stops its
+ * timed rules, records who cancelled and why. The caller has checked the side.
  */
 export async function cancelLockedOrder(
   tx: Db,
@@ -109,36 +146,39 @@ export async function cancelLockedOrder(
   actor: Actor,
   reason: string,
   now = new Date(),
+  ctx: OrderMachineContext = { paymentWaiting: false },
 ): Promise<void> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  const moves = lines.flatMap((l) =>
-    l.skuId !== null && l.quantity > l.shippedQty
-      ? [{ skuId: l.skuId, reason: StockReason.RELEASE, quantity: l.quantity - l.shippedQty }]
-      : [],
-  );
-  await moveStock(tx, moves, {
-    docType: 'order',
-    docId: order.id,
-    docNo: order.orderNo,
-    userId: actor.userId,
-    userName: actor.userName,
-  });
-  await tx
-    .update(orders)
-    .set({
-      status: OrderStatus.CANCELLED,
-      cancelReason: reason.slice(0, 200) || null,
-      cancelledBy: actor.side,
-      cancelledAt: now,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  await cancelJobs(tx, Object.values(ORDER_JOBS), order.id);
+  const release = async (to: OrderStatusValue) => {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const moves = lines.flatMap((l) =>
+      l.skuId !== null && l.quantity > l.shippedQty
+        ? [{ skuId: l.skuId, reason: StockReason.RELEASE, quantity: l.quantity - l.shippedQty }]
+        : [],
+    );
+    await moveStock(tx, moves, {
+      docType: 'order',
+      docId: order.id,
+      docNo: order.orderNo,
+      userId: actor.userId,
+      userName: actor.userName,
+    });
+    await tx
+      .update(orders)
+      .set({
+        status: to,
+        cancelReason: reason.slice(0, 200) || null,
+        cancelledBy: actor.side,
+        cancelledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+  };
   const who = actor.side === Side.SYSTEM ? '系统' : actor.side === Side.BUYER ? '采购商' : '供应商';
-  await recordTransition(tx, order, {
+  await runOrderTransition(tx, order, {
     action: 'cancel',
-    to: OrderStatus.CANCELLED,
     actor,
+    ctx,
+    apply: release,
     note: reason,
     now,
     title: '订单已取消',

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, OrderStatus, PaymentStatus, type OrderAction, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan } from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -7,7 +7,6 @@ import {
   invoices,
   jobs,
   OrderCountScope,
-  orderHistory,
   orderLines,
   orderPayments,
   rmas,
@@ -24,7 +23,8 @@ import { assertMemberGate } from '../access/member-gate.ts';
 import { readOrderCounts } from './counts.ts';
 import { loadPermissions } from '../access/permissions.ts';
 import type { Caller } from '../products/caller.ts';
-import { viewerOrderType } from './create.ts';
+import { ORDER_DOC, viewerOrderType } from './create.ts';
+import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
 import { invoiceStateOf, orderInvoiceNet } from '../invoices/state.ts';
 import { ISSUED_STATUSES } from '../invoices/common.ts';
@@ -298,40 +298,6 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
   });
 }
 
-/** The actions the viewer may take now (the detail's buttons; the commands check the same rules again). */
-function actionsFor(
-  order: OrderRow,
-  side: ViewerSide,
-  perms: Set<string>,
-  paymentWaiting: boolean,
-  rules: OrderRules,
-  now: Date,
-): OrderAction[] {
-  const a: OrderAction[] = [];
-  const s = order.status;
-  if (side === 'seller' && perms.has('order:ship')) {
-    if (s === OrderStatus.TO_CONFIRM) a.push('reprice', 'confirm');
-    if (s === OrderStatus.TO_CONFIRM || s === OrderStatus.TO_PAY || s === OrderStatus.TO_SHIP)
-      a.push('cancel');
-    if (s === OrderStatus.TO_PAY && paymentWaiting) a.push('payConfirm', 'payReject');
-    if (s === OrderStatus.TO_SHIP || s === OrderStatus.PART_SHIPPED) a.push('ship');
-  }
-  if (side === 'buyer' && perms.has('purchase:manage')) {
-    if (s === OrderStatus.TO_CONFIRM || (s === OrderStatus.TO_PAY && !paymentWaiting)) a.push('cancel');
-    if (s === OrderStatus.TO_PAY && !paymentWaiting) a.push('pay');
-    if (s === OrderStatus.TO_RECEIVE) a.push('receive');
-  }
-  if (
-    side === 'buyer' &&
-    (perms.has('purchase:manage') || perms.has('rma:manage')) &&
-    s === OrderStatus.COMPLETED &&
-    order.completedAt
-  ) {
-    if (now.getTime() <= order.completedAt.getTime() + rules.rmaDays * 86_400_000) a.push('rma');
-  }
-  return a;
-}
-
 /**
  * The caller may open an order its company is party to only from a page that lists it (the same check as the
  * list): the purchaser's own orders from 采购订单/询价订单 or the company-wide page, a colleague's only from the
@@ -374,7 +340,7 @@ export async function orderDetail(
       .orderBy(asc(orderLines.sort), asc(orderLines.id)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
     db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
-    db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.id)),
+    historyOf(db, ORDER_DOC, id),
     db
       .select({ runAt: jobs.runAt })
       .from(jobs)
@@ -501,7 +467,11 @@ export async function orderDetail(
       createdAt: h.createdAt,
     })),
     related,
-    actions: actionsFor(order, side, perms, paymentWaiting, rules, now),
+    actions: orderMachine.available(
+      order.status,
+      { side, permissions: perms },
+      { paymentWaiting, completedAt: order.completedAt, rmaDays: rules.rmaDays, now },
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ import { OrderStatus, Side, StockReason } from '@aquamall/shared';
 import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { jobs, messages, orderHistory, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
+import { jobs, messages, documentHistory, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
 import { createPgDatabase, createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import {
   advanceOrder,
@@ -71,8 +71,8 @@ describe('timed rules of orders', () => {
     await runDueJobs(db(), addHours(T0, 1000));
     const cancels = await db()
       .select()
-      .from(orderHistory)
-      .where(and(eq(orderHistory.orderId, s.id), eq(orderHistory.action, 'cancel')));
+      .from(documentHistory)
+      .where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, s.id), eq(documentHistory.action, 'cancel')));
     expect(cancels).toHaveLength(1);
     const inbox = await db().select().from(messages).where(eq(messages.companyId, s.buyer.companyId));
     expect(inbox.some((m) => m.title.startsWith('订单已取消'))).toBe(true);
@@ -231,8 +231,8 @@ describe('two app instances on one database', () => {
     expect(ra.done + rb.done).toBe(30);
     const cancels = await third.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(orderHistory)
-      .where(and(inArray(orderHistory.orderId, ids), eq(orderHistory.action, 'cancel')));
+      .from(documentHistory)
+      .where(and(eq(documentHistory.docType, 'order'), inArray(documentHistory.docId, ids), eq(documentHistory.action, 'cancel')));
     expect(cancels[0]!.n).toBe(30);
     const releases = await third.db
       .select({ n: sql<number>`count(*)::int` })

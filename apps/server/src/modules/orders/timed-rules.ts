@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { OrderStatus, PaymentStatus, Side } from '@aquamall/shared';
+import { orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderPayments } from '../../db/schema/index.ts';
+import { orderPayments, type OrderRow } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
 import { ORDER_JOBS } from './create.ts';
 import { completeLockedOrder } from './lifecycle.ts';
@@ -9,33 +9,59 @@ import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
 
 const SYSTEM: Actor = { side: Side.SYSTEM, userId: null, userName: '系统' };
 
+async function paymentWaiting(tx: Db, orderId: number): Promise<boolean> {
+  const [waiting] = await tx
+    .select({ id: orderPayments.id })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, PaymentStatus.SUBMITTED)));
+  return waiting !== undefined;
+}
+
 /**
- * The orders' timed rules (docs/product/timed-rules.md#how-timed-rules-run): each handler locks its order and re-checks the status, so an order
- * that moved on meanwhile (confirmed, paid, received) is left alone.
+ * The locked order when its clock still applies: the order is in the state the clock runs in (a confirm clock
+ * left over after the supplier confirmed must not cancel the now 待付款 order) and the table lets the system take
+ * the action (no transfer proof waiting); else null and the order is left alone.
+ */
+async function dueOrder(
+  tx: Db,
+  orderId: number,
+  runsIn: number,
+  action: OrderAction,
+): Promise<{ order: OrderRow; waiting: boolean } | null> {
+  const order = await lockOrder(tx, orderId);
+  if (order?.status !== runsIn) return null;
+  const waiting = await paymentWaiting(tx, orderId);
+  return orderMachine.can(action, order.status, { paymentWaiting: waiting }, 'system')
+    ? { order, waiting }
+    : null;
+}
+
+/**
+ * The orders' timed rules (docs/product/timed-rules.md#how-timed-rules-run): each handler locks its order and re-checks it against the order table, so
+ * an order that moved on meanwhile (confirmed, paid, received) is left alone.
  */
 export const orderJobHandlers = {
   /** Not confirmed by the supplier in time: cancelled by the system, reserved stock released. */
   async [ORDER_JOBS.CONFIRM_TIMEOUT](tx: Db, orderId: number, now: Date) {
-    const order = await lockOrder(tx, orderId);
-    if (order?.status !== OrderStatus.TO_CONFIRM) return;
-    await cancelLockedOrder(tx, order, SYSTEM, '供应商超时未确认，系统自动取消', now);
+    const due = await dueOrder(tx, orderId, OrderStatus.TO_CONFIRM, 'cancel');
+    if (!due) return;
+    await cancelLockedOrder(tx, due.order, SYSTEM, '供应商超时未确认，系统自动取消', now, {
+      paymentWaiting: due.waiting,
+    });
   },
   /** Not paid in time (and no transfer proof waiting): cancelled by the system. */
   async [ORDER_JOBS.PAY_TIMEOUT](tx: Db, orderId: number, now: Date) {
-    const order = await lockOrder(tx, orderId);
-    if (order?.status !== OrderStatus.TO_PAY) return;
-    const [waiting] = await tx
-      .select({ id: orderPayments.id })
-      .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, PaymentStatus.SUBMITTED)));
-    if (waiting) return;
-    await cancelLockedOrder(tx, order, SYSTEM, '超时未付款，系统自动取消', now);
+    const due = await dueOrder(tx, orderId, OrderStatus.TO_PAY, 'cancel');
+    if (!due) return;
+    await cancelLockedOrder(tx, due.order, SYSTEM, '超时未付款，系统自动取消', now, {
+      paymentWaiting: due.waiting,
+    });
   },
   /** Fully shipped and not received by the purchaser: received automatically after the last shipment. */
   async [ORDER_JOBS.AUTO_RECEIVE](tx: Db, orderId: number, now: Date) {
-    const order = await lockOrder(tx, orderId);
-    if (order?.status !== OrderStatus.TO_RECEIVE) return;
-    await completeLockedOrder(tx, order, SYSTEM, now, '超时自动确认收货');
+    const due = await dueOrder(tx, orderId, OrderStatus.TO_RECEIVE, 'receive');
+    if (!due) return;
+    await completeLockedOrder(tx, due.order, SYSTEM, now, '超时自动确认收货');
   },
 };
 

@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
 import { Code, OrderStatus, type AdminPrivacyRow, type Paged, type PrivacyRequestView } from '@aquamall/shared';
 import * as schema from '../../db/schema/index.ts';
-import { auditLogs, creditAccounts, creditLedger, messages, orderHistory, orders, personalDataRequests, users } from '../../db/schema/index.ts';
+import { auditLogs, creditAccounts, creditLedger, messages, documentHistory, orders, personalDataRequests, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { login } from '../../test/http.ts';
 import {
@@ -219,7 +219,7 @@ describe('deletion (注销账号)', () => {
     }
     const [o] = await db().select().from(orders).where(eq(orders.id, done.id));
     expect(o).toMatchObject({ buyerUserName: ANON_NAME, buyerCompanyName: '注销采购商', address: { receiver: ANON_NAME, phone: '' } });
-    const hist = await db().select().from(orderHistory).where(and(eq(orderHistory.orderId, done.id), eq(orderHistory.userId, buyer.id)));
+    const hist = await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, done.id), eq(documentHistory.userId, buyer.id)));
     expect(hist.length).toBeGreaterThan(0);
     expect(hist.every((h) => h.userName === ANON_NAME)).toBe(true);
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.accountId, account!.id)).orderBy(creditLedger.id);

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, orderHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
+import { companies, documentHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
 import { callerByPhone } from '../products/caller.ts';
 
 const DAY = 86_400_000;
@@ -192,8 +192,8 @@ export async function insertPastOrders(
   // Each order's timeline (the detail page's 订单日志), as the use cases would have written it.
   const pay = credit ? sql`('pay', 1, 2, 1, 'paid')` : sql`('pay_confirm', 1, 2, 2, 'paid')`;
   await db.execute(sql`
-    insert into ${orderHistory} (order_id, action, from_status, to_status, side, user_id, user_name, note, created_at)
-    select o.id, s.action, s.from_status, s.to_status, s.side, case when s.side = 1 then o.buyer_user_id end,
+    insert into ${documentHistory} (doc_type, doc_id, action, from_status, to_status, side, user_id, user_name, note, created_at)
+    select 'order', o.id, s.action, s.from_status, s.to_status, s.side, case when s.side = 1 then o.buyer_user_id end,
            case when s.side = 1 then o.buyer_user_name else o.seller_company_name end,
            case s.action when 'pay_confirm' then '确认收款 ¥' || o.total_amount when 'pay' then '账期支付 ¥' || o.total_amount
                          else '' end,

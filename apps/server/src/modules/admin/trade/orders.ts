@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import { chinaDayEnd, chinaDayStart, type adminOrderDetail, type adminOrderListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
-import { orderHistory, orderLines, orderPayments, orders, rmas, shipmentLines, shipments } from '../../../db/schema/index.ts';
+import { orderLines, orderPayments, orders, rmas, shipmentLines, shipments } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { historyOf } from '../../../lib/transition.ts';
+import { ORDER_DOC } from '../../orders/create.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 
@@ -52,7 +54,7 @@ export async function orderForConsole(db: Db, id: number): Promise<z.input<typeo
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
     db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
-    db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.id)),
+    historyOf(db, ORDER_DOC, id),
     db
       .select({ id: rmas.id, rmaNo: rmas.rmaNo, type: rmas.type, status: rmas.status, refundAmount: rmas.refundAmount })
       .from(rmas)

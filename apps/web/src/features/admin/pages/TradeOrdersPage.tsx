@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Input, Result, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { enumLabel, type AdminOrderDetail, type AdminOrderRow, formatChinaDateTime } from '@aquamall/shared';
+import { enumLabel, orderMachine, type AdminOrderDetail, type AdminOrderRow, formatChinaDateTime } from '@aquamall/shared';
 import { DateRangeItem, dateParams, FilterForm, ListPage, ListTable, useListParams, type DateRange } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
@@ -23,18 +23,7 @@ interface FormValues {
 
 const when = (v: string | null | undefined) => formatChinaDateTime(v);
 const SIDE: Record<number, string> = { 0: '系统', 1: '采购商', 2: '供应商', 3: '平台' };
-const ACTION: Record<string, string> = {
-  create: '提交订单',
-  reprice: '修改价格',
-  confirm: '确认订单',
-  cancel: '取消订单',
-  pay: '提交付款凭证',
-  pay_confirm: '确认收款',
-  pay_reject: '驳回付款凭证',
-  ship: '发货',
-  receive: '确认收货',
-};
-const STATUS_OPTIONS = [0, 1, 2, 3, 4, 5, 6].map((s) => ({ value: s, label: enumLabel('OrderStatus', s) ?? String(s) }));
+const STATUS_OPTIONS = orderMachine.stateValues.map((s) => ({ value: s, label: orderMachine.label(s) }));
 
 function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useConsoleQuery('adminOrderDetail', { id: id ?? 0 }, !!id);
@@ -49,7 +38,7 @@ function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }
         <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="admin-order-detail">
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label="订单号">{o.orderNo}</Descriptions.Item>
-            <Descriptions.Item label="状态"><Tag>{enumLabel('OrderStatus', o.status)}</Tag></Descriptions.Item>
+            <Descriptions.Item label="状态"><Tag>{orderMachine.label(o.status)}</Tag></Descriptions.Item>
             <Descriptions.Item label="采购商">{o.buyerCompanyName}（{o.buyerUserName}）</Descriptions.Item>
             <Descriptions.Item label="供应商">{o.sellerCompanyName}（{o.shopName}）</Descriptions.Item>
             <Descriptions.Item label="商品金额"><Price value={o.goodsAmount} /></Descriptions.Item>
@@ -128,7 +117,7 @@ function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }
             items={o.history.map((h) => ({
               children: (
                 <div>
-                  <strong>{ACTION[h.action] ?? h.action}</strong>
+                  <strong>{orderMachine.historyLabel(h.action)}</strong>
                   <Typography.Text type="secondary"> · {SIDE[h.side] ?? ''} {h.userName} · {when(h.createdAt)}</Typography.Text>
                   {h.note && <div style={{ color: '#595959' }}>{h.note}</div>}
                 </div>
@@ -178,7 +167,7 @@ export default function TradeOrdersPage() {
           { title: '采购商', dataIndex: 'buyerCompanyName' },
           { title: '供应商', dataIndex: 'sellerCompanyName' },
           { title: '订单总额', dataIndex: 'totalAmount', width: 130, render: (v: string) => <Price value={v} /> },
-          { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <Tag>{enumLabel('OrderStatus', v)}</Tag> },
+          { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <Tag>{orderMachine.label(v)}</Tag> },
           { title: '下单时间', dataIndex: 'createdAt', width: 150, render: when },
           { title: '操作', key: 'op', width: 80, fixed: 'right', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id)}>详情</Button> },
         ]}

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel, ORDER_INVOICE_STATE_LABELS, OrderStatus } from '@aquamall/shared';
+import { ORDER_INVOICE_STATE_LABELS, orderMachine, OrderStatus } from '@aquamall/shared';
 
 const COLORS: Record<number, string> = {
   [OrderStatus.TO_CONFIRM]: 'orange',
@@ -11,17 +11,14 @@ const COLORS: Record<number, string> = {
   [OrderStatus.CANCELLED]: 'default',
 };
 
-/** The status tabs of every order list, in lifecycle order. */
-export const STATUS_TABS = Object.values(OrderStatus).map((s) => ({
-  value: s,
-  label: enumLabel('OrderStatus', s) ?? String(s),
-}));
+/** The status tabs of every order list, in lifecycle order (the order table's states). */
+export const STATUS_TABS = orderMachine.stateValues.map((s) => ({ value: s, label: orderMachine.label(s) }));
 
 /** An order's status, with 已提交付款凭证 while a transfer proof waits for the supplier. */
 export function OrderStatusTag({ status, paymentSubmitted }: { status: number; paymentSubmitted?: boolean }) {
   return (
     <span>
-      <Tag color={COLORS[status]}>{enumLabel('OrderStatus', status) ?? status}</Tag>
+      <Tag color={COLORS[status]}>{orderMachine.label(status)}</Tag>
       {paymentSubmitted && status === OrderStatus.TO_PAY && <Tag color="purple">已提交付款凭证</Tag>}
     </span>
   );

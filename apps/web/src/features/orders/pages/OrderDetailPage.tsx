@@ -20,9 +20,11 @@ import {
   formatMoney,
   enumLabel,
   lineTitle,
+  orderMachine,
   OrderStatus,
   Side,
   THUMB_WIDTH,
+  type OrderAction,
   type OrderDetail,
   type OrderLineView,
   formatChinaDateTime,
@@ -47,17 +49,8 @@ const SIDE_NAME: Record<number, string> = {
   [Side.SELLER]: '供应商',
   [Side.PLATFORM]: '平台',
 };
-const ACTION_NAME: Record<string, string> = {
-  create: '提交订单',
-  reprice: '修改价格',
-  confirm: '确认订单',
-  cancel: '取消订单',
-  pay: '提交付款凭证',
-  pay_confirm: '确认收款',
-  pay_reject: '驳回付款凭证',
-  ship: '发货',
-  receive: '确认收货',
-};
+/** A button's text: the order table's (packages/shared/src/machines/order.ts). */
+const button = (a: OrderAction) => orderMachine.actions[a].button ?? orderMachine.actions[a].label;
 const LIST_PATH: Record<number, string> = {
   0: '/customer/order',
   4: '/customer/enorder',
@@ -235,7 +228,7 @@ export default function OrderDetailPage() {
           />
         )}
         <Space wrap>
-          {can('reprice') && <Button onClick={() => setModal('reprice')}>修改价格</Button>}
+          {can('reprice') && <Button onClick={() => setModal('reprice')}>{button('reprice')}</Button>}
           {can('confirm') && (
             <Popconfirm
               title="确认订单？"
@@ -243,13 +236,13 @@ export default function OrderDetailPage() {
               onConfirm={() => confirm.mutateAsync(o.id)}
             >
               <Button type="primary" loading={confirm.isPending}>
-                确认订单
+                {button('confirm')}
               </Button>
             </Popconfirm>
           )}
           {can('pay') && (
             <Button type="primary" onClick={() => setModal('pay')}>
-              去付款
+              {button('pay')}
             </Button>
           )}
           {can('payConfirm') && (
@@ -259,14 +252,14 @@ export default function OrderDetailPage() {
               onConfirm={() => confirmPay.mutateAsync(o.id)}
             >
               <Button type="primary" loading={confirmPay.isPending}>
-                确认收款
+                {button('payConfirm')}
               </Button>
             </Popconfirm>
           )}
-          {can('payReject') && <Button onClick={() => setModal('payReject')}>驳回凭证</Button>}
+          {can('payReject') && <Button onClick={() => setModal('payReject')}>{button('payReject')}</Button>}
           {can('ship') && (
             <Button type="primary" onClick={() => setModal('ship')}>
-              发货
+              {button('ship')}
             </Button>
           )}
           {can('receive') && (
@@ -276,16 +269,16 @@ export default function OrderDetailPage() {
               onConfirm={() => receive.mutateAsync(o.id)}
             >
               <Button type="primary" loading={receive.isPending}>
-                确认收货
+                {button('receive')}
               </Button>
             </Popconfirm>
           )}
           {can('rma') && (
-            <Button onClick={() => navigate(`/customer/rma/rmaApply?orderId=${o.id}`)}>申请售后</Button>
+            <Button onClick={() => navigate(`/customer/rma/rmaApply?orderId=${o.id}`)}>{button('rma')}</Button>
           )}
           {can('cancel') && (
             <Button danger onClick={() => setModal('cancel')}>
-              取消订单
+              {button('cancel')}
             </Button>
           )}
         </Space>
@@ -504,7 +497,7 @@ export default function OrderDetailPage() {
             children: (
               <div>
                 <div>
-                  <strong>{ACTION_NAME[h.action] ?? h.action}</strong>
+                  <strong>{orderMachine.historyLabel(h.action)}</strong>
                   <span style={{ color: '#8c8c8c', marginLeft: 8 }}>
                     {SIDE_NAME[h.side]}
                     {h.userName && h.side !== Side.SYSTEM ? ` ${h.userName}` : ''} · {time(h.createdAt)}
@@ -512,8 +505,8 @@ export default function OrderDetailPage() {
                 </div>
                 <div style={{ color: '#595959' }}>
                   {h.fromStatus !== null && h.fromStatus !== h.toStatus
-                    ? `${enumLabel('OrderStatus', h.fromStatus)} → ${enumLabel('OrderStatus', h.toStatus)}`
-                    : enumLabel('OrderStatus', h.toStatus)}
+                    ? `${orderMachine.label(h.fromStatus)} → ${orderMachine.label(h.toStatus)}`
+                    : orderMachine.label(h.toStatus)}
                   {h.note ? `；${h.note}` : ''}
                 </div>
               </div>
