@@ -3,7 +3,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OrderDetail, TransferPayee } from '@aquamall/shared';
 import { PayModal } from './OrderActionModals.tsx';
-import { RechargeModal } from '../../credit/components/CreditModals.tsx';
 
 // jsdom has no ResizeObserver; antd's modal and inputs measure with it.
 globalThis.ResizeObserver ??= class {
@@ -69,22 +68,5 @@ describe('transfer dialog (decision 0198)', () => {
     expect(await screen.findByText('该供应商尚未完成对公账户验证，暂不能通过银行转账付款')).toBeTruthy();
     expect(screen.queryByText('付款凭证')).toBeNull();
     expect(screen.getByText('提交凭证').closest('button')!.disabled).toBe(true);
-  });
-});
-
-describe('recharge dialog (decision 0198)', () => {
-  const account = { id: 3, sellerCompanyName: '清源水处理', buyerCompanyName: '某水厂', balance: '0.00', creditUsed: '0.00', creditLimit: '1000.00', paymentDays: 30 };
-  it('shows the account and the recharge note', async () => {
-    Object.assign(answers, { creditPayee: { ...verified, amount: null, note: '充值账户000003' } });
-    wrap(<RechargeModal account={account} open onClose={() => {}} />);
-    const card = await screen.findByTestId('payee-account');
-    expect(within(card).getByText('充值账户000003')).toBeTruthy();
-    expect(within(card).queryByText('转账金额')).toBeNull();
-  });
-  it('refuses to submit when the supplier has no verified account', async () => {
-    Object.assign(answers, { creditPayee: { ...none, amount: null } });
-    wrap(<RechargeModal account={account} open onClose={() => {}} />);
-    await screen.findByTestId('payee-unavailable');
-    expect(screen.getByText('提交充值凭证').closest('button')!.disabled).toBe(true);
   });
 });
