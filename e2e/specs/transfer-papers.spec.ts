@@ -57,7 +57,7 @@ test('a purchaser pays by transfer to the shown verified account, the supplier c
   await check.getByRole('button', { name: /核\s*对/ }).click();
   await expect(check.getByTestId('transfer-match-result')).toContainText('到账金额与应付金额一致；附言含订单号');
   await shot(page, 'transfer-match-1366');
-  await check.getByRole('button', { name: /关\s*闭/ }).click();
+  await check.getByRole('button', { name: '关 闭' }).click();
   const payButton = page.getByRole('button', { name: /确认收款/ });
   await payButton.click();
   expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });

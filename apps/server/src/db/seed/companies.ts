@@ -115,7 +115,7 @@ async function seedBankAccounts(db: Db, suppliers: SeededCompany[], now: Date) {
       companyId: id,
       accountName: def.name,
       bankName: DEMO_BANKS[i % DEMO_BANKS.length]!,
-      branchName: `${def.area[3].slice(0, 3)}支行`,
+      branchName: `${def.area[3].replace(/^.*?(省|自治区)/, '').slice(0, 2)}分行营业部`,
       accountNo: `62220210${String(id).padStart(8, '0')}`,
       status: 2,
       attemptsLeft: 3,
