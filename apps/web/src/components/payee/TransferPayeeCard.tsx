@@ -9,7 +9,9 @@ const copy = (text: string, what: string) => ({ text, tooltips: [`复制${what}`
  * button; or why no transfer can be made.
  */
 export function TransferPayeeCard({ payee, loading }: { payee: TransferPayee | undefined; loading?: boolean }) {
-  if (loading || !payee) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  if (loading) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  // A failed read is announced by the client; the dialog still says whom to pay.
+  if (!payee) return null;
   if (!payee.available || !payee.account)
     return (
       <div data-testid="payee-unavailable">
