@@ -10,7 +10,7 @@ const copy = (text: string, what: string) => ({ text, tooltips: [`复制${what}`
  */
 export function TransferPayeeCard({ payee, loading }: { payee: TransferPayee | undefined; loading?: boolean }) {
   if (loading) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  // A failed read is announced by the client; the dialog still says whom to pay.
+  // A failed read shows no card; the dialog above it still says whom to pay.
   if (!payee) return null;
   if (!payee.available || !payee.account)
     return (
