@@ -53,6 +53,7 @@ import productImportRoutes from './modules/products/import-routes.ts';
 import discussionRoutes from './modules/products/discussion-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
+import tradePaperRoutes from './modules/trade-papers/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 import rmaDisputeRoutes from './modules/aftersales/dispute-routes.ts';
@@ -212,6 +213,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(discussionRoutes);
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
+  await app.register(tradePaperRoutes);
   await app.register(aftersalesRoutes);
   await app.register(rmaDisputeRoutes);
   await app.register(adminTradeRoutes);

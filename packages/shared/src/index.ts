@@ -30,6 +30,7 @@ export * from './contracts/enquiries.ts';
 export * from './contracts/quotations.ts';
 export * from './contracts/version-changes.ts';
 export * from './contracts/credit.ts';
+export * from './contracts/trade-papers.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';
 export * from './state-machine.ts';

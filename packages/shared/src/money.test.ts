@@ -13,6 +13,7 @@ import {
   splitVat,
   sumFen,
   toFen,
+  toChineseCapital,
   toYuan,
   vatOf,
 } from './money.ts';
@@ -202,5 +203,45 @@ describe('moneyInput', () => {
     const freight = moneyQuery('运费', { max: 1e10 });
     expect(freight.parse('12.50')).toBe(12.5);
     expect(messages(freight, 'abc')).toEqual(['运费格式不正确']);
+  });
+});
+
+describe('toChineseCapital (大写金额)', () => {
+  it.each([
+    // The People's Bank settlement examples.
+    [168032, '壹仟陆佰捌拾元零叁角贰分'],
+    [10700053, '壹拾万柒仟元零伍角叁分'],
+    [140950, '壹仟肆佰零玖元伍角'],
+    [600714, '陆仟零柒元壹角肆分'],
+    [32504, '叁佰贰拾伍元零肆分'],
+    [1600, '壹拾陆元整'],
+    // Whole amounts, sections and runs of zeros.
+    [0, '零元整'],
+    [100, '壹元整'],
+    [30000000, '叁拾万元整'],
+    [3000000, '叁万元整'],
+    [10010000, '壹拾万零壹佰元整'],
+    [100100000, '壹佰万壹仟元整'], // 零 may be left out when the 万 digit is 0 and 仟 is not,
+    [10000000100, '壹亿零壹元整'],
+    [10000100000, '壹亿零壹仟元整'],
+    [10010000000, '壹亿零壹拾万元整'],
+    [200000000000, '贰拾亿元整'],
+    [100000000000000, '壹万亿元整'],
+    [101000, '壹仟零壹拾元整'],
+    // Fractions only, and 角 without 分.
+    [5, '伍分'],
+    [50, '伍角'],
+    [55, '伍角伍分'],
+    [105, '壹元零伍分'],
+    [1050, '壹拾元零伍角'],
+    [37400, '叁佰柒拾肆元整'],
+    [-150, '负壹元伍角'],
+  ])('%i fen → %s', (fen, text) => {
+    expect(toChineseCapital(fen)).toBe(text);
+  });
+
+  it('refuses what is not a fen amount', () => {
+    expect(() => toChineseCapital(1.5)).toThrow(RangeError);
+    expect(() => toChineseCapital(Number.NaN)).toThrow(RangeError);
   });
 });

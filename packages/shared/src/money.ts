@@ -9,6 +9,7 @@
  * - `vatOf` / `splitVat` / `checkVat`: the VAT rule of an issued invoice, for the server and the browser.
  * - `formatMoney` / `formatPrice`: the one display form (¥, thousands separators, 2 decimals, 万 when asked).
  * - `moneyInput`: the zod field every contract uses for an amount typed in a form.
+ * - `toChineseCapital`: fen → 大写金额 as printed on orders, delivery notes and cheques.
  */
 import { EMPTY_TEXT } from './constants.ts';
 import { z } from './zod.ts';
@@ -205,3 +206,62 @@ export const moneyInput = (label: string, opts: MoneyInputOptions) => moneyCheck
 /** An amount in a query string or any text: a numeric string is read as a number (「…格式不正确」 otherwise). */
 export const moneyQuery = (label: string, opts: MoneyInputOptions) =>
   moneyChecks(z.coerce.number(`${label}格式不正确`) as unknown as z.ZodNumber, label, opts) as unknown as z.ZodCoercedNumber;
+
+// ---------------------------------------------------------------------------------------------------------------
+// 大写金额: the amount in Chinese capitals, as the People's Bank settlement rules write it (examples in
+// packages/shared/src/money.test.ts): 壹拾 for a leading ten, one 零 for a run of zeros inside the number, none for
+// the zeros ending a 万/亿 section, 零 after 元 when the 元 digit is 0 and 角 follows or when 角 is 0 and 分
+// follows, 整 after 元 only (not after 角 nor 分), 负 for a negative amount.
+
+const CAPITAL_DIGITS = '零壹贰叁肆伍陆柒捌玖';
+const CAPITAL_UNITS = ['', '拾', '佰', '仟'] as const;
+const CAPITAL_SECTIONS = ['', '万', '亿', '万亿'] as const;
+
+/** The whole yuan in capitals without 元 ('' for 0). */
+function capitalYuan(yuan: number): string {
+  const digits = String(yuan);
+  let out = '';
+  let zero = false;
+  let sectionHasDigit = false;
+  for (let i = 0; i < digits.length; i++) {
+    const pos = digits.length - 1 - i;
+    const d = digits.charCodeAt(i) - 48;
+    if (d === 0) {
+      if (out) zero = true;
+    } else {
+      if (zero) out += '零';
+      zero = false;
+      out += CAPITAL_DIGITS[d]! + CAPITAL_UNITS[pos % 4]!;
+      sectionHasDigit = true;
+    }
+    if (pos % 4 === 0) {
+      if (sectionHasDigit && pos > 0) {
+        out += CAPITAL_SECTIONS[pos / 4]!;
+        zero = false;
+      }
+      sectionHasDigit = false;
+    }
+  }
+  return out;
+}
+
+/**
+ * Fen → 大写金额 without the 人民币 prefix: 3000000 → 叁万元整, 168032 → 壹仟陆佰捌拾元零叁角贰分, 5 → 伍分,
+ * 0 → 零元整, -150 → 负壹元伍角.
+ */
+export function toChineseCapital(fen: Fen): string {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`not a fen amount: ${fen}`);
+  if (fen === 0) return '零元整';
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100);
+  const jiao = Math.floor(abs / 10) % 10;
+  const cent = abs % 10;
+  let out = yuan > 0 ? `${capitalYuan(yuan)}元` : '';
+  if (jiao === 0 && cent === 0) out += '整';
+  else {
+    if (yuan > 0 && (jiao === 0 || yuan % 10 === 0)) out += '零';
+    if (jiao > 0) out += `${CAPITAL_DIGITS[jiao]}角`;
+    if (cent > 0) out += `${CAPITAL_DIGITS[cent]}分`;
+  }
+  return (fen < 0 ? '负' : '') + out;
+}

@@ -107,6 +107,8 @@ export const adminCompanyDetail = z.object({
       depositFen: z.number().int().nullable(),
       providerRef: z.string().nullable(),
       attemptsLeft: z.number().int(),
+      dayChecks: z.number().int(),
+      dayStartedAt: wireTimestamp.nullable(),
       sentAt: wireTimestamp.nullable(),
       verifiedAt: wireTimestamp.nullable(),
       note: z.string(),

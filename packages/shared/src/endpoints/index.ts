@@ -22,6 +22,7 @@ import { seoEndpoints } from './seo.ts';
 import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { twoFactorEndpoints } from './two-factor.ts';
 import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
+import { tradePaperEndpoints } from './trade-papers.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -48,6 +49,7 @@ export * from './seo.ts';
 export * from './privacy.ts';
 export * from './two-factor.ts';
 export * from './console-trade.ts';
+export * from './trade-papers.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -104,6 +106,7 @@ export const endpointGroups = {
   twoFactor: twoFactorEndpoints,
   adminTrade: adminTradeEndpoints,
   rmaDisputes: rmaDisputeEndpoints,
+  tradePapers: tradePaperEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -1,5 +1,6 @@
 import { creditCodeCheckChar } from '@aquamall/shared';
 import type { Db } from '../client.ts';
+import { bankAccounts } from '../schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertCompanies } from '../../test/factories/companies.ts';
 import { insertPlatformAdmin, insertUsers } from '../../test/factories/users.ts';
@@ -92,8 +93,35 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
     adminName: PLATFORM_ADMIN.adminName,
   });
 
+  const suppliers = seeded.filter((c) => c.def.type === 2 && c.def.merchantStatus === 3);
+  await seedBankAccounts(db, suppliers, now);
   return {
-    suppliers: seeded.filter((c) => c.def.type === 2 && c.def.merchantStatus === 3),
+    suppliers,
     purchasers: seeded.filter((c) => c.def.type === 4),
   };
+}
+
+const DEMO_BANKS = ['中国工商银行', '中国建设银行', '招商银行', '中国农业银行', '中国银行'];
+
+/**
+ * Every open demo supplier has a settlement account verified by the small deposit, so a purchaser can pay it by
+ * transfer (the transfer dialog shows it, decision 0198). Numbers follow the company id (no PRNG draw: the other
+ * demo data stay as they were).
+ */
+async function seedBankAccounts(db: Db, suppliers: SeededCompany[], now: Date) {
+  if (!suppliers.length) return;
+  await db.insert(bankAccounts).values(
+    suppliers.map(({ id, def }, i) => ({
+      companyId: id,
+      accountName: def.name,
+      bankName: DEMO_BANKS[i % DEMO_BANKS.length]!,
+      branchName: `${def.area[3].replace(/^.*?(省|自治区)/, '').slice(0, 2)}分行营业部`,
+      accountNo: `62220210${String(id).padStart(8, '0')}`,
+      status: 2,
+      attemptsLeft: 3,
+      sentAt: now,
+      verifiedAt: now,
+      updatedAt: now,
+    })),
+  );
 }

@@ -14,3 +14,4 @@ export * from './cart.ts';
 export * from './order-flow.ts';
 export * from './aftersales.ts';
 export * from './enquiries.ts';
+export * from './bank.ts';

@@ -49,6 +49,10 @@ export const useIssueStatement = () => useCreditMutation((v: InputOf<'statementI
 export const useConfirmStatement = () => useCreditMutation((v: InputOf<'statementConfirm'>) => api.run('statementConfirm', v));
 export const useDisputeStatement = () => useCreditMutation((v: InputOf<'statementDispute'>) => api.run('statementDispute', v));
 
+/** GET /api/companyAccount/payee — where a recharge transfer goes (the supplier's verified account and the note). */
+export const useCreditPayee = (id: number | null) =>
+  useQuery({ queryKey: ['credit', 'payee', id], queryFn: () => api.read('creditPayee', { id: id! }, { suppressError: true }), enabled: id !== null });
+
 export const exportAccounts = (params: InputOf<'creditAccountExport'>) => downloadEndpoint('creditAccountExport', params);
 export const exportLedger = (params: InputOf<'creditLedgerExport'>) => downloadEndpoint('creditLedgerExport', params);
 export const exportStatementExcel = (id: number) => downloadEndpoint('statementExcel', { id });

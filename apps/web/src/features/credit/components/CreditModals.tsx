@@ -2,7 +2,8 @@ import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { creditAdjustInput, creditAmountInput, creditApproveInput, creditReasonInput, creditRechargeInput, creditTermsInput, formatMoney } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
-import { useAdjust, useApprove, useCustomerRecharge, useRecharge, useRefund, useTerms } from '../api/credit.ts';
+import { TransferPayeeCard } from '../../../components/payee/TransferPayeeCard.tsx';
+import { useAdjust, useApprove, useCreditPayee, useCustomerRecharge, useRecharge, useRefund, useTerms } from '../api/credit.ts';
 
 const rechargeRules = formRules(creditRechargeInput);
 const amountRules = formRules(creditAmountInput);
@@ -18,7 +19,7 @@ interface Props {
 type Account = { id: number; sellerCompanyName: string; buyerCompanyName: string; balance: string; creditUsed: string; creditLimit: string; paymentDays: number };
 
 /** A modal form: validates, runs `submit`, closes on success (the server's message is shown by the client). */
-function FormModal<V extends object>({ open, onClose, title, okText, loading, submit, children, initialValues, danger }: Props & { title: string; okText: string; loading: boolean; submit: (v: V) => Promise<unknown>; children: React.ReactNode; initialValues?: Partial<V>; danger?: boolean }) {
+function FormModal<V extends object>({ open, onClose, title, okText, loading, submit, children, initialValues, danger, disabled }: Props & { title: string; okText: string; loading: boolean; submit: (v: V) => Promise<unknown>; children: React.ReactNode; initialValues?: Partial<V>; danger?: boolean; disabled?: boolean }) {
   const [form] = Form.useForm<V>();
   const ok = async () => {
     const v = await form.validateFields();
@@ -26,7 +27,7 @@ function FormModal<V extends object>({ open, onClose, title, okText, loading, su
     onClose();
   };
   return (
-    <Modal title={title} open={open} onCancel={onClose} onOk={() => void ok()} okText={okText} okButtonProps={{ danger }} confirmLoading={loading} destroyOnHidden>
+    <Modal title={title} open={open} onCancel={onClose} onOk={() => void ok()} okText={okText} okButtonProps={{ danger, disabled }} confirmLoading={loading} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
         {children}
       </Form>
@@ -37,9 +38,12 @@ function FormModal<V extends object>({ open, onClose, title, okText, loading, su
 /** The purchaser's recharge: amount and the transfer proof, confirmed by the supplier. */
 export function RechargeModal({ account, ...p }: Props & { account: Account }) {
   const m = useRecharge();
+  const payee = useCreditPayee(p.open ? account.id : null);
+  const blocked = payee.data?.available === false;
   return (
-    <FormModal<{ amount: number; proofFiles: string[]; remark: string }> {...p} title="账户充值" okText="提交充值凭证" loading={m.isPending} initialValues={{ proofFiles: [] }} submit={(v) => m.mutateAsync({ accountId: account.id, ...v })}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`请向 ${account.sellerCompanyName} 转账后上传凭证，供应商确认到账后入账；充值先偿还已用额度（当前 ${formatMoney(account.creditUsed)}）。`} />
+    <FormModal<{ amount: number; proofFiles: string[]; remark: string }> {...p} title="账户充值" okText="提交充值凭证" loading={m.isPending} disabled={blocked} initialValues={{ proofFiles: [] }} submit={(v) => m.mutateAsync({ accountId: account.id, ...v })}>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`请向 ${account.sellerCompanyName} 的以下账户转账，附言填写充值账户号，然后上传凭证，供应商确认到账后入账；充值先偿还已用额度（当前 ${formatMoney(account.creditUsed)}）。`} />
+      <TransferPayeeCard payee={payee.data} loading={payee.isLoading} />
       <Form.Item name="amount" label="充值金额（元）" rules={rechargeRules.amount}>
         <InputNumber min={0.01} precision={2} style={{ width: '100%' }} />
       </Form.Item>

@@ -54,3 +54,16 @@ export const useReceiveOrder = () =>
 
 /** POST /api/order/export — the filtered list as an Excel file (one row per order line). */
 export const exportOrders = (params: OrderListParams) => downloadEndpoint('orderExport', params);
+
+/** GET /api/order/payee — where a transfer for the order goes (the supplier's verified account and the note). */
+export const useOrderPayee = (orderId: number | null) =>
+  useQuery({
+    queryKey: ['orders', 'payee', orderId],
+    queryFn: () => api.read('orderPayee', { id: orderId! }, { suppressError: true }),
+    enabled: orderId !== null,
+  });
+/** POST /api/order/pay/match — the supplier checks an incoming transfer against the order (reads only). */
+export const useTransferMatch = () => useMutation({ mutationFn: (v: InputOf<'orderTransferMatch'>) => api.read('orderTransferMatch', v) });
+/** GET /api/order/paper — 采购订单/销售订单, 发货单 (of a shipment) or 收货单 as a PDF. */
+export const downloadOrderPaper = (id: number, kind: 'order' | 'delivery' | 'receiving', shipmentId?: number) =>
+  downloadEndpoint('orderPaper', { id, kind, ...(shipmentId ? { shipmentId } : {}) });

@@ -13,10 +13,12 @@ import {
   toFen,
 } from '@aquamall/shared';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
+import { TransferPayeeCard } from '../../../components/payee/TransferPayeeCard.tsx';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import {
   useCancelOrder,
   useCreditForOrder,
+  useOrderPayee,
   usePayOrder,
   useRejectPayment,
   useRepriceOrder,
@@ -175,8 +177,13 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const [form] = Form.useForm<{ proofFiles: string[]; payerName?: string; remark?: string }>();
   const pay = usePayOrder();
   const credit = useCreditForOrder(open ? order.id : null);
-  const [method, setMethod] = useState<1 | 2>(1);
+  const payee = useOrderPayee(open ? order.id : null);
+  const [chosen, setChosen] = useState<1 | 2 | null>(null);
   const account = credit.data ?? null;
+  // Checkout offers what is possible: no transfer to a supplier without a verified account (credit if any).
+  const transferOk = payee.data?.available ?? true;
+  const method: 1 | 2 = chosen ?? (!transferOk && account ? 2 : 1);
+  const setMethod = setChosen;
   const short = account ? toFen(order.totalAmount) - toFen(account.available) : 0;
   const creditUsable = account !== null && account.status === 1 && short <= 0;
   const submit = async () => {
@@ -202,7 +209,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
       onCancel={onClose}
       onOk={() => void submit()}
       okText={method === 2 ? '确认账期支付' : '提交凭证'}
-      okButtonProps={{ disabled: method === 2 && !creditUsable }}
+      okButtonProps={{ disabled: method === 2 ? !creditUsable : !transferOk }}
       confirmLoading={pay.isPending}
       destroyOnHidden
     >
@@ -211,7 +218,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
         onChange={(e) => setMethod(e.target.value as 1 | 2)}
         style={{ marginBottom: 16 }}
         options={[
-          { value: 1, label: '银行转账' },
+          { value: 1, label: '银行转账', disabled: !transferOk },
           { value: 2, label: '账期支付', disabled: !account },
         ]}
       />
@@ -234,9 +241,11 @@ export function PayModal({ order, open, onClose }: ModalProps) {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`请向 ${order.sellerCompanyName} 转账 ${formatMoney(order.totalAmount)}，并上传转账凭证，供应商确认到账后发货。`}
+            message={`请向 ${order.sellerCompanyName} 的以下账户转账 ${formatMoney(payee.data?.amount ?? order.totalAmount)}，附言填写订单号，并上传转账凭证，供应商确认到账后发货。`}
             description={account ? undefined : '与该供应商开通信用账户后可使用账期支付。'}
           />
+          <TransferPayeeCard payee={payee.data} loading={payee.isLoading} />
+          {transferOk ? (
           <Form form={form} layout="vertical" initialValues={{ proofFiles: [] }}>
             <Form.Item name="proofFiles" label="付款凭证" rules={payRules.proofFiles}>
               <ImageUpload multiple max={5} />
@@ -248,6 +257,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
               <Input.TextArea rows={2} maxLength={300} placeholder="选填" />
             </Form.Item>
           </Form>
+          ) : null}
         </>
       )}
     </Modal>

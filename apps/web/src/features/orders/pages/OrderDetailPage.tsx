@@ -41,6 +41,7 @@ import {
   ShipModal,
 } from '../components/OrderActionModals.tsx';
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
+import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
 
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -198,7 +199,12 @@ export default function OrderDetailPage() {
             )}
           </Space>
         }
-        extra={<Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>}
+        extra={
+          <Space>
+            <OrderPapersButton order={o} />
+            <Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>
+          </Space>
+        }
       >
         {hint && <Alert type="info" showIcon message={hint} style={{ marginBottom: 12 }} />}
         {o.status === OrderStatus.CANCELLED && (
@@ -217,6 +223,7 @@ export default function OrderDetailPage() {
             message={
               buyer ? '已提交付款凭证，等待供应商确认收款' : '采购商已提交付款凭证，请核实到账后确认收款'
             }
+            action={buyer ? undefined : <TransferMatchButton order={o} />}
           />
         )}
         {repriced && buyer && o.status === OrderStatus.TO_CONFIRM && (
@@ -444,6 +451,12 @@ export default function OrderDetailPage() {
                     .join('；'),
               },
               { title: '发货人', dataIndex: 'shippedByName', width: 100 },
+              {
+                title: '单据',
+                key: 'paper',
+                width: 100,
+                render: (_: unknown, s: OrderDetail['shipments'][number]) => <DeliveryNoteLink orderId={o.id} shipmentId={s.id} />,
+              },
             ]}
           />
         ) : (
