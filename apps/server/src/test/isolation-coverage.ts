@@ -64,7 +64,6 @@ export const ISOLATION_PROBES = {
   },
   'modules/trade-papers/trade-papers.test.ts': {
     tests: ['a third company sees no payee, matches nothing and downloads no paper'],
-    endpoints: ['orderPayee', 'orderTransferMatch', 'orderPaper', 'creditPayee'],
   },
   'modules/credit/credit.test.ts': {
     tests: ['a third company sees and does nothing on every call'],

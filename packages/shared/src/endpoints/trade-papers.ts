@@ -7,6 +7,7 @@ import {
   transferPayee,
 } from '../contracts/trade-papers.ts';
 import { can, endpoint, raw, sees } from './endpoint.ts';
+import { probedIn } from './isolation.ts';
 
 /** The order pages (as orders.ts): the use case checks the page of the order opened, as the order detail does. */
 const orderPages = sees(
@@ -31,6 +32,7 @@ export const tradePaperEndpoints = {
     access: orderPages,
     query: orderPayeeQuery,
     response: transferPayee,
+    isolation: probedIn('modules/trade-papers/trade-papers.test.ts'),
   }),
   orderTransferMatch: endpoint({
     method: 'POST',
@@ -39,6 +41,7 @@ export const tradePaperEndpoints = {
     access: can('order:ship'),
     body: transferMatchInput,
     response: transferMatch,
+    isolation: probedIn('modules/trade-papers/trade-papers.test.ts'),
   }),
   orderPaper: endpoint({
     method: 'GET',
@@ -47,6 +50,7 @@ export const tradePaperEndpoints = {
     access: orderPages,
     query: orderPaperQuery,
     response: raw('application/pdf'),
+    isolation: probedIn('modules/trade-papers/trade-papers.test.ts'),
   }),
   creditPayee: endpoint({
     method: 'GET',
@@ -55,5 +59,6 @@ export const tradePaperEndpoints = {
     access: can('credit:manage', 'purchase:manage'),
     query: creditPayeeQuery,
     response: transferPayee,
+    isolation: probedIn('modules/trade-papers/trade-papers.test.ts'),
   }),
 };
