@@ -32,3 +32,4 @@ export * from './contracts/version-changes.ts';
 export * from './contracts/credit.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';
+export * from './errors.ts';
