@@ -10,6 +10,7 @@ import {
   cartSelectInput,
   cartView,
   checkoutPreview,
+  checkoutRefusals,
   checkoutResult,
   checkoutSource,
   checkoutSubmitInput,
@@ -188,5 +189,6 @@ export const cartEndpoints = {
     headers: idempotencyHeaders,
     body: checkoutSubmitInput,
     response: checkoutResult,
+    refusals: checkoutRefusals,
   }),
 };

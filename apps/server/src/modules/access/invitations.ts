@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, PASSWORD_MISMATCH, type CompanyInvitationRow, type InviteAcceptInput, type UserInviteInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
@@ -42,7 +43,7 @@ export async function inviteUser(app: FastifyInstance, caller: Caller, roleIds: 
     .from(users)
     .where(and(eq(users.phone, input.phone), eq(users.companyId, caller.companyId)));
   // The company's own users are on its list already: saying so tells the inviter nothing new.
-  if (member) throw conflict('该手机号已是本企业用户');
+  if (member) throw fail('INVITE_ALREADY_MEMBER');
   const row = await app.db.transaction(async (tx) => {
     await tx
       .update(companyInvitations)
@@ -102,7 +103,7 @@ export async function revokeInvitation(db: Db, companyId: number, id: number) {
     .set({ status: 'revoked', decidedAt: new Date() })
     .where(and(eq(companyInvitations.id, id), eq(companyInvitations.companyId, companyId), eq(companyInvitations.status, 'pending')))
     .returning({ id: companyInvitations.id });
-  if (!done.length) throw notFound('邀请不存在或已处理');
+  if (!done.length) throw fail('INVITE_NOT_FOUND');
 }
 
 /**

@@ -4,6 +4,7 @@ import { PASSWORD_MISMATCH, type forgetPasswordInput, type modifyPasswordInput, 
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { MSG_SMS_FORGET_OFF, MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
@@ -49,7 +50,7 @@ export async function modifyPassword(db: Db, request: FastifyRequest, userId: nu
   if (!slot.taken) throw invalid(MSG_LOCKED);
   if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw invalid(slot.locked ? MSG_LOCKED : '原密码错误');
   checkNewPassword(b);
-  if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
+  if (b.password === b.oldPassword) throw fail('PASSWORD_UNCHANGED');
   await db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id);
   await clearFailures(db, user.phone, clientInfo(request).ip);
@@ -60,14 +61,14 @@ export async function replacePhone(app: FastifyInstance, userId: number, b: z.ou
   requireSms(app, MSG_SMS_SERVICE_OFF);
   const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
   if (!user) throw loginExpired();
-  if (b.newPhone === user.phone) throw invalid('新手机号不能与原手机号相同');
+  if (b.newPhone === user.phone) throw fail('PHONE_UNCHANGED');
   await requireCode(app.db, { channel: 'sms', target: user.phone, purpose: 'oldphone', code: b.oldCode });
   await requireCode(app.db, { channel: 'sms', target: b.newPhone, purpose: 'newphone', code: b.newCode });
-  if (await findByPhone(app.db, b.newPhone)) throw conflict('该手机号已被其他账号使用');
+  if (await findByPhone(app.db, b.newPhone)) throw fail('PHONE_TAKEN');
   try {
     await app.db.update(users).set({ phone: b.newPhone, updatedAt: new Date() }).where(eq(users.id, userId));
   } catch {
-    throw conflict('该手机号已被其他账号使用');
+    throw fail('PHONE_TAKEN');
   }
   return { phone: b.newPhone };
 }

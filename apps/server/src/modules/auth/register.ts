@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CompanyType, ENUMS, PASSWORD_HINT, PASSWORD_MISMATCH, type registerInput, type z } from '@aquamall/shared';
 import { companies, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { MSG_SMS_REGISTER_OFF, requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
@@ -33,7 +34,7 @@ export async function registerCompany(app: FastifyInstance, request: FastifyRequ
   const weak = passwordProblem(b.password);
   if (weak) throw invalid(weak);
   if (b.password !== b.confirmPassword) throw invalid(PASSWORD_MISMATCH);
-  if (b.registerType === 'merchant' && b.companyType !== CompanyType.SUPPLIER) throw invalid('商家入驻请选择供应商类型');
+  if (b.registerType === 'merchant' && b.companyType !== CompanyType.SUPPLIER) throw fail('REGISTER_MERCHANT_TYPE_REQUIRED');
   await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'register', code: b.code });
   if (await findByPhone(app.db, b.phone)) throw conflict(MSG_PHONE_TAKEN);
   const passwordHash = await hashPassword(b.password);

@@ -4,7 +4,8 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type AuditAction, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
-import { conflict, invalid, loginExpired, notFound } from '../../lib/errors.ts';
+import { invalid, loginExpired, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { ok } from '../../lib/envelope.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -104,7 +105,7 @@ async function record(db: Db, actor: AuditActor, s: Subject, action: AuditAction
 export async function startEnrolment(db: Db, userId: number) {
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
-  if (await enabledRow(db, userId)) throw conflict('两步验证已开启');
+  if (await enabledRow(db, userId)) throw fail('TWO_FACTOR_ALREADY_ON');
   const secret = await newTotpSecret();
   const sealed = sealSecret(secret);
   await db
@@ -194,8 +195,8 @@ export async function confirmEnrolment(db: Db, request: FastifyRequest, userId: 
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
   const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
-  if (!row) throw invalid('请先扫描二维码开始设置');
-  if (row.enabledAt) throw conflict('两步验证已开启');
+  if (!row) throw fail('TWO_FACTOR_NOT_STARTED');
+  if (row.enabledAt) throw fail('TWO_FACTOR_ALREADY_ON');
   await checkCode(db, request, userId, row, code, false);
   const recoveryCodes = await replaceRecoveryCodes(db, userId);
   await db.transaction(async (tx) => {
@@ -211,7 +212,7 @@ export async function regenerateRecoveryCodes(db: Db, request: FastifyRequest, u
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
   const row = await enabledRow(db, userId);
-  if (!row) throw invalid('两步验证未开启');
+  if (!row) throw fail('TWO_FACTOR_OFF');
   await checkCode(db, request, userId, row, code, false);
   const recoveryCodes = await replaceRecoveryCodes(db, userId);
   await record(db, auditActor(request), s, 'two_factor.recovery_regenerate', '您的两步验证恢复码已重新生成');
@@ -232,7 +233,7 @@ export async function disableTwoFactor(db: Db, request: FastifyRequest, userId: 
   if (!s) throw loginExpired();
   if (isRequired(s)) throw invalid(MSG_REQUIRED);
   const row = await enabledRow(db, userId);
-  if (!row) throw invalid('两步验证未开启');
+  if (!row) throw fail('TWO_FACTOR_OFF');
   if (b.code) await checkCode(db, request, userId, row, b.code, true);
   else {
     const slot = await reserveAttempt(db, lockKey(userId), clientInfo(request).ip, true);
@@ -253,7 +254,7 @@ export async function disableTwoFactor(db: Db, request: FastifyRequest, userId: 
  */
 export async function resetTwoFactor(db: Db, request: FastifyRequest, targetUserId: number, companyId: number | null) {
   const s = await subject(db, targetUserId);
-  if (!s || (companyId !== null && s.companyId !== companyId)) throw notFound('用户不存在');
+  if (!s || (companyId !== null && s.companyId !== companyId)) throw fail('TWO_FACTOR_USER_NOT_FOUND');
   await db.transaction(async (tx) => {
     await removeTwoFactor(tx, targetUserId);
     await record(tx, auditActor(request), s, 'two_factor.reset', '您的两步验证已被管理员重置，请重新设置');

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SMS_RESEND_S, type sendCodeInput, type sendEmailCodeInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
-import { AppError, invalid, loginExpired } from '../../lib/errors.ts';
+import { AppError, loginExpired } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { MSG_SMS_REGISTER_OFF, requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
 import { clientInfo } from '../auth/fields.ts';
@@ -41,9 +42,9 @@ export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest,
       phone = me?.phone;
     }
   }
-  if (!phone) throw invalid('请输入手机号');
+  if (!phone) throw fail('CODE_PHONE_REQUIRED');
   if (purpose === 'register' && !(await verifyCaptcha(app.db, captchaId, captchaCode))) {
-    throw invalid('图形验证码错误或已过期');
+    throw fail('CODE_CAPTCHA_WRONG');
   }
   const code = await issueCode(app.db, { channel: 'sms', target: phone, purpose, ip: clientInfo(request).ip });
   let deliver = true;

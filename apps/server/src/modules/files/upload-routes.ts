@@ -5,6 +5,7 @@ import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
@@ -62,7 +63,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   });
 
   async function receive(request: FastifyRequest): Promise<{ auth: AuthContext; files: ReceivedFile[] }> {
-    if (!request.isMultipart()) throw invalid('请选择要上传的文件');
+    if (!request.isMultipart()) throw fail('UPLOAD_FILE_REQUIRED');
     let auth: AuthContext | null = request.headers['x-token'] ? request.auth : null;
     const files: ReceivedFile[] = [];
     // Errors of our own (token lookup, rate limit) pass through; only the parser's are mapped to bad input.
@@ -88,7 +89,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       throw ours || err instanceof AppError ? err : limitError(err);
     }
     if (!auth) throw loginExpired();
-    if (files.length === 0) throw invalid('请选择要上传的文件');
+    if (files.length === 0) throw fail('UPLOAD_FILE_REQUIRED');
     return { auth, files };
   }
 
@@ -101,7 +102,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   // POST /UploadHandler.ashx?appName=<app> — the same, stored in the folder the app names.
   route(app, e.fileUploadHandler, async (request) => {
     const appName = (request.query.appName || 'common').toLowerCase();
-    if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw invalid('不支持的上传类别');
+    if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw fail('UPLOAD_CATEGORY_UNKNOWN');
     const { auth, files } = await receive(request);
     return ok(await storeUploads(app, auth, files, appName), '上传成功');
   });

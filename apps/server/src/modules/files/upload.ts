@@ -4,6 +4,7 @@ import { loadSharp } from '../../lib/lazy.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { checkZipDirectory, OFD_LIMITS, verifyZipContents } from '../../lib/zip-guard.ts';
 
 /** An OFD whose package is too large, too packed or broken. */
@@ -63,7 +64,7 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
       return ext === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     });
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw invalid('图片尺寸过大');
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw fail('UPLOAD_IMAGE_TOO_LARGE');
     throw typeError();
   }
   return { fileName: file.fileName, body, mime: type.mime, ext };

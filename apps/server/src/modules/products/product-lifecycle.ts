@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { pgErrorCode, type Caller } from './caller.ts';
 import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
@@ -15,8 +16,8 @@ import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
   await assertCanPublishGoods(db, caller.companyId);
   const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-  if (!p) throw notFound('商品不存在');
-  if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw conflict('只有草稿或已驳回的商品可以提交审核');
+  if (!p) throw fail('PRODUCT_NOT_FOUND');
+  if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw fail('PRODUCT_SUBMIT_NOT_DRAFT');
   await assertContentComplete(db, contentOf(p));
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -25,7 +26,7 @@ export async function submitProduct(db: Db, caller: Caller, id: number): Promise
       .set({ status: ProductStatus.PENDING, rejectReason: null, updatedAt: new Date() })
       .where(and(eq(products.id, id), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
       .returning();
-    if (!changed) throw conflict('商品状态已变化，请刷新后重试');
+    if (!changed) throw fail('PRODUCT_STATUS_MOVED');
     await upsertPendingRevision(t, changed, contentOf(changed), false, caller.userId);
   });
 }
@@ -67,10 +68,10 @@ export async function deleteDrafts(db: Db, caller: Caller, ids: number[]) {
       .delete(products)
       .where(and(inArray(products.id, ids), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
       .returning({ id: products.id });
-    if (!deleted.length) throw conflict('只能删除草稿或已驳回的商品');
+    if (!deleted.length) throw fail('PRODUCT_DELETE_NOT_DRAFT');
     return { deleted: deleted.length };
   } catch (err) {
-    if (pgErrorCode(err) === '23503') throw conflict('商品已用于库存调整单，不能删除');
+    if (pgErrorCode(err) === '23503') throw fail('PRODUCT_IN_ADJUSTMENT');
     throw err;
   }
 }
@@ -80,7 +81,7 @@ export async function copyProduct(db: Db, caller: Caller, id: number): Promise<{
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [p] = await t.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-    if (!p) throw notFound('商品不存在');
+    if (!p) throw fail('PRODUCT_NOT_FOUND');
     const [rev] = await t
       .select({ content: productRevisions.content })
       .from(productRevisions)

@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { QR_SIZE, type wxBindInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
 import { MSG_DISABLED } from '../auth/issue.ts';
 import { afterFirstFactor } from '../auth/two-factor.ts';
@@ -23,7 +24,7 @@ export async function wechatQr(app: FastifyInstance, request: FastifyRequest, cl
     ({ content } = await wechat.createQr(ticket, QR_TTL_S, origin));
   } catch (err) {
     request.log.error({ err }, 'WeChat QR failed');
-    throw invalid('微信二维码获取失败，请稍后再试');
+    throw fail('WECHAT_QR_FAILED');
   }
   const qrImage = await (await loadQrCode()).toDataURL(content, { width: QR_SIZE * 2, margin: 1, errorCorrectionLevel: 'M' });
   return { ticket, qrImage, expireSeconds: QR_TTL_S, sandbox: wechat.sandbox, scanUrl: wechat.sandbox ? content : undefined };
@@ -56,7 +57,7 @@ export async function wechatBind(app: FastifyInstance, request: FastifyRequest, 
     .where(and(eq(users.id, user.id), isNull(users.wechatOpenId)))
     .returning({ id: users.id })
     .catch(() => []);
-  if (!bound.length) throw conflict('该账号已绑定其他微信，请先在账号安全中解绑');
+  if (!bound.length) throw fail('WECHAT_BOUND_ELSEWHERE');
   return afterFirstFactor(app, request, user.id, b.rememberMe, 'wechat');
 }
 
