@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Code, ERROR_ID_HEADER, MSG } from '@aquamall/shared';
 import { isConnectionError } from '../db/connection-errors.ts';
 import { AppError, serviceBusy } from '../lib/errors.ts';
+import { failKernel } from '../lib/messages.ts';
 import { metrics } from '../lib/metrics.ts';
 
 const dbUnavailable = metrics.counter(
@@ -126,7 +127,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(413).send({ code: Code.INVALID, message: MSG.bodyTooLarge, data: null });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.status(415).send({ code: Code.INVALID, message: '不支持的请求数据类型', data: null });
+      const unsupported = failKernel('UNSUPPORTED_MEDIA_TYPE');
+      return reply.status(415).send({ code: unsupported.code, message: unsupported.message, data: null });
     }
     if (status === 429) {
       return reply.status(429).send({ code: Code.RATE_LIMITED, message: MSG.tooManyRequests, data: null });

@@ -1,4 +1,4 @@
-import { defineErrors } from '@aquamall/shared';
+import { defineErrors, PASSWORD_MISMATCH } from '@aquamall/shared';
 import { raiserOf } from '../../lib/errors.ts';
 
 /**
@@ -22,6 +22,8 @@ export const accessErrors = defineErrors({
   USER_OUTRANKS_CALLER: { kind: 'forbidden', message: '不能修改权限高于您的用户' },
   USER_OWN_ROLE: { kind: 'forbidden', message: '不能修改自己的角色' },
   USER_ROLE_BEYOND_OWN: { kind: 'forbidden', message: '只能分配您自己拥有权限范围内的角色' },
+  INVITE_GONE: { kind: 'invalid', message: '邀请不存在或已失效，请联系邀请您的企业重新邀请' },
+  INVITE_PASSWORD_MISMATCH: { kind: 'invalid', message: PASSWORD_MISMATCH },
 });
 
 /** Raises one of this module's errors: `throw fail('INVITE_ALREADY_MEMBER')`. */

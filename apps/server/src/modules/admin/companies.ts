@@ -3,7 +3,6 @@ import { toYuan } from '@aquamall/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
@@ -99,7 +98,7 @@ export async function setDisabled(db: Db, actor: AuditActor, input: { id: number
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
     if (!before) throw fail('COMPANY_NOT_FOUND');
-    if (before.disabled === input.disabled) throw conflict(input.disabled ? '企业已是禁用状态' : '企业已是启用状态');
+    if (before.disabled === input.disabled) throw fail(input.disabled ? 'COMPANY_ALREADY_DISABLED' : 'COMPANY_ALREADY_ENABLED');
     await tx.update(companies).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(companies.id, input.id));
     let endedSessions = 0;
     if (input.disabled) {

@@ -31,6 +31,12 @@ export const adminErrors = defineErrors({
   PRESET_ROLE_NOT_FOUND: { kind: 'notFound', message: '预设角色不存在' },
   PRODUCT_NOT_ON_SALE: { kind: 'conflict', message: '只能下架在售商品' },
   SYNONYM_NOT_FOUND: { kind: 'notFound', message: '该同义词条目不存在' },
+  COMPANY_ALREADY_DISABLED: { kind: 'conflict', message: '企业已是禁用状态' },
+  COMPANY_ALREADY_ENABLED: { kind: 'conflict', message: '企业已是启用状态' },
+  LISTING_TENDER_NOT_FOUND: { kind: 'notFound', message: '招标项目不存在' },
+  LISTING_ENQUIRY_NOT_FOUND: { kind: 'notFound', message: '询价单不存在' },
+  LISTING_ALREADY_DOWN: { kind: 'conflict', message: '已下架，请勿重复操作' },
+  LISTING_NOT_DOWN: { kind: 'conflict', message: '未被下架' },
 });
 
 /** Raises one of this module's errors: `throw fail('ADMIN_ARTICLE_NOT_FOUND')`. */

@@ -17,8 +17,7 @@ import {
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberLedger, memberUpgradeRequests, siteSettings } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
-import { fail } from './messages.ts';
+import { certificationErrors, fail } from './messages.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
@@ -33,7 +32,7 @@ import { saveSetting } from '../admin/content/settings.ts';
 export const UpgradeStatus = MemberOrderStatus;
 const S = MemberOrderStatus;
 const MEMBER_PAGE = '/customer/authentication/member';
-const MSG_NO_PROOF = '转账凭证不存在，请重新上传';
+const MSG_NO_PROOF = certificationErrors.MEMBER_PROOF_GONE.message;
 
 /** Job kinds: the reminder N days before a term ends, and the end of the term (refId: the company). */
 export const MEMBER_JOBS = { REMIND: 'member.expiry_reminder', EXPIRE: 'member.expire' } as const;
@@ -107,7 +106,7 @@ export async function createMemberOrder(app: FastifyInstance, auth: AuthContext,
       .from(memberUpgradeRequests)
       .where(and(eq(memberUpgradeRequests.companyId, companyId), inArray(memberUpgradeRequests.status, [S.AWAITING_PAYMENT, S.AWAITING_CONFIRMATION])))
       .limit(1);
-    if (open) throw conflict(`已有未完成的会员订单${open.orderNo ? ` ${open.orderNo}` : ''}，请先完成付款或撤销`);
+    if (open) throw fail('MEMBER_ORDER_OPEN', { orderNo: open.orderNo });
     const [row] = await tx
       .insert(memberUpgradeRequests)
       .values({
@@ -144,7 +143,7 @@ export async function submitMemberProof(
   const order = await ownOrder(app.db, companyId, input.id);
   if (order.status !== S.AWAITING_PAYMENT) throw fail('MEMBER_ORDER_PROOF_DONE');
   for (const key of await assertOwnUploads(app.db, companyId, input.proofFiles, MSG_NO_PROOF)) {
-    if (!(await app.storage.exists(key))) throw invalid(MSG_NO_PROOF);
+    if (!(await app.storage.exists(key))) throw fail('MEMBER_PROOF_GONE');
   }
   const [row] = await app.db
     .update(memberUpgradeRequests)

@@ -1,4 +1,4 @@
-import { defineErrors } from '@aquamall/shared';
+import { defineErrors, MSG_CREDIT_CODE_INVALID, MSG_ID_NUMBER_INVALID } from '@aquamall/shared';
 import { raiserOf } from '../../lib/errors.ts';
 
 /**
@@ -26,6 +26,14 @@ export const certificationErrors = defineErrors({
   MEMBER_ORDER_PROOF_DONE: { kind: 'conflict', message: '该订单已提交凭证或已处理，请刷新后查看' },
   MEMBER_PAYEE_NOT_SET: { kind: 'conflict', message: '平台收款账户尚未设置，暂不能购买会员，请联系平台客服' },
   MEMBER_REQUEST_ALREADY_HANDLED: { kind: 'conflict', message: '该申请已处理，请勿重复操作' },
+  CERT_LICENSE_GONE: { kind: 'invalid', message: '营业执照图片不存在，请重新上传' },
+  CERT_CREDIT_CODE_INVALID: { kind: 'invalid', message: MSG_CREDIT_CODE_INVALID },
+  CERT_ID_NUMBER_INVALID: { kind: 'invalid', message: MSG_ID_NUMBER_INVALID },
+  MEMBER_PROOF_GONE: { kind: 'invalid', message: '转账凭证不存在，请重新上传' },
+  MEMBER_ORDER_OPEN: {
+    kind: 'conflict',
+    message: (p: { orderNo: string | null }) => `已有未完成的会员订单${p.orderNo ? ` ${p.orderNo}` : ''}，请先完成付款或撤销`,
+  },
 });
 
 /** Raises one of this module's errors: `throw fail('AGREEMENT_ALREADY_SIGNED')`. */

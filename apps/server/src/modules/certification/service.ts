@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, isValidCreditCode, isValidIdCardNumber, MSG_CREDIT_CODE_INVALID, MSG_ID_NUMBER_INVALID, type CertificationInput } from '@aquamall/shared';
+import { CertStatus, isValidCreditCode, isValidIdCardNumber, type CertificationInput } from '@aquamall/shared';
 import { certifications, companies, merchantApplications } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
-import { fail } from './messages.ts';
+import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
@@ -14,7 +13,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import { PRIVATE_PREFIX } from '../files/host-routes.ts';
 import { sendDownload } from '../../lib/download.ts';
 
-const MSG_NO_LICENSE = '营业执照图片不存在，请重新上传';
+const MSG_NO_LICENSE = certificationErrors.CERT_LICENSE_GONE.message;
 
 type Row = typeof certifications.$inferSelect;
 const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 4)}**********${id.slice(14)}` : id);
@@ -86,8 +85,8 @@ async function certifiedRow(app: FastifyInstance, companyId: number): Promise<Ro
  * A partner refusal ends in 未通过 with its reason; a pass goes to 审核中 for the platform.
  */
 export async function submitCertification(app: FastifyInstance, auth: AuthContext, input: CertificationInput) {
-  if (!isValidCreditCode(input.creditCode)) throw invalid(MSG_CREDIT_CODE_INVALID);
-  if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid(MSG_ID_NUMBER_INVALID);
+  if (!isValidCreditCode(input.creditCode)) throw fail('CERT_CREDIT_CODE_INVALID');
+  if (!isValidIdCardNumber(input.handlerIdNo)) throw fail('CERT_ID_NUMBER_INVALID');
   const companyId = auth.companyId!;
   // The licence uploaded at merchant entry is reused when none is given (not asked for again).
   const licenseImage = input.licenseImage || (await entryLicense(app, companyId));
@@ -95,7 +94,7 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
   input = { ...input, licenseImage };
   // The licence must be a picture this company uploaded (not another company's, not a made-up path).
   const [key] = await assertOwnUploads(app.db, companyId, [licenseImage], MSG_NO_LICENSE);
-  if (!(await app.storage.exists(key!))) throw invalid(MSG_NO_LICENSE);
+  if (!(await app.storage.exists(key!))) throw fail('CERT_LICENSE_GONE');
   const [existing] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
   if (existing?.status === CertStatus.REVIEWING) throw fail('CERT_UNDER_REVIEW');
   if (existing?.status === CertStatus.CERTIFIED) throw fail('CERT_ALREADY_CERTIFIED');

@@ -1,4 +1,4 @@
-import { defineErrors } from '@aquamall/shared';
+import { defineErrors, UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
 import { raiserOf } from '../../lib/errors.ts';
 
 /**
@@ -9,6 +9,9 @@ export const filesErrors = defineErrors({
   UPLOAD_CATEGORY_UNKNOWN: { kind: 'invalid', message: '不支持的上传类别' },
   UPLOAD_FILE_REQUIRED: { kind: 'invalid', message: '请选择要上传的文件' },
   UPLOAD_IMAGE_TOO_LARGE: { kind: 'invalid', message: '图片尺寸过大' },
+  UPLOAD_FORM_MALFORMED: { kind: 'invalid', message: '上传数据格式错误' },
+  UPLOAD_TOO_LARGE: { kind: 'invalid', message: uploadSizeMessage(UPLOAD_MAX_MB) },
+  UPLOAD_TOO_MANY: { kind: 'invalid', message: uploadCountMessage(UPLOAD_MAX_IMAGES) },
 });
 
 /** Raises one of this module's errors: `throw fail('UPLOAD_CATEGORY_UNKNOWN')`. */

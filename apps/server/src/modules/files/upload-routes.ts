@@ -5,7 +5,7 @@ import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
-import { fail } from './messages.ts';
+import { fail, filesErrors } from './messages.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
@@ -26,9 +26,9 @@ interface MultipartError {
 function limitError(err: unknown): Error {
   switch ((err as MultipartError)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return invalid(uploadSizeMessage(UPLOAD_MAX_MB));
+      return fail('UPLOAD_TOO_LARGE');
     case 'FST_FILES_LIMIT':
-      return invalid(uploadCountMessage(UPLOAD_MAX_IMAGES));
+      return fail('UPLOAD_TOO_MANY');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -36,11 +36,11 @@ function limitError(err: unknown): Error {
     default:
       // Anything else the parser throws (no boundary, malformed part header, unexpected end of form) is a
       // broken request body, not a server fault.
-      return invalid(MSG_BAD_FORM);
+      return fail('UPLOAD_FORM_MALFORMED');
   }
 }
 
-export const MSG_BAD_FORM = '上传数据格式错误';
+export const MSG_BAD_FORM = filesErrors.UPLOAD_FORM_MALFORMED.message;
 
 export default async function uploadRoutes(app: FastifyInstance) {
   // Multipart only for the routes of this plugin; everywhere else a multipart body is refused (415).

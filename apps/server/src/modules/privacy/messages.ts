@@ -13,6 +13,15 @@ export const privacyErrors = defineErrors({
   EXPORT_IN_PROGRESS: { kind: 'conflict', message: '您的数据正在导出，请稍后在本页下载' },
   EXPORT_NOT_READY: { kind: 'conflict', message: '数据尚未生成，请稍后再试' },
   REQUEST_ALREADY_HANDLED: { kind: 'conflict', message: '该请求已处理' },
+  ERASURE_PASSWORD_WRONG: { kind: 'invalid', message: '密码错误' },
+  ERASURE_LAST_ADMIN: {
+    kind: 'conflict',
+    message: '您是企业唯一的管理员，企业还有其他成员：请先在“用户管理”中把管理员设给其他成员，再申请注销',
+  },
+  ERASURE_OPEN_ORDERS: {
+    kind: 'conflict',
+    message: (p: { n: number }) => `您还有${p.n}笔未完成的订单，请待订单完成或取消后再申请注销`,
+  },
 });
 
 /** Raises one of this module's errors: `throw fail('ERASURE_ALREADY_ASKED')`. */

@@ -13,15 +13,17 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, orders, personalDataRequests, users } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { fail } from './messages.ts';
+import { conflict, notFound, raise } from '../../lib/errors.ts';
+import { errorText } from '@aquamall/shared';
+import { fail, privacyErrors } from './messages.ts';
+import { authErrors } from '../auth/messages.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { clientInfo } from '../auth/fields.ts';
-import { clearFailures, MSG_LOCKED, reserveAttempt } from '../auth/lockout.ts';
+import { clearFailures, reserveAttempt } from '../auth/lockout.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { requireCode } from '../codes/service.ts';
 import { scheduleJob } from '../jobs/schedule.ts';
@@ -42,8 +44,8 @@ type PrivacyRequestView = z.input<typeof privacyRequestView>;
 type AdminPrivacyRow = z.input<typeof adminPrivacyRow>;
 const target = (id: number) => ({ targetType: 'personal_data_request', targetId: id });
 
-export const MSG_LAST_ADMIN = '您是企业唯一的管理员，企业还有其他成员：请先在“用户管理”中把管理员设给其他成员，再申请注销';
-export const MSG_OPEN_ORDERS = (n: number) => `您还有${n}笔未完成的订单，请待订单完成或取消后再申请注销`;
+export const MSG_LAST_ADMIN = privacyErrors.ERASURE_LAST_ADMIN.message;
+export const MSG_OPEN_ORDERS = (n: number) => errorText(privacyErrors.ERASURE_OPEN_ORDERS, { n });
 
 export function toView(r: Row, now = new Date()): PrivacyRequestView {
   return {
@@ -194,8 +196,8 @@ export async function requestDeletion(
     await requireCode(app.db, { channel: 'sms', target: u.phone, purpose: 'delete', code: proof.code });
   } else {
     const slot = await reserveAttempt(app.db, u.phone, clientInfo(request).ip, true);
-    if (!slot.taken) throw invalid(MSG_LOCKED);
-    if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '密码错误');
+    if (!slot.taken) throw raise(authErrors, 'LOGIN_LOCKED');
+    if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw slot.locked ? raise(authErrors, 'LOGIN_LOCKED') : fail('ERASURE_PASSWORD_WRONG');
     await clearFailures(app.db, u.phone, clientInfo(request).ip);
   }
   if (await pendingOf(app.db, userId, 'delete')) throw fail('ERASURE_ALREADY_ASKED');

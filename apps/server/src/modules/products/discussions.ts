@@ -11,7 +11,6 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, orderLines, orders, productDiscussions, products, users } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
@@ -298,7 +297,7 @@ export async function hideDiscussion(
       .where(eq(productDiscussions.id, input.sysNo))
       .for('update');
     if (!before) throw fail('DISCUSSION_NOT_FOUND');
-    if (before.hidden === input.hidden) throw conflict(input.hidden ? '已屏蔽' : '未被屏蔽');
+    if (before.hidden === input.hidden) throw fail(input.hidden ? 'DISCUSSION_ALREADY_HIDDEN' : 'DISCUSSION_NOT_HIDDEN');
     const after = { hidden: input.hidden, hiddenReason: input.hidden ? input.reason : null };
     await t.update(productDiscussions).set(after).where(eq(productDiscussions.id, input.sysNo));
     await recordAudit(t, actor, {

@@ -58,6 +58,10 @@ export const productsErrors = defineErrors({
   STOCK_QUANTITY_INVALID: { kind: 'conflict', message: '库存数量不正确' },
   STOCK_RESERVED_SHORT: { kind: 'conflict', message: (p: { sku: string | number }) => `${p.sku}的预占数量不足` },
   STOCK_SKU_NOT_FOUND: { kind: 'notFound', message: '商品规格不存在' },
+  DISCUSSION_ALREADY_HIDDEN: { kind: 'conflict', message: '已屏蔽' },
+  DISCUSSION_NOT_HIDDEN: { kind: 'conflict', message: '未被屏蔽' },
+  PRODUCTS_NONE_TO_LIST: { kind: 'conflict', message: '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' },
+  PRODUCTS_NONE_ON_SALE: { kind: 'conflict', message: '所选商品均不在售，无需下架' },
 });
 
 /** Raises one of this module's errors: `throw fail('ADJUSTMENT_CONFIRMED')`. */

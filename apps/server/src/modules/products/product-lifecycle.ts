@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { pgErrorCode, type Caller } from './caller.ts';
@@ -56,7 +55,7 @@ export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSa
   }
   const distinct = new Set(ids).size;
   if (!changed.length) {
-    throw conflict(onSale ? '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' : '所选商品均不在售，无需下架');
+    throw fail(onSale ? 'PRODUCTS_NONE_TO_LIST' : 'PRODUCTS_NONE_ON_SALE');
   }
   return { changed: changed.length, skipped: distinct - changed.length };
 }
