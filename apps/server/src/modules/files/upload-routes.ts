@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileEndpoints as e } from '@aquamall/shared/endpoints';
-import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
+import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
