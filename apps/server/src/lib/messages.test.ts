@@ -33,7 +33,8 @@ describe('error catalogues', () => {
         expect(seen.get(identity), `${identity} in ${owner} and ${seen.get(identity)}`).toBeUndefined();
         seen.set(identity, owner);
         expect(Object.keys(ERROR_KINDS), identity).toContain(spec.kind);
-        const text = errorText(spec, new Proxy({}, { get: () => '1' }));
+        // Every parameter as ['1']: shows as 1 in a template and joins as a list.
+        const text = String(errorText(spec, new Proxy({}, { get: () => ['1'] })));
         // A text built only of its parameters (CHECKOUT_LINE_REFUSED carries the orders' words) is exempt.
         if (typeof spec.message === 'string' || text !== '1') expect(text, identity).toMatch(/[\u4e00-\u9fff]/);
         // No field name in English (camelCase words) reaches a user.

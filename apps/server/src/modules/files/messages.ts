@@ -1,4 +1,4 @@
-import { defineErrors, UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
+import { defineErrors, UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage, uploadTypeMessage } from '@aquamall/shared';
 import { raiserOf } from '../../lib/errors.ts';
 
 /**
@@ -12,6 +12,7 @@ export const filesErrors = defineErrors({
   UPLOAD_FORM_MALFORMED: { kind: 'invalid', message: '上传数据格式错误' },
   UPLOAD_TOO_LARGE: { kind: 'invalid', message: uploadSizeMessage(UPLOAD_MAX_MB) },
   UPLOAD_TOO_MANY: { kind: 'invalid', message: uploadCountMessage(UPLOAD_MAX_IMAGES) },
+  UPLOAD_TYPE_NOT_ALLOWED: { kind: 'invalid', message: (p: { types: readonly string[] }) => uploadTypeMessage(p.types) },
 });
 
 /** Raises one of this module's errors: `throw fail('UPLOAD_CATEGORY_UNKNOWN')`. */
