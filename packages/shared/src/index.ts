@@ -35,3 +35,4 @@ export * from './contracts/privacy.ts';
 export * from './china-time.ts';
 export * from './state-machine.ts';
 export * from './machines/order.ts';
+export * from './errors.ts';

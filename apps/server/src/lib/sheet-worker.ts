@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { AppError, invalid } from './errors.ts';
+import { AppError } from './errors.ts';
+import { failKernel } from './messages.ts';
 import { cellText } from './sheet-cells.ts';
 import { verifyZipContents, XLSX_LIMITS, XLSX_UNREADABLE, ZIP_REFUSED } from './zip-guard.ts';
 import type { SheetAnswer, SheetTask } from './sheets.ts';
@@ -26,7 +27,7 @@ function rowCounter(): (entry: string, chunk: Buffer) => void {
     // A tag is 5 characters: 4 carried over can never hold a whole one, so nothing is counted twice.
     c.carry = text.slice(-4);
     counts.set(entry, c);
-    if (c.n > MAX_SHEET_ROW_ELEMENTS) throw invalid(ZIP_REFUSED);
+    if (c.n > MAX_SHEET_ROW_ELEMENTS) throw failKernel('ZIP_REFUSED');
   };
 }
 
@@ -37,7 +38,7 @@ async function open(body: Uint8Array): Promise<ExcelJS.Workbook> {
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
-    throw invalid(XLSX_UNREADABLE);
+    throw failKernel('XLSX_UNREADABLE');
   }
   return wb;
 }
@@ -63,13 +64,13 @@ async function run(task: SheetTask): Promise<SheetAnswer> {
         break;
       }
       for (const c of cells) chars += c.length;
-      if (chars > task.maxChars) throw invalid(ZIP_REFUSED);
+      if (chars > task.maxChars) throw failKernel('ZIP_REFUSED');
       rows.push({ row: r, cells });
     }
     return { ok: true, found: true, rows, more };
   }
   // mark: the refused rows' messages in one column (found by its header, or appended), in red.
-  if (!sheet) throw invalid(ZIP_REFUSED);
+  if (!sheet) throw failKernel('ZIP_REFUSED');
   let col = 0;
   sheet.getRow(1).eachCell((cell, c) => {
     if (cellText(cell.value) === task.header) col = c;

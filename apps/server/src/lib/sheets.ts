@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { invalid } from './errors.ts';
+import { failKernel } from './messages.ts';
 import { Slots } from '../modules/files/image-slots.ts';
 import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE, ZIP_REFUSED } from './zip-guard.ts';
 
@@ -94,6 +95,6 @@ export async function readSheet(
 /** A copy of the workbook with `errors` (row → messages) written in red into the column headed `header`. */
 export async function markSheet(body: Buffer, sheet: string, header: string, errors: Map<number, string[]>): Promise<Buffer> {
   const a = await runSheetTask({ op: 'mark', body, sheet, header, errors: [...errors] });
-  if (!a.file) throw invalid(ZIP_REFUSED);
+  if (!a.file) throw failKernel('ZIP_REFUSED');
   return Buffer.from(a.file.buffer, a.file.byteOffset, a.file.byteLength);
 }

@@ -1,5 +1,6 @@
 import yauzl from 'yauzl';
 import { AppError, invalid } from './errors.ts';
+import { kernelErrors } from './messages.ts';
 
 /**
  * Zip archives uploaded by users (.xlsx imports, OFD invoices) are checked before anything inflates them
@@ -29,9 +30,9 @@ export const XLSX_LIMITS: ZipLimits = { maxEntries: 500, maxEntryBytes: 48 * MB,
 export const OFD_LIMITS: ZipLimits = { maxEntries: 500, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 150 };
 
 /** The refusal of an archive too large, too packed or broken: nothing of it is used. */
-export const ZIP_REFUSED = '文件内容过大或格式异常，无法导入';
+export const ZIP_REFUSED = kernelErrors.ZIP_REFUSED.message;
 /** The refusal of an upload that is not a readable workbook at all. */
-export const XLSX_UNREADABLE = '文件无法读取，请使用下载的模板（.xlsx）填写';
+export const XLSX_UNREADABLE = kernelErrors.XLSX_UNREADABLE.message;
 
 export interface ZipEntryInfo {
   name: string;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, loginExpired } from '../lib/errors.ts';
+import { forbidden, loginExpired, raise } from '../lib/errors.ts';
 import { resolveToken, type AuthContext } from '../modules/auth/sessions.ts';
-import { MSG_MUST_ENROL } from '../modules/auth/two-factor.ts';
+import { authErrors } from '../modules/auth/messages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,9 +69,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {
     if (!request.auth) throw loginExpired();
     if (!request.auth.isPlatformAdmin) throw forbidden();
-    if (request.auth.mustEnrolTwoFactor) throw forbidden(MSG_MUST_ENROL);
+    if (request.auth.mustEnrolTwoFactor) throw raise(authErrors, 'TWO_FACTOR_MUST_ENROL');
   });
   app.decorate('requireTwoFactorReady', async (request: FastifyRequest) => {
-    if (request.auth?.mustEnrolTwoFactor) throw forbidden(MSG_MUST_ENROL);
+    if (request.auth?.mustEnrolTwoFactor) throw raise(authErrors, 'TWO_FACTOR_MUST_ENROL');
   });
 });

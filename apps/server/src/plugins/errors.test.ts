@@ -53,3 +53,67 @@ describe('error handler safety net', () => {
     expect(await unavailableCount()).toBe(counted + 1);
   });
 });
+
+describe('validation messages', () => {
+  async function refusal(body: unknown) {
+    const { serializerCompiler, validatorCompiler } = await import('fastify-type-provider-zod');
+    const { z } = await import('@aquamall/shared');
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    const schema = z.object({
+      proofFiles: z.array(z.string()).min(1, '请上传付款凭证'),
+      contact: z.object({ phone: z.string().describe('联系电话') }),
+      note: z.string().max(3).meta({ label: '备注' }).optional(),
+    });
+    app.post('/v', { schema: { body: schema }, config: { endpoint: { body: schema } as never } }, async () => ({}));
+    const res = await app.inject({ method: 'POST', url: '/v', payload: body as object });
+    await app.close();
+    return res.json() as { code: number; message: string; data: unknown };
+  }
+
+  it('never shows the English field name: the contract text alone, or with the Chinese label', async () => {
+    const noProof = await refusal({ proofFiles: [], contact: { phone: '1' } });
+    expect(noProof).toEqual({ code: 2, message: '请上传付款凭证', data: null });
+    const noPhone = await refusal({ proofFiles: ['a'], contact: {} });
+    expect(noPhone.message).toMatch(/（联系电话）$/);
+    expect(noPhone.message).not.toMatch(/phone|contact/);
+    const longNote = await refusal({ proofFiles: ['a'], contact: { phone: '1' }, note: 'abcdef' });
+    expect(longNote.message).toMatch(/（备注）$/);
+    expect(longNote.message).not.toMatch(/note/);
+  });
+});
+
+describe('error identities', () => {
+  it('answers a catalogue error with its code, text and identity header; refusal data carries the reason', async () => {
+    const { raise } = await import('../lib/errors.ts');
+    const { defineErrors, z } = await import('@aquamall/shared');
+    const errors = defineErrors({
+      DEMO_GONE: { kind: 'notFound', message: '演示记录不存在' },
+      DEMO_TOO_MANY: { kind: 'invalid', message: (p: { max: number }) => `最多${p.max}个` },
+      DEMO_MOVED: { kind: 'conflict', message: '已变动', data: z.object({ total: z.number() }) },
+    });
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/gone', async () => {
+      throw raise(errors, 'DEMO_GONE');
+    });
+    app.get('/many', async () => {
+      throw raise(errors, 'DEMO_TOO_MANY', { max: 5 });
+    });
+    app.get('/moved', async () => {
+      throw raise(errors, 'DEMO_MOVED', { total: 3 });
+    });
+    const gone = await app.inject({ method: 'GET', url: '/gone' });
+    expect(gone.json()).toEqual({ code: 4, message: '演示记录不存在', data: null });
+    expect(gone.headers['x-error-id']).toBe('DEMO_GONE');
+    expect((await app.inject({ method: 'GET', url: '/many' })).json()).toEqual({ code: 2, message: '最多5个', data: null });
+    expect((await app.inject({ method: 'GET', url: '/moved' })).json()).toEqual({
+      code: 5,
+      message: '已变动',
+      data: { reason: 'DEMO_MOVED', total: 3 },
+    });
+    await app.close();
+  });
+});

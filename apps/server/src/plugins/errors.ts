@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import fp from 'fastify-plugin';
-import { Code, MSG } from '@aquamall/shared';
+import { Code, ERROR_ID_HEADER, MSG } from '@aquamall/shared';
 import { isConnectionError } from '../db/connection-errors.ts';
 import { AppError, serviceBusy } from '../lib/errors.ts';
+import { failKernel } from '../lib/messages.ts';
 import { metrics } from '../lib/metrics.ts';
 
 const dbUnavailable = metrics.counter(
@@ -16,12 +18,59 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-function validationMessage(error: FastifyError): string {
+/**
+ * The Chinese label of the field at `path` in a zod schema: the field's `describe('联系电话')` or `meta({ label })`
+ * when its contract gives one. Walks objects, arrays, records and the wrappers (optional, nullable, default,
+ * pipes); null when the path leads nowhere known.
+ */
+export function fieldLabel(schema: unknown, path: readonly PropertyKey[]): string | null {
+  let node = schema as z.ZodType | undefined;
+  const unwrap = () => {
+    for (let i = 0; i < 8 && node; i++) {
+      const def = (node as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      if (!def) return;
+      const inner = (def.innerType ?? (def.type === 'pipe' ? def.in : undefined)) as z.ZodType | undefined;
+      if (!inner) return;
+      node = inner;
+    }
+  };
+  for (const key of path) {
+    unwrap();
+    const def = (node as unknown as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+    if (!def) return null;
+    if (def.type === 'object') node = (def.shape as Record<string, z.ZodType>)[String(key)];
+    else if (def.type === 'array') node = def.element as z.ZodType;
+    else if (def.type === 'record') node = def.valueType as z.ZodType;
+    else return null;
+  }
+  if (!node) return null;
+  const label = (node.meta() as { label?: unknown } | undefined)?.label ?? node.description;
+  if (typeof label === 'string' && label) return label;
+  unwrap();
+  const inner = (node.meta() as { label?: unknown } | undefined)?.label ?? node.description;
+  return typeof inner === 'string' && inner ? inner : null;
+}
+
+/** Chinese label only: a field's English name never reaches a user. */
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * The Chinese message of a validation failure: the contract's text, followed by the field's Chinese label when its
+ * contract declares one and the text does not already name it (`请输入正确的手机号`, `必填（联系电话）`). The
+ * field's English name is never shown.
+ */
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
   const first = (error.validation?.[0] ?? {}) as ValidationIssue;
-  const field =
-    first.params?.issue?.path?.map(String).join('.') || (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const msg = first.params?.issue?.message ?? first.message ?? MSG.invalidParams;
-  return field ? `${msg}（${field}）` : msg;
+  const path =
+    first.params?.issue?.path ?? (first.instancePath ? first.instancePath.replace(/^\//, '').split('/') : undefined);
+  const endpoint = request.routeOptions.config.endpoint;
+  const part = ({ body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const)[
+    (error.validationContext ?? 'body') as 'body'
+  ];
+  const schema = endpoint && part ? endpoint[part] : undefined;
+  const label = path?.length && schema ? fieldLabel(schema, path) : null;
+  return label && CHINESE.test(label) && !msg.includes(label) ? `${msg}（${label}）` : msg;
 }
 
 /**
@@ -50,10 +99,11 @@ function isDataException(error: unknown): boolean {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.identity) void reply.header(ERROR_ID_HEADER, error.identity);
       return reply.status(error.httpStatus).send({ code: error.code, message: error.message, data: error.data });
     }
     if (error.validation) {
-      return reply.status(200).send({ code: Code.INVALID, message: validationMessage(error), data: null });
+      return reply.status(200).send({ code: Code.INVALID, message: validationMessage(error, request), data: null });
     }
     if (isConnectionError(error)) {
       // Only the requests that were using the lost connection fail; the pool opens a new one for the next.
@@ -77,7 +127,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(413).send({ code: Code.INVALID, message: MSG.bodyTooLarge, data: null });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.status(415).send({ code: Code.INVALID, message: '不支持的请求数据类型', data: null });
+      const unsupported = failKernel('UNSUPPORTED_MEDIA_TYPE');
+      return reply.status(415).send({ code: unsupported.code, message: unsupported.message, data: null });
     }
     if (status === 429) {
       return reply.status(429).send({ code: Code.RATE_LIMITED, message: MSG.tooManyRequests, data: null });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalid } from '../lib/errors.ts';
+import { failKernel, kernelErrors } from '../lib/messages.ts';
 
-export const MSG_BAD_CHARACTER = '请求数据包含非法字符';
+export const MSG_BAD_CHARACTER = kernelErrors.BAD_CHARACTER.message;
 
 /** True when a parsed body, query or params value holds a NUL character anywhere (depth-limited walk). */
 function hasNul(value: unknown, depth = 0): boolean {
@@ -20,6 +20,6 @@ export default fp(async function inputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     // The file host answers unusable file names itself, with a plain 404 like any missing file.
     if (request.url.startsWith('/f/')) return;
-    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) throw invalid(MSG_BAD_CHARACTER);
+    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) throw failKernel('BAD_CHARACTER');
   });
 });

@@ -1,12 +1,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Code } from '@aquamall/shared';
 import { endpointGroups, type Endpoint, type RateLimitGroup } from '@aquamall/shared/endpoints';
-import { AppError } from '../lib/errors.ts';
+import { failKernel, kernelErrors } from '../lib/messages.ts';
 import { sharedRateLimitStore } from '../lib/rate-limit-store.ts';
 
-export const MSG_RATE_LIMITED = '操作过于频繁，请稍后再试';
+export const MSG_RATE_LIMITED = kernelErrors.THROTTLED.message;
 
 /**
  * The endpoints with a rate-limit group on their descriptor (`rateLimit`, packages/shared/src/endpoints): the
@@ -43,6 +42,6 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     // The plugin's own key: request.ip, with IPv6 addresses grouped by their /64 prefix (one customer line).
     // Redis when it answers, else the database (lib/rate-limit-store.ts): a Redis outage never stalls a request.
     store: sharedRateLimitStore(app.db, app.redis, (err) => app.log.warn({ err }, 'rate-limit prune failed')),
-    errorResponseBuilder: () => new AppError(Code.RATE_LIMITED, MSG_RATE_LIMITED, 429),
+    errorResponseBuilder: () => failKernel('THROTTLED'),
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_ID_HEADER } from '@aquamall/shared';
+import type { Endpoint, EndpointData, EndpointInput, EndpointRefusal } from '@aquamall/shared/endpoints';
 import { generate } from 'otplib';
 import { TEST_PASSWORD } from './factories/users.ts';
 import { DEMO_TOTP_SECRET } from './factories/two-factor.ts';
@@ -29,6 +31,55 @@ export async function call<T = any>(
     ...(method === 'POST' ? { payload: (payload ?? {}) as object } : {}),
   });
   return res.json();
+}
+
+/**
+ * The answer of `callEndpoint`: the envelope typed by the descriptor (`data` as the success answers it; a declared
+ * refusal's data is read with `refusal`), and the error's identity (`x-error-id`, e.g. `CHECKOUT_PRICE_CHANGED`)
+ * so a test can branch on the identity rather than the text.
+ */
+export interface EndpointAnswer<E extends Endpoint> extends Envelope<EndpointData<E>> {
+  readonly identity: string | null;
+  /** The declared refusal the answer carries (typed by the descriptor's `refusals`), else null. */
+  readonly refusal: EndpointRefusal<E> | null;
+}
+
+/**
+ * Calls an endpoint by its shared descriptor (`e.checkoutSubmit`), not by a URL string: method and path come from
+ * the descriptor (`:name` path parameters filled from the input), the input is typed by it and sent as the body
+ * (POST/PUT) or the query string (GET/DELETE); `headers` adds request headers (e.g. `idempotency-key`).
+ */
+export async function callEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  token: string | null | undefined,
+  e: E,
+  input?: EndpointInput<E>,
+  headers: Record<string, string> = {},
+): Promise<EndpointAnswer<E>> {
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown> | undefined) };
+  let url = e.path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  const hasBody = e.method === 'POST' || e.method === 'PUT';
+  if (!hasBody) {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) query.append(k, String(v));
+    if (query.size) url += `?${query.toString()}`;
+  }
+  const res = await app.inject({
+    method: e.method,
+    url,
+    headers: { ...headers, ...(token ? { 'x-token': token } : {}) },
+    ...(hasBody ? { payload: input === undefined ? {} : (rest as object) } : {}),
+  });
+  const envelope = res.json() as Envelope<EndpointData<E>>;
+  const identity = res.headers[ERROR_ID_HEADER];
+  const data = envelope.data as unknown;
+  const refusal =
+    envelope.code !== 0 && data && typeof data === 'object' && 'reason' in data ? (data as EndpointRefusal<E>) : null;
+  return { ...envelope, identity: typeof identity === 'string' ? identity : null, refusal };
 }
 
 /** POSTs the body as it is (undefined sends none) and returns the envelope. */

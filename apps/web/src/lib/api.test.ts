@@ -8,6 +8,7 @@ import {
   http,
   HttpError,
   loginUrlWithReturn,
+  refusalOf,
   request,
   setLoginExpiredHandler,
   type HttpAdapter,
@@ -98,6 +99,18 @@ describe('code 1 (login expired)', () => {
 });
 
 describe('other codes', () => {
+  it('keeps the error identity and reads a declared refusal typed, by reason', async () => {
+    const groups = [{ sellerCompanyId: 7, totalAmount: 476 }];
+    answer(() => ({
+      data: { code: 5, message: '价格已变动', data: { reason: 'CHECKOUT_PRICE_CHANGED', priceChanged: true, totalAmount: 476, groups } },
+      headers: { 'x-error-id': 'CHECKOUT_PRICE_CHANGED' },
+    }));
+    const err = await api.run('checkoutSubmit', { source: { cartLineIds: [1] }, addressId: 1, invoiceKind: 0, shownTotal: 475 }, { suppressError: true }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 5, identity: 'CHECKOUT_PRICE_CHANGED' });
+    const refusal = refusalOf('checkoutSubmit', err);
+    expect(refusal?.reason === 'CHECKOUT_PRICE_CHANGED' && refusal.groups).toEqual(groups);
+    expect(refusalOf('checkoutSubmit', new ApiError(2, '参数错误'))).toBeNull();
+  });
   it('shows the server message', async () => {
     answer(() => ({ data: { code: 2, message: '手机号格式不正确', data: null } }));
     await expect(api.command('/api/x')).rejects.toMatchObject({ code: 2, message: '手机号格式不正确' });

@@ -2,7 +2,7 @@
 import { EXPORT_LIMIT_HEADER, REQUEST_TIMEOUT_MS } from '@aquamall/shared/constants';
 import { MSG } from '@aquamall/shared/messages';
 import type { Code as CodeMap, Envelope } from '@aquamall/shared/envelope';
-import type { EndpointData, EndpointInput, EndpointName, Endpoints } from '@aquamall/shared/endpoints';
+import type { EndpointData, EndpointInput, EndpointName, EndpointRefusal, Endpoints } from '@aquamall/shared/endpoints';
 import { ENDPOINT_TABLE } from '@aquamall/shared/endpoints/table.gen';
 import { clientStore } from './storage.ts';
 import { notify } from './notify.ts';
@@ -29,6 +29,8 @@ export class ApiError extends Error {
     public readonly status?: number,
     /** The envelope's `data` of a refusal (e.g. which line of a checkout is short), when the server sent one. */
     public readonly data: unknown = null,
+    /** The server's identity of the error (`x-error-id`, e.g. CHECKOUT_PRICE_CHANGED), when it sent one. */
+    public readonly identity: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -216,7 +218,20 @@ export async function request<T>(
   }
   const text = body.message || MSG.apiError;
   if (!options.suppressError) notify.error(text);
-  throw new ApiError(body.code, text, undefined, body.data ?? null);
+  const identity = res.headers?.['x-error-id'];
+  throw new ApiError(body.code, text, undefined, body.data ?? null, typeof identity === 'string' ? identity : null);
+}
+
+/**
+ * The declared refusal a rejected call of a named endpoint carries: its `data`, typed by the descriptor's
+ * `refusals` and told apart by `reason` (`refusal?.reason === 'CHECKOUT_PRICE_CHANGED'`); null for any other
+ * failure. Pages read refusal data through this, never by casting `ApiError.data`.
+ */
+export function refusalOf<N extends EndpointName>(_name: N, err: unknown): EndpointRefusal<Endpoints[N]> | null {
+  if (!(err instanceof ApiError)) return null;
+  const data = err.data;
+  if (!data || typeof data !== 'object' || typeof (data as { reason?: unknown }).reason !== 'string') return null;
+  return data as EndpointRefusal<Endpoints[N]>;
 }
 
 /**

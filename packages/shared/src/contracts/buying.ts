@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../envelope.ts';
+import type { RefusalData } from '../errors.ts';
 import { AddressKind } from '../enums.ts';
 import { phoneField } from './identity.ts';
 
@@ -241,11 +242,16 @@ export const checkoutResult = z.object({
 });
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 
-/** `data` of a refused checkout: the line named (a short or off-sale line), or the new totals (价格已变动). */
-export interface CheckoutProblemData {
-  skuId?: number | null;
-  cartLineId?: number | null;
-  priceChanged?: boolean;
-  totalAmount?: number;
-  groups?: { sellerCompanyId: number; totalAmount: number }[];
-}
+/**
+ * Refusals of a checkout the page acts on (declared on `checkoutSubmit`): a line that cannot be ordered (short,
+ * off sale; its SKU and cart line named), or the total moved since the page showed it (the new totals).
+ */
+export const checkoutRefusals = {
+  CHECKOUT_LINE_REFUSED: z.object({ skuId: z.number().int().nullable(), cartLineId: z.number().int().nullable() }),
+  CHECKOUT_PRICE_CHANGED: z.object({
+    priceChanged: z.literal(true),
+    totalAmount: z.number(),
+    groups: z.array(z.object({ sellerCompanyId: z.number().int(), totalAmount: z.number() })),
+  }),
+};
+export type CheckoutRefusal = RefusalData<typeof checkoutRefusals>;

@@ -10,6 +10,7 @@ import {
   cartSelectInput,
   cartView,
   checkoutPreview,
+  checkoutRefusals,
   checkoutResult,
   checkoutSource,
   checkoutSubmitInput,
@@ -207,5 +208,6 @@ export const cartEndpoints = {
     body: checkoutSubmitInput,
     response: checkoutResult,
     isolation: exempt('cart line ids are looked up within the caller’s cart (checkout.test.ts)'),
+    refusals: checkoutRefusals,
   }),
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { MemberGate, PermissionCode } from '../contracts/access.ts';
+import type { RefusalData } from '../errors.ts';
 
 /**
  * Who may call an endpoint. The server derives the route's guard from it (before the body is read), the
@@ -98,6 +99,11 @@ export interface Endpoint {
   readonly rateLimit?: RateLimitGroup;
   /** Company-scoped endpoints: how their isolation is proven (required there; the isolation meta test checks it). */
   readonly isolation?: Isolation;
+  /**
+   * Refusals the page acts on, by identity: the `data` each carries (sent as `{reason: identity, ...data}`), so
+   * the web reads it typed (`refusalOf` in apps/web/src/lib/api.ts) instead of casting. docs/errors.md.
+   */
+  readonly refusals?: Readonly<Record<string, z.ZodType>>;
 }
 
 /** Declares an endpoint, keeping its literal types (path, method, schemas) for inference. */
@@ -128,5 +134,9 @@ export type EndpointParams<E extends Endpoint> = Output<E['params']>;
 export type EndpointHeaders<E extends Endpoint> = Output<E['headers']>;
 /** The `data` of the success envelope as the caller receives it. */
 export type EndpointData<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : never;
+/** The `data` of a refused call, one of the endpoint's declared refusals told apart by `reason` (never if none). */
+export type EndpointRefusal<E extends Endpoint> = E['refusals'] extends Readonly<Record<string, z.ZodType>>
+  ? RefusalData<E['refusals']>
+  : never;
 /** What a handler may return as `data` (before the response schema has run). */
 export type EndpointHandlerData<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : never;

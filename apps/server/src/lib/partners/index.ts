@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { invalid } from '../errors.ts';
+import { failKernel } from '../messages.ts';
 import { SandboxSmallDeposit, type SmallDepositProvider } from './bank.ts';
 import { SandboxContractSigner, type ContractSigner } from './esign.ts';
 import { SandboxRealNameVerifier, type RealNameVerifier } from './realname.ts';
@@ -17,7 +17,7 @@ const cache = new WeakMap<FastifyInstance, Partners>();
  * each call answers a Chinese "not available" message and changes nothing.
  */
 function unavailable(service: string): never {
-  throw invalid(`${service}服务暂未开通，请联系平台`);
+  throw failKernel('PARTNER_UNAVAILABLE', { service });
 }
 const off: Partners = {
   realName: { name: 'none', sandbox: false, verify: async () => unavailable('企业实名认证') },

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoginMethods } from '@aquamall/shared';
-import { invalid } from '../errors.ts';
+import { failKernel, kernelErrors, type SmsOff } from '../messages.ts';
 import { getProviders } from './index.ts';
 import type { SmsProvider } from './sms.ts';
 import type { EmailProvider } from './email.ts';
 import type { WechatAdapter } from './wechat.ts';
 
 /** What a caller is told when a partner is not configured (deployment without it, docs/product/deployment.md#partners-and-sandboxes). */
-export const MSG_SMS_OFF = '短信登录暂未开通，请使用账号密码登录';
-export const MSG_SMS_REGISTER_OFF = '短信服务暂未开通，暂时无法注册，请联系平台';
-export const MSG_SMS_FORGET_OFF = '短信服务暂未开通，暂时无法找回密码，请联系平台';
-export const MSG_SMS_SERVICE_OFF = '短信服务暂未开通，请联系平台';
-export const MSG_EMAIL_OFF = '邮箱验证码登录暂未开通，请使用其他方式登录';
-export const MSG_WECHAT_OFF = '微信扫码登录暂未开通，请使用其他方式登录';
+export const MSG_SMS_OFF = kernelErrors.SMS_OFF.message;
+export const MSG_SMS_REGISTER_OFF = kernelErrors.SMS_REGISTER_OFF.message;
+export const MSG_SMS_FORGET_OFF = kernelErrors.SMS_FORGET_OFF.message;
+export const MSG_SMS_SERVICE_OFF = kernelErrors.SMS_SERVICE_OFF.message;
+export const MSG_EMAIL_OFF = kernelErrors.EMAIL_OFF.message;
+export const MSG_WECHAT_OFF = kernelErrors.WECHAT_OFF.message;
 
 /** The login methods this server offers; the sign-in page hides or disables the others. */
 export function loginMethods(app: FastifyInstance): LoginMethods {
@@ -21,21 +21,21 @@ export function loginMethods(app: FastifyInstance): LoginMethods {
 }
 
 /** The SMS provider, or the Chinese "not available" answer when SMS is not configured. */
-export function requireSms(app: FastifyInstance, message: string = MSG_SMS_OFF): SmsProvider {
+export function requireSms(app: FastifyInstance, off: SmsOff = 'SMS_OFF'): SmsProvider {
   const { sms } = getProviders(app);
-  if (!sms) throw invalid(message);
+  if (!sms) throw failKernel(off);
   return sms;
 }
 
 export function requireEmail(app: FastifyInstance): EmailProvider {
   const { email } = getProviders(app);
-  if (!email) throw invalid(MSG_EMAIL_OFF);
+  if (!email) throw failKernel('EMAIL_OFF');
   return email;
 }
 
 export function requireWechat(app: FastifyInstance): WechatAdapter {
   const { wechat } = getProviders(app);
-  if (!wechat) throw invalid(MSG_WECHAT_OFF);
+  if (!wechat) throw failKernel('WECHAT_OFF');
   return wechat;
 }
 

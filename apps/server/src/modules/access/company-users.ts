@@ -4,7 +4,7 @@ import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { forgetSessions, revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
 import { forgetAccess } from './access-cache.ts';
 import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './roles.ts';
@@ -84,7 +84,7 @@ export async function checkRoleAssignment(db: Db, caller: Caller, held: Set<stri
   const ids = await assertAssignableRoles(db, caller, roleIds);
   if (!caller.isCompanyAdmin) {
     const granted = await permissionsOfRoles(db, ids);
-    if (granted.some((c) => !held.has(c))) throw forbidden('只能分配您自己拥有权限范围内的角色');
+    if (granted.some((c) => !held.has(c))) throw fail('USER_ROLE_BEYOND_OWN');
   }
   return ids;
 }
@@ -98,7 +98,7 @@ async function setRoles(db: Db, userId: number, roleIds: number[]) {
 async function assertNotAbove(db: Db, caller: Caller, held: Set<string>, userId: number) {
   if (caller.isCompanyAdmin) return;
   if ((await permissionsOfUser(db, userId)).some((c) => !held.has(c)))
-    throw forbidden('不能修改权限高于您的用户');
+    throw fail('USER_OUTRANKS_CALLER');
 }
 
 /** A user of the caller's company; other companies' users are simply not found. */
@@ -107,7 +107,7 @@ async function companyUser(db: Db, companyId: number, userId: number) {
     .select({ id: users.id, isCompanyAdmin: users.isCompanyAdmin, disabled: users.disabled })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
-  if (!row) throw notFound('用户不存在');
+  if (!row) throw fail('USER_NOT_FOUND');
   return row;
 }
 
@@ -118,8 +118,8 @@ export async function updateCompanyUser(
   input: { sysNo: number; realName: string; roleIds: number[] },
 ) {
   const target = await companyUser(db, caller.companyId, input.sysNo);
-  if (target.isCompanyAdmin && !caller.isCompanyAdmin) throw forbidden('不能修改企业管理员');
-  if (target.id === caller.userId && !caller.isCompanyAdmin) throw forbidden('不能修改自己的角色');
+  if (target.isCompanyAdmin && !caller.isCompanyAdmin) throw fail('USER_IS_COMPANY_ADMIN');
+  if (target.id === caller.userId && !caller.isCompanyAdmin) throw fail('USER_OWN_ROLE');
   await assertNotAbove(db, caller, held, target.id);
   const roleIds = await checkRoleAssignment(db, caller, held, input.roleIds);
   forgetAccess({ userIds: [target.id] });
@@ -141,8 +141,8 @@ export async function setUserDisabled(
   disabled: boolean,
 ) {
   const target = await companyUser(db, caller.companyId, userId);
-  if (target.id === caller.userId) throw forbidden('不能停用自己的账号');
-  if (target.isCompanyAdmin) throw forbidden('不能停用企业管理员');
+  if (target.id === caller.userId) throw fail('USER_DISABLE_SELF');
+  if (target.isCompanyAdmin) throw fail('USER_DISABLE_COMPANY_ADMIN');
   await assertNotAbove(db, caller, held, target.id);
   forgetSessions({ userIds: [target.id] });
   await db

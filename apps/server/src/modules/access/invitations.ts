@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, PASSWORD_MISMATCH, type CompanyInvitationRow, type InviteAcceptInput, type UserInviteInput } from '@aquamall/shared';
+import { INVITATION_DAYS, type CompanyInvitationRow, type InviteAcceptInput, type UserInviteInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, raise } from '../../lib/errors.ts';
+import { accessErrors, fail } from './messages.ts';
+import { codesErrors } from '../codes/messages.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
+import { requireSms } from '../../lib/providers/availability.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { CODE_TTL_MIN, issueCode, MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { CODE_TTL_MIN, issueCode, requireCode } from '../codes/service.ts';
 import { ownRolesCondition } from './scope.ts';
 
 type Caller = AuthContext & { companyId: number };
 
 export const MSG_INVITED = '邀请已发送，对方在“接受邀请”页面用短信验证码设置密码后即加入本企业';
-export const MSG_NO_INVITATION = '邀请不存在或已失效，请联系邀请您的企业重新邀请';
+export const MSG_NO_INVITATION = accessErrors.INVITE_GONE.message;
 
 const live = () => and(eq(companyInvitations.status, 'pending'), gt(companyInvitations.expiresAt, sql`now()`));
 
@@ -36,13 +38,13 @@ export async function hasLiveInvitation(db: Db, phone: string): Promise<boolean>
  */
 export async function inviteUser(app: FastifyInstance, caller: Caller, roleIds: number[], input: UserInviteInput, ip: string) {
   // The invitee accepts with an SMS code: without an SMS provider an invitation could never be accepted.
-  const sms = requireSms(app, MSG_SMS_SERVICE_OFF);
+  const sms = requireSms(app, 'SMS_SERVICE_OFF');
   const [member] = await app.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.phone, input.phone), eq(users.companyId, caller.companyId)));
   // The company's own users are on its list already: saying so tells the inviter nothing new.
-  if (member) throw conflict('该手机号已是本企业用户');
+  if (member) throw fail('INVITE_ALREADY_MEMBER');
   const row = await app.db.transaction(async (tx) => {
     await tx
       .update(companyInvitations)
@@ -102,7 +104,7 @@ export async function revokeInvitation(db: Db, companyId: number, id: number) {
     .set({ status: 'revoked', decidedAt: new Date() })
     .where(and(eq(companyInvitations.id, id), eq(companyInvitations.companyId, companyId), eq(companyInvitations.status, 'pending')))
     .returning({ id: companyInvitations.id });
-  if (!done.length) throw notFound('邀请不存在或已处理');
+  if (!done.length) throw fail('INVITE_NOT_FOUND');
 }
 
 /**
@@ -113,7 +115,7 @@ export async function revokeInvitation(db: Db, companyId: number, id: number) {
 export async function acceptInvitation(db: Db, input: InviteAcceptInput): Promise<number> {
   const weak = passwordProblem(input.password);
   if (weak) throw invalid(weak);
-  if (input.password !== input.confirmPassword) throw invalid(PASSWORD_MISMATCH);
+  if (input.password !== input.confirmPassword) throw fail('INVITE_PASSWORD_MISMATCH');
   await requireCode(db, { channel: 'sms', target: input.phone, purpose: 'invite', code: input.code });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -124,14 +126,14 @@ export async function acceptInvitation(db: Db, input: InviteAcceptInput): Promis
       .orderBy(desc(companyInvitations.id))
       .limit(1)
       .for('update');
-    if (!inv) throw invalid(MSG_NO_INVITATION);
+    if (!inv) throw fail('INVITE_GONE');
     const [user] = await tx
       .insert(users)
       .values({ companyId: inv.companyId, phone: inv.phone, realName: inv.realName, passwordHash })
       .onConflictDoNothing({ target: users.phone })
       .returning({ id: users.id });
     // Registered meanwhile (the owner may register while an invitation is pending): it cannot join.
-    if (!user) throw invalid(MSG_BAD_CODE);
+    if (!user) throw raise(codesErrors, 'CODE_WRONG');
     const [company] = await tx.select({ type: companies.type }).from(companies).where(eq(companies.id, inv.companyId));
     const keep = inv.roleIds.length
       ? await tx

@@ -11,7 +11,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import { type CompanyWithAdmin, giveRole, newPhone, presetRoleId, signedInCompanyAdmin, signedInUser, twoSuppliers } from '../../test/factories/index.ts';
-import { call } from '../../test/http.ts';
+import { roleEndpoints as e } from '@aquamall/shared/endpoints';
+import { call, callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;
@@ -30,7 +31,7 @@ const post = <T = unknown>(token: string | null, url: string, body: unknown = {}
 const get = <T = unknown>(token: string | null, url: string) => call<T>(t.app, token, 'GET', url);
 
 async function createRole(token: string, name: string, permissions: string[] = [], menuIds: number[] = []) {
-  const res = await post<{ sysNo: number }>(token, '/api/role/create', { name, permissions, menuIds });
+  const res = await callEndpoint(t.app, token, e.roleCreate, { name, permissions, menuIds });
   expect(res).toMatchObject({ code: 0 });
   return res.data.sysNo;
 }
@@ -38,7 +39,7 @@ async function createRole(token: string, name: string, permissions: string[] = [
 describe('roles', () => {
   it('lists the presets of the company type and the company’s own roles with grants and user counts', async () => {
     const id = await createRole(a.admin.token, '仓库', ['inventory:adjust']);
-    const res = await post<Paged<RoleRow>>(a.admin.token, '/api/role/list', { pageIndex: 1, pageSize: 20 });
+    const res = await callEndpoint(t.app, a.admin.token, e.roleList, { pageIndex: 1, pageSize: 20 });
     expect(res.code).toBe(0);
     const names = res.data.list.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['销售专员', '商品管理员', '财务', '仓库']));
@@ -52,7 +53,9 @@ describe('roles', () => {
 
   it('refuses a duplicate name, an unknown permission, a menu of the other company type and an empty name', async () => {
     await createRole(a.admin.token, '重复');
-    expect((await post(a.admin.token, '/api/role/create', { name: '重复' })).message).toBe('角色名称已存在');
+    const duplicate = await callEndpoint(t.app, a.admin.token, e.roleCreate, { name: '重复' });
+    expect(duplicate.message).toBe('角色名称已存在');
+    expect(duplicate.identity).toBe('ROLE_NAME_TAKEN');
     expect(
       (await post(a.admin.token, '/api/role/create', { name: 'x', permissions: ['enquiry:manage'] })).message,
     ).toBe('权限项不存在');
@@ -80,10 +83,10 @@ describe('roles', () => {
 
   it('keeps presets read-only', async () => {
     const preset = await presetRoleId(t.database.db, 'supplier.sales');
-    expect((await post(a.admin.token, '/api/role/update', { sysNo: preset, name: '改名' })).code).toBe(
-      Code.FORBIDDEN,
-    );
-    expect((await post(a.admin.token, '/api/role/delete', { sysNo: preset })).code).toBe(Code.FORBIDDEN);
+    const renamed = await callEndpoint(t.app, a.admin.token, e.roleUpdate, { sysNo: preset, name: '改名' });
+    expect(renamed.code).toBe(Code.FORBIDDEN);
+    expect(renamed.identity).toBe('ROLE_PRESET_LOCKED');
+    expect((await callEndpoint(t.app, a.admin.token, e.roleDelete, { sysNo: preset })).code).toBe(Code.FORBIDDEN);
   });
 
   it('updates and deletes a role; its holders lose it', async () => {

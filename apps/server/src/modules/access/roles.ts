@@ -4,7 +4,7 @@ import { permissionsForType, type Paged, type RoleInput, type RoleRow } from '@a
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { expandGrants, grantedMenuIds, menusOfType } from './menus.ts';
 import { forgetAccess } from './access-cache.ts';
@@ -79,13 +79,13 @@ async function withGrants(db: Db, company: Company, rows: (typeof roles.$inferSe
 async function checkGrants(db: Db, auth: AuthContext, held: Set<string>, input: RoleInput) {
   const typeMenus = await menusOfType(db, auth.companyType);
   const typeIds = new Set(typeMenus.map((m) => m.id));
-  if (input.menuIds.some((id) => !typeIds.has(id))) throw invalid('菜单项不存在');
+  if (input.menuIds.some((id) => !typeIds.has(id))) throw fail('ROLE_MENU_UNKNOWN');
   const allowed = new Set(permissionsForType(auth.companyType).map((p) => p.code as string));
-  if (input.permissions.some((c) => !allowed.has(c))) throw invalid('权限项不存在');
+  if (input.permissions.some((c) => !allowed.has(c))) throw fail('ROLE_PERMISSION_UNKNOWN');
   if (auth.isCompanyAdmin) return;
   const mine = expandGrants(typeMenus, await grantedMenuIds(db, auth));
   if (input.menuIds.some((id) => !mine.has(id)) || input.permissions.some((c) => !held.has(c))) {
-    throw forbidden('只能授予您自己拥有的菜单和权限');
+    throw fail('ROLE_GRANT_BEYOND_OWN');
   }
 }
 
@@ -100,7 +100,7 @@ async function assertNameFree(db: Db, companyId: number, name: string, exceptId?
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw conflict('角色名称已存在');
+  if (taken) throw fail('ROLE_NAME_TAKEN');
 }
 
 async function writeGrants(db: Db, roleId: number, input: RoleInput) {
@@ -135,15 +135,15 @@ export async function createRole(db: Db, auth: AuthContext & Company, held: Set<
 
 /** Two saves racing for one name: the unique index decides; answer as the pre-check would. */
 function nameTaken(err: unknown): never {
-  if (isUniqueViolation(err)) throw conflict('角色名称已存在');
+  if (isUniqueViolation(err)) throw fail('ROLE_NAME_TAKEN');
   throw err;
 }
 
 /** A role of the caller's own company (presets and other companies' roles are not found / read-only). */
 async function ownRole(db: Db, companyId: number, roleId: number) {
   const [row] = await db.select().from(roles).where(eq(roles.id, roleId));
-  if (!row || (row.companyId !== null && row.companyId !== companyId)) throw notFound('角色不存在');
-  if (row.companyId === null) throw forbidden('系统预设角色不能修改或删除');
+  if (!row || (row.companyId !== null && row.companyId !== companyId)) throw fail('ROLE_NOT_FOUND');
+  if (row.companyId === null) throw fail('ROLE_PRESET_LOCKED');
   return row;
 }
 
@@ -184,7 +184,7 @@ export async function assertAssignableRoles(db: Db, company: Company, roleIds: n
     .select({ id: roles.id })
     .from(roles)
     .where(and(inArray(roles.id, ids), ownRolesCondition(company)));
-  if (rows.length !== ids.length) throw invalid('角色不存在');
+  if (rows.length !== ids.length) throw fail('ROLE_UNKNOWN');
   return ids;
 }
 

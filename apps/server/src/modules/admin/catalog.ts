@@ -3,7 +3,7 @@ import { ProductStatus, type AdminCategoryInput, type AdminProductListQuery } fr
 import type { Db } from '../../db/client.ts';
 import { PgError } from '../../db/pg-errors.ts';
 import { categories, companies, products } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { withKeyLocks } from '../../lib/key-lock.ts';
 import { explainDbErrors } from '../products/caller.ts';
@@ -37,9 +37,9 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
   const work = () => withKeyLocks(db, turn, async (tx) => {
     if (cid) {
       const [before] = await tx.select().from(categories).where(eq(categories.id, cid));
-      if (!before) throw notFound('分类不存在');
+      if (!before) throw fail('ADMIN_CATEGORY_NOT_FOUND');
       // Moving a category would change the codes of its subtree and its products; the console edits in place.
-      if (v.parentId !== before.parentId) throw invalid('不支持移动分类，请新建后迁移商品');
+      if (v.parentId !== before.parentId) throw fail('CATEGORY_MOVE_UNSUPPORTED');
       const [after] = await tx
         .update(categories)
         .set({ name: v.name, defaultImage: v.defaultImage || null, sort: v.sort, hidden: v.hidden })
@@ -52,8 +52,8 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
     let prefix = '';
     if (v.parentId) {
       const [parent] = await tx.select().from(categories).where(eq(categories.id, v.parentId));
-      if (!parent) throw notFound('上级分类不存在');
-      if (parent.level >= 3) throw invalid('分类最多3级');
+      if (!parent) throw fail('CATEGORY_PARENT_NOT_FOUND');
+      if (parent.level >= 3) throw fail('CATEGORY_TOO_DEEP');
       level = parent.level + 1;
       prefix = parent.categoryCode;
     }
@@ -65,7 +65,7 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
     let n = siblings.length + 1;
     let code = prefix + String(n).padStart(2, '0');
     while (used.has(code)) code = prefix + String(++n).padStart(2, '0');
-    if (n > 99) throw invalid('同级分类数量已达上限');
+    if (n > 99) throw fail('CATEGORY_SIBLINGS_FULL');
     const [created] = await tx
       .insert(categories)
       .values({ parentId: v.parentId, name: v.name, categoryCode: code, level, sort: v.sort, defaultImage: v.defaultImage || null, hidden: v.hidden })
@@ -82,11 +82,11 @@ export async function saveCategory(db: Db, actor: AuditActor, { id: cid, ...v }:
 export async function deleteCategory(db: Db, actor: AuditActor, id: number) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id));
-    if (!before) throw notFound('分类不存在');
+    if (!before) throw fail('ADMIN_CATEGORY_NOT_FOUND');
     const [kids] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, before.id));
-    if (kids!.n > 0) throw conflict('请先删除下级分类');
+    if (kids!.n > 0) throw fail('CATEGORY_HAS_CHILDREN');
     const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, before.id));
-    if (used!.n > 0) throw conflict('该分类下有商品，不能删除，可设为隐藏');
+    if (used!.n > 0) throw fail('CATEGORY_HAS_PRODUCTS');
     await tx.delete(categories).where(eq(categories.id, before.id));
     await audited(tx, actor, 'category.delete', 'category', before.id, before, null);
   });
@@ -128,14 +128,14 @@ export async function listProducts(db: Db, q: AdminProductListQuery) {
 export async function takeDownProduct(db: Db, actor: AuditActor, pid: number, reason: string) {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, pid));
-    if (!before) throw notFound('商品不存在');
-    if (before.status !== ProductStatus.ON_SALE) throw conflict('只能下架在售商品');
+    if (!before) throw fail('ADMIN_PRODUCT_NOT_FOUND');
+    if (before.status !== ProductStatus.ON_SALE) throw fail('PRODUCT_NOT_ON_SALE');
     const [after] = await tx
       .update(products)
       .set({ status: ProductStatus.OFF_SALE, takenDownReason: reason, updatedAt: new Date() })
       .where(and(eq(products.id, pid), eq(products.status, ProductStatus.ON_SALE)))
       .returning();
-    if (!after) throw conflict('商品状态已变化，请刷新');
+    if (!after) throw fail('ADMIN_PRODUCT_STATUS_MOVED');
     forgetGoodsAnswers();
     forgetGoodsDetails({ productIds: [pid] });
     await audited(tx, actor, 'product.takedown', 'product', pid, { status: before.status }, { status: after.status, reason });

@@ -3,7 +3,7 @@ import { toYuan } from '@aquamall/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
@@ -51,7 +51,7 @@ export async function listCompanies(db: Db, q: AdminCompanyListQuery) {
 /** One company with its users, merchant application, certification and bank account. */
 export async function companyDetail(db: Db, id: number) {
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
-  if (!company) throw notFound('企业不存在');
+  if (!company) throw fail('COMPANY_NOT_FOUND');
   const [members, [merchant], [cert], [bank]] = await Promise.all([
     db
       .select({ id: users.id, phone: users.phone, realName: users.realName, isCompanyAdmin: users.isCompanyAdmin, disabled: users.disabled, createdAt: users.createdAt })
@@ -79,7 +79,7 @@ export async function setMembership(db: Db, actor: AuditActor, input: { id: numb
   forgetGoodsDetails({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ memberLevel: companies.memberLevel, isMemberVail: companies.isMemberVail }).from(companies).where(eq(companies.id, input.id));
-    if (!before) throw notFound('企业不存在');
+    if (!before) throw fail('COMPANY_NOT_FOUND');
     await tx.update(companies).set({ memberLevel: input.memberLevel, isMemberVail: input.isMemberVail, updatedAt: new Date() }).where(eq(companies.id, input.id));
     const after = { memberLevel: input.memberLevel, isMemberVail: input.isMemberVail };
     await recordAudit(tx, actor, { action: 'company.membership', targetType: 'company', targetId: input.id, before, after });
@@ -97,8 +97,8 @@ export async function setDisabled(db: Db, actor: AuditActor, input: { id: number
   forgetGoodsDetails({ companyIds: [input.id] });
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ disabled: companies.disabled }).from(companies).where(eq(companies.id, input.id));
-    if (!before) throw notFound('企业不存在');
-    if (before.disabled === input.disabled) throw conflict(input.disabled ? '企业已是禁用状态' : '企业已是启用状态');
+    if (!before) throw fail('COMPANY_NOT_FOUND');
+    if (before.disabled === input.disabled) throw fail(input.disabled ? 'COMPANY_ALREADY_DISABLED' : 'COMPANY_ALREADY_ENABLED');
     await tx.update(companies).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(companies.id, input.id));
     let endedSessions = 0;
     if (input.disabled) {

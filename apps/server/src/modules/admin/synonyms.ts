@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearch, type AdminSynonymListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';
 import { forgetSearchVocabulary } from '../search/vocabulary.ts';
@@ -49,7 +49,7 @@ const searchWordsChanged = () => {
 export async function saveSynonym(db: Db, actor: AuditActor, { id, ...v }: SynonymValues) {
   const row = await db.transaction(async (tx) => {
     const [before] = id ? await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id)) : [null];
-    if (id && !before) throw notFound('该同义词条目不存在');
+    if (id && !before) throw fail('SYNONYM_NOT_FOUND');
     const values = { ...v, updatedAt: new Date() };
     const [after] = id
       ? await tx.update(searchSynonyms).set(values).where(eq(searchSynonyms.id, id)).returning()
@@ -65,7 +65,7 @@ export async function saveSynonym(db: Db, actor: AuditActor, { id, ...v }: Synon
 export async function deleteSynonym(db: Db, actor: AuditActor, id: number) {
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
-    if (!before) throw notFound('该同义词条目不存在');
+    if (!before) throw fail('SYNONYM_NOT_FOUND');
     await audited(tx, actor, 'search_synonym.delete', 'search_synonym', before.id, before, null);
   });
   searchWordsChanged();

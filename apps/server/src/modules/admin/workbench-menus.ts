@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PERMISSION_CODES, type AdminPresetInput, type AdminWebMenuInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, rolePermissions, roles, webMenus } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { forgetAccess } from '../access/access-cache.ts';
 import { audited } from './audited.ts';
@@ -20,10 +20,10 @@ export async function saveWebMenu(db: Db, actor: AuditActor, { id, ...v }: WebMe
   return db.transaction(async (tx) => {
     if (v.parentId) {
       const [parent] = await tx.select().from(webMenus).where(eq(webMenus.id, v.parentId));
-      if (!parent || parent.companyType !== v.companyType) throw invalid('上级菜单不存在');
+      if (!parent || parent.companyType !== v.companyType) throw fail('MENU_PARENT_NOT_FOUND');
     }
     const [before] = id ? await tx.select().from(webMenus).where(eq(webMenus.id, id)) : [null];
-    if (id && !before) throw notFound('菜单不存在');
+    if (id && !before) throw fail('MENU_NOT_FOUND');
     const [after] = id
       ? await tx.update(webMenus).set(v).where(eq(webMenus.id, id)).returning()
       : await tx.insert(webMenus).values({ ...v, code: `custom-${crypto.randomUUID().slice(0, 12)}` }).returning();
@@ -47,16 +47,16 @@ export async function listPresets(db: Db) {
 /** Changes a role preset's name, menus (of its company type) and permissions; audited. */
 export async function savePreset(db: Db, actor: AuditActor, b: Required<AdminPresetInput>) {
   const bad = b.permissions.find((p) => !(PERMISSION_CODES as string[]).includes(p));
-  if (bad) throw invalid(`未知权限：${bad}`);
+  if (bad) throw fail('MENU_PERMISSION_UNKNOWN', { permission: bad });
   forgetAccess();
   await db.transaction(async (tx) => {
     const [role] = await tx.select().from(roles).where(and(eq(roles.id, b.id), isNull(roles.companyId)));
-    if (!role) throw notFound('预设角色不存在');
+    if (!role) throw fail('PRESET_ROLE_NOT_FOUND');
     const beforeMenus = (await tx.select().from(roleMenus).where(eq(roleMenus.roleId, role.id))).map((m) => m.menuId);
     const beforePerms = (await tx.select().from(rolePermissions).where(eq(rolePermissions.roleId, role.id))).map((p) => p.code);
     const menus = b.menuIds.length ? await tx.select({ id: webMenus.id, t: webMenus.companyType }).from(webMenus) : [];
     const allowed = new Set(menus.filter((m) => m.t === role.companyType).map((m) => m.id));
-    if (b.menuIds.some((m) => !allowed.has(m))) throw invalid('菜单与企业类型不符');
+    if (b.menuIds.some((m) => !allowed.has(m))) throw fail('MENU_COMPANY_TYPE_MISMATCH');
     await tx.update(roles).set({ name: b.name, description: b.description, updatedAt: new Date() }).where(eq(roles.id, role.id));
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, role.id));
     if (b.menuIds.length) await tx.insert(roleMenus).values(b.menuIds.map((menuId) => ({ roleId: role.id, menuId })));

@@ -1,36 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { PASSWORD_MISMATCH, type forgetPasswordInput, type modifyPasswordInput, type modifyUserInfoInput, type replacePhoneInput, type z } from '@aquamall/shared';
+import { type forgetPasswordInput, type modifyPasswordInput, type modifyUserInfoInput, type replacePhoneInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { conflict, invalid, loginExpired } from '../../lib/errors.ts';
+import { invalid, loginExpired, raise } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { MSG_SMS_FORGET_OFF, MSG_SMS_SERVICE_OFF, requireSms } from '../../lib/providers/availability.ts';
-import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { requireSms } from '../../lib/providers/availability.ts';
+import { requireCode } from '../codes/service.ts';
+import { codesErrors } from '../codes/messages.ts';
 import { clientInfo } from './fields.ts';
-import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
+import { clearFailures, reserveAttempt } from './lockout.ts';
 import { passwordProblem } from './password-policy.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { loadSessionUser } from './user-info.ts';
 import { findByPhone } from './users.ts';
 
-const MSG_EMAIL_TAKEN = '该邮箱已被其他账号绑定';
-const MSG_EMAIL_BY_CODE = '请通过邮箱验证码绑定邮箱';
 
 function checkNewPassword(b: { password: string; confirmPassword: string }) {
   const weak = passwordProblem(b.password);
   if (weak) throw invalid(weak);
-  if (b.password !== b.confirmPassword) throw invalid(PASSWORD_MISMATCH);
+  if (b.password !== b.confirmPassword) throw fail('PASSWORD_MISMATCH');
 }
 
 /** Recovery by SMS code. Ends every session of the account. An unknown number fails like a wrong code. */
 export async function forgetPassword(app: FastifyInstance, b: z.output<typeof forgetPasswordInput>) {
-  requireSms(app, MSG_SMS_FORGET_OFF);
+  requireSms(app, 'SMS_FORGET_OFF');
   checkNewPassword(b);
   await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'forget', code: b.code });
   const user = await findByPhone(app.db, b.phone);
-  if (!user) throw invalid(MSG_BAD_CODE);
+  if (!user) throw raise(codesErrors, 'CODE_WRONG');
   await app.db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(app.db, user.id);
   await clearFailures(app.db, b.phone);
@@ -45,10 +45,10 @@ export async function modifyPassword(db: Db, request: FastifyRequest, userId: nu
   if (!user) throw loginExpired();
   // Counted before the check, like a login (the signed-in caller needs no captcha, only the lock applies).
   const slot = await reserveAttempt(db, user.phone, clientInfo(request).ip, true);
-  if (!slot.taken) throw invalid(MSG_LOCKED);
-  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw invalid(slot.locked ? MSG_LOCKED : '原密码错误');
+  if (!slot.taken) throw fail('LOGIN_LOCKED');
+  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw fail(slot.locked ? 'LOGIN_LOCKED' : 'PASSWORD_OLD_WRONG');
   checkNewPassword(b);
-  if (b.password === b.oldPassword) throw invalid('新密码不能与原密码相同');
+  if (b.password === b.oldPassword) throw fail('PASSWORD_UNCHANGED');
   await db.update(users).set({ passwordHash: await hashPassword(b.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id);
   await clearFailures(db, user.phone, clientInfo(request).ip);
@@ -56,17 +56,17 @@ export async function modifyPassword(db: Db, request: FastifyRequest, userId: nu
 
 /** Change phone: a code sent to the current number and a code sent to the new one. */
 export async function replacePhone(app: FastifyInstance, userId: number, b: z.output<typeof replacePhoneInput>) {
-  requireSms(app, MSG_SMS_SERVICE_OFF);
+  requireSms(app, 'SMS_SERVICE_OFF');
   const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
   if (!user) throw loginExpired();
-  if (b.newPhone === user.phone) throw invalid('新手机号不能与原手机号相同');
+  if (b.newPhone === user.phone) throw fail('PHONE_UNCHANGED');
   await requireCode(app.db, { channel: 'sms', target: user.phone, purpose: 'oldphone', code: b.oldCode });
   await requireCode(app.db, { channel: 'sms', target: b.newPhone, purpose: 'newphone', code: b.newCode });
-  if (await findByPhone(app.db, b.newPhone)) throw conflict('该手机号已被其他账号使用');
+  if (await findByPhone(app.db, b.newPhone)) throw fail('PHONE_TAKEN');
   try {
     await app.db.update(users).set({ phone: b.newPhone, updatedAt: new Date() }).where(eq(users.id, userId));
   } catch {
-    throw conflict('该手机号已被其他账号使用');
+    throw fail('PHONE_TAKEN');
   }
   return { phone: b.newPhone };
 }
@@ -75,7 +75,7 @@ export async function replacePhone(app: FastifyInstance, userId: number, b: z.ou
 export async function modifyUserInfo(db: Db, userId: number, b: z.output<typeof modifyUserInfoInput>) {
   const email = b.email?.toLowerCase();
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (email && email !== (current?.email ?? '').toLowerCase()) throw invalid(MSG_EMAIL_BY_CODE);
+  if (email && email !== (current?.email ?? '').toLowerCase()) throw fail('EMAIL_BY_CODE_ONLY');
   await db
     .update(users)
     .set({
@@ -101,11 +101,11 @@ export async function bindEmail(db: Db, userId: number, email: string, code: str
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
     .limit(1);
-  if (taken) throw conflict(MSG_EMAIL_TAKEN);
+  if (taken) throw fail('EMAIL_TAKEN');
   try {
     await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, userId));
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG_EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw fail('EMAIL_TAKEN');
     throw err;
   }
   return loadSessionUser(db, userId);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalid } from '../../lib/errors.ts';
+import { raise } from '../../lib/errors.ts';
+import { codesErrors } from '../codes/messages.ts';
+import { fail } from './messages.ts';
 import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
-import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { requireCode } from '../codes/service.ts';
 import type { SignInResult } from '@aquamall/shared';
-import { MSG_DISABLED } from './issue.ts';
 import { afterFirstFactor } from './two-factor.ts';
 import { findByEmail, findByPhone, isBlocked } from './users.ts';
 
@@ -20,7 +21,7 @@ export async function codeLogin(
   else requireEmail(app);
   await requireCode(app.db, { channel: input.channel, target: input.target, purpose: 'login', code: input.code });
   const user = input.channel === 'sms' ? await findByPhone(app.db, input.target) : await findByEmail(app.db, input.target);
-  if (!user) throw invalid(MSG_BAD_CODE);
-  if (isBlocked(user)) throw invalid(MSG_DISABLED);
+  if (!user) throw raise(codesErrors, 'CODE_WRONG');
+  if (isBlocked(user)) throw fail('ACCOUNT_DISABLED');
   return afterFirstFactor(app, request, user.id, input.rememberMe, input.channel);
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { Envelope } from '../../test/http.ts';
 import { redisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 import { peekCaptcha } from '../captcha/service.ts';
-import { MSG_LOCKED } from './lockout.ts';
+import { MSG_LOCKED } from './messages.ts';
 
 const hasRedis = await redisReachable();
 if (!hasRedis) console.log('Skipping the Redis lockout test: no Redis at 127.0.0.1:6379');

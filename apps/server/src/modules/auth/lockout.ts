@@ -14,8 +14,6 @@ export const LOCK_MIN = 30;
  * from that address needs the captcha (no lock: a shared office NAT must still be able to sign in). */
 export const IP_CAPTCHA_AFTER = 20;
 
-export const MSG_LOCKED = `登录失败次数过多，请${LOCK_MIN}分钟后再试`;
-
 /** The key failures are counted under: the account as typed, trimmed and lower-cased (exists or not). */
 export const accountKey = (account: string) => account.trim().toLowerCase().slice(0, 64);
 

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompanyType, ENUMS, PASSWORD_HINT, PASSWORD_MISMATCH, type registerInput, type z } from '@aquamall/shared';
+import { CompanyType, ENUMS, PASSWORD_HINT, type registerInput, type z } from '@aquamall/shared';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { companies, users } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { authErrors, fail } from './messages.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { MSG_SMS_REGISTER_OFF, requireSms } from '../../lib/providers/availability.ts';
+import { requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
 import { requireCode } from '../codes/service.ts';
 import { issueLogin } from './issue.ts';
 import { passwordProblem } from './password-policy.ts';
 import { findByPhone } from './users.ts';
 
-export const MSG_PHONE_TAKEN = '该手机号已注册';
+export const MSG_PHONE_TAKEN = authErrors.REGISTER_PHONE_TAKEN.message;
 
 /** The registration form's options (POST /api/appuser/registerdetail). */
 export function registerDetail() {
@@ -30,13 +31,13 @@ export function registerDetail() {
  * Whether a number is taken is only told after a valid SMS code (no enumeration by bots).
  */
 export async function registerCompany(app: FastifyInstance, request: FastifyRequest, b: z.output<typeof registerInput>) {
-  requireSms(app, MSG_SMS_REGISTER_OFF);
+  requireSms(app, 'SMS_REGISTER_OFF');
   const weak = passwordProblem(b.password);
   if (weak) throw invalid(weak);
-  if (b.password !== b.confirmPassword) throw invalid(PASSWORD_MISMATCH);
-  if (b.registerType === 'merchant' && b.companyType !== CompanyType.SUPPLIER) throw invalid('商家入驻请选择供应商类型');
+  if (b.password !== b.confirmPassword) throw fail('PASSWORD_MISMATCH');
+  if (b.registerType === 'merchant' && b.companyType !== CompanyType.SUPPLIER) throw fail('REGISTER_MERCHANT_TYPE_REQUIRED');
   await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'register', code: b.code });
-  if (await findByPhone(app.db, b.phone)) throw conflict(MSG_PHONE_TAKEN);
+  if (await findByPhone(app.db, b.phone)) throw fail('REGISTER_PHONE_TAKEN');
   const passwordHash = await hashPassword(b.password);
   let userId: number;
   try {
@@ -53,7 +54,7 @@ export async function registerCompany(app: FastifyInstance, request: FastifyRequ
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw conflict(MSG_PHONE_TAKEN);
+      throw fail('REGISTER_PHONE_TAKEN');
     }
     throw err;
   }

@@ -17,7 +17,7 @@ import {
 import { get, post } from '../../test/http.ts';
 import { openSecret, sealSecret, totpStep } from './totp.ts';
 import { MSG_BAD_TOTP, MSG_CHALLENGE_GONE, MSG_MUST_ENROL, MSG_REQUIRED, MSG_TOTP_USED } from './two-factor.ts';
-import { MSG_LOCKED } from './lockout.ts';
+import { MSG_LOCKED } from './messages.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
 let t: TestApp;

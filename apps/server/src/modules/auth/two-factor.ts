@@ -4,15 +4,16 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_DEVICE_DAYS, type AuditAction, type SignInResult, type twoFactorVerifyInput, type z } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema/index.ts';
-import { conflict, invalid, loginExpired, notFound } from '../../lib/errors.ts';
+import { loginExpired, notFound } from '../../lib/errors.ts';
+import { authErrors, fail } from './messages.ts';
 import { ok } from '../../lib/envelope.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { auditActor, recordAudit, type AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { clientInfo } from './fields.ts';
-import { issueLogin, MSG_DISABLED, type LoginAnswer } from './issue.ts';
-import { clearFailures, MSG_LOCKED, reserveAttempt } from './lockout.ts';
+import { issueLogin, type LoginAnswer } from './issue.ts';
+import { clearFailures, reserveAttempt } from './lockout.ts';
 import { deviceName } from './security.ts';
 import { forgetSessions, hashToken } from './sessions.ts';
 import { newRecoveryCode, newTotpSecret, normaliseRecoveryCode, openSecret, otpauthUrl, sealSecret, totpStep } from './totp.ts';
@@ -24,11 +25,11 @@ export const signInAnswer = (r: SignInResult) => ok(r, 'twoFactor' in r ? '请�
 
 export const CHALLENGE_TTL_S = 300;
 export const DEVICE_COOKIE = 'aq2fa';
-export const MSG_BAD_TOTP = '验证码错误';
-export const MSG_TOTP_USED = '该验证码已使用，请等待验证器显示新的验证码';
-export const MSG_CHALLENGE_GONE = '登录已过期，请重新登录';
-export const MSG_REQUIRED = '您的账号必须开启两步验证，不能关闭';
-export const MSG_MUST_ENROL = '请先开启两步验证';
+export const MSG_BAD_TOTP = authErrors.TWO_FACTOR_CODE_WRONG.message;
+export const MSG_TOTP_USED = authErrors.TWO_FACTOR_CODE_USED.message;
+export const MSG_CHALLENGE_GONE = authErrors.TWO_FACTOR_CHALLENGE_GONE.message;
+export const MSG_REQUIRED = authErrors.TWO_FACTOR_REQUIRED.message;
+export const MSG_MUST_ENROL = authErrors.TWO_FACTOR_MUST_ENROL.message;
 export const SAFE_PAGE = '/customer/safe';
 
 export type FirstFactor = 'password' | 'sms' | 'email' | 'wechat';
@@ -104,7 +105,7 @@ async function record(db: Db, actor: AuditActor, s: Subject, action: AuditAction
 export async function startEnrolment(db: Db, userId: number) {
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
-  if (await enabledRow(db, userId)) throw conflict('两步验证已开启');
+  if (await enabledRow(db, userId)) throw fail('TWO_FACTOR_ALREADY_ON');
   const secret = await newTotpSecret();
   const sealed = sealSecret(secret);
   await db
@@ -176,15 +177,15 @@ async function checkCode(
   allowRecovery: boolean,
 ): Promise<'totp' | 'recovery'> {
   const slot = await reserveAttempt(db, lockKey(userId), clientInfo(request).ip, true);
-  if (!slot.taken) throw invalid(MSG_LOCKED);
+  if (!slot.taken) throw fail('LOGIN_LOCKED');
   const trimmed = code.trim();
   let kind: 'totp' | 'recovery' | null = null;
   if (/^\d{6}$/.test(trimmed)) {
     const r = await acceptTotp(db, row, trimmed);
-    if (r === 'replay') throw invalid(slot.locked ? MSG_LOCKED : MSG_TOTP_USED);
+    if (r === 'replay') throw fail(slot.locked ? 'LOGIN_LOCKED' : 'TWO_FACTOR_CODE_USED');
     if (r === 'ok') kind = 'totp';
   } else if (allowRecovery && (await useRecoveryCode(db, userId, trimmed))) kind = 'recovery';
-  if (!kind) throw invalid(slot.locked ? MSG_LOCKED : MSG_BAD_TOTP);
+  if (!kind) throw fail(slot.locked ? 'LOGIN_LOCKED' : 'TWO_FACTOR_CODE_WRONG');
   await clearFailures(db, lockKey(userId), clientInfo(request).ip);
   return kind;
 }
@@ -194,8 +195,8 @@ export async function confirmEnrolment(db: Db, request: FastifyRequest, userId: 
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
   const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
-  if (!row) throw invalid('请先扫描二维码开始设置');
-  if (row.enabledAt) throw conflict('两步验证已开启');
+  if (!row) throw fail('TWO_FACTOR_NOT_STARTED');
+  if (row.enabledAt) throw fail('TWO_FACTOR_ALREADY_ON');
   await checkCode(db, request, userId, row, code, false);
   const recoveryCodes = await replaceRecoveryCodes(db, userId);
   await db.transaction(async (tx) => {
@@ -211,7 +212,7 @@ export async function regenerateRecoveryCodes(db: Db, request: FastifyRequest, u
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
   const row = await enabledRow(db, userId);
-  if (!row) throw invalid('两步验证未开启');
+  if (!row) throw fail('TWO_FACTOR_OFF');
   await checkCode(db, request, userId, row, code, false);
   const recoveryCodes = await replaceRecoveryCodes(db, userId);
   await record(db, auditActor(request), s, 'two_factor.recovery_regenerate', '您的两步验证恢复码已重新生成');
@@ -230,15 +231,15 @@ async function removeTwoFactor(db: Db, userId: number) {
 export async function disableTwoFactor(db: Db, request: FastifyRequest, userId: number, b: { code?: string; password?: string }) {
   const s = await subject(db, userId);
   if (!s) throw loginExpired();
-  if (isRequired(s)) throw invalid(MSG_REQUIRED);
+  if (isRequired(s)) throw fail('TWO_FACTOR_REQUIRED');
   const row = await enabledRow(db, userId);
-  if (!row) throw invalid('两步验证未开启');
+  if (!row) throw fail('TWO_FACTOR_OFF');
   if (b.code) await checkCode(db, request, userId, row, b.code, true);
   else {
     const slot = await reserveAttempt(db, lockKey(userId), clientInfo(request).ip, true);
-    if (!slot.taken) throw invalid(MSG_LOCKED);
+    if (!slot.taken) throw fail('LOGIN_LOCKED');
     const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!u || !(await verifyPassword(u.passwordHash, b.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '登录密码错误');
+    if (!u || !(await verifyPassword(u.passwordHash, b.password ?? ''))) throw fail(slot.locked ? 'LOGIN_LOCKED' : 'TWO_FACTOR_PASSWORD_WRONG');
     await clearFailures(db, lockKey(userId), clientInfo(request).ip);
   }
   await db.transaction(async (tx) => {
@@ -253,7 +254,7 @@ export async function disableTwoFactor(db: Db, request: FastifyRequest, userId: 
  */
 export async function resetTwoFactor(db: Db, request: FastifyRequest, targetUserId: number, companyId: number | null) {
   const s = await subject(db, targetUserId);
-  if (!s || (companyId !== null && s.companyId !== companyId)) throw notFound('用户不存在');
+  if (!s || (companyId !== null && s.companyId !== companyId)) throw fail('TWO_FACTOR_USER_NOT_FOUND');
   await db.transaction(async (tx) => {
     await removeTwoFactor(tx, targetUserId);
     await record(tx, auditActor(request), s, 'two_factor.reset', '您的两步验证已被管理员重置，请重新设置');
@@ -412,20 +413,20 @@ export async function verifySecondFactor(
     .select()
     .from(twoFactorChallenges)
     .where(and(eq(twoFactorChallenges.tokenHash, hashToken(b.token)), isNull(twoFactorChallenges.usedAt), gt(twoFactorChallenges.expiresAt, sql`now()`)));
-  if (!ch) throw invalid(MSG_CHALLENGE_GONE);
+  if (!ch) throw fail('TWO_FACTOR_CHALLENGE_GONE');
   const s = await subject(db, ch.userId);
-  if (!s) throw invalid(MSG_CHALLENGE_GONE);
-  if (s.disabled) throw invalid(MSG_DISABLED);
+  if (!s) throw fail('TWO_FACTOR_CHALLENGE_GONE');
+  if (s.disabled) throw fail('ACCOUNT_DISABLED');
   const row = await enabledRow(db, ch.userId);
   // Turned off or reset since the first step: nothing to check against, start over.
-  if (!row) throw invalid(MSG_CHALLENGE_GONE);
+  if (!row) throw fail('TWO_FACTOR_CHALLENGE_GONE');
   const kind = await checkCode(db, request, ch.userId, row, b.code, true);
   const used = await db
     .update(twoFactorChallenges)
     .set({ usedAt: new Date() })
     .where(and(eq(twoFactorChallenges.id, ch.id), isNull(twoFactorChallenges.usedAt)))
     .returning({ id: twoFactorChallenges.id });
-  if (!used.length) throw invalid(MSG_CHALLENGE_GONE);
+  if (!used.length) throw fail('TWO_FACTOR_CHALLENGE_GONE');
   if (kind === 'recovery') {
     await record(db, { userId: s.id, ip: clientInfo(request).ip }, s, 'two_factor.recovery_used', '您使用了一个两步验证恢复码登录', {
       method: ch.method,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { addressInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { addresses, companies, type AddressSnapshot } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { areaTree } from '../enums/areas.ts';
 import type { Caller } from '../products/caller.ts';
 import { savedEntries } from './saved-entries.ts';
@@ -28,7 +28,7 @@ export function areaNames(codes: readonly number[]): string[] | null {
 
 function values(input: AddressInput) {
   const names = areaNames(input.area);
-  if (!names) throw invalid('所在地区不正确，请重新选择');
+  if (!names) throw fail('ADDRESS_REGION_INVALID');
   return {
     receiver: input.receiver,
     phone: input.phone,
@@ -89,7 +89,7 @@ export async function addressKindsOf(db: Db, companyId: number): Promise<number[
 }
 
 export async function createAddress(db: Db, caller: Caller, input: AddressInput): Promise<{ sysNo: number }> {
-  if (!(await addressKindsOf(db, caller.companyId)).includes(input.kind)) throw invalid('贵公司不能保存该类型的地址');
+  if (!(await addressKindsOf(db, caller.companyId)).includes(input.kind)) throw fail('ADDRESS_KIND_NOT_ALLOWED');
   return saved.create(db, caller, { ...values(input), kind: input.kind, createdBy: caller.userId }, input.isDefault);
 }
 

@@ -13,13 +13,13 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, products, productSkus, users } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { Caller } from '../products/caller.ts';
 
 /** Only purchasers (company type 4) buy: a supplier is told so in words. */
 export function assertPurchaser(caller: Pick<Caller, 'companyType'>): void {
   if (caller.companyType !== CompanyType.PURCHASER)
-    throw forbidden('购物车和下单仅对采购单位开放，供应商账号不能采购');
+    throw fail('BUYING_PURCHASERS_ONLY');
 }
 
 export const specText = (values: readonly { name: string; value: string }[]) =>
@@ -194,13 +194,13 @@ export function assertBuyable(
   caller: Caller,
   quantity: number,
 ): asserts f is SkuFacts & { sku: NonNullable<SkuFacts['sku']>; product: NonNullable<SkuFacts['product']> } {
-  if (!f?.sku || !f.product) throw notFound('商品规格不存在');
+  if (!f?.sku || !f.product) throw fail('SKU_NOT_FOUND');
   const label = `「${f.product.name}${f.sku.specValues.length ? ` ${specText(f.sku.specValues)}` : ''}」`;
-  if (!f.product.onSale) throw conflict(`${label}已下架`);
-  if (f.sku.companyId === caller.companyId) throw conflict(`${label}是本公司的商品，不能购买`);
-  if (quantity < f.product.minOrder) throw invalid(`${label}起订量为 ${f.product.minOrder}${f.product.unit}`);
+  if (!f.product.onSale) throw fail('CART_ITEM_OFF_SALE', { label });
+  if (f.sku.companyId === caller.companyId) throw fail('CART_ITEM_OWN_PRODUCT', { label });
+  if (quantity < f.product.minOrder) throw fail('CART_ITEM_BELOW_MIN_ORDER', { label, minOrder: f.product.minOrder, unit: f.product.unit });
   if (quantity > f.sku.available)
-    throw conflict(`${label}库存不足：可用 ${f.sku.available}${f.product.unit}`);
+    throw fail('CART_ITEM_STOCK_SHORT', { label, available: f.sku.available, unit: f.product.unit });
 }
 
 /** Adds a SKU; the same SKU again adds to its line's quantity. At most 100 lines per user. */
@@ -237,7 +237,7 @@ export async function addToCart(
       .select({ n: count() })
       .from(cartLines)
       .where(eq(cartLines.userId, caller.userId))) as [{ n: number }];
-    if (n >= MAX_CART_LINES) throw conflict(`购物车最多${MAX_CART_LINES}种商品，请先结算或删除部分商品`);
+    if (n >= MAX_CART_LINES) throw fail('CART_FULL', { max: MAX_CART_LINES });
     const [row] = await tx
       .insert(cartLines)
       .values({
@@ -258,7 +258,7 @@ export async function addToCart(
 export async function setCartQuantity(db: Db, caller: Caller, id: number, quantity: number): Promise<void> {
   assertPurchaser(caller);
   const [line] = await ownLines(db, caller, [id]);
-  if (!line) throw notFound('购物车中没有这件商品');
+  if (!line) throw fail('CART_LINE_NOT_FOUND');
   const f = (await skuFacts(db, [line.skuId])).get(line.skuId);
   assertBuyable(f, caller, quantity);
   await db
@@ -276,7 +276,7 @@ export async function selectCartLines(
 ): Promise<void> {
   assertPurchaser(caller);
   const lines = await ownLines(db, caller, ids);
-  if (lines.length !== new Set(ids).size) throw notFound('购物车中没有这件商品');
+  if (lines.length !== new Set(ids).size) throw fail('CART_LINE_NOT_FOUND');
   let chosen = lines.map((l) => l.id);
   if (selected) {
     const facts = await skuFacts(
@@ -285,7 +285,7 @@ export async function selectCartLines(
     );
     const invalidLine = lines.find((l) => problemOf(facts.get(l.skuId)));
     if (invalidLine && lines.length === 1)
-      throw conflict(`该商品${problemOf(facts.get(invalidLine.skuId))}，不能选择`);
+      throw fail('CART_LINE_NOT_SELECTABLE', { problem: problemOf(facts.get(invalidLine.skuId)) });
     chosen = lines.filter((l) => !problemOf(facts.get(l.skuId))).map((l) => l.id);
   }
   if (chosen.length) await db.update(cartLines).set({ selected }).where(inArray(cartLines.id, chosen));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Code, InvoiceKind, OrderStatus, PURCHASE_REFUSAL } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { call, type Envelope } from '../../test/http.ts';
+import { cartEndpoints as e, type EndpointInput } from '@aquamall/shared/endpoints';
+import { callEndpoint } from '../../test/http.ts';
 import {
   cartLines,
   idempotencyKeys,
@@ -32,16 +33,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 expectCrossCompanyProbes('modules/buying/checkout.test.ts');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function submit(token: string, key: string | null, body: object): Promise<Envelope<any>> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout/submit',
-    headers: { 'x-token': token, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: body,
-  });
-  return res.json();
-}
+/** Submits a checkout by its descriptor; the bodies here may be wrong on purpose, so they are taken as sent. */
+const submit = (token: string, key: string | null, body: object) =>
+  callEndpoint(t.app, token, e.checkoutSubmit, body as EndpointInput<typeof e.checkoutSubmit>, key ? { 'idempotency-key': key } : {});
+const previewOf = (token: string, input: EndpointInput<typeof e.checkoutPreview>) =>
+  callEndpoint(t.app, token, e.checkoutPreview, input);
 
 const ordersOf = (companyId: number) =>
   t.database.db.select().from(orders).where(eq(orders.buyerCompanyId, companyId));
@@ -95,7 +91,7 @@ describe('checkout', () => {
   it('previews per supplier, creates one order per supplier sharing a checkoutId and empties the bought lines', async () => {
     const { s1, s2, buyer, p1, l1, l2, addressId } = await twoSupplierCart('结算');
     const preview = (
-      await call(t.app, buyer.token, 'POST', '/api/checkout/preview', { cartLineIds: [l1, l2] })
+      await previewOf(buyer.token, { cartLineIds: [l1, l2] })
     ).data;
     expect(preview.totalAmount).toBe(475);
     expect(
@@ -180,6 +176,9 @@ describe('checkout', () => {
     expect(res.code).toBe(Code.CONFLICT);
     expect(res.message).toMatch(/^价格已变动/);
     expect(res.data).toMatchObject({ priceChanged: true, totalAmount: 476 });
+    // The refusal by identity, typed by the descriptor's refusals (what the checkout page reads).
+    expect(res.identity).toBe('CHECKOUT_PRICE_CHANGED');
+    expect(res.refusal?.reason === 'CHECKOUT_PRICE_CHANGED' && res.refusal.groups).toHaveLength(2);
     expect(await ordersOf(buyer.companyId)).toHaveLength(0);
     // Confirming the new total with the same key (nothing was stored) goes through.
     expect((await submit(buyer.token, key, { ...body, shownTotal: 476 })).code).toBe(0);
@@ -199,6 +198,7 @@ describe('checkout', () => {
       message: '「活性炭 规格 1号」库存不足：需要 25吨，可用 20吨',
       data: { skuId: p2.skuIds[0], cartLineId: l2 },
     });
+    expect(res.refusal?.reason).toBe('CHECKOUT_LINE_REFUSED');
     expect(await ordersOf(buyer.companyId)).toHaveLength(0);
     expect(
       await t.database.db
@@ -207,7 +207,7 @@ describe('checkout', () => {
         .where(inArray(cartLines.id, [l1, l2])),
     ).toHaveLength(2);
     const preview = (
-      await call(t.app, buyer.token, 'POST', '/api/checkout/preview', { cartLineIds: [l1, l2] })
+      await previewOf(buyer.token, { cartLineIds: [l1, l2] })
     ).data;
     expect(preview.groups[1].lines[0].problem).toBe('库存不足（可用 20吨）');
   });

@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  Code,
   InvoiceKind,
   type CheckoutGroup,
   type CheckoutLine,
   type CheckoutPreview,
-  type CheckoutProblemData,
   type CheckoutResult,
   type checkoutSource,
   type checkoutSubmitInput,
@@ -19,7 +17,8 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema/index.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
@@ -46,7 +45,7 @@ async function wantedLines(db: Db, caller: Caller, source: Source, lock: boolean
     );
     return source.items.map((i) => {
       const f = facts.get(i.skuId);
-      if (!f?.sku) throw notFound('商品规格不存在');
+      if (!f?.sku) throw fail('SKU_NOT_FOUND');
       return {
         cartLineId: null,
         skuId: i.skuId,
@@ -69,7 +68,7 @@ async function wantedLines(db: Db, caller: Caller, source: Source, lock: boolean
     )
     .orderBy(cartLines.id);
   const rows = lock ? await q.for('update') : await q;
-  if (rows.length !== ids.length) throw conflict('购物车已变化（商品可能已下单或删除），请刷新购物车后重试');
+  if (rows.length !== ids.length) throw fail('CHECKOUT_CART_MOVED');
   return rows.map((r) => ({
     cartLineId: r.id,
     skuId: r.skuId,
@@ -170,10 +169,10 @@ export async function submitCheckout(
     const address = await ownAddress(tx, caller, input.addressId);
     let title = null;
     if (input.invoiceKind !== InvoiceKind.NONE) {
-      if (!input.invoiceTitleId) throw invalid('请选择发票抬头');
+      if (!input.invoiceTitleId) throw fail('CHECKOUT_INVOICE_TITLE_REQUIRED');
       title = await ownInvoiceTitle(tx, caller, input.invoiceTitleId);
       if (input.invoiceKind === InvoiceKind.SPECIAL && title.kind !== InvoiceKind.SPECIAL) {
-        throw invalid('增值税专用发票需选择专用发票抬头（含注册地址、电话、开户银行和账号）');
+        throw fail('CHECKOUT_SPECIAL_TITLE_REQUIRED');
       }
     }
     const userName = await callerName(tx, caller.userId);
@@ -206,30 +205,28 @@ export async function submitCheckout(
         typeof at.lineIndex === 'number'
       ) {
         const line = groups[at.orderIndex]?.[1][at.lineIndex];
-        const data: CheckoutProblemData = {
-          skuId: line?.skuId ?? null,
-          cartLineId: line?.cartLineId ?? null,
-        };
-        throw new AppError(err.code, err.message, err.httpStatus, data);
+        throw fail(
+          'CHECKOUT_LINE_REFUSED',
+          { text: err.message },
+          { skuId: line?.skuId ?? null, cartLineId: line?.cartLineId ?? null },
+        );
       }
       throw err;
     }
 
     const totalFen = created.reduce((s, o) => s + toFen(o.totalAmount), 0);
     if (totalFen !== toFen(input.shownTotal)) {
-      const data: CheckoutProblemData = {
-        priceChanged: true,
-        totalAmount: fenToNumber(totalFen),
-        groups: created.map((o) => ({
-          sellerCompanyId: o.sellerCompanyId,
-          totalAmount: Number(o.totalAmount),
-        })),
-      };
-      throw new AppError(
-        Code.CONFLICT,
-        `价格已变动：应付总额为 ¥${toYuan(totalFen)}（页面显示 ¥${toYuan(toFen(input.shownTotal))}），请确认后重新提交`,
-        200,
-        data,
+      throw fail(
+        'CHECKOUT_PRICE_CHANGED',
+        { total: toYuan(totalFen), shown: toYuan(toFen(input.shownTotal)) },
+        {
+          priceChanged: true,
+          totalAmount: fenToNumber(totalFen),
+          groups: created.map((o) => ({
+            sellerCompanyId: o.sellerCompanyId,
+            totalAmount: Number(o.totalAmount),
+          })),
+        },
       );
     }
 

@@ -2,7 +2,7 @@ import { InvoiceKind, MAX_INVOICE_TITLES, type InvoiceTitleRow, type invoiceTitl
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { Caller } from '../products/caller.ts';
 import { savedEntries } from './saved-entries.ts';
 
@@ -44,7 +44,7 @@ export const invoiceSnapshot = (kind: number, t: Row | null): InvoiceSnapshot =>
       };
 
 function values(input: TitleInput) {
-  if (!isValidCreditCode(input.taxNo)) throw invalid('纳税人识别号不正确，请核对统一社会信用代码');
+  if (!isValidCreditCode(input.taxNo)) throw fail('INVOICE_TITLE_TAX_NO_INVALID');
   const special = input.kind === InvoiceKind.SPECIAL;
   return {
     kind: input.kind,

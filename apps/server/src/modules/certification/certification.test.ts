@@ -39,9 +39,9 @@ describe('enterprise certification', () => {
   it('refuses a wrong credit-code check digit or ID checksum before calling the partner', async () => {
     const s = await signedInCompanyAdmin(t.database.db);
     const bad = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { creditCode: '91440300708461136U' }));
-    expect(bad).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入（creditCode）' });
+    expect(bad).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入' });
     const badId = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token, { handlerIdNo: '110105194912310021' }));
-    expect(badId).toMatchObject({ code: 2, message: '经办人身份证号码不正确，请核对后重新输入（handlerIdNo）' });
+    expect(badId).toMatchObject({ code: 2, message: '经办人身份证号码不正确，请核对后重新输入' });
     const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
     expect(detail.data.status).toBe(0);
   });

@@ -17,7 +17,7 @@ import {
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberLedger, memberUpgradeRequests, siteSettings } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { certificationErrors, fail } from './messages.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
@@ -32,7 +32,7 @@ import { saveSetting } from '../admin/content/settings.ts';
 export const UpgradeStatus = MemberOrderStatus;
 const S = MemberOrderStatus;
 const MEMBER_PAGE = '/customer/authentication/member';
-const MSG_NO_PROOF = '转账凭证不存在，请重新上传';
+const MSG_NO_PROOF = certificationErrors.MEMBER_PROOF_GONE.message;
 
 /** Job kinds: the reminder N days before a term ends, and the end of the term (refId: the company). */
 export const MEMBER_JOBS = { REMIND: 'member.expiry_reminder', EXPIRE: 'member.expire' } as const;
@@ -93,20 +93,20 @@ export async function memberInfo(app: FastifyInstance, companyId: number) {
  */
 export async function createMemberOrder(app: FastifyInstance, auth: AuthContext, level: number): Promise<OrderRow> {
   const plan = memberPlan(level);
-  if (!plan) throw invalid('请选择会员等级');
-  if (!(await platformBank(app.db))) throw conflict('平台收款账户尚未设置，暂不能购买会员，请联系平台客服');
+  if (!plan) throw fail('MEMBER_LEVEL_REQUIRED');
+  if (!(await platformBank(app.db))) throw fail('MEMBER_PAYEE_NOT_SET');
   const companyId = auth.companyId!;
   return app.db.transaction(async (tx) => {
     // The company row is locked so two clicks cannot open two orders.
     const [c] = await tx.select({ memberLevel: companies.memberLevel }).from(companies).where(eq(companies.id, companyId)).for('update');
     const from = c?.memberLevel ?? 0;
-    if (level < from) throw conflict(`当前为${MEMBER_LEVEL_NAMES[from]}，不能购买更低的等级`);
+    if (level < from) throw fail('MEMBER_LEVEL_DOWNGRADE', { current: MEMBER_LEVEL_NAMES[from] });
     const [open] = await tx
       .select({ orderNo: memberUpgradeRequests.orderNo })
       .from(memberUpgradeRequests)
       .where(and(eq(memberUpgradeRequests.companyId, companyId), inArray(memberUpgradeRequests.status, [S.AWAITING_PAYMENT, S.AWAITING_CONFIRMATION])))
       .limit(1);
-    if (open) throw conflict(`已有未完成的会员订单${open.orderNo ? ` ${open.orderNo}` : ''}，请先完成付款或撤销`);
+    if (open) throw fail('MEMBER_ORDER_OPEN', { orderNo: open.orderNo });
     const [row] = await tx
       .insert(memberUpgradeRequests)
       .values({
@@ -129,7 +129,7 @@ async function ownOrder(db: Db, companyId: number, id: number): Promise<OrderRow
     .select()
     .from(memberUpgradeRequests)
     .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.companyId, companyId)));
-  if (!row) throw notFound('会员订单不存在');
+  if (!row) throw fail('MEMBER_ORDER_NOT_FOUND');
   return row;
 }
 
@@ -141,16 +141,16 @@ export async function submitMemberProof(
 ): Promise<OrderRow> {
   const companyId = auth.companyId!;
   const order = await ownOrder(app.db, companyId, input.id);
-  if (order.status !== S.AWAITING_PAYMENT) throw conflict('该订单已提交凭证或已处理，请刷新后查看');
+  if (order.status !== S.AWAITING_PAYMENT) throw fail('MEMBER_ORDER_PROOF_DONE');
   for (const key of await assertOwnUploads(app.db, companyId, input.proofFiles, MSG_NO_PROOF)) {
-    if (!(await app.storage.exists(key))) throw invalid(MSG_NO_PROOF);
+    if (!(await app.storage.exists(key))) throw fail('MEMBER_PROOF_GONE');
   }
   const [row] = await app.db
     .update(memberUpgradeRequests)
     .set({ status: S.AWAITING_CONFIRMATION, proofFiles: input.proofFiles, transferRef: input.transferRef, remark: input.remark, proofAt: new Date() })
     .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.status, S.AWAITING_PAYMENT)))
     .returning();
-  if (!row) throw conflict('该订单已提交凭证或已处理，请刷新后查看');
+  if (!row) throw fail('MEMBER_ORDER_PROOF_DONE');
   return row;
 }
 
@@ -162,7 +162,7 @@ export async function cancelMemberOrder(app: FastifyInstance, auth: AuthContext,
     .set({ status: S.CANCELLED })
     .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.status, S.AWAITING_PAYMENT)))
     .returning();
-  if (!row) throw conflict('只有待付款的订单可以撤销');
+  if (!row) throw fail('MEMBER_ORDER_NOT_CANCELLABLE');
   return row;
 }
 
@@ -173,13 +173,13 @@ export async function requestMemberInvoice(
   input: { id: number; title: string; taxNo: string; email: string },
 ): Promise<OrderRow> {
   const order = await ownOrder(app.db, auth.companyId!, input.id);
-  if (order.status !== S.CONFIRMED || order.amountFen <= 0) throw conflict('平台确认收款后才能申请发票');
+  if (order.status !== S.CONFIRMED || order.amountFen <= 0) throw fail('MEMBER_INVOICE_BEFORE_PAID');
   const [row] = await app.db
     .update(memberUpgradeRequests)
     .set({ invoiceStatus: 1, invoiceTitle: input.title, invoiceTaxNo: input.taxNo, invoiceEmail: input.email || null, invoiceRequestedAt: new Date() })
     .where(and(eq(memberUpgradeRequests.id, order.id), eq(memberUpgradeRequests.invoiceStatus, 0)))
     .returning();
-  if (!row) throw conflict('该订单已申请发票，请勿重复申请');
+  if (!row) throw fail('MEMBER_INVOICE_ALREADY_ASKED');
   return row;
 }
 
@@ -227,7 +227,7 @@ export async function decideUpgrade(
   const now = new Date();
   return app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(memberUpgradeRequests).where(eq(memberUpgradeRequests.id, id));
-    if (!before) throw notFound('会员订单不存在');
+    if (!before) throw fail('MEMBER_ORDER_NOT_FOUND');
     const [after] = await tx
       .update(memberUpgradeRequests)
       .set({
@@ -238,7 +238,7 @@ export async function decideUpgrade(
       })
       .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.status, S.AWAITING_CONFIRMATION)))
       .returning();
-    if (!after) throw conflict('该申请已处理，请勿重复操作');
+    if (!after) throw fail('MEMBER_REQUEST_ALREADY_HANDLED');
     const [company] = await tx
       .select({ memberLevel: companies.memberLevel, memberExpiresAt: companies.memberExpiresAt })
       .from(companies)
@@ -315,7 +315,7 @@ export async function issueMemberInvoice(app: FastifyInstance, actor: AuditActor
       .set({ invoiceStatus: 2, invoiceNo, invoiceIssuedAt: new Date() })
       .where(and(eq(memberUpgradeRequests.id, id), eq(memberUpgradeRequests.invoiceStatus, 1)))
       .returning();
-    if (!row) throw conflict('该订单没有待开具的发票申请');
+    if (!row) throw fail('MEMBER_INVOICE_NONE_PENDING');
     await recordAudit(tx, actor, {
       action: 'member.invoice.issue',
       targetType: 'company',

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, isValidCreditCode, isValidIdCardNumber, MSG_CREDIT_CODE_INVALID, MSG_ID_NUMBER_INVALID, type CertificationInput } from '@aquamall/shared';
+import { CertStatus, isValidCreditCode, isValidIdCardNumber, type CertificationInput } from '@aquamall/shared';
 import { certifications, companies, merchantApplications } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
@@ -13,7 +13,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import { PRIVATE_PREFIX } from '../files/host-routes.ts';
 import { sendDownload } from '../../lib/download.ts';
 
-const MSG_NO_LICENSE = '营业执照图片不存在，请重新上传';
+const MSG_NO_LICENSE = certificationErrors.CERT_LICENSE_GONE.message;
 
 type Row = typeof certifications.$inferSelect;
 const maskId = (id: string) => (id.length === 18 ? `${id.slice(0, 4)}**********${id.slice(14)}` : id);
@@ -85,19 +85,19 @@ async function certifiedRow(app: FastifyInstance, companyId: number): Promise<Ro
  * A partner refusal ends in 未通过 with its reason; a pass goes to 审核中 for the platform.
  */
 export async function submitCertification(app: FastifyInstance, auth: AuthContext, input: CertificationInput) {
-  if (!isValidCreditCode(input.creditCode)) throw invalid(MSG_CREDIT_CODE_INVALID);
-  if (!isValidIdCardNumber(input.handlerIdNo)) throw invalid(MSG_ID_NUMBER_INVALID);
+  if (!isValidCreditCode(input.creditCode)) throw fail('CERT_CREDIT_CODE_INVALID');
+  if (!isValidIdCardNumber(input.handlerIdNo)) throw fail('CERT_ID_NUMBER_INVALID');
   const companyId = auth.companyId!;
   // The licence uploaded at merchant entry is reused when none is given (not asked for again).
   const licenseImage = input.licenseImage || (await entryLicense(app, companyId));
-  if (!licenseImage) throw invalid('请上传营业执照');
+  if (!licenseImage) throw fail('CERT_LICENSE_REQUIRED');
   input = { ...input, licenseImage };
   // The licence must be a picture this company uploaded (not another company's, not a made-up path).
   const [key] = await assertOwnUploads(app.db, companyId, [licenseImage], MSG_NO_LICENSE);
-  if (!(await app.storage.exists(key!))) throw invalid(MSG_NO_LICENSE);
+  if (!(await app.storage.exists(key!))) throw fail('CERT_LICENSE_GONE');
   const [existing] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
-  if (existing?.status === CertStatus.REVIEWING) throw conflict('企业认证正在审核中，请耐心等待');
-  if (existing?.status === CertStatus.CERTIFIED) throw conflict('企业已认证，无需重复提交');
+  if (existing?.status === CertStatus.REVIEWING) throw fail('CERT_UNDER_REVIEW');
+  if (existing?.status === CertStatus.CERTIFIED) throw fail('CERT_ALREADY_CERTIFIED');
 
   const verdict = await partnersOf(app).realName.verify(input);
   const now = new Date();
@@ -123,7 +123,7 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
         setWhere: sql`${certifications.status} in (${CertStatus.NONE}, ${CertStatus.FAILED})`,
       })
       .returning();
-    if (!row) throw conflict('认证状态已变化，请刷新后重试');
+    if (!row) throw fail('CERT_STATUS_MOVED');
     await tx.update(companies).set({ certStatus: status, updatedAt: now }).where(eq(companies.id, companyId));
     await addReviewEvent(tx, {
       kind: 'certification',
@@ -141,8 +141,8 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
 /** The company signs the service agreement once certified; the sandbox returns a signed PDF kept in storage. */
 export async function signContract(app: FastifyInstance, auth: AuthContext) {
   const row = await certifiedRow(app, auth.companyId!);
-  if (!row || row.status !== CertStatus.CERTIFIED) throw conflict('企业认证通过后才能签署服务协议');
-  if (row.contractKey) throw conflict('服务协议已签署');
+  if (!row || row.status !== CertStatus.CERTIFIED) throw fail('AGREEMENT_BEFORE_CERTIFIED');
+  if (row.contractKey) throw fail('AGREEMENT_ALREADY_SIGNED');
   const signed = await partnersOf(app).esign.signServiceAgreement(row);
   // Private: served only by /api/certification/contract (the company) and the console (the platform).
   const key = `${PRIVATE_PREFIX}contracts/${row.companyId}/${signed.ref}.pdf`;
@@ -152,7 +152,7 @@ export async function signContract(app: FastifyInstance, auth: AuthContext) {
     .set({ contractKey: key, contractSignedAt: signed.signedAt, updatedAt: new Date() })
     .where(and(eq(certifications.id, row.id), sql`${certifications.contractKey} is null`))
     .returning();
-  if (!after) throw conflict('服务协议已签署');
+  if (!after) throw fail('AGREEMENT_ALREADY_SIGNED');
   await addReviewEvent(app.db, { kind: 'certification', subjectId: row.id, companyId: row.companyId, action: 'sign', snapshot: { ref: signed.ref }, actorUserId: auth.userId });
   return toView(after);
 }
@@ -167,9 +167,9 @@ export async function contractFile(app: FastifyInstance, by: { companyId: number
     .select()
     .from(certifications)
     .where('id' in by ? eq(certifications.id, by.id) : eq(certifications.companyId, by.companyId));
-  if (!row?.contractKey) throw notFound('服务协议尚未签署');
+  if (!row?.contractKey) throw fail('AGREEMENT_NOT_SIGNED');
   const body = await app.storage.get(row.contractKey);
-  if (!body) throw notFound('协议文件不存在');
+  if (!body) throw fail('AGREEMENT_FILE_NOT_FOUND');
   return { body, filename: `平台商家服务协议-${row.companyName}.pdf` };
 }
 
@@ -187,7 +187,7 @@ export async function listCertifications(app: FastifyInstance, q: { status?: num
 
 export async function certificationDetail(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.id, id));
-  if (!row) throw notFound('认证申请不存在');
+  if (!row) throw fail('CERT_NOT_FOUND');
   return { certification: { ...toView(row, true), companyId: row.companyId }, history: await listReviewEvents(app.db, 'certification', id, true) };
 }
 
@@ -196,7 +196,7 @@ export async function decideCertification(app: FastifyInstance, actor: AuditActo
   const now = new Date();
   return app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(certifications).where(eq(certifications.id, id));
-    if (!before) throw notFound('认证申请不存在');
+    if (!before) throw fail('CERT_NOT_FOUND');
     const status = decision.approve ? CertStatus.CERTIFIED : CertStatus.FAILED;
     const reason = decision.approve ? null : decision.reason;
     const [after] = await tx
@@ -204,7 +204,7 @@ export async function decideCertification(app: FastifyInstance, actor: AuditActo
       .set({ status, decidedAt: now, decidedBy: actor.userId, rejectReason: reason, updatedAt: now })
       .where(and(eq(certifications.id, id), eq(certifications.status, CertStatus.REVIEWING)))
       .returning();
-    if (!after) throw conflict('该认证不在审核中，不能重复审核');
+    if (!after) throw fail('CERT_NOT_UNDER_REVIEW');
     forgetSessions({ companyIds: [after.companyId] }); // the caller's company name
     await tx
       .update(companies)

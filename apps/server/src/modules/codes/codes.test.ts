@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { ageCodes, insertCompanyWithAdmin, lastCode, TEST_PASSWORD } from '../../test/factories/index.ts';
-import { post } from '../../test/http.ts';
+import { codeEndpoints as e } from '@aquamall/shared/endpoints';
+import { callEndpoint, post } from '../../test/http.ts';
 import { DAILY_CAP_PER_IP, DAILY_CAP_PER_TARGET } from './service.ts';
 
 let t: TestApp;
@@ -47,10 +48,11 @@ describe('SMS codes', () => {
   });
 
   it('refuses a resend within 60 seconds and allows it after', async () => {
-    await post(t.app, '/api/appuser/sendcode', { phone: '13700000005' });
-    const again = await send('13700000005');
+    await callEndpoint(t.app, null, e.codeSend, { phone: '13700000005' });
+    const again = await callEndpoint(t.app, null, e.codeSend, { phone: '13700000005', purpose: 'login' });
     expect(again.code).not.toBe(0);
     expect(again.message).toMatch(/^请\d+秒后再获取验证码$/);
+    expect(again.identity).toBe('CODE_RESEND_TOO_SOON');
     await ageCodes(t.database.db, '13700000005', 61);
     expect((await send('13700000005')).code).toBe(0);
   });

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SMS_RESEND_S, type sendCodeInput, type sendEmailCodeInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
-import { AppError, invalid, loginExpired } from '../../lib/errors.ts';
-import { MSG_SMS_REGISTER_OFF, requireEmail, requireSms } from '../../lib/providers/availability.ts';
+import { loginExpired } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
+import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
 import { clientInfo } from '../auth/fields.ts';
 import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
@@ -11,7 +12,6 @@ import { verifyCaptcha } from '../captcha/service.ts';
 import { hasLiveInvitation } from '../access/invitations.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
 
-const MSG_SEND_FAILED = '验证码发送失败，请稍后再试';
 
 /** Hands a code to its provider and counts it; a provider failure is logged and told as 验证码发送失败. */
 async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', send: () => Promise<unknown>) {
@@ -20,7 +20,7 @@ async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', se
     business.codesSent.inc({ channel });
   } catch (err) {
     request.log.error({ err }, channel === 'sms' ? 'SMS delivery failed' : 'e-mail delivery failed');
-    throw new AppError(2, MSG_SEND_FAILED);
+    throw fail('CODE_SEND_FAILED');
   }
 }
 
@@ -31,7 +31,7 @@ async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', se
  */
 export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest, input: z.output<typeof sendCodeInput>) {
   const { purpose, captchaId, captchaCode } = input;
-  const sms = requireSms(app, purpose === 'register' ? MSG_SMS_REGISTER_OFF : undefined);
+  const sms = requireSms(app, purpose === 'register' ? 'SMS_REGISTER_OFF' : 'SMS_OFF');
   let phone = input.phone;
   if (purpose === 'oldphone' || purpose === 'newphone' || purpose === 'delete') {
     if (!request.auth) throw loginExpired();
@@ -41,9 +41,9 @@ export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest,
       phone = me?.phone;
     }
   }
-  if (!phone) throw invalid('请输入手机号');
+  if (!phone) throw fail('CODE_PHONE_REQUIRED');
   if (purpose === 'register' && !(await verifyCaptcha(app.db, captchaId, captchaCode))) {
-    throw invalid('图形验证码错误或已过期');
+    throw fail('CODE_CAPTCHA_WRONG');
   }
   const code = await issueCode(app.db, { channel: 'sms', target: phone, purpose, ip: clientInfo(request).ip });
   let deliver = true;

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SMS_CODE_LENGTH, SMS_RESEND_S } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
-import { invalid, rateLimited } from '../../lib/errors.ts';
+import { codesErrors, fail } from './messages.ts';
 import { withKeyLocks } from '../../lib/key-lock.ts';
 
 /** docs/product/accounts.md#one-time-codes code rules. */
@@ -17,7 +17,7 @@ export type Channel = 'sms' | 'email';
 export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite', 'delete'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
-export const MSG_BAD_CODE = '验证码错误或已过期';
+export const MSG_BAD_CODE = codesErrors.CODE_WRONG.message;
 
 const hashCode = (channel: Channel, target: string, purpose: Purpose, code: string) =>
   crypto.createHash('sha256').update(`${channel}:${target}:${purpose}:${code}`).digest('hex');
@@ -41,20 +41,20 @@ export async function issueCode(db: Db, opts: { channel: Channel; target: string
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     if (last && Number(last.age) < SMS_RESEND_S) {
-      throw rateLimited(`请${Math.max(1, Math.ceil(SMS_RESEND_S - Number(last.age)))}秒后再获取验证码`);
+      throw fail('CODE_RESEND_TOO_SOON', { seconds: Math.max(1, Math.ceil(SMS_RESEND_S - Number(last.age))) });
     }
     const dayAgo = sql`now() - interval '1 day'`;
     const [perTarget] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, dayAgo)));
-    if (Number(perTarget?.n ?? 0) >= DAILY_CAP_PER_TARGET) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
+    if (Number(perTarget?.n ?? 0) >= DAILY_CAP_PER_TARGET) throw fail('CODE_DAILY_CAP');
     if (ip) {
       const [perIp] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(verificationCodes)
         .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, dayAgo)));
-      if (Number(perIp?.n ?? 0) >= DAILY_CAP_PER_IP) throw rateLimited('今日验证码获取次数已达上限，请明天再试');
+      if (Number(perIp?.n ?? 0) >= DAILY_CAP_PER_IP) throw fail('CODE_DAILY_CAP');
     }
     const fresh = randomCode();
     await tx.insert(verificationCodes).values({
@@ -114,5 +114,5 @@ export async function checkCode(db: Db, opts: { channel: Channel; target: string
 
 /** checkCode that throws 验证码错误或已过期. */
 export async function requireCode(db: Db, opts: { channel: Channel; target: string; purpose: Purpose; code: string }): Promise<void> {
-  if (!(await checkCode(db, opts))) throw invalid(MSG_BAD_CODE);
+  if (!(await checkCode(db, opts))) throw fail('CODE_WRONG');
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileEndpoints as e } from '@aquamall/shared/endpoints';
-import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB, uploadCountMessage, uploadSizeMessage } from '@aquamall/shared';
+import { UPLOAD_MAX_IMAGES, UPLOAD_MAX_MB } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
+import { fail, filesErrors } from './messages.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
@@ -25,9 +26,9 @@ interface MultipartError {
 function limitError(err: unknown): Error {
   switch ((err as MultipartError)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return invalid(uploadSizeMessage(UPLOAD_MAX_MB));
+      return fail('UPLOAD_TOO_LARGE');
     case 'FST_FILES_LIMIT':
-      return invalid(uploadCountMessage(UPLOAD_MAX_IMAGES));
+      return fail('UPLOAD_TOO_MANY');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -35,11 +36,11 @@ function limitError(err: unknown): Error {
     default:
       // Anything else the parser throws (no boundary, malformed part header, unexpected end of form) is a
       // broken request body, not a server fault.
-      return invalid(MSG_BAD_FORM);
+      return fail('UPLOAD_FORM_MALFORMED');
   }
 }
 
-export const MSG_BAD_FORM = '上传数据格式错误';
+export const MSG_BAD_FORM = filesErrors.UPLOAD_FORM_MALFORMED.message;
 
 export default async function uploadRoutes(app: FastifyInstance) {
   // Multipart only for the routes of this plugin; everywhere else a multipart body is refused (415).
@@ -62,7 +63,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   });
 
   async function receive(request: FastifyRequest): Promise<{ auth: AuthContext; files: ReceivedFile[] }> {
-    if (!request.isMultipart()) throw invalid('请选择要上传的文件');
+    if (!request.isMultipart()) throw fail('UPLOAD_FILE_REQUIRED');
     let auth: AuthContext | null = request.headers['x-token'] ? request.auth : null;
     const files: ReceivedFile[] = [];
     // Errors of our own (token lookup, rate limit) pass through; only the parser's are mapped to bad input.
@@ -88,7 +89,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       throw ours || err instanceof AppError ? err : limitError(err);
     }
     if (!auth) throw loginExpired();
-    if (files.length === 0) throw invalid('请选择要上传的文件');
+    if (files.length === 0) throw fail('UPLOAD_FILE_REQUIRED');
     return { auth, files };
   }
 
@@ -101,7 +102,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   // POST /UploadHandler.ashx?appName=<app> — the same, stored in the folder the app names.
   route(app, e.fileUploadHandler, async (request) => {
     const appName = (request.query.appName || 'common').toLowerCase();
-    if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw invalid('不支持的上传类别');
+    if (!(UPLOAD_APPS as readonly string[]).includes(appName)) throw fail('UPLOAD_CATEGORY_UNKNOWN');
     const { auth, files } = await receive(request);
     return ok(await storeUploads(app, auth, files, appName), '上传成功');
   });

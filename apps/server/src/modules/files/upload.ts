@@ -3,7 +3,8 @@ import { ENQUIRY_FILE_TYPES, UPLOAD_TYPES, uploadTypeMessage, type UploadedFile,
 import { loadSharp } from '../../lib/lazy.ts';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { checkZipDirectory, OFD_LIMITS, verifyZipContents } from '../../lib/zip-guard.ts';
 
 /** An OFD whose package is too large, too packed or broken. */
@@ -34,7 +35,7 @@ const ACCEPTED = new Map([
   ['image/png', 'png'],
 ]);
 
-const typeError = () => invalid(uploadTypeMessage(UPLOAD_TYPES));
+const typeError = () => fail('UPLOAD_TYPE_NOT_ALLOWED', { types: UPLOAD_TYPES });
 
 /** The file name's extension, lower-cased ('' when none). */
 export const extensionOf = (name: string) => {
@@ -63,7 +64,7 @@ export async function prepareImage(file: ReceivedFile): Promise<PreparedImage> {
       return ext === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     });
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw invalid('图片尺寸过大');
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw fail('UPLOAD_IMAGE_TOO_LARGE');
     throw typeError();
   }
   return { fileName: file.fileName, body, mime: type.mime, ext };
@@ -91,12 +92,12 @@ export async function prepareDocument(
   types: readonly string[] = DOCUMENT_FOLDERS.invoice!,
 ): Promise<PreparedImage> {
   const ext = extensionOf(file.fileName);
-  if (!types.includes(ext)) throw invalid(uploadTypeMessage(types));
+  if (!types.includes(ext)) throw fail('UPLOAD_TYPE_NOT_ALLOWED', { types });
   if (ext !== 'pdf' && ext !== 'ofd') return prepareImage(file);
   const type = await sniff(file.body);
   const isPdf = ext === 'pdf' && type.mime === 'application/pdf';
   const isOfd = ext === 'ofd' && type.mime === 'application/zip' && (await ofdPackage(file.body, types));
-  if (!isPdf && !isOfd) throw invalid(uploadTypeMessage(types));
+  if (!isPdf && !isOfd) throw fail('UPLOAD_TYPE_NOT_ALLOWED', { types });
   return {
     fileName: file.fileName,
     body: file.body,

@@ -24,7 +24,7 @@ describe('merchant entry: submission rules', () => {
     expect(noAgreement.code).toBe(2);
     expect(noAgreement.message).toContain('入驻协议');
     const badCode = await submit(s.token, { creditCode: '91350100M000100Y44' });
-    expect(badCode).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入（creditCode）' });
+    expect(badCode).toMatchObject({ code: 2, message: '统一社会信用代码不正确，请核对后重新输入' });
     const noProductionLicence = await submit(s.token, {
       documents: { license: ['uploads/test/x.png'], taxRegistration: ['a'], orgCode: ['b'] },
     });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { LiveEvent } from '@aquamall/shared';
 import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { resolveToken, type AuthContext } from '../auth/sessions.ts';
 import { THREAD_EVENT, type ThreadEvent } from '../quotations/thread.ts';
 import { unreadTotal, unreadWith } from './inbox.ts';
@@ -160,7 +160,7 @@ export default async function liveRoutes(app: FastifyInstance) {
     config: { endpoint: e.liveSocket },
     // A plain GET (no upgrade) gets the envelope with a Chinese message, like every other API path.
     handler: async () => {
-      throw invalid('请通过 WebSocket 连接');
+      throw fail('LIVE_WEBSOCKET_REQUIRED');
     },
     wsHandler: (socket, request) => {
       let client: Client | null = null;

@@ -13,14 +13,17 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, orders, personalDataRequests, users } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, notFound, raise } from '../../lib/errors.ts';
+import { errorText } from '@aquamall/shared';
+import { fail, privacyErrors } from './messages.ts';
+import { authErrors } from '../auth/messages.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { clientInfo } from '../auth/fields.ts';
-import { clearFailures, MSG_LOCKED, reserveAttempt } from '../auth/lockout.ts';
+import { clearFailures, reserveAttempt } from '../auth/lockout.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { requireCode } from '../codes/service.ts';
 import { scheduleJob } from '../jobs/schedule.ts';
@@ -41,8 +44,8 @@ type PrivacyRequestView = z.input<typeof privacyRequestView>;
 type AdminPrivacyRow = z.input<typeof adminPrivacyRow>;
 const target = (id: number) => ({ targetType: 'personal_data_request', targetId: id });
 
-export const MSG_LAST_ADMIN = '您是企业唯一的管理员，企业还有其他成员：请先在“用户管理”中把管理员设给其他成员，再申请注销';
-export const MSG_OPEN_ORDERS = (n: number) => `您还有${n}笔未完成的订单，请待订单完成或取消后再申请注销`;
+export const MSG_LAST_ADMIN = privacyErrors.ERASURE_LAST_ADMIN.message;
+export const MSG_OPEN_ORDERS = (n: number) => errorText(privacyErrors.ERASURE_OPEN_ORDERS, { n });
 
 export function toView(r: Row, now = new Date()): PrivacyRequestView {
   return {
@@ -123,7 +126,7 @@ export async function buildExport(app: FastifyInstance, tx: Db, id: number, now 
 
 /** 下载我的数据: a request row; built at once when small, otherwise by the job runner (same code). */
 export async function requestExport(app: FastifyInstance, actor: AuditActor, userId: number): Promise<PrivacyRequestView> {
-  if (await pendingOf(app.db, userId, 'export')) throw conflict('您的数据正在导出，请稍后在本页下载');
+  if (await pendingOf(app.db, userId, 'export')) throw fail('EXPORT_IN_PROGRESS');
   const { companyId } = await contactOf(app.db, userId);
   const now = new Date();
   const small = (await exportSize(app.db, userId)) <= SYNC_EXPORT_MAX_ROWS;
@@ -145,10 +148,10 @@ export async function downloadExport(app: FastifyInstance, actor: AuditActor, us
     .from(personalDataRequests)
     .where(and(eq(personalDataRequests.id, id), eq(personalDataRequests.userId, userId), eq(personalDataRequests.kind, 'export')));
   if (!r) throw notFound();
-  if (r.status !== Status.DONE || !r.fileKey) throw conflict('数据尚未生成，请稍后再试');
-  if (!r.expiresAt || r.expiresAt <= new Date()) throw conflict(`下载链接已过期（${PRIVACY_EXPORT_DAYS}天），请重新申请`);
+  if (r.status !== Status.DONE || !r.fileKey) throw fail('EXPORT_NOT_READY');
+  if (!r.expiresAt || r.expiresAt <= new Date()) throw fail('EXPORT_EXPIRED_AFTER_DAYS', { days: PRIVACY_EXPORT_DAYS });
   const file = await app.storage.get(r.fileKey);
-  if (!file) throw conflict('下载链接已过期，请重新申请');
+  if (!file) throw fail('EXPORT_EXPIRED');
   await recordAudit(app.db, actor, { action: 'privacy.export.download', ...target(id) });
   return file;
 }
@@ -193,11 +196,11 @@ export async function requestDeletion(
     await requireCode(app.db, { channel: 'sms', target: u.phone, purpose: 'delete', code: proof.code });
   } else {
     const slot = await reserveAttempt(app.db, u.phone, clientInfo(request).ip, true);
-    if (!slot.taken) throw invalid(MSG_LOCKED);
-    if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw invalid(slot.locked ? MSG_LOCKED : '密码错误');
+    if (!slot.taken) throw raise(authErrors, 'LOGIN_LOCKED');
+    if (!(await verifyPassword(u.passwordHash, proof.password ?? ''))) throw slot.locked ? raise(authErrors, 'LOGIN_LOCKED') : fail('ERASURE_PASSWORD_WRONG');
     await clearFailures(app.db, u.phone, clientInfo(request).ip);
   }
-  if (await pendingOf(app.db, userId, 'delete')) throw conflict('您已提交注销申请，请等待平台处理');
+  if (await pendingOf(app.db, userId, 'delete')) throw fail('ERASURE_ALREADY_ASKED');
   const blocker = await deletionBlocker(app.db, u);
   if (blocker) throw conflict(blocker);
   const row = await app.db.transaction(async (tx) => {
@@ -264,7 +267,7 @@ async function oneAdminRow(db: Db, id: number) {
 async function lockPending(tx: Db, id: number): Promise<Row> {
   const [r] = await tx.select().from(personalDataRequests).where(eq(personalDataRequests.id, id)).for('update');
   if (!r) throw notFound();
-  if (r.status !== Status.PENDING) throw conflict('该请求已处理');
+  if (r.status !== Status.PENDING) throw fail('REQUEST_ALREADY_HANDLED');
   return r;
 }
 
@@ -285,7 +288,7 @@ export async function adminExecute(app: FastifyInstance, actor: AuditActor, id: 
     const [u] = await tx.select().from(users).where(eq(users.id, r.userId)).for('update');
     if (!u) throw notFound();
     const blocker = await deletionBlocker(tx, u);
-    if (blocker) throw conflict(`暂不能注销：${blocker}`);
+    if (blocker) throw fail('ERASURE_BLOCKED', { blocker });
     const contact: Contact = { userId: u.id, companyId: u.companyId, phone: u.phone, email: u.email };
     await recordAudit(tx, actor, { action: 'privacy.delete.execute', ...target(id), before: { userId: u.id } });
     await anonymisePerson(tx, { id: u.id, phone: u.phone, email: u.email, names: [u.realName, u.nickName, u.adminName ?? '', u.phone].filter(Boolean) });

@@ -10,7 +10,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, products, productSkus, stockAdjustmentLines, stockAdjustments } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { callerName, explainDbErrors, type Caller } from './caller.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
@@ -31,7 +31,7 @@ async function lineRows(db: Db, caller: Caller, adjustmentId: number, input: Adj
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
     .where(and(inArray(productSkus.id, ids), eq(productSkus.companyId, caller.companyId)));
-  if (skus.length !== new Set(ids).size) throw invalid('商品规格不存在');
+  if (skus.length !== new Set(ids).size) throw fail('ADJUSTMENT_SKU_UNKNOWN');
   const byId = new Map(skus.map((s) => [s.id, s]));
   return input.lines.map((l, i) => {
     const s = byId.get(l.skuId)!;
@@ -79,8 +79,8 @@ async function lockDraft(t: Db, caller: Caller, id: number) {
     .from(stockAdjustments)
     .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.companyId, caller.companyId)))
     .for('update');
-  if (!doc) throw notFound('调整单不存在');
-  if (doc.status !== AdjustmentStatus.DRAFT) throw conflict('单据已确认，不能修改');
+  if (!doc) throw fail('ADJUSTMENT_NOT_FOUND');
+  if (doc.status !== AdjustmentStatus.DRAFT) throw fail('ADJUSTMENT_CONFIRMED');
   return doc;
 }
 
@@ -117,9 +117,9 @@ export async function confirmAdjustment(db: Db, caller: Caller, id: number): Pro
     db.transaction(async (t) => {
       const doc = await lockDraft(t, caller, id);
       const lines = await t.select().from(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id)).orderBy(asc(stockAdjustmentLines.sort));
-      if (!lines.length) throw invalid('调整单没有明细');
+      if (!lines.length) throw fail('ADJUSTMENT_EMPTY');
       const reason = REASON_OF[doc.type as keyof typeof REASON_OF];
-      if (!reason) throw invalid('单据类型不正确');
+      if (!reason) throw fail('ADJUSTMENT_KIND_INVALID');
       const moves: StockMove[] = lines.map((l) => ({ skuId: l.skuId, reason, quantity: l.quantity }));
       const results = await moveStock(t, moves, { docType: 'adjustment', docId: id, docNo: doc.docNo, userId: caller.userId, userName: name, companyId: caller.companyId });
       for (const [i, l] of lines.entries()) {
@@ -185,7 +185,7 @@ export async function adjustmentDetail(db: Db, caller: Caller, id: number): Prom
     .from(stockAdjustments)
     .innerJoin(companies, eq(companies.id, stockAdjustments.companyId))
     .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.companyId, caller.companyId)));
-  if (!r) throw notFound('调整单不存在');
+  if (!r) throw fail('ADJUSTMENT_NOT_FOUND');
   const lines = await db.select().from(stockAdjustmentLines).where(eq(stockAdjustmentLines.adjustmentId, id)).orderBy(asc(stockAdjustmentLines.sort));
   return {
     ...toRow({ ...r.doc, lineCount: r.lineCount, totalQuantity: r.totalQuantity }),

@@ -3,7 +3,7 @@ import type { AttributeDef, AttributeInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { categories, categoryAttributes } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 
 export interface CategoryPathItem {
@@ -30,7 +30,7 @@ export async function categoryPath(db: Db, categoryId: number): Promise<Category
 /** The attribute definitions that apply to a category: its own and its ancestors', root first. */
 export async function attributesFor(db: Db, categoryId: number): Promise<AttributeDef[]> {
   const path = await categoryPath(db, categoryId);
-  if (!path.length) throw notFound('分类不存在');
+  if (!path.length) throw fail('CATEGORY_NOT_FOUND');
   const rows = await db
     .select()
     .from(categoryAttributes)
@@ -55,7 +55,7 @@ export async function attributesFor(db: Db, categoryId: number): Promise<Attribu
 /** Console: creates or changes a definition (audited). */
 export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeInput & { type: number }) {
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
-  if (!category) throw notFound('分类不存在');
+  if (!category) throw fail('CATEGORY_NOT_FOUND');
   const values = {
     categoryId: input.categoryId,
     name: input.name,
@@ -71,10 +71,10 @@ export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeI
         .select({ id: categoryAttributes.id })
         .from(categoryAttributes)
         .where(and(eq(categoryAttributes.categoryId, values.categoryId), eq(categoryAttributes.name, values.name), input.sysNo ? ne(categoryAttributes.id, input.sysNo) : undefined));
-      if (dup) throw conflict('该分类已有同名参数');
+      if (dup) throw fail('ATTRIBUTE_NAME_TAKEN');
       if (input.sysNo) {
         const [before] = await t.select().from(categoryAttributes).where(eq(categoryAttributes.id, input.sysNo));
-        if (!before) throw notFound('参数不存在');
+        if (!before) throw fail('ATTRIBUTE_NOT_FOUND');
         await t.update(categoryAttributes).set(values).where(eq(categoryAttributes.id, input.sysNo));
         await recordAudit(t, actor, { action: 'attribute.update', targetType: 'category_attribute', targetId: input.sysNo, before, after: values });
         return { sysNo: input.sysNo };
@@ -84,7 +84,7 @@ export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeI
       return { sysNo: row!.id };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('该分类已有同名参数');
+    if (isUniqueViolation(err)) throw fail('ATTRIBUTE_NAME_TAKEN');
     throw err;
   }
 }
@@ -93,14 +93,14 @@ export async function saveAttribute(db: Db, actor: AuditActor, input: AttributeI
 export async function deleteAttribute(db: Db, actor: AuditActor, id: number) {
   await db.transaction(async (t) => {
     const [before] = await t.delete(categoryAttributes).where(eq(categoryAttributes.id, id)).returning();
-    if (!before) throw notFound('参数不存在');
+    if (!before) throw fail('ATTRIBUTE_NOT_FOUND');
     await recordAudit(t, actor, { action: 'attribute.delete', targetType: 'category_attribute', targetId: id, before });
   });
 }
 
 export const assertLeafCategory = (path: CategoryPathItem[]) => {
   const leaf = path[path.length - 1];
-  if (!leaf) throw invalid('分类不存在');
-  if (leaf.level !== 3 || path.some((p) => p.hidden)) throw invalid('请选择三级分类');
+  if (!leaf) throw fail('CATEGORY_UNKNOWN');
+  if (leaf.level !== 3 || path.some((p) => p.hidden)) throw fail('CATEGORY_LEAF_REQUIRED');
   return leaf;
 };

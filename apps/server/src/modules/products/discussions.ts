@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { companies, orderLines, orders, productDiscussions, products, users } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -84,14 +84,14 @@ export async function createReview(
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(eq(orderLines.id, input.orderLineId));
-  if (!line || line.buyer !== caller.companyId) throw notFound('订单商品不存在');
-  if (line.status !== OrderStatus.COMPLETED) throw conflict('订单完成后才能评价');
-  if (!line.productId) throw conflict('该订单商品不能评价');
+  if (!line || line.buyer !== caller.companyId) throw fail('REVIEW_ORDER_LINE_NOT_FOUND');
+  if (line.status !== OrderStatus.COMPLETED) throw fail('REVIEW_BEFORE_COMPLETED');
+  if (!line.productId) throw fail('REVIEW_LINE_NOT_REVIEWABLE');
   const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.id, line.productId));
-  if (!product) throw notFound('商品已删除，不能评价');
+  if (!product) throw fail('REVIEW_PRODUCT_DELETED');
   try {
     const [row] = await db
       .insert(productDiscussions)
@@ -108,7 +108,7 @@ export async function createReview(
       .returning({ id: productDiscussions.id });
     return { sysNo: row!.id };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('该订单商品已评价过');
+    if (isUniqueViolation(err)) throw fail('REVIEW_ALREADY_GIVEN');
     throw err;
   }
 }
@@ -123,8 +123,8 @@ export async function createQuestion(
     .select({ companyId: products.companyId, status: products.status })
     .from(products)
     .where(eq(products.id, input.productId));
-  if (!p || p.status !== ProductStatus.ON_SALE) throw notFound('商品不存在或已下架');
-  if (caller.companyId === p.companyId) throw invalid('不能向自己的商品提问');
+  if (!p || p.status !== ProductStatus.ON_SALE) throw fail('GOODS_NOT_FOUND');
+  if (caller.companyId === p.companyId) throw fail('QUESTION_OWN_PRODUCT');
   const [row] = await db
     .insert(productDiscussions)
     .values({
@@ -281,7 +281,7 @@ export async function replyDiscussion(db: Db, caller: Caller, id: number, reply:
     .set({ reply, repliedBy: caller.userId, repliedAt: new Date() })
     .where(and(eq(productDiscussions.id, id), eq(productDiscussions.sellerCompanyId, caller.companyId)))
     .returning({ id: productDiscussions.id });
-  if (!row) throw notFound('评价或问题不存在');
+  if (!row) throw fail('DISCUSSION_NOT_FOUND');
 }
 
 /** Console: hides an abusive entry with its reason, or shows it again; audited. */
@@ -296,8 +296,8 @@ export async function hideDiscussion(
       .from(productDiscussions)
       .where(eq(productDiscussions.id, input.sysNo))
       .for('update');
-    if (!before) throw notFound('评价或问题不存在');
-    if (before.hidden === input.hidden) throw conflict(input.hidden ? '已屏蔽' : '未被屏蔽');
+    if (!before) throw fail('DISCUSSION_NOT_FOUND');
+    if (before.hidden === input.hidden) throw fail(input.hidden ? 'DISCUSSION_ALREADY_HIDDEN' : 'DISCUSSION_NOT_HIDDEN');
     const after = { hidden: input.hidden, hiddenReason: input.hidden ? input.reason : null };
     await t.update(productDiscussions).set(after).where(eq(productDiscussions.id, input.sysNo));
     await recordAudit(t, actor, {

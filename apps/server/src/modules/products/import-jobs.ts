@@ -3,7 +3,8 @@ import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { ImportJobStatus, IMPORT_MAX_MB, XLSX_MIME, type ImportJobView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productImportJobs, productRevisions } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE } from '../../lib/zip-guard.ts';
 import { sniff } from '../files/content-type.ts';
@@ -59,10 +60,10 @@ export const jobView = (j: JobRow): ImportJobView => ({
  * here, before a job exists and before anything is inflated.
  */
 export async function assertXlsx(fileName: string, body: Buffer): Promise<void> {
-  if (extensionOf(fileName) !== 'xlsx') throw invalid('请上传 .xlsx 格式的Excel文件');
-  if (body.length === 0) throw invalid('文件为空');
-  if (body.length > IMPORT_MAX_BYTES) throw invalid(`文件不能超过${IMPORT_MAX_MB}MB`);
-  if ((await sniff(body)).mime !== XLSX_MIME) throw invalid('文件内容不是Excel（.xlsx）文件');
+  if (extensionOf(fileName) !== 'xlsx') throw fail('IMPORT_XLSX_REQUIRED');
+  if (body.length === 0) throw fail('IMPORT_FILE_EMPTY');
+  if (body.length > IMPORT_MAX_BYTES) throw fail('IMPORT_FILE_TOO_LARGE', { maxMb: IMPORT_MAX_MB });
+  if ((await sniff(body)).mime !== XLSX_MIME) throw fail('IMPORT_NOT_XLSX');
   await checkZipDirectory(body, XLSX_LIMITS, { unreadable: XLSX_UNREADABLE });
 }
 
@@ -99,7 +100,7 @@ export async function importJob(db: Db, caller: Caller, id: number): Promise<Job
     .select()
     .from(productImportJobs)
     .where(and(eq(productImportJobs.id, id), eq(productImportJobs.companyId, caller.companyId)));
-  if (!job) throw notFound('导入任务不存在');
+  if (!job) throw fail('IMPORT_JOB_NOT_FOUND');
   return job;
 }
 
@@ -107,7 +108,7 @@ export async function importJob(db: Db, caller: Caller, id: number): Promise<Job
 export async function importErrorFile(ctx: ImportContext, caller: Caller, id: number): Promise<Buffer> {
   const job = await importJob(ctx.db, caller, id);
   const file = job.resultPath ? await ctx.storage.get(job.resultPath) : null;
-  if (!file) throw notFound('没有错误文件');
+  if (!file) throw fail('IMPORT_NO_ERROR_FILE');
   return file;
 }
 
@@ -193,7 +194,7 @@ export async function processImportJob(ctx: ImportContext, id: number): Promise<
   if (!job) return; // finished, or another process has it
   try {
     const body = await ctx.storage.get(job.uploadPath);
-    if (!body) throw invalid('上传的文件已不存在，请重新上传');
+    if (!body) throw fail('IMPORT_UPLOAD_GONE');
     const rows = await readRows(body);
     await db
       .update(productImportJobs)

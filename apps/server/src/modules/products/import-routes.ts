@@ -4,7 +4,8 @@ import { productImportEndpoints as e } from '@aquamall/shared/endpoints';
 import { XLSX_MIME } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import {
   createImportJob,
@@ -37,7 +38,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
   });
 
   async function receiveFile(request: FastifyRequest): Promise<{ fileName: string; body: Buffer }> {
-    if (!request.isMultipart()) throw invalid('请选择要导入的Excel文件');
+    if (!request.isMultipart()) throw fail('IMPORT_FILE_REQUIRED');
     let file: { fileName: string; body: Buffer } | null = null;
     try {
       for await (const part of request.parts()) {
@@ -47,10 +48,10 @@ export default async function productImportRoutes(app: FastifyInstance) {
       }
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('文件不能超过5MB');
-      throw invalid('上传数据格式错误');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('IMPORT_UPLOAD_TOO_LARGE');
+      throw fail('IMPORT_UPLOAD_MALFORMED');
     }
-    if (!file) throw invalid('请选择要导入的Excel文件');
+    if (!file) throw fail('IMPORT_FILE_REQUIRED');
     return file;
   }
 

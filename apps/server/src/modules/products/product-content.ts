@@ -3,6 +3,7 @@ import { attributeProblem, type AttributeDef, type ProductInputParsed } from '@a
 import type { Db } from '../../db/client.ts';
 import { files, products, type ProductContent } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { areaTree } from '../enums/areas.ts';
 import { safeHtml } from '../mall/sanitize.ts';
 import { storedDescription } from './description.ts';
@@ -66,14 +67,14 @@ export const sameContent = (a: ProductContent, b: ProductContent) =>
 /** "江苏省 南京市" from area codes; refuses codes that are not a province and one of its cities. */
 function originName(province: number | null, city: number | null): string {
   if (province === null) {
-    if (city !== null) throw invalid('请先选择产地省份');
+    if (city !== null) throw fail('ORIGIN_PROVINCE_REQUIRED');
     return '';
   }
   const p = areaTree().find((n) => n.sysNo === province);
-  if (!p) throw invalid('产地不正确');
+  if (!p) throw fail('ORIGIN_INVALID');
   if (city === null) return p.name;
   const c = p.children?.find((n) => n.sysNo === city);
-  if (!c) throw invalid('产地不正确');
+  if (!c) throw fail('ORIGIN_INVALID');
   return c.name === p.name || c.name === '县' ? p.name : `${p.name} ${c.name}`;
 }
 
@@ -114,7 +115,7 @@ export async function prepareContent(
       .select({ path: files.path })
       .from(files)
       .where(and(inArray(files.path, unknown), eq(files.companyId, companyId)));
-    if (own.length !== unknown.length) throw invalid('商品图片须为本企业上传的图片');
+    if (own.length !== unknown.length) throw fail('PRODUCT_IMAGE_NOT_OWN');
   }
   return {
     categoryId: leaf.sysNo,
@@ -141,5 +142,5 @@ export async function assertContentComplete(db: Db, c: ProductContent): Promise<
   assertLeafCategory(path);
   const problem = attributeProblem(await attributesFor(db, c.categoryId), c.attributes);
   if (problem) throw invalid(problem);
-  if (!c.images.length) throw invalid('请至少上传一张商品图片');
+  if (!c.images.length) throw fail('PRODUCT_IMAGE_REQUIRED');
 }

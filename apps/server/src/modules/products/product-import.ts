@@ -9,7 +9,8 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, categoryAttributes, files, productSkus } from '../../db/schema/index.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { markSheet, readSheet } from '../../lib/sheets.ts';
 import { areaTree } from '../enums/areas.ts';
 import { prepareContent, type CategoryRulesCache } from './product-content.ts';
@@ -273,11 +274,11 @@ export async function readRows(body: Buffer): Promise<SheetRow[]> {
     maxCols: IMPORT_MAX_COLUMNS,
     maxChars: IMPORT_MAX_CHARS,
   });
-  if (!sheet.found) throw invalid('文件中没有工作表');
+  if (!sheet.found) throw fail('IMPORT_NO_SHEET');
   const header = sheet.rows[0]?.row === 1 ? sheet.rows[0].cells : [];
   const columnOf = columnsOf(header);
   const missing = IMPORT_COLUMNS.filter((c) => c.required && !columnOf.has(c.key)).map((c) => c.header);
-  if (missing.length) throw invalid(`表头不正确，缺少列：${missing.join('、')}。请使用下载的模板`);
+  if (missing.length) throw fail('IMPORT_HEADER_MISSING', { columns: missing.join('、') });
   const rows: SheetRow[] = [];
   for (const line of sheet.rows) {
     if (line.row === 1) continue;
@@ -290,8 +291,8 @@ export async function readRows(body: Buffer): Promise<SheetRow[]> {
     }
     if (any) rows.push({ row: line.row, cells });
   }
-  if (sheet.more || rows.length > IMPORT_MAX_ROWS) throw invalid(`每次最多导入${IMPORT_MAX_ROWS}行，请分批导入`);
-  if (!rows.length) throw invalid('文件中没有商品数据');
+  if (sheet.more || rows.length > IMPORT_MAX_ROWS) throw fail('IMPORT_TOO_MANY_ROWS', { max: IMPORT_MAX_ROWS });
+  if (!rows.length) throw fail('IMPORT_NO_ROWS');
   return rows;
 }
 

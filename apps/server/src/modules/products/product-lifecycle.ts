@@ -3,7 +3,7 @@ import { ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { PgError, pgErrorCode } from '../../db/pg-errors.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import type { Caller } from './caller.ts';
 import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
@@ -16,8 +16,8 @@ import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
 export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
   await assertCanPublishGoods(db, caller.companyId);
   const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-  if (!p) throw notFound('商品不存在');
-  if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw conflict('只有草稿或已驳回的商品可以提交审核');
+  if (!p) throw fail('PRODUCT_NOT_FOUND');
+  if (p.status !== ProductStatus.DRAFT && p.status !== ProductStatus.REJECTED) throw fail('PRODUCT_SUBMIT_NOT_DRAFT');
   await assertContentComplete(db, contentOf(p));
   await db.transaction(async (t) => {
     const [changed] = await t
@@ -25,7 +25,7 @@ export async function submitProduct(db: Db, caller: Caller, id: number): Promise
       .set({ status: ProductStatus.PENDING, rejectReason: null, updatedAt: new Date() })
       .where(and(eq(products.id, id), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
       .returning();
-    if (!changed) throw conflict('商品状态已变化，请刷新后重试');
+    if (!changed) throw fail('PRODUCT_STATUS_MOVED');
     await upsertPendingRevision(t, changed, contentOf(changed), false, caller.userId);
   });
 }
@@ -55,7 +55,7 @@ export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSa
   }
   const distinct = new Set(ids).size;
   if (!changed.length) {
-    throw conflict(onSale ? '所选商品均不能上架：只有已下架且未被平台下架的商品可以上架' : '所选商品均不在售，无需下架');
+    throw fail(onSale ? 'PRODUCTS_NONE_TO_LIST' : 'PRODUCTS_NONE_ON_SALE');
   }
   return { changed: changed.length, skipped: distinct - changed.length };
 }
@@ -67,10 +67,10 @@ export async function deleteDrafts(db: Db, caller: Caller, ids: number[]) {
       .delete(products)
       .where(and(inArray(products.id, ids), eq(products.companyId, caller.companyId), inArray(products.status, [ProductStatus.DRAFT, ProductStatus.REJECTED])))
       .returning({ id: products.id });
-    if (!deleted.length) throw conflict('只能删除草稿或已驳回的商品');
+    if (!deleted.length) throw fail('PRODUCT_DELETE_NOT_DRAFT');
     return { deleted: deleted.length };
   } catch (err) {
-    if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw conflict('商品已用于库存调整单，不能删除');
+    if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw fail('PRODUCT_IN_ADJUSTMENT');
     throw err;
   }
 }
@@ -79,7 +79,7 @@ export async function deleteDrafts(db: Db, caller: Caller, ids: number[]) {
 export async function copyProduct(db: Db, caller: Caller, id: number): Promise<{ sysNo: number }> {
   return db.transaction(async (t) => {
     const [p] = await t.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-    if (!p) throw notFound('商品不存在');
+    if (!p) throw fail('PRODUCT_NOT_FOUND');
     const [rev] = await t
       .select({ content: productRevisions.content })
       .from(productRevisions)

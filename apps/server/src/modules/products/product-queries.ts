@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm
 import { PRODUCT_COUNT_CAP, ProductStatus, type ProductDetail, type ProductListAnswer, type ProductListQuery, type SkuView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, productRevisions, products, productSkus } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { cappedTotal, cappedTotalOf, pagedRows, preparedFor } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { categoryPath } from './category-attributes.ts';
@@ -117,7 +117,7 @@ export async function skuViews(db: Db, productId: number): Promise<SkuView[]> {
 /** One product of the company as the editor shows it: the pending revision's content when there is one. */
 export async function productDetail(db: Db, caller: Caller, id: number): Promise<ProductDetail> {
   const [p] = await db.select().from(products).where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-  if (!p) throw notFound('商品不存在');
+  if (!p) throw fail('PRODUCT_NOT_FOUND');
   const [rev] = await db
     .select({ content: productRevisions.content })
     .from(productRevisions)

@@ -9,7 +9,7 @@ import {
   stockLedger,
   type ProductContent,
 } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
 import { callerName, explainDbErrors, type Caller } from './caller.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
@@ -132,7 +132,7 @@ async function lockOwnProduct(tx: Db, companyId: number, id: number) {
     .from(products)
     .where(and(eq(products.id, id), eq(products.companyId, companyId)))
     .for('update');
-  if (!p) throw notFound('商品不存在');
+  if (!p) throw fail('PRODUCT_NOT_FOUND');
   return p;
 }
 
@@ -179,8 +179,8 @@ export async function updateProduct(
     .select()
     .from(products)
     .where(and(eq(products.id, id), eq(products.companyId, caller.companyId)));
-  if (!current) throw notFound('商品不存在');
-  if (current.status === ProductStatus.PENDING) throw conflict('商品正在审核中，审核完成后才能修改');
+  if (!current) throw fail('PRODUCT_NOT_FOUND');
+  if (current.status === ProductStatus.PENDING) throw fail('PRODUCT_UNDER_REVIEW');
   const [pendingRev] = await db
     .select({ content: productRevisions.content })
     .from(productRevisions)
@@ -195,7 +195,7 @@ export async function updateProduct(
   return withCodeCheck(() =>
     db.transaction(async (t) => {
       const p = await lockOwnProduct(t, caller.companyId, id);
-      if (p.status !== current.status) throw conflict('商品状态已变化，请刷新后重试');
+      if (p.status !== current.status) throw fail('PRODUCT_STATUS_MOVED');
       if (!approved) {
         await t
           .update(products)
@@ -237,24 +237,24 @@ async function saveSkus(
 ) {
   const existing = await t.select().from(productSkus).where(eq(productSkus.productId, p.id));
   const byId = new Map(existing.map((s) => [s.id, s]));
-  for (const s of input) if (s.sysNo !== undefined && !byId.has(s.sysNo)) throw invalid('规格不存在');
+  for (const s of input) if (s.sysNo !== undefined && !byId.has(s.sysNo)) throw fail('SPEC_NOT_FOUND');
   const keep = new Set(input.flatMap((s) => (s.sysNo === undefined ? [] : [s.sysNo])));
   const removed = existing.filter((s) => !keep.has(s.id));
   if (removed.length) {
     const ids = removed.map((s) => s.id);
-    if (removed.some((s) => s.reserved > 0)) throw conflict('有预占库存的规格不能删除');
+    if (removed.some((s) => s.reserved > 0)) throw fail('SPEC_HAS_RESERVED');
     if (approved) {
       const [booked] = await t
         .select({ id: stockLedger.skuId })
         .from(stockLedger)
         .where(inArray(stockLedger.skuId, ids))
         .limit(1);
-      if (booked) throw conflict(`规格 ${byId.get(booked.id)!.code} 已有库存记录，不能删除（可将库存调为0）`);
+      if (booked) throw fail('SPEC_HAS_STOCK', { code: byId.get(booked.id)!.code });
     }
     try {
       await t.delete(productSkus).where(inArray(productSkus.id, ids));
     } catch (err) {
-      if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw conflict('规格已用于库存调整单，不能删除');
+      if (pgErrorCode(err) === PgError.FOREIGN_KEY_VIOLATION) throw fail('SPEC_IN_ADJUSTMENT');
       throw err;
     }
   }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ProductStatus, type Paged, type ProductReviewDetail, type ProductReviewRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, productRevisions, products, type ProductContent } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
 import { categoryPath } from './category-attributes.ts';
@@ -86,7 +86,7 @@ export async function reviewDetail(db: Db, id: number): Promise<ProductReviewDet
     .innerJoin(products, eq(products.id, productRevisions.productId))
     .innerJoin(companies, eq(companies.id, productRevisions.companyId))
     .where(eq(productRevisions.id, id));
-  if (!r) throw notFound('审核记录不存在');
+  if (!r) throw fail('PRODUCT_REVIEW_NOT_FOUND');
   const path = await categoryPath(db, r.content.categoryId);
   const approved = r.product.status === ProductStatus.ON_SALE || r.product.status === ProductStatus.OFF_SALE;
   return {
@@ -119,10 +119,10 @@ export async function decideReview(
       .returning();
     if (!rev) {
       const [exists] = await t.select({ id: productRevisions.id }).from(productRevisions).where(eq(productRevisions.id, id));
-      throw exists ? conflict('该商品已审核，请勿重复操作') : notFound('审核记录不存在');
+      throw exists ? fail('PRODUCT_ALREADY_REVIEWED') : fail('PRODUCT_REVIEW_NOT_FOUND');
     }
     const [before] = await t.select().from(products).where(eq(products.id, rev.productId)).for('update');
-    if (!before) throw notFound('商品不存在');
+    if (!before) throw fail('PRODUCT_NOT_FOUND');
     let change: Partial<typeof products.$inferInsert>;
     if (decision.approve) {
       change = {

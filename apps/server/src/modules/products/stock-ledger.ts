@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { StockReason, type StockReasonValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus, stockLedger } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 
 /** One stock movement of a SKU, as a document states it. */
 export interface StockMove {
@@ -67,7 +67,7 @@ function assertQuantities(moves: readonly StockMove[]): void {
       m.quantity < 0 ||
       (m.reason !== StockReason.COUNT && m.quantity === 0)
     ) {
-      throw conflict('库存数量不正确');
+      throw fail('STOCK_QUANTITY_INVALID');
     }
   }
 }
@@ -107,7 +107,7 @@ export async function moveStock(
     locked.length !== ids.length ||
     (doc.companyId !== undefined && locked.some((s) => s.companyId !== doc.companyId))
   ) {
-    throw notFound('商品规格不存在');
+    throw fail('STOCK_SKU_NOT_FOUND');
   }
   const results = planLockedMoves(
     locked,
@@ -150,15 +150,15 @@ export function planLockedMoves(
   const rows: (typeof stockLedger.$inferInsert)[] = [];
   for (const m of moves) {
     const s = byId.get(m.skuId);
-    if (!s) throw notFound('商品规格不存在');
+    if (!s) throw fail('STOCK_SKU_NOT_FOUND');
     const doc = m.doc;
     const d = deltas(m, s.onHand);
     const onHand = s.onHand + d.onHand;
     const reserved = s.reserved + d.reserved;
     const held = s.held + d.held;
-    if (reserved < 0) throw conflict(`${skuLabel(s)}的预占数量不足`);
+    if (reserved < 0) throw fail('STOCK_RESERVED_SHORT', { sku: skuLabel(s) });
     if (onHand < 0 || onHand - reserved < 0) {
-      throw conflict(`${skuLabel(s)}可用库存不足（可用 ${s.onHand - s.reserved}）`);
+      throw fail('STOCK_AVAILABLE_SHORT', { sku: skuLabel(s), available: s.onHand - s.reserved });
     }
     rows.push({
       companyId: s.companyId,

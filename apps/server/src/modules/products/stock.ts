@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { specText, type LedgerRow, type Paged, type StockRow } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { products, productSkus, stockLedger } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import type { Caller } from './caller.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
@@ -59,13 +59,13 @@ export async function setLowStock(db: Db, caller: Caller, skuId: number, lowStoc
     .set({ lowStock, updatedAt: new Date() })
     .where(and(eq(productSkus.id, skuId), eq(productSkus.companyId, caller.companyId)))
     .returning({ id: productSkus.id });
-  if (!row) throw notFound('商品规格不存在');
+  if (!row) throw fail('STOCK_SKU_NOT_FOUND');
 }
 
 /** A SKU's ledger, newest first. */
 export async function listLedger(db: Db, caller: Caller, q: { skuId: number; pageIndex: number; pageSize: number }): Promise<Paged<LedgerRow>> {
   const [sku] = await db.select({ id: productSkus.id }).from(productSkus).where(and(eq(productSkus.id, q.skuId), eq(productSkus.companyId, caller.companyId)));
-  if (!sku) throw notFound('商品规格不存在');
+  if (!sku) throw fail('STOCK_SKU_NOT_FOUND');
   const where = and(eq(stockLedger.skuId, q.skuId), eq(stockLedger.companyId, caller.companyId));
   const [rows, [total]] = await Promise.all([
     db.select().from(stockLedger).where(where).orderBy(desc(stockLedger.id)).limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize),

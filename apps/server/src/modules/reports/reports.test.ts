@@ -482,7 +482,7 @@ describe('reports: limits', () => {
       ],
       [{ dateFrom: '2026-01-01', dateTo: '2026-06-30', granularity: 'week' }, '统计粒度只能是日、月或季度'],
     ];
-    // The server names the field after the message: 请选择开始日期（dateFrom）.
+    // The server may add the field's Chinese label after the message, never its English name.
     for (const [body, message] of cases)
       expect((await http.post(s.admin.token, '/api/report/goodsSale', body)).message, message).toMatch(
         new RegExp(`^${message}`),

@@ -3,15 +3,17 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { QR_SIZE, type wxBindInput, type z } from '@aquamall/shared';
 import { users } from '../../db/schema/index.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { raise } from '../../lib/errors.ts';
+import { fail, wechatErrors } from './messages.ts';
+import { authErrors } from '../auth/messages.ts';
+import { codesErrors } from '../codes/messages.ts';
 import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
-import { MSG_DISABLED } from '../auth/issue.ts';
 import { afterFirstFactor } from '../auth/two-factor.ts';
 import { findByPhone, isBlocked } from '../auth/users.ts';
-import { MSG_BAD_CODE, requireCode } from '../codes/service.ts';
+import { requireCode } from '../codes/service.ts';
 import { createTicket, peekBindTicket, QR_TTL_S, takeTicket } from './service.ts';
 
-export const MSG_QR_GONE = '二维码已失效，请刷新后重新扫码';
+export const MSG_QR_GONE = wechatErrors.WECHAT_QR_GONE.message;
 
 /** A fresh login ticket for this browser (clientId is the browser's random id), with its QR image. */
 export async function wechatQr(app: FastifyInstance, request: FastifyRequest, clientId: string) {
@@ -23,7 +25,7 @@ export async function wechatQr(app: FastifyInstance, request: FastifyRequest, cl
     ({ content } = await wechat.createQr(ticket, QR_TTL_S, origin));
   } catch (err) {
     request.log.error({ err }, 'WeChat QR failed');
-    throw invalid('微信二维码获取失败，请稍后再试');
+    throw fail('WECHAT_QR_FAILED');
   }
   const qrImage = await (await loadQrCode()).toDataURL(content, { width: QR_SIZE * 2, margin: 1, errorCorrectionLevel: 'M' });
   return { ticket, qrImage, expireSeconds: QR_TTL_S, sandbox: wechat.sandbox, scanUrl: wechat.sandbox ? content : undefined };
@@ -33,9 +35,9 @@ export async function wechatQr(app: FastifyInstance, request: FastifyRequest, cl
 export async function wechatLogin(app: FastifyInstance, request: FastifyRequest, q: { ticket: string; id: string; rememberMe: boolean }) {
   requireWechat(app);
   const row = await takeTicket(app.db, app.bus, q.ticket, q.id, 'confirmed');
-  if (!row?.userId) throw invalid(MSG_QR_GONE);
+  if (!row?.userId) throw fail('WECHAT_QR_GONE');
   const [user] = await app.db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.userId));
-  if (!user || user.disabled) throw invalid(MSG_DISABLED);
+  if (!user || user.disabled) throw raise(authErrors, 'ACCOUNT_DISABLED');
   return afterFirstFactor(app, request, row.userId, q.rememberMe, 'wechat');
 }
 
@@ -43,20 +45,20 @@ export async function wechatLogin(app: FastifyInstance, request: FastifyRequest,
 export async function wechatBind(app: FastifyInstance, request: FastifyRequest, b: z.output<typeof wxBindInput>) {
   requireWechat(app);
   requireSms(app);
-  if (!(await peekBindTicket(app.db, b.ticket, b.id))) throw invalid(MSG_QR_GONE);
+  if (!(await peekBindTicket(app.db, b.ticket, b.id))) throw fail('WECHAT_QR_GONE');
   await requireCode(app.db, { channel: 'sms', target: b.phone, purpose: 'bind', code: b.code });
   const user = await findByPhone(app.db, b.phone);
-  if (!user) throw invalid(MSG_BAD_CODE);
-  if (isBlocked(user)) throw invalid(MSG_DISABLED);
+  if (!user) throw raise(codesErrors, 'CODE_WRONG');
+  if (isBlocked(user)) throw raise(authErrors, 'ACCOUNT_DISABLED');
   const row = await takeTicket(app.db, app.bus, b.ticket, b.id, 'bind');
-  if (!row?.openId) throw invalid(MSG_QR_GONE);
+  if (!row?.openId) throw fail('WECHAT_QR_GONE');
   const bound = await app.db
     .update(users)
     .set({ wechatOpenId: row.openId, updatedAt: new Date() })
     .where(and(eq(users.id, user.id), isNull(users.wechatOpenId)))
     .returning({ id: users.id })
     .catch(() => []);
-  if (!bound.length) throw conflict('该账号已绑定其他微信，请先在账号安全中解绑');
+  if (!bound.length) throw fail('WECHAT_BOUND_ELSEWHERE');
   return afterFirstFactor(app, request, user.id, b.rememberMe, 'wechat');
 }
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AdminNewsInput, AdminNewsListQuery } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { articles } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 import type { AuditActor } from '../../audit/record.ts';
 import { audited, siteContentChanged } from '../audited.ts';
@@ -39,7 +39,7 @@ export async function listNews(db: Db, q: AdminNewsListQuery) {
 /** One article for editing. */
 export async function newsArticle(db: Db, id: number) {
   const [row] = await db.select().from(articles).where(eq(articles.id, id));
-  if (!row) throw notFound('文章不存在');
+  if (!row) throw fail('ADMIN_ARTICLE_NOT_FOUND');
   return row;
 }
 
@@ -48,7 +48,7 @@ export async function saveNews(db: Db, actor: AuditActor, { id, ...v }: Required
   const values = { ...v, content: sanitizeArticle(v.content) };
   const row = await db.transaction(async (tx) => {
     const [before] = id ? await tx.select().from(articles).where(eq(articles.id, id)) : [null];
-    if (id && !before) throw notFound('文章不存在');
+    if (id && !before) throw fail('ADMIN_ARTICLE_NOT_FOUND');
     const [after] = id ? await tx.update(articles).set(values).where(eq(articles.id, id)).returning() : await tx.insert(articles).values(values).returning();
     await audited(
       tx,
@@ -69,7 +69,7 @@ export async function saveNews(db: Db, actor: AuditActor, { id, ...v }: Required
 export async function deleteNews(db: Db, actor: AuditActor, id: number) {
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(articles).where(eq(articles.id, id)).returning();
-    if (!before) throw notFound('文章不存在');
+    if (!before) throw fail('ADMIN_ARTICLE_NOT_FOUND');
     await audited(tx, actor, 'article.delete', 'article', before.id, before, null);
   });
   siteContentChanged();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { RmaDisputeStatus, RmaStatus, RmaType, Side, type adminDisputeDecideInput, type adminDisputeListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, orders, rmaDisputes, rmaLines, rmas } from '../../../db/schema/index.ts';
-import { conflict, notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 import { inTransaction, rmaLink, transition } from '../../aftersales/common.ts';
@@ -74,11 +74,11 @@ export async function listDisputes(db: Db, q: DisputeFilter) {
 export async function decideDispute(db: Db, actor: AuditActor, input: z.infer<typeof adminDisputeDecideInput>, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const [d] = await t.select().from(rmaDisputes).where(eq(rmaDisputes.id, input.id)).for('update');
-    if (!d) throw notFound('争议不存在');
-    if (d.status !== RmaDisputeStatus.OPEN) throw conflict('该争议已裁决，不能重复处理');
+    if (!d) throw fail('DISPUTE_NOT_FOUND');
+    if (d.status !== RmaDisputeStatus.OPEN) throw fail('DISPUTE_ALREADY_DECIDED');
     const [r] = await t.select().from(rmas).where(eq(rmas.id, d.rmaId)).for('update');
-    if (!r) throw notFound('售后单不存在');
-    if (r.status !== RmaStatus.REJECTED) throw conflict('该售后申请已不是驳回状态，无法裁决');
+    if (!r) throw fail('DISPUTE_RMA_NOT_FOUND');
+    if (r.status !== RmaStatus.REJECTED) throw fail('DISPUTE_RMA_NOT_REJECTED');
     const forBuyer = input.support === 'buyer';
     const verdict = forBuyer ? '支持采购商' : '支持供应商';
     const note = `平台裁决：${verdict}。${input.reason}`;
@@ -151,9 +151,9 @@ async function claimAgain(t: Db, rmaId: number): Promise<void> {
   const claims = await t.select({ orderLineId: rmaLines.orderLineId, quantity: rmaLines.quantity }).from(rmaLines).where(eq(rmaLines.rmaId, rmaId)).orderBy(asc(rmaLines.orderLineId));
   for (const c of claims) {
     const [line] = await t.select().from(orderLines).where(eq(orderLines.id, c.orderLineId)).for('update');
-    if (!line) throw notFound('订单商品不存在');
+    if (!line) throw fail('DISPUTE_LINE_NOT_FOUND');
     if (line.shippedQty - line.claimedQty < c.quantity) {
-      throw conflict(`「${line.productName}」的数量已被其他售后申请占用，不能支持采购商，请支持供应商或与双方沟通`);
+      throw fail('DISPUTE_QUANTITY_TAKEN', { productName: line.productName });
     }
     await t.update(orderLines).set({ claimedQty: line.claimedQty + c.quantity }).where(eq(orderLines.id, line.id));
   }

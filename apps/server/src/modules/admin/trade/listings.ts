@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'driz
 import { BidType, type adminListingQuery, type adminListingTakedownInput, type AdminListingRow, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { bids, companies, enquiries } from '../../../db/schema/index.ts';
-import { conflict, notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 import type { AuditActor } from '../../audit/record.ts';
@@ -90,8 +90,8 @@ export async function setListingTakenDown(db: Db, actor: AuditActor, input: z.in
       .from(table)
       .where(where)
       .for('update');
-    if (!row) throw notFound(input.kind === 'tender' ? '招标项目不存在' : '询价单不存在');
-    if (input.down === !!row.takenDownAt) throw conflict(input.down ? '已下架，请勿重复操作' : '未被下架');
+    if (!row) throw fail(input.kind === 'tender' ? 'LISTING_TENDER_NOT_FOUND' : 'LISTING_ENQUIRY_NOT_FOUND');
+    if (input.down === !!row.takenDownAt) throw fail(input.down ? 'LISTING_ALREADY_DOWN' : 'LISTING_NOT_DOWN');
     await t
       .update(table)
       .set({ takenDownAt: input.down ? now : null, takedownReason: input.down ? input.reason : null })

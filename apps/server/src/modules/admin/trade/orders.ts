@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-o
 import { chinaDayEnd, chinaDayStart, type adminOrderDetail, type adminOrderListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, orderPayments, orders, rmas, shipmentLines, shipments } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
 import { historyOf } from '../../../lib/transition.ts';
 import { ORDER_DOC } from '../../orders/create.ts';
+import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 
@@ -49,7 +49,7 @@ export async function listAllOrders(db: Db, q: OrderListFilter) {
 /** One order as the platform sees it: read only, both parties' view at once. */
 export async function orderForConsole(db: Db, id: number): Promise<z.input<typeof adminOrderDetail>> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order) throw notFound('订单不存在');
+  if (!order) throw fail('ADMIN_ORDER_NOT_FOUND');
   const [lines, payments, ships, history, requests] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),

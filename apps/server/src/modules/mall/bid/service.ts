@@ -12,7 +12,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { bids, companies, tenderBids, tenderLots } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { nameFilter } from '../name-filter.ts';
 import { safeHtml } from '../sanitize.ts';
 import { supplierLink } from '../../tenders/common.ts';
@@ -166,7 +166,7 @@ export async function bidDetail(db: Db, id: number, now = new Date()): Promise<B
     .select({ ...columns, row: bids })
     .from(bids)
     .where(and(published, eq(bids.id, id)));
-  if (!r) throw notFound('公告不存在或未发布');
+  if (!r) throw fail('NOTICE_NOT_FOUND');
   const isResult = r.type === BidType.RESULT;
   const linkWhere = isResult && r.row.tenderId ? eq(bids.id, r.row.tenderId) : and(eq(bids.tenderId, r.id), eq(bids.type, BidType.RESULT));
   const [linked] = await db

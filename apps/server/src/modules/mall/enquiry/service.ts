@@ -10,7 +10,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, enquiries, enquiryItems } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { nameFilter } from '../name-filter.ts';
 
 const PUBLIC_STATUSES = [EnquiryStatus.QUOTING, EnquiryStatus.CLOSED, EnquiryStatus.DEAL];
@@ -151,7 +151,7 @@ export async function enquiryDetail(db: Db, id: number): Promise<EnquiryDetail> 
     .from(enquiries)
     .innerJoin(companies, eq(companies.id, enquiries.companyId))
     .where(and(publicEnquiry, eq(enquiries.id, id)));
-  if (!r) throw notFound('询价单不存在或未公开');
+  if (!r) throw fail('OPEN_ENQUIRY_NOT_FOUND');
   const items = await db
     .select()
     .from(enquiryItems)

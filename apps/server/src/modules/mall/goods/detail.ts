@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products, productSkus } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
 import { publicProduct } from '../../search/goods-query.ts';
 import { shownDescription } from '../../products/description.ts';
@@ -41,7 +41,7 @@ export async function loadGoodsDetail(db: Db, id: number): Promise<GoodsDetail> 
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .where(and(publicProduct, eq(products.id, id)));
-  if (!row) throw notFound('商品不存在或已下架');
+  if (!row) throw fail('MALL_GOODS_NOT_FOUND');
   const [cards, categoryPath, related, skus] = await Promise.all([
     shopCards(db, [row.companyId]),
     db
@@ -53,7 +53,7 @@ export async function loadGoodsDetail(db: Db, id: number): Promise<GoodsDetail> 
     db.select().from(productSkus).where(eq(productSkus.productId, row.id)).orderBy(asc(productSkus.sort), asc(productSkus.id)),
   ]);
   const shop = cards.get(row.companyId);
-  if (!shop) throw notFound('商品不存在或已下架');
+  if (!shop) throw fail('MALL_GOODS_NOT_FOUND');
   const item = toGoodsItem(row);
   const images = row.images.length ? row.images : item.defaultImage ? [item.defaultImage] : [];
   return {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ArticleCategory, ArticleDetail, ArticleListItem, Paged } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { articles } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { nameFilter } from '../name-filter.ts';
 import { safeHtml } from '../sanitize.ts';
 
@@ -72,7 +72,7 @@ export async function articleDetail(db: Db, id: number): Promise<ArticleDetail> 
     .set({ views: sql`${articles.views} + 1` })
     .where(and(visible, eq(articles.id, id)))
     .returning({ ...listColumns, author: articles.author, content: articles.content });
-  if (!row) throw notFound('文章不存在或已下线');
+  if (!row) throw fail('ARTICLE_NOT_FOUND');
   const sameCategory = and(visible, eq(articles.categoryCode, row.categoryCode));
   const neighbour = (newer: boolean) =>
     db

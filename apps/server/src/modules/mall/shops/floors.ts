@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { GoodsItem, ShopFloor } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, products } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
 import { publicProduct } from '../../search/goods-query.ts';
 import { openShop } from './card.ts';
@@ -18,7 +18,7 @@ export async function shopFloors(db: Db, id: number): Promise<ShopFloor[]> {
     .select({ floors: companies.shopFloors })
     .from(companies)
     .where(and(openShop, eq(companies.id, id)));
-  if (!shop) throw notFound('店铺不存在或已关闭');
+  if (!shop) throw fail('SHOP_NOT_FOUND');
   const mine = and(publicProduct, eq(products.companyId, id));
   const select = () =>
     db.select(goodsColumns).from(products).innerJoin(companies, eq(companies.id, products.companyId));

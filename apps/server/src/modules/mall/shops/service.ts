@@ -12,12 +12,12 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products } from '../../../db/schema/index.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { fail } from '../messages.ts';
 import { nameFilter } from '../name-filter.ts';
 import { openShop, shopCardColumns, toShopCard } from './card.ts';
 
 const SHOP_PREVIEW = 4;
-const shopNotFound = () => notFound('店铺不存在或已关闭');
+const shopNotFound = () => fail('SHOP_NOT_FOUND');
 
 /** POST /api/querycompanystore: open supplier shops, by shop or company name. */
 export async function queryShops(

@@ -1,4 +1,4 @@
-import type { CartView, CheckoutProblemData, CheckoutSource } from '@aquamall/shared';
+import type { CartView, CheckoutSource } from '@aquamall/shared';
 import { formatMoney } from '@aquamall/shared';
 
 const MAX_IDS = 100;
@@ -46,8 +46,8 @@ export function checkoutSourceFrom(search: URLSearchParams): CheckoutSource | nu
 }
 
 /** The key of the line a refused checkout names (`cart:<id>` or `sku:<id>`), or null. */
-export function problemLineKey(data: unknown): string | null {
-  const d = (data ?? {}) as CheckoutProblemData;
+export function problemLineKey(d: { skuId: number | null; cartLineId: number | null } | null): string | null {
+  if (!d) return null;
   if (d.cartLineId) return `cart:${d.cartLineId}`;
   if (d.skuId) return `sku:${d.skuId}`;
   return null;

@@ -23,11 +23,10 @@ import {
   CompanyType,
   InvoiceKind,
   type CheckoutLine,
-  type CheckoutProblemData,
   type CheckoutResult,
   toFen,
 } from '@aquamall/shared';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, refusalOf } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
@@ -175,16 +174,16 @@ export default function CheckoutPage() {
       setDone(result);
     } catch (e) {
       if (!(e instanceof ApiError)) return;
-      const info = (e.data ?? {}) as CheckoutProblemData;
+      const refusal = refusalOf('checkoutSubmit', e);
       await preview.refetch();
-      if (info.priceChanged) {
+      if (refusal?.reason === 'CHECKOUT_PRICE_CHANGED') {
         Modal.warning({
           title: '价格已变动',
           content: `${e.message}。页面已显示最新价格，请核对后再次提交。`,
         });
         return;
       }
-      const at = problemLineKey(info);
+      const at = refusal?.reason === 'CHECKOUT_LINE_REFUSED' ? problemLineKey(refusal) : null;
       if (at) setMarked({ key: at, message: e.message });
       notify.error(e.message);
     }
