@@ -33,3 +33,5 @@ export * from './contracts/credit.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';
 export * from './state-machine.ts';
+export * from './machines/enquiry.ts';
+export * from './machines/quotation.ts';

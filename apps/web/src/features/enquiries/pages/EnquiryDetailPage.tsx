@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Modal, Result, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryMachine, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
@@ -36,10 +36,10 @@ export default function EnquiryDetailPage() {
       }
       extra={
         <Space>
-          {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">编辑草稿</Button></Link> : null}
+          {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">{enquiryMachine.actions.edit.label}</Button></Link> : null}
           {e.actions.compare ? <Link to={`/customer/enquiry/offerList?id=${e.id}`}><Button type="primary">比价 / 授标（{e.offerCount}）</Button></Link> : null}
-          {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>延长截止时间</Button> : null}
-          {e.actions.withdraw && e.status !== 0 ? <Button danger onClick={() => setWithdrawOpen(true)}>撤销询价</Button> : null}
+          {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>{enquiryMachine.actions.extend.label}</Button> : null}
+          {e.actions.withdraw && e.status !== 0 ? <Button danger onClick={() => setWithdrawOpen(true)}>{enquiryMachine.actions.withdraw.label}</Button> : null}
         </Space>
       }
     >
