@@ -161,6 +161,17 @@ export const myEnquiryItem = z.object({
 });
 export type MyEnquiryItem = z.infer<typeof myEnquiryItem>;
 
+/** One status change of an enquiry (document_history), oldest first; the web labels `action` from the state table. */
+export const enquiryHistoryView = z.object({
+  action: z.string(),
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int(),
+  userName: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type EnquiryHistoryView = z.infer<typeof enquiryHistoryView>;
+
 export const myEnquiryDetail = myEnquiryRow.extend({
   items: z.array(myEnquiryItem),
   attachments: z.array(z.object({ name: z.string(), path: z.string() })),
@@ -182,6 +193,7 @@ export const myEnquiryDetail = myEnquiryRow.extend({
   orders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyName: z.string(), totalAmount: z.string() })),
   /** What the purchaser may do now. */
   actions: z.object({ edit: z.boolean(), extend: z.boolean(), withdraw: z.boolean(), compare: z.boolean(), award: z.boolean() }),
+  history: z.array(enquiryHistoryView),
 });
 export type MyEnquiryDetail = z.infer<typeof myEnquiryDetail>;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   enquiryMachine,
   EnquiryStatus,
+  formatChinaDateTime,
   EnquiryVisibility,
   ENQUIRY_DEADLINE_DAYS_MAX,
   MerchantStatus,
@@ -182,7 +183,7 @@ export async function extendEnquiry(db: Db, caller: Caller, id: number, deadline
       from: shownStatus(e.status, e.deadline, now),
       actor,
       now,
-      note: `新的截止时间 ${deadline.toISOString()}`,
+      note: `新的截止时间 ${formatChinaDateTime(deadline.toISOString(), '')}`,
       jobs: JOB_STORE,
       clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
       apply: async () => {

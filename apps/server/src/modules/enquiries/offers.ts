@@ -7,7 +7,7 @@ import { companies, productDiscussions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
 import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/sealed.ts';
-import { assertPurchaser, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, type EnquiryRecord } from './common.ts';
+import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';
 
 /** An offer past its validity (or marked 已失效) cannot be awarded. */

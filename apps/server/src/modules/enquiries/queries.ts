@@ -8,7 +8,8 @@ import { notFound } from '../../lib/errors.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
 import type { Caller } from '../products/caller.ts';
-import { assertPurchaser, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
+import { historyOf } from '../../lib/transition.ts';
+import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
 
 type ListQuery = z.output<typeof myEnquiryListQuery>;
 
@@ -120,7 +121,7 @@ export async function enquiryLines(db: Db, enquiryId: number): Promise<MyEnquiry
 export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = new Date()): Promise<MyEnquiryDetail> {
   assertPurchaser(caller);
   const e = await ownEnquiry(db, caller, id);
-  const [items, invited, made] = await Promise.all([
+  const [items, invited, made, history] = await Promise.all([
     enquiryLines(db, e.id),
     db
       .select({ id: companies.id, name: companies.name })
@@ -133,6 +134,7 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
       .from(orders)
       .where(and(eq(orders.enquiryId, e.id), eq(orders.buyerCompanyId, caller.companyId)))
       .orderBy(asc(orders.id)),
+    historyOf(db, ENQUIRY_DOC, e.id),
   ]);
   const row = toRow(e, items, now);
   const can = new Set(enquiryMachine.available(row.status, PURCHASER_VIEWER, { sealed: offersSealed(e, now) }));
@@ -162,6 +164,14 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
       compare: can.has('compare'),
       award: can.has('award') && e.offerCount > 0,
     },
+    history: history.map((h) => ({
+      action: h.action,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      userName: h.userName,
+      note: h.note,
+      createdAt: h.createdAt.toISOString(),
+    })),
   };
 }
 
