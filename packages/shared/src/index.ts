@@ -35,3 +35,4 @@ export * from './china-time.ts';
 export * from './state-machine.ts';
 export * from './machines/enquiry.ts';
 export * from './machines/quotation.ts';
+export * from './machines/tender.ts';

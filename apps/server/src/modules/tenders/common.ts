@@ -19,6 +19,9 @@ export const TENDER_JOBS = {
   PUBLICITY_END: 'tender.publicity_end',
 } as const;
 
+/** The history rows of tenders (document_history.doc_type). */
+export const TENDER_DOC = 'tender';
+
 /** Fewer valid bids than this on a lot at the deadline: the lot is 流标 (DESIGN §3 Tenders). */
 export const MIN_VALID_BIDS = 3;
 
