@@ -26,6 +26,7 @@ export * from './contracts/aftersales.ts';
 export * from './contracts/tenders.ts';
 export * from './contracts/invoices.ts';
 export * from './contracts/reports.ts';
+export * from './contracts/history.ts';
 export * from './contracts/enquiries.ts';
 export * from './contracts/quotations.ts';
 export * from './contracts/version-changes.ts';

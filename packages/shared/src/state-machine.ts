@@ -76,6 +76,11 @@ export interface Machine<S extends number, A extends string, C> extends MachineS
   available(state: S | number, viewer: Viewer, ctx?: C): A[];
   /** The state an action leads to from `state` (the same state when it has no `to`). */
   next(action: A, state: S): S;
+  /**
+   * The label of a history row's action: the action's `history` text, else its label; `create` (a new document,
+   * written outside the table) is 「创建<document>」; an unknown action is shown as it is.
+   */
+  historyLabel(action: string): string;
   /** Every action name, in table order. */
   readonly actionNames: readonly A[];
   /** Every state, in table order. */
@@ -121,6 +126,11 @@ export function defineMachine<S extends number, A extends string, C = undefined>
     allows,
     available: (state, viewer, ctx) => actionNames.filter((a) => allows(a, viewer) && refusal(a, state, ctx) === null),
     next: (a, state) => spec.actions[a].to ?? state,
+    historyLabel: (action) => {
+      if (action === 'create') return `创建${spec.document}`;
+      const act = (spec.actions as Record<string, ActionSpec<S, C> | undefined>)[action];
+      return act ? (act.history ?? act.label) : action;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentHistoryView, type DocumentHistoryView } from './history.ts';
 import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
@@ -161,16 +162,9 @@ export const myEnquiryItem = z.object({
 });
 export type MyEnquiryItem = z.infer<typeof myEnquiryItem>;
 
-/** One status change of an enquiry (document_history), oldest first; the web labels `action` from the state table. */
-export const enquiryHistoryView = z.object({
-  action: z.string(),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
-  userName: z.string(),
-  note: z.string(),
-  createdAt: z.string(),
-});
-export type EnquiryHistoryView = z.infer<typeof enquiryHistoryView>;
+/** One status change of an enquiry (document_history), oldest first. */
+export const enquiryHistoryView = documentHistoryView;
+export type EnquiryHistoryView = DocumentHistoryView;
 
 export const myEnquiryDetail = myEnquiryRow.extend({
   items: z.array(myEnquiryItem),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime } from '@aquamall/shared';
+import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -35,7 +35,7 @@ export const inTransaction = <T>(db: Db, work: (t: Db) => Promise<T>): Promise<T
 export const beijingMinute = (d: Date) => formatChinaDateTime(d);
 
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-export const statusName = (s: number) => enumLabel('BidStatus', s) ?? '';
+export const statusName = (s: number) => tenderMachine.label(s);
 
 export function assertPurchaser(caller: Caller): void {
   if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('只有采购商可以发布招标');

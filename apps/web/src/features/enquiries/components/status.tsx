@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enquiryMachine, type EnquiryAction } from '@aquamall/shared';
+import { enquiryMachine } from '@aquamall/shared';
 
 /** Status tabs of the list: the states of the enquiry's table, in its order. */
 export const ENQUIRY_TABS = enquiryMachine.stateValues;
@@ -23,10 +23,3 @@ export const enquiryIdFrom = (search: URLSearchParams, key = 'id'): number | nul
   const n = Number(search.get(key));
   return Number.isInteger(n) && n > 0 ? n : null;
 };
-
-/** The label of a history row: the state table's action (its history text when it has one); 创建 for a new draft. */
-export function enquiryHistoryLabel(action: string): string {
-  if (action === 'create') return '创建询价';
-  const a = enquiryMachine.actions[action as EnquiryAction];
-  return a ? (a.history ?? a.label) : action;
-}

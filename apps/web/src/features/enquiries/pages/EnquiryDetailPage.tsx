@@ -8,7 +8,7 @@ import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { useExtendEnquiry, useMyEnquiry, useWithdrawEnquiry } from '../api/enquiries.ts';
-import { enquiryHistoryLabel, enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
+import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 import { chinaNowPicker, instantToPicker, pickerToInstant } from '../../../lib/china-time.ts';
 
 const withdrawRules = formRules(enquiryWithdrawInput);
@@ -103,7 +103,7 @@ export default function EnquiryDetailPage() {
             dataSource={e.history}
             columns={[
               { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => fmt(v) },
-              { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => enquiryHistoryLabel(v) },
+              { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => enquiryMachine.historyLabel(v) },
               { title: '状态', dataIndex: 'toStatus', width: 100, render: (v: number) => enquiryMachine.label(v) },
               { title: '操作人', dataIndex: 'userName', width: 120 },
               { title: '备注', dataIndex: 'note', render: (v: string) => v || '无' },

@@ -77,7 +77,29 @@ export function TenderManage({ d, onAmend }: { d: TenderDetail; onAmend: () => v
       {d.openedAt && <Evaluation d={d} />}
       <Questions d={d} />
       {d.objections.length > 0 && <Objections d={d} />}
+      <History d={d} />
     </Space>
+  );
+}
+
+/** The project's status changes (document_history), labelled by the tender's state table. */
+function History({ d }: { d: TenderDetail }) {
+  if (!d.history.length) return null;
+  return (
+    <Card variant="borderless" title="操作记录">
+      <Table
+        size="small"
+        rowKey={(r) => `${r.createdAt}-${r.action}`}
+        pagination={false}
+        dataSource={d.history}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => when(v) },
+          { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => tenderMachine.historyLabel(v) },
+          { title: '状态', dataIndex: 'toStatus', width: 100, render: (v: number) => tenderMachine.label(v) },
+          { title: '操作人', dataIndex: 'userName', width: 120 },
+        ]}
+      />
+    </Card>
   );
 }
 
