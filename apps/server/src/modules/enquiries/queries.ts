@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
 import type { Caller } from '../products/caller.ts';
-import { historyOf } from '../../lib/transition.ts';
+import { historyOf, historyViews } from '../../lib/transition.ts';
 import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
 
 type ListQuery = z.output<typeof myEnquiryListQuery>;
@@ -164,14 +164,7 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
       compare: can.has('compare'),
       award: can.has('award') && e.offerCount > 0,
     },
-    history: history.map((h) => ({
-      action: h.action,
-      fromStatus: h.fromStatus,
-      toStatus: h.toStatus,
-      userName: h.userName,
-      note: h.note,
-      createdAt: h.createdAt.toISOString(),
-    })),
+    history: historyViews(history),
   };
 }
 

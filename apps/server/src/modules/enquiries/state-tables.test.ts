@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { enquiryMachine, EnquiryStatus, QuotationStatus, quotationMachine, stateMatrix } from '@aquamall/shared';
+import { enquiryMachine, EnquiryStatus, QuotationStatus, quotationMachine, stateMatrix, type MyEnquiryDetail } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { documentHistory, enquiries, jobs, orders, quotations } from '../../db/schema/index.ts';
 import { api, insertEnquiry, insertOffer, makePurchaser, newIdempotencyKey } from '../../test/factories/index.ts';
@@ -91,6 +91,24 @@ describe('enquiry state table', () => {
       walked++;
     }
     expect(walked).toBeGreaterThan(10);
+  });
+
+  it('each status change is one document_history row, which the detail answers oldest first', async () => {
+    const buyer = await makePurchaser(db(), `状态表历史采购商${++seq}`);
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/enquiry/save', draftBody({ publish: true }));
+    expect(saved.code).toBe(0);
+    const id = saved.data.id;
+    expect((await http.post(buyer.token, '/api/enquiry/extend', { id, deadline: inDays(8).toISOString() })).code).toBe(0);
+    expect((await http.post(buyer.token, '/api/enquiry/withdraw', { id, reason: '需求取消' })).code).toBe(0);
+    const d = await http.get<MyEnquiryDetail>(buyer.token, `/api/enquiry/mineDetail?id=${id}`);
+    expect(d.data.history.map((h) => [h.action, h.fromStatus, h.toStatus])).toEqual([
+      ['create', null, EnquiryStatus.DRAFT],
+      ['publish', EnquiryStatus.DRAFT, EnquiryStatus.QUOTING],
+      ['extend', EnquiryStatus.QUOTING, EnquiryStatus.QUOTING],
+      ['withdraw', EnquiryStatus.QUOTING, EnquiryStatus.REVOKED],
+    ]);
+    expect(d.data.history[3]).toMatchObject({ note: '需求取消' });
+    expect(d.data.actions).toMatchObject({ edit: false, extend: false, withdraw: false });
   });
 
   it('a sealed enquiry before its deadline refuses 授标 with the sealing text', async () => {

@@ -25,7 +25,7 @@ import {
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { nameFilter } from '../mall/name-filter.ts';
 import type { Caller } from '../products/caller.ts';
-import { historyOf } from '../../lib/transition.ts';
+import { historyOf, historyViews } from '../../lib/transition.ts';
 import { NOT_FOUND, NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
 
@@ -261,14 +261,7 @@ async function buildDetail(
     myBid,
     bids: allBids,
     openingRecord: record,
-    history: history.map((h) => ({
-      action: h.action,
-      fromStatus: h.fromStatus,
-      toStatus: h.toStatus,
-      userName: h.userName,
-      note: h.note,
-      createdAt: h.createdAt.toISOString(),
-    })),
+    history: historyViews(history),
     scores: scores.map((s) => ({ lotId: s.lotId, bidId: s.bidId, priceScore: s.priceScore, techScore: s.techScore, total: s.total })),
     objections: objections.map((r) => ({
       id: r.o.id,
