@@ -131,4 +131,10 @@ describe('state machine kernel', () => {
       'cancel@2:false',
     ]);
   });
+
+  it('labels history rows: the action label, 创建<document> for a new one, an unknown action as it is', () => {
+    expect(machine.historyLabel('submit')).toBe('提交');
+    expect(machine.historyLabel('create')).toBe('创建测试单');
+    expect(machine.historyLabel('import')).toBe('import');
+  });
 });

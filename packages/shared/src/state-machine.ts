@@ -90,14 +90,17 @@ export interface Machine<S extends number, A extends string, C> extends MachineS
   refusal(action: A, state: S | number, ctx?: C, by?: Actor): string | null;
   /** The states the action may start from for an actor (`fromBy`, else `from`). */
   fromOf(action: A, by?: Actor): readonly S[];
-  /** The label of a history row's action (`history`, else `label`, else `historyLabels`, else the name). */
-  historyLabel(action: string): string;
   /** Whether this viewer may take the action at all (side and permission), whatever the state. */
   allows(action: A, viewer: Viewer): boolean;
   /** The actions this viewer may take now, in table order: the buttons of a detail page. */
   available(state: S | number, viewer: Viewer, ctx?: C): A[];
   /** The state an action leads to from `state` (the same state when it has no `to`). */
   next(action: A, state: S): S;
+  /**
+   * The label of a history row's action: the action's `history` text, else its label; an action outside the table
+   * from `historyLabels`; `create` (a new document) else 「创建<document>」; an unknown action is shown as it is.
+   */
+  historyLabel(action: string): string;
   /** Every action name, in table order. */
   readonly actionNames: readonly A[];
   /** Every state, in table order. */
@@ -143,7 +146,7 @@ export function defineMachine<S extends number, A extends string, C = undefined>
   const historyLabel = (action: string): string => {
     const key = actionNames.find((a) => (spec.actions[a].historyAction ?? a) === action);
     if (key) return spec.actions[key].history ?? spec.actions[key].label;
-    return spec.historyLabels?.[action] ?? action;
+    return spec.historyLabels?.[action] ?? (action === 'create' ? `创建${spec.document}` : action);
   };
   return {
     ...spec,

@@ -140,3 +140,14 @@ export function historyOf(db: Db, docType: string, docId: number): Promise<Docum
     .where(and(eq(documentHistory.docType, docType), eq(documentHistory.docId, docId)))
     .orderBy(asc(documentHistory.id));
 }
+
+/** History rows as the wire answers them (packages/shared/src/contracts/history.ts `documentHistoryView`). */
+export const historyViews = (rows: readonly DocumentHistoryRow[]) =>
+  rows.map((h) => ({
+    action: h.action,
+    fromStatus: h.fromStatus,
+    toStatus: h.toStatus,
+    userName: h.userName,
+    note: h.note,
+    createdAt: h.createdAt.toISOString(),
+  }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentHistoryView, type DocumentHistoryView } from './history.ts';
 import { versionChange } from './version-changes.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
@@ -161,6 +162,10 @@ export const myEnquiryItem = z.object({
 });
 export type MyEnquiryItem = z.infer<typeof myEnquiryItem>;
 
+/** One status change of an enquiry (document_history), oldest first. */
+export const enquiryHistoryView = documentHistoryView;
+export type EnquiryHistoryView = DocumentHistoryView;
+
 export const myEnquiryDetail = myEnquiryRow.extend({
   items: z.array(myEnquiryItem),
   attachments: z.array(z.object({ name: z.string(), path: z.string() })),
@@ -182,6 +187,7 @@ export const myEnquiryDetail = myEnquiryRow.extend({
   orders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyName: z.string(), totalAmount: z.string() })),
   /** What the purchaser may do now. */
   actions: z.object({ edit: z.boolean(), extend: z.boolean(), withdraw: z.boolean(), compare: z.boolean(), award: z.boolean() }),
+  history: z.array(enquiryHistoryView),
 });
 export type MyEnquiryDetail = z.infer<typeof myEnquiryDetail>;
 

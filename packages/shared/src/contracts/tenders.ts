@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentHistoryView } from './history.ts';
 import { versionChange } from './version-changes.ts';
 import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
@@ -253,6 +254,8 @@ export const tenderDetail = z.object({
   /** Purchaser after the opening: every bid, the opening record, the scores and the objections. */
   bids: z.array(tenderBidContent),
   openingRecord: z.array(openingEntry).nullable(),
+  /** The project's status changes (document_history), to its purchaser only. */
+  history: z.array(documentHistoryView),
   scores: z.array(tenderScoreRow),
   objections: z.array(
     z.object({ id: z.number().int(), companyName: z.string(), reason: z.string(), reply: z.string().nullable(), createdAt: wireTimestamp, mine: z.boolean() }),

@@ -1,16 +1,19 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { EnquiryStatus, InvoiceKind, OrderKind, QuotationStatus, type EnquiryAwardResult, type enquiryAwardInput } from '@aquamall/shared';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { EnquiryStatus, enquiryMachine, InvoiceKind, quotationMachine, OrderKind, Side, type EnquiryAwardResult, type enquiryAwardInput } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, enquiries, enquiryItems, invoiceTitles, quotationLines, quotations, type InvoiceSnapshot } from '../../db/schema/index.ts';
+import { companies, enquiries, enquiryItems, invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { cancelJobs } from '../jobs/schedule.ts';
+import { transition } from '../../lib/transition.ts';
+import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { assertPurchaser, ENQUIRY_JOBS, inTransaction, ownEnquiry, quotationLink, sealedHidden } from './common.ts';
-import { offerExpired, SEALED_MESSAGE } from './offers.ts';
+import { decideOffers } from '../quotations/decide.ts';
+import { lockOffersToAward, offersSealed } from '../quotations/sealed.ts';
+import { assertPurchaser, ENQUIRY_DOC, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';
+import { offerExpired } from './offers.ts';
 
 type AwardInput = z.output<typeof enquiryAwardInput>;
 
@@ -51,32 +54,23 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
   const userName = await callerName(db, caller.userId);
   return inTransaction(db, async (t) => {
     const e = await ownEnquiry(t, caller, input.enquiryId, true);
-    if (e.status === EnquiryStatus.REVOKED) throw conflict('询价已撤销，不能授标');
-    if (e.status === EnquiryStatus.DEAL || e.awardedAt) throw conflict('询价已授标，不能重复授标');
-    if (e.status !== EnquiryStatus.QUOTING && e.status !== EnquiryStatus.CLOSED) throw conflict('询价尚未发布，不能授标');
-    if (sealedHidden(e, now)) throw conflict(SEALED_MESSAGE);
+    const from = shownStatus(e.status, e.deadline, now);
+    const ctx = { sealed: offersSealed(e, now) };
+    // An awarded enquiry is 已成交; awardedAt on another status would be a broken row: refuse it the same way.
+    const refusal = enquiryMachine.refusal('award', e.awardedAt ? EnquiryStatus.DEAL : from, ctx);
+    if (refusal) throw conflict(refusal);
     const items = await t.select().from(enquiryItems).where(eq(enquiryItems.enquiryId, e.id)).orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
     const itemById = new Map(items.map((i) => [i.id, i]));
     for (const l of input.lines) if (!itemById.has(l.enquiryItemId)) throw invalid('询价明细不存在');
     const qIds = [...new Set(input.lines.map((l) => l.quotationId))].sort((a, b) => a - b);
-    const qs = await t
-      .select()
-      .from(quotations)
-      .where(and(eq(quotations.enquiryId, e.id), inArray(quotations.id, qIds)))
-      .orderBy(asc(quotations.id))
-      .for('update');
-    if (qs.length !== qIds.length) throw invalid('报价不存在');
+    const locked = await lockOffersToAward(t, e, qIds, now);
+    if (!locked) throw invalid('报价不存在');
+    const qs = locked.offers;
     for (const q of qs) {
-      if (q.status === QuotationStatus.WITHDRAWN) throw conflict(`${q.supplierCompanyName} 的报价已撤回，不能授标`);
-      if (offerExpired(q, now)) throw conflict(`${q.supplierCompanyName} 的报价已过有效期，不能授标`);
-      if (q.status !== QuotationStatus.QUOTED && q.status !== QuotationStatus.REVISED) throw conflict(`${q.supplierCompanyName} 的报价不能授标`);
+      const r = quotationMachine.refusal('award', q.status, { expired: offerExpired(q, now) });
+      if (r) throw conflict(`${q.supplierCompanyName} ${r}`);
     }
-    const lines = await t
-      .select()
-      .from(quotationLines)
-      .innerJoin(quotations, and(eq(quotations.id, quotationLines.quotationId), eq(quotations.version, quotationLines.version)))
-      .where(inArray(quotationLines.quotationId, qIds));
-    const priceOf = new Map(lines.map(({ quotation_lines: l }) => [`${l.quotationId}:${l.enquiryItemId}`, l]));
+    const priceOf = new Map(locked.lines.map((l) => [`${l.quotationId}:${l.enquiryItemId}`, l]));
     const address = {
       receiver: e.contactName,
       phone: e.contactPhone,
@@ -117,26 +111,20 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
     });
     const created = await createOrders(t, newOrders, rules, now);
     for (const l of input.lines) await t.update(enquiryItems).set({ awardedQuotationId: l.quotationId }).where(eq(enquiryItems.id, l.enquiryItemId));
-    await t
-      .update(quotations)
-      .set({ status: QuotationStatus.WON, awardedAt: now, updatedAt: now })
-      .where(inArray(quotations.id, qIds));
-    const losers = await t
-      .update(quotations)
-      .set({ status: QuotationStatus.LOST, updatedAt: now })
-      .where(
-        and(
-          eq(quotations.enquiryId, e.id),
-          ne(quotations.status, QuotationStatus.WITHDRAWN),
-          sql`${quotations.id} not in (${sql.join(qIds.map((id) => sql`${id}`), sql`, `)})`,
-        ),
-      )
-      .returning({ supplierCompanyId: quotations.supplierCompanyId });
-    await t
-      .update(enquiries)
-      .set({ status: EnquiryStatus.DEAL, awardedAt: now, closedAt: e.closedAt ?? now, updatedAt: now })
-      .where(eq(enquiries.id, e.id));
-    await cancelJobs(t, [ENQUIRY_JOBS.DEADLINE], e.id);
+    const actor = { side: Side.BUYER, userId: caller.userId, userName };
+    const losers = await decideOffers(t, e.id, qs, actor, now);
+    await transition(t, {
+      machine: enquiryMachine,
+      action: 'award',
+      docType: ENQUIRY_DOC,
+      docId: e.id,
+      from,
+      actor,
+      ctx,
+      now,
+      jobs: { schedule: scheduleJob, cancel: cancelJobs },
+      apply: (to) => t.update(enquiries).set({ status: to, awardedAt: now, closedAt: e.closedAt ?? now, updatedAt: now }).where(eq(enquiries.id, e.id)).then(() => undefined),
+    });
     for (const o of created) {
       const n = input.lines.filter((l) => qs.find((q) => q.id === l.quotationId)?.supplierCompanyId === o.sellerCompanyId).length;
       await notify(t, o.sellerCompanyId, {

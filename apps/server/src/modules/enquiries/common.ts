@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CompanyType, EnquiryStatus } from '@aquamall/shared';
+import { CompanyType, EnquiryStatus, type Viewer } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { enquiries } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -32,10 +32,11 @@ export function shownStatus(status: number, deadline: Date | string, now = new D
   return status === EnquiryStatus.QUOTING && new Date(deadline).getTime() <= now.getTime() ? EnquiryStatus.CLOSED : status;
 }
 
-/** 密封报价 before the deadline: nobody but an offer's author sees its content. */
-export function sealedHidden(e: { sealed: boolean; deadline: Date | string }, now = new Date()): boolean {
-  return e.sealed && new Date(e.deadline).getTime() > now.getTime();
-}
+/** The purchaser viewing its enquiry: the enquiry endpoints already require enquiry:manage. */
+export const PURCHASER_VIEWER: Viewer = { side: 'buyer', permissions: ['enquiry:manage'] };
+
+/** The history rows of enquiries (document_history.doc_type). */
+export const ENQUIRY_DOC = 'enquiry';
 
 /** SQL for the shown status (see `shownStatus`). */
 export const shownStatusSql = sql<number>`(case when ${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now() then ${EnquiryStatus.CLOSED} else ${enquiries.status} end)`;

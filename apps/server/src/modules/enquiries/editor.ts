@@ -1,28 +1,41 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
+  enquiryMachine,
   EnquiryStatus,
+  formatChinaDateTime,
   EnquiryVisibility,
   ENQUIRY_DEADLINE_DAYS_MAX,
   MerchantStatus,
-  QuotationStatus,
+  Side,
   type enquirySaveInput,
   toFen,
   toYuan,
 } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companies, enquiries, enquiryInvitations, enquiryItems, products, quotations } from '../../db/schema/index.ts';
+import { companies, enquiries, enquiryInvitations, enquiryItems, products } from '../../db/schema/index.ts';
+import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
 import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { bidderCompanies } from '../quotations/sealed.ts';
 import { openShop } from '../mall/shops/card.ts';
-import { assertPurchaser, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink } from './common.ts';
+import { assertPurchaser, ENQUIRY_DOC, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
 type SaveInput = z.output<typeof enquirySaveInput>;
+
+/** The job store the state table's clocks use. */
+const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
+const SYSTEM: TransitionActor = { side: Side.SYSTEM, userId: null, userName: '系统' };
+const purchaserActor = async (db: Db, caller: Caller): Promise<TransitionActor> => ({
+  side: Side.BUYER,
+  userId: caller.userId,
+  userName: await callerName(db, caller.userId),
+});
 
 /** A deadline must lie ahead, at most 90 days (checked at publish and on extend). */
 export function checkDeadline(deadline: Date, now: Date, label = '报价截止时间'): void {
@@ -57,6 +70,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
   const attachments = input.attachments.map((a, i) => ({ name: a.name, path: keys[i]! }));
   const invited = input.visibility === EnquiryVisibility.INVITED ? input.invitedSupplierIds : [];
   const productIds = [...new Set(input.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+  const actor = await purchaserActor(db, caller);
   return inTransaction(db, async (t) => {
     await checkInvites(t, caller, invited);
     if (productIds.length) {
@@ -80,15 +94,17 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
       sealed: input.sealed,
       remark: input.remark,
       attachments,
-      status: input.publish ? EnquiryStatus.QUOTING : EnquiryStatus.DRAFT,
-      publishedAt: input.publish ? now : null,
+      // A draft first; publishing is the table's 发布 below.
+      status: EnquiryStatus.DRAFT,
+      publishedAt: null,
       updatedAt: now,
     };
     let id: number;
     let code: string;
     if (input.id) {
       const e = await ownEnquiry(t, caller, input.id, true);
-      if (e.status !== EnquiryStatus.DRAFT) throw conflict('只有草稿可以修改，已发布的询价可以延期或撤销');
+      const refusal = enquiryMachine.refusal(input.publish ? 'publish' : 'edit', e.status);
+      if (refusal) throw conflict(refusal);
       await t.update(enquiries).set(values).where(eq(enquiries.id, e.id));
       await t.delete(enquiryItems).where(eq(enquiryItems.enquiryId, e.id));
       await t.delete(enquiryInvitations).where(eq(enquiryInvitations.enquiryId, e.id));
@@ -107,6 +123,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
         .returning({ id: enquiries.id, code: enquiries.code });
       id = row!.id;
       code = row!.code;
+      await recordHistory(t, { docType: ENQUIRY_DOC, docId: id, action: 'create', fromStatus: null, toStatus: EnquiryStatus.DRAFT, actor, now });
     }
     await t.insert(enquiryItems).values(
       input.lines.map((l, i) => ({
@@ -123,8 +140,22 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
       })),
     );
     if (invited.length) await t.insert(enquiryInvitations).values(invited.map((s) => ({ enquiryId: id, supplierCompanyId: s, createdAt: now })));
+    let status: number = EnquiryStatus.DRAFT;
     if (input.publish) {
-      await scheduleJob(t, ENQUIRY_JOBS.DEADLINE, id, deadline);
+      status = await transition(t, {
+        machine: enquiryMachine,
+        action: 'publish',
+        docType: ENQUIRY_DOC,
+        docId: id,
+        from: EnquiryStatus.DRAFT,
+        actor,
+        now,
+        jobs: JOB_STORE,
+        clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
+        apply: async (to) => {
+          await t.update(enquiries).set({ status: to, publishedAt: now }).where(eq(enquiries.id, id));
+        },
+      });
       for (const s of invited)
         await notify(t, s, {
           type: 'enquiry',
@@ -133,7 +164,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
           linkPath: quotationLink(id),
         });
     }
-    return { id, code, status: values.status };
+    return { id, code, status };
   });
 }
 
@@ -141,14 +172,26 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
 export async function extendEnquiry(db: Db, caller: Caller, id: number, deadlineIso: string, now = new Date()): Promise<void> {
   assertPurchaser(caller);
   const deadline = new Date(deadlineIso);
+  const actor = await purchaserActor(db, caller);
   await inTransaction(db, async (t) => {
     const e = await ownEnquiry(t, caller, id, true);
-    if (e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime())
-      throw conflict('只有报价中的询价可以延期');
-    if (deadline.getTime() <= e.deadline.getTime()) throw invalid('新的截止时间必须晚于原截止时间');
-    checkDeadline(deadline, now, '新的截止时间');
-    await t.update(enquiries).set({ deadline, updatedAt: now }).where(eq(enquiries.id, e.id));
-    await scheduleJob(t, ENQUIRY_JOBS.DEADLINE, e.id, deadline);
+    await transition(t, {
+      machine: enquiryMachine,
+      action: 'extend',
+      docType: ENQUIRY_DOC,
+      docId: e.id,
+      from: shownStatus(e.status, e.deadline, now),
+      actor,
+      now,
+      note: `新的截止时间 ${formatChinaDateTime(deadline.toISOString(), '')}`,
+      jobs: JOB_STORE,
+      clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
+      apply: async () => {
+        if (deadline.getTime() <= e.deadline.getTime()) throw invalid('新的截止时间必须晚于原截止时间');
+        checkDeadline(deadline, now, '新的截止时间');
+        await t.update(enquiries).set({ deadline, updatedAt: now }).where(eq(enquiries.id, e.id));
+      },
+    });
     await tellBidders(t, e.id, {
       title: `询价延期：${e.title}`,
       content: `报价截止时间延至 ${deadline.toISOString().slice(0, 16).replace('T', ' ')} (UTC)。`,
@@ -159,36 +202,53 @@ export async function extendEnquiry(db: Db, caller: Caller, id: number, deadline
 /** Withdraws (撤销) an enquiry not yet awarded, with a reason; the closing job is cancelled, bidders told. */
 export async function withdrawEnquiry(db: Db, caller: Caller, id: number, reason: string, now = new Date()): Promise<void> {
   assertPurchaser(caller);
+  const actor = await purchaserActor(db, caller);
   await inTransaction(db, async (t) => {
     const e = await ownEnquiry(t, caller, id, true);
-    if (e.status === EnquiryStatus.DEAL) throw conflict('询价已成交，不能撤销');
-    if (e.status === EnquiryStatus.REVOKED) throw conflict('询价已撤销');
-    await t
-      .update(enquiries)
-      .set({ status: EnquiryStatus.REVOKED, revokeReason: reason, closedAt: e.closedAt ?? now, updatedAt: now })
-      .where(eq(enquiries.id, e.id));
-    await cancelJobs(t, [ENQUIRY_JOBS.DEADLINE], e.id);
+    await transition(t, {
+      machine: enquiryMachine,
+      action: 'withdraw',
+      docType: ENQUIRY_DOC,
+      docId: e.id,
+      from: shownStatus(e.status, e.deadline, now),
+      actor,
+      now,
+      note: reason,
+      jobs: JOB_STORE,
+      apply: async (to) => {
+        await t
+          .update(enquiries)
+          .set({ status: to, revokeReason: reason, closedAt: e.closedAt ?? now, updatedAt: now })
+          .where(eq(enquiries.id, e.id));
+      },
+    });
     await tellBidders(t, e.id, { title: `询价已撤销：${e.title}`, content: `采购商撤销了询价，原因：${reason}` });
   });
 }
 
 /** Notifies every supplier with a live (not withdrawn) quotation on the enquiry. */
 async function tellBidders(t: Db, enquiryId: number, notice: { title: string; content: string }): Promise<void> {
-  const bidders = await t
-    .select({ companyId: quotations.supplierCompanyId })
-    .from(quotations)
-    .where(and(eq(quotations.enquiryId, enquiryId), ne(quotations.status, QuotationStatus.WITHDRAWN)))
-    .orderBy(quotations.supplierCompanyId);
-  for (const b of bidders)
-    await notify(t, b.companyId, { type: 'enquiry', ...notice, linkPath: quotationLink(enquiryId) });
+  for (const companyId of await bidderCompanies(t, enquiryId))
+    await notify(t, companyId, { type: 'enquiry', ...notice, linkPath: quotationLink(enquiryId) });
 }
 
 /** The deadline job: an enquiry still 报价中 at its deadline becomes 已截止 (once; a moved deadline waits). */
 export async function closeAtDeadline(t: Db, enquiryId: number, now: Date): Promise<void> {
   const [e] = await t.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for('update');
   // An extended deadline moved this job's row (scheduleJob), so a later deadline here is only a guard.
-  if (!e || e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() > now.getTime()) return;
-  await t.update(enquiries).set({ status: EnquiryStatus.CLOSED, closedAt: now, updatedAt: now }).where(eq(enquiries.id, e.id));
+  if (!e || !enquiryMachine.can('close', e.status) || e.deadline.getTime() > now.getTime()) return;
+  await transition(t, {
+    machine: enquiryMachine,
+    action: 'close',
+    docType: ENQUIRY_DOC,
+    docId: e.id,
+    from: e.status,
+    actor: SYSTEM,
+    now,
+    apply: async (to) => {
+      await t.update(enquiries).set({ status: to, closedAt: now, updatedAt: now }).where(eq(enquiries.id, e.id));
+    },
+  });
   await notify(t, e.companyId, {
     type: 'enquiry',
     title: `询价已截止：${e.title}`,

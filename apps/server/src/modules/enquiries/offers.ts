@@ -1,26 +1,20 @@
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/lazy.ts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { CertStatus, EnquiryStatus, enumLabel, QuotationStatus, type OfferComparison, type OfferDetail, type OfferLine, type OfferRow, formatChinaDateTime } from '@aquamall/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CertStatus, enquiryMachine, QuotationStatus, quotationMachine, SEALED_MESSAGE, type OfferComparison, type OfferDetail, type OfferLine, type OfferRow, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, productDiscussions, quotationLines, quotations, quotationVersions } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { companies, productDiscussions } from '../../db/schema/index.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
-import { assertPurchaser, iso, ownEnquiry, sealedHidden, type EnquiryRecord } from './common.ts';
+import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/sealed.ts';
+import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';
-
-type QuotationRecord = typeof quotations.$inferSelect;
-
-/** Offers that count: every status but 已撤回. */
-const live = ne(quotations.status, QuotationStatus.WITHDRAWN);
-
-export const SEALED_MESSAGE = '密封报价，截止时间前不能查看报价内容';
 
 /** An offer past its validity (or marked 已失效) cannot be awarded. */
 export const offerExpired = (q: Pick<QuotationRecord, 'status' | 'validUntil'>, now: Date) =>
   q.status === QuotationStatus.EXPIRED || q.validUntil.getTime() <= now.getTime();
 
-const lineOf = (l: typeof quotationLines.$inferSelect): OfferLine => ({
+const lineOf = (l: QuotationLineRecord): OfferLine => ({
   enquiryItemId: l.enquiryItemId,
   unitPrice: l.unitPrice,
   taxRate: l.taxRate,
@@ -68,7 +62,7 @@ function offerRow(q: QuotationRecord, lines: OfferLine[], facts: Awaited<ReturnT
     supplierCompanyId: q.supplierCompanyId,
     supplierName: q.supplierCompanyName,
     status: q.status,
-    statusName: enumLabel('QuotationStatus', q.status) ?? '',
+    statusName: quotationMachine.label(q.status),
     version: q.version,
     goodsAmount: q.goodsAmount,
     freight: q.freight,
@@ -77,7 +71,7 @@ function offerRow(q: QuotationRecord, lines: OfferLine[], facts: Awaited<ReturnT
     validUntil: q.validUntil.toISOString(),
     remark: q.remark,
     expired,
-    awardable: awardOpen && !expired && (q.status === QuotationStatus.QUOTED || q.status === QuotationStatus.REVISED),
+    awardable: awardOpen && quotationMachine.can('award', q.status, { expired }),
     certified: f?.certified ?? false,
     memberLevel: f?.memberLevel ?? 0,
     rating: f?.rating ?? null,
@@ -88,9 +82,9 @@ function offerRow(q: QuotationRecord, lines: OfferLine[], facts: Awaited<ReturnT
   };
 }
 
-/** Whether the enquiry may be awarded now (open or closed, not sealed before its deadline). */
+/** Whether the enquiry may be awarded now (its table admits 授标: open or closed, not sealed before its deadline). */
 export const awardOpen = (e: EnquiryRecord, now: Date) =>
-  (e.status === EnquiryStatus.QUOTING || e.status === EnquiryStatus.CLOSED) && !e.awardedAt && !sealedHidden(e, now);
+  !e.awardedAt && enquiryMachine.can('award', shownStatus(e.status, e.deadline, now), { sealed: offersSealed(e, now) });
 
 /**
  * The comparison of every live offer (current version) against every line. A sealed enquiry before its
@@ -99,26 +93,15 @@ export const awardOpen = (e: EnquiryRecord, now: Date) =>
 export async function compareOffers(db: Db, caller: Caller, enquiryId: number, now = new Date()): Promise<OfferComparison> {
   assertPurchaser(caller);
   const e = await ownEnquiry(db, caller, enquiryId);
-  if (e.status === EnquiryStatus.DRAFT) throw conflict('草稿尚未发布，没有报价');
+  const refusal = enquiryMachine.refusal('compare', e.status);
+  if (refusal) throw conflict(refusal);
   const items = await enquiryLines(db, e.id);
   const row = { ...toRow(e, items, now), awardedAt: iso(e.awardedAt) };
-  const hidden = sealedHidden(e, now);
-  if (hidden) return { enquiry: row, items, sealedHidden: true, offerCount: e.offerCount, offers: [], lowestByItem: {}, lowestTotal: [], canAward: false };
-  const qs = await db
-    .select()
-    .from(quotations)
-    .where(and(eq(quotations.enquiryId, e.id), eq(quotations.buyerCompanyId, caller.companyId), live))
-    .orderBy(asc(quotations.totalAmount), asc(quotations.id));
-  const [lines, facts] = await Promise.all([
-    qs.length
-      ? db
-          .select({ l: quotationLines })
-          .from(quotationLines)
-          .innerJoin(quotations, and(eq(quotations.id, quotationLines.quotationId), eq(quotations.version, quotationLines.version)))
-          .where(and(inArray(quotationLines.quotationId, qs.map((q) => q.id))))
-      : Promise.resolve([]),
-    supplierFacts(db, qs.map((q) => q.supplierCompanyId)),
-  ]);
+  const read = await purchaserOffers(db, caller.companyId, e, now);
+  if (read.sealed) return { enquiry: row, items, sealedHidden: true, offerCount: e.offerCount, offers: [], lowestByItem: {}, lowestTotal: [], canAward: false };
+  const qs = read.offers;
+  const facts = await supplierFacts(db, qs.map((q) => q.supplierCompanyId));
+  const lines = read.lines.map((l) => ({ l }));
   const byQuotation = new Map<number, OfferLine[]>();
   for (const { l } of lines) {
     const list = byQuotation.get(l.quotationId) ?? [];
@@ -154,19 +137,9 @@ export async function compareOffers(db: Db, caller: Caller, enquiryId: number, n
 /** One offer on the purchaser's enquiry with every version (newest first). Sealed before the deadline: refused. */
 export async function offerDetail(db: Db, caller: Caller, quotationId: number, now = new Date()): Promise<OfferDetail> {
   assertPurchaser(caller);
-  const [q] = await db
-    .select()
-    .from(quotations)
-    .where(and(eq(quotations.id, quotationId), eq(quotations.buyerCompanyId, caller.companyId)));
-  if (!q) throw notFound('报价不存在');
-  const e = await ownEnquiry(db, caller, q.enquiryId);
-  if (sealedHidden(e, now)) throw conflict(SEALED_MESSAGE);
-  const [items, versions, lines, facts] = await Promise.all([
-    enquiryLines(db, e.id),
-    db.select().from(quotationVersions).where(eq(quotationVersions.quotationId, q.id)).orderBy(desc(quotationVersions.version)),
-    db.select().from(quotationLines).where(eq(quotationLines.quotationId, q.id)),
-    supplierFacts(db, [q.supplierCompanyId]),
-  ]);
+  const e = await ownEnquiry(db, caller, await offerEnquiryId(db, caller.companyId, quotationId));
+  const { offer: q, versions, lines } = await purchaserOffer(db, caller.companyId, e, quotationId, now);
+  const [items, facts] = await Promise.all([enquiryLines(db, e.id), supplierFacts(db, [q.supplierCompanyId])]);
   const order = new Map(items.map((i, n) => [i.id, n]));
   const linesOf = (v: number) =>
     lines

@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, enumLabel, EnquiryStatus, MerchantStatus, type EnquiryFromProduct, type MyEnquiryCounts, type MyEnquiryDetail, type MyEnquiryItem, type MyEnquiryRow, type Paged, type SupplierOption, type myEnquiryListQuery, chinaDayEnd, chinaDayStart, isChinaDay } from '@aquamall/shared';
+import { CertStatus, enquiryMachine, EnquiryStatus, MerchantStatus, type EnquiryFromProduct, type MyEnquiryCounts, type MyEnquiryDetail, type MyEnquiryItem, type MyEnquiryRow, type Paged, type SupplierOption, type myEnquiryListQuery, chinaDayEnd, chinaDayStart, isChinaDay } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { companies, enquiries, enquiryInvitations, enquiryItems, orders, products, productSkus, quotations } from '../../db/schema/index.ts';
+import { companies, enquiries, enquiryInvitations, enquiryItems, orders, products, productSkus } from '../../db/schema/index.ts';
+import { awardedSupplierNames, offersSealed } from '../quotations/sealed.ts';
 import { notFound } from '../../lib/errors.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
 import type { Caller } from '../products/caller.ts';
-import { assertPurchaser, iso, ownEnquiry, sealedHidden, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
+import { historyOf, historyViews } from '../../lib/transition.ts';
+import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
 
 type ListQuery = z.output<typeof myEnquiryListQuery>;
 
@@ -20,7 +22,7 @@ export function toRow(e: EnquiryRecord, items: { productName: string }[], now = 
     code: e.code,
     title: e.title,
     status,
-    statusName: enumLabel('EnquiryStatus', status) ?? '',
+    statusName: enquiryMachine.label(status),
     visibility: e.visibility,
     sealed: e.sealed,
     deadline: e.deadline.toISOString(),
@@ -93,12 +95,13 @@ export async function myEnquiryCounts(db: Db, caller: Caller): Promise<MyEnquiry
 
 /** The lines of an enquiry with the supplier each was awarded to. */
 export async function enquiryLines(db: Db, enquiryId: number): Promise<MyEnquiryItem[]> {
-  const rows = await db
-    .select({ item: enquiryItems, supplierName: quotations.supplierCompanyName })
+  const items = await db
+    .select()
     .from(enquiryItems)
-    .leftJoin(quotations, eq(quotations.id, enquiryItems.awardedQuotationId))
     .where(eq(enquiryItems.enquiryId, enquiryId))
     .orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
+  const names = await awardedSupplierNames(db, [...new Set(items.flatMap((i) => (i.awardedQuotationId === null ? [] : [i.awardedQuotationId])))]);
+  const rows = items.map((item) => ({ item, supplierName: item.awardedQuotationId === null ? null : (names.get(item.awardedQuotationId) ?? null) }));
   return rows.map(({ item: i, supplierName }) => ({
     id: i.id,
     productName: i.productName,
@@ -118,7 +121,7 @@ export async function enquiryLines(db: Db, enquiryId: number): Promise<MyEnquiry
 export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = new Date()): Promise<MyEnquiryDetail> {
   assertPurchaser(caller);
   const e = await ownEnquiry(db, caller, id);
-  const [items, invited, made] = await Promise.all([
+  const [items, invited, made, history] = await Promise.all([
     enquiryLines(db, e.id),
     db
       .select({ id: companies.id, name: companies.name })
@@ -131,10 +134,10 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
       .from(orders)
       .where(and(eq(orders.enquiryId, e.id), eq(orders.buyerCompanyId, caller.companyId)))
       .orderBy(asc(orders.id)),
+    historyOf(db, ENQUIRY_DOC, e.id),
   ]);
   const row = toRow(e, items, now);
-  const open = row.status === EnquiryStatus.QUOTING;
-  const comparable = row.status !== EnquiryStatus.DRAFT && !sealedHidden(e, now);
+  const can = new Set(enquiryMachine.available(row.status, PURCHASER_VIEWER, { sealed: offersSealed(e, now) }));
   return {
     ...row,
     items,
@@ -155,12 +158,13 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
     invited,
     orders: made,
     actions: {
-      edit: row.status === EnquiryStatus.DRAFT,
-      extend: open,
-      withdraw: row.status !== EnquiryStatus.DEAL && row.status !== EnquiryStatus.REVOKED,
-      compare: row.status !== EnquiryStatus.DRAFT,
-      award: comparable && (row.status === EnquiryStatus.QUOTING || row.status === EnquiryStatus.CLOSED) && e.offerCount > 0,
+      edit: can.has('edit'),
+      extend: can.has('extend'),
+      withdraw: can.has('withdraw'),
+      compare: can.has('compare'),
+      award: can.has('award') && e.offerCount > 0,
     },
+    history: historyViews(history),
   };
 }
 

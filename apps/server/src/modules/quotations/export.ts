@@ -1,5 +1,5 @@
 import { loadExcel } from '../../lib/lazy.ts';
-import { enumLabel, type QuotationListFilter } from '@aquamall/shared';
+import { quotationMachine, type QuotationListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../products/caller.ts';
 import { shanghai } from '../orders/export.ts';
@@ -32,7 +32,7 @@ export async function exportQuotations(db: Db, caller: Caller, q: QuotationListF
       code: r.enquiryCode,
       title: r.enquiryTitle,
       buyer: r.buyerCompanyName,
-      status: enumLabel('QuotationStatus', r.status) ?? '',
+      status: quotationMachine.label(r.status),
       version: r.version,
       total: Number(r.totalAmount),
       lead: r.leadDays,

@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  EnquiryStatus,
   QuotationStatus,
+  quotationMachine,
+  type Viewer,
   type MyQuotation,
   type QuotationDetail,
   type QuotationListAnswer,
@@ -22,11 +25,13 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Caller } from '../products/caller.ts';
+
+/** The supplier viewing its offer: the quotation endpoints already require quotation:manage. */
+const SUPPLIER_VIEWER: Viewer = { side: 'seller', permissions: ['quotation:manage'] };
 import {
   chinaDay,
   effectiveStatus,
   effectiveStatusSql,
-  LIVE_STATUSES,
   QUOTATION_NOT_FOUND,
 } from './common.ts';
 import { quoteRefusal, visibleEnquiry } from './submit.ts';
@@ -169,15 +174,9 @@ export async function quotationDetail(
     };
   }
   let blockedReason = await quoteRefusal(db, caller, e, now);
-  if (
-    !blockedReason &&
-    mine &&
-    !LIVE_STATUSES.includes(mine.status) &&
-    mine.status !== QuotationStatus.WITHDRAWN
-  ) {
-    blockedReason = '该报价已有结果，不能再修改';
-  }
-  const open = e.status === 1 && e.deadline.getTime() > now.getTime();
+  if (!blockedReason && mine)
+    blockedReason = quotationMachine.refusal(mine.status === QuotationStatus.WITHDRAWN ? 'requote' : 'revise', mine.status);
+  const enquiryOpen = e.status === EnquiryStatus.QUOTING && e.deadline.getTime() > now.getTime();
   return {
     enquiry: {
       id: e.id,
@@ -212,7 +211,7 @@ export async function quotationDetail(
     quotation,
     canQuote: blockedReason === null,
     blockedReason,
-    canWithdraw: !!mine && LIVE_STATUSES.includes(mine.status) && open,
+    canWithdraw: !!mine && quotationMachine.available(mine.status, SUPPLIER_VIEWER, { enquiryOpen }).includes('withdraw'),
     contactName: mine?.contactName || me[0]?.contactName || user[0]?.realName || user[0]?.nickName || '',
     contactPhone: mine?.contactPhone || me[0]?.contactPhone || user[0]?.phone || '',
   };

@@ -6,6 +6,9 @@ import {
   EnquiryVisibility,
   MerchantStatus,
   QuotationStatus,
+  quotationMachine,
+  type QuotationState,
+  Side,
   QUOTE_UNCHANGED,
   QUOTE_VALID_DAYS_MAX,
   type QuoteSubmitResult,
@@ -30,20 +33,23 @@ import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { requestHash } from '../buying/checkout.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../products/caller.ts';
-import {
-  chinaToday,
-  endOfChinaDay,
-  ENQUIRY_NOT_FOUND,
-  LIVE_STATUSES,
-  QUOTATION_NOT_FOUND,
-} from './common.ts';
+import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import { chinaToday, endOfChinaDay, ENQUIRY_NOT_FOUND, QUOTATION_NOT_FOUND } from './common.ts';
+import { QUOTATION_DOC } from './decide.ts';
+import { mayReadOffer } from './sealed.ts';
 
 type SubmitInput = z.output<typeof quoteSubmitInput>;
 type Enquiry = typeof enquiries.$inferSelect;
 type Quotation = typeof quotations.$inferSelect;
 
 export const QUOTE_SCOPE = 'quotation';
+
+const supplierActor = async (db: Db, caller: Caller): Promise<TransitionActor> => ({
+  side: Side.SELLER,
+  userId: caller.userId,
+  userName: await callerName(db, caller.userId),
+});
 
 /**
  * Why the caller's company may not quote on this enquiry now, or null. The order is the one a supplier acts
@@ -182,8 +188,6 @@ class Unchanged extends Error {
   }
 }
 
-/** 密封报价 before the deadline: the purchaser is told that an offer moved, not by whom or at what price. */
-const sealedNow = (e: Enquiry, now: Date) => e.sealed && e.deadline.getTime() > now.getTime();
 
 /**
  * Quote, revise or quote again after a withdrawal — one transaction: the Idempotency-Key row is claimed first
@@ -276,12 +280,17 @@ async function submitInTransaction(
         existing ? '报价已被更新（可能在其他页面提交过），请刷新后再修改' : '报价不存在，请刷新页面后重试',
       );
     }
-    if (
-      existing &&
-      !LIVE_STATUSES.includes(existing.status) &&
-      existing.status !== QuotationStatus.WITHDRAWN
-    ) {
-      throw conflict('该报价已有结果，不能再修改');
+    // Kinds: a first offer, a revision of a live one, or an offer again after a withdrawal (the table's
+    // 修改报价 / 重新报价; any other status is refused with the table's text).
+    const kind: 'new' | 'revise' | 'again' = !existing
+      ? 'new'
+      : existing.status === QuotationStatus.WITHDRAWN
+        ? 'again'
+        : 'revise';
+    const action = kind === 'again' ? 'requote' : 'revise';
+    if (existing) {
+      const refusal = quotationMachine.refusal(action, existing.status);
+      if (refusal) throw conflict(refusal);
     }
 
     const figures = {
@@ -294,13 +303,7 @@ async function submitInTransaction(
       attachments,
     };
     const version = currentVersion + 1;
-    // Kinds: a first offer, a revision of a live one, or an offer again after a withdrawal.
-    const kind: 'new' | 'revise' | 'again' = !existing
-      ? 'new'
-      : existing.status === QuotationStatus.WITHDRAWN
-        ? 'again'
-        : 'revise';
-    const status = kind === 'revise' ? QuotationStatus.REVISED : QuotationStatus.QUOTED;
+    const status = existing ? quotationMachine.next(action, existing.status as QuotationState) : QuotationStatus.QUOTED;
     // What this version changes from the current one; a revision that changes nothing adds no version.
     let changes: VersionChange[] = [];
     if (existing) {
@@ -333,21 +336,37 @@ async function submitInTransaction(
           updatedAt: now,
         })
         .returning()) as [Quotation];
+      await recordHistory(tx, { docType: QUOTATION_DOC, docId: q.id, action: 'quote', fromStatus: null, toStatus: status, actor: await supplierActor(tx, caller), now });
     } else {
-      [q] = (await tx
-        .update(quotations)
-        .set({
-          status,
-          version,
-          ...figures,
-          contactName: input.contactName,
-          contactPhone: input.contactPhone,
-          withdrawnAt: null,
-          withdrawReason: null,
-          updatedAt: now,
-        })
-        .where(eq(quotations.id, existing.id))
-        .returning()) as [Quotation];
+      const prev = existing;
+      let updated: Quotation | undefined;
+      await transition(tx, {
+        machine: quotationMachine,
+        action,
+        docType: QUOTATION_DOC,
+        docId: prev.id,
+        from: prev.status,
+        actor: await supplierActor(tx, caller),
+        now,
+        note: `第${version}版`,
+        apply: async (to) => {
+          [updated] = await tx
+            .update(quotations)
+            .set({
+              status: to,
+              version,
+              ...figures,
+              contactName: input.contactName,
+              contactPhone: input.contactPhone,
+              withdrawnAt: null,
+              withdrawReason: null,
+              updatedAt: now,
+            })
+            .where(eq(quotations.id, prev.id))
+            .returning();
+        },
+      });
+      q = updated!;
     }
     await tx
       .insert(quotationVersions)
@@ -365,7 +384,8 @@ async function submitInTransaction(
     );
     if (kind !== 'revise') await recountOffers(tx, e.id);
 
-    const sealed = sealedNow(e, now);
+    // 密封报价 before the deadline: the purchaser is told that an offer moved, not by whom or at what price.
+    const sealed = !mayReadOffer('buyer', e, now);
     const who = sealed ? '一家供应商' : `「${q.supplierCompanyName}」`;
     const verb = kind === 'revise' ? `修改了报价（第${version}版）` : '提交了报价';
     await notify(tx, e.companyId, {
@@ -404,16 +424,25 @@ export async function withdrawQuotation(
     const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, peek.enquiryId)).for('update');
     const [q] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update');
     if (!e || !q) throw notFound(QUOTATION_NOT_FOUND);
-    if (q.status === QuotationStatus.WITHDRAWN) throw conflict('该报价已撤回');
-    if (!LIVE_STATUSES.includes(q.status)) throw conflict('该报价已有结果，不能撤回');
-    if (e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime())
-      throw conflict('询价已截止，不能撤回报价');
-    await tx
-      .update(quotations)
-      .set({ status: QuotationStatus.WITHDRAWN, withdrawnAt: now, withdrawReason: reason, updatedAt: now })
-      .where(and(eq(quotations.id, id), ne(quotations.status, QuotationStatus.WITHDRAWN)));
+    await transition(tx, {
+      machine: quotationMachine,
+      action: 'withdraw',
+      docType: QUOTATION_DOC,
+      docId: q.id,
+      from: q.status,
+      ctx: { enquiryOpen: e.status === EnquiryStatus.QUOTING && e.deadline.getTime() > now.getTime() },
+      actor: await supplierActor(tx, caller),
+      note: reason,
+      now,
+      apply: async (to) => {
+        await tx
+          .update(quotations)
+          .set({ status: to, withdrawnAt: now, withdrawReason: reason, updatedAt: now })
+          .where(and(eq(quotations.id, id), ne(quotations.status, QuotationStatus.WITHDRAWN)));
+      },
+    });
     await recountOffers(tx, e.id);
-    const sealed = sealedNow(e, now);
+    const sealed = !mayReadOffer('buyer', e, now);
     await notify(tx, e.companyId, {
       type: 'quotation_withdrawn',
       title: `询价「${e.title}」：${sealed ? '一家供应商' : `「${q.supplierCompanyName}」`}撤回了报价`,

@@ -8,6 +8,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { QUOTATION_NOT_FOUND } from './common.ts';
+import { mayReadOffer, offersSealed } from './sealed.ts';
 import { buyerOfferPath, supplierOfferPath } from './submit.ts';
 
 type Quotation = typeof quotations.$inferSelect;
@@ -31,7 +32,7 @@ async function threadOf(db: Db, caller: Caller, quotationId: number, now = new D
         ? ThreadSide.BUYER
         : null;
   if (!side) throw notFound(QUOTATION_NOT_FOUND);
-  if (side === ThreadSide.BUYER && x.sealed && x.deadline.getTime() > now.getTime()) {
+  if (!mayReadOffer(side === ThreadSide.BUYER ? 'buyer' : 'seller', x, now)) {
     throw conflict('密封报价在截止前不能查看报价和留言');
   }
   return { ...x, side };
@@ -163,7 +164,7 @@ async function writeThreadMessage(
       createdAt: now,
     });
     const toBuyer = t.side === ThreadSide.SELLER;
-    const sealed = t.sealed && t.deadline.getTime() > now.getTime();
+    const sealed = offersSealed(t, now);
     await notify(tx, toBuyer ? t.q.buyerCompanyId : t.q.supplierCompanyId, {
       type: 'quotation_message',
       title: toBuyer

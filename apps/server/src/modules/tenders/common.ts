@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime } from '@aquamall/shared';
+import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -19,6 +19,9 @@ export const TENDER_JOBS = {
   PUBLICITY_END: 'tender.publicity_end',
 } as const;
 
+/** The history rows of tenders (document_history.doc_type). */
+export const TENDER_DOC = 'tender';
+
 /** Fewer valid bids than this on a lot at the deadline: the lot is 流标 (docs/product/tenders.md#closing-and-opening). */
 export const MIN_VALID_BIDS = 3;
 
@@ -31,7 +34,7 @@ export { inTransaction } from '../../db/executor.ts';
 export const beijingMinute = (d: Date) => formatChinaDateTime(d);
 
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-export const statusName = (s: number) => enumLabel('BidStatus', s) ?? '';
+export const statusName = (s: number) => tenderMachine.label(s);
 
 export function assertPurchaser(caller: Caller): void {
   if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('只有采购商可以发布招标');

@@ -1,11 +1,15 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, TenderLotStatus } from '@aquamall/shared';
+import { BidStatus, Side, TenderBidStatus, TenderLotStatus, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
-import { cancelJobs } from '../jobs/schedule.ts';
-import { MIN_VALID_BIDS, TENDER_JOBS, notifyTender, purchaserLink, qualificationRefusal, supplierLink, type TenderRecord } from './common.ts';
+import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { transition, type TransitionActor } from '../../lib/transition.ts';
+import { MIN_VALID_BIDS, TENDER_DOC, TENDER_JOBS, notifyTender, purchaserLink, qualificationRefusal, supplierLink, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
+
+const SYSTEM: TransitionActor = { side: Side.SYSTEM, userId: null, userName: '系统' };
+const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
 
 async function lockTender(tx: Db, id: number): Promise<TenderRecord | undefined> {
   const [r] = await tx.select().from(bids).where(eq(bids.id, id)).for('update');
@@ -47,8 +51,19 @@ async function withdrawInvalidBids(tx: Db, tender: TenderRecord, now: Date): Pro
  */
 async function closeTender(tx: Db, id: number, now: Date): Promise<void> {
   const tender = await lockTender(tx, id);
-  if (tender?.status !== BidStatus.OPEN || !tender.deadline || tender.deadline > now) return;
-  await tx.update(bids).set({ status: BidStatus.CLOSED, closedAt: now }).where(eq(bids.id, id));
+  if (!tender || !tenderMachine.can('close', tender.status) || !tender.deadline || tender.deadline > now) return;
+  await transition(tx, {
+    machine: tenderMachine,
+    action: 'close',
+    docType: TENDER_DOC,
+    docId: id,
+    from: tender.status,
+    actor: SYSTEM,
+    now,
+    apply: async (to) => {
+      await tx.update(bids).set({ status: to, closedAt: now }).where(eq(bids.id, id));
+    },
+  });
   const closed = { ...tender, status: BidStatus.CLOSED };
   await withdrawInvalidBids(tx, closed, now);
   const valid = await loadBidContent(tx, closed, 'opening', 'all', now);
@@ -57,8 +72,19 @@ async function closeTender(tx: Db, id: number, now: Date): Promise<void> {
   for (const l of failed) await tx.update(tenderLots).set({ status: TenderLotStatus.FAILED }).where(eq(tenderLots.id, l.id));
   const allFailed = failed.length === lots.length;
   if (allFailed) {
-    await tx.update(bids).set({ status: BidStatus.FAILED }).where(eq(bids.id, id));
-    await cancelJobs(tx, [TENDER_JOBS.OPEN], id);
+    await transition(tx, {
+      machine: tenderMachine,
+      action: 'fail',
+      docType: TENDER_DOC,
+      docId: id,
+      from: closed.status,
+      actor: SYSTEM,
+      now,
+      jobs: JOB_STORE,
+      apply: async (to) => {
+        await tx.update(bids).set({ status: to }).where(eq(bids.id, id));
+      },
+    });
   }
   const failedNames = failed.map((l) => `「${l.name}」`).join('');
   const summary = allFailed
@@ -86,7 +112,7 @@ async function openTender(tx: Db, id: number, now: Date): Promise<void> {
     await closeTender(tx, id, now);
     tender = await lockTender(tx, id);
   }
-  if (tender?.status !== BidStatus.CLOSED) return;
+  if (!tender || !tenderMachine.can('open', tender.status)) return;
   const lots = await tx.select().from(tenderLots).where(eq(tenderLots.tenderId, id));
   const open = new Map(lots.filter((l) => l.status === TenderLotStatus.OPEN).map((l) => [l.id, l.name]));
   const valid = await loadBidContent(tx, tender, 'opening', 'all', now);
@@ -100,7 +126,18 @@ async function openTender(tx: Db, id: number, now: Date): Promise<void> {
       prices: b.prices.filter((p) => open.has(p.lotId)).map((p) => ({ lotId: p.lotId, lotName: open.get(p.lotId)!, price: p.price })),
     }))
     .filter((e) => e.prices.length);
-  await tx.update(bids).set({ status: BidStatus.OPENED, openedAt: now, openingRecord: record }).where(eq(bids.id, id));
+  await transition(tx, {
+    machine: tenderMachine,
+    action: 'open',
+    docType: TENDER_DOC,
+    docId: id,
+    from: tender.status,
+    actor: SYSTEM,
+    now,
+    apply: async (to) => {
+      await tx.update(bids).set({ status: to, openedAt: now, openingRecord: record }).where(eq(bids.id, id));
+    },
+  });
   await notifyTender(tx, tender.companyId!, {
     title: `招标项目「${tender.title}」已开标`,
     content: `共${record.length}家有效投标，请评标定标。`,
@@ -113,8 +150,19 @@ async function openTender(tx: Db, id: number, now: Date): Promise<void> {
 /** At the end of the publicity period: objections are no longer accepted; the purchaser is told. */
 async function endPublicity(tx: Db, id: number, now: Date): Promise<void> {
   const tender = await lockTender(tx, id);
-  if (tender?.status !== BidStatus.AWARDED || tender.publicityEndedAt || !tender.publicityEndsAt || tender.publicityEndsAt > now) return;
-  await tx.update(bids).set({ publicityEndedAt: now }).where(eq(bids.id, id));
+  if (!tender || !tenderMachine.can('endPublicity', tender.status) || tender.publicityEndedAt || !tender.publicityEndsAt || tender.publicityEndsAt > now) return;
+  await transition(tx, {
+    machine: tenderMachine,
+    action: 'endPublicity',
+    docType: TENDER_DOC,
+    docId: id,
+    from: tender.status,
+    actor: SYSTEM,
+    now,
+    apply: async () => {
+      await tx.update(bids).set({ publicityEndedAt: now }).where(eq(bids.id, id));
+    },
+  });
   await notifyTender(tx, tender.companyId!, { title: `招标项目「${tender.title}」公示期结束`, content: '中标结果公示期已结束。', linkPath: purchaserLink(id) });
 }
 

@@ -7,6 +7,8 @@ import {
   OrderKind,
   TenderBidStatus,
   TenderLotStatus,
+  tenderMachine,
+  Side,
   tenderAwardInput,
   tenderResultInput,
   tenderSaveInput,
@@ -34,10 +36,12 @@ import {
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { safeHtml } from '../mall/sanitize.ts';
-import { addDays, scheduleJob } from '../jobs/schedule.ts';
+import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { createOrders } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import {
+  TENDER_DOC,
   TENDER_JOBS,
   beijingMinute,
   inTransaction,
@@ -51,6 +55,31 @@ import { loadBidContent } from './sealed.ts';
 import { documentNumber } from '../../lib/doc-numbers.ts';
 
 type SaveInput = z.output<typeof tenderSaveInput>;
+
+/** The job store of the state table's clocks. */
+const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
+const purchaserActor = async (t: Db, caller: Caller): Promise<TransitionActor> => ({
+  side: Side.BUYER,
+  userId: caller.userId,
+  userName: await callerName(t, caller.userId),
+});
+
+/** The first score or award of an opened tender: 已开标 → 评标中 (the table's 评标定标, one history row). */
+async function startEvaluating(t: Db, caller: Caller, tender: TenderRecord, now: Date): Promise<void> {
+  if (tender.status !== BidStatus.OPENED) return;
+  await transition(t, {
+    machine: tenderMachine,
+    action: 'evaluate',
+    docType: TENDER_DOC,
+    docId: tender.id,
+    from: tender.status,
+    actor: await purchaserActor(t, caller),
+    now,
+    apply: async (to) => {
+      await t.update(bids).set({ status: to }).where(eq(bids.id, tender.id));
+    },
+  });
+}
 
 const yuan = (v: number | null) => (v === null ? null : toYuan(toFen(v)));
 
@@ -166,13 +195,15 @@ export async function saveTender(
     let amended: { cur: TenderRecord; changed: boolean } | null = null;
     if (a.id) {
       const cur = await ownTender(t, caller, a.id, true);
-      if (cur.status === BidStatus.OPEN) {
+      const refusal = tenderMachine.refusal(cur.status === BidStatus.OPEN ? 'amend' : 'edit', cur.status);
+      if (refusal) throw conflict(refusal);
+      if (tenderMachine.can('amend', cur.status)) {
         const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, cur.id));
         const before = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, cur.id));
         const changed = documentsChanged(cur, cols, documents, lots, a.lots, before.map((i) => i.companyId), invited);
         Object.assign(cols, amendedTimes(cur, cols, changed, windows, now));
         amended = { cur, changed };
-      } else if (cur.status !== BidStatus.DRAFT) throw conflict('只有草稿或招标中的项目可以修改');
+      }
       id = cur.id;
       await t
         .update(bids)
@@ -245,16 +276,29 @@ async function afterAmendment(t: Db, id: number, title: string, cols: Columns, c
 export async function publishTender(db: Db, caller: Caller, id: number, windows: TenderWindows, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const cur = await ownTender(t, caller, id, true);
-    if (cur.status !== BidStatus.DRAFT) throw conflict('该项目已发布');
+    const refusal = tenderMachine.refusal('publish', cur.status);
+    if (refusal) throw conflict(refusal);
     if (!cur.deadline || cur.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
     const problem = tenderDeadlineProblem(cur.deadline, windows, now, null, beijingMinute);
     if (problem) throw invalid(problem);
     if (!cur.openAt || cur.openAt < cur.deadline) throw invalid('开标时间不能早于投标截止时间');
     const [lot] = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id)).limit(1);
     if (!lot) throw invalid('请至少添加一个标段');
-    await t.update(bids).set({ status: BidStatus.OPEN, publishedAt: now }).where(eq(bids.id, id));
-    await scheduleJob(t, TENDER_JOBS.CLOSE, id, cur.deadline);
-    await scheduleJob(t, TENDER_JOBS.OPEN, id, cur.openAt);
+    const openAt = cur.openAt;
+    await transition(t, {
+      machine: tenderMachine,
+      action: 'publish',
+      docType: TENDER_DOC,
+      docId: id,
+      from: cur.status,
+      actor: await purchaserActor(t, caller),
+      now,
+      jobs: JOB_STORE,
+      clocks: { [TENDER_JOBS.CLOSE]: cur.deadline, [TENDER_JOBS.OPEN]: openAt },
+      apply: async (to) => {
+        await t.update(bids).set({ status: to, publishedAt: now }).where(eq(bids.id, id));
+      },
+    });
     const invited = await t.select({ companyId: tenderInvitations.companyId }).from(tenderInvitations).where(eq(tenderInvitations.tenderId, id));
     for (const i of invited)
       await notifyTender(t, i.companyId, {
@@ -282,7 +326,8 @@ export async function answerQuestion(db: Db, caller: Caller, questionId: number,
 
 /** Bids after the opening, for scoring and award (through the sealed reader). */
 async function openedBids(t: Db, tender: TenderRecord) {
-  if (![BidStatus.OPENED, BidStatus.EVALUATING].includes(tender.status as 4 | 5)) throw conflict('开标后才能评标和定标');
+  const refusal = tenderMachine.refusal('evaluate', tender.status);
+  if (refusal) throw conflict(refusal);
   return loadBidContent(t, tender, { companyId: tender.companyId! }, 'all');
 }
 
@@ -306,7 +351,7 @@ export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tend
         .values({ tenderId: tender.id, lotId: s.lotId, bidId: s.bidId, ...v })
         .onConflictDoUpdate({ target: [tenderScores.lotId, tenderScores.bidId], set: v });
     }
-    if (tender.status === BidStatus.OPENED) await t.update(bids).set({ status: BidStatus.EVALUATING }).where(eq(bids.id, tender.id));
+    await startEvaluating(t, caller, tender, now);
   });
 }
 
@@ -370,7 +415,7 @@ export async function awardLot(
       .update(tenderLots)
       .set({ status: TenderLotStatus.AWARDED, winnerBidId: bid.bidId, winAmount: price.amount, orderId })
       .where(eq(tenderLots.id, lot.id));
-    if (tender.status === BidStatus.OPENED) await t.update(bids).set({ status: BidStatus.EVALUATING }).where(eq(bids.id, tender.id));
+    await startEvaluating(t, caller, tender, now);
     return { orderId };
   });
 }
@@ -389,7 +434,8 @@ export async function publishResult(
   const a = tenderResultInput.parse(raw);
   return inTransaction(db, async (t) => {
     const tender = await ownTender(t, caller, a.tenderId, true);
-    if (![BidStatus.OPENED, BidStatus.EVALUATING].includes(tender.status as 4 | 5)) throw conflict('开标并定标后才能发布中标公告');
+    const refusal = tenderMachine.refusal('publishResult', tender.status);
+    if (refusal) throw conflict(refusal);
     const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, tender.id)).orderBy(tenderLots.seq, tenderLots.id);
     const pending = lots.find((l) => l.status === TenderLotStatus.OPEN);
     if (pending) throw conflict(`标段「${pending.name}」尚未定标`);
@@ -425,8 +471,20 @@ export async function publishResult(
       })
       .returning({ id: bids.id });
     const endsAt = addDays(now, publicityDays);
-    await t.update(bids).set({ status: BidStatus.AWARDED, publicityEndsAt: endsAt }).where(eq(bids.id, tender.id));
-    await scheduleJob(t, TENDER_JOBS.PUBLICITY_END, tender.id, endsAt);
+    await transition(t, {
+      machine: tenderMachine,
+      action: 'publishResult',
+      docType: TENDER_DOC,
+      docId: tender.id,
+      from: tender.status,
+      actor: await purchaserActor(t, caller),
+      now,
+      jobs: JOB_STORE,
+      clocks: { [TENDER_JOBS.PUBLICITY_END]: endsAt },
+      apply: async (to) => {
+        await t.update(bids).set({ status: to, publicityEndsAt: endsAt }).where(eq(bids.id, tender.id));
+      },
+    });
     const until = beijingMinute(endsAt);
     for (const b of bidRows.filter((r) => r.version > 0)) {
       const won = awarded.filter((l) => l.winnerBidId === b.id);

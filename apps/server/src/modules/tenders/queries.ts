@@ -25,7 +25,8 @@ import {
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { nameFilter } from '../mall/name-filter.ts';
 import type { Caller } from '../products/caller.ts';
-import { NOT_FOUND, NOT_INVITED, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
+import { historyOf, historyViews } from '../../lib/transition.ts';
+import { NOT_FOUND, NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
 
 /** Submitted bids of a tender (a count: contents stay sealed). */
@@ -144,7 +145,7 @@ async function buildDetail(
   refusal: string | null,
 ): Promise<TenderDetail> {
   const id = tender.id;
-  const [lots, invited, questions, counts, result, objections, scores] = await Promise.all([
+  const [lots, invited, questions, counts, result, objections, scores, history] = await Promise.all([
     db.select().from(tenderLots).where(eq(tenderLots.tenderId, id)).orderBy(asc(tenderLots.seq), asc(tenderLots.id)),
     db
       .select({ companyId: tenderInvitations.companyId, name: companies.name })
@@ -176,6 +177,7 @@ async function buildDetail(
       .where(and(eq(tenderObjections.tenderId, id), isPurchaser ? undefined : eq(tenderObjections.companyId, caller.companyId)))
       .orderBy(asc(tenderObjections.id)),
     isPurchaser && tender.openedAt ? db.select().from(tenderScores).where(eq(tenderScores.tenderId, id)) : Promise.resolve([]),
+    isPurchaser ? historyOf(db, TENDER_DOC, id) : Promise.resolve([]),
   ]);
   // Contents: a supplier its own bid (any time); the purchaser every bid once opened. Nothing else reads them.
   const myBid = isPurchaser ? null : ((await loadBidContent(db, tender, { companyId: caller.companyId }, 'own'))[0] ?? null);
@@ -259,6 +261,7 @@ async function buildDetail(
     myBid,
     bids: allBids,
     openingRecord: record,
+    history: historyViews(history),
     scores: scores.map((s) => ({ lotId: s.lotId, bidId: s.bidId, priceScore: s.priceScore, techScore: s.techScore, total: s.total })),
     objections: objections.map((r) => ({
       id: r.o.id,

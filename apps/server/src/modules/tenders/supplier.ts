@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { BidStatus, TenderBidStatus, tenderBidInput, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
+import { TenderBidStatus, tenderBidInput, tenderMachine, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -174,9 +174,9 @@ export async function objectToAward(db: Db, caller: Caller, tenderId: number, re
       .from(tenderBids)
       .where(and(eq(tenderBids.tenderId, tenderId), eq(tenderBids.companyId, caller.companyId)));
     if (!bid || bid.version === 0) throw conflict('只有投标单位可以提出异议');
-    const inPublicity =
-      tender.status === BidStatus.AWARDED && tender.publicityEndsAt && tender.publicityEndsAt > now && !tender.publicityEndedAt;
-    if (!inPublicity) throw conflict('只能在中标公示期内提出异议');
+    const inPublicity = !!tender.publicityEndsAt && tender.publicityEndsAt > now && !tender.publicityEndedAt;
+    const refusal = tenderMachine.refusal('object', tender.status, { inPublicity });
+    if (refusal) throw conflict(refusal);
     await t.insert(tenderObjections).values({ tenderId, companyId: caller.companyId, reason, createdAt: now });
     await notifyTender(t, tender.companyId!, { title: `招标项目「${tender.title}」收到中标异议`, content: reason.slice(0, 200), linkPath: purchaserLink(tender.id) });
   });

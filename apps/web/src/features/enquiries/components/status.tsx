@@ -1,11 +1,12 @@
 import { Tag } from 'antd';
-import { enumLabel, EnquiryStatus } from '@aquamall/shared';
+import { enquiryMachine } from '@aquamall/shared';
 
-export const ENQUIRY_TABS = [EnquiryStatus.DRAFT, EnquiryStatus.QUOTING, EnquiryStatus.CLOSED, EnquiryStatus.DEAL, EnquiryStatus.REVOKED] as const;
+/** Status tabs of the list: the states of the enquiry's table, in its order. */
+export const ENQUIRY_TABS = enquiryMachine.stateValues;
 const COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'blue', 4: 'red' };
 
 export function EnquiryStatusTag({ status }: { status: number }) {
-  return <Tag color={COLORS[status] ?? 'default'}>{enumLabel('EnquiryStatus', status)}</Tag>;
+  return <Tag color={COLORS[status] ?? 'default'}>{enquiryMachine.label(status)}</Tag>;
 }
 
 /** 邀请询价 / 密封 marks beside a title. */

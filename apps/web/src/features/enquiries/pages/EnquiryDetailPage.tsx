@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Modal, Result, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryMachine, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
@@ -36,10 +36,10 @@ export default function EnquiryDetailPage() {
       }
       extra={
         <Space>
-          {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">编辑草稿</Button></Link> : null}
+          {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">{enquiryMachine.actions.edit.label}</Button></Link> : null}
           {e.actions.compare ? <Link to={`/customer/enquiry/offerList?id=${e.id}`}><Button type="primary">比价 / 授标（{e.offerCount}）</Button></Link> : null}
-          {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>延长截止时间</Button> : null}
-          {e.actions.withdraw && e.status !== 0 ? <Button danger onClick={() => setWithdrawOpen(true)}>撤销询价</Button> : null}
+          {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>{enquiryMachine.actions.extend.label}</Button> : null}
+          {e.actions.withdraw && e.status !== 0 ? <Button danger onClick={() => setWithdrawOpen(true)}>{enquiryMachine.actions.withdraw.label}</Button> : null}
         </Space>
       }
     >
@@ -91,6 +91,24 @@ export default function EnquiryDetailPage() {
         <>
           <h3 style={{ margin: '16px 0 8px' }}>补充说明</h3>
           <p style={{ whiteSpace: 'pre-wrap' }}>{e.remark}</p>
+        </>
+      ) : null}
+      {e.history.length ? (
+        <>
+          <h3 style={{ margin: '16px 0 8px' }}>操作记录</h3>
+          <Table
+            size="small"
+            rowKey={(r) => `${r.createdAt}-${r.action}`}
+            pagination={false}
+            dataSource={e.history}
+            columns={[
+              { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => fmt(v) },
+              { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => enquiryMachine.historyLabel(v) },
+              { title: '状态', dataIndex: 'toStatus', width: 100, render: (v: number) => enquiryMachine.label(v) },
+              { title: '操作人', dataIndex: 'userName', width: 120 },
+              { title: '备注', dataIndex: 'note', render: (v: string) => v || '无' },
+            ]}
+          />
         </>
       ) : null}
       {e.orders.length ? (

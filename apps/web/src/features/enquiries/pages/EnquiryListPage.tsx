@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { enumLabel, type MyEnquiryRow, formatChinaDateTime } from '@aquamall/shared';
+import { enquiryMachine, type MyEnquiryRow, formatChinaDateTime } from '@aquamall/shared';
 import {
   DateRangeItem,
   dateParams,
@@ -123,7 +123,7 @@ export default function EnquiryListPage() {
       <StatusTabs
         value={params.status}
         statuses={ENQUIRY_TABS}
-        label={(s) => enumLabel('EnquiryStatus', s)}
+        label={(s) => enquiryMachine.label(s)}
         count={(s) => counts.data?.byStatus[String(s)] ?? 0}
         allCount={counts.data?.all}
         onChange={(status) => filter({ status })}

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel, QuotationStatus } from '@aquamall/shared';
+import { quotationMachine, QuotationStatus } from '@aquamall/shared';
 
 const COLOR: Record<number, string> = {
   [QuotationStatus.QUOTED]: 'blue',
@@ -12,7 +12,7 @@ const COLOR: Record<number, string> = {
 
 /** The offer's status (已失效 computed by the server) as a coloured tag. */
 export const QuotationStatusTag = ({ status }: { status: number }) => (
-  <Tag color={COLOR[status]}>{enumLabel('QuotationStatus', status)}</Tag>
+  <Tag color={COLOR[status]}>{quotationMachine.label(status)}</Tag>
 );
 
 /** Status tabs of the list, in the order an offer moves. */

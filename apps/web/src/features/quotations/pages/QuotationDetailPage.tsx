@@ -21,7 +21,8 @@ import {
 } from 'antd';
 import {
   ENQUIRY_FILE_TYPES,
-  enumLabel,
+  enquiryMachine,
+  quotationMachine,
   QUOTE_ATTACHMENTS_MAX,
   QUOTE_UNCHANGED,
   QUOTE_VALID_DAYS_MAX,
@@ -159,7 +160,7 @@ function EnquiryCard({ d, back }: { d: QuotationDetail; back: React.ReactNode })
       title={
         <Space wrap>
           <span>{e.title}</span>
-          <Tag>{enumLabel('EnquiryStatus', e.status)}</Tag>
+          <Tag>{enquiryMachine.label(e.status)}</Tag>
           {e.sealed && <Tag color="purple">密封报价</Tag>}
           {e.visibility === 2 && <Tag color="gold">邀请询价</Tag>}
           {q && <QuotationStatusTag status={q.status} />}
@@ -320,12 +321,12 @@ function QuoteCard({ d }: { d: QuotationDetail }) {
     <Space>
       {q && live && d.canQuote && !editing && (
         <Button type="primary" onClick={() => setEditing(true)}>
-          修改报价
+          {quotationMachine.actions.revise.label}
         </Button>
       )}
       {q && d.canWithdraw && (
         <Button danger onClick={() => setWithdrawing(true)}>
-          撤回报价
+          {quotationMachine.actions.withdraw.label}
         </Button>
       )}
       {q && (

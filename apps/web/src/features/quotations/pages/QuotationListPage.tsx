@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge, Form, Input, type TableColumnsType } from 'antd';
-import { enumLabel, type QuotationRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { enquiryMachine, quotationMachine, type QuotationRow, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import {
   DateRangeItem,
@@ -55,7 +55,7 @@ export default function QuotationListPage() {
         <div>
           <Link to={detailUrl(r)}>{v}</Link>
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
-            {r.enquiryCode} · {enumLabel('EnquiryStatus', r.enquiryStatus)} · 截止 {when(r.deadline)}
+            {r.enquiryCode} · {enquiryMachine.label(r.enquiryStatus)} · 截止 {when(r.deadline)}
           </div>
         </div>
       ),
@@ -123,7 +123,7 @@ export default function QuotationListPage() {
       <StatusTabs
         value={params.status}
         statuses={STATUS_TABS}
-        label={(s) => enumLabel('QuotationStatus', s)}
+        label={(s) => quotationMachine.label(s)}
         count={(s) => counts[String(s)] ?? 0}
         allCount={totalAll}
         onChange={(status) => filter({ status })}

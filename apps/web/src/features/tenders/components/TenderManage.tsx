@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, InputNumber, List, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { BidStatus, TenderLotStatus, enumLabel, type TenderDetail } from '@aquamall/shared';
+import { BidStatus, TenderLotStatus, enumLabel, tenderMachine, type TenderDetail } from '@aquamall/shared';
 import { useAnswerQuestion, useAwardLot, useReplyObjection, useRepublish, useScoreBids } from '../api/tenders.ts';
 import { DocLinks, TenderStatusTag, when, yuan } from './common.tsx';
 
@@ -12,7 +12,7 @@ export function TenderManage({ d, onAmend }: { d: TenderDetail; onAmend: () => v
   const navigate = useNavigate();
   const republish = useRepublish();
   const decided = d.lots.every((l) => l.status !== TenderLotStatus.OPEN) && d.lots.some((l) => l.status === TenderLotStatus.AWARDED);
-  const canResult = (d.status === BidStatus.OPENED || d.status === BidStatus.EVALUATING) && decided;
+  const canResult = tenderMachine.can('publishResult', d.status) && decided;
   const failed = d.lots.filter((l) => l.status === TenderLotStatus.FAILED);
   const qualification = [
     d.minMemberLevel ? `${enumLabel('MemberLevel', d.minMemberLevel)}及以上` : '',
@@ -26,8 +26,8 @@ export function TenderManage({ d, onAmend }: { d: TenderDetail; onAmend: () => v
         title={<Space>{d.title}<TenderStatusTag status={d.status} /></Space>}
         extra={
           <Space>
-            {d.status === BidStatus.OPEN && <Button onClick={onAmend}>修改招标</Button>}
-            {canResult && <Link to={`/customer/bid/bededite?id=${d.id}`}><Button type="primary">发布中标公告</Button></Link>}
+            {tenderMachine.can('amend', d.status) && <Button onClick={onAmend}>{tenderMachine.actions.amend.label}</Button>}
+            {canResult && <Link to={`/customer/bid/bededite?id=${d.id}`}><Button type="primary">{tenderMachine.actions.publishResult.label}</Button></Link>}
             {d.resultId && <Link to={`/mall/bidDetail?id=${d.resultId}`} target="_blank"><Button>查看中标公告</Button></Link>}
             <Link to="/customer/bid/bidindex"><Button>返回列表</Button></Link>
           </Space>
@@ -77,7 +77,29 @@ export function TenderManage({ d, onAmend }: { d: TenderDetail; onAmend: () => v
       {d.openedAt && <Evaluation d={d} />}
       <Questions d={d} />
       {d.objections.length > 0 && <Objections d={d} />}
+      <History d={d} />
     </Space>
+  );
+}
+
+/** The project's status changes (document_history), labelled by the tender's state table. */
+function History({ d }: { d: TenderDetail }) {
+  if (!d.history.length) return null;
+  return (
+    <Card variant="borderless" title="操作记录">
+      <Table
+        size="small"
+        rowKey={(r) => `${r.createdAt}-${r.action}`}
+        pagination={false}
+        dataSource={d.history}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => when(v) },
+          { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => tenderMachine.historyLabel(v) },
+          { title: '状态', dataIndex: 'toStatus', width: 100, render: (v: number) => tenderMachine.label(v) },
+          { title: '操作人', dataIndex: 'userName', width: 120 },
+        ]}
+      />
+    </Card>
   );
 }
 
@@ -114,7 +136,7 @@ function Evaluation({ d }: { d: TenderDetail }) {
   const award = useAwardLot();
   const [edits, setEdits] = useState<Record<string, { priceScore?: number; techScore?: number }>>({});
   const [createOrder, setCreateOrder] = useState(false);
-  const editable = d.status === BidStatus.OPENED || d.status === BidStatus.EVALUATING;
+  const editable = tenderMachine.can('evaluate', d.status);
   const key = (lotId: number, bidId: number) => `${lotId}:${bidId}`;
   const saved = (lotId: number, bidId: number) => d.scores.find((s) => s.lotId === lotId && s.bidId === bidId);
   return (

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { BidStatus, enumLabel, formatMoney, TENDER_DOCS_MAX, formatChinaDateTime } from '@aquamall/shared';
+import { BidStatus, formatMoney, tenderMachine, TENDER_DOCS_MAX, formatChinaDateTime } from '@aquamall/shared';
 import { DocumentUpload, type DocumentUploadProps } from '../../../components/DocumentUpload.tsx';
 
 export const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '—');
@@ -7,7 +7,7 @@ export const yuan = (v: string | number | null | undefined) => (v === null || v 
 
 const COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'orange', 3: 'green', 4: 'purple', 5: 'cyan', 6: 'red' };
 export function TenderStatusTag({ status }: { status: number }) {
-  return <Tag color={COLORS[status] ?? 'default'}>{enumLabel('BidStatus', status)}</Tag>;
+  return <Tag color={COLORS[status] ?? 'default'}>{tenderMachine.label(status)}</Tag>;
 }
 export const STATUS_TABS = [BidStatus.DRAFT, BidStatus.OPEN, BidStatus.CLOSED, BidStatus.OPENED, BidStatus.EVALUATING, BidStatus.AWARDED, BidStatus.FAILED];
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button, Input, Tabs, type TableColumnsType } from 'antd';
-import { BidStatus, enumLabel, type TenderRow } from '@aquamall/shared';
+import { BidStatus, tenderMachine, type TenderRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useTenderList } from '../api/tenders.ts';
 import { STATUS_TABS, TenderStatusTag, when, yuan } from '../components/common.tsx';
@@ -50,7 +50,7 @@ export default function TenderListPage() {
       <Tabs
         activeKey={params.status === undefined ? 'all' : String(params.status)}
         onChange={(k) => filter({ status: k === 'all' ? undefined : Number(k) })}
-        items={[{ key: 'all', label: '全部' }, ...STATUS_TABS.map((s) => ({ key: String(s), label: enumLabel('BidStatus', s) }))]}
+        items={[{ key: 'all', label: '全部' }, ...STATUS_TABS.map((s) => ({ key: String(s), label: tenderMachine.label(s) }))]}
       />
       <ListTable<TenderRow>
         rowKey="id"

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { BidStatus, stateMatrix, tenderMachine } from '@aquamall/shared';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bids, documentHistory, jobs, tenderBids, tenderLots, tenderObjections } from '../../db/schema/index.ts';
+import { api, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
+import { tenderJobHandlers } from './jobs.ts';
+import { TENDER_JOBS } from './common.ts';
+
+/**
+ * The tender's state table (packages/shared/src/machines/tender.ts) walked with `stateMatrix`: for every action,
+ * a tender in each state its table does not admit is refused by the real command with the table's text (the
+ * system's timed actions leave it alone), and nothing changes. Statuses are set directly to build each state.
+ */
+
+let t: TestApp;
+let http: ReturnType<typeof api>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
+  http = api(t.app);
+});
+afterAll(async () => t?.close());
+
+const db = () => t.database.db;
+
+const body = (over: object = {}) => {
+  const now = Date.now();
+  return {
+    title: '状态表招标',
+    category: '水处理药剂',
+    budget: 500000,
+    budgetShown: true,
+    areaName: '福建省 福州市',
+    content: '<p>详见招标文件</p>',
+    lots: [{ name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000 }],
+    deadline: new Date(now + 3_600_000).toISOString(),
+    openAt: new Date(now + 2 * 3_600_000).toISOString(),
+    priceWeight: 60,
+    ...over,
+  };
+};
+
+describe('tender state table', () => {
+  it('every command refuses every state the table does not admit, with the table text, and changes nothing', async () => {
+    const buyer = await makePurchaser(db(), '状态表招标采购商');
+    const supplier = await makeSupplier(db(), '状态表投标供应商');
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/tender/save', body());
+    const id = saved.data.id;
+    expect((await http.post(buyer.token, '/api/tender/publish', { id })).code).toBe(0);
+    // A bidder (so 提出异议 reaches the state rule) during a running publicity period (so only the state refuses).
+    await db().insert(tenderBids).values({ tenderId: id, companyId: supplier.id, status: 1, version: 1 });
+    const later = new Date(Date.now() + 86_400_000);
+    await db().update(bids).set({ publicityEndsAt: later }).where(eq(bids.id, id));
+    const [lot] = await db().select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id));
+    const snapshot = async () => ({
+      tender: (await db().select().from(bids).where(eq(bids.id, id)))[0],
+      history: await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'tender'), eq(documentHistory.docId, id))),
+      jobs: await db().select().from(jobs).where(eq(jobs.refId, id)),
+      objections: await db().select().from(tenderObjections).where(eq(tenderObjections.tenderId, id)),
+    });
+    const commands: Record<string, () => Promise<{ message: string }>> = {
+      edit: () => http.post(buyer.token, '/api/tender/save', body({ id })),
+      amend: () => http.post(buyer.token, '/api/tender/save', body({ id })),
+      publish: () => http.post(buyer.token, '/api/tender/publish', { id }),
+      evaluate: () => http.post(buyer.token, '/api/tender/score', { tenderId: id, scores: [{ lotId: lot!.id, bidId: 1, priceScore: 1, techScore: 1 }] }),
+      publishResult: () => http.post(buyer.token, '/api/tender/publishResult', { tenderId: id, title: '中标公告' }),
+      object: () => http.post(supplier.admin.token, '/api/tender/object', { tenderId: id, reason: '状态表测试' }),
+    };
+    const system: Record<string, string> = { close: TENDER_JOBS.CLOSE, fail: TENDER_JOBS.CLOSE, open: TENDER_JOBS.OPEN, endPublicity: TENDER_JOBS.PUBLICITY_END };
+    let walked = 0;
+    for (const { action, state, allowed } of stateMatrix(tenderMachine)) {
+      if (allowed) continue;
+      // One save command edits a draft (编辑) or amends a tender 招标中 (修改招标) by its status.
+      if (action === 'edit' && state === BidStatus.OPEN) continue;
+      if (action === 'amend' && state === BidStatus.DRAFT) continue;
+      // 流标 and 开标 run after 投标截止 in the same job when the tender is still 招标中 (jobs.ts): from that
+      // state the job closes it first, so only the other states are theirs to refuse.
+      // A draft does not exist for a supplier (招标项目不存在, isolation before any state rule).
+      if (action === 'object' && state === BidStatus.DRAFT) continue;
+      if ((action === 'fail' || action === 'open') && tenderMachine.can('close', state)) continue;
+      await db().update(bids).set({ status: state }).where(eq(bids.id, id));
+      const before = await snapshot();
+      const job = system[action];
+      if (job) {
+        // The system's timed rules: past every due time, a state the table does not admit is left alone.
+        const handler = tenderJobHandlers[job as keyof typeof tenderJobHandlers];
+        await db().transaction((tx) => handler(tx as never, id, new Date(Date.now() + 30 * 86_400_000)));
+      } else {
+        const res = await commands[action]!();
+        expect(res.message, `${action} from ${state}`).toBe(tenderMachine.refusal(action as never, state, { inPublicity: true }));
+      }
+      expect(await snapshot(), `${action} from ${state}`).toEqual(before);
+      walked++;
+    }
+    expect(walked).toBeGreaterThan(30);
+  });
+});
