@@ -1,4 +1,5 @@
-import { ENUMS, OrderStatus, type OrderStatusValue } from '../enums.ts';
+import { OrderStatus, type OrderStatusValue } from '../enums.ts';
+import { enumStates } from './labels.ts';
 import { defineMachine } from '../state-machine.ts';
 import type { OrderAction } from '../contracts/orders.ts';
 
@@ -19,13 +20,6 @@ export interface OrderMachineContext {
   now?: Date;
 }
 
-/** A state label map built from the shared enum labels (packages/shared/src/enums.ts), never retyped. */
-export function enumStates<S extends number>(enumName: string): Record<S, string> {
-  const def = ENUMS.find((e) => e.name === enumName);
-  if (!def) throw new Error(`unknown enum ${enumName}`);
-  return Object.fromEntries(def.items.map((i) => [i.id, i.name])) as Record<S, string>;
-}
-
 const DAY_MS = 86_400_000;
 const rmaOpen = (c: OrderMachineContext) =>
   !!c.completedAt && (c.now ?? new Date()).getTime() <= c.completedAt.getTime() + (c.rmaDays ?? 0) * DAY_MS;
@@ -41,7 +35,7 @@ const BUYER = ['purchase:manage'];
  */
 export const orderMachine = defineMachine<OrderStatusValue, OrderAction, OrderMachineContext>({
   document: '订单',
-  states: enumStates<OrderStatusValue>('OrderStatus'),
+  states: enumStates('OrderStatus', OrderStatus),
   historyLabels: { create: '提交订单' },
   actions: {
     reprice: {
