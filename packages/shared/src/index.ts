@@ -33,3 +33,4 @@ export * from './contracts/credit.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';
 export * from './state-machine.ts';
+export * from './machines/invoice.ts';

@@ -11,6 +11,12 @@ import { conflict } from './errors.ts';
  * one history row shape. Notifications stay with the module (their texts differ per document).
  */
 
+/** What an `apply` may tell the history row. */
+export interface HistoryDetail {
+  note?: string;
+  historyAction?: string;
+}
+
 /** Who acts: a user of a side, or the system (userId null). */
 export interface TransitionActor {
   side: SideValue;
@@ -48,14 +54,19 @@ export interface TransitionInput<S extends number, A extends string, C> {
   actor: TransitionActor;
   /** The context of the action's `when` condition. */
   ctx?: C;
-  /** The module's update, given the state the table leads to (runs after the guard). */
-  apply?: (to: S) => Promise<void>;
+  /**
+   * The module's update, given the state the table leads to (runs after the guard). It may answer the history
+   * row's note and action name when they depend on what it found (they then win over `note`/`historyAction`).
+   */
+  apply?: (to: S) => Promise<void | HistoryDetail>;
   /** Due times of the clocks the action starts. */
   clocks?: Clocks;
   /** The job store, needed when the action starts or stops clocks. */
   jobs?: ClockStore;
   note?: string;
   now?: Date;
+  /** The action name written to the history when it differs from `action` (an issue after a dispute: `reissue`). */
+  historyAction?: string;
 }
 
 /**
@@ -71,7 +82,7 @@ export async function transition<S extends number, A extends string, C>(
   if (refusal) throw conflict(refusal);
   const spec = t.machine.actions[t.action];
   const to = t.machine.next(t.action, t.from as S);
-  if (t.apply) await t.apply(to);
+  const detail = (t.apply ? await t.apply(to) : undefined) as HistoryDetail | undefined;
   const stops = spec.stops ?? [];
   const starts = spec.starts ?? [];
   if (stops.length || starts.length) {
@@ -86,11 +97,11 @@ export async function transition<S extends number, A extends string, C>(
   await recordHistory(tx, {
     docType: t.docType,
     docId: t.docId,
-    action: t.action,
+    action: detail?.historyAction ?? t.historyAction ?? t.action,
     fromStatus: t.from,
     toStatus: to,
     actor: t.actor,
-    note: t.note,
+    note: detail?.note ?? t.note,
     now: t.now,
   });
   return to;
