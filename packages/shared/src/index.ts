@@ -34,3 +34,4 @@ export * from './contracts/privacy.ts';
 export * from './china-time.ts';
 export * from './state-machine.ts';
 export * from './machines/invoice.ts';
+export * from './machines/credit.ts';

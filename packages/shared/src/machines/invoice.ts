@@ -1,4 +1,5 @@
-import { ENUMS, InvoiceStatus } from '../enums.ts';
+import { InvoiceStatus } from '../enums.ts';
+import { enumStates } from './enum-states.ts';
 import { defineMachine } from '../state-machine.ts';
 
 /**
@@ -12,13 +13,6 @@ export type InvoiceStatusValue = (typeof InvoiceStatus)[keyof typeof InvoiceStat
 /** The context of an invoice's actions: whether the row is a red-letter (reversal) invoice. */
 export interface InvoiceCtx {
   readonly reversal: boolean;
-}
-
-/** The Chinese labels of an enum of packages/shared/src/enums.ts as a state map. */
-export function enumStates<S extends number>(name: string): Record<S, string> {
-  const def = ENUMS.find((e) => e.name === name);
-  if (!def) throw new Error(`unknown enum ${name}`);
-  return Object.fromEntries(def.items.map((i) => [i.id, i.name])) as Record<S, string>;
 }
 
 const S = InvoiceStatus;

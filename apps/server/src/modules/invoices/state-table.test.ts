@@ -133,7 +133,7 @@ describe('invoices: history', () => {
     const { buyer, id } = await scene();
     await db().delete(documentHistory).where(and(eq(documentHistory.docType, 'invoice'), eq(documentHistory.docId, id)));
     await db().insert(auditLogs).values({
-      actorUserId: buyer.userId,
+      actorUserId: buyer.id,
       actorName: '老记录',
       action: 'invoice.withdraw',
       targetType: 'invoice',
