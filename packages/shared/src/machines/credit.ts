@@ -61,6 +61,9 @@ export const creditAccountMachine = defineMachine<
   },
 });
 
+/** An action of the credit account's table. */
+export type CreditAccountAction = keyof typeof creditAccountMachine.actions;
+
 const R = CreditRequestStatus;
 /** A purchaser's recharge (with its transfer proof) or refund request, decided by the supplier. */
 export const creditRequestMachine = defineMachine<CreditRequestStatusValue, 'confirm' | 'reject', undefined>({

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   CompanyType,
   creditAccountMachine,
+  type CreditAccountAction,
   CreditMovement,
   Side as HistorySide,
   toFen,
@@ -24,8 +25,6 @@ import { ageAccount } from '../reports/ageing.ts';
 
 export type AccountRow = typeof creditAccounts.$inferSelect;
 export type Side = 'buyer' | 'seller';
-/** An action of the credit account's state table. */
-export type CreditAccountAction = keyof typeof creditAccountMachine.actions;
 
 export const NOT_FOUND = '信用账户不存在';
 /** The `docType`s of the credit documents in document_history. */
