@@ -40,3 +40,5 @@ export * from './errors.ts';
 export * from './machines/enquiry.ts';
 export * from './machines/quotation.ts';
 export * from './machines/tender.ts';
+export * from './machines/invoice.ts';
+export * from './machines/credit.ts';

@@ -11,6 +11,12 @@ import { conflict } from './errors.ts';
  * one history row shape. Notifications stay with the module (their texts differ per document).
  */
 
+/** What an `apply` may tell the history row. */
+export interface HistoryDetail {
+  note?: string;
+  historyAction?: string;
+}
+
 /** Who acts: a user of a side, or the system (userId null). */
 export interface TransitionActor {
   side: SideValue;
@@ -53,14 +59,19 @@ export interface TransitionInput<S extends number, A extends string, C> {
   ctx?: C;
   /** The state it leads to when the module chooses it among the action's `to` and `alsoTo` (else the table's). */
   to?: S;
-  /** The module's update, given the state the table leads to (runs after the guard). */
-  apply?: (to: S) => Promise<void>;
+  /**
+   * The module's update, given the state the table leads to (runs after the guard). It may answer the history
+   * row's note and action name when they depend on what it found (they then win over `note`/`historyAction`).
+   */
+  apply?: (to: S) => Promise<void | HistoryDetail>;
   /** Due times of the clocks the action starts. */
   clocks?: Clocks;
   /** The job store, needed when the action starts or stops clocks. */
   jobs?: ClockStore;
   note?: string;
   now?: Date;
+  /** The action name written to the history when it differs from `action` (an issue after a dispute: `reissue`). */
+  historyAction?: string;
 }
 
 /**
@@ -78,7 +89,7 @@ export async function transition<S extends number, A extends string, C>(
   const to = t.to ?? t.machine.next(t.action, t.from as S);
   if (to !== t.machine.next(t.action, t.from as S) && !spec.alsoTo?.includes(to))
     throw new Error(`${t.docType}.${t.action}: the table does not lead to state ${to}`);
-  if (t.apply) await t.apply(to);
+  const detail = (t.apply ? await t.apply(to) : undefined) as HistoryDetail | undefined;
   const stops = spec.stops ?? [];
   const starts = spec.starts ?? [];
   if (stops.length || starts.length) {
@@ -94,11 +105,11 @@ export async function transition<S extends number, A extends string, C>(
   await recordHistory(tx, {
     docType: t.docType,
     docId: t.docId,
-    action: spec.historyAction ?? t.action,
+    action: detail?.historyAction ?? t.historyAction ?? spec.historyAction ?? t.action,
     fromStatus: t.from,
     toStatus: to,
     actor: t.actor,
-    note: t.note,
+    note: detail?.note ?? t.note,
     now: t.now,
   });
   return to;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyInput } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { InvoiceStatus, VAT_RATES } from '../enums.ts';
+import type { InvoiceMachineAction } from '../machines/invoice.ts';
 
 /**
  * VAT invoices (issue 14, docs/product/invoices.md#lifecycle): the purchaser requests a 普通 or 专用 invoice for completed orders
@@ -154,7 +155,8 @@ export const invoiceHistoryView = z.object({
 });
 export type InvoiceHistoryView = z.infer<typeof invoiceHistoryView>;
 
-export type InvoiceAction = 'withdraw' | 'confirm' | 'dispute' | 'issue' | 'refuse' | 'reverse';
+/** The actions of an invoice's state table (packages/shared/src/machines/invoice.ts). */
+export type InvoiceAction = InvoiceMachineAction;
 export const invoiceDetail = invoiceRow.extend({
   /** The caller's side: 0 purchaser, 1 supplier. */
   viewer: z.number().int(),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   CompanyType,
-  CreditAccountStatus,
+  creditAccountMachine,
   CreditMovement,
   MerchantStatus,
   type CreditAdjustInput,
@@ -13,15 +13,17 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
+import { recordHistory, transition } from '../../lib/transition.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Caller } from '../products/caller.ts';
 import {
   accountFor,
   actorOf,
   appendMovement,
+  DOC,
   guardAccount,
+  historyActor,
   inTx,
-  LIVE,
   requireType,
   sumOf,
   tellOther,
@@ -61,20 +63,31 @@ export async function applyAccount(
       )
       .for('update');
     let id: number;
+    const actor = await historyActor(t, caller, 'buyer');
     if (existing) {
-      if (existing.status === CreditAccountStatus.PENDING) throw conflict('已向该供应商提交申请，请等待审核');
-      if (existing.status !== CreditAccountStatus.REJECTED) throw conflict('您与该供应商已开通信用账户');
-      await t
-        .update(creditAccounts)
-        .set({
-          status: CreditAccountStatus.PENDING,
-          requestRemark: remark,
-          rejectReason: null,
-          requestedBy: caller.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .where(eq(creditAccounts.id, existing.id));
+      await transition(t, {
+        machine: creditAccountMachine,
+        action: 'apply',
+        docType: DOC.account,
+        docId: existing.id,
+        from: existing.status,
+        actor,
+        note: remark,
+        now,
+        apply: async (status) => {
+          await t
+            .update(creditAccounts)
+            .set({
+              status,
+              requestRemark: remark,
+              rejectReason: null,
+              requestedBy: caller.userId,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .where(eq(creditAccounts.id, existing.id));
+        },
+      });
       id = existing.id;
     } else {
       const [row] = await t
@@ -89,8 +102,9 @@ export async function applyAccount(
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: creditAccounts.id });
+        .returning({ id: creditAccounts.id, status: creditAccounts.status });
       id = row!.id;
+      await recordHistory(t, { docType: DOC.account, docId: id, action: 'create', fromStatus: null, toStatus: row!.status, actor, note: remark, now });
     }
     const a = (await t.select().from(creditAccounts).where(eq(creditAccounts.id, id)))[0]!;
     await tellOther(
@@ -114,19 +128,30 @@ export async function approveAccount(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.id, 'seller', true);
-    if (a.status !== CreditAccountStatus.PENDING) throw conflict('该申请已处理，不能重复审核');
     const limit = toYuan(toFen(input.creditLimit));
-    await t
-      .update(creditAccounts)
-      .set({
-        status: CreditAccountStatus.ACTIVE,
-        creditLimit: limit,
-        paymentDays: input.paymentDays,
-        approvedBy: caller.userId,
-        approvedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(creditAccounts.id, a.id));
+    await transition(t, {
+      machine: creditAccountMachine,
+      action: 'approve',
+      docType: DOC.account,
+      docId: a.id,
+      from: a.status,
+      actor: await historyActor(t, caller, 'seller'),
+      note: `信用额度 ¥${limit}，账期 ${input.paymentDays} 天`,
+      now,
+      apply: async (status) => {
+        await t
+          .update(creditAccounts)
+          .set({
+            status,
+            creditLimit: limit,
+            paymentDays: input.paymentDays,
+            approvedBy: caller.userId,
+            approvedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(creditAccounts.id, a.id));
+      },
+    });
     await tellOther(
       t,
       a,
@@ -147,11 +172,22 @@ export async function rejectAccount(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.id, 'seller', true);
-    if (a.status !== CreditAccountStatus.PENDING) throw conflict('该申请已处理，不能重复审核');
-    await t
-      .update(creditAccounts)
-      .set({ status: CreditAccountStatus.REJECTED, rejectReason: input.reason, updatedAt: now })
-      .where(eq(creditAccounts.id, a.id));
+    await transition(t, {
+      machine: creditAccountMachine,
+      action: 'reject',
+      docType: DOC.account,
+      docId: a.id,
+      from: a.status,
+      actor: await historyActor(t, caller, 'seller'),
+      note: input.reason,
+      now,
+      apply: async (status) => {
+        await t
+          .update(creditAccounts)
+          .set({ status, rejectReason: input.reason, updatedAt: now })
+          .where(eq(creditAccounts.id, a.id));
+      },
+    });
     await tellOther(
       t,
       a,
@@ -173,7 +209,7 @@ export async function changeTerms(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.id, 'seller', true);
-    guardAccount(a, LIVE, '调整额度');
+    guardAccount(a, 'changeTerms');
     const limit = toYuan(toFen(input.creditLimit));
     if (limit === a.creditLimit && input.paymentDays === a.paymentDays) throw invalid('额度和账期没有变化');
     await t
@@ -212,19 +248,22 @@ export async function setFrozen(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.id, 'seller', true);
-    guardAccount(
-      a,
-      [frozen ? CreditAccountStatus.ACTIVE : CreditAccountStatus.FROZEN],
-      frozen ? '冻结' : '解冻',
-    );
-    await t
-      .update(creditAccounts)
-      .set({
-        status: frozen ? CreditAccountStatus.FROZEN : CreditAccountStatus.ACTIVE,
-        freezeReason: frozen ? input.reason : null,
-        updatedAt: now,
-      })
-      .where(eq(creditAccounts.id, a.id));
+    await transition(t, {
+      machine: creditAccountMachine,
+      action: frozen ? 'freeze' : 'unfreeze',
+      docType: DOC.account,
+      docId: a.id,
+      from: a.status,
+      actor: await historyActor(t, caller, 'seller'),
+      note: input.reason,
+      now,
+      apply: async (status) => {
+        await t
+          .update(creditAccounts)
+          .set({ status, freezeReason: frozen ? input.reason : null, updatedAt: now })
+          .where(eq(creditAccounts.id, a.id));
+      },
+    });
     await tellOther(
       t,
       a,
@@ -248,7 +287,7 @@ export async function adjustAccount(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.id, 'seller', true);
-    guardAccount(a, LIVE, '调整');
+    guardAccount(a, 'adjust');
     const s = await sumOf(t, a.id);
     const fen = toFen(input.amount);
     const balance = input.target === 1;

@@ -1,5 +1,14 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { CompanyType, CreditAccountStatus, CreditMovement, enumLabel, toFen, toYuan } from '@aquamall/shared';
+import {
+  CompanyType,
+  creditAccountMachine,
+  type CreditAccountAction,
+  CreditMovement,
+  Side as HistorySide,
+  toFen,
+  toYuan,
+} from '@aquamall/shared';
+import type { TransitionActor } from '../../lib/transition.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -18,6 +27,8 @@ export type AccountRow = typeof creditAccounts.$inferSelect;
 export type Side = 'buyer' | 'seller';
 
 export const NOT_FOUND = '信用账户不存在';
+/** The `docType`s of the credit documents in document_history. */
+export const DOC = { account: 'credit_account', request: 'credit_request', statement: 'credit_statement' } as const;
 export const BUYER_ONLY = '只有采购商可以执行此操作';
 export const SELLER_ONLY = '只有供应商可以执行此操作';
 
@@ -67,14 +78,23 @@ export async function accountFor(
   return a;
 }
 
-/** Refuses unless the account is in one of `allowed` statuses, naming the status it is in. */
-export function guardAccount(a: AccountRow, allowed: readonly number[], doing: string): void {
-  if (!allowed.includes(a.status))
-    throw conflict(
-      `信用账户当前状态为${enumLabel('CreditAccountStatus', a.status) ?? a.status}，不能${doing}`,
-    );
+/**
+ * Refuses unless the account's state admits `action` in its state table (packages/shared/src/machines/credit.ts),
+ * naming the status it is in.
+ */
+export function guardAccount(a: AccountRow, action: CreditAccountAction): void {
+  const refused = creditAccountMachine.refusal(action, a.status);
+  if (refused) throw conflict(refused);
 }
-export const LIVE = [CreditAccountStatus.ACTIVE, CreditAccountStatus.FROZEN] as const;
+
+/** The history actor of a company user acting for one side of a credit document. */
+export async function historyActor(t: Db, caller: Caller, side: Side): Promise<TransitionActor> {
+  return {
+    side: side === 'buyer' ? HistorySide.BUYER : HistorySide.SELLER,
+    userId: caller.userId,
+    userName: await callerName(t, caller.userId),
+  };
+}
 
 export interface Sums {
   balanceFen: number;

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  CreditAccountStatus,
   CreditMovement,
   CreditRequestKind,
+  creditRequestMachine,
   CreditRequestStatus,
   type CreditRechargeInput,
   toFen,
@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { creditRequests } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordHistory, transition } from '../../lib/transition.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
 import {
@@ -18,13 +19,15 @@ import {
   actorOf,
   appendMovement,
   bookIncoming,
+  DOC,
   guardAccount,
+  historyActor,
   inTx,
-  LIVE,
   requireType,
   sumOf,
   tellOther,
   type AccountRow,
+  type Side,
 } from './ledger.ts';
 
 /**
@@ -40,6 +43,7 @@ const requestLink = (kind: number) =>
 async function insertRequest(
   t: Db,
   caller: Caller,
+  side: Side,
   accountId: number,
   kind: number,
   amount: string,
@@ -50,7 +54,17 @@ async function insertRequest(
   const [row] = await t
     .insert(creditRequests)
     .values({ accountId, kind, amount, remark: remark ?? '', createdBy: caller.userId, createdAt: now, ...extra })
-    .returning({ id: creditRequests.id });
+    .returning({ id: creditRequests.id, status: creditRequests.status });
+  await recordHistory(t, {
+    docType: DOC.request,
+    docId: row!.id,
+    action: 'create',
+    fromStatus: null,
+    toStatus: row!.status,
+    actor: await historyActor(t, caller, side),
+    note: remark,
+    now,
+  });
   return row!.id;
 }
 
@@ -85,9 +99,9 @@ export async function requestRecharge(
   );
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'buyer', true);
-    guardAccount(a, LIVE, '充值');
+    guardAccount(a, 'recharge');
     const amount = toYuan(toFen(input.amount));
-    const id = await insertRequest(t, caller, a.id, CreditRequestKind.RECHARGE, amount, input.remark, now, {
+    const id = await insertRequest(t, caller, 'buyer', a.id, CreditRequestKind.RECHARGE, amount, input.remark, now, {
       proofFiles: proof.map((p) => ({ name: p.split('/').pop() ?? p, path: p })),
     });
     await tellOther(
@@ -112,11 +126,11 @@ export async function requestRefund(
   requireType(caller, 'buyer');
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'buyer', true);
-    guardAccount(a, [CreditAccountStatus.ACTIVE], '申请退款');
+    guardAccount(a, 'refund');
     const fen = toFen(input.amount);
     const free = (await sumOf(t, a.id)).balanceFen - (await pendingRefundFen(t, a.id));
     if (fen > free) throw conflict(`退款金额不能超过可退余额 ¥${toYuan(Math.max(free, 0))}`);
-    const id = await insertRequest(t, caller, a.id, CreditRequestKind.REFUND, toYuan(fen), input.remark, now);
+    const id = await insertRequest(t, caller, 'buyer', a.id, CreditRequestKind.REFUND, toYuan(fen), input.remark, now);
     await tellOther(
       t,
       a,
@@ -139,10 +153,10 @@ export async function customerRecharge(
   requireType(caller, 'seller');
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'seller', true);
-    guardAccount(a, LIVE, '充值');
+    guardAccount(a, 'customerRecharge');
     const fen = toFen(input.amount);
     const by = await actorOf(t, caller);
-    const id = await insertRequest(t, caller, a.id, CreditRequestKind.RECHARGE, toYuan(fen), input.remark, now, {
+    const id = await insertRequest(t, caller, 'seller', a.id, CreditRequestKind.RECHARGE, toYuan(fen), input.remark, now, {
       status: CreditRequestStatus.CONFIRMED,
       decidedBy: caller.userId,
       decidedAt: now,
@@ -168,7 +182,7 @@ export async function customerRecharge(
   });
 }
 
-/** Locks a pending request of an account the supplier owns (the account first, then the request). */
+/** Locks a request of an account the supplier owns (the account first, then the request). */
 async function lockRequest(
   t: Db,
   caller: Caller,
@@ -183,7 +197,6 @@ async function lockRequest(
     throw e instanceof Error && e.message === '信用账户不存在' ? notFound('申请不存在') : e;
   });
   const [r] = await t.select().from(creditRequests).where(eq(creditRequests.id, id)).for('update');
-  if (r!.status !== CreditRequestStatus.PENDING) throw conflict('该申请已处理，不能重复操作');
   return { a, r: r! };
 }
 
@@ -192,40 +205,51 @@ export async function confirmRequest(db: Db, caller: Caller, id: number, now = n
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const { a, r } = await lockRequest(t, caller, id);
-    const fen = toFen(r.amount);
-    const by = await actorOf(t, caller);
-    let ledgerId: number;
-    if (r.kind === CreditRequestKind.RECHARGE) {
-      guardAccount(a, LIVE, '确认充值');
-      ledgerId = await bookIncoming(
-        t,
-        a,
-        fen,
-        { requestId: r.id, note: `充值确认${r.remark ? `：${r.remark}` : ''}` },
-        by,
-        now,
-      );
-    } else {
-      guardAccount(a, [CreditAccountStatus.ACTIVE], '退款');
-      const s = await sumOf(t, a.id);
-      if (fen > s.balanceFen) throw conflict(`账户余额 ¥${toYuan(s.balanceFen)} 不足以退款 ¥${r.amount}`);
-      ledgerId = await appendMovement(
-        t,
-        a.id,
-        {
-          kind: CreditMovement.REFUND,
-          balanceFen: -fen,
-          requestId: r.id,
-          note: `退款${r.remark ? `：${r.remark}` : ''}`,
-        },
-        by,
-        now,
-      );
-    }
-    await t
-      .update(creditRequests)
-      .set({ status: CreditRequestStatus.CONFIRMED, decidedBy: caller.userId, decidedAt: now, ledgerId })
-      .where(eq(creditRequests.id, r.id));
+    await transition(t, {
+      machine: creditRequestMachine,
+      action: 'confirm',
+      docType: DOC.request,
+      docId: r.id,
+      from: r.status,
+      actor: await historyActor(t, caller, 'seller'),
+      now,
+      apply: async (status) => {
+        const fen = toFen(r.amount);
+        const by = await actorOf(t, caller);
+        let ledgerId: number;
+        if (r.kind === CreditRequestKind.RECHARGE) {
+          guardAccount(a, 'confirmRecharge');
+          ledgerId = await bookIncoming(
+            t,
+            a,
+            fen,
+            { requestId: r.id, note: `充值确认${r.remark ? `：${r.remark}` : ''}` },
+            by,
+            now,
+          );
+        } else {
+          guardAccount(a, 'confirmRefund');
+          const s = await sumOf(t, a.id);
+          if (fen > s.balanceFen) throw conflict(`账户余额 ¥${toYuan(s.balanceFen)} 不足以退款 ¥${r.amount}`);
+          ledgerId = await appendMovement(
+            t,
+            a.id,
+            {
+              kind: CreditMovement.REFUND,
+              balanceFen: -fen,
+              requestId: r.id,
+              note: `退款${r.remark ? `：${r.remark}` : ''}`,
+            },
+            by,
+            now,
+          );
+        }
+        await t
+          .update(creditRequests)
+          .set({ status, decidedBy: caller.userId, decidedAt: now, ledgerId })
+          .where(eq(creditRequests.id, r.id));
+      },
+    });
     const what = r.kind === CreditRequestKind.RECHARGE ? '充值' : '退款';
     await tellOther(
       t,
@@ -248,15 +272,22 @@ export async function rejectRequest(
   requireType(caller, 'seller');
   await inTx(db, async (t) => {
     const { a, r } = await lockRequest(t, caller, input.id);
-    await t
-      .update(creditRequests)
-      .set({
-        status: CreditRequestStatus.REJECTED,
-        rejectReason: input.reason,
-        decidedBy: caller.userId,
-        decidedAt: now,
-      })
-      .where(eq(creditRequests.id, r.id));
+    await transition(t, {
+      machine: creditRequestMachine,
+      action: 'reject',
+      docType: DOC.request,
+      docId: r.id,
+      from: r.status,
+      actor: await historyActor(t, caller, 'seller'),
+      note: input.reason,
+      now,
+      apply: async (status) => {
+        await t
+          .update(creditRequests)
+          .set({ status, rejectReason: input.reason, decidedBy: caller.userId, decidedAt: now })
+          .where(eq(creditRequests.id, r.id));
+      },
+    });
     const what = r.kind === CreditRequestKind.RECHARGE ? '充值' : '退款';
     await tellOther(
       t,

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
-import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime, toFen, toYuan } from '@aquamall/shared';
+import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementMachine, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
+import { recordHistory, transition } from '../../lib/transition.ts';
 import type { Caller } from '../products/caller.ts';
-import { accountFor, guardAccount, inTx, LIVE, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
+import { accountFor, DOC, guardAccount, historyActor, inTx, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
 import { dayStart, movements } from './queries.ts';
 
 /**
@@ -76,7 +77,7 @@ export async function issueStatement(
   if (start.getTime() > now.getTime()) throw invalid('对账期间不能晚于今天');
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'seller', true);
-    guardAccount(a, LIVE, '出具对账单');
+    guardAccount(a, 'issueStatement');
     const overlap = await overlapping(t, a.id, start, until);
     if (overlap) throw conflict(overlap.message);
     const opening = (await sumsOf(t, [a.id], start)).get(a.id)!;
@@ -94,7 +95,17 @@ export async function issueStatement(
         createdBy: caller.userId,
         createdAt: now,
       })
-      .returning({ id: creditStatements.id });
+      .returning({ id: creditStatements.id, status: creditStatements.status });
+    await recordHistory(t, {
+      docType: DOC.statement,
+      docId: row!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: row!.status,
+      actor: await historyActor(t, caller, 'seller'),
+      note: `${input.from} 至 ${input.to}`,
+      now,
+    });
     await tellOther(
       t,
       a,
@@ -200,15 +211,22 @@ export async function answerStatement(
       throw e instanceof Error && e.message === '信用账户不存在' ? notFound(ACCOUNT_NOT_FOUND) : e;
     });
     const [s] = await t.select().from(creditStatements).where(eq(creditStatements.id, id)).for('update');
-    if (s!.status !== StatementStatus.PENDING) throw conflict('该对账单已处理，不能重复操作');
-    await t
-      .update(creditStatements)
-      .set(
-        dispute
-          ? { status: StatementStatus.DISPUTED, disputeReason: dispute }
-          : { status: StatementStatus.CONFIRMED, confirmedAt: now },
-      )
-      .where(eq(creditStatements.id, id));
+    await transition(t, {
+      machine: statementMachine,
+      action: dispute ? 'dispute' : 'confirm',
+      docType: DOC.statement,
+      docId: id,
+      from: s!.status,
+      actor: await historyActor(t, caller, 'buyer'),
+      note: dispute ?? undefined,
+      now,
+      apply: async (status) => {
+        await t
+          .update(creditStatements)
+          .set(dispute ? { status, disputeReason: dispute } : { status, confirmedAt: now })
+          .where(eq(creditStatements.id, id));
+      },
+    });
     await tellOther(
       t,
       a,

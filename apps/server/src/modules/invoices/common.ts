@@ -1,17 +1,18 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { InvoiceStatus, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
+import { InvoiceStatus, Side, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../products/caller.ts';
+import type { TransitionActor } from '../../lib/transition.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceSide = 'buyer' | 'seller';
 
 export const NOT_FOUND = '发票记录不存在';
-/** The audit log's target type of the invoice history (an append-only trail; docs/product/README.md#rules-for-every-document). */
+/** The audit log's target type of invoice entries, and the invoice's `docType` in document_history. */
 export const HISTORY_TARGET = 'invoice';
 /** An invoice step, named in the audit catalogue as invoice.<step>. */
 export type InvoiceStep = AuditAction extends infer A ? (A extends `invoice.${infer S}` ? S : never) : never;
@@ -60,14 +61,18 @@ export async function lockInvoice(
   return r;
 }
 
-export function guardStatus(r: InvoiceRecord, allowed: readonly number[], message: string): void {
-  if (!allowed.includes(r.status)) throw conflict(message);
-  if (r.reversalOfId !== null) throw conflict('红冲发票不能执行此操作');
+/** The context of the invoice's state table (packages/shared/src/machines/invoice.ts). */
+export const invoiceCtx = (r: InvoiceRecord) => ({ reversal: r.reversalOfId !== null });
+
+/** The history actor of a company user acting for one side of an invoice. */
+export async function invoiceActor(t: Db, caller: Caller, side: InvoiceSide): Promise<TransitionActor> {
+  return { side: side === 'buyer' ? Side.BUYER : Side.SELLER, userId: caller.userId, userName: await callerName(t, caller.userId) };
 }
 
 /**
- * Appends the history row (an audit log entry of target `invoice`) and notifies the other company, in the
- * caller's transaction.
+ * Appends the audit log entry (target `invoice`; the platform's trail — the invoice's own history is
+ * document_history, written by the state-table runner) and notifies the other company, in the caller's
+ * transaction.
  */
 export async function record(
   t: Db,

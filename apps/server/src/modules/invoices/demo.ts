@@ -12,7 +12,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { callerByPhone, type Caller } from '../products/caller.ts';
-import { HISTORY_TARGET } from './common.ts';
+import { recordHistory } from '../../lib/transition.ts';
+import { HISTORY_TARGET, invoiceActor } from './common.ts';
 import { newInvoiceCode } from './request.ts';
 
 const PDF_KEY = 'upload/demo/invoice/demo-invoice.pdf';
@@ -130,6 +131,17 @@ export async function seedDemoInvoices(db: Db, storage: Storage | null): Promise
     await db.insert(invoiceOrders).values({ invoiceId: inv!.id, orderId: order.id, amount: toYuan(fen) });
     let prev: number | null = null;
     for (const s of steps) {
+      const side = s.by.companyId === order.buyerCompanyId ? 'buyer' : 'seller';
+      await recordHistory(db, {
+        docType: HISTORY_TARGET,
+        docId: inv!.id,
+        action: s.action === 'request' ? 'create' : s.action,
+        fromStatus: prev,
+        toStatus: s.status,
+        actor: await invoiceActor(db, s.by, side),
+        note: s.note,
+        now: at(s.hours),
+      });
       await db.insert(auditLogs).values({
         actorUserId: s.by.userId,
         action: `invoice.${s.action}`,

@@ -421,6 +421,12 @@ describe('invoices: issue, confirm, dispute, reverse', () => {
       status: InvoiceStatus.ISSUED,
       invoiceNo: '22223333',
     });
+    expect((await detail(buyer.token, data.id)).data.history.map((h) => h.action)).toEqual([
+      '申请开票',
+      '开具发票',
+      '提出异议',
+      '重新开票',
+    ]);
 
     const second = await request(buyer.token, { kind: 1, titleId, orders: [{ orderId: b.id, amount: 100 }] });
     expect(

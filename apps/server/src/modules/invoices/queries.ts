@@ -1,15 +1,16 @@
 import { loadExcel } from '../../lib/lazy.ts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { enumLabel, InvoiceStatus, InvoiceViewer, type InvoiceAction, type InvoiceCounts, type InvoiceDetail, type invoiceListQuery, type InvoiceRow, type Paged, chinaDayEnd, chinaDayStart, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { enumLabel, invoiceHistoryLabel, invoiceMachine, InvoiceViewer, type InvoiceCounts, type InvoiceDetail, type invoiceListQuery, type InvoiceRow, type Paged, chinaDayEnd, chinaDayStart, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditLogs, invoiceOrders, invoices, orders, rmas } from '../../db/schema/index.ts';
+import { invoiceOrders, invoices, orders, rmas } from '../../db/schema/index.ts';
+import { historyOf } from '../../lib/transition.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
-import { HISTORY_TARGET, NOT_FOUND, type InvoiceRecord } from './common.ts';
+import { HISTORY_TARGET, invoiceCtx, NOT_FOUND, type InvoiceRecord } from './common.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 
 type ListIn = z.output<typeof invoiceListQuery>;
@@ -146,31 +147,6 @@ export async function invoiceCounts(db: Db, caller: Caller, type: number): Promi
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
 
-function actionsFor(r: InvoiceRecord, viewer: number): InvoiceAction[] {
-  if (r.reversalOfId !== null) return [];
-  const s = r.status;
-  if (viewer === InvoiceViewer.BUYER) {
-    if (s === InvoiceStatus.REQUESTED) return ['withdraw'];
-    if (s === InvoiceStatus.ISSUED) return ['confirm', 'dispute'];
-    return [];
-  }
-  if (s === InvoiceStatus.REQUESTED) return ['issue', 'refuse'];
-  if (s === InvoiceStatus.DISPUTED) return ['issue', 'reverse'];
-  if (s === InvoiceStatus.ISSUED || s === InvoiceStatus.RECEIVED) return ['reverse'];
-  return [];
-}
-
-const ACTION_NAMES: Record<string, string> = {
-  'invoice.request': '申请开票',
-  'invoice.withdraw': '撤销申请',
-  'invoice.refuse': '拒绝开票',
-  'invoice.issue': '开具发票',
-  'invoice.reissue': '重新开票',
-  'invoice.confirm': '确认收票',
-  'invoice.dispute': '提出异议',
-  'invoice.reverse': '红冲',
-};
-
 /** One invoice for either party (the caller's side is its company's); others get 发票记录不存在. */
 export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise<InvoiceDetail> {
   const [row] = await db
@@ -202,11 +178,7 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
       ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalOfId))
       : Promise.resolve([]),
     db.select({ id: invoices.id, code: invoices.code }).from(invoices).where(eq(invoices.reversalOfId, r.id)),
-    db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.targetType, HISTORY_TARGET), eq(auditLogs.targetId, String(r.id))))
-      .orderBy(asc(auditLogs.id)),
+    historyOf(db, HISTORY_TARGET, r.id),
     db.select({ p: pendingReversal }).from(invoices).where(eq(invoices.id, r.id)),
   ]);
   const side = viewer === InvoiceViewer.BUYER ? 'buyer' : 'seller';
@@ -244,12 +216,12 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
     })),
     history: trail.map((h) => ({
       id: h.id,
-      action: ACTION_NAMES[h.action] ?? h.action,
-      userName: h.actorName,
-      note: String((h.after as { note?: string } | null)?.note ?? ''),
+      action: invoiceHistoryLabel(h.action),
+      userName: h.userName,
+      note: h.note,
       createdAt: h.createdAt.toISOString(),
     })),
-    actions: actionsFor(r, viewer),
+    actions: invoiceMachine.available(r.status, { side }, invoiceCtx(r)),
   };
 }
 

@@ -16,7 +16,8 @@ import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
-import { coveredFen, inTransaction, record } from './common.ts';
+import { recordHistory } from '../../lib/transition.ts';
+import { coveredFen, HISTORY_TARGET, inTransaction, invoiceActor, record } from './common.ts';
 import { refundedFenByOrder } from '../aftersales/returns.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 
@@ -141,6 +142,15 @@ export async function requestInvoice(
     await t
       .insert(invoiceOrders)
       .values(lines.map((l) => ({ invoiceId: inv!.id, orderId: l.orderId, amount: toYuan(l.fen) })));
+    await recordHistory(t, {
+      docType: HISTORY_TARGET,
+      docId: inv!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: InvoiceStatus.REQUESTED,
+      actor: await invoiceActor(t, caller, 'buyer'),
+      note: input.remark,
+    });
     await record(t, inv!, {
       action: 'request',
       by: 'buyer',

@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   INVOICE_FILE_TYPES,
   InvoiceStatus,
+  invoiceMachine,
+  type InvoiceMachineAction,
   type invoiceIssueInput,
   type invoiceReverseInput,
   checkVat,
@@ -15,10 +17,13 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { extensionOf } from '../files/upload.ts';
 import type { Caller } from '../products/caller.ts';
+import { recordHistory, transition } from '../../lib/transition.ts';
 import {
   chinaDay,
-  guardStatus,
+  HISTORY_TARGET,
   inTransaction,
+  invoiceActor,
+  invoiceCtx,
   type InvoiceRecord,
   type InvoiceSide,
   type InvoiceStep,
@@ -78,34 +83,48 @@ interface Step<T> {
 }
 
 /**
- * One status transition of an invoice in one transaction: lock the invoice the caller's company is a party to,
- * check the caller acts for `side` and the status is one of `from` (else `refused`), let `apply` do its own
- * checks and writes, then set the status `to` (with `apply`'s columns) and append the history row + notice.
+ * One action of the invoice's state table (packages/shared/src/machines/invoice.ts) in one transaction: lock the
+ * invoice the caller's company is a party to, check the caller acts for the action's side, then the runner
+ * (lib/transition.ts) guards the status with the table, `apply` does its own checks and writes, the status moves
+ * to the table's state (with `apply`'s columns) and the history row is written; then the audit entry + notice.
  */
-async function transition<T = void>(
+async function step<T = void>(
   db: Db,
   caller: Caller,
   id: number,
-  rule: { side: InvoiceSide; from: readonly number[]; refused: string; to: number },
+  action: InvoiceMachineAction,
   apply: (t: Db, r: InvoiceRecord) => Step<T> | Promise<Step<T>>,
 ): Promise<T> {
   return inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, id, rule.side, rule.side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
-    guardStatus(r, rule.from, rule.refused);
-    const { set, result, ...step } = await apply(t, r);
-    await t
-      .update(invoices)
-      .set({ updatedAt: new Date(), ...set, status: rule.to })
-      .where(eq(invoices.id, r.id));
-    await record(t, r, { ...step, by: rule.side, userId: caller.userId, status: rule.to });
+    const side = invoiceMachine.actions[action].by[0] as InvoiceSide;
+    const r = await lockInvoice(t, caller, id, side, side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
+    let done: Step<T> | undefined;
+    const to = await transition(t, {
+      machine: invoiceMachine,
+      action,
+      docType: HISTORY_TARGET,
+      docId: r.id,
+      from: r.status,
+      ctx: invoiceCtx(r),
+      actor: await invoiceActor(t, caller, side),
+      apply: async (status) => {
+        done = await apply(t, r);
+        await t
+          .update(invoices)
+          .set({ updatedAt: new Date(), ...done.set, status })
+          .where(eq(invoices.id, r.id));
+        return { note: done.note, historyAction: done.action };
+      },
+    });
+    const { set: _set, result, ...rest } = done!;
+    await record(t, r, { ...rest, by: side, userId: caller.userId, status: to });
     return result as T;
   });
 }
 
 /** The purchaser withdraws a request not yet issued: → 已撤销 (its amounts are invoiceable again). */
 export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promise<void> {
-  const rule = { side: 'buyer', from: [InvoiceStatus.REQUESTED], to: InvoiceStatus.WITHDRAWN } as const;
-  await transition(db, caller, id, { ...rule, refused: '供应商已处理该申请，不能撤销' }, (_t, r) => ({
+  await step(db, caller, id, 'withdraw', (_t, r) => ({
     action: 'withdraw',
     notice: {
       title: `开票申请已撤销 ${r.code}`,
@@ -116,8 +135,7 @@ export async function withdrawInvoice(db: Db, caller: Caller, id: number): Promi
 
 /** The supplier refuses a request with a reason: → 已拒绝 (its amounts are invoiceable again). */
 export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
-  const rule = { side: 'seller', from: [InvoiceStatus.REQUESTED], to: InvoiceStatus.REFUSED } as const;
-  await transition(db, caller, id, { ...rule, refused: '该申请已处理，不能拒绝' }, (_t, r) => ({
+  await step(db, caller, id, 'refuse', (_t, r) => ({
     set: { rejectReason: reason },
     action: 'refuse',
     note: reason,
@@ -128,13 +146,7 @@ export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: 
 /** The supplier issues a request (or re-issues a disputed invoice): number, date, amounts, rate, files → 已开票. */
 export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Promise<void> {
   const date = chinaDay(input.invoiceDate, '开票日期', invalid);
-  const rule = {
-    side: 'seller',
-    from: [InvoiceStatus.REQUESTED, InvoiceStatus.DISPUTED],
-    to: InvoiceStatus.ISSUED,
-    refused: '该发票当前状态不能开票',
-  } as const;
-  await transition(db, caller, input.id, rule, async (t, r) => {
+  await step(db, caller, input.id, 'issue', async (t, r) => {
     const { exFen, taxFen } = checkAmounts(
       toFen(r.requestedAmount),
       input.amountExTax,
@@ -169,8 +181,7 @@ export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Prom
 
 /** The purchaser confirms receipt: 已开票 → 已收票. */
 export async function confirmInvoice(db: Db, caller: Caller, id: number): Promise<void> {
-  const rule = { side: 'buyer', from: [InvoiceStatus.ISSUED], to: InvoiceStatus.RECEIVED } as const;
-  await transition(db, caller, id, { ...rule, refused: '发票尚未开具或已处理，不能确认收票' }, (_t, r) => {
+  await step(db, caller, id, 'confirm', (_t, r) => {
     const now = new Date();
     return {
       set: { confirmedAt: now, updatedAt: now },
@@ -185,8 +196,7 @@ export async function confirmInvoice(db: Db, caller: Caller, id: number): Promis
 
 /** The purchaser disputes an issued invoice with a reason: 已开票 → 有异议 (the supplier re-issues or reverses). */
 export async function disputeInvoice(db: Db, caller: Caller, id: number, reason: string): Promise<void> {
-  const rule = { side: 'buyer', from: [InvoiceStatus.ISSUED], to: InvoiceStatus.DISPUTED } as const;
-  await transition(db, caller, id, { ...rule, refused: '发票尚未开具或已处理，不能提出异议' }, (_t, r) => ({
+  await step(db, caller, id, 'dispute', (_t, r) => ({
     set: { disputeReason: reason },
     action: 'dispute',
     note: reason,
@@ -232,13 +242,7 @@ export async function reverseInvoice(
 ): Promise<{ id: number; code: string }> {
   if (input.rmaId !== undefined) return reverseForRefund(db, caller, { ...input, rmaId: input.rmaId });
   const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
-  const rule = {
-    side: 'seller',
-    from: [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED],
-    to: InvoiceStatus.REVERSED,
-    refused: '只有已开具的发票可以红冲',
-  } as const;
-  return transition(db, caller, input.id, rule, async (t, r) => {
+  return step(db, caller, input.id, 'reverse', async (t, r) => {
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const left = await standing(t, r);
     const now = new Date();
@@ -328,7 +332,8 @@ async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rma
   const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
   return inTransaction(db, async (t) => {
     const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
-    guardStatus(r, [InvoiceStatus.ISSUED, InvoiceStatus.RECEIVED, InvoiceStatus.DISPUTED], '只有已开具的发票可以红冲');
+    const refused = invoiceMachine.refusal('reverse', r.status, invoiceCtx(r));
+    if (refused) throw conflict(refused);
     const [rma] = await t
       .select()
       .from(rmas)
@@ -360,12 +365,24 @@ async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rma
     const whole = left.total - fen <= 0;
     const status = whole ? InvoiceStatus.REVERSED : r.status;
     await t.update(invoices).set({ status, updatedAt: now }).where(eq(invoices.id, r.id));
+    const note = `部分红冲 ¥${toYuan(fen)}（售后单 ${rma.rmaNo}，红字发票 ${red.code}，${input.invoiceNo}）：${input.reason}`;
+    // The table's `reverse` whose status stays until nothing of the invoice stands.
+    await recordHistory(t, {
+      docType: HISTORY_TARGET,
+      docId: r.id,
+      action: 'reverse',
+      fromStatus: r.status,
+      toStatus: status,
+      actor: await invoiceActor(t, caller, 'seller'),
+      note,
+      now,
+    });
     await record(t, r, {
       action: 'reverse',
       by: 'seller',
       userId: caller.userId,
       status,
-      note: `部分红冲 ¥${toYuan(fen)}（售后单 ${rma.rmaNo}，红字发票 ${red.code}，${input.invoiceNo}）：${input.reason}`,
+      note,
       notice: {
         title: `发票已部分红冲 ${r.code}`,
         content: `${r.sellerCompanyName} 因售后退款（${rma.rmaNo}）红冲了发票 ${r.invoiceNo ?? ''} 的 ¥${toYuan(fen)}。`,

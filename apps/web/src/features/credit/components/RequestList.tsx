@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
-import { CreditRequestKind, CreditRequestStatus, enumLabel, type CreditAccountRow, type CreditRequestRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
+import { CreditRequestKind, creditRequestMachine, enumLabel, type CreditAccountRow, type CreditRequestRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useAccountList, useConfirmRequest, useRejectRequest, useRequestList } from '../api/credit.ts';
@@ -49,10 +49,10 @@ export function RequestList({ kind, title, customerRecharge = false }: { kind: n
             width: 120,
             fixed: 'right' as const,
             render: (_: unknown, r: CreditRequestRow) =>
-              r.status === CreditRequestStatus.PENDING ? (
+              creditRequestMachine.available(r.status, { side: 'seller' }).length ? (
                 <Space size={4}>
-                  <Button type="link" size="small" onClick={() => onConfirm(r)}>确认</Button>
-                  <Button type="link" size="small" danger onClick={() => setRejecting(r)}>驳回</Button>
+                  <Button type="link" size="small" onClick={() => onConfirm(r)}>{creditRequestMachine.actions.confirm.label}</Button>
+                  <Button type="link" size="small" danger onClick={() => setRejecting(r)}>{creditRequestMachine.actions.reject.label}</Button>
                 </Space>
               ) : null,
           },

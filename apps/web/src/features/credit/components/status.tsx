@@ -1,13 +1,13 @@
 import { Tag } from 'antd';
-import { enumLabel, formatPrice } from '@aquamall/shared';
+import { creditAccountMachine, creditRequestMachine, enumLabel, formatPrice, statementMachine } from '@aquamall/shared';
 
 const ACCOUNT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'volcano', 3: 'error' };
 const REQUEST: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error' };
 const STATEMENT: Record<number, string> = { 0: 'orange', 1: 'success', 2: 'error' };
 
-export const AccountStatusTag = ({ status }: { status: number }) => <Tag color={ACCOUNT[status]}>{enumLabel('CreditAccountStatus', status)}</Tag>;
-export const RequestStatusTag = ({ status }: { status: number }) => <Tag color={REQUEST[status]}>{enumLabel('CreditRequestStatus', status)}</Tag>;
-export const StatementStatusTag = ({ status }: { status: number }) => <Tag color={STATEMENT[status]}>{enumLabel('StatementStatus', status)}</Tag>;
+export const AccountStatusTag = ({ status }: { status: number }) => <Tag color={ACCOUNT[status]}>{creditAccountMachine.label(status)}</Tag>;
+export const RequestStatusTag = ({ status }: { status: number }) => <Tag color={REQUEST[status]}>{creditRequestMachine.label(status)}</Tag>;
+export const StatementStatusTag = ({ status }: { status: number }) => <Tag color={STATEMENT[status]}>{statementMachine.label(status)}</Tag>;
 export const MovementTag = ({ kind }: { kind: number }) => <Tag>{enumLabel('CreditMovement', kind)}</Tag>;
 
 /** A signed amount: green when money comes in, red when it goes out (zero shows a dash). */

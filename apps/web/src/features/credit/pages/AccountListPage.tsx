@@ -7,7 +7,7 @@ import { ExportButton, ListPage, ListTable, useListParams } from '../../../compo
 import { exportAccounts, useAccountList, useFreeze, useUnfreeze } from '../api/credit.ts';
 import { AmountModal, RechargeModal, ReasonModal } from '../components/CreditModals.tsx';
 import { AccountStatusTag } from '../components/status.tsx';
-import { useCreditSide } from '../components/side.ts';
+import { accountLabel, canOnAccount, useCreditSide } from '../components/side.ts';
 
 type Dialog = { kind: 'recharge' | 'refund' | 'customerRecharge' | 'freeze' | 'unfreeze'; account: CreditAccountRow } | null;
 
@@ -47,16 +47,17 @@ export default function AccountListPage() {
           {seller ? (
             <>
               <Button type="link" size="small" onClick={() => setDialog({ kind: 'customerRecharge', account: r })}>客户充值</Button>
-              {r.status === CreditAccountStatus.ACTIVE ? (
-                <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'freeze', account: r })}>冻结</Button>
-              ) : (
-                <Button type="link" size="small" onClick={() => setDialog({ kind: 'unfreeze', account: r })}>解冻</Button>
+              {canOnAccount('seller', r.status, 'freeze') && (
+                <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'freeze', account: r })}>{accountLabel('freeze')}</Button>
+              )}
+              {canOnAccount('seller', r.status, 'unfreeze') && (
+                <Button type="link" size="small" onClick={() => setDialog({ kind: 'unfreeze', account: r })}>{accountLabel('unfreeze')}</Button>
               )}
             </>
           ) : (
             <>
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'recharge', account: r })}>充值</Button>
-              {r.status === CreditAccountStatus.ACTIVE && <Button type="link" size="small" onClick={() => setDialog({ kind: 'refund', account: r })}>退款</Button>}
+              <Button type="link" size="small" onClick={() => setDialog({ kind: 'recharge', account: r })}>{accountLabel('recharge')}</Button>
+              {canOnAccount('buyer', r.status, 'refund') && <Button type="link" size="small" onClick={() => setDialog({ kind: 'refund', account: r })}>退款</Button>}
             </>
           )}
         </Space>

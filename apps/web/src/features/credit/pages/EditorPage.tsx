@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tabs, type TableColumnsType } from 'antd';
-import { chinaMonthToDate, CreditAccountStatus, creditApplyInput, enumLabel, formatChinaDate, formatChinaDateTime, StatementStatus, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
+import { chinaMonthToDate, CreditAccountStatus, creditApplyInput, enumLabel, formatChinaDate, formatChinaDateTime, statementMachine, type CreditAccountAction, type CreditAccountDetail, type CreditLedgerRow, type StatementRow } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 import { Price } from '../../../components/Format.tsx';
 import { afterChinaToday, pickerToDay, pickerToDayOrUndefined, rangeToPicker } from '../../../lib/china-time.ts';
@@ -26,7 +26,7 @@ import {
 } from '../api/credit.ts';
 import { AdjustModal, AmountModal, RechargeModal, ReasonModal, TermsModal } from '../components/CreditModals.tsx';
 import { AccountStatusTag, Delta, MovementTag, StatementStatusTag } from '../components/status.tsx';
-import { useCreditSide } from '../components/side.ts';
+import { accountLabel, canOnAccount, useCreditSide } from '../components/side.ts';
 
 const applyRules = formRules(creditApplyInput);
 const fmt = (v: string | null) => formatChinaDateTime(v);
@@ -92,20 +92,21 @@ function AccountView({ id, statementId }: { id: number; statementId: number | nu
   if (!a) return <Card loading variant="borderless" />;
   const seller = a.viewer === 1;
   const live = a.status === CreditAccountStatus.ACTIVE || a.status === CreditAccountStatus.FROZEN;
+  const can = (action: CreditAccountAction) => canOnAccount(seller ? 'seller' : 'buyer', a.status, action);
   const close = () => setDialog(null);
   const actions = seller ? (
     <Space wrap>
-      {a.status === CreditAccountStatus.PENDING && <Button type="primary" onClick={() => setDialog('approve')}>审核通过</Button>}
-      {live && <Button type="primary" onClick={() => setDialog('customerRecharge')}>客户充值</Button>}
-      {live && <Button onClick={() => setDialog('terms')}>调整额度</Button>}
-      {live && <Button onClick={() => setDialog('adjust')}>账户调整</Button>}
-      {a.status === CreditAccountStatus.ACTIVE && <Button danger onClick={() => setDialog('freeze')}>冻结</Button>}
-      {a.status === CreditAccountStatus.FROZEN && <Button onClick={() => setDialog('unfreeze')}>解冻</Button>}
+      {can('approve') && <Button type="primary" onClick={() => setDialog('approve')}>{accountLabel('approve')}</Button>}
+      {can('customerRecharge') && <Button type="primary" onClick={() => setDialog('customerRecharge')}>客户充值</Button>}
+      {can('changeTerms') && <Button onClick={() => setDialog('terms')}>{accountLabel('changeTerms')}</Button>}
+      {can('adjust') && <Button onClick={() => setDialog('adjust')}>账户调整</Button>}
+      {can('freeze') && <Button danger onClick={() => setDialog('freeze')}>{accountLabel('freeze')}</Button>}
+      {can('unfreeze') && <Button onClick={() => setDialog('unfreeze')}>{accountLabel('unfreeze')}</Button>}
     </Space>
   ) : (
     <Space wrap>
-      {live && <Button type="primary" onClick={() => setDialog('recharge')}>充值</Button>}
-      {a.status === CreditAccountStatus.ACTIVE && <Button onClick={() => setDialog('refund')}>申请退款</Button>}
+      {can('recharge') && <Button type="primary" onClick={() => setDialog('recharge')}>{accountLabel('recharge')}</Button>}
+      {can('refund') && <Button onClick={() => setDialog('refund')}>{accountLabel('refund')}</Button>}
     </Space>
   );
   return (
@@ -245,7 +246,7 @@ function StatementModal({ id, onClose }: { id: number; onClose: () => void }) {
   const dispute = useDisputeStatement();
   const [disputing, setDisputing] = useState(false);
   const s = q.data;
-  const buyerCanAnswer = s && s.viewer === 0 && s.status === StatementStatus.PENDING;
+  const answers = s && s.viewer === 0 ? statementMachine.available(s.status, { side: 'buyer' }) : [];
   return (
     <Modal
       title={`对账单（编号${id}）`}
@@ -256,8 +257,8 @@ function StatementModal({ id, onClose }: { id: number; onClose: () => void }) {
         <Space>
           <Button onClick={() => void exportStatementExcel(id)}>导出Excel</Button>
           <Button onClick={() => void exportStatementPdf(id)}>导出PDF</Button>
-          {buyerCanAnswer && <Button danger onClick={() => setDisputing(true)}>有异议</Button>}
-          {buyerCanAnswer && <Button type="primary" loading={confirm.isPending} onClick={() => void confirm.mutateAsync({ id })}>确认对账单</Button>}
+          {answers.includes('dispute') && <Button danger onClick={() => setDisputing(true)}>{statementMachine.actions.dispute.label}</Button>}
+          {answers.includes('confirm') && <Button type="primary" loading={confirm.isPending} onClick={() => void confirm.mutateAsync({ id })}>{statementMachine.actions.confirm.label}</Button>}
           <Button onClick={onClose}>关闭</Button>
         </Space>
       }

@@ -7,7 +7,7 @@ import { ListPage, ListTable, useListParams } from '../../../components/ListPage
 import { useApplyList, useReject } from '../api/credit.ts';
 import { ReasonModal, TermsModal } from '../components/CreditModals.tsx';
 import { AccountStatusTag } from '../components/status.tsx';
-import { useCreditSide } from '../components/side.ts';
+import { accountLabel, canOnAccount, useCreditSide } from '../components/side.ts';
 
 /**
  * companyAccount/requestIndex: the supplier's requests to approve (limit and days) or reject; the purchaser's
@@ -48,13 +48,13 @@ export default function RequestIndexPage() {
       width: 150,
       fixed: 'right',
       render: (_, r) =>
-        seller && r.status === CreditAccountStatus.PENDING ? (
+        seller && canOnAccount('seller', r.status, 'approve') ? (
           <Space size={4}>
             <Button type="link" size="small" onClick={() => setDialog({ kind: 'approve', account: r })}>通过</Button>
-            <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'reject', account: r })}>拒绝</Button>
+            <Button type="link" size="small" danger onClick={() => setDialog({ kind: 'reject', account: r })}>{accountLabel('reject')}</Button>
           </Space>
-        ) : !seller && r.status === CreditAccountStatus.REJECTED ? (
-          <Link to={`/customer/companyAccount/editor?seller=${r.sellerCompanyId}`}>重新申请</Link>
+        ) : !seller && canOnAccount('buyer', r.status, 'apply') ? (
+          <Link to={`/customer/companyAccount/editor?seller=${r.sellerCompanyId}`}>{accountLabel('apply')}</Link>
         ) : r.status === CreditAccountStatus.ACTIVE || r.status === CreditAccountStatus.FROZEN ? (
           <Link to={`/customer/companyAccount/editor?id=${r.id}`}>查看账户</Link>
         ) : null,

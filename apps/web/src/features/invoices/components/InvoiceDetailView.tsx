@@ -21,6 +21,7 @@ import {
 import {
   checkVat,
   enumLabel,
+  invoiceButtonLabel,
   fenToNumber,
   formatFen,
   formatMoney,
@@ -168,30 +169,30 @@ function Detail({ d, onOpen }: { d: InvoiceDetail; onOpen?: (id: number) => void
         <Space wrap style={{ marginBottom: 16 }}>
           {has('issue') && (
             <Button type="primary" onClick={() => setModal('issue')}>
-              {d.status === 3 ? '重新开票' : '开具发票'}
+              {invoiceButtonLabel('issue', d.status)}
             </Button>
           )}
           {has('refuse') && (
             <Button danger onClick={() => setModal('refuse')}>
-              拒绝开票
+              {invoiceButtonLabel('refuse', d.status)}
             </Button>
           )}
           {has('reverse') && (
             <Button danger onClick={() => setModal('reverse')}>
-              红冲
+              {invoiceButtonLabel('reverse', d.status)}
             </Button>
           )}
           {has('confirm') && (
             <Popconfirm title="确认已收到这张发票？" onConfirm={() => confirm.mutateAsync({ id: d.id })}>
               <Button type="primary" loading={confirm.isPending}>
-                确认收票
+                {invoiceButtonLabel('confirm', d.status)}
               </Button>
             </Popconfirm>
           )}
-          {has('dispute') && <Button onClick={() => setModal('dispute')}>有异议</Button>}
+          {has('dispute') && <Button onClick={() => setModal('dispute')}>{invoiceButtonLabel('dispute', d.status)}</Button>}
           {has('withdraw') && (
             <Popconfirm title="撤销这份开票申请？" onConfirm={() => withdraw.mutateAsync({ id: d.id })}>
-              <Button loading={withdraw.isPending}>撤销申请</Button>
+              <Button loading={withdraw.isPending}>{invoiceButtonLabel('withdraw', d.status)}</Button>
             </Popconfirm>
           )}
         </Space>
@@ -329,7 +330,7 @@ function IssueModal({ d, onClose }: { d: InvoiceDetail; onClose: () => void }) {
     <Modal
       open
       width={560}
-      title={d.status === 3 ? '重新开票' : '开具发票'}
+      title={invoiceButtonLabel('issue', d.status)}
       okText="确认开票"
       okButtonProps={{ loading: issue.isPending }}
       onCancel={onClose}

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { enumLabel, InvoiceStatus, formatChinaDate } from '@aquamall/shared';
+import { InvoiceStatus, invoiceMachine, formatChinaDate } from '@aquamall/shared';
 
 const COLOR: Record<number, string> = {
   [InvoiceStatus.REQUESTED]: 'orange',
@@ -16,7 +16,7 @@ export const InvoiceStatusTag = ({ status, reversal }: { status: number; reversa
   reversal ? (
     <Tag color="red">红冲发票</Tag>
   ) : (
-    <Tag color={COLOR[status]}>{enumLabel('InvoiceStatus', status)}</Tag>
+    <Tag color={COLOR[status]}>{invoiceMachine.label(status)}</Tag>
   );
 
 /** 普通 / 专用 as a short tag. */
