@@ -332,15 +332,8 @@ export async function orderDetail(
     const gate = memberGateForOrderType(t);
     if (gate) assertMemberGate(caller, gate);
   }
-  const [lines, payments, ships, history, pendingJob, perms] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, id))
-      .orderBy(asc(orderLines.sort), asc(orderLines.id)),
-    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
-    db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
-    historyOf(db, ORDER_DOC, id),
+  const [parts, pendingJob, perms] = await Promise.all([
+    orderParts(db, id),
     db
       .select({ runAt: jobs.runAt })
       .from(jobs)
@@ -349,19 +342,7 @@ export async function orderDetail(
       .limit(1),
     loadPermissions(db, caller),
   ]);
-  const shipLines = ships.length
-    ? await db
-        .select()
-        .from(shipmentLines)
-        .where(
-          inArray(
-            shipmentLines.shipmentId,
-            ships.map((s) => s.id),
-          ),
-        )
-    : [];
-  const lineById = new Map(lines.map((l) => [l.id, l]));
-  const paymentWaiting = payments.some((p) => p.status === PaymentStatus.SUBMITTED);
+  const paymentWaiting = parts.paymentWaiting;
   const related = await relatedOrders(db, order, caller.companyId);
   const originalTotal =
     order.originalGoodsAmount !== null
@@ -406,72 +387,108 @@ export async function orderDetail(
     cancelledAt: order.cancelledAt,
     deadline: pendingJob[0]?.runAt ?? null,
     paymentSubmitted: paymentWaiting,
-    lines: lines.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      skuId: l.skuId,
-      productName: l.productName,
-      skuCode: l.skuCode,
-      spec: l.spec,
-      brand: l.brand,
-      model: l.model,
-      unit: l.unit,
-      image: l.image,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      originalUnitPrice: l.originalUnitPrice,
-      amount: l.amount,
-      shippedQty: l.shippedQty,
-      claimedQty: l.claimedQty,
-    })),
-    payments: payments.map((p) => ({
-      id: p.id,
-      method: p.method,
-      amount: p.amount,
-      proofFiles: p.proofFiles,
-      payerName: p.payerName,
-      remark: p.remark,
-      status: p.status,
-      rejectReason: p.rejectReason,
-      submittedAt: p.submittedAt,
-      decidedAt: p.decidedAt,
-    })),
-    shipments: ships.map((s) => ({
-      id: s.id,
-      carrier: s.carrier,
-      trackingNo: s.trackingNo,
-      remark: s.remark,
-      shippedByName: s.shippedByName,
-      createdAt: s.createdAt,
-      lines: shipLines
-        .filter((sl) => sl.shipmentId === s.id)
-        .map((sl) => {
-          const l = lineById.get(sl.orderLineId);
-          return {
-            orderLineId: sl.orderLineId,
-            productName: l?.productName ?? '',
-            spec: l?.spec ?? '',
-            unit: l?.unit ?? '',
-            quantity: sl.quantity,
-          };
-        }),
-    })),
-    history: history.map((h) => ({
-      id: h.id,
-      action: h.action,
-      fromStatus: h.fromStatus,
-      toStatus: h.toStatus,
-      side: h.side,
-      userName: h.userName,
-      note: h.note,
-      createdAt: h.createdAt,
-    })),
+    ...parts.view,
     related,
     actions: orderMachine.available(
       order.status,
       { side, permissions: perms },
       { paymentWaiting, completedAt: order.completedAt, rmaDays: rules.rmaDays, now },
     ),
+  };
+}
+
+
+/**
+ * The lines, payments, shipments (each with its lines) and status history of one order, as both detail answers
+ * show them: the parties' detail (orderDetail) and the platform console's (admin/trade/orders.ts).
+ */
+export async function orderParts(db: Db, id: number) {
+  const [lines, payments, ships, history] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, id))
+      .orderBy(asc(orderLines.sort), asc(orderLines.id)),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
+    db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
+    historyOf(db, ORDER_DOC, id),
+  ]);
+  const shipLines = ships.length
+    ? await db
+        .select()
+        .from(shipmentLines)
+        .where(
+          inArray(
+            shipmentLines.shipmentId,
+            ships.map((s) => s.id),
+          ),
+        )
+    : [];
+  const lineById = new Map(lines.map((l) => [l.id, l]));
+  return {
+    paymentWaiting: payments.some((p) => p.status === PaymentStatus.SUBMITTED),
+    view: {
+      lines: lines.map((l) => ({
+        id: l.id,
+        productId: l.productId,
+        skuId: l.skuId,
+        productName: l.productName,
+        skuCode: l.skuCode,
+        spec: l.spec,
+        brand: l.brand,
+        model: l.model,
+        unit: l.unit,
+        image: l.image,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        originalUnitPrice: l.originalUnitPrice,
+        amount: l.amount,
+        shippedQty: l.shippedQty,
+        claimedQty: l.claimedQty,
+      })),
+      payments: payments.map((p) => ({
+        id: p.id,
+        method: p.method,
+        amount: p.amount,
+        proofFiles: p.proofFiles,
+        payerName: p.payerName,
+        remark: p.remark,
+        status: p.status,
+        rejectReason: p.rejectReason,
+        submittedAt: p.submittedAt,
+        decidedAt: p.decidedAt,
+      })),
+      shipments: ships.map((s) => ({
+        id: s.id,
+        carrier: s.carrier,
+        trackingNo: s.trackingNo,
+        remark: s.remark,
+        shippedByName: s.shippedByName,
+        createdAt: s.createdAt,
+        lines: shipLines
+          .filter((sl) => sl.shipmentId === s.id)
+          .map((sl) => {
+            const l = lineById.get(sl.orderLineId);
+            return {
+              orderLineId: sl.orderLineId,
+              productName: l?.productName ?? '',
+              spec: l?.spec ?? '',
+              unit: l?.unit ?? '',
+              quantity: sl.quantity,
+            };
+          }),
+      })),
+      history: history.map((h) => ({
+        id: h.id,
+        action: h.action,
+        fromStatus: h.fromStatus,
+        toStatus: h.toStatus,
+        side: h.side,
+        userName: h.userName,
+        note: h.note,
+        createdAt: h.createdAt,
+      })),
+    },
   };
 }
 

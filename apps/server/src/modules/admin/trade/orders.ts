@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { chinaDayEnd, chinaDayStart, type adminOrderDetail, type adminOrderListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
-import { orderLines, orderPayments, orders, rmas, shipmentLines, shipments } from '../../../db/schema/index.ts';
-import { historyOf } from '../../../lib/transition.ts';
-import { ORDER_DOC } from '../../orders/create.ts';
+import { orders, rmas } from '../../../db/schema/index.ts';
+import { orderParts } from '../../orders/queries.ts';
 import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
@@ -50,21 +49,14 @@ export async function listAllOrders(db: Db, q: OrderListFilter) {
 export async function orderForConsole(db: Db, id: number): Promise<z.input<typeof adminOrderDetail>> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw fail('ADMIN_ORDER_NOT_FOUND');
-  const [lines, payments, ships, history, requests] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.sort), asc(orderLines.id)),
-    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)).orderBy(asc(orderPayments.id)),
-    db.select().from(shipments).where(eq(shipments.orderId, id)).orderBy(asc(shipments.id)),
-    historyOf(db, ORDER_DOC, id),
+  const [parts, requests] = await Promise.all([
+    orderParts(db, id),
     db
       .select({ id: rmas.id, rmaNo: rmas.rmaNo, type: rmas.type, status: rmas.status, refundAmount: rmas.refundAmount })
       .from(rmas)
       .where(eq(rmas.orderId, id))
       .orderBy(asc(rmas.id)),
   ]);
-  const shipLines = ships.length
-    ? await db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ships.map((s) => s.id)))
-    : [];
-  const lineById = new Map(lines.map((l) => [l.id, l]));
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -90,60 +82,7 @@ export async function orderForConsole(db: Db, id: number): Promise<z.input<typeo
       areaName: order.address.areaName,
       detail: order.address.detail,
     },
-    lines: lines.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      skuId: l.skuId,
-      productName: l.productName,
-      skuCode: l.skuCode,
-      spec: l.spec,
-      brand: l.brand,
-      model: l.model,
-      unit: l.unit,
-      image: l.image,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      originalUnitPrice: l.originalUnitPrice,
-      amount: l.amount,
-      shippedQty: l.shippedQty,
-      claimedQty: l.claimedQty,
-    })),
-    payments: payments.map((p) => ({
-      id: p.id,
-      method: p.method,
-      amount: p.amount,
-      proofFiles: p.proofFiles,
-      payerName: p.payerName,
-      remark: p.remark,
-      status: p.status,
-      rejectReason: p.rejectReason,
-      submittedAt: p.submittedAt,
-      decidedAt: p.decidedAt,
-    })),
-    shipments: ships.map((s) => ({
-      id: s.id,
-      carrier: s.carrier,
-      trackingNo: s.trackingNo,
-      remark: s.remark,
-      shippedByName: s.shippedByName,
-      createdAt: s.createdAt,
-      lines: shipLines
-        .filter((sl) => sl.shipmentId === s.id)
-        .map((sl) => {
-          const l = lineById.get(sl.orderLineId);
-          return { orderLineId: sl.orderLineId, productName: l?.productName ?? '', spec: l?.spec ?? '', unit: l?.unit ?? '', quantity: sl.quantity };
-        }),
-    })),
-    history: history.map((h) => ({
-      id: h.id,
-      action: h.action,
-      fromStatus: h.fromStatus,
-      toStatus: h.toStatus,
-      side: h.side,
-      userName: h.userName,
-      note: h.note,
-      createdAt: h.createdAt,
-    })),
+    ...parts.view,
     rmas: requests,
   };
 }
