@@ -1,5 +1,5 @@
 import { and, gte, lt, ne, sql } from 'drizzle-orm';
-import { CHINA_TZ, chinaDayEnd, chinaDayStart, OrderStatus, type AdminTradeStats, type adminTradeStatsQuery, type z } from '@aquamall/shared';
+import { CHINA_TZ, chinaDayEnd, chinaDayStart, OrderStatus, toFen, toYuan, type AdminTradeStats, type adminTradeStatsQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, orders } from '../../../db/schema/index.ts';
 import { loadExcel } from '../../../lib/lazy.ts';
@@ -22,7 +22,7 @@ export function periodsOf(q: StatsQuery): string[] {
 }
 
 /**
- * The platform's trade by China day or month: GMV (orders placed and not cancelled, their totals in fen summed
+ * The platform's trade by China day or month: GMV (orders placed and not cancelled, their totals summed exactly
  * by the database), order count, companies registered, and the suppliers and purchasers with at least one such
  * order. The total row counts a company active once over the whole range.
  */
@@ -35,7 +35,7 @@ export async function tradeStats(db: Db, q: StatsQuery): Promise<AdminTradeStats
   const companyPeriod = sql<string>`to_char(${companies.createdAt} at time zone ${sql.raw(`'${CHINA_TZ}'`)}, ${fmt})`;
   const placed = and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, OrderStatus.CANCELLED));
   const tradeColumns = {
-    gmvFen: sql<string>`coalesce(sum(round(${orders.totalAmount} * 100)), 0)::bigint`,
+    gmv: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text`,
     orders: sql<number>`count(*)::int`,
     activeSuppliers: sql<number>`count(distinct ${orders.sellerCompanyId})::int`,
     activePurchasers: sql<number>`count(distinct ${orders.buyerCompanyId})::int`,
@@ -52,12 +52,13 @@ export async function tradeStats(db: Db, q: StatsQuery): Promise<AdminTradeStats
   ]);
   const tradeBy = new Map(trade.map((r) => [r.period, r]));
   const joinedBy = new Map(joined.map((r) => [r.period, r.n]));
-  const yuan = (fen: string | number) => (Number(fen) / 100).toFixed(2);
+  // The database sums the numeric amounts exactly; the kernel writes them in the one wire form (yuan, 2 decimals).
+  const yuan = (sum: string | undefined) => toYuan(toFen(sum ?? '0'));
   const periods: Period[] = periodsOf(q).map((period) => {
     const t = tradeBy.get(period);
     return {
       period,
-      gmv: yuan(t?.gmvFen ?? 0),
+      gmv: yuan(t?.gmv),
       orders: t?.orders ?? 0,
       newCompanies: joinedBy.get(period) ?? 0,
       activeSuppliers: t?.activeSuppliers ?? 0,
@@ -68,7 +69,7 @@ export async function tradeStats(db: Db, q: StatsQuery): Promise<AdminTradeStats
     periods,
     total: {
       period: '合计',
-      gmv: yuan(tradeTotal?.gmvFen ?? 0),
+      gmv: yuan(tradeTotal?.gmv),
       orders: tradeTotal?.orders ?? 0,
       newCompanies: joinedTotal?.n ?? 0,
       activeSuppliers: tradeTotal?.activeSuppliers ?? 0,
