@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Code, OrderStatus, RmaStatus, RmaType, StockReason, type RmaApplyInfo, type RmaDetail, type RmaRow, type Paged } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { jobs, messages, documentHistory, orderLines, orders, productSkus, rmaHistory, stockLedger } from '../../db/schema/index.ts';
+import { jobs, messages, documentHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
 import { api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
@@ -215,7 +215,7 @@ describe('after-sales: the supplier and the purchaser', () => {
     expect((await http.post(buyer.token, '/api/rma/withdraw', { id: b.data.id })).code).toBe(0);
     expect((await lineOf(order.id))[0]!.claimedQty).toBe(0);
     expect(await http.post(seller.admin.token, '/api/rma/approve', { id: b.data.id })).toMatchObject({ code: Code.CONFLICT });
-    const hist = await db().select().from(rmaHistory).where(eq(rmaHistory.rmaId, b.data.id));
+    const hist = await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'rma'), eq(documentHistory.docId, b.data.id))).orderBy(documentHistory.id);
     expect(hist.map((h) => h.action)).toEqual(['apply', 'withdraw']);
   });
 });
