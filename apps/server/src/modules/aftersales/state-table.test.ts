@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { RmaStatus, rmaMachine, RmaType, stateMatrix, type Actor, type RmaAction } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
-import { documentHistory, orderLines, rmas } from '../../db/schema/index.ts';
+import { documentHistory, orderLines, rmaDisputes, rmas } from '../../db/schema/index.ts';
+import { decideDispute } from '../admin/trade/disputes.ts';
 import { callerFor, makeOnSaleProduct, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { makeCompletedOrder } from '../../test/factories/aftersales.ts';
 import type { Caller } from '../products/caller.ts';
@@ -74,6 +75,23 @@ describe('the after-sales state table', () => {
       }
     }
     expect(walked).toBeGreaterThan(40);
+
+    // The platform's arbitration: a request the table does not let it decide is refused by the console, unchanged.
+    const [dispute] = await db()
+      .insert(rmaDisputes)
+      .values({ rmaId: ret, raisedBySide: 1, raisedByCompanyId: buyer.companyId, raisedByUserId: buyer.id, reason: '状态表' })
+      .returning({ id: rmaDisputes.id });
+    for (const { state, allowed } of stateMatrix(rmaMachine, 'platform')) {
+      if (allowed) continue;
+      await db().update(rmas).set({ status: state }).where(eq(rmas.id, ret));
+      const before = await snapshot(ret);
+      for (const support of ['buyer', 'seller'] as const)
+        await expect(
+          decideDispute(db(), { userId: null, ip: '' }, { id: dispute!.id, support, reason: '状态表裁决' }),
+          `platform arbitrate in ${state}`,
+        ).rejects.toMatchObject({ message: '该售后申请已不是驳回状态，无法裁决' });
+      expect(await snapshot(ret)).toEqual(before);
+    }
     // The history the purchaser's applications wrote went to document_history, labelled from the table.
     const rows = await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'rma'), eq(documentHistory.docId, ret)));
     expect(rows.map((h) => rmaMachine.historyLabel(h.action))).toEqual(['提交售后申请']);
