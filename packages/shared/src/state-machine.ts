@@ -43,8 +43,11 @@ export interface ActionSpec<S extends number, C> {
    * evaluated on the same context for the button and for the command; `by` is the acting side when known.
    */
   readonly when?: (ctx: C, by?: Actor) => boolean;
-  /** The refusal when the state is wrong; default 「<document>当前状态为<status>，不能<label>」. */
-  readonly refusal?: string | ((status: S) => string);
+  /**
+   * The refusal when the state is wrong; default 「<document>当前状态为<status>，不能<label>」. A function also gets
+   * the context (a text that depends on the document's kind, e.g. 仅退款无需寄回商品).
+   */
+  readonly refusal?: string | ((status: S, ctx: C) => string);
   /** The refusal when `when` fails; default the state refusal. */
   readonly whenRefusal?: string | ((ctx: C) => string);
   /** Timed rules (job kinds) the action starts. */
@@ -119,9 +122,9 @@ export function defineMachine<S extends number, A extends string, C = undefined>
       if (!(s in spec.states)) throw new Error(`${spec.document}: action ${a} names unknown state ${s}`);
   }
   const label = (state: S | number) => spec.states[state as S] ?? String(state);
-  const stateRefusal = (a: A, state: S | number) => {
+  const stateRefusal = (a: A, state: S | number, ctx?: C) => {
     const r = spec.actions[a].refusal;
-    if (typeof r === 'function') return r(state as S);
+    if (typeof r === 'function') return r(state as S, ctx as C);
     return r ?? `${spec.document}当前状态为${label(state)}，不能${spec.actions[a].label}`;
   };
   const fromOf = (a: A, by?: Actor): readonly S[] => {
@@ -130,10 +133,10 @@ export function defineMachine<S extends number, A extends string, C = undefined>
   };
   const refusal = (a: A, state: S | number, ctx?: C, by?: Actor): string | null => {
     const act = spec.actions[a];
-    if (!fromOf(a, by).includes(state as S)) return stateRefusal(a, state);
+    if (!fromOf(a, by).includes(state as S)) return stateRefusal(a, state, ctx);
     if (act.when && !act.when(ctx as C, by)) {
       const w = act.whenRefusal;
-      return (typeof w === 'function' ? w(ctx as C) : w) ?? stateRefusal(a, state);
+      return (typeof w === 'function' ? w(ctx as C) : w) ?? stateRefusal(a, state, ctx);
     }
     return null;
   };

@@ -151,6 +151,10 @@ export const rmaLineView = z.object({
 });
 export type RmaLineView = z.infer<typeof rmaLineView>;
 
+/** The actions of an after-sales request's state table (packages/shared/src/machines/rma.ts). */
+export const rmaActionName = z.enum(['withdraw', 'approve', 'reject', 'shipBack', 'receive', 'refund', 'exchange', 'escalate', 'arbitrate']);
+export type RmaAction = z.infer<typeof rmaActionName>;
+
 export const rmaHistoryView = z.object({
   id: z.number().int(),
   action: z.string(),
@@ -195,6 +199,8 @@ export const rmaDetail = rmaRow.extend({
   closedAt: wireTimestamp.nullable(),
   lines: z.array(rmaLineView),
   history: z.array(rmaHistoryView),
+  /** What the caller may do now: `rmaMachine.available(…)` (packages/shared/src/machines/rma.ts), in table order. */
+  actions: z.array(rmaActionName),
   /** 申请平台介入 of a refused request and the platform's decision (decision 0187); null when never escalated. */
   dispute: rmaDisputeView.nullable(),
 });

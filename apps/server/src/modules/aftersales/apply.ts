@@ -2,14 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orderMachine, RmaStatus, RmaType, Side, type RmaApplyInfo, toFen, toYuan } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
+import { orderLines, orders, rmaLines, rmas } from '../../db/schema/index.ts';
+import { recordHistory } from '../../lib/transition.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { addDays } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { inTransaction, rmaLink } from './common.ts';
+import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
 
 const TYPE_NAME: Record<number, string> = { [RmaType.RETURN]: '退货退款', [RmaType.REFUND]: '仅退款', [RmaType.EXCHANGE]: '换货' };
 export const rmaTypeName = (type: number) => TYPE_NAME[type] ?? '售后';
@@ -140,16 +141,15 @@ export async function applyRma(db: Db, caller: Caller, input: RmaApplyIn, rules:
         .set({ claimedQty: byId.get(r.orderLineId)!.claimedQty + r.quantity })
         .where(eq(orderLines.id, r.orderLineId));
     }
-    await t.insert(rmaHistory).values({
-      rmaId: rma!.id,
+    await recordHistory(t, {
+      docType: RMA_DOC,
+      docId: rma!.id,
       action: 'apply',
       fromStatus: null,
       toStatus: RmaStatus.PENDING,
-      side: Side.BUYER,
-      userId: caller.userId,
-      userName: userName.slice(0, 60),
+      actor: { side: Side.BUYER, userId: caller.userId, userName },
       note: `${rmaTypeName(input.type)}：${input.reason}`,
-      createdAt: now,
+      now,
     });
     await notify(t, order.sellerCompanyId, {
       type: 'rma',

@@ -1,14 +1,18 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { RmaStatus, Side, type SideValue } from '@aquamall/shared';
+import { RmaStatus, rmaMachine, Side, type RmaAction, type RmaStatusValue, type SideValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderLines, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
+import { orderLines, rmaLines, rmas } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { actorOf, transition as runTransition } from '../../lib/transition.ts';
 import { notify } from '../notifications/notify.ts';
 import type { Caller } from '../products/caller.ts';
 
 export type RmaRecord = typeof rmas.$inferSelect;
 
 export const NOT_FOUND = '售后单不存在';
+
+/** The document kind of after-sales requests in document_history. */
+export const RMA_DOC = 'rma';
 
 /** The workbench page of a request for one side (type picks the highlighted menu). */
 export const rmaLink = (id: number, side: 'buyer' | 'seller') => `/customer/rma/rmaEditor?type=${side === 'buyer' ? 0 : 1}&id=${id}`;
@@ -32,21 +36,26 @@ export async function lockRma(t: Db, caller: Caller, id: number, side: 'buyer' |
   return r;
 }
 
-/** Refuses unless the request is in one of `allowed` statuses, naming the status it is in. */
-export function guardStatus(r: RmaRecord, allowed: readonly number[], message: string): void {
-  if (!allowed.includes(r.status)) throw conflict(message);
+/**
+ * The after-sales table's guard (packages/shared/src/machines/rma.ts) before a command validates its input: refuses
+ * with the table's text and changes nothing. The runner guards again when it records the transition.
+ */
+export function guardRma(r: RmaRecord, action: RmaAction, side: SideValue): void {
+  const refusal = rmaMachine.refusal(action, r.status, { type: r.type }, actorOf(side));
+  if (refusal) throw conflict(refusal);
 }
 
 /**
- * Moves a locked request to `to` with its other column changes, appends the history row and notifies the
- * other company (all in the caller's transaction).
+ * Runs an action of the after-sales table on a locked request (lib/transition.ts): guard, the status and other
+ * column changes, one document_history row — then notifies the other company (all in the caller's transaction).
  */
 export async function transition(
   t: Db,
   r: RmaRecord,
   change: {
-    to: number;
-    action: string;
+    action: RmaAction;
+    /** The state among the action's `to`/`alsoTo` when the command chooses it. */
+    to?: RmaStatusValue;
     side: SideValue;
     userId: number | null;
     userName: string;
@@ -56,21 +65,24 @@ export async function transition(
   },
   now = new Date(),
 ): Promise<void> {
-  const closing = change.to === RmaStatus.CLOSED || change.to === RmaStatus.REJECTED || change.to === RmaStatus.CANCELLED;
-  await t
-    .update(rmas)
-    .set({ ...change.set, status: change.to, updatedAt: now, ...(closing ? { closedAt: now } : {}) })
-    .where(eq(rmas.id, r.id));
-  await t.insert(rmaHistory).values({
-    rmaId: r.id,
+  await runTransition(t, {
+    machine: rmaMachine,
     action: change.action,
-    fromStatus: r.status,
-    toStatus: change.to,
-    side: change.side,
-    userId: change.userId,
-    userName: change.userName.slice(0, 60),
-    note: (change.note ?? '').slice(0, 300),
-    createdAt: now,
+    docType: RMA_DOC,
+    docId: r.id,
+    from: r.status,
+    actor: { side: change.side, userId: change.userId, userName: change.userName },
+    ctx: { type: r.type },
+    to: change.to,
+    note: change.note,
+    now,
+    apply: async (to) => {
+      const closing = to === RmaStatus.CLOSED || to === RmaStatus.REJECTED || to === RmaStatus.CANCELLED;
+      await t
+        .update(rmas)
+        .set({ ...change.set, status: to, updatedAt: now, ...(closing ? { closedAt: now } : {}) })
+        .where(eq(rmas.id, r.id));
+    },
   });
   const toBuyer = change.side !== Side.BUYER;
   await notify(t, toBuyer ? r.buyerCompanyId : r.sellerCompanyId, {

@@ -1,12 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
-import { RmaStatus, Side, type RmaDisputeView } from '@aquamall/shared';
+import { rmaMachine, Side, type RmaDisputeView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { rmaDisputes, rmaHistory, rmas } from '../../db/schema/index.ts';
+import { rmaDisputes, rmas } from '../../db/schema/index.ts';
+import { transition } from '../../lib/transition.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { inTransaction, NOT_FOUND, rmaLink } from './common.ts';
+import { inTransaction, NOT_FOUND, RMA_DOC, rmaLink } from './common.ts';
 
 /** The dispute of a request as both parties see it, or null (decision 0187). */
 export async function disputeOf(db: Db, rmaId: number): Promise<RmaDisputeView | null> {
@@ -35,24 +36,25 @@ export async function escalateRma(db: Db, caller: Caller, id: number, reason: st
       .where(and(eq(rmas.id, id), or(eq(rmas.buyerCompanyId, caller.companyId), eq(rmas.sellerCompanyId, caller.companyId))))
       .for('update');
     if (!r) throw notFound(NOT_FOUND);
-    if (r.status !== RmaStatus.REJECTED) throw conflict('只有被驳回的售后申请可以申请平台介入');
     const side = r.buyerCompanyId === caller.companyId ? Side.BUYER : Side.SELLER;
+    const refusal = rmaMachine.refusal('escalate', r.status, { type: r.type });
+    if (refusal) throw conflict(refusal);
     const [created] = await t
       .insert(rmaDisputes)
       .values({ rmaId: r.id, raisedBySide: side, raisedByCompanyId: caller.companyId, raisedByUserId: caller.userId, reason, createdAt: now })
       .onConflictDoNothing({ target: rmaDisputes.rmaId })
       .returning({ id: rmaDisputes.id });
     if (!created) throw conflict('该售后申请已申请过平台介入，每个申请只能申请一次');
-    await t.insert(rmaHistory).values({
-      rmaId: r.id,
+    await transition(t, {
+      machine: rmaMachine,
       action: 'escalate',
-      fromStatus: r.status,
-      toStatus: r.status,
-      side,
-      userId: caller.userId,
-      userName: userName.slice(0, 60),
-      note: reason.slice(0, 300),
-      createdAt: now,
+      docType: RMA_DOC,
+      docId: r.id,
+      from: r.status,
+      actor: { side, userId: caller.userId, userName },
+      ctx: { type: r.type },
+      note: reason,
+      now,
     });
     await recordAudit(t, { userId: caller.userId, ip: '' }, {
       action: 'rma.escalate',

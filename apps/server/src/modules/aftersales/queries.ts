@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
+import { rmaMachine, RmaViewer, type Paged, type RmaCounts, type RmaDetail, type RmaRow, chinaDayEnd, chinaDayStart } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { invoices, orderLines, orders, rmaHistory, rmaLines, rmas } from '../../db/schema/index.ts';
+import { invoices, orderLines, orders, rmaLines, rmas } from '../../db/schema/index.ts';
+import { historyOf } from '../../lib/transition.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
-import { NOT_FOUND } from './common.ts';
+import { NOT_FOUND, RMA_DOC } from './common.ts';
 import { disputeOf } from './escalation.ts';
 
 /** Line count, units and the first line's product (name, image) of each request. */
@@ -96,7 +97,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
       .innerJoin(orderLines, eq(orderLines.id, rmaLines.orderLineId))
       .where(eq(rmaLines.rmaId, r.id))
       .orderBy(asc(rmaLines.id)),
-    db.select().from(rmaHistory).where(eq(rmaHistory.rmaId, r.id)).orderBy(asc(rmaHistory.id)),
+    historyOf(db, RMA_DOC, r.id),
     r.replacementOrderId ? db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.replacementOrderId)) : Promise.resolve([]),
     disputeOf(db, r.id),
     r.reversalInvoiceId ? db.select({ code: invoices.code }).from(invoices).where(eq(invoices.id, r.reversalInvoiceId)) : Promise.resolve([]),
@@ -126,6 +127,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     replacementOrderNo: replacement[0]?.orderNo ?? null,
     closedAt: r.closedAt?.toISOString() ?? null,
     dispute,
+    actions: rmaMachine.available(r.status, { side: viewer === RmaViewer.BUYER ? 'buyer' : 'seller' }, { type: r.type }),
     lines: lines.map(({ l, ol }) => ({
       id: l.id,
       orderLineId: ol.id,

@@ -5,6 +5,7 @@ import {
   OrderKind,
   RefundMethod,
   RmaStatus,
+  rmaMachine,
   RmaType,
   Side,
   toFen,
@@ -19,7 +20,7 @@ import { conflict, invalid } from '../../lib/errors.ts';
 import { createOrders, type NewOrderLine } from '../orders/create.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { guardStatus, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
+import { guardRma, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
 import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/pay.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
@@ -46,13 +47,12 @@ export async function withdrawRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'buyer', BUYER_ONLY);
-    guardStatus(r, [RmaStatus.PENDING], '供应商已处理该申请，不能撤销');
+    guardRma(r, 'withdraw', Side.BUYER);
     await releaseClaims(t, r.id);
     await transition(
       t,
       r,
       {
-        to: RmaStatus.CANCELLED,
         action: 'withdraw',
         side: Side.BUYER,
         ...me,
@@ -78,7 +78,7 @@ export async function approveRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
-    guardStatus(r, [RmaStatus.PENDING], '该申请已处理，不能重复审核');
+    guardRma(r, 'approve', Side.SELLER);
     const refundOnly = r.type === RmaType.REFUND;
     const returnAddress = refundOnly ? null : await returnAddressOf(t, caller, input);
     await transition(
@@ -114,13 +114,12 @@ export async function rejectRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
-    guardStatus(r, [RmaStatus.PENDING], '该申请已处理，不能驳回');
+    guardRma(r, 'reject', Side.SELLER);
     await releaseClaims(t, r.id);
     await transition(
       t,
       r,
       {
-        to: RmaStatus.REJECTED,
         action: 'reject',
         side: Side.SELLER,
         ...me,
@@ -148,17 +147,12 @@ export async function shipBackRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'buyer', BUYER_ONLY);
-    guardStatus(
-      r,
-      [RmaStatus.TO_RETURN],
-      r.type === RmaType.REFUND ? '仅退款无需寄回商品' : '当前状态不能填写寄回物流',
-    );
+    guardRma(r, 'shipBack', Side.BUYER);
     await transition(
       t,
       r,
       {
-        to: RmaStatus.RETURNED,
-        action: 'ship_back',
+        action: 'shipBack',
         side: Side.BUYER,
         ...me,
         note: `${carrier} ${trackingNo}`,
@@ -188,11 +182,7 @@ export async function receiveRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
-    guardStatus(
-      r,
-      [RmaStatus.RETURNED],
-      r.status === RmaStatus.TO_RETURN ? '采购商尚未寄回商品' : '当前状态不能确认收货',
-    );
+    guardRma(r, 'receive', Side.SELLER);
     const moves = await receiptMoves(t, r, input);
     await moveStock(t, moves, {
       docType: 'rma',
@@ -206,7 +196,6 @@ export async function receiveRma(
       t,
       r,
       {
-        to: RmaStatus.TO_SETTLE,
         action: 'receive',
         side: Side.SELLER,
         ...me,
@@ -245,12 +234,9 @@ export async function refundRma(
   const me = await who(db, caller);
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
-    if (r.type === RmaType.EXCHANGE) throw conflict('换货申请不退款，请创建换货订单');
-    guardStatus(
-      r,
-      [RmaStatus.TO_SETTLE],
-      r.status === RmaStatus.RETURNED ? '请先确认收到退回商品' : '当前状态不能登记退款',
-    );
+    // The kind comes before the status (an exchange is never refunded, whatever its state).
+    if (r.type === RmaType.EXCHANGE) throw conflict(rmaMachine.refusal('refund', RmaStatus.TO_SETTLE, { type: r.type })!);
+    guardRma(r, 'refund', Side.SELLER);
     const fen = toFen(input.amount);
     if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
     await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
@@ -260,7 +246,6 @@ export async function refundRma(
       t,
       r,
       {
-        to: RmaStatus.CLOSED,
         action: 'refund',
         side: Side.SELLER,
         ...me,
@@ -297,12 +282,9 @@ export async function exchangeRma(
   const me = await who(db, caller);
   return inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'seller', SELLER_ONLY);
-    if (r.type !== RmaType.EXCHANGE) throw conflict('只有换货申请可以创建换货订单');
-    guardStatus(
-      r,
-      [RmaStatus.TO_SETTLE],
-      r.status === RmaStatus.RETURNED ? '请先确认收到退回商品' : '当前状态不能创建换货订单',
-    );
+    // The kind comes before the status (only an exchange gets a replacement order, whatever its state).
+    if (r.type !== RmaType.EXCHANGE) throw conflict(rmaMachine.refusal('exchange', RmaStatus.TO_SETTLE, { type: r.type })!);
+    guardRma(r, 'exchange', Side.SELLER);
     const [order] = await t.select().from(orders).where(eq(orders.id, r.orderId));
     const lines = await t
       .select({ line: orderLines, quantity: rmaLines.quantity })
@@ -349,7 +331,6 @@ export async function exchangeRma(
       t,
       r,
       {
-        to: RmaStatus.CLOSED,
         action: 'exchange',
         side: Side.SELLER,
         ...me,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code, CreditMovement, OrderStatus, RmaType, type CreditAccountDetail } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
-import { creditLedger, orderLines, orders, rmaHistory } from '../../db/schema/index.ts';
+import { creditLedger, documentHistory, orderLines, orders } from '../../db/schema/index.ts';
 import { advanceOrder, api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 
 /**
@@ -139,7 +139,7 @@ describe(`refunds under parallel repeats: money moves once (${testDbKind})`, () 
     const rows = (await ledgerOf(a.id)).filter((r) => r.kind === CreditMovement.RMA_REFUND);
     expect(rows).toHaveLength(1);
     expect(await sums(a.id)).toEqual({ balance: 8000, credit: 0 });
-    const history = await db().select().from(rmaHistory).where(and(eq(rmaHistory.rmaId, rma.data.id), eq(rmaHistory.action, 'refund')));
+    const history = await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'rma'), eq(documentHistory.docId, rma.data.id), eq(documentHistory.action, 'refund')));
     expect(history).toHaveLength(1);
   }, 120_000);
 

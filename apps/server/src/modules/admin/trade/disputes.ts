@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { RmaDisputeStatus, RmaStatus, RmaType, Side, type adminDisputeDecideInput, type adminDisputeListQuery, type z } from '@aquamall/shared';
+import { RmaDisputeStatus, rmaMachine, RmaStatus, RmaType, Side, type adminDisputeDecideInput, type adminDisputeListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, orders, rmaDisputes, rmaLines, rmas } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
@@ -78,7 +78,7 @@ export async function decideDispute(db: Db, actor: AuditActor, input: z.infer<ty
     if (d.status !== RmaDisputeStatus.OPEN) throw fail('DISPUTE_ALREADY_DECIDED');
     const [r] = await t.select().from(rmas).where(eq(rmas.id, d.rmaId)).for('update');
     if (!r) throw fail('DISPUTE_RMA_NOT_FOUND');
-    if (r.status !== RmaStatus.REJECTED) throw fail('DISPUTE_RMA_NOT_REJECTED');
+    if (!rmaMachine.can('arbitrate', r.status)) throw fail('DISPUTE_RMA_NOT_REJECTED');
     const forBuyer = input.support === 'buyer';
     const verdict = forBuyer ? '支持采购商' : '支持供应商';
     const note = `平台裁决：${verdict}。${input.reason}`;

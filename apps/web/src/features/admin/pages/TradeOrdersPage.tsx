@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Form, Input, Result, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { enumLabel, orderMachine, type AdminOrderDetail, type AdminOrderRow, formatChinaDateTime } from '@aquamall/shared';
+import { enumLabel, orderMachine, rmaMachine, type AdminOrderDetail, type AdminOrderRow, formatChinaDateTime } from '@aquamall/shared';
 import { DateRangeItem, dateParams, FilterForm, ListPage, ListTable, useListParams, type DateRange } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { useConsoleQuery } from '../api/admin.ts';
@@ -106,7 +106,7 @@ function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }
                 columns={[
                   { title: '售后单号', dataIndex: 'rmaNo' },
                   { title: '类型', dataIndex: 'type', render: (v: number) => enumLabel('RmaType', v) },
-                  { title: '状态', dataIndex: 'status', render: (v: number) => enumLabel('RmaStatus', v) },
+                  { title: '状态', dataIndex: 'status', render: (v: number) => rmaMachine.label(v) },
                   { title: '退款金额', dataIndex: 'refundAmount', render: (v: string) => <Price value={v} /> },
                 ]}
               />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { rmaButton } from './status.tsx';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, RmaStatus, rmaEscalateInput, type RmaDetail, formatChinaDateTime } from '@aquamall/shared';
+import { RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, rmaEscalateInput, type RmaDetail, formatChinaDateTime } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useEscalateRma } from '../api/rma.ts';
 
@@ -42,7 +43,7 @@ export function DisputePanel({ d }: { d: RmaDetail }) {
       />
     );
   }
-  if (d.status !== RmaStatus.REJECTED) return null;
+  if (!d.actions.includes('escalate')) return null;
   return (
     <>
       <Alert
@@ -52,13 +53,13 @@ export function DisputePanel({ d }: { d: RmaDetail }) {
         message={d.viewer === 0 ? '对驳回有异议？可申请平台介入，由平台裁决' : '采购商对驳回有异议时，双方均可申请平台介入'}
         action={
           <Button size="small" onClick={() => setOpen(true)}>
-            申请平台介入
+            {rmaButton('escalate')}
           </Button>
         }
       />
       <Modal
         open={open}
-        title="申请平台介入"
+        title={rmaButton('escalate')}
         okText="提交申请"
         okButtonProps={{ loading: escalate.isPending }}
         onCancel={() => setOpen(false)}

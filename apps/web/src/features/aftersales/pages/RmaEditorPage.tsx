@@ -1,29 +1,17 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Radio, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
-import { enumLabel, RmaStatus, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaDetail, type RmaLineView, formatChinaDateTime, formatMoney } from '@aquamall/shared';
+import { RmaStatus, rmaMachine, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaAction, type RmaDetail, type RmaLineView, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { fileUrl, previewUrl } from '../../../lib/image.ts';
 import { useApproveRma, useExchangeRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
-import { RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
+import { rmaButton, RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
 import { DisputePanel } from '../components/DisputePanel.tsx';
 import { ApproveModal, dispositionText, ReceiveModal, ReturnAddress, ReversalPrompt } from '../components/ReturnSteps.tsx';
 
 const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
-const ACTION: Record<string, string> = {
-  apply: '提交售后申请',
-  approve: '同意申请',
-  reject: '驳回申请',
-  withdraw: '撤销申请',
-  ship_back: '寄回商品',
-  receive: '确认收到退回商品',
-  refund: '登记退款',
-  exchange: '创建换货订单',
-  escalate: '申请平台介入',
-  arbitrate: '平台裁决',
-};
 const SIDE: Record<number, string> = { 0: '系统', 1: '采购商', 2: '供应商', 3: '平台' };
 
 /** rma/rmaEditor?type=0|1&id=: one request for either side — lines, photos, history and the next step. */
@@ -111,12 +99,12 @@ export default function RmaEditorPage() {
             children: (
               <div>
                 <div>
-                  <strong>{ACTION[h.action] ?? h.action}</strong>
+                  <strong>{rmaMachine.historyLabel(h.action)}</strong>
                   <Typography.Text type="secondary"> · {SIDE[h.side] ?? ''}{h.userName ? ` ${h.userName}` : ''} · {when(h.createdAt)}</Typography.Text>
                 </div>
                 <div style={{ color: '#595959' }}>
-                  {h.fromStatus !== null ? `${enumLabel('RmaStatus', h.fromStatus)} → ` : ''}
-                  {enumLabel('RmaStatus', h.toStatus)}
+                  {h.fromStatus !== null ? `${rmaMachine.label(h.fromStatus)} → ` : ''}
+                  {rmaMachine.label(h.toStatus)}
                   {h.note ? `：${h.note}` : ''}
                 </div>
               </div>
@@ -132,17 +120,20 @@ const shipRules = formRules(rmaShipBackInput);
 const rejectRules = formRules(rmaRejectInput);
 const refundRules = formRules(rmaRefundInput);
 
-/** What the viewer can do now: the purchaser withdraws or ships back; the supplier reviews, receives, settles. */
+/**
+ * What the viewer can do now: the buttons are the detail's `actions` (the after-sales table's `available`), their
+ * texts the table's; the purchaser withdraws or ships back, the supplier reviews, receives, settles.
+ */
 function NextStep({ d }: { d: RmaDetail }) {
   const withdraw = useWithdrawRma();
   const approve = useApproveRma();
   const exchange = useExchangeRma();
   const [modal, setModal] = useState<'reject' | 'refund' | 'approve' | 'receive' | null>(null);
-  const buyer = d.viewer === 0;
+  const can = (a: RmaAction) => d.actions.includes(a);
   const s = d.status;
 
-  if (buyer) {
-    if (s === RmaStatus.PENDING) {
+  if (d.viewer === 0) {
+    if (can('withdraw')) {
       return (
         <Alert
           type="info"
@@ -151,13 +142,13 @@ function NextStep({ d }: { d: RmaDetail }) {
           message="等待供应商审核"
           action={
             <Popconfirm title="撤销后可重新申请。确认撤销？" okText="撤销" onConfirm={() => withdraw.mutateAsync({ id: d.id })}>
-              <Button size="small" danger loading={withdraw.isPending}>撤销申请</Button>
+              <Button size="small" danger loading={withdraw.isPending}>{rmaButton('withdraw')}</Button>
             </Popconfirm>
           }
         />
       );
     }
-    if (s === RmaStatus.TO_RETURN) return <ShipBackForm id={d.id} seller={d.counterpartName} />;
+    if (can('shipBack')) return <ShipBackForm id={d.id} seller={d.counterpartName} />;
     // The address itself is shown (copyable) below the step.
     if (s === RmaStatus.RETURNED) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message="商品已寄回，等待供应商确认收货" />;
     if (s === RmaStatus.TO_SETTLE) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={d.type === RmaType.EXCHANGE ? '等待供应商创建换货订单' : '等待供应商退款'} />;
@@ -165,7 +156,7 @@ function NextStep({ d }: { d: RmaDetail }) {
   }
 
   let step: React.ReactNode = null;
-  if (s === RmaStatus.PENDING) {
+  if (can('approve') || can('reject')) {
     step = (
       <Alert
         type="warning"
@@ -174,53 +165,54 @@ function NextStep({ d }: { d: RmaDetail }) {
         message="采购商申请售后，请审核"
         action={
           <Space>
-            {d.type === RmaType.REFUND ? (
+            {!can('approve') ? null : d.type === RmaType.REFUND ? (
               <Popconfirm title="同意后进入待退款。确认同意？" okText="同意" onConfirm={() => approve.mutateAsync({ id: d.id })}>
-                <Button size="small" type="primary" loading={approve.isPending}>同意</Button>
+                <Button size="small" type="primary" loading={approve.isPending}>{rmaButton('approve')}</Button>
               </Popconfirm>
             ) : (
-              <Button size="small" type="primary" onClick={() => setModal('approve')}>同意</Button>
+              <Button size="small" type="primary" onClick={() => setModal('approve')}>{rmaButton('approve')}</Button>
             )}
-            <Button size="small" danger onClick={() => setModal('reject')}>驳回</Button>
+            {can('reject') && <Button size="small" danger onClick={() => setModal('reject')}>{rmaButton('reject')}</Button>}
           </Space>
         }
       />
     );
   } else if (s === RmaStatus.TO_RETURN) {
     step = <Alert type="info" showIcon style={{ marginBottom: 16 }} message="等待采购商寄回商品" />;
-  } else if (s === RmaStatus.RETURNED) {
+  } else if (can('receive')) {
     step = (
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
         message={`采购商已寄回：${d.returnCarrier ?? ''} ${d.returnTrackingNo ?? ''}，收到商品后请确认并选择每件商品的处理方式`}
-        action={<Button size="small" type="primary" onClick={() => setModal('receive')}>确认收货</Button>}
+        action={<Button size="small" type="primary" onClick={() => setModal('receive')}>{rmaButton('receive')}</Button>}
       />
     );
-  } else if (s === RmaStatus.TO_SETTLE) {
-    step =
-      d.type === RmaType.EXCHANGE ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="请创建换货订单（0 元）补发商品"
-          action={
-            <Popconfirm title="将以 0 元创建换货订单并预占库存，确认？" okText="创建" onConfirm={() => exchange.mutateAsync({ id: d.id })}>
-              <Button size="small" type="primary" loading={exchange.isPending}>创建换货订单</Button>
-            </Popconfirm>
-          }
-        />
-      ) : (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={`请向采购商退款 ${formatMoney(d.refundAmount)}，并登记退款`}
-          action={<Button size="small" type="primary" onClick={() => setModal('refund')}>登记退款</Button>}
-        />
-      );
+  } else if (can('exchange')) {
+    step = (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="请创建换货订单（0 元）补发商品"
+        action={
+          <Popconfirm title="将以 0 元创建换货订单并预占库存，确认？" okText="创建" onConfirm={() => exchange.mutateAsync({ id: d.id })}>
+            <Button size="small" type="primary" loading={exchange.isPending}>{rmaButton('exchange')}</Button>
+          </Popconfirm>
+        }
+      />
+    );
+  } else if (can('refund')) {
+    step = (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={`请向采购商退款 ${formatMoney(d.refundAmount)}，并登记退款`}
+        action={<Button size="small" type="primary" onClick={() => setModal('refund')}>{rmaButton('refund')}</Button>}
+      />
+    );
   }
   return (
     <>
@@ -245,7 +237,7 @@ function ShipBackForm({ id, seller }: { id: number; seller: string }) {
           <Input maxLength={50} placeholder="物流单号" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={ship.isPending}>提交寄回信息</Button>
+          <Button type="primary" htmlType="submit" loading={ship.isPending}>{rmaButton('shipBack')}</Button>
         </Form.Item>
       </Form>
     </Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Input, Result, Select, Space, Table, type TableColumnsType } from 'antd';
-import { DEFAULT_PAGE_SIZE, enumLabel, type RmaRow, formatChinaDateTime } from '@aquamall/shared';
+import { DEFAULT_PAGE_SIZE, enumLabel, rmaMachine, type RmaRow, formatChinaDateTime } from '@aquamall/shared';
 import type { Dayjs } from 'dayjs';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
@@ -79,7 +79,7 @@ function RmaList({ type }: { type: 0 | 1 }) {
 
   return (
     <Card title={type === 0 ? '我的售后' : '售后处理'} variant="borderless">
-      <StatusTabs value={filters.status} statuses={STATUS_TABS} label={(s) => enumLabel('RmaStatus', s)} count={countOf} onChange={(status) => set({ status })} />
+      <StatusTabs value={filters.status} statuses={STATUS_TABS} label={(s) => rmaMachine.label(s)} count={countOf} onChange={(status) => set({ status })} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select allowClear placeholder="全部类型" style={{ width: 130 }} options={[1, 2, 3].map((v) => ({ value: v, label: enumLabel('RmaType', v) }))} onChange={(rmaType?: number) => set({ rmaType })} />
         <DatePicker.RangePicker placeholder={['申请开始日期', '申请结束日期']} onChange={(v) => onRange(v as [Dayjs | null, Dayjs | null] | null)} />
