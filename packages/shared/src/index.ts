@@ -42,3 +42,4 @@ export * from './machines/quotation.ts';
 export * from './machines/tender.ts';
 export * from './machines/invoice.ts';
 export * from './machines/credit.ts';
+export * from './machines/merchant.ts';

@@ -7,7 +7,9 @@ import {
   MERCHANT_AGREEMENT_VERSION,
   requiredDocumentFiles,
   MerchantStatus,
+  merchantMachine,
   requiredMerchantDocuments,
+  Side,
   type MerchantApplicationView,
   type MerchantDraftInput,
   type MerchantSubmitInput,
@@ -18,7 +20,8 @@ import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { addReviewEvent, listReviewEvents } from './events.ts';
+import { transition } from '../../lib/transition.ts';
+import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
 import { areaNames } from '../buying/addresses.ts';
 
 export const MSG_NOT_OWN_DOCUMENT = '证件图片不存在，请重新上传';
@@ -89,7 +92,7 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
 /** merchant/application: the caller's application (or the prefilled form) and its review history. */
 export async function myApplication(db: Db, companyId: number): Promise<MyApplication> {
   const application = await getMyApplication(db, companyId);
-  const history = application.id ? await listReviewEvents(db, 'merchant', application.id) : [];
+  const history = application.id ? await merchantHistory(db, application.id) : [];
   return { application, history };
 }
 
@@ -97,12 +100,15 @@ export async function myApplication(db: Db, companyId: number): Promise<MyApplic
 async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined> {
   if (auth.companyType !== CompanyType.SUPPLIER) throw forbidden('采购商账号不能申请入驻，请使用供应商账号注册后再申请');
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, auth.companyId!));
-  if (row?.status === MerchantStatus.PENDING) throw conflict('入驻申请正在审核中，暂不能修改');
-  if (row?.status === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+  let status: number = row?.status ?? MerchantStatus.NONE;
   if (!row) {
+    // Shops opened before applications were recorded count as approved (see getMyApplication).
     const [c] = await db.select({ merchantStatus: companies.merchantStatus }).from(companies).where(eq(companies.id, auth.companyId!));
-    if (c?.merchantStatus === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+    if (c?.merchantStatus === MerchantStatus.APPROVED) status = MerchantStatus.APPROVED;
   }
+  // Editing a draft is allowed where submitting is (the state table's `submit`).
+  const refusal = merchantMachine.refusal('submit', status, undefined, 'seller');
+  if (refusal) throw conflict(refusal);
   return row;
 }
 
@@ -168,6 +174,11 @@ export async function submitApplication(
     updatedAt: now,
   };
   return app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: merchantApplications.status })
+      .from(merchantApplications)
+      .where(eq(merchantApplications.companyId, auth.companyId!))
+      .for('update');
     const [row] = await tx
       .insert(merchantApplications)
       .values({ companyId: auth.companyId!, ...values })
@@ -180,13 +191,15 @@ export async function submitApplication(
       .returning();
     if (!row) throw conflict('入驻申请状态已变化，请刷新后重试');
     await tx.update(companies).set({ merchantStatus: MerchantStatus.PENDING, updatedAt: now }).where(eq(companies.id, auth.companyId!));
-    await addReviewEvent(tx, {
-      kind: 'merchant',
-      subjectId: row.id,
-      companyId: auth.companyId!,
+    // The row is written first (a first submission has no id before it); the runner guards the state it came from.
+    await transition(tx, {
+      machine: merchantMachine,
       action: 'submit',
-      snapshot: { ...form, agreementVersion: agreement.version, ip },
-      actorUserId: auth.userId,
+      docType: MERCHANT_DOC,
+      docId: row.id,
+      from: before?.status ?? MerchantStatus.NONE,
+      actor: await merchantActor(tx, auth.userId, Side.SELLER),
+      now,
     });
     return toView(row);
   });
