@@ -27,7 +27,7 @@ export const merchantMachine = defineMachine<MerchantStatusValue, 'submit' | 'ap
       refusal: (status) => (status === S.PENDING ? '入驻申请正在审核中，暂不能修改' : '您已通过入驻审核，无需重复申请'),
     },
     approve: { from: [S.PENDING], to: S.APPROVED, by: ['platform'], label: '审核通过', refusal: decisionRefusal },
-    reject: { from: [S.PENDING], to: S.REJECTED, by: ['platform'], label: '审核驳回', refusal: decisionRefusal },
+    reject: { from: [S.PENDING], to: S.REJECTED, by: ['platform'], label: '审核驳回', button: '驳回', refusal: decisionRefusal },
   },
 });
 
