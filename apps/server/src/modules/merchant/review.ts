@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { MerchantStatus, merchantMachine, SHOP_TYPE_OPTIONS, Side } from '@aquamall/shared';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
@@ -36,7 +36,7 @@ export async function listApplications(
 
 export async function applicationDetail(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(merchantApplications).where(eq(merchantApplications.id, id));
-  if (!row) throw notFound('入驻申请不存在');
+  if (!row) throw fail('MERCHANT_APPLICATION_NOT_FOUND');
   const [company] = await app.db
     .select({ id: companies.id, name: companies.name, type: companies.type, disabled: companies.disabled, createdAt: companies.createdAt })
     .from(companies)
@@ -62,7 +62,7 @@ export async function decideApplication(
   const now = new Date();
   const result = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(merchantApplications).where(eq(merchantApplications.id, id)).for('update');
-    if (!before) throw notFound('入驻申请不存在');
+    if (!before) throw fail('MERCHANT_APPLICATION_NOT_FOUND');
     const decided: { row?: typeof before } = {};
     await transition(tx, {
       machine: merchantMachine,
@@ -85,11 +85,11 @@ export async function decideApplication(
           })
           .where(and(eq(merchantApplications.id, id), eq(merchantApplications.status, MerchantStatus.PENDING)))
           .returning();
-        if (!decided.row) throw conflict('该申请已审核，请勿重复操作');
+        if (!decided.row) throw fail('MERCHANT_ALREADY_DECIDED');
       },
     });
     const after = decided.row;
-    if (!after) throw conflict('该申请已审核，请勿重复操作');
+    if (!after) throw fail('MERCHANT_ALREADY_DECIDED');
     const companyChange = decision.approve
       ? {
           merchantStatus: MerchantStatus.APPROVED,
