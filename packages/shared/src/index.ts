@@ -43,3 +43,4 @@ export * from './machines/tender.ts';
 export * from './machines/invoice.ts';
 export * from './machines/credit.ts';
 export * from './machines/rma.ts';
+export * from './machines/merchant.ts';

@@ -3,11 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import {
   CompanyType,
   isValidCreditCode,
-  MSG_CREDIT_CODE_INVALID,
   MERCHANT_AGREEMENT_VERSION,
   requiredDocumentFiles,
   MerchantStatus,
+  merchantMachine,
   requiredMerchantDocuments,
+  Side,
   type MerchantApplicationView,
   type MerchantDraftInput,
   type MerchantSubmitInput,
@@ -15,13 +16,13 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
+import { fail, merchantErrors } from './messages.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { addReviewEvent, listReviewEvents } from './events.ts';
+import { transition } from '../../lib/transition.ts';
+import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
 import { areaNames } from '../buying/addresses.ts';
-
-export const MSG_NOT_OWN_DOCUMENT = '证件图片不存在，请重新上传';
 
 type Row = typeof merchantApplications.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -89,20 +90,23 @@ export async function getMyApplication(db: Db, companyId: number): Promise<Merch
 /** merchant/application: the caller's application (or the prefilled form) and its review history. */
 export async function myApplication(db: Db, companyId: number): Promise<MyApplication> {
   const application = await getMyApplication(db, companyId);
-  const history = application.id ? await listReviewEvents(db, 'merchant', application.id) : [];
+  const history = application.id ? await merchantHistory(db, application.id) : [];
   return { application, history };
 }
 
 /** Who may apply: a supplier company's administrator, while the application is not pending or approved. */
 async function assertMayEdit(db: Db, auth: AuthContext): Promise<Row | undefined> {
-  if (auth.companyType !== CompanyType.SUPPLIER) throw forbidden('采购商账号不能申请入驻，请使用供应商账号注册后再申请');
+  if (auth.companyType !== CompanyType.SUPPLIER) throw fail('MERCHANT_BUYER_CANNOT_APPLY');
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, auth.companyId!));
-  if (row?.status === MerchantStatus.PENDING) throw conflict('入驻申请正在审核中，暂不能修改');
-  if (row?.status === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+  let status: number = row?.status ?? MerchantStatus.NONE;
   if (!row) {
+    // Shops opened before applications were recorded count as approved (see getMyApplication).
     const [c] = await db.select({ merchantStatus: companies.merchantStatus }).from(companies).where(eq(companies.id, auth.companyId!));
-    if (c?.merchantStatus === MerchantStatus.APPROVED) throw conflict('您已通过入驻审核，无需重复申请');
+    if (c?.merchantStatus === MerchantStatus.APPROVED) status = MerchantStatus.APPROVED;
   }
+  // Editing a draft is allowed where submitting is (the state table's `submit`).
+  const refusal = merchantMachine.refusal('submit', status, undefined, 'seller');
+  if (refusal) throw conflict(refusal);
   return row;
 }
 
@@ -122,7 +126,7 @@ export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftI
       setWhere: sql`${merchantApplications.status} in (${MerchantStatus.NONE}, ${MerchantStatus.REJECTED})`,
     })
     .returning();
-  if (!row) throw conflict('入驻申请状态已变化，请刷新后重试');
+  if (!row) throw fail('MERCHANT_APPLICATION_MOVED');
   return toView(row);
 }
 
@@ -131,16 +135,16 @@ export async function saveDraft(db: Db, auth: AuthContext, input: MerchantDraftI
  * that every document is a file this company uploaded (not another company's, not a made-up path).
  */
 async function assertComplete(app: FastifyInstance, companyId: number, input: MerchantSubmitInput): Promise<void> {
-  if (!isValidCreditCode(input.creditCode)) throw invalid(MSG_CREDIT_CODE_INVALID);
-  if (!areaNames(input.area)) throw invalid('所在地区不正确，请重新选择');
-  if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw invalid('入驻协议已更新，请重新阅读并同意');
+  if (!isValidCreditCode(input.creditCode)) throw fail('MERCHANT_CREDIT_CODE_INVALID');
+  if (!areaNames(input.area)) throw fail('MERCHANT_AREA_INVALID');
+  if (input.agreement.version !== MERCHANT_AGREEMENT_VERSION) throw fail('MERCHANT_AGREEMENT_OUTDATED');
   for (const kind of requiredMerchantDocuments(input.shopType, input.threeInOne)) {
     const files = requiredDocumentFiles(kind).safeParse(input.documents[kind] ?? []);
-    if (!files.success) throw invalid(files.error.issues[0]?.message ?? MSG_NOT_OWN_DOCUMENT);
+    if (!files.success) throw files.error.issues[0] ? fail('MERCHANT_DOCUMENT_MISSING', { rule: files.error.issues[0].message }) : fail('MERCHANT_DOCUMENT_GONE');
   }
   const paths = Object.values(input.documents).flatMap((p) => p ?? []);
-  for (const key of await assertOwnUploads(app.db, companyId, paths, MSG_NOT_OWN_DOCUMENT)) {
-    if (!(await app.storage.exists(key))) throw invalid(MSG_NOT_OWN_DOCUMENT);
+  for (const key of await assertOwnUploads(app.db, companyId, paths, merchantErrors.MERCHANT_DOCUMENT_GONE.message)) {
+    if (!(await app.storage.exists(key))) throw fail('MERCHANT_DOCUMENT_GONE');
   }
 }
 
@@ -168,6 +172,11 @@ export async function submitApplication(
     updatedAt: now,
   };
   return app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: merchantApplications.status })
+      .from(merchantApplications)
+      .where(eq(merchantApplications.companyId, auth.companyId!))
+      .for('update');
     const [row] = await tx
       .insert(merchantApplications)
       .values({ companyId: auth.companyId!, ...values })
@@ -178,15 +187,17 @@ export async function submitApplication(
         setWhere: sql`${merchantApplications.status} in (${MerchantStatus.NONE}, ${MerchantStatus.REJECTED})`,
       })
       .returning();
-    if (!row) throw conflict('入驻申请状态已变化，请刷新后重试');
+    if (!row) throw fail('MERCHANT_APPLICATION_MOVED');
     await tx.update(companies).set({ merchantStatus: MerchantStatus.PENDING, updatedAt: now }).where(eq(companies.id, auth.companyId!));
-    await addReviewEvent(tx, {
-      kind: 'merchant',
-      subjectId: row.id,
-      companyId: auth.companyId!,
+    // The row is written first (a first submission has no id before it); the runner guards the state it came from.
+    await transition(tx, {
+      machine: merchantMachine,
       action: 'submit',
-      snapshot: { ...form, agreementVersion: agreement.version, ip },
-      actorUserId: auth.userId,
+      docType: MERCHANT_DOC,
+      docId: row.id,
+      from: before?.status ?? MerchantStatus.NONE,
+      actor: await merchantActor(tx, auth.userId, Side.SELLER),
+      now,
     });
     return toView(row);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toFen, toYuan } from '@aquamall/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
-import { conflict, invalid, rateLimited } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { notify } from '../notifications/notify.ts';
@@ -46,15 +46,15 @@ export async function saveBankAccount(app: FastifyInstance, auth: AuthContext, i
 /** Asks the partner to send the small deposit (the sandbox writes it to the dev outbox). */
 export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
-  if (!r) throw invalid('请先填写对公账户');
-  if (r.status === BankStatus.VERIFIED) throw conflict('对公账户已验证');
+  if (!r) throw fail('BANK_ACCOUNT_REQUIRED');
+  if (r.status === BankStatus.VERIFIED) throw fail('BANK_ALREADY_VERIFIED');
   // Claims the send in one statement, so parallel requests cannot each start a deposit within the minute.
   const claimed = await app.db
     .update(bankAccounts)
     .set({ sentAt: new Date() })
     .where(and(eq(bankAccounts.id, r.id), or(isNull(bankAccounts.sentAt), lt(bankAccounts.sentAt, sql`now() - interval '60 seconds'`))))
     .returning({ id: bankAccounts.id });
-  if (!claimed.length) throw conflict('打款已发起，请稍后再试');
+  if (!claimed.length) throw fail('BANK_DEPOSIT_IN_PROGRESS');
   const provider = partnersOf(app).bank;
   const { amountFen, ref } = await provider.sendDeposit(r);
   const [after] = await app.db
@@ -74,7 +74,7 @@ export async function sendDeposit(app: FastifyInstance, auth: AuthContext) {
 export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amountYuan: number) {
   const fen = toFen(amountYuan);
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, auth.companyId!));
-  if (!r || r.status !== BankStatus.SENT || r.depositFen === null) throw conflict('请先发起打款验证');
+  if (!r || r.status !== BankStatus.SENT || r.depositFen === null) throw fail('BANK_DEPOSIT_FIRST');
   // The check is counted before the amount is compared, in one statement (parallel guesses cannot pass the cap).
   const counted = await app.db
     .update(bankAccounts)
@@ -84,14 +84,14 @@ export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amo
     })
     .where(and(eq(bankAccounts.id, r.id), or(dayOver, lt(bankAccounts.dayChecks, BANK_DAILY_CHECKS))))
     .returning({ id: bankAccounts.id });
-  if (!counted.length) throw rateLimited('今日验证次数已达上限，请明天再试');
+  if (!counted.length) throw fail('BANK_VERIFY_DAILY_LIMIT');
   if (r.depositFen === fen) {
     const [after] = await app.db
       .update(bankAccounts)
       .set({ status: BankStatus.VERIFIED, verifiedAt: new Date(), depositFen: null, updatedAt: new Date() })
       .where(and(eq(bankAccounts.id, r.id), eq(bankAccounts.status, BankStatus.SENT)))
       .returning();
-    if (!after) throw conflict('验证状态已变化，请刷新');
+    if (!after) throw fail('BANK_VERIFY_MOVED');
     await notify(app.db, r.companyId, { type: 'bank_verify', title: '对公账户验证成功', linkPath: '/customer/bank/auth' });
     return { verified: true, account: toView(after) };
   }
@@ -105,6 +105,6 @@ export async function verifyDeposit(app: FastifyInstance, auth: AuthContext, amo
     })
     .where(and(eq(bankAccounts.id, r.id), eq(bankAccounts.status, BankStatus.SENT), gt(bankAccounts.attemptsLeft, 0)))
     .returning();
-  if (!after || after.status === BankStatus.FAILED) throw invalid('金额不正确，验证次数已用完，请重新发起打款验证');
-  throw invalid(`金额不正确，还可以尝试${after.attemptsLeft}次`);
+  if (!after || after.status === BankStatus.FAILED) throw fail('BANK_AMOUNT_WRONG_LAST');
+  throw fail('BANK_AMOUNT_WRONG', { left: after.attemptsLeft });
 }

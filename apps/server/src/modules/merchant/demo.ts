@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { MERCHANT_AGREEMENT_VERSION, MerchantStatus, requiredMerchantDocuments } from '@aquamall/shared';
+import { MERCHANT_AGREEMENT_VERSION, MerchantStatus, requiredMerchantDocuments, Side } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { companies, merchantApplications, products, reviewEvents } from '../../db/schema/index.ts';
+import { companies, merchantApplications, products } from '../../db/schema/index.ts';
+import { recordHistory } from '../../lib/transition.ts';
+import { MERCHANT_DOC } from './history.ts';
 
 /**
  * For the demo seed: gives companies seeded as 待审核 or 已驳回 (merchantStatus 1/2) an application with
@@ -47,9 +49,27 @@ export async function seedDemoApplications(db: Db): Promise<number> {
       .onConflictDoNothing()
       .returning();
     if (!row) continue;
-    await db.insert(reviewEvents).values({ kind: 'merchant', subjectId: row.id, companyId: c.id, action: 'submit', createdAt: submittedAt });
+    const applicant = { side: Side.SELLER, userId: null, userName: '申请企业' };
+    await recordHistory(db, {
+      docType: MERCHANT_DOC,
+      docId: row.id,
+      action: 'submit',
+      fromStatus: MerchantStatus.NONE,
+      toStatus: MerchantStatus.PENDING,
+      actor: applicant,
+      now: submittedAt,
+    });
     if (rejected) {
-      await db.insert(reviewEvents).values({ kind: 'merchant', subjectId: row.id, companyId: c.id, action: 'reject', reason: row.rejectReason });
+      await recordHistory(db, {
+        docType: MERCHANT_DOC,
+        docId: row.id,
+        action: 'reject',
+        fromStatus: MerchantStatus.PENDING,
+        toStatus: MerchantStatus.REJECTED,
+        actor: { side: Side.PLATFORM, userId: null, userName: '平台审核员' },
+        note: row.rejectReason ?? '',
+        now: row.decidedAt ?? undefined,
+      });
     }
   }
   return todo.length;

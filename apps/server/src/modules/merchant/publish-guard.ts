@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MerchantStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
-import { Code } from '@aquamall/shared';
+import { fail } from './messages.ts';
 
 /**
  * The right to publish goods comes with an approved merchant application (docs/product/merchants.md#right-to-publish-goods). Call before a product
@@ -14,9 +13,9 @@ export async function assertCanPublishGoods(db: Db, companyId: number): Promise<
     .select({ merchantStatus: companies.merchantStatus, disabled: companies.disabled, shopOpen: companies.shopOpen })
     .from(companies)
     .where(eq(companies.id, companyId));
-  if (!c) throw forbidden('企业不存在');
-  if (c.disabled) throw forbidden('企业已被禁用，不能发布商品');
+  if (!c) throw fail('PUBLISH_COMPANY_NOT_FOUND');
+  if (c.disabled) throw fail('PUBLISH_COMPANY_DISABLED');
   if (c.merchantStatus !== MerchantStatus.APPROVED || !c.shopOpen) {
-    throw new AppError(Code.FORBIDDEN, '商家入驻审核通过后才能发布商品，请先申请入驻');
+    throw fail('PUBLISH_BEFORE_APPROVED');
   }
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { MerchantStatus, SHOP_TYPE_OPTIONS } from '@aquamall/shared';
+import { MerchantStatus, merchantMachine, SHOP_TYPE_OPTIONS, Side } from '@aquamall/shared';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
-import { addReviewEvent, listReviewEvents } from './events.ts';
+import { transition } from '../../lib/transition.ts';
+import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
 import { toView } from './application.ts';
 
 export async function listApplications(
@@ -35,7 +36,7 @@ export async function listApplications(
 
 export async function applicationDetail(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(merchantApplications).where(eq(merchantApplications.id, id));
-  if (!row) throw notFound('入驻申请不存在');
+  if (!row) throw fail('MERCHANT_APPLICATION_NOT_FOUND');
   const [company] = await app.db
     .select({ id: companies.id, name: companies.name, type: companies.type, disabled: companies.disabled, createdAt: companies.createdAt })
     .from(companies)
@@ -43,7 +44,7 @@ export async function applicationDetail(app: FastifyInstance, id: number) {
   return {
     application: { ...toView(row), id: row.id, companyId: row.companyId, agreementIp: row.agreementIp },
     company: company ?? null,
-    history: await listReviewEvents(app.db, 'merchant', row.id, true),
+    history: await merchantHistory(app.db, row.id, true),
   };
 }
 
@@ -60,22 +61,35 @@ export async function decideApplication(
 ) {
   const now = new Date();
   const result = await app.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(merchantApplications).where(eq(merchantApplications.id, id));
-    if (!before) throw notFound('入驻申请不存在');
-    if (before.status === MerchantStatus.NONE) throw conflict('申请尚未提交，不能审核');
-    const newStatus = decision.approve ? MerchantStatus.APPROVED : MerchantStatus.REJECTED;
-    const [after] = await tx
-      .update(merchantApplications)
-      .set({
-        status: newStatus,
-        decidedAt: now,
-        decidedBy: actor.userId,
-        rejectReason: decision.approve ? null : decision.reason,
-        updatedAt: now,
-      })
-      .where(and(eq(merchantApplications.id, id), eq(merchantApplications.status, MerchantStatus.PENDING)))
-      .returning();
-    if (!after) throw conflict('该申请已审核，请勿重复操作');
+    const [before] = await tx.select().from(merchantApplications).where(eq(merchantApplications.id, id)).for('update');
+    if (!before) throw fail('MERCHANT_APPLICATION_NOT_FOUND');
+    const decided: { row?: typeof before } = {};
+    await transition(tx, {
+      machine: merchantMachine,
+      action: decision.approve ? 'approve' : 'reject',
+      docType: MERCHANT_DOC,
+      docId: id,
+      from: before.status,
+      actor: await merchantActor(tx, actor.userId, Side.PLATFORM),
+      note: decision.approve ? '' : decision.reason,
+      now,
+      apply: async (to) => {
+        [decided.row] = await tx
+          .update(merchantApplications)
+          .set({
+            status: to,
+            decidedAt: now,
+            decidedBy: actor.userId,
+            rejectReason: decision.approve ? null : decision.reason,
+            updatedAt: now,
+          })
+          .where(and(eq(merchantApplications.id, id), eq(merchantApplications.status, MerchantStatus.PENDING)))
+          .returning();
+        if (!decided.row) throw fail('MERCHANT_ALREADY_DECIDED');
+      },
+    });
+    const after = decided.row;
+    if (!after) throw fail('MERCHANT_ALREADY_DECIDED');
     const companyChange = decision.approve
       ? {
           merchantStatus: MerchantStatus.APPROVED,
@@ -96,15 +110,6 @@ export async function decideApplication(
         }
       : { merchantStatus: MerchantStatus.REJECTED, updatedAt: now };
     await tx.update(companies).set(companyChange).where(eq(companies.id, after.companyId));
-    await addReviewEvent(tx, {
-      kind: 'merchant',
-      subjectId: id,
-      companyId: after.companyId,
-      action: decision.approve ? 'approve' : 'reject',
-      reason: decision.approve ? null : decision.reason,
-      snapshot: { status: newStatus },
-      actorUserId: actor.userId,
-    });
     await recordAudit(tx, actor, {
       action: decision.approve ? 'merchant.approve' : 'merchant.reject',
       targetType: 'merchant_application',

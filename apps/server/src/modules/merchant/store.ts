@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MerchantStatus, type StoreSettingsInput } from '@aquamall/shared';
 import { companies, products } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { fileKey } from './events.ts';
@@ -40,21 +40,21 @@ export async function storeSettings(app: FastifyInstance, companyId: number) {
 /** Saves the shop settings of an approved merchant; floor products must be the company's own. */
 export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext, input: StoreSettingsInput) {
   const current = await storeSettings(app, auth.companyId!);
-  if (current?.merchantStatus !== MerchantStatus.APPROVED) throw conflict('商家入驻审核通过后才能设置店铺');
+  if (current?.merchantStatus !== MerchantStatus.APPROVED) throw fail('STORE_BEFORE_APPROVED');
   for (const img of [input.logo, input.shopBanner]) {
     if (!img) continue;
     const key = safeKey(fileKey(img));
-    if (!key || !(await app.storage.exists(key))) throw invalid('图片不存在，请重新上传');
+    if (!key || !(await app.storage.exists(key))) throw fail('STORE_IMAGE_GONE');
   }
   const names = input.area ? areaNames(input.area) : null;
-  if (input.area && !names) throw invalid('所在地区不正确，请重新选择');
+  if (input.area && !names) throw fail('STORE_AREA_INVALID');
   const ids = [...new Set(input.shopFloors.flatMap((f) => f.productIds))];
   if (ids.length) {
     const own = await app.db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.companyId, auth.companyId!), inArray(products.id, ids)));
-    if (own.length !== ids.length) throw invalid('楼层中包含不属于本店铺的商品');
+    if (own.length !== ids.length) throw fail('STORE_FLOOR_FOREIGN_GOODS');
   }
   await app.db
     .update(companies)

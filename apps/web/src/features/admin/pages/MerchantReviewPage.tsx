@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Input, Space, Tabs, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, enumLabel, type MerchantDocKind, formatChinaDateTime } from '@aquamall/shared';
+import { MERCHANT_DOC_LABELS, SHOP_TYPE_OPTIONS, merchantMachine, type MerchantDocKind, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { approveMerchant, rejectMerchant, useMerchantApplication, useMerchantApplications, type MerchantRow as Row } from '../api/review.ts';
 import { DocumentGallery } from '../components/DocumentGallery.tsx';
@@ -10,6 +10,9 @@ import { RejectButton } from '../components/RejectButton.tsx';
 
 const COLORS = ['default', 'processing', 'error', 'success'];
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '无');
+/** The reviewer's actions on an application in this state (packages/shared/src/machines/merchant.ts). */
+const reviewActions = (status: number) => merchantMachine.available(status, { side: 'platform' });
+const buttonOf = (action: 'approve' | 'reject') => merchantMachine.actions[action].button ?? merchantMachine.actions[action].label;
 
 function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onClose: () => void; onDecided: () => void }) {
   const { data, refetch } = useMerchantApplication(id);
@@ -25,7 +28,7 @@ function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onCl
         <>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label="状态">
-              <Tag color={COLORS[a.status]}>{enumLabel('MerchantStatus', a.status)}</Tag>
+              <Tag color={COLORS[a.status]}>{merchantMachine.label(a.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="店铺类型">{SHOP_TYPE_OPTIONS.find((o) => o.value === a.shopType)?.label ?? '无'}</Descriptions.Item>
             <Descriptions.Item label="店铺名称">{a.shopName}</Descriptions.Item>
@@ -47,12 +50,16 @@ function ApplicationDrawer({ id, onClose, onDecided }: { id: number | null; onCl
               </Descriptions.Item>
             ))}
           </Descriptions>
-          {a.status === 1 && (
+          {reviewActions(a.status).length > 0 && (
             <Space style={{ margin: '20px 0' }}>
-              <Button type="primary" data-testid="approve" onClick={() => decide(approveMerchant({ id: a.id }))}>
-                审核通过
-              </Button>
-              <RejectButton onReject={(reason) => decide(rejectMerchant({ id: a.id, reason }))} />
+              {reviewActions(a.status).includes('approve') && (
+                <Button type="primary" data-testid="approve" onClick={() => decide(approveMerchant({ id: a.id }))}>
+                  {buttonOf('approve')}
+                </Button>
+              )}
+              {reviewActions(a.status).includes('reject') && (
+                <RejectButton label={buttonOf('reject')} onReject={(reason) => decide(rejectMerchant({ id: a.id, reason }))} />
+              )}
             </Space>
           )}
           <h4 style={{ marginTop: 20 }}>审核记录</h4>
@@ -102,8 +109,8 @@ export default function MerchantReviewPage() {
           { title: '店铺名称', dataIndex: 'shopName' },
           { title: '店铺类型', dataIndex: 'shopType', render: (v: number) => SHOP_TYPE_OPTIONS.find((o) => o.value === v)?.label ?? '无' },
           { title: '提交时间', dataIndex: 'submittedAt', render: time },
-          { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={COLORS[v]}>{enumLabel('MerchantStatus', v)}</Tag> },
-          { title: '操作', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id!)}>{r.status === 1 ? '审核' : '查看'}</Button> },
+          { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={COLORS[v]}>{merchantMachine.label(v)}</Tag> },
+          { title: '操作', render: (_, r) => <Button type="link" onClick={() => setOpen(r.id!)}>{reviewActions(r.status).length ? '审核' : '查看'}</Button> },
         ]}
       />
       <ApplicationDrawer id={open} onClose={() => setOpen(null)} onDecided={() => qc.invalidateQueries({ queryKey: ['admin', 'merchant', 'list'] })} />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
-import { MERCHANT_DOC_LABELS, MerchantStatus, SHOP_TYPE_OPTIONS, type MerchantDocKind } from '@aquamall/shared';
+import { MERCHANT_DOC_LABELS, MerchantStatus, SHOP_TYPE_OPTIONS, merchantMachine, type MerchantDocKind } from '@aquamall/shared';
 import type { MyApplication } from '@aquamall/shared';
 import { ReviewHistory } from './ReviewHistory.tsx';
 import { formatDateTime } from './format.ts';
@@ -41,7 +41,7 @@ export function ApplyStatus({ data, onEdit }: { data: MyApplication; onEdit: () 
   return (
     <Card data-testid="apply-status" data-status={a.status}>
       {result}
-      {a.status === MerchantStatus.REJECTED && <Alert type="info" showIcon message="请根据驳回原因修改资料后重新提交，您之前填写的内容已保留。" style={{ marginBottom: 16 }} />}
+      {merchantMachine.can('submit', a.status) && <Alert type="info" showIcon message="请根据驳回原因修改资料后重新提交，您之前填写的内容已保留。" style={{ marginBottom: 16 }} />}
       <Descriptions bordered size="small" column={2} title="申请信息">
         <Descriptions.Item label="店铺名称">{a.shopName}</Descriptions.Item>
         <Descriptions.Item label="店铺类型">{shopType}</Descriptions.Item>

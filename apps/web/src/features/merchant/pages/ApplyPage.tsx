@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Result, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CompanyType, MerchantStatus } from '@aquamall/shared';
+import { CompanyType, MerchantStatus, merchantMachine } from '@aquamall/shared';
 import { RequireAuth, useSession } from '../../session/index.ts';
 import { merchantKeys, myApplicationQuery } from '../api/merchant.ts';
 import { ApplyStatus } from '../components/ApplyStatus.tsx';
@@ -62,7 +62,9 @@ function Application() {
   }
   if (isLoading || !data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const status = data.application.status;
-  if (status === MerchantStatus.NONE || (status === MerchantStatus.REJECTED && editing)) {
+  // The form shows where the state table lets the applicant submit: at once before a first submission, after a
+  // rejection once they choose to edit.
+  if (merchantMachine.can('submit', status) && (status === MerchantStatus.NONE || editing)) {
     return (
       <ApplyWizard
         initial={data.application}
