@@ -45,7 +45,8 @@ export async function debitOrder(
   const s = await sumOf(t, a.id);
   const amount = toFen(order.totalAmount);
   const available = availableFen(a, s);
-  if (amount > available) throw fail('CREDIT_AVAILABLE_SHORT', { short: toYuan(amount - Math.max(available, 0)) });
+  if (amount > available)
+    throw fail('CREDIT_AVAILABLE_SHORT', { short: toYuan(amount - Math.max(available, 0)) });
   const balanceFen = Math.min(Math.max(s.balanceFen, 0), amount);
   const creditFen = amount - balanceFen;
   const dueAt = creditFen > 0 ? new Date(now.getTime() + a.paymentDays * 86_400_000) : null;

@@ -39,7 +39,6 @@ import { fail, ordersErrors } from './messages.ts';
  * side checked, the history row written and the other company notified. `now` is for tests and the seed.
  */
 
-
 /** Supplier changes line prices and freight before confirming; the first change keeps the submitted figures. */
 export async function repriceOrder(
   db: Db,
