@@ -12,7 +12,6 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Caller } from '../products/caller.ts';
@@ -28,6 +27,7 @@ import {
   sumOf,
   tellOther,
 } from './ledger.ts';
+import { fail } from './messages.ts';
 
 /**
  * The account's life (decision 0131): the purchaser requests it from a supplier (again after a refusal); the
@@ -46,7 +46,7 @@ export async function applyAccount(
   return inTx(db, async (t) => {
     const [seller] = await t.select().from(companies).where(eq(companies.id, input.sellerCompanyId));
     if (!seller || seller.type !== CompanyType.SUPPLIER || seller.merchantStatus !== MerchantStatus.APPROVED)
-      throw invalid('请选择供应商');
+      throw fail('CREDIT_SUPPLIER_REQUIRED');
     const [buyer] = await t
       .select({ name: companies.name })
       .from(companies)
@@ -211,7 +211,7 @@ export async function changeTerms(
     const a = await accountFor(t, caller, input.id, 'seller', true);
     guardAccount(a, 'changeTerms');
     const limit = toYuan(toFen(input.creditLimit));
-    if (limit === a.creditLimit && input.paymentDays === a.paymentDays) throw invalid('额度和账期没有变化');
+    if (limit === a.creditLimit && input.paymentDays === a.paymentDays) throw fail('CREDIT_TERMS_UNCHANGED');
     await t
       .update(creditAccounts)
       .set({ creditLimit: limit, paymentDays: input.paymentDays, updatedAt: now })
@@ -292,9 +292,9 @@ export async function adjustAccount(
     const fen = toFen(input.amount);
     const balance = input.target === 1;
     if (balance && s.balanceFen + fen < 0)
-      throw conflict(`调整后余额不能为负数（当前余额 ¥${toYuan(s.balanceFen)}）`);
+      throw fail('CREDIT_ADJUST_BALANCE_NEGATIVE', { balance: toYuan(s.balanceFen) });
     if (!balance && s.creditFen + fen < 0)
-      throw conflict(`调整后已用额度不能为负数（当前已用 ¥${toYuan(s.creditFen)}）`);
+      throw fail('CREDIT_ADJUST_USED_NEGATIVE', { used: toYuan(s.creditFen) });
     const by = await actorOf(t, caller);
     await appendMovement(
       t,

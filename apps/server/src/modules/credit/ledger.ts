@@ -11,10 +11,11 @@ import {
 import type { TransitionActor } from '../../lib/transition.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { ageAccount } from '../reports/ageing.ts';
+import { fail } from './messages.ts';
 
 /**
  * The credit-account core (decision 0131): the account lock, the ledger sums and the one way a movement is
@@ -26,11 +27,8 @@ import { ageAccount } from '../reports/ageing.ts';
 export type AccountRow = typeof creditAccounts.$inferSelect;
 export type Side = 'buyer' | 'seller';
 
-export const NOT_FOUND = '信用账户不存在';
 /** The `docType`s of the credit documents in document_history. */
 export const DOC = { account: 'credit_account', request: 'credit_request', statement: 'credit_statement' } as const;
-export const BUYER_ONLY = '只有采购商可以执行此操作';
-export const SELLER_ONLY = '只有供应商可以执行此操作';
 
 /** The one transaction runner (db/executor.ts), re-exported for this module's files. */
 export { inTransaction as inTx } from '../../db/executor.ts';
@@ -38,7 +36,7 @@ export { inTransaction as inTx } from '../../db/executor.ts';
 /** Purchaser-only and supplier-only calls: the other company type is refused before anything is read. */
 export function requireType(caller: Caller, side: Side): void {
   const want = side === 'buyer' ? CompanyType.PURCHASER : CompanyType.SUPPLIER;
-  if (caller.companyType !== want) throw conflict(side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
+  if (caller.companyType !== want) throw fail(side === 'buyer' ? 'CREDIT_BUYER_ONLY' : 'CREDIT_SELLER_ONLY');
 }
 
 /** The side the caller's company takes in the account, or null for a third company. */
@@ -72,9 +70,9 @@ export async function accountFor(
       ),
     );
   const [a] = lock ? await q.for('update') : await q;
-  if (!a) throw notFound(NOT_FOUND);
+  if (!a) throw fail('CREDIT_ACCOUNT_NOT_FOUND');
   if (side && sideIn(a, caller.companyId) !== side)
-    throw conflict(side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
+    throw fail(side === 'buyer' ? 'CREDIT_BUYER_ONLY' : 'CREDIT_SELLER_ONLY');
   return a;
 }
 

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CreditAccountStatus, CreditMovement, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger, type OrderRow } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/errors.ts';
 import { appendMovement, availableFen, sumOf, tellOther, type AccountRow } from './ledger.ts';
+import { fail } from './messages.ts';
 
 /**
  * The credit account's side of orders and after-sales (decision 0131): paying an order (账期支付), giving the
@@ -39,13 +39,14 @@ export async function debitOrder(
 ): Promise<{ balanceFen: number; creditFen: number; dueAt: Date | null }> {
   const a = await lockPair(t, order.buyerCompanyId, order.sellerCompanyId);
   if (!a || a.status === CreditAccountStatus.PENDING || a.status === CreditAccountStatus.REJECTED)
-    throw conflict('您与该供应商尚未开通信用账户，请使用银行转账');
+    throw fail('CREDIT_ACCOUNT_NOT_OPENED');
   if (a.status === CreditAccountStatus.FROZEN)
-    throw conflict(`信用账户已冻结，不能账期支付${a.freezeReason ? `（${a.freezeReason}）` : ''}`);
+    throw fail('CREDIT_ACCOUNT_FROZEN', { freezeReason: a.freezeReason });
   const s = await sumOf(t, a.id);
   const amount = toFen(order.totalAmount);
   const available = availableFen(a, s);
-  if (amount > available) throw conflict(`可用额度不足，还差 ¥${toYuan(amount - Math.max(available, 0))}`);
+  if (amount > available)
+    throw fail('CREDIT_AVAILABLE_SHORT', { short: toYuan(amount - Math.max(available, 0)) });
   const balanceFen = Math.min(Math.max(s.balanceFen, 0), amount);
   const creditFen = amount - balanceFen;
   const dueAt = creditFen > 0 ? new Date(now.getTime() + a.paymentDays * 86_400_000) : null;
@@ -121,7 +122,7 @@ export async function refundToAccount(
 ): Promise<void> {
   const a = await lockPair(t, rma.buyerCompanyId, rma.sellerCompanyId);
   if (!a || (a.status !== CreditAccountStatus.ACTIVE && a.status !== CreditAccountStatus.FROZEN))
-    throw conflict('采购商未开通信用账户，请线下转账后登记');
+    throw fail('CREDIT_BUYER_NO_ACCOUNT');
   const net = await orderNet(t, a.id, rma.orderId);
   const s = await sumOf(t, a.id);
   const repay = Math.max(0, Math.min(amountFen, net.creditFen, s.creditFen));

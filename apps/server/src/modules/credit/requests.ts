@@ -10,7 +10,7 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditRequests } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { isError } from '../../lib/errors.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
@@ -29,6 +29,7 @@ import {
   type AccountRow,
   type Side,
 } from './ledger.ts';
+import { creditErrors, fail } from './messages.ts';
 
 /**
  * Recharges and refunds (decision 0131). The purchaser's recharge (transfer proof) and refund wish wait for the
@@ -95,7 +96,7 @@ export async function requestRecharge(
     db,
     caller.companyId,
     input.proofFiles,
-    '转账凭证文件无效，请重新上传',
+    creditErrors.CREDIT_PROOF_FILE_REFUSED.message,
   );
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'buyer', true);
@@ -129,7 +130,7 @@ export async function requestRefund(
     guardAccount(a, 'refund');
     const fen = toFen(input.amount);
     const free = (await sumOf(t, a.id)).balanceFen - (await pendingRefundFen(t, a.id));
-    if (fen > free) throw conflict(`退款金额不能超过可退余额 ¥${toYuan(Math.max(free, 0))}`);
+    if (fen > free) throw fail('CREDIT_REFUND_OVER_FREE', { free: toYuan(Math.max(free, 0)) });
     const id = await insertRequest(t, caller, 'buyer', a.id, CreditRequestKind.REFUND, toYuan(fen), input.remark, now);
     await tellOther(
       t,
@@ -192,9 +193,9 @@ async function lockRequest(
     .select({ accountId: creditRequests.accountId })
     .from(creditRequests)
     .where(eq(creditRequests.id, id));
-  if (!head) throw notFound('申请不存在');
+  if (!head) throw fail('CREDIT_REQUEST_NOT_FOUND');
   const a = await accountFor(t, caller, head.accountId, 'seller', true).catch((e: unknown) => {
-    throw e instanceof Error && e.message === '信用账户不存在' ? notFound('申请不存在') : e;
+    throw isError(e, 'CREDIT_ACCOUNT_NOT_FOUND') ? fail('CREDIT_REQUEST_NOT_FOUND') : e;
   });
   const [r] = await t.select().from(creditRequests).where(eq(creditRequests.id, id)).for('update');
   return { a, r: r! };
@@ -230,7 +231,7 @@ export async function confirmRequest(db: Db, caller: Caller, id: number, now = n
         } else {
           guardAccount(a, 'confirmRefund');
           const s = await sumOf(t, a.id);
-          if (fen > s.balanceFen) throw conflict(`账户余额 ¥${toYuan(s.balanceFen)} 不足以退款 ¥${r.amount}`);
+          if (fen > s.balanceFen) throw fail('CREDIT_REFUND_BALANCE_SHORT', { balance: toYuan(s.balanceFen), amount: r.amount });
           ledgerId = await appendMovement(
             t,
             a.id,

@@ -3,12 +3,13 @@ import { loadExcel, loadPdfLib } from '../../lib/lazy.ts';
 import { CompanyType, enumLabel, STATEMENT_MOVEMENTS_MAX, StatementStatus, statementMachine, statementOverlapMessage, type CreditLedgerRow, type Paged, type StatementDetail, type StatementOverlap, type StatementRow, formatChinaDate, formatChinaDateTime, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, isError } from '../../lib/errors.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import type { Caller } from '../products/caller.ts';
 import { accountFor, DOC, guardAccount, historyActor, inTx, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
 import { dayStart, movements } from './queries.ts';
+import { fail } from './messages.ts';
 
 /**
  * Statements of account (对账单, decision 0131): the supplier issues one for whole days (China time); its opening
@@ -16,7 +17,6 @@ import { dayStart, movements } from './queries.ts';
  * read from the append-only ledger (they cannot change). The purchaser confirms or disputes it with a reason.
  */
 
-const ACCOUNT_NOT_FOUND = '对账单不存在';
 
 /** [start, end) of a statement for the days from–to: a period that runs past now ends now (as it is stored). */
 function periodOf(input: { from: string; to: string }, now: Date): { start: Date; until: Date } {
@@ -74,7 +74,7 @@ export async function issueStatement(
 ): Promise<{ id: number }> {
   requireType(caller, 'seller');
   const { start, until } = periodOf(input, now);
-  if (start.getTime() > now.getTime()) throw invalid('对账期间不能晚于今天');
+  if (start.getTime() > now.getTime()) throw fail('CREDIT_STATEMENT_FUTURE');
   return inTx(db, async (t) => {
     const a = await accountFor(t, caller, input.accountId, 'seller', true);
     guardAccount(a, 'issueStatement');
@@ -178,9 +178,9 @@ export async function listStatements(
 /** One statement of an account the caller's company is party to, with every movement of its period. */
 export async function statementDetail(db: Db, caller: Caller, id: number): Promise<StatementDetail> {
   const [s] = await db.select().from(creditStatements).where(eq(creditStatements.id, id));
-  if (!s) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!s) throw fail('CREDIT_STATEMENT_NOT_FOUND');
   const a = await accountFor(db, caller, s.accountId, null).catch(() => {
-    throw notFound(ACCOUNT_NOT_FOUND);
+    throw fail('CREDIT_STATEMENT_NOT_FOUND');
   });
   const { list } = await movements(
     db,
@@ -206,9 +206,9 @@ export async function answerStatement(
       .select({ accountId: creditStatements.accountId })
       .from(creditStatements)
       .where(eq(creditStatements.id, id));
-    if (!head) throw notFound(ACCOUNT_NOT_FOUND);
+    if (!head) throw fail('CREDIT_STATEMENT_NOT_FOUND');
     const a = await accountFor(t, caller, head.accountId, 'buyer', true).catch((e: unknown) => {
-      throw e instanceof Error && e.message === '信用账户不存在' ? notFound(ACCOUNT_NOT_FOUND) : e;
+      throw isError(e, 'CREDIT_ACCOUNT_NOT_FOUND') ? fail('CREDIT_STATEMENT_NOT_FOUND') : e;
     });
     const [s] = await t.select().from(creditStatements).where(eq(creditStatements.id, id)).for('update');
     await transition(t, {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryItems, invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { transition } from '../../lib/transition.ts';
 import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
@@ -14,6 +14,7 @@ import { decideOffers } from '../quotations/decide.ts';
 import { lockOffersToAward, offersSealed } from '../quotations/sealed.ts';
 import { assertPurchaser, ENQUIRY_DOC, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';
 import { offerExpired } from './offers.ts';
+import { fail } from './messages.ts';
 
 type AwardInput = z.output<typeof enquiryAwardInput>;
 
@@ -61,10 +62,10 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
     if (refusal) throw conflict(refusal);
     const items = await t.select().from(enquiryItems).where(eq(enquiryItems.enquiryId, e.id)).orderBy(asc(enquiryItems.sort), asc(enquiryItems.id));
     const itemById = new Map(items.map((i) => [i.id, i]));
-    for (const l of input.lines) if (!itemById.has(l.enquiryItemId)) throw invalid('询价明细不存在');
+    for (const l of input.lines) if (!itemById.has(l.enquiryItemId)) throw fail('ENQUIRY_ITEM_NOT_FOUND');
     const qIds = [...new Set(input.lines.map((l) => l.quotationId))].sort((a, b) => a - b);
     const locked = await lockOffersToAward(t, e, qIds, now);
-    if (!locked) throw invalid('报价不存在');
+    if (!locked) throw fail('ENQUIRY_QUOTATION_UNKNOWN');
     const qs = locked.offers;
     for (const q of qs) {
       const r = quotationMachine.refusal('award', q.status, { expired: offerExpired(q, now) });
@@ -96,7 +97,7 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
         lines: mine.map((l) => {
           const it = itemById.get(l.enquiryItemId)!;
           const price = priceOf.get(`${q.id}:${it.id}`);
-          if (!price) throw conflict(`${q.supplierCompanyName} 未对「${it.productName}」报价`);
+          if (!price) throw fail('ENQUIRY_AWARD_UNPRICED', { supplier: q.supplierCompanyName, product: it.productName });
           return {
             productName: it.productName,
             spec: it.spec,

@@ -2,12 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CompanyType, EnquiryStatus, type Viewer } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { enquiries } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
+import { fail } from './messages.ts';
 
 export type EnquiryRecord = typeof enquiries.$inferSelect;
 
-export const NOT_FOUND = '询价单不存在';
 
 /** Job kinds of the enquiries' timed rules. */
 export const ENQUIRY_JOBS = { DEADLINE: 'enquiry.deadline' } as const;
@@ -21,7 +20,7 @@ export { inTransaction } from '../../db/executor.ts';
 
 /** Only purchasers publish enquiries (the permission is a purchaser's; this is the second line). */
 export function assertPurchaser(caller: Caller): void {
-  if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('仅采购商可以发布询价');
+  if (caller.companyType !== CompanyType.PURCHASER) throw fail('ENQUIRY_PURCHASER_ONLY');
 }
 
 /**
@@ -48,7 +47,7 @@ export async function ownEnquiry(t: Db, caller: Caller, id: number, lock = false
     .from(enquiries)
     .where(and(eq(enquiries.id, id), eq(enquiries.companyId, caller.companyId)));
   const [e] = lock ? await q.for('update') : await q;
-  if (!e) throw notFound(NOT_FOUND);
+  if (!e) throw fail('ENQUIRY_NOT_FOUND');
   return e;
 }
 

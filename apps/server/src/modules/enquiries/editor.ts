@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, products } from '../../db/schema/index.ts';
 import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
 import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
@@ -25,6 +25,7 @@ import { bidderCompanies } from '../quotations/sealed.ts';
 import { openShop } from '../mall/shops/card.ts';
 import { assertPurchaser, ENQUIRY_DOC, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
+import { enquiriesErrors, fail } from './messages.ts';
 
 type SaveInput = z.output<typeof enquirySaveInput>;
 
@@ -39,20 +40,20 @@ const purchaserActor = async (db: Db, caller: Caller): Promise<TransitionActor> 
 
 /** A deadline must lie ahead, at most 90 days (checked at publish and on extend). */
 export function checkDeadline(deadline: Date, now: Date, label = '报价截止时间'): void {
-  if (deadline.getTime() <= now.getTime() + 60_000) throw invalid(`${label}必须晚于当前时间`);
+  if (deadline.getTime() <= now.getTime() + 60_000) throw fail('ENQUIRY_DEADLINE_TOO_SOON', { label });
   if (deadline.getTime() > addDays(now, ENQUIRY_DEADLINE_DAYS_MAX).getTime())
-    throw invalid(`${label}不能超过${ENQUIRY_DEADLINE_DAYS_MAX}天`);
+    throw fail('ENQUIRY_DEADLINE_TOO_FAR', { label, days: ENQUIRY_DEADLINE_DAYS_MAX });
 }
 
 /** Invited suppliers must be approved, open, enabled supplier shops and not the purchaser itself. */
 async function checkInvites(t: Db, caller: Caller, ids: number[]): Promise<void> {
-  if (ids.includes(caller.companyId)) throw invalid('不能邀请本公司报价');
+  if (ids.includes(caller.companyId)) throw fail('ENQUIRY_INVITE_OWN_COMPANY');
   if (!ids.length) return;
   const found = await t
     .select({ id: companies.id })
     .from(companies)
     .where(and(openShop, eq(companies.merchantStatus, MerchantStatus.APPROVED), inArray(companies.id, ids)));
-  if (found.length !== ids.length) throw invalid('邀请的供应商不存在或未通过审核');
+  if (found.length !== ids.length) throw fail('ENQUIRY_INVITEE_UNKNOWN');
 }
 
 /**
@@ -65,8 +66,8 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
   if (input.publish) checkDeadline(deadline, now);
   const deliveryDate = input.deliveryDate ? new Date(input.deliveryDate) : null;
   if (input.publish && deliveryDate && deliveryDate.getTime() < deadline.getTime() - 86_400_000)
-    throw invalid('交货日期不能早于报价截止时间');
-  const keys = await assertOwnUploads(db, caller.companyId, input.attachments.map((a) => a.path), '附件不存在或不是本公司上传的文件');
+    throw fail('ENQUIRY_DELIVERY_BEFORE_DEADLINE');
+  const keys = await assertOwnUploads(db, caller.companyId, input.attachments.map((a) => a.path), enquiriesErrors.ENQUIRY_ATTACHMENT_REFUSED.message);
   const attachments = input.attachments.map((a, i) => ({ name: a.name, path: keys[i]! }));
   const invited = input.visibility === EnquiryVisibility.INVITED ? input.invitedSupplierIds : [];
   const productIds = [...new Set(input.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
@@ -75,7 +76,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
     await checkInvites(t, caller, invited);
     if (productIds.length) {
       const found = await t.select({ id: products.id }).from(products).where(inArray(products.id, productIds));
-      if (found.length !== productIds.length) throw invalid('所选商品不存在');
+      if (found.length !== productIds.length) throw fail('ENQUIRY_PRODUCT_UNKNOWN');
     }
     const values = {
       title: input.title,
@@ -187,7 +188,7 @@ export async function extendEnquiry(db: Db, caller: Caller, id: number, deadline
       jobs: JOB_STORE,
       clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
       apply: async () => {
-        if (deadline.getTime() <= e.deadline.getTime()) throw invalid('新的截止时间必须晚于原截止时间');
+        if (deadline.getTime() <= e.deadline.getTime()) throw fail('ENQUIRY_EXTEND_NOT_LATER');
         checkDeadline(deadline, now, '新的截止时间');
         await t.update(enquiries).set({ deadline, updatedAt: now }).where(eq(enquiries.id, e.id));
       },

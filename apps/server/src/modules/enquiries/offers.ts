@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/lazy.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CertStatus, enquiryMachine, QuotationStatus, quotationMachine, SEALED_MESSAGE, type OfferComparison, type OfferDetail, type OfferLine, type OfferRow, formatChinaDateTime } from '@aquamall/shared';
+import { CertStatus, enquiryMachine, QuotationStatus, quotationMachine, type OfferComparison, type OfferDetail, type OfferLine, type OfferRow, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, productDiscussions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import type { Caller } from '../products/caller.ts';
 import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/sealed.ts';
 import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';
+import { fail } from './messages.ts';
 
 /** An offer past its validity (or marked 已失效) cannot be awarded. */
 export const offerExpired = (q: Pick<QuotationRecord, 'status' | 'validUntil'>, now: Date) =>
@@ -171,7 +172,7 @@ const shanghai = (s: string) => formatChinaDateTime(s, '');
 /** The comparison as a workbook: one row per offer, unit price and amount per line, lowest prices in bold. */
 export async function exportOffers(db: Db, caller: Caller, enquiryId: number, now = new Date()): Promise<{ file: Buffer; code: string }> {
   const c = await compareOffers(db, caller, enquiryId, now);
-  if (c.sealedHidden) throw conflict(SEALED_MESSAGE);
+  if (c.sealedHidden) throw fail('ENQUIRY_OFFERS_SEALED');
   const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('比价表');
   const columns: Partial<ExcelJS.Column>[] = [

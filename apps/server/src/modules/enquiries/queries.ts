@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, orders, products, productSkus } from '../../db/schema/index.ts';
 import { awardedSupplierNames, offersSealed } from '../quotations/sealed.ts';
-import { notFound } from '../../lib/errors.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
 import type { Caller } from '../products/caller.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
+import { fail } from './messages.ts';
 
 type ListQuery = z.output<typeof myEnquiryListQuery>;
 
@@ -200,14 +200,14 @@ export async function enquiryFromProduct(db: Db, caller: Caller, productId: numb
     .from(products)
     .innerJoin(companies, eq(companies.id, products.companyId))
     .where(and(publicProduct, openShop, eq(products.id, productId)));
-  if (!p) throw notFound('商品不存在或已下架');
+  if (!p) throw fail('ENQUIRY_GOODS_NOT_FOUND');
   let spec = p.spec;
   if (skuId !== undefined) {
     const [sku] = await db
       .select({ specValues: productSkus.specValues })
       .from(productSkus)
       .where(and(eq(productSkus.id, skuId), eq(productSkus.productId, p.id)));
-    if (!sku) throw notFound('商品规格不存在');
+    if (!sku) throw fail('ENQUIRY_SKU_NOT_FOUND');
     spec = sku.specValues.map((v) => v.value).join(' / ') || p.spec;
   }
   const [supplier] = await db

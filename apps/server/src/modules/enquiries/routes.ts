@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { invalid } from '../../lib/errors.ts';
 import { enquiryEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
@@ -12,6 +11,7 @@ import { exportMyEnquiries } from './export.ts';
 import { linesFromWorkbook } from './sheet.ts';
 import { enquiryFromProduct, listMyEnquiries, myEnquiryCounts, myEnquiryDetail, supplierOptions } from './queries.ts';
 import { sendDownload } from '../../lib/download.ts';
+import { fail } from './messages.ts';
 
 /** Enquiries, purchaser side: editor, list, extend, withdraw, comparison, offer detail, award. */
 export default async function enquiryRoutes(app: FastifyInstance) {
@@ -25,15 +25,15 @@ export default async function enquiryRoutes(app: FastifyInstance) {
   });
   route(app, e.enquiryImportLines, async (request) => {
     companyCaller(request);
-    if (!request.isMultipart()) throw invalid('请选择要导入的Excel文件');
+    if (!request.isMultipart()) throw fail('ENQUIRY_IMPORT_FILE_REQUIRED');
     let body: Buffer | null = null;
     try {
       for await (const part of request.parts()) if (part.type === 'file' && !body) body = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('文件不能超过5MB');
-      throw invalid('上传数据格式错误');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('ENQUIRY_IMPORT_TOO_LARGE');
+      throw fail('ENQUIRY_IMPORT_MALFORMED');
     }
-    if (!body) throw invalid('请选择要导入的Excel文件');
+    if (!body) throw fail('ENQUIRY_IMPORT_FILE_REQUIRED');
     return ok(await linesFromWorkbook(body));
   });
   route(app, e.enquiryMine, async (request) => ok(await listMyEnquiries(app.db, companyCaller(request), request.body)));

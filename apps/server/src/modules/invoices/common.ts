@@ -2,16 +2,15 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { InvoiceStatus, Side, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import type { TransitionActor } from '../../lib/transition.ts';
+import { fail } from './messages.ts';
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type InvoiceSide = 'buyer' | 'seller';
 
-export const NOT_FOUND = '发票记录不存在';
 /** The audit log's target type of invoice entries, and the invoice's `docType` in document_history. */
 export const HISTORY_TARGET = 'invoice';
 /** An invoice step, named in the audit catalogue as invoice.<step>. */
@@ -43,7 +42,7 @@ export async function lockInvoice(
   caller: Caller,
   id: number,
   side: InvoiceSide,
-  wrongSide: string,
+  wrongSide: 'INVOICE_BUYER_ONLY' | 'INVOICE_SELLER_ONLY',
 ): Promise<InvoiceRecord> {
   const [r] = await t
     .select()
@@ -55,9 +54,9 @@ export async function lockInvoice(
       ),
     )
     .for('update');
-  if (!r) throw notFound(NOT_FOUND);
+  if (!r) throw fail('INVOICE_NOT_FOUND');
   if ((side === 'buyer' ? r.buyerCompanyId : r.sellerCompanyId) !== caller.companyId)
-    throw conflict(wrongSide);
+    throw fail(wrongSide);
   return r;
 }
 
@@ -129,9 +128,9 @@ export async function coveredFen(
 }
 
 /** Parses a YYYY-MM-DD day (China time); refuses impossible dates. */
-export function chinaDay(day: string, label: string, invalid: (m: string) => Error): Date {
-  if (!isChinaDay(day)) throw invalid(`${label}不正确`);
+export function chinaDay(day: string, label: string): Date {
+  if (!isChinaDay(day)) throw fail('INVOICE_DATE_INVALID', { label });
   const d = chinaDayStart(day);
-  if (d.getTime() > Date.now() + 86_400_000) throw invalid(`${label}不能晚于今天`);
+  if (d.getTime() > Date.now() + 86_400_000) throw fail('INVOICE_DATE_FUTURE', { label });
   return d;
 }

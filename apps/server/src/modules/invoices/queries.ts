@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders, rmas } from '../../db/schema/index.ts';
 import { historyOf } from '../../lib/transition.ts';
-import { notFound } from '../../lib/errors.ts';
 import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import type { Caller } from '../products/caller.ts';
-import { HISTORY_TARGET, invoiceCtx, NOT_FOUND, type InvoiceRecord } from './common.ts';
+import { HISTORY_TARGET, invoiceCtx, type InvoiceRecord } from './common.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
+import { fail } from './messages.ts';
 
 type ListIn = z.output<typeof invoiceListQuery>;
 
@@ -158,7 +158,7 @@ export async function invoiceDetail(db: Db, caller: Caller, id: number): Promise
         or(eq(invoices.buyerCompanyId, caller.companyId), eq(invoices.sellerCompanyId, caller.companyId)),
       ),
     );
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw fail('INVOICE_NOT_FOUND');
   const r = row.r;
   const viewer = r.buyerCompanyId === caller.companyId ? InvoiceViewer.BUYER : InvoiceViewer.SELLER;
   const [covered, original, reversal, trail, pending] = await Promise.all([

@@ -13,13 +13,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import type { Caller } from '../products/caller.ts';
 import { recordHistory } from '../../lib/transition.ts';
 import { coveredFen, HISTORY_TARGET, inTransaction, invoiceActor, record } from './common.ts';
 import { refundedFenByOrder } from '../aftersales/returns.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
+import { fail } from './messages.ts';
 
 type RequestIn = z.output<typeof invoiceRequestInput>;
 type InvoiceableIn = z.output<typeof invoiceableQuery>;
@@ -78,11 +78,11 @@ export function checkTitle(
   t: { taxNo: string; regAddress: string; regPhone: string; bankName: string; bankAccount: string },
 ): void {
   if (!isValidCreditCode(t.taxNo))
-    throw invalid('发票抬头的纳税人识别号不正确，请先在发票抬头中核对统一社会信用代码');
+    throw fail('INVOICE_REQUEST_TITLE_TAX_NO_INVALID');
   if (kind === InvoiceKind.SPECIAL) {
     const missing = SPECIAL_FIELDS.filter(([k]) => !t[k].trim()).map(([, label]) => label);
     if (missing.length)
-      throw invalid(`专用发票需要完整的抬头信息，所选抬头缺少${missing.join('、')}，请先补全发票抬头`);
+      throw fail('INVOICE_SPECIAL_TITLE_INCOMPLETE', { missing: missing.join('、') });
   }
 }
 
@@ -105,20 +105,20 @@ export async function requestInvoice(
       .where(and(inArray(orders.id, ids), eq(orders.buyerCompanyId, caller.companyId)))
       .orderBy(asc(orders.id))
       .for('update');
-    if (locked.length !== ids.length) throw notFound('订单不存在');
+    if (locked.length !== ids.length) throw fail('INVOICE_ORDER_NOT_FOUND');
     const sellers = new Set(locked.map((o) => o.sellerCompanyId));
-    if (sellers.size > 1) throw invalid('一张发票只能包含同一供应商的订单');
+    if (sellers.size > 1) throw fail('INVOICE_MIXED_SELLERS');
     const notDone = locked.find((o) => o.status !== OrderStatus.COMPLETED);
-    if (notDone) throw conflict(`订单 ${notDone.orderNo} 尚未完成，完成后才能申请开票`);
+    if (notDone) throw fail('INVOICE_ORDER_NOT_DONE', { orderNo: notDone.orderNo });
     // Refunds lock the order row too, so what is refunded cannot change under this request.
     const covered = await coveredFen(t, ids, { live: true });
     const refunded = await refundedFenByOrder(t, ids);
     const lines = input.orders.map((want) => {
       const o = locked.find((x) => x.id === want.orderId)!;
       const left = toFen(o.totalAmount) - (refunded.get(o.id) ?? 0) - (covered.get(o.id) ?? 0);
-      if (left <= 0) throw conflict(`订单 ${o.orderNo} 已没有可开票金额`);
+      if (left <= 0) throw fail('INVOICE_ORDER_NOTHING_LEFT', { orderNo: o.orderNo });
       const fen = want.amount === undefined ? left : toFen(want.amount);
-      if (fen > left) throw conflict(`订单 ${o.orderNo} 最多可开票 ¥${toYuan(left)}`);
+      if (fen > left) throw fail('INVOICE_ORDER_OVER_LEFT', { orderNo: o.orderNo, left: toYuan(left) });
       return { orderId: o.id, fen };
     });
     const first = locked[0]!;

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, rmas } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { extensionOf } from '../files/upload.ts';
 import type { Caller } from '../products/caller.ts';
@@ -31,13 +31,11 @@ import {
   record,
 } from './common.ts';
 import { newInvoiceCode } from './request.ts';
+import { invoicesErrors, fail } from './messages.ts';
 
 type IssueIn = z.output<typeof invoiceIssueInput>;
 type ReverseIn = z.output<typeof invoiceReverseInput>;
 
-const BUYER_ONLY = '只有申请开票的采购商可以执行此操作';
-const SELLER_ONLY = '只有开票的供应商可以执行此操作';
-const FILE_REFUSED = '发票文件不存在或不是本公司上传的文件';
 
 /**
  * The amount rule of an issued invoice (INVOICE_TAX_RULE): before tax + tax = the requested amount, and tax =
@@ -53,22 +51,20 @@ export function checkAmounts(
   const taxFen = toFen(taxAmount);
   const problem = checkVat(requestedFen, exFen, taxFen, taxRate);
   if (problem?.kind === 'sum')
-    throw invalid(
-      `不含税金额 ¥${toYuan(exFen)} + 税额 ¥${toYuan(taxFen)} 应等于申请开票金额 ¥${toYuan(requestedFen)}`,
-    );
+    throw fail('INVOICE_SUM_MISMATCH', { exTax: toYuan(exFen), tax: toYuan(taxFen), requested: toYuan(requestedFen) });
   if (problem?.kind === 'tax')
-    throw invalid(`税额应为不含税金额 × ${taxRate}% = ¥${toYuan(problem.expectedFen)}（允许 ±0.01 元误差）`);
+    throw fail('INVOICE_TAX_MISMATCH', { rate: taxRate, expected: toYuan(problem.expectedFen) });
   return { exFen, taxFen };
 }
 
 async function invoiceFiles(t: Db, companyId: number, files: { name: string; path: string }[]) {
   if (files.some((f) => !(INVOICE_FILE_TYPES as readonly string[]).includes(extensionOf(f.path))))
-    throw invalid('发票文件只能是PDF、OFD或图片');
+    throw fail('INVOICE_FILE_TYPE');
   const keys = await assertOwnUploads(
     t,
     companyId,
     files.map((f) => f.path),
-    FILE_REFUSED,
+    invoicesErrors.INVOICE_FILE_REFUSED.message,
   );
   return files.map((f, i) => ({ name: f.name || keys[i]!.split('/').pop()!, path: keys[i]! }));
 }
@@ -97,7 +93,7 @@ async function step<T = void>(
 ): Promise<T> {
   return inTransaction(db, async (t) => {
     const side = invoiceMachine.actions[action].by[0] as InvoiceSide;
-    const r = await lockInvoice(t, caller, id, side, side === 'buyer' ? BUYER_ONLY : SELLER_ONLY);
+    const r = await lockInvoice(t, caller, id, side, side === 'buyer' ? 'INVOICE_BUYER_ONLY' : 'INVOICE_SELLER_ONLY');
     let done: Step<T> | undefined;
     const to = await transition(t, {
       machine: invoiceMachine,
@@ -145,7 +141,7 @@ export async function refuseInvoice(db: Db, caller: Caller, id: number, reason: 
 
 /** The supplier issues a request (or re-issues a disputed invoice): number, date, amounts, rate, files → 已开票. */
 export async function issueInvoice(db: Db, caller: Caller, input: IssueIn): Promise<void> {
-  const date = chinaDay(input.invoiceDate, '开票日期', invalid);
+  const date = chinaDay(input.invoiceDate, '开票日期');
   await step(db, caller, input.id, 'issue', async (t, r) => {
     const { exFen, taxFen } = checkAmounts(
       toFen(r.requestedAmount),
@@ -241,7 +237,7 @@ export async function reverseInvoice(
   input: ReverseIn,
 ): Promise<{ id: number; code: string }> {
   if (input.rmaId !== undefined) return reverseForRefund(db, caller, { ...input, rmaId: input.rmaId });
-  const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
+  const date = chinaDay(input.invoiceDate, '红冲日期');
   return step(db, caller, input.id, 'reverse', async (t, r) => {
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const left = await standing(t, r);
@@ -329,9 +325,9 @@ async function insertRed(
  * The original keeps its status until nothing of it stands (then 已红冲). Locks the invoice, then the request.
  */
 async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rmaId: number }): Promise<{ id: number; code: string }> {
-  const date = chinaDay(input.invoiceDate, '红冲日期', invalid);
+  const date = chinaDay(input.invoiceDate, '红冲日期');
   return inTransaction(db, async (t) => {
-    const r = await lockInvoice(t, caller, input.id, 'seller', SELLER_ONLY);
+    const r = await lockInvoice(t, caller, input.id, 'seller', 'INVOICE_SELLER_ONLY');
     const refused = invoiceMachine.refusal('reverse', r.status, invoiceCtx(r));
     if (refused) throw conflict(refused);
     const [rma] = await t
@@ -339,14 +335,14 @@ async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rma
       .from(rmas)
       .where(and(eq(rmas.id, input.rmaId), eq(rmas.sellerCompanyId, caller.companyId)))
       .for('update');
-    if (!rma) throw notFound('售后单不存在');
+    if (!rma) throw fail('INVOICE_RMA_NOT_FOUND');
     if (rma.reverseInvoiceId !== r.id || rma.reversalInvoiceId !== null || !rma.invoiceReverseAmount)
-      throw conflict('该售后单没有待在此发票上红冲的金额');
+      throw fail('INVOICE_RMA_NOTHING_TO_REVERSE');
     const files = await invoiceFiles(t, caller.companyId, input.files);
     const fen = toFen(rma.invoiceReverseAmount);
     const left = await standing(t, r);
     const onOrder = left.perOrder.find((o) => o.orderId === rma.orderId)?.fen ?? 0;
-    if (fen > onOrder) throw conflict(`该发票在订单上只剩 ¥${toYuan(onOrder)} 可红冲`);
+    if (fen > onOrder) throw fail('INVOICE_REVERSE_OVER_LEFT', { left: toYuan(onOrder) });
     const rate = Number(r.taxRate ?? 0);
     const exFen = Math.round((fen * 100) / (100 + rate));
     const red = await insertRed(t, r, caller, {

@@ -24,10 +24,11 @@ import {
   type AddressSnapshot,
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { notifyManyQuery } from '../notifications/notify.ts';
 import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
 import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
+import { fail } from './messages.ts';
 
 /** Kinds of the orders' timed rules (jobs table), named by the order table (packages/shared/src/machines/order.ts). */
 export const ORDER_JOBS = ORDER_CLOCKS;
@@ -115,7 +116,7 @@ export async function createOrders(
   rules: OrderRules,
   now = new Date(),
 ): Promise<CreatedOrder[]> {
-  if (!input.length) throw invalid('没有可提交的商品');
+  if (!input.length) throw fail('ORDER_NO_LINES');
   const skuIds = [
     ...new Set(input.flatMap((o) => o.lines.flatMap((l) => (l.skuId !== undefined ? [l.skuId] : [])))),
   ].sort((a, b) => a - b);
@@ -215,7 +216,7 @@ export async function createOrders(
     const o = input[index]!;
     const buyer = companyById.get(o.buyer.companyId);
     const seller = companyById.get(o.sellerCompanyId);
-    if (!buyer || !seller) throw invalid('公司不存在');
+    if (!buyer || !seller) throw fail('ORDER_COMPANY_NOT_FOUND');
     const lines = o.lines.map((l, i) => {
       if (l.skuId === undefined) {
         return {
@@ -255,10 +256,10 @@ export async function createOrders(
         sort: i,
       };
     });
-    if (lines.some((l) => l.unitFen < 0)) throw invalid('单价不能为负数');
+    if (lines.some((l) => l.unitFen < 0)) throw fail('ORDER_UNIT_PRICE_NEGATIVE');
     const goodsFen = lines.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
     const freightFen = toFen(o.freight ?? 0);
-    if (freightFen < 0) throw invalid('运费不能为负数');
+    if (freightFen < 0) throw fail('ORDER_FREIGHT_NEGATIVE');
     return { index, o, buyer, seller, lines, goodsFen, freightFen };
   });
 

@@ -25,7 +25,6 @@ import {
   shipments,
   type OrderRow,
 } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import type { Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
@@ -33,14 +32,12 @@ import { addDays, addHours } from '../jobs/schedule.ts';
 import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
+import { fail, ordersErrors } from './messages.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
  * side checked, the history row written and the other company notified. `now` is for tests and the seed.
  */
-
-const SELLER_ONLY = '只有供应商可以执行此操作';
-const BUYER_ONLY = '只有采购商可以执行此操作';
 
 /** Supplier changes line prices and freight before confirming; the first change keeps the submitted figures. */
 export async function repriceOrder(
@@ -50,20 +47,20 @@ export async function repriceOrder(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'reprice', actor);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const newPrice = new Map<number, number>();
     for (const l of input.lines) {
-      if (!byId.has(l.lineId)) throw invalid('订单商品不存在');
+      if (!byId.has(l.lineId)) throw fail('ORDER_LINE_NOT_FOUND');
       newPrice.set(l.lineId, toFen(l.unitPrice));
     }
     const freightFen = toFen(input.freight);
     const changed =
       lines.some((l) => newPrice.has(l.id) && newPrice.get(l.id) !== toFen(l.unitPrice)) ||
       freightFen !== toFen(order.freight);
-    if (!changed) throw invalid('价格和运费没有变化');
+    if (!changed) throw fail('ORDER_PRICE_UNCHANGED');
     let goodsFen = 0;
     for (const l of lines) {
       const unitFen = newPrice.get(l.id) ?? toFen(l.unitPrice);
@@ -110,7 +107,7 @@ export async function confirmOrder(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', 'ORDER_SELLER_ONLY');
     await runOrderTransition(tx, order, {
       action: 'confirm',
       actor,
@@ -153,13 +150,13 @@ export async function cancelOrder(
       .from(orders)
       .where(eq(orders.id, input.orderId));
     const side = row?.buyer === caller.companyId ? 'buyer' : 'seller';
-    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, side, '无权取消此订单');
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, side, 'ORDER_CANCEL_FORBIDDEN');
     const reason = input.reason?.trim() ?? '';
     const p = await pendingPayment(tx, order.id);
     const ctx = { paymentWaiting: p !== null };
     guardOrder(order, 'cancel', actor, ctx);
     if (side === 'seller') {
-      if (!reason) throw invalid('请填写取消原因');
+      if (!reason) throw fail('ORDER_CANCEL_REASON_REQUIRED');
       if (p)
         await tx
           .update(orderPayments)
@@ -209,10 +206,10 @@ export async function payOrder(
     db,
     caller.companyId,
     input.proofFiles,
-    '付款凭证文件无效，请重新上传',
+    ordersErrors.ORDER_PROOF_FILE_REFUSED.message,
   );
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', BUYER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
     await tx.insert(orderPayments).values({
       orderId: order.id,
@@ -249,7 +246,7 @@ export async function payOrder(
  */
 async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
     const paid = await debitOrder(tx, order, { userId: caller.userId, userName: actor.userName }, now);
     await tx.insert(orderPayments).values({
@@ -296,7 +293,7 @@ export async function confirmPayment(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', SELLER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', 'ORDER_SELLER_ONLY');
     const p = await pendingPayment(tx, order.id);
     guardOrder(order, 'payConfirm', actor, { paymentWaiting: p !== null });
     if (!p) return;
@@ -330,7 +327,7 @@ export async function rejectPayment(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     const p = await pendingPayment(tx, order.id);
     guardOrder(order, 'payReject', actor, { paymentWaiting: p !== null });
     if (!p) return;
@@ -368,23 +365,25 @@ export async function shipOrder(
   now = new Date(),
 ): Promise<{ shipmentId: number }> {
   return db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', SELLER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'ship', actor);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const qty = new Map<number, number>();
     for (const l of input.lines) {
       const line = byId.get(l.lineId);
-      if (!line) throw invalid('订单商品不存在');
+      if (!line) throw fail('ORDER_LINE_NOT_FOUND');
       const q = (qty.get(l.lineId) ?? 0) + l.quantity;
       if (q > line.quantity - line.shippedQty)
-        throw invalid(
-          `「${line.productName}」本次发货数量超过待发数量 ${line.quantity - line.shippedQty}${line.unit}`,
-        );
+        throw fail('ORDER_SHIP_OVER_PENDING', {
+          product: line.productName,
+          left: line.quantity - line.shippedQty,
+          unit: line.unit,
+        });
       qty.set(l.lineId, q);
     }
     const shipping = [...qty].filter(([, q]) => q > 0);
-    if (!shipping.length) throw invalid('请填写发货数量');
+    if (!shipping.length) throw fail('ORDER_SHIP_QUANTITY_REQUIRED');
     const [shipment] = await tx
       .insert(shipments)
       .values({
@@ -490,7 +489,7 @@ export async function completeLockedOrder(
 /** Purchaser confirms receipt of a fully shipped order: 待收货 → 已完成. */
 export async function receiveOrder(db: Db, caller: Caller, orderId: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', BUYER_ONLY);
+    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'receive', actor);
     await completeLockedOrder(tx, order, actor, now);
   });

@@ -22,6 +22,7 @@ import { callerName, type Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
+import { fail } from './messages.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
@@ -49,12 +50,12 @@ export async function lockOrderFor(
   caller: Caller,
   orderId: number,
   side: ViewerSide,
-  wrongSide: string,
+  wrongSide: 'ORDER_SELLER_ONLY' | 'ORDER_BUYER_ONLY' | 'ORDER_CANCEL_FORBIDDEN',
 ): Promise<{ order: OrderRow; actor: Actor }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   const mine = order ? sideOf(order, caller.companyId) : null;
   if (!order || !mine) throw notFound();
-  if (mine !== side) throw conflict(wrongSide);
+  if (mine !== side) throw fail(wrongSide);
   return {
     order,
     actor: {

@@ -2,10 +2,6 @@ import { sql } from 'drizzle-orm';
 import { QuotationStatus, addDays, chinaDayLastMoment, chinaDayStart, chinaDay as chinaDayOf } from '@aquamall/shared';
 import { quotations } from '../../db/schema/index.ts';
 
-/** Refusal for an offer that is not the caller's (or does not exist): the same words either way. */
-export const QUOTATION_NOT_FOUND = '报价不存在';
-export const ENQUIRY_NOT_FOUND = '询价不存在或未邀请贵公司报价';
-
 /** Stored statuses of a live offer (not decided, not withdrawn). */
 export const LIVE_STATUSES: number[] = [QuotationStatus.QUOTED, QuotationStatus.REVISED];
 

@@ -22,7 +22,6 @@ import {
   quotationVersions,
   users,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Caller } from '../products/caller.ts';
 
@@ -32,10 +31,10 @@ import {
   chinaDay,
   effectiveStatus,
   effectiveStatusSql,
-  QUOTATION_NOT_FOUND,
 } from './common.ts';
 import { quoteRefusal, visibleEnquiry } from './submit.ts';
 import { ThreadSide } from '@aquamall/shared';
+import { fail } from './messages.ts';
 
 /** Unread messages of the other side per quotation, for the viewer's side (1 purchaser, 2 supplier). */
 export async function unreadCounts(
@@ -112,7 +111,7 @@ export async function quotationDetail(
       .select({ enquiryId: quotations.enquiryId })
       .from(quotations)
       .where(and(eq(quotations.id, query.id), eq(quotations.supplierCompanyId, caller.companyId)));
-    if (!own) throw notFound(QUOTATION_NOT_FOUND);
+    if (!own) throw fail('QUOTATION_NOT_FOUND');
     enquiryId = own.enquiryId;
   }
   const [mine] = await db

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { QuotationStatus, SEALED_MESSAGE } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { quotationLines, quotations, quotationVersions } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { QUOTATION_NOT_FOUND } from './common.ts';
+import { conflict } from '../../lib/errors.ts';
+import { fail } from './messages.ts';
 
 /**
  * The one sealed reader of quotation contents (like modules/tenders/sealed.ts for bids). The rule of a
@@ -79,7 +79,7 @@ export async function offerEnquiryId(db: Db, buyerCompanyId: number, quotationId
     .select({ enquiryId: quotations.enquiryId })
     .from(quotations)
     .where(and(eq(quotations.id, quotationId), eq(quotations.buyerCompanyId, buyerCompanyId)));
-  if (!q) throw notFound(QUOTATION_NOT_FOUND);
+  if (!q) throw fail('QUOTATION_NOT_FOUND');
   return q.enquiryId;
 }
 
@@ -96,7 +96,7 @@ export async function purchaserOffer(
     .select()
     .from(quotations)
     .where(and(eq(quotations.id, quotationId), eq(quotations.enquiryId, e.id), eq(quotations.buyerCompanyId, buyerCompanyId)));
-  if (!offer) throw notFound(QUOTATION_NOT_FOUND);
+  if (!offer) throw fail('QUOTATION_NOT_FOUND');
   const [versions, lines] = await Promise.all([
     db.select().from(quotationVersions).where(eq(quotationVersions.quotationId, offer.id)).orderBy(desc(quotationVersions.version)),
     db.select().from(quotationLines).where(eq(quotationLines.quotationId, offer.id)),

@@ -28,16 +28,17 @@ import {
   quotations,
   quotationVersions,
 } from '../../db/schema/index.ts';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { requestHash } from '../buying/checkout.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { chinaToday, endOfChinaDay, ENQUIRY_NOT_FOUND, QUOTATION_NOT_FOUND } from './common.ts';
+import { chinaToday, endOfChinaDay } from './common.ts';
 import { QUOTATION_DOC } from './decide.ts';
 import { mayReadOffer } from './sealed.ts';
+import { fail, quotationsErrors } from './messages.ts';
 
 type SubmitInput = z.output<typeof quoteSubmitInput>;
 type Enquiry = typeof enquiries.$inferSelect;
@@ -88,7 +89,7 @@ export async function visibleEnquiry(
 ): Promise<Enquiry> {
   const q = db.select().from(enquiries).where(eq(enquiries.id, enquiryId));
   const [e] = lock ? await q.for('update') : await q;
-  if (!e || e.status === EnquiryStatus.DRAFT) throw notFound(ENQUIRY_NOT_FOUND);
+  if (!e || e.status === EnquiryStatus.DRAFT) throw fail('QUOTATION_ENQUIRY_NOT_FOUND');
   if (e.visibility === EnquiryVisibility.INVITED && e.companyId !== caller.companyId) {
     const [inv] = await db
       .select({ id: enquiryInvitations.id })
@@ -99,7 +100,7 @@ export async function visibleEnquiry(
           eq(enquiryInvitations.supplierCompanyId, caller.companyId),
         ),
       );
-    if (!inv) throw notFound(ENQUIRY_NOT_FOUND);
+    if (!inv) throw fail('QUOTATION_ENQUIRY_NOT_FOUND');
   }
   return e;
 }
@@ -236,9 +237,9 @@ async function submitInTransaction(
     if (refusal) throw conflict(refusal);
 
     const today = chinaToday(now);
-    if (input.validUntil < today) throw invalid('报价有效期不能早于今天');
+    if (input.validUntil < today) throw fail('QUOTATION_VALID_PAST');
     const maxDay = chinaToday(new Date(now.getTime() + QUOTE_VALID_DAYS_MAX * 86_400_000));
-    if (input.validUntil > maxDay) throw invalid(`报价有效期最长${QUOTE_VALID_DAYS_MAX}天`);
+    if (input.validUntil > maxDay) throw fail('QUOTATION_VALID_TOO_LONG', { days: QUOTE_VALID_DAYS_MAX });
 
     const items = await tx
       .select()
@@ -248,20 +249,20 @@ async function submitInTransaction(
     const byId = new Map(items.map((i) => [i.id, i]));
     const lines = input.lines.map((l) => {
       const item = byId.get(l.enquiryItemId);
-      if (!item) throw invalid('报价明细不属于该询价，请刷新页面后重试');
+      if (!item) throw fail('QUOTATION_ITEM_FOREIGN');
       const amountFen = Math.round(toFen(l.unitPrice) * Number(item.quantity));
       return { ...l, amountFen, item };
     });
     const goodsFen = lines.reduce((s, l) => s + l.amountFen, 0);
     const freightFen = toFen(input.freight);
     const totalFen = goodsFen + freightFen;
-    if (totalFen > 999_999_999_999) throw invalid('报价总额过大');
+    if (totalFen > 999_999_999_999) throw fail('QUOTATION_TOTAL_TOO_LARGE');
     const attachments = (
       await assertOwnUploads(
         tx,
         caller.companyId,
         input.attachments.map((a) => a.path),
-        '附件不存在或不是本公司上传的文件',
+        quotationsErrors.QUOTATION_ATTACHMENT_REFUSED.message,
       )
     ).map((path, i) => ({ name: input.attachments[i]!.name, path }));
 
@@ -276,9 +277,7 @@ async function submitInTransaction(
       .for('update');
     const currentVersion = existing?.version ?? 0;
     if (input.baseVersion !== currentVersion) {
-      throw conflict(
-        existing ? '报价已被更新（可能在其他页面提交过），请刷新后再修改' : '报价不存在，请刷新页面后重试',
-      );
+      throw fail(existing ? 'QUOTATION_STALE' : 'QUOTATION_GONE');
     }
     // Kinds: a first offer, a revision of a live one, or an offer again after a withdrawal (the table's
     // 修改报价 / 重新报价; any other status is refused with the table's text).
@@ -419,11 +418,11 @@ export async function withdrawQuotation(
       .select({ enquiryId: quotations.enquiryId })
       .from(quotations)
       .where(and(eq(quotations.id, id), eq(quotations.supplierCompanyId, caller.companyId)));
-    if (!peek) throw notFound(QUOTATION_NOT_FOUND);
+    if (!peek) throw fail('QUOTATION_NOT_FOUND');
     // Same lock order as submitting: the enquiry, then the quotation.
     const [e] = await tx.select().from(enquiries).where(eq(enquiries.id, peek.enquiryId)).for('update');
     const [q] = await tx.select().from(quotations).where(eq(quotations.id, id)).for('update');
-    if (!e || !q) throw notFound(QUOTATION_NOT_FOUND);
+    if (!e || !q) throw fail('QUOTATION_NOT_FOUND');
     await transition(tx, {
       machine: quotationMachine,
       action: 'withdraw',
@@ -454,5 +453,5 @@ export async function withdrawQuotation(
 
 /** The caller must be a supplier company (the endpoint's permission already says so; this keeps use cases honest). */
 export function assertSupplier(caller: Caller): void {
-  if (caller.companyType !== CompanyType.SUPPLIER) throw forbidden('仅供应商可以报价，请使用供应商账号登录');
+  if (caller.companyType !== CompanyType.SUPPLIER) throw fail('QUOTATION_SUPPLIER_ONLY');
 }

@@ -2,14 +2,13 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { ThreadSide, type ThreadAnswer, type ThreadPostInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, quotationMessages, quotations } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
-import { QUOTATION_NOT_FOUND } from './common.ts';
 import { mayReadOffer, offersSealed } from './sealed.ts';
 import { buyerOfferPath, supplierOfferPath } from './submit.ts';
+import { fail, quotationsErrors } from './messages.ts';
 
 type Quotation = typeof quotations.$inferSelect;
 
@@ -24,16 +23,16 @@ async function threadOf(db: Db, caller: Caller, quotationId: number, now = new D
     .from(quotations)
     .innerJoin(enquiries, eq(enquiries.id, quotations.enquiryId))
     .where(eq(quotations.id, quotationId));
-  if (!x) throw notFound(QUOTATION_NOT_FOUND);
+  if (!x) throw fail('QUOTATION_NOT_FOUND');
   const side =
     x.q.supplierCompanyId === caller.companyId
       ? ThreadSide.SELLER
       : x.q.buyerCompanyId === caller.companyId
         ? ThreadSide.BUYER
         : null;
-  if (!side) throw notFound(QUOTATION_NOT_FOUND);
+  if (!side) throw fail('QUOTATION_NOT_FOUND');
   if (!mayReadOffer(side === ThreadSide.BUYER ? 'buyer' : 'seller', x, now)) {
-    throw conflict('密封报价在截止前不能查看报价和留言');
+    throw fail('QUOTATION_THREAD_SEALED');
   }
   return { ...x, side };
 }
@@ -150,7 +149,7 @@ async function writeThreadMessage(
       tx,
       caller.companyId,
       input.attachments.map((a) => a.path),
-      '附件不存在或不是本公司上传的文件',
+      quotationsErrors.QUOTATION_ATTACHMENT_REFUSED.message,
     );
     const userName = await callerName(tx, caller.userId);
     await tx.insert(quotationMessages).values({

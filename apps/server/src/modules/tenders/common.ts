@@ -2,15 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
 import type { Caller } from '../products/caller.ts';
+import { tendersErrors, fail } from './messages.ts';
 
 export type TenderRecord = typeof bids.$inferSelect;
 
-export const NOT_FOUND = '招标项目不存在';
 /** An invited-only tender answers 招标项目不存在 to a company not invited (isolation), never this text. */
-export const NOT_INVITED = '本项目为邀请招标，贵公司未被邀请';
+export const NOT_INVITED = tendersErrors.TENDER_NOT_INVITED.message;
 
 /** Kinds of the tenders' timed rules (jobs table): deadline, opening, end of the publicity period. */
 export const TENDER_JOBS = {
@@ -37,10 +36,10 @@ export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString(
 export const statusName = (s: number) => tenderMachine.label(s);
 
 export function assertPurchaser(caller: Caller): void {
-  if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('只有采购商可以发布招标');
+  if (caller.companyType !== CompanyType.PURCHASER) throw fail('TENDER_PURCHASER_ONLY');
 }
 export function assertSupplier(caller: Caller): void {
-  if (caller.companyType !== CompanyType.SUPPLIER) throw forbidden('只有供应商可以参与投标');
+  if (caller.companyType !== CompanyType.SUPPLIER) throw fail('TENDER_SUPPLIER_ONLY');
 }
 
 /**
@@ -54,7 +53,7 @@ export async function ownTender(t: Db, caller: Caller, id: number, lock = false)
     .from(bids)
     .where(and(eq(bids.id, id), eq(bids.type, BidType.TENDER), eq(bids.companyId, caller.companyId)));
   const [r] = lock ? await q.for('update') : await q;
-  if (!r) throw notFound(NOT_FOUND);
+  if (!r) throw fail('TENDER_NOT_FOUND');
   return r;
 }
 
@@ -62,7 +61,7 @@ export async function ownTender(t: Db, caller: Caller, id: number, lock = false)
 export async function publishedTender(t: Db, id: number, lock = false): Promise<TenderRecord> {
   const q = t.select().from(bids).where(and(eq(bids.id, id), eq(bids.type, BidType.TENDER)));
   const [r] = lock ? await q.for('update') : await q;
-  if (!r || r.status === 0) throw notFound(NOT_FOUND);
+  if (!r || r.status === 0) throw fail('TENDER_NOT_FOUND');
   return r;
 }
 
@@ -94,7 +93,7 @@ export async function qualificationRefusal(t: Db, tender: TenderRecord, companyI
 /** Refuses unless the tender takes bids now: 招标中 and before its deadline. */
 export function assertBiddable(tender: TenderRecord, now: Date): void {
   if (tender.status !== 1 || !tender.deadline || tender.deadline.getTime() <= now.getTime())
-    throw conflict('投标已截止，不能再修改');
+    throw fail('TENDER_BID_CLOSED');
 }
 
 /** Notifies a company about a tender (招标 category). */

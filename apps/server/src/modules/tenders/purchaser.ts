@@ -33,7 +33,7 @@ import {
   tenderQuestions,
   tenderScores,
 } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { safeHtml } from '../mall/sanitize.ts';
 import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
@@ -53,6 +53,7 @@ import {
 } from './common.ts';
 import { loadBidContent } from './sealed.ts';
 import { documentNumber } from '../../lib/doc-numbers.ts';
+import { fail, tendersErrors } from './messages.ts';
 
 type SaveInput = z.output<typeof tenderSaveInput>;
 
@@ -85,10 +86,10 @@ const yuan = (v: number | null) => (v === null ? null : toYuan(toFen(v)));
 
 /** Documents must be PDFs uploaded by the caller's company (files module). */
 export async function assertOwnPdfs(t: Db, companyId: number, docs: { name: string; path: string }[]) {
-  const keys = await assertOwnUploads(t, companyId, docs.map((d) => d.path), '文件不存在或不是本公司上传的文件');
+  const keys = await assertOwnUploads(t, companyId, docs.map((d) => d.path), tendersErrors.TENDER_DOC_REFUSED.message);
   if (keys.length) {
     const rows = await t.select({ path: files.path, mime: files.mime }).from(files).where(inArray(files.path, keys));
-    if (rows.some((r) => r.mime !== 'application/pdf')) throw invalid('招标文件只能是PDF');
+    if (rows.some((r) => r.mime !== 'application/pdf')) throw fail('TENDER_DOC_PDF_ONLY');
   }
   return docs.map((d, i) => ({ name: d.name, path: keys[i]! }));
 }
@@ -99,7 +100,7 @@ async function assertInvitable(t: Db, ids: number[]): Promise<void> {
     .select({ id: companies.id })
     .from(companies)
     .where(and(inArray(companies.id, ids), eq(companies.type, CompanyType.SUPPLIER)));
-  if (found.length !== new Set(ids).size) throw invalid('邀请的供应商不存在');
+  if (found.length !== new Set(ids).size) throw fail('TENDER_INVITEE_UNKNOWN');
 }
 
 function tenderColumns(a: SaveInput) {
@@ -164,7 +165,7 @@ function documentsChanged(
  * least `minChangeDays` remain to it (it is moved, keeping the gap to the opening). Refused when asked earlier.
  */
 function amendedTimes(cur: TenderRecord, cols: Columns, changed: boolean, windows: TenderWindows, now: Date) {
-  if (!cur.deadline || cur.deadline <= now) throw conflict('投标已截止，不能再修改招标');
+  if (!cur.deadline || cur.deadline <= now) throw fail('TENDER_EDIT_CLOSED');
   const problem = tenderDeadlineProblem(cols.deadline, windows, now, cur.deadline, beijingMinute);
   if (problem) throw invalid(problem);
   const floor = addDays(now, windows.minChangeDays);
@@ -229,7 +230,7 @@ export async function saveTender(
     // Lots: keep the ones named by id (they must be this tender's), drop the rest, add the new ones.
     const existing = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id));
     const existingIds = new Set(existing.map((l) => l.id));
-    if (a.lots.some((l) => l.id !== undefined && !existingIds.has(l.id))) throw invalid('标段不存在');
+    if (a.lots.some((l) => l.id !== undefined && !existingIds.has(l.id))) throw fail('TENDER_LOT_NOT_FOUND');
     const keep = a.lots.flatMap((l) => (l.id ? [l.id] : []));
     await t.delete(tenderLots).where(and(eq(tenderLots.tenderId, id), keep.length ? notInArray(tenderLots.id, keep) : undefined));
     for (const [seq, l] of a.lots.entries()) {
@@ -278,12 +279,12 @@ export async function publishTender(db: Db, caller: Caller, id: number, windows:
     const cur = await ownTender(t, caller, id, true);
     const refusal = tenderMachine.refusal('publish', cur.status);
     if (refusal) throw conflict(refusal);
-    if (!cur.deadline || cur.deadline <= now) throw invalid('投标截止时间必须晚于当前时间');
+    if (!cur.deadline || cur.deadline <= now) throw fail('TENDER_DEADLINE_PAST');
     const problem = tenderDeadlineProblem(cur.deadline, windows, now, null, beijingMinute);
     if (problem) throw invalid(problem);
-    if (!cur.openAt || cur.openAt < cur.deadline) throw invalid('开标时间不能早于投标截止时间');
+    if (!cur.openAt || cur.openAt < cur.deadline) throw fail('TENDER_OPEN_BEFORE_DEADLINE');
     const [lot] = await t.select({ id: tenderLots.id }).from(tenderLots).where(eq(tenderLots.tenderId, id)).limit(1);
-    if (!lot) throw invalid('请至少添加一个标段');
+    if (!lot) throw fail('TENDER_LOT_REQUIRED');
     const openAt = cur.openAt;
     await transition(t, {
       machine: tenderMachine,
@@ -313,9 +314,9 @@ export async function publishTender(db: Db, caller: Caller, id: number, windows:
 export async function answerQuestion(db: Db, caller: Caller, questionId: number, answer: string, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const [q] = await t.select().from(tenderQuestions).where(eq(tenderQuestions.id, questionId));
-    if (!q) throw notFound('问题不存在');
+    if (!q) throw fail('TENDER_QUESTION_NOT_FOUND');
     const tender = await ownTender(t, caller, q.tenderId, true);
-    if (tender.openedAt) throw conflict('开标后不能再答疑');
+    if (tender.openedAt) throw fail('TENDER_ANSWER_AFTER_OPEN');
     await t.update(tenderQuestions).set({ answer, answeredAt: now }).where(eq(tenderQuestions.id, questionId));
     const bidders = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, tender.id));
     const told = new Set([...bidders.map((b) => b.companyId), q.companyId]);
@@ -340,10 +341,10 @@ export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tend
     const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, tender.id));
     for (const s of a.scores) {
       const lot = lots.find((l) => l.id === s.lotId);
-      if (!lot) throw invalid('标段不存在');
-      if (lot.status !== TenderLotStatus.OPEN) throw conflict(`标段「${lot.name}」已${lot.status === TenderLotStatus.FAILED ? '流标' : '定标'}，不能再评分`);
+      if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
+      if (lot.status !== TenderLotStatus.OPEN) throw fail('TENDER_LOT_CLOSED_FOR_SCORING', { lot: lot.name, outcome: lot.status === TenderLotStatus.FAILED ? '流标' : '定标' });
       const bid = all.find((b) => b.bidId === s.bidId && b.prices.some((p) => p.lotId === s.lotId));
-      if (!bid) throw invalid('该投标未对此标段报价');
+      if (!bid) throw fail('TENDER_BID_NO_PRICE');
       const total = ((s.priceScore * tender.priceWeight + s.techScore * tender.techWeight) / 100).toFixed(2);
       const v = { priceScore: s.priceScore.toFixed(2), techScore: s.techScore.toFixed(2), total, scoredAt: now };
       await t
@@ -371,11 +372,11 @@ export async function awardLot(
     const tender = await ownTender(t, caller, a.tenderId, true);
     const all = await openedBids(t, tender);
     const [lot] = await t.select().from(tenderLots).where(and(eq(tenderLots.id, a.lotId), eq(tenderLots.tenderId, tender.id)));
-    if (!lot) throw invalid('标段不存在');
-    if (lot.status !== TenderLotStatus.OPEN) throw conflict(`标段「${lot.name}」已${lot.status === TenderLotStatus.FAILED ? '流标' : '定标'}`);
+    if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
+    if (lot.status !== TenderLotStatus.OPEN) throw fail('TENDER_LOT_CLOSED', { lot: lot.name, outcome: lot.status === TenderLotStatus.FAILED ? '流标' : '定标' });
     const bid = all.find((b) => b.bidId === a.bidId);
     const price = bid?.prices.find((p) => p.lotId === lot.id);
-    if (!bid || !price) throw invalid('该投标未对此标段报价');
+    if (!bid || !price) throw fail('TENDER_BID_NO_PRICE');
     let orderId: number | null = null;
     if (a.createOrder) {
       const [addr] = await t
@@ -384,7 +385,7 @@ export async function awardLot(
         .where(eq(addresses.companyId, caller.companyId))
         .orderBy(desc(addresses.isDefault), desc(addresses.id))
         .limit(1);
-      if (!addr) throw conflict('请先在收货地址中设置默认地址，再生成订单');
+      if (!addr) throw fail('TENDER_DEFAULT_ADDRESS_REQUIRED');
       const [order] = await createOrders(
         t,
         [
@@ -438,9 +439,9 @@ export async function publishResult(
     if (refusal) throw conflict(refusal);
     const lots = await t.select().from(tenderLots).where(eq(tenderLots.tenderId, tender.id)).orderBy(tenderLots.seq, tenderLots.id);
     const pending = lots.find((l) => l.status === TenderLotStatus.OPEN);
-    if (pending) throw conflict(`标段「${pending.name}」尚未定标`);
+    if (pending) throw fail('TENDER_LOT_PENDING', { lot: pending.name });
     const awarded = lots.filter((l) => l.status === TenderLotStatus.AWARDED);
-    if (!awarded.length) throw conflict('没有定标的标段');
+    if (!awarded.length) throw fail('TENDER_NONE_AWARDED');
     const bidRows = await t
       .select({ id: tenderBids.id, companyId: tenderBids.companyId, version: tenderBids.version, name: companies.name })
       .from(tenderBids)
@@ -512,7 +513,7 @@ export async function republishLots(db: Db, caller: Caller, tenderId: number, lo
       .select()
       .from(tenderLots)
       .where(and(eq(tenderLots.tenderId, src.id), inArray(tenderLots.id, lotIds), eq(tenderLots.status, TenderLotStatus.FAILED)));
-    if (lots.length !== new Set(lotIds).size) throw conflict('只有流标的标段可以重新招标');
+    if (lots.length !== new Set(lotIds).size) throw fail('TENDER_RETENDER_FAILED_ONLY');
     const [row] = await t
       .insert(bids)
       .values({
@@ -553,9 +554,9 @@ export async function republishLots(db: Db, caller: Caller, tenderId: number, lo
 export async function replyObjection(db: Db, caller: Caller, objectionId: number, reply: string, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const [o] = await t.select().from(tenderObjections).where(eq(tenderObjections.id, objectionId));
-    if (!o) throw notFound('异议不存在');
+    if (!o) throw fail('TENDER_OBJECTION_NOT_FOUND');
     const tender = await ownTender(t, caller, o.tenderId).catch(() => {
-      throw notFound('异议不存在');
+      throw fail('TENDER_OBJECTION_NOT_FOUND');
     });
     await t.update(tenderObjections).set({ reply, repliedAt: now }).where(eq(tenderObjections.id, o.id));
     await notifyTender(t, o.companyId, { title: `招标项目「${tender.title}」的异议已答复`, content: reply.slice(0, 200), linkPath: supplierLink(tender.id) });

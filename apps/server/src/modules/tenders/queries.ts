@@ -22,12 +22,12 @@ import {
   tenderQuestions,
   tenderScores,
 } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
 import { nameFilter } from '../mall/name-filter.ts';
 import type { Caller } from '../products/caller.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
-import { NOT_FOUND, NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
+import { NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
+import { fail } from './messages.ts';
 
 /** Submitted bids of a tender (a count: contents stay sealed). */
 // Subqueries name their columns in full: drizzle leaves columns of a one-table select unqualified.
@@ -77,7 +77,7 @@ const keywordFilter = (k: string | undefined) => nameFilter(k, sql`${bids.title}
 
 /** The purchaser's tenders (bid/bidindex), by status tab. */
 export async function listTenders(db: Db, caller: Caller, q: { status?: number; keyword?: string; pageIndex: number; pageSize: number }) {
-  if (caller.companyType !== CompanyType.PURCHASER) throw forbidden('只有采购商可以发布招标');
+  if (caller.companyType !== CompanyType.PURCHASER) throw fail('TENDER_PURCHASER_ONLY');
   const where = and(
     eq(bids.type, BidType.TENDER),
     eq(bids.companyId, caller.companyId),
@@ -89,7 +89,7 @@ export async function listTenders(db: Db, caller: Caller, q: { status?: number; 
 
 /** A supplier's tenders: 0 those it registered for or bid on; 1 open public (or invited) tenders it qualifies for. */
 export async function listSupplierTenders(db: Db, caller: Caller, q: { scope: number; keyword?: string; pageIndex: number; pageSize: number }) {
-  if (caller.companyType !== CompanyType.SUPPLIER) throw forbidden('只有供应商可以参与投标');
+  if (caller.companyType !== CompanyType.SUPPLIER) throw fail('TENDER_SUPPLIER_ONLY');
   const mine = sql`exists (select 1 from tender_bids tb where tb.tender_id = "bids"."id" and tb.company_id = ${caller.companyId})`;
   let where: SQL | undefined;
   if (q.scope === 0) where = and(eq(bids.type, BidType.TENDER), mine, keywordFilter(q.keyword));
@@ -119,19 +119,19 @@ export async function listSupplierTenders(db: Db, caller: Caller, q: { scope: nu
  */
 export async function tenderDetail(db: Db, caller: Caller, id: number): Promise<TenderDetail> {
   const [tender] = await db.select().from(bids).where(and(eq(bids.id, id), eq(bids.type, BidType.TENDER)));
-  if (!tender) throw notFound(NOT_FOUND);
+  if (!tender) throw fail('TENDER_NOT_FOUND');
   const isPurchaser = tender.companyId === caller.companyId;
   let myStatus: number | null = null;
   let refusal: string | null = null;
   if (!isPurchaser) {
-    if (caller.companyType !== CompanyType.SUPPLIER || tender.status === BidStatus.DRAFT) throw notFound(NOT_FOUND);
+    if (caller.companyType !== CompanyType.SUPPLIER || tender.status === BidStatus.DRAFT) throw fail('TENDER_NOT_FOUND');
     const [mine] = await db
       .select({ status: tenderBids.status })
       .from(tenderBids)
       .where(and(eq(tenderBids.tenderId, id), eq(tenderBids.companyId, caller.companyId)));
     myStatus = mine?.status ?? null;
     refusal = await qualificationRefusal(db, tender, caller.companyId);
-    if (refusal === NOT_INVITED && !mine) throw notFound(NOT_FOUND);
+    if (refusal === NOT_INVITED && !mine) throw fail('TENDER_NOT_FOUND');
   }
   return buildDetail(db, tender, caller, isPurchaser, myStatus, refusal);
 }

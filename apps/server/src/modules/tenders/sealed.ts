@@ -2,13 +2,12 @@ import { and, asc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
-import { forbidden } from '../../lib/errors.ts';
 import type { TenderRecord } from './common.ts';
+import { fail } from './messages.ts';
 
 /** Who asks for bid contents: a company (author or purchaser), or the opening job at the opening time. */
 export type BidReader = { companyId: number } | 'opening';
 
-export const SEALED = '开标前任何人都不能查看投标内容';
 
 /** Whether the bids of a tender are open to its purchaser: only after the opening (which follows the deadline). */
 export const isUnsealed = (tender: TenderRecord) => tender.openedAt !== null;
@@ -45,14 +44,14 @@ export async function loadBidContent(
 ): Promise<TenderBidContent[]> {
   let where;
   if (scope === 'own') {
-    if (reader === 'opening') throw forbidden(SEALED);
+    if (reader === 'opening') throw fail('TENDER_SEALED');
     where = and(eq(tenderBids.tenderId, tender.id), eq(tenderBids.companyId, reader.companyId), gt(tenderBids.version, 0));
   } else {
     const allowed =
       reader === 'opening'
         ? tender.deadline !== null && tender.deadline.getTime() <= now.getTime() && tender.status !== BidStatus.OPEN
         : isUnsealed(tender) && tender.companyId === reader.companyId;
-    if (!allowed) throw forbidden(SEALED);
+    if (!allowed) throw fail('TENDER_SEALED');
     // The purchaser reads through readByPurchaser, the very condition the file host applies to bid documents.
     where = and(eq(tenderBids.tenderId, tender.id), reader === 'opening' ? openableBid : and(readByPurchaser, eq(bids.companyId, reader.companyId)));
   }

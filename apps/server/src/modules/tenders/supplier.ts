@@ -2,13 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { TenderBidStatus, tenderBidInput, tenderMachine, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../products/caller.ts';
 import {
   assertBiddable,
   assertSupplier,
   inTransaction,
-  NOT_FOUND,
   NOT_INVITED,
   notifyTender,
   publishedTender,
@@ -18,6 +17,7 @@ import {
 } from './common.ts';
 import { assertOwnPdfs } from './purchaser.ts';
 import { loadBidContent } from './sealed.ts';
+import { fail } from './messages.ts';
 
 type BidRow = typeof tenderBids.$inferSelect;
 
@@ -33,7 +33,7 @@ async function lockForBidding(t: Db, caller: Caller, tenderId: number, now: Date
   // An invited-only tender is invisible to a company neither invited nor registered.
   if (!bid) {
     const refusal = await qualificationRefusal(t, tender, caller.companyId);
-    if (refusal === NOT_INVITED) throw notFound(NOT_FOUND);
+    if (refusal === NOT_INVITED) throw fail('TENDER_NOT_FOUND');
     if (refusal) throw conflict(refusal);
   }
   assertBiddable(tender, now);
@@ -44,7 +44,7 @@ async function lockForBidding(t: Db, caller: Caller, tenderId: number, now: Date
 export async function registerForTender(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const { bid } = await lockForBidding(t, caller, tenderId, now);
-    if (bid) throw conflict('贵公司已报名该项目');
+    if (bid) throw fail('TENDER_ALREADY_JOINED');
     await t.insert(tenderBids).values({ tenderId, companyId: caller.companyId, status: TenderBidStatus.REGISTERED });
   });
 }
@@ -91,7 +91,7 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
       .where(eq(tenderLots.tenderId, tender.id))
       .orderBy(asc(tenderLots.seq), asc(tenderLots.id));
     const lotIds = new Set(lots.map((l) => l.id));
-    if (a.prices.some((p) => !lotIds.has(p.lotId))) throw invalid('标段不存在');
+    if (a.prices.some((p) => !lotIds.has(p.lotId))) throw fail('TENDER_LOT_NOT_FOUND');
     const documents = await assertOwnPdfs(t, caller.companyId, a.documents);
     const prices = a.prices.map((p) => ({ lotId: p.lotId, price: toYuan(toFen(p.price)) }));
     // The current version is read through the sealed reader (the caller's own bid), then compared.
@@ -127,7 +127,7 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
 
 async function ownBid(t: Db, caller: Caller, tenderId: number, now: Date) {
   const { tender, bid } = await lockForBidding(t, caller, tenderId, now);
-  if (!bid || bid.version === 0) throw conflict('贵公司尚未投标');
+  if (!bid || bid.version === 0) throw fail('TENDER_BID_NOT_SUBMITTED');
   return { tender, bid };
 }
 
@@ -135,7 +135,7 @@ async function ownBid(t: Db, caller: Caller, tenderId: number, now: Date) {
 export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const { bid } = await ownBid(t, caller, tenderId, now);
-    if (bid.status === TenderBidStatus.WITHDRAWN) throw conflict('投标已撤回');
+    if (bid.status === TenderBidStatus.WITHDRAWN) throw fail('TENDER_BID_WITHDRAWN');
     await t.update(tenderBids).set({ status: TenderBidStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, bid.id));
   });
 }
@@ -147,8 +147,8 @@ export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now 
 export async function reconfirmBid(db: Db, caller: Caller, tenderId: number, amendedAt: string, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const { tender, bid } = await ownBid(t, caller, tenderId, now);
-    if (bid.status !== TenderBidStatus.TO_CONFIRM) throw conflict('该投标无需重新确认');
-    if (tender.amendedAt?.getTime() !== Date.parse(amendedAt)) throw conflict('招标文件已再次变更，请查看最新内容后重新确认');
+    if (bid.status !== TenderBidStatus.TO_CONFIRM) throw fail('TENDER_NO_RECONFIRM_NEEDED');
+    if (tender.amendedAt?.getTime() !== Date.parse(amendedAt)) throw fail('TENDER_AMENDED_AGAIN');
     const refusal = await qualificationRefusal(t, tender, caller.companyId);
     if (refusal) throw conflict(refusal);
     await t.update(tenderBids).set({ status: TenderBidStatus.SUBMITTED, updatedAt: now }).where(eq(tenderBids.id, bid.id));
@@ -173,7 +173,7 @@ export async function objectToAward(db: Db, caller: Caller, tenderId: number, re
       .select()
       .from(tenderBids)
       .where(and(eq(tenderBids.tenderId, tenderId), eq(tenderBids.companyId, caller.companyId)));
-    if (!bid || bid.version === 0) throw conflict('只有投标单位可以提出异议');
+    if (!bid || bid.version === 0) throw fail('TENDER_OBJECTION_BIDDERS_ONLY');
     const inPublicity = !!tender.publicityEndsAt && tender.publicityEndsAt > now && !tender.publicityEndedAt;
     const refusal = tenderMachine.refusal('object', tender.status, { inPublicity });
     if (refusal) throw conflict(refusal);
