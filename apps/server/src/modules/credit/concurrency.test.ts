@@ -170,13 +170,15 @@ describe(`refunds under parallel repeats: money moves once (${testDbKind})`, () 
 describe(`overlapping statements issued in parallel (${testDbKind}, decision 0185)`, () => {
   it('six parallel issues of overlapping periods make one statement; the rest are told which one they overlap', async () => {
     const a = await account(1000, 0);
+    // Every period holds 2026-03-15, so each pair overlaps and exactly one can be issued whichever wins the lock
+    // (with periods that overlap only some others, a different winner leaves room for two or three).
     const periods = [
       ['2026-03-01', '2026-03-31'],
       ['2026-03-15', '2026-04-15'],
-      ['2026-02-20', '2026-03-02'],
+      ['2026-02-20', '2026-03-16'],
       ['2026-03-01', '2026-03-31'],
-      ['2026-03-31', '2026-04-30'],
-      ['2026-03-10', '2026-03-11'],
+      ['2026-03-10', '2026-04-30'],
+      ['2026-03-14', '2026-03-15'],
     ] as const;
     const results = await Promise.all(periods.map(([from, to]) => http.post<{ id: number }>(a.seller.admin.token, `${P}/statement/issue`, { accountId: a.id, from, to })));
     const made = results.filter((r) => r.code === 0);
