@@ -7,6 +7,7 @@ import {
   type invoiceIssueInput,
   type invoiceReverseInput,
   checkVat,
+  splitVat,
   toFen,
   toYuan,
 } from '@aquamall/shared';
@@ -344,11 +345,11 @@ async function reverseForRefund(db: Db, caller: Caller, input: ReverseIn & { rma
     const onOrder = left.perOrder.find((o) => o.orderId === rma.orderId)?.fen ?? 0;
     if (fen > onOrder) throw fail('INVOICE_REVERSE_OVER_LEFT', { left: toYuan(onOrder) });
     const rate = Number(r.taxRate ?? 0);
-    const exFen = Math.round((fen * 100) / (100 + rate));
+    const { exFen, taxFen } = splitVat(fen, rate);
     const red = await insertRed(t, r, caller, {
       requested: fen,
       exTax: exFen,
-      tax: fen - exFen,
+      tax: taxFen,
       total: fen,
       orders: [{ orderId: rma.orderId, fen }],
       invoiceNo: input.invoiceNo,
