@@ -60,6 +60,14 @@ describe('code 0', () => {
     await expect(api.command('/api/x', { a: 1 })).resolves.toEqual({ id: 7 });
     expect(shown.success).toEqual(['保存成功']);
   });
+  it('sends a file upload as the multipart form itself, leaving its content-type to the browser', async () => {
+    answer(ok({ sysNo: 1 }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.xlsx');
+    await request('POST', '/api/myproduct/import', form, { suppressSuccess: true });
+    expect(seen[0]!.data).toBe(form);
+    expect(header(seen[0]!, 'content-type')).toBeUndefined();
+  });
   it('shows 操作成功 when the server gives no message', async () => {
     answer(ok(null));
     await api.command('/api/x');

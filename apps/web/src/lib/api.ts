@@ -65,8 +65,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   /** Query parameters (GET). */
   params?: unknown;
-  /** The encoded body: JSON text or a form. */
-  data?: string | URLSearchParams;
+  /** The encoded body: JSON text, a form, or a multipart form (a file upload). */
+  data?: string | URLSearchParams | FormData;
   responseType?: 'json' | 'blob';
 }
 export interface HttpResponse<T = unknown> {
@@ -185,6 +185,8 @@ export async function request<T>(
   for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
   const config: HttpRequest = { method: method.toLowerCase() as HttpRequest['method'], url, headers };
   if (method === 'GET') config.params = data;
+  // A multipart form (a file upload) goes as it is: the browser writes its content-type with the boundary.
+  else if (data instanceof FormData) config.data = data;
   else if (options.form) {
     config.data = encodeForm(data);
     headers['content-type'] = 'application/x-www-form-urlencoded';
