@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { defineMachine, Side } from '@aquamall/shared';
 import { jobs } from '../db/schema/index.ts';
-import { cancelJobs, scheduleJob } from '../modules/jobs/schedule.ts';
+import { jobClocks } from '../modules/jobs/schedule.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { historyOf, transition } from './transition.ts';
 
@@ -20,7 +20,6 @@ const machine = defineMachine<0 | 1 | 2, 'open' | 'close', undefined>({
     close: { from: [1], to: 2, by: ['seller', 'system'], label: '关闭', stops: ['test.transition_timeout'] },
   },
 });
-const jobStore = { schedule: scheduleJob, cancel: cancelJobs };
 const actor = { side: Side.BUYER, userId: null, userName: '测试' };
 
 describe('transition runner', () => {
@@ -29,7 +28,7 @@ describe('transition runner', () => {
     const applied: number[] = [];
     const due = new Date(Date.now() + 3_600_000);
     await db.transaction(async (tx) => {
-      const to = await transition(tx as never, {
+      const to = await transition(tx, {
         machine,
         action: 'open',
         docType: 'test',
@@ -38,7 +37,7 @@ describe('transition runner', () => {
         actor,
         apply: async (s) => void applied.push(s),
         clocks: { 'test.transition_timeout': due },
-        jobs: jobStore,
+        jobs: jobClocks,
         note: '开始',
       });
       expect(to).toBe(1);
@@ -51,7 +50,7 @@ describe('transition runner', () => {
     expect(pending).toHaveLength(1);
 
     await db.transaction((tx) =>
-      transition(tx as never, { machine, action: 'close', docType: 'test', docId: 7001, from: 1, actor: { ...actor, side: Side.SYSTEM }, jobs: jobStore }),
+      transition(tx, { machine, action: 'close', docType: 'test', docId: 7001, from: 1, actor: { ...actor, side: Side.SYSTEM }, jobs: jobClocks }),
     );
     const still = await db
       .select()
@@ -70,7 +69,7 @@ describe('transition runner', () => {
     let applied = false;
     await expect(
       db.transaction((tx) =>
-        transition(tx as never, {
+        transition(tx, {
           machine,
           action: 'close',
           docType: 'test',

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryItems, invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { transition } from '../../lib/transition.ts';
-import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { jobClocks } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
@@ -123,7 +123,7 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
       actor,
       ctx,
       now,
-      jobs: { schedule: scheduleJob, cancel: cancelJobs },
+      jobs: jobClocks,
       apply: (to) => t.update(enquiries).set({ status: to, awardedAt: now, closedAt: e.closedAt ?? now, updatedAt: now }).where(eq(enquiries.id, e.id)).then(() => undefined),
     });
     for (const o of created) {

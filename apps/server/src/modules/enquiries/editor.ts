@@ -18,7 +18,7 @@ import { recordHistory, transition, type TransitionActor } from '../../lib/trans
 import { conflict } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
-import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { addDays, jobClocks } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { bidderCompanies } from '../quotations/sealed.ts';
@@ -30,7 +30,6 @@ import { enquiriesErrors, fail } from './messages.ts';
 type SaveInput = z.output<typeof enquirySaveInput>;
 
 /** The job store the state table's clocks use. */
-const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
 const SYSTEM: TransitionActor = { side: Side.SYSTEM, userId: null, userName: '系统' };
 const purchaserActor = async (db: Db, caller: Caller): Promise<TransitionActor> => ({
   side: Side.BUYER,
@@ -151,7 +150,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
         from: EnquiryStatus.DRAFT,
         actor,
         now,
-        jobs: JOB_STORE,
+        jobs: jobClocks,
         clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
         apply: async (to) => {
           await t.update(enquiries).set({ status: to, publishedAt: now }).where(eq(enquiries.id, id));
@@ -185,7 +184,7 @@ export async function extendEnquiry(db: Db, caller: Caller, id: number, deadline
       actor,
       now,
       note: `新的截止时间 ${formatChinaDateTime(deadline.toISOString(), '')}`,
-      jobs: JOB_STORE,
+      jobs: jobClocks,
       clocks: { [ENQUIRY_JOBS.DEADLINE]: deadline },
       apply: async () => {
         if (deadline.getTime() <= e.deadline.getTime()) throw fail('ENQUIRY_EXTEND_NOT_LATER');
@@ -215,7 +214,7 @@ export async function withdrawEnquiry(db: Db, caller: Caller, id: number, reason
       actor,
       now,
       note: reason,
-      jobs: JOB_STORE,
+      jobs: jobClocks,
       apply: async (to) => {
         await t
           .update(enquiries)

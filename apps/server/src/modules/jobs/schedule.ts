@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
+import type { ClockStore } from '../../lib/transition.ts';
 import { checkPayload } from './registry.ts';
 
 /**
@@ -49,3 +50,6 @@ export async function cancelJobs(tx: Db, kinds: readonly string[], refId: number
 
 export const addHours = (d: Date, hours: number) => new Date(d.getTime() + hours * 3_600_000);
 export const addDays = (d: Date, days: number) => addHours(d, days * 24);
+
+/** The job functions a state table's clocks run on (lib/transition.ts `jobs`): one store for every module. */
+export const jobClocks: ClockStore = { schedule: scheduleJob, cancel: cancelJobs };

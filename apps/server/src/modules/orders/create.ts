@@ -24,7 +24,7 @@ import {
   type AddressSnapshot,
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { notifyManyQuery } from '../notifications/notify.ts';
 import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
 import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
@@ -397,7 +397,3 @@ export function viewerOrderType(kind: number, side: 'buyer' | 'seller'): number 
   return kind === OrderKind.ENQUIRY ? 8 : 6;
 }
 
-/** Guard used by every order change: the order must be in one of `allowed` statuses. */
-export function assertStatus(status: number, allowed: readonly number[], message: string): void {
-  if (!allowed.includes(status)) throw conflict(message);
-}

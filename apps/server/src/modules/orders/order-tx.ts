@@ -13,21 +13,19 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import {
   actorOf,
   transition,
-  type ClockStore,
   type Clocks,
   type TransitionActor,
 } from '../../lib/transition.ts';
 import { notify } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { jobClocks } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
 
-const CLOCKS: ClockStore = { schedule: scheduleJob, cancel: cancelJobs };
 
 export type ViewerSide = 'buyer' | 'seller';
 
@@ -123,7 +121,7 @@ export async function runOrderTransition(
     to: t.to,
     apply: t.apply,
     clocks: t.clocks,
-    jobs: CLOCKS,
+    jobs: jobClocks,
     note: t.note,
     now: t.now,
   });

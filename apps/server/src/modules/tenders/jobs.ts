@@ -3,13 +3,12 @@ import { BidStatus, Side, TenderBidStatus, TenderLotStatus, tenderMachine } from
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
-import { cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { jobClocks } from '../jobs/schedule.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { MIN_VALID_BIDS, TENDER_DOC, TENDER_JOBS, notifyTender, purchaserLink, qualificationRefusal, supplierLink, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
 
 const SYSTEM: TransitionActor = { side: Side.SYSTEM, userId: null, userName: '系统' };
-const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
 
 async function lockTender(tx: Db, id: number): Promise<TenderRecord | undefined> {
   const [r] = await tx.select().from(bids).where(eq(bids.id, id)).for('update');
@@ -80,7 +79,7 @@ async function closeTender(tx: Db, id: number, now: Date): Promise<void> {
       from: closed.status,
       actor: SYSTEM,
       now,
-      jobs: JOB_STORE,
+      jobs: jobClocks,
       apply: async (to) => {
         await tx.update(bids).set({ status: to }).where(eq(bids.id, id));
       },

@@ -36,7 +36,7 @@ import {
 import { conflict, invalid } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { safeHtml } from '../mall/sanitize.ts';
-import { addDays, cancelJobs, scheduleJob } from '../jobs/schedule.ts';
+import { addDays, jobClocks, scheduleJob } from '../jobs/schedule.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { createOrders } from '../orders/create.ts';
 import { callerName, type Caller } from '../products/caller.ts';
@@ -58,7 +58,6 @@ import { fail, tendersErrors } from './messages.ts';
 type SaveInput = z.output<typeof tenderSaveInput>;
 
 /** The job store of the state table's clocks. */
-const JOB_STORE = { schedule: scheduleJob, cancel: cancelJobs };
 const purchaserActor = async (t: Db, caller: Caller): Promise<TransitionActor> => ({
   side: Side.BUYER,
   userId: caller.userId,
@@ -294,7 +293,7 @@ export async function publishTender(db: Db, caller: Caller, id: number, windows:
       from: cur.status,
       actor: await purchaserActor(t, caller),
       now,
-      jobs: JOB_STORE,
+      jobs: jobClocks,
       clocks: { [TENDER_JOBS.CLOSE]: cur.deadline, [TENDER_JOBS.OPEN]: openAt },
       apply: async (to) => {
         await t.update(bids).set({ status: to, publishedAt: now }).where(eq(bids.id, id));
@@ -480,7 +479,7 @@ export async function publishResult(
       from: tender.status,
       actor: await purchaserActor(t, caller),
       now,
-      jobs: JOB_STORE,
+      jobs: jobClocks,
       clocks: { [TENDER_JOBS.PUBLICITY_END]: endsAt },
       apply: async (to) => {
         await t.update(bids).set({ status: to, publicityEndsAt: endsAt }).where(eq(bids.id, tender.id));
