@@ -82,26 +82,6 @@ export const rmaLines = pgTable(
   (t) => [index().on(t.rmaId), check('rma_lines_quantity_positive', sql`${t.quantity} > 0`)],
 );
 
-/** Every transition of an after-sales request (append-only). */
-export const rmaHistory = pgTable(
-  'rma_history',
-  {
-    id: serial().primaryKey(),
-    rmaId: integer()
-      .notNull()
-      .references(() => rmas.id),
-    action: varchar({ length: 30 }).notNull(),
-    fromStatus: smallint(),
-    toStatus: smallint().notNull(),
-    side: smallint().notNull(),
-    userId: integer(),
-    userName: varchar({ length: 60 }).notNull().default(''),
-    note: varchar({ length: 300 }).notNull().default(''),
-    createdAt: atNow(),
-  },
-  (t) => [index().on(t.rmaId, t.id)],
-);
-
 /**
  * A refused after-sales request one of its parties took to the platform (申请平台介入, decision 0187): at most
  * one per request (the unique rma_id), decided once by a platform administrator.

@@ -152,28 +152,6 @@ export const orderLines = pgTable(
   ],
 );
 
-/** Every transition of an order: who, when, from, to, note (append-only: a trigger refuses UPDATE/DELETE). */
-export const orderHistory = pgTable(
-  'order_history',
-  {
-    id: serial().primaryKey(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id),
-    /** What happened: create, reprice, confirm, pay, pay_confirm, pay_reject, ship, receive, cancel, … */
-    action: varchar({ length: 30 }).notNull(),
-    fromStatus: smallint(),
-    toStatus: smallint().notNull(),
-    /** Side: 0 system (timed rule), 1 purchaser, 2 supplier, 3 platform. */
-    side: smallint().notNull(),
-    userId: integer(),
-    userName: varchar({ length: 60 }).notNull().default(''),
-    note: varchar({ length: 300 }).notNull().default(''),
-    createdAt: atNow(),
-  },
-  (t) => [index().on(t.orderId, t.id)],
-);
-
 /** A payment of an order: a bank transfer with its proof (files), confirmed or rejected by the supplier. */
 export const orderPayments = pgTable(
   'order_payments',

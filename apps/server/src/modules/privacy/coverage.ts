@@ -133,13 +133,11 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
   {
     // Append-only records: the migration's trigger lets this transaction change the name column only
     // (aquamall.anonymise, set by anonymisePerson).
-    columns: ['audit_logs.actor_name', 'order_history.user_name', 'rma_history.user_name', 'document_history.user_name', 'credit_ledger.created_by_name', 'stock_ledger.user_name'],
+    columns: ['audit_logs.actor_name', 'document_history.user_name', 'credit_ledger.created_by_name', 'stock_ledger.user_name'],
     rule: async (db, p) => {
       await db.execute(sql`UPDATE stock_ledger SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE audit_logs SET actor_name = ${ANON_NAME} WHERE actor_user_id = ${p.id}`);
       await redactAuditValues(db, p);
-      await db.execute(sql`UPDATE order_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
-      await db.execute(sql`UPDATE rma_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE document_history SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`);
       await db.execute(sql`UPDATE credit_ledger SET created_by_name = ${ANON_NAME} WHERE created_by = ${p.id}`);
     },
