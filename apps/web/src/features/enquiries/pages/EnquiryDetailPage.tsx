@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Modal, Result, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ENQUIRY_DEADLINE_DAYS_MAX, enquiryMachine, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
+import { ENQUIRY_DEADLINE_DAYS_MAX, EnquiryStatus, enquiryMachine, enquiryWithdrawInput, enumLabel, formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { formRules, problemRule } from '../../../lib/form-rules.ts';
 import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
@@ -39,12 +39,12 @@ export default function EnquiryDetailPage() {
           {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">{enquiryMachine.actions.edit.label}</Button></Link> : null}
           {e.actions.compare ? <Link to={`/customer/enquiry/offerList?id=${e.id}`}><Button type="primary">比价 / 授标（{e.offerCount}）</Button></Link> : null}
           {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>{enquiryMachine.actions.extend.label}</Button> : null}
-          {e.actions.withdraw && e.status !== 0 ? <Button danger onClick={() => setWithdrawOpen(true)}>{enquiryMachine.actions.withdraw.label}</Button> : null}
+          {e.actions.withdraw ? <Button danger onClick={() => setWithdrawOpen(true)}>{enquiryMachine.actions.withdraw.label}</Button> : null}
         </Space>
       }
     >
-      {e.status === 4 ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`询价已撤销：${e.revokeReason ?? ''}`} /> : null}
-      {e.sealed && e.status === 1 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`密封报价：截止前仅显示报价数量（当前 ${e.offerCount} 家），截止后可查看并比价`} /> : null}
+      {e.status === EnquiryStatus.REVOKED ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`询价已撤销：${e.revokeReason ?? ''}`} /> : null}
+      {e.sealed && e.status === EnquiryStatus.QUOTING ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`密封报价：截止前仅显示报价数量（当前 ${e.offerCount} 家），截止后可查看并比价`} /> : null}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, md: 3 }}

@@ -10,6 +10,7 @@ import {
   ENQUIRY_SHEET_COLUMNS,
   enquiryLineInput,
   enquirySaveInput,
+  enquiryMachine,
   linesFromRows,
   type AreaNode,
   type EnquiryFromProduct,
@@ -196,7 +197,7 @@ export default function EnquiryEditPage() {
   };
 
   if (id && existing.isError) return <Result status="warning" title="询价单不存在" />;
-  if (existing.data && existing.data.status !== 0) return <Result status="info" title="已发布的询价不能修改" subTitle="可以在询价详情中延长截止时间或撤销询价" />;
+  if (existing.data && !enquiryMachine.can('edit', existing.data.status)) return <Result status="info" title="已发布的询价不能修改" subTitle="可以在询价详情中延长截止时间或撤销询价" />;
 
   return (
     <Card title={id ? '编辑询价' : '发布询价'} variant="borderless">

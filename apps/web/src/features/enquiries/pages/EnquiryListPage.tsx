@@ -61,7 +61,7 @@ export default function EnquiryListPage() {
       dataIndex: 'offerCount',
       width: 80,
       render: (n: number, r) =>
-        n > 0 && r.status !== 0 ? (
+        n > 0 && enquiryMachine.can('compare', r.status) ? (
           <Link to={`/customer/enquiry/offerList?id=${r.id}`} data-testid="offer-count">
             {n} 家
           </Link>
@@ -89,8 +89,8 @@ export default function EnquiryListPage() {
       fixed: 'right',
       render: (_, r) => (
         <Space size={8}>
-          {r.status === 0 ? <Link to={`/customer/enquiry/edit?id=${r.id}`}>编辑</Link> : null}
-          {r.status !== 0 ? <Link to={`/customer/enquiry/offerList?id=${r.id}`}>比价</Link> : null}
+          {enquiryMachine.can('edit', r.status) ? <Link to={`/customer/enquiry/edit?id=${r.id}`}>编辑</Link> : null}
+          {enquiryMachine.can('compare', r.status) ? <Link to={`/customer/enquiry/offerList?id=${r.id}`}>比价</Link> : null}
           <Link to={`/customer/enquiry/detail?id=${r.id}`}>详情</Link>
         </Space>
       ),
