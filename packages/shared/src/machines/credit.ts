@@ -15,6 +15,11 @@ const A = CreditAccountStatus;
 const LIVE = [A.ACTIVE, A.FROZEN];
 const DECIDED = '该申请已处理，不能重复审核';
 
+/** What a refusal of the account's table may name: why the supplier froze it. */
+export interface CreditAccountContext {
+  readonly freezeReason?: string | null;
+}
+
 /**
  * The credit account. The first application is a create (outside the table); `apply` is asking again after a
  * refusal. Actions without `to` keep the status: they are the account states the money actions require.
@@ -33,8 +38,10 @@ export const creditAccountMachine = defineMachine<
   | 'refund'
   | 'confirmRecharge'
   | 'confirmRefund'
-  | 'issueStatement',
-  undefined
+  | 'issueStatement'
+  | 'payOrder'
+  | 'refundRma',
+  CreditAccountContext | undefined
 >({
   document: '信用账户',
   states: enumStates<CreditAccountStatusValue>('CreditAccountStatus'),
@@ -58,6 +65,16 @@ export const creditAccountMachine = defineMachine<
     confirmRecharge: { from: LIVE, by: ['seller'], label: '确认充值' },
     confirmRefund: { from: [A.ACTIVE], by: ['seller'], label: '退款' },
     issueStatement: { from: LIVE, by: ['seller'], label: '出具对账单' },
+    payOrder: {
+      from: [A.ACTIVE],
+      by: ['buyer'],
+      label: '账期支付',
+      refusal: (s, ctx) =>
+        s === A.FROZEN
+          ? `信用账户已冻结，不能账期支付${ctx?.freezeReason ? `（${ctx.freezeReason}）` : ''}`
+          : '您与该供应商尚未开通信用账户，请使用银行转账',
+    },
+    refundRma: { from: LIVE, by: ['seller', 'system'], label: '售后退款入账', refusal: '采购商未开通信用账户，请线下转账后登记' },
   },
 });
 

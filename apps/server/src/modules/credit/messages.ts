@@ -7,16 +7,10 @@ import { raiserOf } from '../../lib/errors.ts';
  * document's state live in its state table (packages/shared/src/machines/) and are raised with that text.
  */
 export const creditErrors = defineErrors({
-  CREDIT_ACCOUNT_FROZEN: {
-    kind: 'conflict',
-    message: (p: { freezeReason: string | null }) => `信用账户已冻结，不能账期支付${p.freezeReason ? `（${p.freezeReason}）` : ''}`,
-  },
   CREDIT_ACCOUNT_NOT_FOUND: { kind: 'notFound', message: '信用账户不存在' },
-  CREDIT_ACCOUNT_NOT_OPENED: { kind: 'conflict', message: '您与该供应商尚未开通信用账户，请使用银行转账' },
   CREDIT_ADJUST_BALANCE_NEGATIVE: { kind: 'conflict', message: (p: { balance: string }) => `调整后余额不能为负数（当前余额 ¥${p.balance}）` },
   CREDIT_ADJUST_USED_NEGATIVE: { kind: 'conflict', message: (p: { used: string }) => `调整后已用额度不能为负数（当前已用 ¥${p.used}）` },
   CREDIT_AVAILABLE_SHORT: { kind: 'conflict', message: (p: { short: string }) => `可用额度不足，还差 ¥${p.short}` },
-  CREDIT_BUYER_NO_ACCOUNT: { kind: 'conflict', message: '采购商未开通信用账户，请线下转账后登记' },
   CREDIT_BUYER_ONLY: { kind: 'conflict', message: '只有采购商可以执行此操作' },
   /** Passed to files/ownership.ts assertOwnUploads, which raises it as an invalid input. */
   CREDIT_PROOF_FILE_REFUSED: { kind: 'invalid', message: '转账凭证文件无效，请重新上传' },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CreditAccountStatus, CreditMovement, toFen, toYuan } from '@aquamall/shared';
+import { CreditAccountStatus, CreditMovement, creditAccountMachine, toFen, toYuan } from '@aquamall/shared';
+import { conflict } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger, type OrderRow } from '../../db/schema/index.ts';
 import { appendMovement, availableFen, sumOf, tellOther, type AccountRow } from './ledger.ts';
@@ -11,6 +12,15 @@ import { fail } from './messages.ts';
  * caller's transaction with the order/request already locked; the account is locked here (always after the
  * order or the request, so the lock order is the same everywhere).
  */
+
+/**
+ * Refuses with the account table's text unless the pair's account admits `action`
+ * (packages/shared/src/machines/credit.ts); a pair without an account is refused as one still awaiting review.
+ */
+function guardPair(a: AccountRow | null, action: 'payOrder' | 'refundRma', by: 'buyer' | 'seller'): asserts a is AccountRow {
+  const refused = creditAccountMachine.refusal(action, a?.status ?? CreditAccountStatus.PENDING, a ?? undefined, by);
+  if (refused) throw conflict(refused);
+}
 
 async function lockPair(t: Db, buyerCompanyId: number, sellerCompanyId: number): Promise<AccountRow | null> {
   const [a] = await t
@@ -38,10 +48,7 @@ export async function debitOrder(
   now = new Date(),
 ): Promise<{ balanceFen: number; creditFen: number; dueAt: Date | null }> {
   const a = await lockPair(t, order.buyerCompanyId, order.sellerCompanyId);
-  if (!a || a.status === CreditAccountStatus.PENDING || a.status === CreditAccountStatus.REJECTED)
-    throw fail('CREDIT_ACCOUNT_NOT_OPENED');
-  if (a.status === CreditAccountStatus.FROZEN)
-    throw fail('CREDIT_ACCOUNT_FROZEN', { freezeReason: a.freezeReason });
+  guardPair(a, 'payOrder', 'buyer');
   const s = await sumOf(t, a.id);
   const amount = toFen(order.totalAmount);
   const available = availableFen(a, s);
@@ -121,8 +128,7 @@ export async function refundToAccount(
   now = new Date(),
 ): Promise<void> {
   const a = await lockPair(t, rma.buyerCompanyId, rma.sellerCompanyId);
-  if (!a || (a.status !== CreditAccountStatus.ACTIVE && a.status !== CreditAccountStatus.FROZEN))
-    throw fail('CREDIT_BUYER_NO_ACCOUNT');
+  guardPair(a, 'refundRma', 'seller');
   const net = await orderNet(t, a.id, rma.orderId);
   const s = await sumOf(t, a.id);
   const repay = Math.max(0, Math.min(amountFen, net.creditFen, s.creditFen));

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   Code,
+  OrderStatus,
+  PaymentMethod,
+  RmaType,
   creditAccountMachine,
   creditRequestMachine,
   stateMatrix,
@@ -9,8 +12,8 @@ import {
   type CreditAccountAction,
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { creditAccounts, creditLedger, creditRequests, creditStatements, documentHistory } from '../../db/schema/index.ts';
-import { api, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
+import { creditAccounts, creditLedger, creditRequests, creditStatements, documentHistory, orderLines, orders, rmas } from '../../db/schema/index.ts';
+import { advanceOrder, api, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, uploadedFile } from '../../test/factories/index.ts';
 
 /**
  * The credit module's state tables (packages/shared/src/machines/credit.ts) walked against the endpoints: every
@@ -45,7 +48,16 @@ async function scene() {
   const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const statement = await http.post<{ id: number }>(seller.admin.token, `${P}/statement/issue`, { accountId: id, from: day, to: day });
   expect(statement.code, statement.message).toBe(0);
-  return { seller, buyer, id, proof, rechargeId: recharge.data.id, refundId: refund.data.id, statementId: statement.data.id };
+  // An order awaiting payment (账期支付) and an approved refund-only request awaiting its refund (to the account).
+  const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
+  const toPay = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 1 }]);
+  await advanceOrder(db(), toPay.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_PAY);
+  const done = await makeCompletedOrder(db(), buyer, seller, [{ skuId: skuIds[0]!, quantity: 1 }]);
+  const [line] = await db().select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, done.id));
+  const rma = await http.post<{ id: number }>(buyer.token, '/api/rma/apply', { orderId: done.id, type: RmaType.REFUND, reason: '质量问题', lines: [{ orderLineId: line!.id, quantity: 1 }] });
+  expect(rma.code, rma.message).toBe(0);
+  expect((await http.post(seller.admin.token, '/api/rma/approve', { id: rma.data.id })).code).toBe(0);
+  return { seller, buyer, id, proof, rechargeId: recharge.data.id, refundId: refund.data.id, statementId: statement.data.id, orderId: toPay.id, rmaId: rma.data.id };
 }
 type Scene = Awaited<ReturnType<typeof scene>>;
 
@@ -81,6 +93,10 @@ function accountCall(s: Scene, action: CreditAccountAction): { token: string; pa
       const day = new Date(Date.now() - 30 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
       return { token: seller, path: 'statement/issue', body: { accountId: s.id, from: day, to: day } };
     }
+    case 'payOrder':
+      return { token: buyer, path: '/api/order/pay', body: { orderId: s.orderId, method: PaymentMethod.CREDIT } };
+    case 'refundRma':
+      return { token: seller, path: '/api/rma/refund', body: { id: s.rmaId, method: 2, amount: 1 } };
   }
 }
 
@@ -92,6 +108,8 @@ async function snapshot(s: Scene) {
     requests: await db().select().from(creditRequests).where(eq(creditRequests.accountId, s.id)).orderBy(creditRequests.id),
     statements: await db().select().from(creditStatements).where(eq(creditStatements.accountId, s.id)).orderBy(creditStatements.id),
     ledger: await n(db().select({ n: count() }).from(creditLedger).where(eq(creditLedger.accountId, s.id))),
+    order: (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, s.orderId)))[0],
+    rma: (await db().select({ status: rmas.status, refunded: rmas.refundedAmount }).from(rmas).where(eq(rmas.id, s.rmaId)))[0],
     history: await n(db().select({ n: count() }).from(documentHistory)),
   };
 }
@@ -105,7 +123,7 @@ describe('credit: the state tables are the guard', () => {
       await db().update(creditAccounts).set({ status: state }).where(eq(creditAccounts.id, s.id));
       const before = await snapshot(s);
       const call = accountCall(s, action);
-      const res = await http.post(call.token, `${P}/${call.path}`, call.body);
+      const res = await http.post(call.token, call.path.startsWith('/') ? call.path : `${P}/${call.path}`, call.body);
       expect(res, `${action} in ${creditAccountMachine.label(state)}`).toMatchObject({
         code: Code.CONFLICT,
         message: creditAccountMachine.refusal(action, state),
