@@ -96,6 +96,7 @@ export const rmaMachine = defineMachine<RmaStatusValue, RmaAction, RmaMachineCon
       alsoTo: [TO_RETURN, TO_SETTLE],
       by: ['platform'],
       label: '平台裁决',
+      refusal: '该售后申请已不是驳回状态，无法裁决',
     },
   },
 });

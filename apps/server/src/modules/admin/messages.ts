@@ -23,7 +23,6 @@ export const adminErrors = defineErrors({
   DISPUTE_NOT_FOUND: { kind: 'notFound', message: '争议不存在' },
   DISPUTE_QUANTITY_TAKEN: { kind: 'conflict', message: (p: { productName: string | number }) => `「${p.productName}」的数量已被其他售后申请占用，不能支持采购商，请支持供应商或与双方沟通` },
   DISPUTE_RMA_NOT_FOUND: { kind: 'notFound', message: '售后单不存在' },
-  DISPUTE_RMA_NOT_REJECTED: { kind: 'conflict', message: '该售后申请已不是驳回状态，无法裁决' },
   MENU_COMPANY_TYPE_MISMATCH: { kind: 'invalid', message: '菜单与企业类型不符' },
   MENU_NOT_FOUND: { kind: 'notFound', message: '菜单不存在' },
   MENU_PARENT_NOT_FOUND: { kind: 'invalid', message: '上级菜单不存在' },

@@ -89,7 +89,7 @@ describe('the after-sales state table', () => {
         await expect(
           decideDispute(db(), { userId: null, ip: '' }, { id: dispute!.id, support, reason: '状态表裁决' }),
           `platform arbitrate in ${state}`,
-        ).rejects.toMatchObject({ message: '该售后申请已不是驳回状态，无法裁决' });
+        ).rejects.toMatchObject({ message: rmaMachine.refusal('arbitrate', state) });
       expect(await snapshot(ret)).toEqual(before);
     }
     // The history the purchaser's applications wrote went to document_history, labelled from the table.

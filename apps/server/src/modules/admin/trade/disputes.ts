@@ -5,6 +5,7 @@ import { orderLines, orders, rmaDisputes, rmaLines, rmas } from '../../../db/sch
 import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
+import { conflict } from '../../../lib/errors.ts';
 import { inTransaction, rmaLink, transition } from '../../aftersales/common.ts';
 import type { AuditActor } from '../../audit/record.ts';
 import { notify } from '../../notifications/notify.ts';
@@ -78,7 +79,8 @@ export async function decideDispute(db: Db, actor: AuditActor, input: z.infer<ty
     if (d.status !== RmaDisputeStatus.OPEN) throw fail('DISPUTE_ALREADY_DECIDED');
     const [r] = await t.select().from(rmas).where(eq(rmas.id, d.rmaId)).for('update');
     if (!r) throw fail('DISPUTE_RMA_NOT_FOUND');
-    if (!rmaMachine.can('arbitrate', r.status)) throw fail('DISPUTE_RMA_NOT_REJECTED');
+    const refused = rmaMachine.refusal('arbitrate', r.status, r, 'platform');
+    if (refused) throw conflict(refused);
     const forBuyer = input.support === 'buyer';
     const verdict = forBuyer ? '支持采购商' : '支持供应商';
     const note = `平台裁决：${verdict}。${input.reason}`;
