@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { BidStatus, Side, TenderBidStatus, TenderLotStatus, tenderMachine } from '@aquamall/shared';
+import { BidStatus, Side, TenderBidStatus, TenderLotStatus, tenderBidMachine, tenderMachine, type TenderBidState } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
@@ -24,7 +24,7 @@ async function withdrawInvalidBids(tx: Db, tender: TenderRecord, now: Date): Pro
   const live = await tx
     .select({ id: tenderBids.id, companyId: tenderBids.companyId, status: tenderBids.status })
     .from(tenderBids)
-    .where(and(eq(tenderBids.tenderId, tender.id), gt(tenderBids.version, 0), inArray(tenderBids.status, [TenderBidStatus.SUBMITTED, TenderBidStatus.TO_CONFIRM])));
+    .where(and(eq(tenderBids.tenderId, tender.id), gt(tenderBids.version, 0), inArray(tenderBids.status, [...tenderBidMachine.fromOf('lapse')])));
   for (const b of live) {
     const refusal = await qualificationRefusal(tx, tender, b.companyId);
     const reason =
@@ -34,7 +34,7 @@ async function withdrawInvalidBids(tx: Db, tender: TenderRecord, now: Date): Pro
           ? `贵公司不符合投标资格（${refusal}）`
           : null;
     if (!reason) continue;
-    await tx.update(tenderBids).set({ status: TenderBidStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, b.id));
+    await tx.update(tenderBids).set({ status: tenderBidMachine.next('lapse', b.status as TenderBidState), withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, b.id));
     await notifyTender(tx, b.companyId, {
       title: `招标项目「${tender.title}」投标无效`,
       content: `${reason}，投标已按撤回处理，开标时不予拆封。`,

@@ -13,7 +13,6 @@ export const tendersErrors = defineErrors({
   TENDER_BID_CLOSED: { kind: 'conflict', message: '投标已截止，不能再修改' },
   TENDER_BID_NO_PRICE: { kind: 'invalid', message: '该投标未对此标段报价' },
   TENDER_BID_NOT_SUBMITTED: { kind: 'conflict', message: '贵公司尚未投标' },
-  TENDER_BID_WITHDRAWN: { kind: 'conflict', message: '投标已撤回' },
   TENDER_DEADLINE_PAST: { kind: 'invalid', message: '投标截止时间必须晚于当前时间' },
   TENDER_DEFAULT_ADDRESS_REQUIRED: { kind: 'conflict', message: '请先在收货地址中设置默认地址，再生成订单' },
   /** Passed to files/ownership.ts assertOwnUploads, which raises it as an invalid input. */
@@ -21,19 +20,10 @@ export const tendersErrors = defineErrors({
   TENDER_DOC_PDF_ONLY: { kind: 'invalid', message: '招标文件只能是PDF' },
   TENDER_EDIT_CLOSED: { kind: 'conflict', message: '投标已截止，不能再修改招标' },
   TENDER_INVITEE_UNKNOWN: { kind: 'invalid', message: '邀请的供应商不存在' },
-  TENDER_LOT_CLOSED: {
-    kind: 'conflict',
-    message: (p: { lot: string; outcome: string }) => `标段「${p.lot}」已${p.outcome}`,
-  },
-  TENDER_LOT_CLOSED_FOR_SCORING: {
-    kind: 'conflict',
-    message: (p: { lot: string; outcome: string }) => `标段「${p.lot}」已${p.outcome}，不能再评分`,
-  },
   TENDER_LOT_NOT_FOUND: { kind: 'invalid', message: '标段不存在' },
   TENDER_LOT_PENDING: { kind: 'conflict', message: (p: { lot: string }) => `标段「${p.lot}」尚未定标` },
   TENDER_LOT_REQUIRED: { kind: 'invalid', message: '请至少添加一个标段' },
   TENDER_NONE_AWARDED: { kind: 'conflict', message: '没有定标的标段' },
-  TENDER_NO_RECONFIRM_NEEDED: { kind: 'conflict', message: '该投标无需重新确认' },
   TENDER_NOT_FOUND: { kind: 'notFound', message: '招标项目不存在' },
   /** Returned as a qualification refusal (common.ts qualificationRefusal); raised as such with its text. */
   TENDER_NOT_INVITED: { kind: 'conflict', message: '本项目为邀请招标，贵公司未被邀请' },

@@ -8,6 +8,8 @@ import {
   TenderBidStatus,
   TenderLotStatus,
   tenderMachine,
+  tenderBidMachine,
+  tenderLotMachine,
   Side,
   tenderAwardInput,
   tenderResultInput,
@@ -251,8 +253,8 @@ async function afterAmendment(t: Db, id: number, title: string, cols: Columns, c
   const toConfirm = changed
     ? await t
         .update(tenderBids)
-        .set({ status: TenderBidStatus.TO_CONFIRM, updatedAt: now })
-        .where(and(eq(tenderBids.tenderId, id), eq(tenderBids.status, TenderBidStatus.SUBMITTED)))
+        .set({ status: tenderBidMachine.next('amend', TenderBidStatus.SUBMITTED), updatedAt: now })
+        .where(and(eq(tenderBids.tenderId, id), inArray(tenderBids.status, [...tenderBidMachine.fromOf('amend')])))
         .returning({ companyId: tenderBids.companyId })
     : [];
   const registered = await t.select({ companyId: tenderBids.companyId }).from(tenderBids).where(eq(tenderBids.tenderId, id));
@@ -332,6 +334,12 @@ async function openedBids(t: Db, tender: TenderRecord) {
 }
 
 /** Scores bids per lot; the total is computed here: (price × priceWeight + technical × techWeight) / 100. */
+/** Refuses with the lot table's text (packages/shared/src/machines/tender.ts) unless the lot's state admits `action`. */
+function guardLot(action: 'score' | 'award', lot: { name: string; status: number }): void {
+  const refused = tenderLotMachine.refusal(action, lot.status, lot);
+  if (refused) throw conflict(refused);
+}
+
 export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tenderScoreInput>, now = new Date()): Promise<void> {
   const a = tenderScoreInput.parse(raw);
   await inTransaction(db, async (t) => {
@@ -341,7 +349,7 @@ export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tend
     for (const s of a.scores) {
       const lot = lots.find((l) => l.id === s.lotId);
       if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
-      if (lot.status !== TenderLotStatus.OPEN) throw fail('TENDER_LOT_CLOSED_FOR_SCORING', { lot: lot.name, outcome: lot.status === TenderLotStatus.FAILED ? '流标' : '定标' });
+      guardLot('score', lot);
       const bid = all.find((b) => b.bidId === s.bidId && b.prices.some((p) => p.lotId === s.lotId));
       if (!bid) throw fail('TENDER_BID_NO_PRICE');
       const total = ((s.priceScore * tender.priceWeight + s.techScore * tender.techWeight) / 100).toFixed(2);
@@ -372,7 +380,7 @@ export async function awardLot(
     const all = await openedBids(t, tender);
     const [lot] = await t.select().from(tenderLots).where(and(eq(tenderLots.id, a.lotId), eq(tenderLots.tenderId, tender.id)));
     if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
-    if (lot.status !== TenderLotStatus.OPEN) throw fail('TENDER_LOT_CLOSED', { lot: lot.name, outcome: lot.status === TenderLotStatus.FAILED ? '流标' : '定标' });
+    guardLot('award', lot);
     const bid = all.find((b) => b.bidId === a.bidId);
     const price = bid?.prices.find((p) => p.lotId === lot.id);
     if (!bid || !price) throw fail('TENDER_BID_NO_PRICE');

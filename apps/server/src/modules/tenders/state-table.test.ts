@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { BidStatus, stateMatrix, tenderMachine } from '@aquamall/shared';
+import { BidStatus, stateMatrix, tenderBidMachine, tenderLotMachine, tenderMachine } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bids, documentHistory, jobs, tenderBids, tenderLots, tenderObjections } from '../../db/schema/index.ts';
 import { api, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
@@ -93,5 +93,50 @@ describe('tender state table', () => {
       walked++;
     }
     expect(walked).toBeGreaterThan(30);
+  });
+
+  it('a bid and a lot refuse every state their tables do not admit, with the table text, and change nothing', async () => {
+    const buyer = await makePurchaser(db(), '状态表标段采购商');
+    const supplier = await makeSupplier(db(), '状态表标段供应商');
+    const saved = await http.post<{ id: number }>(buyer.token, '/api/tender/save', body());
+    const id = saved.data.id;
+    expect((await http.post(buyer.token, '/api/tender/publish', { id })).code).toBe(0);
+    const [bid] = await db().insert(tenderBids).values({ tenderId: id, companyId: supplier.id, status: 1, version: 1 }).returning();
+    const [lot] = await db().select().from(tenderLots).where(eq(tenderLots.tenderId, id));
+    const rows = async () => ({
+      bid: (await db().select().from(tenderBids).where(eq(tenderBids.id, bid!.id)))[0],
+      lot: (await db().select().from(tenderLots).where(eq(tenderLots.id, lot!.id)))[0],
+    });
+    // The supplier's own commands on its bid, while the tender takes bids.
+    const bidCommands = {
+      withdraw: () => http.post(supplier.admin.token, '/api/tender/withdraw', { id }),
+      reconfirm: () => http.post(supplier.admin.token, '/api/tender/reconfirm', { id, amendedAt: new Date().toISOString() }),
+    };
+    let walked = 0;
+    for (const { action, state, allowed } of stateMatrix(tenderBidMachine, 'seller')) {
+      if (allowed || !(action in bidCommands)) continue;
+      await db().update(tenderBids).set({ status: state }).where(eq(tenderBids.id, bid!.id));
+      const before = await rows();
+      const res = await bidCommands[action as keyof typeof bidCommands]();
+      expect(res.message, `${action} from ${state}`).toBe(tenderBidMachine.refusal(action, state));
+      expect(await rows()).toEqual(before);
+      walked++;
+    }
+    // The purchaser's scoring and award of a lot, once the tender is opened.
+    await db().update(bids).set({ status: BidStatus.OPENED, openedAt: new Date() }).where(eq(bids.id, id));
+    const lotCommands = {
+      score: () => http.post(buyer.token, '/api/tender/score', { tenderId: id, scores: [{ lotId: lot!.id, bidId: bid!.id, priceScore: 1, techScore: 1 }] }),
+      award: () => http.post(buyer.token, '/api/tender/award', { tenderId: id, lotId: lot!.id, bidId: bid!.id }),
+    };
+    for (const { action, state, allowed } of stateMatrix(tenderLotMachine, 'buyer')) {
+      if (allowed || !(action in lotCommands)) continue;
+      await db().update(tenderLots).set({ status: state }).where(eq(tenderLots.id, lot!.id));
+      const before = await rows();
+      const res = await lotCommands[action as keyof typeof lotCommands]();
+      expect(res.message, `${action} from ${state}`).toBe(tenderLotMachine.refusal(action, state, lot!));
+      expect(await rows()).toEqual(before);
+      walked++;
+    }
+    expect(walked).toBe(9);
   });
 });

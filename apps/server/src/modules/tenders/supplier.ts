@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { TenderBidStatus, tenderBidInput, tenderMachine, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
+import { TenderBidStatus, tenderBidInput, tenderBidMachine, tenderMachine, type TenderBidState, type TenderBidContent, type TenderBidInput, type VersionChange, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -125,6 +125,12 @@ export async function submitBid(db: Db, caller: Caller, raw: TenderBidInput, now
   });
 }
 
+/** Refuses with the bid table's text (packages/shared/src/machines/tender.ts) unless the bid's state admits `action`. */
+function guardBid(action: 'withdraw' | 'reconfirm', status: number): asserts status is TenderBidState {
+  const refused = tenderBidMachine.refusal(action, status);
+  if (refused) throw conflict(refused);
+}
+
 async function ownBid(t: Db, caller: Caller, tenderId: number, now: Date) {
   const { tender, bid } = await lockForBidding(t, caller, tenderId, now);
   if (!bid || bid.version === 0) throw fail('TENDER_BID_NOT_SUBMITTED');
@@ -135,8 +141,8 @@ async function ownBid(t: Db, caller: Caller, tenderId: number, now: Date) {
 export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const { bid } = await ownBid(t, caller, tenderId, now);
-    if (bid.status === TenderBidStatus.WITHDRAWN) throw fail('TENDER_BID_WITHDRAWN');
-    await t.update(tenderBids).set({ status: TenderBidStatus.WITHDRAWN, withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, bid.id));
+    guardBid('withdraw', bid.status);
+    await t.update(tenderBids).set({ status: tenderBidMachine.next('withdraw', bid.status), withdrawnAt: now, updatedAt: now }).where(eq(tenderBids.id, bid.id));
   });
 }
 
@@ -147,11 +153,11 @@ export async function withdrawBid(db: Db, caller: Caller, tenderId: number, now 
 export async function reconfirmBid(db: Db, caller: Caller, tenderId: number, amendedAt: string, now = new Date()): Promise<void> {
   await inTransaction(db, async (t) => {
     const { tender, bid } = await ownBid(t, caller, tenderId, now);
-    if (bid.status !== TenderBidStatus.TO_CONFIRM) throw fail('TENDER_NO_RECONFIRM_NEEDED');
+    guardBid('reconfirm', bid.status);
     if (tender.amendedAt?.getTime() !== Date.parse(amendedAt)) throw fail('TENDER_AMENDED_AGAIN');
     const refusal = await qualificationRefusal(t, tender, caller.companyId);
     if (refusal) throw conflict(refusal);
-    await t.update(tenderBids).set({ status: TenderBidStatus.SUBMITTED, updatedAt: now }).where(eq(tenderBids.id, bid.id));
+    await t.update(tenderBids).set({ status: tenderBidMachine.next('reconfirm', bid.status), updatedAt: now }).where(eq(tenderBids.id, bid.id));
   });
 }
 

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Popconfirm, Result, Skeleton, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
-import { BID_UNCHANGED, BidStatus, TenderBidStatus, TenderLotStatus, enumLabel, tenderAskInput, tenderBidInput, tenderObjectInput, type TenderDetail, type TenderRow } from '@aquamall/shared';
+import { BID_UNCHANGED, BidStatus, TenderBidStatus, TenderLotStatus, enumLabel, tenderBidMachine, tenderAskInput, tenderBidInput, tenderObjectInput, type TenderDetail, type TenderRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -117,7 +117,7 @@ function BidEditor({ d }: { d: TenderDetail }) {
   const withdraw = useWithdrawBid();
   const reconfirm = useReconfirmBid();
   const mine = d.myBid;
-  const hasBid = mine !== null && d.myStatus !== TenderBidStatus.WITHDRAWN;
+  const hasBid = mine !== null && d.myStatus !== null && tenderBidMachine.can('withdraw', d.myStatus);
   const initial: BidForm = {
     prices: Object.fromEntries(d.lots.map((l) => [String(l.id), mine?.prices.find((p) => p.lotId === l.id) ? Number(mine.prices.find((p) => p.lotId === l.id)!.price) : null])),
     validityDays: mine?.validityDays ?? 90,
@@ -154,8 +154,8 @@ function BidEditor({ d }: { d: TenderDetail }) {
       title={hasBid ? `我的投标（第${mine!.version}版，${enumLabel('TenderBidStatus', d.myStatus!)}）` : '提交投标'}
       extra={hasBid && (
         <Space>
-          {d.myStatus === TenderBidStatus.TO_CONFIRM && d.amendedAt && <Button type="primary" loading={reconfirm.isPending} onClick={() => void reconfirm.mutateAsync({ id: d.id, amendedAt: d.amendedAt! }).catch(() => undefined)}>确认投标</Button>}
-          <Popconfirm title="撤回后投标不再有效，截止前可重新提交。确定撤回？" onConfirm={() => withdraw.mutateAsync({ id: d.id }).catch(() => undefined)}><Button danger>撤回投标</Button></Popconfirm>
+          {tenderBidMachine.can('reconfirm', d.myStatus!) && d.amendedAt && <Button type="primary" loading={reconfirm.isPending} onClick={() => void reconfirm.mutateAsync({ id: d.id, amendedAt: d.amendedAt! }).catch(() => undefined)}>{tenderBidMachine.actions.reconfirm.label}</Button>}
+          <Popconfirm title="撤回后投标不再有效，截止前可重新提交。确定撤回？" onConfirm={() => withdraw.mutateAsync({ id: d.id }).catch(() => undefined)}><Button danger>{tenderBidMachine.actions.withdraw.label}</Button></Popconfirm>
         </Space>
       )}
     >
