@@ -64,6 +64,7 @@ import reportRoutes from './modules/reports/routes.ts';
 import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
+import approvalRoutes from './modules/approvals/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import privacyRoutes from './modules/privacy/routes.ts';
 
@@ -223,6 +224,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(enquiryRoutes);
   await app.register(quotationRoutes);
   await app.register(creditRoutes);
+  await app.register(approvalRoutes);
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
 

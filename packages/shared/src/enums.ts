@@ -73,6 +73,8 @@ export const CreditMovement = { RECHARGE: 1, REFUND: 2, ORDER_PAYMENT: 3, RMA_RE
 export const CreditRequestKind = { RECHARGE: 1, REFUND: 2 } as const;
 export const CreditRequestStatus = { PENDING: 0, CONFIRMED: 1, REJECTED: 2 } as const;
 export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as const;
+/** A purchase request (采购申请, docs/product/approvals.md): 待审批 → 已通过 / 已驳回 / 已撤回 / 已过期 / 已退回. */
+export const PurchaseRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3, EXPIRED: 4, RETURNED: 5 } as const;
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
 export const RmaType = { RETURN: 1, REFUND: 2, EXCHANGE: 3 } as const;
@@ -279,6 +281,14 @@ export const ENUMS: EnumDef[] = [
     [0, '待确认'],
     [1, '已确认'],
     [2, '已驳回'],
+  ]),
+  def('PurchaseRequestStatus', [
+    [0, '待审批'],
+    [1, '已通过'],
+    [2, '已驳回'],
+    [3, '已撤回'],
+    [4, '已过期'],
+    [5, '已退回'],
   ]),
   def('StatementStatus', [
     [0, '待确认'],

@@ -39,6 +39,9 @@ export const ISOLATION_PROBES = {
   'modules/enquiries/enquiries.test.ts': {
     tests: ['isolation: another purchaser cannot read'],
   },
+  'modules/approvals/approvals.test.ts': {
+    tests: ['approvals: another purchaser neither reads nor decides nor names our users'],
+  },
   'modules/orders/lifecycle.test.ts': {
     tests: ['answers 记录不存在 to a third company'],
   },

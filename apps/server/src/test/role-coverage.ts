@@ -7,6 +7,8 @@
  * every member may call it.
  */
 const OWN_CART = 'the member’s own cart (rows keyed by the user, not the company); ordering from it needs purchase:manage';
+const APPROVER =
+  'purchase requests answer only the requester, the approvers named on them (any member may be named) and approval:manage holders (approvals/requests.ts)';
 const INBOX = 'the company inbox is a page every member has (消息中心 is an `everyone` menu entry)';
 
 export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
@@ -23,5 +25,10 @@ export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
   cartSelect: OWN_CART,
   cartRemove: OWN_CART,
   cartClearInvalid: OWN_CART,
+  purchaseRequestList: APPROVER,
+  purchaseRequestDetail: APPROVER,
+  purchaseRequestApprove: APPROVER,
+  purchaseRequestReject: APPROVER,
+  purchaseRequestWithdraw: APPROVER,
   checkoutPreview: 'previews the member’s own cart at today’s prices; submitting the order needs purchase:manage',
 };

@@ -44,6 +44,7 @@ export const PERMISSIONS = [
   { code: 'company:manage', name: '企业认证、店铺和银行账户', group: '企业', types: [2, 4] },
   { code: 'user:manage', name: '用户管理', group: '企业', types: [2, 4] },
   { code: 'role:manage', name: '角色管理', group: '企业', types: [2, 4] },
+  { code: 'approval:manage', name: '审批设置', group: '企业', types: [4] },
 ] as const satisfies readonly { code: string; name: string; group: string; types: readonly number[] }[];
 
 export type PermissionCode = (typeof PERMISSIONS)[number]['code'];

@@ -239,6 +239,8 @@ export const checkoutResult = z.object({
       totalAmount: z.number(),
     }),
   ),
+  /** Set when an approval rule caught the checkout: no order yet, a purchase request (docs/product/approvals.md). */
+  purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).optional(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 

@@ -78,6 +78,18 @@ const purchaserMenus: MenuDef[] = [
     icon: 'AuditOutlined',
     children: [{ code: 'bid.index', name: '招标项目', linkPath: `${C}/bid/bidindex` }],
   },
+  // Purchase approvals (docs/product/approvals.md): any member may be named an approver or submit a request.
+  {
+    code: 'approval',
+    name: '采购审批',
+    icon: 'AuditOutlined',
+    everyone: true,
+    children: [
+      { code: 'approval.todo', name: '待我审批', linkPath: `${C}/approval/todo`, everyone: true },
+      { code: 'approval.mine', name: '我的采购申请', linkPath: `${C}/approval/mine`, everyone: true },
+      { code: 'approval.settings', name: '审批设置', linkPath: `${C}/approval/settings` },
+    ],
+  },
   rmaMenu(0, '我的售后'),
   {
     code: 'finance',

@@ -24,6 +24,7 @@ import { createOrders, type NewOrder } from '../orders/create.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
 import { assertPurchaser, problemOf, skuFacts, specText, unitPriceOf, type SkuFacts } from './cart.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
+import { approvalGate } from '../approvals/gate.ts';
 
 type Source = z.output<typeof checkoutSource>;
 type SubmitInput = z.output<typeof checkoutSubmitInput>;
@@ -176,6 +177,19 @@ export async function submitCheckout(
       }
     }
     const userName = await callerName(tx, caller.userId);
+    // Approval rules (docs/product/approvals.md#rules): a matching rule keeps the submission as a purchase request.
+    const routed = await approvalGate(tx, caller, {
+      lines: wanted,
+      address: addressSnapshot(address),
+      invoice: invoiceSnapshot(input.invoiceKind, title),
+      remarks: input.remarks,
+      shownTotal: input.shownTotal,
+      userName,
+    });
+    if (routed) {
+      await claim.save(routed);
+      return routed;
+    }
     const checkoutId = randomUUID();
     const bySeller = new Map<number, WantedLine[]>();
     for (const w of wanted) bySeller.set(w.sellerCompanyId, [...(bySeller.get(w.sellerCompanyId) ?? []), w]);

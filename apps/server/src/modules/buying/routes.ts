@@ -99,7 +99,9 @@ export default async function buyingRoutes(app: FastifyInstance) {
     );
     return ok(
       result,
-      result.orders.length > 1
+      result.purchaseRequest
+        ? `已提交审批（采购申请 ${result.purchaseRequest.requestNo}），审批通过后自动下单`
+        : result.orders.length > 1
         ? `已提交${result.orders.length}个订单，等待供应商确认`
         : '订单已提交，等待供应商确认',
     );

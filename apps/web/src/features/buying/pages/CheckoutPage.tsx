@@ -50,6 +50,7 @@ import './buying.css';
 
 /** The submitted checkout: its orders, each linking to the order detail. */
 function CheckoutDone({ result }: { result: CheckoutResult }) {
+  if (result.purchaseRequest) return <CheckoutRouted result={result} request={result.purchaseRequest} />;
   return (
     <Card variant="borderless">
       <Result
@@ -81,6 +82,31 @@ function CheckoutDone({ result }: { result: CheckoutResult }) {
           ))}
         </ul>
       </Result>
+    </Card>
+  );
+}
+
+/** A checkout an approval rule caught (docs/product/approvals.md): no order yet, a purchase request to follow. */
+function CheckoutRouted({ result, request }: { result: CheckoutResult; request: { id: number; requestNo: string } }) {
+  return (
+    <Card variant="borderless">
+      <Result
+        status="info"
+        title="已提交审批"
+        subTitle={
+          <>
+            采购申请 {request.requestNo}，合计 <Price value={result.totalAmount} />，审批通过后自动向供应商下单
+          </>
+        }
+        extra={[
+          <Link key="request" to={`/customer/approval/request/${request.id}`} data-testid="purchase-request-link">
+            <Button type="primary">查看采购申请</Button>
+          </Link>,
+          <Link key="mall" to="/mall">
+            <Button>继续采购</Button>
+          </Link>,
+        ]}
+      />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { useCan } from '../api/access.ts';
 import { useSetUserDisabled, useUserList, type UserListParams } from '../api/users.ts';
 import { UserFormModal } from '../components/UserFormModal.tsx';
 import { InvitationsTable } from '../components/InvitationsTable.tsx';
+import { DepartmentsSection } from '../components/DepartmentsSection.tsx';
 import { TwoFactorPolicyCard, TwoFactorResetButton } from '../../../components/two-factor/TwoFactorPolicy.tsx';
 
 /** user/list: the company's users and open invitations; invite, revoke, edit name and roles, disable (ends their sessions) and enable. */
@@ -143,6 +144,7 @@ export default function UsersPage() {
         showTotal={(total) => `共 ${total} 位用户`}
       />
       <InvitationsTable canManage={canManage} />
+      <DepartmentsSection canManage={canManage} />
       <TwoFactorPolicyCard canManage={canManage} />
       <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
     </ListPage>

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PURCHASE_REQUEST_EXPIRE, PurchaseRequestStatus, Side, fenToNumber, toFen, toYuan, type CheckoutResult } from '@aquamall/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  cartLines,
+  categories,
+  products,
+  purchaseRequestApprovers,
+  purchaseRequests,
+  userRoles,
+  users,
+  type AddressSnapshot,
+  type InvoiceSnapshot,
+  type RequestLineSnapshot,
+  type RequestStep,
+} from '../../db/schema/index.ts';
+import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
+import { recordHistory } from '../../lib/transition.ts';
+import { problemOf, skuFacts, specText, unitPriceOf } from '../buying/cart.ts';
+import { fail as buyingFail } from '../buying/messages.ts';
+import { addDays, scheduleJob } from '../jobs/schedule.ts';
+import type { Caller } from '../products/caller.ts';
+import { departmentOf } from './departments.ts';
+import { fail } from './messages.ts';
+import { notifyApprovers } from './notices.ts';
+import { matchingRule, stepLabel, stepNames } from './rules.ts';
+
+/** Days an undecided purchase request waits before it expires (docs/product/approvals.md#lifecycle). */
+export const PURCHASE_REQUEST_DAYS = 7;
+export const PURCHASE_REQUEST_DOC = 'purchase_request';
+
+/** A checkout as submitted, before any order exists. */
+export interface GateSubmission {
+  lines: readonly { cartLineId: number | null; skuId: number; quantity: number; sellerCompanyId: number }[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  remarks: readonly { sellerCompanyId: number; remark: string }[];
+  shownTotal: number;
+  userName: string;
+}
+
+/**
+ * The approval gate of a checkout (docs/product/approvals.md#rules), called by `submitCheckout` inside its
+ * transaction before any order is made. No rule matches: null, and the checkout goes on. A rule matches: the
+ * submission is kept as a purchase request (lines at today's prices, address, invoice, remarks), its approvers
+ * resolved per step, the bought cart lines removed, the first step's approvers told, the expiry clock started;
+ * the answer names the request instead of orders.
+ */
+export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, now = new Date()): Promise<CheckoutResult | null> {
+  const facts = await skuFacts(tx, s.lines.map((l) => l.skuId));
+  const priced = s.lines.map((l) => {
+    const f = facts.get(l.skuId);
+    return { ...l, f, unitFen: f ? toFen(unitPriceOf(f, l.quantity)) : 0 };
+  });
+  const totalFen = priced.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
+  const productIds = [...new Set(priced.flatMap((l) => (l.f?.product ? [l.f.product.id] : [])))];
+  const [department, roleRows, catRows] = await Promise.all([
+    departmentOf(tx, caller.userId),
+    tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, caller.userId)),
+    productIds.length
+      ? tx
+          .select({ code: categories.categoryCode })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(inArray(products.id, productIds))
+      : Promise.resolve([]),
+  ]);
+  const rule = await matchingRule(tx, caller.companyId, {
+    totalFen,
+    categoryCodes: catRows.map((c) => c.code),
+    sellerCompanyIds: [...new Set(s.lines.map((l) => l.sellerCompanyId))],
+    departmentId: department?.id ?? null,
+    roleIds: roleRows.map((r) => r.roleId),
+  });
+  if (!rule) return null;
+
+  const steps = await resolveSteps(tx, caller, rule, department?.headUserId ?? null);
+  if (!steps.length) return null;
+
+  for (const l of priced) {
+    const f = l.f;
+    const name = f?.product?.name ?? '商品';
+    const problem =
+      problemOf(f) ||
+      (f!.sku!.companyId === caller.companyId ? '是本公司的商品' : '') ||
+      (l.quantity < f!.product!.minOrder ? `起订量为 ${f!.product!.minOrder}${f!.product!.unit}` : '') ||
+      (l.quantity > f!.sku!.available ? `库存不足（可用 ${f!.sku!.available}${f!.product!.unit}）` : '');
+    if (problem) throw fail('PURCHASE_REQUEST_LINE_UNAVAILABLE', { name, problem });
+  }
+  if (totalFen !== toFen(s.shownTotal)) {
+    const bySeller = new Map<number, number>();
+    for (const l of priced) bySeller.set(l.sellerCompanyId, (bySeller.get(l.sellerCompanyId) ?? 0) + l.unitFen * l.quantity);
+    throw buyingFail(
+      'CHECKOUT_PRICE_CHANGED',
+      { total: toYuan(totalFen), shown: toYuan(toFen(s.shownTotal)) },
+      {
+        priceChanged: true,
+        totalAmount: fenToNumber(totalFen),
+        groups: [...bySeller].map(([sellerCompanyId, fen]) => ({ sellerCompanyId, totalAmount: fenToNumber(fen) })),
+      },
+    );
+  }
+
+  const lines: RequestLineSnapshot[] = priced.map((l) => ({
+    skuId: l.skuId,
+    cartLineId: l.cartLineId,
+    sellerCompanyId: l.sellerCompanyId,
+    shopName: l.f!.shopName,
+    productName: l.f!.product!.name,
+    spec: specText(l.f!.sku!.specValues),
+    unit: l.f!.product!.unit,
+    quantity: l.quantity,
+    unitPrice: toYuan(l.unitFen),
+  }));
+  const expiresAt = addDays(now, PURCHASE_REQUEST_DAYS);
+  const [row] = await tx
+    .insert(purchaseRequests)
+    .values({
+      companyId: caller.companyId,
+      requestNo: documentNumberSql('SQ', ORDER_NO_SEQUENCE, 8),
+      requesterUserId: caller.userId,
+      requesterName: s.userName,
+      departmentId: department?.id ?? null,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      status: PurchaseRequestStatus.PENDING,
+      totalAmount: toYuan(totalFen),
+      lines,
+      address: s.address,
+      invoice: s.invoice,
+      remarks: [...s.remarks],
+      steps,
+      expiresAt,
+    })
+    .returning({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo });
+  const id = row!.id;
+  await tx
+    .insert(purchaseRequestApprovers)
+    .values(steps.flatMap((st, step) => st.userIds.map((userId) => ({ requestId: id, step, userId }))));
+  await recordHistory(tx, {
+    docType: PURCHASE_REQUEST_DOC,
+    docId: id,
+    action: 'create',
+    fromStatus: null,
+    toStatus: PurchaseRequestStatus.PENDING,
+    actor: { side: Side.BUYER, userId: caller.userId, userName: s.userName },
+    note: `适用审批规则「${rule.name}」`,
+    now,
+  });
+  await scheduleJob(tx, PURCHASE_REQUEST_EXPIRE, id, expiresAt);
+  const bought = s.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []));
+  if (bought.length) await tx.delete(cartLines).where(inArray(cartLines.id, bought));
+  await notifyApprovers(tx, caller.companyId, { id, requestNo: row!.requestNo, requesterName: s.userName, totalAmount: toYuan(totalFen) }, steps[0]!.userIds);
+  return {
+    checkoutId: randomUUID(),
+    totalAmount: fenToNumber(totalFen),
+    orders: [],
+    purchaseRequest: { id, requestNo: row!.requestNo },
+  };
+}
+
+/**
+ * The approvers of each step, resolved when the request is made (later changes to departments and roles do not
+ * move a request already waiting): the requester's department head, the company's enabled users holding the role,
+ * or the named users still enabled. The requester never approves their own request: a step only the requester
+ * could decide is passed; a step nobody can decide refuses the checkout with what to fix.
+ */
+async function resolveSteps(
+  tx: Db,
+  caller: Caller,
+  rule: Awaited<ReturnType<typeof matchingRule>> & object,
+  headUserId: number | null,
+): Promise<RequestStep[]> {
+  const names = await stepNames(tx, caller, rule);
+  const out: RequestStep[] = [];
+  for (const [i, spec] of rule.steps.entries()) {
+    let candidates: number[] = [];
+    if (spec.kind === 'head') candidates = headUserId !== null ? [headUserId] : [];
+    else if (spec.kind === 'role')
+      candidates = (await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, spec.roleId))).map((r) => r.id);
+    else candidates = spec.userIds;
+    const enabled = candidates.length
+      ? (
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(inArray(users.id, candidates), eq(users.companyId, caller.companyId), eq(users.disabled, false)))
+        ).map((u) => u.id)
+      : [];
+    const label = stepLabel(spec, names);
+    const approvers = enabled.filter((id) => id !== caller.userId).sort((a, b) => a - b);
+    if (approvers.length) out.push({ label, userIds: approvers });
+    else if (!enabled.includes(caller.userId)) throw fail('APPROVAL_STEP_NO_APPROVER', { rule: rule.name, step: i + 1, label });
+  }
+  return out;
+}
+
