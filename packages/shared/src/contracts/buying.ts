@@ -203,6 +203,30 @@ export type CheckoutGroup = z.infer<typeof checkoutGroup>;
 export const checkoutPreview = z.object({ groups: z.array(checkoutGroup), totalAmount: z.number() });
 export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
+/**
+ * The purchaser's own references on an order (docs/product/orders.md#po-numbers): 采购单号 (its purchase order or
+ * internal number: letters, digits and - _ / . #) and 成本中心 (also Chinese characters and spaces), at most 40 each.
+ */
+export const PO_REF_MAX = 40;
+export const poNumberField = z
+  .string('采购单号格式不正确')
+  .trim()
+  .max(PO_REF_MAX, `采购单号最多${PO_REF_MAX}个字符`)
+  .regex(/^[A-Za-z0-9\-_/.#]*$/, '采购单号只能包含字母、数字和 - _ / . #')
+  .default('');
+export const costCentreField = z
+  .string('成本中心格式不正确')
+  .trim()
+  .max(PO_REF_MAX, `成本中心最多${PO_REF_MAX}个字符`)
+  .regex(/^[\p{Script=Han}A-Za-z0-9\-_/. ]*$/u, '成本中心只能包含汉字、字母、数字、空格和 - _ / .')
+  .default('');
+/** A supplier group's own references, replacing the submission's for that group's order (empty: the submission's). */
+export const checkoutGroupRefs = z.object({
+  sellerCompanyId: recordId,
+  poNumber: poNumberField,
+  costCentre: costCentreField,
+});
+
 export const checkoutSubmitInput = z.object({
   source: checkoutSource,
   addressId: z
@@ -218,6 +242,10 @@ export const checkoutSubmitInput = z.object({
     .default([]),
   /** The total the page showed (yuan): when the prices now give another total the server answers 价格已变动. */
   shownTotal: z.number().min(0).max(1e12),
+  /** 采购单号 / 成本中心 for every order of the submission, unless its supplier group gives its own in `refs`. */
+  poNumber: poNumberField,
+  costCentre: costCentreField,
+  refs: z.array(checkoutGroupRefs).max(50).default([]),
 });
 export type CheckoutSubmitInput = z.input<typeof checkoutSubmitInput>;
 

@@ -297,6 +297,16 @@ export default function OrderDetailPage() {
           <Descriptions.Item label="下单人">{o.buyerUserName || '—'}</Descriptions.Item>
           <Descriptions.Item label="供应商">{o.shopName || o.sellerCompanyName}</Descriptions.Item>
           <Descriptions.Item label="下单时间">{time(o.createdAt)}</Descriptions.Item>
+          {(o.poNumber || o.costCentre) && (
+            <>
+              <Descriptions.Item label="采购单号">
+                <span data-testid="order-po-number">{o.poNumber || '—'}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="成本中心" span={2}>
+                {o.costCentre || '—'}
+              </Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label="确认时间">{time(o.confirmedAt)}</Descriptions.Item>
           <Descriptions.Item label="付款时间">{time(o.paidAt)}</Descriptions.Item>
           <Descriptions.Item label="收货人">
