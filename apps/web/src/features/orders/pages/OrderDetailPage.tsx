@@ -42,6 +42,7 @@ import {
 } from '../components/OrderActionModals.tsx';
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
+import { ReorderButton } from '../components/ReorderButton.tsx';
 
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -201,6 +202,7 @@ export default function OrderDetailPage() {
         }
         extra={
           <Space>
+            {o.side === 'buyer' && <ReorderButton orderId={o.id} />}
             <OrderPapersButton order={o} />
             <Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>
           </Space>

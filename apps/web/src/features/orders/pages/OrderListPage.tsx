@@ -16,6 +16,7 @@ import {
   type DateRange,
 } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
+import { ReorderButton } from '../components/ReorderButton.tsx';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
 export interface OrderListPageProps {
@@ -131,7 +132,21 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         </>
       ),
     },
-    { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
+    {
+      title: '操作',
+      key: 'actions',
+      width: buyerSide ? 110 : 80,
+      render: (_, r) => (
+        <div>
+          <Link to={detailUrl(r)}>查看详情</Link>
+          {buyerSide && (
+            <div>
+              <ReorderButton orderId={r.id} size="small" />
+            </div>
+          )}
+        </div>
+      ),
+    },
   ];
 
   return (
