@@ -98,6 +98,9 @@ export const ISOLATION_PROBES = {
   'modules/buying/buying.test.ts': {
     tests: ["B cannot read or change A's addresses"],
   },
+  'modules/buying/repeat.test.ts': {
+    tests: ['another company cannot reorder an order it did not place'],
+  },
   'modules/auth/two-factor.test.ts': {
     tests: ['a company administrator resets its own users only'],
   },

@@ -203,6 +203,30 @@ export type CheckoutGroup = z.infer<typeof checkoutGroup>;
 export const checkoutPreview = z.object({ groups: z.array(checkoutGroup), totalAmount: z.number() });
 export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
+/**
+ * The purchaser's own references on an order (docs/product/orders.md#po-numbers): 采购单号 (its purchase order or
+ * internal number: letters, digits and - _ / . #) and 成本中心 (also Chinese characters and spaces), at most 40 each.
+ */
+export const PO_REF_MAX = 40;
+export const poNumberField = z
+  .string('采购单号格式不正确')
+  .trim()
+  .max(PO_REF_MAX, `采购单号最多${PO_REF_MAX}个字符`)
+  .regex(/^[A-Za-z0-9\-_/.#]*$/, '采购单号只能包含字母、数字和 - _ / . #')
+  .default('');
+export const costCentreField = z
+  .string('成本中心格式不正确')
+  .trim()
+  .max(PO_REF_MAX, `成本中心最多${PO_REF_MAX}个字符`)
+  .regex(/^[\p{Script=Han}A-Za-z0-9\-_/. ]*$/u, '成本中心只能包含汉字、字母、数字、空格和 - _ / .')
+  .default('');
+/** A supplier group's own references, replacing the submission's for that group's order (empty: the submission's). */
+export const checkoutGroupRefs = z.object({
+  sellerCompanyId: recordId,
+  poNumber: poNumberField,
+  costCentre: costCentreField,
+});
+
 export const checkoutSubmitInput = z.object({
   source: checkoutSource,
   addressId: z
@@ -218,6 +242,10 @@ export const checkoutSubmitInput = z.object({
     .default([]),
   /** The total the page showed (yuan): when the prices now give another total the server answers 价格已变动. */
   shownTotal: z.number().min(0).max(1e12),
+  /** 采购单号 / 成本中心 for every order of the submission, unless its supplier group gives its own in `refs`. */
+  poNumber: poNumberField,
+  costCentre: costCentreField,
+  refs: z.array(checkoutGroupRefs).max(50).default([]),
 });
 export type CheckoutSubmitInput = z.input<typeof checkoutSubmitInput>;
 
@@ -257,3 +285,62 @@ export const checkoutRefusals = {
   }),
 };
 export type CheckoutRefusal = RefusalData<typeof checkoutRefusals>;
+
+/**
+ * 再次购买 and 快速下单 (docs/product/orders.md#reorder-and-quick-order): lines resolved against the catalogue now
+ * (product, spec, today's price, stock, minimum order) and added to the cart, each explained when it cannot be
+ * bought as asked.
+ */
+export const MAX_QUICK_LINES = 100;
+export const quickOrderLine = z.object({
+  /** The line's number in what the user pasted or uploaded (1-based), to point back at it. */
+  row: z.number().int().min(1).max(100_000),
+  code: z.string('请输入商品编码').trim().min(1, '请输入商品编码').max(40, '商品编码最多40个字符'),
+  quantity,
+});
+export const quickOrderInput = z.object({
+  lines: z
+    .array(quickOrderLine)
+    .min(1, '请输入至少一行“SKU编码 数量”')
+    .max(MAX_QUICK_LINES, `一次最多${MAX_QUICK_LINES}行`),
+});
+export type QuickOrderInput = z.input<typeof quickOrderInput>;
+/** 快速下单's add: the SKUs the resolve answered, with the quantities shown. */
+export const quickOrderAddInput = z.object({
+  lines: z
+    .array(z.object({ row: z.number().int().min(1).max(100_000), skuId: recordId, quantity }))
+    .min(1, '没有可加入购物车的商品')
+    .max(MAX_QUICK_LINES, `一次最多${MAX_QUICK_LINES}行`),
+});
+export const reorderInput = z.object({ orderId: recordId });
+
+export const resolvedLine = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  skuId: z.number().int().nullable(),
+  productId: z.number().int().nullable(),
+  productName: z.string(),
+  spec: z.string(),
+  unit: z.string(),
+  shopName: z.string(),
+  /** Today's unit price for `quantity` (the cart's price), null when the line is not found. */
+  unitPrice: z.number().nullable(),
+  /** The price last paid (再次购买), to say up or down. */
+  previousPrice: z.number().nullable(),
+  available: z.number().int(),
+  minOrder: z.number().int(),
+  /** Asked for, and what is (or would be) put in the cart: 0 when the line cannot be bought. */
+  wanted: z.number().int(),
+  quantity: z.number().int(),
+  ok: z.boolean(),
+  /** What changed or why not, in words (低于起订量，已调整为 5吨 · 价格上涨 …; 编码不存在, 已下架 …). */
+  notes: z.array(z.string()),
+});
+export type ResolvedLine = z.infer<typeof resolvedLine>;
+export const resolvedLines = z.object({ lines: z.array(resolvedLine) });
+export const cartAddManyResult = z.object({
+  /** Lines put into the cart. */
+  added: z.number().int(),
+  lines: z.array(resolvedLine),
+});
+export type CartAddManyResult = z.infer<typeof cartAddManyResult>;

@@ -41,6 +41,8 @@ export const orderListQuery = pageQuery.extend({
   orderNo: z.string().trim().max(32, '订单号最多32位').optional(),
   /** The other company's name (supplier for the purchaser, purchaser for the supplier), part of it. */
   counterparty: z.string().trim().max(60, '单位名称最多60个字').optional(),
+  /** Part of the purchaser's 采购单号 or 成本中心 (docs/product/orders.md#po-numbers). */
+  poRef: z.string().trim().max(40, '采购单号/成本中心最多40个字符').optional(),
   dateFrom: optionalDate,
   dateTo: optionalDate,
   amountMin: optionalNumber(1e12, '金额格式不正确'),
@@ -64,6 +66,9 @@ export const orderRow = z.object({
   freight: z.string(),
   totalAmount: z.string(),
   paidAmount: z.string(),
+  /** The purchaser's 采购单号 and 成本中心 ('' when none). */
+  poNumber: z.string(),
+  costCentre: z.string(),
   repriced: z.boolean(),
   /** A transfer proof waits for the supplier (已提交付款凭证). */
   paymentSubmitted: z.boolean(),
@@ -229,6 +234,9 @@ export const orderDetail = z.object({
   }),
   buyerRemark: z.string(),
   sellerRemark: z.string(),
+  /** The purchaser's 采购单号 and 成本中心 ('' when none). */
+  poNumber: z.string(),
+  costCentre: z.string(),
   cancelReason: z.string().nullable(),
   cancelledBy: z.number().int().nullable(),
   createdAt: wireTimestamp,

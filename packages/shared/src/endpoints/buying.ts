@@ -14,6 +14,11 @@ import {
   checkoutResult,
   checkoutSource,
   checkoutSubmitInput,
+  cartAddManyResult,
+  quickOrderAddInput,
+  quickOrderInput,
+  reorderInput,
+  resolvedLines,
   PURCHASE_REFUSAL,
   idempotencyHeaders,
   invoiceTitleInput,
@@ -209,5 +214,36 @@ export const cartEndpoints = {
     response: checkoutResult,
     isolation: exempt('cart line ids are looked up within the caller’s cart (checkout.test.ts)'),
     refusals: checkoutRefusals,
+  }),
+};
+
+/** 再次购买 and 快速下单 (docs/product/orders.md#reorder-and-quick-order): into the user's cart, each line explained. */
+export const repeatBuyEndpoints = {
+  cartReorder: endpoint({
+    method: 'POST',
+    path: '/api/cart/reorder',
+    summary: "再次购买: an order's lines still on sale into the cart at today's prices, with what changed",
+    access: can('purchase:manage'),
+    body: reorderInput,
+    response: cartAddManyResult,
+    isolation: probedIn('modules/buying/repeat.test.ts'),
+  }),
+  quickOrderResolve: endpoint({
+    method: 'POST',
+    path: '/api/quick-order/resolve',
+    summary: '快速下单: "SKU编码 数量" lines resolved (product, spec, price, stock, minimum) or explained',
+    access: can('purchase:manage'),
+    body: quickOrderInput,
+    response: resolvedLines,
+    isolation: exempt('resolves public catalogue codes; reads nothing of a company but the caller’s own'),
+  }),
+  quickOrderAdd: endpoint({
+    method: 'POST',
+    path: '/api/quick-order/add',
+    summary: '快速下单: the resolved SKUs into the cart in one step, each line explained',
+    access: can('purchase:manage'),
+    body: quickOrderAddInput,
+    response: cartAddManyResult,
+    isolation: exempt('adds public products to the caller’s own cart'),
   }),
 };

@@ -10,6 +10,7 @@ import { adminReviewEndpoints } from './admin-review.ts';
 import { productImportEndpoints } from './catalogue-import.ts';
 import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEndpoints } from './discussion.ts';
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
+import { repeatBuyEndpoints } from './buying.ts';
 import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
 import { tenderEndpoints } from './tenders.ts';
@@ -94,6 +95,7 @@ export const endpointGroups = {
   addresses: addressEndpoints,
   invoiceTitles: invoiceTitleEndpoints,
   cart: cartEndpoints,
+  repeatBuy: repeatBuyEndpoints,
   orders: orderEndpoints,
   rma: rmaEndpoints,
   tenders: tenderEndpoints,

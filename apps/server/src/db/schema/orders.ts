@@ -62,6 +62,9 @@ export const orders = pgTable(
     address: jsonb().$type<AddressSnapshot>().notNull(),
     invoice: jsonb().$type<InvoiceSnapshot>().notNull(),
     buyerRemark: varchar({ length: 300 }).notNull().default(''),
+    /** The purchaser's own references typed at checkout: 采购单号 and 成本中心 ('' when none; docs/product/orders.md#po-numbers). */
+    poNumber: varchar({ length: 40 }).notNull().default(''),
+    costCentre: varchar({ length: 40 }).notNull().default(''),
     sellerRemark: varchar({ length: 300 }).notNull().default(''),
     cancelReason: varchar({ length: 200 }),
     /** Side that cancelled (0 system by a timed rule, 1 purchaser, 2 supplier). */

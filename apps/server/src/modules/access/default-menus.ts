@@ -69,6 +69,7 @@ const purchaserMenus: MenuDef[] = [
       { code: 'purchase.order', name: '采购订单', linkPath: `${C}/order` },
       { code: 'purchase.allorder', name: '全部采购订单', linkPath: `${C}/allorder` },
       { code: 'purchase.cart', name: '购物车', linkPath: `${C}/cart` },
+      { code: 'purchase.quick', name: '快速下单', linkPath: `${C}/quick-order` },
       { code: 'purchase.address', name: '收货地址', linkPath: `${C}/address` },
     ],
   },

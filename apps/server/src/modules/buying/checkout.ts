@@ -195,6 +195,7 @@ export async function submitCheckout(
     for (const w of wanted) bySeller.set(w.sellerCompanyId, [...(bySeller.get(w.sellerCompanyId) ?? []), w]);
     const groups = [...bySeller.entries()];
     const remarks = new Map(input.remarks.map((r) => [r.sellerCompanyId, r.remark]));
+    const refs = new Map(input.refs.map((r) => [r.sellerCompanyId, r]));
     const newOrders: NewOrder[] = groups.map(([sellerCompanyId, lines]) => ({
       buyer: { companyId: caller.companyId, userId: caller.userId, userName },
       sellerCompanyId,
@@ -202,6 +203,8 @@ export async function submitCheckout(
       address: addressSnapshot(address),
       invoice: invoiceSnapshot(input.invoiceKind, title),
       buyerRemark: remarks.get(sellerCompanyId) ?? '',
+      poNumber: refs.get(sellerCompanyId)?.poNumber || input.poNumber,
+      costCentre: refs.get(sellerCompanyId)?.costCentre || input.costCentre,
       checkoutId,
     }));
 

@@ -33,6 +33,8 @@ export const buyingErrors = defineErrors({
   CHECKOUT_INVOICE_TITLE_REQUIRED: { kind: 'invalid', message: '请选择发票抬头' },
   CHECKOUT_SPECIAL_TITLE_REQUIRED: { kind: 'invalid', message: '增值税专用发票需选择专用发票抬头（含注册地址、电话、开户银行和账号）' },
   INVOICE_TITLE_TAX_NO_INVALID: { kind: 'invalid', message: '纳税人识别号不正确，请核对统一社会信用代码' },
+  /** 再次购买 of an order that is not one of the caller's company's (another company's reads like none). */
+  REORDER_ORDER_NOT_FOUND: { kind: 'notFound', message: '订单记录不存在' },
   SKU_NOT_FOUND: { kind: 'notFound', message: '商品规格不存在' },
 });
 

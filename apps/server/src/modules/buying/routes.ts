@@ -3,6 +3,7 @@ import {
   addressEndpoints as a,
   cartEndpoints as c,
   invoiceTitleEndpoints as t,
+  repeatBuyEndpoints as r,
 } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
@@ -24,6 +25,7 @@ import {
   viewCart,
 } from './cart.ts';
 import { previewCheckout, submitCheckout } from './checkout.ts';
+import { addQuickOrder, reorder, resolveQuickOrder } from './repeat.ts';
 import {
   createInvoiceTitle,
   deleteInvoiceTitle,
@@ -105,5 +107,18 @@ export default async function buyingRoutes(app: FastifyInstance) {
         ? `已提交${result.orders.length}个订单，等待供应商确认`
         : '订单已提交，等待供应商确认',
     );
+  });
+
+  const addedText = (n: number) => (n ? `已将${n}种商品加入购物车` : '没有可加入购物车的商品');
+  route(app, r.cartReorder, async (request) => {
+    const result = await reorder(app.db, companyCaller(request), request.body.orderId);
+    return ok(result, addedText(result.added));
+  });
+  route(app, r.quickOrderResolve, async (request) =>
+    ok(await resolveQuickOrder(app.db, companyCaller(request), request.body)),
+  );
+  route(app, r.quickOrderAdd, async (request) => {
+    const result = await addQuickOrder(app.db, companyCaller(request), request.body);
+    return ok(result, addedText(result.added));
   });
 }

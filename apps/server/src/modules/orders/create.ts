@@ -65,6 +65,9 @@ export interface NewOrder {
   address: AddressSnapshot;
   invoice: InvoiceSnapshot;
   buyerRemark?: string;
+  /** The purchaser's 采购单号 and 成本中心 (validated by the checkout contract). */
+  poNumber?: string;
+  costCentre?: string;
   freight?: number;
   checkoutId?: string | null;
   /**
@@ -283,6 +286,8 @@ export async function createOrders(
         address: o.address,
         invoice: o.invoice,
         buyerRemark: (o.buyerRemark ?? '').slice(0, 300),
+        poNumber: o.poNumber ?? '',
+        costCentre: o.costCentre ?? '',
         checkoutId: o.checkoutId ?? null,
         parentOrderId: o.parentOrderId ?? null,
         enquiryId: o.enquiryId ?? null,

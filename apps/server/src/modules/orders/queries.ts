@@ -88,6 +88,10 @@ async function listScope(db: Db, caller: Caller, q: OrderListFilter): Promise<SQ
         : ilike(orders.buyerCompanyName, like),
     );
   }
+  if (q.poRef) {
+    const like = `%${escapeLike(q.poRef)}%`;
+    where.push(or(ilike(orders.poNumber, like), ilike(orders.costCentre, like))!);
+  }
   if (q.dateFrom) where.push(gte(orders.createdAt, chinaDayStart(q.dateFrom)));
   if (q.dateTo) where.push(lt(orders.createdAt, chinaDayEnd(q.dateTo)));
   if (q.amountMin !== undefined) where.push(gte(orders.totalAmount, String(q.amountMin)));
@@ -100,6 +104,7 @@ const isFiltered = (q: OrderListFilter): boolean =>
   Boolean(
     q.orderNo ||
     q.counterparty ||
+    q.poRef ||
     q.dateFrom ||
     q.dateTo ||
     q.amountMin !== undefined ||
@@ -233,6 +238,8 @@ const LIST_COLUMNS = {
   freight: orders.freight,
   totalAmount: orders.totalAmount,
   paidAmount: orders.paidAmount,
+  poNumber: orders.poNumber,
+  costCentre: orders.costCentre,
   originalGoodsAmount: orders.originalGoodsAmount,
   createdAt: orders.createdAt,
 };
@@ -288,6 +295,8 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       freight: o.freight,
       totalAmount: o.totalAmount,
       paidAmount: o.paidAmount,
+      poNumber: o.poNumber,
+      costCentre: o.costCentre,
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
       invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
@@ -377,6 +386,8 @@ export async function orderDetail(
     invoice: order.invoice,
     buyerRemark: order.buyerRemark,
     sellerRemark: order.sellerRemark,
+    poNumber: order.poNumber,
+    costCentre: order.costCentre,
     cancelReason: order.cancelReason,
     cancelledBy: order.cancelledBy,
     createdAt: order.createdAt,

@@ -47,6 +47,11 @@ const TITLES: Record<OrderPaperKind, { buyer: string; seller: string }> = {
 
 const addressText = (d: OrderDetailAnswer) =>
   `${d.address.receiver} ${d.address.phone} ${d.address.areaName}${d.address.detail}`;
+/** The purchaser's 采购单号 / 成本中心, printed when given (docs/product/orders.md#po-numbers). */
+const poFacts = (d: OrderDetailAnswer): [string, string][] => [
+  ...(d.poNumber ? [['采购单号', d.poNumber] as [string, string]] : []),
+  ...(d.costCentre ? [['成本中心', d.costCentre] as [string, string]] : []),
+];
 const day = (v: Date | string | null | undefined) => (v ? formatChinaDate(v) : '');
 
 /** What a paper says, read from the order detail the caller may see (pure: tested without a PDF). */
@@ -74,7 +79,13 @@ export function paperOf(d: OrderDetailAnswer, kind: OrderPaperKind, shipmentId?:
       title,
       fileName: `${title}-${d.orderNo}.pdf`,
       orderNo: d.orderNo,
-      facts: [['订单编号', d.orderNo], ['下单日期', day(d.createdAt)], ...parties, ['收货信息', addressText(d)]],
+      facts: [
+        ['订单编号', d.orderNo],
+        ['下单日期', day(d.createdAt)],
+        ...poFacts(d),
+        ...parties,
+        ['收货信息', addressText(d)],
+      ],
       lines,
       sums: [
         ['商品金额', toFen(d.goodsAmount)],
@@ -99,6 +110,7 @@ export function paperOf(d: OrderDetailAnswer, kind: OrderPaperKind, shipmentId?:
         ['发货批次', `第 ${no} 批（共 ${d.shipments.length} 批）`],
         ['发货时间', formatChinaDateTime(s.createdAt)],
         ['物流', `${s.carrier} ${s.trackingNo}`],
+        ...poFacts(d),
         ...parties,
         ['收货信息', addressText(d)],
       ],
@@ -120,6 +132,7 @@ export function paperOf(d: OrderDetailAnswer, kind: OrderPaperKind, shipmentId?:
       ['订单编号', d.orderNo],
       ['收货日期', day(d.completedAt)],
       ['发货批次', `共 ${d.shipments.length} 批`],
+      ...poFacts(d),
       ...parties,
       ['收货信息', addressText(d)],
     ],

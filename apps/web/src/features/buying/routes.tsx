@@ -12,6 +12,7 @@ export const buyingCustomerRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/InvoiceTitlePage.tsx')),
   },
   { path: 'cart', handle: { title: '购物车' }, lazy: lazyPage(() => import('./pages/CartPage.tsx')) },
+  { path: 'quick-order', handle: { title: '快速下单' }, lazy: lazyPage(() => import('./pages/QuickOrderPage.tsx')) },
   {
     path: 'cart/checkout',
     handle: { title: '确认订单', menuKey: `${C}/cart` },

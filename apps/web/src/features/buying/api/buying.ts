@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressInput, CheckoutSource, CheckoutSubmitInput, InvoiceTitleInput, InvoiceTitleRow } from '@aquamall/shared';
+import type { AddressInput, CheckoutSource, CheckoutSubmitInput, InvoiceTitleInput, InvoiceTitleRow, QuickOrderInput } from '@aquamall/shared';
 import { api } from '../../../lib/api.ts';
 
 const KEY = ['buying'] as const;
@@ -79,4 +79,13 @@ export const useCartClearInvalid = () => useBuyingMutation(() => api.run('cartCl
 export const useSubmitCheckout = () =>
   useBuyingMutation((v: { key: string; body: CheckoutSubmitInput }) =>
     api.run('checkoutSubmit', v.body, { headers: { 'idempotency-key': v.key }, suppressError: true }),
+  );
+
+/** POST /api/quick-order/resolve — 快速下单: the pasted lines resolved (nothing is added). */
+export const useQuickOrderResolve = () =>
+  useMutation({ mutationFn: (v: QuickOrderInput) => api.read('quickOrderResolve', v, { suppressError: true }) });
+/** POST /api/quick-order/add — the resolved SKUs into the cart in one step. */
+export const useQuickOrderAdd = () =>
+  useBuyingMutation((lines: { row: number; skuId: number; quantity: number }[]) =>
+    api.run('quickOrderAdd', { lines }),
   );

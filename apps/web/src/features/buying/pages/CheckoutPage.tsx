@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Empty,
+  Form,
   Input,
   Modal,
   Radio,
@@ -39,6 +40,8 @@ import {
 } from '../api/buying.ts';
 import { AddressFormModal } from '../components/AddressFormModal.tsx';
 import { InvoiceTitleFormModal } from '../components/InvoiceTitleFormModal.tsx';
+import { OrderRefsFields } from '../components/OrderRefsFields.tsx';
+import { refsOf, type OrderRefsValues } from '../lib/order-refs.ts';
 import {
   checkoutSourceFrom,
   lineKey,
@@ -130,6 +133,7 @@ export default function CheckoutPage() {
   const [invoiceKind, setInvoiceKind] = useState<0 | 1 | 2>(InvoiceKind.NONE);
   const [titleId, setTitleId] = useState<number | null>(null);
   const [remarks, setRemarks] = useState<Record<number, string>>({});
+  const [refsForm] = Form.useForm<OrderRefsValues>();
   const [marked, setMarked] = useState<{ key: string; message: string } | null>(null);
   const [modal, setModal] = useState<'address' | 'title' | null>(null);
   const [done, setDone] = useState<CheckoutResult | null>(null);
@@ -183,6 +187,11 @@ export default function CheckoutPage() {
   const onSubmit = async () => {
     if (!data || !addressId) return;
     setMarked(null);
+    const refs = await refsForm.validateFields().then(
+      (v) => refsOf(v, data.groups.map((g) => g.sellerCompanyId)),
+      () => null,
+    );
+    if (!refs) return;
     try {
       const result = await submit.mutateAsync({
         key,
@@ -195,6 +204,7 @@ export default function CheckoutPage() {
             .map((g) => ({ sellerCompanyId: g.sellerCompanyId, remark: remarks[g.sellerCompanyId] ?? '' }))
             .filter((r) => r.remark.trim()),
           shownTotal: data.totalAmount,
+          ...refs,
         },
       });
       setDone(result);
@@ -388,6 +398,7 @@ export default function CheckoutPage() {
               style={{ marginBottom: 12 }}
             />
           )}
+          <OrderRefsFields form={refsForm} groups={data?.groups ?? []} />
           {(data?.groups ?? []).map((g) => (
             <section key={g.sellerCompanyId} className="buy-shop" data-testid="checkout-group">
               <div className="buy-shop-head">

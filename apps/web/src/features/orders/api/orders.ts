@@ -67,3 +67,12 @@ export const useTransferMatch = () => useMutation({ mutationFn: (v: InputOf<'ord
 /** GET /api/order/paper — 采购订单/销售订单, 发货单 (of a shipment) or 收货单 as a PDF. */
 export const downloadOrderPaper = (id: number, kind: 'order' | 'delivery' | 'receiving', shipmentId?: number) =>
   downloadEndpoint('orderPaper', { id, kind, ...(shipmentId ? { shipmentId } : {}) });
+
+/** POST /api/cart/reorder — 再次购买: the order's lines into the cart (the cart is re-read afterwards). */
+export const useReorder = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => api.run('cartReorder', { orderId }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['buying'] }),
+  });
+};

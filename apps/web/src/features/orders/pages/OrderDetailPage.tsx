@@ -42,6 +42,7 @@ import {
 } from '../components/OrderActionModals.tsx';
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
+import { ReorderButton } from '../components/ReorderButton.tsx';
 
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -201,6 +202,7 @@ export default function OrderDetailPage() {
         }
         extra={
           <Space>
+            {o.side === 'buyer' && <ReorderButton orderId={o.id} />}
             <OrderPapersButton order={o} />
             <Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>
           </Space>
@@ -297,6 +299,16 @@ export default function OrderDetailPage() {
           <Descriptions.Item label="下单人">{o.buyerUserName || '—'}</Descriptions.Item>
           <Descriptions.Item label="供应商">{o.shopName || o.sellerCompanyName}</Descriptions.Item>
           <Descriptions.Item label="下单时间">{time(o.createdAt)}</Descriptions.Item>
+          {(o.poNumber || o.costCentre) && (
+            <>
+              <Descriptions.Item label="采购单号">
+                <span data-testid="order-po-number">{o.poNumber || '—'}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="成本中心" span={2}>
+                {o.costCentre || '—'}
+              </Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label="确认时间">{time(o.confirmedAt)}</Descriptions.Item>
           <Descriptions.Item label="付款时间">{time(o.paidAt)}</Descriptions.Item>
           <Descriptions.Item label="收货人">

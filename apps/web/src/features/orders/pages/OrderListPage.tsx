@@ -16,6 +16,7 @@ import {
   type DateRange,
 } from '../../../components/ListPage.tsx';
 import { exportOrders, useOrderList, type OrderListParams } from '../api/orders.ts';
+import { ReorderButton } from '../components/ReorderButton.tsx';
 import { InvoiceStateTag, OrderStatusTag, STATUS_TABS } from '../components/status.tsx';
 
 export interface OrderListPageProps {
@@ -29,6 +30,7 @@ export interface OrderListPageProps {
 interface Filters {
   orderNo?: string;
   counterparty?: string;
+  poRef?: string;
   range?: DateRange;
   amountMin?: number | null;
   amountMax?: number | null;
@@ -57,6 +59,7 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
       status: params.status,
       orderNo: f.orderNo?.trim() || undefined,
       counterparty: f.counterparty?.trim() || undefined,
+      poRef: f.poRef?.trim() || undefined,
       ...dateParams(f.range),
       amountMin: f.amountMin ?? undefined,
       amountMax: f.amountMax ?? undefined,
@@ -74,6 +77,13 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
           <div style={{ color: '#8c8c8c', fontSize: 12 }}>
             {formatChinaDateTime(r.createdAt)}
           </div>
+          {(r.poNumber || r.costCentre) && (
+            <div style={{ color: '#8c8c8c', fontSize: 12 }} data-testid="row-po-ref">
+              {[r.poNumber && `采购单号 ${r.poNumber}`, r.costCentre && `成本中心 ${r.costCentre}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </div>
+          )}
         </div>
       ),
     },
@@ -122,7 +132,21 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         </>
       ),
     },
-    { title: '操作', key: 'actions', width: 80, render: (_, r) => <Link to={detailUrl(r)}>查看详情</Link> },
+    {
+      title: '操作',
+      key: 'actions',
+      width: buyerSide ? 110 : 80,
+      render: (_, r) => (
+        <div>
+          <Link to={detailUrl(r)}>查看详情</Link>
+          {buyerSide && (
+            <div>
+              <ReorderButton orderId={r.id} size="small" />
+            </div>
+          )}
+        </div>
+      ),
+    },
   ];
 
   return (
@@ -139,6 +163,9 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
           </Form.Item>
           <Form.Item name="counterparty" label={buyerSide ? '供应商' : '采购商'}>
             <Input allowClear maxLength={60} placeholder="单位名称" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="poRef" label="采购单号">
+            <Input allowClear maxLength={40} placeholder="采购单号/成本中心" style={{ width: 160 }} />
           </Form.Item>
           <DateRangeItem label="下单日期" />
           <Form.Item label="金额">
