@@ -144,6 +144,16 @@ describe('checkout at contract prices', () => {
     // 3 remain of the cap: 5 more are charged the list price, and the page that showed 协议价 is told 价格已变动.
     const again = await submit(buyer.token, { source: { items: [{ skuId, quantity: 5 }] }, addressId, invoiceKind: 0, shownTotal: 333 });
     expect(again.identity).toBe('CHECKOUT_PRICE_CHANGED');
+    // Cancelling the order gives its unshipped quantity back to the cap.
+    const cancel = await callEndpoint(t.app, buyer.token, orderEndpoints.orderCancel, { orderId, reason: '计划变更' });
+    expect(cancel.code).toBe(0);
+    const back = await submit(buyer.token, { source: { items: [{ skuId, quantity: 8 }] }, addressId, invoiceKind: 0, shownTotal: 532.8 });
+    expect(back.code).toBe(0);
+    const [{ used }] = (await db
+      .select({ used: sql<number>`coalesce(sum(${contractPriceUses.quantity}), 0)::int` })
+      .from(contractPriceUses)
+      .where(eq(contractPriceUses.ruleId, ruleId))) as [{ used: number }];
+    expect(used).toBe(8);
   });
 
   it('parallel checkouts never buy more than the cap at the contract price', async () => {
