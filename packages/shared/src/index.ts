@@ -46,3 +46,4 @@ export * from './machines/credit.ts';
 export * from './machines/rma.ts';
 export * from './machines/merchant.ts';
 export * from './machines/purchase-request.ts';
+export * from './contracts/pricing.ts';

@@ -3,6 +3,7 @@ import { recordId } from '../envelope.ts';
 import type { RefusalData } from '../errors.ts';
 import { AddressKind } from '../enums.ts';
 import { phoneField } from './identity.ts';
+import { PRICE_SOURCES } from './pricing.ts';
 
 /** Buying (issue 12): delivery addresses, saved invoice titles, the cart and the checkout. */
 
@@ -134,6 +135,10 @@ export const cartLineRow = z.object({
   unitPrice: z.number(),
   priceAtAdd: z.number(),
   priceChanged: z.boolean(),
+  /** The SKU's list price, and where `unitPrice` came from with its label (协议价), docs/product/prices.md. */
+  listPrice: z.number(),
+  priceSource: z.enum(PRICE_SOURCES),
+  priceLabel: z.string(),
   amount: z.number(),
   /** 失效: off sale, SKU gone or sold out (cannot be selected). */
   problem: z.string(),
@@ -188,6 +193,10 @@ export const checkoutLine = z.object({
   unitPrice: z.number(),
   /** The price the cart showed when the line was added (null for 立即购买). */
   priceAtAdd: z.number().nullable(),
+  /** The SKU's list price, and where `unitPrice` came from with its label (协议价), docs/product/prices.md. */
+  listPrice: z.number(),
+  priceSource: z.enum(PRICE_SOURCES),
+  priceLabel: z.string(),
   amount: z.number(),
   /** Why it cannot be bought ('' when it can): off sale, gone, short, below the minimum. */
   problem: z.string(),

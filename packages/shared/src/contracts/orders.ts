@@ -133,6 +133,9 @@ export const orderLineView = z.object({
   unitPrice: z.string(),
   originalUnitPrice: z.string().nullable(),
   amount: z.string(),
+  /** Where the unit price came from at checkout (contract, tier, …; null: a quotation's price) and its label. */
+  priceSource: z.string().nullable(),
+  priceLabel: z.string(),
   shippedQty: z.number().int(),
   claimedQty: z.number().int(),
 });

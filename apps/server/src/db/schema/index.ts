@@ -38,3 +38,5 @@ export * from './jobs.ts';
 export * from './report-rollups.ts';
 // Every document's status history (docs/decisions/0194-state-machines.md).
 export * from './history.ts';
+// Contract prices and customer groups (modules/pricing).
+export * from './pricing.ts';

@@ -144,6 +144,10 @@ export const orderLines = pgTable(
     claimedQty: integer().notNull().default(0),
     enquiryItemId: integer(),
     sort: integer().notNull().default(0),
+    /** Where the unit price came from at checkout (PriceSource: agreement, contract, tier, list); null: given by a document. */
+    priceSource: varchar({ length: 12 }),
+    /** The contract price rule (or agreement) the unit price came from. */
+    contractRuleId: integer(),
   },
   (t) => [
     index().on(t.orderId),

@@ -4,8 +4,8 @@ import {
   CompanyType,
   MAX_CART_LINES,
   ProductStatus,
-  tierPriceFor,
   type CartLineRow,
+  type PriceSourceName,
   type CartView,
   toFen,
   toYuan,
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { cartLines, companies, products, productSkus, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import type { Caller } from '../products/caller.ts';
+import { resolvePrices } from '../pricing/resolve.ts';
 
 /** Only purchasers (company type 4) buy: a supplier is told so in words. */
 export function assertPurchaser(caller: Pick<Caller, 'companyType'>): void {
@@ -101,9 +102,39 @@ export async function skuFacts(db: Db, skuIds: readonly number[]): Promise<Map<n
   return map;
 }
 
-/** The unit price for a quantity in yuan (tiers applied), as a number with 2 decimals. */
-export const unitPriceOf = (f: SkuFacts, quantity: number): number =>
-  f.sku ? fenToNumber(toFen(tierPriceFor(Number(f.sku.price), f.sku.priceTiers, quantity))) : 0;
+/** A line's price as the cart and the checkout show it (yuan numbers), from the resolver. */
+export interface LinePrice {
+  unitPrice: number;
+  listPrice: number;
+  priceSource: PriceSourceName;
+  priceLabel: string;
+}
+
+const NO_PRICE: LinePrice = { unitPrice: 0, listPrice: 0, priceSource: 'list', priceLabel: '' };
+
+/**
+ * The unit prices of SKU lines for the caller's company, in the lines' order: the one price decision
+ * (modules/pricing/resolve.ts: agreement, contract price, tier, list); a gone SKU answers a zero list price.
+ */
+export async function linePrices(
+  db: Db,
+  caller: Pick<Caller, 'companyId'>,
+  facts: ReadonlyMap<number, SkuFacts>,
+  lines: readonly { skuId: number; quantity: number }[],
+): Promise<LinePrice[]> {
+  const skus = new Map([...facts.values()].flatMap((f) => (f.sku ? [[f.skuId, f.sku] as const] : [])));
+  const prices = await resolvePrices(db, { buyerCompanyId: caller.companyId, lines, skus });
+  return prices.map((p) =>
+    p
+      ? {
+          unitPrice: fenToNumber(p.unitFen),
+          listPrice: fenToNumber(p.listFen),
+          priceSource: p.source,
+          priceLabel: p.label,
+        }
+      : NO_PRICE,
+  );
+}
 
 /** 失效 reason of a line ('' if it can be bought): off sale, SKU gone, sold out. */
 export function problemOf(f: SkuFacts | undefined): string {
@@ -132,13 +163,15 @@ export async function viewCart(db: Db, caller: Caller): Promise<CartView> {
     db,
     lines.map((l) => l.skuId),
   );
+  const prices = await linePrices(db, caller, facts, lines);
   const shops = new Map<number, CartView['shops'][number]>();
   let selectedCount = 0;
   let selectedFen = 0;
-  for (const l of lines) {
+  for (const [i, l] of lines.entries()) {
     const f = facts.get(l.skuId);
     const problem = problemOf(f);
-    const unitPrice = f ? unitPriceOf(f, l.quantity) : Number(l.priceAtAdd);
+    const price = f?.sku ? prices[i]! : { ...NO_PRICE, unitPrice: Number(l.priceAtAdd), listPrice: Number(l.priceAtAdd) };
+    const unitPrice = price.unitPrice;
     const row: CartLineRow = {
       sysNo: l.id,
       productId: l.productId,
@@ -153,6 +186,9 @@ export async function viewCart(db: Db, caller: Caller): Promise<CartView> {
       unitPrice,
       priceAtAdd: Number(l.priceAtAdd),
       priceChanged: !problem && toFen(unitPrice) !== toFen(l.priceAtAdd),
+      listPrice: price.listPrice,
+      priceSource: price.priceSource,
+      priceLabel: price.priceLabel,
       amount: fenToNumber(toFen(unitPrice) * l.quantity),
       problem,
       short: !problem && l.quantity > (f?.sku?.available ?? 0),
@@ -225,7 +261,8 @@ export async function addToCart(
     const quantity = (current?.quantity ?? 0) + input.quantity;
     const f = (await skuFacts(tx, [input.skuId])).get(input.skuId);
     assertBuyable(f, caller, quantity);
-    const priceAtAdd = toYuan(toFen(unitPriceOf(f, quantity)));
+    const [price] = await linePrices(tx, caller, new Map([[input.skuId, f]]), [{ skuId: input.skuId, quantity }]);
+    const priceAtAdd = toYuan(toFen(price!.unitPrice));
     if (current) {
       await tx
         .update(cartLines)
@@ -261,9 +298,10 @@ export async function setCartQuantity(db: Db, caller: Caller, id: number, quanti
   if (!line) throw fail('CART_LINE_NOT_FOUND');
   const f = (await skuFacts(db, [line.skuId])).get(line.skuId);
   assertBuyable(f, caller, quantity);
+  const [price] = await linePrices(db, caller, new Map([[line.skuId, f]]), [{ skuId: line.skuId, quantity }]);
   await db
     .update(cartLines)
-    .set({ quantity, priceAtAdd: toYuan(toFen(unitPriceOf(f, quantity))), updatedAt: new Date() })
+    .set({ quantity, priceAtAdd: toYuan(toFen(price!.unitPrice)), updatedAt: new Date() })
     .where(eq(cartLines.id, line.id));
 }
 

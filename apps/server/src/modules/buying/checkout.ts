@@ -22,7 +22,7 @@ import { fail } from './messages.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
-import { assertPurchaser, problemOf, skuFacts, specText, unitPriceOf, type SkuFacts } from './cart.ts';
+import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type LinePrice, type SkuFacts } from './cart.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
 import { approvalGate } from '../approvals/gate.ts';
 
@@ -89,11 +89,17 @@ function lineProblem(f: SkuFacts | undefined, caller: Caller, quantity: number):
   return '';
 }
 
-function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, SkuFacts>): CheckoutGroup[] {
+function groupLines(
+  caller: Caller,
+  wanted: WantedLine[],
+  facts: Map<number, SkuFacts>,
+  prices: readonly LinePrice[],
+): CheckoutGroup[] {
   const groups = new Map<number, CheckoutGroup>();
-  for (const w of wanted) {
+  for (const [i, w] of wanted.entries()) {
     const f = facts.get(w.skuId);
-    const unitPrice = f?.sku ? unitPriceOf(f, w.quantity) : 0;
+    const price = prices[i]!;
+    const unitPrice = f?.sku ? price.unitPrice : 0;
     const line: CheckoutLine = {
       cartLineId: w.cartLineId,
       skuId: w.skuId,
@@ -106,6 +112,9 @@ function groupLines(caller: Caller, wanted: WantedLine[], facts: Map<number, Sku
       available: f?.sku?.available ?? 0,
       unitPrice,
       priceAtAdd: w.priceAtAdd,
+      listPrice: price.listPrice,
+      priceSource: price.priceSource,
+      priceLabel: price.priceLabel,
       amount: fenToNumber(toFen(unitPrice) * w.quantity),
       problem: lineProblem(f, caller, w.quantity),
     };
@@ -130,7 +139,7 @@ export async function previewCheckout(db: Db, caller: Caller, source: Source): P
     db,
     wanted.map((w) => w.skuId),
   );
-  const groups = groupLines(caller, wanted, facts);
+  const groups = groupLines(caller, wanted, facts, await linePrices(db, caller, facts, wanted));
   return { groups, totalAmount: fenToNumber(groups.reduce((s, g) => s + toFen(g.goodsAmount), 0)) };
 }
 

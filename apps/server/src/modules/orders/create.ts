@@ -7,7 +7,6 @@ import {
   ProductStatus,
   Side,
   StockReason,
-  tierPriceFor,
   toFen,
   toYuan,
   type OrderKindValue,
@@ -29,6 +28,7 @@ import { notifyManyQuery } from '../notifications/notify.ts';
 import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
 import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
 import { fail } from './messages.ts';
+import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
 
 /** Kinds of the orders' timed rules (jobs table), named by the order table (packages/shared/src/machines/order.ts). */
 export const ORDER_JOBS = ORDER_CLOCKS;
@@ -41,7 +41,10 @@ export type NewOrderLine =
   | {
       skuId: number;
       quantity: number;
-      /** A fixed unit price (an awarded quotation); otherwise the SKU's tier price for the quantity. */
+      /**
+       * A fixed unit price (an awarded quotation); otherwise the price resolver's price for the buyer and the
+       * quantity (agreement, contract price, tier or list: modules/pricing/resolve.ts), its source kept on the line.
+       */
       unitPrice?: number;
       taxRate?: number | null;
       enquiryItemId?: number | null;
@@ -210,6 +213,10 @@ export async function createOrders(
     }),
   );
 
+  // The price of every catalogue line without a fixed price, decided here under the SKU locks; capped contract
+  // rules are locked too (after the SKUs, in id order) and their uses written below in this transaction.
+  const resolved = await resolveOrderPrices(tx, input, skus, now);
+
   // Orders are written in supplier order (one multi-row INSERT, ids handed out in that order), so the rows
   // two checkouts naming the same suppliers touch are reached alike, never crosswise.
   const writeOrder = input
@@ -237,11 +244,13 @@ export async function createOrders(
           taxRate: l.taxRate ?? null,
           enquiryItemId: l.enquiryItemId ?? null,
           sort: i,
+          priceSource: null,
+          contractRuleId: null,
         };
       }
       const sku = skuById.get(l.skuId)!;
       const product = productById.get(sku.productId)!;
-      const unitPrice = l.unitPrice ?? tierPriceFor(Number(sku.price), sku.priceTiers, l.quantity);
+      const price = l.unitPrice === undefined ? resolved.get(`${index}:${i}`) : undefined;
       return {
         productId: product.id,
         skuId: sku.id,
@@ -253,10 +262,12 @@ export async function createOrders(
         unit: product.unit,
         image: product.defaultImage || product.images[0] || '',
         quantity: l.quantity,
-        unitFen: toFen(unitPrice),
+        unitFen: price ? price.unitFen : toFen(l.unitPrice ?? 0),
         taxRate: l.taxRate ?? null,
         enquiryItemId: l.enquiryItemId ?? null,
         sort: i,
+        priceSource: price?.source ?? null,
+        contractRuleId: price?.ruleId ?? null,
       };
     });
     if (lines.some((l) => l.unitFen < 0)) throw fail('ORDER_UNIT_PRICE_NEGATIVE');
@@ -382,6 +393,7 @@ export async function createOrders(
     withSummary: [history.getSQL(), ...clocks, notices.query.getSQL()],
   });
   await notices.sent();
+  await recordOrderPriceUses(tx, written.map(({ lines, order }) => ({ orderId: order.id, lines })));
 
   const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
   for (const { index, seller, order } of written) {
@@ -394,6 +406,62 @@ export async function createOrders(
     };
   }
   return created;
+}
+
+/** The resolver's prices of the lines without a fixed price, keyed `orderIndex:lineIndex`. */
+async function resolveOrderPrices(
+  tx: Db,
+  input: readonly NewOrder[],
+  skus: readonly { id: number; price: string; priceTiers: { minQty: number; price: number }[] }[],
+  now: Date,
+): Promise<Map<string, ResolvedPrice>> {
+  const out = new Map<string, ResolvedPrice>();
+  const listFacts = new Map(skus.map((s) => [s.id, s]));
+  for (const buyerCompanyId of [...new Set(input.map((o) => o.buyer.companyId))]) {
+    const at: { key: string; skuId: number; quantity: number }[] = [];
+    input.forEach((o, oi) => {
+      if (o.buyer.companyId !== buyerCompanyId) return;
+      o.lines.forEach((l, li) => {
+        if (l.skuId !== undefined && l.unitPrice === undefined)
+          at.push({ key: `${oi}:${li}`, skuId: l.skuId, quantity: l.quantity });
+      });
+    });
+    if (!at.length) continue;
+    const prices = await resolvePrices(tx, { buyerCompanyId, lines: at, at: now, lock: true, skus: listFacts });
+    at.forEach((a, i) => {
+      const p = prices[i];
+      if (p) out.set(a.key, p);
+    });
+  }
+  return out;
+}
+
+/** The quantities bought at negotiated prices, written to their sources' ledgers with the order line ids. */
+async function recordOrderPriceUses(
+  tx: Db,
+  written: readonly { orderId: number; lines: readonly { sort: number; quantity: number; priceSource: string | null; contractRuleId: number | null }[] }[],
+): Promise<void> {
+  const negotiated = written.flatMap(({ orderId, lines }) =>
+    lines
+      .filter((l) => (l.priceSource === 'contract' || l.priceSource === 'agreement') && l.contractRuleId !== null)
+      .map((l) => ({ orderId, ...l })),
+  );
+  if (!negotiated.length) return;
+  const ids = await tx
+    .select({ id: orderLines.id, orderId: orderLines.orderId, sort: orderLines.sort })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...new Set(negotiated.map((n) => n.orderId))]));
+  const idOf = new Map(ids.map((r) => [`${r.orderId}:${r.sort}`, r.id]));
+  await recordPriceUses(
+    tx,
+    negotiated.map((n) => ({
+      source: n.priceSource as 'contract' | 'agreement',
+      ruleId: n.contractRuleId!,
+      orderId: n.orderId,
+      orderLineId: idOf.get(`${n.orderId}:${n.sort}`)!,
+      quantity: n.quantity,
+    })),
+  );
 }
 
 /** The order type a company sees an order as (docs/product/orders.md#order-types): the purchaser 0/4, the supplier 6/8. */

@@ -22,6 +22,7 @@ import { moveStock } from '../products/stock-ledger.ts';
 import { jobClocks } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
+import { recordPriceUses } from '../pricing/resolve.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
@@ -161,6 +162,15 @@ export async function cancelLockedOrder(
       userId: actor.userId,
       userName: actor.userName,
     });
+    // What was not shipped at a negotiated price goes back to its cap (docs/product/prices.md#quantity-caps).
+    await recordPriceUses(
+      tx,
+      lines.flatMap((l) =>
+        (l.priceSource === 'contract' || l.priceSource === 'agreement') && l.contractRuleId !== null && l.quantity > l.shippedQty
+          ? [{ source: l.priceSource, ruleId: l.contractRuleId, orderId: order.id, orderLineId: l.id, quantity: l.shippedQty - l.quantity }]
+          : [],
+      ),
+    );
     await tx
       .update(orders)
       .set({

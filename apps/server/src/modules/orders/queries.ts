@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan } from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -454,6 +454,8 @@ export async function orderParts(db: Db, id: number) {
         unitPrice: l.unitPrice,
         originalUnitPrice: l.originalUnitPrice,
         amount: l.amount,
+        priceSource: l.priceSource,
+        priceLabel: priceSourceLabel(l.priceSource),
         shippedQty: l.shippedQty,
         claimedQty: l.claimedQty,
       })),

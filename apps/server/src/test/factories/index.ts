@@ -16,3 +16,4 @@ export * from './aftersales.ts';
 export * from './enquiries.ts';
 export * from './bank.ts';
 export * from './approvals.ts';
+export * from './pricing.ts';

@@ -38,6 +38,7 @@ import {
   selectedIds,
 } from '../lib/cart-logic.ts';
 import './buying.css';
+import { PriceSource } from '../../../components/PriceSource.tsx';
 
 /** /customer/cart: the purchaser user's cart by supplier shop, 失效 lines and price changes flagged. */
 export default function CartPage() {
@@ -97,6 +98,7 @@ export default function CartPage() {
       render: (_, l) => (
         <div>
           <Price value={l.unitPrice} />
+          <PriceSource source={l.priceSource} label={l.priceLabel} listPrice={l.listPrice} />
           {l.priceChanged && (
             <div>
               <Tag color="red" data-testid="price-changed">

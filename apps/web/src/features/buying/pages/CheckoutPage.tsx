@@ -50,6 +50,7 @@ import {
   problemLineKey,
 } from '../lib/cart-logic.ts';
 import './buying.css';
+import { PriceSource } from '../../../components/PriceSource.tsx';
 
 /** The submitted checkout: its orders, each linking to the order detail. */
 function CheckoutDone({ result }: { result: CheckoutResult }) {
@@ -254,6 +255,7 @@ export default function CheckoutPage() {
       render: (_, l) => (
         <div>
           <Price value={l.unitPrice} />
+          <PriceSource source={l.priceSource} label={l.priceLabel} listPrice={l.listPrice} />
           {l.priceAtAdd !== null && toFen(l.priceAtAdd) !== toFen(l.unitPrice) && (
             <div>
               <Tag color="orange">价格已变动 {priceChangeText(l.priceAtAdd, l.unitPrice)}</Tag>

@@ -43,6 +43,7 @@ import {
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
 import { ReorderButton } from '../components/ReorderButton.tsx';
+import { PriceSource } from '../../../components/PriceSource.tsx';
 
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -148,6 +149,7 @@ export default function OrderDetailPage() {
       render: (v: string, l: OrderLineView) => (
         <div>
           <Price value={v} />
+          <PriceSource source={l.priceSource} label={l.priceLabel} />
           {l.originalUnitPrice !== null && (
             <div style={{ color: '#8c8c8c', fontSize: 12, textDecoration: 'line-through' }}>
               原价 {formatMoney(l.originalUnitPrice)}
