@@ -120,7 +120,8 @@ export const purchaseRequests = pgTable(
     lines: jsonb().$type<RequestLineSnapshot[]>().notNull(),
     address: jsonb().$type<AddressSnapshot>().notNull(),
     invoice: jsonb().$type<InvoiceSnapshot>().notNull(),
-    remarks: jsonb().$type<{ sellerCompanyId: number; remark: string }[]>().notNull().default([]),
+    /** Per supplier: remark, PO number and cost centre (poNumber/costCentre absent on requests made before them). */
+    remarks: jsonb().$type<{ sellerCompanyId: number; remark: string; poNumber?: string; costCentre?: string }[]>().notNull().default([]),
     steps: jsonb().$type<RequestStep[]>().notNull(),
     /** The step waiting for a decision (0-based); equals steps.length once every step approved. */
     currentStep: smallint().notNull().default(0),

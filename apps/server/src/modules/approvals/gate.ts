@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory } from '../../lib/transition.ts';
-import { problemOf, skuFacts, specText, unitPriceOf } from '../buying/cart.ts';
+import { linePrices, problemOf, skuFacts, specText } from '../buying/cart.ts';
 import { fail as buyingFail } from '../buying/messages.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
 import type { Caller } from '../products/caller.ts';
@@ -30,12 +30,16 @@ import { matchingRule, stepLabel, stepNames } from './rules.ts';
 export const PURCHASE_REQUEST_DAYS = 7;
 export const PURCHASE_REQUEST_DOC = 'purchase_request';
 
+/** A supplier's part of a submission: its remark, PO number (采购单号) and cost centre (成本中心). */
+export type RequestRemark = { sellerCompanyId: number; remark: string; poNumber?: string; costCentre?: string };
+
 /** A checkout as submitted, before any order exists. */
 export interface GateSubmission {
   lines: readonly { cartLineId: number | null; skuId: number; quantity: number; sellerCompanyId: number }[];
   address: AddressSnapshot;
   invoice: InvoiceSnapshot;
-  remarks: readonly { sellerCompanyId: number; remark: string }[];
+  /** Per supplier: the remark, and the PO number and cost centre its order will carry. */
+  remarks: readonly RequestRemark[];
   shownTotal: number;
   userName: string;
 }
@@ -49,9 +53,10 @@ export interface GateSubmission {
  */
 export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, now = new Date()): Promise<CheckoutResult | null> {
   const facts = await skuFacts(tx, s.lines.map((l) => l.skuId));
-  const priced = s.lines.map((l) => {
+  const prices = await linePrices(tx, caller, facts, s.lines);
+  const priced = s.lines.map((l, i) => {
     const f = facts.get(l.skuId);
-    return { ...l, f, unitFen: f ? toFen(unitPriceOf(f, l.quantity)) : 0 };
+    return { ...l, f, unitFen: f ? toFen(prices[i]!.unitPrice) : 0 };
   });
   const totalFen = priced.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
   const productIds = [...new Set(priced.flatMap((l) => (l.f?.product ? [l.f.product.id] : [])))];

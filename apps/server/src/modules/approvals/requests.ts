@@ -19,7 +19,7 @@ import { orders, purchaseRequestApprovers, purchaseRequests, users } from '../..
 import { AppError, conflict } from '../../lib/errors.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { historyOf, historyViews, transition, type TransitionActor } from '../../lib/transition.ts';
-import { skuFacts, unitPriceOf } from '../buying/cart.ts';
+import { linePrices, skuFacts } from '../buying/cart.ts';
 import { cancelJobs, jobClocks } from '../jobs/schedule.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { permissionsOfUser } from '../access/roles.ts';
@@ -186,11 +186,12 @@ async function actorOf(tx: Db, caller: Caller): Promise<TransitionActor> {
 /** Why the request cannot be placed as approved ('' if it can): a unit price rose since it was submitted. */
 async function priceRise(tx: Db, r: Request): Promise<string> {
   const facts = await skuFacts(tx, r.lines.map((l) => l.skuId));
+  const prices = await linePrices(tx, { companyId: r.companyId }, facts, r.lines);
   const rises: string[] = [];
-  for (const l of r.lines) {
+  for (const [i, l] of r.lines.entries()) {
     const f = facts.get(l.skuId);
     if (!f?.sku) continue; // gone: createOrders refuses it in its own words
-    const now = toFen(unitPriceOf(f, l.quantity));
+    const now = toFen(prices[i]!.unitPrice);
     if (now > toFen(l.unitPrice)) rises.push(`「${l.productName}」单价由¥${l.unitPrice}涨至¥${toYuan(now)}`);
   }
   return rises.length ? `价格已上涨：${rises.join('；')}，请重新下单` : '';
@@ -201,14 +202,16 @@ function ordersOf(r: Request): NewOrder[] {
   const bySeller = new Map<number, Request['lines']>();
   for (const l of r.lines) bySeller.set(l.sellerCompanyId, [...(bySeller.get(l.sellerCompanyId) ?? []), l]);
   const checkoutId = randomUUID();
-  const remarks = new Map(r.remarks.map((x) => [x.sellerCompanyId, x.remark]));
+  const remarks = new Map(r.remarks.map((x) => [x.sellerCompanyId, x]));
   return [...bySeller].map(([sellerCompanyId, lines]) => ({
     buyer: { companyId: r.companyId, userId: r.requesterUserId, userName: r.requesterName },
     sellerCompanyId,
     lines: lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
     address: r.address,
     invoice: r.invoice,
-    buyerRemark: remarks.get(sellerCompanyId) ?? '',
+    buyerRemark: remarks.get(sellerCompanyId)?.remark ?? '',
+    poNumber: remarks.get(sellerCompanyId)?.poNumber,
+    costCentre: remarks.get(sellerCompanyId)?.costCentre,
     checkoutId,
   }));
 }

@@ -187,11 +187,18 @@ export async function submitCheckout(
     }
     const userName = await callerName(tx, caller.userId);
     // Approval rules (docs/product/approvals.md#rules): a matching rule keeps the submission as a purchase request.
+    const remarks = new Map(input.remarks.map((r) => [r.sellerCompanyId, r.remark]));
+    const refs = new Map(input.refs.map((r) => [r.sellerCompanyId, r]));
+    // Each supplier's PO number and cost centre: its own, else the one entered for the whole checkout.
+    const refsOf = (sellerCompanyId: number) => ({
+      poNumber: refs.get(sellerCompanyId)?.poNumber || input.poNumber,
+      costCentre: refs.get(sellerCompanyId)?.costCentre || input.costCentre,
+    });
     const routed = await approvalGate(tx, caller, {
       lines: wanted,
       address: addressSnapshot(address),
       invoice: invoiceSnapshot(input.invoiceKind, title),
-      remarks: input.remarks,
+      remarks: [...new Set(wanted.map((w) => w.sellerCompanyId))].map((id) => ({ sellerCompanyId: id, remark: remarks.get(id) ?? '', ...refsOf(id) })),
       shownTotal: input.shownTotal,
       userName,
     });
@@ -203,8 +210,6 @@ export async function submitCheckout(
     const bySeller = new Map<number, WantedLine[]>();
     for (const w of wanted) bySeller.set(w.sellerCompanyId, [...(bySeller.get(w.sellerCompanyId) ?? []), w]);
     const groups = [...bySeller.entries()];
-    const remarks = new Map(input.remarks.map((r) => [r.sellerCompanyId, r.remark]));
-    const refs = new Map(input.refs.map((r) => [r.sellerCompanyId, r]));
     const newOrders: NewOrder[] = groups.map(([sellerCompanyId, lines]) => ({
       buyer: { companyId: caller.companyId, userId: caller.userId, userName },
       sellerCompanyId,
@@ -212,8 +217,7 @@ export async function submitCheckout(
       address: addressSnapshot(address),
       invoice: invoiceSnapshot(input.invoiceKind, title),
       buyerRemark: remarks.get(sellerCompanyId) ?? '',
-      poNumber: refs.get(sellerCompanyId)?.poNumber || input.poNumber,
-      costCentre: refs.get(sellerCompanyId)?.costCentre || input.costCentre,
+      ...refsOf(sellerCompanyId),
       checkoutId,
     }));
 

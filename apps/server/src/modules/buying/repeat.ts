@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { cartLines, companies, orderLines, orders, productSkus, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import type { Caller } from '../products/caller.ts';
-import { assertPurchaser, problemOf, skuFacts, specText, unitPriceOf, type SkuFacts } from './cart.ts';
+import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type SkuFacts } from './cart.ts';
 
 /**
  * 再次购买 and 快速下单 (docs/product/orders.md#reorder-and-quick-order, decision 0202): lines asked for by SKU are
  * resolved against the catalogue now — still on sale, not the caller's own, minimum order, stock — and put into
- * the caller's cart at the cart's price (`unitPriceOf`), every change or refusal said in words on its line.
+ * the caller's cart at the cart's price (`linePrices`: contract price, tier or list), every change or refusal said in words on its line.
  */
 
 export interface WantedBuy {
@@ -77,13 +77,18 @@ export function resolveLine(w: WantedBuy, f: SkuFacts | undefined, caller: Calle
     if (quantity <= 0) return refuse(`库存不足（可用 ${sku.available}${product.unit}，购物车中已有 ${inCart}${product.unit}）`);
     line.notes.push(`库存不足，已调整为可用的 ${quantity}${product.unit}`);
   }
-  const unitPrice = unitPriceOf(f, quantity + inCart);
-  if (w.previousPrice != null && toFen(unitPrice) !== toFen(w.previousPrice)) {
-    line.notes.push(
-      `${toFen(unitPrice) > toFen(w.previousPrice) ? '价格上涨' : '价格下降'} ${formatMoney(w.previousPrice)} → ${formatMoney(unitPrice)}`,
+  return { ...line, quantity, ok: true };
+}
+
+/** Prices a resolved line at the cart's price for what the cart will hold of it, saying how it moved since last time. */
+function priced(line: ResolvedLine, unitPrice: number): ResolvedLine {
+  const notes = [...line.notes];
+  if (line.previousPrice != null && toFen(unitPrice) !== toFen(line.previousPrice)) {
+    notes.push(
+      `${toFen(unitPrice) > toFen(line.previousPrice) ? '价格上涨' : '价格下降'} ${formatMoney(line.previousPrice)} → ${formatMoney(unitPrice)}`,
     );
   }
-  return { ...line, unitPrice, quantity, ok: true };
+  return { ...line, unitPrice, notes };
 }
 
 /** The caller's cart quantities of these SKUs. */
@@ -107,11 +112,16 @@ async function resolveAll(db: Db, caller: Caller, wanted: readonly WantedBuy[]):
   const ids = wanted.flatMap((w) => (w.skuId ? [w.skuId] : []));
   const [facts, held] = await Promise.all([skuFacts(db, ids), cartQuantities(db, caller, ids)]);
   const taken = new Map(held);
-  return wanted.map((w) => {
+  const lines = wanted.map((w) => {
     const r = resolveLine(w, w.skuId ? facts.get(w.skuId) : undefined, caller, w.skuId ? (taken.get(w.skuId) ?? 0) : 0);
     if (r.ok && r.skuId) taken.set(r.skuId, (taken.get(r.skuId) ?? 0) + r.quantity);
-    return r;
+    // The price is that of the whole quantity the cart will hold (a tier or contract price may depend on it).
+    return { r, holds: r.skuId ? (taken.get(r.skuId) ?? 0) : 0 };
   });
+  const ok = lines.filter((l) => l.r.ok && l.r.skuId);
+  const prices = await linePrices(db, caller, facts, ok.map((l) => ({ skuId: l.r.skuId!, quantity: l.holds })));
+  const priceOf = new Map(ok.map((l, i) => [l, prices[i]!.unitPrice]));
+  return lines.map((l) => (priceOf.has(l) ? priced(l.r, priceOf.get(l)!) : l.r));
 }
 
 /**
@@ -148,7 +158,7 @@ export async function addManyToCart(db: Db, caller: Caller, wanted: readonly Wan
       const f = facts.get(l.skuId)!;
       const current = existing.get(l.skuId);
       const quantity = (current?.quantity ?? 0) + l.quantity;
-      const priceAtAdd = toYuan(toFen(unitPriceOf(f, quantity)));
+      const priceAtAdd = toYuan(toFen((await linePrices(tx, caller, facts, [{ skuId: l.skuId, quantity }]))[0]!.unitPrice));
       if (current) {
         await tx
           .update(cartLines)
