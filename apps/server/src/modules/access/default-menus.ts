@@ -69,6 +69,7 @@ const purchaserMenus: MenuDef[] = [
       { code: 'purchase.order', name: '采购订单', linkPath: `${C}/order` },
       { code: 'purchase.allorder', name: '全部采购订单', linkPath: `${C}/allorder` },
       { code: 'purchase.cart', name: '购物车', linkPath: `${C}/cart` },
+      { code: 'purchase.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
       { code: 'purchase.address', name: '收货地址', linkPath: `${C}/address` },
     ],
   },
@@ -133,6 +134,7 @@ const supplierMenus: MenuDef[] = [
     children: [
       { code: 'quote.quotation', name: '我的报价', linkPath: `${C}/quotation` },
       { code: 'quote.offerOrder', name: '报价订单', linkPath: `${C}/offerOrder` },
+      { code: 'quote.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
     ],
   },
   {
