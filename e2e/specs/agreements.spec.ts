@@ -54,7 +54,7 @@ test('supplier enters an agreement, purchaser confirms and calls off; both see r
   // 3. A call-off of 30 吨 at the agreed price.
   await buyer.getByLabel('聚合氯化铝下达数量').fill('30');
   await buyer.getByTestId('calloff-submit').click();
-  await expect(buyer.getByText(/订单 D\d+ 已下达/)).toBeVisible();
+  await expect(buyer.getByText('订单已下达，等待供应商确认')).toBeVisible();
   await expect(buyer.getByTestId('line-remaining')).toHaveText('70吨');
   const orderLink = buyer.getByTestId('agreement-calloffs').locator('a').first();
   const orderNo = (await orderLink.textContent())!.trim();

@@ -21,9 +21,10 @@ const rules = {
 
 /**
  * The purchaser's call-off form (订单下达) on an agreement in force: a quantity per line (at most what remains), the
- * delivery address and invoice; it places one order to the supplier at the agreed prices.
+ * delivery address and invoice; it places one order to the supplier at the agreed prices (the server's message
+ * names the outcome; the call-off list below shows the new order).
  */
-export function CallOffForm({ agreement, onPlaced }: { agreement: AgreementDetail; onPlaced: (orderNo: string) => void }) {
+export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
   const [form] = Form.useForm<Values>();
   const choices = useCallOffChoices(true);
   const callOff = useCallOff();
@@ -42,7 +43,7 @@ export function CallOffForm({ agreement, onPlaced }: { agreement: AgreementDetai
       const q = Number(v.quantities?.[l.id]) || 0;
       return q > 0 ? [{ lineId: l.id, quantity: q }] : [];
     });
-    const r = await callOff.mutateAsync({
+    await callOff.mutateAsync({
       id: agreement.id,
       addressId: v.addressId!,
       invoiceKind: v.invoiceKind,
@@ -51,7 +52,6 @@ export function CallOffForm({ agreement, onPlaced }: { agreement: AgreementDetai
       lines,
     });
     form.resetFields();
-    onPlaced(r.orderNo);
   };
 
   const anyLeft = agreement.lines.some((l) => l.remainingQuantity > 0);

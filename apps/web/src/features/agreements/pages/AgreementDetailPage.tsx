@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import {
   agreementMachine,
   agreementReasonInput,
@@ -65,7 +65,6 @@ export default function AgreementDetailPage() {
 }
 
 function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode }) {
-  const { message } = App.useApp();
   const confirm = useConfirmAgreement();
   const reject = useRejectAgreement();
   const terminate = useTerminateAgreement();
@@ -157,7 +156,7 @@ function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode 
         />
       </Card>
 
-      {buyer && d.actions.includes('callOff') && <CallOffForm agreement={d} onPlaced={(no) => void message.success(`订单 ${no} 已下达，等待供应商确认`)} />}
+      {buyer && d.actions.includes('callOff') && <CallOffForm agreement={d} />}
 
       <Card variant="borderless" title="下达记录" size="small">
         <Table

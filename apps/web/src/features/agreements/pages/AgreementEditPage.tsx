@@ -185,7 +185,7 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
         <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={3} maxLength={300} placeholder="交货、结算等约定" />
         </Form.Item>
-        <Button type="primary" loading={create.isPending || edit.isPending} onClick={() => void submit()} data-testid="agreement-submit">
+        <Button type="primary" loading={create.isPending || edit.isPending} onClick={() => void submit().catch(() => undefined)} data-testid="agreement-submit">
           提交给采购商确认
         </Button>
       </Form>
