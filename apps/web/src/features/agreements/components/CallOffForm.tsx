@@ -97,15 +97,15 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
               },
             ]}
           />
-          <Space wrap size="large" style={{ marginTop: 16 }}>
-            <Form.Item name="addressId" label="收货地址" rules={rules.addressId} style={{ minWidth: 320 }}>
-              <Select
-                loading={choices.addresses.isLoading}
-                placeholder={choices.addresses.isError ? '地址加载失败，请刷新' : '请选择收货地址'}
-                notFoundContent="暂无收货地址，请先在“收货地址”中添加"
-                options={addresses.map((a) => ({ value: a.sysNo, label: `${a.receiver} ${a.areaName} ${a.detail}` }))}
-              />
-            </Form.Item>
+          <Form.Item name="addressId" label="收货地址" rules={rules.addressId} style={{ maxWidth: 480, marginTop: 16 }}>
+            <Select
+              loading={choices.addresses.isLoading}
+              placeholder={choices.addresses.isError ? '地址加载失败，请刷新' : '请选择收货地址'}
+              notFoundContent="暂无收货地址，请先在“收货地址”中添加"
+              options={addresses.map((a) => ({ value: a.sysNo, label: `${a.receiver} ${a.areaName} ${a.detail}` }))}
+            />
+          </Form.Item>
+          <Space wrap size="large">
             <Form.Item name="invoiceKind" label="发票" rules={rules.invoiceKind}>
               <Select
                 style={{ width: 140 }}
