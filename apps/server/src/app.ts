@@ -67,6 +67,7 @@ import creditRoutes from './modules/credit/routes.ts';
 import approvalRoutes from './modules/approvals/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import privacyRoutes from './modules/privacy/routes.ts';
+import agreementRoutes from './modules/agreements/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -227,6 +228,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(approvalRoutes);
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
+  await app.register(agreementRoutes);
 
   // Timed rules (docs/product/timed-rules.md#how-timed-rules-run): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

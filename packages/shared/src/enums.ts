@@ -67,6 +67,8 @@ export const InvoiceStatus = {
   REFUSED: 6,
 } as const;
 export const VAT_RATES = [13, 9, 6, 3, 1, 0] as const;
+/** A framework agreement (框架协议, docs/product/agreements.md#lifecycle). */
+export const AgreementStatus = { PENDING: 1, ACTIVE: 2, EXPIRED: 3, TERMINATED: 4, REJECTED: 5 } as const;
 export const CreditAccountStatus = { PENDING: 0, ACTIVE: 1, FROZEN: 2, REJECTED: 3 } as const;
 /** Why a credit account moved (one append-only ledger row each). */
 export const CreditMovement = { RECHARGE: 1, REFUND: 2, ORDER_PAYMENT: 3, RMA_REFUND: 4, ADJUSTMENT: 5, REPAYMENT: 6 } as const;
@@ -325,6 +327,13 @@ export const ENUMS: EnumDef[] = [
     [1, '已投标'],
     [2, '待确认'],
     [3, '已撤回'],
+  ]),
+  def('AgreementStatus', [
+    [1, '待确认'],
+    [2, '生效中'],
+    [3, '已到期'],
+    [4, '已终止'],
+    [5, '已拒绝'],
   ]),
 ];
 

@@ -68,6 +68,9 @@ export const ISOLATION_PROBES = {
   'modules/trade-papers/trade-papers.test.ts': {
     tests: ['a third company sees no payee, matches nothing and downloads no paper'],
   },
+  'modules/agreements/agreements.test.ts': {
+    tests: ['a third company gets 记录不存在 on every call'],
+  },
   'modules/credit/credit.test.ts': {
     tests: ['a third company sees and does nothing on every call'],
   },

@@ -15,6 +15,7 @@ import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 import { approvalCustomerRoutes } from '../features/approvals/routes.tsx';
+import { agreementCustomerRoutes } from '../features/agreements/routes.tsx';
 
 /** Workbench paths other features own (docs/product/workbench.md#workbench-routes); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -66,6 +67,7 @@ export const customerRoutes: RouteObject = {
     ...quotationCustomerRoutes,
     ...creditCustomerRoutes,
     ...approvalCustomerRoutes,
+    ...agreementCustomerRoutes,
     ...placeholders,
   ],
 };

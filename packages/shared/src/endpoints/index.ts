@@ -25,6 +25,7 @@ import { twoFactorEndpoints } from './two-factor.ts';
 import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
+import { agreementEndpoints } from './agreements.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -53,6 +54,7 @@ export * from './two-factor.ts';
 export * from './console-trade.ts';
 export * from './trade-papers.ts';
 export * from './approvals.ts';
+export * from './agreements.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -114,6 +116,7 @@ export const endpointGroups = {
   departments: departmentEndpoints,
   approvalRules: approvalRuleEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
+  agreements: agreementEndpoints,
 };
 
 type Groups = typeof endpointGroups;

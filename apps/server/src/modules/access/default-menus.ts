@@ -70,6 +70,7 @@ const purchaserMenus: MenuDef[] = [
       { code: 'purchase.allorder', name: '全部采购订单', linkPath: `${C}/allorder` },
       { code: 'purchase.cart', name: '购物车', linkPath: `${C}/cart` },
       { code: 'purchase.quick', name: '快速下单', linkPath: `${C}/quick-order` },
+      { code: 'purchase.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
       { code: 'purchase.address', name: '收货地址', linkPath: `${C}/address` },
     ],
   },
@@ -146,6 +147,7 @@ const supplierMenus: MenuDef[] = [
     children: [
       { code: 'quote.quotation', name: '我的报价', linkPath: `${C}/quotation` },
       { code: 'quote.offerOrder', name: '报价订单', linkPath: `${C}/offerOrder` },
+      { code: 'quote.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
     ],
   },
   {

@@ -17,3 +17,4 @@ export * from './enquiries.ts';
 export * from './bank.ts';
 export * from './approvals.ts';
 export * from './pricing.ts';
+export * from './agreements.ts';
