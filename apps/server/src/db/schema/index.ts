@@ -37,3 +37,5 @@ export * from './jobs.ts';
 export * from './report-rollups.ts';
 // Every document's status history (docs/decisions/0194-state-machines.md).
 export * from './history.ts';
+// Parcel tracking (快递100).
+export * from './tracking.ts';
