@@ -67,3 +67,13 @@ export const useTransferMatch = () => useMutation({ mutationFn: (v: InputOf<'ord
 /** GET /api/order/paper — 采购订单/销售订单, 发货单 (of a shipment) or 收货单 as a PDF. */
 export const downloadOrderPaper = (id: number, kind: 'order' | 'delivery' | 'receiving', shipmentId?: number) =>
   downloadEndpoint('orderPaper', { id, kind, ...(shipmentId ? { shipmentId } : {}) });
+
+/** POST /api/tracking/order — the order's tracked parcels and their routes (快递100), polled while a route is open. */
+export const useOrderTracking = (orderId: number, live: boolean) =>
+  useQuery({
+    queryKey: ['orders', 'tracking', orderId],
+    queryFn: () => api.read('trackingOfOrder', { orderId }, { suppressError: true }),
+    refetchInterval: live ? 15_000 : false,
+  });
+/** POST /api/tracking/refresh — asks the carrier now (rate-limited per parcel by the server). */
+export const useRefreshParcel = () => useOrderMutation((parcelId: number) => api.run('trackingRefresh', { parcelId }));
