@@ -335,7 +335,9 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
       });
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await ship.mutateAsync({
       orderId: order.id,
       lines: remaining.map((l) => ({ lineId: l.id, quantity: v.qty[String(l.id)] ?? 0 })),
