@@ -61,6 +61,8 @@ export default defineConfig({
       // the sealed-bid windows (platform: 20 and 15 days, decision 0160) to 43 seconds each.
       TENDER_MIN_BID_DAYS: '0.0005',
       TENDER_MIN_CHANGE_DAYS: '0.0005',
+      // The 快递100 sandbox plays a parcel's 30-hour route (揽收 → 签收) in about five seconds (docs/operations.md).
+      KUAIDI100_SANDBOX_SPEED: '20000',
       DATABASE_URL: '',
       WEB_DIST: process.env.WEB_DIST ?? '',
     },

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { PNG } from './merchant-helpers.ts';
-import { confirmAndAnswer, popconfirm } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, popconfirm } from './trade-helpers.ts';
 
 /**
  * The money journey of issue 14: the purchaser requests a credit account from 18800000003 (left without one by
@@ -120,8 +120,7 @@ test('credit account → recharge → 账期支付 → 专用 invoice → statem
   await expect(seller.locator('.ant-card-head').first()).toContainText('待发货');
   await seller.getByRole('button', { name: /^发\s*货$/ }).click();
   const ship = seller.getByRole('dialog', { name: '发货' });
-  await ship.getByLabel('物流公司').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF20261124');
+  await fillShipment(seller, ship, '顺丰速运', 'SF202611240001');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(seller.locator('.ant-card-head').first()).toContainText('待收货');
   await page.reload();

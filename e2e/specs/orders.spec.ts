@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { confirmAndAnswer, popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
 
 test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
   page,
@@ -50,18 +50,16 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   const inputs = ship.locator('.ant-table-tbody input');
   await inputs.nth(0).fill('1');
   await inputs.nth(1).fill('0');
-  await ship.getByLabel('物流公司').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF1234567890');
+  await fillShipment(page, ship, '顺丰速运', 'SF123456789012');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(page.locator('.ant-card-head').first()).toContainText('部分发货');
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   ship = page.getByRole('dialog', { name: '发货' });
-  await ship.getByLabel('物流公司').fill('德邦物流');
-  await ship.getByLabel('运单号').fill('DB0987654321');
+  await fillShipment(page, ship, '德邦物流', 'DPK098765432109');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(page.locator('.ant-card-head').first()).toContainText('待收货');
-  await expect(page.getByRole('cell', { name: 'SF1234567890' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'DB0987654321' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'SF123456789012' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'DPK098765432109' })).toBeVisible();
 
   // The purchaser receives; the order is complete and after-sales opens.
   await buyer.reload();

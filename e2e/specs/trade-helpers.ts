@@ -157,3 +157,15 @@ export async function fillReturnAddress(page: Page, receiver = '退货仓 周师
   }
   await modal.locator('#detail').fill('东城区安定门外大街100号 退货仓库');
 }
+
+/**
+ * Fills the ship dialog's carrier (picked from the catalogue, by its Chinese name) and tracking number (it must fit
+ * the carrier: packages/shared/src/logistics.ts).
+ */
+export async function fillShipment(page: Page, dialog: Locator, carrier: string, trackingNo: string) {
+  const select = dialog.getByLabel('物流公司', { exact: true });
+  await select.click();
+  await select.fill(carrier);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: carrier }).first().click();
+  await dialog.getByLabel('运单号', { exact: true }).fill(trackingNo);
+}

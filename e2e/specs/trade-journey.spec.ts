@@ -6,6 +6,7 @@ import {
   addCheckoutAddress,
   checkoutOnly,
   confirmAndAnswer,
+  fillShipment,
   ledgerRowsOf,
   fillReturnAddress,
   popconfirm,
@@ -194,19 +195,17 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await seller.getByRole('button', { name: /^发\s*货$/ }).click();
   let ship = seller.getByRole('dialog', { name: '发货' });
   await ship.locator('.ant-table-tbody input').first().fill('1');
-  await ship.getByLabel('物流公司').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF7000000001');
+  await fillShipment(seller, ship, '顺丰速运', 'SF700000000001');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(cardHead(seller)).toContainText('部分发货');
   await seller.getByRole('button', { name: /^发\s*货$/ }).click();
   ship = seller.getByRole('dialog', { name: '发货' });
   await expect(ship.locator('.ant-table-tbody input').first()).toHaveValue(String(quantity - 1));
-  await ship.getByLabel('物流公司').fill('德邦物流');
-  await ship.getByLabel('运单号').fill('DB7000000002');
+  await fillShipment(seller, ship, '德邦物流', 'DPK700000000002');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(cardHead(seller)).toContainText('待收货');
-  await expect(seller.getByRole('cell', { name: 'SF7000000001' })).toBeVisible();
-  await expect(seller.getByRole('cell', { name: 'DB7000000002' })).toBeVisible();
+  await expect(seller.getByRole('cell', { name: 'SF700000000001' })).toBeVisible();
+  await expect(seller.getByRole('cell', { name: 'DPK700000000002' })).toBeVisible();
 
   // After shipping: on hand down by the quantity, the reservation released (back to its before-value).
   const shippedA = await stockOf(seller, a.sku.code);

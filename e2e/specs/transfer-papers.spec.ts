@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { confirmAndAnswer, popconfirm, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof } from './trade-helpers.ts';
 
 /** Screenshots of the dialogs at desktop and phone widths (decision 0198), kept outside the repository. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -67,8 +67,7 @@ test('a purchaser pays by transfer to the shown verified account, the supplier c
   // Ships everything and prints the delivery note of the shipment.
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   const ship = page.getByRole('dialog', { name: '发货' });
-  await ship.getByLabel('物流公司').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF2026112700');
+  await fillShipment(page, ship, '顺丰速运', 'SF202611270001');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(page.locator('.ant-card-head').first()).toContainText('待收货');
   const download = page.waitForEvent('download');

@@ -54,6 +54,7 @@ import discussionRoutes from './modules/products/discussion-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
+import trackingRoutes from './modules/tracking/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 import rmaDisputeRoutes from './modules/aftersales/dispute-routes.ts';
@@ -216,6 +217,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
+  await app.register(trackingRoutes);
   await app.register(aftersalesRoutes);
   await app.register(rmaDisputeRoutes);
   await app.register(adminTradeRoutes);

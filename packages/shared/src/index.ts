@@ -21,6 +21,8 @@ export * from './contracts/catalogue-import.ts';
 export * from './contracts/discussion.ts';
 export * from './contracts/buying.ts';
 export * from './contracts/orders.ts';
+export * from './contracts/tracking.ts';
+export * from './logistics.ts';
 export * from './contracts/console-trade.ts';
 export * from './contracts/aftersales.ts';
 export * from './contracts/tenders.ts';

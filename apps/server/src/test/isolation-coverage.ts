@@ -65,6 +65,9 @@ export const ISOLATION_PROBES = {
   'modules/invoices/invoices.test.ts': {
     tests: ['a third company reads and acts on nothing'],
   },
+  'modules/tracking/tracking.test.ts': {
+    tests: ['a third company reads and refreshes no parcel of another order'],
+  },
   'modules/trade-papers/trade-papers.test.ts': {
     tests: ['a third company sees no payee, matches nothing and downloads no paper'],
   },

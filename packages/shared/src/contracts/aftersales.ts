@@ -4,6 +4,7 @@ import { rmaDisputeView } from './console-trade.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { ReturnDisposition, RmaStatus, RmaType } from '../enums.ts';
 import { addressInput } from './buying.ts';
+import { carrierCodeInput, trackingNoFitsCarrier } from './tracking.ts';
 
 /**
  * After-sales (issue 12, docs/product/aftersales.md#lifecycle): the purchaser applies for a return, a refund only or an
@@ -244,7 +245,8 @@ export const rmaShipBackInput = rmaIdInput.extend({
     .min(1, '请输入物流单号')
     .max(50, '物流单号最多50个字')
     .regex(/^[A-Za-z0-9-]+$/, '物流单号只能包含字母、数字和短横线'),
-});
+  carrierCode: carrierCodeInput,
+}).superRefine(trackingNoFitsCarrier);
 /** How a refund is made: 1 recorded offline transfer; 2 the credit account (the money issue) is not open yet. */
 export const RefundMethod = { OFFLINE: 1, CREDIT: 2 } as const;
 export const rmaRefundInput = rmaIdInput.extend({

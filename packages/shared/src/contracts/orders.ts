@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyQuery } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
+import { carrierCodeInput, trackingNoFitsCarrier } from './tracking.ts';
 
 /**
  * Orders seen from both sides (issue 12, docs/product/orders.md#lifecycle): lists of the six menus, the detail with its
@@ -316,6 +317,8 @@ export const orderShipInput = z.object({
     .max(200),
   carrier: z.string().trim().min(1, '请填写物流公司').max(50, '物流公司最多50个字'),
   trackingNo: z.string().trim().min(1, '请填写运单号').max(50, '运单号最多50个字'),
+  /** A carrier of the catalogue (logistics.ts): the number is checked against it and the parcel is tracked. */
+  carrierCode: carrierCodeInput,
   remark: z.string().trim().max(300, '备注最多300个字').optional(),
-});
+}).superRefine(trackingNoFitsCarrier);
 export type OrderShipInput = z.infer<typeof orderShipInput>;

@@ -26,6 +26,7 @@ import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
 import { agreementEndpoints } from './agreements.ts';
+import { trackingEndpoints } from './tracking.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -55,6 +56,7 @@ export * from './console-trade.ts';
 export * from './trade-papers.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
+export * from './tracking.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -117,6 +119,7 @@ export const endpointGroups = {
   approvalRules: approvalRuleEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
   agreements: agreementEndpoints,
+  tracking: trackingEndpoints,
 };
 
 type Groups = typeof endpointGroups;

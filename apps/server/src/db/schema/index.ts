@@ -41,3 +41,5 @@ export * from './report-rollups.ts';
 export * from './history.ts';
 // Contract prices and customer groups (modules/pricing).
 export * from './pricing.ts';
+// Parcel tracking (快递100).
+export * from './tracking.ts';

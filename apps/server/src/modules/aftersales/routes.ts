@@ -28,7 +28,7 @@ export default async function aftersalesRoutes(app: FastifyInstance) {
     return ok(null, '已驳回售后申请');
   });
   route(app, e.rmaShipBack, async (request) => {
-    await shipBackRma(app.db, companyCaller(request), request.body.id, request.body.carrier, request.body.trackingNo);
+    await shipBackRma(app.db, companyCaller(request), request.body.id, request.body.carrier, request.body.trackingNo, new Date(), request.body.carrierCode);
     return ok(null, '寄回物流已提交');
   });
   route(app, e.rmaReceive, async (request) => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  carrierOf,
   InvoiceKind,
   OrderKind,
   RefundMethod,
@@ -24,6 +25,7 @@ import { guardRma, inTransaction, lockRma, releaseClaims, transition, type RmaRe
 import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/pay.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
+import { startParcel } from '../tracking/parcels.ts';
 
 const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
 const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
@@ -143,11 +145,29 @@ export async function shipBackRma(
   carrier: string,
   trackingNo: string,
   now = new Date(),
+  carrierCode?: string,
 ): Promise<void> {
   const me = await who(db, caller);
+  // A catalogue carrier writes its own name and is tracked (docs/product/orders.md#parcel-tracking).
+  if (carrierCode) {
+    carrier = carrierOf(carrierCode)?.name ?? carrier;
+    trackingNo = trackingNo.toUpperCase();
+  }
   await inTransaction(db, async (t) => {
     const r = await lockRma(t, caller, id, 'buyer', BUYER_ONLY);
     guardRma(r, 'shipBack', Side.BUYER);
+    await startParcel(
+      t,
+      {
+        orderId: r.orderId,
+        rmaId: r.id,
+        buyerCompanyId: r.buyerCompanyId,
+        sellerCompanyId: r.sellerCompanyId,
+        carrierCode,
+        trackingNo,
+      },
+      now,
+    );
     await transition(
       t,
       r,

@@ -10,6 +10,7 @@ import {
   type OrderRepriceInput,
   type OrderShipInput,
   type PaymentRejectInput,
+  carrierOf,
   formatChinaDate,
   toFen,
   toYuan,
@@ -33,6 +34,7 @@ import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 import { fail, ordersErrors } from './messages.ts';
+import { startParcel } from '../tracking/parcels.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -383,19 +385,34 @@ export async function shipOrder(
       qty.set(l.lineId, q);
     }
     const shipping = [...qty].filter(([, q]) => q > 0);
+    // A catalogue carrier writes its own name and the number as the carrier prints it (docs/product/orders.md#parcel-tracking).
+    const carrier = carrierOf(input.carrierCode)?.name ?? input.carrier;
+    const trackingNo = input.carrierCode ? input.trackingNo.toUpperCase() : input.trackingNo;
     if (!shipping.length) throw fail('ORDER_SHIP_QUANTITY_REQUIRED');
     const [shipment] = await tx
       .insert(shipments)
       .values({
         orderId: order.id,
-        carrier: input.carrier,
-        trackingNo: input.trackingNo,
+        carrier,
+        trackingNo,
         remark: input.remark ?? '',
         shippedBy: actor.userId,
         shippedByName: actor.userName.slice(0, 60),
         createdAt: now,
       })
       .returning({ id: shipments.id });
+    await startParcel(
+      tx,
+      {
+        orderId: order.id,
+        shipmentId: shipment!.id,
+        buyerCompanyId: order.buyerCompanyId,
+        sellerCompanyId: order.sellerCompanyId,
+        carrierCode: input.carrierCode,
+        trackingNo,
+      },
+      now,
+    );
     await tx
       .insert(shipmentLines)
       .values(
@@ -436,10 +453,10 @@ export async function shipOrder(
       },
       // Only the last shipment starts the automatic-receipt clock.
       clocks: { [ORDER_JOBS.AUTO_RECEIVE]: allShipped ? addDays(now, rules.autoReceiveDays) : null },
-      note: `${input.carrier} ${input.trackingNo}`,
+      note: `${carrier} ${trackingNo}`,
       now,
       title: allShipped ? '订单已全部发货' : '订单部分发货',
-      content: `${input.carrier}，运单号 ${input.trackingNo}${allShipped ? `；${rules.autoReceiveDays} 天后自动确认收货` : ''}`,
+      content: `${carrier}，运单号 ${trackingNo}${allShipped ? `；${rules.autoReceiveDays} 天后自动确认收货` : ''}`,
     });
     return { shipmentId: shipment!.id };
   });

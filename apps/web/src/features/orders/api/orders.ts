@@ -76,3 +76,12 @@ export const useReorder = () => {
     onSettled: () => qc.invalidateQueries({ queryKey: ['buying'] }),
   });
 };
+/** POST /api/tracking/order — the order's tracked parcels and their routes (快递100), polled while a route is open. */
+export const useOrderTracking = (orderId: number, live: boolean) =>
+  useQuery({
+    queryKey: ['orders', 'tracking', orderId],
+    queryFn: () => api.read('trackingOfOrder', { orderId }, { suppressError: true }),
+    refetchInterval: live ? 15_000 : false,
+  });
+/** POST /api/tracking/refresh — asks the carrier now (rate-limited per parcel by the server). */
+export const useRefreshParcel = () => useOrderMutation((parcelId: number) => api.run('trackingRefresh', { parcelId }));

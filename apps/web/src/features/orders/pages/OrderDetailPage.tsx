@@ -44,6 +44,7 @@ import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/statu
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
 import { ReorderButton } from '../components/ReorderButton.tsx';
 import { PriceSource } from '../../../components/PriceSource.tsx';
+import { OrderParcels } from '../components/OrderParcels.tsx';
 
 const time = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
 const SIDE_NAME: Record<number, string> = {
@@ -477,6 +478,8 @@ export default function OrderDetailPage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无发货记录" />
         )}
       </Card>
+
+      {o.shipments.length > 0 && <OrderParcels orderId={o.id} shipments={o.shipments} live={o.status === OrderStatus.TO_RECEIVE || o.status === OrderStatus.PART_SHIPPED} />}
 
       {o.related.length > 0 && (
         <Card variant="borderless" title="关联订单">
