@@ -6,7 +6,7 @@ import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, popconfirm, uploadT
 /** The sandbox messages sent to a phone (GET /api/dev/outbox), newest first. */
 async function outbox(request: APIRequestContext, target: string): Promise<{ channel: string; body: string }[]> {
   const res = await request.get(`/api/dev/outbox?target=${encodeURIComponent(target)}`);
-  return ((await res.json()) as { data: { channel: string; body: string }[] }).data;
+  return ((await res.json()) as { data: { list: { channel: string; body: string }[] } }).data.list;
 }
 
 /** Waits (the job runner polls every few seconds) for an SMS to `target` matching `pattern`. */
