@@ -95,7 +95,7 @@ test('a purchaser orders: the supplier gets an SMS; the supplier ships: the purc
   // 消息设置: the purchaser's channels (demo: all sandboxes on; no WeChat or e-mail bound).
   await buyerPage.goto('/customer/message/settings');
   await expect(buyerPage.getByRole('switch', { name: '订单与付款短信' })).toBeChecked();
-  await expect(buyerPage.getByText('未绑定微信')).toBeVisible();
+  await expect(buyerPage.locator('thead').getByText('未绑定微信').first()).toBeVisible();
   await buyerPage.getByRole('switch', { name: '订单与付款短信' }).click();
   await buyerPage.getByRole('switch', { name: '开启短信免打扰' }).click();
   const saved = buyerPage.waitForResponse((r) => r.url().endsWith('/api/message/settings') && r.request().method() === 'POST');
