@@ -51,3 +51,4 @@ export * from './machines/merchant.ts';
 export * from './machines/purchase-request.ts';
 export * from './contracts/pricing.ts';
 export * from './machines/agreement.ts';
+export * from './notice-events.ts';

@@ -18,6 +18,8 @@ export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
   messageUnreadCount: INBOX,
   messageRead: INBOX,
   messageDelete: INBOX,
+  noticeSettingsGet: 'the member’s own notification settings (消息设置 is an `everyone` menu entry)',
+  noticeSettingsSave: 'the member’s own notification settings (消息设置 is an `everyone` menu entry)',
   cartView: OWN_CART,
   cartCount: OWN_CART,
   cartAdd: OWN_CART,

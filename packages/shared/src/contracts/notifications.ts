@@ -64,3 +64,34 @@ export interface LiveThreadEvent {
   quotationId: number;
 }
 export type LiveEvent = LiveMessageEvent | LiveThreadEvent | { type: 'hello' | 'unread'; unread: number };
+
+// ---- Notification settings (消息设置, docs/product/notifications.md#settings) ----
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 HH:mm');
+/** `category.channel` (e.g. `order.sms`) → on. */
+const choiceKey = z.string().regex(/^[a-z]{3,20}\.(sms|wechat|email)$/, '消息设置项不正确');
+export const noticeSettingsInput = z
+  .object({
+    choices: z.record(choiceKey, z.boolean('请选择开启或关闭')),
+    quietOn: z.boolean('请选择是否开启免打扰'),
+    quietStart: hhmm,
+    quietEnd: hhmm,
+  })
+  .refine((v) => !v.quietOn || v.quietStart !== v.quietEnd, { message: '免打扰开始和结束时间不能相同', path: ['quietEnd'] });
+export type NoticeSettingsInput = z.infer<typeof noticeSettingsInput>;
+/** One channel of the caller: switched on for this deployment, and bound to the caller (phone, e-mail, WeChat). */
+export const noticeChannelState = z.object({
+  available: z.boolean(),
+  bound: z.boolean(),
+  /** The masked number or address it goes to ('' when unbound). */
+  target: z.string(),
+});
+export const noticeSettings = z.object({
+  channels: z.object({ sms: noticeChannelState, wechat: noticeChannelState, email: noticeChannelState }),
+  /** Every category × channel, the caller's choice or the default. */
+  choices: z.record(z.string(), z.boolean()),
+  quietOn: z.boolean(),
+  quietStart: z.string(),
+  quietEnd: z.string(),
+});
+export type NoticeSettings = z.infer<typeof noticeSettings>;

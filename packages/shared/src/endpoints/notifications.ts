@@ -5,6 +5,8 @@ import {
   messageReadInput,
   messageRow,
   messageUnreadCounts,
+  noticeSettings,
+  noticeSettingsInput,
 } from '../contracts/notifications.ts';
 import { pagedOf } from '../envelope.ts';
 import { COMPANY, endpoint, raw } from './endpoint.ts';
@@ -55,5 +57,22 @@ export const messageEndpoints = {
     body: messageDeleteInput,
     response: z.object({ deleted: z.number().int() }),
     isolation: probedIn('modules/notifications/inbox.test.ts'),
+  }),
+  noticeSettingsGet: endpoint({
+    method: 'GET',
+    path: '/api/message/settings',
+    summary: "The caller's own notification settings (消息设置): channels available and bound, choices per category and channel, SMS quiet hours",
+    access: COMPANY,
+    response: noticeSettings,
+    isolation: exempt('reads the calling user’s own settings row only (keyed by the session’s user)'),
+  }),
+  noticeSettingsSave: endpoint({
+    method: 'POST',
+    path: '/api/message/settings',
+    summary: "Saves the caller's own notification choices and SMS quiet hours",
+    access: COMPANY,
+    body: noticeSettingsInput,
+    response: noticeSettings,
+    isolation: exempt('writes the calling user’s own settings row only (keyed by the session’s user)'),
   }),
 };

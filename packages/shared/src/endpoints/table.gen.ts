@@ -228,6 +228,8 @@ export const ENDPOINT_TABLE = {
   modifyPassword: ['POST', '/api/appuser/modifypwd'],
   modifyUserInfo: ['POST', '/api/appuser/modifyuserinfo'],
   myAccess: ['GET', '/api/role/mine'],
+  noticeSettingsGet: ['GET', '/api/message/settings'],
+  noticeSettingsSave: ['POST', '/api/message/settings'],
   openEnquiryDetail: ['GET', '/api/openEnquiry/:id'],
   openEnquiryList: ['POST', '/api/openEnquiry/query'],
   orderCancel: ['POST', '/api/order/cancel'],

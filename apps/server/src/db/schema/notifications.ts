@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, atNow } from './columns.ts';
+import { users } from './company.ts';
 
 /** Inbox messages: every state change that concerns a company notifies it (docs/product/workbench.md#inbox). */
 export const messages = pgTable(
@@ -21,3 +22,51 @@ export const messages = pgTable(
   },
   (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.category, t.createdAt)],
 );
+
+/**
+ * Trade notifications outside the browser (docs/product/notifications.md): one row per recipient user per channel
+ * per event, written in the transaction of the change that notifies. `dedupeKey` names the event occurrence, so
+ * writing it again (a retried transaction, a second instance) adds nothing. The send job (notice_send) claims the
+ * row (status 0 → 1) before it sends, so two runners never send one row twice. Status: 0 pending, 1 sending,
+ * 2 sent, 3 failed (gave up), 4 skipped (channel switched off when it was due).
+ */
+export const noticeOutbox = pgTable(
+  'notice_outbox',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    userId: integer().notNull(),
+    event: varchar({ length: 40 }).notNull(),
+    dedupeKey: varchar({ length: 80 }).notNull(),
+    channel: varchar({ length: 8 }).notNull(),
+    /** Phone, e-mail address or WeChat OpenID at the time of writing. */
+    target: varchar({ length: 120 }).notNull(),
+    /** The event's variables; every channel's text is rendered from the catalogue when sent. */
+    vars: jsonb().$type<Record<string, string>>().notNull(),
+    linkPath: varchar({ length: 300 }).notNull().default(''),
+    status: smallint().notNull().default(0),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** Not before (the end of the recipient's SMS quiet hours). */
+    sendAfter: at().notNull(),
+    claimedAt: at(),
+    sentAt: at(),
+    createdAt: atNow(),
+  },
+  (t) => [
+    uniqueIndex('notice_outbox_once').on(t.dedupeKey, t.userId, t.channel),
+    index().on(t.companyId, t.createdAt),
+  ],
+);
+
+/** A user's notification choices (消息设置): `category.channel` → on (absent: the catalogue's default), SMS quiet hours. */
+export const noticeSettings = pgTable('notice_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  choices: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+  quietOn: boolean().notNull().default(false),
+  quietStart: varchar({ length: 5 }).notNull().default('22:00'),
+  quietEnd: varchar({ length: 5 }).notNull().default('08:00'),
+  updatedAt: atNow(),
+});

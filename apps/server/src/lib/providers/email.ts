@@ -9,6 +9,8 @@ export interface EmailProvider {
   readonly name: string;
   readonly sandbox: boolean;
   sendCode(to: string, code: string, minutes: number): Promise<void>;
+  /** Any plain-text e-mail (trade notifications). */
+  send(to: string, subject: string, text: string): Promise<void>;
 }
 
 export const emailSubject = '【水务商城】邮箱验证码';
@@ -24,7 +26,11 @@ export class SandboxEmail implements EmailProvider {
   ) {}
   async sendCode(to: string, code: string, minutes: number) {
     this.log.info({ to, code }, 'sandbox e-mail');
-    await writeOutbox(this.db, { channel: 'email', target: to, subject: emailSubject, body: emailText(code, minutes) });
+    await this.send(to, emailSubject, emailText(code, minutes));
+  }
+
+  async send(to: string, subject: string, text: string) {
+    await writeOutbox(this.db, { channel: 'email', target: to, subject, body: text });
   }
 }
 
@@ -38,7 +44,11 @@ export class SmtpEmail implements EmailProvider {
     private readonly from: string,
   ) {}
   async sendCode(to: string, code: string, minutes: number) {
+    await this.send(to, emailSubject, emailText(code, minutes));
+  }
+
+  async send(to: string, subject: string, text: string) {
     this.transport ??= loadMailer().then((m) => m.createTransport(this.url));
-    await (await this.transport).sendMail({ from: this.from, to, subject: emailSubject, text: emailText(code, minutes) });
+    await (await this.transport).sendMail({ from: this.from, to, subject, text });
   }
 }

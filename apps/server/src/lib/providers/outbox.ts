@@ -12,7 +12,7 @@ export interface OutboxMessage {
 }
 
 /** Where the SMS and e-mail sandboxes deliver (docs/product/accounts.md#partner-services): a table, so every instance sees the same outbox. */
-export async function writeOutbox(db: Db, msg: { channel: 'sms' | 'email'; target: string; subject?: string; body: string }) {
+export async function writeOutbox(db: Db, msg: { channel: 'sms' | 'email' | 'wechat'; target: string; subject?: string; body: string }) {
   await db.insert(sandboxOutbox).values({ channel: msg.channel, target: msg.target, subject: msg.subject ?? '', body: msg.body });
 }
 

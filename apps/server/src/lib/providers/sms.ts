@@ -61,6 +61,11 @@ export class AliyunSms implements SmsProvider {
   readonly sandbox = false;
   constructor(private readonly opts: AliyunSmsOptions) {}
   async sendCode(phone: string, code: string) {
+    await this.sendTemplate(phone, this.opts.templateCode, { code });
+  }
+
+  /** SendSms with one of the account's approved templates and its variables (TemplateParam). */
+  async sendTemplate(phone: string, templateCode: string, vars: Record<string, string>) {
     const params: Record<string, string> = {
       AccessKeyId: this.opts.accessKeyId,
       Action: 'SendSms',
@@ -71,8 +76,8 @@ export class AliyunSms implements SmsProvider {
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: crypto.randomUUID(),
       SignatureVersion: '1.0',
-      TemplateCode: this.opts.templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(vars),
       Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
     };

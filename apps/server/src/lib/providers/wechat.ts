@@ -13,6 +13,14 @@ export interface WechatAdapter {
   createQr(scene: string, expireSeconds: number, origin: string): Promise<WechatQr>;
 }
 
+/** A template message (模板消息) to one follower: the template's fields by name, and the page it opens. */
+export interface WechatTemplateMessage {
+  openId: string;
+  templateId: string;
+  fields: Record<string, string>;
+  url: string;
+}
+
 /** Sandbox: the QR encodes the local page /api/wx/sandbox/scan?ticket=… that simulates the scan. */
 export class SandboxWechat implements WechatAdapter {
   readonly sandbox = true;
@@ -50,6 +58,28 @@ export class OfficialWechat implements WechatAdapter {
     if (!body.access_token) throw new Error(`WeChat token failed: ${body.errcode} ${body.errmsg}`);
     this.accessToken = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 7200) - 300) * 1000 };
     return body.access_token;
+  }
+
+  /**
+   * Sends a template message (POST /cgi-bin/message/template/send with touser, template_id, url and
+   * data {field: {value}}); WeChat answers errcode 0 when accepted. Written from WeChat's published API; NOT
+   * tested against WeChat.
+   */
+  async sendTemplate(m: WechatTemplateMessage): Promise<void> {
+    const token = await this.getAccessToken();
+    const res = await fetch(`${this.base}/cgi-bin/message/template/send?access_token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        touser: m.openId,
+        template_id: m.templateId,
+        url: m.url,
+        data: Object.fromEntries(Object.entries(m.fields).map(([k, value]) => [k, { value }])),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await res.json().catch(() => ({}))) as { errcode?: number; errmsg?: string };
+    if (body.errcode !== 0) throw new Error(`WeChat template message failed: ${body.errcode ?? res.status} ${body.errmsg ?? ''}`);
   }
 
   async createQr(scene: string, expireSeconds: number): Promise<WechatQr> {

@@ -28,7 +28,10 @@ const messageMenu: MenuDef = {
   name: '消息中心',
   icon: 'BellOutlined',
   everyone: true,
-  children: [{ code: 'message.index', name: '我的消息', linkPath: `${C}/message/index`, everyone: true }],
+  children: [
+    { code: 'message.index', name: '我的消息', linkPath: `${C}/message/index`, everyone: true },
+    { code: 'message.settings', name: '消息设置', linkPath: `${C}/message/settings`, everyone: true },
+  ],
 };
 
 const companyMenu = (supplier: boolean): MenuDef => ({

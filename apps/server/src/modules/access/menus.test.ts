@@ -95,7 +95,7 @@ describe('menus by role', () => {
   it('shows a sub-user without roles only the entries every user has', async () => {
     const sub = await signedInUser(t.database.db, { companyId: supplierId });
     const list = await menus(sub.token);
-    expect(names(list).sort()).toEqual(['个人信息', '我的消息', '消息中心', '账户安全', '账户设置'].sort());
+    expect(names(list).sort()).toEqual(['个人信息', '我的消息', '消息设置', '消息中心', '账户安全', '账户设置'].sort());
   });
 
   it('shows a sub-user holding the goods preset the product and stock menus, with their parents', async () => {

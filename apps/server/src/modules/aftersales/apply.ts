@@ -156,6 +156,8 @@ export async function applyRma(db: Db, caller: Caller, input: RmaApplyIn, rules:
       title: `新售后申请 ${rma!.rmaNo}`,
       content: `${order.buyerCompanyName} 对订单 ${order.orderNo} 申请${rmaTypeName(input.type)}${refundFen ? `，退款 ¥${toYuan(refundFen)}` : ''}，请及时审核。`,
       linkPath: rmaLink(rma!.id, 'seller'),
+      event: 'rma.requested',
+      vars: { no: order.orderNo },
     });
     return { id: rma!.id, rmaNo: rma!.rmaNo };
   });

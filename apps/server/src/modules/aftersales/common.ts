@@ -90,6 +90,7 @@ export async function transition(
     title: change.notice.title,
     content: change.notice.content,
     linkPath: rmaLink(r.id, toBuyer ? 'buyer' : 'seller'),
+    ...(change.action === 'approve' && toBuyer ? { event: 'rma.approved' as const, vars: { no: r.rmaNo } } : {}),
   });
 }
 

@@ -133,6 +133,8 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
         title: `恭喜中标：${e.title}`,
         content: `${caller.companyName} 将 ${n} 条明细授予贵公司，已生成报价订单 ${o.orderNo}（¥${o.totalAmount}），请及时确认。`,
         linkPath: `/customer/order/detail?type=8&id=${o.id}`,
+        event: 'enquiry.awardWon',
+        vars: { no: e.code },
       });
     }
     for (const l of losers.sort((a, b) => a.supplierCompanyId - b.supplierCompanyId))
@@ -141,6 +143,8 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
         title: `未中标：${e.title}`,
         content: `${caller.companyName} 已完成询价 ${e.code} 的授标，贵公司的报价未中标，感谢参与。`,
         linkPath: quotationLink(e.id),
+        event: 'enquiry.awardLost',
+        vars: { no: e.code },
       });
     return { orders: created.map((o) => ({ id: o.id, orderNo: o.orderNo, sellerCompanyId: o.sellerCompanyId, totalAmount: o.totalAmount })) };
   });

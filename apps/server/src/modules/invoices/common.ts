@@ -102,6 +102,7 @@ export async function record(
     title: step.notice.title,
     content: step.notice.content,
     linkPath: invoiceLink(r.id, toBuyer ? 'buyer' : 'seller'),
+    ...(step.action === 'issue' && toBuyer ? { event: 'invoice.issued' as const, vars: { no: r.code } } : {}),
   });
 }
 

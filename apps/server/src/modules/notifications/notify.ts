@@ -1,9 +1,10 @@
-import { MessageCategory, type MessageCategoryValue } from '@aquamall/shared';
+import { MessageCategory, type MessageCategoryValue, type NoticeEventKey } from '@aquamall/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
+import { routeNotice } from './outbound.ts';
 
 export interface Notice {
   /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify, order, rma. */
@@ -14,6 +15,25 @@ export interface Notice {
   linkPath?: string;
   /** Inbox tab (MessageCategory: 系统, 订单, 询价, 招标, 财务); when absent it follows from `type`. */
   category?: MessageCategoryValue;
+  /**
+   * A time-critical trade event (NOTICE_EVENTS, docs/product/notifications.md): the notice also goes out by
+   * SMS, WeChat and e-mail to the recipients' chosen channels, with `vars` filling the event's templates.
+   */
+  event?: NoticeEventKey;
+  vars?: Record<string, string>;
+  /** Names the occurrence for the outbox (default: the event and the inbox message), so it goes out once. */
+  eventKey?: string;
+}
+
+/** Routes a notice with an event to the outbox (outbound.ts), in the caller's transaction. */
+async function routeEvent(db: Db, companyId: number, n: Notice, fallbackKey: string, userId?: number) {
+  if (!n.event) return;
+  await routeNotice(
+    db,
+    companyId,
+    { event: n.event, vars: n.vars ?? {}, dedupeKey: n.eventKey ?? `${n.event}#${fallbackKey}`, linkPath: n.linkPath ?? '' },
+    userId,
+  );
 }
 
 /** The channel of new-message events on the event bus (lib/event-bus.ts; read by live.ts). */
@@ -74,6 +94,7 @@ export async function notify(db: Db, companyId: number, notice: Notice, userId?:
       linkPath: row.linkPath,
     };
     announce(event);
+    await routeEvent(db, companyId, notice, String(row.id), userId);
   }
 }
 
@@ -120,6 +141,7 @@ export function notifyManyQuery(
           ),
         );
       for (const m of written) announce(m satisfies MessageEvent);
+      for (const n of notices) await routeEvent(db, n.companyId, n, `${n.companyId}:${n.linkPath ?? ''}`, n.userId);
     },
   };
 }

@@ -5,10 +5,13 @@ import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { deleteMessages, listMessages, markRead, unreadCounts } from './inbox.ts';
 import liveRoutes, { UNREAD_EVENT } from './live.ts';
+import { startOutbound } from './outbound.ts';
+import { noticeSettingsOf, saveNoticeSettings } from './settings.ts';
 
 /** The workbench inbox: list by category, unread counts, mark read, delete, and the live socket. Always scoped to the caller's company. */
 export default async function notificationRoutes(app: FastifyInstance) {
   await app.register(liveRoutes);
+  startOutbound(app);
   /** The company's other open workbenches (any instance) refresh their badge. */
   const changed = (companyId: number, n: number) => {
     if (n > 0) app.bus.publish(UNREAD_EVENT, { companyId });
@@ -35,4 +38,10 @@ export default async function notificationRoutes(app: FastifyInstance) {
     changed(companyId, r.deleted);
     return ok(r, r.deleted ? '已删除' : '消息不存在或已删除');
   });
+
+  route(app, e.noticeSettingsGet, async (request) => ok(await noticeSettingsOf(app.db, companyCaller(request).userId)));
+
+  route(app, e.noticeSettingsSave, async (request) =>
+    ok(await saveNoticeSettings(app.db, companyCaller(request).userId, request.body), '已保存'),
+  );
 }

@@ -383,6 +383,13 @@ export async function createOrders(
           ? `${buyer.name} 的售后换货补发订单已生成（无需确认和付款），请尽快发货。`
           : `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
         linkPath: `/customer/order/detail?type=${sellerType}&id=${order.id}`,
+        ...(isReplacement(o)
+          ? {}
+          : {
+              event: 'order.created' as const,
+              eventKey: `order.created:${order.id}`,
+              vars: { no: order.orderNo, party: buyer.name.slice(0, 12), amount: toYuan(goodsFen + freightFen) },
+            }),
       };
     }),
   );

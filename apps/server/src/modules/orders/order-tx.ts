@@ -3,6 +3,7 @@ import {
   orderMachine,
   Side,
   StockReason,
+  type NoticeEventKey,
   type OrderAction,
   type OrderMachineContext,
   type OrderStatusValue,
@@ -16,7 +17,7 @@ import {
   type Clocks,
   type TransitionActor,
 } from '../../lib/transition.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, type Notice } from '../notifications/notify.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { jobClocks } from '../jobs/schedule.ts';
@@ -92,6 +93,17 @@ export const orderLink = (order: Pick<OrderRow, 'id' | 'kind'>, side: ViewerSide
   `/customer/order/detail?type=${viewerOrderType(order.kind, side)}&id=${order.id}`;
 
 /**
+ * The trade events (NOTICE_EVENTS, docs/product/notifications.md#events) an order action sends outside the
+ * browser, by the side told.
+ */
+const ORDER_EVENTS: Partial<Record<OrderAction, Partial<Record<ViewerSide, NoticeEventKey>>>> = {
+  pay: { seller: 'order.paymentSubmitted' },
+  payConfirm: { buyer: 'order.paymentReceived' },
+  ship: { buyer: 'order.shipped' },
+  receive: { seller: 'order.received' },
+};
+
+/**
  * Runs an action of the order table on the locked order (lib/transition.ts): guard, the module's update, the
  * table's clocks stopped and started, the history row (who, when, from, to, note) — then a message to the other
  * company's inbox (to both for a system change). Call inside the command's transaction.
@@ -127,11 +139,13 @@ export async function runOrderTransition(
     note: t.note,
     now: t.now,
   });
-  const notice = (side: ViewerSide) => ({
+  const notice = (side: ViewerSide): Notice => ({
     type: 'order',
     title: `${t.title} ${order.orderNo}`,
     content: t.content ?? t.note ?? '',
     linkPath: orderLink(order, side),
+    event: ORDER_EVENTS[t.action]?.[side],
+    vars: { no: order.orderNo },
   });
   if (t.actor.side !== Side.BUYER) await notify(tx, order.buyerCompanyId, notice('buyer'));
   if (t.actor.side !== Side.SELLER) await notify(tx, order.sellerCompanyId, notice('seller'));

@@ -394,6 +394,9 @@ async function submitInTransaction(
         ? '本询价为密封报价，截止后可查看全部报价。'
         : `报价总额 ¥${toYuan(totalFen)}（含运费 ¥${toYuan(freightFen)}），交货期${input.leadDays}天，有效期至${input.validUntil}。`,
       linkPath: sealed ? `/customer/enquiry/detail?id=${e.id}` : buyerOfferPath(q),
+      ...(kind === 'revise'
+        ? {}
+        : { event: 'quotation.received' as const, vars: { no: e.code, party: sealed ? '一家供应商' : q.supplierCompanyName.slice(0, 12) } }),
     });
 
     const result: QuoteSubmitResult = { id: q.id, version, status, totalAmount: toYuan(totalFen) };

@@ -32,6 +32,11 @@ export const workbenchRoutes: RouteObject[] = [
     handle: { title: '我的消息' },
     lazy: lazyPage(() => import('./pages/MessagesPage.tsx')),
   },
+  {
+    path: 'message/settings',
+    handle: { title: '消息设置' },
+    lazy: lazyPage(() => import('./pages/NoticeSettingsPage.tsx')),
+  },
 
   // invoice/index, invoice/editor: features/invoices.
 
