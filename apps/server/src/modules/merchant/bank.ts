@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toFen, toYuan } from '@aquamall/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
@@ -26,6 +27,26 @@ export const toView = (r: Row) => ({
   sentAt: r.sentAt?.toISOString() ?? null,
   verifiedAt: r.verifiedAt?.toISOString() ?? null,
 });
+
+/** An account as a payer sees it: unmasked, as the number must be typed into the payer's bank. */
+export type PayeeAccount = { accountName: string; bankName: string; branchName: string; accountNo: string };
+
+/**
+ * The company's verified settlement account, or null: the payee of a transfer to it (decision
+ * docs/decisions/0198-transfer-payee-and-order-papers.md). A transfer to a company without one is refused.
+ */
+export async function verifiedAccountOf(db: Db, companyId: number): Promise<PayeeAccount | null> {
+  const [r] = await db
+    .select({
+      accountName: bankAccounts.accountName,
+      bankName: bankAccounts.bankName,
+      branchName: bankAccounts.branchName,
+      accountNo: bankAccounts.accountNo,
+    })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, BankStatus.VERIFIED)));
+  return r ?? null;
+}
 
 export async function myBankAccount(app: FastifyInstance, companyId: number) {
   const [r] = await app.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, companyId));

@@ -33,6 +33,7 @@ import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 import { fail, ordersErrors } from './messages.ts';
+import { verifiedAccountOf } from '../merchant/bank.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -211,6 +212,7 @@ export async function payOrder(
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
+    if (!(await verifiedAccountOf(tx, order.sellerCompanyId))) throw fail('ORDER_PAYEE_UNVERIFIED');
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: PaymentMethod.TRANSFER,

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { bankAccounts, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { accountFor } from '../credit/ledger.ts';
-import { BankStatus } from '../merchant/bank.ts';
+import { verifiedAccountOf, type PayeeAccount } from '../merchant/bank.ts';
 import type { OrderRules } from '../../config.ts';
 import { orderDetail } from '../orders/queries.ts';
+import { ordersErrors } from '../orders/messages.ts';
 import type { Caller } from '../products/caller.ts';
 
 /**
@@ -16,23 +17,9 @@ import type { Caller } from '../products/caller.ts';
  * matches the incoming transfer by.
  */
 
-export const NO_VERIFIED_ACCOUNT = '该供应商尚未完成对公账户验证，暂不能通过银行转账付款';
+export const NO_VERIFIED_ACCOUNT = ordersErrors.ORDER_PAYEE_UNVERIFIED.message;
 
-type Account = NonNullable<TransferPayee['account']>;
-
-/** The company's verified settlement account, or null. */
-export async function verifiedAccountOf(db: Db, companyId: number): Promise<Account | null> {
-  const [r] = await db
-    .select({
-      accountName: bankAccounts.accountName,
-      bankName: bankAccounts.bankName,
-      branchName: bankAccounts.branchName,
-      accountNo: bankAccounts.accountNo,
-    })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, BankStatus.VERIFIED)));
-  return r ?? null;
-}
+type Account = PayeeAccount;
 
 /** The note a transfer for an order carries: the order number, which the bank statement shows back. */
 export const orderTransferNote = (orderNo: string) => `订单${orderNo}`;
