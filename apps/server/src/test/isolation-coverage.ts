@@ -65,6 +65,9 @@ export const ISOLATION_PROBES = {
   'modules/trade-papers/trade-papers.test.ts': {
     tests: ['a third company sees no payee, matches nothing and downloads no paper'],
   },
+  'modules/merchant/bank-accounts.test.ts': {
+    tests: ['another company neither lists, sets as default nor disables the accounts'],
+  },
   'modules/credit/credit.test.ts': {
     tests: ['a third company sees and does nothing on every call'],
   },

@@ -7,6 +7,7 @@ import { accountFor } from '../credit/ledger.ts';
 import { verifiedAccountOf, type PayeeAccount } from '../merchant/bank.ts';
 import type { OrderRules } from '../../config.ts';
 import { orderDetail } from '../orders/queries.ts';
+import { orderPayeeAccount } from '../orders/lifecycle.ts';
 import { ordersErrors } from '../orders/messages.ts';
 import type { Caller } from '../products/caller.ts';
 
@@ -26,21 +27,27 @@ export const orderTransferNote = (orderNo: string) => `订单${orderNo}`;
 /** The note of a recharge: the account's number with the supplier (one account per purchaser and supplier). */
 export const rechargeTransferNote = (accountId: number) => `充值账户${String(accountId).padStart(6, '0')}`;
 
-const payeeOf = (payeeCompanyName: string, account: Account | null, note: string, amount: string | null): TransferPayee => ({
-  payeeCompanyName,
-  available: account !== null,
-  reason: account ? null : NO_VERIFIED_ACCOUNT,
-  account,
-  note,
-  amount,
-});
+const payeeOf = (
+  payeeCompanyName: string,
+  found: (Account & { disabled?: boolean }) | null,
+  note: string,
+  amount: string | null,
+): TransferPayee => {
+  const usable = found !== null && !found.disabled;
+  const account = usable ? { accountName: found.accountName, bankName: found.bankName, branchName: found.branchName, accountNo: found.accountNo } : null;
+  const reason = usable ? null : found ? ordersErrors.ORDER_PAYEE_DISABLED.message : NO_VERIFIED_ACCOUNT;
+  return { payeeCompanyName, available: usable, reason, account, note, amount };
+};
 
 /** The payee of an order: the same access as its detail page (记录不存在 for a third company). */
 export async function orderPayee(db: Db, caller: Caller, id: number, rules: OrderRules): Promise<TransferPayee> {
   const d = await orderDetail(db, caller, id, undefined, rules);
-  const [o] = await db.select({ sellerCompanyId: orders.sellerCompanyId }).from(orders).where(eq(orders.id, id));
+  const [o] = await db
+    .select({ sellerCompanyId: orders.sellerCompanyId, payeeAccountId: orders.payeeAccountId })
+    .from(orders)
+    .where(eq(orders.id, id));
   const unpaid = Math.max(0, toFen(d.totalAmount) - toFen(d.paidAmount));
-  return payeeOf(d.sellerCompanyName, await verifiedAccountOf(db, o!.sellerCompanyId), orderTransferNote(d.orderNo), toYuan(unpaid));
+  return payeeOf(d.sellerCompanyName, await orderPayeeAccount(db, o!), orderTransferNote(d.orderNo), toYuan(unpaid));
 }
 
 /** The payee of a recharge of a credit account: the purchaser of the account only. */
