@@ -38,11 +38,14 @@ test('certification through the sandboxes: real-name check, console approval, si
 
   // Bank account: the sandbox deposit is visible to the console; the company enters it.
   await page.goto('/customer/bank/auth');
+  await expect(page.getByText('暂无对公账户')).toBeVisible();
+  await page.getByRole('button', { name: '新增账户' }).click();
   await page.getByLabel('开户名称（须与企业名称一致）').fill(companyName);
   await page.getByLabel('开户银行', { exact: true }).fill('中国建设银行');
   await page.getByLabel('对公账号', { exact: true }).fill('4400 1234 5678 9012 345');
   await page.getByRole('button', { name: '保存账户' }).click();
   await page.getByRole('button', { name: '发起打款验证' }).click();
+  await page.getByRole('button', { name: '回填金额' }).click();
   await expect(page.getByText(/还可尝试 3 次/)).toBeVisible();
   const companies = await request.post('/admin/api/company/list', { headers: asAdmin, data: { keyword: companyName, pageIndex: 1, pageSize: 5 } });
   const companyId = ((await companies.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
@@ -50,5 +53,7 @@ test('certification through the sandboxes: real-name check, console approval, si
   const amount = ((await detail.json()) as { data: { bankAccount: { depositYuan: string } } }).data.bankAccount.depositYuan;
   await page.getByPlaceholder('0.00').fill(amount);
   await page.getByRole('button', { name: /验\s*证/ }).click();
-  await expect(page.getByText('对公账户已验证，可用于结算。')).toBeVisible();
+  // The first verified account is the default payee of new orders.
+  await expect(page.getByRole('row', { name: /4400 \*\*\*\* \*\*\*\* 2345/ })).toContainText('默认收款');
+  await expect(page.getByRole('row', { name: /4400/ })).toContainText('已验证');
 });

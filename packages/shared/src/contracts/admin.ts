@@ -112,6 +112,10 @@ export const adminCompanyDetail = z.object({
       sentAt: wireTimestamp.nullable(),
       verifiedAt: wireTimestamp.nullable(),
       note: z.string(),
+      /** Decision 0206: the company's default payee, when it stopped using the account, when it was added. */
+      isDefault: z.boolean(),
+      disabledAt: wireTimestamp.nullable(),
+      createdAt: wireTimestamp,
       updatedAt: wireTimestamp,
       depositYuan: z.string().nullable(),
     })

@@ -275,6 +275,8 @@ export type PlatformBank = z.output<typeof platformBankInput>;
 export const PLATFORM_BANK_SETTING = 'platform_bank';
 
 export const bankAccountInput = z.object({
+  /** Absent: a new account (decision 0206); present: corrects an account not yet verified. */
+  id: z.number().int().positive().optional(),
   accountName: z.string().trim().min(4, '请输入开户名称').max(100),
   bankName: z.string().trim().min(2, '请输入开户银行').max(100),
   branchName: z.string().trim().max(100).default(''),
@@ -285,7 +287,12 @@ export const bankAccountInput = z.object({
     .pipe(z.string().regex(/^\d{8,30}$/, '银行账号为8-30位数字')),
 });
 
+/** One of the company's accounts; absent: its main one (default, else the latest in use). */
+export const bankAccountRef = z.object({ id: z.number().int().positive().optional() });
+export const bankAccountId = z.object({ id: z.number({ error: '请选择账户' }).int().positive() });
+
 export const bankVerifyInput = z.object({
+  id: z.number().int().positive().optional(),
   amount: z.number({ error: '请输入收到的金额' }).gt(0, '请输入收到的金额').lt(1, '打款金额小于1元'),
 });
 
@@ -414,6 +421,7 @@ export type MemberInfo = z.infer<typeof memberInfo>;
 
 /** The settlement account as the company sees it (number masked, never the deposited amount). */
 export const bankAccountView = z.object({
+  id: z.number().int(),
   accountName: z.string(),
   bankName: z.string(),
   branchName: z.string(),
@@ -422,6 +430,10 @@ export const bankAccountView = z.object({
   attemptsLeft: z.number().int(),
   sentAt: nullableTime,
   verifiedAt: nullableTime,
+  /** The payee of new orders (decision 0206). */
+  isDefault: z.boolean(),
+  /** Set when the company stopped using it. */
+  disabledAt: nullableTime,
 });
 export type BankAccountView = z.infer<typeof bankAccountView>;
 export const bankVerifyResult = z.object({ verified: z.boolean(), account: bankAccountView });

@@ -7,8 +7,10 @@ import {
   serial,
   smallint,
   text,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { at, atNow } from './columns.ts';
 import { companies, companyRef, users } from './company.ts';
 
@@ -185,9 +187,9 @@ export const memberLedger = pgTable(
 /** The company's settlement bank account, verified by a small deposit (bank/auth). */
 export const bankAccounts = pgTable('bank_accounts', {
   id: serial().primaryKey(),
+  /** A company may keep several accounts (decision 0206); each is verified by its own small deposit. */
   companyId: integer()
     .notNull()
-    .unique()
     .references(() => companies.id),
   accountName: varchar({ length: 100 }).notNull(),
   bankName: varchar({ length: 100 }).notNull(),
@@ -205,5 +207,13 @@ export const bankAccounts = pgTable('bank_accounts', {
   sentAt: at(),
   verifiedAt: at(),
   note: text().notNull().default(''),
+  /** The payee of new orders (one per company, a verified account only; decision 0206). */
+  isDefault: boolean().notNull().default(false),
+  /** Set when the company stopped using the account: no payee of new orders, kept for the orders that name it. */
+  disabledAt: at(),
+  createdAt: atNow(),
   updatedAt: atNow(),
-});
+}, (t) => [
+  index().on(t.companyId),
+  uniqueIndex('bank_accounts_one_default').on(t.companyId).where(sql`${t.isDefault}`),
+]);

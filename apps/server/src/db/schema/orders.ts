@@ -59,6 +59,12 @@ export const orders = pgTable(
     paidAmount: money().notNull().default('0'),
     /** PaymentMethod chosen (1 transfer, 2 credit account; null until the purchaser pays). */
     paymentMethod: smallint(),
+    /**
+     * The supplier's settlement account (bank_accounts) a transfer for this order goes to: its default account when
+     * the order was placed (decision 0206), so a later change of default does not move the money; null when the
+     * supplier had no verified account then (the payee of the first transfer is recorded).
+     */
+    payeeAccountId: integer(),
     address: jsonb().$type<AddressSnapshot>().notNull(),
     invoice: jsonb().$type<InvoiceSnapshot>().notNull(),
     buyerRemark: varchar({ length: 300 }).notNull().default(''),

@@ -1,6 +1,6 @@
 import type { AdminCompanyListQuery } from '@aquamall/shared';
 import { toYuan } from '@aquamall/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { bankAccounts, certifications, companies, merchantApplications, sessions, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { fail } from './messages.ts';
@@ -59,7 +59,13 @@ export async function companyDetail(db: Db, id: number) {
       .where(eq(users.companyId, id)),
     db.select({ id: merchantApplications.id, status: merchantApplications.status }).from(merchantApplications).where(eq(merchantApplications.companyId, id)),
     db.select({ id: certifications.id, status: certifications.status, contractSignedAt: certifications.contractSignedAt }).from(certifications).where(eq(certifications.companyId, id)),
-    db.select().from(bankAccounts).where(eq(bankAccounts.companyId, id)),
+    // The main account (default, else the latest in use; decision 0206).
+    db
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.companyId, id))
+      .orderBy(desc(bankAccounts.isDefault), sql`${bankAccounts.disabledAt} is not null`, desc(bankAccounts.id))
+      .limit(1),
   ]);
   return {
     company,

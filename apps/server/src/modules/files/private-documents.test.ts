@@ -7,6 +7,7 @@ import {
   advanceOrder,
   api,
   image,
+  ensurePayeeAccount,
   insertEnquiry,
   makeOnSaleProduct,
   makeOrder,
@@ -73,6 +74,7 @@ describe('private documents on the file host', () => {
     // The buyer uploads the proof like any picture (no folder) and pays with it.
     const proof = await uploadedFile(t.app, buyer.token);
     expect((await open(proof)).status).toBe(200); // not yet attached to anything: an ordinary upload
+    await ensurePayeeAccount(db(), seller.id);
     const paid = await call(t.app, buyer.token, 'POST', '/api/order/pay', { orderId: order.id, method: 1, proofFiles: [proof], payerName: '凭证采购商' });
     expect(paid.code).toBe(0);
 

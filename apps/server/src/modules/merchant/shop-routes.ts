@@ -3,7 +3,7 @@ import { storeEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { myBankAccount, saveBankAccount, sendDeposit, verifyDeposit } from './bank.ts';
+import { disableBankAccount, myBankAccount, myBankAccounts, saveBankAccount, sendDeposit, setDefaultBankAccount, verifyDeposit } from './bank.ts';
 import { ownProducts, saveStoreSettings, storeSettings } from './store.ts';
 
 /** Shop settings (/customer/store) and the settlement bank account (/customer/bank/auth). */
@@ -19,9 +19,16 @@ export default async function shopRoutes(app: FastifyInstance) {
     ok(await saveBankAccount(app, companyCaller(request), request.body), '对公账户已保存，请发起打款验证'),
   );
   route(app, e.bankAccountSend, async (request) =>
-    ok(await sendDeposit(app, companyCaller(request)), '已向该账户打款一笔小于1元的金额，请查询到账金额后填写'),
+    ok(await sendDeposit(app, companyCaller(request), request.body?.id), '已向该账户打款一笔小于1元的金额，请查询到账金额后填写'),
   );
   route(app, e.bankAccountVerify, async (request) =>
-    ok(await verifyDeposit(app, companyCaller(request), request.body.amount), '对公账户验证成功'),
+    ok(await verifyDeposit(app, companyCaller(request), request.body.amount, request.body.id), '对公账户验证成功'),
+  );
+  route(app, e.bankAccounts, async (request) => ok(await myBankAccounts(app, companyCaller(request).companyId)));
+  route(app, e.bankAccountDefault, async (request) =>
+    ok(await setDefaultBankAccount(app, companyCaller(request), request.body.id), '已设为默认收款账户，新订单将付款至该账户'),
+  );
+  route(app, e.bankAccountDisable, async (request) =>
+    ok(await disableBankAccount(app, companyCaller(request), request.body.id), '账户已停用'),
   );
 }

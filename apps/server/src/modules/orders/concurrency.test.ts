@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Code, OrderStatus, PaymentStatus } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { documentHistory, orderPayments, orders } from '../../db/schema/index.ts';
-import { advanceOrder, api, callerFor, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, proofFile } from '../../test/factories/index.ts';
+import { advanceOrder, api, callerFor, ensurePayeeAccount, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier, proofFile } from '../../test/factories/index.ts';
 import { payOrder } from './lifecycle.ts';
 
 /**
@@ -28,6 +28,7 @@ describe(`order payments under parallel repeats (${testDbKind})`, () => {
     const order = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }]);
     await advanceOrder(db(), order.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_PAY);
     const payer = await callerFor(db(), buyer.id);
+    await ensurePayeeAccount(db(), seller.id);
     await payOrder(db(), payer, { orderId: order.id, method: 1, proofFiles: [await proofFile(db(), buyer.companyId, buyer.id)] });
 
     const results = await Promise.all(Array.from({ length: 5 }, () => http.post(seller.admin.token, '/api/order/payConfirm', { orderId: order.id })));

@@ -29,6 +29,7 @@ import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
 import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
+import { verifiedAccountOf } from '../merchant/bank.ts';
 
 /** Kinds of the orders' timed rules (jobs table), named by the order table (packages/shared/src/machines/order.ts). */
 export const ORDER_JOBS = ORDER_CLOCKS;
@@ -276,6 +277,10 @@ export async function createOrders(
     if (freightFen < 0) throw fail('ORDER_FREIGHT_NEGATIVE');
     return { index, o, buyer, seller, lines, goodsFen, freightFen };
   });
+  // The payee of a later transfer: each supplier's default account now (decision 0206).
+  const payeeOf = new Map<number, number | null>();
+  for (const { seller } of planned)
+    if (!payeeOf.has(seller.id)) payeeOf.set(seller.id, (await verifiedAccountOf(tx, seller.id))?.id ?? null);
 
   const inserted = await tx
     .insert(orders)
@@ -290,6 +295,7 @@ export async function createOrders(
         buyerUserName: o.buyer.userName.slice(0, 60),
         sellerCompanyId: seller.id,
         sellerCompanyName: seller.name,
+        payeeAccountId: payeeOf.get(seller.id) ?? null,
         shopName: seller.shopName ?? '',
         goodsAmount: toYuan(goodsFen),
         freight: toYuan(freightFen),

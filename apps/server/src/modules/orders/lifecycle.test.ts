@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
+  bankAccounts,
   jobs,
   documentHistory,
   orderPayments,
@@ -15,6 +16,8 @@ import {
 import {
   advanceOrder,
   callerFor,
+  ensurePayeeAccount,
+  giveBankAccount,
   linesOf,
   makeOnSaleProduct,
   makeOrder,
@@ -48,6 +51,7 @@ const pendingJobs = async (id: number) =>
 /** A supplier with a two-SKU product (100 each), a purchaser and a fresh 待确认 order of 10 + 4. */
 async function scene(name: string) {
   const seller = await makeSupplier(db(), `${name}供应商`);
+  await ensurePayeeAccount(db(), seller.id);
   const buyer = await makePurchaser(db(), `${name}采购商`);
   const { productId, skuIds } = await makeOnSaleProduct(db(), seller, {
     skus: [
@@ -242,6 +246,22 @@ describe('order lifecycle over HTTP', () => {
       'ship',
       'receive',
     ]);
+  });
+
+  it('refuses a transfer to a supplier whose settlement account is not verified (the server, not only the dialog)', async () => {
+    const s = await scene('未验证收款');
+    await advanceOrder(db(), s.id, { buyerUserId: s.buyer.id, sellerUserId: s.seller.admin.id }, OrderStatus.TO_PAY);
+    await db().delete(bankAccounts).where(eq(bankAccounts.companyId, s.seller.id));
+    const proof = await proofFile(db(), s.buyer.companyId, s.buyer.id);
+    const refused = { code: Code.CONFLICT, message: '该供应商尚未完成对公账户验证，暂不能通过银行转账付款' };
+    expect(await post(s.buyer.token, 'pay', { orderId: s.id, method: 1, proofFiles: [proof] })).toMatchObject(refused);
+    // An account still waiting for its small deposit is no payee either.
+    await giveBankAccount(db(), s.seller.id, { status: 1 });
+    expect(await post(s.buyer.token, 'pay', { orderId: s.id, method: 1, proofFiles: [proof] })).toMatchObject(refused);
+    expect(await db().select().from(orderPayments).where(eq(orderPayments.orderId, s.id))).toEqual([]);
+    expect((await order(s.id)).status).toBe(OrderStatus.TO_PAY);
+    await db().update(bankAccounts).set({ status: 2 }).where(eq(bankAccounts.companyId, s.seller.id));
+    expect(await post(s.buyer.token, 'pay', { orderId: s.id, method: 1, proofFiles: [proof] })).toMatchObject({ code: 0 });
   });
 
   it('refuses the wrong side inside the use cases too (a caller holding both permissions cannot cross over)', async () => {

@@ -35,6 +35,7 @@ import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type A
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 import { fail, ordersErrors } from './messages.ts';
 import { startParcel } from '../tracking/parcels.ts';
+import { payeeAccountById, verifiedAccountOf } from '../merchant/bank.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -184,6 +185,16 @@ export async function cancelOrder(
   });
 }
 
+/**
+ * Where a transfer for the order goes (decision 0206): the account recorded when the order was placed, or — when the
+ * supplier had none then — its payee now (recorded with the first transfer). Null when there is none.
+ */
+export async function orderPayeeAccount(db: Db, order: Pick<OrderRow, 'payeeAccountId' | 'sellerCompanyId'>) {
+  if (order.payeeAccountId !== null) return payeeAccountById(db, order.payeeAccountId);
+  const now = await verifiedAccountOf(db, order.sellerCompanyId);
+  return now ? { ...now, disabled: false } : null;
+}
+
 /** What the purchaser is told after paying: a transfer waits for the supplier, a 账期 payment is done. */
 export const MSG_TRANSFER_SUBMITTED = '付款凭证已提交，等待供应商确认';
 export const MSG_PAID_BY_CREDIT = '已通过信用账户付款，等待供应商发货';
@@ -213,6 +224,9 @@ export async function payOrder(
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
+    const payee = await orderPayeeAccount(tx, order);
+    if (!payee) throw fail('ORDER_PAYEE_UNVERIFIED');
+    if (payee.disabled) throw fail('ORDER_PAYEE_DISABLED');
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: PaymentMethod.TRANSFER,
@@ -226,7 +240,7 @@ export async function payOrder(
     });
     await tx
       .update(orders)
-      .set({ paymentMethod: PaymentMethod.TRANSFER, updatedAt: now })
+      .set({ paymentMethod: PaymentMethod.TRANSFER, payeeAccountId: payee.id, updatedAt: now })
       .where(eq(orders.id, order.id));
     await runOrderTransition(tx, order, {
       action: 'pay',

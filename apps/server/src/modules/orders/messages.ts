@@ -14,6 +14,10 @@ export const ordersErrors = defineErrors({
   ORDER_FREIGHT_NEGATIVE: { kind: 'invalid', message: '运费不能为负数' },
   ORDER_LINE_NOT_FOUND: { kind: 'invalid', message: '订单商品不存在' },
   ORDER_NO_LINES: { kind: 'invalid', message: '没有可提交的商品' },
+  /** A transfer to a supplier without a verified settlement account (decision 0198; the dialog says it first). */
+  ORDER_PAYEE_UNVERIFIED: { kind: 'conflict', message: '该供应商尚未完成对公账户验证，暂不能通过银行转账付款' },
+  /** The account recorded on the order was disabled by the supplier afterwards (decision 0206). */
+  ORDER_PAYEE_DISABLED: { kind: 'conflict', message: '该订单的收款账户已被供应商停用，请联系供应商' },
   ORDER_PRICE_UNCHANGED: { kind: 'invalid', message: '价格和运费没有变化' },
   /** Passed to files/ownership.ts assertOwnUploads, which raises it as an invalid input. */
   ORDER_PROOF_FILE_REFUSED: { kind: 'invalid', message: '付款凭证文件无效，请重新上传' },

@@ -9,6 +9,7 @@ import { createPgDatabase, createTestApp, testDbKind, type TestApp } from '../..
 import {
   advanceOrder,
   callerFor,
+  ensurePayeeAccount,
   makeOnSaleProduct,
   makeOrder,
   makePurchaser,
@@ -41,6 +42,7 @@ const jobOf = async (id: number, kind: string) =>
 
 async function scene(name: string, quantity = 6) {
   const seller = await makeSupplier(db(), `${name}供应商`);
+  await ensurePayeeAccount(db(), seller.id);
   const buyer = await makePurchaser(db(), `${name}采购商`);
   const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
   const o = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity }], { now: T0 });

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { bankAccounts, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { accountFor } from '../credit/ledger.ts';
-import { BankStatus } from '../merchant/bank.ts';
+import { verifiedAccountOf, type PayeeAccount } from '../merchant/bank.ts';
 import type { OrderRules } from '../../config.ts';
 import { orderDetail } from '../orders/queries.ts';
+import { orderPayeeAccount } from '../orders/lifecycle.ts';
+import { ordersErrors } from '../orders/messages.ts';
 import type { Caller } from '../products/caller.ts';
 
 /**
@@ -16,44 +18,36 @@ import type { Caller } from '../products/caller.ts';
  * matches the incoming transfer by.
  */
 
-export const NO_VERIFIED_ACCOUNT = '该供应商尚未完成对公账户验证，暂不能通过银行转账付款';
+export const NO_VERIFIED_ACCOUNT = ordersErrors.ORDER_PAYEE_UNVERIFIED.message;
 
-type Account = NonNullable<TransferPayee['account']>;
-
-/** The company's verified settlement account, or null. */
-export async function verifiedAccountOf(db: Db, companyId: number): Promise<Account | null> {
-  const [r] = await db
-    .select({
-      accountName: bankAccounts.accountName,
-      bankName: bankAccounts.bankName,
-      branchName: bankAccounts.branchName,
-      accountNo: bankAccounts.accountNo,
-    })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, BankStatus.VERIFIED)));
-  return r ?? null;
-}
+type Account = PayeeAccount;
 
 /** The note a transfer for an order carries: the order number, which the bank statement shows back. */
 export const orderTransferNote = (orderNo: string) => `订单${orderNo}`;
 /** The note of a recharge: the account's number with the supplier (one account per purchaser and supplier). */
 export const rechargeTransferNote = (accountId: number) => `充值账户${String(accountId).padStart(6, '0')}`;
 
-const payeeOf = (payeeCompanyName: string, account: Account | null, note: string, amount: string | null): TransferPayee => ({
-  payeeCompanyName,
-  available: account !== null,
-  reason: account ? null : NO_VERIFIED_ACCOUNT,
-  account,
-  note,
-  amount,
-});
+const payeeOf = (
+  payeeCompanyName: string,
+  found: (Account & { disabled?: boolean }) | null,
+  note: string,
+  amount: string | null,
+): TransferPayee => {
+  const usable = found !== null && !found.disabled;
+  const account = usable ? { accountName: found.accountName, bankName: found.bankName, branchName: found.branchName, accountNo: found.accountNo } : null;
+  const reason = usable ? null : found ? ordersErrors.ORDER_PAYEE_DISABLED.message : NO_VERIFIED_ACCOUNT;
+  return { payeeCompanyName, available: usable, reason, account, note, amount };
+};
 
 /** The payee of an order: the same access as its detail page (记录不存在 for a third company). */
 export async function orderPayee(db: Db, caller: Caller, id: number, rules: OrderRules): Promise<TransferPayee> {
   const d = await orderDetail(db, caller, id, undefined, rules);
-  const [o] = await db.select({ sellerCompanyId: orders.sellerCompanyId }).from(orders).where(eq(orders.id, id));
+  const [o] = await db
+    .select({ sellerCompanyId: orders.sellerCompanyId, payeeAccountId: orders.payeeAccountId })
+    .from(orders)
+    .where(eq(orders.id, id));
   const unpaid = Math.max(0, toFen(d.totalAmount) - toFen(d.paidAmount));
-  return payeeOf(d.sellerCompanyName, await verifiedAccountOf(db, o!.sellerCompanyId), orderTransferNote(d.orderNo), toYuan(unpaid));
+  return payeeOf(d.sellerCompanyName, await orderPayeeAccount(db, o!), orderTransferNote(d.orderNo), toYuan(unpaid));
 }
 
 /** The payee of a recharge of a credit account: the purchaser of the account only. */

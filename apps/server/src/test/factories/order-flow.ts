@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { OrderStatus, type OrderStatusValue } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES, type OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { files, orderLines, orders } from '../../db/schema/index.ts';
+import { bankAccounts, files, orderLines, orders } from '../../db/schema/index.ts';
+import { BankStatus } from '../../modules/merchant/bank.ts';
+import { giveBankAccount } from './bank.ts';
 import {
   confirmOrder,
   confirmPayment,
@@ -23,6 +25,18 @@ export async function proofFile(db: Db, companyId: number, userId: number): Prom
     .insert(files)
     .values({ path, mime: 'image/png', size: 100, companyId, userId, originalName: '转账凭证.png' });
   return path;
+}
+
+/**
+ * Gives the supplier a verified settlement account unless it has one: a transfer to a supplier without one is
+ * refused (orders/lifecycle.ts payOrder), and a test that is not about the payee should not have to care.
+ */
+export async function ensurePayeeAccount(db: Db, companyId: number): Promise<void> {
+  const [has] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, BankStatus.VERIFIED)));
+  if (!has) await giveBankAccount(db, companyId);
 }
 
 /** The order's lines (id and quantity), in order. */
@@ -56,6 +70,7 @@ export async function advanceOrder(
   for (let status = await step(); status < to && status !== OrderStatus.CANCELLED; status = await step()) {
     if (status === OrderStatus.TO_CONFIRM) await confirmOrder(db, seller, orderId, rules, now);
     else if (status === OrderStatus.TO_PAY) {
+      await ensurePayeeAccount(db, seller.companyId);
       await payOrder(
         db,
         buyer,

@@ -43,8 +43,12 @@ export const useMemberCommand = <N extends MemberCommand>(name: N) =>
 /** GET /api/bank/account */
 export const bankAccountQuery = queryOptions({ queryKey: merchantKeys.bank, queryFn: () => api.read('bankAccount') });
 export const saveBankAccount = (body: InputOf<'bankAccountSave'>) => api.run('bankAccountSave', body);
-export const sendBankDeposit = () => api.run('bankAccountSend');
-export const verifyBankDeposit = (amount: number) => api.run('bankAccountVerify', { amount });
+/** GET /api/bank/accounts — every settlement account of the company (decision 0206). */
+export const bankAccountsQuery = queryOptions({ queryKey: [...merchantKeys.bank, 'list'], queryFn: () => api.read('bankAccounts') });
+export const sendBankDeposit = (id: number) => api.run('bankAccountSend', { id });
+export const verifyBankDeposit = (id: number, amount: number) => api.run('bankAccountVerify', { id, amount });
+export const setDefaultBankAccount = (id: number) => api.run('bankAccountDefault', { id });
+export const disableBankAccount = (id: number) => api.run('bankAccountDisable', { id });
 
 /** GET /api/store/settings and /api/store/products (the floor picker). */
 export const storeSettingsQuery = queryOptions({ queryKey: merchantKeys.store, queryFn: () => api.read('storeSettings') });
