@@ -44,3 +44,4 @@ export * from './machines/invoice.ts';
 export * from './machines/credit.ts';
 export * from './machines/rma.ts';
 export * from './machines/merchant.ts';
+export * from './contracts/openapi.ts';

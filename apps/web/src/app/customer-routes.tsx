@@ -14,6 +14,7 @@ import { reportCustomerRoutes } from '../features/reports/routes.tsx';
 import { enquiryCustomerRoutes } from '../features/enquiries/routes.tsx';
 import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
+import { openApiCustomerRoutes } from '../features/openapi/routes.tsx';
 
 /** Workbench paths other features own (docs/product/workbench.md#workbench-routes); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -64,6 +65,7 @@ export const customerRoutes: RouteObject = {
     ...enquiryCustomerRoutes,
     ...quotationCustomerRoutes,
     ...creditCustomerRoutes,
+    ...openApiCustomerRoutes,
     ...placeholders,
   ],
 };

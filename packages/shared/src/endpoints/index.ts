@@ -23,6 +23,7 @@ import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { twoFactorEndpoints } from './two-factor.ts';
 import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
+import { openApiEndpoints } from './openapi.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -50,6 +51,7 @@ export * from './privacy.ts';
 export * from './two-factor.ts';
 export * from './console-trade.ts';
 export * from './trade-papers.ts';
+export * from './openapi.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -107,6 +109,7 @@ export const endpointGroups = {
   adminTrade: adminTradeEndpoints,
   rmaDisputes: rmaDisputeEndpoints,
   tradePapers: tradePaperEndpoints,
+  openApi: openApiEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -37,3 +37,5 @@ export * from './jobs.ts';
 export * from './report-rollups.ts';
 // Every document's status history (docs/decisions/0194-state-machines.md).
 export * from './history.ts';
+// Open platform: API keys, signed-call nonces, webhooks (decision 0205).
+export * from './openapi.ts';

@@ -15,3 +15,4 @@ export * from './order-flow.ts';
 export * from './aftersales.ts';
 export * from './enquiries.ts';
 export * from './bank.ts';
+export * from './openapi.ts';
