@@ -55,6 +55,8 @@ import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
 import trackingRoutes from './modules/tracking/routes.ts';
+import openApiAuth from './modules/openapi/authenticate.ts';
+import openApiRoutes from './modules/openapi/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
 import aftersalesRoutes from './modules/aftersales/routes.ts';
 import rmaDisputeRoutes from './modules/aftersales/dispute-routes.ts';
@@ -175,6 +177,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(requestContext);
   await app.register(authPlugin);
+  await app.register(openApiAuth);
   // Signed-in callers get the file cookie that lets the file host serve them private documents.
   await app.register(fileCookiePlugin);
   await app.register(adminGuard);
@@ -218,6 +221,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
   await app.register(trackingRoutes);
+  await app.register(openApiRoutes);
   await app.register(aftersalesRoutes);
   await app.register(rmaDisputeRoutes);
   await app.register(adminTradeRoutes);

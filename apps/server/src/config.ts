@@ -54,6 +54,11 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  /** The open platform's master key (API-key and webhook secrets derive from it; decision 0205); unset: off, except in demo mode. */
+  OPENAPI_MASTER_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, 'OPENAPI_MASTER_KEY must be at least 32 characters'),
   /** '1' publishes the API reference (/api/docs) to everyone; otherwise only demo mode or platform admins. */
   DOCS_PUBLIC: z.enum(['0', '1']).optional(),
   /** SIGTERM: how long /api/ready answers 503 before the listener closes (load balancer notices), ms. */
@@ -177,6 +182,9 @@ export interface OrderRules {
 }
 export const DEFAULT_ORDER_RULES: OrderRules = { confirmHours: 48, payHours: 72, autoReceiveDays: 10, rmaDays: 7 };
 
+/** The open platform's master key in demo mode (public: never protects anything real). */
+export const DEMO_OPENAPI_MASTER_KEY = 'aquamall-demo-openapi-master-key-not-a-secret';
+
 /** Reads configuration from the environment (README "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -259,6 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         upload: e.RATE_LIMIT_UPLOAD,
       } satisfies Record<RateLimitGroup, number>,
     },
+    /**
+     * Open platform (decision 0205): the master key API-key and webhook secrets derive from; a fixed, public key in
+     * demo mode when unset; null (the platform is off, the page says so) in a deployment without it.
+     */
+    openApiMasterKey: e.OPENAPI_MASTER_KEY || (demo ? DEMO_OPENAPI_MASTER_KEY : null),
     wechat:
       e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
         ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, token: e.WECHAT_TOKEN ?? '' }

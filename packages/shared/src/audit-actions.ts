@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = {
   'tender.restore': '恢复招标',
   'enquiry.takedown': '下架询价',
   'enquiry.restore': '恢复询价',
+  'api_key.create': '创建开放平台密钥',
+  'api_key.rotate': '轮换开放平台密钥',
+  'api_key.revoke': '停用开放平台密钥',
+  'webhook.create': '新增事件推送地址',
+  'webhook.delete': '删除事件推送地址',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -102,6 +107,8 @@ export const AUDIT_TARGETS: Record<string, string> = {
   rma: '售后单',
   bid: '招标',
   enquiry: '询价',
+  api_key: '开放平台密钥',
+  webhook_endpoint: '事件推送地址',
 };
 
 export const isAuditAction = (code: string): code is AuditAction => Object.hasOwn(AUDIT_ACTIONS, code);

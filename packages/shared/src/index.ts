@@ -52,3 +52,4 @@ export * from './machines/purchase-request.ts';
 export * from './contracts/pricing.ts';
 export * from './machines/agreement.ts';
 export * from './notice-events.ts';
+export * from './contracts/openapi.ts';

@@ -113,6 +113,9 @@ export const ISOLATION_PROBES = {
   'modules/auth/two-factor.test.ts': {
     tests: ['a company administrator resets its own users only'],
   },
+  'modules/openapi/openapi.test.ts': {
+    tests: ['isolation: another company’s administrator can neither rotate'],
+  },
 } satisfies Record<string, { tests: readonly string[] }>;
 export type IsolationFile = keyof typeof ISOLATION_PROBES;
 

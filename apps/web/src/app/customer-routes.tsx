@@ -16,6 +16,7 @@ import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 import { approvalCustomerRoutes } from '../features/approvals/routes.tsx';
 import { agreementCustomerRoutes } from '../features/agreements/routes.tsx';
+import { openApiCustomerRoutes } from '../features/openapi/routes.tsx';
 
 /** Workbench paths other features own (docs/product/workbench.md#workbench-routes); each gets a placeholder until its feature provides it. */
 const CONTRIBUTED: [path: string, title: string, menuKey?: string][] = [
@@ -68,6 +69,7 @@ export const customerRoutes: RouteObject = {
     ...creditCustomerRoutes,
     ...approvalCustomerRoutes,
     ...agreementCustomerRoutes,
+    ...openApiCustomerRoutes,
     ...placeholders,
   ],
 };

@@ -47,6 +47,7 @@ export const supplyProductEndpoints = {
     body: productListQuery,
     response: productListAnswer,
     isolation: probedIn('isolation.test.ts'),
+    apiScope: 'products:read',
   }),
   supplyProductDetail: endpoint({
     method: 'GET',
@@ -141,6 +142,7 @@ export const stockEndpoints = {
     body: stockListQuery,
     response: pagedOf(stockRow),
     isolation: probedIn('modules/products/stock.test.ts'),
+    apiScope: 'products:read',
   }),
   stockSetLow: endpoint({
     method: 'POST',
@@ -186,6 +188,7 @@ export const stockEndpoints = {
     body: adjustmentInput,
     response: created,
     isolation: probedIn('modules/products/stock.test.ts'),
+    apiScope: 'stock:write',
   }),
   adjustmentUpdate: endpoint({
     method: 'POST',
@@ -204,6 +207,7 @@ export const stockEndpoints = {
     body: sysNoInput,
     response: noData,
     isolation: probedIn('modules/products/stock.test.ts'),
+    apiScope: 'stock:write',
   }),
   adjustmentDelete: endpoint({
     method: 'POST',

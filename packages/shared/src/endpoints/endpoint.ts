@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MemberGate, PermissionCode } from '../contracts/access.ts';
 import type { RefusalData } from '../errors.ts';
+import type { ApiScope } from '../contracts/openapi.ts';
 
 /**
  * Who may call an endpoint. The server derives the route's guard from it (before the body is read), the
@@ -104,6 +105,11 @@ export interface Endpoint {
    * the web reads it typed (`refusalOf` in apps/web/src/lib/api.ts) instead of casting. docs/errors.md.
    */
   readonly refusals?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Open platform (docs/product/open-platform.md): a company endpoint a signed API-key call may use, with the one
+   * scope the key must hold. Without it a signed call is refused (the key never reaches any other route).
+   */
+  readonly apiScope?: ApiScope;
 }
 
 /** Declares an endpoint, keeping its literal types (path, method, schemas) for inference. */

@@ -27,6 +27,7 @@ import { tradePaperEndpoints } from './trade-papers.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
 import { agreementEndpoints } from './agreements.ts';
 import { trackingEndpoints } from './tracking.ts';
+import { openApiEndpoints } from './openapi.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -57,6 +58,7 @@ export * from './trade-papers.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
 export * from './tracking.ts';
+export * from './openapi.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -120,6 +122,7 @@ export const endpointGroups = {
   purchaseRequests: purchaseRequestEndpoints,
   agreements: agreementEndpoints,
   tracking: trackingEndpoints,
+  openApi: openApiEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -50,6 +50,7 @@ export const invoiceEndpoints = {
     body: invoiceListQuery,
     response: pagedOf(invoiceRow),
     isolation: probedIn('modules/invoices/invoices.test.ts'),
+    apiScope: 'invoices:read',
   }),
   invoiceExport: endpoint({
     method: 'POST',

@@ -44,6 +44,7 @@ export const orderEndpoints = {
     body: orderListQuery,
     response: orderListAnswer,
     isolation: probedIn('modules/orders/lifecycle.test.ts'),
+    apiScope: 'orders:read',
   }),
   orderExport: endpoint({
     method: 'POST',
@@ -63,6 +64,7 @@ export const orderEndpoints = {
     query: orderDetailQuery,
     response: orderDetail,
     isolation: probedIn('modules/orders/lifecycle.test.ts'),
+    apiScope: 'orders:read',
   }),
   orderReprice: endpoint({
     method: 'POST',
@@ -128,6 +130,7 @@ export const orderEndpoints = {
     body: orderShipInput,
     response: noData,
     isolation: probedIn('modules/orders/lifecycle.test.ts'),
+    apiScope: 'orders:ship',
   }),
   orderReceive: endpoint({
     method: 'POST',

@@ -43,3 +43,5 @@ export * from './history.ts';
 export * from './pricing.ts';
 // Parcel tracking (快递100).
 export * from './tracking.ts';
+// Open platform: API keys, signed-call nonces, webhooks (decision 0205).
+export * from './openapi.ts';

@@ -45,6 +45,7 @@ const companyMenu = (supplier: boolean): MenuDef => ({
     { code: 'company.bank', name: '银行账户', linkPath: `${C}/bank/auth` },
     { code: 'company.role', name: '角色管理', linkPath: `${C}/role/list` },
     { code: 'company.user', name: '用户管理', linkPath: `${C}/user/list` },
+    { code: 'company.openapi', name: '开放平台', linkPath: `${C}/openapi` },
   ],
 });
 

@@ -45,6 +45,27 @@ function summaryOf(route: { config?: unknown }): string | undefined {
   return typeof summary === 'string' && summary ? summary : undefined;
 }
 
+/** The open-platform scope a descriptor opted in with (docs/product/open-platform.md), if any. */
+function apiScopeOf(route: { config?: unknown }): string | undefined {
+  const scope = (route.config as { endpoint?: { apiScope?: unknown } } | undefined)?.endpoint?.apiScope;
+  return typeof scope === 'string' ? scope : undefined;
+}
+
+/** How an ERP calls an opted-in operation with an API key (docs/operations.md#open-platform-signing). */
+const signedExample = (method: string, url: string, scope: string) =>
+  [
+    `Open platform: callable with an API key holding scope \`${scope}\` (x-api-scope), signed:`,
+    '```',
+    `${method} ${url}`,
+    'x-aqm-key: AK0123456789abcdef0123',
+    'x-aqm-timestamp: 1764230400',
+    'x-aqm-nonce: 3f8a1c2e9b7d4f60a1b2c3d4e5f60718',
+    'x-aqm-signature: hex(HMAC-SHA256(secret, "AQM1-HMAC-SHA256\\n" + hex(SHA256(canonical))))',
+    '',
+    'canonical = METHOD \\n path?query \\n timestamp \\n nonce \\n hex(SHA256(body))',
+    '```',
+  ].join('\n');
+
 // Swagger UI's own files are external scripts, but its stylesheet injects inline styles and it shows data: images.
 // This page gets its own policy, replacing the site-wide one for /api/docs only.
 const DOCS_CSP = [
@@ -97,9 +118,16 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
         description:
           'Every answer is the envelope {code, message, data}: code 0 success, 1 login expired, others a business ' +
           'error with a Chinese message. Sign in with POST /api/appuser/login and send its authToken as x-token. ' +
-          'x-permission names what a route requires (unspecified: not yet declared).',
+          'x-permission names what a route requires (unspecified: not yet declared). ' +
+          'Operations with x-api-scope also accept a signed open-platform call with a company API key ' +
+          '(headers x-aqm-key, x-aqm-timestamp, x-aqm-nonce, x-aqm-signature; see docs/operations.md#open-platform-signing).',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-token' },
+          openPlatformKey: { type: 'apiKey', in: 'header', name: 'x-aqm-key' },
+        },
+      },
     },
     transform: (input) => {
       // @fastify/websocket hides its routes; they are still part of the API, listed as a GET that upgrades.
@@ -115,6 +143,11 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
         socket ? 'WebSocket: answers the upgrade and pushes JSON messages.' : '',
         `Permission: \`${permission}\``,
       ];
+      const scope = apiScopeOf(input.route);
+      if (scope) {
+        schema['x-api-scope'] = scope;
+        notes.push(signedExample(String(input.route.method), input.url, scope));
+      }
       schema.description = notes.filter(Boolean).join('\n\n');
       if (socket) schema['x-websocket'] = true;
       schema.tags ??= [tagOf(input.url)];

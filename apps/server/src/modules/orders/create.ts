@@ -1,3 +1,4 @@
+import { emitWebhookEvents } from '../openapi/webhooks.ts';
 import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
@@ -407,6 +408,17 @@ export async function createOrders(
   });
   await notices.sent();
   await recordOrderPriceUses(tx, written.map(({ lines, order }) => ({ orderId: order.id, lines })));
+  await emitWebhookEvents(
+    tx,
+    written.flatMap(({ o, buyer, seller, order }) => {
+      const data = { orderId: order.id, orderNo: order.orderNo, status: startStatus(o), totalAmount: order.totalAmount };
+      return [
+        { companyId: buyer.id, type: 'order.placed' as const, data },
+        { companyId: seller.id, type: 'order.placed' as const, data },
+      ];
+    }),
+    now,
+  );
 
   const created: CreatedOrder[] = new Array<CreatedOrder>(input.length);
   for (const { index, seller, order } of written) {

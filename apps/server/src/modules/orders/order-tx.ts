@@ -7,6 +7,7 @@ import {
   type OrderAction,
   type OrderMachineContext,
   type OrderStatusValue,
+  type WebhookEvent,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, type OrderRow } from '../../db/schema/index.ts';
@@ -18,6 +19,7 @@ import {
   type TransitionActor,
 } from '../../lib/transition.ts';
 import { notify, type Notice } from '../notifications/notify.ts';
+import { emitWebhookEvents } from '../openapi/webhooks.ts';
 import { callerName, type Caller } from '../products/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { jobClocks } from '../jobs/schedule.ts';
@@ -124,7 +126,7 @@ export async function runOrderTransition(
     content?: string;
   },
 ): Promise<void> {
-  await transition(tx, {
+  const to = await transition(tx, {
     machine: orderMachine,
     action: t.action,
     docType: ORDER_DOC,
@@ -149,7 +151,23 @@ export async function runOrderTransition(
   });
   if (t.actor.side !== Side.BUYER) await notify(tx, order.buyerCompanyId, notice('buyer'));
   if (t.actor.side !== Side.SELLER) await notify(tx, order.sellerCompanyId, notice('seller'));
+  const event = ORDER_WEBHOOK_EVENTS[t.action];
+  if (event) {
+    const data = { orderId: order.id, orderNo: order.orderNo, status: to };
+    await emitWebhookEvents(tx, [
+      { companyId: order.buyerCompanyId, type: event, data },
+      { companyId: order.sellerCompanyId, type: event, data },
+    ]);
+  }
 }
+
+/** The webhook events of the order table's actions (docs/product/open-platform.md#webhooks). */
+const ORDER_WEBHOOK_EVENTS: Partial<Record<OrderAction, WebhookEvent>> = {
+  payConfirm: 'order.paid',
+  ship: 'order.shipped',
+  cancel: 'order.cancelled',
+  receive: 'order.received',
+};
 
 /**
  * Cancels a locked order through the table: releases the reserved (unshipped) stock through the ledger, stops its

@@ -18,3 +18,4 @@ export * from './bank.ts';
 export * from './approvals.ts';
 export * from './pricing.ts';
 export * from './agreements.ts';
+export * from './openapi.ts';

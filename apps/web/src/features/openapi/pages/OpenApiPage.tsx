@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Alert, Button, Popconfirm, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  API_SCOPES,
+  WEBHOOK_EVENTS,
+  formatChinaDateTime,
+  type ApiKeyRow,
+  type WebhookDeliveryRow,
+  type WebhookRow,
+} from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import {
+  useApiKeys,
+  useDeliveries,
+  useDeleteWebhook,
+  useEnableWebhook,
+  useOpenApiStatus,
+  useRedeliver,
+  useRevokeKey,
+  useRotateKey,
+  useWebhooks,
+} from '../api/openapi.ts';
+import { ApiKeyModal } from '../components/ApiKeyModal.tsx';
+import { SecretModal } from '../components/SecretModal.tsx';
+import { WebhookModal } from '../components/WebhookModal.tsx';
+
+const scopeName = (code: string) => API_SCOPES.find((s) => s.code === code)?.name ?? code;
+const eventName = (code: string) => WEBHOOK_EVENTS.find((e) => e.code === code)?.name ?? code;
+const when = (v: string | null) => (v ? formatChinaDateTime(v) : '—');
+const DELIVERY_STATUS: Record<number, { text: string; color: string }> = {
+  0: { text: '待推送', color: 'processing' },
+  1: { text: '已送达', color: 'success' },
+  2: { text: '已放弃', color: 'error' },
+};
+
+type Shown = { title: string; items: { label: string; value: string }[] } | null;
+
+function KeysTab({ onSecret }: { onSecret: (s: Shown) => void }) {
+  const { params, page } = useListParams({});
+  const list = useApiKeys(params, true);
+  const rotate = useRotateKey();
+  const revoke = useRevokeKey();
+  const [creating, setCreating] = useState(false);
+  const columns: TableColumnsType<ApiKeyRow> = [
+    { title: '名称', dataIndex: 'name' },
+    { title: 'AccessKey ID', dataIndex: 'accessKeyId', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+    { title: '权限范围', dataIndex: 'scopes', render: (s: string[]) => s.map((c) => <Tag key={c}>{scopeName(c)}</Tag>) },
+    { title: '状态', dataIndex: 'revokedAt', width: 80, render: (v: string | null) => (v ? <Tag>已停用</Tag> : <Tag color="success">有效</Tag>) },
+    { title: '调用次数', dataIndex: 'useCount', width: 90 },
+    { title: '最近调用', dataIndex: 'lastUsedAt', width: 160, render: when },
+    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: when },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, r) =>
+        r.revokedAt ? null : (
+          <Space size={0}>
+            <Popconfirm
+              title="轮换密钥？"
+              description="旧密钥立即失效，请及时更新 ERP 配置。"
+              onConfirm={async () => {
+                const s = await rotate.mutateAsync(r.id);
+                onSecret({ title: '新的密钥', items: [{ label: 'AccessKey ID', value: s.accessKeyId }, { label: 'Secret', value: s.secret }] });
+              }}
+            >
+              <Button type="link" size="small">轮换</Button>
+            </Popconfirm>
+            <Popconfirm title="停用密钥？" description="停用后立即拒绝该密钥的所有调用，不可恢复。" okButtonProps={{ danger: true }} onConfirm={() => revoke.mutateAsync(r.id)}>
+              <Button type="link" size="small" danger>停用</Button>
+            </Popconfirm>
+          </Space>
+        ),
+    },
+  ];
+  return (
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          创建密钥
+        </Button>
+      </div>
+      <ListTable<ApiKeyRow>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="密钥列表加载失败"
+        emptyText="暂无密钥，创建后即可在 ERP 中调用开放接口"
+        showTotal={(total) => `共 ${total} 个密钥`}
+      />
+      <ApiKeyModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(s) => {
+          setCreating(false);
+          onSecret({ title: '密钥已创建', items: [{ label: 'AccessKey ID', value: s.accessKeyId }, { label: 'Secret', value: s.secret }] });
+        }}
+      />
+    </>
+  );
+}
+
+function WebhooksTab({ onSecret }: { onSecret: (s: Shown) => void }) {
+  const { params, page } = useListParams({});
+  const list = useWebhooks(params, true);
+  const enable = useEnableWebhook();
+  const remove = useDeleteWebhook();
+  const [creating, setCreating] = useState(false);
+  const columns: TableColumnsType<WebhookRow> = [
+    { title: '接收地址', dataIndex: 'url', ellipsis: true },
+    { title: '事件', dataIndex: 'events', render: (s: string[]) => s.map((c) => <Tag key={c}>{eventName(c)}</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'enabled',
+      width: 200,
+      render: (on: boolean, r) => (on ? <Tag color="success">启用</Tag> : <Space direction="vertical" size={0}><Tag color="error">已停用</Tag><Typography.Text type="secondary">{r.disabledReason}</Typography.Text></Space>),
+    },
+    { title: '连续失败', dataIndex: 'consecutiveFailures', width: 90 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, r) => (
+        <Space size={0}>
+          {!r.enabled && (
+            <Button type="link" size="small" onClick={() => void enable.mutateAsync(r.id)}>
+              启用
+            </Button>
+          )}
+          <Popconfirm title="删除接收地址？" description="未送达的推送将不再发送。" okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(r.id)}>
+            <Button type="link" size="small" danger>删除</Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          添加接收地址
+        </Button>
+      </div>
+      <ListTable<WebhookRow>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="接收地址加载失败"
+        emptyText="暂无接收地址"
+        showTotal={(total) => `共 ${total} 个接收地址`}
+      />
+      <WebhookModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(s) => {
+          setCreating(false);
+          onSecret({ title: '接收地址已添加', items: [{ label: '签名密钥', value: s.secret }] });
+        }}
+      />
+    </>
+  );
+}
+
+function DeliveriesTab() {
+  const { params, page } = useListParams({});
+  const list = useDeliveries(params, true);
+  const redeliver = useRedeliver();
+  const columns: TableColumnsType<WebhookDeliveryRow> = [
+    { title: '事件', dataIndex: 'eventType', render: eventName },
+    { title: '事件ID', dataIndex: 'eventId', ellipsis: true },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={DELIVERY_STATUS[s]?.color}>{DELIVERY_STATUS[s]?.text}</Tag> },
+    { title: '尝试次数', dataIndex: 'attempts', width: 90 },
+    { title: '响应码', dataIndex: 'lastStatusCode', width: 80, render: (v: number | null) => v ?? '—' },
+    { title: '错误', dataIndex: 'lastError', ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: '下次推送', dataIndex: 'nextAttemptAt', width: 160, render: when },
+    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: when },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => void redeliver.mutateAsync(r.id)}>
+          重新推送
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListTable<WebhookDeliveryRow>
+      rowKey="id"
+      columns={columns}
+      query={list}
+      params={params}
+      onPage={page}
+      errorTitle="推送记录加载失败"
+      emptyText="暂无推送记录"
+      showTotal={(total) => `共 ${total} 条`}
+    />
+  );
+}
+
+/** 开放平台 (docs/product/open-platform.md): API keys, webhook endpoints and the delivery log; company administrators only. */
+export default function OpenApiPage() {
+  const status = useOpenApiStatus();
+  const [shown, setShown] = useState<Shown>(null);
+  const off = status.data && !status.data.enabled;
+  const notAdmin = status.data && !status.data.isAdmin;
+  return (
+    <ListPage title="开放平台">
+      {status.isError && <Alert type="error" showIcon title="开放平台状态加载失败，请刷新重试" />}
+      {off && <Alert type="info" showIcon title="开放平台未启用：请联系平台管理员配置 OPENAPI_MASTER_KEY。" />}
+      {notAdmin && <Alert type="info" showIcon title="只有企业管理员可以管理开放平台。" />}
+      {status.data?.enabled && status.data.isAdmin && (
+        <>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="ERP 使用密钥对请求签名（HMAC-SHA256），调用与工作台相同的接口；签名方法与示例见 API 文档（/api/docs）。"
+          />
+          <Tabs
+            items={[
+              { key: 'keys', label: 'API 密钥', children: <KeysTab onSecret={setShown} /> },
+              { key: 'webhooks', label: '事件推送', children: <WebhooksTab onSecret={setShown} /> },
+              { key: 'deliveries', label: '推送记录', children: <DeliveriesTab /> },
+            ]}
+          />
+        </>
+      )}
+      <SecretModal shown={shown} onClose={() => setShown(null)} />
+    </ListPage>
+  );
+}
