@@ -3,6 +3,7 @@
  * error (node-postgres and PGlite both carry the SQLSTATE as `code`) in its own as `cause`, so the code is looked
  * for along the chain. Lost connections are connection-errors.ts.
  */
+import { conflict } from '../lib/errors.ts';
 
 /** SQLSTATEs the code answers in words. */
 export const PgError = {
@@ -28,3 +29,20 @@ export function pgErrorCode(err: unknown): string | undefined {
 
 /** The statement broke a unique constraint or index (two saves racing for one name, number or pair). */
 export const isUniqueViolation = (err: unknown): boolean => pgErrorCode(err) === PgError.UNIQUE_VIOLATION;
+
+/**
+ * Runs a change and answers the database's refusals in words: each PostgreSQL error code in `messages`
+ * becomes a conflict with its message (unique SKU code, available stock, a confirmed document …).
+ */
+export async function explainDbErrors<T>(
+  messages: Record<string, string>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const message = messages[pgErrorCode(err) ?? ''];
+    if (message) throw conflict(message);
+    throw err;
+  }
+}

@@ -6,12 +6,12 @@
  * connections for `outageMs`, and records every request, `/api/ready` every 250 ms, when a live event reaches
  * a socket again, when the job runner fires a timed rule again, and what the database holds afterwards.
  */
+import { ORDER_CLOCKS } from '@aquamall/shared';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { EVENT_CHANNEL } from '../lib/event-bus.ts';
-import { ORDER_JOBS } from '../modules/orders/create.ts';
 import { THREAD_EVENT } from '../modules/quotations/thread.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
 import { getJson, postJson, startServer, type Envelope } from './server-process.ts';
@@ -256,12 +256,12 @@ export async function runDbChaos(opts: ChaosOptions): Promise<ChaosReport> {
       const orderId = acked[0];
       if (orderId === undefined) return null;
       await admin.query(`update jobs set run_at = now() where kind = $1 and ref_id = $2 and status = 0`, [
-        ORDER_JOBS.CONFIRM_TIMEOUT,
+        ORDER_CLOCKS.CONFIRM_TIMEOUT,
         orderId,
       ]);
       for (; now() - upAt < 15_000; await sleep(100)) {
         const row = await admin.query<{ status: number }>(`select status from jobs where kind = $1 and ref_id = $2`, [
-          ORDER_JOBS.CONFIRM_TIMEOUT,
+          ORDER_CLOCKS.CONFIRM_TIMEOUT,
           orderId,
         ]);
         if (row.rows[0]?.status !== 0) return now() - upAt;

@@ -5,7 +5,7 @@ import { products, productSkus, users } from '../schema/index.ts';
 import { createAddress } from '../../modules/buying/addresses.ts';
 import { addToCart } from '../../modules/buying/cart.ts';
 import { createInvoiceTitle } from '../../modules/buying/invoice-titles.ts';
-import type { Caller } from '../../modules/products/caller.ts';
+import type { Caller } from '../../modules/auth/caller.ts';
 import type { SeededCompany } from './companies.ts';
 
 /** A valid unified social credit code (check character computed) from its first 17 characters. */

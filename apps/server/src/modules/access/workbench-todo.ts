@@ -19,7 +19,7 @@ import { readOrderCounts } from '../orders/counts.ts';
 import { myEnquiryCounts } from '../enquiries/queries.ts';
 import { rmaCounts } from '../aftersales/queries.ts';
 import { invoiceCounts } from '../invoices/queries.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { visibleMenuPaths } from './menus.ts';
 
 /** Counts per status (as the list tabs keep them), from any of the count readers. */

@@ -6,7 +6,7 @@ import { categories, companies, products } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { withKeyLocks } from '../../lib/key-lock.ts';
-import { explainDbErrors } from '../products/caller.ts';
+import { explainDbErrors } from '../../db/pg-errors.ts';
 import type { AuditActor } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
 import { audited, siteContentChanged } from './audited.ts';

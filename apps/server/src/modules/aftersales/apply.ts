@@ -9,7 +9,7 @@ import { addDays } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { viewerOrderType } from '../orders/create.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
 
 const TYPE_NAME: Record<number, string> = { [RmaType.RETURN]: '退货退款', [RmaType.REFUND]: '仅退款', [RmaType.EXCHANGE]: '换货' };

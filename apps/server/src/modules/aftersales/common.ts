@@ -5,7 +5,7 @@ import { orderLines, rmaLines, rmas } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { actorOf, transition as runTransition } from '../../lib/transition.ts';
 import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export type RmaRecord = typeof rmas.$inferSelect;
 

@@ -3,7 +3,7 @@ import { OrderStatus, RefundMethod, RmaType } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
-import { callerByPhone } from '../products/caller.ts';
+import { callerByPhone } from '../auth/caller.ts';
 import { addHours } from '../jobs/schedule.ts';
 import { applyRma } from './apply.ts';
 import { approveRma, refundRma } from './transitions.ts';

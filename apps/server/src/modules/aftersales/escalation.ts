@@ -6,7 +6,7 @@ import { transition } from '../../lib/transition.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { inTransaction, NOT_FOUND, RMA_DOC, rmaLink } from './common.ts';
 
 /** The dispute of a request as both parties see it, or null (decision 0187). */

@@ -6,7 +6,7 @@ import { historyOf } from '../../lib/transition.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { viewerOrderType } from '../orders/create.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { NOT_FOUND, RMA_DOC } from './common.ts';
 import { disputeOf } from './escalation.ts';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, invoiceOrders, invoices, orderLines, orders, rmaLines, rmas, type AddressSnapshot } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { addressSnapshot, createAddress, areaNames } from '../buying/addresses.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { StockMove } from '../products/stock-ledger.ts';
 import type { RmaRecord } from './common.ts';
 

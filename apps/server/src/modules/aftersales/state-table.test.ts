@@ -7,7 +7,7 @@ import { documentHistory, orderLines, rmaDisputes, rmas } from '../../db/schema/
 import { decideDispute } from '../admin/trade/disputes.ts';
 import { callerFor, makeOnSaleProduct, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { makeCompletedOrder } from '../../test/factories/aftersales.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { applyRma } from './apply.ts';
 import { escalateRma } from './escalation.ts';
 import { approveRma, exchangeRma, receiveRma, refundRma, rejectRma, shipBackRma, withdrawRma } from './transitions.ts';

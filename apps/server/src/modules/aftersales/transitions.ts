@@ -20,7 +20,7 @@ import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { createOrders, type NewOrderLine } from '../orders/create.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { guardRma, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
 import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/pay.ts';

@@ -10,7 +10,7 @@ import { addressSnapshot, ownAddress } from '../buying/addresses.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
 import { notify } from '../notifications/notify.ts';
 import { createOrders } from '../orders/create.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { AGREEMENT_DOC, agreementCtx, agreementLink, inTransaction, lockAgreementFor } from './common.ts';
 import { fail } from './messages.ts';
 

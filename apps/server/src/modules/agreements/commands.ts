@@ -23,7 +23,7 @@ import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import { jobClocks } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import {
   AGREEMENT_DOC,
   agreementCtx,

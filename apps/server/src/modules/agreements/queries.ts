@@ -15,7 +15,7 @@ import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { loadPermissions } from '../access/permissions.ts';
 import { viewerOrderType } from '../orders/create.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { drawsOf, usedByLine } from './call-off.ts';
 import { AGREEMENT_DOC, agreementCtx, sideOf } from './common.ts';
 import { fail } from './messages.ts';

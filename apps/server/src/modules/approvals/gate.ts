@@ -20,7 +20,7 @@ import { recordHistory } from '../../lib/transition.ts';
 import { linePrices, problemOf, skuFacts, specText } from '../buying/cart.ts';
 import { fail as buyingFail } from '../buying/messages.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { departmentOf } from './departments.ts';
 import { fail } from './messages.ts';
 import { notifyApprovers } from './notices.ts';

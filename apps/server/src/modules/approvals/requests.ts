@@ -23,7 +23,7 @@ import { linePrices, skuFacts } from '../buying/cart.ts';
 import { cancelJobs, jobClocks } from '../jobs/schedule.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { permissionsOfUser } from '../access/roles.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { userName } from './departments.ts';
 import { PURCHASE_REQUEST_DOC } from './gate.ts';
 import { fail } from './messages.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { ownRolesCondition } from '../access/scope.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { userName } from './departments.ts';
 import { fail } from './messages.ts';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, companies, type AddressSnapshot } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { areaTree } from '../enums/areas.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { savedEntries } from './saved-entries.ts';
 
 type AddressInput = z.output<typeof addressInput>;

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, products, productSkus, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { resolvePrices } from '../pricing/resolve.ts';
 
 /** Only purchasers (company type 4) buy: a supplier is told so in words. */

@@ -19,7 +19,7 @@ import { cartLines } from '../../db/schema/index.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
 import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type LinePrice, type SkuFacts } from './cart.ts';

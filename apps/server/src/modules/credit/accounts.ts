@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts } from '../../db/schema/index.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import {
   accountFor,
   actorOf,

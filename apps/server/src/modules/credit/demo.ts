@@ -3,7 +3,7 @@ import { CompanyType, CreditAccountStatus, CreditMovement, CreditRequestKind, Me
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts, creditLedger, creditRequests, creditStatements, productSkus, products } from '../../db/schema/index.ts';
 import { insertPastOrders, type PastLine, type PastOrder } from '../reports/demo.ts';
-import { callerByPhone } from '../products/caller.ts';
+import { callerByPhone } from '../auth/caller.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

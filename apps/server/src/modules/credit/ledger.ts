@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { ageAccount } from '../reports/ageing.ts';
 import { fail } from './messages.ts';
 

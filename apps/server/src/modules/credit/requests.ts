@@ -13,7 +13,7 @@ import { creditRequests } from '../../db/schema/index.ts';
 import { isError } from '../../lib/errors.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import {
   accountFor,
   actorOf,

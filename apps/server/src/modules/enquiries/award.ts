@@ -9,7 +9,7 @@ import { transition } from '../../lib/transition.ts';
 import { jobClocks } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
 import { createOrders, type NewOrder } from '../orders/create.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { decideOffers } from '../quotations/decide.ts';
 import { lockOffersToAward, offersSealed } from '../quotations/sealed.ts';
 import { assertPurchaser, ENQUIRY_DOC, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, quotationLines, quotations, quotationVersions } from '../../db/schema/index.ts';
 import { Random, at1700Beijing, DAY_MS } from '../../db/seed/random.ts';
 import { scheduleJob } from '../jobs/schedule.ts';
-import { callerByPhone } from '../products/caller.ts';
+import { callerByPhone } from '../auth/caller.ts';
 import { awardEnquiry } from './award.ts';
 import { ENQUIRY_JOBS } from './common.ts';
 import { documentNumber } from '../../lib/doc-numbers.ts';

@@ -20,7 +20,7 @@ import { assertOwnUploads } from '../files/ownership.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
 import { addDays, jobClocks } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { bidderCompanies } from '../quotations/sealed.ts';
 import { openShop } from '../mall/shops/card.ts';
 import { assertPurchaser, ENQUIRY_DOC, ENQUIRY_JOBS, enquiryLink, inTransaction, ownEnquiry, quotationLink, shownStatus } from './common.ts';

@@ -5,7 +5,7 @@ import { CertStatus, enquiryMachine, QuotationStatus, quotationMachine, type Off
 import type { Db } from '../../db/client.ts';
 import { companies, productDiscussions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/sealed.ts';
 import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';

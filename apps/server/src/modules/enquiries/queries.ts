@@ -6,7 +6,7 @@ import { companies, enquiries, enquiryInvitations, enquiryItems, orders, product
 import { awardedSupplierNames, offersSealed } from '../quotations/sealed.ts';
 import { publicProduct } from '../search/goods-query.ts';
 import { openShop } from '../mall/shops/card.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
 import { fail } from './messages.ts';

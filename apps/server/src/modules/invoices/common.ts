@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import type { TransitionActor } from '../../lib/transition.ts';
 import { fail } from './messages.ts';
 

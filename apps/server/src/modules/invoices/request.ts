@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { recordHistory } from '../../lib/transition.ts';
 import { coveredFen, HISTORY_TARGET, inTransaction, invoiceActor, record } from './common.ts';
 import { refundedFenByOrder } from '../aftersales/returns.ts';

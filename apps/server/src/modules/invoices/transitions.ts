@@ -17,7 +17,7 @@ import { invoiceOrders, invoices, rmas } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { extensionOf } from '../files/upload.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import {
   chinaDay,

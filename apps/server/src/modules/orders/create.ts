@@ -32,8 +32,6 @@ import { fail } from './messages.ts';
 import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
 import { verifiedAccountOf } from '../merchant/bank.ts';
 
-/** Kinds of the orders' timed rules (jobs table), named by the order table (packages/shared/src/machines/order.ts). */
-export const ORDER_JOBS = ORDER_CLOCKS;
 
 /** The history's document kind of orders (`document_history.doc_type`). */
 export const ORDER_DOC = 'order';
@@ -373,7 +371,7 @@ export async function createOrders(
   const clockRows = written
     .filter(({ o }) => !isReplacement(o))
     .map(({ order }) => ({
-      kind: ORDER_JOBS.CONFIRM_TIMEOUT,
+      kind: ORDER_CLOCKS.CONFIRM_TIMEOUT,
       refId: order.id,
       runAt: addHours(now, rules.confirmHours),
     }));

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { InvoiceKind, OrderStatus, ProductStatus, type OrderStatusValue } from '@aquamall/shared';
+import { ORDER_CLOCKS, InvoiceKind, OrderStatus, ProductStatus, type OrderStatusValue } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { files, orderLines, products, productSkus } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { callerByPhone, type Caller } from '../products/caller.ts';
+import { callerByPhone, type Caller } from '../auth/caller.ts';
 import { addHours } from '../jobs/schedule.ts';
-import { createOrders, ORDER_JOBS } from './create.ts';
+import { createOrders } from './create.ts';
 import {
   cancelOrder,
   confirmOrder,
@@ -238,6 +238,6 @@ export async function seedDemoOrders(db: Db, storage: Storage | null, now = new 
   );
   const lapsed = await place(sellerB, skusB.slice(1, 2), ago(24 * 4), null);
   await db.transaction((tx) =>
-    orderJobHandlers[ORDER_JOBS.CONFIRM_TIMEOUT](tx, lapsed, addHours(ago(24 * 4), rules.confirmHours)),
+    orderJobHandlers[ORDER_CLOCKS.CONFIRM_TIMEOUT](tx, lapsed, addHours(ago(24 * 4), rules.confirmHours)),
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquamall/shared';
+import { ORDER_CLOCKS, Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   bankAccounts,
@@ -26,7 +26,6 @@ import {
   proofFile,
 } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
-import { ORDER_JOBS } from './create.ts';
 import { cancelOrder, confirmOrder, payOrder, receiveOrder } from './lifecycle.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 
@@ -123,7 +122,7 @@ describe('order lifecycle over HTTP', () => {
 
     expect(await post(S, 'confirm', { orderId: s.id })).toMatchObject({ code: 0 });
     expect((await order(s.id)).status).toBe(OrderStatus.TO_PAY);
-    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_JOBS.PAY_TIMEOUT]);
+    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_CLOCKS.PAY_TIMEOUT]);
     expect(await post(S, 'confirm', { orderId: s.id })).toMatchObject({
       code: Code.CONFLICT,
       message: '订单当前状态为待付款，不能确认',
@@ -162,7 +161,7 @@ describe('order lifecycle over HTTP', () => {
 
     expect(await post(S, 'payReject', { orderId: s.id, reason: '' })).toMatchObject({ code: Code.INVALID });
     expect(await post(S, 'payReject', { orderId: s.id, reason: '未收到款项' })).toMatchObject({ code: 0 });
-    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_JOBS.PAY_TIMEOUT]);
+    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_CLOCKS.PAY_TIMEOUT]);
     expect(await post(B, 'pay', { orderId: s.id, proofFiles: [proof] })).toMatchObject({ code: 0 });
     expect(await post(S, 'payConfirm', { orderId: s.id })).toMatchObject({ code: 0 });
     expect(await order(s.id)).toMatchObject({
@@ -221,7 +220,7 @@ describe('order lifecycle over HTTP', () => {
         .map((r) => r.quantity)
         .sort(),
     ).toEqual([-4, -4, -6]);
-    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_JOBS.AUTO_RECEIVE]);
+    expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_CLOCKS.AUTO_RECEIVE]);
     expect(await ship([{ lineId: l1!.id, quantity: 1 }], 'SF3')).toMatchObject({
       code: Code.CONFLICT,
       message: '订单当前状态为待收货，不能发货',

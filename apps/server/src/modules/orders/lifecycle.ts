@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ORDER_CLOCKS,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
@@ -27,10 +28,9 @@ import {
   type OrderRow,
 } from '../../db/schema/index.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
-import { ORDER_JOBS } from './create.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
 import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 import { fail, ordersErrors } from './messages.ts';
@@ -120,7 +120,7 @@ export async function confirmOrder(
           .set({ status: to, confirmedAt: now, updatedAt: now })
           .where(eq(orders.id, order.id));
       },
-      clocks: { [ORDER_JOBS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
+      clocks: { [ORDER_CLOCKS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
       now,
       title: '供应商已确认订单',
       content: `请在 ${rules.payHours} 小时内付款 ¥${order.totalAmount}，逾期订单自动取消。`,
@@ -360,7 +360,7 @@ export async function rejectPayment(
       action: 'payReject',
       actor,
       ctx: { paymentWaiting: true },
-      clocks: { [ORDER_JOBS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
+      clocks: { [ORDER_CLOCKS.PAY_TIMEOUT]: addHours(now, rules.payHours) },
       note: input.reason,
       now,
       title: '付款凭证被驳回',
@@ -466,7 +466,7 @@ export async function shipOrder(
           .where(eq(orders.id, order.id));
       },
       // Only the last shipment starts the automatic-receipt clock.
-      clocks: { [ORDER_JOBS.AUTO_RECEIVE]: allShipped ? addDays(now, rules.autoReceiveDays) : null },
+      clocks: { [ORDER_CLOCKS.AUTO_RECEIVE]: allShipped ? addDays(now, rules.autoReceiveDays) : null },
       note: `${carrier} ${trackingNo}`,
       now,
       title: allShipped ? '订单已全部发货' : '订单部分发货',

@@ -20,7 +20,7 @@ import {
 } from '../../lib/transition.ts';
 import { notify, type Notice } from '../notifications/notify.ts';
 import { emitWebhookEvents } from '../openapi/webhooks.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { jobClocks } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';

@@ -22,7 +22,7 @@ import { canSeeMenuPath } from '../access/menus.ts';
 import { assertMemberGate } from '../access/member-gate.ts';
 import { readOrderCounts } from './counts.ts';
 import { loadPermissions } from '../access/permissions.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  ORDER_CLOCKS,
   orderMachine,
   OrderStatus,
   PaymentMethod,
@@ -20,9 +21,8 @@ import {
   makePurchaser,
   makeSupplier,
 } from '../../test/factories/index.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { applyRma } from '../aftersales/apply.ts';
-import { ORDER_JOBS } from './create.ts';
 import {
   cancelOrder,
   confirmOrder,
@@ -122,8 +122,8 @@ describe('the order state table', () => {
     const clockOf: Partial<
       Record<OrderAction, ((tx: typeof t.database.db, id: number, now: Date) => Promise<void>)[]>
     > = {
-      cancel: [orderJobHandlers[ORDER_JOBS.CONFIRM_TIMEOUT], orderJobHandlers[ORDER_JOBS.PAY_TIMEOUT]],
-      receive: [orderJobHandlers[ORDER_JOBS.AUTO_RECEIVE]],
+      cancel: [orderJobHandlers[ORDER_CLOCKS.CONFIRM_TIMEOUT], orderJobHandlers[ORDER_CLOCKS.PAY_TIMEOUT]],
+      receive: [orderJobHandlers[ORDER_CLOCKS.AUTO_RECEIVE]],
     };
     for (const { action, state, allowed } of stateMatrix(orderMachine, 'system')) {
       if (allowed) continue;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { OrderStatus, Side, StockReason } from '@aquamall/shared';
+import { ORDER_CLOCKS, OrderStatus, Side, StockReason } from '@aquamall/shared';
 import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
@@ -19,7 +19,6 @@ import {
 import { addHours, scheduleJob } from '../jobs/schedule.ts';
 import { registerJob, runDueJobs, MAX_ATTEMPTS } from '../jobs/runner.ts';
 import { ORDER_COUNTS_COMPACT_JOB } from './counts.ts';
-import { ORDER_JOBS } from './create.ts';
 import { confirmOrder, payOrder } from './lifecycle.ts';
 
 let t: TestApp;
@@ -69,7 +68,7 @@ describe('timed rules of orders', () => {
     });
     const [skuRow] = await db().select().from(productSkus).where(eq(productSkus.id, s.skuId));
     expect(skuRow).toMatchObject({ onHand: 100, reserved: 0 });
-    expect((await jobOf(s.id, ORDER_JOBS.CONFIRM_TIMEOUT)).status).toBe(1);
+    expect((await jobOf(s.id, ORDER_CLOCKS.CONFIRM_TIMEOUT)).status).toBe(1);
     await runDueJobs(db(), addHours(T0, 1000));
     const cancels = await db()
       .select()
@@ -96,7 +95,7 @@ describe('timed rules of orders', () => {
       T0,
     );
     // Even a stray pending job (scheduled by hand) leaves an order with a waiting proof alone.
-    await scheduleJob(db(), ORDER_JOBS.PAY_TIMEOUT, b.id, T0);
+    await scheduleJob(db(), ORDER_CLOCKS.PAY_TIMEOUT, b.id, T0);
     await runDueJobs(db(), addHours(T0, rules.payHours * 2));
     expect((await order(b.id)).status).toBe(OrderStatus.TO_PAY);
   });
@@ -109,11 +108,11 @@ describe('timed rules of orders', () => {
       await db()
         .select()
         .from(jobs)
-        .where(and(eq(jobs.refId, s.id), eq(jobs.kind, ORDER_JOBS.AUTO_RECEIVE))),
+        .where(and(eq(jobs.refId, s.id), eq(jobs.kind, ORDER_CLOCKS.AUTO_RECEIVE))),
     ).toEqual([]);
     const last = addHours(T0, 24);
     await advanceOrder(db(), s.id, s.sides, OrderStatus.TO_RECEIVE, { now: last });
-    expect((await jobOf(s.id, ORDER_JOBS.AUTO_RECEIVE)).runAt.getTime()).toBe(
+    expect((await jobOf(s.id, ORDER_CLOCKS.AUTO_RECEIVE)).runAt.getTime()).toBe(
       addHours(last, rules.autoReceiveDays * 24).getTime(),
     );
     await runDueJobs(db(), addHours(last, rules.autoReceiveDays * 24 - 1));
@@ -124,10 +123,10 @@ describe('timed rules of orders', () => {
     // A confirm-timeout job left on a confirmed order does nothing.
     const moved = await scene('已确认');
     await advanceOrder(db(), moved.id, moved.sides, OrderStatus.TO_PAY, { now: T0 });
-    await scheduleJob(db(), ORDER_JOBS.CONFIRM_TIMEOUT, moved.id, T0);
+    await scheduleJob(db(), ORDER_CLOCKS.CONFIRM_TIMEOUT, moved.id, T0);
     await runDueJobs(db(), addHours(T0, 1));
     expect((await order(moved.id)).status).toBe(OrderStatus.TO_PAY);
-    expect((await jobOf(moved.id, ORDER_JOBS.CONFIRM_TIMEOUT)).status).toBe(1);
+    expect((await jobOf(moved.id, ORDER_CLOCKS.CONFIRM_TIMEOUT)).status).toBe(1);
   });
 });
 

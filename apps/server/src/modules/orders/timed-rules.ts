@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
+import { ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderPayments, type OrderRow } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
-import { ORDER_JOBS } from './create.ts';
 import { completeLockedOrder } from './lifecycle.ts';
 import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
 
@@ -42,7 +41,7 @@ async function dueOrder(
  */
 export const orderJobHandlers = {
   /** Not confirmed by the supplier in time: cancelled by the system, reserved stock released. */
-  async [ORDER_JOBS.CONFIRM_TIMEOUT](tx: Db, orderId: number, now: Date) {
+  async [ORDER_CLOCKS.CONFIRM_TIMEOUT](tx: Db, orderId: number, now: Date) {
     const due = await dueOrder(tx, orderId, OrderStatus.TO_CONFIRM, 'cancel');
     if (!due) return;
     await cancelLockedOrder(tx, due.order, SYSTEM, '供应商超时未确认，系统自动取消', now, {
@@ -50,7 +49,7 @@ export const orderJobHandlers = {
     });
   },
   /** Not paid in time (and no transfer proof waiting): cancelled by the system. */
-  async [ORDER_JOBS.PAY_TIMEOUT](tx: Db, orderId: number, now: Date) {
+  async [ORDER_CLOCKS.PAY_TIMEOUT](tx: Db, orderId: number, now: Date) {
     const due = await dueOrder(tx, orderId, OrderStatus.TO_PAY, 'cancel');
     if (!due) return;
     await cancelLockedOrder(tx, due.order, SYSTEM, '超时未付款，系统自动取消', now, {
@@ -58,7 +57,7 @@ export const orderJobHandlers = {
     });
   },
   /** Fully shipped and not received by the purchaser: received automatically after the last shipment. */
-  async [ORDER_JOBS.AUTO_RECEIVE](tx: Db, orderId: number, now: Date) {
+  async [ORDER_CLOCKS.AUTO_RECEIVE](tx: Db, orderId: number, now: Date) {
     const due = await dueOrder(tx, orderId, OrderStatus.TO_RECEIVE, 'receive');
     if (!due) return;
     await completeLockedOrder(tx, due.order, SYSTEM, now, '超时自动确认收货');

@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, products, productSkus, stockAdjustmentLines, stockAdjustments } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { callerName, explainDbErrors, type Caller } from './caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
+import { explainDbErrors } from '../../db/pg-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
 import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';

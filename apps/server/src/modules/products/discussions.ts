@@ -16,7 +16,7 @@ import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 /**
  * Reviews and questions (issue 11, docs/decisions/0100): a purchaser company reviews the product of an order

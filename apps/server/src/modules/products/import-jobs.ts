@@ -10,7 +10,7 @@ import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE } from '../../lib/zip-g
 import { sniff } from '../files/content-type.ts';
 import { extensionOf } from '../files/upload.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, type Caller } from './caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { checkRows, markErrors, readRows } from './product-import.ts';
 import { insertProducts, withCodeCheck } from './product-save.ts';
 import { defineJob, recordId } from '../jobs/define.ts';

@@ -5,7 +5,7 @@ import { PgError, pgErrorCode } from '../../db/pg-errors.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
 import { upsertPendingRevision } from './product-save.ts';
 import { refreshProductSummary } from './stock-ledger.ts';

@@ -11,7 +11,8 @@ import {
 } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, explainDbErrors, type Caller } from './caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
+import { explainDbErrors } from '../../db/pg-errors.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
 import { forgetGoodsAnswers } from '../search/goods-answers.ts';

@@ -34,7 +34,7 @@ import { requestHash } from '../buying/checkout.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
 import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { chinaToday, endOfChinaDay } from './common.ts';
 import { QUOTATION_DOC } from './decide.ts';
 import { mayReadOffer } from './sealed.ts';

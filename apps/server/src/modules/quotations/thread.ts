@@ -5,7 +5,7 @@ import { companies, enquiries, quotationMessages, quotations } from '../../db/sc
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertOwnUploads } from '../files/ownership.ts';
 import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import { mayReadOffer, offersSealed } from './sealed.ts';
 import { buyerOfferPath, supplierOfferPath } from './submit.ts';
 import { fail, quotationsErrors } from './messages.ts';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
 import { insertMallFixture, type MallFixture } from '../../test/factories/index.ts';
 import { shelveProducts } from '../products/product-lifecycle.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { forgetGoodsAnswers, GOODS_ANSWER_TTL_MS, GOODS_STALE_MS, goodsAnswerCache } from './goods-answers.ts';
 import { goodsTuning } from './goods-query.ts';
 import { escapeLike } from '../../lib/sql.ts';

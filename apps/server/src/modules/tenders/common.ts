@@ -3,7 +3,7 @@ import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tende
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
 import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { tendersErrors, fail } from './messages.ts';
 
 export type TenderRecord = typeof bids.$inferSelect;

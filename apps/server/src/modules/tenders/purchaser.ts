@@ -41,7 +41,7 @@ import { safeHtml } from '../mall/sanitize.ts';
 import { addDays, jobClocks, scheduleJob } from '../jobs/schedule.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { createOrders } from '../orders/create.ts';
-import { callerName, type Caller } from '../products/caller.ts';
+import { callerName, type Caller } from '../auth/caller.ts';
 import {
   TENDER_DOC,
   TENDER_JOBS,

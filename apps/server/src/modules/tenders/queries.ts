@@ -23,7 +23,7 @@ import {
   tenderScores,
 } from '../../db/schema/index.ts';
 import { nameFilter } from '../mall/name-filter.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';

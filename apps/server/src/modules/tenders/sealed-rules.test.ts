@@ -15,7 +15,7 @@ import { bids, companies, enquiries, jobs, messages, tenderBids } from '../../db
 import { api, insertEnquiry, insertOffer, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
-import { callerFor } from '../products/caller.ts';
+import { callerFor } from '../auth/caller.ts';
 import { TENDER_JOBS } from './common.ts';
 import { saveTender } from './purchaser.ts';
 import { loadBidContent } from './sealed.ts';

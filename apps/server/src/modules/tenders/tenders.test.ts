@@ -23,7 +23,7 @@ import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
 import { saveTender } from './purchaser.ts';
-import { callerFor } from '../products/caller.ts';
+import { callerFor } from '../auth/caller.ts';
 import { publicPage } from '../seo/pages.ts';
 import { bodyHtml } from '../seo/render.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';

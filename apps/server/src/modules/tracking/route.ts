@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ORDER_CLOCKS,
   carrierOf,
   formatChinaDateTime,
   OrderStatus,
@@ -13,7 +14,6 @@ import { inTransaction } from '../../db/executor.ts';
 import { verifyPush, type Kuaidi100Push, type Kuaidi100Result, type LogisticsTracker } from '../../lib/partners/logistics.ts';
 import { addDays, scheduleJob } from '../jobs/schedule.ts';
 import { notify } from '../notifications/notify.ts';
-import { ORDER_JOBS } from '../orders/create.ts';
 import { orderLink } from '../orders/order-tx.ts';
 import { rmaLink } from '../aftersales/common.ts';
 import { lockParcel, Subscription } from './parcels.ts';
@@ -103,7 +103,7 @@ async function delivered(tx: Db, parcel: TrackedParcelRow, rules: OrderRules): P
   const [order] = await tx.select().from(orders).where(eq(orders.id, parcel.orderId)).for('update');
   if (!order) return;
   const due = order.status === OrderStatus.TO_RECEIVE ? await receiptDueAfterDelivery(tx, order.id, rules) : null;
-  if (due) await scheduleJob(tx, ORDER_JOBS.AUTO_RECEIVE, order.id, due);
+  if (due) await scheduleJob(tx, ORDER_CLOCKS.AUTO_RECEIVE, order.id, due);
   await notify(tx, order.buyerCompanyId, {
     type: 'shipment_delivered',
     title: `包裹已签收 ${order.orderNo}`,
@@ -121,7 +121,7 @@ async function receiptDueAfterDelivery(tx: Db, orderId: number, rules: OrderRule
   const [clock] = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.kind, ORDER_JOBS.AUTO_RECEIVE), eq(jobs.refId, orderId), eq(jobs.status, 0)));
+    .where(and(eq(jobs.kind, ORDER_CLOCKS.AUTO_RECEIVE), eq(jobs.refId, orderId), eq(jobs.status, 0)));
   if (!clock) return null;
   const [row] = await tx
     .select({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { Code, MSG, OrderStatus, PARCEL_DELIVERED } from '@aquamall/shared';
+import { ORDER_CLOCKS, Code, MSG, OrderStatus, PARCEL_DELIVERED } from '@aquamall/shared';
 import { orderEndpoints, trackingEndpoints as e } from '@aquamall/shared/endpoints';
 import { jobs, messages, trackedParcels, trackingEvents, trackingPushes } from '../../db/schema/index.ts';
 import { loadTracker, pushSign, SandboxTracker, verifyPush } from '../../lib/partners/logistics.ts';
@@ -10,7 +10,6 @@ import { callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
-import { ORDER_JOBS } from '../orders/create.ts';
 import { SUBSCRIBE_JOB, Subscription } from './parcels.ts';
 import { trackerOf } from './routes.ts';
 
@@ -60,7 +59,7 @@ const receiptClock = async (orderId: number) =>
     await db()
       .select()
       .from(jobs)
-      .where(and(eq(jobs.kind, ORDER_JOBS.AUTO_RECEIVE), eq(jobs.refId, orderId), eq(jobs.status, 0)))
+      .where(and(eq(jobs.kind, ORDER_CLOCKS.AUTO_RECEIVE), eq(jobs.refId, orderId), eq(jobs.status, 0)))
   )[0];
 
 /** 快递100's push of a route, as a form. */

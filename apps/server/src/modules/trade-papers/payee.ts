@@ -9,7 +9,7 @@ import type { OrderRules } from '../../config.ts';
 import { orderDetail } from '../orders/queries.ts';
 import { orderPayeeAccount } from '../orders/lifecycle.ts';
 import { ordersErrors } from '../orders/messages.ts';
-import type { Caller } from '../products/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 
 /**
  * Where a transfer goes (decision docs/decisions/0198-transfer-payee-and-order-papers.md): the payee's settlement

@@ -12,9 +12,9 @@ import {
   receiveOrder,
   shipOrder,
 } from '../../modules/orders/lifecycle.ts';
-import { callerFor } from '../../modules/products/caller.ts';
+import { callerFor } from '../../modules/auth/caller.ts';
 
-/** The caller of a company user, for calling use cases directly (modules/products/caller.ts). */
+/** The caller of a company user, for calling use cases directly (modules/auth/caller.ts). */
 export { callerFor };
 
 let proofSeq = 0;

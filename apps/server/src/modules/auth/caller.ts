@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pgErrorCode } from '../../db/pg-errors.ts';
-import { conflict } from '../../lib/errors.ts';
 import { companies, users } from '../../db/schema/index.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from './sessions.ts';
 
 /** A signed-in company user (companyCaller). */
 export type Caller = AuthContext & { companyId: number };
@@ -48,21 +46,4 @@ export async function callerName(db: Db, userId: number): Promise<string> {
     .from(users)
     .where(eq(users.id, userId));
   return u ? u.realName || u.nickName || u.phone : '';
-}
-
-/**
- * Runs a change and answers the database's refusals in words: each PostgreSQL error code in `messages`
- * becomes a conflict with its message (unique SKU code, available stock, a confirmed document …).
- */
-export async function explainDbErrors<T>(
-  messages: Record<string, string>,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const message = messages[pgErrorCode(err) ?? ''];
-    if (message) throw conflict(message);
-    throw err;
-  }
 }
