@@ -5,7 +5,7 @@ import { raiserOf } from '../../lib/errors.ts';
  * The errors of the approvals module (departments, approval rules, purchase requests) by identity, with their
  * kind and Chinese text (docs/errors.md).
  */
-export const approvalErrors = defineErrors({
+export const approvalsErrors = defineErrors({
   DEPARTMENT_NOT_FOUND: { kind: 'notFound', message: '部门不存在' },
   DEPARTMENT_NAME_TAKEN: { kind: 'conflict', message: '部门名称已存在' },
   DEPARTMENT_USER_UNKNOWN: { kind: 'invalid', message: '所选用户不存在' },
@@ -31,4 +31,4 @@ export const approvalErrors = defineErrors({
 });
 
 /** Raises one of this module's errors: `throw fail('DEPARTMENT_NOT_FOUND')`. */
-export const fail = raiserOf(approvalErrors);
+export const fail = raiserOf(approvalsErrors);

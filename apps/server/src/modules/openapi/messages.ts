@@ -2,7 +2,7 @@ import { defineErrors } from '@aquamall/shared';
 import { raiserOf } from '../../lib/errors.ts';
 
 /** The errors of the open platform by identity (docs/errors.md). Signed-call refusals are code 1: not authenticated. */
-export const openApiErrors = defineErrors({
+export const openapiErrors = defineErrors({
   OPENAPI_OFF: { kind: 'invalid', message: '开放平台未启用，请联系平台管理员配置' },
   OPENAPI_ADMIN_ONLY: { kind: 'forbidden', message: '只有企业管理员可以管理开放平台' },
   API_KEY_NOT_FOUND: { kind: 'notFound', message: '记录不存在' },
@@ -25,4 +25,4 @@ export const openApiErrors = defineErrors({
   WEBHOOK_URL_UNRESOLVED: { kind: 'invalid', message: '接收地址的域名无法解析' },
 });
 
-export const fail = raiserOf(openApiErrors);
+export const fail = raiserOf(openapiErrors);

@@ -260,7 +260,8 @@ describe('order lifecycle over HTTP', () => {
     expect(await db().select().from(orderPayments).where(eq(orderPayments.orderId, s.id))).toEqual([]);
     expect((await order(s.id)).status).toBe(OrderStatus.TO_PAY);
     await db().update(bankAccounts).set({ status: 2 }).where(eq(bankAccounts.companyId, s.seller.id));
-    expect(await post(s.buyer.token, 'pay', { orderId: s.id, method: 1, proofFiles: [proof] })).toMatchObject({ code: 0 });
+    const paid = await post(s.buyer.token, 'pay', { orderId: s.id, method: 1, proofFiles: [proof] });
+    expect(paid, paid.message).toMatchObject({ code: 0 });
   });
 
   it('refuses the wrong side inside the use cases too (a caller holding both permissions cannot cross over)', async () => {

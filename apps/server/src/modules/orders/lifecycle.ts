@@ -190,7 +190,11 @@ export async function cancelOrder(
  * supplier had none then — its payee now (recorded with the first transfer). Null when there is none.
  */
 export async function orderPayeeAccount(db: Db, order: Pick<OrderRow, 'payeeAccountId' | 'sellerCompanyId'>) {
-  if (order.payeeAccountId !== null) return payeeAccountById(db, order.payeeAccountId);
+  if (order.payeeAccountId !== null) {
+    const recorded = await payeeAccountById(db, order.payeeAccountId);
+    if (recorded) return recorded;
+  }
+  // No account recorded (or the recorded one is gone): the supplier's verified account now.
   const now = await verifiedAccountOf(db, order.sellerCompanyId);
   return now ? { ...now, disabled: false } : null;
 }

@@ -175,9 +175,10 @@ describe('order lists', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('订单列表')!;
     expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(1).getCell(4).value).toBe('采购商');
-    expect(sheet.getRow(2).getCell(4).value).toBe('导出采购商');
-    expect(sheet.getRow(3).getCell(8).value).toBe(3);
+    expect(sheet.getRow(1).getCell(4).value).toBe('采购单号');
+    expect(sheet.getRow(1).getCell(6).value).toBe('采购商');
+    expect(sheet.getRow(2).getCell(6).value).toBe('导出采购商');
+    expect(sheet.getRow(3).getCell(10).value).toBe(3);
     expect(res.headers['x-export-limit']).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ORDER_CLOCKS, OrderStatus, Side, StockReason } from '@aquamall/shared';
 import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -18,7 +18,6 @@ import {
 } from '../../test/factories/index.ts';
 import { addHours, scheduleJob } from '../jobs/schedule.ts';
 import { registerJob, runDueJobs, MAX_ATTEMPTS } from '../jobs/runner.ts';
-import { ORDER_COUNTS_COMPACT_JOB } from './counts.ts';
 import { confirmOrder, payOrder } from './lifecycle.ts';
 
 let t: TestApp;
@@ -221,9 +220,9 @@ describe('two app instances on one database', () => {
       await build({ config, database: third, logger: false }),
     ];
     await Promise.all([appA2.ready(), appB.ready()]);
-    // On the shared embedded database the previous test's runner scheduled the counters' compaction (a
-    // recurring job, decision 0113); this test counts the orders' timed rules only.
-    await third.db.delete(jobs).where(eq(jobs.kind, ORDER_COUNTS_COMPACT_JOB));
+    // On the shared embedded database the previous test's runner scheduled recurring jobs (the counters'
+    // compaction, decision 0113, and other modules' housekeeping); this test counts the orders' timed rules only.
+    await third.db.delete(jobs).where(notInArray(jobs.kind, Object.values(ORDER_CLOCKS)));
     const due = addHours(T0, 1000);
     const [ra, rb] = await Promise.all([
       runDueJobs(second.db, due, { batch: 5 }),

@@ -131,6 +131,27 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     rule: run((p) => sql`UPDATE shipments SET shipped_by_name = ${ANON_NAME} WHERE shipped_by = ${p.id}`),
   },
   {
+    // A purchase request (decision 0201): the requester's name, and a delivery address in their name.
+    columns: ['purchase_requests.requester_name', 'purchase_requests.address'],
+    rule: async (db, p) => {
+      await db.execute(sql`UPDATE purchase_requests SET requester_name = ${ANON_NAME} WHERE requester_user_id = ${p.id}`);
+      await db.execute(
+        sql`UPDATE purchase_requests SET address = address || jsonb_build_object('receiver', ${ANON_NAME}::text, 'phone', '')
+          WHERE address->>'phone' = ${p.phone}`,
+      );
+    },
+  },
+  {
+    // Who placed a call-off against a framework agreement (decision 0200).
+    columns: ['agreement_draws.user_name'],
+    rule: run((p) => sql`UPDATE agreement_draws SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`),
+  },
+  {
+    // The phone, e-mail or WeChat id an outbound notice went to (decision 0203).
+    columns: ['notice_outbox.target'],
+    rule: run((p) => sql`UPDATE notice_outbox SET target = '' WHERE user_id = ${p.id}`),
+  },
+  {
     // Append-only records: the migration's trigger lets this transaction change the name column only
     // (aquamall.anonymise, set by anonymisePerson).
     columns: ['audit_logs.actor_name', 'document_history.user_name', 'credit_ledger.created_by_name', 'stock_ledger.user_name'],
@@ -224,6 +245,15 @@ export const NOT_PERSONAL: Record<string, string> = {
   'credit_accounts.seller_company_name': 'company name',
   'invoices.buyer_company_name': 'company name',
   'invoices.seller_company_name': 'company name',
+  'departments.name': 'department name',
+  'approval_rules.name': 'approval rule name',
+  'purchase_requests.rule_name': 'approval rule name',
+  'agreements.buyer_company_name': 'company name',
+  'agreements.seller_company_name': 'company name',
+  'agreement_lines.product_name': 'product name',
+  'customer_groups.name': "a supplier's name for a group of customer companies",
+  'tracking_events.area_name': 'region of a parcel scan',
+  'api_keys.name': "a company's name for its API key",
 };
 
 export const COVERED_COLUMNS = COVER.flatMap((c) => c.columns);
