@@ -204,7 +204,10 @@ describe('order_counts as delta rows (decision 0113)', () => {
         { scope: 9, ownerId: 1, kind: 0, status: 0, n: 1 },
       ]);
     const due = new Date(slot.runAt.getTime() + 1000);
-    expect((await runDueJobs(db(), due)).done).toBeGreaterThanOrEqual(1);
+    // Other modules' recurring jobs may be due in the same batch: run until nothing more is due.
+    let done = 0;
+    for (let round = 0, r = 1; r > 0 && round < 20; round++) done += r = (await runDueJobs(db(), due)).done;
+    expect(done).toBeGreaterThanOrEqual(1);
     expect(await db().select({ n: orderCounts.n }).from(orderCounts).where(eq(orderCounts.scope, 9))).toEqual(
       [{ n: 2 }],
     );
