@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { registerViaApi, signIn } from './auth-helpers.ts';
-import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, popconfirm, uploadTransferProof } from './trade-helpers.ts';
+import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof } from './trade-helpers.ts';
 
 /** The sandbox messages sent to a phone (GET /api/dev/outbox), newest first. */
 async function outbox(request: APIRequestContext, target: string): Promise<{ channel: string; body: string }[]> {
@@ -84,8 +84,7 @@ test('a purchaser orders: the supplier gets an SMS; the supplier ships: the purc
   expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   const ship = page.getByRole('dialog', { name: '发货' });
-  await ship.getByLabel('物流公司').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF5550001112');
+  await fillShipment(page, ship, '顺丰速运', 'SF555000111200');
   await ship.getByRole('button', { name: '确认发货' }).click();
   await expect(page.locator('.ant-card-head').first()).toContainText('待收货');
 
