@@ -73,6 +73,10 @@ test('supplier enters an agreement, purchaser confirms and calls off; both see r
   await page.getByTestId('agreement-calloffs').getByRole('link', { name: orderNo }).click();
   await expect(page).toHaveURL(/order\/detail\?type=6/);
   await expect(page.getByText(orderNo).first()).toBeVisible();
+  // The call-off reaches the supplier as any order does: it confirms it (the order leaves 待确认).
+  const confirmOrder = page.getByRole('button', { name: /确认订单/ });
+  await confirmOrder.click();
+  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/confirm', confirmOrder)).toMatchObject({ code: 0 });
   await page.goto('/customer/agreement/index');
   await expect(page.locator('.ant-table-row', { hasText: title })).toContainText('生效中');
   await page.setViewportSize({ width: 390, height: 844 });
