@@ -102,8 +102,8 @@ export const demoTemplate = path.join(serverDist, 'demo-template');
 
 /**
  * The demo marketplace seeded once here (the compiled seed, in a child process) into a data directory that a
- * fresh DATA_DIR of the same China day copies instead of seeding (apps/server/src/db/seed/template.ts,
- * docs/decisions/0193). `seeded-at` records the seed's moment, so a template of another day is left unused.
+ * fresh DATA_DIR copies instead of seeding (apps/server/src/db/seed/template.ts, docs/decisions/0193).
+ * `seeded-at` records the seed's moment: a copy on a later China day has its dates moved to today (0213).
  */
 function buildDemoTemplate() {
   const tmp = `${demoTemplate}.${process.pid}.tmp`;

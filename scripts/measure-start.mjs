@@ -88,8 +88,8 @@ async function run(label) {
   await new Promise((r) => child.on('exit', r));
 }
 
-// Whether the fresh start copies the build's seeded template or seeds (decision 0193): a template of today's
-// China day made by the server build now in dist (serve.ts decides the same way).
+// Whether the fresh start copies the build's seeded template or seeds (decision 0193): a template made by the
+// server build now in dist, of today's China day or an earlier one (its dates then moved: decision 0213).
 function templateState() {
   const dist = path.join(root, 'apps/server/dist');
   const read = (p) => {
@@ -103,7 +103,8 @@ function templateState() {
   if (!seededAt) return 'no seeded template: the demo is seeded';
   const day = (d) => new Date(d).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
   if (read('demo-template/server-build') !== read('.build-stamp-server')) return 'template of another server build: the demo is seeded';
-  if (day(seededAt) !== day(Date.now())) return `template of ${day(seededAt)}: the demo is seeded`;
+  if (day(seededAt) > day(Date.now())) return `template of ${day(seededAt)}, after today: the demo is seeded`;
+  if (day(seededAt) !== day(Date.now())) return `copy of the seeded template of ${seededAt}, dates moved to today`;
   return `copy of the seeded template of ${seededAt}`;
 }
 

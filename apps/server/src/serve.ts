@@ -7,7 +7,9 @@ import { startBanner } from './cluster/banner.ts';
 import { EXIT_START_FAILED } from './cluster/exit-codes.ts';
 import type { AppConfig } from './config.ts';
 import { seedOnStart } from './db/seed/guard.ts';
-import { copyDemoTemplate, demoTemplateDir } from './db/seed/template.ts';
+import { copyDemoTemplate, demoShiftDone, demoTemplateDir, pendingDemoShift } from './db/seed/template.ts';
+import { shiftDemoDates } from './db/seed/shift.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { isConnectionError } from './db/connection-errors.ts';
 import { drainOnSignals } from './lib/drain.ts';
 import { installProcessGuards } from './lib/process-guard.ts';
@@ -17,12 +19,25 @@ export async function serve(config: AppConfig): Promise<void> {
   let app: Awaited<ReturnType<typeof build>>;
   try {
     if (config.seedDemo && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
-      // The build's seeded data directory of today is copied (files included, so not with S3); else the seed runs.
+      // The build's seeded data directory is copied (files included, so not with S3); else the seed runs.
       const compiled = !import.meta.filename.endsWith('.ts');
       const copied = compiled && !config.s3 && copyDemoTemplate(demoTemplateDir(config.pgTemplate), config.dataDir);
       if (!copied) await seedInChild();
     }
-    app = await build({ config });
+    // A copy of a template seeded on an earlier China day has its dates moved to today first (decision 0213);
+    // the database opened for that is the server's.
+    const shift = config.databaseUrl ? null : pendingDemoShift(config.dataDir);
+    let database: Database | undefined;
+    if (shift !== null) {
+      if (shift > 0) {
+        database = await openDatabase({ dataDir: config.dataDir, pgTemplate: config.pgTemplate });
+        await shiftDemoDates(database.db, shift);
+      }
+      demoShiftDone(config.dataDir);
+    }
+    app = await build({ config, database });
+    const opened = database;
+    if (opened) app.addHook('onClose', async () => opened.close());
   } catch (err) {
     // Start-up problems (data directory in use, database unreachable) get one clear line, not a stack trace.
     const unreachable = isConnectionError(err);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyDemoTemplate, demoTemplateDir, usableDemoTemplate } from './template.ts';
+import { copyDemoTemplate, demoShiftDone, demoTemplateDir, pendingDemoShift, usableDemoTemplate } from './template.ts';
 
 // A fake build output: dist/.build-stamp-server, dist/pgdata-template and dist/demo-template (decision 0193).
 let dist: string;
@@ -30,10 +30,11 @@ describe('the seeded demo template', () => {
     expect(template).toBe(path.join(dist, 'demo-template'));
   });
 
-  it('is used on the China day it was seeded, and not on the next', () => {
+  it('is used on the China day it was seeded and later days (shifted), not before it', () => {
     expect(usableDemoTemplate(template, new Date('2026-11-27T15:59:00Z'))).toEqual(seededAt); // 23:59 in China
-    expect(usableDemoTemplate(template, new Date('2026-11-27T16:00:00Z'))).toBeNull(); // 00:00 the next day
-    expect(usableDemoTemplate(template, new Date('2026-11-26T15:59:00Z'))).toBeNull();
+    expect(usableDemoTemplate(template, new Date('2026-11-27T16:00:00Z'))).toEqual(seededAt); // the next day
+    expect(usableDemoTemplate(template, new Date('2027-02-01T02:00:00Z'))).toEqual(seededAt);
+    expect(usableDemoTemplate(template, new Date('2026-11-26T15:59:00Z'))).toBeNull(); // a clock set back
   });
 
   it('is not used when another build of the server made it, or when it is unfinished', () => {
@@ -51,6 +52,8 @@ describe('the seeded demo template', () => {
   it('copies the cluster and the files into a fresh data directory, and leaves the lock free', () => {
     const dataDir = path.join(dist, 'data');
     expect(copyDemoTemplate(template, dataDir, new Date('2026-11-27T02:00:00Z'))).toBe(true);
+    // Seeded the same China day: nothing to move, but the copy says where its dates are.
+    expect(pendingDemoShift(dataDir, new Date('2026-11-27T02:00:00Z'))).toBe(0);
     expect(fs.readFileSync(path.join(dataDir, 'pgdata', 'base', '5', '1259'), 'utf8')).toBe('catalogue');
     expect(fs.readFileSync(path.join(dataDir, 'files', 'seed', 'logo.png'), 'utf8')).toBe('png');
     expect(fs.existsSync(path.join(dataDir, 'pgdata.partial'))).toBe(false);
@@ -62,9 +65,22 @@ describe('the seeded demo template', () => {
     expect(fs.readFileSync(path.join(dataDir, 'pgdata', 'base', '5', '1259'), 'utf8')).toBe('changed');
   });
 
-  it('copies nothing on another day (the seed runs instead)', () => {
+  it('on a later China day, copies and leaves the dates to move by the whole China days between', () => {
     const dataDir = path.join(dist, 'data');
-    expect(copyDemoTemplate(template, dataDir, new Date('2026-11-28T02:00:00Z'))).toBe(false);
+    // 2026-11-30 07:59 in China: three China days after 11-27 09:00, though not 72 hours.
+    const now = new Date('2026-11-29T23:59:00Z');
+    expect(copyDemoTemplate(template, dataDir, now)).toBe(true);
+    expect(pendingDemoShift(dataDir, now)).toBe(3);
+    // Still pending on a restart until moved (an interrupted start moves them next time), then nothing.
+    expect(pendingDemoShift(dataDir, now)).toBe(3);
+    demoShiftDone(dataDir);
+    expect(pendingDemoShift(dataDir, now)).toBeNull();
+  });
+
+  it('copies nothing for a day before the seed (the seed runs instead), and a seeded directory has no shift', () => {
+    const dataDir = path.join(dist, 'data');
+    expect(copyDemoTemplate(template, dataDir, new Date('2026-11-26T02:00:00Z'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+    expect(pendingDemoShift(dataDir)).toBeNull();
   });
 });
