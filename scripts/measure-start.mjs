@@ -79,6 +79,11 @@ async function run(label) {
   }
   await new Promise((r) => setTimeout(r, 5000));
   const mem = rssMb(child.pid);
+  const limit = label === 'restart' ? 3 : 5;
+  // Read by `npm run bench:issue28` (apps/server/bench/issue28.ts).
+  const line = (target, figure, met) => console.log(`#issue28 ${JSON.stringify({ target, figure, met })}`);
+  line(`${label}: first page ≤ ${limit} s`, `${(ms / 1000).toFixed(2)} s`, ms <= limit * 1000);
+  line(`${label}: idle memory of the process tree ≤ 400 MB`, `${mem.total.toFixed(0)} MB`, mem.total <= 400);
   console.log(
     `${label}: first page ${(ms / 1000).toFixed(2)} s; idle RSS ${mem.total.toFixed(0)} MB (` +
       mem.parts.map((p) => `${p.name} ${p.mb.toFixed(0)}`).join(', ') +

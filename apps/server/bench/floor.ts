@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { FLOOR_LISTS, floorPath } from './floor-lists.ts';
-import { benchToken, formatTable, measure, parseBenchArgs, withToken, type BenchRoute } from './lib.ts';
+import { benchToken, formatTable, issue28Line, measure, parseBenchArgs, shareFigure, withToken, type BenchRoute } from './lib.ts';
 import { CpuMeter } from './cpu.ts';
 import { SERVER_DIR, startServer } from './server.ts';
 
@@ -37,6 +37,10 @@ try {
   const results = await measure(server.url, signed, opts, meter);
   console.log(`\n${formatTable(results)}\n`);
   ok = results.every((r) => r.errors === 0);
+  for (const r of results.filter((x) => x.target !== null)) {
+    const { figure, met } = shareFigure(r);
+    issue28Line(`${r.route.replace(' (vs its floor)', '')}: ≥ 50% of its floor`, figure, met);
+  }
 } finally {
   await server.stop();
 }

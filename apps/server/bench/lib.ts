@@ -379,3 +379,19 @@ export async function runBench(routes: BenchRoute[], options: Partial<BenchOptio
     await server.stop();
   }
 }
+
+/**
+ * One line of `npm run bench:issue28`'s table (bench/issue28.ts reads `#issue28 {json}` lines from each bench's
+ * output): what is measured with its target, the figure, and whether the target is met.
+ */
+export function issue28Line(target: string, figure: string, met: boolean): void {
+  console.log(`#issue28 ${JSON.stringify({ target, figure, met })}`);
+}
+
+/** A throughput target's figure as `targetCell` judges it: on the CPU share when measured, else on req/s. */
+export function shareFigure(r: BenchResult): { figure: string; met: boolean } {
+  const share = r.cpuRatio ?? r.ratio ?? 0;
+  const rps = r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`;
+  const cpu = r.cpuRatio === null ? '' : `, CPU share ${(r.cpuRatio * 100).toFixed(0)}%`;
+  return { figure: `req/s ${rps}${cpu}`, met: r.errors === 0 && share >= (r.target ?? 0) };
+}
