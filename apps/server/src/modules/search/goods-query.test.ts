@@ -7,7 +7,7 @@ import { insertMallFixture, type MallFixture } from '../../test/factories/index.
 import { shelveProducts } from '../products/product-lifecycle.ts';
 import type { Caller } from '../auth/caller.ts';
 import { forgetGoodsAnswers, GOODS_ANSWER_TTL_MS, GOODS_STALE_MS, goodsAnswerCache } from './goods-answers.ts';
-import { goodsTuning } from './goods-query.ts';
+import { goodsTuning, queryGoods } from './goods-query.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
 let t: TestApp;
@@ -207,6 +207,37 @@ describe('goods filters, sorting and paging', () => {
     expect(await names({ areaCode: 410000 })).toEqual(['巩义聚铝']);
     expect(await names({ areaCode: '410100' })).toEqual(['巩义聚铝']);
     expect(await names({ areaCode: 320000 })).toEqual([]);
+  });
+
+  it('pages a keyword with a filter the same whether its few matches are gathered first or a sort index is walked', async () => {
+    // decision 0213: at most goodsTuning.fewMatches matches of a keyword plus filter are gathered, then sorted.
+    const cases = [
+      { productName: '泵', categoryCode: '02' },
+      { productName: '聚铝', categoryCode: '01' },
+      { productName: '絮凝剂', categoryCode: '0101' },
+      { productName: '碳源', priceMin: 1, priceMax: 100_000 },
+      { productName: '泵', companyId: fx.shopB },
+      { productName: '泵', categoryCode: '09' },
+    ];
+    const few = goodsTuning.fewMatches;
+    let nonEmpty = 0;
+    try {
+      for (const c of cases)
+        for (const sort of ['relevance', 'priceAsc', 'priceDesc', 'sales', 'newest'] as const)
+          for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2]] as const) {
+            const q = { ...c, sort, pageIndex, pageSize };
+            goodsTuning.fewMatches = 10_000;
+            const gathered = await queryGoods(t.database.db, q);
+            goodsTuning.fewMatches = 0;
+            const walked = await queryGoods(t.database.db, q);
+            expect(gathered.list.map((g) => g.id), JSON.stringify(q)).toEqual(walked.list.map((g) => g.id));
+            expect(gathered.total).toBe(walked.total);
+            if (gathered.list.length) nonEmpty++;
+          }
+    } finally {
+      goodsTuning.fewMatches = few;
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
   });
 
   it('sorts by price, sales and newest', async () => {

@@ -48,7 +48,14 @@ export function forgetGoodsTallies(): void {
 }
 
 /** Tests lower the cap to exercise a capped keyword with a handful of rows; production keeps GOODS_COUNT_CAP. */
-export const goodsTuning = { countCap: GOODS_COUNT_CAP };
+export const goodsTuning = {
+  countCap: GOODS_COUNT_CAP,
+  /**
+   * A keyword with a filter matching at most this many products is paged from its matches gathered first
+   * (`listQuery`, decision 0213), not by walking a sort index.
+   */
+  fewMatches: 10_000,
+};
 
 /**
  * The capped count of the matches and, with `withFacets`, the leaf categories of the first `countCap` of them,
@@ -166,10 +173,23 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
           : null;
       if (ids) return cardsOf(ids);
     }
+    // A keyword with a filter (category, price, shop, area) may match few products or none, while each alone
+    // matches many: PostgreSQL then walks the sort's index (sales, price, newest) testing every row — seconds at
+    // a million products (bench:search-1m, decision 0213). The tally counted alongside says how many match:
+    // none → no page; a few → the matches are gathered first (`offset 0` keeps the planner from folding the
+    // subquery back in) and only they are sorted. The subquery carries the table's name, so `order` and the
+    // score read its columns unchanged.
+    let source: typeof ps | SQL = ps;
+    if (match && filters) {
+      const n = await countQuery;
+      if (n <= offset) return [];
+      if (n <= goodsTuning.fewMatches) source = sql`(select * from ${ps} where ${where} offset 0) as ${ps}`;
+    }
     const page = db
-      .select({ pageId: ps.productId })
-      .from(ps)
-      .where(where)
+      // Through sql: drizzle checks a column's table against the FROM, and the gathered matches are a subquery.
+      .select({ pageId: sql<number>`${ps.productId}`.as('page_id') })
+      .from(source)
+      .where(source === ps ? where : undefined)
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(offset)
