@@ -51,6 +51,8 @@ export const shoppingListRow = z.object({
 });
 export type ShoppingListRow = z.infer<typeof shoppingListRow>;
 
+/** The list chosen in the 加入常购清单 dialog. */
+export const shoppingListPick = z.number('请选择清单').int('请选择清单').positive('请选择清单');
 export const shoppingListItemInput = z.object({ skuId: recordId, quantity, note });
 export const shoppingListAddInput = z
   .object({
