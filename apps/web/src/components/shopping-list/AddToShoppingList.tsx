@@ -29,7 +29,14 @@ export function AddToShoppingList({
   const [items, setItems] = useState<ListCandidate[] | null>(null);
   const open = () => {
     const c = candidates();
-    if (c) setItems(c);
+    if (!c) return;
+    // An order may hold one SKU on two lines: one item with both quantities.
+    const bySku = new Map<number, ListCandidate>();
+    for (const i of c) {
+      const seen = bySku.get(i.skuId);
+      bySku.set(i.skuId, seen ? { ...seen, quantity: seen.quantity + i.quantity } : i);
+    }
+    setItems([...bySku.values()]);
   };
   return (
     <>
