@@ -52,6 +52,7 @@ import productReviewRoutes from './modules/products/review-routes.ts';
 import productImportRoutes from './modules/products/import-routes.ts';
 import discussionRoutes from './modules/products/discussion-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
+import shoppingListRoutes from './modules/buying/list-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
 import trackingRoutes from './modules/tracking/routes.ts';
@@ -218,6 +219,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productImportRoutes);
   await app.register(discussionRoutes);
   await app.register(buyingRoutes);
+  await app.register(shoppingListRoutes);
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
   await app.register(trackingRoutes);

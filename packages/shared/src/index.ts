@@ -20,6 +20,7 @@ export * from './contracts/catalogue.ts';
 export * from './contracts/catalogue-import.ts';
 export * from './contracts/discussion.ts';
 export * from './contracts/buying.ts';
+export * from './contracts/shopping-lists.ts';
 export * from './contracts/orders.ts';
 export * from './contracts/tracking.ts';
 export * from './logistics.ts';

@@ -110,6 +110,9 @@ export const ISOLATION_PROBES = {
   'modules/buying/repeat.test.ts': {
     tests: ['another company cannot reorder an order it did not place'],
   },
+  'modules/buying/shopping-lists.test.ts': {
+    tests: ['another company sees none of the lists and changes nothing'],
+  },
   'modules/auth/two-factor.test.ts': {
     tests: ['a company administrator resets its own users only'],
   },

@@ -11,6 +11,7 @@ import { productImportEndpoints } from './catalogue-import.ts';
 import { adminDiscussionEndpoints, goodsDiscussionEndpoints, supplyDiscussionEndpoints } from './discussion.ts';
 import { addressEndpoints, cartEndpoints, invoiceTitleEndpoints } from './buying.ts';
 import { repeatBuyEndpoints } from './buying.ts';
+import { quickOrderSheetEndpoints, shoppingListEndpoints } from './shopping-lists.ts';
 import { orderEndpoints } from './orders.ts';
 import { rmaEndpoints } from './aftersales.ts';
 import { tenderEndpoints } from './tenders.ts';
@@ -42,6 +43,7 @@ export * from './catalogue.ts';
 export * from './catalogue-import.ts';
 export * from './discussion.ts';
 export * from './buying.ts';
+export * from './shopping-lists.ts';
 export * from './orders.ts';
 export * from './aftersales.ts';
 export * from './tenders.ts';
@@ -102,6 +104,8 @@ export const endpointGroups = {
   invoiceTitles: invoiceTitleEndpoints,
   cart: cartEndpoints,
   repeatBuy: repeatBuyEndpoints,
+  shoppingLists: shoppingListEndpoints,
+  quickOrderSheet: quickOrderSheetEndpoints,
   orders: orderEndpoints,
   rma: rmaEndpoints,
   tenders: tenderEndpoints,

@@ -22,6 +22,7 @@ export * from './search.ts';
 // Buying and trade documents.
 export * from './addresses.ts';
 export * from './cart.ts';
+export * from './shopping-lists.ts';
 export * from './orders.ts';
 export * from './order-counts.ts';
 export * from './aftersales.ts';

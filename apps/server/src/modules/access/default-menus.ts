@@ -74,6 +74,7 @@ const purchaserMenus: MenuDef[] = [
       { code: 'purchase.allorder', name: '全部采购订单', linkPath: `${C}/allorder` },
       { code: 'purchase.cart', name: '购物车', linkPath: `${C}/cart` },
       { code: 'purchase.quick', name: '快速下单', linkPath: `${C}/quick-order` },
+      { code: 'purchase.lists', name: '常购清单', linkPath: `${C}/shopping-list` },
       { code: 'purchase.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
       { code: 'purchase.address', name: '收货地址', linkPath: `${C}/address` },
     ],

@@ -36,6 +36,25 @@ export const buyingErrors = defineErrors({
   /** 再次购买 of an order that is not one of the caller's company's (another company's reads like none). */
   REORDER_ORDER_NOT_FOUND: { kind: 'notFound', message: '订单记录不存在' },
   SKU_NOT_FOUND: { kind: 'notFound', message: '商品规格不存在' },
+  /** 常购清单 (decision 0214): another company's list and another user's private list read like none. */
+  SHOPPING_LIST_NOT_FOUND: { kind: 'notFound', message: '清单不存在或已删除' },
+  SHOPPING_LIST_READ_ONLY: { kind: 'forbidden', message: '共享清单只有创建人和企业管理员可以修改' },
+  SHOPPING_LIST_NAME_TAKEN: { kind: 'conflict', message: (p: { name: string }) => `已有名为“${p.name}”的清单，请换一个名称` },
+  SHOPPING_LIST_LIMIT: { kind: 'conflict', message: (p: { max: number }) => `每人最多建立${p.max}个常购清单，请先删除不用的清单` },
+  SHOPPING_LIST_FULL: {
+    kind: 'conflict',
+    message: (p: { max: number; room: number }) =>
+      `每个清单最多${p.max}种商品，本清单还能加入${p.room}种，请分到其他清单`,
+  },
+  SHOPPING_LIST_ITEM_NOT_FOUND: { kind: 'notFound', message: '清单中没有这件商品，请刷新后重试' },
+  SHOPPING_LIST_SKU_UNAVAILABLE: {
+    kind: 'conflict',
+    message: (p: { label: string; problem: string }) => `${p.label}${p.problem}，不能加入清单`,
+  },
+  SHOPPING_LIST_OWN_PRODUCT: { kind: 'conflict', message: (p: { label: string }) => `${p.label}是本公司的商品，不能加入清单` },
+  QUICK_ORDER_FILE_REQUIRED: { kind: 'invalid', message: '请选择要上传的Excel文件（.xlsx）' },
+  QUICK_ORDER_FILE_MALFORMED: { kind: 'invalid', message: '上传数据格式错误，请重新选择文件' },
+  QUICK_ORDER_FILE_TOO_LARGE: { kind: 'invalid', message: '文件不能超过5MB' },
 });
 
 /** Raises one of this module's errors: `throw fail('ADDRESS_KIND_NOT_ALLOWED')`. */

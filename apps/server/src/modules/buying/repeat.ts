@@ -19,6 +19,8 @@ export interface WantedBuy {
   quantity: number;
   /** The price paid last time (再次购买), to say whether today's is up or down. */
   previousPrice?: number | null;
+  /** Words before 价格上涨/价格下降 saying since when (常购清单: 加入清单后). */
+  since?: string;
   /** Why the line was not even found ('' when it was). */
   missing?: string;
 }
@@ -81,11 +83,11 @@ export function resolveLine(w: WantedBuy, f: SkuFacts | undefined, caller: Calle
 }
 
 /** Prices a resolved line at the cart's price for what the cart will hold of it, saying how it moved since last time. */
-function priced(line: ResolvedLine, unitPrice: number): ResolvedLine {
+function priced(line: ResolvedLine, unitPrice: number, since = ''): ResolvedLine {
   const notes = [...line.notes];
   if (line.previousPrice != null && toFen(unitPrice) !== toFen(line.previousPrice)) {
     notes.push(
-      `${toFen(unitPrice) > toFen(line.previousPrice) ? '价格上涨' : '价格下降'} ${formatMoney(line.previousPrice)} → ${formatMoney(unitPrice)}`,
+      `${since}${toFen(unitPrice) > toFen(line.previousPrice) ? '价格上涨' : '价格下降'} ${formatMoney(line.previousPrice)} → ${formatMoney(unitPrice)}`,
     );
   }
   return { ...line, unitPrice, notes };
@@ -116,12 +118,12 @@ async function resolveAll(db: Db, caller: Caller, wanted: readonly WantedBuy[]):
     const r = resolveLine(w, w.skuId ? facts.get(w.skuId) : undefined, caller, w.skuId ? (taken.get(w.skuId) ?? 0) : 0);
     if (r.ok && r.skuId) taken.set(r.skuId, (taken.get(r.skuId) ?? 0) + r.quantity);
     // The price is that of the whole quantity the cart will hold (a tier or contract price may depend on it).
-    return { r, holds: r.skuId ? (taken.get(r.skuId) ?? 0) : 0 };
+    return { r, since: w.since, holds: r.skuId ? (taken.get(r.skuId) ?? 0) : 0 };
   });
   const ok = lines.filter((l) => l.r.ok && l.r.skuId);
   const prices = await linePrices(db, caller, facts, ok.map((l) => ({ skuId: l.r.skuId!, quantity: l.holds })));
   const priceOf = new Map(ok.map((l, i) => [l, prices[i]!.unitPrice]));
-  return lines.map((l) => (priceOf.has(l) ? priced(l.r, priceOf.get(l)!) : l.r));
+  return lines.map((l) => (priceOf.has(l) ? priced(l.r, priceOf.get(l)!, l.since) : l.r));
 }
 
 /**

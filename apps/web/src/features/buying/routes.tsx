@@ -12,6 +12,12 @@ export const buyingCustomerRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/InvoiceTitlePage.tsx')),
   },
   { path: 'cart', handle: { title: '购物车' }, lazy: lazyPage(() => import('./pages/CartPage.tsx')) },
+  { path: 'shopping-list', handle: { title: '常购清单' }, lazy: lazyPage(() => import('./pages/ShoppingListsPage.tsx')) },
+  {
+    path: 'shopping-list/detail',
+    handle: { title: '清单详情', menuKey: `${C}/shopping-list` },
+    lazy: lazyPage(() => import('./pages/ShoppingListDetailPage.tsx')),
+  },
   { path: 'quick-order', handle: { title: '快速下单' }, lazy: lazyPage(() => import('./pages/QuickOrderPage.tsx')) },
   {
     path: 'cart/checkout',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Input, Space, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ResolvedLine } from '@aquamall/shared';
 import { ResolvedLines } from '../../../components/ResolvedLines.tsx';
 import { useQuickOrderAdd, useQuickOrderResolve } from '../api/buying.ts';
 import { parseQuickOrder, type PasteProblem } from '../lib/quick-order.ts';
+import { downloadQuickOrderTemplate, useQuickOrderSheet } from '../api/shopping-lists.ts';
 
 /**
  * 快速下单 (/customer/quick-order): paste "SKU编码 数量" lines or open a CSV/TXT file, see each line resolved
@@ -17,6 +18,8 @@ export default function QuickOrderPage() {
   const [lines, setLines] = useState<ResolvedLine[] | null>(null);
   const [added, setAdded] = useState<number | null>(null);
   const resolve = useQuickOrderResolve();
+  const sheet = useQuickOrderSheet();
+  const [sheetErrors, setSheetErrors] = useState<string[]>([]);
   const add = useQuickOrderAdd();
   const valid = (lines ?? []).filter((l) => l.ok && l.skuId);
 
@@ -43,6 +46,21 @@ export default function QuickOrderPage() {
     void file.text().then(setText);
     return false;
   };
+  // An .xlsx is read by the server (lib/sheets.ts) and its rows resolved as a paste is.
+  const readWorkbook = (file: File) => {
+    setProblems([]);
+    setSheetErrors([]);
+    setAdded(null);
+    setLines(null);
+    void sheet.mutateAsync(file).then(
+      (r) => {
+        setSheetErrors(r.errors);
+        setLines(r.lines.length ? r.lines : null);
+      },
+      () => undefined,
+    );
+    return false;
+  };
 
   return (
     <Card title="快速下单" variant="borderless">
@@ -50,7 +68,7 @@ export default function QuickOrderPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title="每行一个商品：SKU编码 数量（用空格、Tab 或逗号分隔，不写数量按 1），一次最多 100 行。Excel 表格可另存为 CSV 后上传。"
+        title="每行一个商品：SKU编码 数量（用空格、Tab 或逗号分隔，不写数量按 1），一次最多 100 行。也可下载模板，填写后上传 Excel（.xlsx）或 CSV 文件。"
       />
       <Input.TextArea
         rows={8}
@@ -67,7 +85,15 @@ export default function QuickOrderPage() {
         <Upload accept=".csv,.txt" showUploadList={false} beforeUpload={readFile} maxCount={1}>
           <Button icon={<UploadOutlined />}>打开 CSV/TXT 文件</Button>
         </Upload>
-        <Button onClick={() => (setText(''), setLines(null), setProblems([]), setAdded(null))}>清空</Button>
+        <Upload accept=".xlsx" showUploadList={false} beforeUpload={readWorkbook} maxCount={1}>
+          <Button icon={<FileExcelOutlined />} loading={sheet.isPending} data-testid="quick-order-xlsx">
+            上传 Excel 文件
+          </Button>
+        </Upload>
+        <Button icon={<DownloadOutlined />} onClick={() => void downloadQuickOrderTemplate()}>
+          下载模板
+        </Button>
+        <Button onClick={() => (setText(''), setLines(null), setProblems([]), setSheetErrors([]), setAdded(null))}>清空</Button>
       </Space>
       {problems.length > 0 && (
         <Alert
@@ -80,6 +106,17 @@ export default function QuickOrderPage() {
               第 {p.row} 行「{p.text}」：{p.message}
             </div>
           ))}
+        />
+      )}
+      {sheet.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={sheet.error.message} />}
+      {sheetErrors.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`文件中有 ${sheetErrors.length} 处无法读取`}
+          description={sheetErrors.map((e) => <div key={e}>{e}</div>)}
+          data-testid="quick-order-sheet-errors"
         />
       )}
       {resolve.isError && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { InputNumber } from 'antd';
-import { ShoppingCartOutlined, FileSearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { ShoppingCartOutlined, FileSearchOutlined, StarOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { CompanyType, type GoodsDetail } from '@aquamall/shared';
 import { useSession, type SessionUser } from '../../session/index.ts';
 import { clientStore } from '../../../lib/storage.ts';
@@ -9,6 +9,7 @@ import { Price } from '../../../components/Format.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAddToCart } from '../api/cart.ts';
 import { loginHref } from './meta.ts';
+import { AddToShoppingList } from '../../../components/shopping-list/AddToShoppingList.tsx';
 
 type Priced = Pick<GoodsDetail, 'price' | 'priceTiers'>;
 
@@ -169,6 +170,18 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
         <button type="button" onClick={onEnquire} className="am-btn am-btn-lg" data-testid="enquire">
           <FileSearchOutlined /> 询价
         </button>
+        <AddToShoppingList
+          candidates={() => {
+            const id = allowed();
+            const sku = goods.skus.find((s) => s.sysNo === id);
+            return id ? [{ skuId: id, quantity: qty, label: `${goods.name}${sku?.spec ? ` · ${sku.spec}` : ''}` }] : null;
+          }}
+          trigger={(open) => (
+            <button type="button" onClick={open} className="am-btn am-btn-lg" data-testid="add-to-list">
+              <StarOutlined /> 加入常购清单
+            </button>
+          )}
+        />
         {!token ? <span className="am-muted am-small">登录后可采购或询价</span> : null}
       </div>
     </>

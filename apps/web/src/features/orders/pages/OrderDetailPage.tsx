@@ -43,6 +43,7 @@ import {
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
 import { ReorderButton } from '../components/ReorderButton.tsx';
+import { AddToShoppingList } from '../../../components/shopping-list/AddToShoppingList.tsx';
 import { PriceSource } from '../../../components/PriceSource.tsx';
 import { OrderParcels } from '../components/OrderParcels.tsx';
 
@@ -206,6 +207,20 @@ export default function OrderDetailPage() {
         extra={
           <Space>
             {o.side === 'buyer' && <ReorderButton orderId={o.id} />}
+            {o.side === 'buyer' && o.lines.some((l) => l.skuId) && (
+              <AddToShoppingList
+                candidates={() =>
+                  o.lines.flatMap((l) =>
+                    l.skuId ? [{ skuId: l.skuId, quantity: l.quantity, label: lineTitle(l.productName, l.spec) }] : [],
+                  )
+                }
+                trigger={(open) => (
+                  <Button onClick={open} data-testid="order-add-to-list">
+                    加入常购清单
+                  </Button>
+                )}
+              />
+            )}
             <OrderPapersButton order={o} />
             <Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>
           </Space>
