@@ -32,6 +32,10 @@ export const budgetPeriodKey = z
   .trim()
   .regex(/^\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, '预算期间格式不正确');
 
+/** The budget form's pickers: one of them is asked for, by the 预算对象 chosen. */
+export const budgetDepartmentPick = z.number('请选择部门').int('请选择部门').positive('请选择部门');
+export const budgetUserPick = z.number('请选择人员').int('请选择人员').positive('请选择人员');
+
 const budgetAmount = moneyInput('预算金额', { max: 999_999_999, positive: true });
 
 export const budgetInput = z
