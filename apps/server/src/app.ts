@@ -69,6 +69,7 @@ import enquiryRoutes from './modules/enquiries/routes.ts';
 import quotationRoutes from './modules/quotations/routes.ts';
 import creditRoutes from './modules/credit/routes.ts';
 import approvalRoutes from './modules/approvals/routes.ts';
+import budgetRoutes from './modules/budgets/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import privacyRoutes from './modules/privacy/routes.ts';
 import agreementRoutes from './modules/agreements/routes.ts';
@@ -234,6 +235,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(quotationRoutes);
   await app.register(creditRoutes);
   await app.register(approvalRoutes);
+  await app.register(budgetRoutes);
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
   await app.register(agreementRoutes);

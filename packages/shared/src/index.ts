@@ -36,6 +36,7 @@ export * from './contracts/quotations.ts';
 export * from './contracts/version-changes.ts';
 export * from './contracts/credit.ts';
 export * from './contracts/approvals.ts';
+export * from './contracts/budgets.ts';
 export * from './contracts/trade-papers.ts';
 export * from './contracts/privacy.ts';
 export * from './china-time.ts';

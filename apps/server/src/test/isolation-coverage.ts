@@ -42,6 +42,9 @@ export const ISOLATION_PROBES = {
   'modules/approvals/approvals.test.ts': {
     tests: ['approvals: another purchaser neither reads nor decides nor names our users'],
   },
+  'modules/budgets/budgets.test.ts': {
+    tests: ["another company's administrator neither sees nor changes a budget"],
+  },
   'modules/orders/lifecycle.test.ts': {
     tests: ['answers 记录不存在 to a third company'],
   },

@@ -27,6 +27,7 @@ import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
 import { agreementEndpoints } from './agreements.ts';
+import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
 
@@ -59,6 +60,7 @@ export * from './console-trade.ts';
 export * from './trade-papers.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
+export * from './budgets.ts';
 export * from './tracking.ts';
 export * from './openapi.ts';
 
@@ -125,6 +127,7 @@ export const endpointGroups = {
   approvalRules: approvalRuleEndpoints,
   purchaseRequests: purchaseRequestEndpoints,
   agreements: agreementEndpoints,
+  budgets: budgetEndpoints,
   tracking: trackingEndpoints,
   openApi: openApiEndpoints,
 };

@@ -92,6 +92,11 @@ export interface RequestLineSnapshot {
   unitPrice: string;
 }
 
+/** An award kept by a purchase request: the award endpoint's input, performed again on final approval. */
+export type AwardSnapshot =
+  | { kind: 'enquiry'; enquiryId: number; lines: { enquiryItemId: number; quotationId: number }[]; remark: string; asAgreement?: { startDay: string; endDay: string } | null }
+  | { kind: 'tender'; tenderId: number; lotId: number; bidId: number; [k: string]: unknown };
+
 /** The resolved approvers of one step (any one of them decides it). */
 export interface RequestStep {
   label: string;
@@ -128,6 +133,12 @@ export const purchaseRequests = pgTable(
     /** Why it was rejected or returned. */
     reason: varchar({ length: 300 }).notNull().default(''),
     orderIds: jsonb().$type<number[]>().notNull().default([]),
+    /** PurchaseRequestKind: 0 a checkout, 1 an RFQ award, 2 a tender award (decision 0210). */
+    kind: smallint().notNull().default(0),
+    /** What an award request performs on final approval, exactly as submitted (kind 1 and 2). */
+    award: jsonb().$type<AwardSnapshot>(),
+    /** The submission went beyond a budget: the approval allows it (docs/product/budgets.md#over-budget). */
+    overBudget: boolean().notNull().default(false),
     expiresAt: at().notNull(),
     decidedAt: at(),
     createdAt: atNow(),

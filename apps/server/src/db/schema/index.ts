@@ -32,6 +32,7 @@ export * from './enquiries.ts';
 export * from './quotations.ts';
 export * from './tenders.ts';
 export * from './approvals.ts';
+export * from './budgets.ts';
 export * from './agreements.ts';
 // Cross-cutting: inbox messages, repeated submits, timed jobs, report rollups.
 export * from './notifications.ts';

@@ -95,6 +95,7 @@ const purchaserMenus: MenuDef[] = [
       { code: 'approval.todo', name: '待我审批', linkPath: `${C}/approval/todo`, everyone: true },
       { code: 'approval.mine', name: '我的采购申请', linkPath: `${C}/approval/mine`, everyone: true },
       { code: 'approval.settings', name: '审批设置', linkPath: `${C}/approval/settings` },
+      { code: 'approval.budgets', name: '预算管理', linkPath: `${C}/approval/budgets` },
     ],
   },
   rmaMenu(0, '我的售后'),

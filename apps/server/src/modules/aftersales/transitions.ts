@@ -26,6 +26,7 @@ import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/pay.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
 import { startParcel } from '../tracking/parcels.ts';
+import { releaseBudget } from '../budgets/ledger.ts';
 
 const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
 const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
@@ -261,6 +262,8 @@ export async function refundRma(
     if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
     await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
     const reversal = await markInvoiceReversal(t, r, fen);
+    // The refund gives its amount back to the buyer's budgets (docs/product/budgets.md#ledger).
+    await releaseBudget(t, { id: r.orderId }, me, { kind: 'refund', fen, rmaId: r.id }, now);
     const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : '线下转账';
     await transition(
       t,

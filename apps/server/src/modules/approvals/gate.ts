@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PURCHASE_REQUEST_EXPIRE, PurchaseRequestStatus, Side, fenToNumber, toFen, toYuan, type CheckoutResult } from '@aquamall/shared';
+import { BudgetOverMode, PURCHASE_REQUEST_EXPIRE, PurchaseRequestStatus, Side, fenToNumber, formatFen, toFen, toYuan, type CheckoutResult } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   cartLines,
@@ -24,7 +24,8 @@ import type { Caller } from '../auth/caller.ts';
 import { departmentOf } from './departments.ts';
 import { fail } from './messages.ts';
 import { notifyApprovers } from './notices.ts';
-import { matchingRule, stepLabel, stepNames } from './rules.ts';
+import { matchingRule, ruleById, stepLabel, stepNames } from './rules.ts';
+import { budgetShortfall, exceeded, overBudgetSetting, type Shortfall } from '../budgets/ledger.ts';
 
 /** Days an undecided purchase request waits before it expires (docs/product/approvals.md#lifecycle). */
 export const PURCHASE_REQUEST_DAYS = 7;
@@ -60,28 +61,21 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
   });
   const totalFen = priced.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
   const productIds = [...new Set(priced.flatMap((l) => (l.f?.product ? [l.f.product.id] : [])))];
-  const [department, roleRows, catRows] = await Promise.all([
-    departmentOf(tx, caller.userId),
-    tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, caller.userId)),
-    productIds.length
-      ? tx
-          .select({ code: categories.categoryCode })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(inArray(products.id, productIds))
-      : Promise.resolve([]),
-  ]);
-  const rule = await matchingRule(tx, caller.companyId, {
+  const catRows = productIds.length
+    ? await tx
+        .select({ code: categories.categoryCode })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(inArray(products.id, productIds))
+    : [];
+  const route = await routeSubmission(tx, caller, {
     totalFen,
     categoryCodes: catRows.map((c) => c.code),
     sellerCompanyIds: [...new Set(s.lines.map((l) => l.sellerCompanyId))],
-    departmentId: department?.id ?? null,
-    roleIds: roleRows.map((r) => r.roleId),
+    now,
   });
-  if (!rule) return null;
-
-  const steps = await resolveSteps(tx, caller, rule, department?.headUserId ?? null);
-  if (!steps.length) return null;
+  if (!route) return null;
+  const { rule, steps, department, overBudget } = route;
 
   for (const l of priced) {
     const f = l.f;
@@ -136,6 +130,7 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
       invoice: s.invoice,
       remarks: [...s.remarks],
       steps,
+      overBudget: !!overBudget,
       expiresAt,
     })
     .returning({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo });
@@ -150,7 +145,7 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     fromStatus: null,
     toStatus: PurchaseRequestStatus.PENDING,
     actor: { side: Side.BUYER, userId: caller.userId, userName: s.userName },
-    note: `适用审批规则「${rule.name}」`,
+    note: routeNote(rule.name, overBudget),
     now,
   });
   await scheduleJob(tx, PURCHASE_REQUEST_EXPIRE, id, expiresAt);
@@ -163,6 +158,57 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     orders: [],
     purchaseRequest: { id, requestNo: row!.requestNo },
   };
+}
+
+/** What a submission is matched against (checkout, RFQ award, tender award). */
+export interface RouteFacts {
+  totalFen: number;
+  categoryCodes: string[];
+  sellerCompanyIds: number[];
+  now: Date;
+}
+
+export interface Route {
+  rule: NonNullable<Awaited<ReturnType<typeof matchingRule>>>;
+  steps: RequestStep[];
+  department: Awaited<ReturnType<typeof departmentOf>>;
+  /** The budget it goes beyond (routed through the budget setting's rule or the matching rule). */
+  overBudget: Shortfall | null;
+}
+
+/** The history note of a new request: the rule, and the budget it goes beyond. */
+export const routeNote = (ruleName: string, over: Shortfall | null) =>
+  `适用审批规则「${ruleName}」${over ? `；超出预算（${over.budget}剩余 ${formatFen(over.remainingFen)}），经审批后可下单` : ''}`;
+
+/**
+ * Whether a submission needs approval, and whose (docs/product/approvals.md#rules, docs/product/budgets.md#over-budget):
+ * the first matching rule; beyond a budget, the company's budget setting refuses it (with the remaining amount)
+ * or routes it through the matching rule, else the setting's rule. Null: it goes on without approval.
+ */
+export async function routeSubmission(tx: Db, caller: Caller, f: RouteFacts): Promise<Route | null> {
+  const [department, roleRows] = await Promise.all([
+    departmentOf(tx, caller.userId),
+    tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, caller.userId)),
+  ]);
+  let rule = await matchingRule(tx, caller.companyId, {
+    totalFen: f.totalFen,
+    categoryCodes: f.categoryCodes,
+    sellerCompanyIds: f.sellerCompanyIds,
+    departmentId: department?.id ?? null,
+    roleIds: roleRows.map((r) => r.roleId),
+  });
+  const over = await budgetShortfall(tx, caller.companyId, caller.userId, f.totalFen, f.now);
+  if (over) {
+    const setting = await overBudgetSetting(tx, caller.companyId);
+    if (setting.overMode !== BudgetOverMode.APPROVE) throw exceeded(over, f.totalFen);
+    if (!rule && setting.ruleId !== null) rule = await ruleById(tx, caller.companyId, setting.ruleId);
+    if (!rule) throw exceeded(over, f.totalFen);
+  }
+  if (!rule) return null;
+  const steps = await resolveSteps(tx, caller, rule, department?.headUserId ?? null);
+  // Nobody but the requester could approve: a checkout goes on (its placement checks the budget again).
+  if (!steps.length) return null;
+  return { rule, steps, department, overBudget: over };
 }
 
 /**

@@ -213,6 +213,7 @@ function ordersOf(r: Request): NewOrder[] {
     poNumber: remarks.get(sellerCompanyId)?.poNumber,
     costCentre: remarks.get(sellerCompanyId)?.costCentre,
     checkoutId,
+    overBudgetApproved: r.overBudget,
   }));
 }
 

@@ -198,3 +198,9 @@ export async function matchingRule(db: Db, companyId: number, s: Submission): Pr
 export async function stepNames(db: Db, caller: Caller, rule: Rule) {
   return namesFor(db, caller, [rule]);
 }
+
+/** One rule of the company by id (active or not): the budget setting's rule for over-budget submissions. */
+export async function ruleById(db: Db, companyId: number, id: number): Promise<Rule | null> {
+  const [r] = await db.select().from(approvalRules).where(and(eq(approvalRules.id, id), eq(approvalRules.companyId, companyId)));
+  return r ?? null;
+}

@@ -31,6 +31,7 @@ import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
 import { verifiedAccountOf } from '../merchant/bank.ts';
+import { consumeBudgets } from '../budgets/ledger.ts';
 
 
 /** The history's document kind of orders (`document_history.doc_type`). */
@@ -80,6 +81,8 @@ export interface NewOrder {
   parentOrderId?: number | null;
   enquiryId?: number | null;
   quotationId?: number | null;
+  /** An approver allowed this order beyond the buyer's budget (docs/product/budgets.md#over-budget). */
+  overBudgetApproved?: boolean;
 }
 
 const isReplacement = (o: NewOrder): boolean => o.parentOrderId != null;
@@ -316,6 +319,20 @@ export async function createOrders(
   // The serial hands out ids in the order of the VALUES rows.
   inserted.sort((a, b) => a.id - b.id);
   const written = planned.map((p, i) => ({ ...p, order: inserted[i]! }));
+  // The buyer's budgets (docs/product/budgets.md): locked after the SKUs, refused or consumed in this transaction.
+  await consumeBudgets(
+    tx,
+    written.map(({ o, order }) => ({
+      id: order.id,
+      orderNo: order.orderNo,
+      companyId: o.buyer.companyId,
+      userId: o.buyer.userId,
+      userName: o.buyer.userName,
+      totalFen: isReplacement(o) ? 0 : toFen(order.totalAmount),
+      overBudgetApproved: o.overBudgetApproved ?? false,
+    })),
+    now,
+  );
 
   // All lines and all stock movements of the checkout: the SKUs are already locked above, so the ledger rows
   // and the SKU figures are checked and written without locking them again (one statement, then the summary).

@@ -27,6 +27,7 @@ import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses } from '../pricing/resolve.ts';
 import { releaseDrawDown } from '../agreements/call-off.ts';
+import { releaseBudget } from '../budgets/ledger.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
@@ -216,6 +217,8 @@ export async function cancelLockedOrder(
       .where(eq(orders.id, order.id));
     // A call-off order gives its quantities back to its framework agreement (docs/product/agreements.md#call-off-orders).
     await releaseDrawDown(tx, order, actor, now);
+    // What the order consumed of the buyer's budgets goes back (docs/product/budgets.md#ledger).
+    await releaseBudget(tx, order, actor, { kind: 'cancel' }, now);
   };
   const who = actor.side === Side.SYSTEM ? '系统' : actor.side === Side.BUYER ? '采购商' : '供应商';
   await runOrderTransition(tx, order, {

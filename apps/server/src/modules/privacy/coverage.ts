@@ -147,6 +147,11 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     rule: run((p) => sql`UPDATE agreement_draws SET user_name = ${ANON_NAME} WHERE user_id = ${p.id}`),
   },
   {
+    // Who allocated, adjusted, consumed or released a budget (decision 0210).
+    columns: ['budget_entries.created_by_name'],
+    rule: run((p) => sql`UPDATE budget_entries SET created_by_name = ${ANON_NAME} WHERE created_by = ${p.id}`),
+  },
+  {
     // The phone, e-mail or WeChat id an outbound notice went to (decision 0203).
     columns: ['notice_outbox.target'],
     rule: run((p) => sql`UPDATE notice_outbox SET target = '' WHERE user_id = ${p.id}`),

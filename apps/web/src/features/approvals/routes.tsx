@@ -11,4 +11,6 @@ export const approvalCustomerRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/RequestDetailPage.tsx')),
   },
   { path: 'approval/settings', handle: { title: '审批设置' }, lazy: lazyPage(() => import('./pages/ApprovalSettingsPage.tsx')) },
+  // Budgets sit beside the approval rules they route through (docs/product/budgets.md).
+  { path: 'approval/budgets', handle: { title: '预算管理' }, lazy: lazyPage(() => import('./pages/BudgetPage.tsx')) },
 ];

@@ -51,6 +51,7 @@ import {
 } from '../lib/cart-logic.ts';
 import './buying.css';
 import { PriceSource } from '../../../components/PriceSource.tsx';
+import { BudgetUsage } from '../../../components/BudgetUsage.tsx';
 
 /** The submitted checkout: its orders, each linking to the order detail. */
 function CheckoutDone({ result }: { result: CheckoutResult }) {
@@ -429,6 +430,7 @@ export default function CheckoutPage() {
               </div>
             </section>
           ))}
+          <BudgetUsage total={data?.totalAmount ?? 0} />
           <div className="buy-summary">
             <span>
               共 {data?.groups.length ?? 0} 个供应商，将生成 {data?.groups.length ?? 0} 个订单，应付总额{' '}
