@@ -28,6 +28,7 @@ import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } 
 import { agreementEndpoints } from './agreements.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
+import { adminPaymentEndpoints, paymentEndpoints } from './payments.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -59,6 +60,7 @@ export * from './approvals.ts';
 export * from './agreements.ts';
 export * from './tracking.ts';
 export * from './openapi.ts';
+export * from './payments.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -123,6 +125,8 @@ export const endpointGroups = {
   agreements: agreementEndpoints,
   tracking: trackingEndpoints,
   openApi: openApiEndpoints,
+  payments: paymentEndpoints,
+  adminPayments: adminPaymentEndpoints,
 };
 
 type Groups = typeof endpointGroups;
