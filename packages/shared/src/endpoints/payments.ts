@@ -14,7 +14,7 @@ import {
   reconRunRow,
 } from '../contracts/payments.ts';
 import { noData, pagedOf } from '../envelope.ts';
-import { ADMIN, COMPANY, PUBLIC, can, endpoint, raw, sees } from './endpoint.ts';
+import { ADMIN, PUBLIC, can, endpoint, raw, sees } from './endpoint.ts';
 import { exempt, probedIn } from './isolation.ts';
 
 /** The order pages (as endpoints/orders.ts): whoever opens an order may read its payments. */
@@ -39,7 +39,7 @@ export const paymentEndpoints = {
     method: 'GET',
     path: '/api/pay/channels',
     summary: 'Which online payment channels this deployment offers (with the reason when one is not configured)',
-    access: COMPANY,
+    access: can('purchase:manage'),
     response: payChannelsAnswer,
     isolation: exempt('answers the deployment configuration only, no company data'),
   }),

@@ -206,7 +206,7 @@ export class PaySandbox {
     return json(404, { code: 'NOT_FOUND', message: '' });
   }
 
-  private wechatTransaction(t: SandboxTrade) {
+  wechatTransaction(t: SandboxTrade) {
     return {
       appid: this.wechat.appId,
       mchid: this.wechat.mchId,
