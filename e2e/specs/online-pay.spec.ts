@@ -3,6 +3,7 @@ import { signIn } from './auth-helpers.ts';
 import { confirmAndAnswer, popconfirm } from './trade-helpers.ts';
 
 test('the purchaser pays an order by the WeChat Pay sandbox (scan page), the supplier sees it paid', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   // The supplier confirms an order waiting for confirmation.
   await signIn(page, '18800000002');
   await page.goto('/customer/saleOrder');
@@ -31,7 +32,7 @@ test('the purchaser pays an order by the WeChat Pay sandbox (scan page), the sup
 
   // The dialog polls until the signed, encrypted notification paid the order.
   await expect(dialog.getByText('支付成功')).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: '完成' }).click();
+  await dialog.getByRole('button', { name: /完\s*成/ }).click();
   await expect(buyer.locator('.ant-card-head').first()).toContainText('待发货');
   await expect(buyer.getByTestId('online-payments')).toContainText('已支付');
 
