@@ -56,6 +56,7 @@ import shoppingListRoutes from './modules/buying/list-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
 import trackingRoutes from './modules/tracking/routes.ts';
+import paymentRoutes from './modules/payments/routes.ts';
 import openApiAuth from './modules/openapi/authenticate.ts';
 import openApiRoutes from './modules/openapi/routes.ts';
 import { startJobRunner } from './modules/jobs/runner.ts';
@@ -224,6 +225,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
   await app.register(trackingRoutes);
+  await app.register(paymentRoutes);
   await app.register(openApiRoutes);
   await app.register(aftersalesRoutes);
   await app.register(rmaDisputeRoutes);

@@ -80,6 +80,8 @@ export const AUDIT_ACTIONS = {
   'api_key.revoke': '停用开放平台密钥',
   'webhook.create': '新增事件推送地址',
   'webhook.delete': '删除事件推送地址',
+  'recon.resolve': '处理对账差异',
+  'recon.run': '执行支付对账',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -109,6 +111,8 @@ export const AUDIT_TARGETS: Record<string, string> = {
   enquiry: '询价',
   api_key: '开放平台密钥',
   webhook_endpoint: '事件推送地址',
+  recon_discrepancy: '对账差异',
+  recon_run: '支付对账',
 };
 
 export const isAuditAction = (code: string): code is AuditAction => Object.hasOwn(AUDIT_ACTIONS, code);

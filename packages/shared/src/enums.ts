@@ -55,7 +55,13 @@ export const Side = { SYSTEM: 0, BUYER: 1, SELLER: 2, PLATFORM: 3 } as const;
 export type SideValue = (typeof Side)[keyof typeof Side];
 /** The invoice a purchaser wants with an order: none, ordinary (普通) or special (专用) VAT invoice. */
 export const InvoiceKind = { NONE: 0, ORDINARY: 1, SPECIAL: 2 } as const;
-export const PaymentMethod = { TRANSFER: 1, CREDIT: 2 } as const;
+export const PaymentMethod = { TRANSFER: 1, CREDIT: 2, WECHAT: 3, ALIPAY: 4 } as const;
+/** An online payment partner (docs/decisions/0207-online-payments.md). */
+export const PayChannel = { WECHAT: 1, ALIPAY: 2 } as const;
+/** A payment order (支付单): 待支付 → 已支付 / 已关闭; 支付失败. */
+export const PayOrderStatus = { OPEN: 0, PAID: 1, CLOSED: 2, FAILED: 3 } as const;
+/** A refund through the payment partner: 退款中 → 退款成功 / 退款失败. */
+export const PayRefundStatus = { PROCESSING: 0, SUCCESS: 1, FAILED: 2 } as const;
 /** A VAT invoice: 待开票 → 已开票 → 已收票 / 有异议; 已红冲 once reversed; 已撤销; 已拒绝. */
 export const InvoiceStatus = {
   REQUESTED: 0,
@@ -197,6 +203,23 @@ export const ENUMS: EnumDef[] = [
   def('PaymentMethod', [
     [1, '银行转账'],
     [2, '账期支付'],
+    [3, '微信支付'],
+    [4, '支付宝'],
+  ]),
+  def('PayChannel', [
+    [1, '微信支付'],
+    [2, '支付宝'],
+  ]),
+  def('PayOrderStatus', [
+    [0, '待支付'],
+    [1, '已支付'],
+    [2, '已关闭'],
+    [3, '支付失败'],
+  ]),
+  def('PayRefundStatus', [
+    [0, '退款中'],
+    [1, '退款成功'],
+    [2, '退款失败'],
   ]),
   def('PaymentStatus', [
     [0, '待确认'],

@@ -55,3 +55,5 @@ export * from './contracts/pricing.ts';
 export * from './machines/agreement.ts';
 export * from './notice-events.ts';
 export * from './contracts/openapi.ts';
+export * from './contracts/payments.ts';
+export * from './machines/payment.ts';

@@ -92,6 +92,15 @@ export const NOTICE_EVENTS = {
     wechat: { first: '卖家已确认收款', keyword1: '{no}', remark: '等待卖家发货' },
     email: { subject: '已确认收款 {no}', body: '订单 {no} 的卖家已确认收款，等待发货。' + FOOT },
   }),
+  'order.paidOnline': def({
+    category: 'order',
+    label: '买家已在线支付',
+    permission: 'order:ship',
+    vars: ['no'],
+    sms: '订单{no}买家已在线支付成功，请安排发货。',
+    wechat: { first: '买家已在线支付', keyword1: '{no}', remark: '请安排发货' },
+    email: { subject: '订单已在线支付 {no}', body: '订单 {no} 的买家已在线支付成功，请安排发货。' + FOOT },
+  }),
   'order.cancelSoon': def({
     category: 'order',
     label: '订单即将自动取消',

@@ -68,6 +68,9 @@ export const ISOLATION_PROBES = {
   'modules/invoices/invoices.test.ts': {
     tests: ['a third company reads and acts on nothing'],
   },
+  'modules/payments/payments.test.ts': {
+    tests: ['a third company opens, polls and reads no payment of another order'],
+  },
   'modules/tracking/tracking.test.ts': {
     tests: ['a third company reads and refreshes no parcel of another order'],
   },

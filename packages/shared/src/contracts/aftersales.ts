@@ -248,9 +248,10 @@ export const rmaShipBackInput = rmaIdInput.extend({
   carrierCode: carrierCodeInput,
 }).superRefine(trackingNoFitsCarrier);
 /** How a refund is made: 1 recorded offline transfer; 2 the credit account (the money issue) is not open yet. */
-export const RefundMethod = { OFFLINE: 1, CREDIT: 2 } as const;
+/** How a refund is paid: offline transfer, back to the credit account, or back through the online payment channel (原路退回). */
+export const RefundMethod = { OFFLINE: 1, CREDIT: 2, ONLINE: 3 } as const;
 export const rmaRefundInput = rmaIdInput.extend({
-  method: z.union([z.literal(RefundMethod.OFFLINE), z.literal(RefundMethod.CREDIT)], '请选择退款方式').default(RefundMethod.OFFLINE),
+  method: z.union([z.literal(RefundMethod.OFFLINE), z.literal(RefundMethod.CREDIT), z.literal(RefundMethod.ONLINE)], '请选择退款方式').default(RefundMethod.OFFLINE),
   amount: money('退款金额').refine((v) => v > 0, '退款金额必须大于0'),
   note: text('退款说明', 200).default(''),
 });

@@ -113,6 +113,7 @@ export const ORDER_ACTIONS = [
   'pay',
   'payConfirm',
   'payReject',
+  'payOnline',
   'ship',
   'receive',
   'rma',

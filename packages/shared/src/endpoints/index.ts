@@ -30,6 +30,7 @@ import { agreementEndpoints } from './agreements.ts';
 import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
+import { adminPaymentEndpoints, paymentEndpoints } from './payments.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -63,6 +64,7 @@ export * from './agreements.ts';
 export * from './budgets.ts';
 export * from './tracking.ts';
 export * from './openapi.ts';
+export * from './payments.ts';
 
 /**
  * Every endpoint of the API, by group (one domain each). Names are unique across groups (a test checks it),
@@ -130,6 +132,8 @@ export const endpointGroups = {
   budgets: budgetEndpoints,
   tracking: trackingEndpoints,
   openApi: openApiEndpoints,
+  payments: paymentEndpoints,
+  adminPayments: adminPaymentEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -106,6 +106,18 @@ export const orderMachine = defineMachine<OrderStatusValue, OrderAction, OrderMa
       whenRefusal: '采购商尚未提交付款凭证',
       starts: [ORDER_CLOCKS.PAY_TIMEOUT],
     },
+    payOnline: {
+      from: [TO_PAY],
+      to: TO_SHIP,
+      // The payment partner's verified notification (or the active query) pays the order (decision 0207).
+      by: ['system'],
+      label: '在线支付',
+      history: '在线支付成功',
+      historyAction: 'pay_online',
+      when: (c) => !c.paymentWaiting,
+      whenRefusal: '付款凭证已提交，等待供应商确认',
+      stops: [ORDER_CLOCKS.PAY_TIMEOUT],
+    },
     ship: {
       from: [TO_SHIP, PART_SHIPPED],
       // Everything shipped: 待收货 and the receipt clock starts; else 部分发货.

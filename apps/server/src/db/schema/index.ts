@@ -47,3 +47,5 @@ export * from './pricing.ts';
 export * from './tracking.ts';
 // Open platform: API keys, signed-call nonces, webhooks (decision 0205).
 export * from './openapi.ts';
+// Online payment: payment orders, partner notifications, refunds, payment ledger, reconciliation (decision 0207).
+export * from './payments.ts';

@@ -17,6 +17,7 @@ import {
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
+import { requestRefund } from '../payments/refunds.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { createOrders, type NewOrderLine } from '../orders/create.ts';
 import { moveStock } from '../products/stock-ledger.ts';
@@ -241,6 +242,11 @@ export async function receiveRma(
  */
 async function payRefund(t: Db, r: RmaRecord, method: number, amountFen: number, by: { userId: number | null; userName: string }, now: Date): Promise<void> {
   if (method === RefundMethod.CREDIT) return refundToAccount(t, r, amountFen, by, now);
+  // Back through the channel that took the money (decision 0207); refused when the order was not paid online.
+  if (method === RefundMethod.ONLINE) {
+    await requestRefund(t, { orderId: r.orderId, amountFen, reason: `售后退款 ${r.rmaNo}`, source: 'rma', sourceId: r.id }, now);
+    return;
+  }
   if (method !== RefundMethod.OFFLINE) throw invalid('请选择退款方式');
 }
 
@@ -264,7 +270,7 @@ export async function refundRma(
     const reversal = await markInvoiceReversal(t, r, fen);
     // The refund gives its amount back to the buyer's budgets (docs/product/budgets.md#ledger).
     await releaseBudget(t, { id: r.orderId }, me, { kind: 'refund', fen, rmaId: r.id }, now);
-    const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : '线下转账';
+    const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : input.method === RefundMethod.ONLINE ? '原路退回' : '线下转账';
     await transition(
       t,
       r,

@@ -36,6 +36,9 @@ import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
 import { fail, ordersErrors } from './messages.ts';
 import { startParcel } from '../tracking/parcels.ts';
 import { payeeAccountById, verifiedAccountOf } from '../merchant/bank.ts';
+import { requestRefund } from '../payments/refunds.ts';
+
+const isOnlineMethod = (m: number | null) => m === PaymentMethod.WECHAT || m === PaymentMethod.ALIPAY;
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -175,12 +178,19 @@ export async function cancelOrder(
       order.status === OrderStatus.TO_SHIP && order.paymentMethod === PaymentMethod.CREDIT
         ? await reverseOrderPayment(tx, order, { userId: caller.userId, userName: actor.userName }, now)
         : null;
+    // Paid online: refunded in full through the same channel (decision 0207).
+    const online =
+      order.status === OrderStatus.TO_SHIP && isOnlineMethod(order.paymentMethod)
+        ? await requestRefund(tx, { orderId: order.id, amountFen: toFen(order.paidAmount), reason: `订单取消：${reason}`, source: 'cancel', sourceId: null }, now)
+        : null;
     const note =
       order.status !== OrderStatus.TO_SHIP
         ? reason
         : back !== null
           ? `${reason}（账期支付 ¥${back} 已退回信用账户）`
-          : `${reason}（已付款 ¥${order.paidAmount} 需线下退还）`;
+          : online !== null
+            ? `${reason}（在线支付 ¥${online.amount} 原路退回，退款单 ${online.refundNo}）`
+            : `${reason}（已付款 ¥${order.paidAmount} 需线下退还）`;
     await cancelLockedOrder(tx, order, actor, note, now, ctx);
   });
 }

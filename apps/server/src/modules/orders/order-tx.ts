@@ -102,6 +102,7 @@ export const orderLink = (order: Pick<OrderRow, 'id' | 'kind'>, side: ViewerSide
 const ORDER_EVENTS: Partial<Record<OrderAction, Partial<Record<ViewerSide, NoticeEventKey>>>> = {
   pay: { seller: 'order.paymentSubmitted' },
   payConfirm: { buyer: 'order.paymentReceived' },
+  payOnline: { seller: 'order.paidOnline' },
   ship: { buyer: 'order.shipped' },
   receive: { seller: 'order.received' },
 };
@@ -165,6 +166,7 @@ export async function runOrderTransition(
 /** The webhook events of the order table's actions (docs/product/open-platform.md#webhooks). */
 const ORDER_WEBHOOK_EVENTS: Partial<Record<OrderAction, WebhookEvent>> = {
   payConfirm: 'order.paid',
+  payOnline: 'order.paid',
   ship: 'order.shipped',
   cancel: 'order.cancelled',
   receive: 'order.received',

@@ -67,6 +67,8 @@ describe('the order state table', () => {
       pay: (c) => payOrder(db(), c, { orderId: id, method: PaymentMethod.CREDIT, proofFiles: [] }),
       payConfirm: (c) => confirmPayment(db(), c, id),
       payReject: (c) => rejectPayment(db(), c, { orderId: id, reason: '状态表' }, rules),
+      // The payment partner's (system only, never a side's command): walked in payments/payments.test.ts.
+      payOnline: () => Promise.reject(new Error('system only')),
       ship: (c) =>
         shipOrder(
           db(),

@@ -19,3 +19,4 @@ export * from './approvals.ts';
 export * from './pricing.ts';
 export * from './agreements.ts';
 export * from './openapi.ts';
+export * from './payments.ts';

@@ -40,6 +40,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
       { path: 'trade-stats', title: '交易统计', load: () => import('./pages/TradeDashboardPage.tsx') },
       { path: 'orders', title: '订单管理', load: () => import('./pages/TradeOrdersPage.tsx') },
       { path: 'disputes', title: '售后仲裁', load: () => import('./pages/DisputesPage.tsx') },
+      { path: 'payment-recon', title: '支付对账', load: () => import('./pages/ReconPage.tsx') },
       { path: 'listings', title: '招标与询价', load: () => import('./pages/ListingsPage.tsx') },
     ],
   },

@@ -16,3 +16,6 @@ export const useDecideDispute = () => useTradeCommand('adminDisputeDecide', ['ad
 export const useListingTakedown = () => useTradeCommand('adminListingTakedown', ['adminListingList']);
 /** Saves the trade statistics of the range as an Excel workbook (the browser's download). */
 export const exportTradeStats = (q: InputOf<'adminTradeStatsExport'>) => downloadEndpoint('adminTradeStatsExport', q);
+/** 支付对账 (decision 0207): resolve a discrepancy; reconcile a day now. */
+export const useResolveDiscrepancy = () => useTradeCommand('adminReconResolve', ['adminReconDiscrepancies', 'adminReconRuns']);
+export const useRunRecon = () => useTradeCommand('adminReconRun', ['adminReconDiscrepancies', 'adminReconRuns']);

@@ -55,7 +55,7 @@ export default function RmaEditorPage() {
           {d.returnTrackingNo && <Descriptions.Item label="寄回物流" span={3}>{d.returnCarrier} {d.returnTrackingNo}</Descriptions.Item>}
           {d.refundedAmount && (
             <Descriptions.Item label="退款记录" span={3}>
-              线下转账 <Price value={d.refundedAmount} />，{when(d.refundedAt)}{d.refundNote ? `，${d.refundNote}` : ''}
+              {d.refundMethod === 3 ? '原路退回' : d.refundMethod === 2 ? '退回信用账户' : '线下转账'} <Price value={d.refundedAmount} />，{when(d.refundedAt)}{d.refundNote ? `，${d.refundNote}` : ''}
             </Descriptions.Item>
           )}
           {d.replacementOrderId && (
@@ -259,7 +259,7 @@ function RejectModal({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 function RefundModal({ id, max, onClose }: { id: number; max: string; onClose: () => void }) {
-  const [form] = Form.useForm<{ method: 1 | 2; amount: number; note: string }>();
+  const [form] = Form.useForm<{ method: 1 | 2 | 3; amount: number; note: string }>();
   const refund = useRefundRma();
   const method = Form.useWatch('method', form) ?? 1;
   return (
@@ -268,11 +268,17 @@ function RefundModal({ id, max, onClose }: { id: number; max: string; onClose: (
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={method === 2 ? '退款退回采购商在本店的信用账户：先冲减该订单占用的额度，其余计入余额。' : '请先通过银行转账将款项退给采购商，再在此登记。'}
+        message={
+          method === 2
+            ? '退款退回采购商在本店的信用账户：先冲减该订单占用的额度，其余计入余额。'
+            : method === 3
+              ? '订单通过微信支付或支付宝付款时，退款经同一渠道原路退回采购商（未在线支付的订单不能选择）。'
+              : '请先通过银行转账将款项退给采购商，再在此登记。'
+        }
       />
       <Form form={form} layout="vertical" initialValues={{ method: 1, amount: Number(max), note: '' }} onFinish={(v) => void refund.mutateAsync({ id, method: v.method, amount: v.amount, note: v.note ?? '' }).then(onClose)}>
         <Form.Item name="method" label="退款方式" rules={refundRules.method}>
-          <Radio.Group options={[{ value: 1, label: '线下转账' }, { value: 2, label: '退回信用账户' }]} />
+          <Radio.Group options={[{ value: 1, label: '线下转账' }, { value: 2, label: '退回信用账户' }, { value: 3, label: '原路退回' }]} />
         </Form.Item>
         <Form.Item name="amount" label="退款金额" rules={refundRules.amount} extra={`申请退款 ${formatMoney(max)}，不能超过该金额`}>
           <InputNumber min={0} max={Number(max)} precision={2} prefix="¥" style={{ width: '100%' }} />

@@ -29,6 +29,8 @@ import {
   useRepriceOrder,
   useShipOrder,
 } from '../api/orders.ts';
+import { usePayChannels } from '../api/payments.ts';
+import { OnlinePayPanel } from './OnlinePay.tsx';
 
 interface ModalProps {
   order: OrderDetail;
@@ -183,11 +185,24 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const pay = usePayOrder();
   const credit = useCreditForOrder(open ? order.id : null);
   const payee = useOrderPayee(open ? order.id : null);
-  const [chosen, setChosen] = useState<1 | 2 | null>(null);
+  const [chosen, setChosen] = useState<1 | 2 | 3 | 4 | null>(null);
+  const channels = usePayChannels(open);
   const account = credit.data ?? null;
   // Checkout offers what is possible: no transfer to a supplier without a verified account (credit if any).
   const transferOk = payee.data?.available ?? true;
-  const method: 1 | 2 = chosen ?? (!transferOk && account ? 2 : 1);
+  const method: 1 | 2 | 3 | 4 = chosen ?? (!transferOk && account ? 2 : 1);
+  // 微信支付 (3) and 支付宝 (4): the payment partner's channel 1 and 2 (decision 0207).
+  const online = method === 3 || method === 4 ? (method === 3 ? 1 : 2) : null;
+  const channelOf = (c: 1 | 2) => channels.data?.channels.find((x) => x.channel === c);
+  const onlineOption = (c: 1 | 2) => {
+    const ch = channelOf(c);
+    return {
+      value: c === 1 ? 3 : 4,
+      label: ch && !ch.available ? <span title={ch.reason ?? undefined}>{ch.label}（未开通）</span> : c === 1 ? '微信支付' : '支付宝',
+      disabled: !ch?.available,
+    };
+  };
+  const offline = channels.data?.channels.filter((c) => !c.available) ?? [];
   const setMethod = setChosen;
   const short = account ? toFen(order.totalAmount) - toFen(account.available) : 0;
   const creditUsable = account !== null && account.status === 1 && short <= 0;
@@ -209,25 +224,33 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   };
   return (
     <Modal
-      title={method === 2 ? '账期支付' : '上传付款凭证'}
+      title={online ? '在线支付' : method === 2 ? '账期支付' : '上传付款凭证'}
       open={open}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={method === 2 ? '确认账期支付' : '提交凭证'}
       okButtonProps={{ disabled: method === 2 ? !creditUsable : !transferOk }}
       confirmLoading={pay.isPending}
+      footer={online ? null : undefined}
       destroyOnHidden
     >
       <Radio.Group
         value={method}
-        onChange={(e) => setMethod(e.target.value as 1 | 2)}
+        onChange={(e) => setMethod(e.target.value as 1 | 2 | 3 | 4)}
         style={{ marginBottom: 16 }}
         options={[
           { value: 1, label: '银行转账', disabled: !transferOk },
           { value: 2, label: '账期支付', disabled: !account },
+          onlineOption(1),
+          onlineOption(2),
         ]}
       />
-      {method === 2 && account ? (
+      {offline.length === 2 && !online ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="本平台尚未开通在线支付（微信支付、支付宝），请使用银行转账或账期支付。" />
+      ) : null}
+      {online ? (
+        <OnlinePayPanel key={online} order={order} channel={online} onDone={onClose} />
+      ) : method === 2 && account ? (
         <Alert
           type={creditUsable ? 'info' : 'warning'}
           showIcon

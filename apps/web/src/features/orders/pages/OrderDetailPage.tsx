@@ -42,6 +42,7 @@ import {
 } from '../components/OrderActionModals.tsx';
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
+import { OnlinePayments } from '../components/OnlinePay.tsx';
 import { ReorderButton } from '../components/ReorderButton.tsx';
 import { AddToShoppingList } from '../../../components/shopping-list/AddToShoppingList.tsx';
 import { PriceSource } from '../../../components/PriceSource.tsx';
@@ -459,6 +460,7 @@ export default function OrderDetailPage() {
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无付款记录" />
         )}
+        <OnlinePayments orderId={o.id} />
       </Card>
 
       <Card variant="borderless" title="发货记录">

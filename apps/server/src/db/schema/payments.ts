@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, money } from './columns.ts';
+import { companyRef } from './company.ts';
+import { orders } from './orders.ts';
+
+/**
+ * Online payment (decision 0207): payment orders (支付单) with the partners, the raw notifications they sent,
+ * refunds back through the same channel, the payment ledger, and the daily reconciliation.
+ */
+
+/** A payment order with WeChat Pay or Alipay for one order; its amount is the order's payable amount when opened. */
+export const payOrders = pgTable(
+  'pay_orders',
+  {
+    id: serial().primaryKey(),
+    /** Our out_trade_no (商户订单号): ZF + China day + serial. */
+    payNo: varchar({ length: 32 }).notNull().unique(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    buyerCompanyId: companyRef(),
+    sellerCompanyId: companyRef(),
+    /** PayChannel. */
+    channel: smallint().notNull(),
+    amount: money().notNull(),
+    refundedAmount: money().notNull().default('0'),
+    /** PayOrderStatus. */
+    status: smallint().notNull().default(0),
+    codeUrl: varchar({ length: 500 }),
+    payUrl: text(),
+    /** The partner's transaction id (transaction_id / trade_no) once paid. */
+    partnerTradeNo: varchar({ length: 64 }),
+    /** The partner's payer id (openid / buyer_id). */
+    payerRef: varchar({ length: 128 }),
+    expiresAt: at().notNull(),
+    paidAt: at(),
+    createdBy: integer(),
+    createdAt: atNow(),
+    updatedAt: atNow(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    // One open payment order per order and channel (idempotent creation), one paid per order.
+    uniqueIndex('pay_orders_one_open').on(t.orderId, t.channel).where(sql`${t.status} = 0`),
+    index('pay_orders_paid_at').on(t.channel, t.paidAt),
+    check('pay_orders_amount_positive', sql`${t.amount} > 0`),
+    check('pay_orders_refund_cap', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+/** Every notification a partner sent (and every active query's answer), recorded raw with its verdict. */
+export const payCallbacks = pgTable(
+  'pay_callbacks',
+  {
+    id: serial().primaryKey(),
+    channel: smallint().notNull(),
+    /** 'pay' | 'refund' | 'query' | 'unknown'. */
+    kind: varchar({ length: 16 }).notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    body: text().notNull(),
+    verified: boolean().notNull(),
+    /** accepted, duplicate, bad_sign, bad_amount, bad_merchant, bad_app, unknown_order, not_paid, late_order … */
+    outcome: varchar({ length: 40 }).notNull(),
+    payOrderId: integer().references(() => payOrders.id),
+    receivedAt: atNow(),
+  },
+  (t) => [index().on(t.payOrderId)],
+);
+
+/** A refund back through the payment order's channel (a cancellation or an after-sales refund). */
+export const payRefunds = pgTable(
+  'pay_refunds',
+  {
+    id: serial().primaryKey(),
+    /** Our out_refund_no / out_request_no. */
+    refundNo: varchar({ length: 32 }).notNull().unique(),
+    payOrderId: integer()
+      .notNull()
+      .references(() => payOrders.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    channel: smallint().notNull(),
+    amount: money().notNull(),
+    reason: varchar({ length: 200 }).notNull().default(''),
+    /** 'cancel' | 'rma' | 'late'. */
+    source: varchar({ length: 16 }).notNull(),
+    sourceId: integer(),
+    /** PayRefundStatus. */
+    status: smallint().notNull().default(0),
+    partnerRefundNo: varchar({ length: 64 }),
+    failReason: varchar({ length: 200 }),
+    createdAt: atNow(),
+    doneAt: at(),
+  },
+  (t) => [index().on(t.payOrderId), index('pay_refunds_done_at').on(t.channel, t.doneAt), check('pay_refunds_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * The payment ledger: money received (+) and refunded (−) through a partner, one row per move, written in the
+ * transaction that moves the payment order. An order's online balance is the sum of its rows.
+ */
+export const payLedger = pgTable(
+  'pay_ledger',
+  {
+    id: serial().primaryKey(),
+    payOrderId: integer()
+      .notNull()
+      .references(() => payOrders.id),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    buyerCompanyId: companyRef(),
+    sellerCompanyId: companyRef(),
+    channel: smallint().notNull(),
+    /** Signed amount: + received, − refunded. */
+    amount: money().notNull(),
+    /** 'pay' | 'refund'. */
+    kind: varchar({ length: 16 }).notNull(),
+    refundId: integer().references(() => payRefunds.id),
+    createdAt: atNow(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    uniqueIndex('pay_ledger_one_pay').on(t.payOrderId).where(sql`${t.kind} = 'pay'`),
+    uniqueIndex('pay_ledger_one_refund').on(t.refundId),
+  ],
+);
+
+/** One reconciliation of a channel's statement for a China day. */
+export const reconRuns = pgTable(
+  'recon_runs',
+  {
+    id: serial().primaryKey(),
+    channel: smallint().notNull(),
+    /** The China day 'YYYY-MM-DD'. */
+    day: varchar({ length: 10 }).notNull(),
+    /** 'done' | 'failed'. */
+    status: varchar({ length: 16 }).notNull(),
+    partnerCount: integer().notNull().default(0),
+    matchedCount: integer().notNull().default(0),
+    discrepancyCount: integer().notNull().default(0),
+    error: varchar({ length: 300 }),
+    createdAt: atNow(),
+  },
+  (t) => [index().on(t.day)],
+);
+
+/** A line the statement and our records disagree on: long (长款), short (短款) or amount (金额不符). */
+export const reconDiscrepancies = pgTable(
+  'recon_discrepancies',
+  {
+    id: serial().primaryKey(),
+    runId: integer()
+      .notNull()
+      .references(() => reconRuns.id),
+    kind: varchar({ length: 16 }).notNull(),
+    payNo: varchar({ length: 32 }),
+    refundNo: varchar({ length: 32 }),
+    partnerTradeNo: varchar({ length: 64 }),
+    partnerAmount: money(),
+    ourAmount: money(),
+    note: varchar({ length: 300 }).notNull().default(''),
+    resolution: varchar({ length: 300 }),
+    resolvedBy: integer(),
+    resolvedAt: at(),
+  },
+  (t) => [index().on(t.runId)],
+);

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { enumLabel, formatChinaDateTime, reconResolveInput, RECON_KINDS, type ReconDiscrepancyRow, type ReconKind, type ReconRunRow } from '@aquamall/shared';
+import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { Price } from '../../../components/Format.tsx';
+import { formRules } from '../../../lib/form-rules.ts';
+import { addDays } from '@aquamall/shared';
+import { beforeChinaToday, chinaTodayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
+import { useConsoleQuery } from '../api/admin.ts';
+import { useResolveDiscrepancy, useRunRecon } from '../api/trade.ts';
+
+const rules = formRules(reconResolveInput);
+const KIND_COLOR: Record<string, string> = { long: 'orange', short: 'red', amount: 'purple' };
+
+function ResolveModal({ row, onClose }: { row: ReconDiscrepancyRow; onClose: () => void }) {
+  const [form] = Form.useForm<{ note: string }>();
+  const resolve = useResolveDiscrepancy();
+  return (
+    <Modal open title={`处理对账差异（${RECON_KINDS[row.kind as ReconKind] ?? row.kind}）`} okText="确认处理" okButtonProps={{ loading: resolve.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+      <p>
+        {row.day} {enumLabel('PayChannel', row.channel)} · 支付单 {row.payNo ?? '—'}
+        {row.refundNo ? ` · 退款单 ${row.refundNo}` : ''}
+      </p>
+      <p>{row.note}</p>
+      <Form form={form} layout="vertical" onFinish={(v) => void resolve.mutateAsync({ id: row.id, note: v.note }).then(onClose)}>
+        <Form.Item name="note" label="处理说明" rules={rules.note} extra="处理人和时间将被记录，并写入操作日志。">
+          <Input.TextArea rows={3} maxLength={300} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Console 支付对账 (decision 0207): each day's reconciliation runs per channel and the discrepancies, resolved with a note. */
+export default function ReconPage() {
+  const runsParams = useListParams<Record<string, never>>({}, 10);
+  const runs = useConsoleQuery('adminReconRuns', runsParams.params);
+  const [runId, setRunId] = useState<number | undefined>(undefined);
+  const discParams = useListParams<{ runId?: number; open?: boolean }>({ open: true }, 20);
+  const disc = useConsoleQuery('adminReconDiscrepancies', { ...discParams.params, runId });
+  const [resolving, setResolving] = useState<ReconDiscrepancyRow | null>(null);
+  const [day, setDay] = useState<Dayjs>(dayToPicker(addDays(pickerToDay(chinaTodayPicker()), -1)));
+  const run = useRunRecon();
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <ListPage
+        variant="outlined"
+        title="支付对账"
+        filters={
+          <Space wrap>
+            <Typography.Text type="secondary">每日 08:00 自动核对前一日的微信支付、支付宝对账单。</Typography.Text>
+            <DatePicker value={day} onChange={(d) => d && setDay(d)} allowClear={false} disabledDate={(d) => !beforeChinaToday(d)} />
+            <Button type="primary" loading={run.isPending} onClick={() => void run.mutateAsync({ day: pickerToDay(day) })}>
+              立即对账
+            </Button>
+          </Space>
+        }
+      >
+        <ListTable<ReconRunRow>
+          rowKey="id"
+          query={runs}
+          params={runsParams.params}
+          onPage={runsParams.page}
+          scroll={{ x: 800 }}
+          errorTitle="对账记录加载失败"
+          emptyText="暂无对账记录"
+          columns={[
+            { title: '账单日期', dataIndex: 'day', width: 120 },
+            { title: '渠道', dataIndex: 'channel', width: 100, render: (c: number) => enumLabel('PayChannel', c) },
+            { title: '结果', dataIndex: 'status', width: 120, render: (s: string, r) => (s === 'done' ? <Tag color="green">已完成</Tag> : <Tag color="red" title={r.error ?? ''}>获取账单失败</Tag>) },
+            { title: '账单笔数', dataIndex: 'partnerCount', width: 100 },
+            { title: '一致', dataIndex: 'matchedCount', width: 80 },
+            { title: '差异 / 未处理', width: 120, render: (_, r) => `${r.discrepancyCount} / ${r.openCount}` },
+            { title: '对账时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
+            { title: '操作', width: 100, render: (_, r) => <Button type="link" onClick={() => setRunId(r.id)}>查看差异</Button> },
+          ]}
+        />
+      </ListPage>
+      <ListPage
+        variant="outlined"
+        title={runId ? '本次对账的差异' : '未处理的差异'}
+        filters={runId ? <Button onClick={() => setRunId(undefined)}>查看全部未处理差异</Button> : null}
+      >
+        <ListTable<ReconDiscrepancyRow>
+          rowKey="id"
+          query={disc}
+          params={discParams.params}
+          onPage={discParams.page}
+          scroll={{ x: 1000 }}
+          errorTitle="对账差异加载失败"
+          emptyText="暂无差异"
+          columns={[
+            { title: '账单日期', dataIndex: 'day', width: 110, render: (v: string, r) => <div>{v}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{enumLabel('PayChannel', r.channel)}</div></div> },
+            { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={KIND_COLOR[k]}>{RECON_KINDS[k as ReconKind] ?? k}</Tag> },
+            { title: '支付单 / 退款单', width: 200, render: (_, r) => <div>{r.payNo ?? '—'}{r.refundNo && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.refundNo}</div>}</div> },
+            { title: '渠道金额', dataIndex: 'partnerAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
+            { title: '平台金额', dataIndex: 'ourAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
+            { title: '说明', dataIndex: 'note' },
+            {
+              title: '处理',
+              width: 220,
+              render: (_, r) =>
+                r.resolvedAt ? (
+                  <div>{r.resolution}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.resolvedBy} {formatChinaDateTime(r.resolvedAt)}</div></div>
+                ) : (
+                  <Button type="link" onClick={() => setResolving(r)}>处理</Button>
+                ),
+            },
+          ]}
+        />
+      </ListPage>
+      {resolving && <ResolveModal row={resolving} onClose={() => setResolving(null)} />}
+    </Space>
+  );
+}
