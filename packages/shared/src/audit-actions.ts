@@ -80,6 +80,10 @@ export const AUDIT_ACTIONS = {
   'api_key.revoke': '停用开放平台密钥',
   'webhook.create': '新增事件推送地址',
   'webhook.delete': '删除事件推送地址',
+  'contract_price.create': '新增协议价',
+  'contract_price.update': '修改协议价',
+  'contract_price.end': '结束协议价',
+  'contract_price.delete': '删除协议价',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -109,6 +113,7 @@ export const AUDIT_TARGETS: Record<string, string> = {
   enquiry: '询价',
   api_key: '开放平台密钥',
   webhook_endpoint: '事件推送地址',
+  contract_price: '协议价',
 };
 
 export const isAuditAction = (code: string): code is AuditAction => Object.hasOwn(AUDIT_ACTIONS, code);

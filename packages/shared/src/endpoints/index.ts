@@ -28,6 +28,7 @@ import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } 
 import { agreementEndpoints } from './agreements.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
+import { contractPriceEndpoints, myPriceEndpoints } from './pricing.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -57,6 +58,7 @@ export * from './console-trade.ts';
 export * from './trade-papers.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
+export * from './pricing.ts';
 export * from './tracking.ts';
 export * from './openapi.ts';
 
@@ -123,6 +125,8 @@ export const endpointGroups = {
   agreements: agreementEndpoints,
   tracking: trackingEndpoints,
   openApi: openApiEndpoints,
+  contractPrices: contractPriceEndpoints,
+  myPrices: myPriceEndpoints,
 };
 
 type Groups = typeof endpointGroups;
