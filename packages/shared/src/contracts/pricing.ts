@@ -48,7 +48,7 @@ const cpId = (label: string) =>
   z.number(`请选择${label}`).int(`${label}格式不正确`).positive(`请选择${label}`).max(2_147_483_647, `${label}格式不正确`);
 
 /** A fixed price in yuan (> 0) or a discount percent (0.01–99.99), by the rule's kind. */
-const valueIssue = (kind: number, v: number, label: string): string | null => {
+export const contractValueProblem = (kind: number, v: number, label: string): string | null => {
   if (!Number.isFinite(v)) return `请输入${label}`;
   if (!isWholeFen(v)) return `${label}最多两位小数`;
   if (kind === ContractPriceKind.FIXED) {
@@ -82,11 +82,11 @@ const contractRuleFields = z.object({
 
 type RuleFields = z.output<typeof contractRuleFields>;
 const ruleChecks = (r: RuleFields, ctx: z.RefinementCtx) => {
-  const v = valueIssue(r.kind, r.value, '协议价');
+  const v = contractValueProblem(r.kind, r.value, '协议价');
   if (v) ctx.addIssue({ code: 'custom', path: ['value'], message: v });
   let last = 1;
   r.tiers.forEach((t, i) => {
-    const m = valueIssue(r.kind, t.value, `第${i + 1}档价格`);
+    const m = contractValueProblem(r.kind, t.value, `第${i + 1}档价格`);
     if (m) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'value'], message: m });
     if (t.minQty <= last) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'minQty'], message: '阶梯起订数量须逐档递增' });
     last = t.minQty;
