@@ -42,7 +42,7 @@ export function GoodsPrice({ item }: { item: GoodsItem }) {
       <Price value={mine.price} />
       <span className="am-muted">/{item.unit}</span>
       <del className="am-muted" aria-label="原价" style={{ fontSize: 12 }}>
-        <Price value={mine.listPrice} />
+        <Price value={mine.listPrice} className="am-price-muted" />
       </del>
     </span>
   );
@@ -60,7 +60,7 @@ export function SkuContractPrice({ productId, skuId, unit }: { productId: number
         <Tag color="green">{p.label}</Tag>
         <Price value={p.price} /> <span className="am-muted">/{unit}</span>{' '}
         <del className="am-muted" aria-label="原价">
-          <Price value={p.listPrice} />
+          <Price value={p.listPrice} className="am-price-muted" />
         </del>
         <span className="am-muted am-small"> 贵公司专享价格，下单时按协议价结算</span>
       </dd>

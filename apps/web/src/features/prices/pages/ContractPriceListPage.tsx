@@ -5,6 +5,7 @@ import {
   CONTRACT_PRICE_STATES,
   ContractPriceKind,
   formatChinaDate,
+  formatMoney,
   type ContractPriceRow,
   type ContractPriceState,
 } from '@aquamall/shared';
@@ -23,7 +24,7 @@ const STATE_COLOR: Record<ContractPriceState, string> = { active: 'green', upcom
 
 /** How a rule prices: 固定价 ¥x, or 列表价 n 折 (the percent off), with its tiers. */
 function ruleText(r: ContractPriceRow) {
-  const one = (v: string) => (r.kind === ContractPriceKind.FIXED ? `¥${v}` : `优惠${Number(v)}%`);
+  const one = (v: string) => (r.kind === ContractPriceKind.FIXED ? formatMoney(v) : `优惠${Number(v)}%`);
   return (
     <Space direction="vertical" size={0}>
       <span>
