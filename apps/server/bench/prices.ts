@@ -3,7 +3,7 @@
  * --connections=10]`. On PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else the local server): a fresh
  * database, the compiled server started on it as in production (bench/server.ts), rows made with the test
  * factories and one INSERT … SELECT, requests over HTTP.
- *  (a) A signed-in purchaser with 1,000 contract prices opens goods list pages: the public (cached) goods answer
+ *  (a) A signed-in purchaser with 1,000 contract prices (200 products × 5 SKUs) opens goods list pages: the public (cached) goods answer
  *      POST /api/product/query, then its own prices for the 20 products on the page, POST /api/pricing/mine.
  *      `--connections` users in a loop for `--duration` s; p99 of the overlay call and of the whole page
  *      (both calls) must stay ≤ 50 ms.
@@ -13,8 +13,9 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
+import { contractPrices, customerGroups, products, productSkus } from '../src/db/schema/index.ts';
 import { makeAddress, makeOnSaleProduct, makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
 import { percentile } from './scratch.ts';
 import { startServer } from './server.ts';
@@ -81,13 +82,19 @@ async function main() {
   let ok = true;
   try {
     console.log(`Prices bench: PostgreSQL database ${name}, server at ${server.url}; ${os.availableParallelism()} CPU(s), load average ${load()}\n`);
-    // 50 products × 20 SKUs = 1,000 SKUs of one supplier, each with a contract price for the main purchaser.
+    // 200 products × 5 SKUs = 1,000 SKUs of one supplier, each with a contract price for the main purchaser (a
+    // page of 20 products then holds 100 priced SKUs).
     const seller = await makeSupplier(db, '基准协议价供应商');
-    for (let p = 0; p < 50; p++)
-      await makeOnSaleProduct(db, seller, {
+    let categoryId: number | undefined;
+    for (let p = 0; p < 200; p++) {
+      const made = await makeOnSaleProduct(db, seller, {
         name: `基准协议价药剂${p}`,
-        skus: Array.from({ length: 20 }, (_, i) => ({ price: 100 + i, stock: 10_000_000 })),
+        categoryId,
+        skus: Array.from({ length: 5 }, (_, i) => ({ price: 100 + i, stock: 10_000_000 })),
       });
+      if (categoryId === undefined)
+        categoryId = (await db.select({ c: products.categoryId }).from(products).where(eq(products.id, made.productId)))[0]!.c;
+    }
     const buyers = [] as { token: string; companyId: number; addressId: number }[];
     for (let i = 0; i < opts.connections; i++) {
       const b = await makePurchaser(db, `基准协议价采购商${i}`);
@@ -98,8 +105,8 @@ async function main() {
       insert into contract_prices (supplier_company_id, purchaser_company_id, sku_id, kind, value, valid_from)
       select ${seller.id}, ${main.companyId}, id, 2, 5, '2000-01-01' from product_skus where company_id = ${seller.id}`);
     // The other buyers share the main one's 1,000 rules through a customer group (their checkouts then resolve).
-    const [{ id: groupId }] = (await db.execute(sql`
-      insert into customer_groups (supplier_company_id, name) values (${seller.id}, '基准分组') returning id`)) as unknown as [{ id: number }];
+    const [group] = await db.insert(customerGroups).values({ supplierCompanyId: seller.id, name: '基准分组' }).returning({ id: customerGroups.id });
+    const groupId = group!.id;
     for (const b of buyers.slice(1))
       await db.execute(sql`insert into customer_group_members (group_id, purchaser_company_id) values (${groupId}, ${b.companyId})`);
     await db.execute(sql`
@@ -110,8 +117,8 @@ async function main() {
     for (let i = 0; i < buyers.length; i++)
       plain.push((await makeOnSaleProduct(db, seller, { name: `基准列表价药剂${i}`, skus: [{ price: 100, stock: 10_000_000 }] })).skuIds[0]!);
     await db.execute(sql`analyze`);
-    const rules = (await db.execute(sql`select count(*)::int as n from contract_prices where purchaser_company_id = ${main.companyId}`)) as unknown as { n: number }[];
-    console.log(`fixture: 1,050 SKUs, ${rules[0]!.n} contract prices of the main purchaser, ${buyers.length} buyers\n`);
+    const rules = await db.$count(contractPrices, eq(contractPrices.purchaserCompanyId, main.companyId));
+    console.log(`fixture: 1,050 SKUs, ${rules} contract prices of the main purchaser, ${buyers.length} buyers\n`);
 
     // (a) goods list pages with the overlay, every connection signed in as a user of the main purchaser.
     const page = await post(server.url, '/api/product/query', { pageIndex: 1, pageSize: 20, productName: '基准协议价药剂' });
@@ -154,7 +161,12 @@ async function main() {
     ok &&= mineOk && pageOk && errors === 0;
 
     // (b) checkout throughput: list price, then contract price; each buyer its own SKU (no shared row lock).
-    const priceSkus = (await db.execute(sql`select id, price from product_skus where company_id = ${seller.id} order by id limit ${buyers.length}`)) as unknown as { id: number; price: string }[];
+    const priceSkus = await db
+      .select({ id: productSkus.id, price: productSkus.price })
+      .from(productSkus)
+      .where(eq(productSkus.companyId, seller.id))
+      .orderBy(productSkus.id)
+      .limit(buyers.length);
     const throughput = async (skuOf: (i: number) => number, unitOf: (i: number) => number) => {
       let n = 0;
       let failed = 0;
