@@ -173,6 +173,18 @@ describe('contract prices: the supplier manages its rules', () => {
     expect(edit.message).toContain('有效期重叠');
   });
 
+  it('parallel requests for overlapping rules: exactly one is saved', async () => {
+    const { buyer, skuIds, token } = await scene('并发');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        callEndpoint(t.app, token, e.contractPriceCreate, { ...rule({ value: 80 + i }), purchaserCompanyId: buyer.companyId, skuIds: [skuIds[0]!] }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 0).every((a) => a.message.includes('有效期重叠'))).toBe(true);
+    expect((await list(token)).total).toBe(1);
+  });
+
   it('a customer group rule prices its members; a used rule can be ended but not deleted, and its cap not cut below use', async () => {
     const { seller, buyer, productId, skuIds, token } = await scene('分组');
     const groupId = await makeCustomerGroup(db(), seller.id, '重点水厂', [buyer.companyId]);
