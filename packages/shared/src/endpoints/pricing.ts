@@ -11,7 +11,7 @@ import {
   myPricesInput,
 } from '../contracts/pricing.ts';
 import { noData, pagedOf } from '../envelope.ts';
-import { can, COMPANY, endpoint } from './endpoint.ts';
+import { can, COMPANY, endpoint, raw } from './endpoint.ts';
 import { exempt, OWN_ONLY, probedIn } from './isolation.ts';
 
 /** A supplier's contract prices are part of its selling terms: 报价 (quotation:manage), like framework agreements. */
@@ -27,6 +27,15 @@ export const contractPriceEndpoints = {
     access: seller,
     body: contractPriceListQuery,
     response: pagedOf(contractPriceRow),
+    isolation: OWN_ONLY,
+  }),
+  contractPriceExport: endpoint({
+    method: 'POST',
+    path: '/api/contractPrice/export',
+    summary: "The caller supplier's filtered contract price rules as an Excel workbook (one row per rule)",
+    access: seller,
+    body: contractPriceListQuery,
+    response: raw('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     isolation: OWN_ONLY,
   }),
   contractPriceSkus: endpoint({

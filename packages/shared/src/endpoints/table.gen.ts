@@ -139,6 +139,7 @@ export const ENDPOINT_TABLE = {
   contractPriceDelete: ['POST', '/api/contractPrice/delete'],
   contractPriceEdit: ['POST', '/api/contractPrice/edit'],
   contractPriceEnd: ['POST', '/api/contractPrice/end'],
+  contractPriceExport: ['POST', '/api/contractPrice/export'],
   contractPriceList: ['POST', '/api/contractPrice/list'],
   contractPriceSkus: ['GET', '/api/contractPrice/skus'],
   creditAccountDetail: ['GET', '/api/companyAccount/detail'],

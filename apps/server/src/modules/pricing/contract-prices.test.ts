@@ -5,6 +5,7 @@ import { cartEndpoints, contractPriceEndpoints as e, myPriceEndpoints as m } fro
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { auditLogs, contractPrices, productSkus } from '../../db/schema/index.ts';
 import { callEndpoint } from '../../test/http.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import {
   makeAddress,
@@ -85,6 +86,18 @@ describe('contract prices: the supplier manages its rules', () => {
         { productId, skuId: skuIds[1], price: '175.00', listPrice: '200.00', label: '协议价' },
       ]),
     );
+    // The export: the same rows as the page, one per rule; another supplier's export holds none of them.
+    const exportOf = async (tok: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/contractPrice/export', headers: { 'x-token': tok }, payload: {} });
+      expect(res.statusCode).toBe(200);
+      const wb = new (await loadExcel()).Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return wb.worksheets[0]!;
+    };
+    const sheet = await exportOf(token);
+    expect(sheet.actualRowCount).toBe(3);
+    expect(JSON.stringify(sheet.getSheetValues())).toContain('管理采购商');
+    expect((await exportOf((await makeSupplier(db(), '管理另一供应商')).admin.token)).actualRowCount).toBe(1);
     // Filters: purchaser name, SKU code, validity.
     const [sku0] = await db().select({ code: productSkus.code }).from(productSkus).where(eq(productSkus.id, skuIds[0]!));
     expect((await list(token, { purchaser: '管理采购' })).total).toBe(2);

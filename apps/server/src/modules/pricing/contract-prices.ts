@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne
 import {
   chinaDay,
   CompanyType,
+  CONTRACT_PRICE_STATE_LABEL,
+  ContractPriceKind,
   isNegotiatedPrice,
   toFen,
   toYuan,
@@ -16,6 +18,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/executor.ts';
+import { cutAt, type ExportFile } from '../../lib/download.ts';
+import { loadExcel } from '../../lib/lazy.ts';
 import {
   companies,
   contractPrices,
@@ -349,4 +353,52 @@ export async function myPrices(db: Db, caller: Caller, productIds: readonly numb
       ? [{ productId: productOf.get(p.skuId)!, skuId: p.skuId, price: toYuan(p.unitFen), listPrice: toYuan(p.listFen), label: p.label }]
       : [],
   );
+}
+
+/** Rules in one export at most (the list's filters narrow it). */
+export const CONTRACT_PRICE_EXPORT_LIMIT = 5_000;
+
+/** The filtered list (same scope and filters as the page) as an .xlsx workbook, one row per rule. */
+export async function exportContractPrices(db: Db, caller: Caller, q: ListIn, now = new Date()): Promise<ExportFile> {
+  const read = await listContractPrices(db, caller, { ...q, pageIndex: 1, pageSize: CONTRACT_PRICE_EXPORT_LIMIT + 1 }, now);
+  const { rows, cut } = cutAt(read.list, CONTRACT_PRICE_EXPORT_LIMIT);
+  const wb = new (await loadExcel()).Workbook();
+  const sheet = wb.addWorksheet('协议价');
+  sheet.columns = [
+    { header: '采购商/客户分组', key: 'target', width: 28 },
+    { header: 'SKU编码', key: 'skuCode', width: 16 },
+    { header: '商品名称', key: 'product', width: 30 },
+    { header: '规格', key: 'spec', width: 20 },
+    { header: '列表价（元）', key: 'listPrice', width: 12 },
+    { header: '定价方式', key: 'kind', width: 10 },
+    { header: '协议价（元）/优惠比例（%）', key: 'value', width: 18 },
+    { header: '数量阶梯', key: 'tiers', width: 24 },
+    { header: '协议单价（元）', key: 'unitPrice', width: 14 },
+    { header: '生效日期', key: 'validFrom', width: 12 },
+    { header: '截止日期', key: 'validTo', width: 12 },
+    { header: '限购数量', key: 'cap', width: 10 },
+    { header: '已用数量', key: 'used', width: 10 },
+    { header: '状态', key: 'state', width: 8 },
+    { header: '备注', key: 'remark', width: 24 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows)
+    sheet.addRow({
+      target: r.targetName,
+      skuCode: r.skuCode,
+      product: r.productName,
+      spec: r.spec,
+      listPrice: Number(r.listPrice),
+      kind: r.kind === ContractPriceKind.FIXED ? '固定价' : '折扣',
+      value: Number(r.value),
+      tiers: r.tiers.map((t) => `${t.minQty}件起 ${t.value}`).join('；'),
+      unitPrice: Number(r.unitPrice),
+      validFrom: r.validFrom,
+      validTo: r.validTo ?? '长期',
+      cap: r.capQty ?? '不限',
+      used: r.usedQty,
+      state: CONTRACT_PRICE_STATE_LABEL[r.state],
+      remark: r.remark,
+    });
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), limit: cut };
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { contractPriceEndpoints as e, myPriceEndpoints as m } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
+import { sendDownload } from '../../lib/download.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import {
   contractSkus,
+  exportContractPrices,
   createContractPrices,
   deleteContractPrice,
   editContractPrice,
@@ -16,6 +18,10 @@ import {
 /** The supplier's contract price rules (price/index) and the purchaser's own prices overlaid on goods pages. */
 export default async function pricingRoutes(app: FastifyInstance) {
   route(app, e.contractPriceList, async (request) => ok(await listContractPrices(app.db, companyCaller(request), request.body)));
+  route(app, e.contractPriceExport, async (request, reply) => {
+    const file = await exportContractPrices(app.db, companyCaller(request), request.body);
+    return sendDownload(reply, file, 'contract-prices.xlsx', '协议价.xlsx', { privateCopy: true });
+  });
   route(app, e.contractPriceSkus, async (request) => ok(await contractSkus(app.db, companyCaller(request), request.query.keyword)));
   route(app, e.contractPriceCreate, async (request) =>
     ok(await createContractPrices(app.db, companyCaller(request), request.body), '协议价已保存'),

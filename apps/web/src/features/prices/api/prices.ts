@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type InputOf } from '../../../lib/api.ts';
+import { api, downloadEndpoint, type InputOf } from '../../../lib/api.ts';
 
 export type ContractPriceListParams = InputOf<'contractPriceList'>;
 
@@ -40,3 +40,6 @@ export const useCreateContractPrice = () => useRuleMutation((v: InputOf<'contrac
 export const useEditContractPrice = () => useRuleMutation((v: InputOf<'contractPriceEdit'>) => api.run('contractPriceEdit', v));
 export const useEndContractPrice = () => useRuleMutation((id: number) => api.run('contractPriceEnd', { id }));
 export const useDeleteContractPrice = () => useRuleMutation((id: number) => api.run('contractPriceDelete', { id }));
+
+/** POST /api/contractPrice/export — the filtered rules as an Excel workbook (saved by the browser). */
+export const exportContractPrices = (params: ContractPriceListParams) => downloadEndpoint('contractPriceExport', params);

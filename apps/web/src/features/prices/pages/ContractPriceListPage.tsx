@@ -9,9 +9,9 @@ import {
   type ContractPriceRow,
   type ContractPriceState,
 } from '@aquamall/shared';
-import { FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
-import { useContractPriceList, useDeleteContractPrice, useEndContractPrice } from '../api/prices.ts';
+import { exportContractPrices, useContractPriceList, useDeleteContractPrice, useEndContractPrice } from '../api/prices.ts';
 import { ContractPriceFormModal } from '../components/ContractPriceFormModal.tsx';
 
 interface Filters {
@@ -136,6 +136,7 @@ export default function ContractPriceListPage() {
         <FilterForm<Filters>
           form={form}
           onSearch={(v) => reset({ purchaser: v.purchaser?.trim() || undefined, sku: v.sku?.trim() || undefined, state: v.state })}
+          actions={<ExportButton onExport={() => exportContractPrices({ ...params, purchaser: params.purchaser ?? '', sku: params.sku ?? '' })} />}
         >
           <Form.Item name="purchaser" label="采购商">
             <Input allowClear maxLength={60} placeholder="采购商或客户分组名称" style={{ width: 200 }} />
