@@ -74,6 +74,7 @@ import budgetRoutes from './modules/budgets/routes.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import privacyRoutes from './modules/privacy/routes.ts';
 import agreementRoutes from './modules/agreements/routes.ts';
+import pricingRoutes from './modules/pricing/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,6 +242,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
   await app.register(agreementRoutes);
+  await app.register(pricingRoutes);
 
   // Timed rules (docs/product/timed-rules.md#how-timed-rules-run): each instance polls the jobs table once ready; stops before the database closes.
   if (config.jobsRunner) {

@@ -82,6 +82,10 @@ export const AUDIT_ACTIONS = {
   'webhook.delete': '删除事件推送地址',
   'recon.resolve': '处理对账差异',
   'recon.run': '执行支付对账',
+  'contract_price.create': '新增协议价',
+  'contract_price.update': '修改协议价',
+  'contract_price.end': '结束协议价',
+  'contract_price.delete': '删除协议价',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -113,6 +117,7 @@ export const AUDIT_TARGETS: Record<string, string> = {
   webhook_endpoint: '事件推送地址',
   recon_discrepancy: '对账差异',
   recon_run: '支付对账',
+  contract_price: '协议价',
 };
 
 export const isAuditAction = (code: string): code is AuditAction => Object.hasOwn(AUDIT_ACTIONS, code);

@@ -80,6 +80,9 @@ export const ISOLATION_PROBES = {
   'modules/agreements/agreements.test.ts': {
     tests: ['a third company gets 记录不存在 on every call'],
   },
+  'modules/pricing/contract-prices.test.ts': {
+    tests: ['a third company gets 记录不存在 on every call'],
+  },
   'modules/merchant/bank-accounts.test.ts': {
     tests: ['another company neither lists, sets as default nor disables the accounts'],
   },

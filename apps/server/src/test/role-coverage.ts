@@ -32,5 +32,6 @@ export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
   purchaseRequestApprove: APPROVER,
   purchaseRequestReject: APPROVER,
   purchaseRequestWithdraw: APPROVER,
+  pricingMine: 'the company’s own prices for goods on screen, the ones the member’s cart already shows (checkoutPreview); never another company’s',
   checkoutPreview: 'previews the member’s own cart at today’s prices; submitting the order needs purchase:manage',
 };

@@ -16,6 +16,7 @@ import { quotationCustomerRoutes } from '../features/quotations/routes.tsx';
 import { creditCustomerRoutes } from '../features/credit/routes.tsx';
 import { approvalCustomerRoutes } from '../features/approvals/routes.tsx';
 import { agreementCustomerRoutes } from '../features/agreements/routes.tsx';
+import { priceCustomerRoutes } from '../features/prices/routes.tsx';
 import { openApiCustomerRoutes } from '../features/openapi/routes.tsx';
 
 /** Workbench paths other features own (docs/product/workbench.md#workbench-routes); each gets a placeholder until its feature provides it. */
@@ -69,6 +70,7 @@ export const customerRoutes: RouteObject = {
     ...creditCustomerRoutes,
     ...approvalCustomerRoutes,
     ...agreementCustomerRoutes,
+    ...priceCustomerRoutes,
     ...openApiCustomerRoutes,
     ...placeholders,
   ],

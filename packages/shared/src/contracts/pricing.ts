@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
+import { isWholeFen } from '../money.ts';
 /**
  * Contract prices (协议价) and where a unit price comes from (docs/product/prices.md). The server decides the
  * price of every catalogue line with one resolver (apps/server/src/modules/pricing/resolve.ts); answers carry
@@ -27,3 +30,173 @@ export const isNegotiatedPrice = (source: string | null | undefined): boolean =>
 /** ContractPriceKind: a fixed unit price, or a discount percent off the list price. */
 export const ContractPriceKind = { FIXED: 1, DISCOUNT: 2 } as const;
 export type ContractPriceKindValue = (typeof ContractPriceKind)[keyof typeof ContractPriceKind];
+
+// ---------------------------------------------------------------------------------------------------------------
+// The supplier's contract price rules (协议价管理, /customer/price/index) and the purchaser's own prices overlaid
+// on the public goods answers (docs/product/prices.md#contract-prices).
+
+export const CONTRACT_PRICE_MAX = 9_999_999;
+export const CONTRACT_PRICE_SKUS_MAX = 50;
+export const CONTRACT_PRICE_TIERS_MAX = 10;
+export const CONTRACT_PRICE_CAP_MAX = 99_999_999;
+/** Products (or SKUs) whose negotiated prices one overlay call answers. */
+export const MY_PRICES_MAX = 100;
+
+const cpText = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
+const cpDay = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
+const cpId = (label: string) =>
+  z.number(`请选择${label}`).int(`${label}格式不正确`).positive(`请选择${label}`).max(2_147_483_647, `${label}格式不正确`);
+
+/** A fixed price in yuan (> 0) or a discount percent (0.01–99.99), by the rule's kind. */
+export const contractValueProblem = (kind: number, v: number, label: string): string | null => {
+  if (!Number.isFinite(v)) return `请输入${label}`;
+  if (!isWholeFen(v)) return `${label}最多两位小数`;
+  if (kind === ContractPriceKind.FIXED) {
+    if (v <= 0) return `${label}必须大于0`;
+    if (v > CONTRACT_PRICE_MAX) return `${label}不能超过${CONTRACT_PRICE_MAX}元`;
+  } else if (v < 0.01 || v > 99.99) return `${label}（折扣）须在0.01%到99.99%之间`;
+  return null;
+};
+
+export const contractTierInput = z.object({
+  minQty: z.number('请输入起订数量').int('起订数量必须是整数').min(2, '阶梯起订数量至少为2').max(CONTRACT_PRICE_CAP_MAX, '起订数量过大'),
+  value: z.number('请输入阶梯价格'),
+});
+
+const contractRuleFields = z.object({
+  kind: z.union([z.literal(ContractPriceKind.FIXED), z.literal(ContractPriceKind.DISCOUNT)], '请选择定价方式'),
+  /** Fixed: the unit price in yuan; discount: the percent off the list price. */
+  value: z.number('请输入协议价'),
+  tiers: z.array(contractTierInput).max(CONTRACT_PRICE_TIERS_MAX, `阶梯最多${CONTRACT_PRICE_TIERS_MAX}档`).default([]),
+  validFrom: cpDay('生效日期'),
+  /** Empty or absent: open-ended. */
+  validTo: cpDay('截止日期').nullish(),
+  capQty: z
+    .number('限购数量格式不正确')
+    .int('限购数量必须是整数')
+    .positive('限购数量必须大于0')
+    .max(CONTRACT_PRICE_CAP_MAX, '限购数量过大')
+    .nullish(),
+  remark: cpText('备注', 200).default(''),
+});
+
+type RuleFields = z.output<typeof contractRuleFields>;
+const ruleChecks = (r: RuleFields, ctx: z.RefinementCtx) => {
+  const v = contractValueProblem(r.kind, r.value, '协议价');
+  if (v) ctx.addIssue({ code: 'custom', path: ['value'], message: v });
+  let last = 1;
+  r.tiers.forEach((t, i) => {
+    const m = contractValueProblem(r.kind, t.value, `第${i + 1}档价格`);
+    if (m) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'value'], message: m });
+    if (t.minQty <= last) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'minQty'], message: '阶梯起订数量须逐档递增' });
+    last = t.minQty;
+  });
+  if (r.validTo && r.validTo < r.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: '截止日期不能早于生效日期' });
+};
+
+/** The supplier creates rules: one per SKU, for one purchaser company or one of its customer groups. */
+export const contractPriceInput = contractRuleFields
+  .extend({
+    purchaserCompanyId: cpId('采购商').nullish(),
+    groupId: cpId('客户分组').nullish(),
+    skuIds: z
+      .array(cpId('SKU'))
+      .min(1, '请至少选择一个SKU')
+      .max(CONTRACT_PRICE_SKUS_MAX, `一次最多${CONTRACT_PRICE_SKUS_MAX}个SKU`)
+      .refine((ids) => new Set(ids).size === ids.length, '同一SKU只能选择一次'),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.purchaserCompanyId === !r.groupId)
+      ctx.addIssue({ code: 'custom', path: ['purchaserCompanyId'], message: '请选择一家采购商或一个客户分组' });
+    ruleChecks(r, ctx);
+  });
+export type ContractPriceInput = z.input<typeof contractPriceInput>;
+
+/** The supplier edits one rule's price, tiers, validity, cap and remark (its purchaser and SKU stay). */
+export const contractPriceUpdateInput = contractRuleFields.extend({ id: recordId }).superRefine(ruleChecks);
+export type ContractPriceUpdateInput = z.input<typeof contractPriceUpdateInput>;
+
+export const contractPriceIdInput = z.object({ id: recordId });
+
+/** Validity filter of the list: in force today, starting later, ended (ended by hand or past its last day). */
+export const CONTRACT_PRICE_STATES = ['active', 'upcoming', 'ended'] as const;
+export type ContractPriceState = (typeof CONTRACT_PRICE_STATES)[number];
+export const CONTRACT_PRICE_STATE_LABEL: Record<ContractPriceState, string> = {
+  active: '生效中',
+  upcoming: '未生效',
+  ended: '已结束',
+};
+
+export const contractPriceListQuery = pageQuery.extend({
+  /** Purchaser company or customer group name contains. */
+  purchaser: cpText('采购商', 60).default(''),
+  /** SKU code or product name contains. */
+  sku: cpText('SKU', 60).default(''),
+  state: z.enum(CONTRACT_PRICE_STATES, '有效状态不正确').optional(),
+});
+export type ContractPriceListQuery = z.input<typeof contractPriceListQuery>;
+
+export const contractTierView = z.object({ minQty: z.number().int(), value: z.string() });
+export const contractPriceRow = z.object({
+  id: z.number().int(),
+  purchaserCompanyId: z.number().int().nullable(),
+  groupId: z.number().int().nullable(),
+  /** The purchaser company's name, or 客户分组：name. */
+  targetName: z.string(),
+  skuId: z.number().int(),
+  skuCode: z.string(),
+  productName: z.string(),
+  spec: z.string(),
+  unit: z.string(),
+  /** The SKU's list price today (yuan). */
+  listPrice: z.string(),
+  kind: z.number().int(),
+  /** Fixed: yuan; discount: percent off. */
+  value: z.string(),
+  /** The unit price of one piece at this rule today (yuan). */
+  unitPrice: z.string(),
+  tiers: z.array(contractTierView),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  capQty: z.number().int().nullable(),
+  usedQty: z.number().int(),
+  remainingQty: z.number().int().nullable(),
+  enabled: z.boolean(),
+  state: z.enum(CONTRACT_PRICE_STATES),
+  remark: z.string(),
+  /** True when an order bought at it: it can then only be ended, not deleted. */
+  used: z.boolean(),
+  updatedAt: wireTimestamp,
+});
+export type ContractPriceRow = z.infer<typeof contractPriceRow>;
+
+/** A SKU of the supplier's catalogue for the rule form's picker. */
+export const contractSkuQuery = z.object({ keyword: z.string('请输入SKU编码或商品名称').trim().min(1, '请输入SKU编码或商品名称').max(60, '关键词最多60个字') });
+export const contractSkuOption = z.object({
+  skuId: z.number().int(),
+  skuCode: z.string(),
+  productName: z.string(),
+  spec: z.string(),
+  listPrice: z.string(),
+});
+export type ContractSkuOption = z.infer<typeof contractSkuOption>;
+
+/** The signed-in purchaser's negotiated prices for products (goods lists) or SKUs (goods page) on screen. */
+export const myPricesInput = z.object({
+  productIds: z.array(recordId).max(MY_PRICES_MAX, `最多${MY_PRICES_MAX}个商品`).default([]),
+});
+export const myPrice = z.object({
+  productId: z.number().int(),
+  skuId: z.number().int(),
+  /** The negotiated unit price of one piece (yuan). */
+  price: z.string(),
+  listPrice: z.string(),
+  /** 协议价 or 框架协议价. */
+  label: z.string(),
+});
+export type MyPrice = z.infer<typeof myPrice>;
+export const myPricesAnswer = z.object({
+  /** Per SKU of the products asked for (only SKUs with a negotiated price). */
+  skus: z.array(myPrice),
+});
+export type MyPricesAnswer = z.infer<typeof myPricesAnswer>;

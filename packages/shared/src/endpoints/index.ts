@@ -31,6 +31,7 @@ import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
 import { adminPaymentEndpoints, paymentEndpoints } from './payments.ts';
+import { contractPriceEndpoints, myPriceEndpoints } from './pricing.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -62,6 +63,7 @@ export * from './trade-papers.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
 export * from './budgets.ts';
+export * from './pricing.ts';
 export * from './tracking.ts';
 export * from './openapi.ts';
 export * from './payments.ts';
@@ -134,6 +136,8 @@ export const endpointGroups = {
   openApi: openApiEndpoints,
   payments: paymentEndpoints,
   adminPayments: adminPaymentEndpoints,
+  contractPrices: contractPriceEndpoints,
+  myPrices: myPriceEndpoints,
 };
 
 type Groups = typeof endpointGroups;

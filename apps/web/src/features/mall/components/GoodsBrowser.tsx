@@ -5,6 +5,7 @@ import { useGoods } from '../api/goods.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { Crumbs } from './Crumbs.tsx';
 import { GoodsCard } from './GoodsCard.tsx';
+import { MyPricesProvider } from './MyPrice.tsx';
 import { GoodsFilters } from './GoodsFilters.tsx';
 import { ListState } from './ListState.tsx';
 import { Pager } from './Pager.tsx';
@@ -121,9 +122,11 @@ export function GoodsBrowser({
           className={`am-goods-grid${goods.isPlaceholderData ? ' is-stale' : ''}`}
           data-testid="goods-grid"
         >
-          {data?.list.map((g) => (
-            <GoodsCard key={g.id} item={g} words={data.keywords} />
-          ))}
+          <MyPricesProvider productIds={data?.list.map((g) => g.id) ?? []}>
+            {data?.list.map((g) => (
+              <GoodsCard key={g.id} item={g} words={data.keywords} />
+            ))}
+          </MyPricesProvider>
         </div>
         <Pager
           page={state.page}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { GoodsItem } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
-import { Price } from '../../../components/Format.tsx';
+import { GoodsPrice } from './MyPrice.tsx';
 import { Highlight } from './Highlight.tsx';
 
 /** A product tile of the goods grids (list, shop floors, related goods). */
@@ -23,8 +23,7 @@ export function GoodsCard({
       </Link>
       <div className="am-goods-body">
         <div className="am-goods-price">
-          <Price value={item.price} />
-          <span className="am-muted">/{item.unit}</span>
+          <GoodsPrice item={item} />
         </div>
         <Link to={href} className="am-goods-name" title={item.name}>
           <Highlight text={item.name} words={words} />

@@ -82,6 +82,7 @@ describe('询价 on the goods page (decision 0185)', () => {
     renderBox();
     fireEvent.click(screen.getByTestId('enquire'));
     expect(screen.getByTestId('where').textContent).toBe('/customer/enquiry/edit?productId=41&skuId=9');
-    expect(requests).toEqual([]);
+    // 询价 itself sends nothing; the purchaser's goods page only asked for its own contract prices (decision 0209).
+    expect(requests).toEqual(['pricingMine']);
   });
 });

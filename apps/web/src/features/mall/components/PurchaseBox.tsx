@@ -6,6 +6,7 @@ import { CompanyType, type GoodsDetail } from '@aquamall/shared';
 import { useSession, type SessionUser } from '../../session/index.ts';
 import { clientStore } from '../../../lib/storage.ts';
 import { Price } from '../../../components/Format.tsx';
+import { SkuContractPrice, useSkuContractPrice } from './MyPrice.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAddToCart } from '../api/cart.ts';
 import { loginHref } from './meta.ts';
@@ -52,7 +53,8 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
   const [qty, setQty] = useState(min);
   const offer = offerOf(goods, skuId);
   const soldOut = offer.available <= 0 || offer.available < min;
-  const unitPrice = tierPrice(offer, qty);
+  // A purchaser's contract price (协议价) replaces the list and tier price; the server decides it again at checkout.
+  const unitPrice = useSkuContractPrice(goods.id, offer.skuId) ?? tierPrice(offer, qty);
   // The mall does not load the user; the copy stored at login says the company type until it does.
   const companyType = () => (user ?? (token ? clientStore.getUser<SessionUser>() : null))?.extension?.CompanyType;
   const onEnquire = () => {
@@ -124,6 +126,7 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
             </dd>
           </>
         )}
+        <SkuContractPrice productId={goods.id} skuId={offer.skuId} unit={goods.unit} />
         <dt>可售库存</dt>
         <dd data-testid="available-stock">{offer.available > 0 ? `${offer.available} ${goods.unit}` : '暂时缺货'}</dd>
         <dt>起订量</dt>

@@ -2,6 +2,7 @@ import { searchTerms } from '@aquamall/shared';
 import { useGoods } from '../api/goods.ts';
 import { useShopFloors } from '../api/shops.ts';
 import { GoodsCard } from './GoodsCard.tsx';
+import { MyPricesProvider } from './MyPrice.tsx';
 import { ListState } from './ListState.tsx';
 import { Pager } from './Pager.tsx';
 import type { useUrlState } from './url-state.ts';
@@ -24,9 +25,11 @@ export function ShopFloors({ id }: { id: number }) {
         <div key={f.title} data-testid="shop-floor">
           <h2 className="am-floor-title">{f.title}</h2>
           <div className="am-goods-grid">
-            {f.products.map((g) => (
-              <GoodsCard key={g.id} item={g} showShop={false} />
-            ))}
+            <MyPricesProvider productIds={f.products.map((g) => g.id)}>
+              {f.products.map((g) => (
+                <GoodsCard key={g.id} item={g} showShop={false} />
+              ))}
+            </MyPricesProvider>
           </div>
         </div>
       ))}
@@ -76,14 +79,16 @@ export function ShopGoods({
         skeleton="grid"
       >
         <div className="am-goods-grid" data-testid="goods-grid">
-          {data?.list.map((g) => (
-            <GoodsCard
-              key={g.id}
-              item={g}
-              words={data.keywords.length ? data.keywords : searchTerms(keyword)}
-              showShop={false}
-            />
-          ))}
+          <MyPricesProvider productIds={data?.list.map((g) => g.id) ?? []}>
+            {data?.list.map((g) => (
+              <GoodsCard
+                key={g.id}
+                item={g}
+                words={data.keywords.length ? data.keywords : searchTerms(keyword)}
+                showShop={false}
+              />
+            ))}
+          </MyPricesProvider>
         </div>
         <Pager
           page={state.page}

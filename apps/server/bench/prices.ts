@@ -1,0 +1,223 @@
+/**
+ * Contract prices benchmark (issue 31, decision 0209): `npm run bench:prices [-- --port=3293 --duration=10
+ * --connections=10]`. On PostgreSQL (DATABASE_URL, else TEST_DATABASE_URL, else the local server): a fresh
+ * database, the compiled server started on it as in production (bench/server.ts), rows made with the test
+ * factories and one INSERT … SELECT, requests over HTTP.
+ *  (a) A signed-in purchaser with 1,000 contract prices (200 products × 5 SKUs) opens goods list pages: the public (cached) goods answer
+ *      POST /api/product/query, then its own prices for the 20 products on the page, POST /api/pricing/mine.
+ *      `--connections` users in a loop for `--duration` s; p99 of the overlay call and of the whole page
+ *      (both calls) must stay ≤ 50 ms.
+ *  (b) Checkout throughput: the same buyers submit orders of SKUs without a rule (list price), then of SKUs with
+ *      a contract price each (the resolver reads and records the rule); orders/second within 10% of (b) list.
+ * Run it on a quiet machine: the figures are wall-clock.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { contractPrices, customerGroups, products, productSkus } from '../src/db/schema/index.ts';
+import { makeAddress, makeOnSaleProduct, makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
+import { percentile } from './scratch.ts';
+import { startServer } from './server.ts';
+
+const P99_TARGET_MS = 50;
+const THROUGHPUT_TOLERANCE = 0.1;
+
+interface Opts {
+  port: number;
+  duration: number;
+  connections: number;
+}
+
+function parseArgs(argv: string[]): Opts {
+  const opts: Opts = { port: 3293, duration: 10, connections: 10 };
+  for (const arg of argv) {
+    const [flag, value = ''] = arg.split('=');
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`bad value for ${flag}: ${value}`);
+    if (flag === '--port') opts.port = n;
+    else if (flag === '--duration') opts.duration = n;
+    else if (flag === '--connections') opts.connections = n;
+    else throw new Error(`unknown option ${flag} (--port --duration --connections)`);
+  }
+  return opts;
+}
+
+interface Answer {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Answer;
+  return { answer, ms: performance.now() - started };
+}
+
+const fmt = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} ms`;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `aquamall_bench_prices_${crypto.randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(base);
+  dbUrl.pathname = `/${name}`;
+  const server = await startServer({
+    embedded: false,
+    databaseUrl: dbUrl.toString(),
+    fresh: true,
+    port: opts.port,
+    logLevel: 'warn',
+    env: { SEED_DEMO: '0' },
+  });
+  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
+  const db = database.db;
+  let ok = true;
+  try {
+    console.log(`Prices bench: PostgreSQL database ${name}, server at ${server.url}; ${os.availableParallelism()} CPU(s), load average ${load()}\n`);
+    // 200 products × 5 SKUs = 1,000 SKUs of one supplier, each with a contract price for the main purchaser (a
+    // page of 20 products then holds 100 priced SKUs).
+    const seller = await makeSupplier(db, '基准协议价供应商');
+    let categoryId: number | undefined;
+    for (let p = 0; p < 200; p++) {
+      const made = await makeOnSaleProduct(db, seller, {
+        name: `基准协议价药剂${p}`,
+        categoryId,
+        skus: Array.from({ length: 5 }, (_, i) => ({ price: 100 + i, stock: 10_000_000 })),
+      });
+      if (categoryId === undefined)
+        categoryId = (await db.select({ c: products.categoryId }).from(products).where(eq(products.id, made.productId)))[0]!.c;
+    }
+    const buyers = [] as { token: string; companyId: number; addressId: number }[];
+    for (let i = 0; i < opts.connections; i++) {
+      const b = await makePurchaser(db, `基准协议价采购商${i}`);
+      buyers.push({ token: b.token, companyId: b.companyId, addressId: await makeAddress(db, b.companyId) });
+    }
+    const main = buyers[0]!;
+    await db.execute(sql`
+      insert into contract_prices (supplier_company_id, purchaser_company_id, sku_id, kind, value, valid_from)
+      select ${seller.id}, ${main.companyId}, id, 2, 5, '2000-01-01' from product_skus where company_id = ${seller.id}`);
+    // The other buyers share the main one's 1,000 rules through a customer group (their checkouts then resolve).
+    const [group] = await db.insert(customerGroups).values({ supplierCompanyId: seller.id, name: '基准分组' }).returning({ id: customerGroups.id });
+    const groupId = group!.id;
+    for (const b of buyers.slice(1))
+      await db.execute(sql`insert into customer_group_members (group_id, purchaser_company_id) values (${groupId}, ${b.companyId})`);
+    await db.execute(sql`
+      insert into contract_prices (supplier_company_id, group_id, sku_id, kind, value, valid_from)
+      select ${seller.id}, ${groupId}, id, 2, 5, '2000-01-01' from product_skus where company_id = ${seller.id}`);
+    // SKUs without any rule, for the list-price checkout.
+    const plain: number[] = [];
+    for (let i = 0; i < buyers.length; i++)
+      plain.push((await makeOnSaleProduct(db, seller, { name: `基准列表价药剂${i}`, skus: [{ price: 100, stock: 10_000_000 }] })).skuIds[0]!);
+    await db.execute(sql`analyze`);
+    const rules = await db.$count(contractPrices, eq(contractPrices.purchaserCompanyId, main.companyId));
+    console.log(`fixture: 1,050 SKUs, ${rules} contract prices of the main purchaser, ${buyers.length} buyers\n`);
+
+    // (a) goods list pages with the overlay, every connection signed in as a user of the main purchaser.
+    const page = await post(server.url, '/api/product/query', { pageIndex: 1, pageSize: 20, productName: '基准协议价药剂' });
+    const ids = ((page.answer.data as { list: { id: number }[] }).list ?? []).map((g) => g.id);
+    if (ids.length < 20) throw new Error(`the goods list answered ${ids.length} products`);
+    const check = await post(server.url, '/api/pricing/mine', { productIds: ids }, { 'x-token': main.token });
+    const priced = (check.answer.data as { skus: unknown[] }).skus.length;
+    console.log(`a page: ${ids.length} products, ${priced} SKUs at a contract price\n`);
+    const mine: number[] = [];
+    const pages: number[] = [];
+    let errors = 0;
+    const pageIndexes = [1, 2];
+    const loop = async (deadline: number, record: boolean) => {
+      await Promise.all(
+        Array.from({ length: opts.connections }, async (_, c) => {
+          let k = c;
+          while (performance.now() < deadline) {
+            const t0 = performance.now();
+            const list = await post(server.url, '/api/product/query', { pageIndex: pageIndexes[k++ % 2], pageSize: 20, productName: '基准协议价药剂' });
+            const pids = ((list.answer.data as { list?: { id: number }[] })?.list ?? []).map((g) => g.id);
+            const over = await post(server.url, '/api/pricing/mine', { productIds: pids }, { 'x-token': main.token });
+            if (list.answer.code !== 0 || over.answer.code !== 0) errors++;
+            if (record) {
+              mine.push(over.ms);
+              pages.push(performance.now() - t0);
+            }
+          }
+        }),
+      );
+    };
+    await loop(performance.now() + 2000, false);
+    await loop(performance.now() + opts.duration * 1000, true);
+    mine.sort((a, b) => a - b);
+    pages.sort((a, b) => a - b);
+    const mineOk = percentile(mine, 99) <= P99_TARGET_MS;
+    const pageOk = percentile(pages, 99) <= P99_TARGET_MS;
+    console.log(`(a) ${opts.connections} connections × ${opts.duration} s, ${mine.length} pages, ${errors} errors`);
+    console.log(`    /api/pricing/mine p50 / p99: ${fmt(mine)}  ${mineOk ? 'ok' : 'FAILED'} (≤ ${P99_TARGET_MS} ms)`);
+    console.log(`    whole page (list + overlay) p50 / p99: ${fmt(pages)}  ${pageOk ? 'ok' : 'FAILED'} (≤ ${P99_TARGET_MS} ms)\n`);
+    ok &&= mineOk && pageOk && errors === 0;
+
+    // (b) checkout throughput: list price, then contract price; each buyer its own SKU (no shared row lock).
+    const priceSkus = await db
+      .select({ id: productSkus.id, price: productSkus.price })
+      .from(productSkus)
+      .where(eq(productSkus.companyId, seller.id))
+      .orderBy(productSkus.id)
+      .limit(buyers.length);
+    const throughput = async (skuOf: (i: number) => number, unitOf: (i: number) => number) => {
+      let n = 0;
+      let failed = 0;
+      const lat: number[] = [];
+      const run = async (deadline: number, record: boolean) =>
+        Promise.all(
+          buyers.map(async (b, i) => {
+            while (performance.now() < deadline) {
+              const r = await post(
+                server.url,
+                '/api/checkout/submit',
+                { source: { items: [{ skuId: skuOf(i), quantity: 1 }] }, addressId: b.addressId, invoiceKind: 0, shownTotal: unitOf(i) },
+                { 'x-token': b.token, 'idempotency-key': crypto.randomUUID() },
+              );
+              if (!record) continue;
+              if (r.answer.code === 0) {
+                n++;
+                lat.push(r.ms);
+              } else failed++;
+            }
+          }),
+        );
+      await run(performance.now() + 2000, false);
+      const started = performance.now();
+      await run(started + opts.duration * 1000, true);
+      lat.sort((a, b) => a - b);
+      return { perSecond: n / ((performance.now() - started) / 1000), failed, lat };
+    };
+    const listRun = await throughput((i) => plain[i]!, () => 100);
+    // 5% off the list price, rounded half up to the fen (the resolver's rule).
+    const contractRun = await throughput((i) => priceSkus[i]!.id, (i) => Math.round(Number(priceSkus[i]!.price) * 95) / 100);
+    const ratio = contractRun.perSecond / listRun.perSecond;
+    const tpOk = ratio >= 1 - THROUGHPUT_TOLERANCE && listRun.failed === 0 && contractRun.failed === 0;
+    console.log(`(b) checkout, ${buyers.length} buyers × ${opts.duration} s`);
+    console.log(`    list price:     ${listRun.perSecond.toFixed(1)} orders/s, p50 / p99 ${fmt(listRun.lat)}, ${listRun.failed} refused`);
+    console.log(`    contract price: ${contractRun.perSecond.toFixed(1)} orders/s, p50 / p99 ${fmt(contractRun.lat)}, ${contractRun.failed} refused`);
+    console.log(`    contract / list: ${(ratio * 100).toFixed(1)}%  ${tpOk ? 'ok' : 'FAILED'} (≥ ${(100 - THROUGHPUT_TOLERANCE * 100).toFixed(0)}%)\n`);
+    ok &&= tpOk;
+    console.log(`${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${load()}`);
+  } finally {
+    await database.close();
+    await server.stop();
+    const { default: pg } = await import('pg');
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
