@@ -54,6 +54,7 @@ import discussionRoutes from './modules/products/discussion-routes.ts';
 import buyingRoutes from './modules/buying/routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
+import contractRoutes from './modules/contracts/routes.ts';
 import trackingRoutes from './modules/tracking/routes.ts';
 import openApiAuth from './modules/openapi/authenticate.ts';
 import openApiRoutes from './modules/openapi/routes.ts';
@@ -220,6 +221,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(buyingRoutes);
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
+  await app.register(contractRoutes);
   await app.register(trackingRoutes);
   await app.register(openApiRoutes);
   await app.register(aftersalesRoutes);

@@ -24,6 +24,7 @@ import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { twoFactorEndpoints } from './two-factor.ts';
 import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
+import { orderContractEndpoints } from './order-contracts.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
 import { agreementEndpoints } from './agreements.ts';
 import { trackingEndpoints } from './tracking.ts';
@@ -55,6 +56,7 @@ export * from './privacy.ts';
 export * from './two-factor.ts';
 export * from './console-trade.ts';
 export * from './trade-papers.ts';
+export * from './order-contracts.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
 export * from './tracking.ts';
@@ -117,6 +119,7 @@ export const endpointGroups = {
   adminTrade: adminTradeEndpoints,
   rmaDisputes: rmaDisputeEndpoints,
   tradePapers: tradePaperEndpoints,
+  orderContracts: orderContractEndpoints,
   departments: departmentEndpoints,
   approvalRules: approvalRuleEndpoints,
   purchaseRequests: purchaseRequestEndpoints,

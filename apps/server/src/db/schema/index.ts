@@ -45,3 +45,4 @@ export * from './pricing.ts';
 export * from './tracking.ts';
 // Open platform: API keys, signed-call nonces, webhooks (decision 0205).
 export * from './openapi.ts';
+export * from './contracts.ts';
