@@ -16,6 +16,7 @@ CREATE TABLE "order_contracts" (
 	"source" varchar(60) DEFAULT '' NOT NULL,
 	"file_key" varchar(200) NOT NULL,
 	"flow_ref" varchar(64) NOT NULL,
+	"content" jsonb NOT NULL,
 	"seal_fields" jsonb NOT NULL,
 	"buyer_signer_id" integer,
 	"buyer_signer_name" varchar(60) DEFAULT '' NOT NULL,

@@ -355,13 +355,6 @@ export async function download(
   }
 }
 
-/** The file a named GET endpoint answers, as a blob (a PDF shown in the page before it is signed). */
-export async function endpointBlob<N extends EndpointName>(name: N, input?: EndpointInput<Endpoints[N]>): Promise<Blob> {
-  const { url, data } = endpointRequest(name, input);
-  const res = await http.request<Blob>({ method: 'get', url, responseType: 'blob', params: data, headers: {} });
-  return res.data;
-}
-
 /** Downloads the file a named endpoint answers (its descriptor says `raw(...)`), e.g. an Excel export. */
 export function downloadEndpoint<N extends EndpointName>(name: N, input?: EndpointInput<Endpoints[N]>): Promise<boolean> {
   const { method, url, data } = endpointRequest(name, input);

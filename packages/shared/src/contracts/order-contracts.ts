@@ -38,6 +38,19 @@ export const contractSignature = z.object({
   ref: z.string(),
 });
 
+/** What the contract says, as rendered into its PDF: shown in the page before signing (phones show no PDF frames). */
+export const contractText = z.object({
+  title: z.string(),
+  facts: z.array(z.tuple([z.string(), z.string()])),
+  lines: z.array(z.object({ name: z.string(), spec: z.string(), unit: z.string(), quantity: z.number(), unitPrice: z.string(), amount: z.string() })),
+  sums: z.array(z.tuple([z.string(), z.string()])),
+  /** 金额大写 of the total. */
+  capital: z.string(),
+  remarks: z.array(z.string()),
+  clauses: z.array(z.string()),
+});
+export type ContractText = z.infer<typeof contractText>;
+
 export const contractDetail = z.object({
   id: z.number(),
   contractNo: z.string(),
@@ -55,6 +68,7 @@ export const contractDetail = z.object({
   sellerSignature: contractSignature.nullable(),
   voidReason: z.string(),
   createdAt: z.string(),
+  text: contractText,
   /** The caller's side. */
   side: z.enum(['buyer', 'seller']),
   /** The actions of the contract table the caller may take now (sign, void). */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ContractText } from '@aquamall/shared';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, atNow, money } from './columns.ts';
 import { companyRef } from './company.ts';
@@ -27,6 +28,8 @@ export const orderContracts = pgTable(
     fileKey: varchar({ length: 200 }).notNull(),
     /** The e-signature partner's flow for this contract (both signers sign in it). */
     flowRef: varchar({ length: 64 }).notNull(),
+    /** The text as rendered (facts, lines, sums, 大写, clauses): shown in the signing dialog (ContractText). */
+    content: jsonb().$type<ContractText>().notNull(),
     /** Where each side's seal goes on the PDF: [purchaser, supplier] (page, x, y, width, height in points). */
     sealFields: jsonb().$type<{ page: number; x: number; y: number; width: number; height: number }[]>().notNull(),
     buyerSignerId: integer(),

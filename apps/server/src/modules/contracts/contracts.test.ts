@@ -47,6 +47,10 @@ describe('order contracts', () => {
     expect(c.code).toBe(0);
     expect(c.data).toMatchObject({ status: ContractStatus.PENDING, amount: '30010.10', amountCapital: '叁万零壹拾元零壹角', side: 'buyer' });
     expect(c.data.actions).toEqual(['sign', 'void']);
+    expect(c.data.text.capital).toBe('人民币叁万零壹拾元零壹角');
+    expect(c.data.text.sums.at(-1)).toEqual(['订单总额', '30010.10']);
+    expect(c.data.text.clauses).toHaveLength(9);
+    expect(c.data.text.clauses[2]).toContain('62220310000000');
     const draft = await pdf(s.seller.admin.token, c.data.id);
     expect(draft.statusCode).toBe(200);
     const doc = await PDFDocument.load(draft.rawPayload);

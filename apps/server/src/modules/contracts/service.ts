@@ -12,7 +12,9 @@ import {
   maskPhone,
   toChineseCapital,
   toFen,
+  toYuan,
   type ContractDetail,
+  type ContractText,
   type ContractSettings,
   type ContractStatusValue,
   type OrderContract,
@@ -92,6 +94,7 @@ async function detailOf(db: Db, caller: Caller, row: OrderContractRow, side: Vie
     sellerSignature: sig(row.sellerSignerName, row.sellerSignerPhone, row.sellerSignedAt, row.sellerSealRef),
     voidReason: row.voidReason,
     createdAt: row.createdAt.toISOString(),
+    text: row.content,
     side,
     actions: contractMachine.available(row.status, { side, permissions: perms }),
     history: history.map((h) => ({
@@ -170,6 +173,20 @@ async function contractPaper(app: FastifyInstance, caller: Caller, order: OrderR
   };
 }
 
+/** The paper as the page shows it (amounts as yuan strings). */
+const textOf = (p: Paper): ContractText => {
+  const total = p.sums[p.sums.length - 1]![1];
+  return {
+    title: p.title,
+    facts: p.facts,
+    lines: p.lines.map((l) => ({ name: l.name, spec: l.spec, unit: l.unit, quantity: l.quantity, unitPrice: l.unitPrice, amount: toYuan(l.amountFen) })),
+    sums: p.sums.map(([label, fen]) => [label, toYuan(fen)] as [string, string]),
+    capital: `人民币${toChineseCapital(total)}`,
+    remarks: p.remarks,
+    clauses: p.clauses ?? [],
+  };
+};
+
 const actorFor = async (db: Db, caller: Caller, side: ViewerSide): Promise<TransitionActor> => ({
   side: side === 'buyer' ? Side.BUYER : Side.SELLER,
   userId: caller.userId,
@@ -225,6 +242,7 @@ export async function createContract(app: FastifyInstance, caller: Caller, order
         fileKey: key,
         flowRef: flow.flowRef,
         sealFields: fields,
+        content: textOf(paper),
         createdBy: caller.userId,
       })
       .onConflictDoNothing()

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadEndpoint, endpointBlob, type InputOf } from '../../../lib/api.ts';
+import { api, downloadEndpoint, type InputOf } from '../../../lib/api.ts';
 
 export type OrderListParams = InputOf<'orderList'>;
 
@@ -103,8 +103,6 @@ export const useSignContract = () => useOrderMutation((v: InputOf<'contractSign'
 export const useVoidContract = () => useOrderMutation((v: InputOf<'contractVoid'>) => api.run('contractVoid', v));
 /** GET /api/contract/pdf — the contract PDF (saved as a file). */
 export const downloadContract = (id: number) => downloadEndpoint('contractPdf', { id });
-/** GET /api/contract/pdf — the contract PDF as a blob, shown in the signing dialog. */
-export const contractPdfBlob = (id: number) => endpointBlob('contractPdf', { id });
 /** GET/POST /api/contract/settings — the supplier's rule of when a contract is required. */
 export const useContractSettings = (enabled: boolean) =>
   useQuery({ queryKey: ['orders', 'contract-settings'], queryFn: () => api.read('contractSettings'), enabled });
