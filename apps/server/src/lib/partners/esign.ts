@@ -65,13 +65,12 @@ export interface ContractSigner {
   readonly name: string;
   readonly sandbox: boolean;
   signServiceAgreement(party: SigningParty): Promise<SignedContract>;
-  /** The unsigned service agreement, shown to the signer before the SMS confirmation. */
-  previewServiceAgreement(party: SigningParty): Promise<Buffer>;
   openFlow(input: { title: string; pdf: Buffer; signers: DocumentSigner[] }): Promise<SignFlow>;
   seal(req: SealRequest): Promise<Sealed>;
 }
 
-const TERMS_ZH = [
+/** The terms of the platform service agreement, shown to the signer before signing and printed in the signed copy. */
+export const SERVICE_AGREEMENT_TERMS = [
   '一、乙方应向甲方提供营业执照、税务登记证、组织机构代码证等证明材料，并保证其真实、合法、有效。',
   '二、甲方有权根据平台经营需要调整商家入驻条件，并在平台公示。',
   '三、任何一方解除本协议，应提前一个月书面通知对方。',
@@ -100,10 +99,6 @@ export class SandboxContractSigner implements ContractSigner {
     const ref = `SBX-ES-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
     const signedAt = new Date();
     return { ref, signedAt, pdf: await this.agreement(party, { ref, signedAt }) };
-  }
-
-  previewServiceAgreement(party: SigningParty): Promise<Buffer> {
-    return this.agreement(party, null);
   }
 
   async openFlow(input: { title: string; pdf: Buffer; signers: DocumentSigner[] }): Promise<SignFlow> {
@@ -177,7 +172,7 @@ export class SandboxContractSigner implements ContractSigner {
       line(`乙方：${party.companyName}`);
       line(`统一社会信用代码：${party.creditCode}`);
       line(`法定代表人：${party.legalPerson}    经办人：${party.handlerName}`, 11, 30);
-      for (const t of TERMS_ZH) line(t, 10, 34);
+      for (const t of SERVICE_AGREEMENT_TERMS) line(t, 10, 34);
       y -= 10;
       line(signed ? `签署时间：${when}` : '签署时间：（签署后生成）');
       line(`签署编号：${ref}`);

@@ -25,7 +25,6 @@ const off: Partners = {
     name: 'none',
     sandbox: false,
     signServiceAgreement: async () => unavailable('电子签约'),
-    previewServiceAgreement: async () => unavailable('电子签约'),
     openFlow: async () => unavailable('电子签约'),
     seal: async () => unavailable('电子签约'),
   },
