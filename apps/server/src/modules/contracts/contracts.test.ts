@@ -131,6 +131,22 @@ describe('order contracts', () => {
     });
   });
 
+  it('two signatures at the same moment never lose a seal: each signature that succeeds is in the PDF', async () => {
+    const s = await scene();
+    const c = await create(s.buyer.token, s.id);
+    const b = await codeFor(s.buyer.token, s.buyer.phone, c.data.id);
+    const v = await codeFor(s.seller.admin.token, s.seller.admin.phone, c.data.id);
+    const both = await Promise.all([sign(s.buyer.token, c.data.id, b), sign(s.seller.admin.token, c.data.id, v)]);
+    const won = both.filter((r) => r.code === 0).length;
+    // Either both went through one after the other, or the later one found the contract moved under it.
+    for (const r of both.filter((x) => x.code !== 0)) expect(r).toMatchObject({ message: '合同已被对方签署或作废，请刷新后重新签署' });
+    expect(won).toBeGreaterThanOrEqual(1);
+    const doc = await PDFDocument.load((await pdf(s.buyer.token, c.data.id)).rawPayload);
+    expect(doc.getKeywords()!.match(/seal:SBX-SEAL-\w+/g)).toHaveLength(won);
+    const state = await http.get<OrderContract>(s.buyer.token, `/api/contract/order?orderId=${s.id}`);
+    expect(state.data.contract!.status === ContractStatus.SIGNED).toBe(won === 2);
+  });
+
   it('only the two parties see, download, sign or void a contract', async () => {
     const s = await scene();
     const c = await create(s.buyer.token, s.id);
