@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, PNG, apiLogin, registerSupplier, uiLogin } from './merchant-helpers.ts';
+import { outboxCode } from './auth-helpers.ts';
 
 test('certification through the sandboxes: real-name check, console approval, signed PDF, bank small deposit', async ({ page, request }) => {
   const stamp = String(Date.now()).slice(-5);
@@ -29,9 +30,16 @@ test('certification through the sandboxes: real-name check, console approval, si
   const approved = await request.post('/admin/api/certification/approve', { headers: asAdmin, data: { id: cert.id } });
   expect(((await approved.json()) as { code: number }).code).toBe(0);
 
-  // Signing yields a PDF the company downloads.
+  // Signing shows the agreement, asks for an SMS code to the signer's phone (意愿认证), then yields a PDF.
   await page.reload();
   await page.getByRole('button', { name: '在线签署' }).click();
+  const dialog = page.getByRole('dialog', { name: '签署平台服务协议' });
+  await expect(dialog.getByTestId('agreement-text')).toContainText(companyName);
+  await dialog.getByTestId('agreement-agree').check();
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(dialog.getByText(/验证码已发送至/)).toBeVisible();
+  await dialog.getByTestId('agreement-code').fill(await outboxCode(request, supplier.phone));
+  await dialog.getByRole('button', { name: '确认签署' }).click();
   await expect(page.getByText(/平台服务协议已于 .* 签署/)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载协议' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

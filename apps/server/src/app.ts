@@ -55,6 +55,7 @@ import buyingRoutes from './modules/buying/routes.ts';
 import shoppingListRoutes from './modules/buying/list-routes.ts';
 import orderRoutes from './modules/orders/routes.ts';
 import tradePaperRoutes from './modules/trade-papers/routes.ts';
+import contractRoutes from './modules/contracts/routes.ts';
 import trackingRoutes from './modules/tracking/routes.ts';
 import paymentRoutes from './modules/payments/routes.ts';
 import openApiAuth from './modules/openapi/authenticate.ts';
@@ -225,6 +226,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shoppingListRoutes);
   await app.register(orderRoutes);
   await app.register(tradePaperRoutes);
+  await app.register(contractRoutes);
   await app.register(trackingRoutes);
   await app.register(paymentRoutes);
   await app.register(openApiRoutes);

@@ -75,6 +75,8 @@ export const InvoiceStatus = {
 export const VAT_RATES = [13, 9, 6, 3, 1, 0] as const;
 /** A framework agreement (框架协议, docs/product/agreements.md#lifecycle). */
 export const AgreementStatus = { PENDING: 1, ACTIVE: 2, EXPIRED: 3, TERMINATED: 4, REJECTED: 5 } as const;
+/** An order contract (采购合同, docs/decisions/0208-order-contracts.md): 待签署 → 甲方已签 / 乙方已签 → 已签署, or 已作废. */
+export const ContractStatus = { PENDING: 1, BUYER_SIGNED: 2, SELLER_SIGNED: 3, SIGNED: 4, VOIDED: 5 } as const;
 export const CreditAccountStatus = { PENDING: 0, ACTIVE: 1, FROZEN: 2, REJECTED: 3 } as const;
 /** Why a credit account moved (one append-only ledger row each). */
 export const CreditMovement = { RECHARGE: 1, REFUND: 2, ORDER_PAYMENT: 3, RMA_REFUND: 4, ADJUSTMENT: 5, REPAYMENT: 6 } as const;
@@ -357,6 +359,13 @@ export const ENUMS: EnumDef[] = [
     [3, '已到期'],
     [4, '已终止'],
     [5, '已拒绝'],
+  ]),
+  def('ContractStatus', [
+    [1, '待签署'],
+    [2, '甲方已签'],
+    [3, '乙方已签'],
+    [4, '已签署'],
+    [5, '已作废'],
   ]),
 ];
 

@@ -53,6 +53,8 @@ export * from './machines/merchant.ts';
 export * from './machines/purchase-request.ts';
 export * from './contracts/pricing.ts';
 export * from './machines/agreement.ts';
+export * from './machines/contract.ts';
+export * from './contracts/order-contracts.ts';
 export * from './notice-events.ts';
 export * from './contracts/openapi.ts';
 export * from './contracts/payments.ts';

@@ -77,6 +77,9 @@ export const ISOLATION_PROBES = {
   'modules/trade-papers/trade-papers.test.ts': {
     tests: ['a third company sees no payee, matches nothing and downloads no paper'],
   },
+  'modules/contracts/contracts.test.ts': {
+    tests: ['only the two parties see, download, sign or void a contract'],
+  },
   'modules/agreements/agreements.test.ts': {
     tests: ['a third company gets 记录不存在 on every call'],
   },

@@ -342,6 +342,20 @@ export const certificationView = z.object({
 });
 export type CertificationView = z.infer<typeof certificationView>;
 
+/** Signing the service agreement: the SMS code sent to the signer's own phone (意愿认证, docs/decisions/0208-order-contracts.md). */
+export const certificationSignInput = z.object({
+  code: z.string('请输入短信验证码').trim().regex(/^\d{6}$/, '请输入6位短信验证码'),
+});
+export type CertificationSignInput = z.input<typeof certificationSignInput>;
+/** The service agreement as the signer reads it before signing: the parties and the terms. */
+export const certificationAgreement = z.object({
+  title: z.string(),
+  parties: z.array(z.tuple([z.string(), z.string()])),
+  terms: z.array(z.string()),
+});
+export type CertificationAgreement = z.infer<typeof certificationAgreement>;
+export const certificationSignCodeAnswer = z.object({ resendSeconds: z.number(), phone: z.string() });
+
 /**
  * certification/detail: the company's certification with its history; a company that never submitted gets
  * the company's names only (id null).

@@ -25,6 +25,7 @@ import { adminPrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { twoFactorEndpoints } from './two-factor.ts';
 import { adminTradeEndpoints, rmaDisputeEndpoints } from './console-trade.ts';
 import { tradePaperEndpoints } from './trade-papers.ts';
+import { orderContractEndpoints } from './order-contracts.ts';
 import { approvalRuleEndpoints, departmentEndpoints, purchaseRequestEndpoints } from './approvals.ts';
 import { agreementEndpoints } from './agreements.ts';
 import { budgetEndpoints } from './budgets.ts';
@@ -60,6 +61,7 @@ export * from './privacy.ts';
 export * from './two-factor.ts';
 export * from './console-trade.ts';
 export * from './trade-papers.ts';
+export * from './order-contracts.ts';
 export * from './approvals.ts';
 export * from './agreements.ts';
 export * from './budgets.ts';
@@ -127,6 +129,7 @@ export const endpointGroups = {
   adminTrade: adminTradeEndpoints,
   rmaDisputes: rmaDisputeEndpoints,
   tradePapers: tradePaperEndpoints,
+  orderContracts: orderContractEndpoints,
   departments: departmentEndpoints,
   approvalRules: approvalRuleEndpoints,
   purchaseRequests: purchaseRequestEndpoints,

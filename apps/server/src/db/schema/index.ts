@@ -49,3 +49,4 @@ export * from './tracking.ts';
 export * from './openapi.ts';
 // Online payment: payment orders, partner notifications, refunds, payment ledger, reconciliation (decision 0207).
 export * from './payments.ts';
+export * from './contracts.ts';

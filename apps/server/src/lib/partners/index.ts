@@ -21,7 +21,13 @@ function unavailable(service: string): never {
 }
 const off: Partners = {
   realName: { name: 'none', sandbox: false, verify: async () => unavailable('企业实名认证') },
-  esign: { name: 'none', sandbox: false, signServiceAgreement: async () => unavailable('电子签约') },
+  esign: {
+    name: 'none',
+    sandbox: false,
+    signServiceAgreement: async () => unavailable('电子签约'),
+    openFlow: async () => unavailable('电子签约'),
+    seal: async () => unavailable('电子签约'),
+  },
   bank: { name: 'none', sandbox: false, sendDeposit: async () => unavailable('对公账户打款验证') },
 };
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { auditLogs, certifications, companies } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser, uploadedFile } from '../../test/factories/index.ts';
+import { ageCodes, lastCode, signedInCompanyAdmin, signedInPlatformAdmin, type SignedInUser, uploadedFile } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
 
 let t: TestApp;
@@ -60,8 +60,8 @@ describe('enterprise certification', () => {
     const sub = await call(t.app, s.token, 'POST', '/api/certification/submit', await form(s.token));
     expect(sub.data.status).toBe(1);
     expect(sub.data.handlerIdNo).toBe('1101**********002X');
-    const early = await call(t.app, s.token, 'POST', '/api/certification/sign');
-    expect(early.code).toBe(5);
+    const early = await call(t.app, s.token, 'POST', '/api/certification/sign/code');
+    expect(early).toMatchObject({ code: 5, message: '企业认证通过后才能签署服务协议' });
     expect((await call(t.app, s.token, 'POST', '/admin/api/certification/approve', { id: sub.data.id })).code).toBe(3);
     const ok = await call(t.app, admin.token, 'POST', '/admin/api/certification/approve', { id: sub.data.id });
     expect(ok).toMatchObject({ code: 0, data: { status: 2 } });
@@ -70,7 +70,22 @@ describe('enterprise certification', () => {
     const [c] = await t.database.db.select().from(companies).where(eq(companies.id, s.companyId));
     expect(c).toMatchObject({ certStatus: 2, creditCode: '91440300708461136T' });
 
-    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign');
+    // The signer reads the agreement (the company as party B), then confirms with a code sent to their own phone.
+    const text = await call<{ parties: [string, string][]; terms: string[] }>(t.app, s.token, 'GET', '/api/certification/agreement');
+    expect(text.data.parties).toContainEqual(['乙方', '深圳市腾讯计算机系统有限公司']);
+    expect(text.data.terms).toHaveLength(6);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', {})).toMatchObject({ code: 2, message: '请输入短信验证码' });
+    expect((await call(t.app, s.token, 'POST', '/api/certification/sign/code')).code).toBe(0);
+    const code = await lastCode(t.app, s.phone);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', { code: code === '000000' ? '111111' : '000000' })).toMatchObject({
+      message: '短信验证码错误或已过期，请重新获取',
+    });
+    await ageCodes(t.database.db, `${s.phone}#CERT${s.companyId}`, 600);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', { code })).toMatchObject({ message: '短信验证码错误或已过期，请重新获取' });
+    expect((await call(t.app, s.token, 'GET', '/api/certification/detail')).data).toMatchObject({ contractSigned: false });
+    await ageCodes(t.database.db, `${s.phone}#CERT${s.companyId}`, 600);
+    expect((await call(t.app, s.token, 'POST', '/api/certification/sign/code')).code).toBe(0);
+    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign', { code: await lastCode(t.app, s.phone) });
     expect(signed).toMatchObject({ code: 0, data: { contractSigned: true } });
     const file = await t.app.inject({ method: 'GET', url: '/api/certification/contract', headers: { 'x-token': s.token } });
     expect(file.headers['content-type']).toContain('application/pdf');
@@ -119,7 +134,22 @@ describe('companies certified before certifications were recorded (demo data)', 
     await t.database.db.update(companies).set({ certStatus: 2, creditCode: '91110108551385082Q', legalPerson: '雷军' }).where(eq(companies.id, s.companyId));
     const detail = await call(t.app, s.token, 'GET', '/api/certification/detail');
     expect(detail.data).toMatchObject({ status: 2, creditCode: '91110108551385082Q' });
-    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign');
+    // The signer reads the agreement (the company as party B), then confirms with a code sent to their own phone.
+    const text = await call<{ parties: [string, string][]; terms: string[] }>(t.app, s.token, 'GET', '/api/certification/agreement');
+    expect(text.data.parties).toContainEqual(['乙方', detail.data.companyName]);
+    expect(text.data.terms).toHaveLength(6);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', {})).toMatchObject({ code: 2, message: '请输入短信验证码' });
+    expect((await call(t.app, s.token, 'POST', '/api/certification/sign/code')).code).toBe(0);
+    const code = await lastCode(t.app, s.phone);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', { code: code === '000000' ? '111111' : '000000' })).toMatchObject({
+      message: '短信验证码错误或已过期，请重新获取',
+    });
+    await ageCodes(t.database.db, `${s.phone}#CERT${s.companyId}`, 600);
+    expect(await call(t.app, s.token, 'POST', '/api/certification/sign', { code })).toMatchObject({ message: '短信验证码错误或已过期，请重新获取' });
+    expect((await call(t.app, s.token, 'GET', '/api/certification/detail')).data).toMatchObject({ contractSigned: false });
+    await ageCodes(t.database.db, `${s.phone}#CERT${s.companyId}`, 600);
+    expect((await call(t.app, s.token, 'POST', '/api/certification/sign/code')).code).toBe(0);
+    const signed = await call(t.app, s.token, 'POST', '/api/certification/sign', { code: await lastCode(t.app, s.phone) });
     expect(signed).toMatchObject({ code: 0, data: { contractSigned: true } });
   });
 });

@@ -10,6 +10,8 @@ export const certificationErrors = defineErrors({
   AGREEMENT_BEFORE_CERTIFIED: { kind: 'conflict', message: '企业认证通过后才能签署服务协议' },
   AGREEMENT_FILE_NOT_FOUND: { kind: 'notFound', message: '协议文件不存在' },
   AGREEMENT_NOT_SIGNED: { kind: 'notFound', message: '服务协议尚未签署' },
+  AGREEMENT_CODE_WRONG: { kind: 'invalid', message: '短信验证码错误或已过期，请重新获取' },
+  AGREEMENT_NO_PHONE: { kind: 'conflict', message: '您的账号未绑定手机号，无法接收签署验证码' },
   CERT_ALREADY_CERTIFIED: { kind: 'conflict', message: '企业已认证，无需重复提交' },
   CERT_LICENSE_REQUIRED: { kind: 'invalid', message: '请上传营业执照' },
   CERT_NOT_FOUND: { kind: 'notFound', message: '认证申请不存在' },

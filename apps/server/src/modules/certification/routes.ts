@@ -3,7 +3,8 @@ import { certificationEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { contractFile, myCertification, sendContract, signContract, submitCertification } from './service.ts';
+import { agreementToSign, contractFile, myCertification, sendAgreementCode, sendContract, signContract, submitCertification } from './service.ts';
+import { clientInfo } from '../auth/fields.ts';
 import { cancelMemberOrder, createMemberOrder, memberInfo, memberOrderOut, registerMemberJobs, requestMemberInvoice, submitMemberProof } from './member.ts';
 
 /** Enterprise certification, contract signing and membership (workbench); the console's review is in admin/. */
@@ -13,7 +14,9 @@ export default async function certificationRoutes(app: FastifyInstance) {
     const view = await submitCertification(app, companyCaller(request), request.body);
     return ok(view, view.status === 1 ? '实名核验通过，已提交平台审核' : '实名核验未通过');
   });
-  route(app, e.certificationSign, async (request) => ok(await signContract(app, companyCaller(request)), '服务协议已签署'));
+  route(app, e.certificationAgreement, async (request) => ok(await agreementToSign(app, companyCaller(request))));
+  route(app, e.certificationSignCode, async (request) => ok(await sendAgreementCode(app, companyCaller(request), clientInfo(request).ip), '验证码已发送'));
+  route(app, e.certificationSign, async (request) => ok(await signContract(app, companyCaller(request), request.body.code), '服务协议已签署'));
   // The signed contract: only the company's own users here, and platform administrators in the console.
   route(app, e.certificationContract, async (request, reply) =>
     sendContract(reply, await contractFile(app, { companyId: companyCaller(request).companyId })),

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, isValidCreditCode, isValidIdCardNumber, type CertificationInput } from '@aquamall/shared';
-import { certifications, companies, merchantApplications } from '../../db/schema/index.ts';
+import { CertStatus, SMS_RESEND_S, isValidCreditCode, isValidIdCardNumber, maskPhone, type CertificationInput } from '@aquamall/shared';
+import { certifications, companies, merchantApplications, users } from '../../db/schema/index.ts';
 import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
+import { SERVICE_AGREEMENT_TERMS } from '../../lib/partners/esign.ts';
+import { requireSms } from '../../lib/providers/availability.ts';
+import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/service.ts';
 import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { notifyDecision } from '../notifications/decision.ts';
@@ -138,11 +141,58 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
   });
 }
 
-/** The company signs the service agreement once certified; the sandbox returns a signed PDF kept in storage. */
-export async function signContract(app: FastifyInstance, auth: AuthContext) {
-  const row = await certifiedRow(app, auth.companyId!);
+/** The certified, not yet signed row of the company (the refusals of signing otherwise). */
+async function signableRow(app: FastifyInstance, companyId: number) {
+  const row = await certifiedRow(app, companyId);
   if (!row || row.status !== CertStatus.CERTIFIED) throw fail('AGREEMENT_BEFORE_CERTIFIED');
   if (row.contractKey) throw fail('AGREEMENT_ALREADY_SIGNED');
+  return row;
+}
+
+/** The agreement as the signer reads it before signing: the platform as party A, the company as party B, the terms. */
+export async function agreementToSign(app: FastifyInstance, auth: AuthContext) {
+  const row = await certifiedRow(app, auth.companyId!);
+  if (!row || row.status !== CertStatus.CERTIFIED) throw fail('AGREEMENT_BEFORE_CERTIFIED');
+  return {
+    title: '平台商家服务协议',
+    parties: [
+      ['甲方', 'B2B企业服务平台'],
+      ['乙方', row.companyName],
+      ['统一社会信用代码', row.creditCode],
+      ['法定代表人', row.legalPerson],
+      ['经办人', row.handlerName],
+    ] as [string, string][],
+    terms: SERVICE_AGREEMENT_TERMS,
+  };
+}
+
+/** The code target of the agreement signature: the signer's phone and the company (it signs this agreement only). */
+const agreementCodeTarget = (phone: string, companyId: number) => `${phone}#CERT${companyId}`;
+
+async function signerPhone(app: FastifyInstance, userId: number): Promise<string> {
+  const [u] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  if (!u?.phone) throw fail('AGREEMENT_NO_PHONE');
+  return u.phone;
+}
+
+/** Sends the will-confirmation code (意愿认证) to the signer's own phone on file (docs/decisions/0208-order-contracts.md). */
+export async function sendAgreementCode(app: FastifyInstance, auth: AuthContext, ip: string) {
+  await signableRow(app, auth.companyId!);
+  const phone = await signerPhone(app, auth.userId);
+  const sms = requireSms(app);
+  const code = await issueCode(app.db, { channel: 'sms', target: agreementCodeTarget(phone, auth.companyId!), purpose: 'sign', ip });
+  await sms.sendCode(phone, code, CODE_TTL_MIN);
+  return { resendSeconds: SMS_RESEND_S, phone: maskPhone(phone) };
+}
+
+/**
+ * The company signs the service agreement once certified, after reading it and confirming with the SMS code sent
+ * to the signer's phone; the sandbox returns a signed PDF kept in storage.
+ */
+export async function signContract(app: FastifyInstance, auth: AuthContext, code: string) {
+  const row = await signableRow(app, auth.companyId!);
+  const phone = await signerPhone(app, auth.userId);
+  if (!(await checkCode(app.db, { channel: 'sms', target: agreementCodeTarget(phone, row.companyId), purpose: 'sign', code }))) throw fail('AGREEMENT_CODE_WRONG');
   const signed = await partnersOf(app).esign.signServiceAgreement(row);
   // Private: served only by /api/certification/contract (the company) and the console (the platform).
   const key = `${PRIVATE_PREFIX}contracts/${row.companyId}/${signed.ref}.pdf`;

@@ -14,7 +14,7 @@ export const DAILY_CAP_PER_TARGET = 10;
 export const DAILY_CAP_PER_IP = 100;
 
 export type Channel = 'sms' | 'email';
-export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite', 'delete'] as const;
+export const PURPOSES = ['login', 'register', 'forget', 'bind', 'oldphone', 'newphone', 'invite', 'delete', 'sign'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export const MSG_BAD_CODE = codesErrors.CODE_WRONG.message;

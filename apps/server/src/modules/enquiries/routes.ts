@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { awardEnquiry } from './award.ts';
+import { contractsForAward } from '../contracts/service.ts';
 import { extendEnquiry, registerEnquiryJobs, saveEnquiry, withdrawEnquiry } from './editor.ts';
 import { compareOffers, exportOffers, offerDetail } from './offers.ts';
 import { exportMyEnquiries } from './export.ts';
@@ -61,5 +62,11 @@ export default async function enquiryRoutes(app: FastifyInstance) {
     return sendDownload(reply, file, `offers-${code}.xlsx`, `比价表-${code}.xlsx`);
   });
   route(app, e.enquiryOfferDetail, async (request) => ok(await offerDetail(app.db, companyCaller(request), request.query.quotationId)));
-  route(app, e.enquiryAward, async (request) => ok(await awardEnquiry(app.db, companyCaller(request), request.body, rules), '授标成功，已生成询价订单'));
+  route(app, e.enquiryAward, async (request) => {
+    const caller = companyCaller(request);
+    const result = await awardEnquiry(app.db, caller, request.body, rules);
+    // After the award has committed: one contract per awarded supplier's order (docs/decisions/0208-order-contracts.md).
+    await contractsForAward(app, caller, result.orders.map((o) => o.id));
+    return ok(result, '授标成功，已生成询价订单');
+  });
 }

@@ -39,6 +39,7 @@ import { payeeAccountById, verifiedAccountOf } from '../merchant/bank.ts';
 import { requestRefund } from '../payments/refunds.ts';
 
 const isOnlineMethod = (m: number | null) => m === PaymentMethod.WECHAT || m === PaymentMethod.ALIPAY;
+import { assertContractAllowsShipping, assertNoLiveContract } from '../contracts/gate.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -55,6 +56,7 @@ export async function repriceOrder(
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'reprice', actor);
+    await assertNoLiveContract(tx, order.id);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const newPrice = new Map<number, number>();
@@ -397,6 +399,8 @@ export async function shipOrder(
   return db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'ship', actor);
+    // The supplier's contract rule (docs/product/contracts.md#required): a required contract is signed first.
+    await assertContractAllowsShipping(tx, order);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const qty = new Map<number, number>();

@@ -37,6 +37,19 @@ export interface Paper {
   remarks: string[];
   /** The signature / seal boxes, left to right. */
   signers: string[];
+  /** Numbered clauses printed after the sums (a contract's terms); wrapped to the page width. */
+  clauses?: string[];
+  /** The last line under the seal boxes; default 「本单据由 AquaMall 平台依订单 … 生成」. */
+  footer?: string;
+}
+
+/** A seal box of a rendered paper: page (0-based) and rectangle in PDF points, for the e-signature partner. */
+export interface PaperField {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 const TITLES: Record<OrderPaperKind, { buyer: string; seller: string }> = {
@@ -157,6 +170,11 @@ export async function orderPaper(
 
 /** Draws the paper on A4 pages: heading, facts, a ruled table of lines, sums in figures and capitals, seal boxes. */
 export async function renderPaper(p: Paper): Promise<Buffer> {
+  return (await renderPaperWithFields(p)).pdf;
+}
+
+/** renderPaper, also answering where each seal box was drawn (in `signers` order). */
+export async function renderPaperWithFields(p: Paper): Promise<{ pdf: Buffer; fields: PaperField[] }> {
   const { PDFDocument, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const { font, cjk } = await loadDocumentFont(doc);
@@ -225,20 +243,41 @@ export async function renderPaper(p: Paper): Promise<Buffer> {
     text(fit(r, W - 2 * M, 9), M, y);
     y -= 14;
   }
+  // Clauses: wrapped character by character (Chinese has no spaces to break at).
+  for (const c of p.clauses ?? []) {
+    const lines: string[] = [];
+    let cur = '';
+    for (const ch of safe(c)) {
+      if (font.widthOfTextAtSize(cur + ch, 9) > W - 2 * M) {
+        lines.push(cur);
+        cur = ch;
+      } else cur += ch;
+    }
+    if (cur) lines.push(cur);
+    y -= 3;
+    for (const l of lines) {
+      newPageIfLow(13);
+      text(l, M, y);
+      y -= 13;
+    }
+  }
 
   // Signature / seal boxes.
   newPageIfLow(120);
   y -= 10;
   const gap = 12;
   const bw = (W - 2 * M - gap * (p.signers.length - 1)) / p.signers.length;
+  const fields: PaperField[] = [];
+  const pageIndex = doc.getPageCount() - 1;
   p.signers.forEach((s, i) => {
     const x = M + i * (bw + gap);
     page.drawRectangle({ x, y: y - 90, width: bw, height: 100, borderColor: ink, borderWidth: 0.6 });
+    fields.push({ page: pageIndex, x, y: y - 90, width: bw, height: 100 });
     text(s, x + 8, y - 6, 9);
     text('经办人：', x + 8, y - 60, 8);
     text('日期：', x + 8, y - 78, 8);
   });
   y -= 110;
-  text(`本单据由 AquaMall 平台依订单 ${p.orderNo} 生成`, M, Math.max(y, 30), 7);
-  return Buffer.from(await doc.save());
+  text(p.footer ?? `本单据由 AquaMall 平台依订单 ${p.orderNo} 生成`, M, Math.max(y, 30), 7);
+  return { pdf: Buffer.from(await doc.save()), fields };
 }

@@ -29,7 +29,11 @@ function useCommand<V>(key: readonly string[], fn: (v: V) => Promise<unknown>) {
 
 export const useSubmitCertification = () =>
   useCommand(merchantKeys.certification, (body: InputOf<'certificationSubmit'>) => api.run('certificationSubmit', body));
-export const useSignContract = () => useCommand(merchantKeys.certification, () => api.run('certificationSign'));
+export const useSignContract = () => useCommand(merchantKeys.certification, (body: InputOf<'certificationSign'>) => api.run('certificationSign', body));
+/** GET /api/certification/agreement — the agreement the signer reads before signing. */
+export const agreementQuery = queryOptions({ queryKey: [...merchantKeys.certification, 'agreement'], queryFn: () => api.read('certificationAgreement') });
+/** POST /api/certification/sign/code — the SMS code to the signer's own phone (意愿认证). */
+export const sendAgreementCode = () => api.run('certificationSignCode');
 /** GET /api/certification/contract — the signed agreement as a PDF download. */
 export const downloadContract = () => downloadEndpoint('certificationContract');
 

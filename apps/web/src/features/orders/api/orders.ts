@@ -85,3 +85,25 @@ export const useOrderTracking = (orderId: number, live: boolean) =>
   });
 /** POST /api/tracking/refresh — asks the carrier now (rate-limited per parcel by the server). */
 export const useRefreshParcel = () => useOrderMutation((parcelId: number) => api.run('trackingRefresh', { parcelId }));
+
+/** GET /api/contract/order — the order's contract: required or not, the live contract, signatures and actions. */
+export const useOrderContract = (orderId: number | null) =>
+  useQuery({
+    queryKey: ['orders', 'contract', orderId],
+    queryFn: () => api.read('orderContract', { orderId: orderId! }, { suppressError: true }),
+    enabled: orderId !== null,
+  });
+/** POST /api/contract/create — generate the order's contract (待签署). */
+export const useCreateContract = () => useOrderMutation((orderId: number) => api.run('contractCreate', { orderId }));
+/** POST /api/contract/sign/code — the SMS code to the signer's own phone (意愿认证). */
+export const useContractSignCode = () => useMutation({ mutationFn: (id: number) => api.run('contractSignCode', { id }) });
+/** POST /api/contract/sign — sign with the SMS code. */
+export const useSignContract = () => useOrderMutation((v: InputOf<'contractSign'>) => api.run('contractSign', v));
+/** POST /api/contract/void — void a contract not signed by both, with a reason. */
+export const useVoidContract = () => useOrderMutation((v: InputOf<'contractVoid'>) => api.run('contractVoid', v));
+/** GET /api/contract/pdf — the contract PDF (saved as a file). */
+export const downloadContract = (id: number) => downloadEndpoint('contractPdf', { id });
+/** GET/POST /api/contract/settings — the supplier's rule of when a contract is required. */
+export const useContractSettings = (enabled: boolean) =>
+  useQuery({ queryKey: ['orders', 'contract-settings'], queryFn: () => api.read('contractSettings'), enabled });
+export const useSaveContractSettings = () => useOrderMutation((v: InputOf<'contractSettingsSave'>) => api.run('contractSettingsSave', v));

@@ -43,6 +43,7 @@ import {
 import { InvoiceStateTag, OrderStatusTag, TYPE_TITLE } from '../components/status.tsx';
 import { DeliveryNoteLink, OrderPapersButton, TransferMatchButton } from '../components/OrderPapers.tsx';
 import { OnlinePayments } from '../components/OnlinePay.tsx';
+import { ContractSettingsButton, ContractStatusTag, OrderContractCard, useContractBlocksShipping } from '../components/OrderContract.tsx';
 import { ReorderButton } from '../components/ReorderButton.tsx';
 import { AddToShoppingList } from '../../../components/shopping-list/AddToShoppingList.tsx';
 import { PriceSource } from '../../../components/PriceSource.tsx';
@@ -95,6 +96,7 @@ export default function OrderDetailPage() {
   const confirm = useConfirmOrder();
   const confirmPay = useConfirmPayment();
   const receive = useReceiveOrder();
+  const contractBlocks = useContractBlocksShipping(valid ? id : null);
 
   if (!valid)
     return (
@@ -194,6 +196,7 @@ export default function OrderDetailPage() {
             </Typography.Text>
             <OrderStatusTag status={o.status} paymentSubmitted={o.paymentSubmitted} />
             <InvoiceStateTag status={o.status} invoiceState={o.invoiceState} />
+            <ContractStatusTag orderId={o.id} />
             {(o.invoiceState !== 0 || Number(o.refundedAmount) > 0) && (
               <Typography.Text type="secondary" data-testid="invoice-net">
                 已开票净额 ¥{o.invoicedAmount}
@@ -223,6 +226,7 @@ export default function OrderDetailPage() {
               />
             )}
             <OrderPapersButton order={o} />
+            {!buyer && <ContractSettingsButton />}
             <Link to={LIST_PATH[o.type] ?? '/customer/order'}>返回列表</Link>
           </Space>
         }
@@ -286,7 +290,12 @@ export default function OrderDetailPage() {
           )}
           {can('payReject') && <Button onClick={() => setModal('payReject')}>{button('payReject')}</Button>}
           {can('ship') && (
-            <Button type="primary" onClick={() => setModal('ship')}>
+            <Button
+              type="primary"
+              onClick={() => setModal('ship')}
+              disabled={contractBlocks}
+              title={contractBlocks ? '须先由双方签署采购合同' : undefined}
+            >
               {button('ship')}
             </Button>
           )}
@@ -311,6 +320,8 @@ export default function OrderDetailPage() {
           )}
         </Space>
       </Card>
+
+      <OrderContractCard order={o} />
 
       <Card variant="borderless" title="订单信息">
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
