@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   orderMachine,
@@ -19,7 +20,7 @@ import {
   type TransitionActor,
 } from '../../lib/transition.ts';
 import { notify, type Notice } from '../notifications/notify.ts';
-import { emitWebhookEvents } from '../openapi/webhooks.ts';
+import { recordEvent, type EventRecipient } from '../events/record.ts';
 import { callerName, type Caller } from '../auth/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
 import { jobClocks } from '../jobs/schedule.ts';
@@ -146,19 +147,29 @@ export async function runOrderTransition(
     title: `${t.title} ${order.orderNo}`,
     content: t.content ?? t.note ?? '',
     linkPath: orderLink(order, side),
-    event: ORDER_EVENTS[t.action]?.[side],
-    vars: { no: order.orderNo },
   });
   if (t.actor.side !== Side.BUYER) await notify(tx, order.buyerCompanyId, notice('buyer'));
   if (t.actor.side !== Side.SELLER) await notify(tx, order.sellerCompanyId, notice('seller'));
-  const event = ORDER_WEBHOOK_EVENTS[t.action];
-  if (event) {
-    const data = { orderId: order.id, orderNo: order.orderNo, status: to };
-    await emitWebhookEvents(tx, [
-      { companyId: order.buyerCompanyId, type: event, data },
-      { companyId: order.sellerCompanyId, type: event, data },
-    ]);
-  }
+  // One domain event for both consumers (decision 0211): the other side's outbound notice, the webhooks of both.
+  const recipient = (side: ViewerSide, companyId: number): EventRecipient => {
+    const event = ORDER_EVENTS[t.action]?.[side];
+    const told = side === 'buyer' ? t.actor.side !== Side.BUYER : t.actor.side !== Side.SELLER;
+    return {
+      companyId,
+      ...(event && told ? { notice: { event, vars: { no: order.orderNo }, linkPath: orderLink(order, side) } } : {}),
+    };
+  };
+  await recordEvent(
+    tx,
+    {
+      // Each transition is its own occurrence (an order ships in several parts).
+      key: `order:${order.id}:${t.action}:${randomUUID()}`,
+      type: ORDER_WEBHOOK_EVENTS[t.action] ?? `order.${t.action}`,
+      data: { orderId: order.id, orderNo: order.orderNo, status: to },
+      recipients: [recipient('buyer', order.buyerCompanyId), recipient('seller', order.sellerCompanyId)],
+    },
+    t.now,
+  );
 }
 
 /** The webhook events of the order table's actions (docs/product/open-platform.md#webhooks). */
