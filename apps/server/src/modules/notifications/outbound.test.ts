@@ -24,6 +24,8 @@ import { callEndpoint } from '../../test/http.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { NOTICE_SEND, OutboxStatus, routeNotice, sendOutboxRow } from './outbound.ts';
+import { addHours } from '../jobs/schedule.ts';
+import { CANCEL_SOON } from '../orders/order-tx.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -198,5 +200,41 @@ describe('消息设置 endpoints', () => {
     expect(r.message).toContain('免打扰开始和结束时间不能相同');
     const bad = await callEndpoint(t.app, a.token, e.noticeSettingsSave, { choices: {}, quietOn: true, quietStart: '25:00', quietEnd: '08:00' });
     expect(bad.message).toContain('时间格式应为 HH:mm');
+  });
+});
+
+describe('订单即将自动取消 (decision 0211)', () => {
+  it('reminds the side that can act before the clock runs out, once, and not after the order moved', async () => {
+    const supplier = await makeSupplier(db(), '提醒供应商');
+    const seller = supplier.admin;
+    const buyer = await makePurchaser(db(), '提醒采购商');
+    const { skuIds } = await makeOnSaleProduct(db(), supplier, { skus: [{ price: 100, stock: 50 }] });
+    const waiting = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const moved = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const sides = { buyerUserId: buyer.id, sellerUserId: seller.id };
+    // The supplier confirms one order: its confirm reminder goes, a pay reminder for the purchaser comes.
+    await advanceOrder(db(), moved.id, sides, OrderStatus.TO_PAY);
+    const rules = t.app.config.orderRules;
+    const reminders = (target: string, no: string) =>
+      sent(target).then((all) => all.filter((m) => m.body.includes(no) && m.body.includes('自动取消')).map((m) => m.body));
+
+    const beforeConfirmEnds = addHours(new Date(), rules.confirmHours - 1);
+    await runJobs(beforeConfirmEnds);
+    await runJobs(beforeConfirmEnds); // a second poll (or instance) sends nothing again
+    const toSeller = await reminders(seller.phone, waiting.orderNo);
+    expect(toSeller).toHaveLength(1);
+    expect(toSeller[0]).toMatch(new RegExp(`订单${waiting.orderNo}待确认，将于\\d\\d-\\d\\d \\d\\d:\\d\\d自动取消`));
+    expect(await reminders(seller.phone, moved.orderNo)).toEqual([]);
+    expect(await reminders(buyer.phone, waiting.orderNo)).toEqual([]);
+
+    // The purchaser of the confirmed order hears before the pay clock runs out — unless the order moved on.
+    const paid = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    await advanceOrder(db(), paid.id, sides, OrderStatus.TO_SHIP);
+    const beforePayEnds = addHours(new Date(), rules.payHours - 1);
+    await runJobs(beforePayEnds);
+    await runJobs(beforePayEnds);
+    expect(await reminders(buyer.phone, moved.orderNo)).toEqual([expect.stringContaining('待付款')]);
+    expect(await reminders(buyer.phone, paid.orderNo)).toEqual([]);
+    expect(await db().$count(jobs, and(eq(jobs.kind, CANCEL_SOON), eq(jobs.refId, paid.id), eq(jobs.status, 0)))).toBe(0);
   });
 });

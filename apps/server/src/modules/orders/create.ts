@@ -1,4 +1,5 @@
 import { recordEvents } from '../events/record.ts';
+import { CANCEL_SOON, reminderAt } from './order-tx.ts';
 import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
@@ -370,11 +371,11 @@ export async function createOrders(
   );
   const clockRows = written
     .filter(({ o }) => !isReplacement(o))
-    .map(({ order }) => ({
-      kind: ORDER_CLOCKS.CONFIRM_TIMEOUT,
-      refId: order.id,
-      runAt: addHours(now, rules.confirmHours),
-    }));
+    .flatMap(({ order }) => [
+      { kind: ORDER_CLOCKS.CONFIRM_TIMEOUT, refId: order.id, runAt: addHours(now, rules.confirmHours) },
+      // 订单即将自动取消, to the supplier before the confirmation clock runs out (timed-rules.ts).
+      { kind: CANCEL_SOON, refId: order.id, runAt: reminderAt(now, addHours(now, rules.confirmHours)) },
+    ]);
   const clocks = clockRows.length ? [scheduleJobsQuery(tx, clockRows).getSQL()] : [];
   const notices = notifyManyQuery(
     tx,

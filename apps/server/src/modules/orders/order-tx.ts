@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  ORDER_CLOCKS,
   orderMachine,
   Side,
   StockReason,
@@ -23,11 +24,23 @@ import { notify, type Notice } from '../notifications/notify.ts';
 import { recordEvent, type EventRecipient } from '../events/record.ts';
 import { callerName, type Caller } from '../auth/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { jobClocks } from '../jobs/schedule.ts';
+import { cancelJobs, jobClocks, scheduleJob } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses } from '../pricing/resolve.ts';
 import { releaseDrawDown } from '../agreements/call-off.ts';
+
+/** The job reminding of an order's auto-cancellation before its confirm or pay clock runs out (timed-rules.ts). */
+export const CANCEL_SOON = 'order.cancel_soon';
+
+/**
+ * When to remind of an auto-cancellation due at `deadline`: two hours before, or halfway for a clock shorter than
+ * four hours.
+ */
+export function reminderAt(now: Date, deadline: Date): Date {
+  const span = deadline.getTime() - now.getTime();
+  return new Date(Math.max(now.getTime() + span / 2, deadline.getTime() - 2 * 3_600_000));
+}
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
@@ -142,6 +155,11 @@ export async function runOrderTransition(
     note: t.note,
     now: t.now,
   });
+  // The auto-cancel reminder follows the clocks: gone when the order moves or a clock stops, set again with a
+  // new pay clock (confirm, a rejected proof).
+  if (to !== order.status || orderMachine.actions[t.action].stops?.length) await cancelJobs(tx, [CANCEL_SOON], order.id);
+  const payBy = t.clocks?.[ORDER_CLOCKS.PAY_TIMEOUT];
+  if (payBy) await scheduleJob(tx, CANCEL_SOON, order.id, reminderAt(t.now ?? new Date(), payBy));
   const notice = (side: ViewerSide): Notice => ({
     type: 'order',
     title: `${t.title} ${order.orderNo}`,
