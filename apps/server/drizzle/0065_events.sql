@@ -8,10 +8,4 @@ CREATE TABLE "domain_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "notice_receivers" (
-	"company_id" integer PRIMARY KEY NOT NULL,
-	"order_user_ids" jsonb NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE UNIQUE INDEX "domain_events_once" ON "domain_events" USING btree ("key");

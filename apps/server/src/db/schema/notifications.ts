@@ -93,12 +93,3 @@ export const domainEvents = pgTable(
   (t) => [uniqueIndex('domain_events_once').on(t.key)],
 );
 
-/**
- * Who receives a company's supplier-side order events (新订单, 付款凭证, 已收货) outside the browser, set by its
- * administrator; absent or empty: the administrators and the members holding the event's permission.
- */
-export const noticeReceivers = pgTable('notice_receivers', {
-  companyId: integer().primaryKey(),
-  orderUserIds: jsonb().$type<number[]>().notNull(),
-  updatedAt: atNow(),
-});
