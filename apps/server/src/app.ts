@@ -34,6 +34,8 @@ import adminGuard from './modules/admin/guard.ts';
 import merchantRoutes from './modules/merchant/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
+import { channelsOf } from './modules/notifications/outbound.ts';
+import { startDomainEvents } from './modules/events/dispatch.ts';
 import accessRoutes from './modules/access/routes.ts';
 import mallRoutes from './modules/mall/routes.ts';
 import siteRoutes from './modules/site/routes.ts';
@@ -176,6 +178,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
+  // The channels the providers carry (SMS, WeChat, e-mail) and the domain-event dispatch (decision 0211).
+  app.decorate('outbound', channelsOf(app));
+  startDomainEvents(app);
+
   await app.register(securityHeaders);
   await app.register(errorsPlugin);
   await app.register(inputGuard);

@@ -70,3 +70,26 @@ export const noticeSettings = pgTable('notice_settings', {
   quietEnd: varchar({ length: 5 }).notNull().default('08:00'),
   updatedAt: atNow(),
 });
+
+/**
+ * The domain-event outbox (docs/decisions/0211-one-event-outbox.md): a change records what happened here, in its
+ * own transaction, once; a `domain_event.dispatch` job hands it to every consumer (outbound notices, webhooks).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial().primaryKey(),
+    /** Names the occurrence (e.g. `order.shipped:12:3`): recording it twice keeps one row. */
+    key: varchar({ length: 120 }).notNull(),
+    /** What happened, e.g. order.placed, order.shipped, notice (an inbox notice with an outbound event). */
+    type: varchar({ length: 40 }).notNull(),
+    /** The facts of the event (the webhook payload's `data`). */
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The companies (and users) concerned, each with the outbound notice it gets, if any. */
+    recipients: jsonb().$type<unknown[]>().notNull(),
+    dispatchedAt: at(),
+    createdAt: atNow(),
+  },
+  (t) => [uniqueIndex('domain_events_once').on(t.key)],
+);
+

@@ -94,19 +94,25 @@ const failure = (job: JobRow, attempts: number, err: unknown, now: Date) => {
   };
 };
 
-/** Runs a claimed detached job outside any transaction; marks it done, or schedules a retry. */
-async function runDetached(db: Db, spec: JobSpec<number>, job: JobRow, payload: number, now: Date): Promise<void> {
+/**
+ * Runs a claimed detached job outside any transaction; marks it done, or schedules a retry. Only while the row
+ * still holds this run's lease (`leasedUntil`): a job scheduled again while it ran (its `runAt` moved, e.g. the
+ * webhook dispatch woken by new deliveries) stays pending and runs again, instead of the wake-up being lost.
+ */
+async function runDetached(
+  db: Db,
+  spec: JobSpec<number>,
+  job: JobRow,
+  payload: number,
+  now: Date,
+  leasedUntil: Date,
+): Promise<void> {
+  const ours = and(eq(jobs.id, job.id), eq(jobs.status, JobStatus.PENDING), eq(jobs.runAt, leasedUntil));
   try {
     await spec.handler(db, payload, { now, job });
-    await db
-      .update(jobs)
-      .set({ status: JobStatus.DONE, doneAt: new Date() })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, JobStatus.PENDING)));
+    await db.update(jobs).set({ status: JobStatus.DONE, doneAt: new Date() }).where(ours);
   } catch (err) {
-    await db
-      .update(jobs)
-      .set(failure(job, job.attempts + 1, err, new Date()))
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, JobStatus.PENDING)));
+    await db.update(jobs).set(failure(job, job.attempts + 1, err, new Date())).where(ours);
   }
 }
 
@@ -125,7 +131,7 @@ async function claimAndRun(
   batch: number,
   result: RunResult,
 ): Promise<{ claimed: number; started: Promise<void>[] }> {
-  const detached: { spec: JobSpec<number>; job: JobRow; payload: number }[] = [];
+  const detached: { spec: JobSpec<number>; job: JobRow; payload: number; leasedUntil: Date }[] = [];
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -147,11 +153,9 @@ async function claimAndRun(
         continue;
       }
       if (spec.detached) {
-        await tx
-          .update(jobs)
-          .set({ runAt: new Date(now.getTime() + spec.detached.leaseMs) })
-          .where(eq(jobs.id, job.id));
-        detached.push({ spec, job, payload: parsed.data });
+        const leasedUntil = new Date(now.getTime() + spec.detached.leaseMs);
+        await tx.update(jobs).set({ runAt: leasedUntil }).where(eq(jobs.id, job.id));
+        detached.push({ spec, job, payload: parsed.data, leasedUntil });
         continue;
       }
       const inline = spec.handler as (tx: Db, payload: number, ctx: { now: Date; job: JobRow }) => Promise<void>;
@@ -169,9 +173,9 @@ async function claimAndRun(
     }
     return due.length;
   });
-  const started = detached.map(({ spec, job, payload }) => {
+  const started = detached.map(({ spec, job, payload, leasedUntil }) => {
     const key = `${job.kind}:${job.refId}`;
-    const run = runDetached(db, spec, job, payload, now).finally(() => {
+    const run = runDetached(db, spec, job, payload, now, leasedUntil).finally(() => {
       if (detachedRuns.get(key) === run) detachedRuns.delete(key);
     });
     detachedRuns.set(key, run);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
-import { routeNotice } from './outbound.ts';
+import { recordEvent } from '../events/record.ts';
 
 export interface Notice {
   /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify, order, rma. */
@@ -25,15 +25,20 @@ export interface Notice {
   eventKey?: string;
 }
 
-/** Routes a notice with an event to the outbox (outbound.ts), in the caller's transaction. */
+/**
+ * Records the outbound side of a notice with an event as a domain event (events/record.ts), in the caller's
+ * transaction; its dispatch writes the outbox rows of the recipients' chosen channels (outbound.ts).
+ */
 async function routeEvent(db: Db, companyId: number, n: Notice, fallbackKey: string, userId?: number) {
   if (!n.event) return;
-  await routeNotice(
-    db,
-    companyId,
-    { event: n.event, vars: n.vars ?? {}, dedupeKey: n.eventKey ?? `${n.event}#${fallbackKey}`, linkPath: n.linkPath ?? '' },
-    userId,
-  );
+  await recordEvent(db, {
+    key: n.eventKey ?? `${n.event}#${fallbackKey}`,
+    type: 'notice',
+    data: {},
+    recipients: [
+      { companyId, ...(userId !== undefined ? { userId } : {}), notice: { event: n.event, vars: n.vars ?? {}, linkPath: n.linkPath ?? '' } },
+    ],
+  });
 }
 
 /** The channel of new-message events on the event bus (lib/event-bus.ts; read by live.ts). */

@@ -24,6 +24,8 @@ import { callEndpoint } from '../../test/http.ts';
 import { getProviders } from '../../lib/providers/index.ts';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { NOTICE_SEND, OutboxStatus, routeNotice, sendOutboxRow } from './outbound.ts';
+import { addHours } from '../jobs/schedule.ts';
+import { CANCEL_SOON } from '../orders/order-tx.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,8 +43,9 @@ const SAMPLE: Record<string, string> = {
   title: '采购申请 PR20261127001',
 };
 
-/** Runs every due job and waits for the detached sends it started. */
+/** Runs every due job (the domain events' dispatch, then the sends it wrote) and waits for the detached sends. */
 async function runJobs(now = new Date()) {
+  await runDueJobs(db(), now);
   await runDueJobs(db(), now);
   const pending = await db().select({ refId: jobs.refId }).from(jobs).where(eq(jobs.kind, NOTICE_SEND));
   await Promise.all(pending.map((j) => jobRun(NOTICE_SEND, j.refId)));
@@ -76,7 +79,9 @@ describe('an order notifies outside the browser', () => {
     const buyer = await makePurchaser(db(), '通知采购商');
     const { skuIds } = await makeOnSaleProduct(db(), supplier, { skus: [{ price: 100, stock: 50 }] });
     const order = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 2 }]);
-
+    // The order recorded its domain event; the outbox rows are written when it is dispatched (decision 0211).
+    expect(await rowsOf(seller.id)).toEqual([]);
+    await runDueJobs(db());
     const rows = await rowsOf(seller.id);
     expect(rows.map((r) => `${r.event}/${r.channel}`).sort()).toEqual(['order.created/sms', 'order.created/wechat']);
     await runJobs();
@@ -102,8 +107,8 @@ describe('once per channel per event', () => {
   it('a notice written twice, two runners claiming and a retried job send one message', async () => {
     const seller = await supplierAdmin('并发供应商');
     const notice = { event: 'order.received' as const, vars: { no: `PO-RACE-${seller.id}` }, dedupeKey: `race:${seller.id}`, linkPath: '' };
-    expect(await routeNotice(db(), seller.companyId, notice)).toBe(1);
-    expect(await routeNotice(db(), seller.companyId, notice)).toBe(0);
+    expect(await routeNotice(db(), t.app.outbound, seller.companyId, notice)).toBe(1);
+    expect(await routeNotice(db(), t.app.outbound, seller.companyId, notice)).toBe(0);
     const [row] = (await rowsOf(seller.id)).filter((r) => r.channel === 'sms');
     // Two runners (instances) claim the same row at once; then the job is retried after it was sent.
     await Promise.all([sendOutboxRow(t.app, db(), row!.id), sendOutboxRow(t.app, db(), row!.id)]);
@@ -115,7 +120,7 @@ describe('once per channel per event', () => {
   it('a failed send goes back to pending with its error and is sent by the retry', async () => {
     const seller = await supplierAdmin('重试供应商');
     await db().update(users).set({ email: `retry${seller.id}@example.cn` }).where(eq(users.id, seller.id));
-    await routeNotice(db(), seller.companyId, { event: 'invoice.issued', vars: { no: `IV${seller.id}` }, dedupeKey: `iv:${seller.id}`, linkPath: '/customer/x' });
+    await routeNotice(db(), t.app.outbound, seller.companyId, { event: 'invoice.issued', vars: { no: `IV${seller.id}` }, dedupeKey: `iv:${seller.id}`, linkPath: '/customer/x' });
     const [row] = (await rowsOf(seller.id)).filter((r) => r.channel === 'email');
     const email = getProviders(t.app).email!;
     const spy = vi.spyOn(email, 'send').mockRejectedValueOnce(new Error('SMTP 421'));
@@ -136,12 +141,12 @@ describe('recipients and preferences', () => {
     const shipper = await signedInUser(db(), { companyId: seller.companyId });
     const clerk = await signedInUser(db(), { companyId: seller.companyId });
     await giveCustomRole(db(), { id: shipper.id, companyId: seller.companyId, companyType: 2 }, { permissions: ['order:ship'] });
-    await routeNotice(db(), seller.companyId, { event: 'order.received', vars: { no: 'PO-R1' }, dedupeKey: `r1:${seller.id}`, linkPath: '' });
+    await routeNotice(db(), t.app.outbound, seller.companyId, { event: 'order.received', vars: { no: 'PO-R1' }, dedupeKey: `r1:${seller.id}`, linkPath: '' });
     expect((await rowsOf(seller.id)).map((r) => r.channel)).toEqual(['sms']); // no WeChat bound
     expect((await rowsOf(shipper.id)).map((r) => r.channel)).toEqual(['sms']);
     expect(await rowsOf(clerk.id)).toEqual([]);
     // Addressed to one user: only that user.
-    await routeNotice(db(), seller.companyId, { event: 'approval.waiting', vars: { title: '采购申请' }, dedupeKey: `ap:${seller.id}`, linkPath: '' }, clerk.id);
+    await routeNotice(db(), t.app.outbound, seller.companyId, { event: 'approval.waiting', vars: { title: '采购申请' }, dedupeKey: `ap:${seller.id}`, linkPath: '' }, clerk.id);
     expect((await rowsOf(clerk.id)).map((r) => r.event)).toEqual(['approval.waiting']);
   });
 
@@ -156,7 +161,7 @@ describe('recipients and preferences', () => {
     });
     expect(saved.code).toBe(0);
     const night = parseChinaDateTime('2026-11-27 23:30');
-    await routeNotice(db(), seller.companyId, { event: 'order.received', vars: { no: 'PO-Q1' }, dedupeKey: `q1:${seller.id}`, linkPath: '' }, undefined, night);
+    await routeNotice(db(), t.app.outbound, seller.companyId, { event: 'order.received', vars: { no: 'PO-Q1' }, dedupeKey: `q1:${seller.id}`, linkPath: '' }, undefined, night);
     const rows = await rowsOf(seller.id);
     expect(rows.map((r) => r.channel).sort()).toEqual(['email', 'sms']);
     expect(rows.find((r) => r.channel === 'sms')!.sendAfter.toISOString()).toBe(parseChinaDateTime('2026-11-28 08:00').toISOString());
@@ -167,7 +172,7 @@ describe('recipients and preferences', () => {
       .where(and(eq(jobs.kind, NOTICE_SEND), eq(jobs.refId, rows.find((r) => r.channel === 'sms')!.id)));
     expect(job!.runAt.toISOString()).toBe(parseChinaDateTime('2026-11-28 08:00').toISOString());
     // Early morning inside the same quiet hours: the same day's 08:00.
-    await routeNotice(db(), seller.companyId, { event: 'order.received', vars: { no: 'PO-Q2' }, dedupeKey: `q2:${seller.id}`, linkPath: '' }, undefined, parseChinaDateTime('2026-11-28 06:10'));
+    await routeNotice(db(), t.app.outbound, seller.companyId, { event: 'order.received', vars: { no: 'PO-Q2' }, dedupeKey: `q2:${seller.id}`, linkPath: '' }, undefined, parseChinaDateTime('2026-11-28 06:10'));
     const early = (await rowsOf(seller.id)).find((r) => r.vars.no === 'PO-Q2' && r.channel === 'sms')!;
     expect(early.sendAfter.toISOString()).toBe(parseChinaDateTime('2026-11-28 08:00').toISOString());
   });
@@ -195,5 +200,41 @@ describe('消息设置 endpoints', () => {
     expect(r.message).toContain('免打扰开始和结束时间不能相同');
     const bad = await callEndpoint(t.app, a.token, e.noticeSettingsSave, { choices: {}, quietOn: true, quietStart: '25:00', quietEnd: '08:00' });
     expect(bad.message).toContain('时间格式应为 HH:mm');
+  });
+});
+
+describe('订单即将自动取消 (decision 0211)', () => {
+  it('reminds the side that can act before the clock runs out, once, and not after the order moved', async () => {
+    const supplier = await makeSupplier(db(), '提醒供应商');
+    const seller = supplier.admin;
+    const buyer = await makePurchaser(db(), '提醒采购商');
+    const { skuIds } = await makeOnSaleProduct(db(), supplier, { skus: [{ price: 100, stock: 50 }] });
+    const waiting = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const moved = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    const sides = { buyerUserId: buyer.id, sellerUserId: seller.id };
+    // The supplier confirms one order: its confirm reminder goes, a pay reminder for the purchaser comes.
+    await advanceOrder(db(), moved.id, sides, OrderStatus.TO_PAY);
+    const rules = t.app.config.orderRules;
+    const reminders = (target: string, no: string) =>
+      sent(target).then((all) => all.filter((m) => m.body.includes(no) && m.body.includes('自动取消')).map((m) => m.body));
+
+    const beforeConfirmEnds = addHours(new Date(), rules.confirmHours - 1);
+    await runJobs(beforeConfirmEnds);
+    await runJobs(beforeConfirmEnds); // a second poll (or instance) sends nothing again
+    const toSeller = await reminders(seller.phone, waiting.orderNo);
+    expect(toSeller).toHaveLength(1);
+    expect(toSeller[0]).toMatch(new RegExp(`订单${waiting.orderNo}待确认，将于\\d\\d-\\d\\d \\d\\d:\\d\\d自动取消`));
+    expect(await reminders(seller.phone, moved.orderNo)).toEqual([]);
+    expect(await reminders(buyer.phone, waiting.orderNo)).toEqual([]);
+
+    // The purchaser of the confirmed order hears before the pay clock runs out — unless the order moved on.
+    const paid = await makeOrder(db(), buyer, seller.companyId, [{ skuId: skuIds[0]!, quantity: 1 }]);
+    await advanceOrder(db(), paid.id, sides, OrderStatus.TO_SHIP);
+    const beforePayEnds = addHours(new Date(), rules.payHours - 1);
+    await runJobs(beforePayEnds);
+    await runJobs(beforePayEnds);
+    expect(await reminders(buyer.phone, moved.orderNo)).toEqual([expect.stringContaining('待付款')]);
+    expect(await reminders(buyer.phone, paid.orderNo)).toEqual([]);
+    expect(await db().$count(jobs, and(eq(jobs.kind, CANCEL_SOON), eq(jobs.refId, paid.id), eq(jobs.status, 0)))).toBe(0);
   });
 });

@@ -47,14 +47,15 @@ export interface OutboundChannels {
   publicUrl: string;
 }
 
-const NONE: OutboundChannels = { sms: null, wechat: null, email: null, smsTemplates: {}, wechatTemplates: {}, publicUrl: '' };
-/**
- * The channels of the running server, set once when the notifications module starts (`startOutbound`):
- * `notify` is called with a transaction only, so the routing reads the deployment's channels from here
- * (one server per process; a test app built later replaces them).
- */
-let channels: OutboundChannels = NONE;
-export const outboundChannels = (): OutboundChannels => channels;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The channels this server's providers carry, read once when the app is built (app.ts): the send job, the
+     * domain-event dispatch and the settings page read them from the app doing the work.
+     */
+    outbound: OutboundChannels;
+  }
+}
 
 function templates(name: string, raw: string | undefined): Record<string, string> {
   if (!raw?.trim()) return {};
@@ -105,12 +106,12 @@ export interface OutboundNotice {
  */
 export async function routeNotice(
   db: Db,
+  ch: OutboundChannels,
   companyId: number,
   n: OutboundNotice,
   userId?: number,
   now = new Date(),
 ): Promise<number> {
-  const ch = channels;
   const carried = NOTICE_CHANNELS.filter((c) => ch[c]?.(n.event));
   if (!carried.length) return 0;
   const def = NOTICE_EVENTS[n.event];
@@ -180,7 +181,7 @@ type OutboxRow = typeof noticeOutbox.$inferSelect;
 
 /** Sends one claimed row through its channel's provider; false when the channel no longer carries it. */
 async function deliver(app: FastifyInstance, db: Db, row: OutboxRow): Promise<boolean> {
-  const ch = channels;
+  const ch = app.outbound;
   const event = row.event as NoticeEventKey;
   const channel = row.channel as NoticeChannel;
   if (!(event in NOTICE_EVENTS) || !ch[channel]?.(event)) return false;
@@ -255,9 +256,8 @@ export async function sendOutboxRow(app: FastifyInstance, db: Db, id: number, no
     .where(eq(noticeOutbox.id, id));
 }
 
-/** Sets this server's channels and registers the send job (the notifications plugin, at start). */
+/** Registers the send job (the notifications plugin, at start); the channels are the app's (`app.outbound`). */
 export function startOutbound(app: FastifyInstance): void {
-  channels = channelsOf(app);
   defineJob({
     kind: NOTICE_SEND,
     payload: recordId,

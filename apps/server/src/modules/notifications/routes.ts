@@ -39,9 +39,9 @@ export default async function notificationRoutes(app: FastifyInstance) {
     return ok(r, r.deleted ? '已删除' : '消息不存在或已删除');
   });
 
-  route(app, e.noticeSettingsGet, async (request) => ok(await noticeSettingsOf(app.db, companyCaller(request).userId)));
+  route(app, e.noticeSettingsGet, async (request) => ok(await noticeSettingsOf(app.db, app.outbound, companyCaller(request).userId)));
 
   route(app, e.noticeSettingsSave, async (request) =>
-    ok(await saveNoticeSettings(app.db, companyCaller(request).userId, request.body), '已保存'),
+    ok(await saveNoticeSettings(app.db, app.outbound, companyCaller(request).userId, request.body), '已保存'),
   );
 }

@@ -9,14 +9,14 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { noticeSettings, users } from '../../db/schema/index.ts';
-import { outboundChannels } from './outbound.ts';
+import type { OutboundChannels } from './outbound.ts';
 
 /**
  * The caller's notification settings (消息设置, docs/product/notifications.md#settings): every category × channel
  * (the saved choice or the catalogue's default), whether this deployment carries each channel and whether the
  * caller bound it, and the SMS quiet hours.
  */
-export async function noticeSettingsOf(db: Db, userId: number): Promise<NoticeSettings> {
+export async function noticeSettingsOf(db: Db, ch: OutboundChannels, userId: number): Promise<NoticeSettings> {
   const [row] = await db
     .select({
       phone: users.phone,
@@ -34,7 +34,7 @@ export async function noticeSettingsOf(db: Db, userId: number): Promise<NoticeSe
   const choices: Record<string, boolean> = {};
   for (const cat of NOTICE_CATEGORY_KEYS)
     for (const ch of NOTICE_CHANNELS) choices[`${cat}.${ch}`] = channelChosen(saved, cat, ch);
-  const on = outboundChannels();
+  const on = ch;
   const state = (channel: 'sms' | 'wechat' | 'email', target: string | null | undefined, shown: string) => ({
     available: on[channel] !== null,
     bound: !!target,
@@ -54,7 +54,7 @@ export async function noticeSettingsOf(db: Db, userId: number): Promise<NoticeSe
 }
 
 /** Saves the caller's choices (known category × channel keys only) and quiet hours. */
-export async function saveNoticeSettings(db: Db, userId: number, input: NoticeSettingsInput): Promise<NoticeSettings> {
+export async function saveNoticeSettings(db: Db, ch: OutboundChannels, userId: number, input: NoticeSettingsInput): Promise<NoticeSettings> {
   const known = new Set(NOTICE_CATEGORY_KEYS.flatMap((c) => NOTICE_CHANNELS.map((ch) => `${c}.${ch}`)));
   const choices = Object.fromEntries(Object.entries(input.choices).filter(([k]) => known.has(k)));
   const values = { choices, quietOn: input.quietOn, quietStart: input.quietStart, quietEnd: input.quietEnd, updatedAt: new Date() };
@@ -62,5 +62,5 @@ export async function saveNoticeSettings(db: Db, userId: number, input: NoticeSe
     .insert(noticeSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: noticeSettings.userId, set: values });
-  return noticeSettingsOf(db, userId);
+  return noticeSettingsOf(db, ch, userId);
 }

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { Code, OrderStatus } from '@aquamall/shared';
 import { endpointGroups, type Endpoint } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { apiKeys, messages, orders, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { domainEvents, apiKeys, messages, orders, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import {
   advanceOrder,
   linesOf,
@@ -20,9 +20,19 @@ import { call, callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { openApiEndpoints as e } from '@aquamall/shared/endpoints';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
+import { dispatchEvent } from '../events/dispatch.ts';
 import { isPrivateAddress } from './ssrf.ts';
 import { canonicalRequest, sign, webhookSignature } from './signing.ts';
-import { checkWebhookUrl, DeliveryStatus, deliver, DISABLE_AFTER_FAILURES, retryDelayMs, WEBHOOK_DELIVER } from './webhooks.ts';
+import {
+  checkWebhookUrl,
+  DeliveryStatus,
+  DISABLE_AFTER_FAILURES,
+  DISPATCH_JOB_ID,
+  dispatchDeliveries,
+  retryDelayMs,
+  webhookAgent,
+  WEBHOOK_DISPATCH,
+} from './webhooks.ts';
 import { DEMO_OPENAPI_MASTER_KEY } from '../../config.ts';
 
 let t: TestApp;
@@ -189,7 +199,7 @@ describe('API keys', () => {
     const key = await newKey(a.seller.admin.token, ['orders:read']);
     const hook = await callEndpoint(t.app, a.seller.admin.token, e.webhookCreate, { url: 'http://127.0.0.1:9/hook', events: ['order.placed'] });
     await makeOrder(db(), a.buyer, a.seller.id, [{ skuId: a.skuIds[0]!, quantity: 1 }]);
-    const [delivery] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.data.id));
+    const [delivery] = await deliveriesOf(hook.data.id);
     const B = crossCompanyCaller(b.admin.token);
     for (const res of [
       await callEndpoint(t.app, B, e.apiKeyRotate, { id: key.id }),
@@ -224,7 +234,30 @@ async function receiver(status: () => number = () => 200) {
   return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-const opts = { masterKey: DEMO_OPENAPI_MASTER_KEY, allowPrivate: true };
+const agents = { open: webhookAgent(true), guarded: webhookAgent(false) };
+afterAll(async () => {
+  await agents.open.close();
+  await agents.guarded.close();
+});
+const opts = { masterKey: DEMO_OPENAPI_MASTER_KEY, allowPrivate: true, agent: agents.open };
+/** One attempt at one delivery, as the dispatch job makes it (claimed only when due at `now`). */
+const deliver = (id: number, now: Date, allowPrivate = true) =>
+  dispatchDeliveries(db(), { ...opts, allowPrivate, agent: allowPrivate ? agents.open : agents.guarded }, now, id);
+/** The job runner's polls: the domain events are dispatched into the outbox, then the dispatch job sends. */
+async function runJobs(now = new Date()) {
+  await runDueJobs(db(), now);
+  await runDueJobs(db(), now);
+  await jobRun(WEBHOOK_DISPATCH, DISPATCH_JOB_ID);
+}
+/**
+ * The deliveries of an endpoint, once the orders' domain events were dispatched (decision 0211) — by hand, so that
+ * no dispatch job of an earlier test sends them meanwhile.
+ */
+async function deliveriesOf(endpointId: number) {
+  const waiting = await db().select({ id: domainEvents.id }).from(domainEvents).where(isNull(domainEvents.dispatchedAt));
+  for (const ev of waiting) await db().transaction((tx) => dispatchEvent(tx, t.app.outbound, ev.id));
+  return db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(webhookDeliveries.id);
+}
 
 describe('webhooks', () => {
   it('an order placed is written to the outbox in its transaction and delivered signed; the receiver verifies it', async () => {
@@ -234,10 +267,10 @@ describe('webhooks', () => {
       const hook = await callEndpoint(t.app, s.seller.admin.token, e.webhookCreate, { url: r.url, events: ['order.placed', 'order.shipped'] });
       expect(hook.code).toBe(0);
       const order = await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 2 }]);
-      const [d] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.data.id));
+      expect(await db().$count(webhookDeliveries, eq(webhookDeliveries.endpointId, hook.data.id))).toBe(0);
+      const [d] = await deliveriesOf(hook.data.id);
       expect(d).toMatchObject({ eventType: 'order.placed', status: DeliveryStatus.PENDING });
-      await runDueJobs(db());
-      await jobRun(WEBHOOK_DELIVER, d!.id);
+      await runJobs();
       expect(r.got).toHaveLength(1);
       const { headers, body } = r.got[0]!;
       const ts = headers['x-aqm-timestamp'] as string;
@@ -249,8 +282,7 @@ describe('webhooks', () => {
       const log = await callEndpoint(t.app, s.seller.admin.token, e.webhookDeliveries, { pageIndex: 1, pageSize: 20 });
       expect(log.data.list[0]).toMatchObject({ id: d!.id, status: 1, lastStatusCode: 200 });
       expect((await callEndpoint(t.app, s.seller.admin.token, e.webhookRedeliver, { id: d!.id })).code).toBe(0);
-      await runDueJobs(db());
-      await jobRun(WEBHOOK_DELIVER, d!.id);
+      await runJobs();
       expect(r.got).toHaveLength(2);
       expect(r.got[1]!.headers['x-aqm-event-id']).toBe(d!.eventId);
     } finally {
@@ -264,18 +296,18 @@ describe('webhooks', () => {
     try {
       const hook = await callEndpoint(t.app, s.seller.admin.token, e.webhookCreate, { url: r.url, events: ['order.placed'] });
       await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
-      const [d] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.data.id));
+      const [d] = await deliveriesOf(hook.data.id);
       let now = new Date(d!.createdAt.getTime() + 1000);
-      await deliver(db(), opts, d!.id, now);
+      await deliver(d!.id, now);
       let [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, d!.id));
       expect(row).toMatchObject({ status: DeliveryStatus.PENDING, attempts: 1, lastStatusCode: 500 });
       expect(row!.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(retryDelayMs(1) - 5000);
       // Not due yet: a second wake-up sends nothing.
-      await deliver(db(), opts, d!.id, now);
+      await deliver(d!.id, now);
       expect(r.got).toHaveLength(1);
       for (let i = 2; i < DISABLE_AFTER_FAILURES; i++) {
         now = new Date(row!.nextAttemptAt!.getTime() + 1);
-        await deliver(db(), opts, d!.id, now);
+        await deliver(d!.id, now);
         [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, d!.id));
         if (row!.status !== DeliveryStatus.PENDING) break;
       }
@@ -289,8 +321,8 @@ describe('webhooks', () => {
       const [ep] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.data.id));
       await db().update(webhookEndpoints).set({ consecutiveFailures: DISABLE_AFTER_FAILURES - 1 }).where(eq(webhookEndpoints.id, ep!.id));
       await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
-      const second = (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.data.id))).find((x) => x.id !== d!.id)!;
-      await deliver(db(), opts, second.id, new Date(Date.now() + 1000));
+      const second = (await deliveriesOf(hook.data.id)).find((x) => x.id !== d!.id)!;
+      await deliver(second.id, new Date(Date.now() + 1000));
       const [disabled] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep!.id));
       expect(disabled).toMatchObject({ enabled: false });
       const notices = await db().select().from(messages).where(eq(messages.companyId, s.seller.id));
@@ -298,10 +330,9 @@ describe('webhooks', () => {
       // While disabled nothing is sent; enabling sends what is pending.
       const sent = r.got.length;
       await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
-      expect(await db().$count(webhookDeliveries, eq(webhookDeliveries.endpointId, ep!.id))).toBe(2);
+      expect(await deliveriesOf(ep!.id)).toHaveLength(2);
       expect((await callEndpoint(t.app, s.seller.admin.token, e.webhookEnable, { id: ep!.id })).code).toBe(0);
-      await runDueJobs(db(), new Date(Date.now() + 1000));
-      await jobRun(WEBHOOK_DELIVER, second.id);
+      await runJobs(new Date(Date.now() + 1000));
       expect(r.got.length).toBe(sent + 1);
     } finally {
       await r.close();
@@ -326,8 +357,8 @@ describe('webhooks', () => {
     try {
       const hook = await callEndpoint(t.app, s.seller.admin.token, e.webhookCreate, { url: r.url.replace('127.0.0.1', 'localhost'), events: ['order.placed'] });
       await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
-      const [d] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.data.id));
-      await deliver(db(), { ...opts, allowPrivate: false }, d!.id, new Date(Date.now() + 1000));
+      const [d] = await deliveriesOf(hook.data.id);
+      await deliver(d!.id, new Date(Date.now() + 1000), false);
       expect(r.got).toHaveLength(0);
       const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, d!.id));
       expect(row!.lastError).toMatch(/blocked address/);

@@ -9,13 +9,14 @@ import { createKey, listKeys, openApiAdmin, revokeKey, rotateKey } from './keys.
 import {
   createWebhook,
   deleteWebhook,
-  deliver,
+  dispatchDeliveries,
   enableWebhook,
   listDeliveries,
   listWebhooks,
   redeliver,
   scheduleDueRetries,
-  WEBHOOK_DELIVER,
+  webhookAgent,
+  WEBHOOK_DISPATCH,
 } from './webhooks.ts';
 
 /** 开放平台 (docs/product/open-platform.md): API keys and webhooks of the company administrator. */
@@ -27,15 +28,18 @@ export default async function openApiRoutes(app: FastifyInstance) {
     return { caller, masterKey: openApiAdmin(masterKey, caller) };
   };
 
+  // Kept-alive connections to the receivers, one agent per server, closed with it.
+  const agent = webhookAgent(allowPrivate);
+  app.addHook('onClose', async () => agent.close());
   defineJob({
-    kind: WEBHOOK_DELIVER,
+    kind: WEBHOOK_DISPATCH,
     payload: recordId,
     detached: { leaseMs: 60_000 },
-    handler: async (db, id) => {
-      if (masterKey) await deliver(db, { masterKey, allowPrivate }, id);
+    handler: async (db, _one, { now }) => {
+      if (masterKey) await dispatchDeliveries(db, { masterKey, allowPrivate, agent }, now);
     },
   });
-  registerRecurringJob('webhook.retries', 30_000, async (tx, _job, now) => {
+  registerRecurringJob('webhook.retries', 10_000, async (tx, _job, now) => {
     await scheduleDueRetries(tx, now);
   });
 

@@ -1,4 +1,5 @@
-import { emitWebhookEvents } from '../openapi/webhooks.ts';
+import { recordEvents } from '../events/record.ts';
+import { CANCEL_SOON, reminderAt } from './order-tx.ts';
 import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
@@ -387,16 +388,15 @@ export async function createOrders(
   );
   const clockRows = written
     .filter(({ o }) => !isReplacement(o))
-    .map(({ order }) => ({
-      kind: ORDER_CLOCKS.CONFIRM_TIMEOUT,
-      refId: order.id,
-      runAt: addHours(now, rules.confirmHours),
-    }));
+    .flatMap(({ order }) => [
+      { kind: ORDER_CLOCKS.CONFIRM_TIMEOUT, refId: order.id, runAt: addHours(now, rules.confirmHours) },
+      // 订单即将自动取消, to the supplier before the confirmation clock runs out (timed-rules.ts).
+      { kind: CANCEL_SOON, refId: order.id, runAt: reminderAt(now, addHours(now, rules.confirmHours)) },
+    ]);
   const clocks = clockRows.length ? [scheduleJobsQuery(tx, clockRows).getSQL()] : [];
   const notices = notifyManyQuery(
     tx,
     written.map(({ o, buyer, seller, order, goodsFen, freightFen }) => {
-      const sellerType = (o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE ? 6 : 8;
       return {
         companyId: seller.id,
         type: 'order',
@@ -404,14 +404,7 @@ export async function createOrders(
         content: isReplacement(o)
           ? `${buyer.name} 的售后换货补发订单已生成（无需确认和付款），请尽快发货。`
           : `${buyer.name} 提交了订单，金额 ¥${toYuan(goodsFen + freightFen)}，请在 ${rules.confirmHours} 小时内确认。`,
-        linkPath: `/customer/order/detail?type=${sellerType}&id=${order.id}`,
-        ...(isReplacement(o)
-          ? {}
-          : {
-              event: 'order.created' as const,
-              eventKey: `order.created:${order.id}`,
-              vars: { no: order.orderNo, party: buyer.name.slice(0, 12), amount: toYuan(goodsFen + freightFen) },
-            }),
+        linkPath: sellerLink(o, order.id),
       };
     }),
   );
@@ -423,15 +416,30 @@ export async function createOrders(
   });
   await notices.sent();
   await recordOrderPriceUses(tx, written.map(({ lines, order }) => ({ orderId: order.id, lines })));
-  await emitWebhookEvents(
+  // One domain event per order (decision 0211): the supplier's 新订单 notice outside the browser (not for a
+  // replacement, which needs no confirmation) and the order.placed webhooks of both companies.
+  await recordEvents(
     tx,
-    written.flatMap(({ o, buyer, seller, order }) => {
-      const data = { orderId: order.id, orderNo: order.orderNo, status: startStatus(o), totalAmount: order.totalAmount };
-      return [
-        { companyId: buyer.id, type: 'order.placed' as const, data },
-        { companyId: seller.id, type: 'order.placed' as const, data },
-      ];
-    }),
+    written.map(({ o, buyer, seller, order, goodsFen, freightFen }) => ({
+      key: `order.placed:${order.id}`,
+      type: 'order.placed',
+      data: { orderId: order.id, orderNo: order.orderNo, status: startStatus(o), totalAmount: order.totalAmount },
+      recipients: [
+        { companyId: buyer.id },
+        {
+          companyId: seller.id,
+          ...(isReplacement(o)
+            ? {}
+            : {
+                notice: {
+                  event: 'order.created' as const,
+                  vars: { no: order.orderNo, party: buyer.name.slice(0, 12), amount: toYuan(goodsFen + freightFen) },
+                  linkPath: sellerLink(o, order.id),
+                },
+              }),
+        },
+      ],
+    })),
     now,
   );
 
@@ -447,6 +455,10 @@ export async function createOrders(
   }
   return created;
 }
+
+/** The supplier's detail page of a new order (type 6: purchase order, 8: the other kinds). */
+const sellerLink = (o: NewOrder, orderId: number) =>
+  `/customer/order/detail?type=${(o.kind ?? OrderKind.PURCHASE) === OrderKind.PURCHASE ? 6 : 8}&id=${orderId}`;
 
 /** The resolver's prices of the lines without a fixed price, keyed `orderIndex:lineIndex`. */
 async function resolveOrderPrices(

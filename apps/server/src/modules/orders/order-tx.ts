@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  ORDER_CLOCKS,
   orderMachine,
   Side,
   StockReason,
@@ -19,15 +21,27 @@ import {
   type TransitionActor,
 } from '../../lib/transition.ts';
 import { notify, type Notice } from '../notifications/notify.ts';
-import { emitWebhookEvents } from '../openapi/webhooks.ts';
+import { recordEvent, type EventRecipient } from '../events/record.ts';
 import { callerName, type Caller } from '../auth/caller.ts';
 import { moveStock } from '../products/stock-ledger.ts';
-import { jobClocks } from '../jobs/schedule.ts';
+import { cancelJobs, jobClocks, scheduleJob } from '../jobs/schedule.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses } from '../pricing/resolve.ts';
 import { releaseDrawDown } from '../agreements/call-off.ts';
 import { releaseBudget } from '../budgets/ledger.ts';
+
+/** The job reminding of an order's auto-cancellation before its confirm or pay clock runs out (timed-rules.ts). */
+export const CANCEL_SOON = 'order.cancel_soon';
+
+/**
+ * When to remind of an auto-cancellation due at `deadline`: two hours before, or halfway for a clock shorter than
+ * four hours.
+ */
+export function reminderAt(now: Date, deadline: Date): Date {
+  const span = deadline.getTime() - now.getTime();
+  return new Date(Math.max(now.getTime() + span / 2, deadline.getTime() - 2 * 3_600_000));
+}
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;
@@ -143,24 +157,39 @@ export async function runOrderTransition(
     note: t.note,
     now: t.now,
   });
+  // The auto-cancel reminder follows the clocks: gone when the order moves or a clock stops, set again with a
+  // new pay clock (confirm, a rejected proof).
+  if (to !== order.status || orderMachine.actions[t.action].stops?.length) await cancelJobs(tx, [CANCEL_SOON], order.id);
+  const payBy = t.clocks?.[ORDER_CLOCKS.PAY_TIMEOUT];
+  if (payBy) await scheduleJob(tx, CANCEL_SOON, order.id, reminderAt(t.now ?? new Date(), payBy));
   const notice = (side: ViewerSide): Notice => ({
     type: 'order',
     title: `${t.title} ${order.orderNo}`,
     content: t.content ?? t.note ?? '',
     linkPath: orderLink(order, side),
-    event: ORDER_EVENTS[t.action]?.[side],
-    vars: { no: order.orderNo },
   });
   if (t.actor.side !== Side.BUYER) await notify(tx, order.buyerCompanyId, notice('buyer'));
   if (t.actor.side !== Side.SELLER) await notify(tx, order.sellerCompanyId, notice('seller'));
-  const event = ORDER_WEBHOOK_EVENTS[t.action];
-  if (event) {
-    const data = { orderId: order.id, orderNo: order.orderNo, status: to };
-    await emitWebhookEvents(tx, [
-      { companyId: order.buyerCompanyId, type: event, data },
-      { companyId: order.sellerCompanyId, type: event, data },
-    ]);
-  }
+  // One domain event for both consumers (decision 0211): the other side's outbound notice, the webhooks of both.
+  const recipient = (side: ViewerSide, companyId: number): EventRecipient => {
+    const event = ORDER_EVENTS[t.action]?.[side];
+    const told = side === 'buyer' ? t.actor.side !== Side.BUYER : t.actor.side !== Side.SELLER;
+    return {
+      companyId,
+      ...(event && told ? { notice: { event, vars: { no: order.orderNo }, linkPath: orderLink(order, side) } } : {}),
+    };
+  };
+  await recordEvent(
+    tx,
+    {
+      // Each transition is its own occurrence (an order ships in several parts).
+      key: `order:${order.id}:${t.action}:${randomUUID()}`,
+      type: ORDER_WEBHOOK_EVENTS[t.action] ?? `order.${t.action}`,
+      data: { orderId: order.id, orderNo: order.orderNo, status: to },
+      recipients: [recipient('buyer', order.buyerCompanyId), recipient('seller', order.sellerCompanyId)],
+    },
+    t.now,
+  );
 }
 
 /** The webhook events of the order table's actions (docs/product/open-platform.md#webhooks). */

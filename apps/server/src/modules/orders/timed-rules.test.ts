@@ -57,7 +57,9 @@ describe('timed rules of orders', () => {
   it('cancels an unconfirmed order after confirmHours (system side, stock released), once', async () => {
     const s = await scene('超时确认');
     const rules = t.app.config.orderRules;
-    expect((await runDueJobs(db(), addHours(T0, rules.confirmHours - 1))).done).toBe(0);
+    // An hour before: only the reminder (订单即将自动取消, decision 0211) and the events' dispatch have run.
+    await runDueJobs(db(), addHours(T0, rules.confirmHours - 1));
+    expect((await jobOf(s.id, ORDER_CLOCKS.CONFIRM_TIMEOUT)).status).toBe(0);
     expect((await order(s.id)).status).toBe(OrderStatus.TO_CONFIRM);
     await runDueJobs(db(), addHours(T0, rules.confirmHours));
     expect(await order(s.id)).toMatchObject({
@@ -228,7 +230,13 @@ describe('two app instances on one database', () => {
       runDueJobs(second.db, due, { batch: 5 }),
       runDueJobs(third.db, due, { batch: 5 }),
     ]);
-    expect(ra.done + rb.done).toBe(30);
+    // Each order's clock ran once (the cancellations' domain events are dispatched in the same runs: decision 0211).
+    const fired = await third.db
+      .select({ n: sql<number>`count(*)::int`, attempts: sql<number>`sum(attempts)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.kind, ORDER_CLOCKS.CONFIRM_TIMEOUT), inArray(jobs.refId, ids), eq(jobs.status, 1)));
+    expect(fired[0]).toEqual({ n: 30, attempts: 30 });
+    expect(ra.done + rb.done).toBeGreaterThanOrEqual(30);
     const cancels = await third.db
       .select({ n: sql<number>`count(*)::int` })
       .from(documentHistory)

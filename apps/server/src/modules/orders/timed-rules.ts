@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
+import { formatChina, ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orderPayments, type OrderRow } from '../../db/schema/index.ts';
+import { jobs, orderPayments, type OrderRow } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/define.ts';
+import { JobStatus } from '../jobs/runner.ts';
+import { notify } from '../notifications/notify.ts';
 import { completeLockedOrder } from './lifecycle.ts';
-import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
+import { CANCEL_SOON, cancelLockedOrder, lockOrder, orderLink, type Actor } from './order-tx.ts';
 
 const SYSTEM: Actor = { side: Side.SYSTEM, userId: null, userName: '系统' };
 
@@ -64,8 +66,46 @@ export const orderJobHandlers = {
   },
 };
 
+/**
+ * 订单即将自动取消 (the `order.cancelSoon` notice, docs/product/notifications.md): due before the confirm or pay
+ * clock runs out (order-tx.ts `reminderAt`), cancelled when the order moves. Tells the side that can still act —
+ * the supplier of a 待确认 order, the purchaser of a 待付款 one without a proof waiting — once per clock.
+ */
+export async function remindCancelSoon(tx: Db, orderId: number): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) return false;
+  const clock =
+    order.status === OrderStatus.TO_CONFIRM
+      ? ORDER_CLOCKS.CONFIRM_TIMEOUT
+      : order.status === OrderStatus.TO_PAY && !(await paymentWaiting(tx, orderId))
+        ? ORDER_CLOCKS.PAY_TIMEOUT
+        : null;
+  if (!clock) return false;
+  const [timeout] = await tx
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, clock), eq(jobs.refId, orderId), eq(jobs.status, JobStatus.PENDING)));
+  if (!timeout) return false;
+  const seller = order.status === OrderStatus.TO_CONFIRM;
+  const step = seller ? '待确认' : '待付款';
+  const deadline = formatChina(timeout.runAt, 'MM-DD HH:mm');
+  await notify(tx, seller ? order.sellerCompanyId : order.buyerCompanyId, {
+    type: 'order',
+    title: `订单即将自动取消 ${order.orderNo}`,
+    content: seller
+      ? `订单${step}，请在 ${deadline} 前确认，逾期系统将自动取消。`
+      : `订单${step}，请在 ${deadline} 前付款，逾期系统将自动取消。`,
+    linkPath: orderLink(order, seller ? 'seller' : 'buyer'),
+    event: 'order.cancelSoon',
+    vars: { no: order.orderNo, step, deadline },
+    eventKey: `order.cancelSoon:${orderId}:${clock}:${timeout.runAt.getTime()}`,
+  });
+  return true;
+}
+
 /** Registers the orders' timed rules with the job runner (idempotent). */
 export function registerOrderJobs(): void {
   for (const [kind, handler] of Object.entries(orderJobHandlers))
     defineJob({ kind, payload: recordId, handler: (tx, orderId, { now }) => handler(tx, orderId, now) });
+  defineJob({ kind: CANCEL_SOON, payload: recordId, handler: async (tx, orderId) => void (await remindCancelSoon(tx, orderId)) });
 }
