@@ -17,8 +17,8 @@ import {
   type EndpointQuery,
 } from '@aquamall/shared/endpoints';
 import type { Envelope } from '@aquamall/shared';
-import { requireMenu, requirePermission } from '../modules/access/permissions.ts';
-import { requireMemberGate } from '../modules/access/member-gate.ts';
+import { requireMenu, requirePermission } from '../modules/access/index.ts';
+import { requireMemberGate } from '../modules/access/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -5,12 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalid, raise } from '../../lib/errors.ts';
 import { accessErrors, fail } from './messages.ts';
-import { codesErrors } from '../codes/messages.ts';
+import { codesErrors } from '../codes/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { CODE_TTL_MIN, issueCode, requireCode } from '../codes/service.ts';
+import { passwordProblem } from '../auth/index.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { CODE_TTL_MIN, issueCode, requireCode } from '../codes/index.ts';
 import { ownRolesCondition } from './scope.ts';
 
 type Caller = AuthContext & { companyId: number };

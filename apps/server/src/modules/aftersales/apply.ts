@@ -5,11 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines, rmas } from '../../db/schema/index.ts';
 import { recordHistory } from '../../lib/transition.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { addDays } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
-import { viewerOrderType } from '../orders/create.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { addDays } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
+import { viewerOrderType } from '../orders/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
 
 const TYPE_NAME: Record<number, string> = { [RmaType.RETURN]: '退货退款', [RmaType.REFUND]: '仅退款', [RmaType.EXCHANGE]: '换货' };

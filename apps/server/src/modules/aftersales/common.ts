@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { orderLines, rmaLines, rmas } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { actorOf, transition as runTransition } from '../../lib/transition.ts';
-import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../auth/caller.ts';
+import { notify } from '../notifications/index.ts';
+import type { Caller } from '../auth/index.ts';
 
 export type RmaRecord = typeof rmas.$inferSelect;
 

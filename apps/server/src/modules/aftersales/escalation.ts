@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { rmaDisputes, rmas } from '../../db/schema/index.ts';
 import { transition } from '../../lib/transition.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { inTransaction, NOT_FOUND, RMA_DOC, rmaLink } from './common.ts';
 
 /** The dispute of a request as both parties see it, or null (decision 0187). */

@@ -5,8 +5,8 @@ import { invoices, orderLines, orders, rmaLines, rmas } from '../../db/schema/in
 import { historyOf } from '../../lib/transition.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { viewerOrderType } from '../orders/create.ts';
-import type { Caller } from '../auth/caller.ts';
+import { viewerOrderType } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { NOT_FOUND, RMA_DOC } from './common.ts';
 import { disputeOf } from './escalation.ts';
 

@@ -15,9 +15,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { addresses, invoiceOrders, invoices, orderLines, orders, rmaLines, rmas, type AddressSnapshot } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { addressSnapshot, createAddress, areaNames } from '../buying/addresses.ts';
-import type { Caller } from '../auth/caller.ts';
-import type { StockMove } from '../products/stock-ledger.ts';
+import { addressSnapshot, createAddress } from '../buying/index.ts';
+import { areaNames } from '../enums/index.ts';
+import type { Caller } from '../auth/index.ts';
+import type { StockMove } from '../products/index.ts';
 import type { RmaRecord } from './common.ts';
 
 /**

@@ -17,10 +17,10 @@ import {
 } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory } from '../../lib/transition.ts';
-import { linePrices, problemOf, skuFacts, specText } from '../buying/cart.ts';
-import { fail as buyingFail } from '../buying/messages.ts';
-import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import type { Caller } from '../auth/caller.ts';
+import { linePrices, problemOf, skuFacts, specText } from '../buying/index.ts';
+import { fail as buyingFail } from '../buying/index.ts';
+import { addDays, scheduleJob } from '../jobs/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { departmentOf } from './departments.ts';
 import { fail } from './messages.ts';
 import { notifyApprovers } from './notices.ts';

@@ -19,12 +19,12 @@ import { cartLines } from '../../db/schema/index.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { createOrders, type NewOrder } from '../orders/create.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { createOrders, type NewOrder } from '../orders/index.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
 import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type LinePrice, type SkuFacts } from './cart.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
-import { approvalGate } from '../approvals/gate.ts';
+import { approvalGate } from '../approvals/index.ts';
 
 type Source = z.output<typeof checkoutSource>;
 type SubmitInput = z.output<typeof checkoutSubmitInput>;

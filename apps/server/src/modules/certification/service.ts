@@ -5,12 +5,12 @@ import { certifications, companies, merchantApplications } from '../../db/schema
 import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
-import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notifyDecision } from '../notifications/decision.ts';
-import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { PRIVATE_PREFIX } from '../files/host-routes.ts';
+import { forgetSessions, type AuthContext } from '../auth/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notifyDecision } from '../notifications/index.ts';
+import { addReviewEvent, listReviewEvents } from '../merchant/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { PRIVATE_PREFIX } from '../files/index.ts';
 import { sendDownload } from '../../lib/download.ts';
 
 const MSG_NO_LICENSE = certificationErrors.CERT_LICENSE_GONE.message;

@@ -6,10 +6,10 @@ import { loginExpired } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
-import { clientInfo } from '../auth/fields.ts';
-import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
-import { verifyCaptcha } from '../captcha/service.ts';
-import { hasLiveInvitation } from '../access/invitations.ts';
+import { clientInfo } from '../auth/index.ts';
+import { findByEmail, findByPhone, isBlocked } from '../auth/index.ts';
+import { verifyCaptcha } from '../captcha/index.ts';
+import { hasLiveInvitation } from '../access/index.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
 
 

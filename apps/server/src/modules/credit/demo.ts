@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { CompanyType, CreditAccountStatus, CreditMovement, CreditRequestKind, MerchantStatus, PaymentMethod, ProductStatus, toYuan, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts, creditLedger, creditRequests, creditStatements, productSkus, products } from '../../db/schema/index.ts';
-import { insertPastOrders, type PastLine, type PastOrder } from '../reports/demo.ts';
-import { callerByPhone } from '../auth/caller.ts';
+import { insertPastOrders, type PastLine, type PastOrder } from '../reports/index.ts';
+import { callerByPhone } from '../auth/index.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

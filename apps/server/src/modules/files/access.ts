@@ -6,8 +6,8 @@ import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
 import { bids, files, tenderBids, tenderBidVersions } from '../../db/schema/index.ts';
 import { isConsoleReady } from '../../plugins/auth.ts';
-import { resolveToken, type AuthContext } from '../auth/sessions.ts';
-import { readByPurchaser } from '../tenders/sealed.ts';
+import { resolveToken, type AuthContext } from '../auth/index.ts';
+import { readByPurchaser } from '../tenders/index.ts';
 
 /**
  * Private documents on the file host (docs/decisions/0171-private-documents.md). A file is private when it was

@@ -5,8 +5,8 @@ import type { LiveEvent } from '@aquamall/shared';
 import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
 import { fail } from './messages.ts';
-import { resolveToken, type AuthContext } from '../auth/sessions.ts';
-import { THREAD_EVENT, type ThreadEvent } from '../quotations/thread.ts';
+import { resolveToken, type AuthContext } from '../auth/index.ts';
+import { THREAD_EVENT, type ThreadEvent } from '../quotations/index.ts';
 import { unreadTotal, unreadWith } from './inbox.ts';
 import { MESSAGE_EVENT, type MessageEvent } from './notify.ts';
 

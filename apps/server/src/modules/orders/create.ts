@@ -1,4 +1,4 @@
-import { emitWebhookEvents } from '../openapi/webhooks.ts';
+import { emitWebhookEvents } from '../openapi/index.ts';
 import { eq, inArray } from 'drizzle-orm';
 import {
   Code,
@@ -25,12 +25,12 @@ import {
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyManyQuery } from '../notifications/notify.ts';
-import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
-import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
+import { notifyManyQuery } from '../notifications/index.ts';
+import { planLockedMoves, writeLockedMoves } from '../products/index.ts';
+import { addHours, scheduleJobsQuery } from '../jobs/index.ts';
 import { fail } from './messages.ts';
-import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
-import { verifiedAccountOf } from '../merchant/bank.ts';
+import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/index.ts';
+import { verifiedAccountOf } from '../merchant/index.ts';
 
 
 /** The history's document kind of orders (`document_history.doc_type`). */

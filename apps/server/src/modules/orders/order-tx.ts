@@ -18,15 +18,15 @@ import {
   type Clocks,
   type TransitionActor,
 } from '../../lib/transition.ts';
-import { notify, type Notice } from '../notifications/notify.ts';
-import { emitWebhookEvents } from '../openapi/webhooks.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { moveStock } from '../products/stock-ledger.ts';
-import { jobClocks } from '../jobs/schedule.ts';
+import { notify, type Notice } from '../notifications/index.ts';
+import { emitWebhookEvents } from '../openapi/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { moveStock } from '../products/index.ts';
+import { jobClocks } from '../jobs/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
-import { recordPriceUses } from '../pricing/resolve.ts';
-import { releaseDrawDown } from '../agreements/call-off.ts';
+import { recordPriceUses } from '../pricing/index.ts';
+import { releaseDrawDown } from '../agreements/index.ts';
 
 /** Who acts on an order: a user of one side, or the system (a timed rule). */
 export type Actor = TransitionActor;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderPayments, type OrderRow } from '../../db/schema/index.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
 import { completeLockedOrder } from './lifecycle.ts';
 import { cancelLockedOrder, lockOrder, type Actor } from './order-tx.ts';
 

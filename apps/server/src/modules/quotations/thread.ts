@@ -3,9 +3,9 @@ import { ThreadSide, type ThreadAnswer, type ThreadPostInput } from '@aquamall/s
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, quotationMessages, quotations } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { mayReadOffer, offersSealed } from './sealed.ts';
 import { buyerOfferPath, supplierOfferPath } from './submit.ts';
 import { fail, quotationsErrors } from './messages.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, documentHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
-import { callerByPhone } from '../auth/caller.ts';
+import { callerByPhone } from '../auth/index.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
