@@ -47,7 +47,10 @@ function exportKind(file, name, seen = new Set()) {
   for (const st of parse(file).statements) {
     if (hasExport(st)) {
       if ((ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) && st.name.text === name) return 'type';
-      if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) && st.name?.text === name) return 'value';
+      if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) && st.name?.text === name) {
+        // `export default function name()` is exported as default: the face names it (`default as name`).
+        return (ts.getModifiers(st) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : 'value';
+      }
       if (ts.isVariableStatement(st) && st.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return 'value';
     }
     if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause)) {
@@ -167,7 +170,8 @@ for (const m of modules) {
     if (CHECK) console.log(`${m}: face lacks '${name}' (${path.relative(serverSrc, file)})`);
     let spec = path.relative(path.join(modulesDir, m), file).split(path.sep).join('/');
     if (!spec.startsWith('.')) spec = `./${spec}`;
-    const kind = exportKind(file, name) === 'type' || (typeOnly && exportKind(file, name) !== 'value') ? 'type' : 'value';
+    const found = exportKind(file, name);
+    const kind = found === 'default' ? 'default' : found === 'type' || (typeOnly && found !== 'value') ? 'type' : 'value';
     entries.set(name, { spec, kind });
   }
   if (CHECK || (entries.size === 0 && extra.length === 0)) continue;

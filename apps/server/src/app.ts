@@ -35,6 +35,7 @@ import { merchantRoutes } from './modules/merchant/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { accessRoutes } from './modules/access/index.ts';
+import { workbenchRoutes } from './modules/workbench/index.ts';
 import { mallRoutes } from './modules/mall/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { featuresRoutes } from './modules/site/index.ts';
@@ -201,6 +202,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(notificationRoutes);
   await app.register(accessRoutes);
+  await app.register(workbenchRoutes);
   await app.register(mallRoutes);
   await app.register(siteRoutes);
   await app.register(featuresRoutes);

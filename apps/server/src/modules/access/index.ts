@@ -4,7 +4,7 @@ export { forgetAccess } from './access-cache.ts';
 export { ensureAccessDefaults } from './ensure-defaults.ts';
 export { hasLiveInvitation } from './invitations.ts';
 export { assertMemberGate, assertReportType, requireMemberGate } from './member-gate.ts';
-export { canSeeMenuPath } from './menus.ts';
+export { canSeeMenuPath, visibleMenuPaths } from './menus.ts';
 export { loadPermissions, requireMenu, requirePermission } from './permissions.ts';
 export { permissionsOfUser } from './roles.ts';
 export { default as accessRoutes } from './routes.ts';

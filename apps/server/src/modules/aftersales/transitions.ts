@@ -17,7 +17,7 @@ import {
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { createOrders, type NewOrderLine } from '../orders/index.ts';
 import { moveStock } from '../products/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
@@ -26,9 +26,10 @@ import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/index.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
 import { startParcel } from '../tracking/index.ts';
+import { fail } from './messages.ts';
 
-const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
-const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
+const BUYER_ONLY = 'RMA_BUYER_ONLY';
+const SELLER_ONLY = 'RMA_SELLER_ONLY';
 
 /** The caller's name for history rows, read before the transaction. */
 const who = async (db: Db, caller: Caller) => ({
@@ -240,7 +241,7 @@ export async function receiveRma(
  */
 async function payRefund(t: Db, r: RmaRecord, method: number, amountFen: number, by: { userId: number | null; userName: string }, now: Date): Promise<void> {
   if (method === RefundMethod.CREDIT) return refundToAccount(t, r, amountFen, by, now);
-  if (method !== RefundMethod.OFFLINE) throw invalid('请选择退款方式');
+  if (method !== RefundMethod.OFFLINE) throw fail('RMA_REFUND_METHOD_REQUIRED');
 }
 
 /** The supplier records the refund of a return or refund-only request (amount ≤ the amount asked) → 已完成. */
@@ -258,7 +259,7 @@ export async function refundRma(
     if (r.type === RmaType.EXCHANGE) throw conflict(rmaMachine.refusal('refund', RmaStatus.TO_SETTLE, { type: r.type })!);
     guardRma(r, 'refund', Side.SELLER);
     const fen = toFen(input.amount);
-    if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
+    if (fen > toFen(r.refundAmount)) throw fail('RMA_REFUND_OVER_REQUEST', { max: r.refundAmount });
     await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
     const reversal = await markInvoiceReversal(t, r, fen);
     const how = input.method === RefundMethod.CREDIT ? '退回信用账户' : '线下转账';

@@ -1,6 +1,6 @@
 // The public face of this module: what other modules may import (docs/decisions/0212-module-faces.md).
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
-export { fileCookiePlugin } from './access.ts';
+export { fileCookiePlugin, registerFileParties } from './access.ts';
 export { sniff } from './content-type.ts';
 export { PRIVATE_PREFIX } from './host-routes.ts';
 export { Slots } from './image-slots.ts';

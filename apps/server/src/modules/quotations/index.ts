@@ -4,5 +4,3 @@ export { decideOffers } from './decide.ts';
 export { default as quotationRoutes } from './routes.ts';
 export type { QuotationLineRecord, QuotationRecord } from './sealed.ts';
 export { awardedSupplierNames, bidderCompanies, lockOffersToAward, offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers } from './sealed.ts';
-export type { ThreadEvent } from './thread.ts';
-export { THREAD_EVENT } from './thread.ts';

@@ -20,7 +20,7 @@ import { myEnquiryCounts } from '../enquiries/index.ts';
 import { rmaCounts } from '../aftersales/index.ts';
 import { invoiceCounts } from '../invoices/index.ts';
 import type { Caller } from '../auth/index.ts';
-import { visibleMenuPaths } from './menus.ts';
+import { visibleMenuPaths } from '../access/index.ts';
 
 /** Counts per status (as the list tabs keep them), from any of the count readers. */
 type ByStatus = Record<string, number>;
