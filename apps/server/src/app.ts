@@ -14,7 +14,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
-import notFoundPlugin from './plugins/not-found.ts';
+import { notFoundPlugin } from './modules/seo/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { warnUnavailable } from './lib/providers/availability.ts';
@@ -25,16 +25,16 @@ import { metricsPlugin } from './modules/ops/index.ts';
 import { docsPlugin } from './modules/ops/index.ts';
 import { pingRoutes } from './modules/ping/index.ts';
 import { wechatRoutes } from './modules/wechat/index.ts';
-import { codesRoutes } from './modules/codes/index.ts';
+import { codesRoutes, registerCodeRecipients } from './modules/codes/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { fileCookiePlugin } from './modules/files/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, isCodeRecipient } from './modules/auth/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { adminGuard } from './modules/admin/index.ts';
 import { merchantRoutes } from './modules/merchant/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
-import { accessRoutes } from './modules/access/index.ts';
+import { accessRoutes, isInviteCodeRecipient, requireMemberGate, requireMenu, requirePermission } from './modules/access/index.ts';
 import { workbenchRoutes } from './modules/workbench/index.ts';
 import { mallRoutes } from './modules/mall/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
@@ -162,6 +162,12 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const unlinkCaches = linkCaches(bus);
   await bus.connect({ redisUrl: config.redisUrl, databaseUrl: database.url });
   app.decorate('bus', bus);
+  // The access guards lib/route.ts builds from each descriptor (lib imports no module).
+  app.decorate('routeGuards', { permission: requirePermission, menu: requireMenu, memberGate: requireMemberGate });
+  // Who receives one-time codes is auth's and access's decision; codes sits below them.
+  registerCodeRecipients('sms', ['login', 'forget', 'bind'], (db, phone) => isCodeRecipient(db, phone, 'sms'));
+  registerCodeRecipients('sms', ['invite'], isInviteCodeRecipient);
+  registerCodeRecipients('email', ['login'], (db, email) => isCodeRecipient(db, email, 'email'));
   app.addHook('onClose', async () => {
     unlinkCaches();
     await bus.close();

@@ -2,7 +2,7 @@
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export { forgetAccess } from './access-cache.ts';
 export { ensureAccessDefaults } from './ensure-defaults.ts';
-export { hasLiveInvitation } from './invitations.ts';
+export { isInviteCodeRecipient } from './invitations.ts';
 export { assertMemberGate, assertReportType, requireMemberGate } from './member-gate.ts';
 export { canSeeMenuPath, visibleMenuPaths } from './menus.ts';
 export { loadPermissions, requireMenu, requirePermission } from './permissions.ts';

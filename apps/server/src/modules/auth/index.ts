@@ -10,5 +10,5 @@ export { passwordProblem } from './password-policy.ts';
 export { default as authRoutes } from './routes.ts';
 export type { AuthContext } from './sessions.ts';
 export { forgetSessions, resolveToken, revokeUserSessions } from './sessions.ts';
-export { afterFirstFactor, signInAnswer } from './two-factor.ts';
-export { findByEmail, findByPhone, isBlocked } from './users.ts';
+export { afterFirstFactor, registerSecurityNotifier, signInAnswer } from './two-factor.ts';
+export { findByPhone, isBlocked, isCodeRecipient } from './users.ts';

@@ -3,7 +3,6 @@
 export { fileCookiePlugin, registerFileParties } from './access.ts';
 export { sniff } from './content-type.ts';
 export { PRIVATE_PREFIX } from './host-routes.ts';
-export { Slots } from './image-slots.ts';
 export { assertOwnUploads, fileKey } from './ownership.ts';
 export { default as filesRoutes } from './routes.ts';
 export { extensionOf } from './upload.ts';

@@ -5,6 +5,7 @@ import { messages } from '../../db/schema/index.ts';
 import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
 import { routeNotice } from './outbound.ts';
+import { registerSecurityNotifier } from '../auth/index.ts';
 
 export interface Notice {
   /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify, order, rma. */
@@ -145,3 +146,6 @@ export function notifyManyQuery(
     },
   };
 }
+
+// Two-step sign-in changes notify the user's company inbox (auth sits below notifications and cannot import it).
+registerSecurityNotifier(notify);
