@@ -29,7 +29,6 @@ export const LAYERS = {
  */
 export const KNOWN_REACHES = new Set([
   'modules/aftersales/transitions.ts -> tracking',
-  'modules/buying/checkout.ts -> approvals',
   'modules/orders/lifecycle.ts -> tracking',
   'modules/orders/order-tx.ts -> agreements',
   'modules/orders/queries.ts -> invoices',
