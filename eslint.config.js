@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import featureBoundaries from './eslint/feature-boundaries.js';
 import formRulesFromSchema from './eslint/form-rules-from-schema.js';
+import moduleBoundaries from './eslint/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'e2e/test-results/**', '.reports/**'] },
@@ -15,6 +16,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Server modules meet through their faces, downwards, without cycles (docs/decisions/0212-module-faces.md).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { aquamall: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'aquamall/module-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -5,6 +5,10 @@ import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import featureBoundaries from './feature-boundaries.js';
 import formRulesFromSchema from './form-rules-from-schema.js';
+import moduleBoundaries from './module-boundaries.js';
+import { KNOWN_REACHES, LAYERS, buildModuleGraph, moduleCycles, serverFiles, serverSrc } from './server-modules.js';
+import fs from 'node:fs';
+import { expect } from 'vitest';
 
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
@@ -76,4 +80,89 @@ tester.run('feature-boundaries', featureBoundaries, {
       errors: [{ messageId: 'layer', data: { to: 'mall' } }],
     },
   ],
+});
+
+const server = (...p) => path.join(serverSrc, ...p);
+
+tester.run('module-boundaries', moduleBoundaries, {
+  valid: [
+    { code: "import { createOrders } from '../orders/index.ts';", filename: server('modules', 'credit', 'x.ts'), options: [{ cycles: false }] },
+    { code: "import { fail } from './messages.ts';", filename: server('modules', 'orders', 'x.ts'), options: [{ cycles: false }] },
+    { code: "import { listTodos } from '../../modules/workbench/index.ts';", filename: server('db', 'seed', 'x.ts'), options: [{ cycles: false }] },
+    { code: "import { orderRoutes } from './modules/orders/index.ts';", filename: server('app.ts'), options: [{ cycles: false }] },
+    // Tests may reach into internals and upwards.
+    { code: "import { x } from '../reports/queries.ts';", filename: server('modules', 'auth', 'x.test.ts'), options: [{ cycles: false }] },
+    { code: "import { sealed } from './sealed.ts';", filename: server('modules', 'tenders', 'index.ts'), options: [{ cycles: false }] },
+  ],
+  invalid: [
+    {
+      code: "import { createOrders, type NewOrder } from '../orders/create.ts';",
+      filename: server('modules', 'buying', 'x.ts'),
+      options: [{ cycles: false }],
+      output: "import { createOrders, type NewOrder } from '../orders/index.ts';",
+      errors: [{ messageId: 'face' }],
+    },
+    {
+      code: "import orderRoutes from './modules/orders/routes.ts';",
+      filename: server('app.ts'),
+      options: [{ cycles: false }],
+      output: "import { orderRoutes } from './modules/orders/index.ts';",
+      errors: [{ messageId: 'face' }],
+    },
+    {
+      code: "export { ageAccount } from '../../credit/ageing.ts';",
+      filename: server('modules', 'reports', 'sub', 'x.ts'),
+      options: [{ cycles: false }],
+      output: "export { ageAccount } from '../../credit/index.ts';",
+      errors: [{ messageId: 'face' }],
+    },
+    {
+      code: "import { createOrders } from '../orders/index.ts';",
+      filename: server('modules', 'products', 'x.ts'),
+      options: [{ cycles: false }],
+      errors: [{ messageId: 'layer' }],
+    },
+    {
+      code: "import { sessions } from '../modules/auth/index.ts';",
+      filename: server('lib', 'x.ts'),
+      options: [{ cycles: false }],
+      errors: [{ messageId: 'area' }],
+    },
+    {
+      code: "import { x } from '../nowhere/index.ts';",
+      filename: server('modules', 'orders', 'x.ts'),
+      options: [{ cycles: false }],
+      errors: [{ messageId: 'unknown' }],
+    },
+  ],
+});
+
+describe('the server module graph', () => {
+  it('finds a cycle round a loop and none in a chain', () => {
+    const g = (edges) => new Map(Object.entries(edges).map(([k, v]) => [k, new Map(v.map((t) => [t, ['f.ts']]))]));
+    expect(moduleCycles(g({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }))).toEqual([['a', 'b', 'c']]);
+    expect(moduleCycles(g({ a: ['b'], b: ['c'], c: [], d: ['a', 'c'] }))).toEqual([]);
+  });
+
+  it('has no module cycle and no upward import but the known reaches', () => {
+    const graph = buildModuleGraph(serverSrc, { known: false });
+    expect(moduleCycles(graph)).toEqual([]);
+    const upward = [];
+    for (const [from, edges] of graph) for (const to of edges.keys()) if (LAYERS[to] > LAYERS[from]) upward.push(`${from} -> ${to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('gives every module a layer and a face', () => {
+    const modules = fs.readdirSync(server('modules'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const m of modules) expect(LAYERS[m], m).toBeDefined();
+  });
+
+  it('lists only known reaches that still exist (the list only shrinks)', () => {
+    const files = new Map(serverFiles().map((f) => [path.relative(serverSrc, f).split(path.sep).join('/'), f]));
+    for (const reach of KNOWN_REACHES) {
+      const [file, to] = reach.split(' -> ');
+      const text = files.has(file) ? fs.readFileSync(files.get(file), 'utf8') : '';
+      expect(new RegExp(`modules/${to}/`).test(text) || new RegExp(`\\.\\./${to}/`).test(text), `${reach} is gone: remove it from KNOWN_REACHES`).toBe(true);
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createPlatformAdmin } from '../modules/admin/create-admin.ts';
+import { createPlatformAdmin } from '../modules/admin/index.ts';
 
 const { values } = parseArgs({
   options: { name: { type: 'string' }, phone: { type: 'string' }, password: { type: 'string' }, 'real-name': { type: 'string' } },

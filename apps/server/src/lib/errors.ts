@@ -77,7 +77,7 @@ export const commonErrors = {
   SERVICE_BUSY: { kind: 'unavailable', message: MSG.busy },
 } as const satisfies ErrorCatalogue;
 
-// Old helpers, for modules whose texts are not in a catalogue yet (aftersales), and for texts a
+// Old helpers, for texts a
 // module raises but does not own (state-table refusals): number and free text, no identity.
 // Called without a text they raise the common identity.
 export const invalid = (message?: string) =>

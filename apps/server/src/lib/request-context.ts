@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { clientInfo } from '../modules/auth/fields.ts';
+import { clientInfo } from './client-info.ts';
 
 /** Where the current request comes from (the audit log records it for console and workbench actions alike). */
 export interface RequestOrigin {

@@ -17,13 +17,27 @@ import {
   type EndpointQuery,
 } from '@aquamall/shared/endpoints';
 import type { Envelope } from '@aquamall/shared';
-import { requireMenu, requirePermission } from '../modules/access/permissions.ts';
-import { requireMemberGate } from '../modules/access/member-gate.ts';
+
+type CompanyAccess = Extract<Access, { kind: 'company' }>;
+
+/**
+ * The access guards route() builds from a descriptor's `access`. They are the access module's (permissions, menus,
+ * membership gates); the app hands them in (`app.routeGuards`, app.ts) because lib/ imports no module
+ * (docs/decisions/0212-module-faces.md).
+ */
+export interface RouteGuards {
+  permission(codes: NonNullable<CompanyAccess['permissions']>, refusal?: string): preHandlerAsyncHookHandler;
+  menu(...paths: string[]): preHandlerAsyncHookHandler;
+  memberGate(gate: NonNullable<CompanyAccess['gate']>): preHandlerAsyncHookHandler;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The shared descriptor this route was registered from (API reference, contract test). */
     endpoint?: Endpoint;
+  }
+  interface FastifyInstance {
+    routeGuards: RouteGuards;
   }
 }
 
@@ -61,10 +75,10 @@ export function guardsFor(app: FastifyInstance, access: Access): preHandlerAsync
       return [app.requireUser];
     case 'company': {
       const guards: preHandlerAsyncHookHandler[] = [app.requireTwoFactorReady];
-      if (access.permissions?.length) guards.push(requirePermission(access.permissions, access.refusal));
-      if (access.menus?.length) guards.push(requireMenu(...access.menus));
+      if (access.permissions?.length) guards.push(app.routeGuards.permission(access.permissions, access.refusal));
+      if (access.menus?.length) guards.push(app.routeGuards.menu(...access.menus));
       if (guards.length === 1) guards.push(app.requireCompanyUser);
-      if (access.gate) guards.push(requireMemberGate(access.gate));
+      if (access.gate) guards.push(app.routeGuards.memberGate(access.gate));
       return guards;
     }
   }

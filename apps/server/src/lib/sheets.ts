@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { invalid } from './errors.ts';
 import { failKernel } from './messages.ts';
-import { Slots } from '../modules/files/image-slots.ts';
+import { Slots } from './slots.ts';
 import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE, ZIP_REFUSED } from './zip-guard.ts';
 
 /**

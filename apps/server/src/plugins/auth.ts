@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, loginExpired, raise } from '../lib/errors.ts';
-import { resolveToken, type AuthContext } from '../modules/auth/sessions.ts';
-import { authErrors } from '../modules/auth/messages.ts';
+import { resolveToken, type AuthContext } from '../modules/auth/index.ts';
+import { authErrors } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

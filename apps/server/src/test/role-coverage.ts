@@ -12,7 +12,7 @@ const APPROVER =
 const INBOX = 'the company inbox is a page every member has (消息中心 is an `everyone` menu entry)';
 
 export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
-  workbenchTodo: 'counts only the lists whose pages the caller’s menu holds (workbench-todo.ts visibleMenuPaths)',
+  workbenchTodo: 'counts only the lists whose pages the caller’s menu holds (workbench/todo.ts visibleMenuPaths)',
   liveSocket: 'pushes the company inbox’s unread count and new messages, which every member may read (' + INBOX + ')',
   messageList: INBOX,
   messageUnreadCount: INBOX,

@@ -79,7 +79,7 @@ export const creditLedger = pgTable(
   (t) => [
     index().on(t.accountId, t.createdAt),
     index().on(t.orderId),
-    // The FIFO of the ageing (reports/ageing.ts) reads the charges in due order from this index, sort-free.
+    // The FIFO of the ageing (credit/ageing.ts) reads the charges in due order from this index, sort-free.
     index('credit_ledger_charges_fifo')
       .on(t.accountId, sql`coalesce(${t.dueAt}, ${t.createdAt})`, t.id, t.creditDelta, t.orderId, t.createdAt)
       .where(sql`${t.creditDelta} > 0`),

@@ -2,10 +2,10 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { CompanyType, InvoiceKind, ProductStatus, creditCodeCheckChar, AddressKind } from '@aquamall/shared';
 import type { Db } from '../client.ts';
 import { products, productSkus, users } from '../schema/index.ts';
-import { createAddress } from '../../modules/buying/addresses.ts';
-import { addToCart } from '../../modules/buying/cart.ts';
-import { createInvoiceTitle } from '../../modules/buying/invoice-titles.ts';
-import type { Caller } from '../../modules/auth/caller.ts';
+import { createAddress } from '../../modules/buying/index.ts';
+import { addToCart } from '../../modules/buying/index.ts';
+import { createInvoiceTitle } from '../../modules/buying/index.ts';
+import type { Caller } from '../../modules/auth/index.ts';
 import type { SeededCompany } from './companies.ts';
 
 /** A valid unified social credit code (check character computed) from its first 17 characters. */

@@ -6,7 +6,7 @@
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
-import { ensureAccessDefaults } from '../../modules/access/ensure-defaults.ts';
+import { ensureAccessDefaults } from '../../modules/access/index.ts';
 import { analyzeAfterSeed, seedDemo, wipeDemoTables } from './index.ts';
 import { seedRefusal } from './guard.ts';
 import { drawSeedImages, SEED_IMAGE_CACHE } from './images.ts';

@@ -4,17 +4,17 @@ import type { Database, Db } from '../client.ts';
 import { isEmpty } from '../client.ts';
 import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { seedDemoApplications } from '../../modules/merchant/demo.ts';
-import { seedDemoCatalogue } from '../../modules/products/demo.ts';
-import { seedDemoOrders } from '../../modules/orders/demo.ts';
-import { seedDemoAftersales } from '../../modules/aftersales/demo.ts';
-import { seedDemoTenders } from '../../modules/tenders/demo.ts';
-import { seedDemoCredit } from '../../modules/credit/demo.ts';
-import { seedDemoInvoices } from '../../modules/invoices/demo.ts';
-import { seedDemoEnquiries } from '../../modules/enquiries/demo.ts';
-import { seedDemoReportHistory } from '../../modules/reports/demo.ts';
+import { seedDemoApplications } from '../../modules/merchant/index.ts';
+import { seedDemoCatalogue } from '../../modules/products/index.ts';
+import { seedDemoOrders } from '../../modules/orders/index.ts';
+import { seedDemoAftersales } from '../../modules/aftersales/index.ts';
+import { seedDemoTenders } from '../../modules/tenders/index.ts';
+import { seedDemoCredit } from '../../modules/credit/index.ts';
+import { seedDemoInvoices } from '../../modules/invoices/index.ts';
+import { seedDemoEnquiries } from '../../modules/enquiries/index.ts';
+import { insertPastOrders, seedDemoReportHistory } from '../../modules/reports/index.ts';
 import { seedBuying } from './buying.ts';
-import { seedDemoDiscussions } from '../../modules/products/demo-discussions.ts';
+import { seedDemoDiscussions } from '../../modules/products/index.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -99,7 +99,7 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       // After-sales on the demo purchaser's older completed orders (one refunded, one waiting for review).
       await step('seedDemoAftersales', () => seedDemoAftersales(t));
       // Credit accounts of the demo purchaser: a year of ledger movements, some overdue, a frozen one, a request.
-      await step('seedDemoCredit', () => seedDemoCredit(t, now));
+      await step('seedDemoCredit', () => seedDemoCredit(t, insertPastOrders, now));
       // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
       await step('seedDemoInvoices', () => seedDemoInvoices(t, storage));
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { storedDescription } from '../../modules/products/description.ts';
+import { storedDescription } from '../../modules/products/index.ts';
 import { companies, products, type PriceTier } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import type { SeededLeaf } from './categories.ts';

@@ -5,7 +5,7 @@ import type { CompanyUserRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { forgetSessions, revokeUserSessions, type AuthContext } from '../auth/sessions.ts';
+import { forgetSessions, revokeUserSessions, type AuthContext } from '../auth/index.ts';
 import { forgetAccess } from './access-cache.ts';
 import { assertAssignableRoles, permissionsOfRoles, permissionsOfUser } from './roles.ts';
 

@@ -5,12 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { companies, companyInvitations, roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalid, raise } from '../../lib/errors.ts';
 import { accessErrors, fail } from './messages.ts';
-import { codesErrors } from '../codes/messages.ts';
+import { codesErrors } from '../codes/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { CODE_TTL_MIN, issueCode, requireCode } from '../codes/service.ts';
+import { findByPhone, passwordProblem } from '../auth/index.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { CODE_TTL_MIN, issueCode, requireCode } from '../codes/index.ts';
 import { ownRolesCondition } from './scope.ts';
 
 type Caller = AuthContext & { companyId: number };
@@ -21,6 +21,11 @@ export const MSG_NO_INVITATION = accessErrors.INVITE_GONE.message;
 const live = () => and(eq(companyInvitations.status, 'pending'), gt(companyInvitations.expiresAt, sql`now()`));
 
 /** Whether a pending, unexpired invitation waits for this number (any company). */
+/** Only an unregistered number with an open invitation can use an invitation code (codes/send.ts). */
+export async function isInviteCodeRecipient(db: Db, phone: string): Promise<boolean> {
+  return !(await findByPhone(db, phone)) && (await hasLiveInvitation(db, phone));
+}
+
 export async function hasLiveInvitation(db: Db, phone: string): Promise<boolean> {
   const [row] = await db
     .select({ id: companyInvitations.id })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { issueLogin } from '../auth/issue.ts';
+import { issueLogin } from '../auth/index.ts';
 import { acceptInvitation } from './invitations.ts';
 
 /** POST /api/appuser/acceptinvite (public, /sso/invite): the invited number joins its company and signs in. */

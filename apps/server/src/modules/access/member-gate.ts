@@ -8,7 +8,7 @@ import {
   type TypedReport,
 } from '@aquamall/shared';
 import { AppError, forbidden, loginExpired } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 
 /**
  * Throws the membership error of docs/product/accounts.md#membership-gates (code MEMBER_REQUIRED, 请购买二级/三级会员 or 请购买一级/三级会员) when

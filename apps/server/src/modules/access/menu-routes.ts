@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { menuEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { caller, companyCaller } from '../../plugins/auth.ts';
+import { caller } from '../../plugins/auth.ts';
 import { hiddenLinks, menusForCaller, otherTypeLinks } from './menus.ts';
 import { requestPermissions } from './permissions.ts';
-import { workbenchTodo } from './workbench-todo.ts';
 
-/** The caller's menu, permissions and dashboard counts. */
+/** The caller's menu and permissions (the dashboard counts: modules/workbench). */
 export default async function menuRoutes(app: FastifyInstance) {
   route(app, e.webMenus, async (request) => ok(await menusForCaller(app.db, caller(request))));
 
@@ -18,6 +17,4 @@ export default async function menuRoutes(app: FastifyInstance) {
     const [hidden, otherType] = await Promise.all([hiddenLinks(app.db, auth), otherTypeLinks(app.db, auth)]);
     return ok({ isCompanyAdmin: auth.isCompanyAdmin, permissions, hiddenLinks: hidden, otherTypeLinks: otherType });
   });
-
-  route(app, e.workbenchTodo, async (request) => ok(await workbenchTodo(app.db, companyCaller(request))));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { CompanyType, type MenuItem } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { roleMenus, roles, userRoles, webMenus } from '../../db/schema/index.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { cachedAccess } from './access-cache.ts';
 import { ownRolesCondition } from './scope.ts';
 

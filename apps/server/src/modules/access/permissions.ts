@@ -4,7 +4,7 @@ import { permissionsForType, type PermissionCode } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.ts';
 import { forbidden, loginExpired } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { cachedAccess } from './access-cache.ts';
 import { canSeeMenuPath } from './menus.ts';
 import { ownRolesCondition } from './scope.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { roleMenus, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { expandGrants, grantedMenuIds, menusOfType } from './menus.ts';
 import { forgetAccess } from './access-cache.ts';
 import { ownRolesCondition } from './scope.ts';

@@ -6,7 +6,7 @@ import { companyCaller } from '../../plugins/auth.ts';
 import { requestPermissions } from './permissions.ts';
 import { checkRoleAssignment, listCompanyUsers, setUserDisabled, updateCompanyUser } from './company-users.ts';
 import { inviteUser, listInvitations, MSG_INVITED, revokeInvitation } from './invitations.ts';
-import { clientInfo } from '../auth/fields.ts';
+import { clientInfo } from '../auth/index.ts';
 
 /** user/list: the company's users and open invitations; invite, revoke, edit roles, enable/disable. Scoped to the caller's company. */
 export default async function userRoutes(app: FastifyInstance) {

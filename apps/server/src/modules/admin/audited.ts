@@ -1,7 +1,7 @@
 import type { AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { invalidateSiteData } from '../site/cache.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { invalidateSiteData } from '../site/index.ts';
 
 /** Records a console action (use inside the transaction that makes the change). */
 export const audited = (db: Db, actor: AuditActor, action: AuditAction, targetType: string, targetId: string | number, before: unknown, after: unknown) =>

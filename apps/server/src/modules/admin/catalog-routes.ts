@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminCatalogEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { deleteCategory, listCategories, listProducts, saveCategory, takeDownProduct } from './catalog.ts';
 import { deleteSynonym, listSynonyms, saveSynonym } from './synonyms.ts';
 

@@ -7,12 +7,12 @@ import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { withKeyLocks } from '../../lib/key-lock.ts';
 import { explainDbErrors } from '../../db/pg-errors.ts';
-import type { AuditActor } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
 import { audited, siteContentChanged } from './audited.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
-import { forgetSearchVocabulary } from '../search/vocabulary.ts';
+import { forgetGoodsAnswers } from '../search/index.ts';
+import { forgetGoodsDetails } from '../mall/index.ts';
+import { forgetSearchVocabulary } from '../search/index.ts';
 
 /** A category's name finds its products in the goods search (0176): a change re-plans keywords and answers. */
 function categoryNamesChanged() {

@@ -5,11 +5,11 @@ import { bankAccounts, certifications, companies, merchantApplications, sessions
 import type { Db } from '../../db/client.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
-import { forgetSessions } from '../auth/sessions.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { forgetSessions } from '../auth/index.ts';
+import { forgetGoodsAnswers } from '../search/index.ts';
+import { forgetGoodsDetails } from '../mall/index.ts';
 
 /** Companies, newest first, paged and filtered. */
 export async function listCompanies(db: Db, q: AdminCompanyListQuery) {

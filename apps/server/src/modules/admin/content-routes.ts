@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminContentEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { deleteBanner, listBanners, saveBanner } from './content/banners.ts';
 import { deleteNews, listNews, newsArticle, saveNews } from './content/news.ts';
 import { deletePartner, listPartners, savePartner } from './content/partners.ts';

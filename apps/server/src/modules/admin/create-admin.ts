@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { passwordProblem } from '../auth/password-policy.ts';
+import { passwordProblem } from '../auth/index.ts';
 
 /**
  * Creates a platform administrator: a user of no company that logs in by `name` (or phone) and can only use

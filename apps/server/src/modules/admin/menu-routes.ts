@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminWorkbenchEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { listPresets, listWebMenus, savePreset, saveWebMenu } from './workbench-menus.ts';
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { adminReviewEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { auditActor } from '../audit/record.ts';
-import { decideUpgrade, issueMemberInvoice, listUpgrades, memberOrderOut, platformBank, savePlatformBank } from '../certification/member.ts';
-import { certificationDetail, contractFile, decideCertification, listCertifications, sendContract } from '../certification/service.ts';
-import { applicationDetail, decideApplication, listApplications } from '../merchant/review.ts';
+import { auditActor } from '../audit/index.ts';
+import { decideUpgrade, issueMemberInvoice, listUpgrades, memberOrderOut, platformBank, savePlatformBank } from '../certification/index.ts';
+import { certificationDetail, contractFile, decideCertification, listCertifications, sendContract } from '../certification/index.ts';
+import { applicationDetail, decideApplication, listApplications } from '../merchant/index.ts';
 
 /** Console: reviews of merchant applications, certifications and membership upgrades (ADMIN access). */
 export default async function adminReviewRoutes(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import { adminCompanyEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller } from '../../plugins/auth.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { companyDetail, listCompanies, setDisabled, setMembership } from './companies.ts';
 import { dashboard } from './dashboard.ts';
 

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { linkAttributes } from '../mall/sanitize.ts';
+import { linkAttributes } from '../../lib/sanitize.ts';
 
 const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i];
 

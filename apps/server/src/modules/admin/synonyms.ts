@@ -3,9 +3,9 @@ import { normalizeSearch, type AdminSynonymListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { AuditActor } from '../audit/record.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetSearchVocabulary } from '../search/vocabulary.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { forgetGoodsAnswers } from '../search/index.ts';
+import { forgetSearchVocabulary } from '../search/index.ts';
 import { audited } from './audited.ts';
 
 /**

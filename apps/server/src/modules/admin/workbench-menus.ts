@@ -4,8 +4,8 @@ import { PERMISSION_CODES, type AdminPresetInput, type AdminWebMenuInput } from 
 import type { Db } from '../../db/client.ts';
 import { roleMenus, rolePermissions, roles, webMenus } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { AuditActor } from '../audit/record.ts';
-import { forgetAccess } from '../access/access-cache.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { forgetAccess } from '../access/index.ts';
 import { audited } from './audited.ts';
 
 /** The workbench menu entries of one company type (served by getWebMenus). */

@@ -4,13 +4,14 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines, rmas } from '../../db/schema/index.ts';
 import { recordHistory } from '../../lib/transition.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { addDays } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
-import { viewerOrderType } from '../orders/create.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { conflict } from '../../lib/errors.ts';
+import { addDays } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
+import { viewerOrderType } from '../orders/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
+import { fail } from './messages.ts';
 
 const TYPE_NAME: Record<number, string> = { [RmaType.RETURN]: '退货退款', [RmaType.REFUND]: '仅退款', [RmaType.EXCHANGE]: '换货' };
 export const rmaTypeName = (type: number) => TYPE_NAME[type] ?? '售后';
@@ -33,7 +34,7 @@ async function buyerOrder(db: Db, caller: Caller, orderId: number, lock = false)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.buyerCompanyId, caller.companyId)));
   const [order] = lock ? await q.for('update') : await q;
-  if (!order) throw notFound('订单不存在');
+  if (!order) throw fail('RMA_ORDER_NOT_FOUND');
   return order;
 }
 
@@ -98,14 +99,16 @@ export async function applyRma(db: Db, caller: Caller, input: RmaApplyIn, rules:
       .where(and(eq(orderLines.orderId, order.id), inArray(orderLines.id, ids)))
       .orderBy(asc(orderLines.id))
       .for('update');
-    if (locked.length !== new Set(ids).size) throw invalid('订单商品不存在');
+    if (locked.length !== new Set(ids).size) throw fail('RMA_ORDER_LINE_NOT_FOUND');
     const byId = new Map(locked.map((l) => [l.id, l]));
     let linesFen = 0;
     const rows = input.lines.map((l) => {
       const line = byId.get(l.orderLineId)!;
       const claimable = line.shippedQty - line.claimedQty;
       if (l.quantity > claimable) {
-        throw conflict(claimable > 0 ? `「${line.productName}」最多可申请 ${claimable}${line.unit}` : `「${line.productName}」已没有可申请售后的数量`);
+        throw claimable > 0
+          ? fail('RMA_QUANTITY_OVER', { product: line.productName, left: claimable, unit: line.unit })
+          : fail('RMA_QUANTITY_NONE', { product: line.productName });
       }
       const fen = toFen(line.unitPrice) * l.quantity;
       linesFen += fen;
@@ -114,8 +117,8 @@ export async function applyRma(db: Db, caller: Caller, input: RmaApplyIn, rules:
     let refundFen = 0;
     if (input.type !== RmaType.EXCHANGE) {
       refundFen = input.refundAmount === undefined ? linesFen : toFen(input.refundAmount);
-      if (refundFen > linesFen) throw invalid(`退款金额不能超过所选商品金额 ¥${toYuan(linesFen)}`);
-      if (refundFen <= 0) throw invalid('所选商品金额为0，请选择换货');
+      if (refundFen > linesFen) throw fail('RMA_REFUND_OVER_LINES', { max: toYuan(linesFen) });
+      if (refundFen <= 0) throw fail('RMA_REFUND_ZERO');
     }
     const [rma] = await t
       .insert(rmas)

@@ -2,14 +2,14 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { RmaStatus, rmaMachine, Side, type RmaAction, type RmaStatusValue, type SideValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines, rmaLines, rmas } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { actorOf, transition as runTransition } from '../../lib/transition.ts';
-import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../auth/caller.ts';
+import { notify } from '../notifications/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { fail } from './messages.ts';
 
 export type RmaRecord = typeof rmas.$inferSelect;
 
-export const NOT_FOUND = '售后单不存在';
 
 /** The document kind of after-sales requests in document_history. */
 export const RMA_DOC = 'rma';
@@ -24,15 +24,15 @@ export { inTransaction } from '../../db/executor.ts';
  * Locks a request the caller's company is a party to (`FOR UPDATE`, the status guard of every transition)
  * and checks the caller acts for `side`. A company that is neither party gets 记录不存在.
  */
-export async function lockRma(t: Db, caller: Caller, id: number, side: 'buyer' | 'seller', wrongSide: string): Promise<RmaRecord> {
+export async function lockRma(t: Db, caller: Caller, id: number, side: 'buyer' | 'seller', wrongSide: 'RMA_BUYER_ONLY' | 'RMA_SELLER_ONLY'): Promise<RmaRecord> {
   const [r] = await t
     .select()
     .from(rmas)
     .where(and(eq(rmas.id, id), or(eq(rmas.buyerCompanyId, caller.companyId), eq(rmas.sellerCompanyId, caller.companyId))))
     .for('update');
-  if (!r) throw notFound(NOT_FOUND);
+  if (!r) throw fail('RMA_NOT_FOUND');
   const mine = side === 'buyer' ? r.buyerCompanyId : r.sellerCompanyId;
-  if (mine !== caller.companyId) throw conflict(wrongSide);
+  if (mine !== caller.companyId) throw fail(wrongSide);
   return r;
 }
 

@@ -3,8 +3,8 @@ import { OrderStatus, RefundMethod, RmaType } from '@aquamall/shared';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
-import { callerByPhone } from '../auth/caller.ts';
-import { addHours } from '../jobs/schedule.ts';
+import { callerByPhone } from '../auth/index.ts';
+import { addHours } from '../jobs/index.ts';
 import { applyRma } from './apply.ts';
 import { approveRma, refundRma } from './transitions.ts';
 

@@ -3,11 +3,12 @@ import { rmaMachine, Side, type RmaDisputeView } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { rmaDisputes, rmas } from '../../db/schema/index.ts';
 import { transition } from '../../lib/transition.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { inTransaction, NOT_FOUND, RMA_DOC, rmaLink } from './common.ts';
+import { conflict } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
+import { fail } from './messages.ts';
 
 /** The dispute of a request as both parties see it, or null (decision 0187). */
 export async function disputeOf(db: Db, rmaId: number): Promise<RmaDisputeView | null> {
@@ -35,7 +36,7 @@ export async function escalateRma(db: Db, caller: Caller, id: number, reason: st
       .from(rmas)
       .where(and(eq(rmas.id, id), or(eq(rmas.buyerCompanyId, caller.companyId), eq(rmas.sellerCompanyId, caller.companyId))))
       .for('update');
-    if (!r) throw notFound(NOT_FOUND);
+    if (!r) throw fail('RMA_NOT_FOUND');
     const side = r.buyerCompanyId === caller.companyId ? Side.BUYER : Side.SELLER;
     const refusal = rmaMachine.refusal('escalate', r.status, { type: r.type });
     if (refusal) throw conflict(refusal);
@@ -44,7 +45,7 @@ export async function escalateRma(db: Db, caller: Caller, id: number, reason: st
       .values({ rmaId: r.id, raisedBySide: side, raisedByCompanyId: caller.companyId, raisedByUserId: caller.userId, reason, createdAt: now })
       .onConflictDoNothing({ target: rmaDisputes.rmaId })
       .returning({ id: rmaDisputes.id });
-    if (!created) throw conflict('该售后申请已申请过平台介入，每个申请只能申请一次');
+    if (!created) throw fail('RMA_ESCALATED_ALREADY');
     await transition(t, {
       machine: rmaMachine,
       action: 'escalate',

@@ -3,12 +3,12 @@ import { rmaMachine, RmaViewer, type Paged, type RmaCounts, type RmaDetail, type
 import type { Db } from '../../db/client.ts';
 import { invoices, orderLines, orders, rmaLines, rmas } from '../../db/schema/index.ts';
 import { historyOf } from '../../lib/transition.ts';
-import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { viewerOrderType } from '../orders/create.ts';
-import type { Caller } from '../auth/caller.ts';
-import { NOT_FOUND, RMA_DOC } from './common.ts';
+import { viewerOrderType } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { RMA_DOC } from './common.ts';
 import { disputeOf } from './escalation.ts';
+import { fail } from './messages.ts';
 
 /** Line count, units and the first line's product (name, image) of each request. */
 const summary = {
@@ -87,7 +87,7 @@ export async function rmaDetail(db: Db, caller: Caller, id: number): Promise<Rma
     .from(rmas)
     .innerJoin(orders, eq(orders.id, rmas.orderId))
     .where(and(eq(rmas.id, id), or(eq(rmas.buyerCompanyId, caller.companyId), eq(rmas.sellerCompanyId, caller.companyId))));
-  if (!x) throw notFound(NOT_FOUND);
+  if (!x) throw fail('RMA_NOT_FOUND');
   const { r, order } = x;
   const viewer = r.buyerCompanyId === caller.companyId ? RmaViewer.BUYER : RmaViewer.SELLER;
   const [lines, history, replacement, dispute, reversal] = await Promise.all([

@@ -14,11 +14,12 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { addresses, invoiceOrders, invoices, orderLines, orders, rmaLines, rmas, type AddressSnapshot } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
-import { addressSnapshot, createAddress, areaNames } from '../buying/addresses.ts';
-import type { Caller } from '../auth/caller.ts';
-import type { StockMove } from '../products/stock-ledger.ts';
+import { addressSnapshot, createAddress } from '../buying/index.ts';
+import { areaNames } from '../enums/index.ts';
+import type { Caller } from '../auth/index.ts';
+import type { StockMove } from '../products/index.ts';
 import type { RmaRecord } from './common.ts';
+import { fail } from './messages.ts';
 
 /**
  * The return journey's own rules (decision 0184): the return address a supplier approves with, where each
@@ -38,13 +39,13 @@ export async function returnAddressOf(t: Db, caller: Caller, input: ApproveIn): 
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, input.addressId), eq(addresses.companyId, caller.companyId), eq(addresses.kind, AddressKind.RETURN)));
-    if (!a) throw notFound('退货地址不存在');
+    if (!a) throw fail('RMA_RETURN_ADDRESS_NOT_FOUND');
     return addressSnapshot(a);
   }
   const a = input.address;
-  if (!a) throw invalid('请选择或填写退货地址');
+  if (!a) throw fail('RMA_RETURN_ADDRESS_REQUIRED');
   const names = areaNames(a.area);
-  if (!names) throw invalid('所在地区不正确，请重新选择');
+  if (!names) throw fail('RMA_REGION_INVALID');
   if (input.save) await createAddress(t, caller, { ...a, kind: AddressKind.RETURN, isDefault: false });
   return {
     receiver: a.receiver,
@@ -79,7 +80,7 @@ export async function receiptMoves(t: Db, r: RmaRecord, input: ReceiveIn): Promi
     .where(eq(rmaLines.rmaId, r.id))
     .orderBy(asc(rmaLines.id));
   const chosen = new Map(input.lines.map((l) => [l.id, l.disposition]));
-  if ([...chosen.keys()].some((id) => !lines.some((l) => l.id === id))) throw invalid('售后明细不存在');
+  if ([...chosen.keys()].some((id) => !lines.some((l) => l.id === id))) throw fail('RMA_LINE_NOT_FOUND');
   const moves: StockMove[] = [];
   for (const l of lines) {
     const disposition = chosen.get(l.id) ?? defaultDisposition(r.reason);

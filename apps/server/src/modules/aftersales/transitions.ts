@@ -18,19 +18,20 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
 import { requestRefund } from '../payments/refunds.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
-import { createOrders, type NewOrderLine } from '../orders/create.ts';
-import { moveStock } from '../products/stock-ledger.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { conflict } from '../../lib/errors.ts';
+import { createOrders, type NewOrderLine } from '../orders/index.ts';
+import { moveStock } from '../products/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { guardRma, inTransaction, lockRma, releaseClaims, transition, type RmaRecord } from './common.ts';
 import { rmaTypeName } from './apply.ts';
-import { refundToAccount } from '../credit/pay.ts';
+import { refundToAccount } from '../credit/index.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
-import { startParcel } from '../tracking/parcels.ts';
+import { startParcel } from '../tracking/index.ts';
 import { releaseBudget } from '../budgets/ledger.ts';
+import { fail } from './messages.ts';
 
-const BUYER_ONLY = '只有申请售后的采购商可以执行此操作';
-const SELLER_ONLY = '只有订单的供应商可以处理此售后申请';
+const BUYER_ONLY = 'RMA_BUYER_ONLY';
+const SELLER_ONLY = 'RMA_SELLER_ONLY';
 
 /** The caller's name for history rows, read before the transaction. */
 const who = async (db: Db, caller: Caller) => ({
@@ -247,7 +248,7 @@ async function payRefund(t: Db, r: RmaRecord, method: number, amountFen: number,
     await requestRefund(t, { orderId: r.orderId, amountFen, reason: `售后退款 ${r.rmaNo}`, source: 'rma', sourceId: r.id }, now);
     return;
   }
-  if (method !== RefundMethod.OFFLINE) throw invalid('请选择退款方式');
+  if (method !== RefundMethod.OFFLINE) throw fail('RMA_REFUND_METHOD_REQUIRED');
 }
 
 /** The supplier records the refund of a return or refund-only request (amount ≤ the amount asked) → 已完成. */
@@ -265,7 +266,7 @@ export async function refundRma(
     if (r.type === RmaType.EXCHANGE) throw conflict(rmaMachine.refusal('refund', RmaStatus.TO_SETTLE, { type: r.type })!);
     guardRma(r, 'refund', Side.SELLER);
     const fen = toFen(input.amount);
-    if (fen > toFen(r.refundAmount)) throw invalid(`退款金额不能超过申请金额 ¥${r.refundAmount}`);
+    if (fen > toFen(r.refundAmount)) throw fail('RMA_REFUND_OVER_REQUEST', { max: r.refundAmount });
     await payRefund(t, r, input.method, fen, { userId: me.userId, userName: me.userName }, now);
     const reversal = await markInvoiceReversal(t, r, fen);
     // The refund gives its amount back to the buyer's budgets (docs/product/budgets.md#ledger).

@@ -6,11 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { agreementDraws, agreementLines, agreements } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordHistory, type TransitionActor } from '../../lib/transition.ts';
-import { addressSnapshot, ownAddress } from '../buying/addresses.ts';
-import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
-import { notify } from '../notifications/notify.ts';
-import { createOrders } from '../orders/create.ts';
-import type { Caller } from '../auth/caller.ts';
+import { addressSnapshot, ownAddress } from '../buying/index.ts';
+import { invoiceSnapshot, ownInvoiceTitle } from '../buying/index.ts';
+import { notify } from '../notifications/index.ts';
+import { createOrders } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { AGREEMENT_DOC, agreementCtx, agreementLink, inTransaction, lockAgreementFor } from './common.ts';
 import { fail } from './messages.ts';
 

@@ -21,9 +21,9 @@ import type { Db } from '../../db/client.ts';
 import { agreementLines, agreements, companies, products, productSkus } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
-import { jobClocks } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { jobClocks } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import {
   AGREEMENT_DOC,
   agreementCtx,

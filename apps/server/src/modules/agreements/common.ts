@@ -3,7 +3,7 @@ import { chinaDay, Side, type AgreementCtx } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { agreements } from '../../db/schema/index.ts';
 import type { TransitionActor } from '../../lib/transition.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
 
 export { inTransaction } from '../../db/executor.ts';

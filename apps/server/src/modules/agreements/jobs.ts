@@ -3,9 +3,9 @@ import { AGREEMENT_CLOCKS, agreementMachine, AgreementStatus, Side } from '@aqua
 import type { Db } from '../../db/client.ts';
 import { agreements } from '../../db/schema/index.ts';
 import { transition } from '../../lib/transition.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { jobClocks } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { jobClocks } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
 import { AGREEMENT_DOC, agreementCtx, agreementLink } from './common.ts';
 
 const SYSTEM = { side: Side.SYSTEM, userId: null, userName: '系统' };

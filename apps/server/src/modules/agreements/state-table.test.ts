@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { addDays, agreementMachine, chinaDay, chinaDayEnd, Code, stateMatrix, type AgreementAction } from '@aquamall/shared';
+import { addDays, AGREEMENT_CLOCKS, agreementMachine, chinaDay, chinaDayEnd, Code, stateMatrix, type AgreementAction } from '@aquamall/shared';
 import { agreementEndpoints as e } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { agreementDraws, agreements, documentHistory, jobs } from '../../db/schema/index.ts';
+import { agreementDraws, agreements, documentHistory } from '../../db/schema/index.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { agreementBody, makeAddress, makeAgreement, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { expireAgreement } from './jobs.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 /**
  * The agreement's state table (packages/shared/src/machines/agreement.ts) walked against the commands: every action
@@ -23,7 +24,7 @@ const db = () => t.database.db;
 const snapshot = async (id: number) => {
   const [row] = await db().select().from(agreements).where(eq(agreements.id, id));
   const [h] = await db().select({ n: count() }).from(documentHistory).where(and(eq(documentHistory.docType, 'agreement'), eq(documentHistory.docId, id)));
-  const [j] = await db().select({ n: count() }).from(jobs).where(eq(jobs.refId, id));
+  const j = { n: (await jobsOf(db(), Object.values(AGREEMENT_CLOCKS), id)).length };
   const [d] = await db().select({ n: count() }).from(agreementDraws).where(eq(agreementDraws.agreementId, id));
   return { row, history: h!.n, jobs: j!.n, draws: d!.n };
 };

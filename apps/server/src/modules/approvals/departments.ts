@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { departmentMembers, departments, users } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
 
 /** A user's shown name (real name, nickname, else the phone). */

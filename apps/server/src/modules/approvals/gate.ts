@@ -10,17 +10,15 @@ import {
   purchaseRequests,
   userRoles,
   users,
-  type AddressSnapshot,
-  type InvoiceSnapshot,
   type RequestLineSnapshot,
   type RequestStep,
 } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory } from '../../lib/transition.ts';
-import { linePrices, problemOf, skuFacts, specText } from '../buying/cart.ts';
-import { fail as buyingFail } from '../buying/messages.ts';
-import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import type { Caller } from '../auth/caller.ts';
+import { linePrices, problemOf, registerCheckoutGate, skuFacts, specText, type GateSubmission, type RequestRemark } from '../buying/index.ts';
+import { fail as buyingFail } from '../buying/index.ts';
+import { addDays, scheduleJob } from '../jobs/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { departmentOf } from './departments.ts';
 import { fail } from './messages.ts';
 import { notifyApprovers } from './notices.ts';
@@ -32,18 +30,7 @@ export const PURCHASE_REQUEST_DAYS = 7;
 export const PURCHASE_REQUEST_DOC = 'purchase_request';
 
 /** A supplier's part of a submission: its remark, PO number (采购单号) and cost centre (成本中心). */
-export type RequestRemark = { sellerCompanyId: number; remark: string; poNumber?: string; costCentre?: string };
-
-/** A checkout as submitted, before any order exists. */
-export interface GateSubmission {
-  lines: readonly { cartLineId: number | null; skuId: number; quantity: number; sellerCompanyId: number }[];
-  address: AddressSnapshot;
-  invoice: InvoiceSnapshot;
-  /** Per supplier: the remark, and the PO number and cost centre its order will carry. */
-  remarks: readonly RequestRemark[];
-  shownTotal: number;
-  userName: string;
-}
+export type { GateSubmission, RequestRemark };
 
 /**
  * The approval gate of a checkout (docs/product/approvals.md#rules), called by `submitCheckout` inside its
@@ -247,3 +234,5 @@ async function resolveSteps(
   return out;
 }
 
+// Every checkout passes this gate before any order is made (buying sits below approvals and cannot import it).
+registerCheckoutGate(approvalGate);

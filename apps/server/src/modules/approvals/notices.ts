@@ -1,6 +1,6 @@
 import { MessageCategory } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 
 /** The workbench page of one purchase request (apps/web features/approvals). */
 export const requestLink = (id: number) => `/customer/approval/request/${id}`;

@@ -19,11 +19,11 @@ import { orders, purchaseRequestApprovers, purchaseRequests, users } from '../..
 import { AppError, conflict } from '../../lib/errors.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { historyOf, historyViews, transition, type TransitionActor } from '../../lib/transition.ts';
-import { linePrices, skuFacts } from '../buying/cart.ts';
-import { cancelJobs, jobClocks } from '../jobs/schedule.ts';
-import { createOrders, type NewOrder } from '../orders/create.ts';
-import { permissionsOfUser } from '../access/roles.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { linePrices, skuFacts } from '../buying/index.ts';
+import { cancelJobs, jobClocks } from '../jobs/index.ts';
+import { createOrders, type NewOrder } from '../orders/index.ts';
+import { permissionsOfUser } from '../access/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { userName } from './departments.ts';
 import { PURCHASE_REQUEST_DOC } from './gate.ts';
 import { fail } from './messages.ts';

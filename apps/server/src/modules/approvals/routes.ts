@@ -8,7 +8,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
 import { allDepartments, createDepartment, deleteDepartment, listDepartments, updateDepartment } from './departments.ts';
 import { approveRequest, expireRequest, listRequests, rejectRequest, requestDetail, withdrawRequest } from './requests.ts';
 import { createRule, deleteRule, listRules, updateRule } from './rules.ts';

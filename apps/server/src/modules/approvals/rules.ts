@@ -19,8 +19,8 @@ import {
   type ApprovalStepSpec,
 } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
-import { ownRolesCondition } from '../access/scope.ts';
-import type { Caller } from '../auth/caller.ts';
+import { ownRolesCondition } from '../access/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { userName } from './departments.ts';
 import { fail } from './messages.ts';
 

@@ -4,7 +4,7 @@ import type { AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
 import { currentOrigin } from '../../lib/request-context.ts';
-import { clientInfo } from '../auth/fields.ts';
+import { clientInfo } from '../../lib/client-info.ts';
 
 export interface AuditActor {
   userId: number | null;

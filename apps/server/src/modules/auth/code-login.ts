@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { raise } from '../../lib/errors.ts';
-import { codesErrors } from '../codes/messages.ts';
+import { codesErrors } from '../codes/index.ts';
 import { fail } from './messages.ts';
 import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
-import { requireCode } from '../codes/service.ts';
+import { requireCode } from '../codes/index.ts';
 import type { SignInResult } from '@aquamall/shared';
 import { afterFirstFactor } from './two-factor.ts';
 import { findByEmail, findByPhone, isBlocked } from './users.ts';

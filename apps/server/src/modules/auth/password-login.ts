@@ -4,7 +4,7 @@ import type { loginInput, SignInResult } from '@aquamall/shared';
 import { authErrors, fail } from './messages.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { business } from '../../lib/metrics.ts';
-import { verifyCaptcha } from '../captcha/service.ts';
+import { verifyCaptcha } from '../captcha/index.ts';
 import { clientInfo } from './fields.ts';
 import { clearFailures, failureState, reserveAttempt } from './lockout.ts';
 import { afterFirstFactor } from './two-factor.ts';

@@ -7,7 +7,7 @@ import { authErrors, fail } from './messages.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
-import { requireCode } from '../codes/service.ts';
+import { requireCode } from '../codes/index.ts';
 import { issueLogin } from './issue.ts';
 import { passwordProblem } from './password-policy.ts';
 import { findByPhone } from './users.ts';

@@ -9,8 +9,7 @@ import { authErrors, fail } from './messages.ts';
 import { ok } from '../../lib/envelope.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { auditActor, recordAudit, type AuditActor } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
+import { auditActor, recordAudit, type AuditActor } from '../audit/index.ts';
 import { clientInfo } from './fields.ts';
 import { issueLogin, type LoginAnswer } from './issue.ts';
 import { clearFailures, reserveAttempt } from './lockout.ts';
@@ -93,9 +92,23 @@ export async function twoFactorStatus(db: Db, userId: number) {
 }
 
 /** Audit entry plus a message in the user's inbox (company users; platform administrators have no inbox). */
+/** A security notice to the user's inbox (notifications registers how, as it sits above auth). */
+export type SecurityNotifier = (
+  db: Db,
+  companyId: number,
+  notice: { type: 'security_2fa'; title: string; linkPath: string },
+  userId: number,
+) => Promise<void>;
+let securityNotifier: SecurityNotifier | null = null;
+
+/** Registers the inbox that security notices go to (notifications/notify.ts, when it loads). */
+export function registerSecurityNotifier(notifier: SecurityNotifier): void {
+  securityNotifier = notifier;
+}
+
 async function record(db: Db, actor: AuditActor, s: Subject, action: AuditAction, title: string, after?: unknown) {
   await recordAudit(db, actor, { action, targetType: 'user', targetId: s.id, after });
-  if (s.companyId) await notify(db, s.companyId, { type: 'security_2fa', title, linkPath: SAFE_PAGE }, s.id);
+  if (s.companyId) await securityNotifier?.(db, s.companyId, { type: 'security_2fa', title, linkPath: SAFE_PAGE }, s.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -43,3 +43,9 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | null
 }
 
 export const isBlocked = (u: UserRow) => u.disabled || u.companyDisabled;
+
+/** Codes for login, password recovery and WeChat binding reach only registered, unblocked users (codes/send.ts). */
+export async function isCodeRecipient(db: Db, target: string, channel: 'sms' | 'email'): Promise<boolean> {
+  const user = channel === 'sms' ? await findByPhone(db, target) : await findByEmail(db, target);
+  return !!user && !isBlocked(user);
+}

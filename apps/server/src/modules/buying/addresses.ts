@@ -5,26 +5,12 @@ import type { addressInput } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { addresses, companies, type AddressSnapshot } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { areaTree } from '../enums/areas.ts';
-import type { Caller } from '../auth/caller.ts';
+import { areaNames } from '../enums/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { savedEntries } from './saved-entries.ts';
 
 type AddressInput = z.output<typeof addressInput>;
 
-/** Province, city (and district) names of the cascader's codes, each a child of the previous; null if not. */
-export function areaNames(codes: readonly number[]): string[] | null {
-  let level = areaTree();
-  const names: string[] = [];
-  for (const code of codes) {
-    const node = level.find((n) => n.sysNo === code);
-    if (!node) return null;
-    names.push(node.name);
-    level = node.children ?? [];
-  }
-  // A city with districts needs one of them.
-  if (codes.length === 2 && level.length) return null;
-  return names;
-}
 
 function values(input: AddressInput) {
   const names = areaNames(input.area);

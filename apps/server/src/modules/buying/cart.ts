@@ -14,8 +14,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, products, productSkus, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { Caller } from '../auth/caller.ts';
-import { resolvePrices } from '../pricing/resolve.ts';
+import type { Caller } from '../auth/index.ts';
+import { resolvePrices } from '../pricing/index.ts';
 
 /** Only purchasers (company type 4) buy: a supplier is told so in words. */
 export function assertPurchaser(caller: Pick<Caller, 'companyType'>): void {

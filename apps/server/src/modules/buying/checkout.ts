@@ -19,15 +19,41 @@ import { cartLines } from '../../db/schema/index.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { createOrders, type NewOrder } from '../orders/create.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { createOrders, type NewOrder } from '../orders/index.ts';
 import { addressSnapshot, ownAddress } from './addresses.ts';
 import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type LinePrice, type SkuFacts } from './cart.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
-import { approvalGate } from '../approvals/gate.ts';
+import type { AddressSnapshot, InvoiceSnapshot } from '../../db/schema/index.ts';
 
 type Source = z.output<typeof checkoutSource>;
 type SubmitInput = z.output<typeof checkoutSubmitInput>;
+
+export type RequestRemark = { sellerCompanyId: number; remark: string; poNumber?: string; costCentre?: string };
+
+/** A checkout as submitted, before any order exists. */
+export interface GateSubmission {
+  lines: readonly { cartLineId: number | null; skuId: number; quantity: number; sellerCompanyId: number }[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  /** Per supplier: the remark, and the PO number and cost centre its order will carry. */
+  remarks: readonly RequestRemark[];
+  shownTotal: number;
+  userName: string;
+}
+
+/**
+ * The gate a checkout passes inside its transaction before any order is made: null lets it go on, an answer ends
+ * it (the submission became a purchase request). Approvals registers it (approvals/gate.ts) because buying sits
+ * below approvals (docs/decisions/0212-module-faces.md).
+ */
+export type CheckoutGate = (tx: Db, caller: Caller, s: GateSubmission) => Promise<CheckoutResult | null>;
+let checkoutGate: CheckoutGate | null = null;
+
+/** Registers the checkout's approval gate (once, when approvals loads). */
+export function registerCheckoutGate(gate: CheckoutGate): void {
+  checkoutGate = gate;
+}
 
 interface WantedLine {
   cartLineId: number | null;
@@ -194,7 +220,7 @@ export async function submitCheckout(
       poNumber: refs.get(sellerCompanyId)?.poNumber || input.poNumber,
       costCentre: refs.get(sellerCompanyId)?.costCentre || input.costCentre,
     });
-    const routed = await approvalGate(tx, caller, {
+    const routed = await checkoutGate?.(tx, caller, {
       lines: wanted,
       address: addressSnapshot(address),
       invoice: invoiceSnapshot(input.invoiceKind, title),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceTitles, type InvoiceSnapshot } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { savedEntries } from './saved-entries.ts';
 
 type TitleInput = z.output<typeof invoiceTitleInput>;

@@ -3,7 +3,7 @@ import { MAX_CART_LINES, type CartAddManyResult, type ResolvedLine, toFen, toYua
 import type { Db } from '../../db/client.ts';
 import { cartLines, companies, orderLines, orders, productSkus, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { assertPurchaser, linePrices, problemOf, skuFacts, specText, type SkuFacts } from './cart.ts';
 
 /**

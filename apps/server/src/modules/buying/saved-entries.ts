@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 /** A table of entries a company saves for reuse, one of them the default (addresses, invoice titles). */
 type SavedTable = PgTable & {

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CategoryNode } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
-import { cacheFor } from '../site/cache.ts';
+import { cacheFor } from '../site/index.ts';
 
 /**
  * The visible category tree (3 levels), ordered by sort. A hidden category hides its whole branch. iconPath is

@@ -18,15 +18,15 @@ import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberLedger, memberUpgradeRequests, siteSettings } from '../../db/schema/index.ts';
 import { certificationErrors, fail } from './messages.ts';
-import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notifyDecision } from '../notifications/decision.ts';
-import { notify } from '../notifications/notify.ts';
-import { addReviewEvent } from '../merchant/events.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import { saveSetting } from '../admin/content/settings.ts';
+import { forgetSessions, type AuthContext } from '../auth/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notifyDecision } from '../notifications/index.ts';
+import { notify } from '../notifications/index.ts';
+import { addReviewEvent } from '../merchant/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { addDays, scheduleJob } from '../jobs/index.ts';
+import { saveSetting } from '../site/index.ts';
 
 /** Membership orders and terms (docs/decisions/0188-onboarding-and-membership.md). */
 export const UpgradeStatus = MemberOrderStatus;
@@ -48,7 +48,9 @@ export async function platformBank(db: Db): Promise<PlatformBank | null> {
 
 /** Sets the platform's account (console; audited as a site setting). */
 export async function savePlatformBank(db: Db, actor: AuditActor, input: PlatformBank): Promise<PlatformBank> {
-  await saveSetting(db, actor, PLATFORM_BANK_SETTING, input);
+  await saveSetting(db, PLATFORM_BANK_SETTING, input, (tx, key, before, after) =>
+    recordAudit(tx, actor, { action: 'setting.save', targetType: 'site_setting', targetId: key, before, after }),
+  );
   return input;
 }
 

@@ -8,12 +8,12 @@ import { partnersOf } from '../../lib/partners/index.ts';
 import { SERVICE_AGREEMENT_TERMS } from '../../lib/partners/esign.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
 import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/service.ts';
-import { forgetSessions, type AuthContext } from '../auth/sessions.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notifyDecision } from '../notifications/decision.ts';
-import { addReviewEvent, listReviewEvents } from '../merchant/events.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { PRIVATE_PREFIX } from '../files/host-routes.ts';
+import { forgetSessions, type AuthContext } from '../auth/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notifyDecision } from '../notifications/index.ts';
+import { addReviewEvent, listReviewEvents } from '../merchant/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { PRIVATE_PREFIX } from '../files/index.ts';
 import { sendDownload } from '../../lib/download.ts';
 
 const MSG_NO_LICENSE = certificationErrors.CERT_LICENSE_GONE.message;

@@ -6,12 +6,24 @@ import { loginExpired } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { requireEmail, requireSms } from '../../lib/providers/availability.ts';
 import { business } from '../../lib/metrics.ts';
-import { clientInfo } from '../auth/fields.ts';
-import { findByEmail, findByPhone, isBlocked } from '../auth/users.ts';
-import { verifyCaptcha } from '../captcha/service.ts';
-import { hasLiveInvitation } from '../access/invitations.ts';
+import type { Db } from '../../db/client.ts';
+import { clientInfo } from '../../lib/client-info.ts';
+import { verifyCaptcha } from '../captcha/index.ts';
 import { CODE_TTL_MIN, issueCode } from './service.ts';
 
+
+/**
+ * Whether a code for a purpose is delivered to this number or address: the module that owns the purpose decides
+ * (auth: registered, unblocked users for login, recovery and binding; access: invitees), handed in by app.ts
+ * because codes sits below them (docs/decisions/0212-module-faces.md).
+ */
+export type CodeRecipientCheck = (db: Db, target: string) => Promise<boolean>;
+const recipientChecks = { sms: new Map<string, CodeRecipientCheck>(), email: new Map<string, CodeRecipientCheck>() };
+
+/** Registers who may receive the codes of these purposes on a channel. */
+export function registerCodeRecipients(channel: 'sms' | 'email', purposes: readonly string[], check: CodeRecipientCheck): void {
+  for (const purpose of purposes) recipientChecks[channel].set(purpose, check);
+}
 
 /** Hands a code to its provider and counts it; a provider failure is logged and told as 验证码发送失败. */
 async function deliverCode(request: FastifyRequest, channel: 'sms' | 'email', send: () => Promise<unknown>) {
@@ -46,14 +58,9 @@ export async function sendSmsCode(app: FastifyInstance, request: FastifyRequest,
     throw fail('CODE_CAPTCHA_WRONG');
   }
   const code = await issueCode(app.db, { channel: 'sms', target: phone, purpose, ip: clientInfo(request).ip });
-  let deliver = true;
-  if (purpose === 'login' || purpose === 'forget' || purpose === 'bind') {
-    const user = await findByPhone(app.db, phone);
-    deliver = !!user && !isBlocked(user);
-  } else if (purpose === 'invite') {
-    // Only an unregistered number with an open invitation can use an invitation code.
-    deliver = !(await findByPhone(app.db, phone)) && (await hasLiveInvitation(app.db, phone));
-  }
+  // Codes for login, recovery, binding and invitations go only to whom their module says; the others always.
+  const check = recipientChecks.sms.get(purpose);
+  const deliver = check ? await check(app.db, phone) : true;
   if (deliver) await deliverCode(request, 'sms', () => sms.sendCode(phone, code, CODE_TTL_MIN));
   return { resendSeconds: SMS_RESEND_S };
 }
@@ -67,7 +74,8 @@ export async function sendEmailCode(app: FastifyInstance, request: FastifyReques
   if (purpose === 'bind' && !request.auth) throw loginExpired();
   const provider = requireEmail(app);
   const code = await issueCode(app.db, { channel: 'email', target: email, purpose, ip: clientInfo(request).ip });
-  const user = purpose === 'login' ? await findByEmail(app.db, email) : null;
-  if (purpose === 'bind' || (user && !isBlocked(user))) await deliverCode(request, 'email', () => provider.sendCode(email, code, CODE_TTL_MIN));
+  // A bind code goes to the address the signed-in user names; any other only to whom its module says.
+  const check = recipientChecks.email.get(purpose);
+  if (purpose === 'bind' || (check && (await check(app.db, email)))) await deliverCode(request, 'email', () => provider.sendCode(email, code, CODE_TTL_MIN));
   return { resendSeconds: SMS_RESEND_S };
 }

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts } from '../../db/schema/index.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
-import { recordAudit } from '../audit/record.ts';
-import type { Caller } from '../auth/caller.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Caller } from '../auth/index.ts';
 import {
   accountFor,
   actorOf,

@@ -2,11 +2,49 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { CompanyType, CreditAccountStatus, CreditMovement, CreditRequestKind, MerchantStatus, PaymentMethod, ProductStatus, toYuan, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, creditAccounts, creditLedger, creditRequests, creditStatements, productSkus, products } from '../../db/schema/index.ts';
-import { insertPastOrders, type PastLine, type PastOrder } from '../reports/demo.ts';
-import { callerByPhone } from '../auth/caller.ts';
+import { callerByPhone } from '../auth/index.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+
+/** A completed past order (and its lines) the demo asks to be written, as `PastOrdersWriter` takes them. */
+export interface PastOrder {
+  order_no: string;
+  seller_company_id: number;
+  seller_company_name: string;
+  shop_name: string;
+  goods_amount: string;
+  freight: string;
+  total_amount: string;
+  created_at: string;
+  confirmed_at: string;
+  paid_at: string;
+  shipped_at: string;
+  completed_at: string;
+}
+export interface PastLine {
+  order_no: string;
+  product_id: number | null;
+  sku_id: number | null;
+  product_name: string;
+  unit: string;
+  quantity: number;
+  unit_price: string;
+  amount: string;
+  sort: number;
+}
+
+/**
+ * Writes completed past orders paid on credit and answers their ids by order number (reports' demo writer,
+ * `insertPastOrders`, handed in by the seed: credit sits below the read models and does not import them).
+ */
+export type PastOrdersWriter = (
+  db: Db,
+  buyer: { companyId: number; userId: number },
+  planned: PastOrder[],
+  lines: PastLine[],
+  method: typeof PaymentMethod.CREDIT,
+) => Promise<Map<string, number>>;
 
 /**
  * For the demo seed (decision 0131): the demo purchaser 18800000004 holds an active account with 18800000002
@@ -16,7 +54,7 @@ const HOUR = 3_600_000;
  * one; and a pending refund request. 18800000003 is left without an account for the money journey. Ledger rows are computed with the same rules the use cases apply
  * (balance first, then credit; recharges repay credit first) and written in one multi-row insert.
  */
-export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
+export async function seedDemoCredit(db: Db, insertPastOrders: PastOrdersWriter, now = new Date()): Promise<void> {
   const buyer = await callerByPhone(db, '18800000004');
   const a = await callerByPhone(db, '18800000002');
   const free = await callerByPhone(db, '18800000003');
@@ -94,7 +132,7 @@ export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
   B.recharge(1_500_000, at(120), '部分还款');
   B.pay(1_280_000, at(95), 15, '加药泵备件', b.companyId);
 
-  await linkOrders(db, { companyId: buyer.companyId, userId: buyer.userId }, payments, names, now);
+  await linkOrders(db, insertPastOrders, { companyId: buyer.companyId, userId: buyer.userId }, payments, names, now);
   await db.insert(creditLedger).values(ledger);
   const sum = (accountId: number, before: Date) =>
     ledger.filter((r) => r.accountId === accountId && r.createdAt! < before).reduce((s, r) => ({ b: s.b + toFen(r.balanceDelta ?? 0), c: s.c + toFen(r.creditDelta ?? 0) }), { b: 0, c: 0 });
@@ -115,6 +153,7 @@ export async function seedDemoCredit(db: Db, now = new Date()): Promise<void> {
  */
 async function linkOrders(
   db: Db,
+  insertPastOrders: PastOrdersWriter,
   buyer: { companyId: number; userId: number },
   payments: { row: typeof creditLedger.$inferInsert; fen: number; when: Date; goods: string; seller: number }[],
   names: Map<number, string>,

@@ -12,9 +12,9 @@ import type { TransitionActor } from '../../lib/transition.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { ageAccount } from '../reports/ageing.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { ageAccount } from './ageing.ts';
 import { fail } from './messages.ts';
 
 /**
@@ -233,7 +233,7 @@ export async function tellOther(
 
 /**
  * Overdue credit per account with the 0–30 / 31–60 / 61–90 / 90+ buckets, from `ageAccount` of
- * modules/reports/ageing.ts (the one FIFO implementation: repayments settle the charges with the oldest due
+ * modules/credit/ageing.ts (the one FIFO implementation: repayments settle the charges with the oldest due
  * date first). Fen; accounts that are not live age to zero.
  */
 export async function overdueOf(t: Db, ids: number[], now = new Date()) {

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { accountFor, availableFen, overdueOf, sideIn, sumsOf, type AccountRow } from './ledger.ts';
 
 /** Reads of credit accounts: each scoped to the caller's company (its side from its company type). */

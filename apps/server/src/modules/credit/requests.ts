@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { creditRequests } from '../../db/schema/index.ts';
 import { isError } from '../../lib/errors.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import type { Caller } from '../auth/caller.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import type { Caller } from '../auth/index.ts';
 import {
   accountFor,
   actorOf,

@@ -6,7 +6,7 @@ import { creditAccounts, creditStatements } from '../../db/schema/index.ts';
 import { conflict, isError } from '../../lib/errors.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { accountFor, DOC, guardAccount, historyActor, inTx, requireType, sideIn, sumsOf, tellOther } from './ledger.ts';
 import { dayStart, movements } from './queries.ts';
 import { fail } from './messages.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CompanyType, EnquiryStatus, type Viewer } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { enquiries } from '../../db/schema/index.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
 
 export type EnquiryRecord = typeof enquiries.$inferSelect;

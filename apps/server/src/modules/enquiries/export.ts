@@ -2,8 +2,8 @@ import { loadExcel } from '../../lib/lazy.ts';
 import { enumLabel, type myEnquiryListQuery } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../auth/caller.ts';
-import { shanghai } from '../orders/export.ts';
+import type { Caller } from '../auth/index.ts';
+import { shanghai } from '../orders/index.ts';
 import { listMyEnquiries } from './queries.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 

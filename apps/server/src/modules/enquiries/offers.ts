@@ -5,8 +5,8 @@ import { CertStatus, enquiryMachine, QuotationStatus, quotationMachine, type Off
 import type { Db } from '../../db/client.ts';
 import { companies, productDiscussions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/sealed.ts';
+import type { Caller } from '../auth/index.ts';
+import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/index.ts';
 import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';
 import { fail } from './messages.ts';

@@ -3,10 +3,10 @@ import { CertStatus, enquiryMachine, EnquiryStatus, MerchantStatus, type Enquiry
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, enquiryInvitations, enquiryItems, orders, products, productSkus } from '../../db/schema/index.ts';
-import { awardedSupplierNames, offersSealed } from '../quotations/sealed.ts';
-import { publicProduct } from '../search/goods-query.ts';
-import { openShop } from '../mall/shops/card.ts';
-import type { Caller } from '../auth/caller.ts';
+import { awardedSupplierNames, offersSealed } from '../quotations/index.ts';
+import { publicProduct } from '../search/index.ts';
+import { openShop } from '../merchant/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
 import { fail } from './messages.ts';

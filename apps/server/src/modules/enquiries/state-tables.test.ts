@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { enquiryMachine, EnquiryStatus, QuotationStatus, quotationMachine, stateMatrix, type MyEnquiryDetail } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { documentHistory, enquiries, jobs, orders, quotations } from '../../db/schema/index.ts';
+import { documentHistory, enquiries, orders, quotations } from '../../db/schema/index.ts';
 import { api, insertEnquiry, insertOffer, makePurchaser, newIdempotencyKey } from '../../test/factories/index.ts';
 import { makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { closeAtDeadline } from './editor.ts';
+import { jobsOf } from '../jobs/schedule.ts';
+import { ENQUIRY_JOBS } from './common.ts';
 
 /**
  * The enquiry's and the quotation's state tables (packages/shared/src/machines/) walked with `stateMatrix`: for
@@ -42,7 +44,7 @@ async function scene() {
     quotations: await db().select().from(quotations).where(eq(quotations.enquiryId, e.id)).orderBy(quotations.id),
     history: await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'enquiry'), eq(documentHistory.docId, e.id))),
     quotationHistory: (await db().select().from(documentHistory).where(eq(documentHistory.docType, 'quotation'))).filter((h) => h.docId === q1.id || h.docId === q2.id),
-    jobs: await db().select().from(jobs).where(eq(jobs.refId, e.id)),
+    jobs: await jobsOf(db(), Object.values(ENQUIRY_JOBS), e.id),
     orders: await db().select().from(orders).where(eq(orders.enquiryId, e.id)),
   });
   return { n, buyer, s1, s2, e, i1, i2, q1, q2, snapshot };

@@ -57,3 +57,18 @@ export function areaTree(): AreaNode[] {
 export function cityTree(): AreaNode[] {
   return areaTree().map((p) => node(String(p.sysNo), p.name, (p.children ?? []).map((c) => node(String(c.sysNo), c.name))));
 }
+
+/** Province, city (and district) names of the cascader's codes, each a child of the previous; null if not. */
+export function areaNames(codes: readonly number[]): string[] | null {
+  let level = areaTree();
+  const names: string[] = [];
+  for (const code of codes) {
+    const node = level.find((n) => n.sysNo === code);
+    if (!node) return null;
+    names.push(node.name);
+    level = node.children ?? [];
+  }
+  // A city with districts needs one of them.
+  if (codes.length === 2 && level.length) return null;
+  return names;
+}

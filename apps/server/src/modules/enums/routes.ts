@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENUMS } from '@aquamall/shared';
 import { enumEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../lib/route.ts';
-import { JsonEntry, sendEntry, SESSIONLESS } from '../site/cache.ts';
+import { JsonEntry, sendEntry, SESSIONLESS } from '../site/index.ts';
 import { areaTree, cityTree } from './areas.ts';
 
 /** Static data: browsers may keep it a day, then revalidate by ETag. */

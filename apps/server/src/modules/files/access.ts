@@ -1,13 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
-import { bids, files, tenderBids, tenderBidVersions } from '../../db/schema/index.ts';
+import { files } from '../../db/schema/index.ts';
 import { isConsoleReady } from '../../plugins/auth.ts';
-import { resolveToken, type AuthContext } from '../auth/sessions.ts';
-import { readByPurchaser } from '../tenders/sealed.ts';
+import { resolveToken, type AuthContext } from '../auth/index.ts';
 
 /**
  * Private documents on the file host (docs/decisions/0171-private-documents.md). A file is private when it was
@@ -59,6 +58,19 @@ function storedFile(db: Db, key: string) {
 const ANYONE = -1;
 
 /**
+ * A module above files that holds private documents registers who may read them: a `select <company id>` over
+ * its own tables for the file `asDoc` (`[{"path": key}]`) / `asString` (`"key"`). The file host unions them in
+ * the one statement below, so files imports no module above it (docs/decisions/0212-module-faces.md).
+ */
+export type FilePartiesSql = (asDoc: SQL, asString: SQL) => SQL;
+const registeredParties: FilePartiesSql[] = [];
+
+/** Registers a source of the companies entitled to private files (once, when the module loads). */
+export function registerFileParties(source: FilePartiesSql): void {
+  if (!registeredParties.includes(source)) registeredParties.push(source);
+}
+
+/**
  * The companies entitled to a private file by the records that reference it (ANYONE for a public enquiry's or
  * published, not invited-only tender's documents: a draft's stay its purchaser's). One statement; only ever run for private files.
  */
@@ -82,8 +94,7 @@ async function parties(db: Db, key: string): Promise<Set<number>> {
     union select case when b.invited_only or b.status = 0 or b.published_at > now() then b.company_id else ${ANYONE}::int end
       from bids b where b.attachments @> ${asDoc}
     union select i.company_id from tender_invitations i join bids b on b.id = i.tender_id where b.attachments @> ${asDoc}
-    union select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
-      where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}
+    ${sql.join(registeredParties.map((source) => sql`union ${source(asDoc, asString)}`), sql` `)}
   `)) as unknown as { rows: { party: number | null }[] };
   return new Set(res.rows.map((r) => r.party).filter((p): p is number => p !== null));
 }

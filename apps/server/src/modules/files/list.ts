@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FileRow, Paged, PageQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 
 /** The caller's company's uploads, newest first; a user without a company sees their own. */
 export async function listFiles(db: Db, auth: AuthContext, { pageIndex, pageSize }: PageQuery): Promise<Paged<FileRow>> {

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { AppError, invalid, loginExpired, rateLimited } from '../../lib/errors.ts';
 import { fail, filesErrors } from './messages.ts';
-import { resolveToken, type AuthContext } from '../auth/sessions.ts';
+import { resolveToken, type AuthContext } from '../auth/index.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { storeUploads, type ReceivedFile } from './upload.ts';
 

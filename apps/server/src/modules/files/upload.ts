@@ -10,7 +10,7 @@ import { checkZipDirectory, OFD_LIMITS, verifyZipContents } from '../../lib/zip-
 /** An OFD whose package is too large, too packed or broken. */
 export const OFD_REFUSED = '文件内容过大或格式异常，无法上传';
 import type { Storage } from '../../lib/storage.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { PRIVATE_FOLDERS } from './access.ts';
 import { sniff } from './content-type.ts';
 import { imageSlots } from './image-slots.ts';

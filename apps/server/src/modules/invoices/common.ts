@@ -2,9 +2,9 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { InvoiceStatus, Side, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/record.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notify } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import type { TransitionActor } from '../../lib/transition.ts';
 import { fail } from './messages.ts';
 

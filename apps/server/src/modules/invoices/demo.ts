@@ -11,7 +11,7 @@ import {
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { callerByPhone, type Caller } from '../auth/caller.ts';
+import { callerByPhone, type Caller } from '../auth/index.ts';
 import { recordHistory } from '../../lib/transition.ts';
 import { HISTORY_TARGET, invoiceActor } from './common.ts';
 import { newInvoiceCode } from './request.ts';

@@ -7,8 +7,8 @@ import { invoiceOrders, invoices, orders, rmas } from '../../db/schema/index.ts'
 import { historyOf } from '../../lib/transition.ts';
 import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { viewerOrderType } from '../orders/create.ts';
-import type { Caller } from '../auth/caller.ts';
+import { viewerOrderType } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { HISTORY_TARGET, invoiceCtx, type InvoiceRecord } from './common.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 import { fail } from './messages.ts';

@@ -13,11 +13,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
-import { invoiceSnapshot, ownInvoiceTitle } from '../buying/invoice-titles.ts';
-import type { Caller } from '../auth/caller.ts';
+import { invoiceSnapshot, ownInvoiceTitle } from '../buying/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { recordHistory } from '../../lib/transition.ts';
 import { coveredFen, HISTORY_TARGET, inTransaction, invoiceActor, record } from './common.ts';
-import { refundedFenByOrder } from '../aftersales/returns.ts';
+import { refundedFenByOrder } from '../aftersales/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { fail } from './messages.ts';
 

@@ -1,7 +1,7 @@
 import { OrderInvoiceState, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { coveredFen } from './common.ts';
-import { refundedFen } from '../aftersales/returns.ts';
+import { refundedFen } from '../aftersales/index.ts';
 
 /**
  * The invoice state of orders (未开票 / 部分开票 / 已开票) from the issued amounts on invoice_orders (requests

@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices, rmas } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { extensionOf } from '../files/upload.ts';
-import type { Caller } from '../auth/caller.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { extensionOf } from '../files/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { recordHistory, transition } from '../../lib/transition.ts';
 import {
   chinaDay,

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { registry, type JobSpec } from './registry.ts';
-import { cancelJobs, scheduleJob } from './schedule.ts';
+import { cancelJobs, jobsOf, scheduleJob } from './schedule.ts';
+import type { JobRow } from './registry.ts';
 
 export { recordId, type JobContext, type JobRow, type JobSpec } from './registry.ts';
 
@@ -13,6 +14,8 @@ export interface JobDefinition<P extends number> {
   schedule(tx: Db, payload: P, runAt: Date): Promise<void>;
   /** Cancels the pending job of this payload (the clock stopped). */
   cancel(tx: Db, payload: P): Promise<void>;
+  /** The jobs of this kind (any status) for this payload, oldest first. */
+  jobsOf(db: Db, payload: P): Promise<JobRow[]>;
 }
 
 /**
@@ -27,6 +30,7 @@ export function defineJob<P extends number>(spec: JobSpec<P>): JobDefinition<P> 
     payload: spec.payload,
     schedule: async (tx, payload, runAt) => scheduleJob(tx, spec.kind, spec.payload.parse(payload), runAt),
     cancel: async (tx, payload) => cancelJobs(tx, [spec.kind], spec.payload.parse(payload)),
+    jobsOf: (db, payload) => jobsOf(db, [spec.kind], spec.payload.parse(payload)),
   };
 }
 

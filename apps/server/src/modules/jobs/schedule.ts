@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { ClockStore } from '../../lib/transition.ts';
@@ -53,3 +53,15 @@ export const addDays = (d: Date, days: number) => addHours(d, days * 24);
 
 /** The job functions a state table's clocks run on (lib/transition.ts `jobs`): one store for every module. */
 export const jobClocks: ClockStore = { schedule: scheduleJob, cancel: cancelJobs };
+
+/**
+ * The jobs (any status) of record `refId` of these kinds, oldest first. Always by kind: `ref_id` is another
+ * module's number space (an order, a tender and an agreement may share the number 7).
+ */
+export function jobsOf(db: Db, kinds: readonly string[], refId: number) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.kind, [...kinds]), eq(jobs.refId, refId)))
+    .orderBy(asc(jobs.id));
+}

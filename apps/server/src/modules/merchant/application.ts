@@ -18,11 +18,11 @@ import type { Db } from '../../db/client.ts';
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { fail, merchantErrors } from './messages.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { transition } from '../../lib/transition.ts';
 import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
-import { areaNames } from '../buying/addresses.ts';
+import { areaNames } from '../enums/index.ts';
 
 type Row = typeof merchantApplications.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { bankAccounts, sandboxOutbox } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { notify } from '../notifications/notify.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 
 export const BankStatus = { UNVERIFIED: 0, SENT: 1, VERIFIED: 2, FAILED: 3 } as const;
 const MAX_TRIES = 3;

@@ -47,4 +47,4 @@ export async function listReviewEvents(db: Db, kind: ReviewKind, subjectId: numb
 }
 
 /** Storage key of an uploaded file given as a fileRelativePath (`uploads/x.png`, `/f/uploads/x.png`). */
-export { fileKey } from '../files/ownership.ts';
+export { fileKey } from '../files/index.ts';

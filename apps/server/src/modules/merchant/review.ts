@@ -4,8 +4,8 @@ import { MerchantStatus, merchantMachine, SHOP_TYPE_OPTIONS, Side } from '@aquam
 import { companies, merchantApplications } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notifyDecision } from '../notifications/decision.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notifyDecision } from '../notifications/index.ts';
 import { transition } from '../../lib/transition.ts';
 import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
 import { toView } from './application.ts';

@@ -4,11 +4,10 @@ import { MerchantStatus, type StoreSettingsInput } from '@aquamall/shared';
 import { companies, products } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { safeKey } from '../../lib/storage.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { fileKey } from './events.ts';
-import { areaNames } from '../buying/addresses.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { areaNames } from '../enums/index.ts';
+import { goodsChanged } from '../../lib/goods-changes.ts';
 
 export async function storeSettings(app: FastifyInstance, companyId: number) {
   const [c] = await app.db
@@ -74,8 +73,7 @@ export async function saveStoreSettings(app: FastifyInstance, auth: AuthContext,
       updatedAt: new Date(),
     })
     .where(eq(companies.id, auth.companyId!));
-  forgetGoodsAnswers();
-  forgetGoodsDetails({ companyIds: [auth.companyId!] });
+  goodsChanged({ companyIds: [auth.companyId!] });
   return storeSettings(app, auth.companyId!);
 }
 

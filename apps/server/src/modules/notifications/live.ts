@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { LiveEvent } from '@aquamall/shared';
 import { messageEndpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
+import type { AppEvents } from '../../lib/event-bus.ts';
 import { fail } from './messages.ts';
-import { resolveToken, type AuthContext } from '../auth/sessions.ts';
-import { THREAD_EVENT, type ThreadEvent } from '../quotations/thread.ts';
+import { resolveToken, type AuthContext } from '../auth/index.ts';
 import { unreadTotal, unreadWith } from './inbox.ts';
 import { MESSAGE_EVENT, type MessageEvent } from './notify.ts';
 
@@ -118,6 +118,21 @@ declare module 'fastify' {
 }
 
 /**
+ * What a bus event of a module above notifications pushes to the live sockets: the companies and what each is
+ * sent (nothing when the payload, perhaps from another instance as parsed JSON, is malformed).
+ */
+export type LivePushesOf = (payload: unknown) => { companyId: number; push: LiveEvent }[];
+const livePushes = new Map<keyof AppEvents & string, LivePushesOf>();
+
+/**
+ * Registers a bus event the live sockets forward (once, when the module loads; before the app registers its
+ * routes), so that notifications imports no module above it (docs/decisions/0212-module-faces.md).
+ */
+export function registerLivePush(event: keyof AppEvents & string, pushesOf: LivePushesOf): void {
+  livePushes.set(event, pushesOf);
+}
+
+/**
  * WebSocket /api/ws for signed-in company users: pushes `hello` (the unread count), `message` (a new inbox
  * message, from any instance) and `unread` (count changed). The session token comes in the `x-token`
  * header (non-browser clients) or as the first message `{type:'auth', token}` within 5 s (browsers cannot set
@@ -133,14 +148,12 @@ export default async function liveRoutes(app: FastifyInstance) {
         .onMessage(p)
         .catch((err: unknown) => app.log.warn({ err }, 'live message push failed'));
     }),
-    // A message on a quotation's thread: only the sockets of the companies the event names (its purchaser
-    // and supplier) are told; the page refetches the thread itself, so nothing of it travels here.
-    app.bus.subscribe(THREAD_EVENT, (p) => {
-      // From another instance: parsed JSON, checked before use.
-      const { quotationId, companyIds } = p as Partial<ThreadEvent>;
-      if (typeof quotationId !== 'number' || !Array.isArray(companyIds)) return;
-      for (const companyId of companyIds) hub.send(companyId, { type: 'thread', quotationId });
-    }),
+    // Events of the modules above (a quotation's thread) pushed to the sockets of the companies they name.
+    ...[...livePushes].map(([event, pushesOf]) =>
+      app.bus.subscribe(event, (p) => {
+        for (const { companyId, push } of pushesOf(p)) hub.send(companyId, push);
+      }),
+    ),
     app.bus.subscribe(UNREAD_EVENT, (p) => {
       const companyId = (p as { companyId?: unknown }).companyId;
       if (typeof companyId === 'number')

@@ -5,6 +5,8 @@ import { messages } from '../../db/schema/index.ts';
 import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
 import { recordEvent } from '../events/record.ts';
+import { routeNotice } from './outbound.ts';
+import { registerSecurityNotifier } from '../auth/index.ts';
 
 export interface Notice {
   /** Kind of notice, e.g. merchant_review, cert_review, member_upgrade, bank_verify, order, rma. */
@@ -150,3 +152,6 @@ export function notifyManyQuery(
     },
   };
 }
+
+// Two-step sign-in changes notify the user's company inbox (auth sits below notifications and cannot import it).
+registerSecurityNotifier(notify);

@@ -15,9 +15,9 @@ import { getProviders } from '../../lib/providers/index.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { AliyunSms } from '../../lib/providers/sms.ts';
 import { OfficialWechat } from '../../lib/providers/wechat.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { scheduleJobsQuery } from '../jobs/schedule.ts';
-import { MAX_ATTEMPTS } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { scheduleJobsQuery } from '../jobs/index.ts';
+import { MAX_ATTEMPTS } from '../jobs/index.ts';
 
 /**
  * Trade notifications outside the browser (docs/product/notifications.md, docs/decisions/0203-outbound-notifications.md):

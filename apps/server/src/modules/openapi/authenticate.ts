@@ -6,7 +6,7 @@ import { SIGN_HEADERS, SIGN_WINDOW_MS, type ApiScope } from '@aquamall/shared';
 import type { Endpoint } from '@aquamall/shared/endpoints';
 import { apiKeys, apiNonces, companies } from '../../db/schema/index.ts';
 import { hitShared } from '../../lib/rate-limit-store.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { fail } from './messages.ts';
 import { deriveSecret, sameSignature, sign } from './signing.ts';
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/executor.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { recordAudit } from '../audit/record.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { fail } from './messages.ts';
 import { deriveSecret, sha256Hex } from './signing.ts';
 

@@ -3,8 +3,8 @@ import { openApiEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { registerRecurringJob } from '../jobs/runner.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { registerRecurringJob } from '../jobs/index.ts';
 import { createKey, listKeys, openApiAdmin, revokeKey, rotateKey } from './keys.ts';
 import {
   createWebhook,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderCounts } from '../../db/schema/index.ts';
-import { registerRecurringJob } from '../jobs/runner.ts';
+import { registerRecurringJob } from '../jobs/index.ts';
 import { preparedFor } from '../../lib/paged.ts';
 
 /** How often the delta rows of `order_counts` are folded (decision 0113). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { chinaDayCompact, OrderStatus, StockReason } from '@aquamall/shared';
+import { chinaDayCompact, ORDER_CLOCKS, OrderStatus, StockReason } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { DEFAULT_ORDER_RULES } from '../../config.ts';
-import { jobs, documentHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
+import { documentHistory, orderLines, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
 import {
   makeOnSaleProduct,
   makeOrder,
@@ -14,6 +14,7 @@ import {
 } from '../../test/factories/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createOrders } from './create.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('createOrders', () => {
     expect(await db.select().from(documentHistory).where(and(eq(documentHistory.docType, 'order'), eq(documentHistory.docId, created.id)))).toMatchObject([
       { action: 'create', toStatus: OrderStatus.TO_CONFIRM },
     ]);
-    const [job] = await db.select().from(jobs).where(eq(jobs.refId, created.id));
+    const [job] = await jobsOf(db, Object.values(ORDER_CLOCKS), created.id);
     expect(job!.runAt.getTime()).toBe(now.getTime() + DEFAULT_ORDER_RULES.confirmHours * 3_600_000);
   });
 

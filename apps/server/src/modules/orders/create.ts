@@ -26,12 +26,12 @@ import {
   type InvoiceSnapshot,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyManyQuery } from '../notifications/notify.ts';
-import { planLockedMoves, writeLockedMoves } from '../products/stock-ledger.ts';
-import { addHours, scheduleJobsQuery } from '../jobs/schedule.ts';
+import { notifyManyQuery } from '../notifications/index.ts';
+import { planLockedMoves, writeLockedMoves } from '../products/index.ts';
+import { addHours, scheduleJobsQuery } from '../jobs/index.ts';
 import { fail } from './messages.ts';
-import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/resolve.ts';
-import { verifiedAccountOf } from '../merchant/bank.ts';
+import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/index.ts';
+import { verifiedAccountOf } from '../merchant/index.ts';
 import { consumeBudgets } from '../budgets/ledger.ts';
 
 

@@ -4,8 +4,8 @@ import { DEFAULT_ORDER_RULES } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { files, orderLines, products, productSkus } from '../../db/schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { callerByPhone, type Caller } from '../auth/caller.ts';
-import { addHours } from '../jobs/schedule.ts';
+import { callerByPhone, type Caller } from '../auth/index.ts';
+import { addHours } from '../jobs/index.ts';
 import { createOrders } from './create.ts';
 import {
   cancelOrder,

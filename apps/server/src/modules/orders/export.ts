@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { enumLabel, type OrderListFilter, formatChinaDateTime } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines } from '../../db/schema/index.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { listOrders } from './queries.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 

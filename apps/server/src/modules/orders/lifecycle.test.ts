@@ -5,7 +5,6 @@ import { ORDER_CLOCKS, Code, MSG, OrderStatus, PaymentStatus, Side, StockReason 
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   bankAccounts,
-  jobs,
   documentHistory,
   orderPayments,
   orders,
@@ -28,6 +27,7 @@ import {
 import { call } from '../../test/http.ts';
 import { cancelOrder, confirmOrder, payOrder, receiveOrder } from './lifecycle.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,13 +39,7 @@ expectCrossCompanyProbes('modules/orders/lifecycle.test.ts');
 const db = () => t.database.db;
 const sku = async (id: number) => (await db().select().from(productSkus).where(eq(productSkus.id, id)))[0]!;
 const order = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const pendingJobs = async (id: number) =>
-  (
-    await db()
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.refId, id), eq(jobs.status, 0)))
-  ).filter((j) => j.kind.startsWith('order.'));
+const pendingJobs = async (id: number) => (await jobsOf(db(), Object.values(ORDER_CLOCKS), id)).filter((j) => j.status === 0);
 
 /** A supplier with a two-SKU product (100 each), a purchaser and a fresh 待确认 order of 10 + 4. */
 async function scene(name: string) {

@@ -27,19 +27,19 @@ import {
   shipments,
   type OrderRow,
 } from '../../db/schema/index.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import type { Caller } from '../auth/caller.ts';
-import { moveStock } from '../products/stock-ledger.ts';
-import { addDays, addHours } from '../jobs/schedule.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { moveStock } from '../products/index.ts';
+import { addDays, addHours } from '../jobs/index.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
-import { debitOrder, reverseOrderPayment } from '../credit/pay.ts';
+import { debitOrder, reverseOrderPayment } from '../credit/index.ts';
 import { fail, ordersErrors } from './messages.ts';
-import { startParcel } from '../tracking/parcels.ts';
-import { payeeAccountById, verifiedAccountOf } from '../merchant/bank.ts';
+import { startParcel } from '../tracking/index.ts';
+import { payeeAccountById, verifiedAccountOf } from '../merchant/index.ts';
 import { requestRefund } from '../payments/refunds.ts';
+import { assertContractAllowsShipping, assertNoLiveContract } from '../contracts/gate.ts';
 
 const isOnlineMethod = (m: number | null) => m === PaymentMethod.WECHAT || m === PaymentMethod.ALIPAY;
-import { assertContractAllowsShipping, assertNoLiveContract } from '../contracts/gate.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and

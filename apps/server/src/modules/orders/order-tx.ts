@@ -20,15 +20,15 @@ import {
   type Clocks,
   type TransitionActor,
 } from '../../lib/transition.ts';
-import { notify, type Notice } from '../notifications/notify.ts';
+import { notify, type Notice } from '../notifications/index.ts';
 import { recordEvent, type EventRecipient } from '../events/record.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
-import { moveStock } from '../products/stock-ledger.ts';
-import { cancelJobs, jobClocks, scheduleJob } from '../jobs/schedule.ts';
+import { callerName, type Caller } from '../auth/index.ts';
+import { moveStock } from '../products/index.ts';
+import { cancelJobs, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
-import { recordPriceUses } from '../pricing/resolve.ts';
-import { releaseDrawDown } from '../agreements/call-off.ts';
+import { recordPriceUses } from '../pricing/index.ts';
+import { releaseDrawDown } from '../agreements/index.ts';
 import { releaseBudget } from '../budgets/ledger.ts';
 
 /** The job reminding of an order's auto-cancellation before its confirm or pay clock runs out (timed-rules.ts). */

@@ -18,16 +18,16 @@ import {
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { preparedFor } from '../../lib/paged.ts';
-import { canSeeMenuPath } from '../access/menus.ts';
-import { assertMemberGate } from '../access/member-gate.ts';
+import { canSeeMenuPath } from '../access/index.ts';
+import { assertMemberGate } from '../access/index.ts';
 import { readOrderCounts } from './counts.ts';
-import { loadPermissions } from '../access/permissions.ts';
-import type { Caller } from '../auth/caller.ts';
+import { loadPermissions } from '../access/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
-import { invoiceStateOf, orderInvoiceNet } from '../invoices/state.ts';
-import { ISSUED_STATUSES } from '../invoices/common.ts';
+import { invoiceStateOf, orderInvoiceNet } from '../invoices/index.ts';
+import { ISSUED_STATUSES } from '../invoices/index.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {

@@ -166,7 +166,7 @@ describe('job runner', () => {
     await db()
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(jobs.refId, s.id));
+      .where(and(eq(jobs.refId, s.id), inArray(jobs.kind, Object.values(ORDER_CLOCKS))));
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: t.filesDir,

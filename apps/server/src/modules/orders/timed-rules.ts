@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { formatChina, ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { jobs, orderPayments, type OrderRow } from '../../db/schema/index.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
 import { JobStatus } from '../jobs/runner.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 import { completeLockedOrder } from './lifecycle.ts';
 import { CANCEL_SOON, cancelLockedOrder, lockOrder, orderLink, type Actor } from './order-tx.ts';
 

@@ -3,8 +3,8 @@ import { adminPrivacyEndpoints as a, privacyEndpoints as e } from '@aquamall/sha
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller } from '../../plugins/auth.ts';
-import { auditActor } from '../audit/record.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
+import { auditActor } from '../audit/index.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
 import { adminExecute, adminList, adminRefuse, buildExport, downloadExport, EXPORT_JOB, myRequests, requestDeletion, requestExport } from './requests.ts';
 import { sendDownload } from '../../lib/download.ts';
 

@@ -11,11 +11,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { companies, products, productSkus, stockAdjustmentLines, stockAdjustments } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { explainDbErrors } from '../../db/pg-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { moveStock, type StockMove } from './stock-ledger.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { goodsChanged } from '../../lib/goods-changes.ts';
 import { documentNumberSql } from '../../lib/doc-numbers.ts';
 
 interface AdjustmentIn {
@@ -133,7 +133,7 @@ export async function confirmAdjustment(db: Db, caller: Caller, id: number): Pro
         .set({ status: AdjustmentStatus.CONFIRMED, confirmedBy: caller.userId, confirmedByName: name, confirmedAt: now, updatedAt: now })
         .where(eq(stockAdjustments.id, id));
       // The goods details show each SKU's available stock.
-      forgetGoodsDetails({ companyIds: [caller.companyId] });
+      goodsChanged({ companyIds: [caller.companyId] }, 'detail');
     }),
   );
 }

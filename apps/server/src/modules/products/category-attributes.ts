@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { categories, categoryAttributes } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 
 export interface CategoryPathItem {
   sysNo: number;

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { OrderStatus, ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, products } from '../../db/schema/index.ts';
-import { callerByPhone } from '../auth/caller.ts';
+import { callerByPhone } from '../auth/index.ts';
 import { createQuestion, createReview, replyDiscussion } from './discussions.ts';
 
 const REVIEWS = [

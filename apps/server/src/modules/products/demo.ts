@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { AdjustmentType, ProductStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { categories, categoryAttributes, companies, products, productSkus, users } from '../../db/schema/index.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { confirmAdjustment, createAdjustment } from './adjustments.ts';
 
 /** Parameters the platform asks for in the demo's top categories (inherited by their subtrees). */

@@ -3,13 +3,13 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { safeHtml } from '../mall/sanitize.ts';
+import { safeHtml } from '../../lib/sanitize.ts';
 
 /**
  * Product descriptions are sanitised once, when written, and shown as stored (docs/decisions/0179): the goods
  * detail no longer runs the sanitiser on every view. Each row records which rules its stored HTML passed
  * (`products.description_rules`), as a fingerprint of the sanitiser's output for a probe that exercises every
- * rule (tags, attributes, classes, styles, link rel/target, URL schemes). When the rules in mall/sanitize.ts
+ * rule (tags, attributes, classes, styles, link rel/target, URL schemes). When the rules in lib/sanitize.ts
  * change, the fingerprint changes by itself, and every stored description counts as unsanitised again: it is
  * sanitised on read until the start-up pass (`resanitiseDescriptions`) has rewritten it under the new rules.
  */

@@ -7,7 +7,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller, companyCaller } from '../../plugins/auth.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import {
   createQuestion,
   createReview,

@@ -14,9 +14,9 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { companies, orderLines, orders, productDiscussions, products, users } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import type { Caller } from '../auth/caller.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { AuthContext } from '../auth/index.ts';
+import type { Caller } from '../auth/index.ts';
 
 /**
  * Reviews and questions (issue 11, docs/decisions/0100): a purchaser company reviews the product of an order

@@ -7,15 +7,15 @@ import { AppError } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { checkZipDirectory, XLSX_LIMITS, XLSX_UNREADABLE } from '../../lib/zip-guard.ts';
-import { sniff } from '../files/content-type.ts';
-import { extensionOf } from '../files/upload.ts';
-import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { sniff } from '../files/index.ts';
+import { extensionOf } from '../files/index.ts';
+import { assertCanPublishGoods } from '../merchant/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { checkRows, markErrors, readRows } from './product-import.ts';
 import { insertProducts, withCodeCheck } from './product-save.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { jobRun, runJobNow } from '../jobs/runner.ts';
-import { scheduleJob } from '../jobs/schedule.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { jobRun, runJobNow } from '../jobs/index.ts';
+import { scheduleJob } from '../jobs/index.ts';
 
 /**
  * Import jobs (issue 11): an upload is stored and recorded as an import row, with a job of kind IMPORT_JOB on

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { files, products, type ProductContent } from '../../db/schema/index.ts';
 import { invalid } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
-import { areaTree } from '../enums/areas.ts';
-import { safeHtml } from '../mall/sanitize.ts';
+import { areaTree } from '../enums/index.ts';
+import { safeHtml } from '../../lib/sanitize.ts';
 import { storedDescription } from './description.ts';
 import {
   assertLeafCategory,

@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { enumLabel, specText, type ProductListQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus } from '../../db/schema/index.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { listProducts } from './product-queries.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 

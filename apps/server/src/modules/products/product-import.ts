@@ -12,7 +12,7 @@ import { categories, categoryAttributes, files, productSkus } from '../../db/sch
 import { AppError } from '../../lib/errors.ts';
 import { fail } from './messages.ts';
 import { markSheet, readSheet } from '../../lib/sheets.ts';
-import { areaTree } from '../enums/areas.ts';
+import { areaTree } from '../enums/index.ts';
 import { prepareContent, type CategoryRulesCache } from './product-content.ts';
 import type { NewProduct } from './product-save.ts';
 

@@ -4,13 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { PgError, pgErrorCode } from '../../db/pg-errors.ts';
 import { productRevisions, products, productSkus } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import type { Caller } from '../auth/caller.ts';
+import { assertCanPublishGoods } from '../merchant/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { assertContentComplete, contentColumns, contentOf } from './product-content.ts';
 import { upsertPendingRevision } from './product-save.ts';
 import { refreshProductSummary } from './stock-ledger.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { goodsChanged } from '../../lib/goods-changes.ts';
 
 /** 草稿/已驳回 → 待审核: the content goes to the platform's review queue. Only approved merchants publish. */
 export async function submitProduct(db: Db, caller: Caller, id: number): Promise<void> {
@@ -50,8 +49,7 @@ export async function shelveProducts(db: Db, caller: Caller, ids: number[], onSa
     )
     .returning({ id: products.id });
   if (changed.length) {
-    forgetGoodsAnswers();
-    forgetGoodsDetails({ productIds: changed.map((c) => c.id) });
+    goodsChanged({ productIds: changed.map((c) => c.id) });
   }
   const distinct = new Set(ids).size;
   if (!changed.length) {

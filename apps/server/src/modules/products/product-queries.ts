@@ -6,7 +6,7 @@ import { fail } from './messages.ts';
 import { cappedTotal, cappedTotalOf, pagedRows, preparedFor } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { categoryPath } from './category-attributes.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { contentOf } from './product-content.ts';
 
 const hasPending = sql<boolean>`exists (select 1 from ${productRevisions} r where r.product_id = ${products.id} and r.status = 1)`;

@@ -10,13 +10,12 @@ import {
   type ProductContent,
 } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { assertCanPublishGoods } from '../merchant/publish-guard.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { assertCanPublishGoods } from '../merchant/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { explainDbErrors } from '../../db/pg-errors.ts';
 import { contentColumns, contentOf, prepareContent, sameContent } from './product-content.ts';
 import { moveStock, refreshProductSummary, type StockDocument, type StockMove } from './stock-ledger.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { goodsChanged } from '../../lib/goods-changes.ts';
 
 type SkuIn = ProductInputParsed['skus'][number];
 
@@ -220,8 +219,7 @@ export async function updateProduct(
       }
       await saveSkus(t, caller, p, input.skus, approved, userName);
       await refreshProductSummary(t, [id]);
-      forgetGoodsAnswers();
-      forgetGoodsDetails({ productIds: [id] });
+      goodsChanged({ productIds: [id] });
       return { pendingRevision: needsReview };
     }),
   );

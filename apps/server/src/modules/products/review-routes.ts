@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { productReviewEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { attributesFor, deleteAttribute, saveAttribute } from './category-attributes.ts';
 import { decideReview, listReviews, reviewDetail } from './review.ts';
 

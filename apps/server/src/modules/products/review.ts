@@ -4,14 +4,13 @@ import { ProductStatus, type Paged, type ProductReviewDetail, type ProductReview
 import type { Db } from '../../db/client.ts';
 import { companies, productRevisions, products, type ProductContent } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { notifyDecision } from '../notifications/decision.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { notifyDecision } from '../notifications/index.ts';
 import { categoryPath } from './category-attributes.ts';
 import { contentColumns, contentOf } from './product-content.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { skuViews } from './product-queries.ts';
-import { forgetGoodsAnswers } from '../search/goods-answers.ts';
-import { forgetGoodsDetails } from '../mall/goods/detail-cache.ts';
+import { goodsChanged } from '../../lib/goods-changes.ts';
 
 const rowColumns = {
   id: productRevisions.id,
@@ -140,8 +139,7 @@ export async function decideReview(
       };
     }
     const [after] = await t.update(products).set(change).where(eq(products.id, rev.productId)).returning();
-    forgetGoodsAnswers();
-    forgetGoodsDetails({ productIds: [rev.productId] });
+    goodsChanged({ productIds: [rev.productId] });
     await recordAudit(t, actor, {
       action: decision.approve ? 'product.approve' : 'product.reject',
       targetType: 'product',

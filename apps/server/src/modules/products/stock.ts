@@ -3,7 +3,7 @@ import { specText, type LedgerRow, type Paged, type StockRow } from '@aquamall/s
 import type { Db } from '../../db/client.ts';
 import { products, productSkus, stockLedger } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
 const isLow = sql`${productSkus.lowStock} > 0 and ${productSkus.onHand} - ${productSkus.reserved} <= ${productSkus.lowStock}`;

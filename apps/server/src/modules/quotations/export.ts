@@ -1,8 +1,8 @@
 import { loadExcel } from '../../lib/lazy.ts';
 import { quotationMachine, type QuotationListFilter } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../auth/caller.ts';
-import { shanghai } from '../orders/export.ts';
+import type { Caller } from '../auth/index.ts';
+import { shanghai } from '../orders/index.ts';
 import { listQuotations } from './queries.ts';
 import { cutAt, EXPORT_LIMITS, type ExportFile } from '../../lib/download.ts';
 

@@ -23,7 +23,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 /** The supplier viewing its offer: the quotation endpoints already require quotation:manage. */
 const SUPPLIER_VIEWER: Viewer = { side: 'seller', permissions: ['quotation:manage'] };

@@ -30,11 +30,11 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { claimIdempotencyKey } from '../../lib/idempotency.ts';
-import { requestHash } from '../buying/checkout.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { notify } from '../notifications/notify.ts';
+import { requestHash } from '../buying/index.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { notify } from '../notifications/index.ts';
 import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { chinaToday, endOfChinaDay } from './common.ts';
 import { QUOTATION_DOC } from './decide.ts';
 import { mayReadOffer } from './sealed.ts';

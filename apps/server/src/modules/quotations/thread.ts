@@ -3,9 +3,9 @@ import { ThreadSide, type ThreadAnswer, type ThreadPostInput } from '@aquamall/s
 import type { Db } from '../../db/client.ts';
 import { companies, enquiries, quotationMessages, quotations } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { notify } from '../notifications/notify.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { notify, registerLivePush } from '../notifications/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { mayReadOffer, offersSealed } from './sealed.ts';
 import { buyerOfferPath, supplierOfferPath } from './submit.ts';
 import { fail, quotationsErrors } from './messages.ts';
@@ -114,6 +114,15 @@ declare module '../../lib/event-bus.ts' {
 }
 
 /** The inbox line of a message: its text, or for an attachment-only message the files it carries. */
+// A message on a quotation's thread: only the sockets of the companies the event names (its purchaser and
+// supplier) are told; the page refetches the thread itself, so nothing of it travels on the socket.
+registerLivePush(THREAD_EVENT, (p) => {
+  // From another instance: parsed JSON, checked before use.
+  const { quotationId, companyIds } = (p ?? {}) as Partial<ThreadEvent>;
+  if (typeof quotationId !== 'number' || !Array.isArray(companyIds)) return [];
+  return companyIds.map((companyId) => ({ companyId, push: { type: 'thread' as const, quotationId } }));
+});
+
 const inboxText = (m: { content: string; attachments: { name: string }[] }) =>
   (m.content || `附件：${m.attachments.map((a) => a.name).join('、')}`).slice(0, 200);
 

@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { OrderStatus, PaymentMethod, PaymentStatus, ProductStatus, chinaMonth, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, documentHistory, orderLines, orderPayments, orders, productSkus, products } from '../../db/schema/index.ts';
-import { callerByPhone } from '../auth/caller.ts';
+import { callerByPhone } from '../auth/index.ts';
+import type { PastLine, PastOrder } from '../credit/index.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -103,32 +104,6 @@ export async function seedDemoReportHistory(db: Db, now = new Date()): Promise<v
 }
 
 /** A completed order of the demo history (snake_case: it is passed to SQL as JSON). */
-export interface PastOrder {
-  order_no: string;
-  seller_company_id: number;
-  seller_company_name: string;
-  shop_name: string;
-  goods_amount: string;
-  freight: string;
-  total_amount: string;
-  created_at: string;
-  confirmed_at: string;
-  paid_at: string;
-  shipped_at: string;
-  completed_at: string;
-}
-export interface PastLine {
-  order_no: string;
-  product_id: number | null;
-  sku_id: number | null;
-  product_name: string;
-  unit: string;
-  quantity: number;
-  unit_price: string;
-  amount: string;
-  sort: number;
-}
-
 /**
  * Writes completed past orders of the demo purchaser (history, not the lifecycle: no stock moves, no ledger
  * rows — a credit payment's ledger row is the caller's) with their lines, their payment record and their
@@ -136,6 +111,8 @@ export interface PastLine {
  * order's. Paid by transfer (确认收款 by the supplier) or on credit (账期支付 by the purchaser). Answers the new
  * order ids by order number (empty when the demo has no order to copy the snapshots from).
  */
+export type { PastLine, PastOrder };
+
 export async function insertPastOrders(
   db: Db,
   buyer: { companyId: number; userId: number },

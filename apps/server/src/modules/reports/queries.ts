@@ -14,7 +14,7 @@ import {
   toYuan,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { ageingOf, ageingSql, openChargesCte, type AgeingRaw } from './ageing.ts';
+import { ageingOf, ageingSql, openChargesCte, type AgeingRaw } from '../credit/index.ts';
 import { monthSplit, periodLabel, periodStart, periodsOf, reportRange } from './range.ts';
 
 /**

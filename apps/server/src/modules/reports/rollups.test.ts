@@ -18,7 +18,7 @@ import { cancelOrder, payOrder } from '../orders/lifecycle.ts';
 import { createOrders } from '../orders/create.ts';
 import { applyAccount, approveAccount } from '../credit/accounts.ts';
 import { customerRecharge } from '../credit/requests.ts';
-import { openChargesCte } from './ageing.ts';
+import { openChargesCte } from '../credit/ageing.ts';
 import { balanceReport, type Side } from './queries.ts';
 import { reportRange } from './range.ts';
 import { applyRma } from '../aftersales/apply.ts';

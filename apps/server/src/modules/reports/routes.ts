@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { assertReportType } from '../access/member-gate.ts';
+import { assertReportType } from '../access/index.ts';
 import { exportFileName, exportReport } from './export.ts';
 import { balanceReport, categoryReport, goodsReport, orderReport } from './queries.ts';
 import { sendDownload } from '../../lib/download.ts';

@@ -2,8 +2,9 @@ import type { GoodsQuery } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
-import { JsonEntry } from '../site/cache.ts';
+import { JsonEntry } from '../site/index.ts';
 import { forgetGoodsTallies, queryGoods } from './goods-query.ts';
+import { onGoodsChange } from '../../lib/goods-changes.ts';
 
 /**
  * The public goods list's answers, shared by every visitor for a few seconds (docs/decisions/0061, 2026-11-24):
@@ -57,3 +58,7 @@ function forgetLocally() {
   forgetGoodsTallies();
 }
 registerCache(CACHE_NAME, forgetLocally);
+
+onGoodsChange((_change, scope) => {
+  if (scope === 'listing') forgetGoodsAnswers();
+});

@@ -5,11 +5,12 @@ import { articles, companies, enquiries, products } from '../../db/schema/index.
 import { AppError } from '../../lib/errors.ts';
 import { htmlText } from '../../lib/html.ts';
 import { preparedFor } from '../../lib/paged.ts';
-import { cachedGoodsDetail } from '../mall/goods/detail-cache.ts';
-import { openShop, productCountSql } from '../mall/shops/card.ts';
-import { expiredSql as enquiryExpired, publicEnquiry } from '../mall/enquiry/service.ts';
-import { bidDetail } from '../mall/bid/service.ts';
-import { visible as articleVisible } from '../mall/notice/service.ts';
+import { cachedGoodsDetail } from '../mall/index.ts';
+import { productCountSql } from '../mall/index.ts';
+import { openShop } from '../merchant/index.ts';
+import { expiredSql as enquiryExpired, publicEnquiry } from '../mall/index.ts';
+import { bidDetail } from '../mall/index.ts';
+import { visible as articleVisible } from '../mall/index.ts';
 
 /**
  * What the server says about one public page before the web app runs (decision 0152): plain text only, the

@@ -4,12 +4,12 @@ import { EnquiryStatus } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { articles, bids, companies, enquiries, products } from '../../db/schema/index.ts';
 import { escapeHtml as esc } from '../../lib/html.ts';
-import { JsonCache } from '../site/cache.ts';
-import { publicProduct } from '../search/goods-query.ts';
-import { openShop } from '../mall/shops/card.ts';
-import { publicEnquiry } from '../mall/enquiry/service.ts';
-import { published as bidPublished } from '../mall/bid/service.ts';
-import { visible as articleVisible } from '../mall/notice/service.ts';
+import { JsonCache } from '../site/index.ts';
+import { publicProduct } from '../search/index.ts';
+import { openShop } from '../merchant/index.ts';
+import { publicEnquiry } from '../mall/index.ts';
+import { published as bidPublished } from '../mall/index.ts';
+import { visible as articleVisible } from '../mall/index.ts';
 import { LIST_PATHS } from './pages.ts';
 
 /** Sitemaps are rebuilt at most this often per process: crawlers come rarely, and a new page can wait. */

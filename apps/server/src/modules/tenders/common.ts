@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
-import { notify } from '../notifications/notify.ts';
-import type { Caller } from '../auth/caller.ts';
+import { notify } from '../notifications/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { tendersErrors, fail } from './messages.ts';
 
 export type TenderRecord = typeof bids.$inferSelect;

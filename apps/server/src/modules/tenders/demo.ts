@@ -12,8 +12,8 @@ import {
   users,
   type OpeningEntry,
 } from '../../db/schema/index.ts';
-import { addDays, addHours, scheduleJob } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
+import { addDays, addHours, scheduleJob } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
 import { TENDER_JOBS, purchaserLink, supplierLink } from './common.ts';
 import { documentNumber } from '../../lib/doc-numbers.ts';
 

@@ -36,12 +36,12 @@ import {
   tenderScores,
 } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { assertOwnUploads } from '../files/ownership.ts';
-import { safeHtml } from '../mall/sanitize.ts';
-import { addDays, jobClocks, scheduleJob } from '../jobs/schedule.ts';
+import { assertOwnUploads } from '../files/index.ts';
+import { safeHtml } from '../../lib/sanitize.ts';
+import { addDays, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
-import { createOrders } from '../orders/create.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { createOrders } from '../orders/index.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import {
   TENDER_DOC,
   TENDER_JOBS,

@@ -22,8 +22,8 @@ import {
   tenderQuestions,
   tenderScores,
 } from '../../db/schema/index.ts';
-import { nameFilter } from '../mall/name-filter.ts';
-import type { Caller } from '../auth/caller.ts';
+import { nameFilter } from '../../lib/name-filter.ts';
+import type { Caller } from '../auth/index.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';

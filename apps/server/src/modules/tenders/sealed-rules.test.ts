@@ -20,6 +20,7 @@ import { TENDER_JOBS } from './common.ts';
 import { saveTender } from './purchaser.ts';
 import { loadBidContent } from './sealed.ts';
 import { reconfirmBid } from './supplier.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 /**
  * The promises of sealed bids (decision 0160), on the platform's own windows: no TENDER_MIN_* settings are given,
@@ -158,7 +159,7 @@ describe('sealed tenders: windows', () => {
     expect(refused.code).toBe(Code.INVALID);
     expect(refused.message).toMatch(/^投标截止时间距发布不得少于20天，最早可设为 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await tenderRow(short.data.id)).toMatchObject({ status: BidStatus.DRAFT });
-    expect(await db().select().from(jobs).where(eq(jobs.refId, short.data.id))).toEqual([]);
+    expect(await jobsOf(db(), Object.values(TENDER_JOBS), short.data.id)).toEqual([]);
     const rules = await http.get(buyer.token, '/api/tender/rules');
     expect(rules).toMatchObject({ code: 0, data: { minBidDays: 20, minChangeDays: 15 } });
     const d = await publishedTender(buyer, new Date(Date.now() + 20 * DAY + 60_000));

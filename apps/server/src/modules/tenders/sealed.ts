@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { BidStatus, TenderBidStatus, enumLabel, type TenderBidContent, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
 import type { TenderRecord } from './common.ts';
 import { fail } from './messages.ts';
+import { registerFileParties } from '../files/index.ts';
 
 /** Who asks for bid contents: a company (author or purchaser), or the opening job at the opening time. */
 export type BidReader = { companyId: number } | 'opening';
@@ -91,3 +92,10 @@ export async function loadBidContent(
       .map((p) => ({ lotId: p.lotId, price: p.price, amount: toYuan(toFen(p.price) * qty.get(p.lotId)!) })),
   }));
 }
+
+// The purchaser of an opened tender may read the documents of the bids the sealed reader shows it: the file host
+// asks through this registration, the very condition above.
+registerFileParties(
+  (asDoc) => sql`select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
+      where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}`,
+);

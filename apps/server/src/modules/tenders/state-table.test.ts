@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BidStatus, stateMatrix, tenderBidMachine, tenderLotMachine, tenderMachine } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bids, documentHistory, jobs, tenderBids, tenderLots, tenderObjections } from '../../db/schema/index.ts';
+import { bids, documentHistory, tenderBids, tenderLots, tenderObjections } from '../../db/schema/index.ts';
 import { api, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { tenderJobHandlers } from './jobs.ts';
 import { TENDER_JOBS } from './common.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 /**
  * The tender's state table (packages/shared/src/machines/tender.ts) walked with `stateMatrix`: for every action,
@@ -55,7 +56,7 @@ describe('tender state table', () => {
     const snapshot = async () => ({
       tender: (await db().select().from(bids).where(eq(bids.id, id)))[0],
       history: await db().select().from(documentHistory).where(and(eq(documentHistory.docType, 'tender'), eq(documentHistory.docId, id))),
-      jobs: await db().select().from(jobs).where(eq(jobs.refId, id)),
+      jobs: await jobsOf(db(), Object.values(TENDER_JOBS), id),
       objections: await db().select().from(tenderObjections).where(eq(tenderObjections.tenderId, id)),
     });
     const commands: Record<string, () => Promise<{ message: string }>> = {

@@ -3,7 +3,7 @@ import { TenderBidStatus, tenderBidInput, tenderBidMachine, tenderMachine, type 
 import type { Db } from '../../db/client.ts';
 import { tenderBids, tenderBidVersions, tenderLots, tenderObjections, tenderQuestions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import {
   assertBiddable,
   assertSupplier,

@@ -27,6 +27,7 @@ import { callerFor } from '../auth/caller.ts';
 import { publicPage } from '../seo/pages.ts';
 import { bodyHtml } from '../seo/render.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
+import { jobsOf } from '../jobs/schedule.ts';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -143,7 +144,7 @@ describe('tenders: draft, publish, bid', () => {
     expect(list.data.list).toMatchObject([{ id: saved.data.id, status: BidStatus.OPEN, budget: null }]);
     const mine = await http.post<Paged<TenderRow>>(buyer.token, '/api/tender/list', { status: BidStatus.OPEN, pageIndex: 1, pageSize: 10 });
     expect(mine.data.list[0]).toMatchObject({ id: saved.data.id, budget: '500000.00', lotCount: 2, bidCount: 0 });
-    const jobRows = await db().select().from(jobs).where(eq(jobs.refId, saved.data.id));
+    const jobRows = await jobsOf(db(), Object.values(TENDER_JOBS), saved.data.id);
     expect(jobRows.map((j) => j.kind).sort()).toEqual([TENDER_JOBS.CLOSE, TENDER_JOBS.OPEN].sort());
   });
 

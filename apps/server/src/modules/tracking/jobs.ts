@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/executor.ts';
 import { trackedParcels } from '../../db/schema/index.ts';
 import { pushSign, SANDBOX_STEPS, SandboxTracker, type LogisticsTracker } from '../../lib/partners/logistics.ts';
-import { defineJob, recordId } from '../jobs/define.ts';
-import { scheduleJob } from '../jobs/schedule.ts';
+import { defineJob, recordId } from '../jobs/index.ts';
+import { scheduleJob } from '../jobs/index.ts';
 import { SUBSCRIBE_JOB, Subscription } from './parcels.ts';
 import { acceptPush } from './route.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, rmas, trackedParcels, trackingEvents, type TrackedParcelRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { LogisticsTracker } from '../../lib/partners/logistics.ts';
-import { scheduleJob } from '../jobs/schedule.ts';
+import { scheduleJob } from '../jobs/index.ts';
 import { fail } from './messages.ts';
 
 /** The job that subscribes a new parcel with the partner (payload: the parcel id), run after the shipment commits. */

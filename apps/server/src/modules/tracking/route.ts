@@ -12,10 +12,10 @@ import type { Db } from '../../db/client.ts';
 import { jobs, orders, rmas, shipments, trackedParcels, trackingEvents, trackingPushes, type TrackedParcelRow } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/executor.ts';
 import { verifyPush, type Kuaidi100Push, type Kuaidi100Result, type LogisticsTracker } from '../../lib/partners/logistics.ts';
-import { addDays, scheduleJob } from '../jobs/schedule.ts';
-import { notify } from '../notifications/notify.ts';
-import { orderLink } from '../orders/order-tx.ts';
-import { rmaLink } from '../aftersales/common.ts';
+import { addDays, scheduleJob } from '../jobs/index.ts';
+import { notify } from '../notifications/index.ts';
+import { orderLink } from '../orders/index.ts';
+import { rmaLink } from '../aftersales/index.ts';
 import { lockParcel, Subscription } from './parcels.ts';
 
 /** What a push came to (recorded in tracking_pushes.outcome). */

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { loadPdfLib } from '../../lib/lazy.ts';
 import { loadDocumentFont } from '../../lib/partners/pdf-font.ts';
-import { orderDetail } from '../orders/queries.ts';
-import type { Caller } from '../auth/caller.ts';
+import { orderDetail } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
 
 /**
  * The papers of an order as A4 PDFs (decision docs/decisions/0198-transfer-payee-and-order-papers.md): the order

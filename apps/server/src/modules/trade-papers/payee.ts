@@ -3,13 +3,13 @@ import { toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { accountFor } from '../credit/ledger.ts';
-import { verifiedAccountOf, type PayeeAccount } from '../merchant/bank.ts';
+import { accountFor } from '../credit/index.ts';
+import { verifiedAccountOf, type PayeeAccount } from '../merchant/index.ts';
 import type { OrderRules } from '../../config.ts';
-import { orderDetail } from '../orders/queries.ts';
-import { orderPayeeAccount } from '../orders/lifecycle.ts';
-import { ordersErrors } from '../orders/messages.ts';
-import type { Caller } from '../auth/caller.ts';
+import { orderDetail } from '../orders/index.ts';
+import { orderPayeeAccount } from '../orders/index.ts';
+import { ordersErrors } from '../orders/index.ts';
+import type { Caller } from '../auth/index.ts';
 
 /**
  * Where a transfer goes (decision docs/decisions/0198-transfer-payee-and-order-papers.md): the payee's settlement

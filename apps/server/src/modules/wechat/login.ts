@@ -5,12 +5,12 @@ import { users } from '../../db/schema/index.ts';
 import { loadQrCode } from '../../lib/lazy.ts';
 import { raise } from '../../lib/errors.ts';
 import { fail, wechatErrors } from './messages.ts';
-import { authErrors } from '../auth/messages.ts';
-import { codesErrors } from '../codes/messages.ts';
+import { authErrors } from '../auth/index.ts';
+import { codesErrors } from '../codes/index.ts';
 import { requireSms, requireWechat } from '../../lib/providers/availability.ts';
-import { afterFirstFactor } from '../auth/two-factor.ts';
-import { findByPhone, isBlocked } from '../auth/users.ts';
-import { requireCode } from '../codes/service.ts';
+import { afterFirstFactor } from '../auth/index.ts';
+import { findByPhone, isBlocked } from '../auth/index.ts';
+import { requireCode } from '../codes/index.ts';
 import { createTicket, peekBindTicket, QR_TTL_S, takeTicket } from './service.ts';
 
 export const MSG_QR_GONE = wechatErrors.WECHAT_QR_GONE.message;

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { caller } from '../../plugins/auth.ts';
 import { wechatBind, wechatLogin, wechatQr, wechatUnbind } from './login.ts';
-import { signInAnswer } from '../auth/two-factor.ts';
+import { signInAnswer } from '../auth/index.ts';
 import wechatSocket from './socket.ts';
 import callbackRoutes from './callback-routes.ts';
 

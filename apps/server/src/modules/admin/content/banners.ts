@@ -3,7 +3,7 @@ import type { AdminBannerInput } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { banners } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
-import type { AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/index.ts';
 import { audited, siteContentChanged } from '../audited.ts';
 
 /** Banners of one position (or all), by position and sort. */

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { articles } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
 import { escapeLike } from '../../../lib/sql.ts';
-import type { AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/index.ts';
 import { audited, siteContentChanged } from '../audited.ts';
 import { sanitizeArticle } from '../sanitize.ts';
 

@@ -3,7 +3,7 @@ import type { AdminPartnerInput } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { partners } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
-import type { AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/index.ts';
 import { audited, siteContentChanged } from '../audited.ts';
 
 /** Partner companies shown on the site home, by sort. */

@@ -3,7 +3,7 @@ import type { AdminSiteMenuInput } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { siteMenus } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
-import type { AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/index.ts';
 import { audited, siteContentChanged } from '../audited.ts';
 
 /** The entries of one site navigation or footer menu (two levels), by sort. */

@@ -6,9 +6,9 @@ import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
 import { conflict } from '../../../lib/errors.ts';
-import { inTransaction, rmaLink, transition } from '../../aftersales/common.ts';
-import type { AuditActor } from '../../audit/record.ts';
-import { notify } from '../../notifications/notify.ts';
+import { inTransaction, rmaLink, transition } from '../../aftersales/index.ts';
+import type { AuditActor } from '../../audit/index.ts';
+import { notify } from '../../notifications/index.ts';
 import { audited } from '../audited.ts';
 
 type DisputeFilter = z.infer<typeof adminDisputeListQuery>;

@@ -5,10 +5,10 @@ import { bids, companies, enquiries } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';
-import type { AuditActor } from '../../audit/record.ts';
-import { notify } from '../../notifications/notify.ts';
-import { enquiryLink } from '../../enquiries/common.ts';
-import { purchaserLink } from '../../tenders/common.ts';
+import type { AuditActor } from '../../audit/index.ts';
+import { notify } from '../../notifications/index.ts';
+import { enquiryLink } from '../../enquiries/index.ts';
+import { purchaserLink } from '../../tenders/index.ts';
 import { audited } from '../audited.ts';
 
 type ListingFilter = z.infer<typeof adminListingQuery>;

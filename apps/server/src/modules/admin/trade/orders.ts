@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { chinaDayEnd, chinaDayStart, type adminOrderDetail, type adminOrderListQuery, type z } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { orders, rmas } from '../../../db/schema/index.ts';
-import { orderParts } from '../../orders/queries.ts';
+import { orderParts } from '../../orders/index.ts';
 import { fail } from '../messages.ts';
 import { pagedRows, totalOf } from '../../../lib/paged.ts';
 import { escapeLike } from '../../../lib/sql.ts';

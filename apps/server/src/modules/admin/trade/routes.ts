@@ -3,7 +3,7 @@ import { adminTradeEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../../lib/envelope.ts';
 import { route } from '../../../lib/route.ts';
 import { sendDownload } from '../../../lib/download.ts';
-import { auditActor } from '../../audit/record.ts';
+import { auditActor } from '../../audit/index.ts';
 import { decideDispute, listDisputes } from './disputes.ts';
 import { listListings, setListingTakenDown } from './listings.ts';
 import { listAllOrders, orderForConsole } from './orders.ts';

@@ -13,9 +13,9 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { bids, companies, tenderBids, tenderLots } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { nameFilter } from '../name-filter.ts';
-import { safeHtml } from '../sanitize.ts';
-import { supplierLink } from '../../tenders/common.ts';
+import { nameFilter } from '../../../lib/name-filter.ts';
+import { safeHtml } from '../../../lib/sanitize.ts';
+import { supplierLink } from '../../tenders/index.ts';
 
 /** Published: drafts (status 0) of the workbench never show. */
 /** Published and not taken down by the platform (decision 0187). */

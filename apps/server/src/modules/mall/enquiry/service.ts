@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { companies, enquiries, enquiryItems } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { nameFilter } from '../name-filter.ts';
+import { nameFilter } from '../../../lib/name-filter.ts';
 
 const PUBLIC_STATUSES = [EnquiryStatus.QUOTING, EnquiryStatus.CLOSED, EnquiryStatus.DEAL];
 export const expiredSql = sql<boolean>`(${enquiries.status} = ${EnquiryStatus.QUOTING} and ${enquiries.deadline} <= now())`;

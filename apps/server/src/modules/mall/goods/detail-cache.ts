@@ -2,9 +2,10 @@ import type { GoodsDetail } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { broadcastForget, registerCache } from '../../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../../lib/ttl-cache.ts';
-import { GOODS_ANSWER_TTL_MS } from '../../search/goods-answers.ts';
-import { JsonEntry } from '../../site/cache.ts';
+import { GOODS_ANSWER_TTL_MS } from '../../search/index.ts';
+import { JsonEntry } from '../../site/index.ts';
 import { loadGoodsDetail } from './detail.ts';
+import { onGoodsChange, type GoodsChange } from '../../../lib/goods-changes.ts';
 
 /**
  * The goods detail, shared by every visitor for a few seconds (docs/decisions/0179): the answer of
@@ -42,11 +43,6 @@ export function cachedGoodsDetail(db: Db, id: number): Promise<CachedDetail> {
   );
 }
 
-/** What changed: these products, the products of these shops, or (null) everything. */
-export interface GoodsChange {
-  productIds?: readonly number[];
-  companyIds?: readonly number[];
-}
 
 const tagsOf = (change: GoodsChange) => [
   ...(change.productIds ?? []).map((id) => `p:${id}`),
@@ -67,3 +63,4 @@ function forgetLocally(tags: string[] | null) {
   else cache.clear();
 }
 registerCache(CACHE_NAME, forgetLocally);
+onGoodsChange((change) => forgetGoodsDetails(change));

@@ -3,9 +3,9 @@ import type { GoodsDetail, GoodsItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products, productSkus } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
-import { publicProduct } from '../../search/goods-query.ts';
-import { shownDescription } from '../../products/description.ts';
+import { goodsColumns, toGoodsItem } from '../../search/index.ts';
+import { publicProduct } from '../../search/index.ts';
+import { shownDescription } from '../../products/index.ts';
 import { shopCards } from '../shops/card.ts';
 
 const RELATED = 8;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { goodsEndpoints as e } from '@aquamall/shared/endpoints';
 import { route } from '../../../lib/route.ts';
-import { resanitiseOnce } from '../../products/description.ts';
-import { goodsAnswer } from '../../search/goods-answers.ts';
-import { sendEntry, SESSIONLESS } from '../../site/cache.ts';
+import { resanitiseOnce } from '../../products/index.ts';
+import { goodsAnswer } from '../../search/index.ts';
+import { sendEntry, SESSIONLESS } from '../../site/index.ts';
 import { cachedGoodsDetail } from './detail-cache.ts';
 
 /** Public goods: the list with Chinese search (goodsList, goodsSearch, shop search) and the detail page. */

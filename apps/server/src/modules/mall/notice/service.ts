@@ -3,8 +3,8 @@ import type { ArticleCategory, ArticleDetail, ArticleListItem, Paged } from '@aq
 import type { Db } from '../../../db/client.ts';
 import { articles } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { nameFilter } from '../name-filter.ts';
-import { safeHtml } from '../sanitize.ts';
+import { nameFilter } from '../../../lib/name-filter.ts';
+import { safeHtml } from '../../../lib/sanitize.ts';
 
 export const visible = and(eq(articles.hidden, false), sql`${articles.publishedAt} <= now()`) as SQL;
 

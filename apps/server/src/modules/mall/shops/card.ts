@@ -1,14 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, CompanyType, enumLabel, ProductStatus, type ShopCard } from '@aquamall/shared';
+import { and, inArray, sql } from 'drizzle-orm';
+import { CertStatus, enumLabel, ProductStatus, type ShopCard } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies } from '../../../db/schema/index.ts';
 
-/** An open, enabled supplier shop. */
-export const openShop: SQL = and(
-  eq(companies.type, CompanyType.SUPPLIER),
-  eq(companies.shopOpen, true),
-  eq(companies.disabled, false),
-) as SQL;
+import { openShop } from '../../merchant/index.ts';
+
+export { openShop };
 
 export const productCountSql = sql<number>`(select count(*)::int from products p where p.company_id = "companies"."id" and p.status = ${ProductStatus.ON_SALE})`;
 

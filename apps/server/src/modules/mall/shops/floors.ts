@@ -3,9 +3,9 @@ import type { GoodsItem, ShopFloor } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies, products } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { goodsColumns, toGoodsItem } from '../../search/goods-columns.ts';
-import { publicProduct } from '../../search/goods-query.ts';
-import { openShop } from './card.ts';
+import { goodsColumns, toGoodsItem } from '../../search/index.ts';
+import { publicProduct } from '../../search/index.ts';
+import { openShop } from '../../merchant/index.ts';
 
 const FLOOR_SIZE = 10;
 

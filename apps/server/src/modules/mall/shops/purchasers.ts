@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { CertStatus, CompanyType, EnquiryStatus, type Paged, type PurchaserItem } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
 import { companies } from '../../../db/schema/index.ts';
-import { nameFilter } from '../name-filter.ts';
+import { nameFilter } from '../../../lib/name-filter.ts';
 
 const publicEnquiry = sql`e.company_id = "companies"."id" and e.status in (${EnquiryStatus.QUOTING}, ${EnquiryStatus.CLOSED}, ${EnquiryStatus.DEAL}) and e.published_at is not null and e.taken_down_at is null`;
 

@@ -13,8 +13,9 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { categories, companies, products } from '../../../db/schema/index.ts';
 import { fail } from '../messages.ts';
-import { nameFilter } from '../name-filter.ts';
-import { openShop, shopCardColumns, toShopCard } from './card.ts';
+import { nameFilter } from '../../../lib/name-filter.ts';
+import { shopCardColumns, toShopCard } from './card.ts';
+import { openShop } from '../../merchant/index.ts';
 
 const SHOP_PREVIEW = 4;
 const shopNotFound = () => fail('SHOP_NOT_FOUND');

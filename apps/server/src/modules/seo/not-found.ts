@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@aquamall/shared';
-import { isPublicPath, publicPage, type PublicPage } from '../modules/seo/pages.ts';
-import { renderPage } from '../modules/seo/render.ts';
-import { IndexTemplate } from '../modules/seo/template.ts';
-import { CompressedText } from '../modules/site/cache.ts';
-import { siteSettings } from '../modules/site/service.ts';
+import { isPublicPath, publicPage, type PublicPage } from './pages.ts';
+import { renderPage } from './render.ts';
+import { IndexTemplate } from './template.ts';
+import { CompressedText } from '../site/index.ts';
+import { siteSettings } from '../site/index.ts';
 
 /**
  * Unknown /api (and /dev/) paths answer HTTP 404 (the client shows 接口地址不存在). Every other unknown path serves the web

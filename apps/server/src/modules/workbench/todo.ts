@@ -14,13 +14,13 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { companies, OrderCountScope, roles, users } from '../../db/schema/index.ts';
-import { unreadTotal } from '../notifications/inbox.ts';
-import { readOrderCounts } from '../orders/counts.ts';
-import { myEnquiryCounts } from '../enquiries/queries.ts';
-import { rmaCounts } from '../aftersales/queries.ts';
-import { invoiceCounts } from '../invoices/queries.ts';
-import type { Caller } from '../auth/caller.ts';
-import { visibleMenuPaths } from './menus.ts';
+import { unreadTotal } from '../notifications/index.ts';
+import { readOrderCounts } from '../orders/index.ts';
+import { myEnquiryCounts } from '../enquiries/index.ts';
+import { rmaCounts } from '../aftersales/index.ts';
+import { invoiceCounts } from '../invoices/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { visibleMenuPaths } from '../access/index.ts';
 
 /** Counts per status (as the list tabs keep them), from any of the count readers. */
 type ByStatus = Record<string, number>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticle } from '../admin/sanitize.ts';
+import { sanitizeArticle } from '../modules/admin/sanitize.ts';
 import { safeHtml } from './sanitize.ts';
 
 const stored =

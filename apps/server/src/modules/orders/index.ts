@@ -1,0 +1,12 @@
+// The public face of this module: what other modules may import (docs/decisions/0212-module-faces.md).
+// Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
+export { readOrderCounts } from './counts.ts';
+export type { NewOrder, NewOrderLine } from './create.ts';
+export { createOrders, viewerOrderType } from './create.ts';
+export { seedDemoOrders } from './demo.ts';
+export { shanghai } from './export.ts';
+export { orderPayeeAccount } from './lifecycle.ts';
+export { ordersErrors } from './messages.ts';
+export { orderLink } from './order-tx.ts';
+export { orderDetail, orderParts } from './queries.ts';
+export { default as orderRoutes } from './routes.ts';
