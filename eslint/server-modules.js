@@ -8,7 +8,7 @@ import path from 'node:path';
 /** Layer of each server module (apps/server/src/modules/<m>/). A module missing here is an error of the rule. */
 export const LAYERS = {
   // 1. kernel: no notion of who is asking
-  jobs: 1, site: 1, enums: 1, health: 1, ping: 1, ops: 1,
+  jobs: 1, events: 1, site: 1, enums: 1, health: 1, ping: 1, ops: 1,
   // 2. identity and the services that know the caller
   auth: 2, codes: 2, captcha: 2, access: 2, wechat: 2, privacy: 2,
   audit: 2, files: 2, notifications: 2, openapi: 2, merchant: 2, certification: 2,
@@ -16,7 +16,7 @@ export const LAYERS = {
   catalog: 3, products: 3, search: 3, pricing: 3,
   // 4. trade documents
   buying: 4, orders: 4, aftersales: 4, invoices: 4, credit: 4, enquiries: 4, quotations: 4, tenders: 4,
-  agreements: 4, approvals: 4, tracking: 4, 'trade-papers': 4,
+  agreements: 4, approvals: 4, tracking: 4, 'trade-papers': 4, contracts: 4, payments: 4, budgets: 4,
   // 5. read models
   reports: 5, workbench: 5, mall: 5, seo: 5, admin: 5,
 };

@@ -72,13 +72,15 @@ import { approvalRoutes } from './modules/approvals/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
 import { agreementRoutes } from './modules/agreements/index.ts';
-import { channelsOf } from './modules/notifications/outbound.ts';
-import { startDomainEvents } from './modules/events/dispatch.ts';
-import shoppingListRoutes from './modules/buying/list-routes.ts';
-import contractRoutes from './modules/contracts/routes.ts';
-import paymentRoutes from './modules/payments/routes.ts';
-import budgetRoutes from './modules/budgets/routes.ts';
-import pricingRoutes from './modules/pricing/routes.ts';
+import { channelsOf } from './modules/notifications/index.ts';
+import { startDomainEvents } from './modules/events/index.ts';
+import { noticeConsumer } from './modules/notifications/index.ts';
+import { webhookConsumer } from './modules/openapi/index.ts';
+import { shoppingListRoutes } from './modules/buying/index.ts';
+import { contractRoutes } from './modules/contracts/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { budgetRoutes } from './modules/budgets/index.ts';
+import { pricingRoutes } from './modules/pricing/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,7 +189,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
   // The channels the providers carry (SMS, WeChat, e-mail) and the domain-event dispatch (decision 0211).
   app.decorate('outbound', channelsOf(app));
-  startDomainEvents(app);
+  startDomainEvents([noticeConsumer(app.outbound), webhookConsumer]);
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);

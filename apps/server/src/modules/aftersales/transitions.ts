@@ -17,7 +17,7 @@ import {
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, rmaLines } from '../../db/schema/index.ts';
-import { requestRefund } from '../payments/refunds.ts';
+import { requestRefund } from '../payments/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { createOrders, type NewOrderLine } from '../orders/index.ts';
 import { moveStock } from '../products/index.ts';
@@ -27,7 +27,7 @@ import { rmaTypeName } from './apply.ts';
 import { refundToAccount } from '../credit/index.ts';
 import { markInvoiceReversal, receiptMoves, returnAddressOf } from './returns.ts';
 import { startParcel } from '../tracking/index.ts';
-import { releaseBudget } from '../budgets/ledger.ts';
+import { releaseBudget } from '../budgets/index.ts';
 import { fail } from './messages.ts';
 
 const BUYER_ONLY = 'RMA_BUYER_ONLY';

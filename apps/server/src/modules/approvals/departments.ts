@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql, getTableColumns } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, getTableColumns } from 'drizzle-orm';
 import type { DepartmentInput, DepartmentRow, Paged } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -9,7 +9,9 @@ import type { Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
 
 /** A user's shown name (real name, nickname, else the phone). */
-export const userName = sql<string>`coalesce(nullif(${users.realName}, ''), nullif(${users.nickName}, ''), ${users.phone})`;
+import { userName } from '../auth/index.ts';
+
+export { userName };
 
 /** Departments of the caller's company (docs/product/approvals.md#departments), paged, newest first. */
 export async function listDepartments(

@@ -23,7 +23,7 @@ import { departmentOf } from './departments.ts';
 import { fail } from './messages.ts';
 import { notifyApprovers } from './notices.ts';
 import { matchingRule, ruleById, stepLabel, stepNames } from './rules.ts';
-import { budgetShortfall, exceeded, overBudgetSetting, type Shortfall } from '../budgets/ledger.ts';
+import { budgetShortfall, exceeded, overBudgetSetting, type Shortfall } from '../budgets/index.ts';
 
 /** Days an undecided purchase request waits before it expires (docs/product/approvals.md#lifecycle). */
 export const PURCHASE_REQUEST_DAYS = 7;

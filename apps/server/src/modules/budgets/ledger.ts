@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { BudgetEntryKind, BudgetOverMode, formatFen, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { budgetEntries, budgets, budgetSettings, departmentMembers, departments, users } from '../../db/schema/index.ts';
-import { userName } from '../approvals/departments.ts';
+import { userName } from '../auth/index.ts';
+import { registerOrderHooks } from '../orders/index.ts';
 import { fail } from './messages.ts';
 import { periodKeysOf, periodName } from './periods.ts';
 
@@ -192,3 +193,9 @@ export async function releaseBudget(
   });
   if (values.length) await tx.insert(budgetEntries).values(values);
 }
+
+// Orders consume on placement and release on cancellation through the order hooks (orders/hooks.ts).
+registerOrderHooks({
+  placed: (tx, placed, now) => consumeBudgets(tx, placed, now),
+  cancelled: (tx, order, actor, now) => releaseBudget(tx, order, actor, { kind: 'cancel' }, now),
+});

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { approvalRules, budgetEntries, budgets, budgetSettings, departments, users } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
-import { callerName, type Caller } from '../auth/caller.ts';
+import { callerName, type Caller } from '../auth/index.ts';
 import { budgetsOf, overBudgetSetting, remainingFen, targetNames, type BudgetTarget } from './ledger.ts';
 import { fail } from './messages.ts';
 import { periodKeysOf, periodName } from './periods.ts';

@@ -5,5 +5,6 @@ export { addToCart, linePrices, problemOf, skuFacts, specText } from './cart.ts'
 export type { GateSubmission, RequestRemark } from './checkout.ts';
 export { registerCheckoutGate, requestHash } from './checkout.ts';
 export { createInvoiceTitle, invoiceSnapshot, ownInvoiceTitle } from './invoice-titles.ts';
+export { default as shoppingListRoutes } from './list-routes.ts';
 export { fail } from './messages.ts';
 export { default as buyingRoutes } from './routes.ts';

@@ -2,7 +2,7 @@ import { MAX_QUANTITY, MAX_QUICK_LINES, type QuickOrderSheetResult } from '@aqua
 import type { Db } from '../../db/client.ts';
 import { loadExcel } from '../../lib/lazy.ts';
 import { readSheet } from '../../lib/sheets.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { assertPurchaser } from './cart.ts';
 import { resolveQuickOrder } from './repeat.ts';
 

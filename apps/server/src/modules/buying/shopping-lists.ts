@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { shoppingListItems, shoppingLists, users } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { assertPurchaser, linePrices, problemOf, skuFacts, specText } from './cart.ts';
 import { fail } from './messages.ts';
 import { addManyToCart } from './repeat.ts';

@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { agreementToSign, contractFile, myCertification, sendAgreementCode, sendContract, signContract, submitCertification } from './service.ts';
-import { clientInfo } from '../auth/fields.ts';
+import { clientInfo } from '../auth/index.ts';
 import { cancelMemberOrder, createMemberOrder, memberInfo, memberOrderOut, registerMemberJobs, requestMemberInvoice, submitMemberProof } from './member.ts';
 
 /** Enterprise certification, contract signing and membership (workbench); the console's review is in admin/. */

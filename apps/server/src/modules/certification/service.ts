@@ -7,7 +7,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
 import { SERVICE_AGREEMENT_TERMS } from '../../lib/partners/esign.ts';
 import { requireSms } from '../../lib/providers/availability.ts';
-import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/service.ts';
+import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { notifyDecision } from '../notifications/index.ts';

@@ -3,4 +3,4 @@
 export { codesErrors } from './messages.ts';
 export { default as codesRoutes } from './routes.ts';
 export { registerCodeRecipients } from './send.ts';
-export { CODE_TTL_MIN, issueCode, requireCode } from './service.ts';
+export { CODE_TTL_MIN, checkCode, issueCode, requireCode } from './service.ts';

@@ -3,6 +3,7 @@ import { ContractStatus, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { contractSettings, orderContracts, type OrderRow } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
+import { registerOrderHooks } from '../orders/index.ts';
 
 /**
  * Whether an order needs a signed contract before it ships (docs/product/contracts.md#required): the supplier's
@@ -47,3 +48,6 @@ export async function assertNoLiveContract(tx: Db, orderId: number): Promise<voi
   const c = await contractOfOrder(tx, orderId);
   if (c && c.status !== ContractStatus.VOIDED) throw fail('CONTRACT_BLOCKS_REPRICE');
 }
+
+// The order steps ask these before shipping and repricing (orders/hooks.ts).
+registerOrderHooks({ beforeShip: assertContractAllowsShipping, beforeReprice: assertNoLiveContract });

@@ -4,7 +4,7 @@ import { sendDownload } from '../../lib/download.ts';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
-import { clientInfo } from '../auth/fields.ts';
+import { clientInfo } from '../auth/index.ts';
 import {
   contractPdf,
   createContract,

@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { awardEnquiry } from './award.ts';
-import { contractsForAward } from '../contracts/service.ts';
+import { contractsForAward } from '../contracts/index.ts';
 import { extendEnquiry, registerEnquiryJobs, saveEnquiry, withdrawEnquiry } from './editor.ts';
 import { compareOffers, exportOffers, offerDetail } from './offers.ts';
 import { exportMyEnquiries } from './export.ts';

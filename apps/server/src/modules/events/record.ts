@@ -1,7 +1,7 @@
 import type { NoticeEventKey } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/index.ts';
-import { scheduleJobsQuery } from '../jobs/schedule.ts';
+import { scheduleJobsQuery } from '../jobs/index.ts';
 
 /**
  * The domain-event outbox (docs/decisions/0211-one-event-outbox.md). A change records what happened with

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { eventsInScope } from '../../lib/event-bus.ts';
 import { business } from '../../lib/metrics.ts';
-import { recordEvent } from '../events/record.ts';
-import { routeNotice } from './outbound.ts';
+import { recordEvent } from '../events/index.ts';
 import { registerSecurityNotifier } from '../auth/index.ts';
 
 export interface Notice {

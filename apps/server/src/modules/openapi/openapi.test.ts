@@ -21,6 +21,8 @@ import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolati
 import { openApiEndpoints as e } from '@aquamall/shared/endpoints';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { dispatchEvent } from '../events/dispatch.ts';
+import { noticeConsumer } from '../notifications/event-consumer.ts';
+import { webhookConsumer } from './event-consumer.ts';
 import { isPrivateAddress } from './ssrf.ts';
 import { canonicalRequest, sign, webhookSignature } from './signing.ts';
 import {
@@ -255,7 +257,7 @@ async function runJobs(now = new Date()) {
  */
 async function deliveriesOf(endpointId: number) {
   const waiting = await db().select({ id: domainEvents.id }).from(domainEvents).where(isNull(domainEvents.dispatchedAt));
-  for (const ev of waiting) await db().transaction((tx) => dispatchEvent(tx, t.app.outbound, ev.id));
+  for (const ev of waiting) await db().transaction((tx) => dispatchEvent(tx, [noticeConsumer(t.app.outbound), webhookConsumer], ev.id));
   return db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(webhookDeliveries.id);
 }
 

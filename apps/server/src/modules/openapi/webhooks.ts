@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/executor.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
 import { recordAudit } from '../audit/index.ts';
-import { scheduleJob, scheduleJobsQuery } from '../jobs/index.ts';
+import { scheduleJob } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { OpenApiCaller } from './keys.ts';
 import { fail } from './messages.ts';

@@ -1,4 +1,4 @@
-import { recordEvents } from '../events/record.ts';
+import { recordEvents } from '../events/index.ts';
 import { CANCEL_SOON, reminderAt } from './order-tx.ts';
 import { eq, inArray } from 'drizzle-orm';
 import {
@@ -32,7 +32,7 @@ import { addHours, scheduleJobsQuery } from '../jobs/index.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses, resolvePrices, type ResolvedPrice } from '../pricing/index.ts';
 import { verifiedAccountOf } from '../merchant/index.ts';
-import { consumeBudgets } from '../budgets/ledger.ts';
+import { orderHooks } from './hooks.ts';
 
 
 /** The history's document kind of orders (`document_history.doc_type`). */
@@ -321,7 +321,7 @@ export async function createOrders(
   inserted.sort((a, b) => a.id - b.id);
   const written = planned.map((p, i) => ({ ...p, order: inserted[i]! }));
   // The buyer's budgets (docs/product/budgets.md): locked after the SKUs, refused or consumed in this transaction.
-  await consumeBudgets(
+  await orderHooks.placed(
     tx,
     written.map(({ o, order }) => ({
       id: order.id,

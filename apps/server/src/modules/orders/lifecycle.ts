@@ -36,10 +36,7 @@ import { debitOrder, reverseOrderPayment } from '../credit/index.ts';
 import { fail, ordersErrors } from './messages.ts';
 import { startParcel } from '../tracking/index.ts';
 import { payeeAccountById, verifiedAccountOf } from '../merchant/index.ts';
-import { requestRefund } from '../payments/refunds.ts';
-import { assertContractAllowsShipping, assertNoLiveContract } from '../contracts/gate.ts';
-
-const isOnlineMethod = (m: number | null) => m === PaymentMethod.WECHAT || m === PaymentMethod.ALIPAY;
+import { orderHooks } from './hooks.ts';
 
 /**
  * The order lifecycle (docs/product/orders.md#lifecycle): one transaction per command, the order locked with its status and
@@ -56,7 +53,7 @@ export async function repriceOrder(
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'reprice', actor);
-    await assertNoLiveContract(tx, order.id);
+    await orderHooks.beforeReprice(tx, order.id);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const newPrice = new Map<number, number>();
@@ -182,8 +179,8 @@ export async function cancelOrder(
         : null;
     // Paid online: refunded in full through the same channel (decision 0207).
     const online =
-      order.status === OrderStatus.TO_SHIP && isOnlineMethod(order.paymentMethod)
-        ? await requestRefund(tx, { orderId: order.id, amountFen: toFen(order.paidAmount), reason: `订单取消：${reason}`, source: 'cancel', sourceId: null }, now)
+      order.status === OrderStatus.TO_SHIP
+        ? await orderHooks.refundOnline(tx, order, `订单取消：${reason}`, now)
         : null;
     const note =
       order.status !== OrderStatus.TO_SHIP
@@ -400,7 +397,7 @@ export async function shipOrder(
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     guardOrder(order, 'ship', actor);
     // The supplier's contract rule (docs/product/contracts.md#required): a required contract is signed first.
-    await assertContractAllowsShipping(tx, order);
+    await orderHooks.beforeShip(tx, order);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const qty = new Map<number, number>();

@@ -21,7 +21,7 @@ import {
   type TransitionActor,
 } from '../../lib/transition.ts';
 import { notify, type Notice } from '../notifications/index.ts';
-import { recordEvent, type EventRecipient } from '../events/record.ts';
+import { recordEvent, type EventRecipient } from '../events/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import { moveStock } from '../products/index.ts';
 import { cancelJobs, jobClocks, scheduleJob } from '../jobs/index.ts';
@@ -29,7 +29,7 @@ import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses } from '../pricing/index.ts';
 import { releaseDrawDown } from '../agreements/index.ts';
-import { releaseBudget } from '../budgets/ledger.ts';
+import { orderHooks } from './hooks.ts';
 
 /** The job reminding of an order's auto-cancellation before its confirm or pay clock runs out (timed-rules.ts). */
 export const CANCEL_SOON = 'order.cancel_soon';
@@ -249,7 +249,7 @@ export async function cancelLockedOrder(
     // A call-off order gives its quantities back to its framework agreement (docs/product/agreements.md#call-off-orders).
     await releaseDrawDown(tx, order, actor, now);
     // What the order consumed of the buyer's budgets goes back (docs/product/budgets.md#ledger).
-    await releaseBudget(tx, order, actor, { kind: 'cancel' }, now);
+    await orderHooks.cancelled(tx, order, actor, now);
   };
   const who = actor.side === Side.SYSTEM ? '系统' : actor.side === Side.BUYER ? '采购商' : '供应商';
   await runOrderTransition(tx, order, {

@@ -3,7 +3,7 @@ import { formatChina, ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Si
 import type { Db } from '../../db/client.ts';
 import { jobs, orderPayments, type OrderRow } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
-import { JobStatus } from '../jobs/runner.ts';
+import { JobStatus } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { completeLockedOrder } from './lifecycle.ts';
 import { CANCEL_SOON, cancelLockedOrder, lockOrder, orderLink, type Actor } from './order-tx.ts';

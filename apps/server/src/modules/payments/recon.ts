@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/executor.ts';
 import { payOrders, payRefunds, reconDiscrepancies, reconRuns, users } from '../../db/schema/index.ts';
 import type { PaymentPartner, StatementLine } from '../../lib/partners/pay/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { fail } from './messages.ts';
 
 interface Found {

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PayOrderStatus, PayRefundStatus, toFen, toYuan } from '@aquamall/shared';
+import { PaymentMethod, PayOrderStatus, PayRefundStatus, toFen, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { payLedger, payOrders, payRefunds } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
-import { scheduleJob } from '../jobs/schedule.ts';
+import { scheduleJob } from '../jobs/index.ts';
 import { fail } from './messages.ts';
+import { registerOrderHooks } from '../orders/index.ts';
 
 /** The detached job that sends a refund to the partner (payload: the refund's id). */
 export const REFUND_JOB = 'pay.refund';
@@ -111,3 +112,12 @@ export async function refundFailed(tx: Db, r: PayRefundRow, reason: string): Pro
     .set({ refundedAmount: sql`${payOrders.refundedAmount} - ${r.amount}` })
     .where(eq(payOrders.id, r.payOrderId));
 }
+
+// A paid order cancelled while it waits for shipment is refunded in full through the channel that took the money
+// (decision 0207; orders/hooks.ts).
+registerOrderHooks({
+  refundOnline: async (tx, order, reason, now) =>
+    order.paymentMethod === PaymentMethod.WECHAT || order.paymentMethod === PaymentMethod.ALIPAY
+      ? requestRefund(tx, { orderId: order.id, amountFen: toFen(order.paidAmount), reason, source: 'cancel', sourceId: null }, now)
+      : null,
+});

@@ -29,8 +29,8 @@ import {
   productSkus,
   type ContractTier,
 } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/record.ts';
-import type { Caller } from '../auth/caller.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { contractUnitFen } from './contract-source.ts';
 import { fail } from './messages.ts';
 import { resolvePrices } from './resolve.ts';

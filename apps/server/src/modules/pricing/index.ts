@@ -2,3 +2,4 @@
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export type { ResolvedPrice } from './resolve.ts';
 export { recordPriceUses, resolvePrices } from './resolve.ts';
+export { default as pricingRoutes } from './routes.ts';
