@@ -80,6 +80,10 @@ import { shoppingListRoutes } from './modules/buying/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { budgetRoutes } from './modules/budgets/index.ts';
+import { registerOrderHooks } from './modules/orders/index.ts';
+import { budgetOrderHooks } from './modules/budgets/index.ts';
+import { contractOrderHooks } from './modules/contracts/index.ts';
+import { paymentOrderHooks } from './modules/payments/index.ts';
 import { pricingRoutes } from './modules/pricing/index.ts';
 
 declare module 'fastify' {
@@ -190,6 +194,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // The channels the providers carry (SMS, WeChat, e-mail) and the domain-event dispatch (decision 0211).
   app.decorate('outbound', channelsOf(app));
   startDomainEvents([noticeConsumer(app.outbound), webhookConsumer]);
+  // Rules the modules built on orders add to an order's steps (orders/hooks.ts): orders imports none of them.
+  registerOrderHooks('budgets', budgetOrderHooks);
+  registerOrderHooks('contracts', contractOrderHooks);
+  registerOrderHooks('payments', paymentOrderHooks);
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);

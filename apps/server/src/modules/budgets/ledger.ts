@@ -3,7 +3,7 @@ import { BudgetEntryKind, BudgetOverMode, formatFen, toFen, toYuan } from '@aqua
 import type { Db } from '../../db/client.ts';
 import { budgetEntries, budgets, budgetSettings, departmentMembers, departments, users } from '../../db/schema/index.ts';
 import { userName } from '../auth/index.ts';
-import { registerOrderHooks } from '../orders/index.ts';
+import type { OrderHooks } from '../orders/index.ts';
 import { fail } from './messages.ts';
 import { periodKeysOf, periodName } from './periods.ts';
 
@@ -195,7 +195,7 @@ export async function releaseBudget(
 }
 
 // Orders consume on placement and release on cancellation through the order hooks (orders/hooks.ts).
-registerOrderHooks({
+export const budgetOrderHooks: Partial<OrderHooks> = {
   placed: (tx, placed, now) => consumeBudgets(tx, placed, now),
   cancelled: (tx, order, actor, now) => releaseBudget(tx, order, actor, { kind: 'cancel' }, now),
-});
+};

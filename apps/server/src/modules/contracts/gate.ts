@@ -3,7 +3,7 @@ import { ContractStatus, toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { contractSettings, orderContracts, type OrderRow } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
-import { registerOrderHooks } from '../orders/index.ts';
+import type { OrderHooks } from '../orders/index.ts';
 
 /**
  * Whether an order needs a signed contract before it ships (docs/product/contracts.md#required): the supplier's
@@ -50,4 +50,4 @@ export async function assertNoLiveContract(tx: Db, orderId: number): Promise<voi
 }
 
 // The order steps ask these before shipping and repricing (orders/hooks.ts).
-registerOrderHooks({ beforeShip: assertContractAllowsShipping, beforeReprice: assertNoLiveContract });
+export const contractOrderHooks: Partial<OrderHooks> = { beforeShip: assertContractAllowsShipping, beforeReprice: assertNoLiveContract };

@@ -4,8 +4,8 @@ import type { OrderRow } from '../../db/schema/index.ts';
 /**
  * Rules that trade modules built on orders add to an order's steps: budgets consume on placement and release on
  * cancellation, contracts hold shipping and repricing, online payment refunds a cancelled order through its channel.
- * Those modules import orders and register here when they load (app.ts loads every module), so orders imports none
- * of them and the trade layer keeps one direction (docs/architecture.md "Server layers", decision 0212). Every hook
+ * Those modules import orders and export their rules; app.ts registers them while it builds the app, so orders imports
+ * none of them and the trade layer keeps one direction (docs/architecture.md "Server layers", decision 0212). Every hook
  * runs inside the order's own transaction.
  */
 
@@ -39,37 +39,32 @@ export interface OrderHooks {
   refundOnline: (tx: Db, order: OrderRow, reason: string, now: Date) => Promise<OnlineRefund | null>;
 }
 
-const registered: { [K in keyof OrderHooks]: OrderHooks[K][] } = {
-  placed: [],
-  cancelled: [],
-  beforeShip: [],
-  beforeReprice: [],
-  refundOnline: [],
-};
+/** The rules registered, by the module that owns them (registering again replaces: one app per test file builds many). */
+const registered = new Map<string, Partial<OrderHooks>>();
 
-/** Adds rules to the order steps (called once by each module at load). */
-export function registerOrderHooks(hooks: Partial<OrderHooks>): void {
-  for (const k of Object.keys(hooks) as (keyof OrderHooks)[]) {
-    const h = hooks[k];
-    if (h) (registered[k] as unknown[]).push(h);
-  }
+/** Adds a module's rules to the order steps; app.ts calls it for each module while it builds the app. */
+export function registerOrderHooks(owner: string, hooks: Partial<OrderHooks>): void {
+  registered.set(owner, hooks);
 }
+
+const all = <K extends keyof OrderHooks>(k: K): OrderHooks[K][] =>
+  [...registered.values()].map((h) => h[k]).filter((h): h is OrderHooks[K] => h !== undefined);
 
 export const orderHooks = {
   async placed(tx: Db, placed: readonly PlacedOrder[], now: Date): Promise<void> {
-    for (const h of registered.placed) await h(tx, placed, now);
+    for (const h of all('placed')) await h(tx, placed, now);
   },
   async cancelled(tx: Db, order: { id: number }, actor: { userId: number | null; userName: string }, now: Date): Promise<void> {
-    for (const h of registered.cancelled) await h(tx, order, actor, now);
+    for (const h of all('cancelled')) await h(tx, order, actor, now);
   },
   async beforeShip(tx: Db, order: OrderRow): Promise<void> {
-    for (const h of registered.beforeShip) await h(tx, order);
+    for (const h of all('beforeShip')) await h(tx, order);
   },
   async beforeReprice(tx: Db, orderId: number): Promise<void> {
-    for (const h of registered.beforeReprice) await h(tx, orderId);
+    for (const h of all('beforeReprice')) await h(tx, orderId);
   },
   async refundOnline(tx: Db, order: OrderRow, reason: string, now: Date): Promise<OnlineRefund | null> {
-    for (const h of registered.refundOnline) {
+    for (const h of all('refundOnline')) {
       const r = await h(tx, order, reason, now);
       if (r) return r;
     }

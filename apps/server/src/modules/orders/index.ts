@@ -5,6 +5,7 @@ export type { NewOrder, NewOrderLine } from './create.ts';
 export { createOrders, viewerOrderType } from './create.ts';
 export { seedDemoOrders } from './demo.ts';
 export { shanghai } from './export.ts';
+export type { OrderHooks } from './hooks.ts';
 export { registerOrderHooks } from './hooks.ts';
 export { orderPayeeAccount } from './lifecycle.ts';
 export { ordersErrors } from './messages.ts';

@@ -1,4 +1,4 @@
 // The public face of this module: what other modules may import (docs/decisions/0212-module-faces.md).
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
-export { requestRefund } from './refunds.ts';
+export { paymentOrderHooks, requestRefund } from './refunds.ts';
 export { default as paymentRoutes } from './routes.ts';

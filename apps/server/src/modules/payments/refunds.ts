@@ -5,7 +5,7 @@ import { payLedger, payOrders, payRefunds } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { scheduleJob } from '../jobs/index.ts';
 import { fail } from './messages.ts';
-import { registerOrderHooks } from '../orders/index.ts';
+import type { OrderHooks } from '../orders/index.ts';
 
 /** The detached job that sends a refund to the partner (payload: the refund's id). */
 export const REFUND_JOB = 'pay.refund';
@@ -115,9 +115,9 @@ export async function refundFailed(tx: Db, r: PayRefundRow, reason: string): Pro
 
 // A paid order cancelled while it waits for shipment is refunded in full through the channel that took the money
 // (decision 0207; orders/hooks.ts).
-registerOrderHooks({
+export const paymentOrderHooks: Partial<OrderHooks> = {
   refundOnline: async (tx, order, reason, now) =>
     order.paymentMethod === PaymentMethod.WECHAT || order.paymentMethod === PaymentMethod.ALIPAY
       ? requestRefund(tx, { orderId: order.id, amountFen: toFen(order.paidAmount), reason, source: 'cancel', sourceId: null }, now)
       : null,
-});
+};
