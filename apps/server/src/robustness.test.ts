@@ -70,6 +70,7 @@ const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/admin
 const rawAnswer = (url: string) =>
   url.startsWith('/f/') ||
   url.startsWith('/api/docs') || // the API reference: OpenAPI document, Swagger UI page and files
+  url.startsWith('/api/pay/notify/') || // payment partners' notifications answer in the partner's protocol (decision 0207)
   /socket|ImgVerificationCode|contract|outbox|captcha|callback|sandbox|download|export/i.test(url) ||
   !isApi(url);
 
@@ -294,8 +295,8 @@ describe('robustness: every route survives hostile input', () => {
       if (before) {
         const after = await tableCounts();
         // Bookkeeping a visitor creates by design: picture captchas, WeChat QR tickets, failed logins, SMS codes sent,
-        // rate-limit counters.
-        const bookkeeping = new Set(['captchas', 'wechat_tickets', 'login_failures', 'verification_codes', 'rate_limits']);
+        // rate-limit counters, and every payment notification received (recorded raw, refused ones too: decision 0207).
+        const bookkeeping = new Set(['captchas', 'wechat_tickets', 'login_failures', 'verification_codes', 'rate_limits', 'pay_callbacks']);
         const changed = Object.keys(after).filter((k) => !bookkeeping.has(k) && after[k] !== before[k]);
         expect(changed).toEqual([]);
       }

@@ -34,4 +34,5 @@ export const OPEN_TO_EVERY_MEMBER: Record<string, string> = {
   purchaseRequestWithdraw: APPROVER,
   pricingMine: 'the company’s own prices for goods on screen, the ones the member’s cart already shows (checkoutPreview); never another company’s',
   checkoutPreview: 'previews the member’s own cart at today’s prices; submitting the order needs purchase:manage',
+  budgetMine: 'the member’s own budgets (their department’s and their own) shown beside the checkout preview; allocating and adjusting need approval:manage',
 };

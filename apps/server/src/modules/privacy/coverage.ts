@@ -152,6 +152,20 @@ export const COVER: { columns: string[]; rule: Rule }[] = [
     rule: run((p) => sql`UPDATE budget_entries SET created_by_name = ${ANON_NAME} WHERE created_by = ${p.id}`),
   },
   {
+    // The signer's name and (masked) phone kept beside an order contract's signature (decision 0208). The sealed PDF
+    // is the parties' signed contract and stays as it is (a record the law requires to be kept).
+    columns: ['order_contracts.buyer_signer_name', 'order_contracts.buyer_signer_phone', 'order_contracts.seller_signer_name', 'order_contracts.seller_signer_phone'],
+    rule: async (db, p) => {
+      await db.execute(sql`UPDATE order_contracts SET buyer_signer_name = ${ANON_NAME}, buyer_signer_phone = '' WHERE buyer_signer_id = ${p.id}`);
+      await db.execute(sql`UPDATE order_contracts SET seller_signer_name = ${ANON_NAME}, seller_signer_phone = '' WHERE seller_signer_id = ${p.id}`);
+    },
+  },
+  {
+    // The payment partner's payer id (WeChat openid / Alipay buyer id) of a payment the person opened (decision 0207).
+    columns: ['pay_orders.payer_ref'],
+    rule: run((p) => sql`UPDATE pay_orders SET payer_ref = NULL WHERE created_by = ${p.id}`),
+  },
+  {
     // The phone, e-mail or WeChat id an outbound notice went to (decision 0203).
     columns: ['notice_outbox.target'],
     rule: run((p) => sql`UPDATE notice_outbox SET target = '' WHERE user_id = ${p.id}`),
@@ -197,6 +211,7 @@ async function redactAuditValues(db: Db, p: Person) {
 
 /** Columns matching PERSONAL_COLUMN that hold no person's data, with the reason. */
 export const NOT_PERSONAL: Record<string, string> = {
+  'shopping_lists.name': 'the name of a shopping list (常用药剂), chosen for goods, not a person',
   'companies.name': 'company name',
   'report_product_months.name': 'product name of an order line (report rollup)',
   'report_product_months.free_name': 'free-text line name of an enquiry order line (report rollup)',
