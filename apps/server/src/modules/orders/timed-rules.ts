@@ -71,7 +71,7 @@ export const orderJobHandlers = {
  * clock runs out (order-tx.ts `reminderAt`), cancelled when the order moves. Tells the side that can still act —
  * the supplier of a 待确认 order, the purchaser of a 待付款 one without a proof waiting — once per clock.
  */
-export async function remindCancelSoon(tx: Db, orderId: number): Promise<boolean> {
+export async function remindCancelSoon(tx: Db, orderId: number, now = new Date()): Promise<boolean> {
   const order = await lockOrder(tx, orderId);
   if (!order) return false;
   const clock =
@@ -85,7 +85,8 @@ export async function remindCancelSoon(tx: Db, orderId: number): Promise<boolean
     .select({ runAt: jobs.runAt })
     .from(jobs)
     .where(and(eq(jobs.kind, clock), eq(jobs.refId, orderId), eq(jobs.status, JobStatus.PENDING)));
-  if (!timeout) return false;
+  // A reminder that wakes only after its deadline (the instances were down) says nothing: the cancellation is due too.
+  if (!timeout || timeout.runAt.getTime() <= now.getTime()) return false;
   const seller = order.status === OrderStatus.TO_CONFIRM;
   const step = seller ? '待确认' : '待付款';
   const deadline = formatChina(timeout.runAt, 'MM-DD HH:mm');
@@ -107,5 +108,5 @@ export async function remindCancelSoon(tx: Db, orderId: number): Promise<boolean
 export function registerOrderJobs(): void {
   for (const [kind, handler] of Object.entries(orderJobHandlers))
     defineJob({ kind, payload: recordId, handler: (tx, orderId, { now }) => handler(tx, orderId, now) });
-  defineJob({ kind: CANCEL_SOON, payload: recordId, handler: async (tx, orderId) => void (await remindCancelSoon(tx, orderId)) });
+  defineJob({ kind: CANCEL_SOON, payload: recordId, handler: async (tx, orderId, { now }) => void (await remindCancelSoon(tx, orderId, now)) });
 }
