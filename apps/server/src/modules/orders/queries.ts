@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, OrderStatus, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -398,12 +398,19 @@ export async function orderDetail(
     cancelledAt: order.cancelledAt,
     deadline: pendingJob[0]?.runAt ?? null,
     paymentSubmitted: paymentWaiting,
+    remainingAmount: toYuan(Math.max(0, toFen(order.totalAmount) - toFen(order.paidAmount))),
     ...parts.view,
     related,
     actions: orderMachine.available(
       order.status,
       { side, permissions: perms },
-      { paymentWaiting, completedAt: order.completedAt, rmaDays: rules.rmaDays, now },
+      {
+        paymentWaiting,
+        partPaid: order.status === OrderStatus.TO_PAY && toFen(order.paidAmount) > 0,
+        completedAt: order.completedAt,
+        rmaDays: rules.rmaDays,
+        now,
+      },
     ),
   };
 }
@@ -470,6 +477,11 @@ export async function orderParts(db: Db, id: number) {
         rejectReason: p.rejectReason,
         submittedAt: p.submittedAt,
         decidedAt: p.decidedAt,
+        receivedNote: p.receivedNote,
+        noteMatched: p.noteMatched,
+        excessOf: p.excessOf,
+        excessHandling: p.excessHandling,
+        refundRef: p.refundRef,
       })),
       shipments: ships.map((s) => ({
         id: s.id,
