@@ -73,6 +73,8 @@ export const orderRow = z.object({
   repriced: z.boolean(),
   /** A transfer proof waits for the supplier (已提交付款凭证). */
   paymentSubmitted: z.boolean(),
+  /** ContractStatus of the order's live (not voided) contract, null without one (the list's 合同待签/合同已签). */
+  contractStatus: z.number().int().nullable(),
   /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
   invoiceState: z.number().int(),
   lineCount: z.number().int(),

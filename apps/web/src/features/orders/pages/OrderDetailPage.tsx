@@ -188,6 +188,7 @@ export default function OrderDetailPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
+        className="am-detail-head"
         title={
           <Space wrap>
             <span>{TYPE_TITLE[o.type] ?? '订单'}详情</span>
