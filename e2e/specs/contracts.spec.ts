@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { outboxCode, signIn } from './auth-helpers.ts';
-import { confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
 
 const BUYER = '18800000004';
 /** Demo suppliers that quote on the seeded enquiries, by company name. */
@@ -108,7 +108,7 @@ test('an RFQ award generates the contract; purchaser and supplier sign it with S
   await seller.reload();
   const payButton = seller.getByRole('button', { name: /确认收款/ });
   await payButton.click();
-  expect(await confirmAndAnswer(seller, popconfirm(seller), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
+  expect(await confirmAndAnswer(seller, payConfirmOk(seller), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await seller.getByRole('button', { name: /^发\s*货$/ }).click();
   const ship = seller.getByRole('dialog', { name: '发货' });
   await fillShipment(seller, ship, '顺丰速运', 'SF202612070001');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
 import { registerViaApi, signIn } from './auth-helpers.ts';
-import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof } from './trade-helpers.ts';
+import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
 
 /** The sandbox messages sent to a phone (GET /api/dev/outbox), newest first. */
 async function outbox(request: APIRequestContext, target: string): Promise<{ channel: string; body: string }[]> {
@@ -81,7 +81,7 @@ test('a purchaser orders: the supplier gets an SMS; the supplier ships: the purc
   await page.reload();
   const payButton = page.getByRole('button', { name: /确认收款/ });
   await payButton.click();
-  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
+  expect(await confirmAndAnswer(page, payConfirmOk(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   const ship = page.getByRole('dialog', { name: '发货' });
   await fillShipment(page, ship, '顺丰速运', 'SF555000111200');

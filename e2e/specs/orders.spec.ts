@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { confirmAndAnswer, fillShipment, popconfirm, stockOf, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, popconfirm, stockOf, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
 
 test('a supplier confirms an order, the purchaser uploads a transfer proof, the supplier confirms payment and ships in two parts, the purchaser receives; stock follows', async ({
   page,
@@ -43,7 +43,7 @@ test('a supplier confirms an order, the purchaser uploads a transfer proof, the 
   await page.reload();
   const payButton = page.getByRole('button', { name: /确认收款/ });
   await payButton.click();
-  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
+  expect(await confirmAndAnswer(page, payConfirmOk(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await expect(page.locator('.ant-card-head').first()).toContainText('待发货');
   await page.getByRole('button', { name: /^发\s*货$/ }).click();
   let ship = page.getByRole('dialog', { name: '发货' });

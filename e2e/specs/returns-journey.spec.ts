@@ -51,7 +51,7 @@ test('a quality-fault return of an invoiced order: return address, 不良品 rec
   await signIn(page, '18800000004');
   await page.goto(`/customer/order/detail?type=0&id=${order.id}`);
   await uploadTransferProof(page);
-  await call(sellerHeaders, '/api/order/payConfirm', { orderId: order.id });
+  await call(sellerHeaders, '/api/order/payConfirm', { orderId: order.id, receivedAmount: preview.totalAmount, receivedNote: `订单${order.orderNo}` });
   const placedDetail = await json<{ lines: { id: number; quantity: number }[] }>(await request.get(`/api/order/detail?id=${order.id}&type=6`, { headers: sellerHeaders }));
   await call(sellerHeaders, '/api/order/ship', { orderId: order.id, lines: placedDetail.data.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })), carrier: '顺丰速运', trackingNo: 'SF5566778899' });
   await call(buyer, '/api/order/receive', { orderId: order.id });

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { registerViaApi, signIn } from './auth-helpers.ts';
 import { PNG } from './merchant-helpers.ts';
 
 /** One SKU's figures as the supplier's inventory page (/customer/product/inventory) shows them. */
@@ -38,6 +39,13 @@ export async function ledgerRowsOf(page: Page, code: string, docNo: string) {
 /** The OK button of the open confirmation bubble. */
 export const popconfirm = (page: Page) =>
   page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ });
+
+/**
+ * The OK of the supplier's 确认收款 dialog (the received amount is prefilled with what is due, decision 0215): a
+ * transfer confirmed as received in full.
+ */
+export const payConfirmOk = (page: Page) =>
+  page.getByRole('dialog', { name: '确认收款' }).getByRole('button', { name: '确认收款' });
 
 /**
  * Clicks a confirmation's OK (a Popconfirm bubble or a Modal.confirm dialog) and answers the JSON of the call it
@@ -168,4 +176,47 @@ export async function fillShipment(page: Page, dialog: Locator, carrier: string,
   await select.fill(carrier);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: carrier }).first().click();
   await dialog.getByLabel('运单号', { exact: true }).fill(trackingNo);
+}
+
+/**
+ * A fresh purchaser orders an on-sale product of the demo supplier 18800000002 in the mall (the demo's own 待确认
+ * orders belong to other specs) and the supplier, signed in on `page`, confirms it: the order waits for payment.
+ * Answers the purchaser's page and the order id.
+ */
+export async function confirmedOrderOfFreshBuyer(page: Page, browser: Browser): Promise<{ buyer: Page; id: number }> {
+  const supplier = await signIn(page, '18800000002');
+  const list = (await (await page.request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as {
+    id: number;
+    companyId: number;
+    name: string;
+  }[];
+  let goods: { id: number; name: string } | undefined;
+  for (const item of list.filter((i) => i.companyId === supplier.extension.CompanyId)) {
+    const d = (await (await page.request.get(`/api/product/${item.id}`)).json()).data as { minOrder: number; skus: { available: number }[] };
+    if ((d.skus[0]?.available ?? 0) >= Math.max(1, d.minOrder)) {
+      goods = item;
+      break;
+    }
+  }
+  expect(goods, 'an on-sale product of the demo supplier').toBeTruthy();
+  const buyer = await browser.newPage();
+  const fresh = await registerViaApi(buyer.request);
+  await signIn(buyer, fresh.phone, fresh.password);
+  await buyer.goto(`/mall/goodsDetail?id=${goods!.id}`);
+  await buyer.getByRole('radio').first().click().catch(() => undefined);
+  const added = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
+  await buyer.getByTestId('add-to-cart').click();
+  expect((await (await added).json()).code).toBe(0);
+  await buyer.goto('/customer/cart');
+  await checkoutOnly(buyer, [buyer.getByRole('row').filter({ hasText: goods!.name }).getByRole('checkbox')], 1);
+  await addCheckoutAddress(buyer);
+  await buyer.getByTestId('submit-checkout').click();
+  const link = buyer.getByTestId('checkout-result').getByTestId('order-link');
+  await expect(link).toHaveCount(1);
+  const id = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  await page.goto(`/customer/order/detail?type=6&id=${id}`);
+  const confirmButton = page.getByRole('button', { name: /确认订单/ });
+  await confirmButton.click();
+  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/confirm', confirmButton)).toMatchObject({ code: 0 });
+  return { buyer, id };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/console.ts';
 import { signIn } from './auth-helpers.ts';
-import { confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
 
 /** Screenshots of the dialogs at desktop and phone widths (decision 0198), kept outside the repository. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -61,7 +61,7 @@ test('a purchaser pays by transfer to the shown verified account, the supplier c
   await check.getByRole('button', { name: '关 闭' }).click();
   const payButton = page.getByRole('button', { name: /确认收款/ });
   await payButton.click();
-  expect(await confirmAndAnswer(page, popconfirm(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
+  expect(await confirmAndAnswer(page, payConfirmOk(page), '/api/order/payConfirm', payButton)).toMatchObject({ code: 0 });
   await expect(page.locator('.ant-card-head').first()).toContainText('待发货');
 
   // Ships everything and prints the delivery note of the shipment.

@@ -87,6 +87,8 @@ export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as cons
 export const PurchaseRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3, EXPIRED: 4, RETURNED: 5 } as const;
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
+/** What the supplier did with a transfer's excess over the amount due (decision 0215): refunded, or kept as balance. */
+export const ExcessHandling = { REFUND: 1, BALANCE: 2 } as const;
 export const RmaType = { RETURN: 1, REFUND: 2, EXCHANGE: 3 } as const;
 /** What a company keeps an address for: purchasers' delivery addresses, suppliers' shipping-from and return ones. */
 export const AddressKind = { DELIVERY: 1, SHIP_FROM: 2, RETURN: 3 } as const;
@@ -227,6 +229,10 @@ export const ENUMS: EnumDef[] = [
     [0, '待确认'],
     [1, '已确认'],
     [2, '已驳回'],
+  ]),
+  def('ExcessHandling', [
+    [1, '退还'],
+    [2, '转为余额'],
   ]),
   def('AddressKind', [
     [1, '收货地址'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyQuery } from '../money.ts';
+import { moneyInput, moneyQuery } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { carrierCodeInput, trackingNoFitsCarrier } from './tracking.ts';
 
@@ -73,6 +73,8 @@ export const orderRow = z.object({
   repriced: z.boolean(),
   /** A transfer proof waits for the supplier (已提交付款凭证). */
   paymentSubmitted: z.boolean(),
+  /** ContractStatus of the order's live (not voided) contract, null without one (the list's 合同待签/合同已签). */
+  contractStatus: z.number().int().nullable(),
   /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
   invoiceState: z.number().int(),
   lineCount: z.number().int(),
@@ -112,6 +114,7 @@ export const ORDER_ACTIONS = [
   'cancel',
   'pay',
   'payConfirm',
+  'payPartial',
   'payReject',
   'payOnline',
   'ship',
@@ -154,6 +157,13 @@ export const orderPaymentView = z.object({
   rejectReason: z.string().nullable(),
   submittedAt: wireTimestamp,
   decidedAt: wireTimestamp.nullable(),
+  /** The note (附言) the supplier saw on the transfer and whether it carries the order number (null: not checked). */
+  receivedNote: z.string(),
+  noteMatched: z.boolean().nullable(),
+  /** An excess row (negative amount): the transfer it comes from, ExcessHandling, the refund's bank reference. */
+  excessOf: z.number().int().nullable(),
+  excessHandling: z.number().int().nullable(),
+  refundRef: z.string(),
 });
 
 export const shipmentView = z.object({
@@ -253,6 +263,8 @@ export const orderDetail = z.object({
   /** When the timed rule now running on the order fires (confirm/pay deadline, automatic receipt). */
   deadline: wireTimestamp.nullable(),
   paymentSubmitted: z.boolean(),
+  /** What is still to pay: total − paid (the order's payment rows), never below 0. */
+  remainingAmount: z.string(),
   lines: z.array(orderLineView),
   payments: z.array(orderPaymentView),
   shipments: z.array(shipmentView),
@@ -298,6 +310,29 @@ export const orderPayInput = z.object({
   if (v.method === 1 && v.proofFiles.length === 0) ctx.addIssue({ code: 'custom', message: '请上传付款凭证', path: ['proofFiles'] });
 });
 export type OrderPayInput = z.infer<typeof orderPayInput>;
+
+/**
+ * The supplier confirms a transfer proof with the amount actually received and the note (附言) seen on the bank
+ * statement (decision 0215): short leaves the remainder payable, an excess is refunded (退还, with the refund's bank
+ * reference) or kept as the purchaser's balance (转为余额).
+ */
+export const paymentConfirmInput = z.object({
+  orderId: recordId,
+  receivedAmount: moneyInput('实收金额', { max: 1e10, positive: true }),
+  receivedNote: z.string().trim().max(140, '附言最多140个字').default(''),
+  excessHandling: z.union([z.literal(1), z.literal(2)], '请选择多付部分的处理方式').optional(),
+  refundRef: z.string().trim().max(60, '退款流水号最多60个字').default(''),
+});
+export type PaymentConfirmInput = z.input<typeof paymentConfirmInput>;
+
+/** What the supplier is told after confirming: paid, or the remainder still due; the excess; whether the note matched. */
+export const paymentConfirmResult = z.object({
+  paid: z.boolean(),
+  remainingAmount: z.string(),
+  excessAmount: z.string(),
+  noteMatched: z.boolean(),
+});
+export type PaymentConfirmResult = z.infer<typeof paymentConfirmResult>;
 
 export const paymentRejectInput = z.object({ orderId: recordId, reason: reason('驳回原因') });
 export type PaymentRejectInput = z.infer<typeof paymentRejectInput>;

@@ -38,6 +38,16 @@ export const transferMatchInput = z.object({
 });
 export type TransferMatchInput = z.input<typeof transferMatchInput>;
 
+/** The note as banks print it back: spaces, dashes and full-width forms vary; case does not matter. */
+const normalNote = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/[\s\-_:：,，.。#]/g, '')
+    .toUpperCase();
+
+/** Whether a transfer's note (附言) carries the order number (found anywhere in it, as banks prefix their own text). */
+export const noteCarriesOrderNo = (note: string, orderNo: string) => normalNote(note).includes(normalNote(orderNo));
+
 export const TRANSFER_MATCH_KINDS = ['exact', 'short', 'excess'] as const;
 export const transferMatch = z.object({
   expected: z.string(),

@@ -8,6 +8,8 @@ import {
   orderPayInput,
   orderRepriceInput,
   orderShipInput,
+  paymentConfirmInput,
+  paymentConfirmResult,
   paymentRejectInput,
 } from '../contracts/orders.ts';
 import { noData } from '../envelope.ts';
@@ -106,10 +108,11 @@ export const orderEndpoints = {
   orderPayConfirm: endpoint({
     method: 'POST',
     path: '/api/order/payConfirm',
-    summary: 'Supplier confirms the transfer arrived (待付款 → 待发货)',
+    summary:
+      'Supplier confirms the transfer with the amount received and its note: paid (待付款 → 待发货), short (remainder stays payable) or over (excess refunded or kept as balance)',
     access: seller,
-    body: orderIdInput,
-    response: noData,
+    body: paymentConfirmInput,
+    response: paymentConfirmResult,
     isolation: probedIn('modules/orders/lifecycle.test.ts'),
   }),
   orderPayReject: endpoint({

@@ -14,6 +14,8 @@ export const ORDER_CLOCKS = {
 export interface OrderMachineContext {
   /** A transfer proof waits for the supplier's decision. */
   paymentWaiting: boolean;
+  /** Part of the amount has been received (a short transfer confirmed, decision 0215): the remainder is due. */
+  partPaid?: boolean;
   /** For 申请售后: when the order was completed, and the after-sales window in days. */
   completedAt?: Date | null;
   rmaDays?: number;
@@ -66,9 +68,11 @@ export const orderMachine = defineMachine<OrderStatusValue, OrderAction, OrderMa
       label: '取消',
       button: '取消订单',
       history: '取消订单',
-      // The supplier may cancel with a proof waiting (the proof is rejected with it); the purchaser may not.
-      when: (c, by) => by === 'seller' || !c.paymentWaiting,
-      whenRefusal: '付款凭证已提交，等待供应商确认，不能取消',
+      // The supplier may cancel with a proof waiting (the proof is rejected with it) or part of the money received
+      // (to be returned offline); the purchaser and the clock may not.
+      when: (c, by) => by === 'seller' || (!c.paymentWaiting && !c.partPaid),
+      whenRefusal: (c) =>
+        c.paymentWaiting ? '付款凭证已提交，等待供应商确认，不能取消' : '订单已部分收款，不能取消，请联系供应商',
       stops: Object.values(ORDER_CLOCKS),
     },
     pay: {
@@ -91,6 +95,17 @@ export const orderMachine = defineMachine<OrderStatusValue, OrderAction, OrderMa
       permissions: SELLER,
       label: '确认收款',
       historyAction: 'pay_confirm',
+      when: (c) => c.paymentWaiting,
+      whenRefusal: '采购商尚未提交付款凭证',
+    },
+    payPartial: {
+      from: [TO_PAY],
+      // A short transfer (decision 0215): the received part is recorded, the order stays 待付款 for the remainder.
+      by: ['seller'],
+      permissions: SELLER,
+      label: '确认部分收款',
+      history: '确认部分收款',
+      historyAction: 'pay_partial',
       when: (c) => c.paymentWaiting,
       whenRefusal: '采购商尚未提交付款凭证',
     },

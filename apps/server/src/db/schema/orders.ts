@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -165,7 +166,12 @@ export const orderLines = pgTable(
   ],
 );
 
-/** A payment of an order: a bank transfer with its proof (files), confirmed or rejected by the supplier. */
+/**
+ * A payment of an order: a bank transfer with its proof (files), confirmed or rejected by the supplier. The order's
+ * ledger of money (decision 0215): `orders.paid_amount` = Σ `amount` of its confirmed rows. A confirmed transfer
+ * carries the amount actually received; an excess over what was due is a second confirmed row with the negative
+ * excess (`excess_of` the transfer row), refunded (退还, `refund_ref`) or kept as the purchaser's balance (转为余额).
+ */
 export const orderPayments = pgTable(
   'order_payments',
   {
@@ -187,8 +193,18 @@ export const orderPayments = pgTable(
     submittedAt: atNow(),
     decidedBy: integer(),
     decidedAt: at(),
+    /** The note (附言) the supplier saw on the incoming transfer, and whether it carries the order number. */
+    receivedNote: varchar({ length: 140 }).notNull().default(''),
+    noteMatched: boolean(),
+    /** An excess row: the transfer row it comes from, ExcessHandling (1 退还, 2 转为余额), the refund's bank reference. */
+    excessOf: integer(),
+    excessHandling: smallint(),
+    refundRef: varchar({ length: 60 }).notNull().default(''),
   },
-  (t) => [index().on(t.orderId)],
+  (t) => [
+    index().on(t.orderId),
+    check('order_payments_excess', sql`(${t.excessOf} is null) = (${t.excessHandling} is null) and (${t.amount} >= 0 or ${t.excessOf} is not null)`),
+  ],
 );
 
 /** A shipment (partial or full) with carrier and tracking number. */

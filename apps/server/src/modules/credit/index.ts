@@ -5,5 +5,5 @@ export { ageingOf, ageingSql, openChargesCte } from './ageing.ts';
 export type { PastLine, PastOrder } from './demo.ts';
 export { seedDemoCredit } from './demo.ts';
 export { accountFor } from './ledger.ts';
-export { debitOrder, refundToAccount, reverseOrderPayment } from './pay.ts';
+export { debitOrder, keepExcessAsBalance, refundToAccount, reverseOrderPayment } from './pay.ts';
 export { default as creditRoutes } from './routes.ts';

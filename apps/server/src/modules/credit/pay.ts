@@ -3,7 +3,7 @@ import { CreditAccountStatus, CreditMovement, creditAccountMachine, toFen, toYua
 import { conflict } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger, type OrderRow } from '../../db/schema/index.ts';
-import { appendMovement, availableFen, sumOf, tellOther, type AccountRow } from './ledger.ts';
+import { appendMovement, availableFen, bookIncoming, sumOf, tellOther, type AccountRow } from './ledger.ts';
 import { fail } from './messages.ts';
 
 /**
@@ -153,4 +153,23 @@ export async function refundToAccount(
     '售后退款已退回信用账户',
     `售后 ${rma.rmaNo} 退款 ¥${toYuan(amountFen)} 已退回信用账户（还款 ¥${toYuan(repay)}，余额 +¥${toYuan(amountFen - repay)}）。`,
   );
+}
+
+/**
+ * The excess of a transfer over an order's amount kept as the purchaser's balance with its supplier (decision 0215):
+ * when the pair has an account (active or frozen), an incoming movement like a recharge (it first repays credit used,
+ * then raises the balance) with the order's number. Answers false when the pair has no such account: the caller
+ * then records the excess on the order only.
+ */
+export async function keepExcessAsBalance(
+  t: Db,
+  order: Pick<OrderRow, 'id' | 'orderNo' | 'buyerCompanyId' | 'sellerCompanyId'>,
+  amountFen: number,
+  by: { userId: number | null; userName: string },
+  now = new Date(),
+): Promise<boolean> {
+  const a = await lockPair(t, order.buyerCompanyId, order.sellerCompanyId);
+  if (!a || (a.status !== CreditAccountStatus.ACTIVE && a.status !== CreditAccountStatus.FROZEN)) return false;
+  await bookIncoming(t, a, amountFen, { note: `订单 ${order.orderNo} 多付转余额` }, by, now);
+  return true;
 }

@@ -10,7 +10,7 @@ import { createOrders } from './create.ts';
 import {
   cancelOrder,
   confirmOrder,
-  confirmPayment,
+  confirmDueTransfer,
   payOrder,
   receiveOrder,
   repriceOrder,
@@ -141,7 +141,7 @@ export async function seedDemoOrders(db: Db, storage: Storage | null, now = new 
       step(2),
     );
     if (to === 'proof') return;
-    await confirmPayment(db, seller, id, step(3));
+    await confirmDueTransfer(db, seller, id, step(3));
     if (to === OrderStatus.TO_SHIP) return;
     const lines = await linesOf(id);
     const first = lines[0]!;

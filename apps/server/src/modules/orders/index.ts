@@ -7,7 +7,7 @@ export { seedDemoOrders } from './demo.ts';
 export { shanghai } from './export.ts';
 export type { OrderHooks } from './hooks.ts';
 export { registerOrderHooks } from './hooks.ts';
-export { orderPayeeAccount } from './lifecycle.ts';
+export { orderPayeeAccount, refusePartPaid } from './lifecycle.ts';
 export { ordersErrors } from './messages.ts';
 export type { ViewerSide } from './order-tx.ts';
 export { guardOrder, lockOrder, lockOrderFor, orderLink, runOrderTransition, sideOf } from './order-tx.ts';

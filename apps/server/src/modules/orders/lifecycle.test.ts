@@ -124,7 +124,7 @@ describe('order lifecycle over HTTP', () => {
     expect(
       await post(S, 'reprice', { orderId: s.id, lines: [{ lineId: l0!.id, unitPrice: 80 }], freight: 20 }),
     ).toMatchObject({ message: '订单当前状态为待付款，不能改价' });
-    expect(await post(S, 'payConfirm', { orderId: s.id })).toMatchObject({
+    expect(await post(S, 'payConfirm', { orderId: s.id, receivedAmount: 1120 })).toMatchObject({
       code: Code.CONFLICT,
       message: '采购商尚未提交付款凭证',
     });
@@ -150,14 +150,14 @@ describe('order lifecycle over HTTP', () => {
       side: 'seller',
       type: 6,
     });
-    expect(waiting.data.actions).toEqual(['cancel', 'payConfirm', 'payReject']);
+    expect(waiting.data.actions).toEqual(['cancel', 'payConfirm', 'payPartial', 'payReject']);
     expect(await pendingJobs(s.id)).toEqual([]);
 
     expect(await post(S, 'payReject', { orderId: s.id, reason: '' })).toMatchObject({ code: Code.INVALID });
     expect(await post(S, 'payReject', { orderId: s.id, reason: '未收到款项' })).toMatchObject({ code: 0 });
     expect((await pendingJobs(s.id)).map((j) => j.kind)).toEqual([ORDER_CLOCKS.PAY_TIMEOUT]);
     expect(await post(B, 'pay', { orderId: s.id, proofFiles: [proof] })).toMatchObject({ code: 0 });
-    expect(await post(S, 'payConfirm', { orderId: s.id })).toMatchObject({ code: 0 });
+    expect(await post(S, 'payConfirm', { orderId: s.id, receivedAmount: 1120 })).toMatchObject({ code: 0 });
     expect(await order(s.id)).toMatchObject({
       status: OrderStatus.TO_SHIP,
       paidAmount: '1120.00',
@@ -322,7 +322,7 @@ describe('cancelling', () => {
       code: Code.CONFLICT,
       message: '付款凭证已提交，等待供应商确认，不能取消',
     });
-    expect(await post(s.seller.admin.token, 'payConfirm', { orderId: s.id })).toMatchObject({ code: 0 });
+    expect(await post(s.seller.admin.token, 'payConfirm', { orderId: s.id, receivedAmount: Number((await order(s.id)).totalAmount) })).toMatchObject({ code: 0 });
     expect(await post(s.buyer.token, 'cancel', { orderId: s.id })).toMatchObject({
       code: Code.CONFLICT,
       message: '订单当前状态为待发货，不能取消',
@@ -387,7 +387,7 @@ describe('isolation between companies', () => {
       [asSeller, 'cancel', { orderId: s.id, reason: '试试' }],
       [asBuyer, 'cancel', { orderId: s.id }],
       [asBuyer, 'pay', { orderId: s.id, proofFiles: [proof] }],
-      [asSeller, 'payConfirm', { orderId: s.id }],
+      [asSeller, 'payConfirm', { orderId: s.id, receivedAmount: 1 }],
       [asSeller, 'payReject', { orderId: s.id, reason: '试试' }],
       [
         asSeller,

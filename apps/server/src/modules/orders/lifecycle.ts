@@ -10,7 +10,11 @@ import {
   type OrderPayInput,
   type OrderRepriceInput,
   type OrderShipInput,
+  type PaymentConfirmInput,
+  type PaymentConfirmResult,
   type PaymentRejectInput,
+  ExcessHandling,
+  noteCarriesOrderNo,
   carrierOf,
   formatChinaDate,
   toFen,
@@ -32,7 +36,7 @@ import type { Caller } from '../auth/index.ts';
 import { moveStock } from '../products/index.ts';
 import { addDays, addHours } from '../jobs/index.ts';
 import { cancelLockedOrder, guardOrder, lockOrderFor, runOrderTransition, type Actor } from './order-tx.ts';
-import { debitOrder, reverseOrderPayment } from '../credit/index.ts';
+import { debitOrder, keepExcessAsBalance, reverseOrderPayment } from '../credit/index.ts';
 import { fail, ordersErrors } from './messages.ts';
 import { startParcel } from '../tracking/index.ts';
 import { payeeAccountById, verifiedAccountOf } from '../merchant/index.ts';
@@ -130,6 +134,20 @@ export async function confirmOrder(
   });
 }
 
+/** A short transfer was confirmed: part of the amount is in, the remainder still due (decision 0215). */
+export const partPaid = (order: Pick<OrderRow, 'status' | 'paidAmount'>) =>
+  order.status === OrderStatus.TO_PAY && toFen(order.paidAmount) > 0;
+
+/** What is still to pay on the order, in fen: total − paid, never below 0. */
+export const remainingFen = (order: Pick<OrderRow, 'totalAmount' | 'paidAmount'>) =>
+  Math.max(0, toFen(order.totalAmount) - toFen(order.paidAmount));
+
+/** The remainder of a part-paid order is paid by transfer, as the part received was: not online nor on credit. */
+export function refusePartPaid(order: Pick<OrderRow, 'status' | 'paidAmount' | 'totalAmount'>): void {
+  if (partPaid(order))
+    throw fail('ORDER_PART_PAID_TRANSFER_ONLY', { paid: order.paidAmount, remaining: toYuan(remainingFen(order)) });
+}
+
 async function pendingPayment(tx: Db, orderId: number) {
   const [p] = await tx
     .select()
@@ -158,7 +176,7 @@ export async function cancelOrder(
     const { order, actor } = await lockOrderFor(tx, caller, input.orderId, side, 'ORDER_CANCEL_FORBIDDEN');
     const reason = input.reason?.trim() ?? '';
     const p = await pendingPayment(tx, order.id);
-    const ctx = { paymentWaiting: p !== null };
+    const ctx = { paymentWaiting: p !== null, partPaid: partPaid(order) };
     guardOrder(order, 'cancel', actor, ctx);
     if (side === 'seller') {
       if (!reason) throw fail('ORDER_CANCEL_REASON_REQUIRED');
@@ -184,7 +202,9 @@ export async function cancelOrder(
         : null;
     const note =
       order.status !== OrderStatus.TO_SHIP
-        ? reason
+        ? ctx.partPaid
+          ? `${reason}（已收款 ¥${order.paidAmount} 需线下退还）`
+          : reason
         : back !== null
           ? `${reason}（账期支付 ¥${back} 已退回信用账户）`
           : online !== null
@@ -240,10 +260,11 @@ export async function payOrder(
     const payee = await orderPayeeAccount(tx, order);
     if (!payee) throw fail('ORDER_PAYEE_UNVERIFIED');
     if (payee.disabled) throw fail('ORDER_PAYEE_DISABLED');
+    const due = toYuan(remainingFen(order));
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: PaymentMethod.TRANSFER,
-      amount: order.totalAmount,
+      amount: due,
       proofFiles: proof,
       payerName: input.payerName ?? '',
       remark: input.remark ?? '',
@@ -261,7 +282,7 @@ export async function payOrder(
       note: '已提交付款凭证',
       now,
       title: '采购商已提交付款凭证',
-      content: `转账金额 ¥${order.totalAmount}，请核实到账后确认收款。`,
+      content: `转账金额 ¥${due}，请核实到账后确认收款。`,
     });
   });
   return MSG_TRANSFER_SUBMITTED;
@@ -277,6 +298,7 @@ async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): 
   await db.transaction(async (tx) => {
     const { order, actor } = await lockOrderFor(tx, caller, orderId, 'buyer', 'ORDER_BUYER_ONLY');
     guardOrder(order, 'pay', actor, { paymentWaiting: (await pendingPayment(tx, order.id)) !== null });
+    refusePartPaid(order);
     const paid = await debitOrder(tx, order, { userId: caller.userId, userName: actor.userName }, now);
     await tx.insert(orderPayments).values({
       orderId: order.id,
@@ -314,37 +336,123 @@ async function payByCredit(db: Db, caller: Caller, orderId: number, now: Date): 
   });
 }
 
-/** Supplier confirms the transfer arrived: 待付款 → 待发货, paid amount and time recorded. */
+/**
+ * Supplier confirms a transfer proof with the amount actually received and the note seen (decision 0215), in one
+ * transaction under the order's row lock: the proof row becomes a confirmed payment of the received amount; the order's
+ * paid amount is the sum of its confirmed rows. Short: 确认部分收款, the order stays 待付款 with the remainder due
+ * (the purchaser submits another proof). Exact: 待付款 → 待发货. Over: paid, and the excess is a negative row —
+ * refunded (with the refund's bank reference) or kept as the purchaser's balance (the pair's credit account when there
+ * is one). A note without the order number is recorded and warned about, not refused.
+ */
 export async function confirmPayment(
   db: Db,
   caller: Caller,
-  orderId: number,
+  input: PaymentConfirmInput,
   now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { order, actor } = await lockOrderFor(tx, caller, orderId, 'seller', 'ORDER_SELLER_ONLY');
+): Promise<PaymentConfirmResult> {
+  return db.transaction(async (tx) => {
+    const { order, actor } = await lockOrderFor(tx, caller, input.orderId, 'seller', 'ORDER_SELLER_ONLY');
     const p = await pendingPayment(tx, order.id);
-    guardOrder(order, 'payConfirm', actor, { paymentWaiting: p !== null });
-    if (!p) return;
+    const dueFen = remainingFen(order);
+    const receivedFen = toFen(input.receivedAmount);
+    const short = receivedFen < dueFen;
+    const action = short ? 'payPartial' : 'payConfirm';
+    guardOrder(order, action, actor, { paymentWaiting: p !== null });
+    if (!p) throw fail('ORDER_SELLER_ONLY');
+    const excessFen = Math.max(0, receivedFen - dueFen);
+    if (excessFen > 0 && !input.excessHandling) throw fail('ORDER_EXCESS_HANDLING_REQUIRED', { excess: toYuan(excessFen) });
+    const refundRef = (input.refundRef ?? '').trim();
+    if (excessFen > 0 && input.excessHandling === ExcessHandling.REFUND && !refundRef)
+      throw fail('ORDER_EXCESS_REFUND_REF_REQUIRED');
+    const receivedNote = (input.receivedNote ?? '').trim();
+    const noteMatched = noteCarriesOrderNo(receivedNote, order.orderNo);
     await tx
       .update(orderPayments)
-      .set({ status: PaymentStatus.CONFIRMED, decidedBy: caller.userId, decidedAt: now })
+      .set({
+        status: PaymentStatus.CONFIRMED,
+        amount: toYuan(receivedFen),
+        receivedNote,
+        noteMatched,
+        decidedBy: caller.userId,
+        decidedAt: now,
+      })
       .where(eq(orderPayments.id, p.id));
+    let excessText = '';
+    if (excessFen > 0) {
+      const by = { userId: caller.userId, userName: actor.userName };
+      const toBalance = input.excessHandling === ExcessHandling.BALANCE;
+      const inLedger = toBalance && (await keepExcessAsBalance(tx, order, excessFen, by, now));
+      excessText = toBalance
+        ? `多付 ¥${toYuan(excessFen)} 转为余额${inLedger ? '（已记入信用账户）' : ''}`
+        : `多付 ¥${toYuan(excessFen)} 已退还（流水号 ${refundRef}）`;
+      await tx.insert(orderPayments).values({
+        orderId: order.id,
+        method: PaymentMethod.TRANSFER,
+        amount: toYuan(-excessFen),
+        status: PaymentStatus.CONFIRMED,
+        excessOf: p.id,
+        excessHandling: input.excessHandling!,
+        refundRef: toBalance ? '' : refundRef,
+        remark: excessText,
+        submittedBy: caller.userId,
+        submittedAt: now,
+        decidedBy: caller.userId,
+        decidedAt: now,
+      });
+    }
+    // The order's paid amount is the sum of its confirmed rows (the ledger), never a figure carried alone.
+    const [sum] = await tx
+      .select({ paid: sql<string>`coalesce(sum(${orderPayments.amount}), 0)::text` })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.status, PaymentStatus.CONFIRMED)));
+    const paidFen = toFen(sum!.paid);
+    const leftFen = Math.max(0, toFen(order.totalAmount) - paidFen);
+    const noteText = noteMatched ? '' : `；附言「${receivedNote || '无'}」未包含订单号`;
+    const receivedText = `实收 ¥${toYuan(receivedFen)}（凭证 ¥${p.amount}）`;
     await runOrderTransition(tx, order, {
-      action: 'payConfirm',
+      action,
       actor,
       ctx: { paymentWaiting: true },
       apply: async (to) => {
         await tx
           .update(orders)
-          .set({ status: to, paidAmount: p.amount, paidAt: now, paymentMethod: p.method, updatedAt: now })
+          .set({
+            status: to,
+            paidAmount: toYuan(paidFen),
+            ...(short ? {} : { paidAt: now }),
+            paymentMethod: p.method,
+            updatedAt: now,
+          })
           .where(eq(orders.id, order.id));
       },
-      note: `确认收款 ¥${p.amount}`,
+      note: short
+        ? `${receivedText}，已收 ¥${toYuan(paidFen)}，待付 ¥${toYuan(leftFen)}${noteText}`
+        : `确认收款 ${receivedText}${excessText ? `；${excessText}` : ''}${noteText}`,
       now,
-      title: '供应商已确认收款',
+      title: short ? '供应商确认部分收款' : '供应商已确认收款',
+      content: short
+        ? `供应商实收 ¥${toYuan(receivedFen)}，订单已收 ¥${toYuan(paidFen)}，尚需支付 ¥${toYuan(leftFen)}，请补付剩余款项并上传凭证。`
+        : excessText
+          ? `供应商已确认收款 ¥${toYuan(receivedFen)}，${excessText}。`
+          : undefined,
     });
+    return { paid: !short, remainingAmount: toYuan(leftFen), excessAmount: toYuan(excessFen), noteMatched };
   });
+}
+
+/** Confirms the waiting proof as received in full with the note carrying the order number (demo data, tests). */
+export async function confirmDueTransfer(db: Db, caller: Caller, orderId: number, now = new Date()) {
+  const [o] = await db
+    .select({ orderNo: orders.orderNo, totalAmount: orders.totalAmount, paidAmount: orders.paidAmount })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const due = o ? remainingFen(o) : 1;
+  return confirmPayment(
+    db,
+    caller,
+    { orderId, receivedAmount: Number(toYuan(due)), receivedNote: o ? `订单${o.orderNo}` : '' },
+    now,
+  );
 }
 
 /** Supplier rejects the transfer proof with a reason; the purchaser may pay again and the clock restarts. */

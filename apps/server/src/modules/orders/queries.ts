@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
+import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, ContractStatus, orderMachine, OrderStatus, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -8,6 +8,7 @@ import {
   jobs,
   OrderCountScope,
   orderLines,
+  orderContracts,
   orderPayments,
   rmas,
   orders,
@@ -268,6 +269,8 @@ const LIST_EXTRAS = {
       sql`, `,
     )}))`,
   refundedAmount: sql<string>`(select coalesce(sum(r.refunded_amount), 0) from ${rmas} r where r.order_id = ${orders}.id)`,
+  contractStatus: sql<number | null>`(select c.status from ${orderContracts} c
+    where c.order_id = ${orders}.id and c.status <> ${ContractStatus.VOIDED} order by c.id desc limit 1)`,
 };
 
 type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
@@ -276,6 +279,7 @@ type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
   paymentSubmitted: boolean;
   issuedAmount: string;
   refundedAmount: string;
+  contractStatus: number | null;
 };
 
 /** Orders with LIST_EXTRAS → list rows. */
@@ -299,6 +303,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       costCentre: o.costCentre,
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
+      contractStatus: o.contractStatus === null ? null : Number(o.contractStatus),
       invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
       lineCount: o.lineCount,
       firstLine: first ? lineTitle(first.productName, first.spec) : '',
@@ -398,12 +403,19 @@ export async function orderDetail(
     cancelledAt: order.cancelledAt,
     deadline: pendingJob[0]?.runAt ?? null,
     paymentSubmitted: paymentWaiting,
+    remainingAmount: toYuan(Math.max(0, toFen(order.totalAmount) - toFen(order.paidAmount))),
     ...parts.view,
     related,
     actions: orderMachine.available(
       order.status,
       { side, permissions: perms },
-      { paymentWaiting, completedAt: order.completedAt, rmaDays: rules.rmaDays, now },
+      {
+        paymentWaiting,
+        partPaid: order.status === OrderStatus.TO_PAY && toFen(order.paidAmount) > 0,
+        completedAt: order.completedAt,
+        rmaDays: rules.rmaDays,
+        now,
+      },
     ),
   };
 }
@@ -470,6 +482,11 @@ export async function orderParts(db: Db, id: number) {
         rejectReason: p.rejectReason,
         submittedAt: p.submittedAt,
         decidedAt: p.decidedAt,
+        receivedNote: p.receivedNote,
+        noteMatched: p.noteMatched,
+        excessOf: p.excessOf,
+        excessHandling: p.excessHandling,
+        refundRef: p.refundRef,
       })),
       shipments: ships.map((s) => ({
         id: s.id,

@@ -48,8 +48,8 @@ export default async function orderRoutes(app: FastifyInstance) {
   });
   route(app, e.orderPay, async (request) => ok(null, await payOrder(app.db, companyCaller(request), request.body)));
   route(app, e.orderPayConfirm, async (request) => {
-    await confirmPayment(app.db, companyCaller(request), request.body.orderId);
-    return ok(null, '已确认收款');
+    const r = await confirmPayment(app.db, companyCaller(request), request.body);
+    return ok(r, r.paid ? '已确认收款' : `已确认部分收款，待付 ¥${r.remainingAmount}`);
   });
   route(app, e.orderPayReject, async (request) => {
     await rejectPayment(app.db, companyCaller(request), request.body, rules);

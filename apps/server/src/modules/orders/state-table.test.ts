@@ -65,7 +65,8 @@ describe('the order state table', () => {
       confirm: (c) => confirmOrder(db(), c, id, rules),
       cancel: (c) => cancelOrder(db(), c, { orderId: id, reason: '状态表' }),
       pay: (c) => payOrder(db(), c, { orderId: id, method: PaymentMethod.CREDIT, proofFiles: [] }),
-      payConfirm: (c) => confirmPayment(db(), c, id),
+      payConfirm: (c) => confirmPayment(db(), c, { orderId: id, receivedAmount: 200 }),
+      payPartial: (c) => confirmPayment(db(), c, { orderId: id, receivedAmount: 1 }),
       payReject: (c) => rejectPayment(db(), c, { orderId: id, reason: '状态表' }, rules),
       // The payment partner's (system only, never a side's command): walked in payments/payments.test.ts.
       payOnline: () => Promise.reject(new Error('system only')),

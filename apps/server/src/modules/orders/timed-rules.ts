@@ -5,7 +5,7 @@ import { jobs, orderPayments, type OrderRow } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
 import { JobStatus } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
-import { completeLockedOrder } from './lifecycle.ts';
+import { completeLockedOrder, partPaid } from './lifecycle.ts';
 import { CANCEL_SOON, cancelLockedOrder, lockOrder, orderLink, type Actor } from './order-tx.ts';
 
 const SYSTEM: Actor = { side: Side.SYSTEM, userId: null, userName: '系统' };
@@ -32,7 +32,8 @@ async function dueOrder(
   const order = await lockOrder(tx, orderId);
   if (order?.status !== runsIn) return null;
   const waiting = await paymentWaiting(tx, orderId);
-  return orderMachine.can(action, order.status, { paymentWaiting: waiting }, 'system')
+  // A part-paid order (a short transfer confirmed) is never cancelled by a clock: money is in (decision 0215).
+  return orderMachine.can(action, order.status, { paymentWaiting: waiting, partPaid: partPaid(order) }, 'system')
     ? { order, waiting }
     : null;
 }

@@ -27,7 +27,7 @@ import type { PayPartners } from '../../lib/partners/pay/index.ts';
 import type { PaymentPartner } from '../../lib/partners/pay/types.ts';
 import type { Caller } from '../auth/index.ts';
 import { jobClocks } from '../jobs/index.ts';
-import { guardOrder, lockOrder, lockOrderFor, runOrderTransition, sideOf } from '../orders/index.ts';
+import { guardOrder, lockOrder, lockOrderFor, refusePartPaid, runOrderTransition, sideOf } from '../orders/index.ts';
 import { fail } from './messages.ts';
 import { requestRefund } from './refunds.ts';
 import { payOrderView, payRefundView } from './views.ts';
@@ -96,6 +96,7 @@ export async function createPayOrder(
         .where(and(eq(payOrders.orderId, order.id), eq(payOrders.status, PayOrderStatus.PAID)));
       if (paid) throw fail('PAY_ALREADY_PAID');
       guardOrder(order, 'pay', actor, { paymentWaiting: await pendingTransfer(tx, order.id) });
+      refusePartPaid(order);
       const [existing] = await tx
         .select()
         .from(payOrders)

@@ -313,6 +313,10 @@ describe('daily reconciliation', () => {
     expect(done.code).toBe(0);
     const again = await callEndpoint(t.app, admin.token, a.adminReconResolve, { id: target.id, note: '再次' });
     expect(again.identity).toBe('RECON_ALREADY_RESOLVED');
+    // Each run counts its own discrepancies still open.
+    const after = await callEndpoint(t.app, admin.token, a.adminReconRuns, { pageIndex: 1, pageSize: 10 });
+    expect(after.data!.list.find((r) => r.channel === 1 && r.day === day)).toMatchObject({ discrepancyCount: 3, openCount: 2 });
+    for (const r of after.data!.list) expect(r.openCount, `run ${r.id}`).toBeLessThanOrEqual(r.discrepancyCount);
     const [row] = await db().select().from(reconDiscrepancies).where(eq(reconDiscrepancies.id, target.id));
     expect(row).toMatchObject({ resolution: '渠道测试交易，已核实', resolvedBy: admin.id });
     // A company user cannot reach the console.

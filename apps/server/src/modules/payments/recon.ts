@@ -100,7 +100,9 @@ export async function reconcileDay(db: Db, partner: PaymentPartner, day: string,
   });
 }
 
-const openCount = sql<number>`(select count(*)::int from ${reconDiscrepancies} d where d.run_id = ${reconRuns.id} and d.resolved_at is null)`;
+// `${reconRuns}.id` qualified: drizzle writes a one-table select's columns unqualified, which inside the subquery
+// would name the discrepancy's own id (every run then counted the wrong rows).
+const openCount = sql<number>`(select count(*)::int from ${reconDiscrepancies} d where d.run_id = ${reconRuns}.id and d.resolved_at is null)`;
 
 export async function listReconRuns(db: Db, q: PageQuery): Promise<{ list: ReconRunRow[]; total: number }> {
   const rows = await db

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall/shared';
+import { noteCarriesOrderNo, toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -56,13 +56,6 @@ export async function creditPayee(db: Db, caller: Caller, accountId: number): Pr
   return payeeOf(a.sellerCompanyName, await verifiedAccountOf(db, a.sellerCompanyId), rechargeTransferNote(a.id), null);
 }
 
-/** The note as banks print it back: spaces, dashes and full-width forms vary; case does not matter. */
-const normalNote = (s: string) =>
-  s
-    .normalize('NFKC')
-    .replace(/[\s\-_:：,，.。#]/g, '')
-    .toUpperCase();
-
 /**
  * The supplier checks an incoming transfer against an order it sells: the amount against what is still unpaid
  * (short: the remainder stays payable; over: the excess is refunded or kept as balance, decision 0198) and the note
@@ -81,7 +74,7 @@ export async function matchTransfer(
   const diff = receivedFen - expectedFen;
   const kind = diff === 0 ? 'exact' : diff < 0 ? 'short' : 'excess';
   const expectedNote = orderTransferNote(d.orderNo);
-  const noteMatches = normalNote(input.note ?? '').includes(normalNote(d.orderNo));
+  const noteMatches = noteCarriesOrderNo(input.note ?? '', d.orderNo);
   const amountText =
     kind === 'exact'
       ? '到账金额与应付金额一致'

@@ -7,7 +7,7 @@ import { BankStatus } from '../../modules/merchant/bank.ts';
 import { giveBankAccount } from './bank.ts';
 import {
   confirmOrder,
-  confirmPayment,
+  confirmDueTransfer,
   payOrder,
   receiveOrder,
   shipOrder,
@@ -77,7 +77,7 @@ export async function advanceOrder(
         { orderId, method: 1, proofFiles: [await proofFile(db, buyer.companyId, buyer.userId)] },
         now,
       );
-      await confirmPayment(db, seller, orderId, now);
+      await confirmDueTransfer(db, seller, orderId, now);
     } else if (status === OrderStatus.TO_SHIP || status === OrderStatus.PART_SHIPPED) {
       const lines = await linesOf(db, orderId);
       const first = lines[0]!;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { enumLabel, formatChinaDateTime, reconResolveInput, RECON_KINDS, type ReconDiscrepancyRow, type ReconKind, type ReconRunRow } from '@aquamall/shared';
+import { enumLabel, formatChinaDateTime, formatFen, reconResolveInput, toFen, RECON_KINDS, type ReconDiscrepancyRow, type ReconKind, type ReconRunRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -12,6 +12,11 @@ import { useResolveDiscrepancy, useRunRecon } from '../api/trade.ts';
 
 const rules = formRules(reconResolveInput);
 const KIND_COLOR: Record<string, string> = { long: 'orange', short: 'red', amount: 'purple' };
+
+/** The partner's amount less ours, in fen (a 金额不符 line); null when one side has no amount. */
+export function reconDifferenceFen(row: Pick<ReconDiscrepancyRow, 'partnerAmount' | 'ourAmount'>): number | null {
+  return row.partnerAmount !== null && row.ourAmount !== null ? toFen(row.partnerAmount) - toFen(row.ourAmount) : null;
+}
 
 function ResolveModal({ row, onClose }: { row: ReconDiscrepancyRow; onClose: () => void }) {
   const [form] = Form.useForm<{ note: string }>();
@@ -36,9 +41,12 @@ function ResolveModal({ row, onClose }: { row: ReconDiscrepancyRow; onClose: () 
 export default function ReconPage() {
   const runsParams = useListParams<Record<string, never>>({}, 10);
   const runs = useConsoleQuery('adminReconRuns', runsParams.params);
-  const [runId, setRunId] = useState<number | undefined>(undefined);
+  // One run's discrepancies (resolved ones too), or all still open; choosing either starts at page 1.
   const discParams = useListParams<{ runId?: number; open?: boolean }>({ open: true }, 20);
-  const disc = useConsoleQuery('adminReconDiscrepancies', { ...discParams.params, runId });
+  const runId = discParams.params.runId;
+  const setRunId = (id: number | undefined) => discParams.filter(id ? { runId: id, open: undefined } : { runId: undefined, open: true });
+  const disc = useConsoleQuery('adminReconDiscrepancies', discParams.params);
+  const chosen = runs.data?.list.find((r) => r.id === runId);
   const [resolving, setResolving] = useState<ReconDiscrepancyRow | null>(null);
   const [day, setDay] = useState<Dayjs>(dayToPicker(addDays(pickerToDay(chinaTodayPicker()), -1)));
   const run = useRunRecon();
@@ -68,18 +76,42 @@ export default function ReconPage() {
           columns={[
             { title: '账单日期', dataIndex: 'day', width: 120 },
             { title: '渠道', dataIndex: 'channel', width: 100, render: (c: number) => enumLabel('PayChannel', c) },
-            { title: '结果', dataIndex: 'status', width: 120, render: (s: string, r) => (s === 'done' ? <Tag color="green">已完成</Tag> : <Tag color="red" title={r.error ?? ''}>获取账单失败</Tag>) },
+            {
+              title: '结果',
+              dataIndex: 'status',
+              width: 180,
+              render: (s: string, r) =>
+                s === 'done' ? (
+                  <Tag color="green">已完成</Tag>
+                ) : (
+                  <div>
+                    <Tag color="red">获取账单失败</Tag>
+                    {r.error ? <div style={{ color: '#8c8c8c', fontSize: 12 }} data-testid="recon-run-error">{r.error}</div> : null}
+                  </div>
+                ),
+            },
             { title: '账单笔数', dataIndex: 'partnerCount', width: 100 },
             { title: '一致', dataIndex: 'matchedCount', width: 80 },
             { title: '差异 / 未处理', width: 120, render: (_, r) => `${r.discrepancyCount} / ${r.openCount}` },
             { title: '对账时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
-            { title: '操作', width: 100, render: (_, r) => <Button type="link" onClick={() => setRunId(r.id)}>查看差异</Button> },
+            {
+              title: '操作',
+              width: 100,
+              render: (_, r) =>
+                r.id === runId ? (
+                  <Tag color="blue">查看中</Tag>
+                ) : r.discrepancyCount > 0 ? (
+                  <Button type="link" onClick={() => setRunId(r.id)}>查看差异</Button>
+                ) : (
+                  <Typography.Text type="secondary">—</Typography.Text>
+                ),
+            },
           ]}
         />
       </ListPage>
       <ListPage
         variant="outlined"
-        title={runId ? '本次对账的差异' : '未处理的差异'}
+        title={chosen ? `${chosen.day} ${enumLabel('PayChannel', chosen.channel)}对账的差异（${chosen.discrepancyCount} 条，未处理 ${chosen.openCount} 条）` : runId ? '本次对账的差异' : '未处理的差异'}
         filters={runId ? <Button onClick={() => setRunId(undefined)}>查看全部未处理差异</Button> : null}
       >
         <ListTable<ReconDiscrepancyRow>
@@ -87,7 +119,7 @@ export default function ReconPage() {
           query={disc}
           params={discParams.params}
           onPage={discParams.page}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1100 }}
           errorTitle="对账差异加载失败"
           emptyText="暂无差异"
           columns={[
@@ -96,6 +128,14 @@ export default function ReconPage() {
             { title: '支付单 / 退款单', width: 200, render: (_, r) => <div>{r.payNo ?? '—'}{r.refundNo && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.refundNo}</div>}</div> },
             { title: '渠道金额', dataIndex: 'partnerAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
             { title: '平台金额', dataIndex: 'ourAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
+            {
+              title: '差额',
+              width: 100,
+              render: (_, r) => {
+                const d = reconDifferenceFen(r);
+                return d === null ? '—' : <span data-testid="recon-difference">{d > 0 ? '+' : ''}{formatFen(d)}</span>;
+              },
+            },
             { title: '说明', dataIndex: 'note' },
             {
               title: '处理',

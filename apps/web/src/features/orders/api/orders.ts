@@ -45,7 +45,7 @@ export const useCreditForOrder = (orderId: number | null) =>
   });
 export const usePayOrder = () => useOrderMutation((v: InputOf<'orderPay'>) => api.run('orderPay', v));
 export const useConfirmPayment = () =>
-  useOrderMutation((orderId: number) => api.run('orderPayConfirm', { orderId }));
+  useOrderMutation((v: InputOf<'orderPayConfirm'>) => api.run('orderPayConfirm', v));
 export const useRejectPayment = () =>
   useOrderMutation((v: InputOf<'orderPayReject'>) => api.run('orderPayReject', v));
 export const useShipOrder = () => useOrderMutation((v: InputOf<'orderShip'>) => api.run('orderShip', v));

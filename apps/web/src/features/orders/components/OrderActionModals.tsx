@@ -204,6 +204,8 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   };
   const offline = channels.data?.channels.filter((c) => !c.available) ?? [];
   const setMethod = setChosen;
+  // A part-paid order (a short transfer confirmed): the remainder is paid by transfer only (decision 0215).
+  const partPaid = toFen(order.paidAmount ?? '0') > 0;
   const short = account ? toFen(order.totalAmount) - toFen(account.available) : 0;
   const creditUsable = account !== null && account.status === 1 && short <= 0;
   const submit = async () => {
@@ -240,11 +242,20 @@ export function PayModal({ order, open, onClose }: ModalProps) {
         style={{ marginBottom: 16 }}
         options={[
           { value: 1, label: '银行转账', disabled: !transferOk },
-          { value: 2, label: '账期支付', disabled: !account },
-          onlineOption(1),
-          onlineOption(2),
+          { value: 2, label: '账期支付', disabled: !account || partPaid },
+          { ...onlineOption(1), disabled: onlineOption(1).disabled || partPaid },
+          { ...onlineOption(2), disabled: onlineOption(2).disabled || partPaid },
         ]}
       />
+      {partPaid ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="pay-remainder"
+          message={`订单已收款 ${formatMoney(order.paidAmount)}，剩余 ${formatMoney(order.remainingAmount)} 请继续通过银行转账支付。`}
+        />
+      ) : null}
       {offline.length === 2 && !online ? (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="本平台尚未开通在线支付（微信支付、支付宝），请使用银行转账或账期支付。" />
       ) : null}

@@ -32,7 +32,8 @@ import {
 import { Price } from '../../../components/Format.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { fileUrl, thumbUrl } from '../../../lib/image.ts';
-import { useConfirmOrder, useConfirmPayment, useOrderDetail, useReceiveOrder } from '../api/orders.ts';
+import { useConfirmOrder, useOrderDetail, useReceiveOrder } from '../api/orders.ts';
+import { ConfirmPaymentModal } from '../components/ConfirmPaymentModal.tsx';
 import {
   CancelModal,
   PayModal,
@@ -75,7 +76,7 @@ function deadlineText(o: OrderDetail): string | null {
   return null;
 }
 
-type ModalName = 'reprice' | 'cancel' | 'pay' | 'payReject' | 'ship' | null;
+type ModalName = 'reprice' | 'cancel' | 'pay' | 'payConfirm' | 'payReject' | 'ship' | null;
 
 /**
  * /customer/order/detail?type=…&id=…: one order as the viewer's side sees it — lines with old and new prices,
@@ -94,7 +95,6 @@ export default function OrderDetailPage() {
   );
   const [modal, setModal] = useState<ModalName>(null);
   const confirm = useConfirmOrder();
-  const confirmPay = useConfirmPayment();
   const receive = useReceiveOrder();
   const contractBlocks = useContractBlocksShipping(valid ? id : null);
 
@@ -188,6 +188,7 @@ export default function OrderDetailPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
+        className="am-detail-head"
         title={
           <Space wrap>
             <span>{TYPE_TITLE[o.type] ?? '订单'}详情</span>
@@ -240,6 +241,16 @@ export default function OrderDetailPage() {
             message={`订单已由${SIDE_NAME[o.cancelledBy ?? 0]}取消${o.cancelReason ? `：${o.cancelReason}` : ''}`}
           />
         )}
+        {o.status === OrderStatus.TO_PAY && Number(o.paidAmount) > 0 && !o.paymentSubmitted && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="part-paid"
+            message={`已收款 ${formatMoney(o.paidAmount)}，待付 ${formatMoney(o.remainingAmount)}`}
+            description={buyer ? '请将剩余款项转账后再次上传付款凭证。' : '等待采购商补付剩余款项。'}
+          />
+        )}
         {o.paymentSubmitted && (
           <Alert
             type="success"
@@ -278,15 +289,9 @@ export default function OrderDetailPage() {
             </Button>
           )}
           {can('payConfirm') && (
-            <Popconfirm
-              title="确认已收到货款？"
-              description={`金额 ${formatMoney(o.totalAmount)}`}
-              onConfirm={() => confirmPay.mutateAsync(o.id)}
-            >
-              <Button type="primary" loading={confirmPay.isPending}>
-                {button('payConfirm')}
-              </Button>
-            </Popconfirm>
+            <Button type="primary" onClick={() => setModal('payConfirm')}>
+              {button('payConfirm')}
+            </Button>
           )}
           {can('payReject') && <Button onClick={() => setModal('payReject')}>{button('payReject')}</Button>}
           {can('ship') && (
@@ -407,6 +412,12 @@ export default function OrderDetailPage() {
               <Price value={o.paidAmount} />
             </div>
           )}
+          {o.status === OrderStatus.TO_PAY && Number(o.paidAmount) > 0 && (
+            <div data-testid="order-remaining">
+              待付：
+              <Price value={o.remainingAmount} className="price" />
+            </div>
+          )}
         </div>
       </Card>
 
@@ -429,6 +440,29 @@ export default function OrderDetailPage() {
                 dataIndex: 'amount',
                 width: 110,
                 render: (v: string) => <Price value={v} />,
+              },
+              {
+                title: '到账核对',
+                key: 'received',
+                width: 220,
+                render: (_: unknown, p: OrderDetail['payments'][number]) =>
+                  p.excessHandling !== null ? (
+                    <span data-testid="payment-excess">
+                      多付{enumLabel('ExcessHandling', p.excessHandling)}
+                      {p.refundRef ? `（流水号 ${p.refundRef}）` : ''}
+                    </span>
+                  ) : p.noteMatched === null ? (
+                    '—'
+                  ) : (
+                    <span>
+                      附言：{p.receivedNote || '无'}
+                      {!p.noteMatched && (
+                        <Tag color="orange" style={{ marginLeft: 4 }}>
+                          未含订单号
+                        </Tag>
+                      )}
+                    </span>
+                  ),
               },
               {
                 title: '凭证',
@@ -576,6 +610,7 @@ export default function OrderDetailPage() {
       <RepriceModal order={o} open={modal === 'reprice'} onClose={() => setModal(null)} />
       <CancelModal order={o} open={modal === 'cancel'} onClose={() => setModal(null)} />
       <PayModal order={o} open={modal === 'pay'} onClose={() => setModal(null)} />
+      <ConfirmPaymentModal order={o} open={modal === 'payConfirm'} onClose={() => setModal(null)} />
       <RejectPaymentModal order={o} open={modal === 'payReject'} onClose={() => setModal(null)} />
       <ShipModal order={o} open={modal === 'ship'} onClose={() => setModal(null)} />
     </Space>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Form, Input, InputNumber, Space, type TableColumnsType } from 'antd';
-import { ORDER_COUNT_CAP, type OrderRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
+import { Form, Input, InputNumber, Space, Tag, type TableColumnsType } from 'antd';
+import { ContractStatus, contractListLine, ORDER_COUNT_CAP, type OrderRow, formatChinaDateTime, formatMoney } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import {
   DateRangeItem,
@@ -129,6 +129,11 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         <>
           <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} />
           <InvoiceStateTag status={s} invoiceState={r.invoiceState} />
+          {r.contractStatus !== null && contractListLine(r.contractStatus) ? (
+            <Tag color={r.contractStatus === ContractStatus.SIGNED ? 'green' : 'orange'} data-testid="list-contract-line">
+              {contractListLine(r.contractStatus)}
+            </Tag>
+          ) : null}
         </>
       ),
     },
