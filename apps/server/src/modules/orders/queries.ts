@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
+import { ISSUED_INVOICE_STATUSES, lineTitle, orderInvoiceState, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, orderMachine, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,8 +26,7 @@ import type { Caller } from '../auth/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
-import { invoiceStateOf, orderInvoiceNet } from '../invoices/index.ts';
-import { ISSUED_STATUSES } from '../invoices/index.ts';
+import { orderInvoicing } from './hooks.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -264,7 +263,7 @@ const LIST_EXTRAS = {
   issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
     join ${invoices} i on i.id = io.invoice_id
     where io.order_id = ${orders}.id and i.status in (${sql.join(
-      ISSUED_STATUSES.map((s) => sql`${s}`),
+      ISSUED_INVOICE_STATUSES.map((s) => sql`${s}`),
       sql`, `,
     )}))`,
   refundedAmount: sql<string>`(select coalesce(sum(r.refunded_amount), 0) from ${rmas} r where r.order_id = ${orders}.id)`,
@@ -299,7 +298,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       costCentre: o.costCentre,
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
-      invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
+      invoiceState: orderInvoiceState(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
       lineCount: o.lineCount,
       firstLine: first ? lineTitle(first.productName, first.spec) : '',
       createdAt: o.createdAt.toISOString(),
@@ -376,7 +375,7 @@ export async function orderDetail(
     originalTotalAmount: originalTotal,
     paidAmount: order.paidAmount,
     paymentMethod: order.paymentMethod,
-    ...(await orderInvoiceNet(db, order)),
+    ...(await orderInvoicing(db, order)),
     address: {
       receiver: order.address.receiver,
       phone: order.address.phone,
