@@ -226,7 +226,6 @@ export const TABLE_READS = new Map([
   ['notifications -> access', 'who receives an outbound notice is who holds the permission, in one statement'],
   ['orders -> aftersales', JOIN],
   ['orders -> invoices', JOIN],
-  ['orders -> jobs', 'the order detail shows its running clocks\' due times'],
   ['orders -> products', 'placing an order snapshots and locks the goods and SKUs it buys'],
   ['payments -> orders', 'a payment order pays one order and confirms its payment in the same transaction'],
   ['pricing -> products', 'a contract price is set on a SKU of the supplier\'s goods'],

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import {
   invoiceOrders,
   invoices,
-  jobs,
   OrderCountScope,
   orderLines,
   orderPayments,
@@ -27,6 +26,7 @@ import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
 import { orderInvoicing } from './hooks.ts';
+import { nextPendingRun } from '../jobs/index.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -342,12 +342,7 @@ export async function orderDetail(
   }
   const [parts, pendingJob, perms] = await Promise.all([
     orderParts(db, id),
-    db
-      .select({ runAt: jobs.runAt })
-      .from(jobs)
-      .where(and(eq(jobs.refId, id), eq(jobs.status, 0), sql`${jobs.kind} like 'order.%'`))
-      .orderBy(asc(jobs.runAt))
-      .limit(1),
+    nextPendingRun(db, { prefix: 'order.' }, id),
     loadPermissions(db, caller),
   ]);
   const paymentWaiting = parts.paymentWaiting;
@@ -395,7 +390,7 @@ export async function orderDetail(
     lastShippedAt: order.lastShippedAt,
     completedAt: order.completedAt,
     cancelledAt: order.cancelledAt,
-    deadline: pendingJob[0]?.runAt ?? null,
+    deadline: pendingJob,
     paymentSubmitted: paymentWaiting,
     ...parts.view,
     related,
