@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import featureBoundaries from './feature-boundaries.js';
 import formRulesFromSchema from './form-rules-from-schema.js';
 import moduleBoundaries from './module-boundaries.js';
-import { KNOWN_REACHES, LAYERS, buildModuleGraph, moduleCycles, serverFiles, serverSrc } from './server-modules.js';
+import { KNOWN_REACHES, LAYERS, SCHEMA_OWNERS, TABLE_OWNERS, TABLE_READS, buildModuleGraph, moduleCycles, serverFiles, serverSrc, tableOwners, tableReads } from './server-modules.js';
 import fs from 'node:fs';
 import { expect } from 'vitest';
 
@@ -155,6 +155,23 @@ describe('the server module graph', () => {
   it('gives every module a layer and a face', () => {
     const modules = fs.readdirSync(server('modules'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     for (const m of modules) expect(LAYERS[m], m).toBeDefined();
+  });
+
+  it('gives every table an owner module (db/schema/<file>.ts ↔ modules/<owner>)', () => {
+    const files = fs.readdirSync(server('db', 'schema')).map((f) => f.replace(/\.ts$/, '')).filter((f) => !['index', 'columns'].includes(f));
+    for (const f of files) expect(f in SCHEMA_OWNERS, `db/schema/${f}.ts has no owner in SCHEMA_OWNERS`).toBe(true);
+    for (const owner of [...Object.values(SCHEMA_OWNERS), ...Object.values(TABLE_OWNERS)]) {
+      if (owner !== null && owner !== 'lib') expect(LAYERS[owner], owner).toBeDefined();
+    }
+    expect([...tableOwners()].filter(([, owner]) => owner === undefined)).toEqual([]);
+  });
+
+  it("reads no other module's tables but the listed ones, and lists only reads that still exist", () => {
+    const reads = tableReads();
+    const unlisted = [...reads].filter(([pair]) => !TABLE_READS.has(pair)).map(([pair, where]) => `${pair} (${where.join(', ')})`);
+    expect(unlisted, "a module reads another's table: ask the owner through its face (or a registration)").toEqual([]);
+    const gone = [...TABLE_READS.keys()].filter((pair) => !reads.has(pair));
+    expect(gone, 'no longer read: remove it from TABLE_READS').toEqual([]);
   });
 
   it('lists only known reaches that still exist (the list only shrinks)', () => {

@@ -27,8 +27,8 @@ import { pingRoutes } from './modules/ping/index.ts';
 import { wechatRoutes } from './modules/wechat/index.ts';
 import { codesRoutes, registerCodeRecipients } from './modules/codes/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
-import { fileCookiePlugin } from './modules/files/index.ts';
-import { authRoutes, isCodeRecipient } from './modules/auth/index.ts';
+import { fileCookiePlugin, registerFileParties } from './modules/files/index.ts';
+import { authRoutes, isCodeRecipient, sessionAuth } from './modules/auth/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { adminGuard } from './modules/admin/index.ts';
 import { merchantRoutes } from './modules/merchant/index.ts';
@@ -52,26 +52,26 @@ import { productRoutes } from './modules/products/index.ts';
 import { productReviewRoutes } from './modules/products/index.ts';
 import { productImportRoutes } from './modules/products/index.ts';
 import { discussionRoutes } from './modules/products/index.ts';
-import { buyingRoutes } from './modules/buying/index.ts';
+import { buyingRoutes, registerCheckoutGate } from './modules/buying/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { tradePaperRoutes } from './modules/trade-papers/index.ts';
-import { trackingRoutes } from './modules/tracking/index.ts';
+import { registerParcelDelivered, trackingRoutes } from './modules/tracking/index.ts';
 import { openApiAuth } from './modules/openapi/index.ts';
 import { openApiRoutes } from './modules/openapi/index.ts';
 import { startJobRunner } from './modules/jobs/index.ts';
-import { aftersalesRoutes } from './modules/aftersales/index.ts';
+import { aftersalesRoutes, rmaFileParties, rmaParcelDelivered } from './modules/aftersales/index.ts';
 import { rmaDisputeRoutes } from './modules/aftersales/index.ts';
 import { adminTradeRoutes } from './modules/admin/index.ts';
-import { tenderRoutes } from './modules/tenders/index.ts';
-import { invoiceRoutes } from './modules/invoices/index.ts';
+import { sealedBidFileParties, tenderFileParties, tenderRoutes } from './modules/tenders/index.ts';
+import { invoiceFileParties, invoiceRoutes, orderInvoiceNet } from './modules/invoices/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
-import { enquiryRoutes } from './modules/enquiries/index.ts';
-import { quotationRoutes } from './modules/quotations/index.ts';
-import { creditRoutes } from './modules/credit/index.ts';
-import { approvalRoutes } from './modules/approvals/index.ts';
+import { enquiryFileParties, enquiryRoutes } from './modules/enquiries/index.ts';
+import { quotationFileParties, quotationRoutes } from './modules/quotations/index.ts';
+import { creditFileParties, creditRoutes } from './modules/credit/index.ts';
+import { approvalGate, approvalRoutes } from './modules/approvals/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
-import { agreementRoutes } from './modules/agreements/index.ts';
+import { agreementOrderHooks, agreementRoutes } from './modules/agreements/index.ts';
 import { channelsOf } from './modules/notifications/index.ts';
 import { startDomainEvents } from './modules/events/index.ts';
 import { noticeConsumer } from './modules/notifications/index.ts';
@@ -80,7 +80,7 @@ import { shoppingListRoutes } from './modules/buying/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { budgetRoutes } from './modules/budgets/index.ts';
-import { registerOrderHooks } from './modules/orders/index.ts';
+import { orderFileParties, orderParcelDelivered, registerOrderHooks, registerOrderInvoicing } from './modules/orders/index.ts';
 import { budgetOrderHooks } from './modules/budgets/index.ts';
 import { contractOrderHooks } from './modules/contracts/index.ts';
 import { paymentOrderHooks } from './modules/payments/index.ts';
@@ -198,13 +198,24 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   registerOrderHooks('budgets', budgetOrderHooks);
   registerOrderHooks('contracts', contractOrderHooks);
   registerOrderHooks('payments', paymentOrderHooks);
+  registerOrderHooks('agreements', agreementOrderHooks);
+  registerOrderInvoicing(orderInvoiceNet);
+  // What a parcel's delivery means for its order or its return (tracking/delivered.ts): tracking imports neither.
+  registerParcelDelivered('order', orderParcelDelivered);
+  registerParcelDelivered('rma', rmaParcelDelivered);
+  // Every checkout passes approvals' gate before any order is made (buying sits below approvals).
+  registerCheckoutGate(approvalGate);
+  // Who may read a private file, asked by the file host of the modules that hold such documents (files/access.ts).
+  for (const parties of [orderFileParties, rmaFileParties, creditFileParties, invoiceFileParties, quotationFileParties, enquiryFileParties, tenderFileParties, sealedBidFileParties]) {
+    registerFileParties(parties);
+  }
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);
   await app.register(inputGuard);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(requestContext);
-  await app.register(authPlugin);
+  await app.register(authPlugin, sessionAuth);
   await app.register(openApiAuth);
   // Signed-in callers get the file cookie that lets the file host serve them private documents.
   await app.register(fileCookiePlugin);

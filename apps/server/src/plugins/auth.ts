@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, loginExpired, raise } from '../lib/errors.ts';
-import { resolveToken, type AuthContext } from '../modules/auth/index.ts';
-import { authErrors } from '../modules/auth/index.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthContext } from '../lib/caller.ts';
+import { forbidden, loginExpired } from '../lib/errors.ts';
+
+/**
+ * What the plugin is handed by app.ts (the auth module's `sessionAuth`): how a token becomes a caller, and the
+ * refusal of a caller who must set up two-step sign-in first. The plugin imports no module (docs/architecture.md).
+ */
+export interface SessionAuth {
+  resolveToken: (db: Db, token: string) => Promise<AuthContext | null>;
+  mustEnrolTwoFactor: () => Error;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,7 +55,7 @@ export const isConsoleReady = (auth: AuthContext | null | undefined): boolean =>
   !!auth?.isPlatformAdmin && !auth.mustEnrolTwoFactor;
 
 /** Reads `x-token` on every request (docs/product/api-envelope.md#calling-the-api) and exposes the caller as `request.auth`. */
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, { resolveToken, mustEnrolTwoFactor }: SessionAuth) {
   app.decorateRequest('auth', null);
   // A callback hook, not an async one: a request without a token, or to a route that reads no caller
   // (`sessionless`: the bare ping, the cached public answers), costs no promise and no session lookup.
@@ -69,9 +78,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {
     if (!request.auth) throw loginExpired();
     if (!request.auth.isPlatformAdmin) throw forbidden();
-    if (request.auth.mustEnrolTwoFactor) throw raise(authErrors, 'TWO_FACTOR_MUST_ENROL');
+    if (request.auth.mustEnrolTwoFactor) throw mustEnrolTwoFactor();
   });
   app.decorate('requireTwoFactorReady', async (request: FastifyRequest) => {
-    if (request.auth?.mustEnrolTwoFactor) throw raise(authErrors, 'TWO_FACTOR_MUST_ENROL');
+    if (request.auth?.mustEnrolTwoFactor) throw mustEnrolTwoFactor();
   });
 });

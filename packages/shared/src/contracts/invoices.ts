@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyInput } from '../money.ts';
+import { moneyInput, toFen } from '../money.ts';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { InvoiceStatus, VAT_RATES } from '../enums.ts';
 import type { InvoiceMachineAction } from '../machines/invoice.ts';
@@ -23,6 +23,27 @@ export const InvoiceViewer = { BUYER: 0, SELLER: 1 } as const;
 /** An order's invoice state in the order lists and detail: 0 未开票, 1 部分开票, 2 已开票. */
 export const OrderInvoiceState = { NONE: 0, PARTIAL: 1, FULL: 2 } as const;
 export const ORDER_INVOICE_STATE_LABELS: Record<number, string> = { 0: '未开票', 1: '部分开票', 2: '已开票' };
+
+/** Statuses whose amounts count as invoiced (issued, whatever happened after; a reversal row is 已开票 and negative). */
+export const ISSUED_INVOICE_STATUSES = [
+  InvoiceStatus.ISSUED,
+  InvoiceStatus.RECEIVED,
+  InvoiceStatus.DISPUTED,
+  InvoiceStatus.REVERSED,
+];
+
+/**
+ * 未开票 / 部分开票 / 已开票 of one order from its issued amount in fen (net of red-letter invoices), against
+ * what the purchaser finally paid: the total less the after-sales refunds (decision 0184). The invoices module
+ * and the order lists use this one rule.
+ */
+export function orderInvoiceState(issuedFen: number, totalAmount: string, refundedFen = 0): number {
+  return issuedFen <= 0
+    ? OrderInvoiceState.NONE
+    : issuedFen >= toFen(totalAmount) - refundedFen
+      ? OrderInvoiceState.FULL
+      : OrderInvoiceState.PARTIAL;
+}
 
 /**
  * The tax rule the supplier's figures must meet: amount before tax + tax = total = the requested amount, and

@@ -4,6 +4,7 @@ import { Code, MSG, OrderKind } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import errorsPlugin from '../../plugins/errors.ts';
 import authPlugin from '../../plugins/auth.ts';
+import { sessionAuth } from '../auth/sessions.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireMemberGate, requireReportType } from './member-gate.ts';
 import { insertCompany, makePurchaser, makeSupplier, noInvoice, signedInUser, testAddress } from '../../test/factories/index.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   gated = Fastify({ logger: false });
   gated.decorate('db', t.database.db);
   await gated.register(errorsPlugin);
-  await gated.register(authPlugin);
+  await gated.register(authPlugin, sessionAuth);
   gated.get('/quotation/detail', { preHandler: requireMemberGate('levels23') }, async () => ok('quotation'));
   gated.get('/product/detail', { preHandler: requireMemberGate('levels13') }, async () => ok('product'));
   gated.get('/report/saleAmount', { preHandler: requireReportType('saleAmount') }, async () => ok('sale'));

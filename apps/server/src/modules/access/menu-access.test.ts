@@ -4,6 +4,7 @@ import { Code, type MyAccess } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import errorsPlugin from '../../plugins/errors.ts';
 import authPlugin from '../../plugins/auth.ts';
+import { sessionAuth } from '../auth/sessions.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requireMenu } from './permissions.ts';
 import { giveRole, insertCompany, presetRoleId, signedInUser } from '../../test/factories/index.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   guarded = Fastify({ logger: false });
   guarded.decorate('db', t.database.db);
   await guarded.register(errorsPlugin);
-  await guarded.register(authPlugin);
+  await guarded.register(authPlugin, sessionAuth);
   guarded.get('/sale-orders', { preHandler: requireMenu('/customer/saleOrder') }, async () => ok('orders'));
   await guarded.ready();
 });

@@ -9,7 +9,7 @@ import { recordHistory, type TransitionActor } from '../../lib/transition.ts';
 import { addressSnapshot, ownAddress } from '../buying/index.ts';
 import { invoiceSnapshot, ownInvoiceTitle } from '../buying/index.ts';
 import { notify } from '../notifications/index.ts';
-import { createOrders } from '../orders/index.ts';
+import { createOrders, type OrderHooks } from '../orders/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { AGREEMENT_DOC, agreementCtx, agreementLink, inTransaction, lockAgreementFor } from './common.ts';
 import { fail } from './messages.ts';
@@ -107,8 +107,8 @@ export async function callOff(
 
 /**
  * Releases what a cancelled order drew from an agreement: one negative ledger row per line it drew (at most one,
- * by the unique index), in the cancellation's transaction. Called by the orders module's cancellation
- * (orders/order-tx.ts cancelLockedOrder); an order not drawn from an agreement writes nothing.
+ * by the unique index), in the cancellation's transaction. Run by the orders module's cancellation through its
+ * hooks (`agreementOrderHooks`, registered by app.ts); an order not drawn from an agreement writes nothing.
  */
 export async function releaseDrawDown(
   tx: Db,
@@ -142,6 +142,9 @@ export async function releaseDrawDown(
     });
   }
 }
+
+/** Agreements' rule on an order's steps (orders/hooks.ts), registered by app.ts. */
+export const agreementOrderHooks: Partial<OrderHooks> = { cancelled: releaseDrawDown };
 
 /** The call-off quantities of these orders on one agreement (the detail's list), keyed by order. */
 export async function drawsOf(db: Db, agreementId: number) {

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { recordHistory } from '../../lib/transition.ts';
-import { linePrices, problemOf, registerCheckoutGate, skuFacts, specText, type GateSubmission, type RequestRemark } from '../buying/index.ts';
+import { linePrices, problemOf, skuFacts, specText, type GateSubmission, type RequestRemark } from '../buying/index.ts';
 import { fail as buyingFail } from '../buying/index.ts';
 import { addDays, scheduleJob } from '../jobs/index.ts';
 import type { Caller } from '../auth/index.ts';
@@ -233,6 +233,3 @@ async function resolveSteps(
   }
   return out;
 }
-
-// Every checkout passes this gate before any order is made (buying sits below approvals and cannot import it).
-registerCheckoutGate(approvalGate);

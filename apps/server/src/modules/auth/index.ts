@@ -9,7 +9,7 @@ export { authErrors } from './messages.ts';
 export { passwordProblem } from './password-policy.ts';
 export { default as authRoutes } from './routes.ts';
 export type { AuthContext } from './sessions.ts';
-export { forgetSessions, resolveToken, revokeUserSessions } from './sessions.ts';
+export { forgetSessions, resolveToken, revokeUserSessions, sessionAuth } from './sessions.ts';
 export { afterFirstFactor, registerSecurityNotifier, signInAnswer } from './two-factor.ts';
 export { userName } from './user-name.ts';
 export { findByPhone, isBlocked, isCodeRecipient } from './users.ts';

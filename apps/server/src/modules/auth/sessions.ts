@@ -4,6 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { companies, sessions, users, userTwoFactor } from '../../db/schema/index.ts';
 import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../lib/ttl-cache.ts';
+import type { AuthContext } from '../../lib/caller.ts';
+import { raise } from '../../lib/errors.ts';
+import type { SessionAuth } from '../../plugins/auth.ts';
+import { authErrors } from './messages.ts';
 
 /** Lifetimes (docs/product/accounts.md#tokens-and-sessions): 12 h, or 7 days with remember-me. */
 export const SESSION_TTL_MS = 12 * 3600 * 1000;
@@ -11,20 +15,8 @@ export const SESSION_TTL_REMEMBER_MS = 7 * 24 * 3600 * 1000;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** What every authenticated request knows about its caller. */
-export interface AuthContext {
-  sessionId: number;
-  userId: number;
-  companyId: number | null;
-  companyType: number | null;
-  companyName: string;
-  isCompanyAdmin: boolean;
-  isPlatformAdmin: boolean;
-  memberLevel: number;
-  isMemberVail: number;
-  /** Two-factor sign-in is required of this user (platform admin, company policy) and not set up yet. */
-  mustEnrolTwoFactor?: boolean;
-}
+/** What every authenticated request knows about its caller (lib/caller.ts, so the auth plugin needs no module). */
+export type { AuthContext };
 
 export async function createSession(
   db: Db,
@@ -139,3 +131,9 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   forgetSessions({ userIds: [userId] });
   await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
 }
+
+/** How the auth plugin turns a token into the caller (plugins/auth.ts `SessionAuth`); app.ts hands it over. */
+export const sessionAuth: SessionAuth = {
+  resolveToken,
+  mustEnrolTwoFactor: () => raise(authErrors, 'TWO_FACTOR_MUST_ENROL'),
+};

@@ -44,13 +44,13 @@ export interface GateSubmission {
 
 /**
  * The gate a checkout passes inside its transaction before any order is made: null lets it go on, an answer ends
- * it (the submission became a purchase request). Approvals registers it (approvals/gate.ts) because buying sits
- * below approvals (docs/decisions/0212-module-faces.md).
+ * it (the submission became a purchase request). app.ts registers approvals' gate (approvals/gate.ts `approvalGate`)
+ * while it builds the app, because buying sits below approvals (docs/decisions/0212-module-faces.md).
  */
 export type CheckoutGate = (tx: Db, caller: Caller, s: GateSubmission) => Promise<CheckoutResult | null>;
 let checkoutGate: CheckoutGate | null = null;
 
-/** Registers the checkout's approval gate (once, when approvals loads). */
+/** Registers the checkout's approval gate (app.ts, while it builds the app; again replaces). */
 export function registerCheckoutGate(gate: CheckoutGate): void {
   checkoutGate = gate;
 }

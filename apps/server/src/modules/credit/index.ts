@@ -4,6 +4,7 @@ export type { AgeingRaw } from './ageing.ts';
 export { ageingOf, ageingSql, openChargesCte } from './ageing.ts';
 export type { PastLine, PastOrder } from './demo.ts';
 export { seedDemoCredit } from './demo.ts';
+export { creditFileParties } from './file-parties.ts';
 export { accountFor } from './ledger.ts';
 export { debitOrder, keepExcessAsBalance, refundToAccount, reverseOrderPayment } from './pay.ts';
 export { default as creditRoutes } from './routes.ts';

@@ -2,5 +2,6 @@
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export { enquiryLink } from './common.ts';
 export { seedDemoEnquiries } from './demo.ts';
+export { enquiryFileParties } from './file-parties.ts';
 export { myEnquiryCounts } from './queries.ts';
 export { default as enquiryRoutes } from './routes.ts';

@@ -55,17 +55,18 @@ function storedFile(db: Db, key: string) {
 }
 
 /** Anyone (a public enquiry's or tender's documents) when the answer holds this party. */
-const ANYONE = -1;
+export const ANYONE = -1;
 
 /**
  * A module above files that holds private documents registers who may read them: a `select <company id>` over
  * its own tables for the file `asDoc` (`[{"path": key}]`) / `asString` (`"key"`). The file host unions them in
- * the one statement below, so files imports no module above it (docs/decisions/0212-module-faces.md).
+ * the one statement below, so files imports no module above it and reads none of their tables
+ * (docs/decisions/0212-module-faces.md). app.ts registers every module's source while it builds the app.
  */
 export type FilePartiesSql = (asDoc: SQL, asString: SQL) => SQL;
 const registeredParties: FilePartiesSql[] = [];
 
-/** Registers a source of the companies entitled to private files (once, when the module loads). */
+/** Registers a source of the companies entitled to private files (app.ts, while it builds the app; again is a no-op). */
 export function registerFileParties(source: FilePartiesSql): void {
   if (!registeredParties.includes(source)) registeredParties.push(source);
 }
@@ -77,25 +78,11 @@ export function registerFileParties(source: FilePartiesSql): void {
 async function parties(db: Db, key: string): Promise<Set<number>> {
   const asString = sql`to_jsonb(${key}::text)`;
   const asDoc = sql`jsonb_build_array(jsonb_build_object('path', ${key}::text))`;
-  const res = (await db.execute(sql`
-    select unnest(array[o.buyer_company_id, o.seller_company_id]) as party
-      from order_payments p join orders o on o.id = p.order_id where p.proof_files @> jsonb_build_array(${asString})
-    union select unnest(array[r.buyer_company_id, r.seller_company_id]) from rmas r where r.photos @> jsonb_build_array(${asString})
-    union select unnest(array[a.buyer_company_id, a.seller_company_id])
-      from credit_requests q join credit_accounts a on a.id = q.account_id where q.proof_files @> ${asDoc}
-    union select unnest(array[i.buyer_company_id, i.seller_company_id]) from invoices i where i.files @> ${asDoc}
-    union select unnest(array[q.buyer_company_id, q.supplier_company_id]) from quotations q
-      where q.attachments @> ${asDoc}
-        or exists (select 1 from quotation_versions v where v.quotation_id = q.id and v.attachments @> ${asDoc})
-        or exists (select 1 from quotation_messages m where m.quotation_id = q.id and m.attachments @> ${asDoc})
-    union select case when e.visibility = 1 and e.published_at is not null then ${ANYONE}::int else e.company_id end
-      from enquiries e where e.attachments @> ${asDoc}
-    union select i.supplier_company_id from enquiry_invitations i join enquiries e on e.id = i.enquiry_id where e.attachments @> ${asDoc}
-    union select case when b.invited_only or b.status = 0 or b.published_at > now() then b.company_id else ${ANYONE}::int end
-      from bids b where b.attachments @> ${asDoc}
-    union select i.company_id from tender_invitations i join bids b on b.id = i.tender_id where b.attachments @> ${asDoc}
-    ${sql.join(registeredParties.map((source) => sql`union ${source(asDoc, asString)}`), sql` `)}
-  `)) as unknown as { rows: { party: number | null }[] };
+  if (!registeredParties.length) return new Set();
+  const sources = registeredParties.map((source) => sql`(${source(asDoc, asString)})`);
+  const res = (await db.execute(sql`select party from (${sql.join(sources, sql` union `)}) as parties(party)`)) as unknown as {
+    rows: { party: number | null }[];
+  };
   return new Set(res.rows.map((r) => r.party).filter((p): p is number => p !== null));
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { InvoiceStatus, Side, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
+import { ISSUED_INVOICE_STATUSES, InvoiceStatus, Side, chinaDayStart, isChinaDay, toFen, type AuditAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -18,13 +18,8 @@ export type InvoiceStep = AuditAction extends infer A ? (A extends `invoice.${in
 
 /** Statuses whose amounts no longer count against an order (request withdrawn or refused). */
 export const DEAD_STATUSES = [InvoiceStatus.WITHDRAWN, InvoiceStatus.REFUSED];
-/** Statuses whose amounts count as invoiced (issued, whatever happened after; a reversal row is 已开票 and negative). */
-export const ISSUED_STATUSES = [
-  InvoiceStatus.ISSUED,
-  InvoiceStatus.RECEIVED,
-  InvoiceStatus.DISPUTED,
-  InvoiceStatus.REVERSED,
-];
+/** Statuses whose amounts count as invoiced (the rule is the kernel's: packages/shared contracts/invoices.ts). */
+export const ISSUED_STATUSES = ISSUED_INVOICE_STATUSES;
 
 /** The workbench page of an invoice for one side. */
 export const invoiceLink = (id: number, side: InvoiceSide) =>

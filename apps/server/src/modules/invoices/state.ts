@@ -1,4 +1,4 @@
-import { OrderInvoiceState, toFen, toYuan } from '@aquamall/shared';
+import { orderInvoiceState, toYuan } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { coveredFen } from './common.ts';
 import { refundedFen } from '../aftersales/index.ts';
@@ -17,7 +17,7 @@ export async function orderInvoiceStates(
     { issued: true },
   );
   const out = new Map<number, number>();
-  for (const o of list) out.set(o.id, invoiceStateOf(issued.get(o.id) ?? 0, o.totalAmount));
+  for (const o of list) out.set(o.id, orderInvoiceState(issued.get(o.id) ?? 0, o.totalAmount));
   return out;
 }
 
@@ -29,20 +29,8 @@ export async function orderInvoiceNet(
   const [issued, refunded] = await Promise.all([coveredFen(db, [order.id], { issued: true }), refundedFen(db, order.id)]);
   const fen = issued.get(order.id) ?? 0;
   return {
-    invoiceState: invoiceStateOf(fen, order.totalAmount, refunded),
+    invoiceState: orderInvoiceState(fen, order.totalAmount, refunded),
     invoicedAmount: toYuan(fen),
     refundedAmount: toYuan(refunded),
   };
-}
-
-/**
- * 未开票 / 部分开票 / 已开票 of one order from its issued amount in fen (net of red-letter invoices), against
- * what the purchaser finally paid: the total less the after-sales refunds (decision 0184).
- */
-export function invoiceStateOf(issuedFen: number, totalAmount: string, refundedFen = 0): number {
-  return issuedFen <= 0
-    ? OrderInvoiceState.NONE
-    : issuedFen >= toFen(totalAmount) - refundedFen
-      ? OrderInvoiceState.FULL
-      : OrderInvoiceState.PARTIAL;
 }

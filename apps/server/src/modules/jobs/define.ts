@@ -1,19 +1,18 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { registry, type JobSpec } from './registry.ts';
-import { cancelJobs, jobsOf, scheduleJob } from './schedule.ts';
+import { jobsOf } from './schedule.ts';
 import type { JobRow } from './registry.ts';
 
 export { recordId, type JobContext, type JobRow, type JobSpec } from './registry.ts';
 
-/** A registered job kind: schedule and cancel it with a checked payload. */
+/**
+ * A registered job kind. Commands and state tables start and stop it by kind (`scheduleJob`, `cancelJobs`, the
+ * tables' clocks through `jobClocks`), which check the payload against this kind's schema once it is registered.
+ */
 export interface JobDefinition<P extends number> {
   readonly kind: string;
   readonly payload: z.ZodType<P>;
-  /** Schedules (or moves) the pending job of this payload to `runAt`, inside the caller's transaction. */
-  schedule(tx: Db, payload: P, runAt: Date): Promise<void>;
-  /** Cancels the pending job of this payload (the clock stopped). */
-  cancel(tx: Db, payload: P): Promise<void>;
   /** The jobs of this kind (any status) for this payload, oldest first. */
   jobsOf(db: Db, payload: P): Promise<JobRow[]>;
 }
@@ -28,8 +27,6 @@ export function defineJob<P extends number>(spec: JobSpec<P>): JobDefinition<P> 
   return {
     kind: spec.kind,
     payload: spec.payload,
-    schedule: async (tx, payload, runAt) => scheduleJob(tx, spec.kind, spec.payload.parse(payload), runAt),
-    cancel: async (tx, payload) => cancelJobs(tx, [spec.kind], spec.payload.parse(payload)),
     jobsOf: (db, payload) => jobsOf(db, [spec.kind], spec.payload.parse(payload)),
   };
 }

@@ -2,4 +2,4 @@
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export { defineJob, recordId } from './define.ts';
 export { JobStatus, MAX_ATTEMPTS, jobRun, registerRecurringJob, runJobNow, startJobRunner } from './runner.ts';
-export { addDays, addHours, cancelJobs, jobClocks, scheduleJob, scheduleJobsQuery } from './schedule.ts';
+export { addDays, addHours, cancelJobs, jobClocks, jobsOf, nextPendingRun, scheduleJob, scheduleJobsQuery } from './schedule.ts';

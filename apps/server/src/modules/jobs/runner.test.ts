@@ -70,10 +70,10 @@ describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
 
   it('checks payloads when scheduling and when claiming: a refused payload never reaches the handler', async () => {
     const ran: number[] = [];
-    const def = defineJob({ kind: 'test.typed', payload: recordId, handler: async (_tx, id) => void ran.push(id) });
-    await expect(def.schedule(t.database.db, 0, T0)).rejects.toThrow();
+    defineJob({ kind: 'test.typed', payload: recordId, handler: async (_tx, id) => void ran.push(id) });
+    await expect(scheduleJob(t.database.db, 'test.typed', 0, T0)).rejects.toThrow();
     await expect(scheduleJob(t.database.db, 'test.typed', -3, T0)).rejects.toThrow('invalid payload');
-    await def.schedule(t.database.db, 7, T0);
+    await scheduleJob(t.database.db, 'test.typed', 7, T0);
     // A row written past the schema (an older version, a hand-made row) is failed at once, with the reason.
     await t.database.db.insert(jobs).values({ kind: 'test.typed', refId: -1, runAt: T0 });
     const r = await runDueJobs(t.database.db, new Date(T0.getTime() + 1000));
@@ -85,7 +85,7 @@ describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
   it('runs a detached job once outside the claim, and claims it again when its lease ends unfinished', async () => {
     let calls = 0;
     let finish: () => void = () => undefined;
-    const def = defineJob({
+    defineJob({
       kind: 'test.detached',
       payload: recordId,
       detached: { leaseMs: 60_000 },
@@ -94,7 +94,7 @@ describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
         return new Promise<void>((resolve) => (finish = resolve));
       },
     });
-    await def.schedule(t.database.db, 11, T0);
+    await scheduleJob(t.database.db, 'test.detached', 11, T0);
     const at = new Date(T0.getTime() + 1000);
     // Two runners at the same time (two instances): one claims it, the other finds nothing due.
     await Promise.all([runDueJobs(t.database.db, at), runDueJobs(t.database.db, at), runJobNow(t.database.db, 'test.detached', 11, at)]);

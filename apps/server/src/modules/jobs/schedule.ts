@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { ClockStore } from '../../lib/transition.ts';
@@ -64,4 +64,19 @@ export function jobsOf(db: Db, kinds: readonly string[], refId: number) {
     .from(jobs)
     .where(and(inArray(jobs.kind, [...kinds]), eq(jobs.refId, refId)))
     .orderBy(asc(jobs.id));
+}
+
+/**
+ * The earliest due time of the pending jobs of record `refId` whose kind is one of `kinds` (or starts with
+ * `{ prefix }`), or null: the deadline a page shows, asked of the jobs module instead of reading its table.
+ */
+export async function nextPendingRun(db: Db, kinds: readonly string[] | { prefix: string }, refId: number): Promise<Date | null> {
+  const kind = Array.isArray(kinds) ? inArray(jobs.kind, [...kinds]) : like(jobs.kind, `${(kinds as { prefix: string }).prefix}%`);
+  const [row] = await db
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(kind, eq(jobs.refId, refId), eq(jobs.status, 0)))
+    .orderBy(asc(jobs.runAt))
+    .limit(1);
+  return row?.runAt ?? null;
 }

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
+import type { TransitionActor } from '../../lib/transition.ts';
 
 /**
  * Rules that trade modules built on orders add to an order's steps: budgets consume on placement and release on
- * cancellation, contracts hold shipping and repricing, online payment refunds a cancelled order through its channel.
+ * cancellation, a call-off order gives its quantities back to its framework agreement on cancellation, contracts hold shipping and repricing, online payment refunds a cancelled order through its channel.
  * Those modules import orders and export their rules; app.ts registers them while it builds the app, so orders imports
  * none of them and the trade layer keeps one direction (docs/architecture.md "Server layers", decision 0212). Every hook
  * runs inside the order's own transaction.
@@ -30,7 +31,7 @@ export interface OrderHooks {
   /** After the orders of one placement are inserted (may refuse: the placement rolls back). */
   placed: (tx: Db, placed: readonly PlacedOrder[], now: Date) => Promise<void>;
   /** After an order is cancelled. */
-  cancelled: (tx: Db, order: { id: number }, actor: { userId: number | null; userName: string }, now: Date) => Promise<void>;
+  cancelled: (tx: Db, order: { id: number; orderNo: string }, actor: TransitionActor, now: Date) => Promise<void>;
   /** Before a shipment is recorded (may refuse). */
   beforeShip: (tx: Db, order: OrderRow) => Promise<void>;
   /** Before the supplier changes prices (may refuse). */
@@ -54,7 +55,7 @@ export const orderHooks = {
   async placed(tx: Db, placed: readonly PlacedOrder[], now: Date): Promise<void> {
     for (const h of all('placed')) await h(tx, placed, now);
   },
-  async cancelled(tx: Db, order: { id: number }, actor: { userId: number | null; userName: string }, now: Date): Promise<void> {
+  async cancelled(tx: Db, order: { id: number; orderNo: string }, actor: TransitionActor, now: Date): Promise<void> {
     for (const h of all('cancelled')) await h(tx, order, actor, now);
   },
   async beforeShip(tx: Db, order: OrderRow): Promise<void> {
@@ -70,4 +71,23 @@ export const orderHooks = {
     }
     return null;
   },
+};
+
+/** The order detail's invoicing figures: its invoice state, net amount invoiced and after-sales refunds. */
+export type OrderInvoicing = (
+  db: Db,
+  order: { id: number; totalAmount: string },
+) => Promise<{ invoiceState: number; invoicedAmount: string; refundedAmount: string }>;
+
+let invoicing: OrderInvoicing | null = null;
+
+/** Invoices answers the order detail's invoicing figures; app.ts registers it, so orders imports no invoice code. */
+export function registerOrderInvoicing(answer: OrderInvoicing): void {
+  invoicing = answer;
+}
+
+/** The order detail's invoicing figures, from what invoices registered. */
+export const orderInvoicing: OrderInvoicing = (db, order) => {
+  if (!invoicing) throw new Error('the order invoicing figures are not registered (app.ts registerOrderInvoicing)');
+  return invoicing(db, order);
 };

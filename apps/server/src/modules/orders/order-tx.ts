@@ -28,7 +28,6 @@ import { cancelJobs, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { fail } from './messages.ts';
 import { recordPriceUses } from '../pricing/index.ts';
-import { releaseDrawDown } from '../agreements/index.ts';
 import { orderHooks } from './hooks.ts';
 
 /** The job reminding of an order's auto-cancellation before its confirm or pay clock runs out (timed-rules.ts). */
@@ -246,9 +245,8 @@ export async function cancelLockedOrder(
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
-    // A call-off order gives its quantities back to its framework agreement (docs/product/agreements.md#call-off-orders).
-    await releaseDrawDown(tx, order, actor, now);
-    // What the order consumed of the buyer's budgets goes back (docs/product/budgets.md#ledger).
+    // A call-off order gives its quantities back to its framework agreement (docs/product/agreements.md#call-off-orders)
+    // and what the order consumed of the buyer's budgets goes back (docs/product/budgets.md#ledger): hooks.ts.
     await orderHooks.cancelled(tx, order, actor, now);
   };
   const who = actor.side === Side.SYSTEM ? '系统' : actor.side === Side.BUYER ? '采购商' : '供应商';

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { lineTitle, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, ContractStatus, orderMachine, OrderStatus, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
+import { ISSUED_INVOICE_STATUSES, lineTitle, orderInvoiceState, memberGateForOrderType, OrderKind, ORDER_COUNT_CAP, ContractStatus, orderMachine, OrderStatus, PaymentStatus, type OrderDetailAnswer, type OrderListAnswer, type OrderListFilter, chinaDayEnd, chinaDayStart, toFen, toYuan, priceSourceLabel } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   invoiceOrders,
   invoices,
-  jobs,
   OrderCountScope,
   orderLines,
   orderContracts,
@@ -27,8 +26,8 @@ import type { Caller } from '../auth/index.ts';
 import { ORDER_DOC, viewerOrderType } from './create.ts';
 import { historyOf } from '../../lib/transition.ts';
 import { sideOf, type ViewerSide } from './order-tx.ts';
-import { invoiceStateOf, orderInvoiceNet } from '../invoices/index.ts';
-import { ISSUED_STATUSES } from '../invoices/index.ts';
+import { orderInvoicing } from './hooks.ts';
+import { nextPendingRun } from '../jobs/index.ts';
 
 /** The menu page that lists each order type (own / company-wide). The caller's menu must hold it. */
 const LIST_MENU: Record<number, { own: string; all?: string }> = {
@@ -265,7 +264,7 @@ const LIST_EXTRAS = {
   issuedAmount: sql<string>`(select coalesce(sum(io.amount), 0) from ${invoiceOrders} io
     join ${invoices} i on i.id = io.invoice_id
     where io.order_id = ${orders}.id and i.status in (${sql.join(
-      ISSUED_STATUSES.map((s) => sql`${s}`),
+      ISSUED_INVOICE_STATUSES.map((s) => sql`${s}`),
       sql`, `,
     )}))`,
   refundedAmount: sql<string>`(select coalesce(sum(r.refunded_amount), 0) from ${rmas} r where r.order_id = ${orders}.id)`,
@@ -304,7 +303,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
       contractStatus: o.contractStatus === null ? null : Number(o.contractStatus),
-      invoiceState: invoiceStateOf(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
+      invoiceState: orderInvoiceState(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
       lineCount: o.lineCount,
       firstLine: first ? lineTitle(first.productName, first.spec) : '',
       createdAt: o.createdAt.toISOString(),
@@ -348,12 +347,7 @@ export async function orderDetail(
   }
   const [parts, pendingJob, perms] = await Promise.all([
     orderParts(db, id),
-    db
-      .select({ runAt: jobs.runAt })
-      .from(jobs)
-      .where(and(eq(jobs.refId, id), eq(jobs.status, 0), sql`${jobs.kind} like 'order.%'`))
-      .orderBy(asc(jobs.runAt))
-      .limit(1),
+    nextPendingRun(db, { prefix: 'order.' }, id),
     loadPermissions(db, caller),
   ]);
   const paymentWaiting = parts.paymentWaiting;
@@ -381,7 +375,7 @@ export async function orderDetail(
     originalTotalAmount: originalTotal,
     paidAmount: order.paidAmount,
     paymentMethod: order.paymentMethod,
-    ...(await orderInvoiceNet(db, order)),
+    ...(await orderInvoicing(db, order)),
     address: {
       receiver: order.address.receiver,
       phone: order.address.phone,
@@ -401,7 +395,7 @@ export async function orderDetail(
     lastShippedAt: order.lastShippedAt,
     completedAt: order.completedAt,
     cancelledAt: order.cancelledAt,
-    deadline: pendingJob[0]?.runAt ?? null,
+    deadline: pendingJob,
     paymentSubmitted: paymentWaiting,
     remainingAmount: toYuan(Math.max(0, toFen(order.totalAmount) - toFen(order.paidAmount))),
     ...parts.view,

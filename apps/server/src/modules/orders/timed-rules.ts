@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { formatChina, ORDER_CLOCKS, orderMachine, OrderStatus, PaymentStatus, Side, type OrderAction } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { jobs, orderPayments, type OrderRow } from '../../db/schema/index.ts';
-import { defineJob, recordId } from '../jobs/index.ts';
-import { JobStatus } from '../jobs/index.ts';
+import { orderPayments, type OrderRow } from '../../db/schema/index.ts';
+import { defineJob, nextPendingRun, recordId } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { completeLockedOrder, partPaid } from './lifecycle.ts';
 import { CANCEL_SOON, cancelLockedOrder, lockOrder, orderLink, type Actor } from './order-tx.ts';
@@ -82,15 +81,12 @@ export async function remindCancelSoon(tx: Db, orderId: number, now = new Date()
         ? ORDER_CLOCKS.PAY_TIMEOUT
         : null;
   if (!clock) return false;
-  const [timeout] = await tx
-    .select({ runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, clock), eq(jobs.refId, orderId), eq(jobs.status, JobStatus.PENDING)));
+  const due = await nextPendingRun(tx, [clock], orderId);
   // A reminder that wakes only after its deadline (the instances were down) says nothing: the cancellation is due too.
-  if (!timeout || timeout.runAt.getTime() <= now.getTime()) return false;
+  if (!due || due.getTime() <= now.getTime()) return false;
   const seller = order.status === OrderStatus.TO_CONFIRM;
   const step = seller ? '待确认' : '待付款';
-  const deadline = formatChina(timeout.runAt, 'MM-DD HH:mm');
+  const deadline = formatChina(due, 'MM-DD HH:mm');
   await notify(tx, seller ? order.sellerCompanyId : order.buyerCompanyId, {
     type: 'order',
     title: `订单即将自动取消 ${order.orderNo}`,
@@ -100,7 +96,7 @@ export async function remindCancelSoon(tx: Db, orderId: number, now = new Date()
     linkPath: orderLink(order, seller ? 'seller' : 'buyer'),
     event: 'order.cancelSoon',
     vars: { no: order.orderNo, step, deadline },
-    eventKey: `order.cancelSoon:${orderId}:${clock}:${timeout.runAt.getTime()}`,
+    eventKey: `order.cancelSoon:${orderId}:${clock}:${due.getTime()}`,
   });
   return true;
 }

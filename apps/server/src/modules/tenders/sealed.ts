@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
 import type { TenderRecord } from './common.ts';
 import { fail } from './messages.ts';
-import { registerFileParties } from '../files/index.ts';
+import type { FilePartiesSql } from '../files/index.ts';
 
 /** Who asks for bid contents: a company (author or purchaser), or the opening job at the opening time. */
 export type BidReader = { companyId: number } | 'opening';
@@ -93,9 +93,10 @@ export async function loadBidContent(
   }));
 }
 
-// The purchaser of an opened tender may read the documents of the bids the sealed reader shows it: the file host
-// asks through this registration, the very condition above.
-registerFileParties(
-  (asDoc) => sql`select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
-      where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}`,
-);
+/**
+ * The purchaser of an opened tender may read the documents of the bids the sealed reader shows it: the file host
+ * asks through this source (registered by app.ts), the very condition above.
+ */
+export const sealedBidFileParties: FilePartiesSql = (asDoc) =>
+  sql`select ${bids.companyId} from ${tenderBidVersions}, ${tenderBids}, ${bids}
+      where ${tenderBidVersions.documents} @> ${asDoc} and ${readByPurchaser}`;
