@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   chinaDay,
@@ -247,9 +247,8 @@ describe('refunds through the same channel', () => {
     expect(r).toMatchObject({ amount: p.amount, source: 'cancel', status: PayRefundStatus.PROCESSING });
     await runJobs(new Date(), [[REFUND_JOB, r!.id]]);
     expect((await db().select().from(payRefunds).where(eq(payRefunds.id, r!.id)))[0]!.status).toBe(PayRefundStatus.SUCCESS);
-    // WeChat's refund notification follows (verified, a duplicate of the answer).
-    await new Promise((done) => setTimeout(done, 50));
-    expect((await callbacksOf(p.id)).map((c) => [c.kind, c.outcome])).toEqual([['pay', 'paid'], ['refund', 'duplicate']]);
+    // WeChat's refund notification follows (verified, a duplicate of the answer), delivered after the answer.
+    await vi.waitFor(async () => expect((await callbacksOf(p.id)).map((c) => [c.kind, c.outcome])).toEqual([['pay', 'paid'], ['refund', 'duplicate']]), { timeout: 10_000, interval: 50 });
     expect((await ledgerOf(s.orderId)).map((l) => l.amount)).toEqual([p.amount, `-${p.amount}`]);
     expect(sandbox().trades.get(p.payNo)!.refunds).toHaveLength(1);
   });
