@@ -82,6 +82,8 @@ export const AUDIT_ACTIONS = {
   'webhook.delete': '删除事件推送地址',
   'recon.resolve': '处理对账差异',
   'recon.run': '执行支付对账',
+  'submerchant.verify': '核验供应商收款商户',
+  'submerchant.refuse': '驳回供应商收款商户',
   'contract_price.create': '新增协议价',
   'contract_price.update': '修改协议价',
   'contract_price.end': '结束协议价',
@@ -117,6 +119,7 @@ export const AUDIT_TARGETS: Record<string, string> = {
   webhook_endpoint: '事件推送地址',
   recon_discrepancy: '对账差异',
   recon_run: '支付对账',
+  pay_sub_merchant: '供应商收款商户',
   contract_price: '协议价',
 };
 

@@ -62,6 +62,8 @@ export const PayChannel = { WECHAT: 1, ALIPAY: 2 } as const;
 export const PayOrderStatus = { OPEN: 0, PAID: 1, CLOSED: 2, FAILED: 3 } as const;
 /** A refund through the payment partner: 退款中 → 退款成功 / 退款失败. */
 export const PayRefundStatus = { PROCESSING: 0, SUCCESS: 1, FAILED: 2 } as const;
+/** A supplier's sub-merchant with a payment partner (收款设置): 待平台核验 → 已核验 / 未通过. */
+export const SubMerchantStatus = { SUBMITTED: 0, VERIFIED: 1, REFUSED: 2 } as const;
 /** A VAT invoice: 待开票 → 已开票 → 已收票 / 有异议; 已红冲 once reversed; 已撤销; 已拒绝. */
 export const InvoiceStatus = {
   REQUESTED: 0,
@@ -224,6 +226,11 @@ export const ENUMS: EnumDef[] = [
     [0, '退款中'],
     [1, '退款成功'],
     [2, '退款失败'],
+  ]),
+  def('SubMerchantStatus', [
+    [0, '待平台核验'],
+    [1, '已核验'],
+    [2, '未通过'],
   ]),
   def('PaymentStatus', [
     [0, '待确认'],

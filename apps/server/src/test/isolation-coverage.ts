@@ -71,6 +71,9 @@ export const ISOLATION_PROBES = {
   'modules/payments/payments.test.ts': {
     tests: ['a third company opens, polls and reads no payment of another order'],
   },
+  'modules/payments/sub-merchants.test.ts': {
+    tests: ['the supplier enters its 特约商户号'],
+  },
   'modules/tracking/tracking.test.ts': {
     tests: ['a third company reads and refreshes no parcel of another order'],
   },

@@ -114,3 +114,57 @@ export type ReconResolveInput = z.infer<typeof reconResolveInput>;
 export const reconRunInput = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确'),
 });
+
+/**
+ * A supplier's payee with a payment partner (收款设置, decision 0216): the WeChat Pay 特约商户号 (sub_mchid) or the
+ * Alipay merchant that authorised the platform's application; shown masked, usable once the platform verified it.
+ */
+export const subMerchantView = z.object({
+  channel: z.number().int(),
+  label: z.string(),
+  /** The platform offers this channel at all (its service-provider configuration is present). */
+  configured: z.boolean(),
+  /** Why the channel cannot be set up here (no configuration), else null. */
+  offReason: z.string().nullable(),
+  /** SubMerchantStatus, or null when nothing was entered. */
+  status: z.number().int().nullable(),
+  /** The sub_mchid / Alipay PID, masked. */
+  subMchId: z.string().nullable(),
+  note: z.string(),
+  submittedAt: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  /** Alipay: the link to authorise the platform's application (第三方应用授权). */
+  authorizeUrl: z.string().nullable(),
+});
+export type SubMerchantView = z.infer<typeof subMerchantView>;
+
+export const subMerchantWechatInput = z.object({
+  subMchId: z.string().trim().regex(/^\d{8,10}$/, '特约商户号应为8至10位数字'),
+});
+export const subMerchantAlipayInput = z.object({
+  code: z.string().trim().min(1, '缺少支付宝授权码').max(64, '支付宝授权码无效'),
+});
+
+/** Console: the sub-merchants suppliers entered, to verify. */
+export const subMerchantAdminQuery = pageQuery.extend({
+  status: z.number().int().min(0).max(2).optional(),
+});
+export const subMerchantAdminRow = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  channel: z.number().int(),
+  /** Unmasked for the platform: it checks the id with the partner before verifying. */
+  subMchId: z.string(),
+  status: z.number().int(),
+  note: z.string(),
+  submittedAt: z.string(),
+  verifiedAt: z.string().nullable(),
+});
+export type SubMerchantAdminRow = z.infer<typeof subMerchantAdminRow>;
+export const subMerchantDecideInput = z.object({
+  id: recordId,
+  approve: z.boolean(),
+  note: z.string().trim().max(200, '说明最多200个字').default(''),
+});
+export type SubMerchantDecideInput = z.infer<typeof subMerchantDecideInput>;

@@ -31,7 +31,7 @@ import { agreementEndpoints } from './agreements.ts';
 import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
-import { adminPaymentEndpoints, paymentEndpoints } from './payments.ts';
+import { adminPaymentEndpoints, paymentEndpoints, subMerchantEndpoints } from './payments.ts';
 import { contractPriceEndpoints, myPriceEndpoints } from './pricing.ts';
 
 export * from './endpoint.ts';
@@ -139,6 +139,7 @@ export const endpointGroups = {
   openApi: openApiEndpoints,
   payments: paymentEndpoints,
   adminPayments: adminPaymentEndpoints,
+  subMerchants: subMerchantEndpoints,
   contractPrices: contractPriceEndpoints,
   myPrices: myPriceEndpoints,
 };

@@ -12,6 +12,12 @@ import {
   reconRunInput,
   reconRunQuery,
   reconRunRow,
+  subMerchantAdminQuery,
+  subMerchantAdminRow,
+  subMerchantAlipayInput,
+  subMerchantDecideInput,
+  subMerchantView,
+  subMerchantWechatInput,
 } from '../contracts/payments.ts';
 import { noData, pagedOf } from '../envelope.ts';
 import { ADMIN, PUBLIC, can, endpoint, raw, sees } from './endpoint.ts';
@@ -38,10 +44,12 @@ export const paymentEndpoints = {
   payChannels: endpoint({
     method: 'GET',
     path: '/api/pay/channels',
-    summary: 'Which online payment channels this deployment offers (with the reason when one is not configured)',
+    summary:
+      "Which online payment channels this deployment offers, and for an order of the caller's company whether its supplier has a verified sub-merchant (with the reason when not)",
     access: can('purchase:manage'),
+    query: z.object({ orderId: z.coerce.number().int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确').optional() }),
     response: payChannelsAnswer,
-    isolation: exempt('answers the deployment configuration only, no company data'),
+    isolation: probedIn(TEST),
   }),
   payCreate: endpoint({
     method: 'POST',
@@ -112,7 +120,46 @@ export const paymentEndpoints = {
   }),
 };
 
-/** Console: the daily reconciliation with the payment partners (对账). */
+/** The supplier's 收款设置 for online payment (decision 0216): its sub-merchant with each partner (the bank page). */
+const SUBM_TEST = 'modules/payments/sub-merchants.test.ts';
+export const subMerchantEndpoints = {
+  subMerchants: endpoint({
+    method: 'GET',
+    path: '/api/pay/submerchants',
+    summary: "The supplier's sub-merchant with each payment partner (masked), its verification state, and the Alipay authorisation link",
+    access: sees('/customer/bank/auth'),
+    response: z.array(subMerchantView),
+    isolation: probedIn(SUBM_TEST),
+  }),
+  subMerchantWechat: endpoint({
+    method: 'POST',
+    path: '/api/pay/submerchant/wechat',
+    summary: 'Enter (or replace) the WeChat Pay 特约商户号; it waits for the platform to verify it',
+    access: can('company:manage'),
+    body: subMerchantWechatInput,
+    response: noData,
+    isolation: exempt('writes the caller company’s own row only'),
+  }),
+  subMerchantAlipay: endpoint({
+    method: 'POST',
+    path: '/api/pay/submerchant/alipay',
+    summary: "Record the Alipay authorisation (app_auth_code from Alipay's return) of the platform's application; it waits for the platform to verify it",
+    access: can('company:manage'),
+    body: subMerchantAlipayInput,
+    response: noData,
+    isolation: exempt('writes the caller company’s own row only'),
+  }),
+  alipaySandboxAuthorize: endpoint({
+    method: 'GET',
+    path: '/api/pay/sandbox/alipay/authorize',
+    summary: "Demo mode: the sandbox's stand-in for Alipay's appToAppAuth page (returns to redirect_uri with an app_auth_code)",
+    access: PUBLIC,
+    query: z.object({ app_id: z.string().max(32), redirect_uri: z.string().max(500) }),
+    response: raw('text/html'),
+  }),
+};
+
+/** Console: the suppliers' sub-merchants and the daily reconciliation with the payment partners (对账). */
 export const adminPaymentEndpoints = {
   adminReconRuns: endpoint({
     method: 'POST',
@@ -144,6 +191,22 @@ export const adminPaymentEndpoints = {
     summary: "Reconciles a China day's statements now (each configured channel)",
     access: ADMIN,
     body: reconRunInput,
+    response: noData,
+  }),
+  adminSubMerchants: endpoint({
+    method: 'POST',
+    path: '/admin/api/pay/submerchants',
+    summary: "Suppliers' payment sub-merchants (WeChat 特约商户号, Alipay authorisations), those waiting for verification first, paged",
+    access: ADMIN,
+    body: subMerchantAdminQuery,
+    response: pagedOf(subMerchantAdminRow),
+  }),
+  adminSubMerchantDecide: endpoint({
+    method: 'POST',
+    path: '/admin/api/pay/submerchant/decide',
+    summary: "Verifies or refuses a supplier's sub-merchant (audited); only a verified one can receive online payments",
+    access: ADMIN,
+    body: subMerchantDecideInput,
     response: noData,
   }),
 };

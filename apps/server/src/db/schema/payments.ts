@@ -29,6 +29,11 @@ export const payOrders = pgTable(
     status: smallint().notNull().default(0),
     codeUrl: varchar({ length: 500 }),
     payUrl: text(),
+    /**
+     * The supplier's sub-merchant the money goes to (decision 0216): WeChat sub_mchid or the Alipay seller id (PID)
+     * whose app_auth_token opened the trade; notifications must name it.
+     */
+    subMchId: varchar({ length: 32 }),
     /** The partner's transaction id (transaction_id / trade_no) once paid. */
     partnerTradeNo: varchar({ length: 64 }),
     /** The partner's payer id (openid / buyer_id). */
@@ -167,4 +172,36 @@ export const reconDiscrepancies = pgTable(
     resolvedAt: at(),
   },
   (t) => [index().on(t.runId)],
+);
+
+/**
+ * A supplier's payee with a partner (decision 0216, 收款设置): the WeChat Pay sub-merchant (特约商户号, sub_mchid) or
+ * the Alipay merchant that authorised the platform's application (第三方应用授权: its PID and app_auth_token). Entered
+ * by the supplier, usable for online payment only once the platform verified it (console, audited). One per company
+ * and channel.
+ */
+export const paySubMerchants = pgTable(
+  'pay_sub_merchants',
+  {
+    id: serial().primaryKey(),
+    companyId: companyRef(),
+    /** PayChannel: 1 WeChat Pay (sub_mchid), 2 Alipay (authorising PID). */
+    channel: smallint().notNull(),
+    /** WeChat sub_mchid, or the Alipay user_id (2088…) that authorised. */
+    subMchId: varchar({ length: 32 }).notNull(),
+    /** Alipay: the app_auth_token (never shown) and its refresh token. */
+    authToken: varchar({ length: 128 }),
+    refreshToken: varchar({ length: 128 }),
+    /** Alipay: the authorising merchant's app id (auth_app_id). */
+    authAppId: varchar({ length: 32 }),
+    /** SubMerchantStatus: 0 待平台核验, 1 已核验, 2 未通过. */
+    status: smallint().notNull().default(0),
+    /** The platform's note (why refused, or what was checked). */
+    note: varchar({ length: 200 }).notNull().default(''),
+    submittedBy: integer(),
+    submittedAt: atNow(),
+    verifiedBy: integer(),
+    verifiedAt: at(),
+  },
+  (t) => [uniqueIndex('pay_sub_merchants_company_channel').on(t.companyId, t.channel), index().on(t.status)],
 );

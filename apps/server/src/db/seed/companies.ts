@@ -1,6 +1,7 @@
 import { creditCodeCheckChar } from '@aquamall/shared';
 import type { Db } from '../client.ts';
-import { bankAccounts } from '../schema/index.ts';
+import { bankAccounts, paySubMerchants } from '../schema/index.ts';
+import { sandboxAlipayPid, sandboxAlipayToken, sandboxWechatSubMchId } from '../../lib/partners/pay/sandbox.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertCompanies } from '../../test/factories/companies.ts';
 import { insertPlatformAdmin, insertUsers } from '../../test/factories/users.ts';
@@ -95,6 +96,7 @@ export async function seedCompanies(db: Db, images: SeedImages, rnd: Random, now
 
   const suppliers = seeded.filter((c) => c.def.type === 2 && c.def.merchantStatus === 3);
   await seedBankAccounts(db, suppliers, now);
+  await seedPaySubMerchants(db, suppliers, now);
   return {
     suppliers,
     purchasers: seeded.filter((c) => c.def.type === 4),
@@ -123,5 +125,29 @@ async function seedBankAccounts(db: Db, suppliers: SeededCompany[], now: Date) {
       verifiedAt: now,
       updatedAt: now,
     })),
+  );
+}
+
+/**
+ * Every open demo supplier is a verified sub-merchant of the payment sandbox (decision 0216): a WeChat Pay 特约商户号
+ * bound to the sandbox service provider and an Alipay authorisation of the platform's application, so online payment
+ * pays the supplier. Ids follow the company id; they mean nothing to the real partners.
+ */
+async function seedPaySubMerchants(db: Db, suppliers: SeededCompany[], now: Date) {
+  if (!suppliers.length) return;
+  await db.insert(paySubMerchants).values(
+    suppliers.flatMap(({ id }) => [
+      { companyId: id, channel: 1, subMchId: sandboxWechatSubMchId(id), status: 1, note: '演示数据：沙箱特约商户', submittedAt: now, verifiedAt: now },
+      {
+        companyId: id,
+        channel: 2,
+        subMchId: sandboxAlipayPid(id),
+        authToken: sandboxAlipayToken(sandboxAlipayPid(id)),
+        status: 1,
+        note: '演示数据：沙箱应用授权',
+        submittedAt: now,
+        verifiedAt: now,
+      },
+    ]),
   );
 }

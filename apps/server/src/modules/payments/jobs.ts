@@ -12,6 +12,7 @@ import { applyQuery } from './notify.ts';
 import { endPayOrder, partnerOf } from './pay-orders.ts';
 import { reconcileDay } from './recon.ts';
 import { lockRefund, REFUND_JOB, refundFailed, refundSucceeded } from './refunds.ts';
+import { payeeOfPayOrder } from './sub-merchants.ts';
 
 export const RECON_DAILY_JOB = 'pay.recon_daily';
 export const RECON_DAY_JOB = 'pay.recon_day';
@@ -43,7 +44,7 @@ export function registerPaymentJobs(partners: PayPartners): void {
       const p = await openRow(db, id);
       const partner = p && partnerOf(partners, p.channel);
       if (!p || !partner) return;
-      await applyQuery(db, partner, id, await partner.query(p.payNo), now);
+      await applyQuery(db, partner, id, await partner.query(p.payNo, await payeeOfPayOrder(db, p)), now);
     },
   });
   defineJob({
@@ -55,12 +56,13 @@ export function registerPaymentJobs(partners: PayPartners): void {
       if (!p) return;
       const partner = partnerOf(partners, p.channel);
       if (partner) {
-        const state = await partner.query(p.payNo);
+        const payee = await payeeOfPayOrder(db, p);
+        const state = await partner.query(p.payNo, payee);
         if (state.state === 'paid') {
           await applyQuery(db, partner, id, state, now);
           return;
         }
-        if (state.state === 'open') await partner.close(p.payNo);
+        if (state.state === 'open') await partner.close(p.payNo, payee);
       }
       await inTransaction(db, (tx) => endPayOrder(tx, id, 'close', '支付单已过期', now));
     },
@@ -81,7 +83,14 @@ export function registerPaymentJobs(partners: PayPartners): void {
         });
         return;
       }
-      const answer = await partner.refund({ payNo: p.payNo, refundNo: r.refundNo, amountFen: toFen(r.amount), totalFen: toFen(p.amount), reason: r.reason || '退款' });
+      const answer = await partner.refund({
+        payNo: p.payNo,
+        refundNo: r.refundNo,
+        amountFen: toFen(r.amount),
+        totalFen: toFen(p.amount),
+        reason: r.reason || '退款',
+        payee: await payeeOfPayOrder(db, p),
+      });
       if (answer.status === 'processing') return; // the partner's notification settles it
       await inTransaction(db, async (tx) => {
         const locked = await lockRefund(tx, { id });

@@ -1,7 +1,8 @@
 import { toFen } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/executor.ts';
-import { payCallbacks } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { payCallbacks, payOrders } from '../../db/schema/index.ts';
 import type { NotifyReading, PaymentPartner, TradeState } from '../../lib/partners/pay/types.ts';
 import { lockPayOrder, markPaid, endPayOrder, type PayOrderRow } from './pay-orders.ts';
 import { lockRefund, refundFailed, refundSucceeded } from './refunds.ts';
@@ -18,15 +19,21 @@ export type NotifyOutcome =
   | 'bad_amount'
   | 'bad_merchant'
   | 'bad_app'
+  | 'bad_sub_merchant'
   | string;
 
 /** Headers worth keeping with a raw notification. */
 const KEPT = /^(wechatpay-|content-type|user-agent|request-id)/;
 
-/** Checks the ids and the amount a verified payment reading names against the payment order. */
-function refusal(partner: PaymentPartner, p: PayOrderRow, r: { appId?: string; merchantId?: string; amountFen?: number }): string | null {
+/**
+ * Checks the ids and the amount a verified payment reading names against the payment order: the platform's app and
+ * service-provider ids, and the payee — the sub-merchant of the order's supplier the payment order was opened for
+ * (decision 0216); a payment to any other merchant is not this order's money.
+ */
+function refusal(partner: PaymentPartner, p: PayOrderRow, r: { appId?: string; merchantId?: string; subMchId?: string; amountFen?: number }): string | null {
   if (r.appId !== partner.appId) return 'bad_app';
   if (r.merchantId !== partner.merchantId) return 'bad_merchant';
+  if (!p.subMchId || r.subMchId !== p.subMchId) return 'bad_sub_merchant';
   if (r.amountFen !== toFen(p.amount) || p.channel !== partner.channel) return 'bad_amount';
   return null;
 }
@@ -56,9 +63,11 @@ export async function acceptNotification(
   return inTransaction(db, async (tx) => {
     if (reading.kind === 'refund') {
       const r = await lockRefund(tx, { refundNo: reading.refundNo });
+      const [payee] = r ? await tx.select({ subMchId: payOrders.subMchId }).from(payOrders).where(eq(payOrders.id, r.payOrderId)) : [];
       let outcome: NotifyOutcome;
       if (!r) outcome = 'unknown_order';
       else if (reading.merchantId !== partner.merchantId) outcome = 'bad_merchant';
+      else if (!payee?.subMchId || reading.subMchId !== payee.subMchId) outcome = 'bad_sub_merchant';
       else if (reading.amountFen !== toFen(r.amount)) outcome = 'bad_amount';
       else if (!reading.ok) {
         await refundFailed(tx, r, '支付渠道退款失败');

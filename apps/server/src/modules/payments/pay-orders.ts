@@ -24,12 +24,13 @@ import { documentNumberSql, ORDER_NO_SEQUENCE } from '../../lib/doc-numbers.ts';
 import { notFound } from '../../lib/errors.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import type { PayPartners } from '../../lib/partners/pay/index.ts';
-import type { PaymentPartner } from '../../lib/partners/pay/types.ts';
+import type { Payee, PaymentPartner } from '../../lib/partners/pay/types.ts';
 import type { Caller } from '../auth/index.ts';
 import { jobClocks } from '../jobs/index.ts';
 import { guardOrder, lockOrder, lockOrderFor, refusePartPaid, runOrderTransition, sideOf } from '../orders/index.ts';
-import { fail } from './messages.ts';
+import { fail, paymentsErrors } from './messages.ts';
 import { requestRefund } from './refunds.ts';
+import { payeeOfPayOrder, verifiedPayee } from './sub-merchants.ts';
 import { payOrderView, payRefundView } from './views.ts';
 
 export type PayOrderRow = typeof payOrders.$inferSelect;
@@ -48,21 +49,29 @@ export function partnerOf(partners: PayPartners, channel: number): PaymentPartne
   return channel === PayChannel.WECHAT ? partners.wechat : channel === PayChannel.ALIPAY ? partners.alipay : null;
 }
 
-/** What the pay dialog offers: each channel, or why it is not offered (a deployment without its configuration). */
-export function payChannels(partners: PayPartners): PayChannelsAnswer {
-  return {
-    channels: [PayChannel.WECHAT, PayChannel.ALIPAY].map((channel) => {
-      const p = partnerOf(partners, channel);
-      return {
-        channel,
-        label: channelName(channel),
-        available: p !== null,
-        sandbox: p?.sandbox ?? false,
-        reason: p ? null : `本平台尚未开通${channelName(channel)}，请使用银行转账或账期支付`,
-      };
-    }),
-  };
+/**
+ * What the pay dialog offers: each channel, or why it is not offered — a deployment without its configuration, or
+ * (for an order of the purchaser's company) a supplier without a verified sub-merchant on it (decision 0216).
+ */
+export async function payChannels(db: Db, partners: PayPartners, companyId: number, orderId?: number): Promise<PayChannelsAnswer> {
+  let sellerCompanyId: number | null = null;
+  if (orderId !== undefined) {
+    const [order] = await db.select({ buyerCompanyId: orders.buyerCompanyId, sellerCompanyId: orders.sellerCompanyId }).from(orders).where(eq(orders.id, orderId));
+    if (!order || order.buyerCompanyId !== companyId) throw notFound();
+    sellerCompanyId = order.sellerCompanyId;
+  }
+  const channels = [];
+  for (const channel of [PayChannel.WECHAT, PayChannel.ALIPAY]) {
+    const p = partnerOf(partners, channel);
+    let reason = p ? null : `本平台尚未开通${channelName(channel)}，请使用银行转账或账期支付`;
+    if (p && sellerCompanyId !== null && !(await verifiedPayee(db, sellerCompanyId, channel))) reason = payeeMissing(channel);
+    channels.push({ channel, label: channelName(channel), available: reason === null, sandbox: p?.sandbox ?? false, reason });
+  }
+  return { channels };
 }
+
+/** Why a supplier cannot be paid online on a channel (the message of PAY_PAYEE_UNVERIFIED). */
+const payeeMissing = (channel: number) => paymentsErrors.PAY_PAYEE_UNVERIFIED.message({ channel: channelName(channel) });
 
 async function pendingTransfer(tx: Db, orderId: number) {
   const [p] = await tx
@@ -97,13 +106,17 @@ export async function createPayOrder(
       if (paid) throw fail('PAY_ALREADY_PAID');
       guardOrder(order, 'pay', actor, { paymentWaiting: await pendingTransfer(tx, order.id) });
       refusePartPaid(order);
+      // The money goes to the supplier's own verified sub-merchant, never to the platform (decision 0216).
+      const payee = await verifiedPayee(tx, order.sellerCompanyId, input.channel);
+      if (!payee) throw fail('PAY_PAYEE_UNVERIFIED', { channel: channelName(input.channel) });
       const [existing] = await tx
         .select()
         .from(payOrders)
         .where(and(eq(payOrders.orderId, order.id), eq(payOrders.channel, input.channel), eq(payOrders.status, PayOrderStatus.OPEN)))
         .for('update');
       // Still valid for a few minutes and for the same amount: the same QR again.
-      if (existing && existing.amount === order.totalAmount && existing.expiresAt.getTime() - now.getTime() > 5 * 60_000) return existing;
+      if (existing && existing.amount === order.totalAmount && existing.subMchId === payee.subMchId && existing.expiresAt.getTime() - now.getTime() > 5 * 60_000)
+        return existing;
       if (existing) await closeLocked(tx, existing, '重新发起支付', now);
       const expiresAt = new Date(now.getTime() + PAY_ORDER_TTL_MS);
       const [row] = await tx
@@ -114,6 +127,7 @@ export async function createPayOrder(
           buyerCompanyId: order.buyerCompanyId,
           sellerCompanyId: order.sellerCompanyId,
           channel: input.channel,
+          subMchId: payee.subMchId,
           amount: order.totalAmount,
           expiresAt,
           createdBy: caller.userId,
@@ -134,8 +148,9 @@ export async function createPayOrder(
   }
   if (!row.codeUrl && !row.payUrl) {
     const [order] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
+    const payee: Payee = await payeeOfPayOrder(db, row);
     const made = await partner
-      .create({ payNo: row.payNo, amountFen: toFen(row.amount), description: `水务商城订单 ${order?.orderNo ?? ''}`, expiresAt: row.expiresAt })
+      .create({ payNo: row.payNo, amountFen: toFen(row.amount), description: `水务商城订单 ${order?.orderNo ?? ''}`, expiresAt: row.expiresAt, payee })
       .catch(() => {
         throw fail('PAY_PARTNER_FAILED');
       });

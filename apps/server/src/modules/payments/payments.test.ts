@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   chinaDay,
@@ -15,7 +15,7 @@ import { documentHistory, jobs, orderPayments, orders, payCallbacks, payLedger, 
 import { payPartnersOf } from '../../lib/partners/pay/index.ts';
 import { parseWechatBill, WECHAT_BILL_HEADER, decryptResource, rsaSign, wechatMessage } from '../../lib/partners/pay/wechatpay.ts';
 import { alipaySignContent, parseAlipayBill, ALIPAY_BILL_HEADER, responseNode } from '../../lib/partners/pay/alipay.ts';
-import type { PaySandbox } from '../../lib/partners/pay/sandbox.ts';
+import { sandboxWechatSubMchId, type PaySandbox } from '../../lib/partners/pay/sandbox.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { orderAwaitingPayment, signedInPlatformAdmin } from '../../test/factories/index.ts';
 import { callEndpoint } from '../../test/http.ts';
@@ -156,7 +156,9 @@ describe('payment orders', () => {
     const s = await orderAwaitingPayment(db(), '拒绝');
     const p = await open(s, 1);
     const before = await db().$count(payCallbacks);
-    const base = { appid: sandbox().wechat.appId, mchid: sandbox().wechat.mchId, out_trade_no: p.payNo, transaction_id: '4200009', trade_state: 'SUCCESS', success_time: new Date().toISOString(), amount: { total: toFen(p.amount) } };
+    const sub = (await payRow(p.id)).subMchId;
+    expect(sub).toBe(sandboxWechatSubMchId(s.seller.id));
+    const base = { sp_appid: sandbox().wechat.appId, sp_mchid: sandbox().wechat.mchId, sub_mchid: sub, out_trade_no: p.payNo, transaction_id: '4200009', trade_state: 'SUCCESS', success_time: new Date().toISOString(), amount: { total: toFen(p.amount) } };
     // Tampered body: the signature no longer matches.
     const tampered = sandbox().wechatNotification('TRANSACTION.SUCCESS', 'transaction', base, true);
     expect((await postWechat(tampered)).statusCode).toBe(401);
@@ -171,8 +173,10 @@ describe('payment orders', () => {
     // Verified, but naming another amount, merchant or app: recorded, acknowledged, nothing paid.
     for (const [change, outcome] of [
       [{ amount: { total: toFen(p.amount) - 1 } }, 'bad_amount'],
-      [{ mchid: '1900000000' }, 'bad_merchant'],
-      [{ appid: 'wx0000000000000000' }, 'bad_app'],
+      [{ sp_mchid: '1900000000' }, 'bad_merchant'],
+      [{ sp_appid: 'wx0000000000000000' }, 'bad_app'],
+      // Properly signed by the partner, but paid to another supplier's sub-merchant: not this order's money.
+      [{ sub_mchid: sandboxWechatSubMchId((await orderAwaitingPayment(db(), '他家')).seller.id) }, 'bad_sub_merchant'],
     ] as const) {
       expect((await postWechat(wechatNotify({ ...base, ...change }))).statusCode).toBe(204);
       expect((await callbacksOf(p.id)).at(-1)!.outcome).toBe(outcome);
@@ -180,7 +184,7 @@ describe('payment orders', () => {
     expect((await payRow(p.id)).status).toBe(PayOrderStatus.OPEN);
     expect((await orderRow(s.orderId)).status).toBe(OrderStatus.TO_PAY);
     expect(await ledgerOf(s.orderId)).toEqual([]);
-    expect((await db().$count(payCallbacks)) - before).toBe(6);
+    expect((await db().$count(payCallbacks)) - before).toBe(7);
     // Alipay: a tampered total_amount breaks the RSA2 signature.
     const ap = await open(s, 2);
     await t.app.inject({ method: 'GET', url: new URL(ap.payUrl!).pathname + new URL(ap.payUrl!).search });
@@ -243,9 +247,8 @@ describe('refunds through the same channel', () => {
     expect(r).toMatchObject({ amount: p.amount, source: 'cancel', status: PayRefundStatus.PROCESSING });
     await runJobs(new Date(), [[REFUND_JOB, r!.id]]);
     expect((await db().select().from(payRefunds).where(eq(payRefunds.id, r!.id)))[0]!.status).toBe(PayRefundStatus.SUCCESS);
-    // WeChat's refund notification follows (verified, a duplicate of the answer).
-    await new Promise((done) => setTimeout(done, 50));
-    expect((await callbacksOf(p.id)).map((c) => [c.kind, c.outcome])).toEqual([['pay', 'paid'], ['refund', 'duplicate']]);
+    // WeChat's refund notification follows (verified, a duplicate of the answer), delivered after the answer.
+    await vi.waitFor(async () => expect((await callbacksOf(p.id)).map((c) => [c.kind, c.outcome])).toEqual([['pay', 'paid'], ['refund', 'duplicate']]), { timeout: 10_000, interval: 50 });
     expect((await ledgerOf(s.orderId)).map((l) => l.amount)).toEqual([p.amount, `-${p.amount}`]);
     expect(sandbox().trades.get(p.payNo)!.refunds).toHaveLength(1);
   });
@@ -334,6 +337,7 @@ describe('isolation', () => {
     expect((await callEndpoint(t.app, token, e.payCreate, { orderId: s.orderId, channel: 1 })).message).toBe('数据不存在或已删除');
     expect((await callEndpoint(t.app, token, e.payStatus, { payOrderId: p.id })).message).toBe('数据不存在或已删除');
     expect((await callEndpoint(t.app, token, e.payOfOrder, { orderId: s.orderId })).message).toBe('数据不存在或已删除');
+    expect((await callEndpoint(t.app, token, e.payChannels, { orderId: s.orderId })).message).toBe('数据不存在或已删除');
     // The supplier of the order cannot open a payment order for it either.
     expect((await callEndpoint(t.app, s.seller.admin.token, e.payCreate, { orderId: s.orderId, channel: 1 })).code).not.toBe(0);
   });

@@ -19,6 +19,7 @@ import type { PaymentPartner, StatementLine } from '../../lib/partners/pay/types
 import { notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { fail } from './messages.ts';
+import { alipayPayees } from './sub-merchants.ts';
 
 interface Found {
   kind: ReconKind;
@@ -70,7 +71,11 @@ export function matchStatement(
 export async function reconcileDay(db: Db, partner: PaymentPartner, day: string, now = new Date()): Promise<number> {
   let lines: StatementLine[];
   try {
-    lines = await partner.statement(day);
+    if (partner.statementPerPayee) {
+      // Alipay: each authorising merchant's own bill (decision 0216).
+      lines = [];
+      for (const payee of await alipayPayees(db)) lines.push(...(await partner.statement(day, payee)));
+    } else lines = await partner.statement(day);
   } catch (err) {
     const [run] = await db
       .insert(reconRuns)

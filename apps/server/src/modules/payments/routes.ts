@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPaymentEndpoints as a, paymentEndpoints as e } from '@aquamall/shared/endpoints';
+import { adminPaymentEndpoints as a, paymentEndpoints as e, subMerchantEndpoints as sm } from '@aquamall/shared/endpoints';
 import { isChinaDay } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -15,13 +15,16 @@ import { acceptNotification } from './notify.ts';
 import { createPayOrder, payChannels, paymentsOfOrder, payStatus } from './pay-orders.ts';
 import { listDiscrepancies, listReconRuns, resolveDiscrepancy } from './recon.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
+import { decideSubMerchant, listSubMerchants, mySubMerchants, submitAlipayAuthorisation, submitWechatSubMerchant } from './sub-merchants.ts';
 
 /** Online payment (decision 0207, docs/product/payments.md): payment orders, notifications, refunds, reconciliation. */
 export default async function paymentRoutes(app: FastifyInstance) {
   const partners = payPartnersOf(app);
   registerPaymentJobs(partners);
 
-  route(app, e.payChannels, async () => ok(payChannels(partners)));
+  route(app, e.payChannels, async (request) =>
+    ok(await payChannels(app.db, partners, companyCaller(request).companyId, request.query.orderId)),
+  );
   route(app, e.payCreate, async (request) => ok(await createPayOrder(app.db, partners, companyCaller(request), request.body)));
   route(app, e.payStatus, async (request) =>
     ok(await payStatus(app.db, partners, companyCaller(request).companyId, request.body.payOrderId)),
@@ -52,6 +55,21 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (!partners.alipay) return reply.code(404).type('text/plain').send('fail');
     const { ok: good } = await acceptNotification(app.db, partners.alipay, request.headers as Record<string, string>, request.body);
     return reply.type('text/plain').send(good ? 'success' : 'fail');
+  });
+
+  route(app, sm.subMerchants, async (request) => ok(await mySubMerchants(app.db, partners, companyCaller(request), app.config.publicUrl)));
+  route(app, sm.subMerchantWechat, async (request) => {
+    await submitWechatSubMerchant(app.db, partners, companyCaller(request), request.body.subMchId);
+    return ok(null, '已提交，待平台核验后即可收取微信支付');
+  });
+  route(app, sm.subMerchantAlipay, async (request) => {
+    await submitAlipayAuthorisation(app.db, partners, companyCaller(request), request.body.code);
+    return ok(null, '支付宝授权成功，待平台核验后即可收取支付宝付款');
+  });
+  route(app, a.adminSubMerchants, async (request) => ok(await listSubMerchants(app.db, request.body)));
+  route(app, a.adminSubMerchantDecide, async (request) => {
+    await decideSubMerchant(app.db, auditActor(request), request.body);
+    return ok(null, request.body.approve ? '已核验，该供应商可收取在线支付' : '已驳回');
   });
 
   route(app, a.adminReconRuns, async (request) => ok(await listReconRuns(app.db, request.body)));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentEndpoints as e } from '@aquamall/shared/endpoints';
+import { paymentEndpoints as e, subMerchantEndpoints as sm } from '@aquamall/shared/endpoints';
 import { toYuan } from '@aquamall/shared';
 import { route } from '../../lib/route.ts';
-import type { PaySandbox, SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
+import { sandboxAlipayPid, type PaySandbox, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, color: string, body: string) =>
@@ -52,6 +52,25 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
     const t = await sandbox.pay(request.body.no, request.body.outcome, request.body.notify);
     const out = t ? tradePage(t) : page('交易不存在', '#999', '<h2>交易不存在</h2>');
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(out);
+  });
+  // Alipay's appToAppAuth page: the merchant confirms, Alipay returns to the registered address with app_auth_code.
+  route(app, sm.alipaySandboxAuthorize, async (request, reply) => {
+    const { app_id: appId, redirect_uri: redirectUri } = request.query;
+    let target: URL | null = null;
+    try {
+      target = new URL(redirectUri);
+    } catch {
+      target = null;
+    }
+    if (appId !== sandbox.alipay.appId || !target || target.origin !== new URL(app.config.publicUrl).origin)
+      return reply.type('text/html; charset=utf-8').send(page('支付宝 · 应用授权（沙箱）', '#1677ff', '<h2>请求无效</h2><p>应用或回调地址不正确</p>'));
+    // A sandbox merchant of its own (stateless: the PID travels in the code).
+    const pid = sandboxAlipayPid(100_000 + Math.floor(Math.random() * 900_000));
+    target.searchParams.set('app_id', appId);
+    target.searchParams.set('app_auth_code', `sandbox_code_${pid}`);
+    const body = `<h2>支付宝 · 应用授权（沙箱）</h2><p class="tip">离线沙箱：本页代替支付宝的商家授权页。授权后，平台的第三方应用可代您发起收款，款项直接进入您的支付宝账户。</p>
+<p class="row">授权商户 PID ${esc(pid)}</p><p class="row">授权应用 ${esc(appId)}</p><p><a href="${esc(target.toString())}"><button type="button">确认授权</button></a></p>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page('支付宝 · 应用授权（沙箱）', '#1677ff', body));
   });
   route(app, e.alipaySandboxCashier, async (request, reply) => {
     const opened = sandbox.openAlipayPage(request.query);

@@ -41,6 +41,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
       { path: 'orders', title: '订单管理', load: () => import('./pages/TradeOrdersPage.tsx') },
       { path: 'disputes', title: '售后仲裁', load: () => import('./pages/DisputesPage.tsx') },
       { path: 'payment-recon', title: '支付对账', load: () => import('./pages/ReconPage.tsx') },
+      { path: 'pay-submerchants', title: '收款商户核验', load: () => import('./pages/SubMerchantsPage.tsx') },
       { path: 'listings', title: '招标与询价', load: () => import('./pages/ListingsPage.tsx') },
     ],
   },

@@ -1,25 +1,38 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import JSZip from 'jszip';
 import { formatChina, parseChinaDateTime, toYuan } from '@aquamall/shared';
-import { PartnerError, type NotifyReading, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
+import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
 import { rsaSign, rsaVerify, yuanToFen } from './wechatpay.ts';
 
 /**
- * Alipay 电脑网站支付 (alipay.trade.page.pay, https://opendocs.alipay.com/open/270/105899): requests are the gateway's
+ * Alipay 电脑网站支付 (alipay.trade.page.pay, https://opendocs.alipay.com/open/270/105899) made by the platform's
+ * third-party application on behalf of each supplier (第三方应用授权, decision 0216): the supplier authorises the
+ * platform's app (appToAppAuth → app_auth_code → `alipay.open.auth.token.app` → app_auth_token and its PID), and every
+ * call for its trades carries that app_auth_token as a common parameter, so the trade is the supplier's own and the
+ * money goes to the supplier's Alipay account; the notification names the supplier's PID as seller_id. Requests are the gateway's
  * common parameters plus biz_content, signed RSA2 (SHA256withRSA) with the application's private key over the sorted
  * `key=value` pairs joined by `&`; answers are `{<method>_response: {...}, sign}` signed by Alipay over the response
  * node's exact text; asynchronous notifications (form-encoded) are signed by Alipay over the sorted pairs without
  * sign and sign_type, and must name our app_id, seller_id and the trade's total_amount.
  */
 export interface AlipayConfig {
+  /** The platform's third-party application. */
   appId: string;
-  /** The partner id (PID, 2088…) the notifications name as seller_id. */
-  sellerId: string;
   privateKey: string | KeyObject;
   alipayPublicKey: string | KeyObject;
   gateway: string;
   notifyUrl: string;
   returnUrl: string;
+  /** Where a supplier authorises the application (appToAppAuth.htm). */
+  authorizeUrl: string;
+}
+
+/** What `alipay.open.auth.token.app` answers for an authorisation code. */
+export interface AlipayAuthorisation {
+  userId: string;
+  authAppId: string;
+  appAuthToken: string;
+  refreshToken: string;
 }
 
 const pem = (key: string, kind: 'private' | 'public'): KeyObject => {
@@ -65,6 +78,7 @@ export function responseNode(body: string, name: string): string | null {
 
 export class Alipay implements PaymentPartner {
   readonly channel = 2 as const;
+  readonly statementPerPayee = true;
   readonly appId: string;
   readonly merchantId: string;
   private readonly privateKey: KeyObject;
@@ -76,7 +90,8 @@ export class Alipay implements PaymentPartner {
     readonly sandbox = false,
   ) {
     this.appId = config.appId;
-    this.merchantId = config.sellerId;
+    // The notifications name the platform only by its application (app_id); the payee is seller_id.
+    this.merchantId = config.appId;
     this.privateKey = typeof config.privateKey === 'string' ? pem(config.privateKey, 'private') : config.privateKey;
     this.alipayKey = typeof config.alipayPublicKey === 'string' ? pem(config.alipayPublicKey, 'public') : config.alipayPublicKey;
   }
@@ -98,8 +113,8 @@ export class Alipay implements PaymentPartner {
     return params;
   }
 
-  private async call(method: string, biz: object): Promise<Record<string, unknown>> {
-    const params = this.signedParams(method, biz);
+  private async call(method: string, biz: object, payee?: Payee): Promise<Record<string, unknown>> {
+    const params = this.signedParams(method, biz, payee?.authToken ? { app_auth_token: payee.authToken } : {});
     const res = await this.transport({
       method: 'POST',
       url: `${this.config.gateway}?charset=utf-8`,
@@ -127,13 +142,13 @@ export class Alipay implements PaymentPartner {
         subject: t.description.slice(0, 256),
         time_expire: formatChina(t.expiresAt, 'YYYY-MM-DD HH:mm:ss'),
       },
-      { notify_url: this.config.notifyUrl, return_url: this.config.returnUrl },
+      { notify_url: this.config.notifyUrl, return_url: this.config.returnUrl, ...(t.payee.authToken ? { app_auth_token: t.payee.authToken } : {}) },
     );
     return { codeUrl: null, payUrl: `${this.config.gateway}?${new URLSearchParams(params).toString()}` };
   }
 
-  async query(payNo: string): Promise<TradeState> {
-    const a = await this.call('alipay.trade.query', { out_trade_no: payNo });
+  async query(payNo: string, payee: Payee): Promise<TradeState> {
+    const a = await this.call('alipay.trade.query', { out_trade_no: payNo }, payee);
     const raw = JSON.stringify(a);
     if (a.code !== '10000') return { state: a.sub_code === 'ACQ.TRADE_NOT_EXIST' ? 'missing' : 'open', raw };
     const s = String(a.trade_status);
@@ -144,13 +159,15 @@ export class Alipay implements PaymentPartner {
       paidAt: typeof a.send_pay_date === 'string' ? parseChinaClock(a.send_pay_date) : undefined,
       payerRef: typeof a.buyer_user_id === 'string' ? a.buyer_user_id : undefined,
       appId: this.config.appId,
-      merchantId: this.config.sellerId,
+      merchantId: this.config.appId,
+      // The query answers for the merchant whose token asked; Alipay names it only in the notification.
+      subMchId: payee.subMchId,
       raw,
     };
   }
 
-  async close(payNo: string) {
-    const a = await this.call('alipay.trade.close', { out_trade_no: payNo });
+  async close(payNo: string, payee: Payee) {
+    const a = await this.call('alipay.trade.close', { out_trade_no: payNo }, payee);
     // A trade the buyer never opened does not exist at Alipay: nothing to close.
     if (a.code !== '10000' && a.sub_code !== 'ACQ.TRADE_NOT_EXIST') throw new PartnerError(`alipay close: ${String(a.sub_msg ?? a.msg)}`);
   }
@@ -161,7 +178,7 @@ export class Alipay implements PaymentPartner {
       refund_amount: toYuan(r.amountFen),
       out_request_no: r.refundNo,
       refund_reason: r.reason.slice(0, 256),
-    });
+    }, r.payee);
     if (a.code !== '10000') return { status: 'failed', message: String(a.sub_msg ?? a.msg ?? '') };
     return { status: a.fund_change === 'Y' || a.fund_change === undefined ? 'success' : 'processing', partnerRefundNo: String(a.trade_no ?? '') };
   }
@@ -179,15 +196,33 @@ export class Alipay implements PaymentPartner {
       partnerTradeNo: p.trade_no ?? '',
       amountFen: yuanToFen(p.total_amount ?? ''),
       appId: p.app_id ?? '',
-      merchantId: p.seller_id ?? '',
+      merchantId: p.app_id ?? '',
+      subMchId: p.seller_id ?? '',
       paidAt: (p.gmt_payment && parseChinaClock(p.gmt_payment)) || null,
       payerRef: p.buyer_id ?? null,
       notifyId: p.notify_id ?? '',
     };
   }
 
-  async statement(day: string): Promise<StatementLine[]> {
-    const a = await this.call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day });
+  /** The link a supplier opens to authorise the platform's application; Alipay returns to `redirectUri` with app_auth_code. */
+  authorizeLink(redirectUri: string): string {
+    return `${this.config.authorizeUrl}?${new URLSearchParams({ app_id: this.config.appId, redirect_uri: redirectUri })}`;
+  }
+
+  /** Exchanges an authorisation code (alipay.open.auth.token.app) for the merchant's token and PID. */
+  async exchangeAuthCode(code: string): Promise<AlipayAuthorisation> {
+    const a = await this.call('alipay.open.auth.token.app', { grant_type: 'authorization_code', code });
+    if (a.code !== '10000') throw new PartnerError(`alipay auth: ${String(a.sub_msg ?? a.msg)}`);
+    // Newer answers list the authorisations in `tokens`; older ones carry the fields at the top.
+    const t = (Array.isArray(a.tokens) ? (a.tokens[0] as Record<string, unknown>) : a) ?? {};
+    const userId = String(t.user_id ?? '');
+    const appAuthToken = String(t.app_auth_token ?? '');
+    if (!/^2088\d{12}$/.test(userId) || !appAuthToken) throw new PartnerError('alipay auth: no user_id or token');
+    return { userId, authAppId: String(t.auth_app_id ?? ''), appAuthToken, refreshToken: String(t.app_refresh_token ?? '') };
+  }
+
+  async statement(day: string, payee?: Payee): Promise<StatementLine[]> {
+    const a = await this.call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day }, payee);
     if (a.code !== '10000') {
       if (a.sub_code === 'isp.bill_not_exist') return [];
       throw new PartnerError(`alipay bill: ${String(a.sub_msg ?? a.msg)}`);

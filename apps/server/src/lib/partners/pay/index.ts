@@ -7,7 +7,8 @@ import { WechatPay } from './wechatpay.ts';
 
 export interface PayPartners {
   wechat: PaymentPartner | null;
-  alipay: PaymentPartner | null;
+  /** Alipay: also the supplier's authorisation of the platform's application (decision 0216). */
+  alipay: Alipay | null;
   /** Demo mode without a partner's configuration: the offline sandbox speaking for it. */
   sandbox: PaySandbox | null;
 }
@@ -27,10 +28,16 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
 }
 
 const WECHAT_VARS = ['WECHATPAY_MCH_ID', 'WECHATPAY_APP_ID', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_CERT', 'WECHATPAY_PLATFORM_SERIAL'];
-const ALIPAY_VARS = ['ALIPAY_APP_ID', 'ALIPAY_SELLER_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'];
+const ALIPAY_VARS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'];
+/** Where suppliers authorise the platform's Alipay application (第三方应用授权), unless ALIPAY_AUTHORIZE_URL says otherwise. */
+export const ALIPAY_AUTHORIZE_URL = 'https://openauth.alipay.com/oauth2/appToAppAuth.htm';
+/** The workbench page Alipay returns a supplier to with its app_auth_code (register it as the application's 授权回调地址). */
+export const ALIPAY_AUTH_RETURN_PATH = '/customer/bank/auth';
 
 /**
- * The payment partners of this server (decision 0207), chosen from the environment like the other partners: WeChat
+ * The payment partners of this server (decisions 0207, 0216), chosen from the environment like the other partners: the
+ * platform's service-provider credentials (WeChat Pay 服务商 sp_mchid / sp_appid; Alipay third-party application) —
+ * every payment is the supplier sub-merchant's, never the platform's. WeChat
  * Pay when every WECHATPAY_* variable is set (keys may come from files: WECHATPAY_PRIVATE_KEY_FILE,
  * WECHATPAY_PLATFORM_CERT_FILE), Alipay when every ALIPAY_* is (ALIPAY_PRIVATE_KEY_FILE, ALIPAY_PUBLIC_KEY_FILE;
  * ALIPAY_GATEWAY defaults to the production gateway); a partner partly configured stops the start. Otherwise the
@@ -69,12 +76,12 @@ export function payPartnersOf(app: FastifyInstance, env: NodeJS.ProcessEnv = pro
     ? new Alipay(
         {
           appId: secret(env, 'ALIPAY_APP_ID')!,
-          sellerId: secret(env, 'ALIPAY_SELLER_ID')!,
           privateKey: secret(env, 'ALIPAY_PRIVATE_KEY')!,
           alipayPublicKey: secret(env, 'ALIPAY_PUBLIC_KEY')!,
           gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
           notifyUrl: publicUrl + ALIPAY_NOTIFY_PATH,
           returnUrl: `${publicUrl}/customer/order`,
+          authorizeUrl: env.ALIPAY_AUTHORIZE_URL || ALIPAY_AUTHORIZE_URL,
         },
         fetchTransport,
       )

@@ -18,6 +18,19 @@ export const SANDBOX_WECHAT_BASE = 'https://wechatpay.sandbox.aquamall.local';
 /** The sandbox cashier and gateway are served by this app (the cashier page is opened in the browser). */
 export const SANDBOX_ALIPAY_PATH = '/api/pay/sandbox/alipay/gateway.do';
 export const SANDBOX_PAGE_PATH = '/api/pay/sandbox/page';
+/** The sandbox's stand-in for Alipay's appToAppAuth page (a supplier authorises the platform's application). */
+export const SANDBOX_ALIPAY_AUTHORIZE_PATH = '/api/pay/sandbox/alipay/authorize';
+
+/**
+ * The sandbox service provider's bound sub-merchants (decision 0216): WeChat sub_mchids of ten digits starting 16, and
+ * the Alipay merchants that authorised the platform's application (stateless: token `sandbox_auth_<PID>`, code
+ * `sandbox_code_<PID>`). Demo suppliers get `sandboxWechatSubMchId(companyId)` / `sandboxAlipayPid(companyId)`.
+ */
+export const SANDBOX_WECHAT_SUB_MCH = /^16\d{8}$/;
+export const sandboxWechatSubMchId = (companyId: number) => `16${String(companyId % 1e8).padStart(8, '0')}`;
+export const sandboxAlipayPid = (companyId: number) => `2088${String(companyId % 1e12).padStart(12, '0')}`;
+export const sandboxAlipayToken = (pid: string) => `sandbox_auth_${pid}`;
+const pidOfToken = (token: string | undefined) => /^sandbox_auth_(2088\d{12})$/.exec(token ?? '')?.[1] ?? null;
 
 interface SandboxRefund {
   refundNo: string;
@@ -28,6 +41,8 @@ interface SandboxRefund {
 }
 export interface SandboxTrade {
   channel: 1 | 2;
+  /** The payee: WeChat sub_mchid, Alipay seller PID (the platform's own PID when no app_auth_token came). */
+  subMchId: string;
   payNo: string;
   amountFen: number;
   description: string;
@@ -59,13 +74,17 @@ export class PaySandbox {
   };
   readonly alipay = {
     appId: '9021000100000001',
+    /** The platform application's own PID: a trade opened without a supplier's token would be the platform's. */
     sellerId: '2088000000000001',
     appKeys: keyPair(),
     alipayKeys: keyPair(),
   };
   readonly trades = new Map<string, SandboxTrade>();
   /** Extra statement lines and changes planted by tests, by China day. */
-  readonly planted = new Map<string, { extra: Array<{ channel: 1 | 2; kind: 'pay' | 'refund'; payNo: string; refundNo?: string; amountFen: number }>; drop: Set<string>; amount: Map<string, number> }>();
+  readonly planted = new Map<
+    string,
+    { extra: Array<{ channel: 1 | 2; kind: 'pay' | 'refund'; payNo: string; refundNo?: string; amountFen: number }>; extraSeen: Set<object>; drop: Set<string>; amount: Map<string, number> }
+  >();
   deliver: Deliver = async () => ({ status: 503, body: 'no route' });
   private seq = 0;
 
@@ -101,7 +120,15 @@ export class PaySandbox {
   alipayAdapter(notifyUrl: string, returnUrl: string): Alipay {
     const a = this.alipay;
     return new Alipay(
-      { appId: a.appId, sellerId: a.sellerId, privateKey: a.appKeys.privateKey, alipayPublicKey: a.alipayKeys.publicKey, gateway: this.alipayGateway, notifyUrl, returnUrl },
+      {
+        appId: a.appId,
+        privateKey: a.appKeys.privateKey,
+        alipayPublicKey: a.alipayKeys.publicKey,
+        gateway: this.alipayGateway,
+        notifyUrl,
+        returnUrl,
+        authorizeUrl: this.publicUrl + SANDBOX_ALIPAY_AUTHORIZE_PATH,
+      },
       (req) => this.handle(req),
       true,
     );
@@ -109,7 +136,7 @@ export class PaySandbox {
 
   private plantsOf(day: string) {
     let p = this.planted.get(day);
-    if (!p) this.planted.set(day, (p = { extra: [], drop: new Set(), amount: new Map() }));
+    if (!p) this.planted.set(day, (p = { extra: [], extraSeen: new Set(), drop: new Set(), amount: new Map() }));
     return p;
   }
   /** Tests: a statement line we have no record of (长款). */
@@ -129,7 +156,7 @@ export class PaySandbox {
     const url = new URL(req.url);
     if (req.url.startsWith(SANDBOX_WECHAT_BASE)) return this.wechatSign(await this.wechatHandle(req, url));
     if (url.pathname === SANDBOX_ALIPAY_PATH) return this.alipayHandle(req);
-    if (url.pathname === '/api/pay/sandbox/alipay/bill.zip') return this.alipayBill(url.searchParams.get('day') ?? '');
+    if (url.pathname === '/api/pay/sandbox/alipay/bill.zip') return this.alipayBill(url.searchParams.get('day') ?? '', url.searchParams.get('seller') ?? '');
     return json(404, { code: 'NOT_FOUND' });
   }
 
@@ -165,20 +192,26 @@ export class PaySandbox {
     const path = url.pathname + url.search;
     if (!this.wechatAuthorized(req, path)) return json(401, { code: 'SIGN_ERROR', message: '签名错误' });
     const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
-    if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-      if (body.appid !== this.wechat.appId || body.mchid !== this.wechat.mchId) return json(400, { code: 'PARAM_ERROR', message: 'appid和mch_id不匹配' });
+    if (req.method === 'POST' && url.pathname === '/v3/pay/partner/transactions/native') {
+      if (body.sp_appid !== this.wechat.appId || body.sp_mchid !== this.wechat.mchId) return json(400, { code: 'PARAM_ERROR', message: 'sp_appid和sp_mchid不匹配' });
+      const sub = String(body.sub_mchid ?? '');
+      if (!SANDBOX_WECHAT_SUB_MCH.test(sub)) return json(400, { code: 'PARAM_ERROR', message: '特约商户号与服务商不存在绑定关系' });
       const no = String(body.out_trade_no);
       const amount = (body.amount as { total: number }).total;
       const existing = this.trades.get(no);
-      if (existing && existing.amountFen !== amount) return json(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
-      if (!existing) this.open(1, no, amount, String(body.description), String(body.notify_url));
+      if (existing && (existing.amountFen !== amount || existing.subMchId !== sub)) return json(400, { code: 'INVALID_REQUEST', message: '201 商户订单号重复' });
+      if (!existing) this.open(1, no, amount, String(body.description), String(body.notify_url), sub);
       // A phone would open weixin://wxpay/bizpayurl?pr=…; the sandbox's code opens its scan-and-pay page.
       return json(200, { code_url: this.pageUrl(no) });
     }
-    const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    const m = /^\/v3\/pay\/partner\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     if (m) {
       const t = this.trades.get(decodeURIComponent(m[1]!));
-      if (!t) return json(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      const sp = m[2] ? body.sp_mchid : url.searchParams.get('sp_mchid');
+      const sub = m[2] ? body.sub_mchid : url.searchParams.get('sub_mchid');
+      if (sp !== this.wechat.mchId) return json(400, { code: 'PARAM_ERROR', message: 'sp_mchid不匹配' });
+      // Another sub-merchant's trade does not exist for this one.
+      if (!t || t.subMchId !== sub) return json(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       if (m[2]) {
         if (t.state === 'NOTPAY') t.state = 'CLOSED';
         return { status: 204, headers: {}, body: '' };
@@ -187,7 +220,7 @@ export class PaySandbox {
     }
     if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
       const t = this.trades.get(String(body.out_trade_no));
-      if (!t || t.state !== 'SUCCESS') return json(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+      if (!t || t.state !== 'SUCCESS' || t.subMchId !== body.sub_mchid) return json(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
       const r = this.refund(t, String(body.out_refund_no), (body.amount as { refund: number }).refund, String(body.notify_url ?? t.notifyUrl));
       if (!r) return json(403, { code: 'NOT_ENOUGH', message: '申请退款金额超过订单可退金额' });
       // The refund succeeds at once; its notification follows.
@@ -208,15 +241,16 @@ export class PaySandbox {
 
   wechatTransaction(t: SandboxTrade) {
     return {
-      appid: this.wechat.appId,
-      mchid: this.wechat.mchId,
+      sp_appid: this.wechat.appId,
+      sp_mchid: this.wechat.mchId,
+      sub_mchid: t.subMchId,
       out_trade_no: t.payNo,
       transaction_id: t.state === 'SUCCESS' ? t.tradeNo : undefined,
       trade_type: 'NATIVE',
       trade_state: t.state,
       trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', PAYERROR: '支付失败' }[t.state],
       success_time: t.paidAt?.toISOString(),
-      payer: t.state === 'SUCCESS' ? { openid: t.payer } : undefined,
+      payer: t.state === 'SUCCESS' ? { sp_openid: t.payer } : undefined,
       amount: { total: t.amountFen, payer_total: t.amountFen, currency: 'CNY', payer_currency: 'CNY' },
     };
   }
@@ -262,11 +296,25 @@ export class PaySandbox {
   private async alipayHandle(req: PartnerRequest): Promise<PartnerResponse> {
     const p = Object.fromEntries(new URLSearchParams(req.body));
     const method = p.method ?? '';
+    // The merchant a call is made for: the authorising supplier (app_auth_token), else the application's own.
+    const seller = p.app_auth_token ? pidOfToken(p.app_auth_token) : this.alipay.sellerId;
+    if (!seller) return this.alipayAnswer(method, { code: '20001', msg: 'Insufficient Token Permissions', sub_code: 'aop.invalid-app-auth-token', sub_msg: '无效的应用授权令牌' });
     if (p.app_id !== this.alipay.appId) return this.alipayAnswer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' });
     if (!rsaVerify(this.alipay.appKeys.publicKey, alipaySignContent(p, false), p.sign ?? ''))
       return this.alipayAnswer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
     const biz = JSON.parse(p.biz_content ?? '{}') as Record<string, string>;
-    const t = biz.out_trade_no ? this.trades.get(biz.out_trade_no) : undefined;
+    const found = biz.out_trade_no ? this.trades.get(biz.out_trade_no) : undefined;
+    // A trade is visible only to the merchant it belongs to.
+    const t = found?.subMchId === seller ? found : undefined;
+    if (method === 'alipay.open.auth.token.app') {
+      const pid = /^sandbox_code_(2088\d{12})$/.exec(biz.code ?? '')?.[1];
+      if (biz.grant_type !== 'authorization_code' || !pid) return this.alipayAnswer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码不存在' });
+      return this.alipayAnswer(method, {
+        code: '10000',
+        msg: 'Success',
+        tokens: [{ app_auth_token: sandboxAlipayToken(pid), app_refresh_token: `sandbox_refresh_${pid}`, auth_app_id: `2021${pid.slice(-12)}`, user_id: pid, expires_in: 31536000, re_expires_in: 32140800 }],
+      });
+    }
     const notExist = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
     if (method === 'alipay.trade.query') {
       if (!t || t.state === 'NOTPAY') return this.alipayAnswer(method, notExist);
@@ -296,7 +344,7 @@ export class PaySandbox {
       return this.alipayAnswer(method, { code: '10000', msg: 'Success', trade_no: t.tradeNo, out_trade_no: t.payNo, fund_change: 'Y', refund_fee: toYuan(refunded) });
     }
     if (method === 'alipay.data.dataservice.bill.downloadurl.query')
-      return this.alipayAnswer(method, { code: '10000', msg: 'Success', bill_download_url: `${this.publicUrl}/api/pay/sandbox/alipay/bill.zip?day=${biz.bill_date}` });
+      return this.alipayAnswer(method, { code: '10000', msg: 'Success', bill_download_url: `${this.publicUrl}/api/pay/sandbox/alipay/bill.zip?day=${biz.bill_date}&seller=${seller}` });
     // alipay.trade.page.pay is opened by the buyer's browser (the cashier page), never called by the server.
     return this.alipayAnswer(method, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
   }
@@ -305,12 +353,14 @@ export class PaySandbox {
   openAlipayPage(query: Record<string, string>): SandboxTrade | string {
     if (query.app_id !== this.alipay.appId) return '无效的AppID参数';
     if (!rsaVerify(this.alipay.appKeys.publicKey, alipaySignContent(query, false), query.sign ?? '')) return '验签出错';
+    const seller = query.app_auth_token ? pidOfToken(query.app_auth_token) : this.alipay.sellerId;
+    if (!seller) return '无效的应用授权令牌';
     const biz = JSON.parse(query.biz_content ?? '{}') as Record<string, string>;
     const no = biz.out_trade_no ?? '';
     const amount = yuanToFen(biz.total_amount ?? '');
     const existing = this.trades.get(no);
-    if (existing) return existing.amountFen === amount ? existing : '交易信息被篡改';
-    return this.open(2, no, amount, biz.subject ?? '', query.notify_url ?? '');
+    if (existing) return existing.amountFen === amount && existing.subMchId === seller ? existing : '交易信息被篡改';
+    return this.open(2, no, amount, biz.subject ?? '', query.notify_url ?? '', seller);
   }
 
   alipayNotification(t: SandboxTrade, tamper = false): { headers: Record<string, string>; body: string } {
@@ -325,7 +375,8 @@ export class PaySandbox {
       trade_no: t.tradeNo,
       out_trade_no: t.payNo,
       buyer_id: t.payer,
-      seller_id: this.alipay.sellerId,
+      auth_app_id: t.subMchId === this.alipay.sellerId ? this.alipay.appId : `2021${t.subMchId.slice(-12)}`,
+      seller_id: t.subMchId,
       trade_status: t.state === 'SUCCESS' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
       total_amount: toYuan(t.amountFen),
       receipt_amount: toYuan(t.amountFen),
@@ -338,9 +389,9 @@ export class PaySandbox {
     return { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(p).toString() };
   }
 
-  private async alipayBill(day: string): Promise<PartnerResponse> {
+  private async alipayBill(day: string, seller: string): Promise<PartnerResponse> {
     const zip = new JSZip();
-    const lines = this.statementRows(2, day).map((r) =>
+    const lines = this.statementRows(2, day, seller).map((r) =>
       [r.tradeNo, r.payNo, r.kind === 'refund' ? '退款' : '交易', '', '', '', '', '', '', '', '', r.kind === 'refund' ? `-${toYuan(r.amountFen)}` : toYuan(r.amountFen), '', '', '', '', '', '', '', '', '', r.refundNo ?? '', '0.00', '0.00', ''].join(','),
     );
     zip.file(`2088000000000001_${day.replace(/-/g, '')}_业务明细.csv`, ['#支付宝业务明细查询', `#账号：[${this.alipay.sellerId}]`, ALIPAY_BILL_HEADER, ...lines, '#-----------------------------------------业务明细列表结束------------------------------------'].join('\n'));
@@ -351,8 +402,8 @@ export class PaySandbox {
 
   // ——— both ———
 
-  private open(channel: 1 | 2, payNo: string, amountFen: number, description: string, notifyUrl: string): SandboxTrade {
-    const t: SandboxTrade = { channel, payNo, amountFen, description, notifyUrl, state: 'NOTPAY', tradeNo: '', paidAt: null, payer: '', refunds: [], createdAt: new Date() };
+  private open(channel: 1 | 2, payNo: string, amountFen: number, description: string, notifyUrl: string, subMchId: string): SandboxTrade {
+    const t: SandboxTrade = { channel, subMchId, payNo, amountFen, description, notifyUrl, state: 'NOTPAY', tradeNo: '', paidAt: null, payer: '', refunds: [], createdAt: new Date() };
     this.trades.set(payNo, t);
     return t;
   }
@@ -393,7 +444,8 @@ export class PaySandbox {
 
   private async notifyRefund(t: SandboxTrade, r: SandboxRefund) {
     const n = this.wechatNotification('REFUND.SUCCESS', 'refund', {
-      mchid: this.wechat.mchId,
+      sp_mchid: this.wechat.mchId,
+      sub_mchid: t.subMchId,
       out_trade_no: t.payNo,
       transaction_id: t.tradeNo,
       out_refund_no: r.refundNo,
@@ -406,26 +458,30 @@ export class PaySandbox {
   }
 
   /** The day's rows of one channel from the sandbox's own records, with the planted changes. */
-  statementRows(channel: 1 | 2, day: string) {
-    const rows: Array<{ kind: 'pay' | 'refund'; payNo: string; refundNo: string | null; tradeNo: string; amountFen: number; at: Date }> = [];
+  statementRows(channel: 1 | 2, day: string, seller?: string) {
+    const rows: Array<{ kind: 'pay' | 'refund'; payNo: string; refundNo: string | null; tradeNo: string; amountFen: number; at: Date; subMchId: string }> = [];
     for (const t of this.trades.values()) {
-      if (t.channel !== channel) continue;
-      if (t.paidAt && t.state === 'SUCCESS' && chinaDay(t.paidAt) === day) rows.push({ kind: 'pay', payNo: t.payNo, refundNo: null, tradeNo: t.tradeNo, amountFen: t.amountFen, at: t.paidAt });
-      for (const r of t.refunds) if (chinaDay(r.at) === day) rows.push({ kind: 'refund', payNo: t.payNo, refundNo: r.refundNo, tradeNo: t.tradeNo, amountFen: r.amountFen, at: r.at });
+      if (t.channel !== channel || (seller !== undefined && t.subMchId !== seller)) continue;
+      if (t.paidAt && t.state === 'SUCCESS' && chinaDay(t.paidAt) === day) rows.push({ kind: 'pay', payNo: t.payNo, refundNo: null, tradeNo: t.tradeNo, amountFen: t.amountFen, at: t.paidAt, subMchId: t.subMchId });
+      for (const r of t.refunds) if (chinaDay(r.at) === day) rows.push({ kind: 'refund', payNo: t.payNo, refundNo: r.refundNo, tradeNo: t.tradeNo, amountFen: r.amountFen, at: r.at, subMchId: t.subMchId });
     }
     const p = this.planted.get(day);
     const out = rows
       .filter((r) => !p?.drop.has(r.refundNo ?? r.payNo))
       .map((r) => ({ ...r, amountFen: p?.amount.get(r.refundNo ?? r.payNo) ?? r.amountFen }));
+    // Planted lines appear on the bill of the first merchant asked that day (each once).
     for (const x of p?.extra ?? [])
-      if (x.channel === channel) out.push({ kind: x.kind, payNo: x.payNo, refundNo: x.refundNo ?? null, tradeNo: `X${x.payNo}`, amountFen: x.amountFen, at: new Date() });
+      if (x.channel === channel && !(seller !== undefined && p!.extraSeen.has(x))) {
+        if (seller !== undefined) p!.extraSeen.add(x);
+        out.push({ kind: x.kind, payNo: x.payNo, refundNo: x.refundNo ?? null, tradeNo: `X${x.payNo}`, amountFen: x.amountFen, at: new Date(), subMchId: seller ?? '' });
+      }
     return out;
   }
 
   private wechatBill(day: string): string {
     const rows = this.statementRows(1, day).map((r) => {
       const refund = r.kind === 'refund';
-      const v = [formatChina(r.at, 'YYYY-MM-DD HH:mm:ss'), this.wechat.appId, this.wechat.mchId, '0', '', r.tradeNo, r.payNo, 'oSandbox', 'NATIVE', refund ? 'REFUND' : 'SUCCESS', 'OTHERS', 'CNY', refund ? '0.00' : toYuan(r.amountFen), '0.00', refund ? `50${r.tradeNo}` : '0', refund ? r.refundNo! : '0', refund ? toYuan(r.amountFen) : '0.00', '0.00', refund ? 'ORIGINAL' : '', refund ? 'SUCCESS' : '', '订单支付', '', '0.00000', '0.60%', toYuan(r.amountFen), refund ? toYuan(r.amountFen) : '0.00', ''];
+      const v = [formatChina(r.at, 'YYYY-MM-DD HH:mm:ss'), this.wechat.appId, this.wechat.mchId, r.subMchId, '', r.tradeNo, r.payNo, 'oSandbox', 'NATIVE', refund ? 'REFUND' : 'SUCCESS', 'OTHERS', 'CNY', refund ? '0.00' : toYuan(r.amountFen), '0.00', refund ? `50${r.tradeNo}` : '0', refund ? r.refundNo! : '0', refund ? toYuan(r.amountFen) : '0.00', '0.00', refund ? 'ORIGINAL' : '', refund ? 'SUCCESS' : '', '订单支付', '', '0.00000', '0.60%', toYuan(r.amountFen), refund ? toYuan(r.amountFen) : '0.00', ''];
       return v.map((x) => `\`${x}`).join(',');
     });
     return [WECHAT_BILL_HEADER, ...rows, '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额', `\`${rows.length},\`0.00,\`0.00,\`0.00,\`0.00,\`0.00,\`0.00`].join('\r\n') + '\r\n';

@@ -35,11 +35,22 @@ export const fetchTransport: Transport = async (req) => {
   return { status: res.status, headers, body: new TextDecoder().decode(bytes), bytes };
 };
 
+/**
+ * Whom a trade pays (decision 0216): the supplier's sub-merchant. WeChat Pay 服务商 mode: `subMchId` is the sub_mchid
+ * (特约商户号). Alipay 第三方应用授权: `subMchId` is the authorising merchant's PID (the seller_id its notifications
+ * name) and `authToken` its app_auth_token, sent as the common parameter of every call made for it.
+ */
+export interface Payee {
+  subMchId: string;
+  authToken?: string | null;
+}
+
 export interface PayTradeInput {
   payNo: string;
   amountFen: number;
   description: string;
   expiresAt: Date;
+  payee: Payee;
 }
 
 /** What the partner says a trade is. */
@@ -51,6 +62,8 @@ export interface TradeState {
   payerRef?: string;
   appId?: string;
   merchantId?: string;
+  /** The payee the partner names (WeChat sub_mchid, Alipay seller_id). */
+  subMchId?: string;
   raw: string;
 }
 
@@ -66,6 +79,8 @@ export type NotifyReading =
       amountFen: number;
       appId: string;
       merchantId: string;
+      /** The payee the notification names (WeChat sub_mchid, Alipay seller_id): the order's supplier's. */
+      subMchId: string;
       paidAt: Date | null;
       payerRef: string | null;
       /** The notification's own id (WeChat id / Alipay notify_id). */
@@ -81,6 +96,7 @@ export type NotifyReading =
       amountFen: number;
       merchantId: string;
       appId: string;
+      subMchId: string;
       notifyId: string;
     };
 
@@ -90,6 +106,7 @@ export interface RefundInput {
   amountFen: number;
   totalFen: number;
   reason: string;
+  payee: Payee;
 }
 export interface RefundAnswer {
   status: 'processing' | 'success' | 'failed';
@@ -109,18 +126,26 @@ export interface StatementLine {
 export interface PaymentPartner {
   readonly channel: PayChannelCode;
   readonly sandbox: boolean;
-  /** The ids the partner's notifications must carry (app id, merchant id). */
+  /**
+   * The platform's ids the partner's notifications must carry: WeChat sp_appid and sp_mchid (服务商); Alipay the
+   * platform application's app_id (both fields). The payee is the trade's sub-merchant (`Payee`), never the platform.
+   */
   readonly appId: string;
   readonly merchantId: string;
-  /** Opens the trade: WeChat answers a code_url for the QR, Alipay a cashier URL. */
+  /** Opens the trade for the payee: WeChat answers a code_url for the QR, Alipay a cashier URL. */
   create(t: PayTradeInput): Promise<{ codeUrl: string | null; payUrl: string | null }>;
-  query(payNo: string): Promise<TradeState>;
-  close(payNo: string): Promise<void>;
+  query(payNo: string, payee: Payee): Promise<TradeState>;
+  close(payNo: string, payee: Payee): Promise<void>;
   refund(r: RefundInput): Promise<RefundAnswer>;
   /** Checks the signature (and decrypts) a notification; never throws for a bad one. */
   readNotify(headers: Record<string, string | undefined>, body: string | Record<string, string>, now?: Date): NotifyReading;
-  /** The statement of a China day ('YYYY-MM-DD'). */
-  statement(day: string): Promise<StatementLine[]>;
+  /**
+   * The statement of a China day ('YYYY-MM-DD'): WeChat's service-provider bill covers every sub-merchant (no payee);
+   * Alipay's bill is each authorising merchant's own (its payee).
+   */
+  statement(day: string, payee?: Payee): Promise<StatementLine[]>;
+  /** Alipay: the payees whose bills make the day's statement (one per authorising merchant). */
+  readonly statementPerPayee: boolean;
 }
 
 export class PartnerError extends Error {}

@@ -1,15 +1,21 @@
 import { createDecipheriv, createHash, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
-import { PartnerError, type NotifyReading, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
+import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
 
 /**
- * WeChat Pay API v3, Native (扫码) payments (https://pay.weixin.qq.com/doc/v3/merchant/4012791877): every request
+ * WeChat Pay API v3, Native (扫码) payments in service-provider mode (服务商, decision 0216): the platform is the
+ * service provider (sp_mchid, sp_appid) and every trade is the supplier's sub-merchant's (sub_mchid, 特约商户), so the
+ * money settles to the supplier, never to the platform. Partner endpoints: `/v3/pay/partner/transactions/native`, query
+ * and close under `/v3/pay/partner/transactions/out-trade-no/{no}` with sp_mchid and sub_mchid, refunds carry
+ * sub_mchid; notifications name sp_appid, sp_mchid and sub_mchid. Every request
  * carries `Authorization: WECHATPAY2-SHA256-RSA2048 mchid,nonce_str,signature,timestamp,serial_no` signed with the
  * merchant's private key over `METHOD\nPATH?QUERY\nTIMESTAMP\nNONCE\nBODY\n`; answers and notifications are signed by
  * the platform (Wechatpay-Timestamp/-Nonce/-Signature/-Serial over `TIMESTAMP\nNONCE\nBODY\n`) and checked with the
  * platform certificate or public key; a notification's resource is AES-256-GCM encrypted with the APIv3 key.
  */
 export interface WechatPayConfig {
+  /** The service provider's merchant id (sp_mchid). */
   mchId: string;
+  /** The service provider's app id (sp_appid). */
   appId: string;
   /** The APIv3 key (32 characters). */
   apiV3Key: string;
@@ -54,6 +60,7 @@ const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 export class WechatPay implements PaymentPartner {
   readonly channel = 1 as const;
+  readonly statementPerPayee = false;
   readonly appId: string;
   readonly merchantId: string;
   private readonly privateKey: KeyObject;
@@ -112,9 +119,10 @@ export class WechatPay implements PaymentPartner {
   }
 
   async create(t: PayTradeInput) {
-    const res = await this.call('POST', '/v3/pay/transactions/native', {
-      appid: this.config.appId,
-      mchid: this.config.mchId,
+    const res = await this.call('POST', '/v3/pay/partner/transactions/native', {
+      sp_appid: this.config.appId,
+      sp_mchid: this.config.mchId,
+      sub_mchid: t.payee.subMchId,
       description: t.description.slice(0, 127),
       out_trade_no: t.payNo,
       time_expire: rfc3339(t.expiresAt),
@@ -126,20 +134,25 @@ export class WechatPay implements PaymentPartner {
     return { codeUrl: res.json.code_url, payUrl: null };
   }
 
-  async query(payNo: string): Promise<TradeState> {
-    const res = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(payNo)}?mchid=${this.config.mchId}`);
+  async query(payNo: string, payee: Payee): Promise<TradeState> {
+    const q = new URLSearchParams({ sp_mchid: this.config.mchId, sub_mchid: payee.subMchId });
+    const res = await this.call('GET', `/v3/pay/partner/transactions/out-trade-no/${encodeURIComponent(payNo)}?${q}`);
     if (res.status === 404) return { state: 'missing', raw: res.body };
     if (res.status !== 200) throw new PartnerError(`wechatpay query: ${res.status} ${res.body}`);
     return { ...transactionState(res.json), raw: res.body };
   }
 
-  async close(payNo: string) {
-    const res = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(payNo)}/close`, { mchid: this.config.mchId });
+  async close(payNo: string, payee: Payee) {
+    const res = await this.call('POST', `/v3/pay/partner/transactions/out-trade-no/${encodeURIComponent(payNo)}/close`, {
+      sp_mchid: this.config.mchId,
+      sub_mchid: payee.subMchId,
+    });
     if (res.status !== 204 && res.status !== 200) throw new PartnerError(`wechatpay close: ${res.status} ${res.body}`);
   }
 
   async refund(r: RefundInput): Promise<RefundAnswer> {
     const res = await this.call('POST', '/v3/refund/domestic/refunds', {
+      sub_mchid: r.payee.subMchId,
       out_trade_no: r.payNo,
       out_refund_no: r.refundNo,
       reason: r.reason.slice(0, 80),
@@ -177,8 +190,9 @@ export class WechatPay implements PaymentPartner {
         ok: plain.refund_status === 'SUCCESS',
         partnerRefundNo: String(plain.refund_id ?? ''),
         amountFen: Number(amount?.refund ?? -1),
-        merchantId: String(plain.mchid ?? ''),
+        merchantId: String(plain.sp_mchid ?? ''),
         appId: this.config.appId, // refund notifications carry no appid
+        subMchId: String(plain.sub_mchid ?? ''),
         notifyId,
       };
     }
@@ -192,12 +206,14 @@ export class WechatPay implements PaymentPartner {
       amountFen: t.amountFen ?? -1,
       appId: t.appId ?? '',
       merchantId: t.merchantId ?? '',
+      subMchId: t.subMchId ?? '',
       paidAt: t.paidAt ?? null,
       payerRef: t.payerRef ?? null,
       notifyId,
     };
   }
 
+  /** The service provider's trade bill: every sub-merchant's trades (column 特约商户号). */
   async statement(day: string): Promise<StatementLine[]> {
     const res = await this.call('GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`);
     if (res.status === 400 && res.json.code === 'NO_STATEMENT_EXIST') return [];
@@ -220,15 +236,16 @@ export class WechatPay implements PaymentPartner {
 function transactionState(j: Record<string, unknown>): Omit<TradeState, 'raw'> {
   const s = String(j.trade_state ?? '');
   const amount = j.amount as { total?: number; payer_total?: number } | undefined;
-  const payer = j.payer as { openid?: string } | undefined;
+  const payer = j.payer as { sp_openid?: string } | undefined;
   return {
     state: s === 'SUCCESS' || s === 'REFUND' ? 'paid' : s === 'CLOSED' || s === 'REVOKED' ? 'closed' : s === 'PAYERROR' ? 'failed' : 'open',
     partnerTradeNo: typeof j.transaction_id === 'string' ? j.transaction_id : undefined,
     amountFen: typeof amount?.total === 'number' ? amount.total : undefined,
     paidAt: typeof j.success_time === 'string' ? new Date(j.success_time) : undefined,
-    payerRef: payer?.openid,
-    appId: typeof j.appid === 'string' ? j.appid : undefined,
-    merchantId: typeof j.mchid === 'string' ? j.mchid : undefined,
+    payerRef: payer?.sp_openid,
+    appId: typeof j.sp_appid === 'string' ? j.sp_appid : undefined,
+    merchantId: typeof j.sp_mchid === 'string' ? j.sp_mchid : undefined,
+    subMchId: typeof j.sub_mchid === 'string' ? j.sub_mchid : undefined,
   };
 }
 

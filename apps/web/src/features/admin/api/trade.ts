@@ -19,3 +19,5 @@ export const exportTradeStats = (q: InputOf<'adminTradeStatsExport'>) => downloa
 /** 支付对账 (decision 0207): resolve a discrepancy; reconcile a day now. */
 export const useResolveDiscrepancy = () => useTradeCommand('adminReconResolve', ['adminReconDiscrepancies', 'adminReconRuns']);
 export const useRunRecon = () => useTradeCommand('adminReconRun', ['adminReconDiscrepancies', 'adminReconRuns']);
+/** 收款商户核验 (decision 0216): verify or refuse a supplier's sub-merchant. */
+export const useDecideSubMerchant = () => useTradeCommand('adminSubMerchantDecide', ['adminSubMerchants']);

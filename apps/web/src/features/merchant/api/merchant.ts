@@ -59,3 +59,8 @@ export const storeSettingsQuery = queryOptions({ queryKey: merchantKeys.store, q
 export const storeProductsQuery = queryOptions({ queryKey: [...merchantKeys.store, 'products'], queryFn: () => api.read('storeProducts') });
 export const useSaveStoreSettings = () =>
   useCommand(merchantKeys.store, (body: InputOf<'storeSettingsSave'>) => api.run('storeSettingsSave', body));
+
+/** GET /api/pay/submerchants — the supplier's payee with each online payment partner (收款设置, decision 0216). */
+export const subMerchantsQuery = queryOptions({ queryKey: ['merchant', 'submerchants'] as const, queryFn: () => api.read('subMerchants') });
+export const submitWechatSubMerchant = (subMchId: string) => api.run('subMerchantWechat', { subMchId });
+export const submitAlipayAuthorisation = (code: string) => api.run('subMerchantAlipay', { code });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BankAccountView } from '@aquamall/shared';
+import { CompanyType, type BankAccountView } from '@aquamall/shared';
 import { bankAccountInput, bankVerifyInput } from '@aquamall/shared/contracts/merchant';
 import { formRules } from '../../../lib/form-rules.ts';
+import { useSession } from '../../session/index.ts';
+import OnlinePayeeCard from '../components/OnlinePayeeCard.tsx';
 import {
   bankAccountsQuery,
   disableBankAccount,
@@ -31,8 +33,20 @@ type AccountForm = { accountName: string; bankName: string; branchName?: string;
 /**
  * bank/auth: the company's settlement accounts (decision 0206). Each is verified by a small deposit the company reads
  * off its statement; the default verified account is the payee of new orders (recorded on the order when placed).
+ * A supplier also sets up its online payees here (在线收款, decision 0216).
  */
 export default function BankAuthPage() {
+  const { user } = useSession();
+  const supplier = user?.extension.CompanyType === CompanyType.SUPPLIER;
+  return (
+    <>
+      <BankAccountsCard />
+      {supplier ? <OnlinePayeeCard /> : null}
+    </>
+  );
+}
+
+function BankAccountsCard() {
   const qc = useQueryClient();
   const { data, isLoading, isError, refetch } = useQuery(bankAccountsQuery);
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);

@@ -2,11 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PayOrderStatus } from '@aquamall/shared';
 import { api, type InputOf } from '../../../lib/api.ts';
 
-/** GET /api/pay/channels — which online channels this deployment offers, with the reason for one it does not. */
-export const usePayChannels = (enabled: boolean) =>
+/**
+ * GET /api/pay/channels — which online channels this deployment offers for the order (its supplier must have a
+ * verified sub-merchant on the channel), with the reason for one it does not.
+ */
+export const usePayChannels = (enabled: boolean, orderId?: number) =>
   useQuery({
-    queryKey: ['pay', 'channels'],
-    queryFn: () => api.read('payChannels', undefined, { suppressError: true }),
+    queryKey: ['pay', 'channels', orderId ?? null],
+    queryFn: () => api.read('payChannels', orderId ? { orderId } : {}, { suppressError: true }),
     enabled,
     staleTime: 60_000,
   });

@@ -186,7 +186,7 @@ export function PayModal({ order, open, onClose }: ModalProps) {
   const credit = useCreditForOrder(open ? order.id : null);
   const payee = useOrderPayee(open ? order.id : null);
   const [chosen, setChosen] = useState<1 | 2 | 3 | 4 | null>(null);
-  const channels = usePayChannels(open);
+  const channels = usePayChannels(open, order.id);
   const account = credit.data ?? null;
   // Checkout offers what is possible: no transfer to a supplier without a verified account (credit if any).
   const transferOk = payee.data?.available ?? true;
@@ -256,8 +256,11 @@ export function PayModal({ order, open, onClose }: ModalProps) {
           message={`订单已收款 ${formatMoney(order.paidAmount)}，剩余 ${formatMoney(order.remainingAmount)} 请继续通过银行转账支付。`}
         />
       ) : null}
-      {offline.length === 2 && !online ? (
+      {offline.length === 2 && !online && !channels.data?.channels.some((c) => c.sandbox || c.reason?.includes('供应商')) ? (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="本平台尚未开通在线支付（微信支付、支付宝），请使用银行转账或账期支付。" />
+      ) : offline.length && !online ? (
+        // The supplier has no verified sub-merchant on a channel (decision 0216): say why it is not offered.
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={[...new Set(offline.map((c) => c.reason))].join(' ')} />
       ) : null}
       {online ? (
         <OnlinePayPanel key={online} order={order} channel={online} onDone={onClose} />
