@@ -1,41 +1,11 @@
 import { expect, test } from '../fixtures/console.ts';
-import { registerViaApi, signIn } from './auth-helpers.ts';
-import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, popconfirm } from './trade-helpers.ts';
+import { confirmAndAnswer, orderFromMall, popconfirm } from './trade-helpers.ts';
 
 test('the purchaser pays an order by the WeChat Pay sandbox (scan page), the supplier sees it paid', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // A fresh purchaser orders an on-sale product of the demo supplier (the demo's own 待确认 orders belong to
-  // orders.spec.ts and agreements.spec.ts), and the supplier confirms it.
-  const supplier = await signIn(page, '18800000002');
-  const list = (await (await page.request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as {
-    id: number;
-    companyId: number;
-    name: string;
-  }[];
-  let goods: { id: number; name: string } | undefined;
-  for (const item of list.filter((i) => i.companyId === supplier.extension.CompanyId)) {
-    const d = (await (await page.request.get(`/api/product/${item.id}`)).json()).data as { minOrder: number; skus: { available: number }[] };
-    if ((d.skus[0]?.available ?? 0) >= Math.max(1, d.minOrder)) {
-      goods = item;
-      break;
-    }
-  }
-  expect(goods, 'an on-sale product of the demo supplier').toBeTruthy();
-  const buyer = await browser.newPage();
-  const fresh = await registerViaApi(buyer.request);
-  await signIn(buyer, fresh.phone, fresh.password);
-  await buyer.goto(`/mall/goodsDetail?id=${goods!.id}`);
-  await buyer.getByRole('radio').first().click().catch(() => undefined);
-  const added = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
-  await buyer.getByTestId('add-to-cart').click();
-  expect((await (await added).json()).code).toBe(0);
-  await buyer.goto('/customer/cart');
-  await checkoutOnly(buyer, [buyer.getByRole('row').filter({ hasText: goods!.name }).getByRole('checkbox')], 1);
-  await addCheckoutAddress(buyer);
-  await buyer.getByTestId('submit-checkout').click();
-  const link = buyer.getByTestId('checkout-result').getByTestId('order-link');
-  await expect(link).toHaveCount(1);
-  const id = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  // A fresh purchaser orders an on-sale product of the demo supplier (an order of this test's own), and the
+  // supplier confirms it.
+  const { id, buyer } = await orderFromMall(page, browser, '18800000002');
   await page.goto(`/customer/order/detail?type=6&id=${id}`);
   const confirmButton = page.getByRole('button', { name: /确认订单/ });
   await confirmButton.click();
