@@ -14,6 +14,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // One migrated embedded database per run, loaded by every test app (src/test/pglite-snapshot.ts).
+          globalSetup: ['src/test/pglite-snapshot.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

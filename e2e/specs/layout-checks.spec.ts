@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
+import { DEMO_PASSWORD, registerViaApi, signIn } from './auth-helpers.ts';
 import { apiLogin } from './merchant-helpers.ts';
 
 // Issue 29 items 12 and 13: the goods detail fits a phone, the offer comparison's last column is in view on a
@@ -56,4 +56,19 @@ test('the offer comparison shows its last column whole at 1366 px', async ({ pag
   expect(last!.x + last!.width, 'last column header inside the matrix').toBeLessThanOrEqual(box!.x + box!.width);
   expect(last!.x + last!.width, 'last column header inside the viewport').toBeLessThanOrEqual(1366);
   await expect(matrix.locator('th').last()).toHaveText('评分');
+});
+
+test('the empty text of a list is whole at 390 px (待我审批 of a fresh purchaser)', async ({ page }) => {
+  const fresh = await registerViaApi(page.request);
+  await signIn(page, fresh.phone, fresh.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/customer/approval/todo');
+  const empty = page.locator('.ant-empty-description');
+  await expect(empty).toHaveText('暂无待您审批的采购申请');
+  await page.screenshot({ path: `${SHOTS}/approvals-empty-390.png`, fullPage: true });
+  // The text lies inside the screen and inside the table's visible box, not centred in the scrolled width.
+  const text = (await empty.boundingBox())!;
+  const table = (await page.locator('.ant-table-container').boundingBox())!;
+  expect(text.x, 'left edge').toBeGreaterThanOrEqual(Math.max(0, table.x));
+  expect(text.x + text.width, 'right edge').toBeLessThanOrEqual(Math.min(390, table.x + table.width));
 });

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
-import { registerViaApi, signIn } from './auth-helpers.ts';
-import { addCheckoutAddress, checkoutOnly, confirmAndAnswer, fillShipment, popconfirm, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
+import { confirmAndAnswer, fillShipment, orderFromMall, popconfirm, uploadTransferProof, payConfirmOk } from './trade-helpers.ts';
 
 /** The sandbox messages sent to a phone (GET /api/dev/outbox), newest first. */
 async function outbox(request: APIRequestContext, target: string): Promise<{ channel: string; body: string }[]> {
@@ -25,41 +24,8 @@ test('a purchaser orders: the supplier gets an SMS; the supplier ships: the purc
 }) => {
   test.setTimeout(120_000);
   const supplierPhone = '18800000002';
-  const supplier = await signIn(page, supplierPhone);
-  const list = (await (await page.request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as {
-    id: number;
-    companyId: number;
-    name: string;
-  }[];
-  let goods: { id: number; name: string } | undefined;
-  for (const item of list.filter((i) => i.companyId === supplier.extension.CompanyId)) {
-    const d = (await (await page.request.get(`/api/product/${item.id}`)).json()).data as {
-      minOrder: number;
-      skus: { available: number }[];
-    };
-    if ((d.skus[0]?.available ?? 0) >= Math.max(1, d.minOrder)) {
-      goods = item;
-      break;
-    }
-  }
-  expect(goods, 'an on-sale product of the demo supplier').toBeTruthy();
-
-  // A fresh purchaser orders it from the mall.
-  const buyerPage = await browser.newPage();
-  const buyer = await registerViaApi(buyerPage.request);
-  await signIn(buyerPage, buyer.phone, buyer.password);
-  await buyerPage.goto(`/mall/goodsDetail?id=${goods!.id}`);
-  await buyerPage.getByRole('radio').first().click().catch(() => undefined);
-  const added = buyerPage.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
-  await buyerPage.getByTestId('add-to-cart').click();
-  expect((await (await added).json()).code).toBe(0);
-  await buyerPage.goto('/customer/cart');
-  await checkoutOnly(buyerPage, [buyerPage.getByRole('row').filter({ hasText: goods!.name }).getByRole('checkbox')], 1);
-  await addCheckoutAddress(buyerPage);
-  await buyerPage.getByTestId('submit-checkout').click();
-  const link = buyerPage.getByTestId('checkout-result').getByTestId('order-link');
-  await expect(link).toHaveCount(1);
-  const orderId = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  // A fresh purchaser orders an on-sale product of the demo supplier from the mall.
+  const { id: orderId, buyer: buyerPage, buyerAccount: buyer } = await orderFromMall(page, browser, supplierPhone);
   const orderNo = (
     (await (await buyerPage.request.get(`/api/order/detail?id=${orderId}&type=0`, { headers: await tokenHeader(buyerPage) })).json()) as {
       data: { orderNo: string };

@@ -78,6 +78,72 @@ export async function confirmAndAnswer(
   return (await answer).json();
 }
 
+/** What orderFromMall placed: the order, the fresh purchaser's signed-in page and account, the goods ordered. */
+export interface MallOrder {
+  id: number;
+  buyer: Page;
+  buyerAccount: { phone: string; password: string; token: string };
+  supplier: Awaited<ReturnType<typeof signIn>>;
+  goods: { id: number; name: string }[];
+}
+
+/**
+ * Signs `page` in as the supplier `supplierPhone`, then a FRESH purchaser (its own page of `browser`) orders
+ * `lines` on-sale products of that supplier (stock for the minimum order) from the mall: goods page, cart,
+ * checkout with a new address. The order is the caller's alone (待确认), so no spec reads another's orders from a
+ * list. `from: 'end'` takes the supplier's products from the end of the mall's list instead of the start, away
+ * from the goods the other journeys order and ship (a spec that compares stock figures before and after).
+ */
+export async function orderFromMall(
+  page: Page,
+  browser: Browser,
+  supplierPhone: string,
+  opts: { lines?: number; from?: 'start' | 'end' } = {},
+): Promise<MallOrder> {
+  const lines = opts.lines ?? 1;
+  const supplier = await signIn(page, supplierPhone);
+  const list = (await (await page.request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as {
+    id: number;
+    companyId: number;
+    name: string;
+  }[];
+  const own = list.filter((i) => i.companyId === supplier.extension.CompanyId);
+  if (opts.from === 'end') own.reverse();
+  const goods: { id: number; name: string }[] = [];
+  for (const item of own) {
+    // Distinct names, none inside another: each cart row is found by its product's name.
+    if (goods.some((g) => g.name.includes(item.name) || item.name.includes(g.name))) continue;
+    const d = (await (await page.request.get(`/api/product/${item.id}`)).json()).data as { minOrder: number; skus: { available: number }[] };
+    if ((d.skus[0]?.available ?? 0) >= Math.max(1, d.minOrder)) goods.push({ id: item.id, name: item.name });
+    if (goods.length === lines) break;
+  }
+  expect(goods, `${lines} on-sale products of the supplier ${supplierPhone}`).toHaveLength(lines);
+
+  const buyer = await browser.newPage();
+  const buyerAccount = await registerViaApi(buyer.request);
+  await signIn(buyer, buyerAccount.phone, buyerAccount.password);
+  for (const g of goods) {
+    await buyer.goto(`/mall/goodsDetail?id=${g.id}`);
+    await buyer.getByRole('radio').first().click().catch(() => undefined);
+    const added = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
+    await buyer.getByTestId('add-to-cart').click();
+    expect((await (await added).json()).code).toBe(0);
+  }
+  await buyer.goto('/customer/cart');
+  await checkoutOnly(
+    buyer,
+    goods.map((g) => buyer.getByRole('row').filter({ hasText: g.name }).getByRole('checkbox')),
+    1,
+  );
+  await addCheckoutAddress(buyer);
+  await buyer.getByTestId('submit-checkout').click();
+  const link = buyer.getByTestId('checkout-result').getByTestId('order-link');
+  await expect(link).toHaveCount(1);
+  const id = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  expect(id, 'the new order id').toBeGreaterThan(0);
+  return { id, buyer, buyerAccount, supplier, goods };
+}
+
 /** Adds a receiving address from the checkout page (it is chosen when saved). */
 export async function addCheckoutAddress(page: Page, receiver = '赵明远') {
   await page.getByTestId('checkout-add-address').click();
@@ -184,36 +250,7 @@ export async function fillShipment(page: Page, dialog: Locator, carrier: string,
  * Answers the purchaser's page and the order id.
  */
 export async function confirmedOrderOfFreshBuyer(page: Page, browser: Browser): Promise<{ buyer: Page; id: number }> {
-  const supplier = await signIn(page, '18800000002');
-  const list = (await (await page.request.post('/api/product/query', { data: { pageSize: 60 } })).json()).data.list as {
-    id: number;
-    companyId: number;
-    name: string;
-  }[];
-  let goods: { id: number; name: string } | undefined;
-  for (const item of list.filter((i) => i.companyId === supplier.extension.CompanyId)) {
-    const d = (await (await page.request.get(`/api/product/${item.id}`)).json()).data as { minOrder: number; skus: { available: number }[] };
-    if ((d.skus[0]?.available ?? 0) >= Math.max(1, d.minOrder)) {
-      goods = item;
-      break;
-    }
-  }
-  expect(goods, 'an on-sale product of the demo supplier').toBeTruthy();
-  const buyer = await browser.newPage();
-  const fresh = await registerViaApi(buyer.request);
-  await signIn(buyer, fresh.phone, fresh.password);
-  await buyer.goto(`/mall/goodsDetail?id=${goods!.id}`);
-  await buyer.getByRole('radio').first().click().catch(() => undefined);
-  const added = buyer.waitForResponse((r) => r.url().endsWith('/api/cart/add'));
-  await buyer.getByTestId('add-to-cart').click();
-  expect((await (await added).json()).code).toBe(0);
-  await buyer.goto('/customer/cart');
-  await checkoutOnly(buyer, [buyer.getByRole('row').filter({ hasText: goods!.name }).getByRole('checkbox')], 1);
-  await addCheckoutAddress(buyer);
-  await buyer.getByTestId('submit-checkout').click();
-  const link = buyer.getByTestId('checkout-result').getByTestId('order-link');
-  await expect(link).toHaveCount(1);
-  const id = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+  const { buyer, id } = await orderFromMall(page, browser, '18800000002');
   await page.goto(`/customer/order/detail?type=6&id=${id}`);
   const confirmButton = page.getByRole('button', { name: /确认订单/ });
   await confirmButton.click();

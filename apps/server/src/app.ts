@@ -59,6 +59,7 @@ import { registerParcelDelivered, trackingRoutes } from './modules/tracking/inde
 import { openApiAuth } from './modules/openapi/index.ts';
 import { openApiRoutes } from './modules/openapi/index.ts';
 import { startJobRunner } from './modules/jobs/index.ts';
+import { jobDevRoutes } from './modules/jobs/index.ts';
 import { aftersalesRoutes, rmaFileParties, rmaParcelDelivered } from './modules/aftersales/index.ts';
 import { rmaDisputeRoutes } from './modules/aftersales/index.ts';
 import { adminTradeRoutes } from './modules/admin/index.ts';
@@ -232,6 +233,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(pingRoutes);
   await app.register(codesRoutes);
+  await app.register(jobDevRoutes);
   await app.register(wechatRoutes);
   await app.register(filesRoutes);
   await app.register(authRoutes);

@@ -81,6 +81,12 @@ export interface OpenOptions {
    * instead of running initdb, which takes seconds and most of a gigabyte. Ignored when it does not exist.
    */
   pgTemplate?: string;
+  /**
+   * In memory only (no dataDir): start from this dump of a migrated cluster (PGlite `dumpDataDir`) instead of an
+   * empty one, so initdb and the migrations are not run again; the migrations are still checked. The server
+   * tests make one per run (apps/server/src/test/pglite-snapshot.ts).
+   */
+  snapshot?: Blob;
 }
 
 /**
@@ -166,7 +172,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   } else {
     // In memory (tests): PGlite's defaults, as the test suite was tuned with them.
-    client = new PGlite();
+    client = opts.snapshot ? new PGlite({ loadDataDir: opts.snapshot }) : new PGlite();
     await client.waitReady;
   }
   const db = drizzle({ client, schema, casing: 'snake_case' });

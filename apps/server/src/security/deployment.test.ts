@@ -2,19 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, or, sql } from 'drizzle-orm';
 import type { SiteFeatures } from '@aquamall/shared';
 import { createTestApp, testDbKind, type TestApp } from '../test/app.ts';
-import { sandboxOutbox, users } from '../db/schema/index.ts';
+import { jobs, sandboxOutbox, users, verificationCodes } from '../db/schema/index.ts';
+import { defineJob, recordId, scheduleJob } from '../modules/jobs/index.ts';
 import { seedOnStart, seedRefusal } from '../db/seed/guard.ts';
 import { partnersOf } from '../lib/partners/index.ts';
 import { MSG_EMAIL_OFF, MSG_SMS_OFF, MSG_SMS_REGISTER_OFF, MSG_WECHAT_OFF } from '../lib/providers/availability.ts';
 import { get, post } from '../test/http.ts';
 
-/** Every path of the demo tooling (docs/product/deployment.md#demo-mode): the dev outbox, its page, the captcha peek, the WeChat scan page. */
+/**
+ * Every path of the demo tooling (docs/product/deployment.md#demo-mode): the dev outbox, its page, the captcha peek,
+ * the WeChat scan page, and the browser tests' clocks (timed rules run as at their time, codes aged).
+ */
 const DEV_PATHS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'GET', url: '/dev/outbox' },
   { method: 'GET', url: '/api/dev/outbox?phone=18800000002' },
   { method: 'GET', url: '/api/dev/captcha?id=abcd1234' },
   { method: 'GET', url: '/api/wx/sandbox/scan?ticket=abcdefghijklmnopqrstu' },
   { method: 'POST', url: '/api/wx/sandbox/scan' },
+  { method: 'POST', url: '/api/dev/jobs/run' },
+  { method: 'POST', url: '/api/dev/codes/age' },
 ];
 const isDevRoute = (url: string) => url.startsWith('/api/dev/') || url.startsWith('/dev/') || url.startsWith('/api/wx/sandbox');
 
@@ -117,6 +123,35 @@ describe('the same server with DEMO=1', () => {
     const scan = await t.app.inject({ method: 'GET', url: '/api/wx/sandbox/scan?ticket=abcdefghijklmnopqrstu' });
     expect(scan.statusCode).toBe(200);
     expect((await get(t.app, '/api/wx/getwxoaqrcode/browser-dddd-0002')).code).toBe(0);
+  });
+
+  it("runs a record's pending timed rules now, each as at its own time, and leaves other records' alone", async () => {
+    const seen: { id: number; now: Date }[] = [];
+    defineJob({ kind: 'test.dev-clock', payload: recordId, handler: async (_tx, id, { now }) => void seen.push({ id, now }) });
+    const due = new Date(Date.now() + 3_600_000);
+    await scheduleJob(t.database.db, 'test.dev-clock', 7, due);
+    await scheduleJob(t.database.db, 'test.dev-clock', 8, due);
+    const r = await post<{ jobs: { kind: string; status: number }[] }>(t.app, '/api/dev/jobs/run', { kinds: ['test.dev-clock'], refId: 7 });
+    expect(r).toMatchObject({ code: 0, data: { jobs: [{ kind: 'test.dev-clock', status: 1 }] } });
+    expect(seen).toEqual([{ id: 7, now: due }]);
+    const [other] = await t.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.refId, 8));
+    expect(other!.status).toBe(0);
+    expect((await post(t.app, '/api/dev/jobs/run', { kinds: [], refId: 7 })).code).not.toBe(0);
+  });
+
+  it("ages a number's codes so that the next code may be sent at once", async () => {
+    const phone = '18800000098';
+    const send = async () => {
+      await t.app.inject({ method: 'GET', url: '/api/ImgVerificationCode?id=efgh5678' });
+      const peek = await get<{ text: string }>(t.app, '/api/dev/captcha?id=efgh5678');
+      return post(t.app, '/api/appuser/sendcode', { phone, purpose: 'register', captchaId: 'efgh5678', captchaCode: peek.data.text });
+    };
+    expect((await send()).code).toBe(0);
+    expect((await send()).message).toMatch(/^请\d+秒后再获取验证码$/);
+    expect(await post(t.app, '/api/dev/codes/age', { target: phone, seconds: 60 })).toMatchObject({ code: 0, data: { moved: 1 } });
+    expect((await send()).code).toBe(0);
+    const rows = await t.database.db.select({ at: verificationCodes.createdAt }).from(verificationCodes).where(eq(verificationCodes.target, phone));
+    expect(rows).toHaveLength(2);
   });
 
   it.runIf(testDbKind === 'pg')('seeds the empty database at start and has PostgreSQL analyse it at once', async () => {

@@ -14,6 +14,21 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 /** Which database the server tests run on: embedded PGlite, or PostgreSQL (AQUAMALL_TEST_DB=pg). */
 export const testDbKind = process.env.AQUAMALL_TEST_DB === 'pg' ? 'pg' : 'pglite';
 
+let snapshot: Blob | null | undefined;
+/**
+ * The migrated cluster dumped once per run by the global setup (test/pglite-snapshot.ts), read once per test
+ * file; null when there is none (PostgreSQL, or run outside that setup).
+ */
+async function pgliteSnapshot(): Promise<Blob | null> {
+  if (snapshot === undefined) {
+    // Imported here: this module is also loaded outside Vitest (the benches take createPgDatabase from it).
+    const { inject } = await import('vitest');
+    const file = inject('pgliteSnapshot');
+    snapshot = file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : null;
+  }
+  return snapshot;
+}
+
 /** A new, empty PostgreSQL database under TEST_DATABASE_URL's server, with a function that drops it. */
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
@@ -94,7 +109,7 @@ export async function createTestApp(
     drop = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 4 });
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ snapshot: (await pgliteSnapshot()) ?? undefined });
   }
   const storage = new LocalStorage(filesDir);
   if (opts.seed) await seedDemo(database.db, storage);

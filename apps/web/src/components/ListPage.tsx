@@ -93,6 +93,7 @@ export function ListTable<T extends object>({
   emptyText,
   showTotal = (n) => `共 ${n} 条`,
   locale,
+  scroll,
   ...table
 }: ListTableProps<T>) {
   if (query.isError) {
@@ -108,6 +109,10 @@ export function ListTable<T extends object>({
   return (
     <Table<T>
       {...table}
+      // Scrolling sideways inside the table (never the page), and the empty state held to the visible width: a
+      // table wider than a phone (its columns, or the 720 px floor of the workbench's phone layout) would centre
+      // 暂无… in its full width, off the screen's right edge.
+      scroll={scroll ?? { x: 'max-content' }}
       loading={query.isFetching}
       dataSource={query.data?.list ?? []}
       locale={{

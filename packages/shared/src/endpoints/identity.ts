@@ -178,6 +178,14 @@ export const codeEndpoints = {
     query: outboxQuery,
     response: pagedOf(outboxMessage),
   }),
+  devCodesAge: endpoint({
+    method: 'POST',
+    path: '/api/dev/codes/age',
+    summary: "Demo mode: moves a phone's or e-mail's codes back in time by some seconds, so the resend interval has passed (browser tests)",
+    access: PUBLIC,
+    body: z.object({ target: z.string().trim().min(1).max(100), seconds: z.number().int().min(1).max(3600) }),
+    response: z.object({ moved: z.number().int() }),
+  }),
   devOutboxPage: endpoint({
     method: 'GET',
     path: '/dev/outbox',
@@ -340,5 +348,13 @@ export const opsEndpoints = {
     summary: 'Prometheus metrics (platform administrators or the metrics bearer token)',
     access: PUBLIC,
     response: raw('text/plain'),
+  }),
+  devJobsRun: endpoint({
+    method: 'POST',
+    path: '/api/dev/jobs/run',
+    summary: "Demo mode: runs one record's pending timed rules of the given kinds now, each as at its own due time (browser tests)",
+    access: PUBLIC,
+    body: z.object({ kinds: z.array(z.string().min(1).max(60)).min(1).max(10), refId: z.number().int().positive() }),
+    response: z.object({ jobs: z.array(z.object({ kind: z.string(), status: z.number().int(), lastError: z.string().nullable() })) }),
   }),
 };

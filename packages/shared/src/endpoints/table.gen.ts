@@ -195,6 +195,8 @@ export const ENDPOINT_TABLE = {
   departmentList: ['POST', '/api/department/list'],
   departmentUpdate: ['POST', '/api/department/update'],
   devCaptcha: ['GET', '/api/dev/captcha'],
+  devCodesAge: ['POST', '/api/dev/codes/age'],
+  devJobsRun: ['POST', '/api/dev/jobs/run'],
   devOutbox: ['GET', '/api/dev/outbox'],
   devOutboxPage: ['GET', '/dev/outbox'],
   emailCodeSend: ['POST', '/api/appuser/sendemailcode'],

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import type { outboxQuery, z } from '@aquamall/shared';
 import { codeEndpoints as e } from '@aquamall/shared/endpoints';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { devToolsEnabled } from '../../lib/providers/dev.ts';
 import { readOutbox } from '../../lib/providers/outbox.ts';
+import { verificationCodes } from '../../db/schema/index.ts';
 
 const CHANNEL: Record<string, string> = { sms: '短信', email: '邮件', bank: '银行' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The sandbox outbox (docs/product/accounts.md#partner-services): GET /dev/outbox (page) and GET /api/dev/outbox?target= (JSON, tests).
- * Registered only in demo mode (docs/product/deployment.md#demo-mode).
+ * Registered only in demo mode (docs/product/deployment.md#demo-mode), with POST /api/dev/codes/age: the browser
+ * tests' clock for codes (a fresh account's registration code no longer holds its number's next code back 60 s).
  */
 export default async function outboxRoutes(app: FastifyInstance) {
   if (!devToolsEnabled(app)) return;
@@ -20,6 +23,17 @@ export default async function outboxRoutes(app: FastifyInstance) {
   route(app, e.devOutbox, async (request) => {
     const list = await readOutbox(app.db, targetOf(request.query));
     return ok({ list, total: list.length });
+  });
+
+  route(app, e.devCodesAge, async (request) => {
+    const { target, seconds } = request.body;
+    const back = sql`make_interval(secs => ${seconds})`;
+    const moved = await app.db
+      .update(verificationCodes)
+      .set({ createdAt: sql`${verificationCodes.createdAt} - ${back}`, expiresAt: sql`${verificationCodes.expiresAt} - ${back}` })
+      .where(eq(verificationCodes.target, target))
+      .returning({ id: verificationCodes.id });
+    return ok({ moved: moved.length });
   });
 
   route(app, e.devOutboxPage, async (request, reply) => {

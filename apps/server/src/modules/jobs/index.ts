@@ -3,3 +3,4 @@
 export { defineJob, recordId } from './define.ts';
 export { JobStatus, MAX_ATTEMPTS, jobRun, registerRecurringJob, runJobNow, startJobRunner } from './runner.ts';
 export { addDays, addHours, cancelJobs, jobClocks, jobsOf, nextPendingRun, scheduleJob, scheduleJobsQuery } from './schedule.ts';
+export { default as jobDevRoutes } from './dev-routes.ts';
