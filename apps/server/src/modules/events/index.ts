@@ -3,4 +3,4 @@
 export type { DomainEventRow, EventConsumer } from './dispatch.ts';
 export { DOMAIN_EVENT_PRUNE, dispatchEvent, pruneDomainEvents, startDomainEvents } from './dispatch.ts';
 export type { EventRecipient } from './record.ts';
-export { recordEvent, recordEvents } from './record.ts';
+export { recordEvent, recordEvents, recordFact } from './record.ts';
