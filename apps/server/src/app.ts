@@ -194,7 +194,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.log.info({ mode: config.demo ? 'demo' : 'deployment' }, describeMode(config));
   // The channels the providers carry (SMS, WeChat, e-mail) and the domain-event dispatch (decision 0211).
   app.decorate('outbound', channelsOf(app));
-  startDomainEvents([noticeConsumer(app.outbound), webhookConsumer]);
+  startDomainEvents([noticeConsumer(app.outbound), webhookConsumer], config.eventsKeepDays);
   // Rules the modules built on orders add to an order's steps (orders/hooks.ts): orders imports none of them.
   registerOrderHooks('budgets', budgetOrderHooks);
   registerOrderHooks('contracts', contractOrderHooks);

@@ -79,6 +79,8 @@ const envSchema = z.object({
   TENDER_MIN_CHANGE_DAYS: z.coerce.number().min(0).max(365).default(TENDER_WINDOW_FLOOR.minChangeDays),
   /** How often each instance looks for due timed rules, ms. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
+  /** Dispatched domain events (the outbox of notices and webhooks) are deleted this many days after dispatch. */
+  EVENTS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** '0' keeps this instance from running timed rules; default on (off under NODE_ENV=test: tests run them). */
   JOBS_RUNNER: z.enum(['0', '1']).optional(),
   /** The address the public reaches the site at (canonical links, Open Graph, sitemap.xml): `https://www.example.cn`. */
@@ -227,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Shortest bidding window and the time left after a change of documents, days (decision 0160). */
     tenderWindows: parseTenderWindows(e.TENDER_MIN_BID_DAYS, e.TENDER_MIN_CHANGE_DAYS, demo),
     jobsPollMs: e.JOBS_POLL_MS,
+    /** Days a dispatched domain event is kept before the daily clean-up deletes it (modules/events/dispatch.ts). */
+    eventsKeepDays: e.EVENTS_KEEP_DAYS,
     /** The public origin of canonical links, share cards and the sitemap; whether PUBLIC_URL gave it. */
     publicUrl: parsePublicUrl(e.PUBLIC_URL, e.HOST, e.PORT),
     publicUrlSet: !!e.PUBLIC_URL?.trim(),

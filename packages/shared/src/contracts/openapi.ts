@@ -62,6 +62,10 @@ export const WEBHOOK_EVENTS = [
   { code: 'order.shipped', name: '订单已发货' },
   { code: 'order.cancelled', name: '订单已取消' },
   { code: 'order.received', name: '订单已收货' },
+  { code: 'aftersales.updated', name: '售后单状态变化' },
+  { code: 'invoice.updated', name: '发票状态变化' },
+  { code: 'quotation.submitted', name: '收到报价' },
+  { code: 'stock.low', name: '库存低于预警值' },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['code'];
 export const WEBHOOK_EVENT_CODES = WEBHOOK_EVENTS.map((e) => e.code) as [WebhookEvent, ...WebhookEvent[]];

@@ -64,12 +64,16 @@ export class AliyunSms implements SmsProvider {
     await this.sendTemplate(phone, this.opts.templateCode, { code });
   }
 
-  /** SendSms with one of the account's approved templates and its variables (TemplateParam). */
-  async sendTemplate(phone: string, templateCode: string, vars: Record<string, string>) {
+  /**
+   * SendSms with one of the account's approved templates and its variables (TemplateParam); `outId` (OutId,
+   * at most 256 characters) comes back in the delivery receipt and names our record.
+   */
+  async sendTemplate(phone: string, templateCode: string, vars: Record<string, string>, outId?: string) {
     const params: Record<string, string> = {
       AccessKeyId: this.opts.accessKeyId,
       Action: 'SendSms',
       Format: 'JSON',
+      ...(outId ? { OutId: outId } : {}),
       PhoneNumbers: phone,
       RegionId: 'cn-hangzhou',
       SignName: this.opts.signName,

@@ -19,6 +19,47 @@ export interface WechatTemplateMessage {
   templateId: string;
   fields: Record<string, string>;
   url: string;
+  /**
+   * WeChat's 防重入 id (`client_msg_id`): for one openId and id WeChat sends one message only (within 10
+   * minutes), so a send retried after a lost answer does not arrive twice.
+   */
+  clientMsgId?: string;
+}
+
+/**
+ * A WeChat template as configured (WECHAT_NOTICE_TEMPLATES): its id, and for a template of the current template
+ * library (类目模板, whose keys are like `thing2`, `character_string3`, `time4`) which catalogue field fills each
+ * of its keys. Without `fields` the catalogue's keys (`first`, `keyword1`…, `remark`) are sent as they are.
+ */
+export interface WechatTemplateConfig {
+  id: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * The value limits of the current template library's key types (WeChat's template message documentation):
+ * thing 20 characters, character_string 32, phrase 5, car_number 8, phone_number 17; longer values are
+ * refused with errcode 47003, so they are cut.
+ */
+const KEY_LIMITS: [RegExp, number][] = [
+  [/^thing\d+$/, 20],
+  [/^character_string\d+$/, 32],
+  [/^phrase\d+$/, 5],
+  [/^car_number\d+$/, 8],
+  [/^phone_number\d+$/, 17],
+];
+
+/** The fields of a template message: the catalogue's fields mapped onto the template's keys, within their limits. */
+export function templateData(config: WechatTemplateConfig, fields: Record<string, string>): Record<string, string> {
+  const pairs = config.fields
+    ? Object.entries(config.fields).map(([key, from]) => [key, fields[from] ?? ''] as const)
+    : Object.entries(fields);
+  return Object.fromEntries(
+    pairs.map(([key, value]) => {
+      const limit = KEY_LIMITS.find(([re]) => re.test(key))?.[1];
+      return [key, limit ? [...value].slice(0, limit).join('') : value];
+    }),
+  );
 }
 
 /** Sandbox: the QR encodes the local page /api/wx/sandbox/scan?ticket=… that simulates the scan. */
@@ -61,9 +102,9 @@ export class OfficialWechat implements WechatAdapter {
   }
 
   /**
-   * Sends a template message (POST /cgi-bin/message/template/send with touser, template_id, url and
-   * data {field: {value}}); WeChat answers errcode 0 when accepted. Written from WeChat's published API; NOT
-   * tested against WeChat.
+   * Sends a template message (POST /cgi-bin/message/template/send with touser, template_id, url, data
+   * {key: {value}} and client_msg_id); WeChat answers errcode 0 when accepted. Written from WeChat's published
+   * API (checked against its documentation and SDKs, provider tests); NOT tested against WeChat.
    */
   async sendTemplate(m: WechatTemplateMessage): Promise<void> {
     const token = await this.getAccessToken();
@@ -75,6 +116,7 @@ export class OfficialWechat implements WechatAdapter {
         template_id: m.templateId,
         url: m.url,
         data: Object.fromEntries(Object.entries(m.fields).map(([k, value]) => [k, { value }])),
+        ...(m.clientMsgId ? { client_msg_id: m.clientMsgId } : {}),
       }),
       signal: AbortSignal.timeout(10_000),
     });

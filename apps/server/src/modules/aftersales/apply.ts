@@ -10,7 +10,8 @@ import { notify } from '../notifications/index.ts';
 import { viewerOrderType } from '../orders/index.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
-import { inTransaction, RMA_DOC, rmaLink } from './common.ts';
+import { inTransaction, RMA_DOC, rmaFacts, rmaLink } from './common.ts';
+import { recordFact } from '../events/index.ts';
 import { fail } from './messages.ts';
 
 const TYPE_NAME: Record<number, string> = { [RmaType.RETURN]: '退货退款', [RmaType.REFUND]: '仅退款', [RmaType.EXCHANGE]: '换货' };
@@ -162,6 +163,13 @@ export async function applyRma(db: Db, caller: Caller, input: RmaApplyIn, rules:
       event: 'rma.requested',
       vars: { no: order.orderNo },
     });
+    await recordFact(
+      t,
+      'aftersales.updated',
+      rmaFacts({ id: rma!.id, rmaNo: rma!.rmaNo, orderId: order.id, type: input.type }, 'apply', RmaStatus.PENDING),
+      [order.buyerCompanyId, order.sellerCompanyId],
+      now,
+    );
     return { id: rma!.id, rmaNo: rma!.rmaNo };
   });
 }

@@ -5,6 +5,7 @@ import { orderLines, rmaLines, rmas } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { actorOf, transition as runTransition } from '../../lib/transition.ts';
 import { notify } from '../notifications/index.ts';
+import { recordFact } from '../events/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
 
@@ -65,7 +66,7 @@ export async function transition(
   },
   now = new Date(),
 ): Promise<void> {
-  await runTransition(t, {
+  const status = await runTransition(t, {
     machine: rmaMachine,
     action: change.action,
     docType: RMA_DOC,
@@ -92,7 +93,18 @@ export async function transition(
     linkPath: rmaLink(r.id, toBuyer ? 'buyer' : 'seller'),
     ...(change.action === 'approve' && toBuyer ? { event: 'rma.approved' as const, vars: { no: r.rmaNo } } : {}),
   });
+  await recordFact(t, 'aftersales.updated', rmaFacts(r, change.action, status), [r.buyerCompanyId, r.sellerCompanyId], now);
 }
+
+/** The webhook payload of an after-sales step (docs/product/open-platform.md#webhooks). */
+export const rmaFacts = (r: Pick<RmaRecord, 'id' | 'rmaNo' | 'orderId' | 'type'>, action: string, status: number) => ({
+  rmaId: r.id,
+  rmaNo: r.rmaNo,
+  orderId: r.orderId,
+  type: r.type,
+  action,
+  status,
+});
 
 /** Gives the request's claimed quantities back to its order lines (rejected or withdrawn requests). */
 export async function releaseClaims(t: Db, rmaId: number): Promise<void> {

@@ -24,6 +24,8 @@ export async function notifyApprovers(db: Db, companyId: number, r: RequestFacts
         title: `采购申请 ${r.requestNo} 待您审批`,
         content: `${r.requesterName}提交的采购申请（合计¥${r.totalAmount}）等待您审批。`,
         linkPath: requestLink(r.id),
+        event: 'approval.waiting',
+        vars: { title: `采购申请${r.requestNo}` },
       },
       userId,
     );

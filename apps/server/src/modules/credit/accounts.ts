@@ -113,6 +113,8 @@ export async function applyAccount(
       'buyer',
       '新的信用账户申请',
       `${a.buyerCompanyName} 申请开通信用账户，请审核。${remark}`,
+      undefined,
+      { event: 'credit.requested', vars: { party: a.buyerCompanyName.slice(0, 12) } },
     );
     return { id };
   });

@@ -12,7 +12,7 @@ import type { TransitionActor } from '../../lib/transition.ts';
 import type { Db } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, type Notice } from '../notifications/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import { ageAccount } from './ageing.ts';
 import { fail } from './messages.ts';
@@ -214,7 +214,10 @@ export async function actorOf(t: Db, caller: Caller) {
 /** The workbench page of an account for one side. */
 export const accountLink = (id: number) => `/customer/companyAccount/editor?id=${id}`;
 
-/** Tells the other company of the account (category: 财务). */
+/**
+ * Tells the other company of the account (category: 财务); `outbound` also sends a time-critical event
+ * (docs/product/notifications.md#events) to its recipients' chosen channels.
+ */
 export async function tellOther(
   t: Db,
   a: AccountRow,
@@ -222,12 +225,14 @@ export async function tellOther(
   title: string,
   content: string,
   link = accountLink(a.id),
+  outbound?: Pick<Notice, 'event' | 'vars'>,
 ): Promise<void> {
   await notify(t, from === 'buyer' ? a.sellerCompanyId : a.buyerCompanyId, {
     type: 'credit',
     title,
     content,
     linkPath: link,
+    ...outbound,
   });
 }
 

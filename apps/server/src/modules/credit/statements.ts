@@ -113,6 +113,7 @@ export async function issueStatement(
       '新的对账单',
       `${a.sellerCompanyName} 出具了 ${input.from} 至 ${input.to} 的对账单，请核对确认。`,
       `/customer/companyAccount/editor?id=${a.id}&statement=${row!.id}`,
+      { event: 'statement.toConfirm', vars: { no: `${input.from}至${input.to}` } },
     );
     return { id: row!.id };
   });

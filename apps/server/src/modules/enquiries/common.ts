@@ -9,7 +9,7 @@ export type EnquiryRecord = typeof enquiries.$inferSelect;
 
 
 /** Job kinds of the enquiries' timed rules. */
-export const ENQUIRY_JOBS = { DEADLINE: 'enquiry.deadline' } as const;
+export const ENQUIRY_JOBS = { DEADLINE: 'enquiry.deadline', DEADLINE_SOON: 'enquiry.deadline_soon' } as const;
 
 /** Workbench pages the inbox links to. */
 export const enquiryLink = (id: number) => `/customer/enquiry/detail?id=${id}`;

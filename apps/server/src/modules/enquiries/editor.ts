@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   enquiryMachine,
   EnquiryStatus,
+  formatChina,
   formatChinaDateTime,
   EnquiryVisibility,
   ENQUIRY_DEADLINE_DAYS_MAX,
@@ -18,7 +19,7 @@ import { recordHistory, transition, type TransitionActor } from '../../lib/trans
 import { conflict } from '../../lib/errors.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
-import { addDays, jobClocks } from '../jobs/index.ts';
+import { addDays, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import { bidderCompanies } from '../quotations/index.ts';
@@ -156,6 +157,7 @@ export async function saveEnquiry(db: Db, caller: Caller, input: SaveInput, now 
           await t.update(enquiries).set({ status: to, publishedAt: now }).where(eq(enquiries.id, id));
         },
       });
+      await scheduleDeadlineSoon(t, id, deadline, now);
       for (const s of invited)
         await notify(t, s, {
           type: 'enquiry',
@@ -192,6 +194,7 @@ export async function extendEnquiry(db: Db, caller: Caller, id: number, deadline
         await t.update(enquiries).set({ deadline, updatedAt: now }).where(eq(enquiries.id, e.id));
       },
     });
+    await scheduleDeadlineSoon(t, e.id, deadline, now);
     await tellBidders(t, e.id, {
       title: `询价延期：${e.title}`,
       content: `报价截止时间延至 ${deadline.toISOString().slice(0, 16).replace('T', ' ')} (UTC)。`,
@@ -257,6 +260,42 @@ export async function closeAtDeadline(t: Db, enquiryId: number, now: Date): Prom
   });
 }
 
+/**
+ * 询价即将截止 (docs/product/notifications.md#events): due 24 hours before the deadline, halfway for a shorter
+ * window; publishing and every extension move it with the deadline.
+ */
+export async function scheduleDeadlineSoon(t: Db, enquiryId: number, deadline: Date, now: Date): Promise<void> {
+  const lead = Math.min(DEADLINE_SOON_LEAD_MS, (deadline.getTime() - now.getTime()) / 2);
+  await scheduleJob(t, ENQUIRY_JOBS.DEADLINE_SOON, enquiryId, new Date(deadline.getTime() - lead));
+}
+const DEADLINE_SOON_LEAD_MS = 24 * 3_600_000;
+
+/**
+ * The reminder job: to the invited suppliers that have not quoted yet, while the enquiry is still 报价中 before
+ * its deadline (an open enquiry names nobody to remind). Once per deadline: the occurrence key names it.
+ */
+export async function remindDeadlineSoon(t: Db, enquiryId: number, now: Date): Promise<void> {
+  const [e] = await t.select().from(enquiries).where(eq(enquiries.id, enquiryId));
+  if (!e || e.status !== EnquiryStatus.QUOTING || e.deadline.getTime() <= now.getTime()) return;
+  const quoted = new Set(await bidderCompanies(t, enquiryId));
+  const invited = await t
+    .select({ companyId: enquiryInvitations.supplierCompanyId })
+    .from(enquiryInvitations)
+    .where(eq(enquiryInvitations.enquiryId, enquiryId));
+  const deadline = formatChina(e.deadline, 'MM-DD HH:mm');
+  for (const { companyId } of invited.filter((i) => !quoted.has(i.companyId)))
+    await notify(t, companyId, {
+      type: 'enquiry',
+      title: `询价即将截止：${e.title}`,
+      content: `报价截止时间 ${formatChinaDateTime(e.deadline)}，请及时报价。`,
+      linkPath: quotationLink(enquiryId),
+      event: 'enquiry.deadlineSoon',
+      vars: { no: e.code, deadline },
+      eventKey: `enquiry.deadlineSoon:${enquiryId}:${companyId}:${e.deadline.getTime()}`,
+    });
+}
+
 export function registerEnquiryJobs(): void {
   defineJob({ kind: ENQUIRY_JOBS.DEADLINE, payload: recordId, handler: (tx, enquiryId, { now }) => closeAtDeadline(tx, enquiryId, now) });
+  defineJob({ kind: ENQUIRY_JOBS.DEADLINE_SOON, payload: recordId, handler: (tx, enquiryId, { now }) => remindDeadlineSoon(tx, enquiryId, now) });
 }

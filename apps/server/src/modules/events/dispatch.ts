@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/index.ts';
-import { defineJob, recordId } from '../jobs/index.ts';
+import { defineJob, recordId, registerRecurringJob } from '../jobs/index.ts';
 import { DOMAIN_EVENT_DISPATCH } from './record.ts';
 
 /**
@@ -32,13 +32,46 @@ export async function dispatchEvent(tx: Db, consumers: readonly EventConsumer[],
   return true;
 }
 
-/** Registers the dispatch job with the app's consumers. */
-export function startDomainEvents(consumers: readonly EventConsumer[]): void {
+/** The daily clean-up of dispatched events (docs/operations.md#domain-events). */
+export const DOMAIN_EVENT_PRUNE = 'domain_event.prune';
+const DAY_MS = 86_400_000;
+/** Rows deleted per statement, so one clean-up never holds a huge delete in one statement. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes the events dispatched more than `keepDays` days before `now` (never an undispatched one); answers how
+ * many. Their consumers' rows (outbox, webhook deliveries) keep their own copies of what they need. A key
+ * recorded again after its row was pruned counts as a new occurrence, so `keepDays` stays longer than any
+ * occurrence key can recur (the reminders name their clock's due time).
+ */
+export async function pruneDomainEvents(db: Db, keepDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - keepDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(lt(domainEvents.dispatchedAt, before))
+      .limit(PRUNE_BATCH);
+    const gone = await db.delete(domainEvents).where(inArray(domainEvents.id, batch)).returning({ id: domainEvents.id });
+    total += gone.length;
+    if (gone.length < PRUNE_BATCH) return total;
+  }
+}
+
+/**
+ * Registers the dispatch job with the app's consumers, and the daily clean-up keeping dispatched events
+ * `keepDays` days (EVENTS_KEEP_DAYS).
+ */
+export function startDomainEvents(consumers: readonly EventConsumer[], keepDays = 7): void {
   defineJob({
     kind: DOMAIN_EVENT_DISPATCH,
     payload: recordId,
     handler: async (tx, id, { now }) => {
       await dispatchEvent(tx, consumers, id, now);
     },
+  });
+  registerRecurringJob(DOMAIN_EVENT_PRUNE, DAY_MS, async (tx, _job, now) => {
+    await pruneDomainEvents(tx, keepDays, now);
   });
 }

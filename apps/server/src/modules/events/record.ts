@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NoticeEventKey } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema/index.ts';
@@ -46,3 +47,10 @@ export async function recordEvents(tx: Db, events: readonly DomainEvent[], now =
 }
 
 export const recordEvent = (tx: Db, event: DomainEvent, now = new Date()) => recordEvents(tx, [event], now);
+
+/**
+ * Records a fact for the webhooks of the companies concerned, without an outbound notice (an after-sales or
+ * invoice step, a quotation, low stock: docs/product/open-platform.md#webhooks). Each call is its own occurrence.
+ */
+export const recordFact = (tx: Db, type: string, data: Record<string, unknown>, companyIds: readonly number[], now = new Date()) =>
+  recordEvent(tx, { key: `${type}:${randomUUID()}`, type, data, recipients: [...new Set(companyIds)].map((companyId) => ({ companyId })) }, now);

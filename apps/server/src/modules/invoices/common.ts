@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { invoiceOrders, invoices } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notify } from '../notifications/index.ts';
+import { recordFact } from '../events/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import type { TransitionActor } from '../../lib/transition.ts';
 import { fail } from './messages.ts';
@@ -99,6 +100,12 @@ export async function record(
     linkPath: invoiceLink(r.id, toBuyer ? 'buyer' : 'seller'),
     ...(step.action === 'issue' && toBuyer ? { event: 'invoice.issued' as const, vars: { no: r.code } } : {}),
   });
+  await recordFact(
+    t,
+    'invoice.updated',
+    { invoiceId: r.id, invoiceNo: r.code, action: step.action, status: step.status },
+    [r.buyerCompanyId, r.sellerCompanyId],
+  );
 }
 
 /** Σ invoice_orders.amount per order over invoices in (or not in) the given statuses, in fen. */

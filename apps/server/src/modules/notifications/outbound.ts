@@ -14,7 +14,7 @@ import { noticeOutbox, noticeSettings, rolePermissions, userRoles, users } from 
 import { getProviders } from '../../lib/providers/index.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { AliyunSms } from '../../lib/providers/sms.ts';
-import { OfficialWechat } from '../../lib/providers/wechat.ts';
+import { OfficialWechat, templateData, type WechatTemplateConfig } from '../../lib/providers/wechat.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
 import { scheduleJobsQuery } from '../jobs/index.ts';
 import { MAX_ATTEMPTS } from '../jobs/index.ts';
@@ -43,7 +43,7 @@ export interface OutboundChannels {
   wechat: ((event: NoticeEventKey) => boolean) | null;
   email: ((event: NoticeEventKey) => boolean) | null;
   smsTemplates: Record<string, string>;
-  wechatTemplates: Record<string, string>;
+  wechatTemplates: Record<string, WechatTemplateConfig>;
   publicUrl: string;
 }
 
@@ -57,21 +57,48 @@ declare module 'fastify' {
   }
 }
 
-function templates(name: string, raw: string | undefined): Record<string, string> {
+function templates(name: string, raw: string | undefined): Record<string, unknown> {
   if (!raw?.trim()) return {};
   const parsed: unknown = JSON.parse(raw);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error(`${name} must be a JSON object of event key → template`);
   for (const k of Object.keys(parsed))
     if (!(k in NOTICE_EVENTS)) throw new Error(`${name}: unknown notification event ${k}`);
-  return parsed as Record<string, string>;
+  return parsed as Record<string, unknown>;
+}
+
+/** SMS templates: event key → Aliyun template code. */
+function smsTemplatesOf(raw: string | undefined): Record<string, string> {
+  const all = templates('ALIYUN_SMS_NOTICE_TEMPLATES', raw);
+  for (const [k, v] of Object.entries(all))
+    if (typeof v !== 'string' || !v) throw new Error(`ALIYUN_SMS_NOTICE_TEMPLATES: ${k} must name a template code`);
+  return all as Record<string, string>;
+}
+
+/**
+ * WeChat templates: event key → template id, or `{ "id": …, "fields": { "<template key>": "<catalogue field>" } }`
+ * for a template of the current library (its keys, e.g. thing2, filled from the catalogue's first/keyword1…).
+ */
+function wechatTemplatesOf(raw: string | undefined): Record<string, WechatTemplateConfig> {
+  const out: Record<string, WechatTemplateConfig> = {};
+  for (const [k, v] of Object.entries(templates('WECHAT_NOTICE_TEMPLATES', raw))) {
+    if (typeof v === 'string' && v) out[k] = { id: v };
+    else if (v && typeof v === 'object' && typeof (v as WechatTemplateConfig).id === 'string') {
+      const { id, fields } = v as WechatTemplateConfig;
+      const known = Object.keys(NOTICE_EVENTS[k as NoticeEventKey].wechat);
+      for (const from of Object.values(fields ?? {}))
+        if (!known.includes(from)) throw new Error(`WECHAT_NOTICE_TEMPLATES: ${k} has no field ${from} (${known.join(', ')})`);
+      out[k] = { id, ...(fields ? { fields } : {}) };
+    } else throw new Error(`WECHAT_NOTICE_TEMPLATES: ${k} must be a template id or { id, fields }`);
+  }
+  return out;
 }
 
 /** The channels a server's providers carry (see OutboundChannels). */
 export function channelsOf(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): OutboundChannels {
   const p = getProviders(app, env);
-  const smsTemplates = templates('ALIYUN_SMS_NOTICE_TEMPLATES', env.ALIYUN_SMS_NOTICE_TEMPLATES);
-  const wechatTemplates = templates('WECHAT_NOTICE_TEMPLATES', env.WECHAT_NOTICE_TEMPLATES);
+  const smsTemplates = smsTemplatesOf(env.ALIYUN_SMS_NOTICE_TEMPLATES);
+  const wechatTemplates = wechatTemplatesOf(env.WECHAT_NOTICE_TEMPLATES);
   const all = () => true;
   return {
     sms: !p.sms ? null : p.sms.sandbox ? all : Object.keys(smsTemplates).length ? (e) => e in smsTemplates : null,
@@ -194,7 +221,7 @@ async function deliver(app: FastifyInstance, db: Db, row: OutboxRow): Promise<bo
     else if (p.sms instanceof AliyunSms) {
       const code = ch.smsTemplates[event];
       if (!code) return false;
-      await p.sms.sendTemplate(row.target, code, row.vars);
+      await p.sms.sendTemplate(row.target, code, row.vars, `notice${row.id}`);
     } else return false;
   } else if (channel === 'email') {
     if (!p.email) return false;
@@ -207,9 +234,15 @@ async function deliver(app: FastifyInstance, db: Db, row: OutboxRow): Promise<bo
         .join('\n');
       await writeOutbox(db, { channel: 'wechat', target: row.target, subject: text.wechat.first ?? '', body: `${body}\n${url}` });
     } else if (p.wechat instanceof OfficialWechat) {
-      const templateId = ch.wechatTemplates[event];
-      if (!templateId) return false;
-      await p.wechat.sendTemplate({ openId: row.target, templateId, fields: text.wechat, url });
+      const template = ch.wechatTemplates[event];
+      if (!template) return false;
+      await p.wechat.sendTemplate({
+        openId: row.target,
+        templateId: template.id,
+        fields: templateData(template, text.wechat),
+        url,
+        clientMsgId: `notice${row.id}`,
+      });
     } else return false;
   }
   return true;

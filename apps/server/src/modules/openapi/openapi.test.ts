@@ -2,13 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
-import { Code, OrderStatus } from '@aquamall/shared';
+import { Code, OrderStatus, RmaStatus, RmaType } from '@aquamall/shared';
 import { endpointGroups, type Endpoint } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { domainEvents, apiKeys, messages, orders, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { domainEvents, apiKeys, messages, orders, productSkus, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import {
   advanceOrder,
   linesOf,
+  makeCompletedOrder,
   makeOnSaleProduct,
   makeOrder,
   makePurchaser,
@@ -18,7 +19,7 @@ import {
 } from '../../test/factories/index.ts';
 import { call, callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
-import { openApiEndpoints as e } from '@aquamall/shared/endpoints';
+import { openApiEndpoints as e, rmaEndpoints as rma } from '@aquamall/shared/endpoints';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { dispatchEvent } from '../events/dispatch.ts';
 import { noticeConsumer } from '../notifications/event-consumer.ts';
@@ -290,6 +291,37 @@ describe('webhooks', () => {
     } finally {
       await r.close();
     }
+  });
+
+  it('after-sales steps reach both companies and low stock the supplier, once when the warning is crossed', async () => {
+    const s = await scene('推送售后');
+    const events = ['aftersales.updated', 'invoice.updated', 'quotation.submitted', 'stock.low'] as const;
+    const sellerHook = await callEndpoint(t.app, s.seller.admin.token, e.webhookCreate, { url: 'http://127.0.0.1:9/seller', events: [...events] });
+    const buyerHook = await callEndpoint(t.app, s.buyer.token, e.webhookCreate, { url: 'http://127.0.0.1:9/buyer', events: ['aftersales.updated'] });
+    expect([sellerHook.code, buyerHook.code]).toEqual([0, 0]);
+    // 库存预警 45 of 50: an order of 6 leaves 44 available (crossed: one event), a second order stays below (none).
+    await db().update(productSkus).set({ lowStock: 45 }).where(eq(productSkus.id, s.skuIds[0]!));
+    await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 6 }]);
+    await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
+    const low = (await deliveriesOf(sellerHook.data.id)).filter((d) => d.eventType === 'stock.low');
+    expect(low).toHaveLength(1);
+    expect(low[0]!.payload).toMatchObject({ type: 'stock.low', data: { skuId: s.skuIds[0], available: 44, lowStock: 45 } });
+    // An after-sales request of a completed order: both companies' endpoints, the same event id.
+    const order = await makeCompletedOrder(db(), s.buyer, s.seller, [{ skuId: s.skuIds[0]!, quantity: 2 }]);
+    const [line] = await linesOf(db(), order.id);
+    const applied = await callEndpoint(t.app, s.buyer.token, rma.rmaApply, {
+      orderId: order.id,
+      type: RmaType.RETURN,
+      lines: [{ orderLineId: line!.id, quantity: 1 }],
+      reason: '质量问题',
+    });
+    expect(applied.code).toBe(0);
+    const toSeller = (await deliveriesOf(sellerHook.data.id)).filter((d) => d.eventType === 'aftersales.updated');
+    const toBuyer = (await deliveriesOf(buyerHook.data.id)).filter((d) => d.eventType === 'aftersales.updated');
+    expect(toSeller).toHaveLength(1);
+    expect(toBuyer).toHaveLength(1);
+    expect(toSeller[0]!.eventId).toBe(toBuyer[0]!.eventId);
+    expect(toSeller[0]!.payload).toMatchObject({ data: { rmaId: applied.data.id, orderId: order.id, action: 'apply', status: RmaStatus.PENDING } });
   });
 
   it('retries with backoff, disables the endpoint after repeated failure with an inbox notice, gives up after 24 h', async () => {

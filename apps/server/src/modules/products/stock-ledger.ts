@@ -1,8 +1,9 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { StockReason, type StockReasonValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus, stockLedger } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
+import { recordFact } from '../events/index.ts';
 
 /** One stock movement of a SKU, as a document states it. */
 export interface StockMove {
@@ -238,6 +239,29 @@ export async function writeLockedMoves(
     else await tx.execute(withCtes(ctes.slice(0, -1), ctes.at(-1)!));
   }
   await refreshProductSummary(tx, plan.productIds, more.withSummary);
+  await recordLowStock(tx, plan);
+}
+
+/**
+ * `stock.low` for the supplier's webhooks (docs/product/open-platform.md#webhooks): a SKU whose available
+ * quantity (on hand − reserved) fell to or below its low-stock warning (库存预警, `low_stock` > 0) in this batch,
+ * from above it. Read only when some SKU's available quantity fell (one primary-key read).
+ */
+async function recordLowStock(tx: Db, plan: PlannedMoves): Promise<void> {
+  const before = new Map<number, number>();
+  for (const r of plan.results) if (!before.has(r.skuId)) before.set(r.skuId, r.onHandBefore - r.reservedBefore);
+  const fell = plan.skus.filter((s) => s.onHand - s.reserved < (before.get(s.id) ?? 0));
+  if (!fell.length) return;
+  const warned = await tx
+    .select({ id: productSkus.id, companyId: productSkus.companyId, productId: productSkus.productId, code: productSkus.code, lowStock: productSkus.lowStock })
+    .from(productSkus)
+    .where(and(inArray(productSkus.id, fell.map((s) => s.id)), gt(productSkus.lowStock, 0)));
+  for (const w of warned) {
+    const after = fell.find((s) => s.id === w.id)!;
+    const available = after.onHand - after.reserved;
+    if (available > w.lowStock || before.get(w.id)! <= w.lowStock) continue;
+    await recordFact(tx, 'stock.low', { skuId: w.id, productId: w.productId, skuCode: w.code, available, lowStock: w.lowStock }, [w.companyId]);
+  }
 }
 
 /** `with w1 as (…), w2 as (…) main`: writes the statement runs alongside its main one (no results read). */

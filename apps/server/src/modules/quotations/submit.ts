@@ -33,6 +33,7 @@ import { claimIdempotencyKey } from '../../lib/idempotency.ts';
 import { requestHash } from '../buying/index.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { notify } from '../notifications/index.ts';
+import { recordFact } from '../events/index.ts';
 import { recordHistory, transition, type TransitionActor } from '../../lib/transition.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import { chinaToday, endOfChinaDay } from './common.ts';
@@ -398,6 +399,21 @@ async function submitInTransaction(
         ? {}
         : { event: 'quotation.received' as const, vars: { no: e.code, party: sealed ? '一家供应商' : q.supplierCompanyName.slice(0, 12) } }),
     });
+    // The purchaser's webhooks: a sealed offer names neither the supplier nor the price before the deadline.
+    await recordFact(
+      tx,
+      'quotation.submitted',
+      {
+        enquiryId: e.id,
+        enquiryNo: e.code,
+        quotationId: q.id,
+        version,
+        revision: kind === 'revise',
+        ...(sealed ? { sealed: true } : { sealed: false, supplierCompanyName: q.supplierCompanyName, totalAmount: toYuan(totalFen) }),
+      },
+      [e.companyId],
+      now,
+    );
 
     const result: QuoteSubmitResult = { id: q.id, version, status, totalAmount: toYuan(totalFen) };
     await claim.save(result);

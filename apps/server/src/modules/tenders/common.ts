@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { BidType, CertStatus, CompanyType, enumLabel, formatChinaDateTime, tenderMachine } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, companies, tenderInvitations } from '../../db/schema/index.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, type Notice } from '../notifications/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { tendersErrors, fail } from './messages.ts';
 
@@ -96,11 +96,14 @@ export function assertBiddable(tender: TenderRecord, now: Date): void {
     throw fail('TENDER_BID_CLOSED');
 }
 
-/** Notifies a company about a tender (招标 category). */
+/**
+ * Notifies a company about a tender (招标 category); `event` and `vars` also send a time-critical event
+ * (docs/product/notifications.md#events) to its recipients' chosen channels.
+ */
 export async function notifyTender(
   t: Db,
   companyId: number,
-  notice: { title: string; content?: string; linkPath: string },
+  notice: { title: string; content?: string; linkPath: string } & Pick<Notice, 'event' | 'vars'>,
 ): Promise<void> {
   await notify(t, companyId, { type: 'tender', ...notice });
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { BidStatus, Side, TenderBidStatus, TenderLotStatus, tenderBidMachine, tenderMachine, type TenderBidState } from '@aquamall/shared';
+import { BidStatus, formatChina, Side, TenderBidStatus, TenderLotStatus, tenderBidMachine, tenderMachine, type TenderBidState } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { bids, tenderBids, tenderLots, type OpeningEntry } from '../../db/schema/index.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
@@ -98,6 +98,10 @@ async function closeTender(tx: Db, id: number, now: Date): Promise<void> {
       title: allFailed ? `招标项目「${tender.title}」流标` : `招标项目「${tender.title}」已截止`,
       content: summary,
       linkPath: supplierLink(id),
+      // The bidders of a tender that will open are reminded of the opening time (开标提醒).
+      ...(!allFailed && tender.openAt
+        ? { event: 'tender.opening' as const, vars: { no: tender.code, deadline: formatChina(tender.openAt, 'MM-DD HH:mm') } }
+        : {}),
     });
 }
 

@@ -501,11 +501,15 @@ export async function publishResult(
             title: `中标通知：${tender.title}`,
             content: `恭喜贵公司中标标段：${won.map((l) => `「${l.name}」${l.winAmount}元`).join('，')}。公示期至 ${until}。`,
             linkPath: supplierLink(tender.id),
+            event: 'tender.awardWon',
+            vars: { no: tender.code },
           }
         : {
             title: `未中标通知：${tender.title}`,
             content: `感谢参与投标，贵公司本次未中标。中标单位：${winners.join('、')}。如有异议，请在公示期（至 ${until}）内提出。`,
             linkPath: supplierLink(tender.id),
+            event: 'tender.awardLost',
+            vars: { no: tender.code },
           });
     }
     return { id: row!.id };

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, type NoticeEventKey } from '@aquamall/shared';
+import { endpoints as e } from '@aquamall/shared/endpoints';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { jobs, noticeOutbox, users } from '../../db/schema/index.ts';
+import {
+  insertOffer,
+  makeApprovalCompany,
+  makePurchaser,
+  makeSupplier,
+  newIdempotencyKey,
+} from '../../test/factories/index.ts';
+import { makeEnquiry } from '../../test/factories/quotations.ts';
+import { callEndpoint } from '../../test/http.ts';
+import { jobRun, runDueJobs } from '../jobs/runner.ts';
+import { addHours } from '../jobs/schedule.ts';
+import { NOTICE_SEND, OutboxStatus } from './outbound.ts';
+import { scheduleDeadlineSoon } from '../enquiries/editor.ts';
+
+/**
+ * The catalogued events emitted by their use cases (docs/product/notifications.md#events): enquiry deadline near,
+ * tender opening and awards, credit request, statement to confirm, approval waiting. Each reaches its
+ * recipient exactly once per channel the category is on by default, sent through the sandbox, and a second
+ * run of the jobs adds nothing.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
+});
+afterAll(async () => t?.close());
+const db = () => t.database.db;
+
+/** Binds WeChat and e-mail besides the login phone, so every channel can reach the user. */
+async function bindAll(userId: number) {
+  await db().update(users).set({ wechatOpenId: `oTrade${userId}`, email: `u${userId}@example.cn` }).where(eq(users.id, userId));
+}
+
+/**
+ * Runs due jobs at `now` three times (a timed rule, the dispatch of the events it recorded, the sends the dispatch
+ * wrote) and waits for the detached sends.
+ */
+async function runJobs(now = new Date()) {
+  for (let i = 0; i < 3; i++) await runDueJobs(db(), now);
+  const pending = await db().select({ refId: jobs.refId }).from(jobs).where(eq(jobs.kind, NOTICE_SEND));
+  await Promise.all(pending.map((j) => jobRun(NOTICE_SEND, j.refId)));
+}
+
+const rowsOf = (userId: number, event: NoticeEventKey) =>
+  db().select().from(noticeOutbox).where(and(eq(noticeOutbox.userId, userId), eq(noticeOutbox.event, event)));
+
+/** Exactly one sent message per default channel of the event's category, none elsewhere. */
+async function expectOnce(userId: number, event: NoticeEventKey) {
+  const rows = await rowsOf(userId, event);
+  expect(rows.map((r) => r.channel).sort(), `${event} to user ${userId}`).toEqual([...NOTICE_DEFAULTS[NOTICE_EVENTS[event].category]].sort());
+  expect(rows.every((r) => r.status === OutboxStatus.SENT), `${event} sent`).toBe(true);
+}
+
+describe('询价即将截止', () => {
+  it('reminds the invited suppliers that have not quoted, once, 24 hours before the deadline', async () => {
+    const buyer = await makePurchaser(db(), '截止提醒采购商');
+    const quoted = await makeSupplier(db(), '已报价供应商');
+    const waiting = await makeSupplier(db(), '未报价供应商');
+    for (const u of [quoted.admin, waiting.admin]) await bindAll(u.id);
+    const deadline = new Date(Date.now() + 3 * 86_400_000);
+    const { enquiry, items } = await makeEnquiry(db(), buyer.companyId, { deadline, invited: [quoted.id, waiting.id] });
+    await insertOffer(db(), { id: enquiry.id, companyId: buyer.companyId, quantities: { [items[0]!.id]: 2 } }, { id: quoted.id, name: '已报价供应商' }, [
+      { prices: { [items[0]!.id]: 100 } },
+    ]);
+    await scheduleDeadlineSoon(db(), enquiry.id, deadline, new Date());
+    await runJobs(addHours(deadline, -25));
+    expect(await rowsOf(waiting.admin.id, 'enquiry.deadlineSoon')).toHaveLength(0);
+    await runJobs(addHours(deadline, -23));
+    await runJobs(addHours(deadline, -22));
+    await expectOnce(waiting.admin.id, 'enquiry.deadlineSoon');
+    expect(await rowsOf(quoted.admin.id, 'enquiry.deadlineSoon')).toHaveLength(0);
+  });
+});
+
+describe('招标: 开标提醒 and 中标 / 未中标', () => {
+  it('tells each bidder of the opening at the deadline, then the winner 中标 and the others 未中标, once each', async () => {
+    const buyer = await makePurchaser(db(), '招标通知采购商');
+    const bidders: Awaited<ReturnType<typeof makeSupplier>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await makeSupplier(db(), `招标通知供应商${i}`);
+      await bindAll(s.admin.id);
+      bidders.push(s);
+    }
+    const now = Date.now();
+    const saved = await callEndpoint(t.app, buyer.token, e.tenderSave, {
+      title: '水厂药剂招标通知测试',
+      category: '水处理药剂',
+      budget: 500000,
+      budgetShown: true,
+      areaName: '福建省 福州市',
+      content: '<p>详见招标文件</p>',
+      lots: [{ name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000 }],
+      deadline: new Date(now + 3_600_000).toISOString(),
+      openAt: new Date(now + 2 * 3_600_000).toISOString(),
+      priceWeight: 60,
+    });
+    expect(saved.code).toBe(0);
+    const id = saved.data.id;
+    expect((await callEndpoint(t.app, buyer.token, e.tenderPublish, { id })).code).toBe(0);
+    const lotId = (await callEndpoint(t.app, buyer.token, e.tenderDetail, { id })).data.lots[0]!.id;
+    for (const [i, s] of bidders.entries()) {
+      const bid = await callEndpoint(t.app, s.admin.token, e.tenderBid, { tenderId: id, prices: [{ lotId, price: 100 + i }], validityDays: 90 });
+      expect(bid.code).toBe(0);
+    }
+    await runJobs(addHours(new Date(), 1.5));
+    for (const s of bidders) await expectOnce(s.admin.id, 'tender.opening');
+    await runJobs(addHours(new Date(), 2.5));
+    const opened = (await callEndpoint(t.app, buyer.token, e.tenderDetail, { id })).data;
+    const winner = opened.bids.find((b) => b.companyId === bidders[1]!.id)!.bidId;
+    expect((await callEndpoint(t.app, buyer.token, e.tenderAward, { tenderId: id, lotId, bidId: winner })).code).toBe(0);
+    expect((await callEndpoint(t.app, buyer.token, e.tenderPublishResult, { tenderId: id, title: '中标公告' })).code).toBe(0);
+    await runJobs(addHours(new Date(), 2.6));
+    await runJobs(addHours(new Date(), 2.7));
+    await expectOnce(bidders[1]!.admin.id, 'tender.awardWon');
+    expect(await rowsOf(bidders[1]!.admin.id, 'tender.awardLost')).toHaveLength(0);
+    for (const s of [bidders[0]!, bidders[2]!]) {
+      await expectOnce(s.admin.id, 'tender.awardLost');
+      expect(await rowsOf(s.admin.id, 'tender.awardWon')).toHaveLength(0);
+    }
+    for (const s of bidders) await expectOnce(s.admin.id, 'tender.opening');
+  });
+});
+
+describe('信用申请 and 对账单待确认', () => {
+  it('tells the supplier of a credit request and the purchaser of a statement to confirm, once each', async () => {
+    const buyer = await makePurchaser(db(), '信用通知采购商');
+    const supplier = await makeSupplier(db(), '信用通知供应商');
+    await bindAll(buyer.id);
+    await bindAll(supplier.admin.id);
+    const applied = await callEndpoint(t.app, buyer.token, e.creditApply, { sellerCompanyId: supplier.id, remark: '月结' });
+    expect(applied.code).toBe(0);
+    const approved = await callEndpoint(t.app, supplier.admin.token, e.creditApprove, { id: applied.data.id, creditLimit: 10000, paymentDays: 30 });
+    expect(approved.code).toBe(0);
+    const yesterday = addChinaDays(chinaDay(), -1);
+    const issued = await callEndpoint(t.app, supplier.admin.token, e.statementIssue, { accountId: applied.data.id, from: addChinaDays(yesterday, -6), to: yesterday });
+    expect(issued.code).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(supplier.admin.id, 'credit.requested');
+    await expectOnce(buyer.id, 'statement.toConfirm');
+    expect(await rowsOf(buyer.id, 'credit.requested')).toHaveLength(0);
+  });
+});
+
+describe('待您审批', () => {
+  it('tells the approver of the waiting step, and only that user', async () => {
+    const co = await makeApprovalCompany(db(), '审批通知');
+    await bindAll(co.head.id);
+    await bindAll(co.buyer.id);
+    const dep = await callEndpoint(t.app, co.buyer.token, e.departmentCreate, { name: '生产部', headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] });
+    expect(dep.code).toBe(0);
+    const rule = await callEndpoint(t.app, co.buyer.token, e.approvalRuleCreate, {
+      name: '中额采购',
+      priority: 1,
+      active: true,
+      minAmount: 50_000,
+      categoryId: null,
+      sellerCompanyId: null,
+      departmentId: null,
+      roleId: null,
+      steps: [{ kind: 'head' }],
+    });
+    expect(rule.code).toBe(0);
+    const line = await co.cartLine(6);
+    const res = await callEndpoint(
+      t.app,
+      co.buyer.token,
+      e.checkoutSubmit,
+      { source: { cartLineIds: [line], items: [] }, addressId: co.addressId, invoiceKind: 0, invoiceTitleId: null, remarks: [], shownTotal: 6 * co.price },
+      { 'idempotency-key': newIdempotencyKey() },
+    );
+    expect(res.code).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(co.head.id, 'approval.waiting');
+    expect(await rowsOf(co.buyer.id, 'approval.waiting')).toHaveLength(0);
+  });
+});
