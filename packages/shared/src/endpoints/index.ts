@@ -32,7 +32,7 @@ import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
 import { adminPaymentEndpoints, paymentEndpoints } from './payments.ts';
-import { contractPriceEndpoints, myPriceEndpoints } from './pricing.ts';
+import { contractPriceEndpoints, contractPriceImportEndpoints, customerGroupEndpoints, myPriceEndpoints } from './pricing.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -141,6 +141,8 @@ export const endpointGroups = {
   adminPayments: adminPaymentEndpoints,
   contractPrices: contractPriceEndpoints,
   myPrices: myPriceEndpoints,
+  contractPriceImport: contractPriceImportEndpoints,
+  customerGroups: customerGroupEndpoints,
 };
 
 type Groups = typeof endpointGroups;
