@@ -137,7 +137,8 @@ async function upload(token: string, body: Buffer) {
 const rulesOf = (supplierCompanyId: number) =>
   db().select().from(contractPrices).where(eq(contractPrices.supplierCompanyId, supplierCompanyId)).orderBy(contractPrices.id);
 
-describe('price lists in Excel', () => {
+// Each upload opens its workbook in a worker thread (lib/sheets.ts): slow on a loaded machine.
+describe('price lists in Excel', { timeout: 180_000 }, () => {
   it('the template has the columns; a file with one bad row imports nothing and names every bad row; the corrected file imports all', async () => {
     const { seller, buyer, productId, codes, token } = await scene('导入');
     const groupId = (await callEndpoint(t.app, token, g.customerGroupCreate, { name: '导入分组' })).data.id;
