@@ -48,7 +48,7 @@ export async function listCustomerGroups(
       .offset((q.pageIndex - 1) * q.pageSize),
     db.select({ n: count() }).from(customerGroups).where(where),
   ]);
-  return { list: rows, total: Number(total?.n ?? 0) };
+  return { list: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), total: Number(total?.n ?? 0) };
 }
 
 /** Locks one group of the caller supplier (another supplier's: 客户分组不存在). */
@@ -62,7 +62,8 @@ async function lockGroup(t: Db, caller: Caller, id: number) {
   return g;
 }
 
-const audit = (t: Db, caller: Caller, action: string, targetId: number, change: { before?: unknown; after?: unknown }) =>
+type GroupAction = 'create' | 'rename' | 'delete' | 'add_members' | 'remove_members';
+const audit = (t: Db, caller: Caller, action: GroupAction, targetId: number, change: { before?: unknown; after?: unknown }) =>
   recordAudit(t, { userId: caller.userId, ip: '' }, { action: `customer_group.${action}`, targetType: 'customer_group', targetId, ...change });
 
 /** A name taken by another group of the supplier is refused in words (also when a parallel request took it). */
