@@ -50,7 +50,7 @@ test('a supplier imports a price list (a bad row refuses the file, the corrected
   await page.goto('/customer/price/index');
   await page.getByTestId('contract-price-import').click();
   const dialog = page.getByRole('dialog', { name: '导入协议价' });
-  await expect(dialog.getByText('下载模板')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /下载模板/ })).toBeVisible();
 
   // 1. One bad row: nothing imported, the row named with its reason.
   const bad = await workbook(testInfo.outputPath('bad.xlsx'), [row, ['', buyerInfo.extension.CompanyName, sku.code, '打折', 5, '', chinaToday(), '', '', '']]);
@@ -94,7 +94,7 @@ test('a supplier imports a price list (a bad row refuses the file, the corrected
   await buyer.screenshot({ path: '/tmp/card-add-to-list-1366.png' });
   await add.getByRole('button', { name: '加入清单' }).click();
   await expect(add.getByText(/已加入常购清单/)).toBeVisible();
-  await add.getByRole('button', { name: '完成' }).click();
+  await add.getByRole('button', { name: /完\s*成/ }).click();
   await buyer.setViewportSize({ width: 390, height: 844 });
   await buyer.screenshot({ path: '/tmp/card-add-to-list-390.png', fullPage: false });
 

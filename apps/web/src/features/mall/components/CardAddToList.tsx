@@ -58,7 +58,8 @@ export function CardAddToList({ item }: { item: GoodsItem }) {
           aria-label={`将“${item.name}”加入常购清单`}
           data-testid="card-add-to-list"
         >
-          <StarOutlined /> 加入清单
+          <StarOutlined />
+          <span className="am-goods-list-add-text">加入清单</span>
         </button>
       )}
     />
