@@ -62,9 +62,8 @@ async function lockGroup(t: Db, caller: Caller, id: number) {
   return g;
 }
 
-type GroupAction = 'create' | 'rename' | 'delete' | 'add_members' | 'remove_members';
-const audit = (t: Db, caller: Caller, action: GroupAction, targetId: number, change: { before?: unknown; after?: unknown }) =>
-  recordAudit(t, { userId: caller.userId, ip: '' }, { action: `customer_group.${action}`, targetType: 'customer_group', targetId, ...change });
+/** Who did it, for the operation log. */
+const actor = (caller: Caller) => ({ userId: caller.userId, ip: '' });
 
 /** A name taken by another group of the supplier is refused in words (also when a parallel request took it). */
 async function namedOnce<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -89,7 +88,7 @@ export function createCustomerGroup(db: Db, caller: Caller, name: string): Promi
     inTransaction(db, async (t) => {
       await assertNameFree(t, caller, name);
       const [g] = await t.insert(customerGroups).values({ supplierCompanyId: caller.companyId, name }).returning({ id: customerGroups.id });
-      await audit(t, caller, 'create', g!.id, { after: { name } });
+      await recordAudit(t, actor(caller), { action: 'customer_group.create', targetType: 'customer_group', targetId: g!.id, after: { name } });
       return { id: g!.id };
     }),
   );
@@ -102,7 +101,7 @@ export function renameCustomerGroup(db: Db, caller: Caller, id: number, name: st
       if (before.name === name) return;
       await assertNameFree(t, caller, name, id);
       await t.update(customerGroups).set({ name, updatedAt: new Date() }).where(eq(customerGroups.id, id));
-      await audit(t, caller, 'rename', id, { before: { name: before.name }, after: { name } });
+      await recordAudit(t, actor(caller), { action: 'customer_group.rename', targetType: 'customer_group', targetId: id, before: { name: before.name }, after: { name } });
     }),
   );
 }
@@ -115,7 +114,7 @@ export async function deleteCustomerGroup(db: Db, caller: Caller, id: number): P
     if (Number(rules?.n ?? 0) > 0) throw fail('CUSTOMER_GROUP_HAS_RULES', { n: Number(rules!.n) });
     const members = await t.select({ companyId: customerGroupMembers.purchaserCompanyId }).from(customerGroupMembers).where(eq(customerGroupMembers.groupId, id));
     await t.delete(customerGroups).where(eq(customerGroups.id, id));
-    await audit(t, caller, 'delete', id, { before: { name: before.name, members: members.map((m) => m.companyId) } });
+    await recordAudit(t, actor(caller), { action: 'customer_group.delete', targetType: 'customer_group', targetId: id, before: { name: before.name, members: members.map((m) => m.companyId) } });
   });
 }
 
@@ -162,7 +161,7 @@ export async function addCustomerGroupMembers(db: Db, caller: Caller, id: number
       .returning({ companyId: customerGroupMembers.purchaserCompanyId });
     if (added.length) {
       await t.update(customerGroups).set({ updatedAt: new Date() }).where(eq(customerGroups.id, id));
-      await audit(t, caller, 'add_members', id, { after: { companyIds: added.map((a) => a.companyId) } });
+      await recordAudit(t, actor(caller), { action: 'customer_group.add_members', targetType: 'customer_group', targetId: id, after: { companyIds: added.map((a) => a.companyId) } });
     }
     return { added: added.length };
   });
@@ -178,7 +177,7 @@ export async function removeCustomerGroupMembers(db: Db, caller: Caller, id: num
       .returning({ companyId: customerGroupMembers.purchaserCompanyId });
     if (gone.length) {
       await t.update(customerGroups).set({ updatedAt: new Date() }).where(eq(customerGroups.id, id));
-      await audit(t, caller, 'remove_members', id, { before: { companyIds: gone.map((g) => g.companyId) } });
+      await recordAudit(t, actor(caller), { action: 'customer_group.remove_members', targetType: 'customer_group', targetId: id, before: { companyIds: gone.map((g) => g.companyId) } });
     }
   });
 }
