@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { CpuMeter, cpuSpent, describeIdleMemory } from './cpu.ts';
 import { DEFAULT_BENCH_DATABASE_URL, startServer } from './server.ts';
 
@@ -394,4 +396,115 @@ export function shareFigure(r: BenchResult): { figure: string; met: boolean } {
   const rps = r.ratio === null ? '-' : `${(r.ratio * 100).toFixed(0)}%`;
   const cpu = r.cpuRatio === null ? '' : `, CPU share ${(r.cpuRatio * 100).toFixed(0)}%`;
   return { figure: `req/s ${rps}${cpu}`, met: r.errors === 0 && share >= (r.target ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scenario benches over HTTP on a fresh PostgreSQL database (orders, prices): the options, the database and
+// server around a run, one JSON call, one checkout, and `connections` callers in a loop until a deadline.
+
+/** `--name=n` numeric flags over `defaults` (the keys are the flag names); anything else is refused. */
+export function parseNumberFlags<T extends Record<string, number>>(argv: string[], defaults: T): T {
+  const opts: Record<string, number> = { ...defaults };
+  for (const arg of argv) {
+    const [flag = '', value = ''] = arg.split('=');
+    const key = flag.replace(/^--/, '');
+    const n = Number(value);
+    if (!(key in defaults)) throw new Error(`unknown option ${flag} (${Object.keys(defaults).map((k) => `--${k}`).join(' ')})`);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`bad value for ${flag}: ${value}`);
+    opts[key] = n;
+  }
+  return opts as T;
+}
+
+/** The load average, for the lines that say under what load a figure was measured. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/**
+ * A database of its own (`<prefix>_<random>` on DATABASE_URL, else TEST_DATABASE_URL, else the local server),
+ * the compiled server started on it without the demo seed, and a pool for the fixture; `run` answers whether
+ * every check passed. Afterwards the server stops and the database is dropped; the process exits 0 or 1.
+ */
+export async function runOnFreshDatabase(
+  prefix: string,
+  port: number,
+  run: (ctx: { url: string; database: Database; name: string }) => Promise<boolean>,
+): Promise<never> {
+  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const dbUrl = new URL(base);
+  dbUrl.pathname = `/${name}`;
+  const server = await startServer({
+    embedded: false,
+    databaseUrl: dbUrl.toString(),
+    fresh: true,
+    port,
+    logLevel: 'warn',
+    env: { SEED_DEMO: '0' },
+  });
+  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
+  let ok = false;
+  try {
+    ok = await run({ url: server.url, database, name });
+  } finally {
+    await database.close();
+    await server.stop();
+    const { default: pg } = await import('pg');
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+export interface Answer {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+/** One JSON POST and how long it took. */
+export async function postJson(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ answer: Answer; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Answer;
+  return { answer, ms: performance.now() - started };
+}
+
+/** A signed-in purchaser with a delivery address. */
+export interface BenchBuyer {
+  token: string;
+  companyId: number;
+  addressId: number;
+}
+
+/** One checkout over HTTP (立即购买 of one SKU) with its idempotency key, the total shown to the buyer and its time. */
+export const submitCheckout = (url: string, buyer: BenchBuyer, key: string, skuId: number, quantity: number, shownTotal: number) =>
+  postJson(
+    url,
+    '/api/checkout/submit',
+    { source: { items: [{ skuId, quantity }] }, addressId: buyer.addressId, invoiceKind: 0, shownTotal },
+    { 'x-token': buyer.token, 'idempotency-key': key },
+  );
+
+/** `callers` loops of `step(i)` until `seconds` have passed; answers the seconds it took. */
+export async function loopFor(callers: number, seconds: number, step: (i: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: callers }, async (_, i) => {
+      while (performance.now() < deadline) await step(i);
+    }),
+  );
+  return (performance.now() - started) / 1000;
 }

@@ -13,10 +13,19 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { orderLines, orders, productSkus, stockLedger } from '../src/db/schema/index.ts';
 import { makeAddress, makeOnSaleProduct, makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
-import { startServer } from './server.ts';
+import {
+  loadAverage,
+  loopFor,
+  parseNumberFlags,
+  runOnFreshDatabase,
+  submitCheckout,
+  type Answer,
+  type BenchBuyer as Buyer,
+} from './lib.ts';
+import { percentile } from './scratch.ts';
 
 export interface OrdersBenchOptions {
   port: number;
@@ -44,41 +53,9 @@ export interface OrdersBenchContext {
 }
 export type OrdersBenchPart = (ctx: OrdersBenchContext) => Promise<Row[]>;
 
-interface Buyer {
-  token: string;
-  companyId: number;
-  addressId: number;
-}
-
-interface Answer {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
-/** One checkout over HTTP (立即购买 of one SKU) and how long it took. */
-async function submit(
-  url: string,
-  buyer: Buyer,
-  key: string,
-  skuId: number,
-  quantity: number,
-  unitPrice: number,
-): Promise<{ answer: Answer; ms: number }> {
-  const started = performance.now();
-  const res = await fetch(`${url}/api/checkout/submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': buyer.token, 'idempotency-key': key },
-    body: JSON.stringify({
-      source: { items: [{ skuId, quantity }] },
-      addressId: buyer.addressId,
-      invoiceKind: 0,
-      shownTotal: unitPrice * quantity,
-    }),
-  });
-  const answer = (await res.json()) as Answer;
-  return { answer, ms: performance.now() - started };
-}
+/** One checkout over HTTP (立即购买 of one SKU) at `unitPrice` and how long it took. */
+const submit = (url: string, buyer: Buyer, key: string, skuId: number, quantity: number, unitPrice: number) =>
+  submitCheckout(url, buyer, key, skuId, quantity, unitPrice * quantity);
 
 async function available(url: string, productId: number, skuId: number): Promise<number> {
   const res = await fetch(`${url}/api/product/${productId}`);
@@ -105,9 +82,6 @@ async function stockCheck(db: Database['db'], skuId: number) {
     .where(eq(orderLines.skuId, skuId));
   return { sku: s!, ledger: l!, sold: sold!.n };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 /** A deterministic 1–3 per buyer, so runs compare. */
 const wantOf = (i: number) => 1 + ((i * 7919) % 3);
@@ -276,25 +250,18 @@ const throughputOf =
     await Promise.all(buyers.map((b, i) => submit(url, b, crypto.randomUUID(), skuOf[i]!, 1, price)));
     const latencies: number[] = [];
     let errors = 0;
-    const deadline = performance.now() + opts.duration * 1000;
-    const started = performance.now();
-    await Promise.all(
-      buyers.map(async (b, i) => {
-        while (performance.now() < deadline) {
-          const { answer, ms } = await submit(
-            url,
-            b,
-            crypto.randomUUID(),
-            skuOf[i]!,
-            1 + (latencies.length % 5),
-            price,
-          );
-          if (answer.code === 0) latencies.push(ms);
-          else errors++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = await loopFor(buyers.length, opts.duration, async (i) => {
+      const { answer, ms } = await submit(
+        url,
+        buyers[i]!,
+        crypto.randomUUID(),
+        skuOf[i]!,
+        1 + (latencies.length % 5),
+        price,
+      );
+      if (answer.code === 0) latencies.push(ms);
+      else errors++;
+    });
     const sorted = [...latencies].sort((a, b) => a - b);
     return [
       {
@@ -333,86 +300,36 @@ export function formatRows(rows: Row[]): string {
   ].join('\n');
 }
 
-function parseArgs(argv: string[]): OrdersBenchOptions {
-  const opts: OrdersBenchOptions = { port: 3192, duration: 10, connections: 10, buyers: 200, stock: 100 };
-  for (const arg of argv) {
-    const [flag, value = ''] = arg.split('=');
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`bad value for ${flag}: ${value}`);
-    if (flag === '--port') opts.port = n;
-    else if (flag === '--duration') opts.duration = n;
-    else if (flag === '--connections') opts.connections = n;
-    else if (flag === '--buyers') opts.buyers = n;
-    else if (flag === '--stock') opts.stock = n;
-    else throw new Error(`unknown option ${flag} (--port --duration --connections --buyers --stock)`);
-  }
-  return opts;
-}
-
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const base =
-    process.env.DATABASE_URL ||
-    process.env.TEST_DATABASE_URL ||
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `aquamall_bench_orders_${crypto.randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(base);
-  dbUrl.pathname = `/${name}`;
-  // A fresh database of its own, without the demo seed: the bench makes exactly the rows it measures.
-  const server = await startServer({
-    embedded: false,
-    databaseUrl: dbUrl.toString(),
-    fresh: true,
-    port: opts.port,
-    logLevel: 'warn',
-    env: { SEED_DEMO: '0' },
-  });
-  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
-  let ok = true;
-  try {
-    const ctx: OrdersBenchContext = {
-      url: server.url,
-      database,
-      opts,
-      newSupplier: (n) => makeSupplier(database.db, n),
-      newBuyer: async (n) => {
-        const b = await makePurchaser(database.db, n);
-        return {
-          token: b.token,
-          companyId: b.companyId,
-          addressId: await makeAddress(database.db, b.companyId),
-        };
-      },
-    };
-    console.log(
-      `Orders bench: PostgreSQL database ${name}, server at ${server.url}; ${os.availableParallelism()} CPU(s), load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}\n`,
-    );
-    const rows: Row[] = [];
-    for (const part of PARTS) rows.push(...(await part(ctx)));
-    console.log(formatRows(rows));
-    ok = rows.every((r) => r.ok !== false);
-    console.log(
-      `\n${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-  } finally {
-    await database.close();
-    await server.stop();
-    // Drop the bench database.
-    const { default: pg } = await import('pg');
-    const admin = new URL(base);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
-  process.exit(ok ? 0 : 1);
-}
-
-await main();
+const opts: OrdersBenchOptions = parseNumberFlags(process.argv.slice(2), {
+  port: 3192,
+  duration: 10,
+  connections: 10,
+  buyers: 200,
+  stock: 100,
+});
+// A fresh database of its own, without the demo seed: the bench makes exactly the rows it measures.
+await runOnFreshDatabase('aquamall_bench_orders', opts.port, async ({ url, database, name }) => {
+  const ctx: OrdersBenchContext = {
+    url,
+    database,
+    opts,
+    newSupplier: (n) => makeSupplier(database.db, n),
+    newBuyer: async (n) => {
+      const b = await makePurchaser(database.db, n);
+      return {
+        token: b.token,
+        companyId: b.companyId,
+        addressId: await makeAddress(database.db, b.companyId),
+      };
+    },
+  };
+  console.log(
+    `Orders bench: PostgreSQL database ${name}, server at ${url}; ${os.availableParallelism()} CPU(s), load average ${loadAverage()}\n`,
+  );
+  const rows: Row[] = [];
+  for (const part of PARTS) rows.push(...(await part(ctx)));
+  console.log(formatRows(rows));
+  const ok = rows.every((r) => r.ok !== false);
+  console.log(`\n${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${loadAverage()}`);
+  return ok;
+});

@@ -14,74 +14,21 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.ts';
 import { contractPrices, customerGroups, products, productSkus } from '../src/db/schema/index.ts';
 import { makeAddress, makeOnSaleProduct, makePurchaser, makeSupplier } from '../src/test/factories/index.ts';
+import { loadAverage, loopFor, parseNumberFlags, postJson as post, runOnFreshDatabase, submitCheckout, type BenchBuyer } from './lib.ts';
 import { percentile } from './scratch.ts';
-import { startServer } from './server.ts';
 
 const P99_TARGET_MS = 50;
 const THROUGHPUT_TOLERANCE = 0.1;
 
-interface Opts {
-  port: number;
-  duration: number;
-  connections: number;
-}
-
-function parseArgs(argv: string[]): Opts {
-  const opts: Opts = { port: 3293, duration: 10, connections: 10 };
-  for (const arg of argv) {
-    const [flag, value = ''] = arg.split('=');
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`bad value for ${flag}: ${value}`);
-    if (flag === '--port') opts.port = n;
-    else if (flag === '--duration') opts.duration = n;
-    else if (flag === '--connections') opts.connections = n;
-    else throw new Error(`unknown option ${flag} (--port --duration --connections)`);
-  }
-  return opts;
-}
-
-interface Answer {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
-async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const started = performance.now();
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Answer;
-  return { answer, ms: performance.now() - started };
-}
-
 const fmt = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} ms`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `aquamall_bench_prices_${crypto.randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(base);
-  dbUrl.pathname = `/${name}`;
-  const server = await startServer({
-    embedded: false,
-    databaseUrl: dbUrl.toString(),
-    fresh: true,
-    port: opts.port,
-    logLevel: 'warn',
-    env: { SEED_DEMO: '0' },
-  });
-  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
-  const db = database.db;
-  let ok = true;
-  try {
-    console.log(`Prices bench: PostgreSQL database ${name}, server at ${server.url}; ${os.availableParallelism()} CPU(s), load average ${load()}\n`);
+const opts = parseNumberFlags(process.argv.slice(2), { port: 3293, duration: 10, connections: 10 });
+await runOnFreshDatabase('aquamall_bench_prices', opts.port, async ({ url, database, name }) => {
+    const db = database.db;
+    let ok = true;
+    console.log(`Prices bench: PostgreSQL database ${name}, server at ${url}; ${os.availableParallelism()} CPU(s), load average ${loadAverage()}\n`);
     // 200 products × 5 SKUs = 1,000 SKUs of one supplier, each with a contract price for the main purchaser (a
     // page of 20 products then holds 100 priced SKUs).
     const seller = await makeSupplier(db, '基准协议价供应商');
@@ -95,7 +42,7 @@ async function main() {
       if (categoryId === undefined)
         categoryId = (await db.select({ c: products.categoryId }).from(products).where(eq(products.id, made.productId)))[0]!.c;
     }
-    const buyers = [] as { token: string; companyId: number; addressId: number }[];
+    const buyers: BenchBuyer[] = [];
     for (let i = 0; i < opts.connections; i++) {
       const b = await makePurchaser(db, `基准协议价采购商${i}`);
       buyers.push({ token: b.token, companyId: b.companyId, addressId: await makeAddress(db, b.companyId) });
@@ -121,36 +68,32 @@ async function main() {
     console.log(`fixture: 1,050 SKUs, ${rules} contract prices of the main purchaser, ${buyers.length} buyers\n`);
 
     // (a) goods list pages with the overlay, every connection signed in as a user of the main purchaser.
-    const page = await post(server.url, '/api/product/query', { pageIndex: 1, pageSize: 20, productName: '基准协议价药剂' });
+    const page = await post(url, '/api/product/query', { pageIndex: 1, pageSize: 20, productName: '基准协议价药剂' });
     const ids = ((page.answer.data as { list: { id: number }[] }).list ?? []).map((g) => g.id);
     if (ids.length < 20) throw new Error(`the goods list answered ${ids.length} products`);
-    const check = await post(server.url, '/api/pricing/mine', { productIds: ids }, { 'x-token': main.token });
+    const check = await post(url, '/api/pricing/mine', { productIds: ids }, { 'x-token': main.token });
     const priced = (check.answer.data as { skus: unknown[] }).skus.length;
     console.log(`a page: ${ids.length} products, ${priced} SKUs at a contract price\n`);
     const mine: number[] = [];
     const pages: number[] = [];
     let errors = 0;
     const pageIndexes = [1, 2];
-    const loop = async (deadline: number, record: boolean) => {
-      await Promise.all(
-        Array.from({ length: opts.connections }, async (_, c) => {
-          let k = c;
-          while (performance.now() < deadline) {
-            const t0 = performance.now();
-            const list = await post(server.url, '/api/product/query', { pageIndex: pageIndexes[k++ % 2], pageSize: 20, productName: '基准协议价药剂' });
-            const pids = ((list.answer.data as { list?: { id: number }[] })?.list ?? []).map((g) => g.id);
-            const over = await post(server.url, '/api/pricing/mine', { productIds: pids }, { 'x-token': main.token });
-            if (list.answer.code !== 0 || over.answer.code !== 0) errors++;
-            if (record) {
-              mine.push(over.ms);
-              pages.push(performance.now() - t0);
-            }
-          }
-        }),
-      );
+    const loop = (seconds: number, record: boolean) => {
+      const next = Array.from({ length: opts.connections }, (_, c) => c);
+      return loopFor(opts.connections, seconds, async (c) => {
+        const t0 = performance.now();
+        const list = await post(url, '/api/product/query', { pageIndex: pageIndexes[next[c]!++ % 2], pageSize: 20, productName: '基准协议价药剂' });
+        const pids = ((list.answer.data as { list?: { id: number }[] })?.list ?? []).map((g) => g.id);
+        const over = await post(url, '/api/pricing/mine', { productIds: pids }, { 'x-token': main.token });
+        if (list.answer.code !== 0 || over.answer.code !== 0) errors++;
+        if (record) {
+          mine.push(over.ms);
+          pages.push(performance.now() - t0);
+        }
+      });
     };
-    await loop(performance.now() + 2000, false);
-    await loop(performance.now() + opts.duration * 1000, true);
+    await loop(2, false);
+    await loop(opts.duration, true);
     mine.sort((a, b) => a - b);
     pages.sort((a, b) => a - b);
     const mineOk = percentile(mine, 99) <= P99_TARGET_MS;
@@ -171,29 +114,19 @@ async function main() {
       let n = 0;
       let failed = 0;
       const lat: number[] = [];
-      const run = async (deadline: number, record: boolean) =>
-        Promise.all(
-          buyers.map(async (b, i) => {
-            while (performance.now() < deadline) {
-              const r = await post(
-                server.url,
-                '/api/checkout/submit',
-                { source: { items: [{ skuId: skuOf(i), quantity: 1 }] }, addressId: b.addressId, invoiceKind: 0, shownTotal: unitOf(i) },
-                { 'x-token': b.token, 'idempotency-key': crypto.randomUUID() },
-              );
-              if (!record) continue;
-              if (r.answer.code === 0) {
-                n++;
-                lat.push(r.ms);
-              } else failed++;
-            }
-          }),
-        );
-      await run(performance.now() + 2000, false);
-      const started = performance.now();
-      await run(started + opts.duration * 1000, true);
+      const run = (seconds: number, record: boolean) =>
+        loopFor(buyers.length, seconds, async (i) => {
+          const r = await submitCheckout(url, buyers[i]!, crypto.randomUUID(), skuOf(i), 1, unitOf(i));
+          if (!record) return;
+          if (r.answer.code === 0) {
+            n++;
+            lat.push(r.ms);
+          } else failed++;
+        });
+      await run(2, false);
+      const seconds = await run(opts.duration, true);
       lat.sort((a, b) => a - b);
-      return { perSecond: n / ((performance.now() - started) / 1000), failed, lat };
+      return { perSecond: n / seconds, failed, lat };
     };
     const listRun = await throughput((i) => plain[i]!, () => 100);
     // 5% off the list price, rounded half up to the fen (the resolver's rule).
@@ -205,19 +138,6 @@ async function main() {
     console.log(`    contract price: ${contractRun.perSecond.toFixed(1)} orders/s, p50 / p99 ${fmt(contractRun.lat)}, ${contractRun.failed} refused`);
     console.log(`    contract / list: ${(ratio * 100).toFixed(1)}%  ${tpOk ? 'ok' : 'FAILED'} (≥ ${(100 - THROUGHPUT_TOLERANCE * 100).toFixed(0)}%)\n`);
     ok &&= tpOk;
-    console.log(`${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${load()}`);
-  } finally {
-    await database.close();
-    await server.stop();
-    const { default: pg } = await import('pg');
-    const admin = new URL(base);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
-  process.exit(ok ? 0 : 1);
-}
-
-await main();
+    console.log(`${ok ? 'all checks passed' : 'SOME CHECKS FAILED'}; load average after: ${loadAverage()}`);
+    return ok;
+});

@@ -88,6 +88,11 @@ export const AUDIT_ACTIONS = {
   'contract_price.update': '修改协议价',
   'contract_price.end': '结束协议价',
   'contract_price.delete': '删除协议价',
+  'customer_group.create': '新建客户分组',
+  'customer_group.rename': '重命名客户分组',
+  'customer_group.delete': '删除客户分组',
+  'customer_group.add_members': '客户分组加入采购商',
+  'customer_group.remove_members': '客户分组移出采购商',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -121,6 +126,7 @@ export const AUDIT_TARGETS: Record<string, string> = {
   recon_run: '支付对账',
   pay_sub_merchant: '供应商收款商户',
   contract_price: '协议价',
+  customer_group: '客户分组',
 };
 
 export const isAuditAction = (code: string): code is AuditAction => Object.hasOwn(AUDIT_ACTIONS, code);

@@ -89,6 +89,9 @@ export const ISOLATION_PROBES = {
   'modules/pricing/contract-prices.test.ts': {
     tests: ['a third company gets 记录不存在 on every call'],
   },
+  'modules/pricing/price-lists.test.ts': {
+    tests: ['another supplier neither sees nor changes the groups', 'another supplier’s rule numbers in a file'],
+  },
   'modules/merchant/bank-accounts.test.ts': {
     tests: ['another company neither lists, sets as default nor disables the accounts'],
   },

@@ -200,3 +200,57 @@ export const myPricesAnswer = z.object({
   skus: z.array(myPrice),
 });
 export type MyPricesAnswer = z.infer<typeof myPricesAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customer groups (客户分组): a supplier's named sets of purchaser companies, targets of contract prices.
+
+export const CUSTOMER_GROUP_NAME_MAX = 40;
+/** Purchaser companies added to a group in one request. */
+export const CUSTOMER_GROUP_ADD_MAX = 50;
+
+const groupName = z
+  .string('请输入分组名称')
+  .trim()
+  .min(1, '请输入分组名称')
+  .max(CUSTOMER_GROUP_NAME_MAX, `分组名称最多${CUSTOMER_GROUP_NAME_MAX}个字`);
+
+export const customerGroupListQuery = pageQuery.extend({ keyword: cpText('分组名称', 40).default('') });
+export const customerGroupRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  memberCount: z.number().int(),
+  /** Contract price rules naming the group (any state). */
+  ruleCount: z.number().int(),
+  updatedAt: wireTimestamp,
+});
+export type CustomerGroupRow = z.infer<typeof customerGroupRow>;
+export const customerGroupCreateInput = z.object({ name: groupName });
+export const customerGroupRenameInput = z.object({ id: recordId, name: groupName });
+export const customerGroupIdInput = z.object({ id: recordId });
+export const customerGroupMembersQuery = pageQuery.extend({ id: z.coerce.number().int().positive('编号格式不正确').max(2_147_483_647) });
+export const customerGroupMember = z.object({ companyId: z.number().int(), name: z.string() });
+export type CustomerGroupMember = z.infer<typeof customerGroupMember>;
+export const customerGroupMembersInput = z.object({
+  id: recordId,
+  companyIds: z
+    .array(recordId)
+    .min(1, '请至少选择一家采购商')
+    .max(CUSTOMER_GROUP_ADD_MAX, `一次最多${CUSTOMER_GROUP_ADD_MAX}家`),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Price lists in Excel: the template / the export, edited and uploaded (docs/product/prices.md#price-lists-in-excel).
+
+/** The sheet read (else the first) and the rules one file may hold. */
+export const CONTRACT_PRICE_SHEET = '协议价';
+export const CONTRACT_PRICE_IMPORT_MAX = 2_000;
+export const contractPriceImportError = z.object({ row: z.number().int(), message: z.string() });
+export const contractPriceImportResult = z.object({
+  /** True when the file was imported; false: nothing was written and `errors` says why, row by row. */
+  imported: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(contractPriceImportError),
+});
+export type ContractPriceImportResult = z.infer<typeof contractPriceImportResult>;

@@ -32,7 +32,7 @@ import { budgetEndpoints } from './budgets.ts';
 import { trackingEndpoints } from './tracking.ts';
 import { openApiEndpoints } from './openapi.ts';
 import { adminPaymentEndpoints, paymentEndpoints, subMerchantEndpoints } from './payments.ts';
-import { contractPriceEndpoints, myPriceEndpoints } from './pricing.ts';
+import { contractPriceEndpoints, contractPriceImportEndpoints, customerGroupEndpoints, myPriceEndpoints } from './pricing.ts';
 
 export * from './endpoint.ts';
 export * from './access.ts';
@@ -142,6 +142,8 @@ export const endpointGroups = {
   subMerchants: subMerchantEndpoints,
   contractPrices: contractPriceEndpoints,
   myPrices: myPriceEndpoints,
+  contractPriceImport: contractPriceImportEndpoints,
+  customerGroups: customerGroupEndpoints,
 };
 
 type Groups = typeof endpointGroups;

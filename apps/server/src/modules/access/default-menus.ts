@@ -155,6 +155,7 @@ const supplierMenus: MenuDef[] = [
       { code: 'quote.offerOrder', name: '报价订单', linkPath: `${C}/offerOrder` },
       { code: 'quote.agreement', name: '框架协议', linkPath: `${C}/agreement/index` },
       { code: 'quote.price', name: '协议价管理', linkPath: `${C}/price/index` },
+      { code: 'quote.customerGroup', name: '客户分组', linkPath: `${C}/price/groups` },
     ],
   },
   {

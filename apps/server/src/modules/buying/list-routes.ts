@@ -4,7 +4,7 @@ import { XLSX_MIME } from '@aquamall/shared';
 import { quickOrderSheetEndpoints as q, shoppingListEndpoints as s } from '@aquamall/shared/endpoints';
 import { attachmentHeader } from '../../lib/download.ts';
 import { ok } from '../../lib/envelope.ts';
-import { AppError } from '../../lib/errors.ts';
+import { receiveOneFile } from '../../lib/multipart-file.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { fail } from './messages.ts';
@@ -71,16 +71,11 @@ export default async function shoppingListRoutes(app: FastifyInstance) {
   });
 }
 
-async function receiveFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fail('QUICK_ORDER_FILE_REQUIRED');
-  let body: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) if (part.type === 'file' && !body) body = await part.toBuffer();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('QUICK_ORDER_FILE_TOO_LARGE');
-    throw fail('QUICK_ORDER_FILE_MALFORMED');
-  }
-  if (!body) throw fail('QUICK_ORDER_FILE_REQUIRED');
-  return body;
-}
+const receiveFile = async (request: FastifyRequest): Promise<Buffer> =>
+  (
+    await receiveOneFile(request, {
+      required: () => fail('QUICK_ORDER_FILE_REQUIRED'),
+      tooLarge: () => fail('QUICK_ORDER_FILE_TOO_LARGE'),
+      malformed: () => fail('QUICK_ORDER_FILE_MALFORMED'),
+    })
+  ).body;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne
 import {
   chinaDay,
   CompanyType,
+  CONTRACT_PRICE_SHEET,
   CONTRACT_PRICE_STATE_LABEL,
   ContractPriceKind,
   isNegotiatedPrice,
@@ -48,7 +49,7 @@ const storedTiers = (tiers: readonly { minQty: number; value: number }[]): Contr
   tiers.map((t) => ({ minQty: t.minQty, value: stored(t.value) }));
 
 /** Rule writes of one supplier take turns (overlap checks cannot race past each other), on every instance. */
-const lockSupplierRules = (t: Db, supplierCompanyId: number) =>
+export const lockSupplierRules = (t: Db, supplierCompanyId: number) =>
   t.execute(sql`select pg_advisory_xact_lock(209, ${supplierCompanyId})`);
 
 /** The state of a rule on a China day (docs/product/prices.md#managing-contract-prices). */
@@ -230,6 +231,31 @@ async function ownSkus(t: Db, caller: Caller, skuIds: readonly number[]) {
   return new Map(rows.map((r) => [r.id, r.code]));
 }
 
+/** The values of a rule as stored, from the form's (or a price list row's) fields. */
+export const ruleValues = (input: Omit<EditIn, 'id'>) => ({
+  kind: input.kind,
+  value: stored(input.value),
+  tiers: storedTiers(input.tiers),
+  validFrom: input.validFrom,
+  validTo: input.validTo ?? null,
+  capQty: input.capQty ?? null,
+  remark: input.remark,
+});
+
+/** Inserts one rule after the overlap check, with its operation-log entry (inside the supplier's rule lock). */
+export async function insertRule(
+  t: Db,
+  caller: Caller,
+  values: ReturnType<typeof ruleValues> & { purchaserCompanyId: number | null; groupId: number | null; skuId: number },
+  skuCode: string,
+): Promise<number> {
+  const row = { supplierCompanyId: caller.companyId, ...values };
+  await checkOverlap(t, row, skuCode);
+  const [inserted] = await t.insert(contractPrices).values(row).returning({ id: contractPrices.id });
+  await recordAudit(t, { userId: caller.userId, ip: '' }, { action: 'contract_price.create', targetType: 'contract_price', targetId: inserted!.id, after: row });
+  return inserted!.id;
+}
+
 /** The caller supplier creates one rule per SKU for a purchaser company or a customer group; audited. */
 export async function createContractPrices(db: Db, caller: Caller, input: CreateIn, now = new Date()): Promise<{ ids: number[] }> {
   if (input.validTo && input.validTo < chinaDay(now)) throw fail('CONTRACT_PRICE_END_PAST');
@@ -238,24 +264,7 @@ export async function createContractPrices(db: Db, caller: Caller, input: Create
     const target = await checkTarget(t, caller, input);
     const codes = await ownSkus(t, caller, input.skuIds);
     const ids: number[] = [];
-    for (const skuId of input.skuIds) {
-      const values = {
-        supplierCompanyId: caller.companyId,
-        ...target,
-        skuId,
-        kind: input.kind,
-        value: stored(input.value),
-        tiers: storedTiers(input.tiers),
-        validFrom: input.validFrom,
-        validTo: input.validTo ?? null,
-        capQty: input.capQty ?? null,
-        remark: input.remark,
-      };
-      await checkOverlap(t, values, codes.get(skuId)!);
-      const [row] = await t.insert(contractPrices).values(values).returning({ id: contractPrices.id });
-      ids.push(row!.id);
-      await recordAudit(t, { userId: caller.userId, ip: '' }, { action: 'contract_price.create', targetType: 'contract_price', targetId: row!.id, after: values });
-    }
+    for (const skuId of input.skuIds) ids.push(await insertRule(t, caller, { ...target, skuId, ...ruleValues(input) }, codes.get(skuId)!));
     return { ids };
   });
 }
@@ -271,31 +280,36 @@ async function lockRule(t: Db, caller: Caller, id: number) {
   return row;
 }
 
+/**
+ * Changes a locked rule (not an ended one; the cap not below what was bought; no overlap), with its
+ * operation-log entry (inside the supplier's rule lock).
+ */
+export async function applyEdit(
+  t: Db,
+  caller: Caller,
+  before: typeof contractPrices.$inferSelect,
+  after: ReturnType<typeof ruleValues>,
+  skuCode: string,
+  now: Date,
+): Promise<void> {
+  if (ruleState(before, chinaDay(now)) === 'ended') throw fail('CONTRACT_PRICE_ENDED');
+  if (after.capQty) {
+    const used = (await usedOf(t, [before.id])).get(before.id) ?? 0;
+    if (after.capQty < used) throw fail('CONTRACT_PRICE_CAP_BELOW_USED', { used });
+  }
+  await checkOverlap(t, { ...before, ...after }, skuCode, before.id);
+  await t.update(contractPrices).set({ ...after, updatedAt: now }).where(eq(contractPrices.id, before.id));
+  await recordAudit(t, { userId: caller.userId, ip: '' }, { action: 'contract_price.update', targetType: 'contract_price', targetId: before.id, before, after });
+}
+
 /** The caller supplier changes one rule (not an ended one); the cap cannot go below what was bought. */
 export async function editContractPrice(db: Db, caller: Caller, input: EditIn, now = new Date()): Promise<void> {
-  const day = chinaDay(now);
-  if (input.validTo && input.validTo < day) throw fail('CONTRACT_PRICE_END_PAST');
+  if (input.validTo && input.validTo < chinaDay(now)) throw fail('CONTRACT_PRICE_END_PAST');
   await inTransaction(db, async (t) => {
     await lockSupplierRules(t, caller.companyId);
     const before = await lockRule(t, caller, input.id);
-    if (ruleState(before, day) === 'ended') throw fail('CONTRACT_PRICE_ENDED');
-    if (input.capQty) {
-      const used = (await usedOf(t, [before.id])).get(before.id) ?? 0;
-      if (input.capQty < used) throw fail('CONTRACT_PRICE_CAP_BELOW_USED', { used });
-    }
-    const after = {
-      kind: input.kind,
-      value: stored(input.value),
-      tiers: storedTiers(input.tiers),
-      validFrom: input.validFrom,
-      validTo: input.validTo ?? null,
-      capQty: input.capQty ?? null,
-      remark: input.remark,
-    };
     const [sku] = await t.select({ code: productSkus.code }).from(productSkus).where(eq(productSkus.id, before.skuId));
-    await checkOverlap(t, { ...before, ...after }, sku?.code ?? '', before.id);
-    await t.update(contractPrices).set({ ...after, updatedAt: now }).where(eq(contractPrices.id, before.id));
-    await recordAudit(t, { userId: caller.userId, ip: '' }, { action: 'contract_price.update', targetType: 'contract_price', targetId: before.id, before, after });
+    await applyEdit(t, caller, before, ruleValues(input), sku?.code ?? '', now);
   });
 }
 
@@ -363,8 +377,9 @@ export async function exportContractPrices(db: Db, caller: Caller, q: ListIn, no
   const read = await listContractPrices(db, caller, { ...q, pageIndex: 1, pageSize: CONTRACT_PRICE_EXPORT_LIMIT + 1 }, now);
   const { rows, cut } = cutAt(read.list, CONTRACT_PRICE_EXPORT_LIMIT);
   const wb = new (await loadExcel()).Workbook();
-  const sheet = wb.addWorksheet('协议价');
+  const sheet = wb.addWorksheet(CONTRACT_PRICE_SHEET);
   sheet.columns = [
+    { header: '规则编号', key: 'id', width: 10 },
     { header: '采购商/客户分组', key: 'target', width: 28 },
     { header: 'SKU编码', key: 'skuCode', width: 16 },
     { header: '商品名称', key: 'product', width: 30 },
@@ -384,6 +399,7 @@ export async function exportContractPrices(db: Db, caller: Caller, q: ListIn, no
   sheet.getRow(1).font = { bold: true };
   for (const r of rows)
     sheet.addRow({
+      id: r.id,
       target: r.targetName,
       skuCode: r.skuCode,
       product: r.productName,

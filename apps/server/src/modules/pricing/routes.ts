@@ -14,9 +14,11 @@ import {
   listContractPrices,
   myPrices,
 } from './contract-prices.ts';
+import priceListRoutes from './list-routes.ts';
 
 /** The supplier's contract price rules (price/index) and the purchaser's own prices overlaid on goods pages. */
 export default async function pricingRoutes(app: FastifyInstance) {
+  await app.register(priceListRoutes);
   route(app, e.contractPriceList, async (request) => ok(await listContractPrices(app.db, companyCaller(request), request.body)));
   route(app, e.contractPriceExport, async (request, reply) => {
     const file = await exportContractPrices(app.db, companyCaller(request), request.body);

@@ -15,20 +15,25 @@ export interface ListCandidate {
 
 /**
  * 加入常购清单 (docs/product/shopping-lists.md): a dialog choosing one of the caller's lists (or a new one, private
- * or shared with the company) for one item (quantity and note editable) or several (each ticked, all by default).
- * `trigger` draws the button; `candidates` answers the items when it is clicked (null: the page refused, e.g. a
+ * or shared with the company) for one item (quantity and note editable) or several (each ticked: all by default,
+ * none with `preselect` false, e.g. the specs of a product picked from a goods card). `trigger` draws the button;
+ * `candidates` answers the items when it is clicked, at once or after a read (null: the page refused, e.g. a
  * visitor sent to login).
  */
 export function AddToShoppingList({
   candidates,
   trigger,
+  preselect = true,
 }: {
-  candidates: () => ListCandidate[] | null;
-  trigger: (open: () => void) => ReactNode;
+  candidates: () => ListCandidate[] | null | Promise<ListCandidate[] | null>;
+  trigger: (open: () => void, busy: boolean) => ReactNode;
+  preselect?: boolean;
 }) {
   const [items, setItems] = useState<ListCandidate[] | null>(null);
-  const open = () => {
-    const c = candidates();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    const c = await Promise.resolve(candidates()).finally(() => setBusy(false));
     if (!c) return;
     // An order may hold one SKU on two lines: one item with both quantities.
     const bySku = new Map<number, ListCandidate>();
@@ -40,8 +45,8 @@ export function AddToShoppingList({
   };
   return (
     <>
-      {trigger(open)}
-      {items && <AddDialog items={items} onClose={() => setItems(null)} />}
+      {trigger(() => void open().catch(() => undefined), busy)}
+      {items && <AddDialog items={items} preselect={preselect} onClose={() => setItems(null)} />}
     </>
   );
 }
@@ -55,11 +60,11 @@ interface Values {
   note?: string;
 }
 
-function AddDialog({ items, onClose }: { items: ListCandidate[]; onClose: () => void }) {
+function AddDialog({ items, preselect, onClose }: { items: ListCandidate[]; preselect: boolean; onClose: () => void }) {
   const lists = useQuery(editableListsQuery);
   const add = useAddToShoppingList();
   const [form] = Form.useForm<Values>();
-  const [chosen, setChosen] = useState<number[]>(() => items.map((i) => i.skuId));
+  const [chosen, setChosen] = useState<number[]>(() => (preselect ? items.map((i) => i.skuId) : []));
   const [done, setDone] = useState<{ listId: number; listName: string } | null>(null);
   const target = Form.useWatch('target', form) ?? 'existing';
   const single = items.length === 1;

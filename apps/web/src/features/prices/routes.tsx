@@ -8,4 +8,9 @@ export const priceCustomerRoutes: RouteObject[] = [
     handle: { title: '协议价管理' },
     lazy: lazyPage(() => import('./pages/ContractPriceListPage.tsx')),
   },
+  {
+    path: 'price/groups',
+    handle: { title: '客户分组' },
+    lazy: lazyPage(() => import('./pages/CustomerGroupPage.tsx')),
+  },
 ];

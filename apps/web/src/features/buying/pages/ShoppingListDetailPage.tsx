@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Result,
   Space,
@@ -20,7 +19,7 @@ import {
 import { MAX_QUANTITY, MAX_SHOPPING_LIST_ITEMS, toFen, type CartAddManyResult, type ShoppingListItemRow } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
 import { PageSpin } from '../../../components/PageSpin.tsx';
-import { ResolvedLines } from '../../../components/ResolvedLines.tsx';
+import { CartAddResultModal } from '../../../components/CartAddResultModal.tsx';
 import {
   shoppingListDetailQuery,
   useBuyShoppingList,
@@ -201,33 +200,7 @@ export default function ShoppingListDetailPage() {
           ),
         }}
       />
-      <Modal
-        open={!!result}
-        title="加入购物车"
-        width={860}
-        onCancel={() => setResult(null)}
-        footer={[
-          <Button key="close" onClick={() => setResult(null)}>
-            关闭
-          </Button>,
-          <Link key="cart" to="/customer/cart">
-            <Button type="primary" disabled={!result?.added} data-testid="list-go-cart">
-              去购物车结算
-            </Button>
-          </Link>,
-        ]}
-      >
-        {result && (
-          <>
-            <Result
-              status={result.added ? 'success' : 'warning'}
-              title={result.added ? `已将 ${result.added} 种商品按今日价格加入购物车` : '没有可加入购物车的商品'}
-              style={{ padding: '8px 0 16px' }}
-            />
-            <ResolvedLines lines={result.lines} />
-          </>
-        )}
-      </Modal>
+      <CartAddResultModal result={result} title="加入购物车" emptyTitle="没有可加入购物车的商品" onClose={() => setResult(null)} />
     </Card>
   );
 }

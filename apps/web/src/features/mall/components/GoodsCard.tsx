@@ -3,6 +3,7 @@ import type { GoodsItem } from '@aquamall/shared';
 import { Img } from '../../../components/Img.tsx';
 import { GoodsPrice } from './MyPrice.tsx';
 import { Highlight } from './Highlight.tsx';
+import { CardAddToList } from './CardAddToList.tsx';
 
 /** A product tile of the goods grids (list, shop floors, related goods). */
 export function GoodsCard({
@@ -24,6 +25,7 @@ export function GoodsCard({
       <div className="am-goods-body">
         <div className="am-goods-price">
           <GoodsPrice item={item} />
+          <CardAddToList item={item} />
         </div>
         <Link to={href} className="am-goods-name" title={item.name}>
           <Highlight text={item.name} words={words} />

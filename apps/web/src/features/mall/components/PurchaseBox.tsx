@@ -31,6 +31,10 @@ function offerOf(goods: GoodsDetail, skuId: number | null): Priced & { available
 export const enquiryEditorHref = (productId: number, skuId: number | null) =>
   `/customer/enquiry/edit?productId=${productId}${skuId ? `&skuId=${skuId}` : ''}`;
 
+/** The signed-in caller's company type: the mall does not load the user; the copy stored at login says it until it does. */
+export const callerCompanyType = (user: SessionUser | null | undefined, token: string | null): number | null | undefined =>
+  (user ?? (token ? clientStore.getUser<SessionUser>() : null))?.extension?.CompanyType;
+
 /** Who may buy here: a visitor is sent to login, a supplier is told why not. */
 export function buyBlocker(token: string | null, companyType: number | null | undefined, skuId: number | null): 'login' | 'supplier' | 'no-sku' | null {
   if (!token) return 'login';
@@ -55,8 +59,7 @@ export function PurchaseBox({ goods }: { goods: GoodsDetail }) {
   const soldOut = offer.available <= 0 || offer.available < min;
   // A purchaser's contract price (协议价) replaces the list and tier price; the server decides it again at checkout.
   const unitPrice = useSkuContractPrice(goods.id, offer.skuId) ?? tierPrice(offer, qty);
-  // The mall does not load the user; the copy stored at login says the company type until it does.
-  const companyType = () => (user ?? (token ? clientStore.getUser<SessionUser>() : null))?.extension?.CompanyType;
+  const companyType = () => callerCompanyType(user, token);
   const onEnquire = () => {
     // 询价 opens the editor filled from this product and SKU (decision 0185); a visitor signs in and lands
     // there, a supplier is told why not (and sends nothing it would be refused).

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, Modal, Result } from 'antd';
+import { Button } from 'antd';
 import type { CartAddManyResult } from '@aquamall/shared';
-import { ResolvedLines } from '../../../components/ResolvedLines.tsx';
+import { CartAddResultModal } from '../../../components/CartAddResultModal.tsx';
 import { useReorder } from '../api/orders.ts';
 
 /**
@@ -23,33 +22,7 @@ export function ReorderButton({ orderId, size }: { orderId: number; size?: 'smal
       >
         再次购买
       </Button>
-      <Modal
-        open={!!result}
-        title="再次购买"
-        width={860}
-        onCancel={() => setResult(null)}
-        footer={[
-          <Button key="close" onClick={() => setResult(null)}>
-            关闭
-          </Button>,
-          <Link key="cart" to="/customer/cart">
-            <Button type="primary" disabled={!result?.added}>
-              去购物车结算
-            </Button>
-          </Link>,
-        ]}
-      >
-        {result && (
-          <>
-            <Result
-              status={result.added ? 'success' : 'warning'}
-              title={result.added ? `已将 ${result.added} 种商品按今日价格加入购物车` : '没有可再次购买的商品'}
-              style={{ padding: '8px 0 16px' }}
-            />
-            <ResolvedLines lines={result.lines} />
-          </>
-        )}
-      </Modal>
+      <CartAddResultModal result={result} title="再次购买" emptyTitle="没有可再次购买的商品" onClose={() => setResult(null)} />
     </>
   );
 }

@@ -11,14 +11,17 @@ import {
 } from '@aquamall/shared';
 import { chinaTodayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
 import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
-import { useCreateContractPrice, useEditContractPrice, useOwnSkuSearch, usePurchaserSearch } from '../api/prices.ts';
+import { useCreateContractPrice, useCustomerGroups, useEditContractPrice, useOwnSkuSearch, usePurchaserSearch } from '../api/prices.ts';
 
 const rules = formRules(contractPriceInput);
 const tierRules = formRules(contractTierInput);
 const dayRule = (k: 'validFrom' | 'validTo') => [zodRule(contractPriceInput.shape[k], (v: Dayjs | null) => (v ? pickerToDay(v) : undefined))];
 
 interface Values {
+  /** For one purchaser company, or for every member of one of the supplier's customer groups. */
+  target: 'company' | 'group';
   purchaserCompanyId?: number;
+  groupId?: number;
   skuIds: number[];
   kind: number;
   value?: number;
@@ -38,7 +41,10 @@ export function ContractPriceFormModal({ open, rule, onClose }: { open: boolean;
   const [form] = Form.useForm<Values>();
   const [buyerKeyword, setBuyerKeyword] = useState('');
   const [skuKeyword, setSkuKeyword] = useState('');
+  const [groupKeyword, setGroupKeyword] = useState('');
   const buyers = usePurchaserSearch(buyerKeyword);
+  const target = Form.useWatch('target', form) ?? 'company';
+  const groups = useCustomerGroups({ pageIndex: 1, pageSize: 50, keyword: groupKeyword }, open && !rule && target === 'group');
   const skus = useOwnSkuSearch(skuKeyword);
   const create = useCreateContractPrice();
   const edit = useEditContractPrice();
@@ -62,7 +68,7 @@ export function ContractPriceFormModal({ open, rule, onClose }: { open: boolean;
             capQty: rule.capQty,
             remark: rule.remark,
           }
-        : { kind: ContractPriceKind.FIXED, skuIds: [], tiers: [], validFrom: chinaTodayPicker(), validTo: null, capQty: null, remark: '' },
+        : { target: 'company', kind: ContractPriceKind.FIXED, skuIds: [], tiers: [], validFrom: chinaTodayPicker(), validTo: null, capQty: null, remark: '' },
     );
   }, [open, rule, form]);
 
@@ -78,7 +84,12 @@ export function ContractPriceFormModal({ open, rule, onClose }: { open: boolean;
       remark: v.remark ?? '',
     };
     if (rule) await edit.mutateAsync({ ...body, id: rule.id });
-    else await create.mutateAsync({ ...body, purchaserCompanyId: v.purchaserCompanyId!, skuIds: v.skuIds });
+    else
+      await create.mutateAsync({
+        ...body,
+        ...(v.target === 'group' ? { groupId: v.groupId! } : { purchaserCompanyId: v.purchaserCompanyId! }),
+        skuIds: v.skuIds,
+      });
     onClose();
   };
 
@@ -103,18 +114,41 @@ export function ContractPriceFormModal({ open, rule, onClose }: { open: boolean;
           </Form.Item>
         ) : (
           <>
-            <Form.Item name="purchaserCompanyId" label="采购商" rules={[problemRule<number | undefined>((v) => (v ? null : '请选择一家采购商'), true)]}>
-              <Select
-                showSearch
-                filterOption={false}
-                placeholder="输入采购商名称搜索"
-                onSearch={setBuyerKeyword}
-                loading={buyers.isFetching}
-                notFoundContent={buyerKeyword ? '未找到该采购商' : '请输入采购商名称'}
-                options={(buyers.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-                data-testid="contract-price-buyer"
+            <Form.Item name="target" label="适用于">
+              <Radio.Group
+                options={[
+                  { value: 'company', label: '一家采购商' },
+                  { value: 'group', label: '客户分组（分组内所有采购商）' },
+                ]}
               />
             </Form.Item>
+            {target === 'group' ? (
+              <Form.Item name="groupId" label="客户分组" rules={[problemRule<number | undefined>((v) => (v ? null : '请选择一个客户分组'), true)]}>
+                <Select
+                  showSearch
+                  filterOption={false}
+                  placeholder="选择客户分组（在“客户分组”页建立）"
+                  onSearch={setGroupKeyword}
+                  loading={groups.isFetching}
+                  notFoundContent="暂无客户分组，请先在“客户分组”页建立"
+                  options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: `${g.name}（${g.memberCount}家）` }))}
+                  data-testid="contract-price-group"
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item name="purchaserCompanyId" label="采购商" rules={[problemRule<number | undefined>((v) => (v ? null : '请选择一家采购商'), true)]}>
+                <Select
+                  showSearch
+                  filterOption={false}
+                  placeholder="输入采购商名称搜索"
+                  onSearch={setBuyerKeyword}
+                  loading={buyers.isFetching}
+                  notFoundContent={buyerKeyword ? '未找到该采购商' : '请输入采购商名称'}
+                  options={(buyers.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+                  data-testid="contract-price-buyer"
+                />
+              </Form.Item>
+            )}
             <Form.Item name="skuIds" label="SKU（可多选，每个SKU一条协议价）" rules={rules.skuIds}>
               <Select
                 mode="multiple"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   CONTRACT_PRICE_STATE_LABEL,
@@ -13,6 +14,7 @@ import { ExportButton, FilterForm, ListPage, ListTable, useListParams } from '..
 import { Price } from '../../../components/Format.tsx';
 import { exportContractPrices, useContractPriceList, useDeleteContractPrice, useEndContractPrice } from '../api/prices.ts';
 import { ContractPriceFormModal } from '../components/ContractPriceFormModal.tsx';
+import { PriceImportModal } from '../components/PriceImportModal.tsx';
 
 interface Filters {
   purchaser?: string;
@@ -49,6 +51,7 @@ export default function ContractPriceListPage() {
   const { params, reset, page } = useListParams<Filters>({});
   const list = useContractPriceList({ ...params, purchaser: params.purchaser ?? '', sku: params.sku ?? '' });
   const [editing, setEditing] = useState<ContractPriceRow | null | 'new'>(null);
+  const [importing, setImporting] = useState(false);
   const end = useEndContractPrice();
   const remove = useDeleteContractPrice();
 
@@ -128,9 +131,15 @@ export default function ContractPriceListPage() {
     <ListPage
       title="协议价管理"
       extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="contract-price-new">
-          新增协议价
-        </Button>
+        <Space wrap>
+          <Link to="/customer/price/groups">客户分组</Link>
+          <Button onClick={() => setImporting(true)} data-testid="contract-price-import">
+            导入Excel
+          </Button>
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="contract-price-new">
+            新增协议价
+          </Button>
+        </Space>
       }
       filters={
         <FilterForm<Filters>
@@ -171,6 +180,7 @@ export default function ContractPriceListPage() {
         rule={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
+      <PriceImportModal open={importing} onClose={() => setImporting(false)} />
     </ListPage>
   );
 }
