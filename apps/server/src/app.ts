@@ -8,6 +8,7 @@ import { describeMode, type AppConfig } from './config.ts';
 import { linkCaches } from './lib/cache-bus.ts';
 import websocket from '@fastify/websocket';
 import { EventBus, withEvents } from './lib/event-bus.ts';
+import { PurchaseRequestKind } from '@aquamall/shared';
 import { openRedis, registerRedis } from './lib/redis.ts';
 import type { Redis } from 'ioredis';
 import { openDatabase, type Database, type Db } from './db/client.ts';
@@ -84,6 +85,9 @@ import { registerOrderHooks } from './modules/orders/index.ts';
 import { budgetOrderHooks } from './modules/budgets/index.ts';
 import { contractOrderHooks } from './modules/contracts/index.ts';
 import { paymentOrderHooks } from './modules/payments/index.ts';
+import { registerAwardPerformer } from './modules/approvals/index.ts';
+import { performEnquiryAward } from './modules/enquiries/index.ts';
+import { performTenderAward } from './modules/tenders/index.ts';
 import { pricingRoutes } from './modules/pricing/index.ts';
 
 declare module 'fastify' {
@@ -198,6 +202,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   registerOrderHooks('budgets', budgetOrderHooks);
   registerOrderHooks('contracts', contractOrderHooks);
   registerOrderHooks('payments', paymentOrderHooks);
+  // Awards kept by purchase requests are performed by their own modules on the last approval (approvals/awards.ts).
+  registerAwardPerformer(PurchaseRequestKind.ENQUIRY_AWARD, performEnquiryAward);
+  registerAwardPerformer(PurchaseRequestKind.TENDER_AWARD, performTenderAward);
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);

@@ -4,4 +4,5 @@
 import './sealed.ts';
 export { purchaserLink, supplierLink } from './common.ts';
 export { seedDemoTenders } from './demo.ts';
+export { performTenderAward } from './purchaser.ts';
 export { default as tenderRoutes } from './routes.ts';
