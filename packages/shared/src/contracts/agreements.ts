@@ -66,6 +66,10 @@ const agreementFields = z.object({
     .min(1, '请至少添加一行协议商品')
     .max(AGREEMENT_LINES_MAX, `协议商品最多${AGREEMENT_LINES_MAX}行`),
 });
+/** The form's checks of the agreement's kind (金额协议 needs its total amount; 数量协议 each line's quantity). */
+export const missingAmountLimit = (v: number | null | undefined) => (v === null || v === undefined ? '请输入协议总金额' : null);
+export const missingLineQuantity = (v: number | null | undefined) => (v === null || v === undefined ? '请输入协议数量' : null);
+
 const periodCheck = <T extends { validFrom: string; validTo: string; amountLimit: number | null; lines: { quantity: number | null }[] }>(
   a: T,
   ctx: z.RefinementCtx,
@@ -74,7 +78,8 @@ const periodCheck = <T extends { validFrom: string; validTo: string; amountLimit
   // A quantity agreement needs every line's quantity; an amount agreement's lines fix only their unit prices.
   if (a.amountLimit === null)
     a.lines.forEach((l, i) => {
-      if (l.quantity === null) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: '请输入协议数量' });
+      const problem = missingLineQuantity(l.quantity);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: problem });
     });
 };
 /** The supplier enters an agreement (→ 待确认). */

@@ -141,8 +141,11 @@ async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderR
         award: { kind: 'enquiry', enquiryId: e.id, lines: input.lines, remark: input.remark, asAgreement: input.asAgreement, subject },
         totalFen,
         sellerCompanyIds: qs.map((q) => q.supplierCompanyId),
-        lines: awarded.flatMap(({ q, lines }) =>
-          lines.map((l) => ({
+        // In the enquiry's order of lines, each with its supplier.
+        lines: awarded
+          .flatMap(({ q, lines }) => lines.map((l) => ({ q, l })))
+          .sort((a, b) => items.indexOf(itemById.get(a.l.enquiryItemId)!) - items.indexOf(itemById.get(b.l.enquiryItemId)!))
+          .map(({ q, l }) => ({
             skuId: 0,
             cartLineId: null,
             sellerCompanyId: q.supplierCompanyId,
@@ -153,7 +156,6 @@ async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderR
             quantity: l.quantity,
             unitPrice: toYuan(toFen(l.unitPrice)),
           })),
-        ),
         address,
         invoice,
         remark: input.remark,

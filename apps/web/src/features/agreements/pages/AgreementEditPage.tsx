@@ -3,9 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { agreementInput, agreementLineInput, AgreementStatus, type AgreementLineInput } from '@aquamall/shared';
+import { agreementInput, agreementLineInput, AgreementStatus, missingAmountLimit, missingLineQuantity, type AgreementLineInput } from '@aquamall/shared';
 import { chinaDayPicker, chinaTodayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
-import { formRules, zodRule } from '../../../lib/form-rules.ts';
+import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
 import { useAgreementBuyers, useAgreementDetail, useCreateAgreement, useEditAgreement } from '../api/agreements.ts';
 
 const rules = formRules(agreementInput);
@@ -167,7 +167,7 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
             />
           </Form.Item>
           {byAmount ? (
-            <Form.Item name="amountLimit" label="协议总金额（元）" rules={[{ required: true, message: '请输入协议总金额' }, ...(rules.amountLimit ?? [])]}>
+            <Form.Item name="amountLimit" label="协议总金额（元）" rules={[problemRule(missingAmountLimit, true), ...(rules.amountLimit ?? [])]}>
               <InputNumber min={0} precision={2} style={{ width: 200 }} aria-label="协议总金额" data-testid="agreement-amount-limit" />
             </Form.Item>
           ) : null}
@@ -194,7 +194,7 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
                       <InputNumber min={0} precision={2} placeholder="协议单价（元）" style={{ width: 150 }} aria-label={`第${i + 1}行协议单价`} />
                     </Form.Item>
                     {byAmount ? null : (
-                      <Form.Item name={[f.name, 'quantity']} rules={[{ required: true, message: '请输入协议数量' }, ...(lineRules.quantity ?? [])]}>
+                      <Form.Item name={[f.name, 'quantity']} rules={[problemRule(missingLineQuantity, true), ...(lineRules.quantity ?? [])]}>
                         <InputNumber min={1} precision={0} placeholder="协议数量" style={{ width: 120 }} aria-label={`第${i + 1}行协议数量`} />
                       </Form.Item>
                     )}
