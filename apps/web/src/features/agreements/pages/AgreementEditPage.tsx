@@ -154,7 +154,7 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
             <DatePicker aria-label="到期日期" />
           </Form.Item>
         </Space>
-        <Space wrap size="large" align="start">
+        <Space wrap size="large" align="start" style={{ display: 'flex' }}>
           <Form.Item label="协议类型">
             <Radio.Group
               aria-label="协议类型"
