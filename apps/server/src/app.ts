@@ -8,6 +8,7 @@ import { describeMode, type AppConfig } from './config.ts';
 import { linkCaches } from './lib/cache-bus.ts';
 import websocket from '@fastify/websocket';
 import { EventBus, withEvents } from './lib/event-bus.ts';
+import { PurchaseRequestKind } from '@aquamall/shared';
 import { openRedis, registerRedis } from './lib/redis.ts';
 import type { Redis } from 'ioredis';
 import { openDatabase, type Database, type Db } from './db/client.ts';
@@ -85,6 +86,9 @@ import { orderFileParties, orderParcelDelivered, registerOrderHooks, registerOrd
 import { budgetOrderHooks } from './modules/budgets/index.ts';
 import { contractOrderHooks } from './modules/contracts/index.ts';
 import { paymentOrderHooks } from './modules/payments/index.ts';
+import { registerAwardPerformer } from './modules/approvals/index.ts';
+import { performEnquiryAward } from './modules/enquiries/index.ts';
+import { performTenderAward } from './modules/tenders/index.ts';
 import { pricingRoutes } from './modules/pricing/index.ts';
 
 declare module 'fastify' {
@@ -210,6 +214,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   for (const parties of [orderFileParties, rmaFileParties, creditFileParties, invoiceFileParties, quotationFileParties, enquiryFileParties, tenderFileParties, sealedBidFileParties]) {
     registerFileParties(parties);
   }
+  // Awards kept by purchase requests are performed by their own modules on the last approval (approvals/awards.ts).
+  registerAwardPerformer(PurchaseRequestKind.ENQUIRY_AWARD, performEnquiryAward);
+  registerAwardPerformer(PurchaseRequestKind.TENDER_AWARD, performTenderAward);
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);

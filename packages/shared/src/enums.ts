@@ -76,7 +76,8 @@ export const InvoiceStatus = {
 } as const;
 export const VAT_RATES = [13, 9, 6, 3, 1, 0] as const;
 /** A framework agreement (框架协议, docs/product/agreements.md#lifecycle). */
-export const AgreementStatus = { PENDING: 1, ACTIVE: 2, EXPIRED: 3, TERMINATED: 4, REJECTED: 5 } as const;
+/** 6: made by an RFQ award (生成框架协议), waiting for the supplier's confirmation. */
+export const AgreementStatus = { PENDING: 1, ACTIVE: 2, EXPIRED: 3, TERMINATED: 4, REJECTED: 5, AWARDED: 6 } as const;
 /** An order contract (采购合同, docs/decisions/0208-order-contracts.md): 待签署 → 甲方已签 / 乙方已签 → 已签署, or 已作废. */
 export const ContractStatus = { PENDING: 1, BUYER_SIGNED: 2, SELLER_SIGNED: 3, SIGNED: 4, VOIDED: 5 } as const;
 export const CreditAccountStatus = { PENDING: 0, ACTIVE: 1, FROZEN: 2, REJECTED: 3 } as const;
@@ -87,6 +88,9 @@ export const CreditRequestStatus = { PENDING: 0, CONFIRMED: 1, REJECTED: 2 } as 
 export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as const;
 /** A purchase request (采购申请, docs/product/approvals.md): 待审批 → 已通过 / 已驳回 / 已撤回 / 已过期 / 已退回. */
 export const PurchaseRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3, EXPIRED: 4, RETURNED: 5 } as const;
+/** What a purchase request performs on its last approval: a checkout's orders, an RFQ award, a tender award. */
+export const PurchaseRequestKind = { CHECKOUT: 0, ENQUIRY_AWARD: 1, TENDER_AWARD: 2 } as const;
+export type PurchaseRequestKindValue = (typeof PurchaseRequestKind)[keyof typeof PurchaseRequestKind];
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;
 /** What the supplier did with a transfer's excess over the amount due (decision 0215): refunded, or kept as balance. */
@@ -372,6 +376,7 @@ export const ENUMS: EnumDef[] = [
     [3, '已到期'],
     [4, '已终止'],
     [5, '已拒绝'],
+    [6, '待供应商确认'],
   ]),
   def('ContractStatus', [
     [1, '待签署'],

@@ -14,11 +14,18 @@ import { agreementMachine, type AgreementAction } from '../machines/agreement.ts
 export const AGREEMENT_LINES_MAX = 50;
 export const AGREEMENT_PRICE_MAX = 9_999_999;
 export const AGREEMENT_QUANTITY_MAX = 9_999_999;
+/** 金额协议: the largest total amount (yuan) an agreement may fix (numeric(14,2) holds it with room). */
+export const AGREEMENT_AMOUNT_MAX = 999_999_999;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}最多${max}个字`);
 const required = (label: string, max: number) =>
   z.string(`请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}最多${max}个字`);
 const day = (label: string) => z.string(`请选择${label}`).regex(/^\d{4}-\d{2}-\d{2}$/, `请选择${label}`);
+
+/** The period of an agreement an RFQ award makes (生成框架协议): two China days, the last not before the first. */
+export const agreementPeriod = z
+  .object({ validFrom: day('生效日期'), validTo: day('到期日期') })
+  .refine((a) => a.validTo >= a.validFrom, { message: '到期日期不能早于生效日期', path: ['validTo'] });
 const quantity = (label: string) =>
   z
     .number(`请输入${label}`)
@@ -36,7 +43,8 @@ export const agreementLineInput = z
     spec: text('规格', 200).default(''),
     unit: text('单位', 10).default(''),
     unitPrice: moneyInput('协议单价', { max: AGREEMENT_PRICE_MAX }).refine((v) => v > 0, '协议单价必须大于0'),
-    quantity: quantity('协议数量'),
+    /** Required on a quantity agreement; ignored (null) on an amount agreement (金额协议). */
+    quantity: quantity('协议数量').nullable().default(null),
   })
   .superRefine((l, ctx) => {
     if (l.skuCode) return;
@@ -51,13 +59,28 @@ const agreementFields = z.object({
   validFrom: day('生效日期'),
   validTo: day('到期日期'),
   remark: text('备注', 300).default(''),
+  /** 金额协议: the total amount agreed (yuan) instead of quantities per line; null: a quantity agreement. */
+  amountLimit: moneyInput('协议总金额', { max: AGREEMENT_AMOUNT_MAX }).refine((v) => v > 0, '协议总金额必须大于0').nullable().default(null),
   lines: z
     .array(agreementLineInput)
     .min(1, '请至少添加一行协议商品')
     .max(AGREEMENT_LINES_MAX, `协议商品最多${AGREEMENT_LINES_MAX}行`),
 });
-const periodCheck = <T extends { validFrom: string; validTo: string }>(a: T, ctx: z.RefinementCtx) => {
+/** The form's checks of the agreement's kind (金额协议 needs its total amount; 数量协议 each line's quantity). */
+export const missingAmountLimit = (v: number | null | undefined) => (v === null || v === undefined ? '请输入协议总金额' : null);
+export const missingLineQuantity = (v: number | null | undefined) => (v === null || v === undefined ? '请输入协议数量' : null);
+
+const periodCheck = <T extends { validFrom: string; validTo: string; amountLimit: number | null; lines: { quantity: number | null }[] }>(
+  a: T,
+  ctx: z.RefinementCtx,
+) => {
   if (a.validTo < a.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: '到期日期不能早于生效日期' });
+  // A quantity agreement needs every line's quantity; an amount agreement's lines fix only their unit prices.
+  if (a.amountLimit === null)
+    a.lines.forEach((l, i) => {
+      const problem = missingLineQuantity(l.quantity);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: problem });
+    });
 };
 /** The supplier enters an agreement (→ 待确认). */
 export const agreementInput = agreementFields.superRefine(periodCheck);
@@ -109,10 +132,14 @@ export const agreementRow = z.object({
   sellerCompanyName: z.string(),
   validFrom: z.string(),
   validTo: z.string(),
-  /** Sum of the lines' agreed amounts (quantity × unit price). */
+  /** Sum of the lines' agreed amounts (quantity × unit price); an amount agreement's total amount. */
   totalAmount: z.string(),
   /** Amount drawn down so far (net of cancelled call-offs). */
   usedAmount: z.string(),
+  /** 金额协议: the total amount agreed (null: a quantity agreement). */
+  amountLimit: z.string().nullable(),
+  /** totalAmount − usedAmount. */
+  remainingAmount: z.string(),
   createdAt: wireTimestamp,
 });
 export type AgreementRow = z.infer<typeof agreementRow>;
@@ -125,10 +152,11 @@ export const agreementLineView = z.object({
   spec: z.string(),
   unit: z.string(),
   unitPrice: z.string(),
-  quantity: z.number().int(),
+  /** Null on an amount agreement (no quantity cap per line). */
+  quantity: z.number().int().nullable(),
   /** Drawn down so far, net of releases. */
   usedQuantity: z.number().int(),
-  remainingQuantity: z.number().int(),
+  remainingQuantity: z.number().int().nullable(),
 });
 export type AgreementLineView = z.infer<typeof agreementLineView>;
 
@@ -163,6 +191,6 @@ export const agreementDetail = agreementRow.extend({
   lines: z.array(agreementLineView),
   callOffs: z.array(agreementCallOffView),
   history: z.array(agreementHistoryView),
-  actions: z.array(z.enum(['edit', 'confirm', 'reject', 'callOff', 'terminate', 'expire'])),
+  actions: z.array(z.enum(['edit', 'confirm', 'reject', 'accept', 'decline', 'callOff', 'terminate', 'expire'])),
 });
 export type AgreementDetail = z.infer<typeof agreementDetail>;

@@ -89,6 +89,10 @@ export const purchaseRequestRow = z.object({
   sysNo: z.number().int(),
   requestNo: z.string(),
   status: z.number().int(),
+  /** PurchaseRequestKind: 0 checkout, 1 RFQ award (询价授标), 2 tender award (招标定标). */
+  kind: z.number().int(),
+  /** What it is about: '' for a checkout, else the enquiry or tender lot (「询价单 XJ… 授标」). */
+  subject: z.string(),
   requesterName: z.string(),
   ruleName: z.string(),
   totalAmount: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentHistoryView, type DocumentHistoryView } from './history.ts';
 import { versionChange } from './version-changes.ts';
+import { agreementPeriod } from './agreements.ts';
 import { pageQuery, recordId } from '../envelope.ts';
 import { EnquiryStatus, EnquiryVisibility } from '../enums.ts';
 import { isWholeFen } from '../money.ts';
@@ -308,6 +309,8 @@ export const enquiryAwardInput = z
       .min(1, '请至少选择一条中标明细')
       .max(ENQUIRY_LINES_MAX, '明细过多'),
     remark: text('备注', 300).default(''),
+    /** 生成框架协议: instead of orders, one agreement per awarded supplier for this period (the supplier confirms). */
+    asAgreement: agreementPeriod.nullable().default(null),
   })
   .superRefine((a, ctx) => {
     const ids = a.lines.map((l) => l.enquiryItemId);
@@ -316,6 +319,10 @@ export const enquiryAwardInput = z
 export type EnquiryAwardInput = z.input<typeof enquiryAwardInput>;
 export const enquiryAwardResult = z.object({
   orders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyId: z.number().int(), totalAmount: z.string() })),
+  /** 生成框架协议: the agreements made instead of orders (待供应商确认). */
+  agreements: z.array(z.object({ id: z.number().int(), code: z.string(), sellerCompanyId: z.number().int() })).optional(),
+  /** The award needs approval: it waits as this purchase request and no order is made yet. */
+  purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).optional(),
 });
 export type EnquiryAwardResult = z.infer<typeof enquiryAwardResult>;
 

@@ -103,10 +103,14 @@ export const tenderEndpoints = {
   tenderAward: endpoint({
     method: 'POST',
     path: '/api/tender/award',
-    summary: 'Award a lot to a bid, optionally creating an order (kind 4) for the winner',
+    summary: 'Award a lot to a bid, optionally creating an order (kind 4) for the winner; may wait as a purchase request',
     access: bidder,
     body: tenderAwardInput,
-    response: z.object({ orderId: z.number().int().nullable() }),
+    response: z.object({
+      orderId: z.number().int().nullable(),
+      /** The award needs approval: it waits as this purchase request and the lot stays open. */
+      purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).optional(),
+    }),
     isolation: probedIn('modules/tenders/tenders.test.ts'),
   }),
   tenderPublishResult: endpoint({

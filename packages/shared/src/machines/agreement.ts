@@ -7,7 +7,8 @@ import { enumStates } from './labels.ts';
  * docs/product/agreements.md#lifecycle). The supplier enters it (a create, outside the table) for one purchaser:
  * 待确认; the purchaser confirms (生效中) or rejects (已拒绝, the supplier may correct it and send it again);
  * while 生效中 the purchaser draws down (订单下达) within its period, either side may terminate it, and the
- * system moves it to 已到期 at the end of its last China day.
+ * system moves it to 已到期 at the end of its last China day. An RFQ award may make it instead (生成框架协议):
+ * 待供应商确认, the supplier confirms (生效中) or declines (已拒绝, it may correct it for the purchaser to confirm).
  */
 export type AgreementStatusValue = (typeof AgreementStatus)[keyof typeof AgreementStatus];
 
@@ -34,7 +35,7 @@ const BUYER = ['purchase:manage'];
 
 export const agreementMachine = defineMachine<
   AgreementStatusValue,
-  'edit' | 'confirm' | 'reject' | 'callOff' | 'terminate' | 'expire',
+  'edit' | 'confirm' | 'reject' | 'accept' | 'decline' | 'callOff' | 'terminate' | 'expire',
   AgreementCtx
 >({
   document: '框架协议',
@@ -69,6 +70,30 @@ export const agreementMachine = defineMachine<
       permissions: BUYER,
       label: '拒绝',
       history: '采购商拒绝协议',
+      refusal: '该协议已处理，不能拒绝',
+    },
+    // An agreement made by an RFQ award (生成框架协议) holds the purchaser's awarded prices: the supplier confirms it.
+    accept: {
+      from: [S.AWARDED],
+      to: S.ACTIVE,
+      by: ['seller'],
+      permissions: SELLER,
+      label: '确认',
+      button: '确认协议',
+      history: '供应商确认协议',
+      when: (c) => !c.ended,
+      whenRefusal: '协议有效期已过，不能确认',
+      starts: [AGREEMENT_CLOCKS.REMIND, AGREEMENT_CLOCKS.EXPIRE],
+      refusal: '该协议已处理，不能重复确认',
+    },
+    decline: {
+      from: [S.AWARDED],
+      to: S.REJECTED,
+      by: ['seller'],
+      permissions: SELLER,
+      label: '拒绝',
+      button: '拒绝协议',
+      history: '供应商拒绝协议',
       refusal: '该协议已处理，不能拒绝',
     },
     callOff: {

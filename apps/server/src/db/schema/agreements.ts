@@ -27,6 +27,8 @@ export const agreements = pgTable(
     validFrom: date({ mode: 'string' }).notNull(),
     validTo: date({ mode: 'string' }).notNull(),
     remark: varchar({ length: 300 }).notNull().default(''),
+    /** 金额协议: the total amount agreed (yuan); call-offs draw it down. Null: a quantity agreement (per line). */
+    amountLimit: money(),
     rejectReason: varchar({ length: 200 }).notNull().default(''),
     terminateReason: varchar({ length: 200 }).notNull().default(''),
     createdBy: integer().notNull(),
@@ -56,12 +58,13 @@ export const agreementLines = pgTable(
     spec: varchar({ length: 200 }).notNull().default(''),
     unit: varchar({ length: 10 }).notNull(),
     unitPrice: money().notNull(),
-    quantity: integer().notNull(),
+    /** The total quantity agreed; null on an amount agreement (金额协议), whose lines fix only the unit price. */
+    quantity: integer(),
   },
   (t) => [
     index().on(t.agreementId),
     index().on(t.skuId),
-    check('agreement_lines_positive', sql`${t.quantity} > 0 and ${t.unitPrice} > 0`),
+    check('agreement_lines_positive', sql`(${t.quantity} is null or ${t.quantity} > 0) and ${t.unitPrice} > 0`),
   ],
 );
 
@@ -81,6 +84,8 @@ export const agreementDraws = pgTable(
       .references(() => agreementLines.id),
     orderId: integer().notNull(),
     quantity: integer().notNull(),
+    /** The line's amount of the call-off (agreed unit price × quantity; negative on a release): 金额协议 sum it. */
+    amount: money().notNull().default('0'),
     userId: integer(),
     userName: varchar({ length: 60 }).notNull().default(''),
     createdAt: atNow(),

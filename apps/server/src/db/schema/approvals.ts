@@ -93,9 +93,13 @@ export interface RequestLineSnapshot {
 }
 
 /** An award kept by a purchase request: the award endpoint's input, performed again on final approval. */
-export type AwardSnapshot =
-  | { kind: 'enquiry'; enquiryId: number; lines: { enquiryItemId: number; quotationId: number }[]; remark: string; asAgreement?: { startDay: string; endDay: string } | null }
-  | { kind: 'tender'; tenderId: number; lotId: number; bidId: number; [k: string]: unknown };
+export type AwardSnapshot = (
+  | { kind: 'enquiry'; enquiryId: number; lines: { enquiryItemId: number; quotationId: number }[]; remark: string; asAgreement?: { validFrom: string; validTo: string } | null }
+  | { kind: 'tender'; tenderId: number; lotId: number; bidId: number; createOrder?: boolean; [k: string]: unknown }
+) & {
+  /** What the award is about, as the request pages say it (「询价单 XJ… 授标」). */
+  subject?: string;
+};
 
 /** The resolved approvers of one step (any one of them decides it). */
 export interface RequestStep {

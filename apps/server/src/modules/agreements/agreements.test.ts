@@ -133,6 +133,40 @@ describe('agreements: entered by the supplier, confirmed by the purchaser', () =
 });
 
 describe('agreements: call-off orders', () => {
+  it('金额协议: lines fix prices only; call-offs draw the total amount down, beyond it refused; cancelling gives it back', async () => {
+    const { seller, buyer, skuCode, addressId } = await scene('金额');
+    // A quantity agreement still needs every line's quantity.
+    const missing = await callEndpoint(t.app, seller.admin.token, e.agreementCreate, agreementBody(buyer.companyId, { lines: [{ productName: '活性炭', unit: '袋', unitPrice: 12.5, quantity: null }] }));
+    expect(missing.message).toContain('请输入协议数量');
+    const id = await makeAgreement(t.app, seller.admin.token, buyer, {
+      amountLimit: 1000,
+      lines: [
+        { skuCode, unitPrice: 88, quantity: 99 },
+        { productName: '活性炭', unit: '袋', unitPrice: 12.5, quantity: null },
+      ],
+    });
+    const d0 = await detail(buyer.token, id);
+    expect(d0).toMatchObject({ amountLimit: '1000.00', totalAmount: '1000.00', usedAmount: '0.00', remainingAmount: '1000.00' });
+    // The quantity typed on an amount agreement's line is not kept: no per-line cap.
+    expect(d0.lines.map((l) => [l.quantity, l.remainingQuantity])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const [skuLine, freeLine] = d0.lines;
+    const first = await callEndpoint(t.app, buyer.token, e.agreementCallOff, { id, addressId, lines: [{ lineId: skuLine!.id, quantity: 8 }, { lineId: freeLine!.id, quantity: 10 }] });
+    expect(first.code, first.message).toBe(0);
+    for (const token of [buyer.token, seller.admin.token]) expect(await detail(token, id)).toMatchObject({ usedAmount: '829.00', remainingAmount: '171.00' });
+    const over = await callEndpoint(t.app, buyer.token, e.agreementCallOff, { id, addressId, lines: [{ lineId: skuLine!.id, quantity: 2 }] });
+    expect(over).toMatchObject({ code: Code.CONFLICT, message: '本次下达金额¥176.00超过协议剩余金额¥171.00，不能超额下达' });
+    expect(await db().$count(orders, eq(orders.buyerCompanyId, buyer.companyId))).toBe(1);
+    // The remaining amount is a price source: what it buys at the line's price.
+    const prices = await agreementPrices(db(), buyer.companyId, [d0.lines[0]!.skuId!]);
+    expect(prices.get(d0.lines[0]!.skuId!)).toMatchObject({ unitFen: 8800, remainingQuantity: 1 });
+    const cancel = await callEndpoint(t.app, buyer.token, o.orderCancel, { orderId: first.data.orderId, reason: '计划调整' });
+    expect(cancel.code, cancel.message).toBe(0);
+    expect(await detail(seller.admin.token, id)).toMatchObject({ usedAmount: '0.00', remainingAmount: '1000.00' });
+  });
+
   it('a call-off is an order at the agreed price; remaining drops on both sides; over-drawing is refused; cancelling releases', async () => {
     const { seller, buyer, skuId, skuCode, addressId } = await scene('下达');
     const id = await makeAgreement(t.app, seller.admin.token, buyer, {
@@ -255,6 +289,8 @@ describe('agreements: isolation', () => {
       await callEndpoint(t.app, thirdBuyer, e.agreementCallOff, { id, addressId, lines: [{ lineId, quantity: 1 }] }),
       await callEndpoint(t.app, thirdSeller, e.agreementEdit, { ...rest, id }),
       await callEndpoint(t.app, thirdSeller, e.agreementTerminate, { id, reason: '越权' }),
+      await callEndpoint(t.app, thirdSeller, e.agreementAccept, { id }),
+      await callEndpoint(t.app, thirdSeller, e.agreementDecline, { id, reason: '越权' }),
       await callEndpoint(t.app, thirdBuyer, e.agreementDetail, { id }),
     ];
     for (const p of probes) expect(p).toMatchObject({ code: Code.NOT_FOUND, message: '框架协议记录不存在' });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { agreementMachine, InvoiceKind, type agreementCallOffInput } from '@aquamall/shared';
+import { agreementMachine, formatFen, InvoiceKind, toFen, toYuan, type agreementCallOffInput } from '@aquamall/shared';
 import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +27,17 @@ export async function usedByLine(db: Db, agreementIds: readonly number[]): Promi
   return new Map(rows.map((r) => [r.lineId, r.used]));
 }
 
+/** Amount drawn (fen) per agreement, net of releases: the sum of the ledger's amounts (金额协议). */
+export async function usedAmountOf(db: Db, agreementIds: readonly number[]): Promise<Map<number, number>> {
+  if (!agreementIds.length) return new Map();
+  const rows = await db
+    .select({ agreementId: agreementDraws.agreementId, used: sql<string>`coalesce(sum(${agreementDraws.amount}), 0)` })
+    .from(agreementDraws)
+    .where(inArray(agreementDraws.agreementId, [...agreementIds]))
+    .groupBy(agreementDraws.agreementId);
+  return new Map(rows.map((r) => [r.agreementId, toFen(r.used)]));
+}
+
 /**
  * The purchaser draws quantities down (订单下达, docs/product/agreements.md#call-off-orders). One transaction on the
  * locked agreement row, so parallel call-offs of one agreement queue: the table's guard (生效中, within the
@@ -51,10 +62,18 @@ export async function callOff(
     const wanted = input.lines.map((w) => {
       const line = byId.get(w.lineId);
       if (!line) throw fail('AGREEMENT_LINE_UNKNOWN');
-      const remaining = line.quantity - (used.get(line.id) ?? 0);
-      if (w.quantity > remaining) throw fail('AGREEMENT_OVER_DRAW', { product: line.productName, remaining, unit: line.unit });
-      return { line, quantity: w.quantity };
+      if (line.quantity !== null) {
+        const remaining = line.quantity - (used.get(line.id) ?? 0);
+        if (w.quantity > remaining) throw fail('AGREEMENT_OVER_DRAW', { product: line.productName, remaining, unit: line.unit });
+      }
+      return { line, quantity: w.quantity, amountFen: toFen(line.unitPrice) * w.quantity };
     });
+    // 金额协议: the call-off's amount within what remains of the total, read under the same lock.
+    if (row.amountLimit !== null) {
+      const remainingFen = toFen(row.amountLimit) - ((await usedAmountOf(t, [row.id])).get(row.id) ?? 0);
+      const wantedFen = wanted.reduce((s, w) => s + w.amountFen, 0);
+      if (wantedFen > remainingFen) throw fail('AGREEMENT_OVER_AMOUNT', { amount: formatFen(wantedFen), remaining: formatFen(remainingFen) });
+    }
     wanted.sort((a, b) => a.line.sort - b.line.sort);
     const address = await ownAddress(t, caller, input.addressId);
     let title = null;
@@ -83,11 +102,12 @@ export async function callOff(
       now,
     );
     await t.insert(agreementDraws).values(
-      wanted.map(({ line, quantity }) => ({
+      wanted.map(({ line, quantity, amountFen }) => ({
         agreementId: row.id,
         lineId: line.id,
         orderId: order!.id,
         quantity,
+        amount: toYuan(amountFen),
         userId: caller.userId,
         userName: actor.userName,
         createdAt: now,
@@ -118,7 +138,12 @@ export async function releaseDrawDown(
 ): Promise<void> {
   const orderId = order.id;
   const rows = await tx
-    .select({ agreementId: agreementDraws.agreementId, lineId: agreementDraws.lineId, quantity: sql<number>`sum(${agreementDraws.quantity})`.mapWith(Number) })
+    .select({
+      agreementId: agreementDraws.agreementId,
+      lineId: agreementDraws.lineId,
+      quantity: sql<number>`sum(${agreementDraws.quantity})`.mapWith(Number),
+      amount: sql<string>`sum(${agreementDraws.amount})`,
+    })
     .from(agreementDraws)
     .where(eq(agreementDraws.orderId, orderId))
     .groupBy(agreementDraws.agreementId, agreementDraws.lineId);
@@ -126,7 +151,18 @@ export async function releaseDrawDown(
   if (!open.length) return;
   await tx
     .insert(agreementDraws)
-    .values(open.map((r) => ({ agreementId: r.agreementId, lineId: r.lineId, orderId, quantity: -r.quantity, userId: actor.userId, userName: actor.userName, createdAt: now })))
+    .values(
+      open.map((r) => ({
+        agreementId: r.agreementId,
+        lineId: r.lineId,
+        orderId,
+        quantity: -r.quantity,
+        amount: toYuan(-toFen(r.amount)),
+        userId: actor.userId,
+        userName: actor.userName,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing();
   for (const agreementId of new Set(open.map((r) => r.agreementId))) {
     const [a] = await tx.select({ status: agreements.status }).from(agreements).where(eq(agreements.id, agreementId));

@@ -40,7 +40,7 @@ type EditIn = z.output<typeof agreementUpdateInput>;
 type LinesIn = CreateIn['lines'];
 
 /** The lines as stored: SKU lines take their product's name, spec and unit from the supplier's catalogue. */
-async function lineRows(t: Db, sellerCompanyId: number, lines: LinesIn) {
+async function lineRows(t: Db, sellerCompanyId: number, lines: LinesIn, amountLimit: number | null) {
   const codes = lines.map((l) => l.skuCode).filter(Boolean);
   const seen = new Set<string>();
   for (const c of codes) {
@@ -56,7 +56,7 @@ async function lineRows(t: Db, sellerCompanyId: number, lines: LinesIn) {
     : [];
   const byCode = new Map(skus.map((s) => [s.code, s]));
   return lines.map((l, sort) => {
-    const base = { sort, unitPrice: toYuan(toFen(l.unitPrice)), quantity: l.quantity };
+    const base = { sort, unitPrice: toYuan(toFen(l.unitPrice)), quantity: amountLimit === null ? l.quantity : null };
     if (!l.skuCode) return { ...base, skuId: null, skuCode: '', productName: l.productName, spec: l.spec, unit: l.unit };
     const s = byCode.get(l.skuCode);
     if (!s) throw fail('AGREEMENT_SKU_UNKNOWN', { code: l.skuCode });
@@ -85,7 +85,7 @@ export async function createAgreement(db: Db, caller: Caller, input: CreateIn, n
       .where(eq(companies.id, input.buyerCompanyId));
     if (!buyer || buyer.type !== CompanyType.PURCHASER) throw fail('AGREEMENT_NOT_PURCHASER');
     const [seller] = await t.select({ name: companies.name }).from(companies).where(eq(companies.id, caller.companyId));
-    const lines = await lineRows(t, caller.companyId, input.lines);
+    const lines = await lineRows(t, caller.companyId, input.lines, input.amountLimit);
     const [row] = await t
       .insert(agreements)
       .values({
@@ -99,6 +99,7 @@ export async function createAgreement(db: Db, caller: Caller, input: CreateIn, n
         validFrom: input.validFrom,
         validTo: input.validTo,
         remark: input.remark,
+        amountLimit: input.amountLimit === null ? null : toYuan(toFen(input.amountLimit)),
         createdBy: caller.userId,
       })
       .returning({ id: agreements.id, code: agreements.code });
@@ -179,12 +180,21 @@ export async function editAgreement(db: Db, caller: Caller, input: EditIn, now =
     'edit',
     'seller',
     async (t, r, to) => {
-      const lines = await lineRows(t, caller.companyId, input.lines);
+      const lines = await lineRows(t, caller.companyId, input.lines, input.amountLimit);
       await t.delete(agreementLines).where(eq(agreementLines.agreementId, r.id));
       await t.insert(agreementLines).values(lines.map((l) => ({ ...l, agreementId: r.id })));
       await t
         .update(agreements)
-        .set({ status: to, title: input.title, validFrom: input.validFrom, validTo: input.validTo, remark: input.remark, rejectReason: '', updatedAt: now })
+        .set({
+          status: to,
+          title: input.title,
+          validFrom: input.validFrom,
+          validTo: input.validTo,
+          remark: input.remark,
+          amountLimit: input.amountLimit === null ? null : toYuan(toFen(input.amountLimit)),
+          rejectReason: '',
+          updatedAt: now,
+        })
         .where(eq(agreements.id, r.id));
       return { notice: '已修改，待确认' };
     },
@@ -238,4 +248,108 @@ export async function terminateAgreement(db: Db, caller: Caller, id: number, rea
     },
     now,
   );
+}
+
+/** The supplier confirms an agreement an RFQ award made: 生效中, the expiry and reminder clocks start. */
+export async function acceptAgreement(db: Db, caller: Caller, id: number, now = new Date()): Promise<void> {
+  await step(
+    db,
+    caller,
+    id,
+    'accept',
+    'seller',
+    async (t, r, to) => {
+      await t.update(agreements).set({ status: to, confirmedAt: now, updatedAt: now }).where(eq(agreements.id, r.id));
+      return { notice: '供应商已确认，协议生效' };
+    },
+    now,
+  );
+}
+
+/** The supplier declines an agreement an RFQ award made, with a reason: 已拒绝 (it may correct it for the purchaser). */
+export async function declineAgreement(db: Db, caller: Caller, id: number, reason: string, now = new Date()): Promise<void> {
+  await step(
+    db,
+    caller,
+    id,
+    'decline',
+    'seller',
+    async (t, r, to) => {
+      await t.update(agreements).set({ status: to, rejectReason: reason, updatedAt: now }).where(eq(agreements.id, r.id));
+      return { note: reason, notice: '被供应商拒绝' };
+    },
+    now,
+  );
+}
+
+/** One awarded supplier's part of an RFQ award made into an agreement: its lines at the quoted prices. */
+export interface AwardAgreement {
+  sellerCompanyId: number;
+  sellerCompanyName: string;
+  lines: { productName: string; spec: string; unit: string; quantity: number; unitPrice: number }[];
+}
+
+/**
+ * 生成框架协议 (docs/product/agreements.md#from-an-rfq-award): inside the award's transaction, one agreement per
+ * awarded supplier between the purchaser and it, free lines with the awarded unit price and quantity, the period
+ * chosen, 待供应商确认; the supplier told. The purchaser's award is its side of the agreement.
+ */
+export async function agreementsFromAward(
+  t: Db,
+  caller: Caller,
+  award: { enquiryCode: string; title: string; validFrom: string; validTo: string; remark: string; parts: AwardAgreement[] },
+  now: Date,
+): Promise<{ id: number; code: string; sellerCompanyId: number }[]> {
+  checkPeriod(award.validTo, now);
+  const userName = await callerName(t, caller.userId);
+  const made = [];
+  for (const p of award.parts) {
+    const [row] = await t
+      .insert(agreements)
+      .values({
+        code: documentNumberSql('XY', ORDER_NO_SEQUENCE, 8),
+        status: AgreementStatus.AWARDED,
+        buyerCompanyId: caller.companyId,
+        buyerCompanyName: caller.companyName,
+        sellerCompanyId: p.sellerCompanyId,
+        sellerCompanyName: p.sellerCompanyName,
+        title: award.title.slice(0, 60),
+        validFrom: award.validFrom,
+        validTo: award.validTo,
+        remark: award.remark || `询价单 ${award.enquiryCode} 授标生成`,
+        createdBy: caller.userId,
+      })
+      .returning({ id: agreements.id, code: agreements.code });
+    await t.insert(agreementLines).values(
+      p.lines.map((l, sort) => ({
+        agreementId: row!.id,
+        sort,
+        skuId: null,
+        skuCode: '',
+        productName: l.productName.slice(0, 120),
+        spec: l.spec.slice(0, 200),
+        unit: l.unit.slice(0, 10),
+        unitPrice: toYuan(toFen(l.unitPrice)),
+        quantity: l.quantity,
+      })),
+    );
+    await recordHistory(t, {
+      docType: AGREEMENT_DOC,
+      docId: row!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: AgreementStatus.AWARDED,
+      actor: { side: Side.BUYER, userId: caller.userId, userName },
+      note: `询价单 ${award.enquiryCode} 授标生成`,
+      now,
+    });
+    await notify(t, p.sellerCompanyId, {
+      type: 'agreement',
+      title: `待确认框架协议 ${row!.code}`,
+      content: `${caller.companyName} 将询价单 ${award.enquiryCode} 授予贵公司并生成框架协议「${award.title.slice(0, 60)}」，请确认。`,
+      linkPath: agreementLink(row!.id),
+    });
+    made.push({ ...row!, sellerCompanyId: p.sellerCompanyId });
+  }
+  return made;
 }

@@ -19,6 +19,10 @@ export const agreementsErrors = defineErrors({
     message: (p: { product: string; remaining: number; unit: string }) =>
       `「${p.product}」协议剩余数量为 ${p.remaining}${p.unit}，不能超量下达`,
   },
+  AGREEMENT_OVER_AMOUNT: {
+    kind: 'conflict',
+    message: (p: { amount: string; remaining: string }) => `本次下达金额${p.amount}超过协议剩余金额${p.remaining}，不能超额下达`,
+  },
   AGREEMENT_INVOICE_TITLE_REQUIRED: { kind: 'invalid', message: '请选择发票抬头' },
   AGREEMENT_SPECIAL_TITLE_REQUIRED: { kind: 'invalid', message: '开具专用发票请选择专用发票抬头' },
 });

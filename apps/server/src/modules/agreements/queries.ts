@@ -27,21 +27,32 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The side a company takes in its agreements: purchasers buy, suppliers sell. */
 const listSide = (caller: Caller) => (caller.companyType === CompanyType.SUPPLIER ? 'seller' : 'buyer');
 
-/** Agreed and used amounts (fen) of agreements, from their lines and the ledger. */
-async function amountsOf(db: Db, ids: number[]) {
+/**
+ * Agreed and used amounts (fen) of agreements, from their lines and the ledger: the agreed amount is an amount
+ * agreement's total amount (金额协议), else the sum of quantity × unit price.
+ */
+async function amountsOf(db: Db, rows: { id: number; amountLimit: string | null }[]) {
+  const ids = rows.map((r) => r.id);
   if (!ids.length) return new Map<number, { total: number; used: number }>();
   const lines = await db.select().from(agreementLines).where(inArray(agreementLines.agreementId, ids));
   const used = await usedByLine(db, ids);
-  const out = new Map<number, { total: number; used: number }>();
+  const out = new Map<number, { total: number; used: number }>(rows.map((r) => [r.id, { total: r.amountLimit === null ? 0 : toFen(r.amountLimit), used: 0 }]));
   for (const l of lines) {
-    const a = out.get(l.agreementId) ?? { total: 0, used: 0 };
+    const a = out.get(l.agreementId)!;
     const unit = toFen(l.unitPrice);
-    a.total += unit * l.quantity;
+    if (l.quantity !== null) a.total += unit * l.quantity;
     a.used += unit * (used.get(l.id) ?? 0);
-    out.set(l.agreementId, a);
   }
   return out;
 }
+
+/** The row's amounts as the pages show them. */
+const amountView = (a: { total: number; used: number }, amountLimit: string | null) => ({
+  totalAmount: toYuan(a.total),
+  usedAmount: toYuan(a.used),
+  amountLimit: amountLimit === null ? null : toYuan(toFen(amountLimit)),
+  remainingAmount: toYuan(a.total - a.used),
+});
 
 /** The caller company's agreements on its side, newest first, filtered by status and keyword, paged. */
 export async function listAgreements(db: Db, caller: Caller, q: ListIn): Promise<{ list: AgreementRow[]; total: number }> {
@@ -68,6 +79,7 @@ export async function listAgreements(db: Db, caller: Caller, q: ListIn): Promise
         sellerCompanyName: agreements.sellerCompanyName,
         validFrom: agreements.validFrom,
         validTo: agreements.validTo,
+        amountLimit: agreements.amountLimit,
         createdAt: agreements.createdAt,
         total: totalOf(agreements, where),
       })
@@ -77,12 +89,12 @@ export async function listAgreements(db: Db, caller: Caller, q: ListIn): Promise
     q,
     () => db.$count(agreements, where),
   );
-  const amounts = await amountsOf(db, page.list.map((r) => r.id));
+  const amounts = await amountsOf(db, page.list);
   return {
     total: page.total,
     list: page.list.map((r) => {
       const a = amounts.get(r.id) ?? { total: 0, used: 0 };
-      return { ...r, createdAt: r.createdAt.toISOString(), totalAmount: toYuan(a.total), usedAmount: toYuan(a.used) };
+      return { ...r, createdAt: r.createdAt.toISOString(), ...amountView(a, r.amountLimit) };
     }),
   };
 }
@@ -106,11 +118,11 @@ export async function agreementDetail(db: Db, caller: Caller, id: number, now = 
         .where(inArray(orders.id, draws.map((d) => d.orderId)))
     : [];
   const orderById = new Map(orderRows.map((o) => [o.id, o]));
-  let total = 0;
+  let total = row.amountLimit === null ? 0 : toFen(row.amountLimit);
   let usedFen = 0;
   const lineViews = lines.map((l) => {
     const u = used.get(l.id) ?? 0;
-    total += toFen(l.unitPrice) * l.quantity;
+    if (l.quantity !== null) total += toFen(l.unitPrice) * l.quantity;
     usedFen += toFen(l.unitPrice) * u;
     return {
       id: l.id,
@@ -122,7 +134,7 @@ export async function agreementDetail(db: Db, caller: Caller, id: number, now = 
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       usedQuantity: u,
-      remainingQuantity: l.quantity - u,
+      remainingQuantity: l.quantity === null ? null : l.quantity - u,
     };
   });
   return {
@@ -139,8 +151,7 @@ export async function agreementDetail(db: Db, caller: Caller, id: number, now = 
     remark: row.remark,
     rejectReason: row.rejectReason,
     terminateReason: row.terminateReason,
-    totalAmount: toYuan(total),
-    usedAmount: toYuan(usedFen),
+    ...amountView({ total, used: usedFen }, row.amountLimit),
     createdAt: row.createdAt.toISOString(),
     lines: lineViews,
     callOffs: draws.flatMap((d) => {

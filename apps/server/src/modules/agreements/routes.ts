@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { callOff } from './call-off.ts';
-import { confirmAgreement, createAgreement, editAgreement, rejectAgreement, terminateAgreement } from './commands.ts';
+import { acceptAgreement, confirmAgreement, createAgreement, declineAgreement, editAgreement, rejectAgreement, terminateAgreement } from './commands.ts';
 import { registerAgreementJobs } from './jobs.ts';
 import { agreementBuyers, agreementDetail, listAgreements } from './queries.ts';
 
@@ -28,6 +28,14 @@ export default async function agreementRoutes(app: FastifyInstance) {
   });
   route(app, e.agreementReject, async (request) => {
     await rejectAgreement(app.db, companyCaller(request), request.body.id, request.body.reason);
+    return ok(null, '已拒绝该框架协议');
+  });
+  route(app, e.agreementAccept, async (request) => {
+    await acceptAgreement(app.db, companyCaller(request), request.body.id);
+    return ok(null, '框架协议已确认生效');
+  });
+  route(app, e.agreementDecline, async (request) => {
+    await declineAgreement(app.db, companyCaller(request), request.body.id, request.body.reason);
     return ok(null, '已拒绝该框架协议');
   });
   route(app, e.agreementTerminate, async (request) => {

@@ -45,6 +45,10 @@ describe('agreements: the state table is the guard', () => {
           return callEndpoint(t.app, buyer.token, e.agreementConfirm, { id });
         case 'reject':
           return callEndpoint(t.app, buyer.token, e.agreementReject, { id, reason: '状态表测试' });
+        case 'accept':
+          return callEndpoint(t.app, seller.admin.token, e.agreementAccept, { id });
+        case 'decline':
+          return callEndpoint(t.app, seller.admin.token, e.agreementDecline, { id, reason: '状态表测试' });
         case 'terminate':
           return callEndpoint(t.app, seller.admin.token, e.agreementTerminate, { id, reason: '状态表测试' });
         case 'callOff':

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { BudgetOverMode, PURCHASE_REQUEST_EXPIRE, PurchaseRequestStatus, Side, fenToNumber, formatFen, toFen, toYuan, type CheckoutResult } from '@aquamall/shared';
+import { BudgetOverMode, PURCHASE_REQUEST_EXPIRE, PurchaseRequestKind, PurchaseRequestStatus, type PurchaseRequestKindValue, Side, fenToNumber, formatFen, toFen, toYuan, type CheckoutResult } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import {
   cartLines,
@@ -10,6 +10,9 @@ import {
   purchaseRequests,
   userRoles,
   users,
+  type AddressSnapshot,
+  type AwardSnapshot,
+  type InvoiceSnapshot,
   type RequestLineSnapshot,
   type RequestStep,
 } from '../../db/schema/index.ts';
@@ -62,7 +65,6 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     now,
   });
   if (!route) return null;
-  const { rule, steps, department, overBudget } = route;
 
   for (const l of priced) {
     const f = l.f;
@@ -99,24 +101,68 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     quantity: l.quantity,
     unitPrice: toYuan(l.unitFen),
   }));
-  const expiresAt = addDays(now, PURCHASE_REQUEST_DAYS);
+  const { id, requestNo } = await openRequest(tx, caller, route, {
+    userName: s.userName,
+    totalFen,
+    lines,
+    address: s.address,
+    invoice: s.invoice,
+    remarks: [...s.remarks],
+    kind: PurchaseRequestKind.CHECKOUT,
+    award: null,
+    now,
+  });
+  const bought = s.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []));
+  if (bought.length) await tx.delete(cartLines).where(inArray(cartLines.id, bought));
+  return {
+    checkoutId: randomUUID(),
+    totalAmount: fenToNumber(totalFen),
+    orders: [],
+    purchaseRequest: { id, requestNo },
+  };
+}
+
+/** What a new purchase request keeps besides its route (a checkout's or an award's). */
+export interface RequestContent {
+  userName: string;
+  totalFen: number;
+  lines: RequestLineSnapshot[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  remarks: RequestRemark[];
+  kind: PurchaseRequestKindValue;
+  award: AwardSnapshot | null;
+  /** Said first in the history note (an award names its enquiry or tender lot). */
+  subject?: string;
+  now: Date;
+}
+
+/**
+ * Writes a purchase request (docs/product/approvals.md#lifecycle): the row waiting for its first step, the
+ * approvers per step, the history row, the expiry clock and the first step's approvers told.
+ */
+export async function openRequest(tx: Db, caller: Caller, route: Route, c: RequestContent): Promise<{ id: number; requestNo: string }> {
+  const { rule, steps, department, overBudget } = route;
+  const expiresAt = addDays(c.now, PURCHASE_REQUEST_DAYS);
   const [row] = await tx
     .insert(purchaseRequests)
     .values({
       companyId: caller.companyId,
       requestNo: documentNumberSql('SQ', ORDER_NO_SEQUENCE, 8),
       requesterUserId: caller.userId,
-      requesterName: s.userName,
+      requesterName: c.userName,
       departmentId: department?.id ?? null,
       ruleId: rule.id,
       ruleName: rule.name,
       status: PurchaseRequestStatus.PENDING,
-      totalAmount: toYuan(totalFen),
-      lines,
-      address: s.address,
-      invoice: s.invoice,
-      remarks: [...s.remarks],
+      totalAmount: toYuan(c.totalFen),
+      lines: c.lines,
+      address: c.address,
+      invoice: c.invoice,
+      remarks: c.remarks,
       steps,
+      kind: c.kind,
+      award: c.award,
       overBudget: !!overBudget,
       expiresAt,
     })
@@ -131,20 +177,13 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     action: 'create',
     fromStatus: null,
     toStatus: PurchaseRequestStatus.PENDING,
-    actor: { side: Side.BUYER, userId: caller.userId, userName: s.userName },
-    note: routeNote(rule.name, overBudget),
-    now,
+    actor: { side: Side.BUYER, userId: caller.userId, userName: c.userName },
+    note: (c.subject ? `${c.subject}；` : '') + routeNote(rule.name, overBudget),
+    now: c.now,
   });
   await scheduleJob(tx, PURCHASE_REQUEST_EXPIRE, id, expiresAt);
-  const bought = s.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []));
-  if (bought.length) await tx.delete(cartLines).where(inArray(cartLines.id, bought));
-  await notifyApprovers(tx, caller.companyId, { id, requestNo: row!.requestNo, requesterName: s.userName, totalAmount: toYuan(totalFen) }, steps[0]!.userIds);
-  return {
-    checkoutId: randomUUID(),
-    totalAmount: fenToNumber(totalFen),
-    orders: [],
-    purchaseRequest: { id, requestNo: row!.requestNo },
-  };
+  await notifyApprovers(tx, caller.companyId, { id, requestNo: row!.requestNo, requesterName: c.userName, totalAmount: toYuan(c.totalFen) }, steps[0]!.userIds);
+  return { id, requestNo: row!.requestNo };
 }
 
 /** What a submission is matched against (checkout, RFQ award, tender award). */

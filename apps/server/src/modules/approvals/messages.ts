@@ -24,6 +24,10 @@ export const approvalsErrors = defineErrors({
   PURCHASE_REQUEST_ALL_FORBIDDEN: { kind: 'forbidden', message: '没有操作权限' },
   PURCHASE_REQUEST_NOT_YOUR_STEP: { kind: 'forbidden', message: '当前审批步骤不需要您审批' },
   PURCHASE_REQUEST_NOT_REQUESTER: { kind: 'forbidden', message: '只有申请人可以撤回采购申请' },
+  AWARD_WAITING_APPROVAL: {
+    kind: 'conflict',
+    message: (p: { no: string }) => `该授标已提交采购申请 ${p.no}，正在审批中，不能重复授标`,
+  },
   PURCHASE_REQUEST_LINE_UNAVAILABLE: {
     kind: 'conflict',
     message: (p: { name: string; problem: string }) => `「${p.name}」${p.problem}，请调整后重新提交`,

@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-
 import {
   InvoiceKind,
   PURCHASE_REQUEST_EXPIRE,
+  PurchaseRequestKind,
   PurchaseRequestStatus,
   Side,
   purchaseRequestMachine,
@@ -23,7 +24,8 @@ import { linePrices, skuFacts } from '../buying/index.ts';
 import { cancelJobs, jobClocks } from '../jobs/index.ts';
 import { createOrders, type NewOrder } from '../orders/index.ts';
 import { permissionsOfUser } from '../access/index.ts';
-import { callerName, type Caller } from '../auth/index.ts';
+import { callerFor, callerName, type Caller } from '../auth/index.ts';
+import { awardPerformer } from './awards.ts';
 import { userName } from './departments.ts';
 import { PURCHASE_REQUEST_DOC } from './gate.ts';
 import { fail } from './messages.ts';
@@ -48,6 +50,8 @@ function rowOf(r: Request): PurchaseRequestRow {
     status: r.status,
     requesterName: r.requesterName,
     ruleName: r.ruleName,
+    kind: r.kind,
+    subject: r.award?.subject ?? '',
     totalAmount: toYuan(toFen(r.totalAmount)),
     lineCount: r.lines.length,
     currentStep: r.currentStep,
@@ -230,7 +234,7 @@ export async function approveRequest(
   rules: OrderRules,
   id: number,
   comment: string,
-): Promise<{ status: number; orderIds: number[] }> {
+): Promise<{ status: number; orderIds: number[]; kind: number }> {
   return db.transaction(async (tx) => {
     const r = await lockRequest(tx, caller.companyId, id);
     guard('approve', r.status);
@@ -256,18 +260,26 @@ export async function approveRequest(
         },
       });
       await notifyApprovers(tx, r.companyId, r, r.steps[r.currentStep + 1]!.userIds);
-      return { status: r.status, orderIds: [] };
+      return { status: r.status, orderIds: [], kind: r.kind };
     }
 
-    let reason = await priceRise(tx, r);
+    const award = r.kind !== PurchaseRequestKind.CHECKOUT ? r.award : null;
+    let reason = award ? '' : await priceRise(tx, r);
     let orderIds: number[] = [];
     if (!reason) {
       try {
-        const created = await tx.transaction((sp) => createOrders(sp, ordersOf(r), rules, now));
-        orderIds = created.map((o) => o.id);
+        if (award) {
+          // The award as submitted, by its requester; a quotation or bid no longer valid returns the request.
+          const perform = awardPerformer(r.kind);
+          const requester = await callerFor(tx, r.requesterUserId);
+          orderIds = await tx.transaction((sp) => perform(sp, requester, { award, totalAmount: r.totalAmount }, rules, now));
+        } else {
+          const created = await tx.transaction((sp) => createOrders(sp, ordersOf(r), rules, now));
+          orderIds = created.map((o) => o.id);
+        }
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        reason = `${err.message}，请重新下单`;
+        reason = `${err.message}，${award ? '请重新授标' : '请重新下单'}`;
       }
     }
     const to: PurchaseRequestStatusValue = reason ? P.RETURNED : P.APPROVED;
@@ -279,7 +291,9 @@ export async function approveRequest(
       from: r.status,
       to,
       actor,
-      note: reason ? `${stepNote}；下单失败，退回申请人：${reason}` : `${stepNote}；已下单`,
+      note: reason
+        ? `${stepNote}；${award ? '授标未能执行' : '下单失败'}，退回申请人：${reason}`
+        : `${stepNote}；${award ? `已执行授标${orderIds.length ? '并下单' : ''}` : '已下单'}`,
       apply: async () => {
         await tx
           .update(purchaseRequests)
@@ -293,9 +307,13 @@ export async function approveRequest(
       r.companyId,
       r,
       reason ? '已退回' : '已审批通过',
-      reason ? `审批已通过，但未能下单：${reason}` : `审批已通过，已向供应商提交${orderIds.length}个订单。`,
+      reason
+        ? `审批已通过，但未能${award ? '执行授标' : '下单'}：${reason}`
+        : award
+          ? `审批已通过，${award.subject ?? '授标'}已执行${orderIds.length ? `，已向供应商提交${orderIds.length}个订单` : ''}。`
+          : `审批已通过，已向供应商提交${orderIds.length}个订单。`,
     );
-    return { status: to, orderIds };
+    return { status: to, orderIds, kind: r.kind };
   });
 }
 

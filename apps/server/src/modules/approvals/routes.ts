@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PURCHASE_REQUEST_EXPIRE } from '@aquamall/shared';
+import { PURCHASE_REQUEST_EXPIRE, PurchaseRequestKind } from '@aquamall/shared';
 import {
   approvalRuleEndpoints as r,
   departmentEndpoints as d,
@@ -9,6 +9,7 @@ import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
+import { contractsForAward } from '../contracts/index.ts';
 import { allDepartments, createDepartment, deleteDepartment, listDepartments, updateDepartment } from './departments.ts';
 import { approveRequest, expireRequest, listRequests, rejectRequest, requestDetail, withdrawRequest } from './requests.ts';
 import { createRule, deleteRule, listRules, updateRule } from './rules.ts';
@@ -52,9 +53,18 @@ export default async function approvalRoutes(app: FastifyInstance) {
   );
   route(app, p.purchaseRequestApprove, async (request) => {
     const res = await approveRequest(app.db, companyCaller(request), app.config.orderRules, request.body.sysNo, request.body.comment);
+    const award = res.kind !== PurchaseRequestKind.CHECKOUT;
+    // After the award has committed: one contract per awarded order, as the award endpoint does (decision 0208).
+    if (res.kind === PurchaseRequestKind.ENQUIRY_AWARD && res.orderIds.length) await contractsForAward(app, companyCaller(request), res.orderIds);
     const message =
-      res.status === 1 ? '审批通过，订单已提交给供应商' : res.status === 5 ? '审批已通过，但未能下单，申请已退回申请人' : '审批通过，已转下一步审批';
-    return ok(res, message);
+      res.status === 1
+        ? award
+          ? '审批通过，已执行授标'
+          : '审批通过，订单已提交给供应商'
+        : res.status === 5
+          ? `审批已通过，但未能${award ? '执行授标' : '下单'}，申请已退回申请人`
+          : '审批通过，已转下一步审批';
+    return ok({ status: res.status, orderIds: res.orderIds }, message);
   });
   route(app, p.purchaseRequestReject, async (request) => {
     await rejectRequest(app.db, companyCaller(request), request.body.sysNo, request.body.comment);

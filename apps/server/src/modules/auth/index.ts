@@ -1,7 +1,7 @@
 // The public face of this module: what other modules may import (docs/decisions/0212-module-faces.md).
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export type { Caller } from './caller.ts';
-export { callerByPhone, callerName } from './caller.ts';
+export { callerByPhone, callerFor, callerName } from './caller.ts';
 export { clientInfo } from './fields.ts';
 export { issueLogin } from './issue.ts';
 export { clearFailures, reserveAttempt } from './lockout.ts';

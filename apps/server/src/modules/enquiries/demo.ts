@@ -275,7 +275,7 @@ export async function seedDemoEnquiries(db: Db, now: Date): Promise<void> {
     await awardEnquiry(
       db,
       buyer,
-      { enquiryId: inserted[awardIndex]!.id, lines: awardItems.map((itemId, li) => ({ enquiryItemId: itemId, quotationId: cheapest(li).id })), remark: '' },
+      { enquiryId: inserted[awardIndex]!.id, lines: awardItems.map((itemId, li) => ({ enquiryItemId: itemId, quotationId: cheapest(li).id })), remark: '', asAgreement: null },
       DEFAULT_ORDER_RULES,
       now,
     );

@@ -9,6 +9,10 @@ import { raiserOf } from '../../lib/errors.ts';
 export const enquiriesErrors = defineErrors({
   /** Passed to files/ownership.ts assertOwnUploads, which raises it as an invalid input. */
   ENQUIRY_ATTACHMENT_REFUSED: { kind: 'invalid', message: '附件不存在或不是本公司上传的文件' },
+  ENQUIRY_AWARD_CHANGED: {
+    kind: 'conflict',
+    message: (p: { approved: string; now: string }) => `报价已变更：审批时授标金额${p.approved}，现为${p.now}`,
+  },
   ENQUIRY_AWARD_UNPRICED: { kind: 'conflict', message: (p: { supplier: string; product: string }) => `${p.supplier} 未对「${p.product}」报价` },
   ENQUIRY_DEADLINE_TOO_FAR: { kind: 'invalid', message: (p: { label: string; days: number }) => `${p.label}不能超过${p.days}天` },
   ENQUIRY_DEADLINE_TOO_SOON: { kind: 'invalid', message: (p: { label: string }) => `${p.label}必须晚于当前时间` },

@@ -67,6 +67,6 @@ export default async function enquiryRoutes(app: FastifyInstance) {
     const result = await awardEnquiry(app.db, caller, request.body, rules);
     // After the award has committed: one contract per awarded supplier's order (docs/decisions/0208-order-contracts.md).
     await contractsForAward(app, caller, result.orders.map((o) => o.id));
-    return ok(result, '授标成功，已生成询价订单');
+    return ok(result, result.purchaseRequest ? `授标需审批，已提交采购申请 ${result.purchaseRequest.requestNo}` : '授标成功，已生成询价订单');
   });
 }

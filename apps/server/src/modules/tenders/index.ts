@@ -3,5 +3,6 @@
 export { purchaserLink, supplierLink } from './common.ts';
 export { seedDemoTenders } from './demo.ts';
 export { tenderFileParties } from './file-parties.ts';
+export { performTenderAward } from './purchaser.ts';
 export { default as tenderRoutes } from './routes.ts';
 export { sealedBidFileParties } from './sealed.ts';

@@ -11,6 +11,10 @@ export const tendersErrors = defineErrors({
   TENDER_AMENDED_AGAIN: { kind: 'conflict', message: '招标文件已再次变更，请查看最新内容后重新确认' },
   TENDER_ANSWER_AFTER_OPEN: { kind: 'conflict', message: '开标后不能再答疑' },
   TENDER_BID_CLOSED: { kind: 'conflict', message: '投标已截止，不能再修改' },
+  TENDER_AWARD_CHANGED: {
+    kind: 'conflict',
+    message: (p: { approved: string; now: string }) => `投标报价已变更：审批时中标金额${p.approved}，现为${p.now}`,
+  },
   TENDER_BID_NO_PRICE: { kind: 'invalid', message: '该投标未对此标段报价' },
   TENDER_BID_NOT_SUBMITTED: { kind: 'conflict', message: '贵公司尚未投标' },
   TENDER_DEADLINE_PAST: { kind: 'invalid', message: '投标截止时间必须晚于当前时间' },

@@ -3,6 +3,7 @@ import {
   BidStatus,
   BidType,
   CompanyType,
+  formatFen,
   InvoiceKind,
   OrderKind,
   TenderBidStatus,
@@ -41,6 +42,7 @@ import { safeHtml } from '../../lib/sanitize.ts';
 import { addDays, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { createOrders } from '../orders/index.ts';
+import { routeAward, type AwardPerformer } from '../approvals/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import {
   TENDER_DOC,
@@ -366,6 +368,8 @@ export async function scoreBids(db: Db, caller: Caller, raw: z.input<typeof tend
 /**
  * Awards a lot to one of its opened bids (amount = unit price × quantity). With `createOrder`, the winner gets an
  * order of kind 4 at its price, to the purchaser's default address, made by createOrders in the same transaction.
+ * An award the company's approval rules catch (amount = the bid's amount for the lot) waits as a purchase request
+ * and the lot stays open (docs/product/approvals.md#awards); its last approval performs it (performTenderAward).
  */
 export async function awardLot(
   db: Db,
@@ -373,59 +377,116 @@ export async function awardLot(
   raw: z.input<typeof tenderAwardInput>,
   rules: OrderRules,
   now = new Date(),
-): Promise<{ orderId: number | null }> {
+): Promise<{ orderId: number | null; purchaseRequest?: { id: number; requestNo: string } }> {
   const a = tenderAwardInput.parse(raw);
-  return inTransaction(db, async (t) => {
-    const tender = await ownTender(t, caller, a.tenderId, true);
-    const all = await openedBids(t, tender);
-    const [lot] = await t.select().from(tenderLots).where(and(eq(tenderLots.id, a.lotId), eq(tenderLots.tenderId, tender.id)));
-    if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
-    guardLot('award', lot);
-    const bid = all.find((b) => b.bidId === a.bidId);
-    const price = bid?.prices.find((p) => p.lotId === lot.id);
-    if (!bid || !price) throw fail('TENDER_BID_NO_PRICE');
-    let orderId: number | null = null;
-    if (a.createOrder) {
-      const [addr] = await t
-        .select()
-        .from(addresses)
-        .where(eq(addresses.companyId, caller.companyId))
-        .orderBy(desc(addresses.isDefault), desc(addresses.id))
-        .limit(1);
-      if (!addr) throw fail('TENDER_DEFAULT_ADDRESS_REQUIRED');
-      const [order] = await createOrders(
-        t,
-        [
+  return inTransaction(db, (t) => awardLotInTx(t, caller, a, rules, now, null));
+}
+
+/**
+ * The award of an approved purchase request (approvals/awards.ts AwardPerformer), as its requester: the tender
+ * still under evaluation, the lot still open, the bid's price for it the approved amount.
+ */
+export const performTenderAward: AwardPerformer = async (tx, requester, r, rules, now) => {
+  if (r.award.kind !== 'tender') throw new Error('not a tender award');
+  const a = { tenderId: r.award.tenderId, lotId: r.award.lotId, bidId: r.award.bidId, createOrder: !!r.award.createOrder };
+  const res = await awardLotInTx(tx, requester, a, rules, now, toFen(r.totalAmount));
+  return res.orderId ? [res.orderId] : [];
+};
+
+async function awardLotInTx(
+  t: Db,
+  caller: Caller,
+  a: z.output<typeof tenderAwardInput>,
+  rules: OrderRules,
+  now: Date,
+  approvedFen: number | null,
+): Promise<{ orderId: number | null; purchaseRequest?: { id: number; requestNo: string } }> {
+  const tender = await ownTender(t, caller, a.tenderId, true);
+  const all = await openedBids(t, tender);
+  const [lot] = await t.select().from(tenderLots).where(and(eq(tenderLots.id, a.lotId), eq(tenderLots.tenderId, tender.id)));
+  if (!lot) throw fail('TENDER_LOT_NOT_FOUND');
+  guardLot('award', lot);
+  const bid = all.find((b) => b.bidId === a.bidId);
+  const price = bid?.prices.find((p) => p.lotId === lot.id);
+  if (!bid || !price) throw fail('TENDER_BID_NO_PRICE');
+  const [addr] = await t
+    .select()
+    .from(addresses)
+    .where(eq(addresses.companyId, caller.companyId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id))
+    .limit(1);
+  if (a.createOrder && !addr) throw fail('TENDER_DEFAULT_ADDRESS_REQUIRED');
+  const address = {
+    receiver: addr?.receiver ?? '',
+    phone: addr?.phone ?? '',
+    provinceCode: addr?.provinceCode ?? 0,
+    cityCode: addr?.cityCode ?? 0,
+    districtCode: addr?.districtCode ?? 0,
+    areaName: addr?.areaName ?? '',
+    detail: addr?.detail ?? '',
+  };
+  const invoice = { kind: InvoiceKind.NONE, title: '', taxNo: '', regAddress: '', regPhone: '', bankName: '', bankAccount: '' };
+  const userName = await callerName(t, caller.userId);
+  const totalFen = toFen(price.amount);
+  const subject = `招标项目 ${tender.code} 标段「${lot.name}」定标`;
+  if (approvedFen === null) {
+    const [winner] = await t.select({ name: companies.name }).from(companies).where(eq(companies.id, bid.companyId));
+    const request = await routeAward(
+      t,
+      caller,
+      {
+        award: { kind: 'tender', tenderId: tender.id, lotId: lot.id, bidId: bid.bidId, createOrder: a.createOrder, subject },
+        totalFen,
+        sellerCompanyIds: [bid.companyId],
+        lines: [
           {
-            kind: OrderKind.ENQUIRY,
-            buyer: { companyId: caller.companyId, userId: caller.userId, userName: await callerName(t, caller.userId) },
+            skuId: 0,
+            cartLineId: null,
             sellerCompanyId: bid.companyId,
-            lines: [{ productName: lot.name, spec: lot.spec, unit: lot.unit, quantity: lot.quantity, unitPrice: Number(price.price) }],
-            address: {
-              receiver: addr.receiver,
-              phone: addr.phone,
-              provinceCode: addr.provinceCode,
-              cityCode: addr.cityCode,
-              districtCode: addr.districtCode,
-              areaName: addr.areaName,
-              detail: addr.detail,
-            },
-            invoice: { kind: InvoiceKind.NONE, title: '', taxNo: '', regAddress: '', regPhone: '', bankName: '', bankAccount: '' },
-            buyerRemark: `招标项目 ${tender.code} 标段「${lot.name}」中标`,
+            shopName: winner?.name ?? '',
+            productName: lot.name,
+            spec: lot.spec,
+            unit: lot.unit,
+            quantity: lot.quantity,
+            unitPrice: toYuan(toFen(price.price)),
           },
         ],
-        rules,
-        now,
-      );
-      orderId = order!.id;
-    }
-    await t
-      .update(tenderLots)
-      .set({ status: TenderLotStatus.AWARDED, winnerBidId: bid.bidId, winAmount: price.amount, orderId })
-      .where(eq(tenderLots.id, lot.id));
-    await startEvaluating(t, caller, tender, now);
-    return { orderId };
-  });
+        address,
+        invoice,
+        remark: a.createOrder ? '定标并生成订单' : '定标',
+        subject,
+        userName,
+      },
+      now,
+    );
+    if (request) return { orderId: null, purchaseRequest: request };
+  } else if (totalFen !== approvedFen) throw fail('TENDER_AWARD_CHANGED', { approved: formatFen(approvedFen), now: formatFen(totalFen) });
+  let orderId: number | null = null;
+  if (a.createOrder) {
+    const [order] = await createOrders(
+      t,
+      [
+        {
+          kind: OrderKind.ENQUIRY,
+          buyer: { companyId: caller.companyId, userId: caller.userId, userName },
+          sellerCompanyId: bid.companyId,
+          lines: [{ productName: lot.name, spec: lot.spec, unit: lot.unit, quantity: lot.quantity, unitPrice: Number(price.price) }],
+          address,
+          invoice,
+          buyerRemark: `招标项目 ${tender.code} 标段「${lot.name}」中标`,
+        },
+      ],
+      rules,
+      now,
+    );
+    orderId = order!.id;
+  }
+  await t
+    .update(tenderLots)
+    .set({ status: TenderLotStatus.AWARDED, winnerBidId: bid.bidId, winAmount: price.amount, orderId })
+    .where(eq(tenderLots.id, lot.id));
+  await startEvaluating(t, caller, tender, now);
+  return { orderId };
 }
 
 /**

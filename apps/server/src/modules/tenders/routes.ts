@@ -30,7 +30,10 @@ export default async function tenderRoutes(app: FastifyInstance) {
     await scoreBids(app.db, c(r), r.body);
     return ok(null, '评分已保存');
   });
-  route(app, e.tenderAward, async (r) => ok(await awardLot(app.db, c(r), r.body, app.config.orderRules), '已定标'));
+  route(app, e.tenderAward, async (r) => {
+    const res = await awardLot(app.db, c(r), r.body, app.config.orderRules);
+    return ok(res, res.purchaseRequest ? `定标需审批，已提交采购申请 ${res.purchaseRequest.requestNo}` : '已定标');
+  });
   route(app, e.tenderPublishResult, async (r) => ok(await publishResult(app.db, c(r), r.body, app.config.tenderPublicityDays), '中标公告已发布'));
   route(app, e.tenderRepublish, async (r) => ok(await republishLots(app.db, c(r), r.body.tenderId, r.body.lotIds), '已生成新的招标草稿'));
   route(app, e.tenderReplyObjection, async (r) => {

@@ -57,5 +57,7 @@ export const useCreateAgreement = () => useAgreementMutation((v: InputOf<'agreem
 export const useEditAgreement = () => useAgreementMutation((v: InputOf<'agreementEdit'>) => api.run('agreementEdit', v));
 export const useConfirmAgreement = () => useAgreementMutation((v: InputOf<'agreementConfirm'>) => api.run('agreementConfirm', v));
 export const useRejectAgreement = () => useAgreementMutation((v: InputOf<'agreementReject'>) => api.run('agreementReject', v));
+export const useAcceptAgreement = () => useAgreementMutation((v: InputOf<'agreementAccept'>) => api.run('agreementAccept', v));
+export const useDeclineAgreement = () => useAgreementMutation((v: InputOf<'agreementDecline'>) => api.run('agreementDecline', v));
 export const useTerminateAgreement = () => useAgreementMutation((v: InputOf<'agreementTerminate'>) => api.run('agreementTerminate', v));
 export const useCallOff = () => useAgreementMutation((v: InputOf<'agreementCallOff'>) => api.run('agreementCallOff', v));

@@ -54,11 +54,13 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
     form.resetFields();
   };
 
-  const anyLeft = agreement.lines.some((l) => l.remainingQuantity > 0);
+  // 金额协议: a line's cap is what the remaining amount buys at its price (the server checks the sum).
+  const capOf = (l: (typeof agreement.lines)[number]) => l.remainingQuantity ?? Math.floor(toFen(agreement.remainingAmount) / toFen(l.unitPrice));
+  const anyLeft = agreement.lines.some((l) => capOf(l) > 0);
   return (
     <Card title="订单下达" size="small" data-testid="calloff-form">
       {!anyLeft ? (
-        <Alert type="info" showIcon message="协议数量已全部下达" />
+        <Alert type="info" showIcon message={agreement.amountLimit === null ? '协议数量已全部下达' : '协议金额已全部下达'} />
       ) : (
         <Form<Values> form={form} layout="vertical" initialValues={{ quantities: {}, invoiceKind: 0, remark: '' }}>
           <Table
@@ -70,7 +72,7 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
             columns={[
               { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
               { title: '协议单价', dataIndex: 'unitPrice', width: 110, align: 'right', render: (v: string) => formatMoney(v) },
-              { title: '剩余数量', dataIndex: 'remainingQuantity', width: 100, align: 'right', render: (v: number, l) => `${v}${l.unit}` },
+              { title: '剩余数量', dataIndex: 'remainingQuantity', width: 100, align: 'right', render: (v: number | null, l) => (v === null ? `至多${capOf(l)}${l.unit}` : `${v}${l.unit}`) },
               {
                 title: '本次下达数量',
                 key: 'q',
@@ -85,13 +87,13 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
                           ? null
                           : !Number.isInteger(v) || v < 0
                             ? '下达数量必须是正整数'
-                            : v > l.remainingQuantity
-                              ? `最多可下达 ${l.remainingQuantity}${l.unit}`
+                            : v > capOf(l)
+                              ? `最多可下达 ${capOf(l)}${l.unit}`
                               : null,
                       ),
                     ]}
                   >
-                    <InputNumber min={0} max={l.remainingQuantity} precision={0} disabled={l.remainingQuantity <= 0} aria-label={`${l.productName}下达数量`} style={{ width: 130 }} />
+                    <InputNumber min={0} max={capOf(l)} precision={0} disabled={capOf(l) <= 0} aria-label={`${l.productName}下达数量`} style={{ width: 130 }} />
                   </Form.Item>
                 ),
               },

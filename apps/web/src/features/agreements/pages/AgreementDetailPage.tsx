@@ -12,7 +12,7 @@ import {
 import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { zodRule } from '../../../lib/form-rules.ts';
-import { useAgreementDetail, useConfirmAgreement, useRejectAgreement, useTerminateAgreement } from '../api/agreements.ts';
+import { useAcceptAgreement, useAgreementDetail, useConfirmAgreement, useDeclineAgreement, useRejectAgreement, useTerminateAgreement } from '../api/agreements.ts';
 import { CallOffForm } from '../components/CallOffForm.tsx';
 import { AgreementStatusTag } from '../components/status.tsx';
 
@@ -67,8 +67,10 @@ export default function AgreementDetailPage() {
 function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode }) {
   const confirm = useConfirmAgreement();
   const reject = useRejectAgreement();
+  const accept = useAcceptAgreement();
+  const decline = useDeclineAgreement();
   const terminate = useTerminateAgreement();
-  const [asking, setAsking] = useState<'reject' | 'terminate' | null>(null);
+  const [asking, setAsking] = useState<'reject' | 'decline' | 'terminate' | null>(null);
   const buyer = d.side === 'buyer';
 
   const actions = (
@@ -83,6 +85,18 @@ function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode 
       {d.actions.includes('reject') && (
         <Button danger onClick={() => setAsking('reject')}>
           {button('reject')}
+        </Button>
+      )}
+      {d.actions.includes('accept') && (
+        <Popconfirm title="确认后协议生效，采购商可按协议价下达订单" onConfirm={() => accept.mutateAsync({ id: d.id })}>
+          <Button type="primary" loading={accept.isPending} data-testid="agreement-accept">
+            {button('accept')}
+          </Button>
+        </Popconfirm>
+      )}
+      {d.actions.includes('decline') && (
+        <Button danger onClick={() => setAsking('decline')}>
+          {button('decline')}
         </Button>
       )}
       {d.actions.includes('edit') && (
@@ -124,6 +138,11 @@ function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode 
           <Descriptions.Item label="已下达金额">
             <Price value={d.usedAmount} />
           </Descriptions.Item>
+          <Descriptions.Item label={d.amountLimit === null ? '剩余金额' : '剩余金额（金额协议）'}>
+            <span data-testid="agreement-remaining-amount">
+              <Price value={d.remainingAmount} />
+            </span>
+          </Descriptions.Item>
           {d.remark && <Descriptions.Item label="备注">{d.remark}</Descriptions.Item>}
           {d.rejectReason && <Descriptions.Item label="拒绝原因">{d.rejectReason}</Descriptions.Item>}
           {d.terminateReason && <Descriptions.Item label="终止原因">{d.terminateReason}</Descriptions.Item>}
@@ -143,14 +162,14 @@ function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode 
             { title: '商品名称', dataIndex: 'productName' },
             { title: '规格', dataIndex: 'spec', render: (v: string) => v || '—' },
             { title: '协议单价', dataIndex: 'unitPrice', width: 110, align: 'right', render: (v: string) => <Price value={v} /> },
-            { title: '协议数量', dataIndex: 'quantity', width: 100, align: 'right', render: (v: number, l) => `${v}${l.unit}` },
+            { title: '协议数量', dataIndex: 'quantity', width: 100, align: 'right', render: (v: number | null, l) => (v === null ? '按金额' : `${v}${l.unit}`) },
             { title: '已下达', dataIndex: 'usedQuantity', width: 90, align: 'right', render: (v: number, l) => `${v}${l.unit}` },
             {
               title: '剩余',
               dataIndex: 'remainingQuantity',
               width: 90,
               align: 'right',
-              render: (v: number, l) => <span data-testid="line-remaining">{`${v}${l.unit}`}</span>,
+              render: (v: number | null, l) => <span data-testid="line-remaining">{v === null ? '—' : `${v}${l.unit}`}</span>,
             },
           ]}
         />
@@ -217,6 +236,17 @@ function AgreementView({ d, back }: { d: AgreementDetail; back: React.ReactNode 
         rules={reasonRules}
         pending={reject.isPending}
         onSubmit={(reason) => reject.mutateAsync({ id: d.id, reason })}
+        onClose={() => setAsking(null)}
+      />
+      <ReasonModal
+        open={asking === 'decline'}
+        title="拒绝框架协议"
+        intro="采购商会收到拒绝原因；您可修改协议后提交采购商确认。"
+        label="拒绝原因"
+        okText="拒绝"
+        rules={reasonRules}
+        pending={decline.isPending}
+        onSubmit={(reason) => decline.mutateAsync({ id: d.id, reason })}
         onClose={() => setAsking(null)}
       />
       <ReasonModal

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { agreementInput, agreementLineInput, AgreementStatus, type AgreementLineInput } from '@aquamall/shared';
+import { agreementInput, agreementLineInput, AgreementStatus, missingAmountLimit, missingLineQuantity, type AgreementLineInput } from '@aquamall/shared';
 import { chinaDayPicker, chinaTodayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
-import { formRules, zodRule } from '../../../lib/form-rules.ts';
+import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
 import { useAgreementBuyers, useAgreementDetail, useCreateAgreement, useEditAgreement } from '../api/agreements.ts';
 
 const rules = formRules(agreementInput);
@@ -18,6 +18,8 @@ interface FormValues {
   validFrom: Dayjs | null;
   validTo: Dayjs | null;
   remark: string;
+  /** 金额协议: the total amount (yuan); null on a quantity agreement. */
+  amountLimit: number | null;
   lines: AgreementLineInput[];
 }
 
@@ -68,6 +70,7 @@ export default function AgreementEditPage() {
         validFrom: dayToPicker(d.validFrom),
         validTo: dayToPicker(d.validTo),
         remark: d.remark,
+        amountLimit: d.amountLimit === null ? null : Number(d.amountLimit),
         lines: d.lines.map((l) => ({
           skuCode: l.skuCode,
           productName: l.skuCode ? '' : l.productName,
@@ -88,6 +91,8 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
   const buyers = useAgreementBuyers(keyword);
   const create = useCreateAgreement();
   const edit = useEditAgreement();
+  // 金额协议: a total amount instead of a quantity per line.
+  const [byAmount, setByAmount] = useState(initial ? initial.amountLimit !== null : false);
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
   }, [form, initial]);
@@ -99,7 +104,8 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
       validFrom: pickerToDay(v.validFrom!),
       validTo: pickerToDay(v.validTo!),
       remark: v.remark ?? '',
-      lines: v.lines,
+      amountLimit: byAmount ? (v.amountLimit ?? null) : null,
+      lines: v.lines.map((l) => ({ ...l, quantity: byAmount ? null : (l.quantity ?? null) })),
     };
     if (id) {
       await edit.mutateAsync({ ...body, id });
@@ -116,7 +122,7 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
       <Form<FormValues>
         form={form}
         layout="vertical"
-        initialValues={initial ?? { title: '', validFrom: chinaTodayPicker(), validTo: chinaDayPicker(365), remark: '', lines: [emptyLine] }}
+        initialValues={initial ?? { title: '', validFrom: chinaTodayPicker(), validTo: chinaDayPicker(365), remark: '', amountLimit: null, lines: [emptyLine] }}
       >
         {id ? (
           <Form.Item label="采购商">
@@ -148,6 +154,24 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
             <DatePicker aria-label="到期日期" />
           </Form.Item>
         </Space>
+        <Space wrap size="large" align="start" style={{ display: 'flex' }}>
+          <Form.Item label="协议类型">
+            <Radio.Group
+              aria-label="协议类型"
+              value={byAmount ? 'amount' : 'quantity'}
+              onChange={(ev) => setByAmount(ev.target.value === 'amount')}
+              options={[
+                { value: 'quantity', label: '数量协议（每行约定总数量）' },
+                { value: 'amount', label: '金额协议（约定总金额）' },
+              ]}
+            />
+          </Form.Item>
+          {byAmount ? (
+            <Form.Item name="amountLimit" label="协议总金额（元）" rules={[problemRule(missingAmountLimit, true), ...(rules.amountLimit ?? [])]}>
+              <InputNumber min={0} precision={2} style={{ width: 200 }} aria-label="协议总金额" data-testid="agreement-amount-limit" />
+            </Form.Item>
+          ) : null}
+        </Space>
         <Form.Item label="协议商品（填写SKU编码时，名称、规格和单位取自该商品）" required>
           <Form.List name="lines">
             {(fields, { add, remove }) => (
@@ -169,9 +193,11 @@ function AgreementForm({ id, buyerName, rejectReason, initial }: { id?: number; 
                     <Form.Item name={[f.name, 'unitPrice']} rules={lineRules.unitPrice}>
                       <InputNumber min={0} precision={2} placeholder="协议单价（元）" style={{ width: 150 }} aria-label={`第${i + 1}行协议单价`} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'quantity']} rules={lineRules.quantity}>
-                      <InputNumber min={1} precision={0} placeholder="协议数量" style={{ width: 120 }} aria-label={`第${i + 1}行协议数量`} />
-                    </Form.Item>
+                    {byAmount ? null : (
+                      <Form.Item name={[f.name, 'quantity']} rules={[problemRule(missingLineQuantity, true), ...(lineRules.quantity ?? [])]}>
+                        <InputNumber min={1} precision={0} placeholder="协议数量" style={{ width: 120 }} aria-label={`第${i + 1}行协议数量`} />
+                      </Form.Item>
+                    )}
                     {fields.length > 1 && <Button type="text" danger icon={<MinusCircleOutlined />} onClick={() => remove(f.name)} aria-label="删除该行" />}
                   </Space>
                 ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Result, Space, Steps, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Result, Space, Steps, Table, Tag } from 'antd';
 import {
   PurchaseRequestStatus,
   formatChinaDateTime,
@@ -42,6 +42,7 @@ export default function RequestDetailPage() {
         <Space>
           <RequestStatusTag status={r.status} />
           <span>采购申请 {r.requestNo}</span>
+          {r.subject ? <Tag data-testid="request-subject">{r.subject}</Tag> : null}
         </Space>
       }
       extra={

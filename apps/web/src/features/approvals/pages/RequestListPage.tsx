@@ -19,8 +19,10 @@ export function RequestListPage({ scope }: { scope: 'todo' | 'mine' }) {
     {
       title: '申请单号',
       dataIndex: 'requestNo',
+      width: 170,
       render: (v: string, r) => <Link to={`/customer/approval/request/${r.sysNo}`}>{v}</Link>,
     },
+    { title: '内容', dataIndex: 'subject', width: 200, ellipsis: true, render: (v: string) => v || '购物车下单' },
     { title: '申请人', dataIndex: 'requesterName', width: 120 },
     { title: '合计金额', dataIndex: 'totalAmount', width: 140, render: (v: string) => <Price value={v} /> },
     { title: '审批规则', dataIndex: 'ruleName', width: 140 },

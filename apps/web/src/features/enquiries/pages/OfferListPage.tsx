@@ -1,7 +1,8 @@
 import { formatChinaDate, formatChinaDateTime } from '@aquamall/shared';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Descriptions, Modal, Result, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Modal, Radio, Result, Select, Space, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { formatMoney, formatRating, type OfferRow } from '@aquamall/shared';
 
 type OfferLine = OfferRow['lines'][number];
@@ -77,6 +78,9 @@ export default function OfferListPage() {
   const [sort, setSort] = useState<SortKey>('total');
   const [choice, setChoice] = useState<Record<number, number>>({});
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // 生成框架协议 instead of orders: the agreement's period (the supplier confirms it).
+  const [asAgreement, setAsAgreement] = useState(false);
+  const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const c = q.data;
 
   // Lookups the 1,000 cells share: each offer's lines by item, and the lowest (item, offer) pairs.
@@ -192,9 +196,22 @@ export default function OfferListPage() {
     .filter((x) => x.lines.length);
 
   const confirm = async () => {
-    await award.mutateAsync({ enquiryId: c.enquiry.id, lines: chosen });
+    const [from, to] = period ?? [null, null];
+    const res = await award.mutateAsync({
+      enquiryId: c.enquiry.id,
+      lines: chosen,
+      asAgreement: asAgreement ? { validFrom: from?.format('YYYY-MM-DD') ?? '', validTo: to?.format('YYYY-MM-DD') ?? '' } : null,
+    });
     setConfirmOpen(false);
-    navigate(`/customer/enquiry/detail?id=${c.enquiry.id}`);
+    // An award the company's approval rules catch waits as a purchase request: show it.
+    const made = res.agreements?.[0];
+    navigate(
+      res.purchaseRequest
+        ? `/customer/approval/request/${res.purchaseRequest.id}`
+        : made && res.agreements?.length === 1
+          ? `/customer/agreement/detail?id=${made.id}`
+          : `/customer/enquiry/detail?id=${c.enquiry.id}`,
+    );
   };
 
   return (
@@ -259,8 +276,28 @@ export default function OfferListPage() {
           ) : null}
         </>
       )}
-      <Modal open={confirmOpen} title="确认授标" onCancel={() => setConfirmOpen(false)} onOk={() => void confirm().catch(() => undefined)} okText="确认授标并生成订单" confirmLoading={award.isPending} destroyOnHidden>
-        <p>将为每家中标供应商生成一张询价订单（报价价格），其余报价方会收到未中标通知。</p>
+      <Modal open={confirmOpen} title="确认授标" onCancel={() => setConfirmOpen(false)} onOk={() => void confirm().catch(() => undefined)} okText={asAgreement ? '确认授标并生成框架协议' : '确认授标并生成订单'} confirmLoading={award.isPending} destroyOnHidden>
+        <Radio.Group
+          aria-label="授标方式"
+          value={asAgreement ? 'agreement' : 'orders'}
+          onChange={(ev) => setAsAgreement(ev.target.value === 'agreement')}
+          options={[
+            { value: 'orders', label: '生成询价订单' },
+            { value: 'agreement', label: '生成框架协议' },
+          ]}
+        />
+        {asAgreement ? (
+          <p>
+            协议有效期：
+            <DatePicker.RangePicker aria-label="协议有效期" value={period} onChange={(v) => setPeriod(v)} data-testid="award-agreement-period" />
+          </p>
+        ) : null}
+        <p>
+          {asAgreement
+            ? '将为每家中标供应商生成一份框架协议（报价单价与数量，不含运费），供应商确认后生效，之后按协议下达订单；'
+            : '将为每家中标供应商生成一张询价订单（报价价格）；'}
+          其余报价方会收到未中标通知；符合本公司审批规则的授标将先提交采购申请，审批通过后执行。
+        </p>
         {bySupplier.map(({ o, lines, amount }) => (
           <p key={o.quotationId}>
             <b>{o.supplierName}</b>：{lines.map((l) => c.items.find((i) => i.id === l.enquiryItemId)?.productName).join('、')}，含运费 <Price value={amount} />

@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PurchaseRequestKind, PurchaseRequestStatus, type PurchaseRequestKindValue } from '@aquamall/shared';
+import type { OrderRules } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { purchaseRequests, type AddressSnapshot, type AwardSnapshot, type InvoiceSnapshot, type RequestLineSnapshot } from '../../db/schema/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { openRequest, routeSubmission } from './gate.ts';
+import { fail } from './messages.ts';
+
+/**
+ * Performs an award kept by a purchase request on its last approval, as the requester, inside the approval's
+ * savepoint: re-checks the quotations or bids and refuses (an AppError, whose words return the request) when
+ * they no longer hold or the amount differs from the approved one; answers the orders it made.
+ */
+export type AwardPerformer = (
+  tx: Db,
+  requester: Caller,
+  r: { award: AwardSnapshot; totalAmount: string },
+  rules: OrderRules,
+  now: Date,
+) => Promise<number[]>;
+
+const performers = new Map<PurchaseRequestKindValue, AwardPerformer>();
+
+/**
+ * The enquiries and tenders modules perform their awards (approvals sits beside them and cannot import them):
+ * app.ts registers each while it builds.
+ */
+export function registerAwardPerformer(kind: PurchaseRequestKindValue, perform: AwardPerformer): void {
+  performers.set(kind, perform);
+}
+
+export function awardPerformer(kind: number): AwardPerformer {
+  const p = performers.get(kind as PurchaseRequestKindValue);
+  if (!p) throw new Error(`no award performer registered for purchase request kind ${kind}`);
+  return p;
+}
+
+/** The waiting award request of this enquiry (or tender lot) of the company, if any. */
+async function pendingAward(tx: Db, companyId: number, award: AwardSnapshot) {
+  const same =
+    award.kind === 'enquiry'
+      ? sql`${purchaseRequests.award}->>'enquiryId' = ${String(award.enquiryId)}`
+      : sql`${purchaseRequests.award}->>'tenderId' = ${String(award.tenderId)} and ${purchaseRequests.award}->>'lotId' = ${String(award.lotId)}`;
+  const [hit] = await tx
+    .select({ requestNo: purchaseRequests.requestNo })
+    .from(purchaseRequests)
+    .where(
+      and(
+        eq(purchaseRequests.companyId, companyId),
+        eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
+        eq(purchaseRequests.kind, award.kind === 'enquiry' ? PurchaseRequestKind.ENQUIRY_AWARD : PurchaseRequestKind.TENDER_AWARD),
+        same,
+      ),
+    )
+    .limit(1);
+  return hit ?? null;
+}
+
+/** An award as submitted: what the approval rules are matched against and what the request shows and keeps. */
+export interface AwardSubmission {
+  award: AwardSnapshot;
+  /** The award's total (goods and freight) in fen. */
+  totalFen: number;
+  sellerCompanyIds: number[];
+  /** The awarded lines as the request page shows them (skuId 0: quoted goods are not catalogue SKUs). */
+  lines: RequestLineSnapshot[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  remark: string;
+  /** 「询价单 XJ… 授标」: said in the request's history and on its pages. */
+  subject: string;
+  userName: string;
+}
+
+/**
+ * The approval gate of an RFQ or tender award (docs/product/approvals.md#awards), called by the award inside its
+ * transaction on the locked enquiry or tender before anything is written. An award of the same enquiry (lot)
+ * already waiting refuses it. No rule matches: null, and the award goes on; else it waits as a purchase request
+ * (kind 1 or 2) keeping the award input, and nothing else changes until its last approval performs it.
+ */
+export async function routeAward(tx: Db, caller: Caller, s: AwardSubmission, now: Date): Promise<{ id: number; requestNo: string } | null> {
+  await assertNoPendingAward(tx, caller.companyId, s.award);
+  const route = await routeSubmission(tx, caller, { totalFen: s.totalFen, categoryCodes: [], sellerCompanyIds: s.sellerCompanyIds, now });
+  if (!route) return null;
+  return openRequest(tx, caller, route, {
+    userName: s.userName,
+    totalFen: s.totalFen,
+    lines: s.lines,
+    address: s.address,
+    invoice: s.invoice,
+    remarks: s.sellerCompanyIds.map((sellerCompanyId) => ({ sellerCompanyId, remark: s.remark })),
+    kind: s.award.kind === 'enquiry' ? PurchaseRequestKind.ENQUIRY_AWARD : PurchaseRequestKind.TENDER_AWARD,
+    award: s.award,
+    subject: s.subject,
+    now,
+  });
+}
+
+/** Refuses an award while one of the same enquiry (lot) waits for approval: the request is locked against edits. */
+export async function assertNoPendingAward(tx: Db, companyId: number, award: AwardSnapshot): Promise<void> {
+  const waiting = await pendingAward(tx, companyId, award);
+  if (waiting) throw fail('AWARD_WAITING_APPROVAL', { no: waiting.requestNo });
+}
