@@ -55,7 +55,25 @@ export const goodsTuning = {
    * (`listQuery`, decision 0213), not by walking a sort index.
    */
   fewMatches: 10_000,
+  /**
+   * A keyword with more than `fewMatches` matches in an index order (price, sales, newest) is paged by walking
+   * that order's index and testing each row with LIKE only (`walkedPage`, decision 0221), when the rows the walk
+   * is expected to test — (offset + page size) × searchable rows / matches — are at most this many.
+   */
+  walkRows: 20_000,
 };
+
+/** The sorts an index of product_search delivers in order (schema/search.ts). */
+const INDEX_SORTS = new Set(['priceAsc', 'priceDesc', 'sales', 'newest']);
+
+const searchableRows = new WeakMap<Db, TtlCache<number>>();
+/** The planner's row estimate of product_search (no scan; 0 before the first ANALYZE), cached for a minute. */
+function searchableEstimate(db: Db): Promise<number> {
+  return cacheOf(searchableRows, db, 60_000).get('n', async () => {
+    const res = await db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'product_search'::regclass`);
+    return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  });
+}
 
 /**
  * The capped count of the matches and, with `withFacets`, the leaf categories of the first `countCap` of them,
@@ -105,6 +123,29 @@ async function tally(db: Db, where: SQL | undefined, withFacets: boolean): Promi
   // Both drivers parse json columns.
   const [row] = (res as unknown as { rows: Tally[] }).rows;
   return row ?? { n: 0, facets: [] };
+}
+
+/**
+ * Ids of one page of the matches in an index order, found by walking that order's index (decision 0221): every
+ * other path (bitmap scans, a sort of all matches) is switched off for this one statement, so PostgreSQL reads the
+ * index in order and stops at the page's last row; `where` is the keyword's LIKE-only form (the gram function is
+ * for index lookups, too costly per row) and the filters.
+ */
+async function walkedPage(db: Db, where: SQL, order: SQL[], offset: number, limit: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
+        set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+    );
+    const rows = await tx
+      .select({ id: ps.productId })
+      .from(ps)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  });
 }
 
 /** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
@@ -184,6 +225,18 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       const n = await countQuery;
       if (n <= offset) return [];
       if (n <= goodsTuning.fewMatches) source = sql`(select * from ${ps} where ${where} offset 0) as ${ps}`;
+    }
+    // Many matches in an index order: at least one row in (searchable / matches) matches, so walking the order's
+    // index finds the page after a bounded number of rows, each tested with LIKE only (decision 0221).
+    if (match && source === ps && INDEX_SORTS.has(q.sort ?? '')) {
+      const n = await countQuery;
+      if (n <= offset) return [];
+      if (n > goodsTuning.fewMatches) {
+        const rows = Math.max(await searchableEstimate(db), n);
+        if (((offset + q.pageSize) * rows) / n <= goodsTuning.walkRows) {
+          return cardsOf(await walkedPage(db, and(match.likeOnly, filters) as SQL, order, offset, q.pageSize));
+        }
+      }
     }
     const page = db
       // Through sql: drizzle checks a column's table against the FROM, and the gathered matches are a subquery.
