@@ -1,0 +1,56 @@
+/**
+ * The goods search's own time per query at 1,000,000 products, without HTTP or the shared answers (decision 0221):
+ * `tsx bench/search-paths.ts [--mode=walk|planned] [--queries=200] [--connections=1]`.
+ *
+ * Runs a fixed sample of `bench:search-1m`'s uncached spread (keyword × top-level category × sort × page) through
+ * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
+ * the index walk for many matches (goodsTuning.walkRows = 0: the plan PostgreSQL picks, as before decision 0221),
+ * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine.
+ */
+import { goodsQuery } from '@aquamall/shared';
+import { openDatabase } from '../src/db/client.ts';
+import { goodsTuning, queryGoods } from '../src/modules/search/goods-query.ts';
+import { intArg, percentile } from './scratch.ts';
+import { missingBodies } from './search-1m-queries.ts';
+
+const url = process.env.BENCH_SEARCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aquamall_search_1m';
+const mode = process.argv.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'walk';
+if (mode === 'planned') goodsTuning.walkRows = 0;
+const count = intArg('queries', 200);
+const connections = intArg('connections', 1);
+
+// Every k-th body of the spread: each keyword length, category, sort and page is represented.
+const all = missingBodies();
+const step = Math.max(1, Math.floor(all.length / count));
+const bodies = all.filter((_, i) => i % step === 0).slice(0, count);
+
+const database = await openDatabase({ url, poolSize: connections + 2 });
+const times = new Map<string, number[]>();
+const slowest: { ms: number; body: unknown }[] = [];
+let next = 0;
+const t0 = performance.now();
+await Promise.all(
+  Array.from({ length: connections }, async () => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!;
+      const started = performance.now();
+      await queryGoods(database.db, goodsQuery.parse(body));
+      const ms = performance.now() - started;
+      const sort = String(body.sort);
+      times.set(sort, [...(times.get(sort) ?? []), ms]);
+      times.set('all', [...(times.get('all') ?? []), ms]);
+      slowest.push({ ms, body });
+    }
+  }),
+);
+const wall = performance.now() - t0;
+await database.close();
+
+console.log(`mode ${mode}: ${bodies.length} queries at ${connections} connection(s) in ${(wall / 1000).toFixed(1)} s`);
+for (const [sort, list] of times) {
+  const s = [...list].sort((a, b) => a - b);
+  const f = (p: number) => percentile(s, p).toFixed(0);
+  console.log(`  ${sort.padEnd(10)} n ${String(s.length).padStart(4)}  p50 ${f(50)} ms  p90 ${f(90)} ms  p99 ${f(99)} ms  max ${s.at(-1)!.toFixed(0)} ms`);
+}
+console.log('slowest:');
+for (const x of slowest.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${x.ms.toFixed(0)} ms ${JSON.stringify(x.body)}`);
