@@ -6,7 +6,9 @@
  * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
  * the index walk for many matches (goodsTuning.walkRows = 0: the plan PostgreSQL picks, as before decision 0221),
  * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine.
+ * `--trace=100` prints every statement slower than 100 ms with its parameters (to EXPLAIN ANALYZE it in psql).
  */
+import pg from 'pg';
 import { goodsQuery } from '@aquamall/shared';
 import { openDatabase } from '../src/db/client.ts';
 import { goodsTuning, queryGoods } from '../src/modules/search/goods-query.ts';
@@ -18,6 +20,23 @@ const mode = process.argv.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'wal
 if (mode === 'planned') goodsTuning.walkRows = 0;
 const count = intArg('queries', 200);
 const connections = intArg('connections', 1);
+const trace = Number(process.argv.find((a) => a.startsWith('--trace='))?.slice(8) ?? 0);
+if (trace > 0) {
+  // The statements as the driver sends them, timed from send to answer.
+  type Query = (this: pg.Client, config: unknown, values?: unknown) => Promise<unknown>;
+  const original = pg.Client.prototype.query as unknown as Query;
+  (pg.Client.prototype as unknown as { query: Query }).query = async function (config, values) {
+    const started = performance.now();
+    const result = await original.call(this, config, values);
+    const ms = performance.now() - started;
+    if (ms >= trace) {
+      const text = typeof config === 'string' ? config : (config as { text: string }).text;
+      const params = values ?? (config as { values?: unknown }).values;
+      console.log(`-- ${ms.toFixed(0)} ms\n${text}\n-- params ${JSON.stringify(params)}`);
+    }
+    return result;
+  };
+}
 
 // Every k-th body of the spread: each keyword length, category, sort and page is represented.
 const all = missingBodies();
