@@ -22,24 +22,32 @@ const count = intArg('queries', 200);
 const connections = intArg('connections', 1);
 const trace = Number(process.argv.find((a) => a.startsWith('--trace='))?.slice(8) ?? 0);
 if (trace > 0) {
-  // The statements as the driver sends them, timed from send to answer.
-  type Query = (this: pg.Client, config: unknown, values?: unknown) => Promise<unknown>;
-  const original = pg.Client.prototype.query as unknown as Query;
-  (pg.Client.prototype as unknown as { query: Query }).query = async function (config, values) {
-    const started = performance.now();
-    const result = await original.call(this, config, values);
-    const ms = performance.now() - started;
-    if (ms >= trace) {
-      const text = typeof config === 'string' ? config : (config as { text: string }).text;
-      const params = values ?? (config as { values?: unknown }).values;
-      console.log(`-- ${ms.toFixed(0)} ms\n${text}\n-- params ${JSON.stringify(params)}`);
-    }
-    return result;
-  };
+  // The statements as the driver sends them, timed from send to answer (callback calls pass through untimed).
+  type Query = (this: unknown, ...args: unknown[]) => unknown;
+  for (const proto of [pg.Client.prototype, pg.Pool.prototype] as unknown as { query: Query }[]) {
+    const original = proto.query;
+    proto.query = function (...args) {
+      if (typeof args.at(-1) === 'function') return original.apply(this, args);
+      const started = performance.now();
+      return (original.apply(this, args) as Promise<unknown>).then((result) => {
+        const ms = performance.now() - started;
+        if (ms >= trace) {
+          const [config, values] = args as [string | { text: string; values?: unknown }, unknown];
+          const text = typeof config === 'string' ? config : config.text;
+          console.log(
+            `-- ${ms.toFixed(0)} ms\n${text}\n-- params ${JSON.stringify(values ?? (config as { values?: unknown }).values)}`,
+          );
+        }
+        return result;
+      });
+    };
+  }
 }
 
 // Every k-th body of the spread: each keyword length, category, sort and page is represented.
-const all = missingBodies();
+// `--match=TEXT` keeps the bodies whose JSON contains TEXT (one keyword, one category: `--match='"10"'`).
+const matchText = process.argv.find((a) => a.startsWith('--match='))?.slice(8);
+const all = missingBodies().filter((b) => !matchText || JSON.stringify(b).includes(matchText));
 const step = Math.max(1, Math.floor(all.length / count));
 const bodies = all.filter((_, i) => i % step === 0).slice(0, count);
 
@@ -59,17 +67,23 @@ await Promise.all(
       times.set(sort, [...(times.get(sort) ?? []), ms]);
       times.set('all', [...(times.get('all') ?? []), ms]);
       slowest.push({ ms, body });
+      if (process.env.SEARCH_PATHS_VERBOSE) console.log(`${ms.toFixed(0)} ms ${JSON.stringify(body)}`);
     }
   }),
 );
 const wall = performance.now() - t0;
 await database.close();
 
-console.log(`mode ${mode}: ${bodies.length} queries at ${connections} connection(s) in ${(wall / 1000).toFixed(1)} s`);
+console.log(
+  `mode ${mode}: ${bodies.length} queries at ${connections} connection(s) in ${(wall / 1000).toFixed(1)} s`,
+);
 for (const [sort, list] of times) {
   const s = [...list].sort((a, b) => a - b);
   const f = (p: number) => percentile(s, p).toFixed(0);
-  console.log(`  ${sort.padEnd(10)} n ${String(s.length).padStart(4)}  p50 ${f(50)} ms  p90 ${f(90)} ms  p99 ${f(99)} ms  max ${s.at(-1)!.toFixed(0)} ms`);
+  console.log(
+    `  ${sort.padEnd(10)} n ${String(s.length).padStart(4)}  p50 ${f(50)} ms  p90 ${f(90)} ms  p99 ${f(99)} ms  max ${s.at(-1)!.toFixed(0)} ms`,
+  );
 }
 console.log('slowest:');
-for (const x of slowest.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`  ${x.ms.toFixed(0)} ms ${JSON.stringify(x.body)}`);
+for (const x of slowest.sort((a, b) => b.ms - a.ms).slice(0, 8))
+  console.log(`  ${x.ms.toFixed(0)} ms ${JSON.stringify(x.body)}`);

@@ -250,6 +250,23 @@ describe('goods filters, sorting and paging', () => {
     expect(nonEmpty).toBeGreaterThan(30);
   });
 
+  it('within a category, finds and ranks a keyword as the whole list does, though its named categories lie outside', async () => {
+    // decision 0221: the categories a term names outside the filter are dropped from the query; the page must be
+    // the unfiltered list's rows of that category, in the same order.
+    let compared = 0;
+    for (const productName of ['絮凝剂', '絮凝', '泵', '聚铝', '碳源', 'pac'])
+      for (const categoryCode of ['01', '0101', '02', '09'])
+        for (const sort of ['relevance', 'priceAsc', 'sales'] as const) {
+          const whole = await queryGoods(t.database.db, { productName, sort, pageIndex: 1, pageSize: 100 });
+          const inside = await queryGoods(t.database.db, { productName, categoryCode, sort, pageIndex: 1, pageSize: 100 });
+          const expected = whole.list.filter((g) => g.categoryCode.startsWith(categoryCode)).map((g) => g.id);
+          expect(inside.list.map((g) => g.id), `${productName} in ${categoryCode} by ${sort}`).toEqual(expected);
+          expect(inside.total).toBe(expected.length);
+          compared += expected.length;
+        }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it('sorts by price, sales and newest', async () => {
     const asc = (await query({ sort: 'priceAsc' })).data.list.map((g) => g.price);
     expect(asc).toEqual([...asc].sort((x, y) => x - y));

@@ -168,10 +168,16 @@ async function loadSubtreeCodes(db: Db, prefix: string): Promise<string[]> {
  * keyword's category facets (`facetsCapped`).
  */
 export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
-  const plan = q.productName?.trim() ? planKeyword(await searchVocabulary(db), q.productName) : null;
+  const filterCodes = q.categoryCode ? await subtreeCodes(db, q.categoryCode) : null;
+  const planned = q.productName?.trim() ? planKeyword(await searchVocabulary(db), q.productName) : null;
+  // Within a category filter, a term's named categories outside it can hold no row of the list: they are dropped,
+  // so the keyword is found through its text index and the filter, not by testing the gram function on every row
+  // of the filtered category (4–6 s at 1,000,000 products, decision 0221). Rows and scores stay the same.
+  const plan =
+    planned && filterCodes ? planned.map((p) => ({ ...p, codes: p.codes.filter((c) => filterCodes.includes(c)) })) : planned;
   const match = keywordMatch(plan, onProductSearch());
   const conditions: (SQL | undefined)[] = [];
-  if (q.categoryCode) conditions.push(inArray(ps.categoryCode, await subtreeCodes(db, q.categoryCode)));
+  if (filterCodes) conditions.push(inArray(ps.categoryCode, filterCodes));
   if (q.priceMin !== undefined) conditions.push(gte(ps.price, String(q.priceMin)));
   if (q.priceMax !== undefined) conditions.push(lte(ps.price, String(q.priceMax)));
   if (q.companyId !== undefined) conditions.push(eq(ps.companyId, q.companyId));
@@ -210,7 +216,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       const n = await countQuery;
       const ids =
         n > rankingTuning.fullRankMax
-          ? await windowedRanking(db, q.productName as string, filters, offset, q.pageSize)
+          ? await windowedRanking(db, plan ?? (q.productName as string), filters, offset, q.pageSize)
           : null;
       if (ids) return cardsOf(ids);
     }
