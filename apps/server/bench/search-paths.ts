@@ -44,12 +44,18 @@ if (trace > 0) {
   }
 }
 
-// Every k-th body of the spread: each keyword length, category, sort and page is represented.
 // `--match=TEXT` keeps the bodies whose JSON contains TEXT (one keyword, one category: `--match='"10"'`).
 const matchText = process.argv.find((a) => a.startsWith('--match='))?.slice(8);
 const all = missingBodies().filter((b) => !matchText || JSON.stringify(b).includes(matchText));
-const step = Math.max(1, Math.floor(all.length / count));
-const bodies = all.filter((_, i) => i % step === 0).slice(0, count);
+// A fixed pseudo-random sample of the spread (the same in every run and mode): every keyword length, category,
+// sort and page turns up.
+let seed = 20261207;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const bodies = all
+  .map((body) => ({ body, key: random() }))
+  .sort((a, b) => a.key - b.key)
+  .slice(0, count)
+  .map((x) => x.body);
 
 const database = await openDatabase({ url, poolSize: connections + 2 });
 const times = new Map<string, number[]>();

@@ -70,7 +70,9 @@ const searchableRows = new WeakMap<Db, TtlCache<number>>();
 /** The planner's row estimate of product_search (no scan; 0 before the first ANALYZE), cached for a minute. */
 function searchableEstimate(db: Db): Promise<number> {
   return cacheOf(searchableRows, db, 60_000).get('n', async () => {
-    const res = await db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'product_search'::regclass`);
+    const res = await db.execute(
+      sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'product_search'::regclass`,
+    );
     return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   });
 }
@@ -128,18 +130,27 @@ async function tally(db: Db, where: SQL | undefined, withFacets: boolean): Promi
 /**
  * Ids of one page of the matches in an index order, found by walking that order's index (decision 0221): every
  * other path (bitmap scans, a sort of all matches) is switched off for this one statement, so PostgreSQL reads the
- * index in order and stops at the page's last row; `where` is the keyword's LIKE-only form (the gram function is
+ * index in order and stops at the page's last row or after walkRows rows (then the page may be short); `where` is the keyword's LIKE-only form (the gram function is
  * for index lookups, too costly per row) and the filters.
  */
-async function walkedPage(db: Db, where: SQL, order: SQL[], offset: number, limit: number): Promise<number[]> {
+async function walkedPage(
+  db: Db,
+  where: SQL,
+  order: SQL[],
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  // The first walkRows rows of the order (an index scan with a limit), then the keyword and filters on them; the
+  // subquery carries the table's name, so `where` and `order` read its columns unchanged.
+  const walked = sql`(select * from ${ps} order by ${sql.join(order, sql`, `)} limit ${goodsTuning.walkRows}) as ${ps}`;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
         set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
     );
     const rows = await tx
-      .select({ id: ps.productId })
-      .from(ps)
+      .select({ id: sql<number>`${ps.productId}` })
+      .from(walked)
       .where(where)
       .orderBy(...order)
       .limit(limit)
@@ -174,7 +185,9 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   // so the keyword is found through its text index and the filter, not by testing the gram function on every row
   // of the filtered category (4–6 s at 1,000,000 products, decision 0221). Rows and scores stay the same.
   const plan =
-    planned && filterCodes ? planned.map((p) => ({ ...p, codes: p.codes.filter((c) => filterCodes.includes(c)) })) : planned;
+    planned && filterCodes
+      ? planned.map((p) => ({ ...p, codes: p.codes.filter((c) => filterCodes.includes(c)) }))
+      : planned;
   const match = keywordMatch(plan, onProductSearch());
   const conditions: (SQL | undefined)[] = [];
   if (filterCodes) conditions.push(inArray(ps.categoryCode, filterCodes));
@@ -239,8 +252,11 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       if (n <= offset) return [];
       if (n > goodsTuning.fewMatches) {
         const rows = Math.max(await searchableEstimate(db), n);
-        if (((offset + q.pageSize) * rows) / n <= goodsTuning.walkRows) {
-          return cardsOf(await walkedPage(db, and(match.likeOnly, filters) as SQL, order, offset, q.pageSize));
+        // Matches may cluster at the far end of the order (a category of dear goods by price up): the walk reads
+        // at most walkRows rows, and a page it did not fill is left to the plan below.
+        if (((offset + q.pageSize) * rows) / n <= goodsTuning.walkRows / 4) {
+          const ids = await walkedPage(db, and(match.likeOnly, filters) as SQL, order, offset, q.pageSize);
+          if (ids.length === Math.min(q.pageSize, n - offset)) return cardsOf(ids);
         }
       }
     }
