@@ -4,7 +4,7 @@
  *
  * Runs a fixed sample of `bench:search-1m`'s uncached spread (keyword × top-level category × sort × page) through
  * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
- * the index walk for many matches (goodsTuning.walkRows = 0: the plan PostgreSQL picks, as before decision 0221),
+ * the index walk for many matches and the pruning of named categories (the plan PostgreSQL picks, as before 0221),
  * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine.
  * `--trace=100` prints every statement slower than 100 ms with its parameters (to EXPLAIN ANALYZE it in psql).
  */
@@ -17,7 +17,7 @@ import { missingBodies } from './search-1m-queries.ts';
 
 const url = process.env.BENCH_SEARCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aquamall_search_1m';
 const mode = process.argv.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'walk';
-if (mode === 'planned') goodsTuning.walkRows = 0;
+if (mode === 'planned') Object.assign(goodsTuning, { walkRows: 0, pruneCategories: false });
 const count = intArg('queries', 200);
 const connections = intArg('connections', 1);
 const trace = Number(process.argv.find((a) => a.startsWith('--trace='))?.slice(8) ?? 0);

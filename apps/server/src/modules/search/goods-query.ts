@@ -61,6 +61,8 @@ export const goodsTuning = {
    * is expected to test — (offset + page size) × searchable rows / matches — are at most this many.
    */
   walkRows: 20_000,
+  /** Named categories outside a category filter are dropped from the keyword (queryGoods; off only for a before/after bench). */
+  pruneCategories: true,
 };
 
 /** The sorts an index of product_search delivers in order (schema/search.ts). */
@@ -185,7 +187,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   // so the keyword is found through its text index and the filter, not by testing the gram function on every row
   // of the filtered category (4–6 s at 1,000,000 products, decision 0221). Rows and scores stay the same.
   const plan =
-    planned && filterCodes
+    planned && filterCodes && goodsTuning.pruneCategories
       ? planned.map((p) => ({ ...p, codes: p.codes.filter((c) => filterCodes.includes(c)) }))
       : planned;
   const match = keywordMatch(plan, onProductSearch());
