@@ -57,17 +57,44 @@ export function sourceHash(target) {
   return h.digest('hex');
 }
 
+/**
+ * A hash of the inputs' paths, sizes and modification times: what `npm start` checks first, so an unchanged
+ * checkout is found fresh without reading every source file (~1 s of the first page, decision 0221). When it
+ * differs (a checkout, an edit), the content hash decides, and a match records the new fingerprint.
+ */
+function statFingerprint(target) {
+  const files = [];
+  for (const p of inputs[target]) listFiles(r(p), files);
+  const h = crypto.createHash('sha256');
+  for (const f of files) {
+    const st = fs.statSync(f);
+    h.update(`${path.relative(root, f)}\0${st.size}\0${st.mtimeMs}\n`);
+  }
+  return h.digest('hex');
+}
+
 export const pgTemplate = path.join(serverDist, 'pgdata-template');
 const stampPath = (target) =>
   target === 'web' ? path.join(webDist, '.build-stamp') : path.join(serverDist, `.build-stamp-${target}`);
 
-/** True when the target's output exists and was built from the current sources. */
-export function isFresh(target, hash = sourceHash(target)) {
+const readOr = (file, fallback) => {
   try {
-    return fs.readFileSync(stampPath(target), 'utf8') === hash;
+    return fs.readFileSync(file, 'utf8');
   } catch {
-    return false;
+    return fallback;
   }
+};
+
+/** True when the target's output exists and was built from the current sources. */
+export function isFresh(target, hash) {
+  const stamp = readOr(stampPath(target), null);
+  if (stamp === null) return false;
+  if (hash !== undefined) return stamp === hash;
+  const fingerprint = statFingerprint(target);
+  if (readOr(`${stampPath(target)}.stat`, '') === `${stamp}\n${fingerprint}`) return true;
+  if (stamp !== sourceHash(target)) return false;
+  fs.writeFileSync(`${stampPath(target)}.stat`, `${stamp}\n${fingerprint}`);
+  return true;
 }
 
 function buildWeb() {
@@ -257,6 +284,7 @@ export async function ensureBuilt(targets = ['web', 'server', 'pgdata', 'demo'],
 async function buildTargets(targets, force, log) {
   const built = [];
   for (const target of targets) {
+    const fingerprint = statFingerprint(target);
     const hash = sourceHash(target);
     // Another process may have built it while this one waited for the lock.
     if (!force && isFresh(target, hash)) continue;
@@ -270,6 +298,7 @@ async function buildTargets(targets, force, log) {
       drawSeedImages(log);
     }
     fs.writeFileSync(stampPath(target), hash);
+    fs.writeFileSync(`${stampPath(target)}.stat`, `${hash}\n${fingerprint}`);
     log(`[build] ${target}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     built.push(target);
   }

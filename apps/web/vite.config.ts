@@ -45,12 +45,14 @@ export default defineConfig({
       output: {
         // The mall shell's small modules (site data hooks, footer, top bar helpers, session, shared constants)
         // in one chunk: each file on the first load costs its response headers (~1 KB with the security
-        // headers), more than many of these modules weigh (docs/decisions/0061-search-at-scale.md).
+        // headers), more than many of these modules weigh (docs/decisions/0061-search-at-scale.md). Only the dayjs
+        // files the home runs (core, zh-cn, the China-time plugins): a group takes every module its test matches,
+        // so the date pickers' plugins would ride on every first load (decision 0221).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn|plugin[\\/](utc|timezone))\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
             },
             {
               // The mall's frame on every mall page (top bar, search, navigation, category menu) in one file rather

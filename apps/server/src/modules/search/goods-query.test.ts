@@ -210,8 +210,12 @@ describe('goods filters, sorting and paging', () => {
   });
 
   it('pages a keyword with a filter the same whether its few matches are gathered first or a sort index is walked', async () => {
-    // decision 0213: at most goodsTuning.fewMatches matches of a keyword plus filter are gathered, then sorted.
+    // decision 0213: at most goodsTuning.fewMatches matches of a keyword plus filter are gathered, then sorted;
+    // decision 0221: more are paged by walking the sort's index with LIKE only (at most walkRows rows), else as
+    // planned.
     const cases = [
+      { productName: '泵' },
+      { productName: '絮凝剂' },
       { productName: '泵', categoryCode: '02' },
       { productName: '聚铝', categoryCode: '01' },
       { productName: '絮凝剂', categoryCode: '0101' },
@@ -219,25 +223,53 @@ describe('goods filters, sorting and paging', () => {
       { productName: '泵', companyId: fx.shopB },
       { productName: '泵', categoryCode: '09' },
     ];
-    const few = goodsTuning.fewMatches;
+    const { fewMatches, walkRows } = goodsTuning;
     let nonEmpty = 0;
     try {
       for (const c of cases)
         for (const sort of ['relevance', 'priceAsc', 'priceDesc', 'sales', 'newest'] as const)
-          for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2]] as const) {
+          for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2], [3, 1]] as const) {
             const q = { ...c, sort, pageIndex, pageSize };
             goodsTuning.fewMatches = 10_000;
             const gathered = await queryGoods(t.database.db, q);
             goodsTuning.fewMatches = 0;
+            goodsTuning.walkRows = 0;
+            const planned = await queryGoods(t.database.db, q);
+            goodsTuning.walkRows = 1_000_000_000;
             const walked = await queryGoods(t.database.db, q);
-            expect(gathered.list.map((g) => g.id), JSON.stringify(q)).toEqual(walked.list.map((g) => g.id));
+            // A walk cut off after a few rows leaves a short page to the plan: the same page again.
+            goodsTuning.walkRows = 8;
+            const cut = await queryGoods(t.database.db, q);
+            goodsTuning.walkRows = walkRows;
+            const ids = gathered.list.map((g) => g.id);
+            expect(cut.list.map((g) => g.id), `cut off ${JSON.stringify(q)}`).toEqual(ids);
+            expect(planned.list.map((g) => g.id), JSON.stringify(q)).toEqual(ids);
+            expect(walked.list.map((g) => g.id), `walked ${JSON.stringify(q)}`).toEqual(ids);
+            expect(walked.list).toEqual(gathered.list);
             expect(gathered.total).toBe(walked.total);
             if (gathered.list.length) nonEmpty++;
           }
     } finally {
-      goodsTuning.fewMatches = few;
+      Object.assign(goodsTuning, { fewMatches, walkRows });
     }
-    expect(nonEmpty).toBeGreaterThan(20);
+    expect(nonEmpty).toBeGreaterThan(30);
+  });
+
+  it('within a category, finds and ranks a keyword as the whole list does, though its named categories lie outside', async () => {
+    // decision 0221: the categories a term names outside the filter are dropped from the query; the page must be
+    // the unfiltered list's rows of that category, in the same order.
+    let compared = 0;
+    for (const productName of ['絮凝剂', '絮凝', '泵', '聚铝', '碳源', 'pac'])
+      for (const categoryCode of ['01', '0101', '02', '09'])
+        for (const sort of ['relevance', 'priceAsc', 'sales'] as const) {
+          const whole = await queryGoods(t.database.db, { productName, sort, pageIndex: 1, pageSize: 100 });
+          const inside = await queryGoods(t.database.db, { productName, categoryCode, sort, pageIndex: 1, pageSize: 100 });
+          const expected = whole.list.filter((g) => g.categoryCode.startsWith(categoryCode)).map((g) => g.id);
+          expect(inside.list.map((g) => g.id), `${productName} in ${categoryCode} by ${sort}`).toEqual(expected);
+          expect(inside.total).toBe(expected.length);
+          compared += expected.length;
+        }
+    expect(compared).toBeGreaterThan(10);
   });
 
   it('sorts by price, sales and newest', async () => {

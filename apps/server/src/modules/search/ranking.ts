@@ -61,12 +61,13 @@ const TEXT_SET_MAX_WORDS = 4;
 /** The ids of rows [offset, offset + limit) of the relevance order, or null when no window can prove them. */
 export async function windowedRanking(
   db: Db,
-  keyword: string,
+  /** The keyword, or its plan as the goods query made it (named categories outside a category filter dropped). */
+  keyword: string | TermPlan[],
   filters: SQL | undefined,
   offset: number,
   limit: number,
 ): Promise<number[] | null> {
-  const plan = planKeyword(await searchVocabulary(db), keyword);
+  const plan = typeof keyword === 'string' ? planKeyword(await searchVocabulary(db), keyword) : keyword;
   if (!plan) return null;
   for (const [i, window] of rankingTuning.windows.entries()) {
     // The first window is tried plainly first: broad keywords prove their page without the text sets' scans.
