@@ -225,6 +225,7 @@ export const TABLE_READS = new Map([
   ['merchant -> products', 'closing a shop takes its goods off sale in the same transaction'],
   ['notifications -> access', 'who receives an outbound notice is who holds the permission, in one statement'],
   ['orders -> aftersales', JOIN],
+  ['orders -> contracts', 'the order list shows each order\'s contract line (合同待签/已签), in the list\'s one statement'],
   ['orders -> invoices', JOIN],
   ['orders -> products', 'placing an order snapshots and locks the goods and SKUs it buys'],
   ['payments -> orders', 'a payment order pays one order and confirms its payment in the same transaction'],
