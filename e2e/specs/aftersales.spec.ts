@@ -32,7 +32,7 @@ test('the purchaser returns one line of a completed order; the supplier approves
   await page.goto(`/customer/order/detail?type=0&id=${orderId}`);
   await page.getByRole('button', { name: '申请售后' }).click();
   await expect(page).toHaveURL(new RegExp(`rmaApply\\?orderId=${orderId}`));
-  await expect(page.getByText(orderNo)).toBeVisible();
+  await expect(page.getByText(orderNo, { exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: '退货退款' })).toBeChecked();
   await page.getByRole('spinbutton').first().fill('1');
   await page.locator('.ant-form-item', { hasText: '售后原因' }).locator('.ant-select').click();
