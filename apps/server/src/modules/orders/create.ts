@@ -152,6 +152,7 @@ export async function createOrders(
             onHand: productSkus.onHand,
             reserved: productSkus.reserved,
             held: productSkus.held,
+            lowStock: productSkus.lowStock,
           },
           product: {
             id: products.id,

@@ -1,4 +1,4 @@
-import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { StockReason, type StockReasonValue } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { productSkus, stockLedger } from '../../db/schema/index.ts';
@@ -99,6 +99,7 @@ export async function moveStock(
       onHand: productSkus.onHand,
       reserved: productSkus.reserved,
       held: productSkus.held,
+      lowStock: productSkus.lowStock,
     })
     .from(productSkus)
     .where(inArray(productSkus.id, ids))
@@ -127,6 +128,8 @@ export interface LockedSku {
   onHand: number;
   reserved: number;
   held: number;
+  /** The SKU's low-stock warning (库存预警; 0 = none), for `stock.low`. */
+  lowStock: number;
 }
 
 export interface PlannedMoves {
@@ -134,6 +137,8 @@ export interface PlannedMoves {
   ledger: (typeof stockLedger.$inferInsert)[];
   skus: { id: number; onHand: number; reserved: number; held: number }[];
   productIds: number[];
+  /** SKUs whose available quantity fell from above their low-stock warning to or below it in this plan. */
+  lowStock: { id: number; productId: number; companyId: number; code: string; available: number; lowStock: number }[];
 }
 
 /**
@@ -202,6 +207,13 @@ export function planLockedMoves(
       return { id, onHand: s.onHand, reserved: s.reserved, held: s.held };
     }),
     productIds: [...new Set(moved.map((id) => byId.get(id)!.productId))],
+    lowStock: locked.flatMap((before) => {
+      const s = byId.get(before.id)!;
+      const available = s.onHand - s.reserved;
+      return s.lowStock > 0 && available <= s.lowStock && before.onHand - before.reserved > s.lowStock
+        ? [{ id: s.id, productId: s.productId, companyId: s.companyId, code: s.code, available, lowStock: s.lowStock }]
+        : [];
+    }),
   };
 }
 
@@ -245,22 +257,11 @@ export async function writeLockedMoves(
 /**
  * `stock.low` for the supplier's webhooks (docs/product/open-platform.md#webhooks): a SKU whose available
  * quantity (on hand − reserved) fell to or below its low-stock warning (库存预警, `low_stock` > 0) in this batch,
- * from above it. Read only when some SKU's available quantity fell (one primary-key read).
+ * from above it. Found by the plan from the rows its caller locked: no further read.
  */
 async function recordLowStock(tx: Db, plan: PlannedMoves): Promise<void> {
-  const before = new Map<number, number>();
-  for (const r of plan.results) if (!before.has(r.skuId)) before.set(r.skuId, r.onHandBefore - r.reservedBefore);
-  const fell = plan.skus.filter((s) => s.onHand - s.reserved < (before.get(s.id) ?? 0));
-  if (!fell.length) return;
-  const warned = await tx
-    .select({ id: productSkus.id, companyId: productSkus.companyId, productId: productSkus.productId, code: productSkus.code, lowStock: productSkus.lowStock })
-    .from(productSkus)
-    .where(and(inArray(productSkus.id, fell.map((s) => s.id)), gt(productSkus.lowStock, 0)));
-  for (const w of warned) {
-    const after = fell.find((s) => s.id === w.id)!;
-    const available = after.onHand - after.reserved;
-    if (available > w.lowStock || before.get(w.id)! <= w.lowStock) continue;
-    await recordFact(tx, 'stock.low', { skuId: w.id, productId: w.productId, skuCode: w.code, available, lowStock: w.lowStock }, [w.companyId]);
+  for (const w of plan.lowStock) {
+    await recordFact(tx, 'stock.low', { skuId: w.id, productId: w.productId, skuCode: w.code, available: w.available, lowStock: w.lowStock }, [w.companyId]);
   }
 }
 
