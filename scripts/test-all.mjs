@@ -19,6 +19,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit`, `npm test -- ins
 const want = (name) => only.length === 0 || only.includes(name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+const failures = []; // "suite › file › test" of every failed test, printed just above the total line
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -45,10 +46,28 @@ function vitest(label, file, extraArgs, env) {
   }
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
+  for (const file of j.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failures.push(`${label.split(':')[0]} › ${rel} › ${a.fullName ?? a.title}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${label.split(':')[0]} › ${rel} › (file failed: ${String(file.message ?? '').split('\n')[0].slice(0, 200)})`);
+  }
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
   if (status !== 0 && (j.numFailedTests ?? 0) === 0) {
     problems.push(`${label}: exit ${status} (suite errors)`);
     totals.failed += 1;
+  }
+}
+
+function collectE2eFailures(suites, titles) {
+  for (const s of suites) {
+    const here = s.title && !s.title.endsWith('.ts') ? [...titles, s.title] : titles;
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failures.push(`e2e › ${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`);
+      }
+    }
+    collectE2eFailures(s.suites ?? [], here);
   }
 }
 
@@ -108,6 +127,7 @@ if (want('e2e')) {
         totals.passed += (j.stats.expected ?? 0) + (j.stats.flaky ?? 0);
         totals.failed += j.stats.unexpected ?? 0;
         totals.skipped += j.stats.skipped ?? 0;
+        collectE2eFailures(j.suites ?? [], []);
         if (status !== 0 && !(j.stats.unexpected > 0)) {
           problems.push(`e2e: exit ${status}`);
           totals.failed += 1;
@@ -117,6 +137,7 @@ if (want('e2e')) {
   }
 }
 
+if (failures.length) console.log(`\nFailed tests:\n- ${failures.slice(0, 60).join('\n- ')}`);
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || problems.length ? 1 : 0);
