@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import JSZip from 'jszip';
 import { formatChina, parseChinaDateTime, toYuan } from '@aquamall/shared';
-import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
+import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport, keyReader, type KeySource } from './types.ts';
 import { rsaSign, rsaVerify, yuanToFen } from './wechatpay.ts';
 
 /**
@@ -18,8 +18,8 @@ import { rsaSign, rsaVerify, yuanToFen } from './wechatpay.ts';
 export interface AlipayConfig {
   /** The platform's third-party application. */
   appId: string;
-  privateKey: string | KeyObject;
-  alipayPublicKey: string | KeyObject;
+  privateKey: KeySource;
+  alipayPublicKey: KeySource;
   gateway: string;
   notifyUrl: string;
   returnUrl: string;
@@ -81,8 +81,8 @@ export class Alipay implements PaymentPartner {
   readonly statementPerPayee = true;
   readonly appId: string;
   readonly merchantId: string;
-  private readonly privateKey: KeyObject;
-  private readonly alipayKey: KeyObject;
+  private readonly privateKey: () => KeyObject;
+  private readonly alipayKey: () => KeyObject;
 
   constructor(
     private readonly config: AlipayConfig,
@@ -92,8 +92,8 @@ export class Alipay implements PaymentPartner {
     this.appId = config.appId;
     // The notifications name the platform only by its application (app_id); the payee is seller_id.
     this.merchantId = config.appId;
-    this.privateKey = typeof config.privateKey === 'string' ? pem(config.privateKey, 'private') : config.privateKey;
-    this.alipayKey = typeof config.alipayPublicKey === 'string' ? pem(config.alipayPublicKey, 'public') : config.alipayPublicKey;
+    this.privateKey = keyReader(config.privateKey, (text) => pem(text, 'private'));
+    this.alipayKey = keyReader(config.alipayPublicKey, (text) => pem(text, 'public'));
   }
 
   /** The signed common parameters of a call. */
@@ -109,7 +109,7 @@ export class Alipay implements PaymentPartner {
       biz_content: JSON.stringify(biz),
       ...extra,
     };
-    params.sign = rsaSign(this.privateKey, alipaySignContent(params, false));
+    params.sign = rsaSign(this.privateKey(), alipaySignContent(params, false));
     return params;
   }
 
@@ -127,7 +127,7 @@ export class Alipay implements PaymentPartner {
     const parsed = JSON.parse(res.body) as { sign?: string };
     const answer = JSON.parse(node) as Record<string, unknown>;
     // An error answer about the call itself (bad app id, bad signature) may come unsigned.
-    if (parsed.sign ? !rsaVerify(this.alipayKey, node, parsed.sign) : answer.code === '10000')
+    if (parsed.sign ? !rsaVerify(this.alipayKey(), node, parsed.sign) : answer.code === '10000')
       throw new PartnerError(`alipay ${method}: answer signature refused`);
     return answer;
   }
@@ -186,7 +186,7 @@ export class Alipay implements PaymentPartner {
   readNotify(_headers: Record<string, string | undefined>, body: string | Record<string, string>): NotifyReading {
     const p = typeof body === 'string' ? Object.fromEntries(new URLSearchParams(body)) : body;
     if (!p.sign || p.sign_type !== 'RSA2') return { verified: false, reason: 'missing_sign' };
-    if (!rsaVerify(this.alipayKey, alipaySignContent(p, true), p.sign)) return { verified: false, reason: 'bad_sign' };
+    if (!rsaVerify(this.alipayKey(), alipaySignContent(p, true), p.sign)) return { verified: false, reason: 'bad_sign' };
     const status = p.trade_status ?? '';
     return {
       verified: true,

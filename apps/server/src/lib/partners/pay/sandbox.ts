@@ -7,7 +7,7 @@ import type { PartnerRequest, PartnerResponse } from './types.ts';
 
 /**
  * The offline payment sandbox of demo mode (decision 0207): one in-process stand-in for WeChat Pay and Alipay with its
- * own key pairs made at start. It checks each request's signature as the partner does (merchant / application public
+ * own key pairs, made on first use (not at start). It checks each request's signature as the partner does (merchant / application public
  * key), signs its answers and notifications with its platform / Alipay private key, encrypts WeChat resources with
  * the APIv3 key, keeps its own trades and refunds, and writes each day's bill from them. Its notifications go to the
  * notify_url the request named, through `deliver` (the app's own HTTP routes). Tests plant statement discrepancies.
@@ -58,26 +58,39 @@ export interface SandboxTrade {
 export type Deliver = (notifyUrl: string, headers: Record<string, string>, body: string) => Promise<{ status: number; body: string }>;
 export type NotifyMode = 'once' | 'twice' | 'none' | 'tampered';
 
-const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+type KeyPair = { publicKey: KeyObject; privateKey: KeyObject };
+/**
+ * An RSA-2048 key pair made on first use, then kept: making one costs ~0.2 s of CPU, and the start of demo mode
+ * (which builds the sandbox while the server is put together) would otherwise wait for four of them before the
+ * first page (issue 28). The keys live as long as the sandbox, exactly as before; only when they are made moved.
+ */
+const lazyKeyPair = (): (() => KeyPair) => {
+  let made: KeyPair | undefined;
+  return () => (made ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+};
 const json = (status: number, body: unknown) => ({ status, headers: { 'content-type': 'application/json' }, body: body === undefined ? '' : JSON.stringify(body) });
 const serial = () => randomBytes(20).toString('hex').toUpperCase();
 
 export class PaySandbox {
+  private readonly merchantPair = lazyKeyPair();
+  private readonly platformPair = lazyKeyPair();
+  private readonly appPair = lazyKeyPair();
+  private readonly alipayPair = lazyKeyPair();
   readonly wechat = {
     mchId: '1900000109',
     appId: 'wxd678efh567hg6787',
     apiV3Key: randomBytes(16).toString('hex'),
-    merchantKeys: keyPair(),
+    merchantKeys: this.merchantPair,
     merchantSerial: serial(),
-    platformKeys: keyPair(),
+    platformKeys: this.platformPair,
     platformSerial: `PUB_KEY_ID_${serial()}`,
   };
   readonly alipay = {
     appId: '9021000100000001',
     /** The platform application's own PID: a trade opened without a supplier's token would be the platform's. */
     sellerId: '2088000000000001',
-    appKeys: keyPair(),
-    alipayKeys: keyPair(),
+    appKeys: this.appPair,
+    alipayKeys: this.alipayPair,
   };
   readonly trades = new Map<string, SandboxTrade>();
   /** Extra statement lines and changes planted by tests, by China day. */
@@ -106,8 +119,8 @@ export class PaySandbox {
         appId: w.appId,
         apiV3Key: w.apiV3Key,
         serialNo: w.merchantSerial,
-        privateKey: w.merchantKeys.privateKey,
-        platformKey: w.platformKeys.publicKey,
+        privateKey: () => w.merchantKeys().privateKey,
+        platformKey: () => w.platformKeys().publicKey,
         platformSerial: w.platformSerial,
         baseUrl: SANDBOX_WECHAT_BASE,
         notifyUrl,
@@ -122,8 +135,8 @@ export class PaySandbox {
     return new Alipay(
       {
         appId: a.appId,
-        privateKey: a.appKeys.privateKey,
-        alipayPublicKey: a.alipayKeys.publicKey,
+        privateKey: () => a.appKeys().privateKey,
+        alipayPublicKey: () => a.alipayKeys().publicKey,
         gateway: this.alipayGateway,
         notifyUrl,
         returnUrl,
@@ -173,7 +186,7 @@ export class PaySandbox {
         'wechatpay-timestamp': ts,
         'wechatpay-nonce': n,
         'wechatpay-serial': this.wechat.platformSerial,
-        'wechatpay-signature': rsaSign(this.wechat.platformKeys.privateKey, wechatMessage([ts, n, res.body])),
+        'wechatpay-signature': rsaSign(this.wechat.platformKeys().privateKey, wechatMessage([ts, n, res.body])),
       },
     };
   }
@@ -185,7 +198,7 @@ export class PaySandbox {
     const f = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
     if (f.mchid !== this.wechat.mchId || f.serial_no !== this.wechat.merchantSerial) return false;
     if (Math.abs(Date.now() / 1000 - Number(f.timestamp)) > 300) return false;
-    return rsaVerify(this.wechat.merchantKeys.publicKey, wechatMessage([req.method, pathWithQuery, f.timestamp!, f.nonce_str!, req.body]), f.signature!);
+    return rsaVerify(this.wechat.merchantKeys().publicKey, wechatMessage([req.method, pathWithQuery, f.timestamp!, f.nonce_str!, req.body]), f.signature!);
   }
 
   private async wechatHandle(req: PartnerRequest, url: URL): Promise<PartnerResponse> {
@@ -272,7 +285,7 @@ export class PaySandbox {
     });
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
-    const signature = rsaSign(this.wechat.platformKeys.privateKey, wechatMessage([ts, nonce, body]));
+    const signature = rsaSign(this.wechat.platformKeys().privateKey, wechatMessage([ts, nonce, body]));
     return {
       headers: {
         'content-type': 'application/json',
@@ -289,7 +302,7 @@ export class PaySandbox {
 
   private alipayAnswer(method: string, node: object): PartnerResponse {
     const text = JSON.stringify(node);
-    const sign = rsaSign(this.alipay.alipayKeys.privateKey, text);
+    const sign = rsaSign(this.alipay.alipayKeys().privateKey, text);
     return { status: 200, headers: { 'content-type': 'application/json;charset=utf-8' }, body: `{"${method.replace(/\./g, '_')}_response":${text},"sign":"${sign}"}` };
   }
 
@@ -300,7 +313,7 @@ export class PaySandbox {
     const seller = p.app_auth_token ? pidOfToken(p.app_auth_token) : this.alipay.sellerId;
     if (!seller) return this.alipayAnswer(method, { code: '20001', msg: 'Insufficient Token Permissions', sub_code: 'aop.invalid-app-auth-token', sub_msg: '无效的应用授权令牌' });
     if (p.app_id !== this.alipay.appId) return this.alipayAnswer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' });
-    if (!rsaVerify(this.alipay.appKeys.publicKey, alipaySignContent(p, false), p.sign ?? ''))
+    if (!rsaVerify(this.alipay.appKeys().publicKey, alipaySignContent(p, false), p.sign ?? ''))
       return this.alipayAnswer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
     const biz = JSON.parse(p.biz_content ?? '{}') as Record<string, string>;
     const found = biz.out_trade_no ? this.trades.get(biz.out_trade_no) : undefined;
@@ -352,7 +365,7 @@ export class PaySandbox {
   /** The cashier page opened a page.pay URL: checks its signature and opens the trade. Answers the trade or why not. */
   openAlipayPage(query: Record<string, string>): SandboxTrade | string {
     if (query.app_id !== this.alipay.appId) return '无效的AppID参数';
-    if (!rsaVerify(this.alipay.appKeys.publicKey, alipaySignContent(query, false), query.sign ?? '')) return '验签出错';
+    if (!rsaVerify(this.alipay.appKeys().publicKey, alipaySignContent(query, false), query.sign ?? '')) return '验签出错';
     const seller = query.app_auth_token ? pidOfToken(query.app_auth_token) : this.alipay.sellerId;
     if (!seller) return '无效的应用授权令牌';
     const biz = JSON.parse(query.biz_content ?? '{}') as Record<string, string>;
@@ -384,7 +397,7 @@ export class PaySandbox {
       gmt_create: formatChina(t.createdAt, 'YYYY-MM-DD HH:mm:ss'),
       ...(t.paidAt ? { gmt_payment: formatChina(t.paidAt, 'YYYY-MM-DD HH:mm:ss') } : {}),
     };
-    p.sign = rsaSign(this.alipay.alipayKeys.privateKey, alipaySignContent(p, true));
+    p.sign = rsaSign(this.alipay.alipayKeys().privateKey, alipaySignContent(p, true));
     if (tamper) p.total_amount = toYuan(t.amountFen + 100);
     return { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(p).toString() };
   }
@@ -489,6 +502,6 @@ export class PaySandbox {
 
   /** Keys for the tests' hostile notifications. */
   get keys(): { platformPrivate: KeyObject; alipayPrivate: KeyObject } {
-    return { platformPrivate: this.wechat.platformKeys.privateKey, alipayPrivate: this.alipay.alipayKeys.privateKey };
+    return { platformPrivate: this.wechat.platformKeys().privateKey, alipayPrivate: this.alipay.alipayKeys().privateKey };
   }
 }

@@ -1,3 +1,5 @@
+import type { KeyObject } from 'node:crypto';
+
 /**
  * The payment partner adapter shape (decision 0207): WeChat Pay API v3 Native and Alipay 电脑网站支付 implement it
  * with their real protocols; in demo mode their transport goes to the offline sandbox (sandbox.ts), which checks and
@@ -5,6 +7,20 @@
  */
 
 export type PayChannelCode = 1 | 2;
+
+/**
+ * A key given to an adapter: PEM/base64 text or a KeyObject (parsed or taken at construction, so a bad configured
+ * key stops the start), or a function that hands the key over on first use (the demo sandbox makes its key pairs
+ * only when a payment first needs them; the function keeps what it made).
+ */
+export type KeySource = string | KeyObject | (() => KeyObject);
+
+/** The key of a KeySource, read when a signature needs it. */
+export function keyReader(source: KeySource, parse: (text: string) => KeyObject): () => KeyObject {
+  if (typeof source === 'function') return source;
+  const key = typeof source === 'string' ? parse(source) : source;
+  return () => key;
+}
 
 /** An HTTP exchange with a partner (the real transport is fetch; the sandbox answers in process). */
 export interface PartnerRequest {

@@ -1,5 +1,5 @@
 import { createDecipheriv, createHash, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
-import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport } from './types.ts';
+import { PartnerError, type NotifyReading, type Payee, type PaymentPartner, type PayTradeInput, type RefundAnswer, type RefundInput, type StatementLine, type TradeState, type Transport, keyReader, type KeySource } from './types.ts';
 
 /**
  * WeChat Pay API v3, Native (扫码) payments in service-provider mode (服务商, decision 0216): the platform is the
@@ -21,9 +21,9 @@ export interface WechatPayConfig {
   apiV3Key: string;
   /** Serial number of the merchant API certificate. */
   serialNo: string;
-  privateKey: string | KeyObject;
+  privateKey: KeySource;
   /** The platform certificate or WeChat Pay public key (PEM). */
-  platformKey: string | KeyObject;
+  platformKey: KeySource;
   /** Its serial (certificate serial or PUB_KEY_ID_…); notifications naming another are refused. */
   platformSerial: string;
   baseUrl: string;
@@ -63,8 +63,8 @@ export class WechatPay implements PaymentPartner {
   readonly statementPerPayee = false;
   readonly appId: string;
   readonly merchantId: string;
-  private readonly privateKey: KeyObject;
-  private readonly platformKey: KeyObject;
+  private readonly privateKey: () => KeyObject;
+  private readonly platformKey: () => KeyObject;
 
   constructor(
     private readonly config: WechatPayConfig,
@@ -73,14 +73,14 @@ export class WechatPay implements PaymentPartner {
   ) {
     this.appId = config.appId;
     this.merchantId = config.mchId;
-    this.privateKey = typeof config.privateKey === 'string' ? createPrivateKey(config.privateKey) : config.privateKey;
-    this.platformKey = typeof config.platformKey === 'string' ? createPublicKey(config.platformKey) : config.platformKey;
+    this.privateKey = keyReader(config.privateKey, (text) => createPrivateKey(text));
+    this.platformKey = keyReader(config.platformKey, (text) => createPublicKey(text));
     if (Buffer.byteLength(config.apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 characters');
   }
 
   /** The Authorization header of a request (path includes the query). */
   authorization(method: string, pathWithQuery: string, body: string, timestamp = Math.floor(Date.now() / 1000), n = nonce()): string {
-    const signature = rsaSign(this.privateKey, wechatMessage([method, pathWithQuery, String(timestamp), n, body]));
+    const signature = rsaSign(this.privateKey(), wechatMessage([method, pathWithQuery, String(timestamp), n, body]));
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${n}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
   }
 
@@ -93,7 +93,7 @@ export class WechatPay implements PaymentPartner {
     if (!ts || !n || !sig || !serial) return 'missing_headers';
     if (serial !== this.config.platformSerial) return 'unknown_serial';
     if (maxAgeS !== undefined && Math.abs(now.getTime() / 1000 - Number(ts)) > maxAgeS) return 'stale';
-    if (!rsaVerify(this.platformKey, wechatMessage([ts, n, body]), sig)) return 'bad_sign';
+    if (!rsaVerify(this.platformKey(), wechatMessage([ts, n, body]), sig)) return 'bad_sign';
     return null;
   }
 
