@@ -1,11 +1,13 @@
 /**
  * The goods search's own time per query at 1,000,000 products, without HTTP or the shared answers (decision 0221):
- * `tsx bench/search-paths.ts [--mode=walk|planned] [--queries=200] [--connections=1]`.
+ * `tsx bench/search-paths.ts [--mode=walk|0221|planned] [--queries=200] [--connections=1]`.
  *
  * Runs a fixed sample of `bench:search-1m`'s uncached spread (keyword × top-level category × sort × page) through
  * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
  * the index walk for many matches and the pruning of named categories (the plan PostgreSQL picks, as before 0221),
- * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine.
+ * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine;
+ * `--mode=0221` turns off only what decisions 0233 and 0234 added (gathered relevance in a category, per-category
+ * price arms). `--match=relevance,"categoryCode"` style filters: every comma-separated part must occur.
  * `--trace=100` prints every statement slower than 100 ms with its parameters (to EXPLAIN ANALYZE it in psql).
  */
 import pg from 'pg';
@@ -18,6 +20,8 @@ import { missingBodies } from './search-1m-queries.ts';
 const url = process.env.BENCH_SEARCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/aquamall_search_1m';
 const mode = process.argv.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'walk';
 if (mode === 'planned') Object.assign(goodsTuning, { walkRows: 0, pruneCategories: false });
+// `--mode=0221`: the paths as decision 0221 left them (no gathered ranking in a category, no per-category price arms).
+if (mode === 'planned' || mode === '0221') Object.assign(goodsTuning, { rankGatheredInCategory: false, categoryPriceArms: false });
 const count = intArg('queries', 200);
 const connections = intArg('connections', 1);
 const trace = Number(process.argv.find((a) => a.startsWith('--trace='))?.slice(8) ?? 0);
@@ -46,7 +50,7 @@ if (trace > 0) {
 
 // `--match=TEXT` keeps the bodies whose JSON contains TEXT (one keyword, one category: `--match='"10"'`).
 const matchText = process.argv.find((a) => a.startsWith('--match='))?.slice(8);
-const all = missingBodies().filter((b) => !matchText || JSON.stringify(b).includes(matchText));
+const all = missingBodies().filter((b) => !matchText || matchText.split(',').every((part) => JSON.stringify(b).includes(part)));
 // A fixed pseudo-random sample of the spread (the same in every run and mode): every keyword length, category,
 // sort and page turns up.
 let seed = 20261207;

@@ -8,6 +8,7 @@ import { shelveProducts } from '../products/product-lifecycle.ts';
 import type { Caller } from '../auth/caller.ts';
 import { forgetGoodsAnswers, GOODS_ANSWER_TTL_MS, GOODS_STALE_MS, goodsAnswerCache } from './goods-answers.ts';
 import { goodsTuning, queryGoods } from './goods-query.ts';
+import { rankingTuning } from './ranking.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
 let t: TestApp;
@@ -253,6 +254,67 @@ describe('goods filters, sorting and paging', () => {
       Object.assign(goodsTuning, { fewMatches, walkRows });
     }
     expect(nonEmpty).toBeGreaterThan(30);
+  });
+
+  it('pages a term naming categories inside the filter by price the same from the per-category arms as from the plan', async () => {
+    // decision 0234: with more than fewMatches matches (0 here), price order of one term that names categories
+    // inside the category filter merges one index arm per named category with the text matches elsewhere.
+    const cases = [
+      { productName: '絮凝剂', categoryCode: '01' },
+      { productName: '絮凝剂', categoryCode: '0101' },
+      { productName: '絮凝', categoryCode: '01' },
+      { productName: '絮凝剂', categoryCode: '01', priceMin: 1, priceMax: 3_000 },
+      { productName: '絮凝剂', categoryCode: '01', priceMin: 2_000 },
+      { productName: '聚铝', categoryCode: '01' },
+      { productName: '碳源', categoryCode: '01' },
+    ];
+    const { fewMatches, walkRows, categoryPriceArms } = goodsTuning;
+    let nonEmpty = 0;
+    try {
+      for (const c of cases)
+        for (const sort of ['priceAsc', 'priceDesc'] as const)
+          for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2], [3, 1], [2, 3]] as const) {
+            const q = { ...c, sort, pageIndex, pageSize };
+            Object.assign(goodsTuning, { fewMatches: 0, walkRows: 0, categoryPriceArms: false });
+            const planned = await queryGoods(t.database.db, q);
+            goodsTuning.categoryPriceArms = true;
+            const arms = await queryGoods(t.database.db, q);
+            expect(arms.list.map((g) => g.id), JSON.stringify(q)).toEqual(planned.list.map((g) => g.id));
+            expect(arms.list).toEqual(planned.list);
+            expect(arms.total).toBe(planned.total);
+            if (arms.list.length) nonEmpty++;
+          }
+    } finally {
+      Object.assign(goodsTuning, { fewMatches, walkRows, categoryPriceArms });
+    }
+    expect(nonEmpty).toBeGreaterThan(40);
+  });
+
+  it('ranks a keyword inside a category the same whether the matches are ranked gathered or through sales windows', async () => {
+    // decision 0233: inside a category with at most fewMatches matches, relevance ranks the gathered matches without
+    // trying the best-selling windows; fullRankMax 0 makes every keyword here one the windows would be tried for.
+    const { fullRankMax } = rankingTuning;
+    const { rankGatheredInCategory } = goodsTuning;
+    let compared = 0;
+    try {
+      rankingTuning.fullRankMax = 0;
+      for (const productName of ['絮凝剂', '泵', '聚铝', '碳源', '阀', '剂'])
+        for (const categoryCode of ['01', '0101', '02', '04'])
+          for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2], [3, 1]] as const) {
+            const q = { productName, categoryCode, sort: 'relevance' as const, pageIndex, pageSize };
+            goodsTuning.rankGatheredInCategory = false;
+            const windows = await queryGoods(t.database.db, q);
+            goodsTuning.rankGatheredInCategory = true;
+            const gathered = await queryGoods(t.database.db, q);
+            expect(gathered.list.map((g) => g.id), JSON.stringify(q)).toEqual(windows.list.map((g) => g.id));
+            expect(gathered.total).toBe(windows.total);
+            compared += gathered.list.length;
+          }
+    } finally {
+      rankingTuning.fullRankMax = fullRankMax;
+      goodsTuning.rankGatheredInCategory = rankGatheredInCategory;
+    }
+    expect(compared).toBeGreaterThan(30);
   });
 
   it('within a category, finds and ranks a keyword as the whole list does, though its named categories lie outside', async () => {

@@ -63,6 +63,17 @@ export const goodsTuning = {
   walkRows: 20_000,
   /** Named categories outside a category filter are dropped from the keyword (queryGoods; off only for a before/after bench). */
   pruneCategories: true,
+  /**
+   * Relevance inside a category with at most `fewMatches` matches ranks the matches gathered first, without trying
+   * the best-selling windows (decision 0233; off only for a before/after bench).
+   */
+  rankGatheredInCategory: true,
+  /**
+   * Price order of a one-term keyword that names categories inside the category filter is read per named category
+   * from the (category_code, price, product_id) index plus the text matches elsewhere (`categoryPricePage`,
+   * decision 0234; off only for a before/after bench).
+   */
+  categoryPriceArms: true,
 };
 
 /** The sorts an index of product_search delivers in order (schema/search.ts). */
@@ -161,6 +172,42 @@ async function walkedPage(
   });
 }
 
+/**
+ * Ids of one page, by price, of a one-term keyword that names categories inside the category filter (decision
+ * 0234). Within the filter a row matches when it sits in one of the named categories (every row there matches)
+ * or its text matches one of the term's words. So the page is merged from one arm per named category — that
+ * category's first `offset + limit` rows by price, read from the (category_code, price, product_id) index and
+ * stopping there — and one arm of the text matches in the filter's other categories (text and category indexes,
+ * then a top-N sort). Nothing else can be on the page: the arms cover every match once (a named category's text
+ * matches are in its own arm only), each arm holds its first offset + limit rows in the page's order, and
+ * product_id breaks price ties as in the other paths. Before, PostgreSQL walked the price index across every
+ * category and, when the named categories' goods were dear (净水剂 in 01 by price up), tested ~190,000 rows or
+ * gathered and sorted every match: 4–8 s at 1,000,000 products under load; now the named arms read ~20 index
+ * entries each.
+ */
+async function categoryPricePage(
+  db: Db,
+  named: readonly string[],
+  textWhere: SQL,
+  otherCodes: readonly string[],
+  priceRange: SQL | undefined,
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const k = offset + limit;
+  const dir = sql.raw(descending ? 'desc' : 'asc');
+  const range = priceRange ?? sql`true`;
+  const arm = (where: SQL) =>
+    sql`(select ${ps.productId} as id, ${ps.price} as price from ${ps} where ${where} and ${range}
+      order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
+  const arms = named.map((code) => arm(sql`${ps.categoryCode} = ${code}`));
+  if (otherCodes.length) arms.push(arm(sql`${textWhere} and ${inArray(ps.categoryCode, [...otherCodes])}`));
+  const res = await db.execute(sql`select id from (${sql.join(arms, sql` union all `)}) arms
+    order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
+  return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+}
+
 /** Category codes of a subtree: the code itself and every code that starts with it (cached for a minute). */
 function subtreeCodes(db: Db, prefix: string): Promise<string[]> {
   return cacheOf(subtrees, db, 60_000).get(prefix, () => loadSubtreeCodes(db, prefix));
@@ -229,8 +276,15 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
     // gives the same page (ranking.ts, docs/decisions/0061).
     if (match && (!q.sort || q.sort === 'relevance') && offset + q.pageSize <= rankingTuning.maxDepth) {
       const n = await countQuery;
+      // Inside a category a window is a walk of the sales index that reads window × (searchable rows / the
+      // subtree's rows) rows to find `window` of the subtree — 20,000 to 120,000 for a top-level category, and
+      // 400,000 for a small one — and for a keyword matching few of the subtree's rows no window proves the page,
+      // so the full ranking ran after three such walks (炭 in 06: 6.5 s, decision 0233). With at most fewMatches
+      // matches the ranking of all of them, gathered through the text and category indexes as the tally already
+      // gathers them, is the cheaper way to the same page.
+      const gathered = filterCodes !== null && goodsTuning.rankGatheredInCategory && n <= goodsTuning.fewMatches;
       const ids =
-        n > rankingTuning.fullRankMax
+        n > rankingTuning.fullRankMax && !gathered
           ? await windowedRanking(db, plan ?? (q.productName as string), filters, offset, q.pageSize)
           : null;
       if (ids) return cardsOf(ids);
@@ -246,6 +300,35 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       const n = await countQuery;
       if (n <= offset) return [];
       if (n <= goodsTuning.fewMatches) source = sql`(select * from ${ps} where ${where} offset 0) as ${ps}`;
+    }
+    // Many matches by price of one term naming categories inside the filter: per named category from the
+    // (category_code, price, product_id) index, plus the text matches elsewhere (decision 0234).
+    const term = plan?.length === 1 ? plan[0]! : null;
+    if (
+      match &&
+      filterCodes &&
+      term &&
+      term.codes.length > 0 &&
+      (q.sort === 'priceAsc' || q.sort === 'priceDesc') &&
+      q.companyId === undefined &&
+      q.areaCode === undefined &&
+      !q.povertyRelief &&
+      goodsTuning.categoryPriceArms
+    ) {
+      const n = await countQuery;
+      if (n <= offset) return [];
+      if (n > goodsTuning.fewMatches) {
+        const named = filterCodes.filter((c) => term.codes.includes(c));
+        const others = filterCodes.filter((c) => !term.codes.includes(c));
+        const range = and(
+          q.priceMin !== undefined ? gte(ps.price, String(q.priceMin)) : undefined,
+          q.priceMax !== undefined ? lte(ps.price, String(q.priceMax)) : undefined,
+        );
+        const textWhere = match.terms[0]!.textWhere;
+        return cardsOf(
+          await categoryPricePage(db, named, textWhere, others, range, q.sort === 'priceDesc', offset, q.pageSize),
+        );
+      }
     }
     // Many matches in an index order: at least one row in (searchable / matches) matches, so walking the order's
     // index finds the page after a bounded number of rows, each tested with LIKE only (decision 0221).

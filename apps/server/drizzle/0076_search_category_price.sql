@@ -1,0 +1,1 @@
+CREATE INDEX "product_search_category_price" ON "product_search" USING btree ("category_code","price","product_id");
