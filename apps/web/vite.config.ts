@@ -47,12 +47,14 @@ export default defineConfig({
         // in one chunk: each file on the first load costs its response headers (~1 KB with the security
         // headers), more than many of these modules weigh (docs/decisions/0061-search-at-scale.md). Only the dayjs
         // files the home runs (core, zh-cn, the China-time plugins): a group takes every module its test matches,
-        // so the date pickers' plugins would ride on every first load (decision 0221).
+        // so the date pickers' plugins would ride on every first load (decision 0221). A group also takes what its
+        // modules import: the guarded route (session/RequireAuth.tsx, which draws antd's Spin) is left out and
+        // imported from its own file, so Spin and its styles load with the guarded pages only (decision 0234).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/])|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn|plugin[\\/](utc|timezone))\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/](site-content|current-user|cart-count|format|image|store|storage|session|throttle|use-scrolled-past)|components[\\/](Img|Skeletons|NavAnchor)|features[\\/]session[\\/](?!RequireAuth))|packages[\\/]shared[\\/]src[\\/](enums|format|constants|messages|china-time)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn|plugin[\\/](utc|timezone))\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](asn|icons)[\\/](AppstoreOutlined|RightOutlined|DownOutlined)\.js/,
             },
             {
               // The mall's frame on every mall page (top bar, search, navigation, category menu) in one file rather

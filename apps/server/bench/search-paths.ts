@@ -6,7 +6,7 @@
  * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
  * the index walk for many matches and the pruning of named categories (the plan PostgreSQL picks, as before 0221),
  * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine;
- * `--mode=0221` turns off only what decisions 0233 and 0234 added (gathered relevance in a category, per-category
+ * `--mode=0221` turns off only what decision 0233 added (gathered relevance in a category, per-category
  * price arms). `--match=relevance,"categoryCode"` style filters: every comma-separated part must occur.
  * `--trace=100` prints every statement slower than 100 ms with its parameters (to EXPLAIN ANALYZE it in psql).
  */

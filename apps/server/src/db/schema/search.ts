@@ -31,7 +31,7 @@ export const productSearch = pgTable(
     index('product_search_price').on(t.price, t.productId),
     index('product_search_created').on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst()),
     index('product_search_category').on(t.categoryCode),
-    // Price order inside a named category (decision 0234): each category's cheapest / dearest rows without a sort.
+    // Price order inside a named category (decision 0233): each category's cheapest / dearest rows without a sort.
     index('product_search_category_price').on(t.categoryCode, t.price, t.productId),
     index('product_search_company').on(t.companyId),
     // The name (first field) for the keyword's prefix/exact rows in the relevance ranking at scale (0061):

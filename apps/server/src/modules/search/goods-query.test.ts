@@ -257,7 +257,7 @@ describe('goods filters, sorting and paging', () => {
   });
 
   it('pages a term naming categories inside the filter by price the same from the per-category arms as from the plan', async () => {
-    // decision 0234: with more than fewMatches matches (0 here), price order of one term that names categories
+    // decision 0233: with more than fewMatches matches (0 here), price order of one term that names categories
     // inside the category filter merges one index arm per named category with the text matches elsewhere.
     const cases = [
       { productName: '絮凝剂', categoryCode: '01' },

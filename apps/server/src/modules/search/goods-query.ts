@@ -71,7 +71,7 @@ export const goodsTuning = {
   /**
    * Price order of a one-term keyword that names categories inside the category filter is read per named category
    * from the (category_code, price, product_id) index plus the text matches elsewhere (`categoryPricePage`,
-   * decision 0234; off only for a before/after bench).
+   * decision 0233; off only for a before/after bench).
    */
   categoryPriceArms: true,
 };
@@ -174,7 +174,7 @@ async function walkedPage(
 
 /**
  * Ids of one page, by price, of a one-term keyword that names categories inside the category filter (decision
- * 0234). Within the filter a row matches when it sits in one of the named categories (every row there matches)
+ * 0233). Within the filter a row matches when it sits in one of the named categories (every row there matches)
  * or its text matches one of the term's words. So the page is merged from one arm per named category — that
  * category's first `offset + limit` rows by price, read from the (category_code, price, product_id) index and
  * stopping there — and one arm of the text matches in the filter's other categories (text and category indexes,
@@ -302,7 +302,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       if (n <= goodsTuning.fewMatches) source = sql`(select * from ${ps} where ${where} offset 0) as ${ps}`;
     }
     // Many matches by price of one term naming categories inside the filter: per named category from the
-    // (category_code, price, product_id) index, plus the text matches elsewhere (decision 0234).
+    // (category_code, price, product_id) index, plus the text matches elsewhere (decision 0233).
     const term = plan?.length === 1 ? plan[0]! : null;
     if (
       match &&

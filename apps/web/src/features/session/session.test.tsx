@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpError, type HttpAdapter, type HttpRequest } from '../../lib/api.ts';
 import { setNotifier } from '../../lib/notify.ts';
 import { clientStore } from '../../lib/storage.ts';
-import { completeLogin, logout, RequireAuth, safeReturnUrl, sessionStore, type SessionUser } from './index.ts';
+import { completeLogin, logout, safeReturnUrl, sessionStore, type SessionUser } from './index.ts';
+import { RequireAuth } from './RequireAuth.tsx';
 
 const user: SessionUser = {
   userId: 7,

@@ -62,7 +62,7 @@ type KeyPair = { publicKey: KeyObject; privateKey: KeyObject };
 /**
  * An RSA-2048 key pair made on first use, then kept: making one costs ~0.2 s of CPU, and the start of demo mode
  * (which builds the sandbox while the server is put together) would otherwise wait for four of them before the
- * first page (issue 28). The keys live as long as the sandbox, exactly as before; only when they are made moved.
+ * first page (issue 28, decision 0234). The keys live as long as the sandbox, exactly as before; only when they are made moved.
  */
 const lazyKeyPair = (): (() => KeyPair) => {
   let made: KeyPair | undefined;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Result } from 'antd';
-import { RequireAuth, logout, useSession } from '../../session/index.ts';
+import { logout, useSession } from '../../session/index.ts';
+import { RequireAuth } from '../../session/RequireAuth.tsx';
 import { TwoFactorGate } from '../../../components/two-factor/TwoFactorGate.tsx';
 
 function AdminOnly({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { loadUser, navigateTo, RequireAuth, useSession } from '../../session/index.ts';
+import { loadUser, navigateTo, useSession } from '../../session/index.ts';
+import { RequireAuth } from '../../session/RequireAuth.tsx';
 import { SsoCard } from '../SsoLayout.tsx';
 import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { replacePhoneInput } from '@aquamall/shared';

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Alert } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { HOME_PATH, navigateTo, RequireAuth, safeReturnUrl, useSession } from '../../session/index.ts';
+import { HOME_PATH, navigateTo, safeReturnUrl, useSession } from '../../session/index.ts';
+import { RequireAuth } from '../../session/RequireAuth.tsx';
 import { TwoFactorSection } from '../../../components/two-factor/TwoFactorSection.tsx';
 
 /** /sso/twoFactor: where a user who must use two-factor sign-in is led after signing in, before anything else. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
-import { logout, RequireAuth } from '../../session/index.ts';
+import { logout } from '../../session/index.ts';
+import { RequireAuth } from '../../session/RequireAuth.tsx';
 import { SsoCard } from '../SsoLayout.tsx';
 import { PasswordInput } from '../components/inputs.tsx';
 import { PASSWORD_HINT, PASSWORD_RULES } from '../components/password-rules.ts';
