@@ -236,8 +236,26 @@ test('a supplier’s ERP reads a new order and ships it through a signed API key
       .toBeGreaterThanOrEqual(1);
     expect(receiver.received.every((r) => r.ok)).toBe(true);
     await page.goto('/customer/openapi');
-    await page.getByRole('tab', { name: '推送记录' }).click();
-    await expect(page.getByRole('row', { name: /订单已发货.*已送达/ }).first()).toBeVisible();
+    // The page carries the signing method for the ERP developer (the API reference is not public in a deployment).
+    await page.getByRole('button', { name: /签名方法/ }).click();
+    await expect(page.getByLabel('Node.js 签名示例')).toContainText('AQM1-HMAC-SHA256');
+    await shot(page, 'guide');
+    // An address's 推送记录 opens the log filtered to it: this receiver's delivery, delivered with 200.
+    await page.getByRole('tab', { name: '事件推送' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(receiver.url.replace(/[.]/g, '\\.')) })
+      .getByRole('button', { name: '推送记录' })
+      .click();
+    await expect(page.getByRole('tab', { name: '推送记录', selected: true })).toBeVisible();
+    // Only the log's own rows: the other tabs' tables stay in the page, hidden.
+    const deliveryRows = page.getByRole('tabpanel', { name: '推送记录' }).locator('.ant-table-tbody tr.ant-table-row');
+    await expect
+      .poll(async () => {
+        const texts = await deliveryRows.allInnerTexts();
+        return texts.length > 0 && texts.every((t) => t.includes(receiver.url)) && texts.some((t) => t.includes('已送达'));
+      })
+      .toBe(true);
+    await expect(deliveryRows.filter({ hasText: '已送达' }).first()).toContainText('200');
     await shot(page, 'deliveries');
 
     // The key list counts the ERP's calls; 停用 stops the key at once.

@@ -41,8 +41,8 @@ export function SigningGuide() {
                 <Descriptions.Item label={SIGN_HEADERS.signature}>下方签名的小写十六进制</Descriptions.Item>
               </Descriptions>
               <Typography.Paragraph style={{ marginTop: 12, marginBottom: 8 }}>
-                待签名串：请求方法、请求路径（含查询串，与实际发送一致）、时间戳、随机串、请求体 SHA-256，以换行连接；
-                签名 = HMAC-SHA256(Secret, &quot;AQM1-HMAC-SHA256\n&quot; + SHA-256(待签名串))。GET 请求的请求体为空串。
+                待签名串：请求方法、请求路径（含查询串，与实际发送一致）、时间戳、随机串、请求体的 SHA-256（小写十六进制），以换行连接；
+                签名 = HMAC-SHA256(Secret, &quot;AQM1-HMAC-SHA256\n&quot; + 待签名串的 SHA-256 十六进制)。GET 请求的请求体为空串。
               </Typography.Paragraph>
               <pre style={pre} aria-label="Node.js 签名示例">
                 {NODE_EXAMPLE}
