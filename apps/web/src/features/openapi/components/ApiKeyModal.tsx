@@ -1,4 +1,4 @@
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { API_SCOPES, apiKeyInput, type ApiKeyInput, type ApiKeySecret } from '@aquamall/shared';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useCreateKey } from '../api/openapi.ts';
@@ -28,8 +28,16 @@ export function ApiKeyModal({ open, onClose, onCreated }: { open: boolean; onClo
         <Form.Item name="name" label="名称" rules={rules.name}>
           <Input maxLength={50} placeholder="如：ERP 对接" />
         </Form.Item>
-        <Form.Item name="scopes" label="权限范围" rules={rules.scopes}>
-          <Checkbox.Group options={API_SCOPES.map((s) => ({ label: `${s.name}（${s.code}）`, value: s.code }))} />
+        <Form.Item name="scopes" label="权限范围" rules={rules.scopes} extra="只勾选 ERP 需要的权限；密钥只能调用所选范围内的接口。">
+          <Checkbox.Group>
+            <Space orientation="vertical" size={4}>
+              {API_SCOPES.map((s) => (
+                <Checkbox key={s.code} value={s.code}>
+                  {s.name} <Typography.Text type="secondary">{s.code}</Typography.Text>
+                </Checkbox>
+              ))}
+            </Space>
+          </Checkbox.Group>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Popconfirm, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Popconfirm, Select, Skeleton, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   API_SCOPES,
@@ -23,6 +23,7 @@ import {
 } from '../api/openapi.ts';
 import { ApiKeyModal } from '../components/ApiKeyModal.tsx';
 import { SecretModal } from '../components/SecretModal.tsx';
+import { SigningGuide } from '../components/SigningGuide.tsx';
 import { WebhookModal } from '../components/WebhookModal.tsx';
 
 const scopeName = (code: string) => API_SCOPES.find((s) => s.code === code)?.name ?? code;
@@ -43,17 +44,41 @@ function KeysTab({ onSecret }: { onSecret: (s: Shown) => void }) {
   const revoke = useRevokeKey();
   const [creating, setCreating] = useState(false);
   const columns: TableColumnsType<ApiKeyRow> = [
-    { title: '名称', dataIndex: 'name' },
-    { title: 'AccessKey ID', dataIndex: 'accessKeyId', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
-    { title: '权限范围', dataIndex: 'scopes', render: (s: string[]) => s.map((c) => <Tag key={c}>{scopeName(c)}</Tag>) },
+    {
+      title: '名称',
+      dataIndex: 'name',
+      width: 170,
+      render: (v: string, r) => (
+        <>
+          <div style={{ wordBreak: 'break-all' }}>{v}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            创建于 {when(r.createdAt)}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: 'AccessKey ID', dataIndex: 'accessKeyId', width: 230, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+    {
+      title: '权限范围',
+      dataIndex: 'scopes',
+      width: 200,
+      render: (s: string[]) => (
+        <Space size={[0, 4]} wrap>
+          {s.map((c) => (
+            <Tag key={c}>{scopeName(c)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
     { title: '状态', dataIndex: 'revokedAt', width: 80, render: (v: string | null) => (v ? <Tag>已停用</Tag> : <Tag color="success">有效</Tag>) },
     { title: '调用次数', dataIndex: 'useCount', width: 90 },
-    { title: '最近调用', dataIndex: 'lastUsedAt', width: 160, render: when },
-    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: when },
+    { title: '最近调用', dataIndex: 'lastUsedAt', width: 150, render: when },
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 130,
+      // Always in sight: the table scrolls sideways on a phone, its actions stay at the right edge.
+      fixed: 'right',
       render: (_, r) =>
         r.revokedAt ? null : (
           <Space size={0}>
@@ -103,30 +128,50 @@ function KeysTab({ onSecret }: { onSecret: (s: Shown) => void }) {
   );
 }
 
-function WebhooksTab({ onSecret }: { onSecret: (s: Shown) => void }) {
+function WebhooksTab({ onSecret, onDeliveries }: { onSecret: (s: Shown) => void; onDeliveries: (endpointId: number) => void }) {
   const { params, page } = useListParams({});
   const list = useWebhooks(params, true);
   const enable = useEnableWebhook();
   const remove = useDeleteWebhook();
   const [creating, setCreating] = useState(false);
   const columns: TableColumnsType<WebhookRow> = [
-    { title: '接收地址', dataIndex: 'url', ellipsis: true },
-    { title: '事件', dataIndex: 'events', render: (s: string[]) => s.map((c) => <Tag key={c}>{eventName(c)}</Tag>) },
+    {
+      title: '接收地址',
+      dataIndex: 'url',
+      width: 280,
+      render: (v: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{v}</Typography.Text>,
+    },
+    {
+      title: '事件',
+      dataIndex: 'events',
+      width: 280,
+      render: (s: string[]) => (
+        <Space size={[0, 4]} wrap>
+          {s.map((c) => (
+            <Tag key={c}>{eventName(c)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'enabled',
-      width: 200,
-      render: (on: boolean, r) => (on ? <Tag color="success">启用</Tag> : <Space direction="vertical" size={0}><Tag color="error">已停用</Tag><Typography.Text type="secondary">{r.disabledReason}</Typography.Text></Space>),
+      width: 160,
+      render: (on: boolean, r) => (on ? <Tag color="success">启用</Tag> : <Space orientation="vertical" size={0}><Tag color="error">已停用</Tag><Typography.Text type="secondary">{r.disabledReason}</Typography.Text></Space>),
     },
     { title: '连续失败', dataIndex: 'consecutiveFailures', width: 90 },
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 150,
+      fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => onDeliveries(r.id)}>
+            推送记录
+          </Button>
           {!r.enabled && (
-            <Button type="link" size="small" onClick={() => void enable.mutateAsync(r.id)}>
+            <Button type="link" size="small" onClick={() => void enable.mutateAsync(r.id).catch(() => undefined)}>
               启用
             </Button>
           )}
@@ -166,41 +211,107 @@ function WebhooksTab({ onSecret }: { onSecret: (s: Shown) => void }) {
   );
 }
 
-function DeliveriesTab() {
+/**
+ * The delivery log (推送记录), newest first, of every endpoint or of one (`endpointId`, chosen here or from an
+ * endpoint's 推送记录 link); each row names the address it went to.
+ */
+function DeliveriesTab({ endpointId, onEndpoint }: { endpointId: number | undefined; onEndpoint: (id: number | undefined) => void }) {
   const { params, page } = useListParams({});
-  const list = useDeliveries(params, true);
+  const list = useDeliveries({ ...params, endpointId }, true);
+  // The company's addresses (at most 10): the filter's options and each row's address.
+  const endpoints = useWebhooks({ pageIndex: 1, pageSize: 50 }, true);
+  const urlOf = (id: number) => endpoints.data?.list.find((w) => w.id === id)?.url ?? '（已删除的地址）';
   const redeliver = useRedeliver();
   const columns: TableColumnsType<WebhookDeliveryRow> = [
-    { title: '事件', dataIndex: 'eventType', render: eventName },
-    { title: '事件ID', dataIndex: 'eventId', ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={DELIVERY_STATUS[s]?.color}>{DELIVERY_STATUS[s]?.text}</Tag> },
-    { title: '尝试次数', dataIndex: 'attempts', width: 90 },
+    {
+      title: '事件',
+      dataIndex: 'eventType',
+      width: 190,
+      render: (v: string, r) => (
+        <>
+          <div>{eventName(v)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+            {r.eventId}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: '接收地址',
+      dataIndex: 'endpointId',
+      width: 200,
+      render: (id: number) => <span style={{ wordBreak: 'break-all' }}>{urlOf(id)}</span>,
+    },
+    { title: '状态', dataIndex: 'status', width: 80, render: (s: number) => <Tag color={DELIVERY_STATUS[s]?.color}>{DELIVERY_STATUS[s]?.text}</Tag> },
+    { title: '尝试次数', dataIndex: 'attempts', width: 80 },
     { title: '响应码', dataIndex: 'lastStatusCode', width: 80, render: (v: number | null) => v ?? '—' },
-    { title: '错误', dataIndex: 'lastError', ellipsis: true, render: (v: string | null) => v || '—' },
-    { title: '下次推送', dataIndex: 'nextAttemptAt', width: 160, render: when },
-    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: when },
+    {
+      title: '错误',
+      dataIndex: 'lastError',
+      width: 140,
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ width: 116 }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '时间',
+      key: 'when',
+      width: 180,
+      render: (_, r) => (
+        <>
+          <div>{when(r.createdAt)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.status === 1 ? `送达 ${when(r.deliveredAt)}` : r.status === 0 ? `下次推送 ${when(r.nextAttemptAt)}` : '已放弃'}
+          </Typography.Text>
+        </>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
       width: 100,
+      fixed: 'right',
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => void redeliver.mutateAsync(r.id)}>
+        <Button type="link" size="small" loading={redeliver.isPending && redeliver.variables === r.id} onClick={() => void redeliver.mutateAsync(r.id).catch(() => undefined)}>
           重新推送
         </Button>
       ),
     },
   ];
+  const filtered = endpointId !== undefined;
   return (
-    <ListTable<WebhookDeliveryRow>
-      rowKey="id"
-      columns={columns}
-      query={list}
-      params={params}
-      onPage={page}
-      errorTitle="推送记录加载失败"
-      emptyText="暂无推送记录"
-      showTotal={(total) => `共 ${total} 条`}
-    />
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <Select<number>
+          allowClear
+          aria-label="接收地址"
+          placeholder="全部接收地址"
+          style={{ width: 360, maxWidth: '100%' }}
+          value={endpointId}
+          onChange={(v) => {
+            onEndpoint(v ?? undefined);
+            page(1, params.pageSize);
+          }}
+          options={(endpoints.data?.list ?? []).map((w) => ({ value: w.id, label: w.url }))}
+          loading={endpoints.isFetching}
+        />
+      </div>
+      <ListTable<WebhookDeliveryRow>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="推送记录加载失败"
+        emptyText={filtered ? '该接收地址暂无推送记录' : '暂无推送记录：订阅的事件发生后，每次推送都会记录在这里'}
+        showTotal={(total) => `共 ${total} 条`}
+      />
+    </>
   );
 }
 
@@ -208,11 +319,25 @@ function DeliveriesTab() {
 export default function OpenApiPage() {
   const status = useOpenApiStatus();
   const [shown, setShown] = useState<Shown>(null);
+  const [tab, setTab] = useState('keys');
+  const [deliveriesOf, setDeliveriesOf] = useState<number | undefined>(undefined);
   const off = status.data && !status.data.enabled;
   const notAdmin = status.data && !status.data.isAdmin;
   return (
     <ListPage title="开放平台">
-      {status.isError && <Alert type="error" showIcon title="开放平台状态加载失败，请刷新重试" />}
+      {status.isPending && <Skeleton active paragraph={{ rows: 4 }} data-testid="openapi-loading" />}
+      {status.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title="开放平台状态加载失败"
+          action={
+            <Button size="small" onClick={() => void status.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       {off && <Alert type="info" showIcon title="开放平台未启用：请联系平台管理员配置 OPENAPI_MASTER_KEY。" />}
       {notAdmin && <Alert type="info" showIcon title="只有企业管理员可以管理开放平台。" />}
       {status.data?.enabled && status.data.isAdmin && (
@@ -221,13 +346,37 @@ export default function OpenApiPage() {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title="ERP 使用密钥对请求签名（HMAC-SHA256），调用与工作台相同的接口；签名方法与示例见 API 文档（/api/docs）。"
+            title={
+              <>
+                ERP 用 API 密钥对每个请求签名（HMAC-SHA256），调用与工作台相同的接口；事件推送把订单等变化推送到 ERP
+                的接收地址。签名方法、可调用的接口与示例见{' '}
+                <Typography.Link href="/api/docs" target="_blank" rel="noreferrer">
+                  API 文档
+                </Typography.Link>
+                。
+              </>
+            }
           />
+          <SigningGuide />
           <Tabs
+            activeKey={tab}
+            onChange={setTab}
             items={[
               { key: 'keys', label: 'API 密钥', children: <KeysTab onSecret={setShown} /> },
-              { key: 'webhooks', label: '事件推送', children: <WebhooksTab onSecret={setShown} /> },
-              { key: 'deliveries', label: '推送记录', children: <DeliveriesTab /> },
+              {
+                key: 'webhooks',
+                label: '事件推送',
+                children: (
+                  <WebhooksTab
+                    onSecret={setShown}
+                    onDeliveries={(id) => {
+                      setDeliveriesOf(id);
+                      setTab('deliveries');
+                    }}
+                  />
+                ),
+              },
+              { key: 'deliveries', label: '推送记录', children: <DeliveriesTab endpointId={deliveriesOf} onEndpoint={setDeliveriesOf} /> },
             ]}
           />
         </>
