@@ -170,7 +170,7 @@ async function approveInBrowser(browser: Browser, who: { phone: string; password
   await dialog.getByLabel('审批意见（选填）').fill('同意采购');
   if (shot) await p.screenshot({ path: shot });
   const decided = p.waitForResponse((r) => r.url().endsWith('/api/purchase-request/approve'));
-  await dialog.getByRole('button', { name: '通过' }).click();
+  await dialog.getByRole('button', { name: /通\s*过/ }).click();
   expect(((await (await decided).json()) as Envelope).code).toBe(0);
   await expect(dialog).toHaveCount(0);
   return p;
