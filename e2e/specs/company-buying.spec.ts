@@ -275,8 +275,10 @@ test('purchases above the threshold wait for the head and finance; the order the
   });
   expect(created.code, created.message).toBe(0);
   const agreementId = created.data.id;
-  expect((await call(request, admin.token, '/api/agreement/confirm', { id: agreementId })).code).toBe(0);
+  const confirmed = await call(request, admin.token, '/api/agreement/confirm', { id: agreementId });
+  expect(confirmed.code, confirmed.message).toBe(0);
   await buyer.goto(`/customer/agreement/detail?id=${agreementId}`);
+  await expect(buyer.getByTestId('agreement-lines')).toBeVisible({ timeout: 30_000 });
   await expect(buyer.getByTestId('line-remaining')).toHaveText('50吨');
   await buyer.getByLabel('次氯酸钠下达数量').fill('20');
   await buyer.getByTestId('calloff-submit').click();
