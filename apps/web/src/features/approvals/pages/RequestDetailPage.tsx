@@ -38,8 +38,10 @@ export default function RequestDetailPage() {
   return (
     <Card
       variant="borderless"
+      // The request number and its subject wrap on a phone instead of being cut off by the buttons.
+      styles={{ title: { whiteSpace: 'normal' } }}
       title={
-        <Space>
+        <Space wrap size={[8, 4]}>
           <RequestStatusTag status={r.status} />
           <span>采购申请 {r.requestNo}</span>
           {r.subject ? <Tag data-testid="request-subject">{r.subject}</Tag> : null}
