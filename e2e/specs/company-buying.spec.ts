@@ -187,7 +187,7 @@ const chinaToday = (plusDays = 0) => new Date(Date.now() + 8 * 3_600_000 + plusD
  * 18800000003 is caught by the same rule and, once approved, draws the agreement down.
  */
 test('purchases above the threshold wait for the head and finance; the order then reaches the supplier; a call-off is approved and draws the agreement down', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const request = page.request;
 
   // Goods of 18800000002 with stock and one price.
