@@ -172,9 +172,12 @@ async function approveInBrowser(browser: Browser, who: { phone: string; password
   const decided = p.waitForResponse((r) => r.url().endsWith('/api/purchase-request/approve'));
   await dialog.getByRole('button', { name: /通\s*过/ }).click();
   expect(((await (await decided).json()) as Envelope).code).toBe(0);
-  await expect(dialog).toHaveCount(0);
+  await see(dialog).toHaveCount(0);
   return p;
 }
+
+/** Locator assertions of the journey: its pages load slowly on a loaded machine (several browsers at once). */
+const see = expect.configure({ timeout: 45_000 });
 
 /** Today in China (the agreement's period is in China days). */
 const chinaToday = (plusDays = 0) => new Date(Date.now() + 8 * 3_600_000 + plusDays * 86_400_000).toISOString().slice(0, 10);
@@ -238,30 +241,30 @@ test('purchases above the threshold wait for the head and finance; the order the
   await addCheckoutAddress(buyer);
   await buyer.getByTestId('submit-checkout').click();
   const link = buyer.getByTestId('purchase-request-link');
-  await expect(link).toBeVisible();
+  await see(link).toBeVisible();
   const requestPath = (await link.getAttribute('href'))!;
   expect(requestPath).toMatch(/^\/customer\/approval\/request\/\d+$/);
   await link.click();
-  await expect(buyer.getByText('待审批').first()).toBeVisible();
+  await see(buyer.getByText('待审批').first()).toBeVisible();
 
   // 3. The head, then finance, approve in the browser.
   const headPage = await approveInBrowser(browser, head, requestPath, '/tmp/journey-approve-dialog-1366.png');
-  await expect(headPage.getByTestId('approve')).toHaveCount(0);
+  await see(headPage.getByTestId('approve')).toHaveCount(0);
   await headPage.close();
   const financePage = await approveInBrowser(browser, finance, requestPath);
-  await expect(financePage.getByText('已生成的订单')).toBeVisible();
+  await see(financePage.getByText('已生成的订单')).toBeVisible();
   const orderNo = (await financePage.getByRole('link', { name: /^订单 / }).first().innerText()).replace('订单', '').trim();
   await financePage.close();
   await buyer.goto(requestPath);
-  await expect(buyer.getByText('已通过').first()).toBeVisible();
-  await expect(buyer.getByRole('link', { name: `订单 ${orderNo}` })).toBeVisible();
+  await see(buyer.getByText('已通过').first()).toBeVisible();
+  await see(buyer.getByRole('link', { name: `订单 ${orderNo}` })).toBeVisible();
 
   // 4. The order reached the supplier: 我的供货订单.
   await page.goto('/customer/saleOrder');
   const sale = page.getByRole('row').filter({ hasText: orderNo });
   // The supplier's list is long (the demo's orders); under load it may take a while.
-  await expect(sale).toHaveCount(1, { timeout: 45_000 });
-  await expect(sale).toContainText(me.extension.CompanyName);
+  await see(sale).toHaveCount(1, { timeout: 45_000 });
+  await see(sale).toContainText(me.extension.CompanyName);
 
   // 5. A call-off against an agreement of 18800000003 (entered and confirmed through the API) is caught by the rule.
   const seller = await browser.newPage({ timezoneId: 'Asia/Shanghai' });
@@ -280,19 +283,19 @@ test('purchases above the threshold wait for the head and finance; the order the
   const confirmed = await call(request, admin.token, '/api/agreement/confirm', { id: agreementId });
   expect(confirmed.code, confirmed.message).toBe(0);
   await buyer.goto(`/customer/agreement/detail?id=${agreementId}`);
-  await expect(buyer.getByTestId('agreement-lines')).toBeVisible({ timeout: 30_000 });
-  await expect(buyer.getByTestId('line-remaining')).toHaveText('50吨');
+  await see(buyer.getByTestId('agreement-lines')).toBeVisible({ timeout: 30_000 });
+  await see(buyer.getByTestId('line-remaining')).toHaveText('50吨');
   await buyer.getByLabel('次氯酸钠下达数量').fill('20');
   await buyer.getByTestId('calloff-submit').click();
   const waiting = buyer.getByTestId('calloff-waiting');
-  await expect(waiting).toContainText('本次下达需审批');
+  await see(waiting).toContainText('本次下达需审批');
   // Nothing is drawn while it waits.
-  await expect(buyer.getByTestId('line-remaining')).toHaveText('50吨');
+  await see(buyer.getByTestId('line-remaining')).toHaveText('50吨');
   await buyer.screenshot({ path: '/tmp/journey-calloff-waiting-1366.png', fullPage: true });
   const callOffPath = (await waiting.getByTestId('purchase-request-link').getAttribute('href'))!;
   await waiting.getByTestId('purchase-request-link').click();
-  await expect(buyer.getByTestId('request-subject')).toContainText('订单下达');
-  await expect(buyer.getByRole('row').filter({ hasText: '次氯酸钠' })).toContainText('20吨');
+  await see(buyer.getByTestId('request-subject')).toContainText('订单下达');
+  await see(buyer.getByRole('row').filter({ hasText: '次氯酸钠' })).toContainText('20吨');
   await buyer.screenshot({ path: '/tmp/journey-calloff-request-1366.png', fullPage: true });
   await buyer.setViewportSize({ width: 390, height: 844 });
   await buyer.screenshot({ path: '/tmp/journey-calloff-request-390.png', fullPage: true });
@@ -301,13 +304,13 @@ test('purchases above the threshold wait for the head and finance; the order the
   // 6. Head and finance approve: the call-off's order is placed and the agreement drawn down on both sides.
   await (await approveInBrowser(browser, head, callOffPath)).close();
   const last = await approveInBrowser(browser, finance, callOffPath);
-  await expect(last.getByText('已生成的订单')).toBeVisible();
+  await see(last.getByText('已生成的订单')).toBeVisible();
   const callOffNo = (await last.getByRole('link', { name: /^订单 / }).first().innerText()).replace('订单', '').trim();
   await last.close();
   await buyer.goto(`/customer/agreement/detail?id=${agreementId}`);
-  await expect(buyer.getByTestId('line-remaining')).toHaveText('30吨');
-  await expect(buyer.getByTestId('agreement-calloffs').getByRole('link', { name: callOffNo })).toBeVisible();
+  await see(buyer.getByTestId('line-remaining')).toHaveText('30吨');
+  await see(buyer.getByTestId('agreement-calloffs').getByRole('link', { name: callOffNo })).toBeVisible();
   await seller.goto(`/customer/agreement/detail?id=${agreementId}`);
-  await expect(seller.getByTestId('line-remaining')).toHaveText('30吨');
-  await expect(seller.getByTestId('agreement-calloffs').getByRole('link', { name: callOffNo })).toBeVisible();
+  await see(seller.getByTestId('line-remaining')).toHaveText('30吨');
+  await see(seller.getByTestId('agreement-calloffs').getByRole('link', { name: callOffNo })).toBeVisible();
 });
