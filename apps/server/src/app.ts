@@ -73,7 +73,7 @@ import { creditFileParties, creditRoutes } from './modules/credit/index.ts';
 import { approvalGate, approvalRoutes } from './modules/approvals/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { privacyRoutes } from './modules/privacy/index.ts';
-import { agreementOrderHooks, agreementRoutes } from './modules/agreements/index.ts';
+import { agreementOrderHooks, agreementRoutes, performCallOff } from './modules/agreements/index.ts';
 import { channelsOf } from './modules/notifications/index.ts';
 import { startDomainEvents } from './modules/events/index.ts';
 import { noticeConsumer } from './modules/notifications/index.ts';
@@ -217,6 +217,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // Awards kept by purchase requests are performed by their own modules on the last approval (approvals/awards.ts).
   registerAwardPerformer(PurchaseRequestKind.ENQUIRY_AWARD, performEnquiryAward);
   registerAwardPerformer(PurchaseRequestKind.TENDER_AWARD, performTenderAward);
+  registerAwardPerformer(PurchaseRequestKind.CALL_OFF, performCallOff);
 
   await app.register(securityHeaders);
   await app.register(errorsPlugin);

@@ -88,8 +88,8 @@ export const CreditRequestStatus = { PENDING: 0, CONFIRMED: 1, REJECTED: 2 } as 
 export const StatementStatus = { PENDING: 0, CONFIRMED: 1, DISPUTED: 2 } as const;
 /** A purchase request (采购申请, docs/product/approvals.md): 待审批 → 已通过 / 已驳回 / 已撤回 / 已过期 / 已退回. */
 export const PurchaseRequestStatus = { PENDING: 0, APPROVED: 1, REJECTED: 2, WITHDRAWN: 3, EXPIRED: 4, RETURNED: 5 } as const;
-/** What a purchase request performs on its last approval: a checkout's orders, an RFQ award, a tender award. */
-export const PurchaseRequestKind = { CHECKOUT: 0, ENQUIRY_AWARD: 1, TENDER_AWARD: 2 } as const;
+/** What a purchase request performs on its last approval: a checkout's orders, an RFQ award, a tender award, a call-off. */
+export const PurchaseRequestKind = { CHECKOUT: 0, ENQUIRY_AWARD: 1, TENDER_AWARD: 2, CALL_OFF: 3 } as const;
 export type PurchaseRequestKindValue = (typeof PurchaseRequestKind)[keyof typeof PurchaseRequestKind];
 /** A payment of an order: the purchaser's transfer proof waits for the supplier to confirm or reject it. */
 export const PaymentStatus = { SUBMITTED: 0, CONFIRMED: 1, REJECTED: 2 } as const;

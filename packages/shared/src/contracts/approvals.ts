@@ -89,7 +89,7 @@ export const purchaseRequestRow = z.object({
   sysNo: z.number().int(),
   requestNo: z.string(),
   status: z.number().int(),
-  /** PurchaseRequestKind: 0 checkout, 1 RFQ award (询价授标), 2 tender award (招标定标). */
+  /** PurchaseRequestKind: 0 checkout, 1 RFQ award (询价授标), 2 tender award (招标定标), 3 call-off (协议订单下达). */
   kind: z.number().int(),
   /** What it is about: '' for a checkout, else the enquiry or tender lot (「询价单 XJ… 授标」). */
   subject: z.string(),

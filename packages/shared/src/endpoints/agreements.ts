@@ -117,10 +117,15 @@ export const agreementEndpoints = {
   agreementCallOff: endpoint({
     method: 'POST',
     path: '/api/agreement/callOff',
-    summary: 'The purchaser draws quantities down: one order at the agreed prices, refused beyond what remains',
+    summary:
+      'The purchaser draws quantities down: one order at the agreed prices, refused beyond what remains; a call-off the approval rules catch waits as a purchase request (no order: orderId null)',
     access: buyer,
     body: agreementCallOffInput,
-    response: z.object({ orderId: z.number().int(), orderNo: z.string() }),
+    response: z.object({
+      orderId: z.number().int().nullable(),
+      orderNo: z.string(),
+      purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).optional(),
+    }),
     isolation: probed,
   }),
 };

@@ -125,7 +125,7 @@ export const agreementMachine = defineMachine<
       stops: [AGREEMENT_CLOCKS.REMIND],
     },
   },
-  historyLabels: { create: '供应商录入协议', release: '订单取消，释放数量' },
+  historyLabels: { create: '供应商录入协议', award: '采购商授标生成协议', release: '订单取消，释放数量' },
 });
 
 export type AgreementAction = (typeof agreementMachine.actionNames)[number];

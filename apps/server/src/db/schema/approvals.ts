@@ -92,10 +92,14 @@ export interface RequestLineSnapshot {
   unitPrice: string;
 }
 
-/** An award kept by a purchase request: the award endpoint's input, performed again on final approval. */
+/**
+ * An award or call-off kept by a purchase request: the endpoint's input, performed again on final approval (a
+ * call-off's address and invoice are the request's own snapshots).
+ */
 export type AwardSnapshot = (
   | { kind: 'enquiry'; enquiryId: number; lines: { enquiryItemId: number; quotationId: number }[]; remark: string; asAgreement?: { validFrom: string; validTo: string } | null }
   | { kind: 'tender'; tenderId: number; lotId: number; bidId: number; createOrder?: boolean; [k: string]: unknown }
+  | { kind: 'callOff'; agreementId: number; lines: { lineId: number; quantity: number }[]; remark: string }
 ) & {
   /** What the award is about, as the request pages say it (「询价单 XJ… 授标」). */
   subject?: string;
@@ -137,9 +141,9 @@ export const purchaseRequests = pgTable(
     /** Why it was rejected or returned. */
     reason: varchar({ length: 300 }).notNull().default(''),
     orderIds: jsonb().$type<number[]>().notNull().default([]),
-    /** PurchaseRequestKind: 0 a checkout, 1 an RFQ award, 2 a tender award (decision 0210). */
+    /** PurchaseRequestKind: 0 a checkout, 1 an RFQ award, 2 a tender award (decision 0210), 3 a call-off (decision 0223). */
     kind: smallint().notNull().default(0),
-    /** What an award request performs on final approval, exactly as submitted (kind 1 and 2). */
+    /** What an award or call-off request performs on final approval, exactly as submitted (kind 1, 2 and 3). */
     award: jsonb().$type<AwardSnapshot>(),
     /** The submission went beyond a budget: the approval allows it (docs/product/budgets.md#over-budget). */
     overBudget: boolean().notNull().default(false),

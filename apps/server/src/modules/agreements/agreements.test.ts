@@ -162,7 +162,7 @@ describe('agreements: call-off orders', () => {
     // The remaining amount is a price source: what it buys at the line's price.
     const prices = await agreementPrices(db(), buyer.companyId, [d0.lines[0]!.skuId!]);
     expect(prices.get(d0.lines[0]!.skuId!)).toMatchObject({ unitFen: 8800, remainingQuantity: 1 });
-    const cancel = await callEndpoint(t.app, buyer.token, o.orderCancel, { orderId: first.data.orderId, reason: '计划调整' });
+    const cancel = await callEndpoint(t.app, buyer.token, o.orderCancel, { orderId: first.data.orderId!, reason: '计划调整' });
     expect(cancel.code, cancel.message).toBe(0);
     expect(await detail(seller.admin.token, id)).toMatchObject({ usedAmount: '0.00', remainingAmount: '1000.00' });
   });
@@ -185,7 +185,7 @@ describe('agreements: call-off orders', () => {
       ],
     });
     expect(res.code, res.message).toBe(0);
-    const [order] = await db().select().from(orders).where(eq(orders.id, res.data.orderId));
+    const [order] = await db().select().from(orders).where(eq(orders.id, res.data.orderId!));
     expect(order).toMatchObject({ status: OrderStatus.TO_CONFIRM, sellerCompanyId: seller.id, totalAmount: '578.00' });
     const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(lines.map((l) => [l.skuId, l.unitPrice, l.quantity])).toEqual([

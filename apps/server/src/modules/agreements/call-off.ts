@@ -3,7 +3,7 @@ import { agreementMachine, formatFen, InvoiceKind, toFen, toYuan, type agreement
 import type { z } from 'zod';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { agreementDraws, agreementLines, agreements } from '../../db/schema/index.ts';
+import { agreementDraws, agreementLines, agreements, type AddressSnapshot, type InvoiceSnapshot } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordHistory, type TransitionActor } from '../../lib/transition.ts';
 import { addressSnapshot, ownAddress } from '../buying/index.ts';
@@ -11,6 +11,7 @@ import { invoiceSnapshot, ownInvoiceTitle } from '../buying/index.ts';
 import { notify } from '../notifications/index.ts';
 import { createOrders, type OrderHooks } from '../orders/index.ts';
 import type { Caller } from '../auth/index.ts';
+import { routeCallOff, type AwardPerformer } from '../approvals/index.ts';
 import { AGREEMENT_DOC, agreementCtx, agreementLink, inTransaction, lockAgreementFor } from './common.ts';
 import { fail } from './messages.ts';
 
@@ -38,91 +39,169 @@ export async function usedAmountOf(db: Db, agreementIds: readonly number[]): Pro
   return new Map(rows.map((r) => [r.agreementId, toFen(r.used)]));
 }
 
+/** A call-off's answer: its order, or the purchase request it waits as (the company's approval rules caught it). */
+export interface CallOffResult {
+  orderId: number | null;
+  orderNo: string;
+  purchaseRequest?: { id: number; requestNo: string };
+}
+
+/** What a call-off performs: the endpoint's input, or the one a purchase request kept (with its snapshots). */
+type CallOffPlan =
+  | { kind: 'input'; input: CallOffIn }
+  | {
+      kind: 'approved';
+      input: Pick<CallOffIn, 'id' | 'lines' | 'remark'>;
+      address: AddressSnapshot;
+      invoice: InvoiceSnapshot;
+      totalFen: number;
+      overBudget: boolean;
+    };
+
 /**
  * The purchaser draws quantities down (订单下达, docs/product/agreements.md#call-off-orders). One transaction on the
  * locked agreement row, so parallel call-offs of one agreement queue: the table's guard (生效中, within the
- * period), remaining = agreed − sum(ledger) per line read under that lock, refused beyond it; then one ordinary
- * order to the supplier at the agreed prices through createOrders (stock reserved, its clocks and messages) and
- * one ledger row per line with that order.
+ * period), remaining = agreed − sum(ledger) per line read under that lock, refused beyond it; then the company's
+ * approval rules and budgets (docs/product/approvals.md#call-offs): a call-off they catch waits as a purchase
+ * request and nothing is drawn; else one ordinary order to the supplier at the agreed prices through createOrders
+ * (stock reserved, budgets consumed, its clocks and messages) and one ledger row per line with that order.
  */
-export async function callOff(
-  db: Db,
-  caller: Caller,
-  input: CallOffIn,
-  rules: OrderRules,
-  now = new Date(),
-): Promise<{ orderId: number; orderNo: string }> {
-  return inTransaction(db, async (t) => {
-    const { row, actor } = await lockAgreementFor(t, caller, input.id, 'buyer');
-    const refused = agreementMachine.refusal('callOff', row.status, agreementCtx(row, now), 'buyer');
-    if (refused) throw conflict(refused);
-    const lines = await t.select().from(agreementLines).where(eq(agreementLines.agreementId, row.id)).orderBy(asc(agreementLines.sort));
-    const byId = new Map(lines.map((l) => [l.id, l]));
-    const used = await usedByLine(t, [row.id]);
-    const wanted = input.lines.map((w) => {
-      const line = byId.get(w.lineId);
-      if (!line) throw fail('AGREEMENT_LINE_UNKNOWN');
-      if (line.quantity !== null) {
-        const remaining = line.quantity - (used.get(line.id) ?? 0);
-        if (w.quantity > remaining) throw fail('AGREEMENT_OVER_DRAW', { product: line.productName, remaining, unit: line.unit });
-      }
-      return { line, quantity: w.quantity, amountFen: toFen(line.unitPrice) * w.quantity };
-    });
-    // 金额协议: the call-off's amount within what remains of the total, read under the same lock.
-    if (row.amountLimit !== null) {
-      const remainingFen = toFen(row.amountLimit) - ((await usedAmountOf(t, [row.id])).get(row.id) ?? 0);
-      const wantedFen = wanted.reduce((s, w) => s + w.amountFen, 0);
-      if (wantedFen > remainingFen) throw fail('AGREEMENT_OVER_AMOUNT', { amount: formatFen(wantedFen), remaining: formatFen(remainingFen) });
+export async function callOff(db: Db, caller: Caller, input: CallOffIn, rules: OrderRules, now = new Date()): Promise<CallOffResult> {
+  return inTransaction(db, (t) => callOffInTx(t, caller, { kind: 'input', input }, rules, now));
+}
+
+/**
+ * The call-off of an approved purchase request (approvals' AwardPerformer, registered by app.ts), as its requester
+ * inside the approval's savepoint: every check again under the agreement lock (in force, within its period,
+ * enough remaining), the amount the approved one, the request's address and invoice; an AppError returns the
+ * request to the requester with its words.
+ */
+export const performCallOff: AwardPerformer = async (tx, requester, r, rules, now) => {
+  if (r.award.kind !== 'callOff') throw new Error('not a call-off');
+  const { agreementId, lines, remark } = r.award;
+  const plan: CallOffPlan = {
+    kind: 'approved',
+    input: { id: agreementId, lines, remark },
+    address: r.address,
+    invoice: r.invoice,
+    totalFen: toFen(r.totalAmount),
+    overBudget: r.overBudget,
+  };
+  const res = await callOffInTx(tx, requester, plan, rules, now);
+  return res.orderId === null ? [] : [res.orderId];
+};
+
+async function callOffInTx(t: Db, caller: Caller, plan: CallOffPlan, rules: OrderRules, now: Date): Promise<CallOffResult> {
+  const input = plan.input;
+  const { row, actor } = await lockAgreementFor(t, caller, input.id, 'buyer');
+  const refused = agreementMachine.refusal('callOff', row.status, agreementCtx(row, now), 'buyer');
+  if (refused) throw conflict(refused);
+  const lines = await t.select().from(agreementLines).where(eq(agreementLines.agreementId, row.id)).orderBy(asc(agreementLines.sort));
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const used = await usedByLine(t, [row.id]);
+  const wanted = input.lines.map((w) => {
+    const line = byId.get(w.lineId);
+    if (!line) throw fail('AGREEMENT_LINE_UNKNOWN');
+    if (line.quantity !== null) {
+      const remaining = line.quantity - (used.get(line.id) ?? 0);
+      if (w.quantity > remaining) throw fail('AGREEMENT_OVER_DRAW', { product: line.productName, remaining, unit: line.unit });
     }
-    wanted.sort((a, b) => a.line.sort - b.line.sort);
-    const address = await ownAddress(t, caller, input.addressId);
+    return { line, quantity: w.quantity, amountFen: toFen(line.unitPrice) * w.quantity };
+  });
+  const wantedFen = wanted.reduce((s, w) => s + w.amountFen, 0);
+  // 金额协议: the call-off's amount within what remains of the total, read under the same lock.
+  if (row.amountLimit !== null) {
+    const remainingFen = toFen(row.amountLimit) - ((await usedAmountOf(t, [row.id])).get(row.id) ?? 0);
+    if (wantedFen > remainingFen) throw fail('AGREEMENT_OVER_AMOUNT', { amount: formatFen(wantedFen), remaining: formatFen(remainingFen) });
+  }
+  wanted.sort((a, b) => a.line.sort - b.line.sort);
+  let address: AddressSnapshot;
+  let invoice: InvoiceSnapshot;
+  if (plan.kind === 'approved') {
+    if (wantedFen !== plan.totalFen) throw fail('AGREEMENT_CALL_OFF_CHANGED', { approved: formatFen(plan.totalFen), now: formatFen(wantedFen) });
+    ({ address, invoice } = plan);
+  } else {
+    const i = plan.input;
+    address = addressSnapshot(await ownAddress(t, caller, i.addressId));
     let title = null;
-    if (input.invoiceKind !== InvoiceKind.NONE) {
-      if (!input.invoiceTitleId) throw fail('AGREEMENT_INVOICE_TITLE_REQUIRED');
-      title = await ownInvoiceTitle(t, caller, input.invoiceTitleId);
-      if (input.invoiceKind === InvoiceKind.SPECIAL && title.kind !== InvoiceKind.SPECIAL) throw fail('AGREEMENT_SPECIAL_TITLE_REQUIRED');
+    if (i.invoiceKind !== InvoiceKind.NONE) {
+      if (!i.invoiceTitleId) throw fail('AGREEMENT_INVOICE_TITLE_REQUIRED');
+      title = await ownInvoiceTitle(t, caller, i.invoiceTitleId);
+      if (i.invoiceKind === InvoiceKind.SPECIAL && title.kind !== InvoiceKind.SPECIAL) throw fail('AGREEMENT_SPECIAL_TITLE_REQUIRED');
     }
-    const [order] = await createOrders(
+    invoice = invoiceSnapshot(i.invoiceKind, title);
+    const subject = `框架协议 ${row.code} 订单下达`;
+    const request = await routeCallOff(
       t,
-      [
-        {
-          buyer: { companyId: caller.companyId, userId: caller.userId, userName: actor.userName },
+      caller,
+      {
+        callOff: { kind: 'callOff', agreementId: row.id, lines: wanted.map((w) => ({ lineId: w.line.id, quantity: w.quantity })), remark: i.remark },
+        totalFen: wantedFen,
+        sellerCompanyId: row.sellerCompanyId,
+        skuIds: wanted.flatMap((w) => (w.line.skuId !== null ? [w.line.skuId] : [])),
+        lines: wanted.map(({ line, quantity }) => ({
+          skuId: line.skuId ?? 0,
+          cartLineId: null,
           sellerCompanyId: row.sellerCompanyId,
-          address: addressSnapshot(address),
-          invoice: invoiceSnapshot(input.invoiceKind, title),
-          buyerRemark: input.remark || `框架协议 ${row.code} 订单下达`,
-          lines: wanted.map(({ line, quantity }) =>
-            line.skuId !== null
-              ? { skuId: line.skuId, quantity, unitPrice: Number(line.unitPrice) }
-              : { quantity, unitPrice: Number(line.unitPrice), productName: line.productName, spec: line.spec, unit: line.unit },
-          ),
-        },
-      ],
-      rules,
+          shopName: row.sellerCompanyName,
+          productName: line.productName,
+          spec: line.spec,
+          unit: line.unit,
+          quantity,
+          unitPrice: toYuan(toFen(line.unitPrice)),
+        })),
+        address,
+        invoice,
+        remark: i.remark || `框架协议 ${row.code} 订单下达`,
+        subject,
+        userName: actor.userName,
+      },
       now,
     );
-    await t.insert(agreementDraws).values(
-      wanted.map(({ line, quantity, amountFen }) => ({
-        agreementId: row.id,
-        lineId: line.id,
-        orderId: order!.id,
-        quantity,
-        amount: toYuan(amountFen),
-        userId: caller.userId,
-        userName: actor.userName,
-        createdAt: now,
-      })),
-    );
-    const note = `订单 ${order!.orderNo}：${wanted.map((w) => `${w.line.productName} ${w.quantity}${w.line.unit}`).join('，')}`;
-    await recordHistory(t, { docType: AGREEMENT_DOC, docId: row.id, action: 'callOff', fromStatus: row.status, toStatus: row.status, actor, note, now });
-    await notify(t, row.sellerCompanyId, {
-      type: 'agreement',
-      title: `框架协议订单下达 ${row.code}`,
-      content: `${row.buyerCompanyName} 按框架协议「${row.title}」下达了订单 ${order!.orderNo}。`,
-      linkPath: agreementLink(row.id),
-    });
-    return { orderId: order!.id, orderNo: order!.orderNo };
+    // Caught by a rule: nothing is drawn or reserved while it waits; its last approval performs it (performCallOff).
+    if (request) return { orderId: null, orderNo: '', purchaseRequest: request };
+  }
+  const [order] = await createOrders(
+    t,
+    [
+      {
+        buyer: { companyId: caller.companyId, userId: caller.userId, userName: actor.userName },
+        sellerCompanyId: row.sellerCompanyId,
+        address,
+        invoice,
+        buyerRemark: input.remark || `框架协议 ${row.code} 订单下达`,
+        lines: wanted.map(({ line, quantity }) =>
+          line.skuId !== null
+            ? { skuId: line.skuId, quantity, unitPrice: Number(line.unitPrice) }
+            : { quantity, unitPrice: Number(line.unitPrice), productName: line.productName, spec: line.spec, unit: line.unit },
+        ),
+        overBudgetApproved: plan.kind === 'approved' && plan.overBudget,
+      },
+    ],
+    rules,
+    now,
+  );
+  await t.insert(agreementDraws).values(
+    wanted.map(({ line, quantity, amountFen }) => ({
+      agreementId: row.id,
+      lineId: line.id,
+      orderId: order!.id,
+      quantity,
+      amount: toYuan(amountFen),
+      userId: caller.userId,
+      userName: actor.userName,
+      createdAt: now,
+    })),
+  );
+  const note = `订单 ${order!.orderNo}：${wanted.map((w) => `${w.line.productName} ${w.quantity}${w.line.unit}`).join('，')}${plan.kind === 'approved' ? '（采购申请审批通过）' : ''}`;
+  await recordHistory(t, { docType: AGREEMENT_DOC, docId: row.id, action: 'callOff', fromStatus: row.status, toStatus: row.status, actor, note, now });
+  await notify(t, row.sellerCompanyId, {
+    type: 'agreement',
+    title: `框架协议订单下达 ${row.code}`,
+    content: `${row.buyerCompanyName} 按框架协议「${row.title}」下达了订单 ${order!.orderNo}。`,
+    linkPath: agreementLink(row.id),
   });
+  return { orderId: order!.id, orderNo: order!.orderNo };
 }
 
 /**

@@ -336,7 +336,8 @@ export async function agreementsFromAward(
     await recordHistory(t, {
       docType: AGREEMENT_DOC,
       docId: row!.id,
-      action: 'create',
+      // Made by the purchaser's award, not entered by the supplier: its own history label.
+      action: 'award',
       fromStatus: null,
       toStatus: AgreementStatus.AWARDED,
       actor: { side: Side.BUYER, userId: caller.userId, userName },

@@ -23,6 +23,10 @@ export const agreementsErrors = defineErrors({
     kind: 'conflict',
     message: (p: { amount: string; remaining: string }) => `本次下达金额${p.amount}超过协议剩余金额${p.remaining}，不能超额下达`,
   },
+  AGREEMENT_CALL_OFF_CHANGED: {
+    kind: 'conflict',
+    message: (p: { approved: string; now: string }) => `协议价格已变更：审批时下达金额${p.approved}，现为${p.now}`,
+  },
   AGREEMENT_INVOICE_TITLE_REQUIRED: { kind: 'invalid', message: '请选择发票抬头' },
   AGREEMENT_SPECIAL_TITLE_REQUIRED: { kind: 'invalid', message: '开具专用发票请选择专用发票抬头' },
 });

@@ -42,7 +42,9 @@ export default async function agreementRoutes(app: FastifyInstance) {
     await terminateAgreement(app.db, companyCaller(request), request.body.id, request.body.reason);
     return ok(null, '框架协议已终止');
   });
-  route(app, e.agreementCallOff, async (request) =>
-    ok(await callOff(app.db, companyCaller(request), request.body, rules), '订单已下达，等待供应商确认'),
-  );
+  route(app, e.agreementCallOff, async (request) => {
+    const res = await callOff(app.db, companyCaller(request), request.body, rules);
+    const waiting = res.purchaseRequest;
+    return ok(res, waiting ? `本次下达需审批，已提交采购申请 ${waiting.requestNo}，审批通过后下单` : '订单已下达，等待供应商确认');
+  });
 }

@@ -224,6 +224,8 @@ describe('生成框架协议 from an RFQ award', () => {
     expect((await callEndpoint(t.app, co.buyer.token, ag.agreementAccept, { id: ofS1.id })).code).not.toBe(0);
     const shown = await callEndpoint(t.app, s1.admin.token, ag.agreementDetail, { id: ofS1.id });
     expect(shown.data.actions).toContain('accept');
+    // Its history says the purchaser's award made it (not 供应商录入协议).
+    expect(shown.data.history.map((h) => [h.action, h.note])).toEqual([['采购商授标生成协议', `询价单 ${e.code} 授标生成`]]);
     expect((await callEndpoint(t.app, s1.admin.token, ag.agreementAccept, { id: ofS1.id })).message).toBe('框架协议已确认生效');
     const ofS2 = made.find((a) => a.sellerCompanyId === s2.id)!;
     expect((await callEndpoint(t.app, s2.admin.token, ag.agreementDecline, { id: ofS2.id, reason: '交期不满足' })).code).toBe(0);

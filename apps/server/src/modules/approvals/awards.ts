@@ -4,21 +4,26 @@ import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { purchaseRequests, type AddressSnapshot, type AwardSnapshot, type InvoiceSnapshot, type RequestLineSnapshot } from '../../db/schema/index.ts';
 import type { Caller } from '../auth/index.ts';
-import { openRequest, routeSubmission } from './gate.ts';
+import { categoryCodesOfSkus, openRequest, routeSubmission } from './gate.ts';
 import { fail } from './messages.ts';
 
 /**
- * Performs an award kept by a purchase request on its last approval, as the requester, inside the approval's
- * savepoint: re-checks the quotations or bids and refuses (an AppError, whose words return the request) when
- * they no longer hold or the amount differs from the approved one; answers the orders it made.
+ * Performs an award (or call-off) kept by a purchase request on its last approval, as the requester, inside the
+ * approval's savepoint: re-checks the quotations, bids or agreement and refuses (an AppError, whose words return the
+ * request) when they no longer hold or the amount differs from the approved one; answers the orders it made. The
+ * request's address and invoice snapshots and whether it was approved beyond a budget come along (a call-off
+ * places its order with them).
  */
 export type AwardPerformer = (
   tx: Db,
   requester: Caller,
-  r: { award: AwardSnapshot; totalAmount: string },
+  r: { award: AwardSnapshot; totalAmount: string; address: AddressSnapshot; invoice: InvoiceSnapshot; overBudget: boolean },
   rules: OrderRules,
   now: Date,
 ) => Promise<number[]>;
+
+/** An award of an enquiry or a tender lot (a call-off is kept the same way but is not an award of anything). */
+type AwardOf = Exclude<AwardSnapshot, { kind: 'callOff' }>;
 
 const performers = new Map<PurchaseRequestKindValue, AwardPerformer>();
 
@@ -37,7 +42,7 @@ export function awardPerformer(kind: number): AwardPerformer {
 }
 
 /** The waiting award request of this enquiry (or tender lot) of the company, if any. */
-async function pendingAward(tx: Db, companyId: number, award: AwardSnapshot) {
+async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
   const same =
     award.kind === 'enquiry'
       ? sql`${purchaseRequests.award}->>'enquiryId' = ${String(award.enquiryId)}`
@@ -59,7 +64,7 @@ async function pendingAward(tx: Db, companyId: number, award: AwardSnapshot) {
 
 /** An award as submitted: what the approval rules are matched against and what the request shows and keeps. */
 export interface AwardSubmission {
-  award: AwardSnapshot;
+  award: AwardOf;
   /** The award's total (goods and freight) in fen. */
   totalFen: number;
   sellerCompanyIds: number[];
@@ -98,7 +103,49 @@ export async function routeAward(tx: Db, caller: Caller, s: AwardSubmission, now
 }
 
 /** Refuses an award while one of the same enquiry (lot) waits for approval: the request is locked against edits. */
-export async function assertNoPendingAward(tx: Db, companyId: number, award: AwardSnapshot): Promise<void> {
+export async function assertNoPendingAward(tx: Db, companyId: number, award: AwardOf): Promise<void> {
   const waiting = await pendingAward(tx, companyId, award);
   if (waiting) throw fail('AWARD_WAITING_APPROVAL', { no: waiting.requestNo });
+}
+
+/** A call-off as submitted (订单下达, docs/product/approvals.md#call-offs): what is matched and what the request keeps. */
+export interface CallOffSubmission {
+  callOff: Extract<AwardSnapshot, { kind: 'callOff' }>;
+  /** The call-off's amount (agreed unit price × quantity) in fen. */
+  totalFen: number;
+  sellerCompanyId: number;
+  /** The catalogue SKUs the call-off draws (a rule's category matches their products; a line entered by hand has none). */
+  skuIds: number[];
+  lines: RequestLineSnapshot[];
+  address: AddressSnapshot;
+  invoice: InvoiceSnapshot;
+  remark: string;
+  /** 「框架协议 KJ… 订单下达」: said in the request's history and on its pages. */
+  subject: string;
+  userName: string;
+}
+
+/**
+ * The approval gate of a call-off (docs/product/approvals.md#call-offs), called by the call-off inside its
+ * transaction on the locked agreement after the remaining quantity and amount were checked, before anything is
+ * written. No rule matches: null, and the call-off places its order; else it waits as a purchase request (kind 3)
+ * keeping the call-off exactly, and its last approval performs it (agreements registers the performer). Call-offs
+ * are repeatable, so one waiting does not refuse another.
+ */
+export async function routeCallOff(tx: Db, caller: Caller, s: CallOffSubmission, now: Date): Promise<{ id: number; requestNo: string } | null> {
+  const categoryCodes = await categoryCodesOfSkus(tx, s.skuIds);
+  const route = await routeSubmission(tx, caller, { totalFen: s.totalFen, categoryCodes, sellerCompanyIds: [s.sellerCompanyId], now });
+  if (!route) return null;
+  return openRequest(tx, caller, route, {
+    userName: s.userName,
+    totalFen: s.totalFen,
+    lines: s.lines,
+    address: s.address,
+    invoice: s.invoice,
+    remarks: [{ sellerCompanyId: s.sellerCompanyId, remark: s.remark }],
+    kind: PurchaseRequestKind.CALL_OFF,
+    award: { ...s.callOff, subject: s.subject },
+    subject: s.subject,
+    now,
+  });
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import {
   cartLines,
   categories,
+  productSkus,
   products,
   purchaseRequestApprovers,
   purchaseRequests,
@@ -51,16 +52,9 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
   });
   const totalFen = priced.reduce((sum, l) => sum + l.unitFen * l.quantity, 0);
   const productIds = [...new Set(priced.flatMap((l) => (l.f?.product ? [l.f.product.id] : [])))];
-  const catRows = productIds.length
-    ? await tx
-        .select({ code: categories.categoryCode })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(inArray(products.id, productIds))
-    : [];
   const route = await routeSubmission(tx, caller, {
     totalFen,
-    categoryCodes: catRows.map((c) => c.code),
+    categoryCodes: await categoryCodesOf(tx, productIds),
     sellerCompanyIds: [...new Set(s.lines.map((l) => l.sellerCompanyId))],
     now,
   });
@@ -120,6 +114,24 @@ export async function approvalGate(tx: Db, caller: Caller, s: GateSubmission, no
     orders: [],
     purchaseRequest: { id, requestNo },
   };
+}
+
+/** The category codes of these products (what a rule's 类目 condition is matched against). */
+async function categoryCodesOf(tx: Db, productIds: readonly number[]): Promise<string[]> {
+  if (!productIds.length) return [];
+  const rows = await tx
+    .select({ code: categories.categoryCode })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...productIds]));
+  return rows.map((c) => c.code);
+}
+
+/** The category codes of these SKUs' products (a call-off's catalogue lines). */
+export async function categoryCodesOfSkus(tx: Db, skuIds: readonly number[]): Promise<string[]> {
+  if (!skuIds.length) return [];
+  const rows = await tx.select({ productId: productSkus.productId }).from(productSkus).where(inArray(productSkus.id, [...skuIds]));
+  return categoryCodesOf(tx, [...new Set(rows.map((r) => r.productId))]);
 }
 
 /** What a new purchase request keeps besides its route (a checkout's or an award's). */

@@ -264,22 +264,26 @@ export async function approveRequest(
     }
 
     const award = r.kind !== PurchaseRequestKind.CHECKOUT ? r.award : null;
+    // What the last approval performs, as the notes and messages say it: an award, or a call-off's order.
+    const callOff = r.kind === PurchaseRequestKind.CALL_OFF;
+    const doing = callOff ? '订单下达' : '授标';
     let reason = award ? '' : await priceRise(tx, r);
     let orderIds: number[] = [];
     if (!reason) {
       try {
         if (award) {
-          // The award as submitted, by its requester; a quotation or bid no longer valid returns the request.
+          // The award (or call-off) as submitted, by its requester; what no longer holds returns the request.
           const perform = awardPerformer(r.kind);
           const requester = await callerFor(tx, r.requesterUserId);
-          orderIds = await tx.transaction((sp) => perform(sp, requester, { award, totalAmount: r.totalAmount }, rules, now));
+          const kept = { award, totalAmount: r.totalAmount, address: r.address, invoice: r.invoice, overBudget: r.overBudget };
+          orderIds = await tx.transaction((sp) => perform(sp, requester, kept, rules, now));
         } else {
           const created = await tx.transaction((sp) => createOrders(sp, ordersOf(r), rules, now));
           orderIds = created.map((o) => o.id);
         }
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        reason = `${err.message}，${award ? '请重新授标' : '请重新下单'}`;
+        reason = `${err.message}，${award ? `请重新${callOff ? '下达' : '授标'}` : '请重新下单'}`;
       }
     }
     const to: PurchaseRequestStatusValue = reason ? P.RETURNED : P.APPROVED;
@@ -292,8 +296,8 @@ export async function approveRequest(
       to,
       actor,
       note: reason
-        ? `${stepNote}；${award ? '授标未能执行' : '下单失败'}，退回申请人：${reason}`
-        : `${stepNote}；${award ? `已执行授标${orderIds.length ? '并下单' : ''}` : '已下单'}`,
+        ? `${stepNote}；${award ? `${doing}未能执行` : '下单失败'}，退回申请人：${reason}`
+        : `${stepNote}；${award && !callOff ? `已执行授标${orderIds.length ? '并下单' : ''}` : '已下单'}`,
       apply: async () => {
         await tx
           .update(purchaseRequests)
@@ -308,9 +312,9 @@ export async function approveRequest(
       r,
       reason ? '已退回' : '已审批通过',
       reason
-        ? `审批已通过，但未能${award ? '执行授标' : '下单'}：${reason}`
+        ? `审批已通过，但未能${award ? `执行${doing}` : '下单'}：${reason}`
         : award
-          ? `审批已通过，${award.subject ?? '授标'}已执行${orderIds.length ? `，已向供应商提交${orderIds.length}个订单` : ''}。`
+          ? `审批已通过，${award.subject ?? doing}已执行${orderIds.length ? `，已向供应商提交${orderIds.length}个订单` : ''}。`
           : `审批已通过，已向供应商提交${orderIds.length}个订单。`,
     );
     return { status: to, orderIds, kind: r.kind };

@@ -53,7 +53,8 @@ export default async function approvalRoutes(app: FastifyInstance) {
   );
   route(app, p.purchaseRequestApprove, async (request) => {
     const res = await approveRequest(app.db, companyCaller(request), app.config.orderRules, request.body.sysNo, request.body.comment);
-    const award = res.kind !== PurchaseRequestKind.CHECKOUT;
+    const award = res.kind !== PurchaseRequestKind.CHECKOUT && res.kind !== PurchaseRequestKind.CALL_OFF;
+    const callOff = res.kind === PurchaseRequestKind.CALL_OFF;
     // After the award has committed: one contract per awarded order, as the award endpoint does (decision 0208).
     if (res.kind === PurchaseRequestKind.ENQUIRY_AWARD && res.orderIds.length) await contractsForAward(app, companyCaller(request), res.orderIds);
     const message =
@@ -62,7 +63,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
           ? '审批通过，已执行授标'
           : '审批通过，订单已提交给供应商'
         : res.status === 5
-          ? `审批已通过，但未能${award ? '执行授标' : '下单'}，申请已退回申请人`
+          ? `审批已通过，但未能${award ? '执行授标' : callOff ? '下达订单' : '下单'}，申请已退回申请人`
           : '审批通过，已转下一步审批';
     return ok({ status: res.status, orderIds: res.orderIds }, message);
   });

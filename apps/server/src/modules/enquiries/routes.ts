@@ -67,6 +67,12 @@ export default async function enquiryRoutes(app: FastifyInstance) {
     const result = await awardEnquiry(app.db, caller, request.body, rules);
     // After the award has committed: one contract per awarded supplier's order (docs/decisions/0208-order-contracts.md).
     await contractsForAward(app, caller, result.orders.map((o) => o.id));
-    return ok(result, result.purchaseRequest ? `授标需审批，已提交采购申请 ${result.purchaseRequest.requestNo}` : '授标成功，已生成询价订单');
+    // 生成框架协议 makes agreements the suppliers confirm, not orders: the message says which.
+    const made = result.purchaseRequest
+      ? `授标需审批，已提交采购申请 ${result.purchaseRequest.requestNo}`
+      : result.agreements
+        ? '授标成功，已生成框架协议，等待供应商确认'
+        : '授标成功，已生成询价订单';
+    return ok(result, made);
   });
 }

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { agreementCallOffInput, formatMoney, toFen, toYuan, type AgreementDetail } from '@aquamall/shared';
 import { problemRule, zodRule } from '../../../lib/form-rules.ts';
@@ -22,12 +23,14 @@ const rules = {
 /**
  * The purchaser's call-off form (订单下达) on an agreement in force: a quantity per line (at most what remains), the
  * delivery address and invoice; it places one order to the supplier at the agreed prices (the server's message
- * names the outcome; the call-off list below shows the new order).
+ * names the outcome; the call-off list below shows the new order). A call-off the company's approval rules catch
+ * waits as a purchase request: the form says so and links to it (the agreement is drawn down on its last approval).
  */
 export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
   const [form] = Form.useForm<Values>();
   const choices = useCallOffChoices(true);
   const callOff = useCallOff();
+  const [waiting, setWaiting] = useState<{ id: number; requestNo: string } | null>(null);
   const addresses = (choices.addresses.data ?? []).filter((a) => a.kind === 1);
   const quantities = Form.useWatch('quantities', form) ?? {};
   const kind = Form.useWatch('invoiceKind', form) ?? 0;
@@ -43,7 +46,7 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
       const q = Number(v.quantities?.[l.id]) || 0;
       return q > 0 ? [{ lineId: l.id, quantity: q }] : [];
     });
-    await callOff.mutateAsync({
+    const res = await callOff.mutateAsync({
       id: agreement.id,
       addressId: v.addressId!,
       invoiceKind: v.invoiceKind,
@@ -51,6 +54,7 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
       remark: v.remark ?? '',
       lines,
     });
+    setWaiting(res.purchaseRequest ?? null);
     form.resetFields();
   };
 
@@ -59,6 +63,26 @@ export function CallOffForm({ agreement }: { agreement: AgreementDetail }) {
   const anyLeft = agreement.lines.some((l) => capOf(l) > 0);
   return (
     <Card title="订单下达" size="small" data-testid="calloff-form">
+      {waiting && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => setWaiting(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="calloff-waiting"
+          message="本次下达需审批"
+          description={
+            <span>
+              已提交采购申请{' '}
+              <Link to={`/customer/approval/request/${waiting.id}`} data-testid="purchase-request-link">
+                {waiting.requestNo}
+              </Link>
+              ，审批通过后按协议价下单并扣减协议剩余；审批期间不占用协议剩余。
+            </span>
+          }
+        />
+      )}
       {!anyLeft ? (
         <Alert type="info" showIcon message={agreement.amountLimit === null ? '协议数量已全部下达' : '协议金额已全部下达'} />
       ) : (

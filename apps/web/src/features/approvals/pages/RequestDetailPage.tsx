@@ -38,8 +38,10 @@ export default function RequestDetailPage() {
   return (
     <Card
       variant="borderless"
+      // The request number and its subject wrap on a phone instead of being cut off by the buttons.
+      styles={{ title: { whiteSpace: 'normal' } }}
       title={
-        <Space>
+        <Space wrap size={[8, 4]}>
           <RequestStatusTag status={r.status} />
           <span>采购申请 {r.requestNo}</span>
           {r.subject ? <Tag data-testid="request-subject">{r.subject}</Tag> : null}
@@ -96,10 +98,11 @@ export default function RequestDetailPage() {
       <h3 style={{ margin: '16px 0 8px' }}>采购明细（按提交时锁定）</h3>
       <Table
         size="small"
-        rowKey={(l) => `${l.skuId}`}
+        rowKey="key"
         pagination={false}
         scroll={{ x: 640 }}
-        dataSource={r.lines}
+        // Award and hand-entered agreement lines carry no SKU (skuId 0): the line's place is its key.
+        dataSource={r.lines.map((l, i) => ({ ...l, key: i }))}
         columns={[
           { title: '商品', dataIndex: 'productName', render: (v: string, l) => `${v}${l.spec ? `（${l.spec}）` : ''}` },
           { title: '供应商', dataIndex: 'shopName', width: 160 },

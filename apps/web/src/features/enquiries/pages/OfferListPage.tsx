@@ -3,7 +3,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Modal, Radio, Result, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { formatMoney, formatRating, type OfferRow } from '@aquamall/shared';
+import { formatMoney, formatRating, toFen, toYuan, type OfferRow } from '@aquamall/shared';
 
 type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
@@ -190,8 +190,9 @@ export default function OfferListPage() {
   const bySupplier = offers
     .map((o) => {
       const lines = chosen.filter((x) => x.quotationId === o.quotationId);
-      const goods = lines.reduce((s, x) => s + Number(o.lines.find((l) => l.enquiryItemId === x.enquiryItemId)?.amount ?? 0), 0);
-      return { o, lines, amount: goods + Number(o.freight) };
+      // In fen through the money kernel; a framework agreement carries no freight (the server matches the same).
+      const goodsFen = lines.reduce((s, x) => s + toFen(o.lines.find((l) => l.enquiryItemId === x.enquiryItemId)?.amount ?? 0), 0);
+      return { o, lines, goods: toYuan(goodsFen), amount: toYuan(goodsFen + toFen(o.freight)) };
     })
     .filter((x) => x.lines.length);
 
@@ -298,9 +299,10 @@ export default function OfferListPage() {
             : '将为每家中标供应商生成一张询价订单（报价价格）；'}
           其余报价方会收到未中标通知；符合本公司审批规则的授标将先提交采购申请，审批通过后执行。
         </p>
-        {bySupplier.map(({ o, lines, amount }) => (
-          <p key={o.quotationId}>
-            <b>{o.supplierName}</b>：{lines.map((l) => c.items.find((i) => i.id === l.enquiryItemId)?.productName).join('、')}，含运费 <Price value={amount} />
+        {bySupplier.map(({ o, lines, goods, amount }) => (
+          <p key={o.quotationId} data-testid="award-supplier-amount">
+            <b>{o.supplierName}</b>：{lines.map((l) => c.items.find((i) => i.id === l.enquiryItemId)?.productName).join('、')}，
+            {asAgreement ? '协议金额（不含运费）' : '含运费'} <Price value={asAgreement ? goods : amount} />
           </p>
         ))}
         {chosen.length < c.items.length ? <Alert type="warning" showIcon message={`还有 ${c.items.length - chosen.length} 项明细未授标`} /> : null}

@@ -136,6 +136,12 @@ function Evaluation({ d }: { d: TenderDetail }) {
   const award = useAwardLot();
   const [edits, setEdits] = useState<Record<string, { priceScore?: number; techScore?: number }>>({});
   const [createOrder, setCreateOrder] = useState(false);
+  // Lots whose award the company's approval rules caught: the award waits as this purchase request (the lot stays open).
+  const [waiting, setWaiting] = useState<Record<number, { id: number; requestNo: string }>>({});
+  const awardLot = async (lotId: number, bidId: number) => {
+    const res = await award.mutateAsync({ tenderId: d.id, lotId, bidId, createOrder });
+    if (res.purchaseRequest) setWaiting((w) => ({ ...w, [lotId]: res.purchaseRequest! }));
+  };
   const editable = tenderMachine.can('evaluate', d.status);
   const key = (lotId: number, bidId: number) => `${lotId}:${bidId}`;
   const saved = (lotId: number, bidId: number) => d.scores.find((s) => s.lotId === lotId && s.bidId === bidId);
@@ -160,6 +166,24 @@ function Evaluation({ d }: { d: TenderDetail }) {
                 }),
               }).catch(() => undefined)}>保存评分</Button>
             )}>
+            {waiting[lot.id] && lot.status === TenderLotStatus.OPEN && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                data-testid="award-waiting"
+                message="定标需审批"
+                description={
+                  <span>
+                    该标段的定标已提交采购申请{' '}
+                    <Link to={`/customer/approval/request/${waiting[lot.id]!.id}`} data-testid="purchase-request-link">
+                      {waiting[lot.id]!.requestNo}
+                    </Link>
+                    ，审批通过后自动执行定标；审批期间不能重复定标。
+                  </span>
+                }
+              />
+            )}
             <Table
               rowKey={(r) => r.b.bidId}
               size="small"
@@ -190,8 +214,8 @@ function Evaluation({ d }: { d: TenderDetail }) {
                   key: 'award',
                   width: 90,
                   fixed: 'right' as const,
-                  render: (_, r) => lot.winnerBidId === r.b.bidId ? <Tag color="green">中标</Tag> : editable && lot.status === TenderLotStatus.OPEN && (
-                    <Popconfirm title={`确定「${r.b.companyName}」中标「${lot.name}」？`} onConfirm={() => award.mutateAsync({ tenderId: d.id, lotId: lot.id, bidId: r.b.bidId, createOrder }).catch(() => undefined)}>
+                  render: (_, r) => lot.winnerBidId === r.b.bidId ? <Tag color="green">中标</Tag> : editable && lot.status === TenderLotStatus.OPEN && !waiting[lot.id] && (
+                    <Popconfirm title={`确定「${r.b.companyName}」中标「${lot.name}」？`} onConfirm={() => awardLot(lot.id, r.b.bidId).catch(() => undefined)}>
                       <Button size="small" type="link">定标</Button>
                     </Popconfirm>
                   ),
