@@ -21,7 +21,7 @@ import { fail, merchantErrors } from './messages.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { transition } from '../../lib/transition.ts';
-import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
+import { MERCHANT_DOC, reviewActor, merchantHistory } from './history.ts';
 import { areaNames } from '../enums/index.ts';
 
 type Row = typeof merchantApplications.$inferSelect;
@@ -196,7 +196,7 @@ export async function submitApplication(
       docType: MERCHANT_DOC,
       docId: row.id,
       from: before?.status ?? MerchantStatus.NONE,
-      actor: await merchantActor(tx, auth.userId, Side.SELLER),
+      actor: await reviewActor(tx, auth.userId, Side.SELLER),
       now,
     });
     return toView(row);
