@@ -3,6 +3,8 @@
 -- types, like the merchant applications did in 0051 (whose review_events rows are already copied and are not
 -- copied again). Then review_events is dropped; nothing reads or writes it any more
 -- (docs/decisions/0231-review-history-in-document-history.md).
+-- Then product_discussions gets the spec of the order line a review is about, copied from the line, so the goods
+-- pages list reviews without reading the orders' table (docs/decisions/0232-party-checks-behind-faces.md).
 --
 -- Certification (CertStatus 0 未认证, 1 审核中, 2 已认证, 3 未通过): the applicant submits (from 0, or from 3 after a
 -- rejection or a failed real-name check, to 1) or fails the real-name check (to 3), and signs the service agreement
@@ -37,4 +39,6 @@ LEFT JOIN "users" u ON u."id" = e."actor_user_id"
 WHERE e."kind" IN ('certification', 'member_upgrade')
   AND e."action" IN ('submit', 'verify_fail', 'sign', 'approve', 'reject')
 ORDER BY e."id";--> statement-breakpoint
-DROP TABLE "review_events" CASCADE;
+DROP TABLE "review_events" CASCADE;--> statement-breakpoint
+ALTER TABLE "product_discussions" ADD COLUMN "spec" varchar(200) DEFAULT '' NOT NULL;--> statement-breakpoint
+UPDATE "product_discussions" d SET "spec" = l."spec" FROM "order_lines" l WHERE l."id" = d."order_line_id" AND l."spec" <> '';

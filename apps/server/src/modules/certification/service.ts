@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CertStatus, SMS_RESEND_S, Side, isValidCreditCode, isValidIdCardNumber, maskPhone, type CertificationInput } from '@aquamall/shared';
-import { certifications, companies, merchantApplications, users } from '../../db/schema/index.ts';
+import { certifications, companies, users } from '../../db/schema/index.ts';
 import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
@@ -11,7 +11,7 @@ import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { notifyDecision } from '../notifications/index.ts';
-import { CERTIFICATION_DOC, recordReview, reviewHistory } from '../merchant/index.ts';
+import { applicationLicense, CERTIFICATION_DOC, recordReview, reviewHistory } from '../merchant/index.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { PRIVATE_PREFIX } from '../files/index.ts';
 import { sendDownload } from '../../lib/download.ts';
@@ -42,13 +42,7 @@ export const toView = (r: Row, full = false) => ({
 });
 
 /** The business licence uploaded with the company's merchant application (its first picture), if any. */
-export async function entryLicense(app: FastifyInstance, companyId: number): Promise<string | null> {
-  const [a] = await app.db
-    .select({ documents: merchantApplications.documents })
-    .from(merchantApplications)
-    .where(eq(merchantApplications.companyId, companyId));
-  return a?.documents.license?.[0] ?? null;
-}
+export const entryLicense = (app: FastifyInstance, companyId: number): Promise<string | null> => applicationLicense(app.db, companyId);
 
 export async function myCertification(app: FastifyInstance, companyId: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));

@@ -54,6 +54,15 @@ export function toView(r: Row): MerchantApplicationView {
   };
 }
 
+/** The business licence uploaded with the company's merchant application (its first picture), if any. */
+export async function applicationLicense(db: Db, companyId: number): Promise<string | null> {
+  const [a] = await db
+    .select({ documents: merchantApplications.documents })
+    .from(merchantApplications)
+    .where(eq(merchantApplications.companyId, companyId));
+  return a?.documents.license?.[0] ?? null;
+}
+
 /** The caller's application, or an empty form prefilled from the company (status 未申请). */
 export async function getMyApplication(db: Db, companyId: number): Promise<MerchantApplicationView> {
   const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.companyId, companyId));
