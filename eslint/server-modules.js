@@ -210,7 +210,6 @@ export const TABLE_READS = new Map([
   ['budgets -> approvals', 'budgets belong to the departments approvals keeps (one organisation chart)'],
   ['buying -> orders', '再来一单 copies an order\'s lines into the cart'],
   ['buying -> products', 'the cart shows and checks the goods it holds'],
-  ['certification -> merchant', 'certification completes a merchant application'],
   ['certification -> site', 'membership prices are site settings'],
   ['contracts -> credit', 'a contract names the credit terms agreed'],
   ['contracts -> enquiries', 'a contract from an award names its enquiry'],
@@ -234,9 +233,7 @@ export const TABLE_READS = new Map([
   ['privacy -> orders', 'the personal-data export gathers every table that holds the person; erasure keeps open orders'],
   ['products -> catalog', 'goods are filed under categories and carry their attributes (one catalogue)'],
   ['products -> files', 'goods content and imports take their uploaded images'],
-  ['products -> orders', 'only a buyer of the goods may ask or review: ' + PARTY],
   ['quotations -> enquiries', 'a quotation answers an enquiry\'s items: ' + PARTY],
-  ['quotations -> orders', JOIN],
   ['search -> catalog', 'the search copy of goods is built from the catalogue (a read model of it)'],
   ['search -> products', 'the search copy of goods is built from the catalogue (a read model of it)'],
   ['site -> enquiries', 'the home page snapshot counts open enquiries'],
@@ -244,9 +241,6 @@ export const TABLE_READS = new Map([
   ['site -> tenders', 'the home page snapshot counts published tenders'],
   ['tenders -> buying', 'a tender snapshots the purchaser\'s delivery address'],
   ['tenders -> files', 'a tender takes its uploaded documents'],
-  ['tracking -> aftersales', 'who may read a return parcel: ' + PARTY],
-  ['tracking -> orders', 'who may read an order parcel: ' + PARTY],
-  ['trade-papers -> orders', 'the payee papers of an order: ' + PARTY],
 ]);
 
 /** The owner module of every table the schema exports (TS name → module | null | 'lib'), from the schema files. */

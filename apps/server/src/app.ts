@@ -52,16 +52,16 @@ import { adminMenuRoutes } from './modules/admin/index.ts';
 import { productRoutes } from './modules/products/index.ts';
 import { productReviewRoutes } from './modules/products/index.ts';
 import { productImportRoutes } from './modules/products/index.ts';
-import { discussionRoutes } from './modules/products/index.ts';
+import { discussionRoutes, registerPurchasedLines } from './modules/products/index.ts';
 import { buyingRoutes, registerCheckoutGate } from './modules/buying/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { tradePaperRoutes } from './modules/trade-papers/index.ts';
-import { registerParcelDelivered, trackingRoutes } from './modules/tracking/index.ts';
+import { registerParcelDelivered, registerParcelParties, trackingRoutes } from './modules/tracking/index.ts';
 import { openApiAuth } from './modules/openapi/index.ts';
 import { openApiRoutes } from './modules/openapi/index.ts';
 import { startJobRunner } from './modules/jobs/index.ts';
 import { jobDevRoutes } from './modules/jobs/index.ts';
-import { aftersalesRoutes, rmaFileParties, rmaParcelDelivered } from './modules/aftersales/index.ts';
+import { aftersalesRoutes, isRmaParty, rmaFileParties, rmaParcelDelivered } from './modules/aftersales/index.ts';
 import { rmaDisputeRoutes } from './modules/aftersales/index.ts';
 import { adminTradeRoutes } from './modules/admin/index.ts';
 import { sealedBidFileParties, tenderFileParties, tenderRoutes } from './modules/tenders/index.ts';
@@ -82,7 +82,7 @@ import { shoppingListRoutes } from './modules/buying/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { budgetRoutes } from './modules/budgets/index.ts';
-import { orderFileParties, orderParcelDelivered, registerOrderHooks, registerOrderInvoicing } from './modules/orders/index.ts';
+import { isOrderParty, orderFileParties, purchasedLines, orderParcelDelivered, registerOrderHooks, registerOrderInvoicing } from './modules/orders/index.ts';
 import { budgetOrderHooks } from './modules/budgets/index.ts';
 import { contractOrderHooks } from './modules/contracts/index.ts';
 import { paymentOrderHooks } from './modules/payments/index.ts';
@@ -208,6 +208,11 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // What a parcel's delivery means for its order or its return (tracking/delivered.ts): tracking imports neither.
   registerParcelDelivered('order', orderParcelDelivered);
   registerParcelDelivered('rma', rmaParcelDelivered);
+  // Who may read an order's or a return's parcels: a party of it, as orders and after-sales tell (tracking/parties.ts).
+  registerParcelParties('order', isOrderParty);
+  registerParcelParties('rma', isRmaParty);
+  // What a company bought, which the catalogue's reviews ask (products/purchased-lines.ts): products sits below orders.
+  registerPurchasedLines(purchasedLines);
   // Every checkout passes approvals' gate before any order is made (buying sits below approvals).
   registerCheckoutGate(approvalGate);
   // Who may read a private file, asked by the file host of the modules that hold such documents (files/access.ts).

@@ -254,6 +254,8 @@ export const productDiscussions = pgTable(
     authorCompanyId: integer(),
     /** The order line a review is about (order_lines.id). */
     orderLineId: integer(),
+    /** That order line's spec (规格), copied when the review is written: the lists show it without reading orders. */
+    spec: varchar({ length: 200 }).notNull().default(''),
     rating: smallint(),
     content: varchar({ length: 500 }).notNull(),
     reply: varchar({ length: 500 }),

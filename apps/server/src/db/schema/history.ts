@@ -2,9 +2,9 @@ import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'd
 
 /**
  * One history for every document's status changes (docs/decisions/0194-state-machines.md): orders, after-sales
- * requests, invoice requests, credit requests and recharges, enquiries, quotations, tenders and merchant
- * applications write the same row shape through `recordHistory` (lib/transition.ts). `docType` names the
- * document kind ('order', 'rma', 'invoice', …), `docId` its row id.
+ * requests, invoice requests, credit requests and recharges, enquiries, quotations, tenders, merchant
+ * applications, enterprise certifications and membership orders write the same row shape through `recordHistory`
+ * (lib/transition.ts). `docType` names the document kind ('order', 'rma', 'invoice', …), `docId` its row id.
  */
 export const documentHistory = pgTable(
   'document_history',

@@ -21,7 +21,7 @@ export type MerchantDocuments = Partial<
 
 /**
  * A company's merchant application (docs/product/merchants.md#merchant-entry): 未申请(none) → 待审核 → 已驳回 | 已通过. One row per company holds
- * the current form; every submission and decision is kept in `review_events`.
+ * the current form; every submission and decision is kept in `document_history` (doc type 'merchant').
  */
 export const merchantApplications = pgTable(
   'merchant_applications',
@@ -95,26 +95,6 @@ export const certifications = pgTable(
     updatedAt: atNow(),
   },
   (t) => [index().on(t.status, t.submittedAt)],
-);
-
-/**
- * History of every submission and decision of a review (merchant application, certification, membership
- * upgrade): who, what, when, with a snapshot of what was decided on.
- */
-export const reviewEvents = pgTable(
-  'review_events',
-  {
-    id: serial().primaryKey(),
-    kind: varchar({ length: 20 }).notNull(),
-    subjectId: integer().notNull(),
-    companyId: integer().notNull(),
-    action: varchar({ length: 20 }).notNull(),
-    reason: varchar({ length: 300 }),
-    snapshot: jsonb().notNull().default({}),
-    actorUserId: integer(),
-    createdAt: atNow(),
-  },
-  (t) => [index().on(t.kind, t.subjectId)],
 );
 
 /**

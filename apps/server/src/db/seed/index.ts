@@ -6,7 +6,7 @@ import { files } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { seedDemoApplications } from '../../modules/merchant/index.ts';
 import { seedDemoCatalogue } from '../../modules/products/index.ts';
-import { seedDemoOrders } from '../../modules/orders/index.ts';
+import { purchasedLines, seedDemoOrders } from '../../modules/orders/index.ts';
 import { seedDemoAftersales } from '../../modules/aftersales/index.ts';
 import { seedDemoTenders } from '../../modules/tenders/index.ts';
 import { seedDemoCredit } from '../../modules/credit/index.ts';
@@ -14,7 +14,7 @@ import { seedDemoInvoices } from '../../modules/invoices/index.ts';
 import { seedDemoEnquiries } from '../../modules/enquiries/index.ts';
 import { insertPastOrders, seedDemoReportHistory } from '../../modules/reports/index.ts';
 import { seedBuying } from './buying.ts';
-import { seedDemoDiscussions } from '../../modules/products/index.ts';
+import { registerPurchasedLines, seedDemoDiscussions } from '../../modules/products/index.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedContent } from './content.ts';
@@ -103,6 +103,8 @@ export async function seedDemo(db: Db, storage: Storage, opts: SeedOptions = {})
       // VAT invoices in every state on parts of the demo purchaser's completed orders, with a reversal.
       await step('seedDemoInvoices', () => seedDemoInvoices(t, storage));
       // Reviews of the demo purchaser's completed order lines, supplier replies and an open question.
+      // (The reviews ask orders what was bought, as they do in the app: the seed may run without one, so it registers.)
+      registerPurchasedLines(purchasedLines);
       await step('seedDemoDiscussions', () => seedDemoDiscussions(t));
       // Workbench tenders of the demo purchaser in every phase, with bids, Q&A and a 中标公告 in publicity.
       await step('seedDemoTenders', () => seedDemoTenders(t, now));

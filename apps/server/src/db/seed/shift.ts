@@ -116,7 +116,6 @@ export const SHIFTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   quotation_messages: ['read_at', 'created_at'],
   quotation_versions: ['valid_until', 'created_at'],
   quotations: ['valid_until', 'withdrawn_at', 'awarded_at', 'created_at', 'updated_at'],
-  review_events: ['created_at'],
   rma_disputes: ['decided_at', 'created_at'],
   rmas: ['created_at', 'updated_at', 'closed_at', 'refunded_at'],
   roles: ['created_at', 'updated_at'],

@@ -23,8 +23,9 @@ export const DEMO_TABLES = [
   'enquiry_items',
   'bids',
   'messages',
-  // No foreign key to the companies, so the cascade does not reach them.
-  'review_events',
+  // No foreign key to the companies, so the cascade does not reach them (document_history: every document's
+  // history, review histories included, keyed by doc type and id only).
+  'document_history',
   'audit_logs',
   // Timed rules of the demo orders (refId only, no foreign key).
   'jobs',

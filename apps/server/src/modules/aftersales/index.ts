@@ -4,6 +4,7 @@ export { inTransaction, rmaLink, transition } from './common.ts';
 export { seedDemoAftersales } from './demo.ts';
 export { default as rmaDisputeRoutes } from './dispute-routes.ts';
 export { rmaFileParties } from './file-parties.ts';
+export { isRmaParty } from './lookups.ts';
 export { rmaParcelDelivered } from './parcel-delivered.ts';
 export { rmaCounts } from './queries.ts';
 export { refundedFen, refundedFenByOrder } from './returns.ts';

@@ -9,6 +9,7 @@ import {
   MEMBER_RIGHTS,
   MemberOrderStatus,
   PLATFORM_BANK_SETTING,
+  Side,
   memberPlan,
   memberRightsOf,
   platformBankInput,
@@ -22,7 +23,7 @@ import { forgetSessions, type AuthContext } from '../auth/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { notifyDecision } from '../notifications/index.ts';
 import { notify } from '../notifications/index.ts';
-import { addReviewEvent } from '../merchant/index.ts';
+import { MEMBER_ORDER_DOC, recordReview } from '../merchant/index.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
 import { addDays, scheduleJob } from '../jobs/index.ts';
@@ -274,13 +275,16 @@ export async function decideUpgrade(
       await scheduleJob(tx, MEMBER_JOBS.EXPIRE, after.companyId, periodEnd);
       forgetSessions({ companyIds: [after.companyId] });
     }
-    await addReviewEvent(tx, {
-      kind: 'member_upgrade',
-      subjectId: id,
-      companyId: after.companyId,
+    await recordReview(tx, {
+      doc: MEMBER_ORDER_DOC,
+      id,
       action: decision.approve ? 'approve' : 'reject',
+      fromStatus: S.AWAITING_CONFIRMATION,
+      toStatus: after.status,
+      side: Side.PLATFORM,
+      userId: actor.userId,
       reason: decision.approve ? null : decision.reason,
-      actorUserId: actor.userId,
+      now,
     });
     await recordAudit(tx, actor, {
       action: decision.approve ? 'member.upgrade.confirm' : 'member.upgrade.reject',

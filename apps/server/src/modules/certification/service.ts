@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { CertStatus, SMS_RESEND_S, isValidCreditCode, isValidIdCardNumber, maskPhone, type CertificationInput } from '@aquamall/shared';
-import { certifications, companies, merchantApplications, users } from '../../db/schema/index.ts';
+import { CertStatus, SMS_RESEND_S, Side, isValidCreditCode, isValidIdCardNumber, maskPhone, type CertificationInput } from '@aquamall/shared';
+import { certifications, companies, users } from '../../db/schema/index.ts';
 import { certificationErrors, fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { partnersOf } from '../../lib/partners/index.ts';
@@ -11,7 +11,7 @@ import { CODE_TTL_MIN, checkCode, issueCode } from '../codes/index.ts';
 import { forgetSessions, type AuthContext } from '../auth/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { notifyDecision } from '../notifications/index.ts';
-import { addReviewEvent, listReviewEvents } from '../merchant/index.ts';
+import { applicationLicense, CERTIFICATION_DOC, recordReview, reviewHistory } from '../merchant/index.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import { PRIVATE_PREFIX } from '../files/index.ts';
 import { sendDownload } from '../../lib/download.ts';
@@ -42,18 +42,12 @@ export const toView = (r: Row, full = false) => ({
 });
 
 /** The business licence uploaded with the company's merchant application (its first picture), if any. */
-export async function entryLicense(app: FastifyInstance, companyId: number): Promise<string | null> {
-  const [a] = await app.db
-    .select({ documents: merchantApplications.documents })
-    .from(merchantApplications)
-    .where(eq(merchantApplications.companyId, companyId));
-  return a?.documents.license?.[0] ?? null;
-}
+export const entryLicense = (app: FastifyInstance, companyId: number): Promise<string | null> => applicationLicense(app.db, companyId);
 
 export async function myCertification(app: FastifyInstance, companyId: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.companyId, companyId));
   const license = await entryLicense(app, companyId);
-  if (row) return { ...toView(row), entryLicense: license, history: await listReviewEvents(app.db, 'certification', row.id) };
+  if (row) return { ...toView(row), entryLicense: license, history: await reviewHistory(app.db, CERTIFICATION_DOC, row.id) };
   const [c] = await app.db.select().from(companies).where(eq(companies.id, companyId));
   // Companies certified before certifications were recorded (demo data, imports) show as certified.
   const status = c?.certStatus === CertStatus.CERTIFIED ? CertStatus.CERTIFIED : CertStatus.NONE;
@@ -128,14 +122,16 @@ export async function submitCertification(app: FastifyInstance, auth: AuthContex
       .returning();
     if (!row) throw fail('CERT_STATUS_MOVED');
     await tx.update(companies).set({ certStatus: status, updatedAt: now }).where(eq(companies.id, companyId));
-    await addReviewEvent(tx, {
-      kind: 'certification',
-      subjectId: row.id,
-      companyId,
+    await recordReview(tx, {
+      doc: CERTIFICATION_DOC,
+      id: row.id,
       action: verdict.ok ? 'submit' : 'verify_fail',
+      fromStatus: existing?.status ?? CertStatus.NONE,
+      toStatus: status,
+      side: Side.SELLER,
+      userId: auth.userId,
       reason: verdict.ok ? null : verdict.reason,
-      snapshot: { ...input, handlerIdNo: maskId(input.handlerIdNo), verifyRef: verdict.ref },
-      actorUserId: auth.userId,
+      now,
     });
     return toView(row);
   });
@@ -203,7 +199,7 @@ export async function signContract(app: FastifyInstance, auth: AuthContext, code
     .where(and(eq(certifications.id, row.id), sql`${certifications.contractKey} is null`))
     .returning();
   if (!after) throw fail('AGREEMENT_ALREADY_SIGNED');
-  await addReviewEvent(app.db, { kind: 'certification', subjectId: row.id, companyId: row.companyId, action: 'sign', snapshot: { ref: signed.ref }, actorUserId: auth.userId });
+  await recordReview(app.db, { doc: CERTIFICATION_DOC, id: row.id, action: 'sign', fromStatus: after.status, toStatus: after.status, side: Side.SELLER, userId: auth.userId });
   return toView(after);
 }
 
@@ -238,7 +234,7 @@ export async function listCertifications(app: FastifyInstance, q: { status?: num
 export async function certificationDetail(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(certifications).where(eq(certifications.id, id));
   if (!row) throw fail('CERT_NOT_FOUND');
-  return { certification: { ...toView(row, true), companyId: row.companyId }, history: await listReviewEvents(app.db, 'certification', id, true) };
+  return { certification: { ...toView(row, true), companyId: row.companyId }, history: await reviewHistory(app.db, CERTIFICATION_DOC, id, true) };
 }
 
 /** The platform decides a 审核中 certification (same guarantees as the merchant review). */
@@ -260,7 +256,7 @@ export async function decideCertification(app: FastifyInstance, actor: AuditActo
       .update(companies)
       .set(decision.approve ? { certStatus: status, name: after.companyName, creditCode: after.creditCode, legalPerson: after.legalPerson, updatedAt: now } : { certStatus: status, updatedAt: now })
       .where(eq(companies.id, after.companyId));
-    await addReviewEvent(tx, { kind: 'certification', subjectId: id, companyId: after.companyId, action: decision.approve ? 'approve' : 'reject', reason, actorUserId: actor.userId });
+    await recordReview(tx, { doc: CERTIFICATION_DOC, id, action: decision.approve ? 'approve' : 'reject', fromStatus: CertStatus.REVIEWING, toStatus: status, side: Side.PLATFORM, userId: actor.userId, reason, now });
     await recordAudit(tx, actor, {
       action: decision.approve ? 'certification.approve' : 'certification.reject',
       targetType: 'certification',

@@ -21,7 +21,7 @@ import { fail, merchantErrors } from './messages.ts';
 import { assertOwnUploads } from '../files/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { transition } from '../../lib/transition.ts';
-import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
+import { MERCHANT_DOC, reviewActor, merchantHistory } from './history.ts';
 import { areaNames } from '../enums/index.ts';
 
 type Row = typeof merchantApplications.$inferSelect;
@@ -52,6 +52,15 @@ export function toView(r: Row): MerchantApplicationView {
     decidedAt: iso(r.decidedAt),
     rejectReason: r.rejectReason,
   };
+}
+
+/** The business licence uploaded with the company's merchant application (its first picture), if any. */
+export async function applicationLicense(db: Db, companyId: number): Promise<string | null> {
+  const [a] = await db
+    .select({ documents: merchantApplications.documents })
+    .from(merchantApplications)
+    .where(eq(merchantApplications.companyId, companyId));
+  return a?.documents.license?.[0] ?? null;
 }
 
 /** The caller's application, or an empty form prefilled from the company (status 未申请). */
@@ -196,7 +205,7 @@ export async function submitApplication(
       docType: MERCHANT_DOC,
       docId: row.id,
       from: before?.status ?? MerchantStatus.NONE,
-      actor: await merchantActor(tx, auth.userId, Side.SELLER),
+      actor: await reviewActor(tx, auth.userId, Side.SELLER),
       now,
     });
     return toView(row);

@@ -3,7 +3,9 @@
 export type { PayeeAccount } from './bank.ts';
 export { payeeAccountById, verifiedAccountOf } from './bank.ts';
 export { seedDemoApplications } from './demo.ts';
-export { addReviewEvent, listReviewEvents } from './events.ts';
+export type { ReviewDoc } from './history.ts';
+export { CERTIFICATION_DOC, MEMBER_ORDER_DOC, recordReview, reviewHistory } from './history.ts';
+export { applicationLicense } from './application.ts';
 export { openShop } from './open-shop.ts';
 export { assertCanPublishGoods } from './publish-guard.ts';
 export { applicationDetail, decideApplication, listApplications } from './review.ts';

@@ -7,7 +7,7 @@ import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { notifyDecision } from '../notifications/index.ts';
 import { transition } from '../../lib/transition.ts';
-import { MERCHANT_DOC, merchantActor, merchantHistory } from './history.ts';
+import { MERCHANT_DOC, reviewActor, merchantHistory } from './history.ts';
 import { toView } from './application.ts';
 
 export async function listApplications(
@@ -70,7 +70,7 @@ export async function decideApplication(
       docType: MERCHANT_DOC,
       docId: id,
       from: before.status,
-      actor: await merchantActor(tx, actor.userId, Side.PLATFORM),
+      actor: await reviewActor(tx, actor.userId, Side.PLATFORM),
       note: decision.approve ? '' : decision.reason,
       now,
       apply: async (to) => {

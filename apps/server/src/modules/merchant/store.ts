@@ -5,7 +5,7 @@ import { companies, products } from '../../db/schema/index.ts';
 import { fail } from './messages.ts';
 import { safeKey } from '../../lib/storage.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { fileKey } from './events.ts';
+import { fileKey } from '../files/index.ts';
 import { areaNames } from '../enums/index.ts';
 import { goodsChanged } from '../../lib/goods-changes.ts';
 

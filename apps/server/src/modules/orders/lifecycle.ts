@@ -228,6 +228,18 @@ export async function orderPayeeAccount(db: Db, order: Pick<OrderRow, 'payeeAcco
   return now ? { ...now, disabled: false } : null;
 }
 
+/**
+ * The account a transfer for this order goes to (see `orderPayeeAccount`), by order id; null when the order does not
+ * exist or no account is usable. The caller has checked the caller's access to the order.
+ */
+export async function payeeAccountOfOrder(db: Db, orderId: number) {
+  const [order] = await db
+    .select({ sellerCompanyId: orders.sellerCompanyId, payeeAccountId: orders.payeeAccountId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order ? orderPayeeAccount(db, order) : null;
+}
+
 /** What the purchaser is told after paying: a transfer waits for the supplier, a 账期 payment is done. */
 export const MSG_TRANSFER_SUBMITTED = '付款凭证已提交，等待供应商确认';
 export const MSG_PAID_BY_CREDIT = '已通过信用账户付款，等待供应商发货';

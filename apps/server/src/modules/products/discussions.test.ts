@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   Code,
   OrderStatus,
@@ -9,7 +10,7 @@ import {
   type ReviewableLine,
 } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { auditLogs, orders } from '../../db/schema/index.ts';
+import { auditLogs, orderLines, orders, productDiscussions } from '../../db/schema/index.ts';
 import {
   api,
   makeOnSaleProduct,
@@ -94,6 +95,33 @@ describe('reviews: only a purchaser that bought the product, once per order line
       `/api/product/discussion/reviewable?productId=${productId}`,
     );
     expect(after.data.find((l) => l.orderLineId === line.orderLineId)).toBeUndefined();
+  });
+
+  it("shows a review with its order line's spec, kept with the review (older reviews filled by migration 0074)", async () => {
+    const done = await orderOf(buyer2);
+    const line = done.lines.find((l) => l.orderNo === done.order.orderNo)!;
+    await t.database.db.update(orderLines).set({ spec: '25kg/袋' }).where(eq(orderLines.id, line.orderLineId));
+    const review = await http.post<{ sysNo: number }>(buyer2.token, '/api/product/discussion/review', {
+      orderLineId: line.orderLineId,
+      rating: 4,
+      content: '规格与下单一致',
+    });
+    expect(review.code, review.message).toBe(0);
+    const specOf = async () => (await goods(1)).data.list.find((d) => d.sysNo === review.data.sysNo)?.spec;
+    const listed = async () =>
+      (await http.post<Paged<DiscussionRow>>(seller.admin.token, '/api/myproduct/discussion/list', { kind: 1, pageIndex: 1, pageSize: 50 })).data.list.find(
+        (d) => d.sysNo === review.data.sysNo,
+      )?.spec;
+    expect(await specOf()).toBe('25kg/袋');
+    expect(await listed()).toBe('25kg/袋');
+    // A review written before the spec was kept with it: the migration copies it from the order line.
+    await t.database.db.update(productDiscussions).set({ spec: '' }).where(eq(productDiscussions.id, review.data.sysNo));
+    expect(await specOf()).toBe('');
+    const migration = readFileSync(new URL('../../../drizzle/0074_review_history.sql', import.meta.url), 'utf8');
+    const fill = migration.split('--> statement-breakpoint').find((st) => st.trim().startsWith('UPDATE "product_discussions"'))!;
+    await t.database.db.execute(sql.raw(fill));
+    expect(await specOf()).toBe('25kg/袋');
+    expect(await listed()).toBe('25kg/袋');
   });
 
   it('refuses a line of an unfinished order, of another company, a bad rating, and callers who are not purchasers', async () => {

@@ -11,7 +11,8 @@ import {
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { companies, orderLines, orders, productDiscussions, products, users } from '../../db/schema/index.ts';
+import { companies, productDiscussions, products, users } from '../../db/schema/index.ts';
+import { purchasedLines } from './purchased-lines.ts';
 import { fail } from './messages.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
@@ -37,35 +38,18 @@ const authorName = sql<string>`coalesce(nullif(${users.realName}, ''), nullif(${
 
 /** The order lines of the caller's company for a product, of completed orders, without a review yet. */
 export async function reviewableLines(db: Db, caller: Caller, productId: number): Promise<ReviewableLine[]> {
-  const rows = await db
-    .select({
-      orderLineId: orderLines.id,
-      orderNo: orders.orderNo,
-      spec: orderLines.spec,
-      quantity: orderLines.quantity,
-      completedAt: orders.completedAt,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .leftJoin(
-      productDiscussions,
+  const reviewed = await db
+    .select({ orderLineId: productDiscussions.orderLineId })
+    .from(productDiscussions)
+    .where(
       and(
-        eq(productDiscussions.orderLineId, orderLines.id),
+        eq(productDiscussions.productId, productId),
         eq(productDiscussions.kind, DiscussionKind.REVIEW),
         eq(productDiscussions.authorCompanyId, caller.companyId),
       ),
-    )
-    .where(
-      and(
-        eq(orderLines.productId, productId),
-        eq(orders.buyerCompanyId, caller.companyId),
-        eq(orders.status, OrderStatus.COMPLETED),
-        isNull(productDiscussions.id),
-      ),
-    )
-    .orderBy(desc(orders.completedAt), desc(orderLines.id))
-    .limit(50);
-  return rows.map((r) => ({ ...r, completedAt: r.completedAt?.toISOString() ?? null }));
+    );
+  const except = reviewed.flatMap((r) => (r.orderLineId === null ? [] : [r.orderLineId]));
+  return purchasedLines().completed(db, { companyId: caller.companyId, productId, except, limit: 50 });
 }
 
 /** A review of the product of an order line of a completed order of the caller's company; one per line. */
@@ -74,17 +58,8 @@ export async function createReview(
   caller: Caller,
   input: { orderLineId: number; rating: number; content: string },
 ): Promise<{ sysNo: number }> {
-  const [line] = await db
-    .select({
-      productId: orderLines.productId,
-      status: orders.status,
-      buyer: orders.buyerCompanyId,
-      seller: orders.sellerCompanyId,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orderLines.id, input.orderLineId));
-  if (!line || line.buyer !== caller.companyId) throw fail('REVIEW_ORDER_LINE_NOT_FOUND');
+  const line = await purchasedLines().line(db, input.orderLineId);
+  if (!line || line.buyerCompanyId !== caller.companyId) throw fail('REVIEW_ORDER_LINE_NOT_FOUND');
   if (line.status !== OrderStatus.COMPLETED) throw fail('REVIEW_BEFORE_COMPLETED');
   if (!line.productId) throw fail('REVIEW_LINE_NOT_REVIEWABLE');
   const [product] = await db
@@ -98,10 +73,11 @@ export async function createReview(
       .values({
         kind: DiscussionKind.REVIEW,
         productId: line.productId,
-        sellerCompanyId: line.seller,
+        sellerCompanyId: line.sellerCompanyId,
         authorUserId: caller.userId,
         authorCompanyId: caller.companyId,
         orderLineId: input.orderLineId,
+        spec: line.spec,
         rating: input.rating,
         content: input.content,
       })
@@ -154,14 +130,13 @@ export async function goodsDiscussions(
         name: authorName,
         rating: productDiscussions.rating,
         content: productDiscussions.content,
-        spec: sql<string>`coalesce(${orderLines.spec}, '')`,
+        spec: productDiscussions.spec,
         reply: productDiscussions.reply,
         repliedAt: productDiscussions.repliedAt,
         createdAt: productDiscussions.createdAt,
       })
       .from(productDiscussions)
       .leftJoin(users, eq(users.id, productDiscussions.authorUserId))
-      .leftJoin(orderLines, eq(orderLines.id, productDiscussions.orderLineId))
       .where(where)
       .orderBy(desc(productDiscussions.createdAt), desc(productDiscussions.id))
       .limit(q.pageSize)
@@ -229,12 +204,11 @@ export async function listDiscussions(
         sellerName: seller,
         authorCompany,
         name: authorName,
-        spec: sql<string>`coalesce(${orderLines.spec}, '')`,
+        spec: productDiscussions.spec,
       })
       .from(productDiscussions)
       .innerJoin(products, eq(products.id, productDiscussions.productId))
       .leftJoin(users, eq(users.id, productDiscussions.authorUserId))
-      .leftJoin(orderLines, eq(orderLines.id, productDiscussions.orderLineId))
       .where(where)
       .orderBy(
         ...(sellerCompanyId !== null ? [sql`(${productDiscussions.reply} is null) desc`] : []),

@@ -5,6 +5,8 @@ export { seedDemoCatalogue } from './demo.ts';
 export { resanitiseOnce, shownDescription, storedDescription } from './description.ts';
 export { default as discussionRoutes } from './discussion-routes.ts';
 export { default as productImportRoutes } from './import-routes.ts';
+export type { PurchasedLines } from './purchased-lines.ts';
+export { registerPurchasedLines } from './purchased-lines.ts';
 export { default as productReviewRoutes } from './review-routes.ts';
 export { default as productRoutes } from './routes.ts';
 export type { StockMove } from './stock-ledger.ts';

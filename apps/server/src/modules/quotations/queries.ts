@@ -15,7 +15,6 @@ import {
   companies,
   enquiries,
   enquiryItems,
-  orders,
   quotationLines,
   quotationMessages,
   quotations,
@@ -24,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { Caller } from '../auth/index.ts';
+import { ordersOfQuotation } from '../orders/index.ts';
 
 /** The supplier viewing its offer: the quotation endpoints already require quotation:manage. */
 const SUPPLIER_VIEWER: Viewer = { side: 'seller', permissions: ['quotation:manage'] };
@@ -142,11 +142,7 @@ export async function quotationDetail(
   if (mine) {
     const [versions, made, unread] = await Promise.all([
       versionsOf(db, mine.id),
-      db
-        .select({ id: orders.id, orderNo: orders.orderNo, totalAmount: orders.totalAmount })
-        .from(orders)
-        .where(and(eq(orders.quotationId, mine.id), eq(orders.sellerCompanyId, caller.companyId)))
-        .orderBy(asc(orders.id)),
+      ordersOfQuotation(db, mine.id, caller.companyId),
       unreadCounts(db, [mine.id], ThreadSide.SELLER),
     ]);
     quotation = {

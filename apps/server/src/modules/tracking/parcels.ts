@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { carrierOf, type ParcelView, type TrackingAnswer } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orders, rmas, trackedParcels, trackingEvents, type TrackedParcelRow } from '../../db/schema/index.ts';
+import { trackedParcels, trackingEvents, type TrackedParcelRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { LogisticsTracker } from '../../lib/partners/logistics.ts';
 import { scheduleJob } from '../jobs/index.ts';
 import { fail } from './messages.ts';
+import { isDocumentParty } from './parties.ts';
 
 /** The job that subscribes a new parcel with the partner (payload: the parcel id), run after the shipment commits. */
 export const SUBSCRIBE_JOB = 'tracking.subscribe';
@@ -95,11 +96,7 @@ export async function trackingOfOrder(
   companyId: number,
   orderId: number,
 ): Promise<TrackingAnswer> {
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), or(eq(orders.buyerCompanyId, companyId), eq(orders.sellerCompanyId, companyId))));
-  if (!order) throw notFound();
+  if (!(await isDocumentParty(db, 'order', companyId, orderId))) throw notFound();
   const parcels = await db
     .select()
     .from(trackedParcels)
@@ -115,11 +112,7 @@ export async function trackingOfRma(
   companyId: number,
   rmaId: number,
 ): Promise<TrackingAnswer> {
-  const [rma] = await db
-    .select({ id: rmas.id })
-    .from(rmas)
-    .where(and(eq(rmas.id, rmaId), or(eq(rmas.buyerCompanyId, companyId), eq(rmas.sellerCompanyId, companyId))));
-  if (!rma) throw notFound();
+  if (!(await isDocumentParty(db, 'rma', companyId, rmaId))) throw notFound();
   const parcels = await db.select().from(trackedParcels).where(eq(trackedParcels.rmaId, rmaId));
   return answer(db, tracker, parcels);
 }

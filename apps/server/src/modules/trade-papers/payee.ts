@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { noteCarriesOrderNo, toFen, toYuan, type TransferMatch, type TransferPayee } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import { accountFor } from '../credit/index.ts';
 import { verifiedAccountOf, type PayeeAccount } from '../merchant/index.ts';
 import type { OrderRules } from '../../config.ts';
 import { orderDetail } from '../orders/index.ts';
-import { orderPayeeAccount } from '../orders/index.ts';
+import { payeeAccountOfOrder } from '../orders/index.ts';
 import { ordersErrors } from '../orders/index.ts';
 import type { Caller } from '../auth/index.ts';
 
@@ -42,12 +40,8 @@ const payeeOf = (
 /** The payee of an order: the same access as its detail page (记录不存在 for a third company). */
 export async function orderPayee(db: Db, caller: Caller, id: number, rules: OrderRules): Promise<TransferPayee> {
   const d = await orderDetail(db, caller, id, undefined, rules);
-  const [o] = await db
-    .select({ sellerCompanyId: orders.sellerCompanyId, payeeAccountId: orders.payeeAccountId })
-    .from(orders)
-    .where(eq(orders.id, id));
   const unpaid = Math.max(0, toFen(d.totalAmount) - toFen(d.paidAmount));
-  return payeeOf(d.sellerCompanyName, await orderPayeeAccount(db, o!), orderTransferNote(d.orderNo), toYuan(unpaid));
+  return payeeOf(d.sellerCompanyName, await payeeAccountOfOrder(db, id), orderTransferNote(d.orderNo), toYuan(unpaid));
 }
 
 /** The payee of a recharge of a credit account: the purchaser of the account only. */
