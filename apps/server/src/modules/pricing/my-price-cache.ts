@@ -1,5 +1,5 @@
 import type { MyPrice } from '@aquamall/shared';
-import { broadcastForget, registerCache } from '../../lib/cache-bus.ts';
+import { sharedForget } from '../../lib/cache-bus.ts';
 import { onGoodsChange, type GoodsChange } from '../../lib/goods-changes.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
@@ -49,16 +49,9 @@ export function forgetMyPrices(change: PriceChange | null): void {
         ...(change.productIds ?? []).map((id) => `p:${id}`),
       ]
     : null;
-  if (tags && !tags.length) return;
-  forgetLocally(tags);
-  broadcastForget({ cache: CACHE_NAME, tags });
+  forget(tags);
 }
-
-function forgetLocally(tags: string[] | null) {
-  if (tags) cache.forget(...tags);
-  else cache.clear();
-}
-registerCache(CACHE_NAME, forgetLocally);
+const forget = sharedForget(CACHE_NAME, cache);
 
 // A product's list price and SKUs, a shop's products: a goods change that a list shows ('detail' is stock only).
 onGoodsChange((change: GoodsChange | null, scope) => {
