@@ -35,6 +35,25 @@ export function registerCache(name: string, apply: Apply): void {
   caches.set(name, apply);
 }
 
+/**
+ * The forget of a tagged cache kept under `name` (a TtlCache): registers it, and returns the function that
+ * forgets entries with these tags (null: everything) here at once and tells the other instances. An empty
+ * list of tags forgets nothing.
+ */
+export function sharedForget(name: string, cache: { forget(...tags: string[]): void; clear(): void }): (tags: string[] | null) => void {
+  const local = (tags: string[] | null) => {
+    // Either also drops the reads in flight, which may have started before the change.
+    if (tags) cache.forget(...tags);
+    else cache.clear();
+  };
+  registerCache(name, local);
+  return (tags) => {
+    if (tags && !tags.length) return;
+    local(tags);
+    broadcastForget({ cache: name, tags });
+  };
+}
+
 /** Tells the other instances to forget (no-op when no app runs in this process). */
 export function broadcastForget(message: ForgetMessage): void {
   linked[0]?.publish(CACHE_FORGET, message, { here: false });

@@ -10,6 +10,8 @@ import {
   ListPage,
   ListTable,
   StatusTabs,
+  TextFilterItem,
+  trimFilters,
   useListParams,
   type ListQuery,
 } from './ListPage.tsx';
@@ -212,6 +214,34 @@ describe('FilterForm', () => {
     await waitFor(() =>
       expect((screen.getByPlaceholderText('询价标题或单号') as HTMLInputElement).value).toBe(''),
     );
+  });
+});
+
+describe('TextFilterItem and trimFilters', () => {
+  function Filters({ onSearch }: { onSearch: (v: { purchaser?: string; state?: string }) => void }) {
+    const [form] = Form.useForm<{ purchaser?: string; state?: string }>();
+    return (
+      <FilterForm form={form} onSearch={(v) => onSearch(trimFilters({ ...v, state: 'active' }))}>
+        <TextFilterItem name="purchaser" label="采购商" placeholder="采购商名称" maxLength={20} />
+      </FilterForm>
+    );
+  }
+
+  it('searches with the text trimmed, leaves a blank field out and passes other values as they are', async () => {
+    const onSearch = vi.fn();
+    render(<Filters onSearch={onSearch} />);
+    const input = screen.getByPlaceholderText('采购商名称') as HTMLInputElement;
+    expect(input.maxLength).toBe(20);
+    fireEvent.change(input, { target: { value: '  京南水务 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ purchaser: '京南水务', state: 'active' }));
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ purchaser: undefined, state: 'active' }));
+  });
+
+  it('keeps numbers and choices, and trims only strings', () => {
+    expect(trimFilters({ keyword: ' 泵 ', status: 2, empty: '', none: undefined })).toEqual({ keyword: '泵', status: 2, empty: undefined, none: undefined });
   });
 });
 

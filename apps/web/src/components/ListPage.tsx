@@ -5,6 +5,7 @@ import {
   DatePicker,
   Empty,
   Form,
+  Input,
   Result,
   Space,
   Table,
@@ -196,6 +197,37 @@ export function DateRangeItem({
   return (
     <Form.Item name={name} label={label}>
       <DatePicker.RangePicker placeholder={placeholder} style={{ width: placeholder ? 290 : 240 }} />
+    </Form.Item>
+  );
+}
+
+/**
+ * A filter form's values as a list query takes them: text trimmed, and a field left empty (or only blanks) left
+ * out, so the server reads "any"; other values (a status chosen in a Select) as they are.
+ */
+export function trimFilters<F extends object>(values: F): F {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v]),
+  ) as F;
+}
+
+/** A text field of a `FilterForm` (分组名称, 采购商, 商品): cleared by its ×; read with `trimFilters`. */
+export function TextFilterItem({
+  name,
+  label,
+  placeholder,
+  maxLength = 60,
+  width = 200,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  maxLength?: number;
+  width?: number;
+}) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear maxLength={maxLength} placeholder={placeholder} style={{ width }} />
     </Form.Item>
   );
 }

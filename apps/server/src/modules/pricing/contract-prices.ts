@@ -5,13 +5,11 @@ import {
   CONTRACT_PRICE_SHEET,
   CONTRACT_PRICE_STATE_LABEL,
   ContractPriceKind,
-  isNegotiatedPrice,
   toFen,
   toYuan,
   type ContractPriceRow,
   type ContractPriceState,
   type ContractSkuOption,
-  type MyPrice,
   type contractPriceInput,
   type contractPriceListQuery,
   type contractPriceUpdateInput,
@@ -34,7 +32,7 @@ import { recordAudit } from '../audit/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { contractUnitFen } from './contract-source.ts';
 import { fail } from './messages.ts';
-import { resolvePrices } from './resolve.ts';
+import { forgetMyPrices } from './my-price-cache.ts';
 
 type CreateIn = z.output<typeof contractPriceInput>;
 type EditIn = z.output<typeof contractPriceUpdateInput>;
@@ -259,7 +257,7 @@ export async function insertRule(
 /** The caller supplier creates one rule per SKU for a purchaser company or a customer group; audited. */
 export async function createContractPrices(db: Db, caller: Caller, input: CreateIn, now = new Date()): Promise<{ ids: number[] }> {
   if (input.validTo && input.validTo < chinaDay(now)) throw fail('CONTRACT_PRICE_END_PAST');
-  return inTransaction(db, async (t) => {
+  const created = await inTransaction(db, async (t) => {
     await lockSupplierRules(t, caller.companyId);
     const target = await checkTarget(t, caller, input);
     const codes = await ownSkus(t, caller, input.skuIds);
@@ -267,6 +265,8 @@ export async function createContractPrices(db: Db, caller: Caller, input: Create
     for (const skuId of input.skuIds) ids.push(await insertRule(t, caller, { ...target, skuId, ...ruleValues(input) }, codes.get(skuId)!));
     return { ids };
   });
+  forgetMyPrices({ supplierIds: [caller.companyId] });
+  return created;
 }
 
 /** Locks one rule of the caller supplier (another supplier's: 记录不存在). */
@@ -311,6 +311,7 @@ export async function editContractPrice(db: Db, caller: Caller, input: EditIn, n
     const [sku] = await t.select({ code: productSkus.code }).from(productSkus).where(eq(productSkus.id, before.skuId));
     await applyEdit(t, caller, before, ruleValues(input), sku?.code ?? '', now);
   });
+  forgetMyPrices({ supplierIds: [caller.companyId] });
 }
 
 /**
@@ -332,6 +333,7 @@ export async function endContractPrice(db: Db, caller: Caller, id: number, now =
       after: { enabled: false, validTo },
     });
   });
+  forgetMyPrices({ supplierIds: [caller.companyId] });
 }
 
 /** The caller supplier deletes a rule no order ever bought at (a used one is ended instead: its orders name it). */
@@ -342,31 +344,7 @@ export async function deleteContractPrice(db: Db, caller: Caller, id: number): P
     await t.delete(contractPrices).where(eq(contractPrices.id, id));
     await recordAudit(t, { userId: caller.userId, ip: '' }, { action: 'contract_price.delete', targetType: 'contract_price', targetId: id, before });
   });
-}
-
-/**
- * The caller company's negotiated prices (quantity 1) for the SKUs of the products on screen: the overlay on the
- * public goods answers, which stay cached for everyone. Suppliers and purchasers without rules get none.
- */
-export async function myPrices(db: Db, caller: Caller, productIds: readonly number[], now = new Date()): Promise<MyPrice[]> {
-  if (!productIds.length || caller.companyType !== CompanyType.PURCHASER) return [];
-  const skus = await db
-    .select({ id: productSkus.id, productId: productSkus.productId, price: productSkus.price, priceTiers: productSkus.priceTiers })
-    .from(productSkus)
-    .where(inArray(productSkus.productId, [...new Set(productIds)]));
-  if (!skus.length) return [];
-  const prices = await resolvePrices(db, {
-    buyerCompanyId: caller.companyId,
-    lines: skus.map((s) => ({ skuId: s.id, quantity: 1 })),
-    at: now,
-    skus: new Map(skus.map((s) => [s.id, s])),
-  });
-  const productOf = new Map(skus.map((s) => [s.id, s.productId]));
-  return prices.flatMap((p) =>
-    p && isNegotiatedPrice(p.source)
-      ? [{ productId: productOf.get(p.skuId)!, skuId: p.skuId, price: toYuan(p.unitFen), listPrice: toYuan(p.listFen), label: p.label }]
-      : [],
-  );
+  forgetMyPrices({ supplierIds: [caller.companyId] });
 }
 
 /** Rules in one export at most (the list's filters narrow it). */

@@ -8,6 +8,7 @@ import {
   productSkus,
   type ContractTier,
 } from '../../db/schema/index.ts';
+import { forgetMyPrices } from './my-price-cache.ts';
 import type { PriceOffer, PriceSource, PriceUse } from './sources.ts';
 
 /** The value (yuan, or percent off) that applies to a quantity: the last tier reached, otherwise the base. */
@@ -45,37 +46,37 @@ async function contractOffers(
   const result = new Map<number, PriceOffer[]>();
   if (!ids.length) return result;
   const day = chinaDay(at);
-  const rules = await db
-    .select({
-      id: contractPrices.id,
-      skuId: contractPrices.skuId,
-      kind: contractPrices.kind,
-      value: contractPrices.value,
-      tiers: contractPrices.tiers,
-      capQty: contractPrices.capQty,
-    })
+  const columns = {
+    id: contractPrices.id,
+    skuId: contractPrices.skuId,
+    kind: contractPrices.kind,
+    value: contractPrices.value,
+    tiers: contractPrices.tiers,
+    capQty: contractPrices.capQty,
+  };
+  const applies = and(
+    inArray(contractPrices.skuId, ids),
+    eq(contractPrices.enabled, true),
+    eq(productSkus.companyId, contractPrices.supplierCompanyId),
+    lte(contractPrices.validFrom, day),
+    or(isNull(contractPrices.validTo), gte(contractPrices.validTo, day)),
+  );
+  // Two reads, each along its own partial index (contract_prices_buyer_sku, contract_prices_group_sku): one OR
+  // across the company and its groups' memberships made the planner filter every enabled rule of the SKUs.
+  // A rule names a company or a group, never both, so the two never return the same rule.
+  // One after the other: at checkout `db` is the order's transaction (one connection).
+  const own = await db
+    .select(columns)
     .from(contractPrices)
     .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
-    .where(
-      and(
-        inArray(contractPrices.skuId, ids),
-        eq(contractPrices.enabled, true),
-        eq(productSkus.companyId, contractPrices.supplierCompanyId),
-        lte(contractPrices.validFrom, day),
-        or(isNull(contractPrices.validTo), gte(contractPrices.validTo, day)),
-        or(
-          eq(contractPrices.purchaserCompanyId, buyerCompanyId),
-          inArray(
-            contractPrices.groupId,
-            db
-              .select({ id: customerGroupMembers.groupId })
-              .from(customerGroupMembers)
-              .where(eq(customerGroupMembers.purchaserCompanyId, buyerCompanyId)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(contractPrices.id);
+    .where(and(eq(contractPrices.purchaserCompanyId, buyerCompanyId), applies));
+  const grouped = await db
+    .select(columns)
+    .from(customerGroupMembers)
+    .innerJoin(contractPrices, eq(contractPrices.groupId, customerGroupMembers.groupId))
+    .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
+    .where(and(eq(customerGroupMembers.purchaserCompanyId, buyerCompanyId), applies));
+  const rules = [...own, ...grouped].sort((x, y) => x.id - y.id);
   if (!rules.length) return result;
   const capped = rules.filter((r) => r.capQty !== null).map((r) => r.id);
   const used = new Map<number, number>();
@@ -112,7 +113,10 @@ async function contractOffers(
 }
 
 async function recordContractUses(tx: Db, uses: readonly PriceUse[]): Promise<void> {
-  if (uses.length) await tx.insert(contractPriceUses).values([...uses]);
+  if (!uses.length) return;
+  await tx.insert(contractPriceUses).values([...uses]);
+  // A capped rule's remaining quantity moved: the overlay's kept answers naming it go (my-prices.ts).
+  forgetMyPrices({ ruleIds: [...new Set(uses.map((u) => u.ruleId))] });
 }
 
 export const contractSource: PriceSource = {

@@ -14,6 +14,7 @@ import { companies, contractPrices, customerGroupMembers, customerGroups } from 
 import { recordAudit } from '../audit/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { fail } from './messages.ts';
+import { forgetMyPrices } from './my-price-cache.ts';
 
 /**
  * Customer groups (客户分组, docs/product/prices.md#customer-groups): a supplier's named sets of purchaser
@@ -147,7 +148,7 @@ export async function customerGroupMembersOf(
 /** Adds purchaser companies (only purchasers; a member already in stays once). */
 export async function addCustomerGroupMembers(db: Db, caller: Caller, id: number, companyIds: readonly number[]): Promise<{ added: number }> {
   const wanted = [...new Set(companyIds)];
-  return inTransaction(db, async (t) => {
+  const r = await inTransaction(db, async (t) => {
     await lockGroup(t, caller, id);
     const found = await t
       .select({ id: companies.id })
@@ -165,6 +166,8 @@ export async function addCustomerGroupMembers(db: Db, caller: Caller, id: number
     }
     return { added: added.length };
   });
+  forgetMyPrices({ supplierIds: [caller.companyId] });
+  return r;
 }
 
 /** Removes purchaser companies from a group: the group's contract prices stop applying to them at once. */
@@ -180,4 +183,5 @@ export async function removeCustomerGroupMembers(db: Db, caller: Caller, id: num
       await recordAudit(t, actor(caller), { action: 'customer_group.remove_members', targetType: 'customer_group', targetId: id, before: { companyIds: gone.map((g) => g.companyId) } });
     }
   });
+  forgetMyPrices({ supplierIds: [caller.companyId] });
 }

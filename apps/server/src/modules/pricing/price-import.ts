@@ -17,6 +17,7 @@ import { readSheet } from '../../lib/sheets.ts';
 import type { Caller } from '../auth/index.ts';
 import { applyEdit, insertRule, lockSupplierRules, ruleValues } from './contract-prices.ts';
 import { fail } from './messages.ts';
+import { forgetMyPrices } from './my-price-cache.ts';
 
 /**
  * Price lists in Excel (docs/product/prices.md#price-lists-in-excel): the supplier fills the template, or edits
@@ -308,5 +309,6 @@ export async function importPriceList(db: Db, caller: Caller, body: Buffer, now 
       unchanged: 0,
       errors: [...errors].sort(([a], [b]) => a - b).flatMap(([row, messages]) => messages.map((message) => ({ row, message }))),
     };
+  if (counts.created || counts.updated) forgetMyPrices({ supplierIds: [caller.companyId] });
   return { imported: true, ...counts, errors: [] };
 }

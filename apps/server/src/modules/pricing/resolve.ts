@@ -44,6 +44,8 @@ export async function resolvePrices(
     lock?: boolean;
     /** The SKUs' list facts when the caller has read them already. */
     skus?: ReadonlyMap<number, ListFacts>;
+    /** Filled with the rule ids of the capped offers weighed, per SKU (the overlay's cache tags them). */
+    cappedOffers?: Map<number, number[]>;
   },
 ): Promise<(ResolvedPrice | null)[]> {
   const at = input.at ?? new Date();
@@ -58,6 +60,11 @@ export async function resolvePrices(
             offers: await s.prices(db, input.buyerCompanyId!, skuIds, at, { lock: input.lock }),
           })),
         );
+  if (input.cappedOffers)
+    for (const set of offerSets)
+      for (const [skuId, offers] of set.offers)
+        for (const o of offers)
+          if (o.remaining !== null) input.cappedOffers.set(skuId, [...(input.cappedOffers.get(skuId) ?? []), o.ruleId]);
   const taken = new Map<string, number>();
   return input.lines.map(({ skuId, quantity }) => {
     const sku = skus.get(skuId);

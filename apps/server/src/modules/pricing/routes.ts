@@ -12,8 +12,8 @@ import {
   editContractPrice,
   endContractPrice,
   listContractPrices,
-  myPrices,
 } from './contract-prices.ts';
+import { myPrices } from './my-prices.ts';
 import priceListRoutes from './list-routes.ts';
 
 /** The supplier's contract price rules (price/index) and the purchaser's own prices overlaid on goods pages. */

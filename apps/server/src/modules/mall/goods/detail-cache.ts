@@ -1,6 +1,6 @@
 import type { GoodsDetail } from '@aquamall/shared';
 import type { Db } from '../../../db/client.ts';
-import { broadcastForget, registerCache } from '../../../lib/cache-bus.ts';
+import { sharedForget } from '../../../lib/cache-bus.ts';
 import { dbKey, TtlCache } from '../../../lib/ttl-cache.ts';
 import { GOODS_ANSWER_TTL_MS } from '../../search/index.ts';
 import { JsonEntry } from '../../site/index.ts';
@@ -51,16 +51,7 @@ const tagsOf = (change: GoodsChange) => [
 
 /** Forgets the cached details of the changed products or shops, here and on the other instances. */
 export function forgetGoodsDetails(change: GoodsChange | null): void {
-  const tags = change ? tagsOf(change) : null;
-  if (tags && !tags.length) return;
-  forgetLocally(tags);
-  broadcastForget({ cache: CACHE_NAME, tags });
+  forget(change ? tagsOf(change) : null);
 }
-
-function forgetLocally(tags: string[] | null) {
-  // Either also drops the reads in flight, which may have started before the change.
-  if (tags) cache.forget(...tags);
-  else cache.clear();
-}
-registerCache(CACHE_NAME, forgetLocally);
+const forget = sharedForget(CACHE_NAME, cache);
 onGoodsChange((change) => forgetGoodsDetails(change));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Form, Input, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   CONTRACT_PRICE_STATE_LABEL,
   CONTRACT_PRICE_STATES,
@@ -10,7 +10,7 @@ import {
   type ContractPriceRow,
   type ContractPriceState,
 } from '@aquamall/shared';
-import { ExportButton, FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { ExportButton, FilterForm, ListPage, ListTable, TextFilterItem, trimFilters, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { exportContractPrices, useContractPriceList, useDeleteContractPrice, useEndContractPrice } from '../api/prices.ts';
 import { ContractPriceFormModal } from '../components/ContractPriceFormModal.tsx';
@@ -144,15 +144,11 @@ export default function ContractPriceListPage() {
       filters={
         <FilterForm<Filters>
           form={form}
-          onSearch={(v) => reset({ purchaser: v.purchaser?.trim() || undefined, sku: v.sku?.trim() || undefined, state: v.state })}
+          onSearch={(v) => reset(trimFilters(v))}
           actions={<ExportButton onExport={() => exportContractPrices({ ...params, purchaser: params.purchaser ?? '', sku: params.sku ?? '' })} />}
         >
-          <Form.Item name="purchaser" label="采购商">
-            <Input allowClear maxLength={60} placeholder="采购商或客户分组名称" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="sku" label="商品">
-            <Input allowClear maxLength={60} placeholder="SKU编码或商品名称" style={{ width: 200 }} />
-          </Form.Item>
+          <TextFilterItem name="purchaser" label="采购商" placeholder="采购商或客户分组名称" />
+          <TextFilterItem name="sku" label="商品" placeholder="SKU编码或商品名称" />
           <Form.Item name="state" label="有效状态">
             <Select
               allowClear

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { CUSTOMER_GROUP_NAME_MAX, customerGroupCreateInput, formatChinaDateTime, type CustomerGroupMember, type CustomerGroupRow } from '@aquamall/shared';
-import { FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { FilterForm, ListPage, ListTable, TextFilterItem, trimFilters, useListParams } from '../../../components/ListPage.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import {
   useAddGroupMembers,
@@ -163,10 +163,8 @@ export default function CustomerGroupPage() {
         </Button>
       }
       filters={
-        <FilterForm<{ keyword?: string }> form={form} onSearch={(v) => reset({ keyword: v.keyword?.trim() || undefined })}>
-          <Form.Item name="keyword" label="分组名称">
-            <Input allowClear maxLength={40} placeholder="分组名称" style={{ width: 200 }} />
-          </Form.Item>
+        <FilterForm<{ keyword?: string }> form={form} onSearch={(v) => reset(trimFilters(v))}>
+          <TextFilterItem name="keyword" label="分组名称" placeholder="分组名称" maxLength={CUSTOMER_GROUP_NAME_MAX} />
         </FilterForm>
       }
     >
