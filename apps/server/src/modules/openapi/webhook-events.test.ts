@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { InvoiceStatus } from '@aquamall/shared';
 import { openApiEndpoints as e } from '@aquamall/shared/endpoints';
 import { domainEvents, webhookDeliveries } from '../../db/schema/index.ts';
