@@ -60,7 +60,7 @@ export function OrderReceiversCard({ canManage }: { canManage: boolean }) {
                 optionFilterProp="label"
                 value={roleIds}
                 onChange={setRoleIds}
-                options={d.roles.map((r) => ({ value: r.id, label: r.isPreset ? `${r.name}（预置）` : r.name }))}
+                options={d.roles.map((r) => ({ value: r.id, label: r.isPreset ? `${r.name}（预设）` : r.name }))}
               />
             </Form.Item>
           </Form>
