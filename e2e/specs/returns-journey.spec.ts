@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
-import { fillReturnAddress, uploadTransferProof } from './trade-helpers.ts';
+import { fillReturnAddress, fillShipment, uploadTransferProof } from './trade-helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -17,7 +17,8 @@ const json = async <T>(res: { json: () => Promise<unknown> }) => (await res.json
  * The return journey across both sides (decision 0184): the demo purchaser 18800000004 buys from 18800000002
  * (placing, confirming, shipping and receipt through the API — the trade journey covers those screens — paying
  * on screen), the order is invoiced through the invoice calls, then everything after is done on screen: a quality-fault return,
- * approval with a return address, shipping back with carrier and tracking number, receipt as 不良品, the
+ * approval with a return address, shipping back with a catalogue carrier and tracking number, the return parcel's
+ * route on both sides up to 签收 (the 快递100 sandbox), receipt as 不良品, the
  * refund, the red-letter prompt and the partial red-letter invoice.
  */
 test('a quality-fault return of an invoiced order: return address, 不良品 receipt, refund and the partial red-letter invoice', async ({ page, browser, request }) => {
@@ -111,13 +112,37 @@ test('a quality-fault return of an invoiced order: return address, 不良品 rec
     await page.screenshot({ path: `../docs/screenshots/returns-detail-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.locator('#carrier').fill('顺丰速运');
-  await page.locator('#trackingNo').fill('SF 12#');
+  // The carrier comes from the logistics catalogue and the number must fit it (as shipping an order does); a
+  // number with other characters is refused too.
+  const shipBack = page.locator('.ant-card', { hasText: '请将商品寄回' });
+  await fillShipment(page, shipBack, '顺丰速运', 'SF 12#');
   await page.getByRole('button', { name: '提交寄回信息' }).click();
   await expect(page.getByText('物流单号只能包含字母、数字和短横线')).toBeVisible();
-  await page.locator('#trackingNo').fill('SF7788990011');
+  await shipBack.getByLabel('运单号', { exact: true }).fill('YT1234567890123');
+  await page.getByRole('button', { name: '提交寄回信息' }).click();
+  await expect(page.getByText(/顺丰速运运单号格式不正确/)).toBeVisible();
+  const returnNo = `SF${String(300000000000 + rmaId).slice(-12)}`;
+  await shipBack.getByLabel('运单号', { exact: true }).fill(returnNo);
   await page.getByRole('button', { name: '提交寄回信息' }).click();
   await expect(page.getByText('寄回物流已提交')).toBeVisible();
+
+  // Both sides follow the return parcel as the 快递100 sandbox pushes its route, up to 签收; the supplier is told.
+  const returnCard = (p: typeof page) => p.locator('.ant-card').filter({ has: p.locator('.ant-card-head', { hasText: '退货物流跟踪' }) });
+  await expect(returnCard(page)).toContainText(`顺丰速运 ${returnNo}`);
+  await expect(returnCard(page).locator('.ant-tag', { hasText: '已签收' })).toBeVisible({ timeout: 45_000 });
+  await expect(returnCard(page).locator('.ant-timeline-item')).toHaveCount(5);
+  await expect(returnCard(page)).toContainText('快件已签收');
+  await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);
+  await expect(returnCard(seller)).toContainText(`顺丰速运 ${returnNo}`);
+  await expect(returnCard(seller).locator('.ant-tag', { hasText: '已签收' })).toBeVisible();
+  await expect(returnCard(seller)).toContainText(/签收于 \d{4}-\d{2}-\d{2}/);
+  for (const width of [1366, 390]) {
+    await seller.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    await seller.screenshot({ path: `../docs/screenshots/returns-tracking-${width}.png`, fullPage: true });
+  }
+  await seller.setViewportSize({ width: 1366, height: 900 });
+  await seller.goto('/customer/message/index');
+  await expect(seller.getByText(/退货包裹已签收/).first()).toBeVisible();
 
   // The supplier receives: the quality fault opens on 不良品 and stays so.
   await seller.goto(`/customer/rma/rmaEditor?type=1&id=${rmaId}`);

@@ -251,6 +251,20 @@ export type NoticeEventKey = keyof typeof NOTICE_EVENTS;
 export const NOTICE_EVENT_KEYS = Object.keys(NOTICE_EVENTS) as NoticeEventKey[];
 export const noticeEvent = (key: NoticeEventKey): NoticeEventDef => NOTICE_EVENTS[key];
 
+/**
+ * The supplier-side order events (docs/product/notifications.md#recipients): who of a supplier receives them may be
+ * chosen by its company administrator (订单消息接收人); without a choice, the event's permission decides.
+ * `order.cancelSoon` is one of them when it goes to a supplier (an order waiting for its confirmation).
+ */
+export const SUPPLIER_ORDER_EVENTS: readonly NoticeEventKey[] = [
+  'order.created',
+  'order.paymentSubmitted',
+  'order.paidOnline',
+  'order.cancelSoon',
+  'order.received',
+  'rma.requested',
+];
+
 /** Fills {var} placeholders; a placeholder without a value is an error (a template never goes out half-filled). */
 export function fillTemplate(text: string, vars: Readonly<Record<string, string>>): string {
   return text.replace(/\{(\w+)\}/g, (_, name: string) => {

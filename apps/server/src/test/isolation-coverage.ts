@@ -107,6 +107,9 @@ export const ISOLATION_PROBES = {
   'modules/notifications/inbox.test.ts': {
     tests: ["another company's ids change nothing"],
   },
+  'modules/notifications/receivers.test.ts': {
+    tests: ["another company's users and roles cannot be chosen"],
+  },
   'modules/access/roles-users.test.ts': {
     tests: [
       'company A never sees, changes or assigns company B’s roles',

@@ -56,7 +56,7 @@ function Parcel({ p, title, onRefresh, refreshing }: { p: ParcelView; title?: st
 }
 
 /**
- * The 物流跟踪 card of an order or after-sales request: loading, error with retry, tracking off (the number alone,
+ * The 物流跟踪 card of an order or an after-sales return (`title`, `emptyText`): loading, error with retry, tracking off (the number alone,
  * no link), no tracked parcel, or each parcel's route. `titleOf` names a parcel (e.g. 第 1 次发货).
  */
 export function ParcelTracking({
@@ -64,11 +64,17 @@ export function ParcelTracking({
   onRefresh,
   refreshingId,
   titleOf,
+  title = '物流跟踪',
+  emptyText = '暂无可跟踪的包裹（发货时选择物流公司目录中的承运商才可跟踪）',
 }: {
   query: { data?: TrackingAnswer; isLoading: boolean; isError: boolean; refetch: () => unknown };
   onRefresh: (parcelId: number) => void;
   refreshingId: number | null;
   titleOf?: (p: ParcelView) => string | undefined;
+  /** The card's title (an after-sales return: 退货物流跟踪). */
+  title?: string;
+  /** What an answer without a tracked parcel says. */
+  emptyText?: string;
 }) {
   const body = () => {
     if (query.isLoading) return <SkeletonBlock height={80} />;
@@ -77,7 +83,7 @@ export function ParcelTracking({
     if (!data.enabled)
       return <Alert type="info" showIcon message="本平台未开通物流跟踪服务，请凭运单号到承运商官网或客服查询物流进度。" />;
     if (!data.parcels.length)
-      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无可跟踪的包裹（发货时选择物流公司目录中的承运商才可跟踪）" />;
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
     return data.parcels.map((p) => (
       <Parcel key={p.id} p={p} title={titleOf?.(p)} onRefresh={onRefresh} refreshing={refreshingId === p.id} />
     ));
@@ -85,7 +91,7 @@ export function ParcelTracking({
   return (
     <Card
       variant="borderless"
-      title="物流跟踪"
+      title={title}
       extra={query.data?.sandbox ? <Tag color="orange">沙箱演示</Tag> : undefined}
     >
       {body()}

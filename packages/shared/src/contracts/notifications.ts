@@ -95,3 +95,26 @@ export const noticeSettings = z.object({
   quietEnd: z.string(),
 });
 export type NoticeSettings = z.infer<typeof noticeSettings>;
+
+/**
+ * 订单消息接收人 (docs/product/notifications.md#recipients): the users and roles of a supplier that receive its
+ * supplier-side order events outside the browser. Both empty: the default (administrators and the holders of
+ * each event's permission).
+ */
+export const orderReceiversInput = z.object({
+  userIds: z.array(recordId).max(200, '最多选择200个用户'),
+  roleIds: z.array(recordId).max(50, '最多选择50个角色'),
+});
+export type OrderReceiversInput = z.infer<typeof orderReceiversInput>;
+export const orderReceivers = z.object({
+  /** False: nobody was chosen, the default applies. */
+  custom: z.boolean(),
+  userIds: z.array(z.number().int()),
+  roleIds: z.array(z.number().int()),
+  /** What may be chosen: the company's users and its assignable roles. */
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), phone: z.string(), isCompanyAdmin: z.boolean(), disabled: z.boolean() })),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string(), isPreset: z.boolean() })),
+  /** Who receives the events now (enabled users; with a choice that reaches nobody, the default). */
+  receivers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type OrderReceivers = z.infer<typeof orderReceivers>;

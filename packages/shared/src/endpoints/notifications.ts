@@ -7,9 +7,11 @@ import {
   messageUnreadCounts,
   noticeSettings,
   noticeSettingsInput,
+  orderReceivers,
+  orderReceiversInput,
 } from '../contracts/notifications.ts';
 import { pagedOf } from '../envelope.ts';
-import { COMPANY, endpoint, raw } from './endpoint.ts';
+import { can, COMPANY, endpoint, raw } from './endpoint.ts';
 import { exempt, probedIn } from './isolation.ts';
 
 /** The workbench inbox: list by category, unread counts, mark read, delete; always scoped to the caller's company. */
@@ -74,5 +76,22 @@ export const messageEndpoints = {
     body: noticeSettingsInput,
     response: noticeSettings,
     isolation: exempt('writes the calling user’s own settings row only (keyed by the session’s user)'),
+  }),
+  orderReceiversGet: endpoint({
+    method: 'GET',
+    path: '/api/message/orderReceivers',
+    summary: 'Who of a supplier receives its supplier-side order events outside the browser (订单消息接收人), with the users and roles to choose from',
+    access: can('user:manage'),
+    response: orderReceivers,
+    isolation: probedIn('modules/notifications/receivers.test.ts'),
+  }),
+  orderReceiversSave: endpoint({
+    method: 'POST',
+    path: '/api/message/orderReceivers',
+    summary: 'Chooses the users and roles that receive the supplier-side order events (both empty: the default)',
+    access: can('user:manage'),
+    body: orderReceiversInput,
+    response: orderReceivers,
+    isolation: probedIn('modules/notifications/receivers.test.ts'),
   }),
 };

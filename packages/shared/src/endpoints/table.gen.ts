@@ -297,6 +297,8 @@ export const ENDPOINT_TABLE = {
   orderPayee: ['GET', '/api/order/payee'],
   orderPayReject: ['POST', '/api/order/payReject'],
   orderReceive: ['POST', '/api/order/receive'],
+  orderReceiversGet: ['GET', '/api/message/orderReceivers'],
+  orderReceiversSave: ['POST', '/api/message/orderReceivers'],
   orderReprice: ['POST', '/api/order/reprice'],
   orderShip: ['POST', '/api/order/ship'],
   orderTransferMatch: ['POST', '/api/order/pay/match'],

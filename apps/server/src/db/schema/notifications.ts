@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, atNow } from './columns.ts';
-import { users } from './company.ts';
+import { companies, users } from './company.ts';
 
 /** Inbox messages: every state change that concerns a company notifies it (docs/product/workbench.md#inbox). */
 export const messages = pgTable(
@@ -68,6 +68,22 @@ export const noticeSettings = pgTable('notice_settings', {
   quietOn: boolean().notNull().default(false),
   quietStart: varchar({ length: 5 }).notNull().default('22:00'),
   quietEnd: varchar({ length: 5 }).notNull().default('08:00'),
+  updatedAt: atNow(),
+});
+
+/**
+ * 订单消息接收人 of a supplier (docs/product/notifications.md#recipients): the users and roles chosen by its company
+ * administrator to receive the supplier-side order events (SUPPLIER_ORDER_EVENTS) outside the browser. No row,
+ * or both lists empty: the default (administrators and the holders of each event's permission). Ids that no longer
+ * name an enabled user of the company, or a role, are simply not matched.
+ */
+export const noticeReceivers = pgTable('notice_receivers', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => companies.id),
+  userIds: jsonb().$type<number[]>().notNull().default([]),
+  roleIds: jsonb().$type<number[]>().notNull().default([]),
+  updatedBy: integer().references(() => users.id),
   updatedAt: atNow(),
 });
 

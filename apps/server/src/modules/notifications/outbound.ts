@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import {
   afterQuietHours,
   channelChosen,
@@ -10,8 +10,9 @@ import {
   type NoticeEventKey,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
-import { noticeOutbox, noticeSettings, rolePermissions, userRoles, users } from '../../db/schema/index.ts';
+import { noticeOutbox, noticeSettings, users } from '../../db/schema/index.ts';
 import { getProviders } from '../../lib/providers/index.ts';
+import { byPermission, recipientsCondition } from './receivers.ts';
 import { writeOutbox } from '../../lib/providers/outbox.ts';
 import { AliyunSms } from '../../lib/providers/sms.ts';
 import { OfficialWechat, templateData, type WechatTemplateConfig } from '../../lib/providers/wechat.ts';
@@ -127,7 +128,8 @@ export interface OutboundNotice {
 
 /**
  * Writes the outbox rows of a notice (in the caller's transaction): to `userId` alone, or to the company's
- * administrators and the members holding the event's permission; per channel the deployment carries, the user
+ * administrators and the members holding the event's permission (for a supplier-side order event, the receivers
+ * the supplier chose, receivers.ts); per channel the deployment carries, the user
  * chose (NOTICE_DEFAULTS otherwise) and the user has bound (phone, WeChat, e-mail). An SMS inside the user's
  * quiet hours waits for their end. Each row gets its send job.
  */
@@ -142,11 +144,8 @@ export async function routeNotice(
   const carried = NOTICE_CHANNELS.filter((c) => ch[c]?.(n.event));
   if (!carried.length) return 0;
   const def = NOTICE_EVENTS[n.event];
-  const holders = db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .where(eq(rolePermissions.code, def.permission));
+  // A supplier may have chosen who receives its order events (receivers.ts); otherwise the event's permission.
+  const who = userId !== undefined ? eq(users.id, userId) : await recipientsCondition(db, companyId, n.event, byPermission(def.permission));
   const recipients = await db
     .select({
       id: users.id,
@@ -164,9 +163,7 @@ export async function routeNotice(
       and(
         eq(users.companyId, companyId),
         eq(users.disabled, false),
-        userId !== undefined
-          ? eq(users.id, userId)
-          : or(eq(users.isCompanyAdmin, true), inArray(users.id, holders)),
+        who,
       ),
     );
   const rows: (typeof noticeOutbox.$inferInsert)[] = [];

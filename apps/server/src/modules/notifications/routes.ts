@@ -6,6 +6,7 @@ import { companyCaller } from '../../plugins/auth.ts';
 import { deleteMessages, listMessages, markRead, unreadCounts } from './inbox.ts';
 import liveRoutes, { UNREAD_EVENT } from './live.ts';
 import { startOutbound } from './outbound.ts';
+import { orderReceiversOf, saveOrderReceivers } from './receivers.ts';
 import { noticeSettingsOf, saveNoticeSettings } from './settings.ts';
 
 /** The workbench inbox: list by category, unread counts, mark read, delete, and the live socket. Always scoped to the caller's company. */
@@ -43,5 +44,11 @@ export default async function notificationRoutes(app: FastifyInstance) {
 
   route(app, e.noticeSettingsSave, async (request) =>
     ok(await saveNoticeSettings(app.db, app.outbound, companyCaller(request).userId, request.body), '已保存'),
+  );
+
+  route(app, e.orderReceiversGet, async (request) => ok(await orderReceiversOf(app.db, companyCaller(request))));
+
+  route(app, e.orderReceiversSave, async (request) =>
+    ok(await saveOrderReceivers(app.db, companyCaller(request), request.body), '已保存'),
   );
 }

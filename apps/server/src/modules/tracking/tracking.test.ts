@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { ORDER_CLOCKS, Code, MSG, OrderStatus, PARCEL_DELIVERED } from '@aquamall/shared';
-import { orderEndpoints, trackingEndpoints as e } from '@aquamall/shared/endpoints';
+import { ORDER_CLOCKS, Code, MSG, OrderStatus, PARCEL_DELIVERED, RmaStatus, RmaType } from '@aquamall/shared';
+import { orderEndpoints, rmaEndpoints, trackingEndpoints as e } from '@aquamall/shared/endpoints';
 import { jobs, messages, trackedParcels, trackingEvents, trackingPushes } from '../../db/schema/index.ts';
 import { loadTracker, pushSign, SandboxTracker, verifyPush } from '../../lib/partners/logistics.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { advanceOrder, linesOf, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
+import { advanceOrder, linesOf, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
@@ -227,6 +227,106 @@ describe('tracking a shipment', () => {
     const second = await callEndpoint(t.app, s.seller.admin.token, e.trackingRefresh, { parcelId: parcel.id });
     expect(second.code).toBe(Code.CONFLICT);
     expect(second.message).toMatch(/刷新过于频繁，请 \d+ 分钟后再试/);
+  });
+});
+
+/** A completed order and an approved return of one unit: the purchaser is to ship it back. */
+async function approvedReturn(name: string) {
+  const seller = await makeSupplier(db(), `${name}供应商`);
+  const buyer = await makePurchaser(db(), `${name}采购商`);
+  const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
+  const order = await makeCompletedOrder(db(), buyer, seller, [{ skuId: skuIds[0]!, quantity: 4 }]);
+  const [line] = await linesOf(db(), order.id);
+  const applied = await callEndpoint(t.app, buyer.token, rmaEndpoints.rmaApply, {
+    orderId: order.id,
+    type: RmaType.RETURN,
+    lines: [{ orderLineId: line!.id, quantity: 1 }],
+    reason: '质量问题',
+  });
+  expect(applied.code, applied.message).toBe(0);
+  const approved = await callEndpoint(t.app, seller.admin.token, rmaEndpoints.rmaApprove, {
+    id: applied.data.id,
+    address: { receiver: '退货仓', phone: '13800000002', area: [110000, 110100, 110101], detail: '东城区退货仓库2号门' },
+  });
+  expect(approved.code, approved.message).toBe(0);
+  return { seller, buyer, orderId: order.id, rmaId: applied.data.id, rmaNo: applied.data.rmaNo };
+}
+
+describe('tracking a return', () => {
+  it('a catalogue carrier on 寄回 checks the number, subscribes the return, and both sides follow it to 签收; the supplier is told', async () => {
+    const r = await approvedReturn('退货跟踪');
+    // A number that does not fit the carrier is refused in Chinese; nothing is shipped.
+    const bad = await callEndpoint(t.app, r.buyer.token, rmaEndpoints.rmaShipBack, {
+      id: r.rmaId,
+      carrier: '顺丰速运',
+      carrierCode: 'shunfeng',
+      trackingNo: 'YT1234567890123',
+    });
+    expect(bad.code).not.toBe(0);
+    expect(bad.message).toContain('顺丰速运运单号格式不正确');
+    expect(await db().$count(trackedParcels, eq(trackedParcels.rmaId, r.rmaId))).toBe(0);
+
+    const trackingNo = `SF${String(2e12 + r.rmaId)}`;
+    const shipped = await callEndpoint(t.app, r.buyer.token, rmaEndpoints.rmaShipBack, {
+      id: r.rmaId,
+      carrier: '随便写的名字',
+      carrierCode: 'shunfeng',
+      trackingNo: trackingNo.toLowerCase(),
+    });
+    expect(shipped.code, shipped.message).toBe(0);
+    const [parcel] = await db().select().from(trackedParcels).where(eq(trackedParcels.rmaId, r.rmaId));
+    expect(parcel).toMatchObject({ orderId: r.orderId, shipmentId: null, carrierCode: 'shunfeng', trackingNo, subscription: Subscription.WAITING });
+    // The catalogue's name is written on the request, whatever name came with the code.
+    const detail = await callEndpoint(t.app, r.seller.admin.token, rmaEndpoints.rmaDetail, { id: r.rmaId });
+    expect(detail.data).toMatchObject({ status: RmaStatus.RETURNED, returnCarrier: '顺丰速运', returnTrackingNo: trackingNo });
+    // The return is not one of the order's shipments.
+    const ofOrder = await callEndpoint(t.app, r.buyer.token, e.trackingOfOrder, { orderId: r.orderId });
+    expect(ofOrder.data!.parcels.map((p) => p.id)).not.toContain(parcel!.id);
+
+    await runJobs(new Date(), parcel!.id);
+    await runDueJobs(db(), addHours(parcel!.createdAt, 31));
+    const done = (await db().select().from(trackedParcels).where(eq(trackedParcels.id, parcel!.id)))[0]!;
+    expect(done).toMatchObject({ subscription: Subscription.SUBSCRIBED, state: PARCEL_DELIVERED });
+    expect(done.deliveredAt).not.toBeNull();
+
+    // The supplier is told once that the return was signed for; the purchaser is not told of its own return.
+    const told = (companyId: number) =>
+      db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.type, 'rma_delivered')));
+    const toSeller = await told(r.seller.id);
+    expect(toSeller).toHaveLength(1);
+    expect(toSeller[0]!.title).toBe(`退货包裹已签收 ${r.rmaNo}`);
+    expect(toSeller[0]!.content).toContain(`顺丰速运 ${trackingNo}`);
+    expect(await told(r.buyer.companyId)).toHaveLength(0);
+    // A repeated push of the whole route tells nobody again.
+    const tracker = sandbox();
+    const again = tracker.pushParam(done.carrierCode, done.trackingNo, done.createdAt, 5);
+    expect((await push(done.id, again, pushSign(again, tracker.salt))).statusCode).toBe(200);
+    expect(await told(r.seller.id)).toHaveLength(1);
+
+    // Both sides read the return's route, newest first, with its delivery.
+    for (const token of [r.buyer.token, r.seller.admin.token]) {
+      const read = await callEndpoint(t.app, token, e.trackingOfRma, { rmaId: r.rmaId });
+      expect(read.data).toMatchObject({ enabled: true, sandbox: true });
+      expect(read.data!.parcels).toHaveLength(1);
+      const [p] = read.data!.parcels;
+      expect(p).toMatchObject({ rmaId: r.rmaId, carrierName: '顺丰速运', trackingNo, state: PARCEL_DELIVERED, deliveredAt: done.deliveredAt!.toISOString() });
+      expect(p!.events.map((x) => x.status)).toEqual(['签收', '派件', '在途', '在途', '揽收']);
+    }
+  });
+
+  it('a carrier outside the catalogue is shipped back by name and not tracked; a third company reads no return', async () => {
+    const r = await approvedReturn('退货不跟踪');
+    const shipped = await callEndpoint(t.app, r.buyer.token, rmaEndpoints.rmaShipBack, { id: r.rmaId, carrier: '本地货运', trackingNo: 'LOCAL-001' });
+    expect(shipped.code, shipped.message).toBe(0);
+    expect(await db().$count(trackedParcels, eq(trackedParcels.rmaId, r.rmaId))).toBe(0);
+    const read = await callEndpoint(t.app, r.seller.admin.token, e.trackingOfRma, { rmaId: r.rmaId });
+    expect(read.data).toMatchObject({ enabled: true, parcels: [] });
+    const other = await makeSupplier(db(), '退货跟踪第三供应商');
+    const probe = await callEndpoint(t.app, crossCompanyCaller(other.admin.token), e.trackingOfRma, { rmaId: r.rmaId });
+    expect(probe).toMatchObject({ code: Code.NOT_FOUND, message: MSG.recordNotFound });
   });
 });
 

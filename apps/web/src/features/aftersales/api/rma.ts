@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PARCEL_DELIVERED } from '@aquamall/shared';
 import { api, type InputOf } from '../../../lib/api.ts';
 
 /** POST /api/rma/list — the purchaser's (type 0) or the supplier's (type 1) after-sales requests. */
@@ -42,6 +43,19 @@ function useRmaMutation<V, R>(fn: (v: V) => Promise<R>) {
     },
   });
 }
+
+/**
+ * POST /api/tracking/rma — the return parcel of a request and its route (快递100), polled every 15 s while the goods
+ * are on their way back (`live`) and the parcel is not signed for yet.
+ */
+export const useRmaTracking = (rmaId: number, live: boolean) =>
+  useQuery({
+    queryKey: ['rma', 'tracking', rmaId],
+    queryFn: () => api.read('trackingOfRma', { rmaId }, { suppressError: true }),
+    refetchInterval: (q) => (live && !q.state.data?.parcels.every((p) => p.state === PARCEL_DELIVERED) ? 15_000 : false),
+  });
+/** POST /api/tracking/refresh — asks the carrier now for the return parcel (rate-limited per parcel by the server). */
+export const useRefreshRmaParcel = () => useRmaMutation((parcelId: number) => api.run('trackingRefresh', { parcelId }));
 
 export const useApplyRma = () => useRmaMutation((v: InputOf<'rmaApply'>) => api.run('rmaApply', v));
 export const useWithdrawRma = () => useRmaMutation((v: InputOf<'rmaWithdraw'>) => api.run('rmaWithdraw', v));

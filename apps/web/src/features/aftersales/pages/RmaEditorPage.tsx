@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Popconfirm, Radio, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { RmaStatus, rmaMachine, RmaType, rmaRefundInput, rmaRejectInput, rmaShipBackInput, type RmaAction, type RmaDetail, type RmaLineView, formatChinaDateTime, formatMoney } from '@aquamall/shared';
+import { CarrierFields, carrierOfForm } from '../../../components/CarrierFields.tsx';
 import { Img } from '../../../components/Img.tsx';
 import { Price } from '../../../components/Format.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
@@ -9,6 +10,7 @@ import { fileUrl, previewUrl } from '../../../lib/image.ts';
 import { useApproveRma, useExchangeRma, useRefundRma, useRejectRma, useRmaDetail, useShipBackRma, useWithdrawRma } from '../api/rma.ts';
 import { rmaButton, RmaStatusTag, RmaTypeTag } from '../components/status.tsx';
 import { DisputePanel } from '../components/DisputePanel.tsx';
+import { RmaParcel } from '../components/RmaParcel.tsx';
 import { ApproveModal, dispositionText, ReceiveModal, ReturnAddress, ReversalPrompt } from '../components/ReturnSteps.tsx';
 
 const when = (v: string | null | undefined) => (v ? formatChinaDateTime(v) : '无');
@@ -65,6 +67,7 @@ export default function RmaEditorPage() {
           )}
         </Descriptions>
       </Card>
+      {d.returnTrackingNo && <RmaParcel rmaId={d.id} onTheWay={d.status === RmaStatus.RETURNED} />}
       <Card variant="borderless" title="售后商品">
         <Table<RmaLineView>
           rowKey="id"
@@ -225,17 +228,22 @@ function NextStep({ d }: { d: RmaDetail }) {
   );
 }
 
+/**
+ * The purchaser's 寄回 form: the carrier from the logistics partner's catalogue (the number checked against it, as
+ * shipping an order does), so the return parcel is tracked; another carrier by name is shown but not tracked.
+ */
 function ShipBackForm({ id, seller }: { id: number; seller: string }) {
   const ship = useShipBackRma();
   return (
     <Card size="small" title={`供应商已同意，请将商品寄回 ${seller}（退货地址见下方）并填写物流信息`} style={{ marginBottom: 16 }}>
-      <Form layout="inline" onFinish={(v: { carrier: string; trackingNo: string }) => void ship.mutateAsync({ id, ...v })}>
-        <Form.Item name="carrier" label="物流公司" rules={shipRules.carrier}>
-          <Input maxLength={50} placeholder="如 顺丰速运" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="trackingNo" label="物流单号" rules={shipRules.trackingNo}>
-          <Input maxLength={50} placeholder="物流单号" style={{ width: 220 }} />
-        </Form.Item>
+      <Form
+        layout="inline"
+        style={{ rowGap: 8 }}
+        onFinish={(v: { carrierCode: string; carrier?: string; trackingNo: string }) =>
+          void ship.mutateAsync({ id, ...carrierOfForm(v), trackingNo: v.trackingNo })
+        }
+      >
+        <CarrierFields rules={shipRules} selectWidth={200} inputWidth={220} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={ship.isPending}>{rmaButton('shipBack')}</Button>
         </Form.Item>

@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Table } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import {
-  CARRIERS,
-  carrierOf,
-  trackingNoProblem,
-  type CarrierCode,
   formatMoney,
   lineTitle,
   orderCancelInput,
@@ -16,10 +12,10 @@ import {
   formatFen,
   toFen,
 } from '@aquamall/shared';
-import type { RuleObject, RuleRender } from 'antd/es/form';
+import { CarrierFields, carrierOfForm } from '../../../components/CarrierFields.tsx';
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { TransferPayeeCard } from '../../../components/payee/TransferPayeeCard.tsx';
-import { formRules, problemRule, zodRule } from '../../../lib/form-rules.ts';
+import { formRules, zodRule } from '../../../lib/form-rules.ts';
 import {
   useCancelOrder,
   useCreditForOrder,
@@ -335,25 +331,6 @@ export function RejectPaymentModal({ order, open, onClose }: ModalProps) {
   );
 }
 
-/** The ship form's carrier: one of the catalogue (tracked), or another typed by name (shown, not tracked). */
-const OTHER_CARRIER = 'other';
-const CARRIER_OPTIONS = [
-  ...CARRIERS.map((c) => ({ value: c.code, label: c.name })),
-  { value: OTHER_CARRIER, label: '其他物流公司（不提供跟踪）' },
-];
-const carrierPicked = [problemRule((v: string | undefined) => (v ? null : '请选择物流公司'), true)];
-/** The number must fit the picked catalogue carrier (the server checks the same, logistics.ts). */
-const fitsCarrier: RuleRender = ({ getFieldValue }) => {
-  const code: unknown = getFieldValue('carrierCode');
-  return problemRule((v: string | undefined) =>
-    typeof code === 'string' && code !== OTHER_CARRIER && v?.trim() ? trackingNoProblem(code, v) : null,
-  ) as RuleObject;
-};
-const carrierOfForm = (v: { carrierCode: string; carrier?: string }) => {
-  const c = carrierOf(v.carrierCode);
-  return c ? { carrier: c.name, carrierCode: c.code as CarrierCode } : { carrier: v.carrier ?? '' };
-};
-
 /** Supplier ships: quantity per line up to what remains, carrier and tracking number. */
 export function ShipModal({ order, open, onClose }: ModalProps) {
   const [form] = Form.useForm<{
@@ -429,21 +406,8 @@ export function ShipModal({ order, open, onClose }: ModalProps) {
             },
           ]}
         />
-        <Form.Item name="carrierCode" label="物流公司" rules={carrierPicked} style={{ marginTop: 16 }}>
-          <Select showSearch optionFilterProp="label" options={CARRIER_OPTIONS} placeholder="请选择物流公司" aria-label="物流公司" />
-        </Form.Item>
-        <Form.Item noStyle shouldUpdate={(a, b) => a.carrierCode !== b.carrierCode}>
-          {({ getFieldValue }) =>
-            getFieldValue('carrierCode') === OTHER_CARRIER && (
-              <Form.Item name="carrier" label="物流公司名称" rules={shipRules.carrier} extra="目录外的承运商不提供物流跟踪">
-                <Input maxLength={50} placeholder="例如：本地货运" />
-              </Form.Item>
-            )
-          }
-        </Form.Item>
-        <Form.Item name="trackingNo" label="运单号" dependencies={['carrierCode']} rules={[...shipRules.trackingNo, fitsCarrier]}>
-          <Input maxLength={50} />
-        </Form.Item>
+        <div style={{ marginTop: 16 }} />
+        <CarrierFields rules={shipRules} />
         <Form.Item name="remark" label="备注" rules={shipRules.remark}>
           <Input maxLength={300} placeholder="选填" />
         </Form.Item>

@@ -15,3 +15,18 @@ export function useSaveNoticeSettings() {
     onSuccess: (data) => qc.setQueryData(key, data),
   });
 }
+
+const receiversKey = ['workbench', 'order-receivers'] as const;
+
+/** GET /api/message/orderReceivers — who of the supplier receives its order events (订单消息接收人), and the choices. */
+export const useOrderReceivers = (enabled: boolean) =>
+  useQuery({ queryKey: receiversKey, queryFn: () => api.read('orderReceiversGet', undefined, { suppressError: true }), enabled });
+
+/** POST /api/message/orderReceivers — saves the chosen users and roles (both empty: the default). */
+export function useSaveOrderReceivers() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: InputOf<'orderReceiversSave'>) => api.run('orderReceiversSave', v),
+    onSuccess: (data) => qc.setQueryData(receiversKey, data),
+  });
+}

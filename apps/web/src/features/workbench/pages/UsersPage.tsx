@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { maskPhone, type CompanyUserRow, formatChinaDateTime } from '@aquamall/shared';
+import { CompanyType, maskPhone, type CompanyUserRow, formatChinaDateTime } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { useSession } from '../../session/index.ts';
 import { useCan } from '../api/access.ts';
@@ -9,11 +9,13 @@ import { useSetUserDisabled, useUserList, type UserListParams } from '../api/use
 import { UserFormModal } from '../components/UserFormModal.tsx';
 import { InvitationsTable } from '../components/InvitationsTable.tsx';
 import { DepartmentsSection } from '../components/DepartmentsSection.tsx';
+import { OrderReceiversCard } from '../components/OrderReceiversCard.tsx';
 import { TwoFactorPolicyCard, TwoFactorResetButton } from '../../../components/two-factor/TwoFactorPolicy.tsx';
 
 /** user/list: the company's users and open invitations; invite, revoke, edit name and roles, disable (ends their sessions) and enable. */
 export default function UsersPage() {
   const { user: me } = useSession();
+  const user = me;
   const { params, filter, page } = useListParams<Omit<UserListParams, 'pageIndex' | 'pageSize'>>();
   const [editing, setEditing] = useState<{ user: CompanyUserRow | null } | null>(null);
   const list = useUserList(params);
@@ -145,6 +147,7 @@ export default function UsersPage() {
       />
       <InvitationsTable canManage={canManage} />
       <DepartmentsSection canManage={canManage} />
+      <OrderReceiversCard canManage={canManage && user?.extension.CompanyType === CompanyType.SUPPLIER} />
       <TwoFactorPolicyCard canManage={canManage} />
       <UserFormModal open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} />
     </ListPage>

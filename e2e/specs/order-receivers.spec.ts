@@ -1,0 +1,28 @@
+import { expect, test } from '../fixtures/console.ts';
+import { signIn } from './auth-helpers.ts';
+
+test('a supplier administrator chooses who receives the order notifications and restores the default', async ({ page }) => {
+  await signIn(page, '18800000003');
+  await page.goto('/customer/user/list');
+  const card = page.getByTestId('order-receivers');
+  await expect(card).toContainText('订单消息接收人');
+  await expect(card).toContainText('当前为默认接收人');
+
+  // A preset role by name: its members (and only they) receive new orders, payment proofs, after-sales requests…
+  await card.getByLabel('指定角色').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: '保存接收人' }).click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
+  await expect(card).toContainText('当前接收人');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/rmatrack-order-receivers-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // 恢复默认: the administrators and the holders of the order permission again (other journeys expect them).
+  await card.getByRole('button', { name: '恢复默认' }).click();
+  await expect(card).toContainText('当前为默认接收人');
+});
