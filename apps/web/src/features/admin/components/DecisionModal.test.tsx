@@ -30,11 +30,11 @@ describe('the console decision dialog', () => {
     expect(screen.getByText('2026-12-06 微信支付 · 支付单 ZF1')).toBeTruthy();
     expect(screen.getByText('处理人和时间将被记录，并写入操作日志。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确认处理' }));
-    await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')).not.toBeNull());
+    expect(await screen.findByText('请填写处理说明', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '渠道已补单' } });
     fireEvent.click(screen.getByRole('button', { name: '确认处理' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(onSubmit).toHaveBeenCalledWith({ note: '渠道已补单' });
   });
 
@@ -43,7 +43,7 @@ describe('the console decision dialog', () => {
     const onClose = open(onSubmit);
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '重复处理' } });
     fireEvent.click(screen.getByRole('button', { name: '确认处理' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 20));
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -54,7 +54,8 @@ export function DecisionNote({
   maxLength?: number;
 }) {
   return (
-    <Form.Item name={name} label={label} rules={rules} extra={extra}>
+    // The counter (0 / 300) stands at the right end of the line under the field: the note keeps clear of it.
+    <Form.Item name={name} label={label} rules={rules} extra={<div style={{ paddingRight: 72 }}>{extra}</div>}>
       <Input.TextArea rows={rows} maxLength={maxLength} showCount />
     </Form.Item>
   );
