@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { cartLines, documentHistory, jobs, messages, orders, productSkus, purchaseRequests } from '../../db/schema/index.ts';
-import { makeApprovalCompany, newIdempotencyKey } from '../../test/factories/index.ts';
+import { createApprovalRule, createHeadedDepartment, makeApprovalCompany, newIdempotencyKey } from '../../test/factories/index.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { addDays } from '../jobs/schedule.ts';
 import { runDueJobs } from '../jobs/runner.ts';
@@ -28,35 +28,15 @@ type Co = Awaited<ReturnType<typeof makeApprovalCompany>>;
 /** The company of the example: ≥¥200,000 head then finance (tried first), ≥¥50,000 the head; a department headed. */
 async function companyWithRules(name: string, price = 10_000): Promise<Co & { departmentId: number }> {
   const co = await makeApprovalCompany(db(), name, price);
-  const dep = await callEndpoint(t.app, co.buyer.token, d.departmentCreate, {
-    name: '生产部',
-    headUserId: co.head.id,
-    memberIds: [co.buyer.id, co.head.id],
-  });
+  const dep = await createHeadedDepartment(t.app, co, '生产部');
   expect(dep.code).toBe(0);
-  const big = await callEndpoint(t.app, co.buyer.token, r.approvalRuleCreate, {
+  const big = await createApprovalRule(t.app, co.buyer.token, {
     name: '大额采购',
-    priority: 1,
-    active: true,
     minAmount: 200_000,
-    categoryId: null,
-    sellerCompanyId: null,
-    departmentId: null,
-    roleId: null,
     steps: [{ kind: 'head' }, { kind: 'role', roleId: co.financeRoleId }],
   });
   expect(big.code).toBe(0);
-  const mid = await callEndpoint(t.app, co.buyer.token, r.approvalRuleCreate, {
-    name: '中额采购',
-    priority: 2,
-    active: true,
-    minAmount: 50_000,
-    categoryId: null,
-    sellerCompanyId: null,
-    departmentId: null,
-    roleId: null,
-    steps: [{ kind: 'head' }],
-  });
+  const mid = await createApprovalRule(t.app, co.buyer.token, { name: '中额采购', priority: 2, minAmount: 50_000 });
   expect(mid.code).toBe(0);
   return { ...co, departmentId: dep.data.sysNo };
 }
@@ -173,10 +153,7 @@ describe('approval rules at checkout', () => {
 
   it('a step nobody can decide refuses the checkout in words; a rule for another department does not apply', async () => {
     const co = await makeApprovalCompany(db(), '无人');
-    const rule = await callEndpoint(t.app, co.buyer.token, r.approvalRuleCreate, {
-      name: '部门审批', priority: 0, active: true, minAmount: 0, categoryId: null, sellerCompanyId: null, departmentId: null, roleId: null,
-      steps: [{ kind: 'head' }],
-    });
+    const rule = await createApprovalRule(t.app, co.buyer.token, { name: '部门审批', priority: 0 });
     const { res } = await checkout(co, 1);
     expect(res).toMatchObject({ code: Code.CONFLICT, message: '审批规则「部门审批」第1步（部门负责人）没有可用的审批人，请联系企业管理员完善审批设置' });
     await db().delete(cartLines).where(eq(cartLines.userId, co.buyer.id));

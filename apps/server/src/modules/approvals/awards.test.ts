@@ -1,24 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AgreementStatus, chinaDay, EnquiryStatus, PurchaseRequestKind, PurchaseRequestStatus as P, QuotationStatus, TenderLotStatus, type TenderDetail } from '@aquamall/shared';
-import { approvalRuleEndpoints as r, departmentEndpoints as d, purchaseRequestEndpoints as p } from '@aquamall/shared/endpoints';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
+import { purchaseRequestEndpoints as p } from '@aquamall/shared/endpoints';
+import { testDbKind } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { agreementLines, agreements, documentHistory, enquiries, enquiryItems, orders, purchaseRequests, quotations, tenderLots } from '../../db/schema/index.ts';
 import { agreementEndpoints as ag } from '@aquamall/shared/endpoints';
-import { api, giveRole, insertEnquiry, insertOffer, insertUser, makeAddress, makeApprovalCompany, makeSupplier, signIn } from '../../test/factories/index.ts';
+import {
+  createApprovalRule,
+  createHeadedDepartment,
+  giveRole,
+  HOUR_LONG_TENDERS,
+  insertEnquiry,
+  insertOffer,
+  insertUser,
+  makeAddress,
+  makeApprovalCompany,
+  makeSupplier,
+  publishTender,
+  signIn,
+} from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addHours } from '../jobs/schedule.ts';
 
 // Hour-long tenders: the sealed-bid windows are lowered as demo mode allows (as tenders.test.ts does).
-let t: TestApp;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
-  http = api(t.app);
-});
-afterAll(async () => t?.close());
-const db = () => t.database.db;
+const t = useTestApp({ env: HOUR_LONG_TENDERS });
+const { db, http } = t;
 
 type Co = Awaited<ReturnType<typeof makeApprovalCompany>>;
 let seq = 0;
@@ -29,16 +37,10 @@ async function company() {
   const co: Co = await makeApprovalCompany(db(), `授标${n}`);
   const finance2 = await signIn(db(), await insertUser(db(), { companyId: co.buyer.companyId, realName: `授标${n}财务二` }));
   await giveRole(db(), finance2.id, co.financeRoleId);
-  expect((await callEndpoint(t.app, co.buyer.token, d.departmentCreate, { name: '采购部', headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] })).code).toBe(0);
-  const rule = await callEndpoint(t.app, co.buyer.token, r.approvalRuleCreate, {
+  expect((await createHeadedDepartment(t.app, co, '采购部')).code).toBe(0);
+  const rule = await createApprovalRule(t.app, co.buyer.token, {
     name: '大额授标',
-    priority: 1,
-    active: true,
     minAmount: 50_000,
-    categoryId: null,
-    sellerCompanyId: null,
-    departmentId: null,
-    roleId: null,
     steps: [{ kind: 'head' }, { kind: 'role', roleId: co.financeRoleId }],
   });
   expect(rule.code).toBe(0);
@@ -240,23 +242,14 @@ describe('tender awards through approvals', () => {
   it('a lot of ¥60,000 waits as a request with the lot open; on approval it is awarded with its order', async () => {
     const co = await company();
     await makeAddress(db(), co.buyer.companyId, { isDefault: true });
-    const now = Date.now();
-    const saved = await http.post<{ id: number }>(co.buyer.token, '/api/tender/save', {
+    const { published, id: tenderId, lotIds } = await publishTender(t.app, co.buyer.token, {
       title: `药剂招标${co.n}`,
-      category: '水处理药剂',
       budget: 100000,
-      budgetShown: true,
-      areaName: '福建省 福州市',
-      content: '<p>详见招标文件</p>',
       lots: [{ name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 70000 }],
-      deadline: new Date(now + 3_600_000).toISOString(),
-      openAt: new Date(now + 2 * 3_600_000).toISOString(),
-      priceWeight: 60,
     });
-    const tenderId = saved.data.id;
-    expect((await http.post(co.buyer.token, '/api/tender/publish', { id: tenderId })).code).toBe(0);
+    expect(published.code).toBe(0);
     const detail = async () => (await http.get<TenderDetail>(co.buyer.token, `/api/tender/detail?id=${tenderId}`)).data;
-    const lotId = (await detail()).lots[0]!.id;
+    const lotId = lotIds[0]!;
     // Three valid bids open the tender; the cheapest (¥6,000 × 10 吨) wins.
     const bidders = [];
     for (const [i, price] of [6000, 6200, 6500].entries()) {

@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BudgetEntryKind, Code, PurchaseRequestStatus as P } from '@aquamall/shared';
 import {
-  approvalRuleEndpoints as r,
   budgetEndpoints as b,
   cartEndpoints as c,
-  departmentEndpoints as d,
   orderEndpoints as o,
   purchaseRequestEndpoints as p,
 } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { budgetEntries, cartLines, orders, purchaseRequests } from '../../db/schema/index.ts';
-import { makeApprovalCompany, newIdempotencyKey } from '../../test/factories/index.ts';
+import { createApprovalRule, createHeadedDepartment, makeApprovalCompany, newIdempotencyKey } from '../../test/factories/index.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { createOrders } from '../orders/create.ts';
 import { releaseBudget } from './ledger.ts';
@@ -32,7 +30,7 @@ const [month, quarter, year] = periodKeysOf(new Date());
 /** A company (price ¥1,000 a unit) with 生产部 (head: the manager; members: the buyer, the head). */
 async function company(name: string): Promise<Co & { departmentId: number }> {
   const co = await makeApprovalCompany(db(), name, 1000);
-  const dep = await callEndpoint(t.app, co.buyer.token, d.departmentCreate, { name: '生产部', headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] });
+  const dep = await createHeadedDepartment(t.app, co, '生产部');
   expect(dep.code).toBe(0);
   return { ...co, departmentId: dep.data.sysNo };
 }
@@ -176,17 +174,7 @@ describe('budgets: over-budget routed for approval', () => {
   it('with 转审批, an order beyond the budget becomes a purchase request; approval places it beyond the budget, rejection consumes nothing', async () => {
     const co = await company('预算审批');
     const id = (await allocate(co, 2000)).data.sysNo;
-    const rule = await callEndpoint(t.app, co.buyer.token, r.approvalRuleCreate, {
-      name: '超预算审批',
-      priority: 9,
-      active: false,
-      minAmount: 0,
-      categoryId: null,
-      sellerCompanyId: null,
-      departmentId: null,
-      roleId: null,
-      steps: [{ kind: 'head' }],
-    });
+    const rule = await createApprovalRule(t.app, co.buyer.token, { name: '超预算审批', priority: 9, active: false });
     const missing = await callEndpoint(t.app, co.buyer.token, b.budgetSettingsSave, { overMode: 1, ruleId: null });
     expect(missing.message).toBe('转审批时请选择审批规则');
     expect((await callEndpoint(t.app, co.buyer.token, b.budgetSettingsSave, { overMode: 1, ruleId: rule.data.sysNo })).code).toBe(0);
@@ -227,9 +215,7 @@ describe('budgets: isolation', () => {
     const x = crossCompanyCaller(theirs.buyer.token);
     expect((await callEndpoint(t.app, x, b.budgetAdjust, { sysNo: id, direction: 'increase', amount: 1, note: '偷改' })).message).toBe('预算不存在');
     expect((await callEndpoint(t.app, x, b.budgetEntries, { sysNo: id, pageIndex: 1, pageSize: 10 })).message).toBe('预算不存在');
-    const theirRule = await callEndpoint(t.app, ours.buyer.token, r.approvalRuleCreate, {
-      name: '甲的规则', priority: 0, active: false, minAmount: 0, categoryId: null, sellerCompanyId: null, departmentId: null, roleId: null, steps: [{ kind: 'head' }],
-    });
+    const theirRule = await createApprovalRule(t.app, ours.buyer.token, { name: '甲的规则', priority: 0, active: false });
     expect((await callEndpoint(t.app, x, b.budgetSettingsSave, { overMode: 1, ruleId: theirRule.data.sysNo })).message).toBe('所选审批规则不存在');
     expect((await callEndpoint(t.app, x, b.budgetCreate, { departmentId: ours.departmentId, userId: null, periodKey: month!, amount: 1, note: '' })).message).toBe('所选部门或人员不存在');
     expect((await callEndpoint(t.app, x, b.budgetList, { pageIndex: 1, pageSize: 10 })).data.total).toBe(0);

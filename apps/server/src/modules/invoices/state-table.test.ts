@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { Code, InvoiceStatus, invoiceButtonLabel, invoiceMachine, stateMatrix, type InvoiceMachineAction } from '@aquamall/shared';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import { auditLogs, documentHistory, invoices } from '../../db/schema/index.ts';
 import {
-  api,
   makeCompletedOrder,
   makeInvoiceTitle,
   makeOnSaleProduct,
@@ -17,14 +16,7 @@ import {
  * The invoice's state table (packages/shared/src/machines/invoice.ts) walked against the endpoints: every action
  * in every state the table does not admit is refused with the table's text and changes nothing.
  */
-let t: TestApp;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = api(t.app);
-});
-afterAll(async () => t?.close());
-const db = () => t.database.db;
+const { db, http } = useTestApp();
 
 const body = (action: InvoiceMachineAction, id: number): object => {
   switch (action) {

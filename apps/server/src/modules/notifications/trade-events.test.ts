@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, type NoticeEventKey } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import { jobs, noticeOutbox, users } from '../../db/schema/index.ts';
 import {
+  createApprovalRule,
+  createHeadedDepartment,
+  HOUR_LONG_TENDERS,
   insertOffer,
   makeApprovalCompany,
   makePurchaser,
   makeSupplier,
   newIdempotencyKey,
+  publishTender,
 } from '../../test/factories/index.ts';
 import { makeEnquiry } from '../../test/factories/quotations.ts';
 import { callEndpoint } from '../../test/http.ts';
@@ -24,12 +28,8 @@ import { scheduleDeadlineSoon } from '../enquiries/editor.ts';
  * recipient exactly once per channel the category is on by default, sent through the sandbox, and a second
  * run of the jobs adds nothing.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
-});
-afterAll(async () => t?.close());
-const db = () => t.database.db;
+const t = useTestApp({ env: HOUR_LONG_TENDERS });
+const { db } = t;
 
 /** Binds WeChat and e-mail besides the login phone, so every channel can reach the user. */
 async function bindAll(userId: number) {
@@ -86,23 +86,10 @@ describe('招标: 开标提醒 and 中标 / 未中标', () => {
       await bindAll(s.admin.id);
       bidders.push(s);
     }
-    const now = Date.now();
-    const saved = await callEndpoint(t.app, buyer.token, e.tenderSave, {
-      title: '水厂药剂招标通知测试',
-      category: '水处理药剂',
-      budget: 500000,
-      budgetShown: true,
-      areaName: '福建省 福州市',
-      content: '<p>详见招标文件</p>',
-      lots: [{ name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000 }],
-      deadline: new Date(now + 3_600_000).toISOString(),
-      openAt: new Date(now + 2 * 3_600_000).toISOString(),
-      priceWeight: 60,
-    });
+    const { saved, published, id, lotIds } = await publishTender(t.app, buyer.token, { title: '水厂药剂招标通知测试' });
     expect(saved.code).toBe(0);
-    const id = saved.data.id;
-    expect((await callEndpoint(t.app, buyer.token, e.tenderPublish, { id })).code).toBe(0);
-    const lotId = (await callEndpoint(t.app, buyer.token, e.tenderDetail, { id })).data.lots[0]!.id;
+    expect(published.code).toBe(0);
+    const lotId = lotIds[0]!;
     for (const [i, s] of bidders.entries()) {
       const bid = await callEndpoint(t.app, s.admin.token, e.tenderBid, { tenderId: id, prices: [{ lotId, price: 100 + i }], validityDays: 90 });
       expect(bid.code).toBe(0);
@@ -152,19 +139,9 @@ describe('待您审批', () => {
     const co = await makeApprovalCompany(db(), '审批通知');
     await bindAll(co.head.id);
     await bindAll(co.buyer.id);
-    const dep = await callEndpoint(t.app, co.buyer.token, e.departmentCreate, { name: '生产部', headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] });
+    const dep = await createHeadedDepartment(t.app, co, '生产部');
     expect(dep.code).toBe(0);
-    const rule = await callEndpoint(t.app, co.buyer.token, e.approvalRuleCreate, {
-      name: '中额采购',
-      priority: 1,
-      active: true,
-      minAmount: 50_000,
-      categoryId: null,
-      sellerCompanyId: null,
-      departmentId: null,
-      roleId: null,
-      steps: [{ kind: 'head' }],
-    });
+    const rule = await createApprovalRule(t.app, co.buyer.token, { name: '中额采购', minAmount: 50_000, steps: [{ kind: 'head' }] });
     expect(rule.code).toBe(0);
     const line = await co.cartLine(6);
     const res = await callEndpoint(

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ORDER_CLOCKS, Code, MSG, OrderStatus, PaymentStatus, Side, StockReason } from '@aquamall/shared';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import {
   bankAccounts,
   documentHistory,
@@ -15,13 +15,12 @@ import {
 import {
   advanceOrder,
   callerFor,
-  ensurePayeeAccount,
   giveBankAccount,
   linesOf,
-  makeOnSaleProduct,
   makeOrder,
   makePurchaser,
   makeSupplier,
+  makeTradePair,
   proofFile,
 } from '../../test/factories/index.ts';
 import { call } from '../../test/http.ts';
@@ -29,24 +28,18 @@ import { cancelOrder, confirmOrder, payOrder, receiveOrder } from './lifecycle.t
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { jobsOf } from '../jobs/schedule.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 expectCrossCompanyProbes('modules/orders/lifecycle.test.ts');
 
-const db = () => t.database.db;
+const { db } = t;
 const sku = async (id: number) => (await db().select().from(productSkus).where(eq(productSkus.id, id)))[0]!;
 const order = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const pendingJobs = async (id: number) => (await jobsOf(db(), Object.values(ORDER_CLOCKS), id)).filter((j) => j.status === 0);
 
 /** A supplier with a two-SKU product (100 each), a purchaser and a fresh 待确认 order of 10 + 4. */
 async function scene(name: string) {
-  const seller = await makeSupplier(db(), `${name}供应商`);
-  await ensurePayeeAccount(db(), seller.id);
-  const buyer = await makePurchaser(db(), `${name}采购商`);
-  const { productId, skuIds } = await makeOnSaleProduct(db(), seller, {
+  const { seller, buyer, productId, skuIds } = await makeTradePair(db(), name, {
+    payee: true,
     skus: [
       { price: 100, stock: 100 },
       { price: 50, stock: 100 },

@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { ORDER_CLOCKS, OrderStatus, Side, StockReason } from '@aquamall/shared';
 import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { jobs, messages, documentHistory, orders, productSkus, stockLedger } from '../../db/schema/index.ts';
-import { createPgDatabase, createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
+import { createPgDatabase, testDbKind } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import {
   advanceOrder,
   callerFor,
-  ensurePayeeAccount,
   makeOnSaleProduct,
   makeOrder,
   makePurchaser,
   makeSupplier,
+  makeTradeOrder,
   proofFile,
 } from '../../test/factories/index.ts';
 import { addHours, scheduleJob } from '../jobs/schedule.ts';
 import { registerJob, runDueJobs, MAX_ATTEMPTS } from '../jobs/runner.ts';
 import { confirmOrder, payOrder } from './lifecycle.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
-
-const db = () => t.database.db;
+const t = useTestApp();
+const { db } = t;
 const T0 = new Date('2030-01-01T00:00:00Z');
 const order = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const jobOf = async (id: number, kind: string) =>
@@ -39,18 +35,7 @@ const jobOf = async (id: number, kind: string) =>
   ).at(-1)!;
 
 async function scene(name: string, quantity = 6) {
-  const seller = await makeSupplier(db(), `${name}供应商`);
-  await ensurePayeeAccount(db(), seller.id);
-  const buyer = await makePurchaser(db(), `${name}采购商`);
-  const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
-  const o = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity }], { now: T0 });
-  return {
-    seller,
-    buyer,
-    skuId: skuIds[0]!,
-    id: o.id,
-    sides: { buyerUserId: buyer.id, sellerUserId: seller.admin.id },
-  };
+  return makeTradeOrder(db(), name, { skus: [{ price: 10, stock: 100 }], quantity, now: T0, payee: true });
 }
 
 describe('timed rules of orders', () => {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { Code, CreditAccountStatus, ExcessHandling, OrderStatus, PaymentStatus, toFen } from '@aquamall/shared';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
+import { testDbKind } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import { creditAccounts, creditLedger, documentHistory, orderPayments, orders } from '../../db/schema/index.ts';
-import {
-  advanceOrder,
-  api,
-  callerFor,
-  ensurePayeeAccount,
-  makeOnSaleProduct,
-  makeOrder,
-  makePurchaser,
-  makeSupplier,
-  proofFile,
-} from '../../test/factories/index.ts';
+import { callerFor, makeTradeOrder, proofFile } from '../../test/factories/index.ts';
 import { payOrder } from './lifecycle.ts';
 
 /**
@@ -21,23 +12,11 @@ import { payOrder } from './lifecycle.ts';
  * seen; short leaves the remainder payable, an excess is refunded or kept as balance; the order's paid amount is the
  * sum of its confirmed payment rows. The parallel cases mean something on PostgreSQL (AQUAMALL_TEST_DB=pg).
  */
-let t: TestApp;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = api(t.app);
-});
-afterAll(async () => t?.close());
-const db = () => t.database.db;
+const { db, http } = useTestApp();
 
 /** An order of 2 × ¥150 = ¥300.00 waiting for payment, with the supplier's verified account. */
 async function scene(name: string) {
-  const seller = await makeSupplier(db(), `${name}供应商`);
-  const buyer = await makePurchaser(db(), `${name}采购商`);
-  const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 150, stock: 100 }] });
-  const order = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 2 }]);
-  await advanceOrder(db(), order.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_PAY);
-  await ensurePayeeAccount(db(), seller.id);
+  const { seller, buyer, order } = await makeTradeOrder(db(), name, { skus: [{ price: 150, stock: 100 }], quantity: 2, to: OrderStatus.TO_PAY, payee: true });
   const payer = await callerFor(db(), buyer.id);
   const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
   const submit = async () =>

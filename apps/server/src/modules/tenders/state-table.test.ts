@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BidStatus, stateMatrix, tenderBidMachine, tenderLotMachine, tenderMachine } from '@aquamall/shared';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-app.ts';
 import { bids, documentHistory, tenderBids, tenderLots, tenderObjections } from '../../db/schema/index.ts';
-import { api, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
+import { HOUR_LONG_TENDERS, makePurchaser, makeSupplier, tenderInput } from '../../test/factories/index.ts';
 import { tenderJobHandlers } from './jobs.ts';
 import { TENDER_JOBS } from './common.ts';
 import { jobsOf } from '../jobs/schedule.ts';
@@ -14,32 +14,9 @@ import { jobsOf } from '../jobs/schedule.ts';
  * system's timed actions leave it alone), and nothing changes. Statuses are set directly to build each state.
  */
 
-let t: TestApp;
-let http: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
-  http = api(t.app);
-});
-afterAll(async () => t?.close());
+const { db, http } = useTestApp({ env: HOUR_LONG_TENDERS });
 
-const db = () => t.database.db;
-
-const body = (over: object = {}) => {
-  const now = Date.now();
-  return {
-    title: '状态表招标',
-    category: '水处理药剂',
-    budget: 500000,
-    budgetShown: true,
-    areaName: '福建省 福州市',
-    content: '<p>详见招标文件</p>',
-    lots: [{ name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000 }],
-    deadline: new Date(now + 3_600_000).toISOString(),
-    openAt: new Date(now + 2 * 3_600_000).toISOString(),
-    priceWeight: 60,
-    ...over,
-  };
-};
+const body = (over: object = {}) => tenderInput({ title: '状态表招标', ...over });
 
 describe('tender state table', () => {
   it('every command refuses every state the table does not admit, with the table text, and changes nothing', async () => {

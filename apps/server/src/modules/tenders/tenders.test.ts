@@ -18,7 +18,7 @@ import {
 import { endpoints } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { bids, files, jobs, messages, orders, tenderBids, tenderBidVersions, tenderLots } from '../../db/schema/index.ts';
-import { api, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInPlatformAdmin } from '../../test/factories/index.ts';
+import { api, HOUR_LONG_TENDERS, makeAddress, makePurchaser, makeSupplier, multipartBody, signedInPlatformAdmin, tenderInput } from '../../test/factories/index.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
 import { TENDER_JOBS } from './common.ts';
@@ -34,7 +34,7 @@ let http: ReturnType<typeof api>;
 // Hour-long tenders: the sealed-bid windows (20 and 15 days, decision 0160) are lowered as demo mode allows;
 // sealed-rules.test.ts proves them at their platform values.
 beforeAll(async () => {
-  t = await createTestApp({ env: { TENDER_MIN_BID_DAYS: '0', TENDER_MIN_CHANGE_DAYS: '0' } });
+  t = await createTestApp({ env: HOUR_LONG_TENDERS });
   http = api(t.app);
 });
 afterAll(async () => t?.close());
@@ -49,24 +49,16 @@ async function pdf(companyId: number, userId: number): Promise<string> {
   return path;
 }
 
+/** Two lots: 10 吨 聚合氯化铝 (¥30,000) and 2 吨 聚丙烯酰胺 (¥40,000). */
 function tenderBody(over: Partial<TenderSaveInput> = {}): TenderSaveInput {
-  const now = Date.now();
-  return {
+  return tenderInput({
     title: `水厂药剂年度采购招标${++seq}`,
-    category: '水处理药剂',
-    budget: 500000,
-    budgetShown: true,
-    areaName: '福建省 福州市',
-    content: '<p>详见招标文件</p>',
     lots: [
       { name: '聚合氯化铝', spec: '含量≥28%', quantity: 10, unit: '吨', budget: 30000 },
       { name: '聚丙烯酰胺', spec: '阳离子', quantity: 2, unit: '吨', budget: 40000 },
     ],
-    deadline: new Date(now + 3_600_000).toISOString(),
-    openAt: new Date(now + 2 * 3_600_000).toISOString(),
-    priceWeight: 60,
     ...over,
-  };
+  });
 }
 
 type Supplier = Awaited<ReturnType<typeof makeSupplier>>;

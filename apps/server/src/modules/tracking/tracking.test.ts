@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ORDER_CLOCKS, Code, MSG, OrderStatus, PARCEL_DELIVERED, RmaStatus, RmaType } from '@aquamall/shared';
 import { orderEndpoints, rmaEndpoints, trackingEndpoints as e } from '@aquamall/shared/endpoints';
 import { jobs, messages, trackedParcels, trackingEvents, trackingPushes } from '../../db/schema/index.ts';
 import { loadTracker, pushSign, SandboxTracker, verifyPush } from '../../lib/partners/logistics.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { advanceOrder, linesOf, makeCompletedOrder, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
+import { useTestApp } from '../../test/use-app.ts';
+import { linesOf, makeCompletedOrder, makeOnSaleProduct, makePurchaser, makeSupplier, makeTradeOrder } from '../../test/factories/index.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { crossCompanyCaller, expectCrossCompanyProbes } from '../../test/isolation-record.ts';
 import { addDays, addHours } from '../jobs/schedule.ts';
@@ -13,24 +13,16 @@ import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { SUBSCRIBE_JOB, Subscription } from './parcels.ts';
 import { trackerOf } from './routes.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 expectCrossCompanyProbes('modules/tracking/tracking.test.ts');
 
-const db = () => t.database.db;
+const { db } = t;
 const sandbox = () => trackerOf(t.app) as SandboxTracker;
 
 /** An order paid and waiting to ship, and its two sides. */
 async function paidOrder(name: string) {
-  const seller = await makeSupplier(db(), `${name}供应商`);
-  const buyer = await makePurchaser(db(), `${name}采购商`);
-  const { skuIds } = await makeOnSaleProduct(db(), seller, { skus: [{ price: 10, stock: 100 }] });
-  const o = await makeOrder(db(), buyer, seller.id, [{ skuId: skuIds[0]!, quantity: 4 }]);
-  await advanceOrder(db(), o.id, { buyerUserId: buyer.id, sellerUserId: seller.admin.id }, OrderStatus.TO_SHIP);
-  return { seller, buyer, id: o.id };
+  const { seller, buyer, id } = await makeTradeOrder(db(), name, { skus: [{ price: 10, stock: 100 }], quantity: 4, to: OrderStatus.TO_SHIP });
+  return { seller, buyer, id };
 }
 
 /** The supplier ships everything with a catalogue carrier through the API; answers the parcel. */

@@ -1,4 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApprovalRuleInput } from '@aquamall/shared';
+import { endpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
+import { callEndpoint } from '../http.ts';
 import { makeAddress, makeCartLine } from './cart.ts';
 import { makeOnSaleProduct, makePurchaser } from './orders.ts';
 import { makeSupplier } from './products.ts';
@@ -23,4 +27,32 @@ export async function makeApprovalCompany(db: Db, name: string, price = 10_000) 
   const cartLine = (quantity: number) =>
     makeCartLine(db, buyer, { sellerCompanyId: supplier.id, productId: product.productId, skuId: product.skuIds[0]! }, quantity, price);
   return { buyer, head, finance, financeRoleId, supplier, product, addressId, cartLine, price };
+}
+
+/**
+ * An approval rule as the rule form saves it: active, priority 1, from ¥0, for any category, supplier, department
+ * and role, one step (the department head). `name` and any field can be overridden.
+ */
+export function approvalRuleInput(over: Partial<ApprovalRuleInput> & { name: string }): ApprovalRuleInput {
+  return {
+    priority: 1,
+    active: true,
+    minAmount: 0,
+    categoryId: null,
+    sellerCompanyId: null,
+    departmentId: null,
+    roleId: null,
+    steps: [{ kind: 'head' }],
+    ...over,
+  };
+}
+
+/** Creates an approval rule (approvalRuleInput with `over`) as the token's user; returns the answer. */
+export function createApprovalRule(app: FastifyInstance, token: string, over: Partial<ApprovalRuleInput> & { name: string }) {
+  return callEndpoint(app, token, e.approvalRuleCreate, approvalRuleInput(over));
+}
+
+/** Creates the buyer's department (named `name`) headed by the approval company's head; returns the answer. */
+export function createHeadedDepartment(app: FastifyInstance, co: { buyer: { token: string; id: number }; head: { id: number } }, name: string) {
+  return callEndpoint(app, co.buyer.token, e.departmentCreate, { name, headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] });
 }

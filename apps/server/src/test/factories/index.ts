@@ -20,3 +20,5 @@ export * from './pricing.ts';
 export * from './agreements.ts';
 export * from './openapi.ts';
 export * from './payments.ts';
+export * from './tenders.ts';
+export * from './trade.ts';

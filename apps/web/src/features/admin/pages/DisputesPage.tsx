@@ -1,38 +1,45 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Radio, Select, Space, Tag } from 'antd';
-import { adminDisputeDecideInput, enumLabel, RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, type AdminDisputeRow, formatChinaDateTime } from '@aquamall/shared';
+import { Button, Form, Input, Radio, Select, Space, Tag } from 'antd';
+import { adminDisputeDecideInput, enumLabel, RMA_DISPUTE_STATUS_NAMES, RmaDisputeStatus, type AdminDisputeRow } from '@aquamall/shared';
 import { FilterForm, ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
+import { CellWithSub, chinaTimeColumn } from '../../../components/table-cells.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useConsoleQuery } from '../api/admin.ts';
 import { useDecideDispute } from '../api/trade.ts';
+import { DecisionModal, DecisionNote } from '../components/DecisionModal.tsx';
 
 const rules = formRules(adminDisputeDecideInput);
 const SIDE_NAME: Record<number, string> = { 1: '采购商', 2: '供应商' };
 const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'blue' };
 
 function DecideModal({ row, onClose }: { row: AdminDisputeRow; onClose: () => void }) {
-  const [form] = Form.useForm<{ support: 'buyer' | 'seller'; reason: string }>();
   const decide = useDecideDispute();
   return (
-    <Modal open title={`裁决售后争议 ${row.rmaNo}`} okText="提交裁决" okButtonProps={{ loading: decide.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
-      <p>采购商申请：{enumLabel('RmaType', row.rmaType)} <Price value={row.refundAmount} />，理由「{row.rmaReason}」{row.rmaDescription ? `：${row.rmaDescription}` : ''}</p>
-      <p>供应商驳回：{row.rejectReason}</p>
-      <p>{SIDE_NAME[row.raisedBySide]}申请介入：{row.reason}</p>
-      <Form form={form} layout="vertical" onFinish={(v) => void decide.mutateAsync({ id: row.id, ...v }).then(onClose)}>
-        <Form.Item name="support" label="裁决结果" rules={rules.support}>
-          <Radio.Group
-            options={[
-              { value: 'buyer', label: '支持采购商（按同意继续售后）' },
-              { value: 'seller', label: '支持供应商（维持驳回并关闭）' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="reason" label="裁决理由" rules={rules.reason} extra="裁决理由将通知采购商和供应商，并记入操作日志。">
-          <Input.TextArea rows={4} maxLength={300} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <DecisionModal<{ support: 'buyer' | 'seller'; reason: string }>
+      title={`裁决售后争议 ${row.rmaNo}`}
+      okText="提交裁决"
+      pending={decide.isPending}
+      onSubmit={(v) => decide.mutateAsync({ id: row.id, ...v })}
+      onClose={onClose}
+      summary={
+        <>
+          <p>采购商申请：{enumLabel('RmaType', row.rmaType)} <Price value={row.refundAmount} />，理由「{row.rmaReason}」{row.rmaDescription ? `：${row.rmaDescription}` : ''}</p>
+          <p>供应商驳回：{row.rejectReason}</p>
+          <p>{SIDE_NAME[row.raisedBySide]}申请介入：{row.reason}</p>
+        </>
+      }
+    >
+      <Form.Item name="support" label="裁决结果" rules={rules.support}>
+        <Radio.Group
+          options={[
+            { value: 'buyer', label: '支持采购商（按同意继续售后）' },
+            { value: 'seller', label: '支持供应商（维持驳回并关闭）' },
+          ]}
+        />
+      </Form.Item>
+      <DecisionNote name="reason" label="裁决理由" rules={rules.reason} extra="裁决理由将通知采购商和供应商，并记入操作日志。" rows={4} />
+    </DecisionModal>
   );
 }
 
@@ -64,11 +71,11 @@ export default function DisputesPage() {
         errorTitle="售后争议加载失败"
         emptyText="暂无申请平台介入的售后"
         columns={[
-          { title: '售后单号', dataIndex: 'rmaNo', width: 180, render: (v: string, r) => <div>{v}<div style={{ color: '#8c8c8c', fontSize: 12 }}>订单 {r.orderNo}</div></div> },
-          { title: '采购商 / 供应商', render: (_, r) => <div>{r.buyerCompanyName}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.sellerCompanyName}</div></div> },
-          { title: '申请', width: 160, render: (_, r) => <div>{enumLabel('RmaType', r.rmaType)} <Price value={r.refundAmount} /><div style={{ color: '#8c8c8c', fontSize: 12 }}>驳回：{r.rejectReason}</div></div> },
+          { title: '售后单号', dataIndex: 'rmaNo', width: 180, render: (v: string, r) => <CellWithSub sub={`订单 ${r.orderNo}`}>{v}</CellWithSub> },
+          { title: '采购商 / 供应商', render: (_, r) => <CellWithSub sub={r.sellerCompanyName}>{r.buyerCompanyName}</CellWithSub> },
+          { title: '申请', width: 160, render: (_, r) => <CellWithSub sub={`驳回：${r.rejectReason}`}>{enumLabel('RmaType', r.rmaType)} <Price value={r.refundAmount} /></CellWithSub> },
           { title: '介入理由', dataIndex: 'reason', render: (v: string, r) => <div><Tag>{SIDE_NAME[r.raisedBySide]}</Tag>{v}</div> },
-          { title: '申请时间', dataIndex: 'createdAt', width: 140, render: (v: string) => formatChinaDateTime(v) },
+          chinaTimeColumn<AdminDisputeRow>('申请时间', 'createdAt', 140),
           {
             title: '状态',
             dataIndex: 'status',

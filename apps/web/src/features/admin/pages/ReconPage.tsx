@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { enumLabel, formatChinaDateTime, formatFen, reconResolveInput, toFen, RECON_KINDS, type ReconDiscrepancyRow, type ReconKind, type ReconRunRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
 import { Price } from '../../../components/Format.tsx';
+import { CellWithSub, chinaTimeColumn, payChannelColumn } from '../../../components/table-cells.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { addDays } from '@aquamall/shared';
 import { beforeChinaToday, chinaTodayPicker, dayToPicker, pickerToDay } from '../../../lib/china-time.ts';
 import { useConsoleQuery } from '../api/admin.ts';
 import { useResolveDiscrepancy, useRunRecon } from '../api/trade.ts';
+import { DecisionModal, DecisionNote } from '../components/DecisionModal.tsx';
 
 const rules = formRules(reconResolveInput);
 const KIND_COLOR: Record<string, string> = { long: 'orange', short: 'red', amount: 'purple' };
@@ -19,21 +21,26 @@ export function reconDifferenceFen(row: Pick<ReconDiscrepancyRow, 'partnerAmount
 }
 
 function ResolveModal({ row, onClose }: { row: ReconDiscrepancyRow; onClose: () => void }) {
-  const [form] = Form.useForm<{ note: string }>();
   const resolve = useResolveDiscrepancy();
   return (
-    <Modal open title={`处理对账差异（${RECON_KINDS[row.kind as ReconKind] ?? row.kind}）`} okText="确认处理" okButtonProps={{ loading: resolve.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
-      <p>
-        {row.day} {enumLabel('PayChannel', row.channel)} · 支付单 {row.payNo ?? '—'}
-        {row.refundNo ? ` · 退款单 ${row.refundNo}` : ''}
-      </p>
-      <p>{row.note}</p>
-      <Form form={form} layout="vertical" onFinish={(v) => void resolve.mutateAsync({ id: row.id, note: v.note }).then(onClose)}>
-        <Form.Item name="note" label="处理说明" rules={rules.note} extra="处理人和时间将被记录，并写入操作日志。">
-          <Input.TextArea rows={3} maxLength={300} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <DecisionModal<{ note: string }>
+      title={`处理对账差异（${RECON_KINDS[row.kind as ReconKind] ?? row.kind}）`}
+      okText="确认处理"
+      pending={resolve.isPending}
+      onSubmit={(v) => resolve.mutateAsync({ id: row.id, note: v.note })}
+      onClose={onClose}
+      summary={
+        <>
+          <p>
+            {row.day} {enumLabel('PayChannel', row.channel)} · 支付单 {row.payNo ?? '—'}
+            {row.refundNo ? ` · 退款单 ${row.refundNo}` : ''}
+          </p>
+          <p>{row.note}</p>
+        </>
+      }
+    >
+      <DecisionNote name="note" label="处理说明" rules={rules.note} extra="处理人和时间将被记录，并写入操作日志。" />
+    </DecisionModal>
   );
 }
 
@@ -75,7 +82,7 @@ export default function ReconPage() {
           emptyText="暂无对账记录"
           columns={[
             { title: '账单日期', dataIndex: 'day', width: 120 },
-            { title: '渠道', dataIndex: 'channel', width: 100, render: (c: number) => enumLabel('PayChannel', c) },
+            payChannelColumn<ReconRunRow>(),
             {
               title: '结果',
               dataIndex: 'status',
@@ -93,7 +100,7 @@ export default function ReconPage() {
             { title: '账单笔数', dataIndex: 'partnerCount', width: 100 },
             { title: '一致', dataIndex: 'matchedCount', width: 80 },
             { title: '差异 / 未处理', width: 120, render: (_, r) => `${r.discrepancyCount} / ${r.openCount}` },
-            { title: '对账时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
+            chinaTimeColumn<ReconRunRow>('对账时间', 'createdAt'),
             {
               title: '操作',
               width: 100,
@@ -123,9 +130,9 @@ export default function ReconPage() {
           errorTitle="对账差异加载失败"
           emptyText="暂无差异"
           columns={[
-            { title: '账单日期', dataIndex: 'day', width: 110, render: (v: string, r) => <div>{v}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{enumLabel('PayChannel', r.channel)}</div></div> },
+            { title: '账单日期', dataIndex: 'day', width: 110, render: (v: string, r) => <CellWithSub sub={enumLabel('PayChannel', r.channel)}>{v}</CellWithSub> },
             { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={KIND_COLOR[k]}>{RECON_KINDS[k as ReconKind] ?? k}</Tag> },
-            { title: '支付单 / 退款单', width: 200, render: (_, r) => <div>{r.payNo ?? '—'}{r.refundNo && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.refundNo}</div>}</div> },
+            { title: '支付单 / 退款单', width: 200, render: (_, r) => <CellWithSub sub={r.refundNo}>{r.payNo ?? '—'}</CellWithSub> },
             { title: '渠道金额', dataIndex: 'partnerAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
             { title: '平台金额', dataIndex: 'ourAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
             {
@@ -142,7 +149,7 @@ export default function ReconPage() {
               width: 220,
               render: (_, r) =>
                 r.resolvedAt ? (
-                  <div>{r.resolution}<div style={{ color: '#8c8c8c', fontSize: 12 }}>{r.resolvedBy} {formatChinaDateTime(r.resolvedAt)}</div></div>
+                  <CellWithSub sub={`${r.resolvedBy ?? ''} ${formatChinaDateTime(r.resolvedAt)}`}>{r.resolution}</CellWithSub>
                 ) : (
                   <Button type="link" onClick={() => setResolving(r)}>处理</Button>
                 ),

@@ -1,36 +1,43 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Radio, Select, Space, Tag, Typography } from 'antd';
 import { enumLabel, formatChinaDateTime, subMerchantDecideInput, type SubMerchantAdminRow } from '@aquamall/shared';
 import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { chinaTimeColumn, payChannelColumn } from '../../../components/table-cells.tsx';
 import { formRules } from '../../../lib/form-rules.ts';
 import { useConsoleQuery } from '../api/admin.ts';
 import { useDecideSubMerchant } from '../api/trade.ts';
+import { DecisionModal, DecisionNote } from '../components/DecisionModal.tsx';
 
 const rules = formRules(subMerchantDecideInput);
 const STATUS_COLOR = ['processing', 'success', 'error'];
 
 function DecideModal({ row, onClose }: { row: SubMerchantAdminRow; onClose: () => void }) {
-  const [form] = Form.useForm<{ approve: boolean; note: string }>();
   const decide = useDecideSubMerchant();
   return (
-    <Modal open title="核验收款商户" okText="确认" okButtonProps={{ loading: decide.isPending }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
-      <p>
-        {row.companyName} · {enumLabel('PayChannel', row.channel)} · {row.channel === 1 ? '特约商户号' : '支付宝 PID'} {row.subMchId}
-      </p>
-      <Typography.Paragraph type="secondary">
-        {row.channel === 1
-          ? '请在微信支付服务商平台确认该特约商户号已与本平台服务商绑定，且主体为该供应商。'
-          : '请在支付宝开放平台确认该商户已授权本平台应用，且主体为该供应商。'}
-      </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ approve: true, note: '' }} onFinish={(v) => void decide.mutateAsync({ id: row.id, approve: v.approve, note: v.note }).then(onClose)}>
-        <Form.Item name="approve" label="核验结果">
-          <Radio.Group options={[{ value: true, label: '核验通过' }, { value: false, label: '驳回' }]} />
-        </Form.Item>
-        <Form.Item name="note" label="说明" rules={rules.note} extra="供应商可见；操作人和时间写入操作日志。">
-          <Input.TextArea rows={2} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <DecisionModal<{ approve: boolean; note: string }>
+      title="核验收款商户"
+      pending={decide.isPending}
+      initialValues={{ approve: true, note: '' }}
+      onSubmit={(v) => decide.mutateAsync({ id: row.id, approve: v.approve, note: v.note })}
+      onClose={onClose}
+      summary={
+        <>
+          <p>
+            {row.companyName} · {enumLabel('PayChannel', row.channel)} · {row.channel === 1 ? '特约商户号' : '支付宝 PID'} {row.subMchId}
+          </p>
+          <Typography.Paragraph type="secondary">
+            {row.channel === 1
+              ? '请在微信支付服务商平台确认该特约商户号已与本平台服务商绑定，且主体为该供应商。'
+              : '请在支付宝开放平台确认该商户已授权本平台应用，且主体为该供应商。'}
+          </Typography.Paragraph>
+        </>
+      }
+    >
+      <Form.Item name="approve" label="核验结果">
+        <Radio.Group options={[{ value: true, label: '核验通过' }, { value: false, label: '驳回' }]} />
+      </Form.Item>
+      <DecisionNote name="note" label="说明" rules={rules.note} extra="供应商可见；操作人和时间写入操作日志。" rows={2} maxLength={200} />
+    </DecisionModal>
   );
 }
 
@@ -67,11 +74,11 @@ export default function SubMerchantsPage() {
         emptyText="暂无收款商户"
         columns={[
           { title: '供应商', dataIndex: 'companyName' },
-          { title: '渠道', dataIndex: 'channel', width: 100, render: (c: number) => enumLabel('PayChannel', c) },
+          payChannelColumn<SubMerchantAdminRow>(),
           { title: '特约商户号 / PID', dataIndex: 'subMchId', width: 180 },
           { title: '状态', dataIndex: 'status', width: 110, render: (s: number) => <Tag color={STATUS_COLOR[s]}>{enumLabel('SubMerchantStatus', s)}</Tag> },
           { title: '说明', dataIndex: 'note', render: (v: string) => v || '—' },
-          { title: '提交时间', dataIndex: 'submittedAt', width: 160, render: (v: string) => formatChinaDateTime(v) },
+          chinaTimeColumn<SubMerchantAdminRow>('提交时间', 'submittedAt'),
           {
             title: '操作',
             width: 100,

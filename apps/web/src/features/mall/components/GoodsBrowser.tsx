@@ -7,8 +7,7 @@ import { Crumbs } from './Crumbs.tsx';
 import { GoodsCard } from './GoodsCard.tsx';
 import { MyPricesProvider } from './MyPrice.tsx';
 import { GoodsFilters } from './GoodsFilters.tsx';
-import { ListState } from './ListState.tsx';
-import { Pager } from './Pager.tsx';
+import { PagedListState } from './ListState.tsx';
 import { useUrlState } from './url-state.ts';
 
 const PAGE_SIZE = 20;
@@ -106,11 +105,10 @@ export function GoodsBrowser({
           ) : null}
         </div>
       </div>
-      <ListState
-        isPending={goods.isPending}
-        isError={goods.isError}
-        empty={!!data && data.list.length === 0}
-        onRetry={() => void goods.refetch()}
+      <PagedListState
+        query={goods}
+        state={state}
+        pageSize={PAGE_SIZE}
         emptyText={
           query.productName
             ? `没有找到与“${query.productName}”相关的商品，换个关键词试试`
@@ -128,13 +126,7 @@ export function GoodsBrowser({
             ))}
           </MyPricesProvider>
         </div>
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </div>
   );
 }

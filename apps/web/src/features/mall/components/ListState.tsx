@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState, LoadError, SkeletonBlock } from '../../../components/Skeletons.tsx';
+import { Pager } from './Pager.tsx';
 
 interface Props {
   isPending: boolean;
@@ -40,4 +41,46 @@ export function ListState({
   if (isError) return <LoadError onRetry={onRetry} />;
   if (empty) return <div className="am-empty-box">{<EmptyState text={emptyText} />}</div>;
   return <>{children}</>;
+}
+
+/** What PagedListState reads of a paged query (a react-query result of `{list, total}`). */
+interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  data?: { list: unknown[]; total: number };
+  refetch: () => unknown;
+}
+
+/**
+ * ListState over a paged query, with the pager under the content: the page comes from and goes to the query
+ * string (`state` is useUrlState's), `pageSize` is the list's.
+ */
+export function PagedListState({
+  query,
+  state,
+  pageSize,
+  emptyText,
+  skeleton,
+  children,
+}: {
+  query: PagedQuery;
+  state: { page: number; set: (patch: { pageIndex: number }) => void };
+  pageSize: number;
+  emptyText?: string;
+  skeleton?: 'rows' | 'grid';
+  children: ReactNode;
+}) {
+  return (
+    <ListState
+      isPending={query.isPending}
+      isError={query.isError}
+      empty={!!query.data && !query.data.list.length}
+      onRetry={() => void query.refetch()}
+      emptyText={emptyText}
+      skeleton={skeleton}
+    >
+      {children}
+      <Pager page={state.page} pageSize={pageSize} total={query.data?.total ?? 0} onChange={(p) => state.set({ pageIndex: p })} />
+    </ListState>
+  );
 }

@@ -3,8 +3,7 @@ import { useGoods } from '../api/goods.ts';
 import { useShopFloors } from '../api/shops.ts';
 import { GoodsCard } from './GoodsCard.tsx';
 import { MyPricesProvider } from './MyPrice.tsx';
-import { ListState } from './ListState.tsx';
-import { Pager } from './Pager.tsx';
+import { ListState, PagedListState } from './ListState.tsx';
 import type { useUrlState } from './url-state.ts';
 
 const PAGE_SIZE = 20;
@@ -70,14 +69,7 @@ export function ShopGoods({
           ) : null}
         </div>
       </div>
-      <ListState
-        isPending={goods.isPending}
-        isError={goods.isError}
-        empty={!!data && !data.list.length}
-        onRetry={() => void goods.refetch()}
-        emptyText="本店没有找到相关商品"
-        skeleton="grid"
-      >
+      <PagedListState query={goods} state={state} pageSize={PAGE_SIZE} emptyText="本店没有找到相关商品" skeleton="grid">
         <div className="am-goods-grid" data-testid="goods-grid">
           <MyPricesProvider productIds={data?.list.map((g) => g.id) ?? []}>
             {data?.list.map((g) => (
@@ -90,13 +82,7 @@ export function ShopGoods({
             ))}
           </MyPricesProvider>
         </div>
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </>
   );
 }

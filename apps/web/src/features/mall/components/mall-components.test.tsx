@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { FacetChips } from './GoodsFilters.tsx';
 import { Highlight } from './Highlight.tsx';
+import { PagedListState } from './ListState.tsx';
 import { buyBlocker, tierPrice } from './PurchaseBox.tsx';
 import { useUrlState } from './url-state.ts';
 
@@ -76,5 +77,41 @@ describe('mall components', () => {
     expect(params.get('pageIndex')).toBeNull();
     expect(params.get('productName')).toBeNull();
     expect(params.get('priceMin')).toBe('10');
+  });
+
+  it('a paged list shows its content with a pager when it runs past one page, its empty text, or a retry', () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const state = { page: 1, set: vi.fn() };
+    const refetch = vi.fn();
+    const query = (list: unknown[], total: number, isError = false) => ({ isPending: false, isError, data: isError ? undefined : { list, total }, refetch });
+    const { rerender } = render(
+      <PagedListState query={query(['甲', '乙'], 25)} state={state} pageSize={10} emptyText="暂无相关公告">
+        <div>公告列表</div>
+      </PagedListState>,
+    );
+    expect(screen.getByText('公告列表')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    expect(state.set).toHaveBeenCalledWith({ pageIndex: 2 });
+    // One page: no pager.
+    rerender(
+      <PagedListState query={query(['甲'], 1)} state={state} pageSize={10} emptyText="暂无相关公告">
+        <div>公告列表</div>
+      </PagedListState>,
+    );
+    expect(screen.queryByTitle('2')).toBeNull();
+    rerender(
+      <PagedListState query={query([], 0)} state={state} pageSize={10} emptyText="暂无相关公告">
+        <div>公告列表</div>
+      </PagedListState>,
+    );
+    expect(screen.getByText('暂无相关公告')).toBeTruthy();
+    expect(screen.queryByText('公告列表')).toBeNull();
+    rerender(
+      <PagedListState query={query([], 0, true)} state={state} pageSize={10}>
+        <div>公告列表</div>
+      </PagedListState>,
+    );
+    fireEvent.click(screen.getByText('重试'));
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

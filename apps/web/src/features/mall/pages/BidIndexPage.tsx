@@ -6,8 +6,7 @@ import { Price } from '../../../components/Format.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
-import { ListState } from '../components/ListState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedListState } from '../components/ListState.tsx';
 import { StatusTabs } from '../components/StatusTabs.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
@@ -83,13 +82,7 @@ export default function BidIndexPage() {
           ) : null}
         </div>
       </div>
-      <ListState
-        isPending={q.isPending}
-        isError={q.isError}
-        empty={!!data && !data.list.length}
-        onRetry={() => void q.refetch()}
-        emptyText="暂无相关公告"
-      >
+      <PagedListState query={q} state={state} pageSize={PAGE_SIZE} emptyText="暂无相关公告">
         <div className="am-row-list">
           {data?.list.map((b) => (
             <Link key={b.id} to={`/mall/bidDetail?id=${b.id}`} className="am-row" data-testid="bid-row">
@@ -119,13 +112,7 @@ export default function BidIndexPage() {
             </Link>
           ))}
         </div>
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </div>
   );
 }

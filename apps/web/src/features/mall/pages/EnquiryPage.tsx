@@ -6,8 +6,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
 import { ListHead } from '../components/ListHead.tsx';
-import { ListState } from '../components/ListState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedListState } from '../components/ListState.tsx';
 import { StatusTabs } from '../components/StatusTabs.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
@@ -72,13 +71,7 @@ export default function EnquiryPage() {
           </Tag>
         ) : null}
       </div>
-      <ListState
-        isPending={q.isPending}
-        isError={q.isError}
-        empty={!!data && !data.list.length}
-        onRetry={() => void q.refetch()}
-        emptyText="暂无符合条件的询价"
-      >
+      <PagedListState query={q} state={state} pageSize={PAGE_SIZE} emptyText="暂无符合条件的询价">
         <div className="am-row-list">
           {data?.list.map((e) => (
             <Link
@@ -120,13 +113,7 @@ export default function EnquiryPage() {
             </Link>
           ))}
         </div>
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </div>
   );
 }

@@ -7,8 +7,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
 import { ListHead } from '../components/ListHead.tsx';
-import { ListState } from '../components/ListState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedListState } from '../components/ListState.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
 import { useArticleCategories, useArticles } from '../api/notice.ts';
@@ -66,13 +65,7 @@ export default function NoticePage() {
               onSearch={(v) => state.set({ title: v })}
             />
           </ListHead>
-          <ListState
-            isPending={q.isPending}
-            isError={q.isError}
-            empty={!!data && !data.list.length}
-            onRetry={() => void q.refetch()}
-            emptyText="暂无相关资讯"
-          >
+          <PagedListState query={q} state={state} pageSize={PAGE_SIZE} emptyText="暂无相关资讯">
             <div className="am-row-list">
               {data?.list.map((a) => (
                 <Link
@@ -98,13 +91,7 @@ export default function NoticePage() {
                 </Link>
               ))}
             </div>
-            <Pager
-              page={state.page}
-              pageSize={PAGE_SIZE}
-              total={data?.total ?? 0}
-              onChange={(p) => state.set({ pageIndex: p })}
-            />
-          </ListState>
+          </PagedListState>
         </section>
       </div>
     </div>

@@ -7,8 +7,7 @@ import { Crumbs } from '../components/Crumbs.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
 import { ListHead } from '../components/ListHead.tsx';
-import { ListState } from '../components/ListState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedListState } from '../components/ListState.tsx';
 import { useUrlState } from '../components/url-state.ts';
 import { useMetaDescription } from '../components/meta.ts';
 import { usePurchasers } from '../api/shops.ts';
@@ -33,13 +32,7 @@ export default function PusherShopListPage() {
           onSearch={(v) => state.set({ name: v, companyName: undefined })}
         />
       </ListHead>
-      <ListState
-        isPending={q.isPending}
-        isError={q.isError}
-        empty={!!data && !data.list.length}
-        onRetry={() => void q.refetch()}
-        emptyText="没有找到相关采购商"
-      >
+      <PagedListState query={q} state={state} pageSize={PAGE_SIZE} emptyText="没有找到相关采购商">
         <div className="am-row-list">
           {data?.list.map((c) => (
             <div key={c.id} className="am-row" data-testid="purchaser-row">
@@ -72,13 +65,7 @@ export default function PusherShopListPage() {
             </div>
           ))}
         </div>
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </div>
   );
 }

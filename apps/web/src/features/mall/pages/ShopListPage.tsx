@@ -6,8 +6,7 @@ import { Price } from '../../../components/Format.tsx';
 import { Crumbs } from '../components/Crumbs.tsx';
 import { KeywordSearch } from '../components/KeywordSearch.tsx';
 import { ListHead } from '../components/ListHead.tsx';
-import { ListState } from '../components/ListState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedListState } from '../components/ListState.tsx';
 import { ShopBadges } from '../components/ShopCardBox.tsx';
 import { Highlight } from '../components/Highlight.tsx';
 import { useUrlState } from '../components/url-state.ts';
@@ -35,13 +34,7 @@ export default function ShopListPage() {
           onSearch={(v) => state.set({ name: v })}
         />
       </ListHead>
-      <ListState
-        isPending={shops.isPending}
-        isError={shops.isError}
-        empty={!!data && !data.list.length}
-        onRetry={() => void shops.refetch()}
-        emptyText="没有找到相关供应商"
-      >
+      <PagedListState query={shops} state={state} pageSize={PAGE_SIZE} emptyText="没有找到相关供应商">
         {data?.list.map((s) => (
           <div key={s.id} className="am-shop-row" data-testid="shop-row">
             <div className="am-shop-row-info">
@@ -83,13 +76,7 @@ export default function ShopListPage() {
             </div>
           </div>
         ))}
-        <Pager
-          page={state.page}
-          pageSize={PAGE_SIZE}
-          total={data?.total ?? 0}
-          onChange={(p) => state.set({ pageIndex: p })}
-        />
-      </ListState>
+      </PagedListState>
     </div>
   );
 }
