@@ -177,7 +177,8 @@ describe('merchant application state table', () => {
     // Its review_events statements (the rest adds a column this file's database already has).
     for (const statement of migration.split('--> statement-breakpoint').filter((st) => st.includes('review_events'))) await db().execute(sql.raw(statement));
 
-    const [gone] = (await db().execute<{ t: string | null }>(sql`SELECT to_regclass('review_events')::text AS t`)).rows;
+    const regclass = (await db().execute(sql`SELECT to_regclass('review_events')::text AS t`)) as unknown as { rows: { t: string | null }[] };
+    const [gone] = regclass.rows;
     expect(gone!.t).toBeNull();
     expect(await historyCount(other.id)).toBe(merchantRowsBefore);
     const history = (docType: string, docId: number) =>
