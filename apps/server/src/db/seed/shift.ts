@@ -93,6 +93,7 @@ export const SHIFTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   merchant_applications: ['agreement_signed_at', 'submitted_at', 'decided_at', 'created_at', 'updated_at'],
   messages: ['read_at', 'created_at', 'deleted_at'],
   notice_outbox: ['send_after', 'claimed_at', 'sent_at', 'created_at'],
+  notice_receivers: ['updated_at'],
   notice_settings: ['updated_at'],
   order_payments: ['submitted_at', 'decided_at'],
   orders: [

@@ -4,7 +4,7 @@ import { onGoodsChange, type GoodsChange } from '../../lib/goods-changes.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
- * The purchaser's price overlay (POST /api/pricing/mine, docs/product/prices.md#the-price-overlay, decision 0225):
+ * The purchaser's price overlay (POST /api/pricing/mine, docs/product/prices.md#the-price-overlays-cache, decision 0225):
  * for the products on screen, the caller company's negotiated unit prices at quantity 1, answered by the same
  * resolver as the cart. A goods list page asks it for the same 20 products again and again, and a company's
  * prices change rarely, so the answer is kept per purchaser company, China day and product for
