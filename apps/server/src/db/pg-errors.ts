@@ -12,7 +12,16 @@ export const PgError = {
   CHECK_VIOLATION: '23514',
   /** `raise exception` in a trigger (a confirmed document, an append-only ledger). */
   RAISE_EXCEPTION: 'P0001',
+  /** Two transactions waited on each other; PostgreSQL aborted one of them. */
+  DEADLOCK_DETECTED: '40P01',
+  SERIALIZATION_FAILURE: '40001',
 } as const;
+
+/** The statement lost a race with another transaction (deadlock or serialization failure): trying again is right. */
+export const isLockRace = (err: unknown): boolean => {
+  const code = pgErrorCode(err);
+  return code === PgError.DEADLOCK_DETECTED || code === PgError.SERIALIZATION_FAILURE;
+};
 
 /** The SQLSTATE of a failed statement: of the error itself or of one it wraps (`cause`), else undefined. */
 export function pgErrorCode(err: unknown): string | undefined {

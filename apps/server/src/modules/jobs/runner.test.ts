@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { defineJob, recordId } from './define.ts';
-import { jobRun, JobStatus, registerRecurringJob, runDueJobs, runJobNow, startJobRunner } from './runner.ts';
+import { jobRun, JobStatus, LOCK_RACE_RETRY_MS, registerRecurringJob, retryDelayMs, runDueJobs, runJobNow, startJobRunner } from './runner.ts';
 import { scheduleJob } from './schedule.ts';
 
 const KIND = 'test.runner_resume';
@@ -80,6 +80,36 @@ describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
     expect(r).toMatchObject({ done: 1, failed: 1 });
     expect(ran).toEqual([7]);
     expect(await rowOf('test.typed', -1)).toMatchObject({ status: JobStatus.FAILED, lastError: 'invalid payload -1' });
+  });
+
+  it('tries a job that lost a lock race again within seconds, without counting it; any other failure backs off', async () => {
+    const race = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    let raced = false;
+    defineJob({
+      kind: 'test.race',
+      payload: recordId,
+      handler: async (_tx, id) => {
+        if (id === 1 && !raced) {
+          raced = true;
+          throw new Error('Failed query', { cause: race }); // drizzle wraps the driver's error
+        }
+        if (id === 2) throw new Error('broken');
+      },
+    });
+    await scheduleJob(t.database.db, 'test.race', 1, T0);
+    await scheduleJob(t.database.db, 'test.race', 2, T0);
+    const at = new Date(T0.getTime() + 1000);
+    expect(await runDueJobs(t.database.db, at)).toMatchObject({ done: 0, failed: 2 });
+    const lost = await rowOf('test.race', 1);
+    expect(lost).toMatchObject({ status: JobStatus.PENDING, attempts: 0, lastError: 'Failed query' });
+    expect(lost.runAt.getTime() - at.getTime()).toBeGreaterThanOrEqual(LOCK_RACE_RETRY_MS);
+    expect(lost.runAt.getTime() - at.getTime()).toBeLessThan(2 * LOCK_RACE_RETRY_MS);
+    const broken = await rowOf('test.race', 2);
+    expect(broken).toMatchObject({ status: JobStatus.PENDING, attempts: 1, lastError: 'broken' });
+    expect(broken.runAt.getTime() - at.getTime()).toBe(retryDelayMs(1));
+    // Two seconds later the raced job runs; the broken one waits for its backoff.
+    expect(await runDueJobs(t.database.db, new Date(at.getTime() + 2 * LOCK_RACE_RETRY_MS))).toMatchObject({ done: 1, failed: 0 });
+    expect(await rowOf('test.race', 1)).toMatchObject({ status: JobStatus.DONE, attempts: 1 });
   });
 
   it('runs a detached job once outside the claim, and claims it again when its lease ends unfinished', async () => {

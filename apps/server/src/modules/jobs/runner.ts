@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isConnectionError } from '../../db/connection-errors.ts';
+import { isLockRace } from '../../db/pg-errors.ts';
 import { withEvents, type EventBus } from '../../lib/event-bus.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { defineJob } from './define.ts';
@@ -83,8 +84,22 @@ const detachedRuns = new Map<string, Promise<void>>();
 /** The detached run of this job started by this process, if one is under way. */
 export const jobRun = (kind: string, refId: number): Promise<void> | undefined => detachedRuns.get(`${kind}:${refId}`);
 
+/** How soon a job that lost a lock race is tried again (with up to as much again of jitter). */
+export const LOCK_RACE_RETRY_MS = 1_000;
+
 const failure = (job: JobRow, attempts: number, err: unknown, now: Date) => {
   const message = err instanceof Error ? err.message : String(err);
+  // A deadlock or serialization failure is not the job's fault: two instances' batches each hold the rows their
+  // earlier jobs locked (one transaction per batch), and PostgreSQL aborted one of them. Try again within seconds,
+  // not after the backoff (docs/product/timed-rules.md#how-timed-rules-run), and do not count it as an attempt.
+  if (isLockRace(err))
+    return {
+      attempts: job.attempts,
+      lastError: message.slice(0, 2000),
+      status: JobStatus.PENDING,
+      runAt: new Date(now.getTime() + LOCK_RACE_RETRY_MS + Math.floor(Math.random() * LOCK_RACE_RETRY_MS)),
+      doneAt: null,
+    };
   return {
     attempts,
     lastError: message.slice(0, 2000),
