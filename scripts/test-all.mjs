@@ -49,7 +49,7 @@ function vitest(label, file, extraArgs, env) {
   for (const file of j.testResults ?? []) {
     const rel = path.relative(root, file.name ?? '');
     const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) failures.push(`${label.split(':')[0]} › ${rel} › ${a.fullName ?? a.title}`);
+    for (const a of failed) failures.push(`${label.split(':')[0]} › ${rel} › ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
     if (failed.length === 0 && file.status === 'failed') failures.push(`${label.split(':')[0]} › ${rel} › (file failed: ${String(file.message ?? '').split('\n')[0].slice(0, 200)})`);
   }
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OrderStatus, type LiveEvent } from '@aquamall/shared';
 import type { Database } from '../src/db/client.ts';
-import { messages, documentHistory, orders } from '../src/db/schema/index.ts';
+import { messages, documentHistory, jobs, orders } from '../src/db/schema/index.ts';
 import {
   insertCompanyWithAdmin,
   makeOnSaleProduct,
@@ -226,7 +226,14 @@ for (const transport of transports) {
         ).length;
       for (let i = 0; i < 150 && (await cancelled()) < ids.length; i++)
         await new Promise((r) => setTimeout(r, 100));
-      expect(await cancelled()).toBe(ids.length);
+      // On failure, say why the jobs left have not run (their last error), not only how many are missing.
+      const why = async () =>
+        JSON.stringify(
+          (await database.db.select({ kind: jobs.kind, refId: jobs.refId, attempts: jobs.attempts, lastError: jobs.lastError }).from(jobs).where(inArray(jobs.refId, ids))).filter(
+            (j) => j.lastError,
+          ),
+        );
+      expect(await cancelled(), await why()).toBe(ids.length);
       // Give a double run every chance to show itself, then count: one cancellation and one notice per order and side.
       await new Promise((r) => setTimeout(r, 1000));
       const history = await database.db
