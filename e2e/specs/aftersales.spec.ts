@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/console.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './auth-helpers.ts';
 import { PNG } from './merchant-helpers.ts';
-import { confirmAndAnswer, fillReturnAddress } from './trade-helpers.ts';
+import { confirmAndAnswer, fillReturnAddress, fillShipment } from './trade-helpers.ts';
 
 async function tokenOf(request: APIRequestContext, account: string): Promise<string> {
   const res = await request.post('/api/appuser/login', { data: { account, password: DEMO_PASSWORD } });
@@ -64,8 +64,8 @@ test('the purchaser returns one line of a completed order; the supplier approves
 
   // The purchaser ships the goods back.
   await page.reload();
-  await page.locator('#carrier').fill('顺丰速运');
-  await page.locator('#trackingNo').fill('SF1234567890');
+  // The carrier comes from the logistics catalogue and the number must fit its format (returns-journey.spec.ts).
+  await fillShipment(page, page.locator('body'), '顺丰速运', 'SF123456789012');
   await page.getByRole('button', { name: '提交寄回信息' }).click();
   await expect(page.getByText('寄回物流已提交')).toBeVisible();
   await expect(page.getByText('商品已寄回，等待供应商确认收货', { exact: true })).toBeVisible();

@@ -260,8 +260,7 @@ test('issue 12 journey: cart of two suppliers → two orders → confirm, transf
   await seller.locator('.ant-modal').getByRole('button', { name: /同\s*意/ }).click();
   await expect(seller.getByText('等待采购商寄回商品', { exact: true })).toBeVisible();
   await buyer.reload();
-  await buyer.locator('#carrier').fill('顺丰速运');
-  await buyer.locator('#trackingNo').fill('SF7000000003');
+  await fillShipment(buyer, buyer.locator('body'), '顺丰速运', 'SF700000000003');
   await buyer.getByRole('button', { name: '提交寄回信息' }).click();
   await expect(buyer.getByText('商品已寄回，等待供应商确认收货', { exact: true })).toBeVisible();
   await seller.reload();
