@@ -61,15 +61,14 @@ function Parcel({ p, title, onRefresh, refreshing }: { p: ParcelView; title?: st
  */
 export function ParcelTracking({
   query,
-  onRefresh,
-  refreshingId,
+  refresh,
   titleOf,
   title = '物流跟踪',
   emptyText = '暂无可跟踪的包裹（发货时选择物流公司目录中的承运商才可跟踪）',
 }: {
   query: { data?: TrackingAnswer; isLoading: boolean; isError: boolean; refetch: () => unknown };
-  onRefresh: (parcelId: number) => void;
-  refreshingId: number | null;
+  /** The parcel's refresh mutation: the parcel it runs for (`variables`) shows the spinner. */
+  refresh: { mutate: (parcelId: number) => void; isPending: boolean; variables?: number };
   titleOf?: (p: ParcelView) => string | undefined;
   /** The card's title (an after-sales return: 退货物流跟踪). */
   title?: string;
@@ -85,7 +84,7 @@ export function ParcelTracking({
     if (!data.parcels.length)
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
     return data.parcels.map((p) => (
-      <Parcel key={p.id} p={p} title={titleOf?.(p)} onRefresh={onRefresh} refreshing={refreshingId === p.id} />
+      <Parcel key={p.id} p={p} title={titleOf?.(p)} onRefresh={(id) => refresh.mutate(id)} refreshing={refresh.isPending && refresh.variables === p.id} />
     ));
   };
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ParcelTracking } from '../../../components/ParcelTracking.tsx';
 import { useRefreshRmaParcel, useRmaTracking } from '../api/rma.ts';
 
@@ -9,15 +8,10 @@ import { useRefreshRmaParcel, useRmaTracking } from '../api/rma.ts';
 export function RmaParcel({ rmaId, onTheWay }: { rmaId: number; onTheWay: boolean }) {
   const query = useRmaTracking(rmaId, onTheWay);
   const refresh = useRefreshRmaParcel();
-  const [refreshingId, setRefreshingId] = useState<number | null>(null);
   return (
     <ParcelTracking
       query={query}
-      refreshingId={refresh.isPending ? refreshingId : null}
-      onRefresh={(id) => {
-        setRefreshingId(id);
-        refresh.mutate(id);
-      }}
+      refresh={refresh}
       title="退货物流跟踪"
       emptyText="暂无可跟踪的退货包裹（寄回时选择物流公司目录中的承运商才可跟踪）"
     />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { OrderDetail } from '@aquamall/shared';
 import { ParcelTracking } from '../../../components/ParcelTracking.tsx';
 import { useOrderTracking, useRefreshParcel } from '../api/orders.ts';
@@ -7,16 +6,11 @@ import { useOrderTracking, useRefreshParcel } from '../api/orders.ts';
 export function OrderParcels({ orderId, shipments, live }: { orderId: number; shipments: OrderDetail['shipments']; live: boolean }) {
   const query = useOrderTracking(orderId, live);
   const refresh = useRefreshParcel();
-  const [refreshingId, setRefreshingId] = useState<number | null>(null);
   const nth = new Map(shipments.map((s, i) => [s.id, i + 1]));
   return (
     <ParcelTracking
       query={query}
-      refreshingId={refresh.isPending ? refreshingId : null}
-      onRefresh={(id) => {
-        setRefreshingId(id);
-        refresh.mutate(id);
-      }}
+      refresh={refresh}
       titleOf={(p) => (p.shipmentId !== null && shipments.length > 1 ? `第 ${nth.get(p.shipmentId)} 次发货` : undefined)}
     />
   );
