@@ -62,20 +62,24 @@ async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
   return hit ?? null;
 }
 
-/** An award as submitted: what the approval rules are matched against and what the request shows and keeps. */
-export interface AwardSubmission {
-  award: AwardOf;
-  /** The award's total (goods and freight) in fen. */
-  totalFen: number;
-  sellerCompanyIds: number[];
-  /** The awarded lines as the request page shows them (skuId 0: quoted goods are not catalogue SKUs). */
+/** What every purchase request keeps of its submission, whatever it came from (award or call-off). */
+interface RequestKept {
+  /** The lines as the request page shows them (an award's skuId 0: quoted goods are not catalogue SKUs). */
   lines: RequestLineSnapshot[];
   address: AddressSnapshot;
   invoice: InvoiceSnapshot;
   remark: string;
-  /** 「询价单 XJ… 授标」: said in the request's history and on its pages. */
+  /** 「询价单 XJ… 授标」, 「框架协议 KJ… 订单下达」: said in the request's history and on its pages. */
   subject: string;
   userName: string;
+}
+
+/** An award as submitted: what the approval rules are matched against and what the request shows and keeps. */
+export interface AwardSubmission extends RequestKept {
+  award: AwardOf;
+  /** The award's total (goods and freight) in fen. */
+  totalFen: number;
+  sellerCompanyIds: number[];
 }
 
 /**
@@ -109,20 +113,13 @@ export async function assertNoPendingAward(tx: Db, companyId: number, award: Awa
 }
 
 /** A call-off as submitted (订单下达, docs/product/approvals.md#call-offs): what is matched and what the request keeps. */
-export interface CallOffSubmission {
+export interface CallOffSubmission extends RequestKept {
   callOff: Extract<AwardSnapshot, { kind: 'callOff' }>;
   /** The call-off's amount (agreed unit price × quantity) in fen. */
   totalFen: number;
   sellerCompanyId: number;
   /** The catalogue SKUs the call-off draws (a rule's category matches their products; a line entered by hand has none). */
   skuIds: number[];
-  lines: RequestLineSnapshot[];
-  address: AddressSnapshot;
-  invoice: InvoiceSnapshot;
-  remark: string;
-  /** 「框架协议 KJ… 订单下达」: said in the request's history and on its pages. */
-  subject: string;
-  userName: string;
 }
 
 /**
