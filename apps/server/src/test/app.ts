@@ -131,7 +131,8 @@ export async function createTestApp(
     if (template) {
       // Named after the run's template, whose global setup drops them all together at the end of the run
       // (test/pg-template.ts): one database dropped right after its pool closed took about three seconds.
-      const created = await createPgDatabase({ template, name: `${template}_${crypto.randomBytes(6).toString('hex')}`, fastCommit: true });
+      const name = `${template}_${crypto.randomBytes(6).toString('hex')}`;
+      const created = await createPgDatabase({ template, name, fastCommit: true });
       url = created.url;
     } else {
       const created = await createPgDatabase({ fastCommit: true });
