@@ -14,8 +14,9 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          // One migrated embedded database per run, loaded by every test app (src/test/pglite-snapshot.ts).
-          globalSetup: ['src/test/pglite-snapshot.ts'],
+          // One migrated database per run, which every test app loads (embedded: src/test/pglite-snapshot.ts)
+          // or copies (PostgreSQL: src/test/pg-template.ts).
+          globalSetup: ['src/test/pglite-snapshot.ts', 'src/test/pg-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -29,18 +29,39 @@ async function pgliteSnapshot(): Promise<Blob | null> {
   return snapshot;
 }
 
-/** A new, empty PostgreSQL database under TEST_DATABASE_URL's server, with a function that drops it. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+let pgTemplateName: string | null | undefined;
+/**
+ * The migrated PostgreSQL database the global setup made for this run (test/pg-template.ts), or null when there
+ * is none (the embedded database, or run outside that setup).
+ */
+async function pgTemplate(): Promise<string | null> {
+  if (pgTemplateName === undefined) {
+    const { inject } = await import('vitest');
+    pgTemplateName = inject('pgTemplate') ?? null;
+  }
+  return pgTemplateName;
+}
+
+/**
+ * A new PostgreSQL database under TEST_DATABASE_URL's server, with a function that drops it: empty, or a copy
+ * of `template` (a database nobody is connected to). `fastCommit` adds `synchronous_commit=off` to the returned
+ * URL, so every connection made with it commits without waiting for the server's WAL flush (test databases
+ * only: a crash of the PostgreSQL server could lose the last commits, never a crash of the application).
+ */
+export async function createPgDatabase(
+  opts: { name?: string; template?: string; fastCommit?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('AQUAMALL_TEST_DB=pg needs TEST_DATABASE_URL');
   const { default: pg } = await import('pg');
-  const name = `aquamall_t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = opts.name ?? `aquamall_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(opts.template ? `create database ${name} template ${opts.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
+  if (opts.fastCommit) url.searchParams.set('options', '-c synchronous_commit=off');
   return {
     url: url.toString(),
     drop: async () => {
@@ -105,9 +126,20 @@ export async function createTestApp(
   let drop = async () => {};
   let database: Database;
   if (testDbKind === 'pg') {
-    const created = await createPgDatabase();
-    drop = created.drop;
-    database = await openDatabase({ url: created.url, poolSize: 4 });
+    let url: string;
+    const template = await pgTemplate();
+    if (template) {
+      // Named after the run's template, whose global setup drops them all together at the end of the run
+      // (test/pg-template.ts): one database dropped right after its pool closed took about three seconds.
+      const name = `${template}_${crypto.randomBytes(6).toString('hex')}`;
+      const created = await createPgDatabase({ template, name, fastCommit: true });
+      url = created.url;
+    } else {
+      const created = await createPgDatabase({ fastCommit: true });
+      url = created.url;
+      drop = created.drop;
+    }
+    database = await openDatabase({ url, poolSize: 4 });
   } else {
     database = await openDatabase({ snapshot: (await pgliteSnapshot()) ?? undefined });
   }
