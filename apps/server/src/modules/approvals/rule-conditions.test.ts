@@ -4,7 +4,7 @@ import { categories, products } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/use-app.ts';
 import { approvalRuleEndpoints as ap } from '@aquamall/shared/endpoints';
 import { callEndpoint } from '../../test/http.ts';
-import { checkoutApprovalCart, createApprovalRule, giveRole, makeApprovalCompany, makeSupplier } from '../../test/factories/index.ts';
+import { checkoutApprovalCart, createApprovalRule, giveRole, makeApprovalCompany, makeCategoryBranch, makeSupplier } from '../../test/factories/index.ts';
 
 // The optional conditions of an approval rule (docs/product/approvals.md#rules): 类目 (the category or below it),
 // 供应商 and 角色 — each must hold for the rule to route a checkout; a rule whose condition fails lets it order.
@@ -18,7 +18,9 @@ describe('approval rule conditions: category, supplier, role', () => {
     const all = await db().select({ id: categories.id, code: categories.categoryCode, parentId: categories.parentId }).from(categories);
     const mine = all.find((c) => c.id === p!.categoryId)!;
     const parent = all.find((c) => c.id === mine.parentId);
-    const unrelated = all.find((c) => !mine.code.startsWith(c.code) && !c.code.startsWith(mine.code))!;
+    // A branch of its own, beside the product's (codes are paths: 97 is no prefix of the product's).
+    const unrelated = { id: (await makeCategoryBranch(db(), '97', ['规则条件其他', '规则条件其他二', '规则条件其他三'])).top };
+    expect(mine.code.startsWith('97')).toBe(false);
     const other = await makeSupplier(db(), '规则条件另一供应商');
     const routed = async () => {
       const res = await checkoutApprovalCart(t.app, co, 1);
