@@ -9,6 +9,7 @@ import { apiLogin, registerSupplier } from './merchant-helpers.ts';
  * 定标需审批 with the purchase request's link, and still says so after a reload (the tender detail reports it).
  * The rule is limited to a fresh supplier, so no other journey of the demo purchaser is routed by it.
  */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 const api = async <T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: object) => {
   const res = method === 'GET' ? await request.get(path, { headers: { 'x-token': token } }) : await request.post(path, { headers: { 'x-token': token }, data });
@@ -86,7 +87,7 @@ test('a tender award caught by an approval rule shows 定标需审批 with its r
   await expect(page.getByTestId('award-waiting')).toContainText('定标需审批');
   await expect(page.getByTestId('purchase-request-link')).toHaveText(requestNo);
   await expect(lotCard.getByRole('button', { name: '定标' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/tender-award-waiting.png', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/tender-award-waiting.png`, fullPage: true });
   await page.getByTestId('purchase-request-link').click();
   await expect(page).toHaveURL(/\/customer\/approval\/request\/\d+$/);
   await expect(page.getByText(requestNo).first()).toBeVisible();
