@@ -161,6 +161,11 @@ export const tenderLot = z.object({
   winnerName: z.string().nullable(),
   winAmount: z.string().nullable(),
   orderId: z.number().int().nullable(),
+  /**
+   * The purchaser only: the award of this lot waiting for approval as this purchase request (定标需审批), null
+   * when none waits (docs/product/approvals.md#awards).
+   */
+  purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).nullable(),
 });
 
 export const tenderQuestion = z.object({

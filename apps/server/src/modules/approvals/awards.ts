@@ -22,6 +22,16 @@ export type AwardPerformer = (
   now: Date,
 ) => Promise<number[]>;
 
+/**
+ * What the last approval fixed of an award it performs: the approved total (the award refuses another) and whether
+ * the request was routed beyond a budget, so that its orders consume beyond it as an approved checkout's do
+ * (docs/product/budgets.md#over-budget) instead of being refused again by the budget hook of createOrders.
+ */
+export interface ApprovedAward {
+  fen: number;
+  overBudget: boolean;
+}
+
 /** An award of an enquiry or a tender lot (a call-off is kept the same way but is not an award of anything). */
 type AwardOf = Exclude<AwardSnapshot, { kind: 'callOff' }>;
 
@@ -60,6 +70,26 @@ async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
     )
     .limit(1);
   return hit ?? null;
+}
+
+/**
+ * The awards of a tender's lots waiting for approval, by lot (docs/product/approvals.md#awards): what the tender
+ * page reports as 定标需审批 from the server's state, so that it survives a reload. At most one per lot (a second
+ * award of a lot is refused while one waits).
+ */
+export async function waitingLotAwards(db: Db, companyId: number, tenderId: number): Promise<Map<number, { id: number; requestNo: string }>> {
+  const rows = await db
+    .select({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo, lotId: sql<string>`${purchaseRequests.award}->>'lotId'` })
+    .from(purchaseRequests)
+    .where(
+      and(
+        eq(purchaseRequests.companyId, companyId),
+        eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
+        eq(purchaseRequests.kind, PurchaseRequestKind.TENDER_AWARD),
+        sql`${purchaseRequests.award}->>'tenderId' = ${String(tenderId)}`,
+      ),
+    );
+  return new Map(rows.map((r) => [Number(r.lotId), { id: r.id, requestNo: r.requestNo }]));
 }
 
 /** What every purchase request keeps of its submission, whatever it came from (award or call-off). */

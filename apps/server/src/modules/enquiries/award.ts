@@ -9,7 +9,7 @@ import { transition } from '../../lib/transition.ts';
 import { jobClocks } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { createOrders, type NewOrder } from '../orders/index.ts';
-import { routeAward, type AwardPerformer } from '../approvals/index.ts';
+import { routeAward, type ApprovedAward, type AwardPerformer } from '../approvals/index.ts';
 import { agreementsFromAward } from '../agreements/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import { decideOffers } from '../quotations/index.ts';
@@ -66,11 +66,14 @@ export async function awardEnquiry(db: Db, caller: Caller, input: AwardInput, ru
 export const performEnquiryAward: AwardPerformer = async (tx, requester, r, rules, now) => {
   if (r.award.kind !== 'enquiry') throw new Error('not an enquiry award');
   const { enquiryId, lines, remark, asAgreement } = r.award;
-  const res = await awardInTx(tx, requester, { enquiryId, lines, remark, asAgreement: asAgreement ?? null }, rules, now, toFen(r.totalAmount));
+  const res = await awardInTx(tx, requester, { enquiryId, lines, remark, asAgreement: asAgreement ?? null }, rules, now, {
+    fen: toFen(r.totalAmount),
+    overBudget: r.overBudget,
+  });
   return res.orders.map((o) => o.id);
 };
 
-async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderRules, now: Date, approvedFen: number | null): Promise<EnquiryAwardResult> {
+async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderRules, now: Date, approved: ApprovedAward | null): Promise<EnquiryAwardResult> {
   const userName = await callerName(t, caller.userId);
   const e = await ownEnquiry(t, caller, input.enquiryId, true);
   const from = shownStatus(e.status, e.deadline, now);
@@ -130,10 +133,11 @@ async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderR
     invoice,
     buyerRemark: input.remark || `询价单 ${e.code}`,
     lines,
+    overBudgetApproved: approved?.overBudget ?? false,
   }));
   const totalFen = awarded.reduce((sum, a) => sum + toFen(input.asAgreement ? 0 : a.q.freight) + a.lines.reduce((x, l) => x + toFen(l.unitPrice) * l.quantity, 0), 0);
   const subject = `询价单 ${e.code} ${input.asAgreement ? '授标生成框架协议' : '授标'}`;
-  if (approvedFen === null) {
+  if (approved === null) {
     const request = await routeAward(
       t,
       caller,
@@ -165,7 +169,7 @@ async function awardInTx(t: Db, caller: Caller, input: AwardInput, rules: OrderR
       now,
     );
     if (request) return { orders: [], purchaseRequest: request };
-  } else if (totalFen !== approvedFen) throw fail('ENQUIRY_AWARD_CHANGED', { approved: formatFen(approvedFen), now: formatFen(totalFen) });
+  } else if (totalFen !== approved.fen) throw fail('ENQUIRY_AWARD_CHANGED', { approved: formatFen(approved.fen), now: formatFen(totalFen) });
   // 生成框架协议: agreements instead of orders (the supplier confirms; call-offs later place the orders).
   const made = input.asAgreement
     ? await agreementsFromAward(

@@ -1,17 +1,27 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageListQuery, MessageUnreadCounts } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
 import { pagedRows, preparedFor, totalOf } from '../../lib/paged.ts';
 
-/** The messages a company's inbox shows: its own, not deleted. */
-const inbox = (companyId: number | SQL) => and(eq(messages.companyId, companyId), isNull(messages.deletedAt));
+/** Whose inbox is read: the company's messages, as one of its members sees them. */
+export interface InboxReader {
+  companyId: number;
+  userId: number;
+}
+
+/**
+ * The messages a member's inbox shows (docs/product/workbench.md#inbox): the company's, not deleted, except those
+ * addressed to another member (a notice addressed to one user reaches that user only: 待您审批 is the approver's).
+ */
+const inbox = (companyId: number | SQL, userId: number | SQL) =>
+  and(eq(messages.companyId, companyId), isNull(messages.deletedAt), or(isNull(messages.userId), eq(messages.userId, userId)));
 
 /** The page query of the inbox (all or unread only, all categories or one), prepared once per database. */
 const messagePage = (unreadOnly: boolean, byCategory: boolean) =>
   preparedFor((db: Db) => {
     const where = and(
-      inbox(sql.placeholder('companyId') as unknown as SQL),
+      inbox(sql.placeholder('companyId') as unknown as SQL, sql.placeholder('userId') as unknown as SQL),
       unreadOnly ? isNull(messages.readAt) : undefined,
       byCategory ? eq(messages.category, sql.placeholder('category') as unknown as number) : undefined,
     );
@@ -30,19 +40,20 @@ const pages = [
   [messagePage(true, false), messagePage(true, true)],
 ] as const;
 
-/** A company's messages, newest first, paged (unread only with `unread: '1'`, one category); one round trip. */
-export async function listMessages(db: Db, companyId: number, q: MessageListQuery) {
+/** A member's inbox, newest first, paged (unread only with `unread: '1'`, one category); one round trip. */
+export async function listMessages(db: Db, reader: InboxReader, q: MessageListQuery) {
+  const { companyId, userId } = reader;
   const unread = q.unread === '1';
   const category = q.category;
   const page = pages[unread ? 1 : 0][category ? 1 : 0](db);
   return pagedRows(
-    (limit, offset) => page.execute({ companyId, category, limit, offset }),
+    (limit, offset) => page.execute({ companyId, userId, category, limit, offset }),
     q,
     () =>
       db.$count(
         messages,
         and(
-          inbox(companyId),
+          inbox(companyId, userId),
           unread ? isNull(messages.readAt) : undefined,
           category ? eq(messages.category, category) : undefined,
         ),
@@ -50,12 +61,12 @@ export async function listMessages(db: Db, companyId: number, q: MessageListQuer
   );
 }
 
-/** How many of a company's messages are unread, in all and per category ("1".."5"). */
-export async function unreadCounts(db: Db, companyId: number): Promise<MessageUnreadCounts> {
+/** How many of a member's inbox messages are unread, in all and per category ("1".."5"). */
+export async function unreadCounts(db: Db, reader: InboxReader): Promise<MessageUnreadCounts> {
   const rows = await db
     .select({ category: messages.category, n: count() })
     .from(messages)
-    .where(and(inbox(companyId), isNull(messages.readAt)))
+    .where(and(inbox(reader.companyId, reader.userId), isNull(messages.readAt)))
     .groupBy(messages.category);
   const byCategory: Record<string, number> = {};
   let total = 0;
@@ -67,11 +78,11 @@ export async function unreadCounts(db: Db, companyId: number): Promise<MessageUn
 }
 
 /** The unread total alone (the header badge, the live socket). */
-export async function unreadTotal(db: Db, companyId: number): Promise<number> {
+export async function unreadTotal(db: Db, reader: InboxReader): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(inbox(companyId), isNull(messages.readAt)));
+    .where(and(inbox(reader.companyId, reader.userId), isNull(messages.readAt)));
   return row?.n ?? 0;
 }
 
@@ -81,7 +92,7 @@ export async function unreadTotal(db: Db, companyId: number): Promise<number> {
  */
 export async function unreadWith(
   db: Db,
-  companyId: number,
+  reader: InboxReader,
   id: number,
 ): Promise<{ unread: number; visible: boolean }> {
   const [row] = await db
@@ -90,18 +101,18 @@ export async function unreadWith(
       visible: sql<boolean>`coalesce(bool_or(${messages.id} = ${id}), false)`,
     })
     .from(messages)
-    .where(and(inbox(companyId), sql`(${messages.readAt} is null or ${messages.id} = ${id})`));
+    .where(and(inbox(reader.companyId, reader.userId), sql`(${messages.readAt} is null or ${messages.id} = ${id})`));
   return { unread: row?.unread ?? 0, visible: !!row?.visible };
 }
 
-/** Marks some, all, or all of one category of a company's unread messages as read. */
+/** Marks some, all, or all of one category of a member's unread inbox messages as read. */
 export async function markRead(
   db: Db,
-  companyId: number,
+  reader: InboxReader,
   { ids, all, category }: { ids?: number[]; all?: boolean; category?: number },
 ) {
   if (!all && !ids?.length) return { updated: 0 };
-  const conds: (SQL | undefined)[] = [inbox(companyId), isNull(messages.readAt)];
+  const conds: (SQL | undefined)[] = [inbox(reader.companyId, reader.userId), isNull(messages.readAt)];
   if (!all && ids) conds.push(inArray(messages.id, ids));
   if (all && category) conds.push(eq(messages.category, category));
   const rows = await db
@@ -112,12 +123,12 @@ export async function markRead(
   return { updated: rows.length };
 }
 
-/** Deletes messages from a company's inbox (soft); another company's ids change nothing. */
-export async function deleteMessages(db: Db, companyId: number, ids: number[]) {
+/** Deletes messages from a member's inbox (soft); another company's (or member's) ids change nothing. */
+export async function deleteMessages(db: Db, reader: InboxReader, ids: number[]) {
   const rows = await db
     .update(messages)
     .set({ deletedAt: new Date() })
-    .where(and(inbox(companyId), inArray(messages.id, ids)))
+    .where(and(inbox(reader.companyId, reader.userId), inArray(messages.id, ids)))
     .returning({ id: messages.id });
   return { deleted: rows.length };
 }

@@ -65,33 +65,46 @@ export class LiveHub {
     return this.byCompany.has(companyId);
   }
 
-  send(companyId: number, event: LiveEvent): void {
+  send(companyId: number, event: LiveEvent, userId?: number): void {
     const body = JSON.stringify(event);
     for (const c of this.byCompany.get(companyId) ?? [])
-      if (c.socket.readyState === c.socket.OPEN) c.socket.send(body);
+      if ((userId === undefined || c.auth.userId === userId) && c.socket.readyState === c.socket.OPEN) c.socket.send(body);
   }
 
-  /** A new message: once its row is visible, every socket of the company gets it with the unread count. */
+  /** The members of the company with an open socket here (each reads their own inbox: unread counts differ). */
+  private members(companyId: number, only: number | null): number[] {
+    const ids = new Set<number>();
+    for (const c of this.byCompany.get(companyId) ?? []) if (only === null || c.auth.userId === only) ids.add(c.auth.userId);
+    return [...ids];
+  }
+
+  /**
+   * A new message: once its row is visible, the sockets of every member whose inbox shows it get it with their
+   * unread count — a message addressed to one member (待您审批) only that member's (docs/product/workbench.md#inbox).
+   */
   async onMessage(m: MessageEvent): Promise<void> {
-    if (!this.has(m.companyId)) return;
+    let waiting = this.members(m.companyId, m.userId);
     for (const wait of VISIBLE_WAITS_MS) {
+      if (!waiting.length) return;
       if (wait) await new Promise((r) => setTimeout(r, wait));
-      const { unread, visible } = await unreadWith(this.db, m.companyId, m.id);
-      if (visible) {
-        this.send(m.companyId, {
-          type: 'message',
-          unread,
-          message: { id: m.id, title: m.title, category: m.category, linkPath: m.linkPath },
-        });
-        return;
+      const notYet: number[] = [];
+      for (const userId of waiting) {
+        const { unread, visible } = await unreadWith(this.db, { companyId: m.companyId, userId }, m.id);
+        if (!visible) {
+          notYet.push(userId);
+          continue;
+        }
+        const message = { id: m.id, title: m.title, category: m.category, linkPath: m.linkPath };
+        this.send(m.companyId, { type: 'message', unread, message }, userId);
       }
+      waiting = notYet;
     }
     // Never committed (rolled back) or already deleted: nothing to show.
   }
 
   async onUnread(companyId: number): Promise<void> {
-    if (!this.has(companyId)) return;
-    this.send(companyId, { type: 'unread', unread: await unreadTotal(this.db, companyId) });
+    for (const userId of this.members(companyId, null))
+      this.send(companyId, { type: 'unread', unread: await unreadTotal(this.db, { companyId, userId }) }, userId);
   }
 
   /** Pings every socket; drops those that did not answer the last ping or whose session ended. */
@@ -194,7 +207,7 @@ export default async function liveRoutes(app: FastifyInstance) {
         socket.send(
           JSON.stringify({
             type: 'hello',
-            unread: await unreadTotal(app.db, auth.companyId),
+            unread: await unreadTotal(app.db, { companyId: auth.companyId, userId: auth.userId }),
           } satisfies LiveEvent),
         );
       };

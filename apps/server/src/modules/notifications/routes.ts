@@ -19,23 +19,25 @@ export default async function notificationRoutes(app: FastifyInstance) {
   };
 
   route(app, e.messageList, async (request) =>
-    ok(await listMessages(app.db, companyCaller(request).companyId, request.query)),
+    ok(await listMessages(app.db, companyCaller(request), request.query)),
   );
 
   route(app, e.messageUnreadCount, async (request) =>
-    ok(await unreadCounts(app.db, companyCaller(request).companyId)),
+    ok(await unreadCounts(app.db, companyCaller(request))),
   );
 
   route(app, e.messageRead, async (request) => {
-    const { companyId } = companyCaller(request);
-    const r = await markRead(app.db, companyId, request.body);
+    const caller = companyCaller(request);
+    const { companyId } = caller;
+    const r = await markRead(app.db, caller, request.body);
     changed(companyId, r.updated);
     return ok(r);
   });
 
   route(app, e.messageDelete, async (request) => {
-    const { companyId } = companyCaller(request);
-    const r = await deleteMessages(app.db, companyId, request.body.ids);
+    const caller = companyCaller(request);
+    const { companyId } = caller;
+    const r = await deleteMessages(app.db, caller, request.body.ids);
     changed(companyId, r.deleted);
     return ok(r, r.deleted ? '已删除' : '消息不存在或已删除');
   });

@@ -42,7 +42,7 @@ import { safeHtml } from '../../lib/sanitize.ts';
 import { addDays, jobClocks, scheduleJob } from '../jobs/index.ts';
 import { transition, type TransitionActor } from '../../lib/transition.ts';
 import { createOrders } from '../orders/index.ts';
-import { routeAward, type AwardPerformer } from '../approvals/index.ts';
+import { routeAward, type ApprovedAward, type AwardPerformer } from '../approvals/index.ts';
 import { callerName, type Caller } from '../auth/index.ts';
 import {
   TENDER_DOC,
@@ -389,7 +389,7 @@ export async function awardLot(
 export const performTenderAward: AwardPerformer = async (tx, requester, r, rules, now) => {
   if (r.award.kind !== 'tender') throw new Error('not a tender award');
   const a = { tenderId: r.award.tenderId, lotId: r.award.lotId, bidId: r.award.bidId, createOrder: !!r.award.createOrder };
-  const res = await awardLotInTx(tx, requester, a, rules, now, toFen(r.totalAmount));
+  const res = await awardLotInTx(tx, requester, a, rules, now, { fen: toFen(r.totalAmount), overBudget: r.overBudget });
   return res.orderId ? [res.orderId] : [];
 };
 
@@ -399,7 +399,7 @@ async function awardLotInTx(
   a: z.output<typeof tenderAwardInput>,
   rules: OrderRules,
   now: Date,
-  approvedFen: number | null,
+  approved: ApprovedAward | null,
 ): Promise<{ orderId: number | null; purchaseRequest?: { id: number; requestNo: string } }> {
   const tender = await ownTender(t, caller, a.tenderId, true);
   const all = await openedBids(t, tender);
@@ -429,7 +429,7 @@ async function awardLotInTx(
   const userName = await callerName(t, caller.userId);
   const totalFen = toFen(price.amount);
   const subject = `招标项目 ${tender.code} 标段「${lot.name}」定标`;
-  if (approvedFen === null) {
+  if (approved === null) {
     const [winner] = await t.select({ name: companies.name }).from(companies).where(eq(companies.id, bid.companyId));
     const request = await routeAward(
       t,
@@ -460,7 +460,7 @@ async function awardLotInTx(
       now,
     );
     if (request) return { orderId: null, purchaseRequest: request };
-  } else if (totalFen !== approvedFen) throw fail('TENDER_AWARD_CHANGED', { approved: formatFen(approvedFen), now: formatFen(totalFen) });
+  } else if (totalFen !== approved.fen) throw fail('TENDER_AWARD_CHANGED', { approved: formatFen(approved.fen), now: formatFen(totalFen) });
   let orderId: number | null = null;
   if (a.createOrder) {
     const [order] = await createOrders(
@@ -474,6 +474,8 @@ async function awardLotInTx(
           address,
           invoice,
           buyerRemark: `招标项目 ${tender.code} 标段「${lot.name}」中标`,
+          // Routed beyond a budget and approved: consumed beyond it, as an approved checkout's orders are.
+          overBudgetApproved: approved?.overBudget ?? false,
         },
       ],
       rules,

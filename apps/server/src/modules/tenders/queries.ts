@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { nameFilter } from '../../lib/name-filter.ts';
 import type { Caller } from '../auth/index.ts';
+import { waitingLotAwards } from '../approvals/index.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { NOT_INVITED, TENDER_DOC, iso, qualificationRefusal, statusName, type TenderRecord } from './common.ts';
 import { loadBidContent } from './sealed.ts';
@@ -145,7 +146,7 @@ async function buildDetail(
   refusal: string | null,
 ): Promise<TenderDetail> {
   const id = tender.id;
-  const [lots, invited, questions, counts, result, objections, scores, history] = await Promise.all([
+  const [lots, invited, questions, counts, result, objections, scores, history, waiting] = await Promise.all([
     db.select().from(tenderLots).where(eq(tenderLots.tenderId, id)).orderBy(asc(tenderLots.seq), asc(tenderLots.id)),
     db
       .select({ companyId: tenderInvitations.companyId, name: companies.name })
@@ -178,6 +179,8 @@ async function buildDetail(
       .orderBy(asc(tenderObjections.id)),
     isPurchaser && tender.openedAt ? db.select().from(tenderScores).where(eq(tenderScores.tenderId, id)) : Promise.resolve([]),
     isPurchaser ? historyOf(db, TENDER_DOC, id) : Promise.resolve([]),
+    // The purchaser's lot awards waiting for approval (a supplier never learns of them).
+    isPurchaser ? waitingLotAwards(db, caller.companyId, id) : Promise.resolve(new Map<number, { id: number; requestNo: string }>()),
   ]);
   // Contents: a supplier its own bid (any time); the purchaser every bid once opened. Nothing else reads them.
   const myBid = isPurchaser ? null : ((await loadBidContent(db, tender, { companyId: caller.companyId }, 'own'))[0] ?? null);
@@ -240,6 +243,7 @@ async function buildDetail(
       winnerName: showWinner ? (winners.find((w) => w.id === l.winnerBidId)?.name ?? null) : null,
       winAmount: showWinner ? l.winAmount : null,
       orderId: isPurchaser ? l.orderId : null,
+      purchaseRequest: waiting.get(l.id) ?? null,
     })),
     // A supplier sees answered questions and its own; the asker is named only to the purchaser and the asker.
     questions: questions

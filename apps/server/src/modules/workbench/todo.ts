@@ -110,7 +110,7 @@ export async function workbenchTodo(db: Db, caller: Caller): Promise<WorkbenchTo
   const companyId = caller.companyId;
   const [trade, unread, [userCount], [disabled], [roleCount], [company]] = await Promise.all([
     tradeTodos(db, caller),
-    unreadTotal(db, companyId),
+    unreadTotal(db, caller),
     db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)),
     db
       .select({ n: count() })

@@ -3,7 +3,7 @@ import type { ApprovalRuleInput } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
 import type { Db } from '../../db/client.ts';
 import { callEndpoint } from '../http.ts';
-import { makeAddress, makeCartLine } from './cart.ts';
+import { makeAddress, makeCartLine, newIdempotencyKey } from './cart.ts';
 import { makeOnSaleProduct, makePurchaser } from './orders.ts';
 import { makeSupplier } from './products.ts';
 import { giveRole, presetRoleId } from './roles.ts';
@@ -55,4 +55,23 @@ export function createApprovalRule(app: FastifyInstance, token: string, over: Pa
 /** Creates the buyer's department (named `name`) headed by the approval company's head; returns the answer. */
 export function createHeadedDepartment(app: FastifyInstance, co: { buyer: { token: string; id: number }; head: { id: number } }, name: string) {
   return callEndpoint(app, co.buyer.token, e.departmentCreate, { name, headUserId: co.head.id, memberIds: [co.buyer.id, co.head.id] });
+}
+
+/**
+ * The approval company's buyer checks out `quantity` of its product from a new cart line (at the shown price);
+ * answers the checkout's answer (orders, or the purchase request it became).
+ */
+export async function checkoutApprovalCart(
+  app: FastifyInstance,
+  co: { buyer: { token: string }; addressId: number; price: number; cartLine: (quantity: number) => Promise<number> },
+  quantity: number,
+) {
+  const line = await co.cartLine(quantity);
+  return callEndpoint(
+    app,
+    co.buyer.token,
+    e.checkoutSubmit,
+    { source: { cartLineIds: [line], items: [] }, addressId: co.addressId, invoiceKind: 0, invoiceTitleId: null, remarks: [], shownTotal: quantity * co.price },
+    { 'idempotency-key': newIdempotencyKey() },
+  );
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenderSaveInput } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
+import type { Db } from '../../db/client.ts';
+import { addHours } from '../../modules/jobs/schedule.ts';
+import { runDueJobs } from '../../modules/jobs/runner.ts';
 import { callEndpoint } from '../http.ts';
+import { makeSupplier } from './products.ts';
 
 /**
  * Hour-long tenders: the sealed-bid windows (20 and 15 days, decision 0160) lowered as demo mode allows, so a
@@ -41,4 +45,25 @@ export async function publishTender(app: FastifyInstance, token: string, over: P
   const detail = published.code === 0 ? await callEndpoint(app, token, e.tenderDetail, { id }) : null;
   const lotIds = detail?.data.lots.map((l) => l.id) ?? [];
   return { saved, published, id, lotIds };
+}
+
+/**
+ * A published one-lot tender (tenderInput with `over`) with one bid per unit price in `prices`, each by a new
+ * supplier named `${name}-i`, then opened (its jobs run two and a half hours ahead; needs HOUR_LONG_TENDERS).
+ * Returns the tender and lot ids and the bids in the order of `prices`.
+ */
+export async function openedTenderWithBids(app: FastifyInstance, db: Db, token: string, name: string, prices: number[], over: Partial<TenderSaveInput> = {}) {
+  const { id: tenderId, lotIds } = await publishTender(app, token, over);
+  const lotId = lotIds[0]!;
+  const bidders = [];
+  for (const [i, price] of prices.entries()) {
+    const s = await makeSupplier(db, `${name}-${i}`);
+    const bid = await callEndpoint(app, s.admin.token, e.tenderBid, { tenderId, prices: [{ lotId, price }], validityDays: 90, documents: [], remark: '' });
+    if (bid.code !== 0) throw new Error(`bid refused: ${bid.message}`);
+    bidders.push(s);
+  }
+  await runDueJobs(db, addHours(new Date(), 2.5));
+  const opened = await callEndpoint(app, token, e.tenderDetail, { id: tenderId });
+  const bids = bidders.map((s) => ({ supplier: s, bidId: opened.data.bids.find((b) => b.companyId === s.id)!.bidId }));
+  return { tenderId, lotId, bids };
 }

@@ -136,12 +136,9 @@ function Evaluation({ d }: { d: TenderDetail }) {
   const award = useAwardLot();
   const [edits, setEdits] = useState<Record<string, { priceScore?: number; techScore?: number }>>({});
   const [createOrder, setCreateOrder] = useState(false);
-  // Lots whose award the company's approval rules caught: the award waits as this purchase request (the lot stays open).
-  const [waiting, setWaiting] = useState<Record<number, { id: number; requestNo: string }>>({});
-  const awardLot = async (lotId: number, bidId: number) => {
-    const res = await award.mutateAsync({ tenderId: d.id, lotId, bidId, createOrder });
-    if (res.purchaseRequest) setWaiting((w) => ({ ...w, [lotId]: res.purchaseRequest! }));
-  };
+  // A lot whose award the company's approval rules caught reports its purchase request (lot.purchaseRequest, from the
+  // server: the award refetches the detail, and a reload shows it too); the lot stays open until the approval.
+  const awardLot = (lotId: number, bidId: number) => award.mutateAsync({ tenderId: d.id, lotId, bidId, createOrder });
   const editable = tenderMachine.can('evaluate', d.status);
   const key = (lotId: number, bidId: number) => `${lotId}:${bidId}`;
   const saved = (lotId: number, bidId: number) => d.scores.find((s) => s.lotId === lotId && s.bidId === bidId);
@@ -166,7 +163,7 @@ function Evaluation({ d }: { d: TenderDetail }) {
                 }),
               }).catch(() => undefined)}>保存评分</Button>
             )}>
-            {waiting[lot.id] && lot.status === TenderLotStatus.OPEN && (
+            {lot.purchaseRequest && lot.status === TenderLotStatus.OPEN && (
               <Alert
                 type="info"
                 showIcon
@@ -176,8 +173,8 @@ function Evaluation({ d }: { d: TenderDetail }) {
                 description={
                   <span>
                     该标段的定标已提交采购申请{' '}
-                    <Link to={`/customer/approval/request/${waiting[lot.id]!.id}`} data-testid="purchase-request-link">
-                      {waiting[lot.id]!.requestNo}
+                    <Link to={`/customer/approval/request/${lot.purchaseRequest.id}`} data-testid="purchase-request-link">
+                      {lot.purchaseRequest.requestNo}
                     </Link>
                     ，审批通过后自动执行定标；审批期间不能重复定标。
                   </span>
@@ -214,7 +211,7 @@ function Evaluation({ d }: { d: TenderDetail }) {
                   key: 'award',
                   width: 90,
                   fixed: 'right' as const,
-                  render: (_, r) => lot.winnerBidId === r.b.bidId ? <Tag color="green">中标</Tag> : editable && lot.status === TenderLotStatus.OPEN && !waiting[lot.id] && (
+                  render: (_, r) => lot.winnerBidId === r.b.bidId ? <Tag color="green">中标</Tag> : editable && lot.status === TenderLotStatus.OPEN && !lot.purchaseRequest && (
                     <Popconfirm title={`确定「${r.b.companyName}」中标「${lot.name}」？`} onConfirm={() => awardLot(lot.id, r.b.bidId).catch(() => undefined)}>
                       <Button size="small" type="link">定标</Button>
                     </Popconfirm>
