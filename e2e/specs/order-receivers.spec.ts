@@ -7,6 +7,8 @@ test('a supplier administrator chooses who receives the order notifications and 
   const card = page.getByTestId('order-receivers');
   await expect(card).toContainText('订单消息接收人');
   await expect(card).toContainText('当前为默认接收人');
+  // The card says when the default applies: nothing chosen, or a choice that reaches nobody.
+  await expect(card.getByTestId('order-receivers-fallback-rule')).toContainText('所选用户均已停用或离开企业、所选角色无人拥有时，也改由默认接收人接收');
 
   // A preset role by name: its members (and only they) receive new orders, payment proofs, after-sales requests…
   await card.getByLabel('指定角色').click();
@@ -18,7 +20,13 @@ test('a supplier administrator chooses who receives the order notifications and 
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/rmatrack-order-receivers-${width}.png`, fullPage: true });
+    // Nothing of the card runs past the screen's right edge.
+    const overflow = await card.evaluate((el) => {
+      const right = document.documentElement.clientWidth;
+      return Array.from(el.querySelectorAll('*')).filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.className.toString()).slice(0, 3);
+    });
+    expect(overflow, `${width} px`).toEqual([]);
+    await page.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/order-receivers-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 
