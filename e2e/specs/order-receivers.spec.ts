@@ -16,7 +16,16 @@ test('a supplier administrator chooses who receives the order notifications and 
   await page.keyboard.press('Escape');
   await card.getByRole('button', { name: '保存接收人' }).click();
   await expect(page.getByText('已保存').first()).toBeVisible();
-  await expect(card).toContainText('当前接收人');
+  // The demo's first preset role (销售专员) has no member yet: the card says the default still receives.
+  await expect(card.getByTestId('order-receivers-now')).toContainText('所选接收人均不可用，当前由默认接收人接收');
+
+  // A user by name as well: the choice reaches someone, and the card names who receives now.
+  await card.getByLabel('指定用户').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: '保存接收人' }).click();
+  await expect(card.getByTestId('order-receivers-now')).toContainText('当前接收人：');
+  await expect(card.getByTestId('order-receivers-now')).not.toContainText('均不可用');
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     await card.scrollIntoViewIfNeeded();
