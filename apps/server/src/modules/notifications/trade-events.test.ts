@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, type NoticeEventKey } from '@aquamall/shared';
+import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, RmaType, type NoticeEventKey } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
 import { useTestApp } from '../../test/use-app.ts';
-import { jobs, noticeOutbox, users } from '../../db/schema/index.ts';
+import { jobs, noticeOutbox, rmas, users } from '../../db/schema/index.ts';
 import {
   createApprovalRule,
   createHeadedDepartment,
   HOUR_LONG_TENDERS,
   insertOffer,
+  linesOf,
   makeApprovalCompany,
+  makeCompletedOrder,
+  makeOnSaleProduct,
   makePurchaser,
   makeSupplier,
   newIdempotencyKey,
@@ -24,7 +27,8 @@ import { scheduleDeadlineSoon } from '../enquiries/editor.ts';
 
 /**
  * The catalogued events emitted by their use cases (docs/product/notifications.md#events): enquiry deadline near,
- * tender opening and awards, credit request, statement to confirm, approval waiting. Each reaches its
+ * tender opening and awards, credit request, statement to confirm, approval waiting, after-sales requested and
+ * approved. Each reaches its
  * recipient exactly once per channel the category is on by default, sent through the sandbox, and a second
  * run of the jobs adds nothing.
  */
@@ -156,5 +160,39 @@ describe('待您审批', () => {
     await runJobs();
     await expectOnce(co.head.id, 'approval.waiting');
     expect(await rowsOf(co.buyer.id, 'approval.waiting')).toHaveLength(0);
+  });
+});
+
+describe('买家申请售后 and 售后申请已同意', () => {
+  it('tells the supplier of the request (with the order number) and the purchaser of the approval (with the after-sales number), once each', async () => {
+    const supplier = await makeSupplier(db(), '售后通知供应商');
+    const buyer = await makePurchaser(db(), '售后通知采购商');
+    for (const u of [supplier.admin, buyer]) await bindAll(u.id);
+    const { skuIds } = await makeOnSaleProduct(db(), supplier, { skus: [{ price: 50, stock: 20 }] });
+    const order = await makeCompletedOrder(db(), buyer, supplier, [{ skuId: skuIds[0]!, quantity: 2 }]);
+    const [line] = await linesOf(db(), order.id);
+    const applied = await callEndpoint(t.app, buyer.token, e.rmaApply, {
+      orderId: order.id,
+      type: RmaType.REFUND,
+      lines: [{ orderLineId: line!.id, quantity: 1 }],
+      reason: '质量问题',
+    });
+    expect(applied.code, applied.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(supplier.admin.id, 'rma.requested');
+    expect(await rowsOf(buyer.id, 'rma.requested')).toHaveLength(0);
+    const [requested] = await rowsOf(supplier.admin.id, 'rma.requested');
+    expect(requested!.vars.no).toBe(order.orderNo);
+
+    const approved = await callEndpoint(t.app, supplier.admin.token, e.rmaApprove, { id: applied.data.id });
+    expect(approved.code, approved.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(buyer.id, 'rma.approved');
+    expect(await rowsOf(supplier.admin.id, 'rma.approved')).toHaveLength(0);
+    const [told] = await rowsOf(buyer.id, 'rma.approved');
+    const [rma] = await db().select({ rmaNo: rmas.rmaNo }).from(rmas).where(eq(rmas.id, applied.data.id));
+    expect(told!.vars.no).toBe(rma!.rmaNo);
   });
 });
