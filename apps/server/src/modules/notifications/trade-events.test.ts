@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, RmaType, type NoticeEventKey } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
 import { useTestApp } from '../../test/use-app.ts';
-import { jobs, noticeOutbox, rmas, users } from '../../db/schema/index.ts';
+import { jobs, noticeOutbox, quotations, rmas, users } from '../../db/schema/index.ts';
 import {
   createApprovalRule,
   createHeadedDepartment,
@@ -18,7 +18,7 @@ import {
   newIdempotencyKey,
   publishTender,
 } from '../../test/factories/index.ts';
-import { makeEnquiry } from '../../test/factories/quotations.ts';
+import { makeEnquiry, makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { addHours } from '../jobs/schedule.ts';
@@ -28,7 +28,7 @@ import { scheduleDeadlineSoon } from '../enquiries/editor.ts';
 /**
  * The catalogued events emitted by their use cases (docs/product/notifications.md#events): enquiry deadline near,
  * tender opening and awards, credit request, statement to confirm, approval waiting, after-sales requested and
- * approved. Each reaches its
+ * approved, quotation received and enquiry awards. Each reaches its
  * recipient exactly once per channel the category is on by default, sent through the sandbox, and a second
  * run of the jobs adds nothing.
  */
@@ -194,5 +194,59 @@ describe('买家申请售后 and 售后申请已同意', () => {
     const [told] = await rowsOf(buyer.id, 'rma.approved');
     const [rma] = await db().select({ rmaNo: rmas.rmaNo }).from(rmas).where(eq(rmas.id, applied.data.id));
     expect(told!.vars.no).toBe(rma!.rmaNo);
+  });
+});
+
+describe('收到新报价 and 询价中标 / 未中标', () => {
+  it('tells the purchaser of each first offer (not of a revision), then the winner 中标 and the other 未中标, once each', async () => {
+    const buyer = await makePurchaser(db(), '报价通知采购商');
+    const winner = await makeQuotingSupplier(db(), '报价通知甲');
+    const loser = await makeQuotingSupplier(db(), '报价通知乙');
+    for (const u of [buyer, winner.admin, loser.admin]) await bindAll(u.id);
+    const { enquiry, items } = await makeEnquiry(db(), buyer.companyId);
+    const validUntil = addChinaDays(chinaDay(), 30);
+    const offer = (token: string, price: number, baseVersion = 0) =>
+      callEndpoint(
+        t.app,
+        token,
+        e.quotationSubmit,
+        {
+          enquiryId: enquiry.id,
+          baseVersion,
+          lines: items.map((i) => ({ enquiryItemId: i.id, unitPrice: price, taxRate: 13 })),
+          freight: 0,
+          leadDays: 7,
+          validUntil,
+          remark: '',
+          contactName: '王经理',
+          contactPhone: '13800001111',
+        },
+        { 'idempotency-key': newIdempotencyKey() },
+      );
+    const first = await offer(winner.admin.token, 100);
+    expect(first.code, first.message).toBe(0);
+    expect((await offer(loser.admin.token, 120)).code).toBe(0);
+    // A revision is not a new offer: no second message.
+    expect((await offer(winner.admin.token, 99, 1)).code).toBe(0);
+    await runJobs();
+    await runJobs();
+    const received = await rowsOf(buyer.id, 'quotation.received');
+    const channels = [...NOTICE_DEFAULTS[NOTICE_EVENTS['quotation.received'].category]];
+    expect(received).toHaveLength(2 * channels.length);
+    expect(received.every((r) => r.status === OutboxStatus.SENT && r.vars.no === enquiry.code)).toBe(true);
+
+    const quotationOf = async (companyId: number) =>
+      (await db().select({ id: quotations.id }).from(quotations).where(and(eq(quotations.enquiryId, enquiry.id), eq(quotations.supplierCompanyId, companyId))))[0]!.id;
+    const awarded = await callEndpoint(t.app, buyer.token, e.enquiryAward, {
+      enquiryId: enquiry.id,
+      lines: await Promise.all(items.map(async (i) => ({ enquiryItemId: i.id, quotationId: await quotationOf(winner.id) }))),
+    });
+    expect(awarded.code, awarded.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(winner.admin.id, 'enquiry.awardWon');
+    await expectOnce(loser.admin.id, 'enquiry.awardLost');
+    expect(await rowsOf(winner.admin.id, 'enquiry.awardLost')).toHaveLength(0);
+    expect(await rowsOf(loser.admin.id, 'enquiry.awardWon')).toHaveLength(0);
   });
 });
