@@ -49,8 +49,8 @@ describe('ParcelTracking', () => {
       state: PARCEL_DELIVERED,
       deliveredAt: '2026-12-07T06:00:00.000Z',
       events: [
-        { time: '2026-12-07T06:00:00.000Z', context: '已签收，签收人：前台', status: '签收' },
-        { time: '2026-12-06T02:00:00.000Z', context: '快件已揽收', status: '揽收' },
+        { time: '2026-12-07T06:00:00.000Z', context: '已签收，签收人：前台', status: '签收', areaName: '上海市' },
+        { time: '2026-12-06T02:00:00.000Z', context: '快件已揽收', status: '揽收', areaName: '杭州市' },
       ],
     });
     const refresh = { mutate: vi.fn(), isPending: false };
