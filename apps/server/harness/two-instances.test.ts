@@ -10,8 +10,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OrderStatus, type LiveEvent } from '@aquamall/shared';
+import { OutboxStatus } from '../src/modules/notifications/outbound.ts';
 import type { Database } from '../src/db/client.ts';
-import { messages, documentHistory, jobs, orders } from '../src/db/schema/index.ts';
+import { messages, documentHistory, jobs, noticeOutbox, orders, sandboxOutbox } from '../src/db/schema/index.ts';
 import {
   insertCompanyWithAdmin,
   makeOnSaleProduct,
@@ -21,6 +22,7 @@ import {
   signedInPlatformAdmin,
   TEST_PASSWORD,
 } from '../src/test/factories/index.ts';
+import { signedHeaders, type TestApiKey } from '../src/test/factories/openapi.ts';
 import { redisReachable, TEST_REDIS_URL } from '../src/test/redis.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import type { RoundRobinProxy } from './proxy.ts';
@@ -246,6 +248,51 @@ for (const transport of transports) {
         database.db.$count(messages, and(eq(messages.companyId, companyId), eq(messages.type, 'order')));
       expect(await notices(buyer.companyId)).toBe(ids.length); // cancelled by the system
       expect(await notices(seller.id)).toBe(2 * ids.length); // the new order, then its cancellation
+
+      // Outside the browser (issue 32): each new order's SMS to the supplier's administrator is queued once and sent
+      // once, though both instances' runners dispatch the events and send the outbox.
+      const orderNos = (await database.db.select({ no: orders.orderNo }).from(orders).where(inArray(orders.id, ids))).map((o) => o.no);
+      const smsRows = () =>
+        database.db
+          .select({ status: noticeOutbox.status, dedupeKey: noticeOutbox.dedupeKey })
+          .from(noticeOutbox)
+          .where(and(eq(noticeOutbox.userId, seller.admin.id), eq(noticeOutbox.event, 'order.created'), eq(noticeOutbox.channel, 'sms')));
+      for (let i = 0; i < 150 && (await smsRows()).filter((r) => r.status === OutboxStatus.SENT).length < ids.length; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1000));
+      const rows = await smsRows();
+      expect(rows.map((r) => r.status)).toEqual(ids.map(() => OutboxStatus.SENT));
+      expect(new Set(rows.map((r) => r.dedupeKey)).size).toBe(ids.length);
+      const texts = (await database.db.select({ body: sandboxOutbox.body }).from(sandboxOutbox).where(eq(sandboxOutbox.target, seller.admin.phone))).map((m) => m.body);
+      for (const no of orderNos) expect(texts.filter((b) => b.includes(no)), no).toHaveLength(1);
+    });
+
+    it('an API key revoked through one instance is refused at once by the other (issue 32)', async () => {
+      const seller = await makeSupplier(database.db, '密钥停用供应商');
+      const post = async <T>(target: string, body: unknown, headers: Record<string, string>) =>
+        json<T>(await fetch(`${proxy.url}${target}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+      const signed = async (key: TestApiKey) => {
+        const body = JSON.stringify({ pageIndex: 1, pageSize: 10 });
+        const res = await fetch(`${proxy.url}/api/stock/list`, { method: 'POST', headers: signedHeaders(key, 'POST', '/api/stock/list', body), body });
+        return { ...(await json<unknown>(res)), identity: res.headers.get('x-error-id') };
+      };
+      await steer(0);
+      const created = await post<TestApiKey & { id: number }>('/api/openapi/key/create', { name: '对接ERP', scopes: ['products:read'] }, { 'x-token': seller.admin.token });
+      expect(created.code, created.message).toBe(0);
+      const key = created.data;
+      for (const i of [0, 1]) {
+        await steer(i);
+        expect((await signed(key)).code, `instance ${i}`).toBe(0);
+      }
+      await steer(0);
+      expect((await post('/api/openapi/key/revoke', { id: key.id }, { 'x-token': seller.admin.token })).code).toBe(0);
+      // The very next call, on either instance, is refused: no instance keeps the key in a cache.
+      for (const i of [1, 0]) {
+        await steer(i);
+        const refused = await signed(key);
+        expect(refused.identity, `instance ${i}`).toBe('SIGN_KEY_INVALID');
+        expect(refused.message).toMatch(/[\u4e00-\u9fa5]/);
+      }
     });
   });
 }

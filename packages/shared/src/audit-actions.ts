@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = {
   'customer_group.delete': '删除客户分组',
   'customer_group.add_members': '客户分组加入采购商',
   'customer_group.remove_members': '客户分组移出采购商',
+  'order_receivers.save': '设置订单消息接收人',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

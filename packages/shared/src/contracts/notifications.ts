@@ -114,6 +114,8 @@ export const orderReceivers = z.object({
   /** What may be chosen: the company's users and its assignable roles. */
   users: z.array(z.object({ id: z.number().int(), name: z.string(), phone: z.string(), isCompanyAdmin: z.boolean(), disabled: z.boolean() })),
   roles: z.array(z.object({ id: z.number().int(), name: z.string(), isPreset: z.boolean() })),
+  /** True when a choice was saved but reaches no enabled user of the company (all left, disabled, or roles unheld): the default receives. */
+  fallback: z.boolean(),
   /** Who receives the events now (enabled users; with a choice that reaches nobody, the default). */
   receivers: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

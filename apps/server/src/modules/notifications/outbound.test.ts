@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -66,6 +69,19 @@ describe('the template catalogue', () => {
       expect(r.wechat.first, key).toBeTruthy();
     }
   });
+  it('names only events some use case sends: each key is written by a module outside notifications', () => {
+    const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) return name === 'notifications' ? [] : sources(full);
+        return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [readFileSync(full, 'utf8')] : [];
+      });
+    const texts = sources(modules);
+    const unsent = NOTICE_EVENT_KEYS.filter((key) => !texts.some((text) => text.includes(`'${key}'`)));
+    expect(unsent).toEqual([]);
+  });
+
   it('refuses to render with a variable missing', () => {
     expect(() => renderNotice('order.created', { no: 'PO1' })).toThrow(/party/);
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Code } from '@aquamall/shared';
 import { messageEndpoints as e } from '@aquamall/shared/endpoints';
-import { noticeOutbox, users } from '../../db/schema/index.ts';
+import { auditLogs, noticeOutbox, noticeReceivers, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   giveCustomRole,
@@ -57,13 +57,25 @@ async function scene() {
 
 const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
 
+/** The company's audit rows of this setting, oldest first. */
+const audits = (companyId: number) =>
+  db()
+    .select({ action: auditLogs.action, actorUserId: auditLogs.actorUserId, targetType: auditLogs.targetType, targetId: auditLogs.targetId, before: auditLogs.before, after: auditLogs.after })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, 'order_receivers.save'), eq(auditLogs.targetId, String(companyId))))
+    .orderBy(auditLogs.id);
+
+/** The stored setting row (undefined: never saved). */
+const stored = async (companyId: number) =>
+  (await db().select({ userIds: noticeReceivers.userIds, roleIds: noticeReceivers.roleIds }).from(noticeReceivers).where(eq(noticeReceivers.companyId, companyId)))[0];
+
 describe('订单消息接收人', () => {
   it('defaults to the administrators and the holders of the permission; a choice of users and roles replaces them for order events only', async () => {
     const s = await scene();
     const admin = s.seller.admin;
     const before = await callEndpoint(t.app, admin.token, e.orderReceiversGet, undefined);
     expect(before.code, before.message).toBe(0);
-    expect(before.data).toMatchObject({ custom: false, userIds: [], roleIds: [] });
+    expect(before.data).toMatchObject({ custom: false, fallback: false, userIds: [], roleIds: [] });
     expect(before.data.receivers.map((r) => r.id)).toEqual(sorted(admin.id, s.shipper.id));
     expect(before.data.users.map((u) => u.id)).toEqual([admin.id, s.shipper.id, s.finance.id, s.service.id]);
     expect(before.data.roles.map((r) => r.id)).toEqual(expect.arrayContaining([s.shipper.roleId, s.finance.roleId]));
@@ -84,7 +96,7 @@ describe('订单消息接收人', () => {
     // The administrator chooses the 客服 by name and the 财务 role: only they receive new orders.
     const saved = await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id, s.service.id], roleIds: [s.finance.roleId!] });
     expect(saved).toMatchObject({ code: 0, message: '已保存' });
-    expect(saved.data).toMatchObject({ custom: true, userIds: [s.service.id], roleIds: [s.finance.roleId] });
+    expect(saved.data).toMatchObject({ custom: true, fallback: false, userIds: [s.service.id], roleIds: [s.finance.roleId] });
     expect(saved.data.receivers.map((r) => r.id)).toEqual(sorted(s.finance.id, s.service.id));
     const second = await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
     expect(await reached(second)).toEqual(sorted(s.finance.id, s.service.id));
@@ -101,7 +113,7 @@ describe('订单消息接收人', () => {
     await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id], roleIds: [] });
     await db().update(users).set({ disabled: true }).where(eq(users.id, s.service.id));
     const fallback = await callEndpoint(t.app, admin.token, e.orderReceiversGet, undefined);
-    expect(fallback.data.custom).toBe(true);
+    expect(fallback.data).toMatchObject({ custom: true, fallback: true });
     expect(fallback.data.receivers.map((r) => r.id)).toEqual(sorted(admin.id, s.shipper.id));
     const third = await makeOrder(db(), s.buyer, s.seller.id, [{ skuId: s.skuIds[0]!, quantity: 1 }]);
     expect(await reached(third)).toEqual(sorted(admin.id, s.shipper.id));
@@ -122,6 +134,76 @@ describe('订单消息接收人', () => {
     expect((await callEndpoint(t.app, hr.token, e.orderReceiversSave, { userIds: [s.shipper.id], roleIds: [] })).code).toBe(0);
     const buyer = await callEndpoint(t.app, s.buyer.token, e.orderReceiversGet, undefined);
     expect(buyer).toMatchObject({ code: Code.FORBIDDEN, message: '仅供应商可设置订单消息接收人' });
+  });
+
+  it('each change is audited with the choice before and after; saving the same choice again records nothing', async () => {
+    const s = await scene();
+    const admin = s.seller.admin;
+    expect(await audits(s.seller.id)).toEqual([]);
+    await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id], roleIds: [s.finance.roleId!] });
+    await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id], roleIds: [s.finance.roleId!] });
+    await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [], roleIds: [] });
+    expect(await audits(s.seller.id)).toEqual([
+      {
+        action: 'order_receivers.save',
+        actorUserId: admin.id,
+        targetType: 'company',
+        targetId: String(s.seller.id),
+        before: { userIds: [], roleIds: [] },
+        after: { userIds: [s.service.id], roleIds: [s.finance.roleId] },
+      },
+      {
+        action: 'order_receivers.save',
+        actorUserId: admin.id,
+        targetType: 'company',
+        targetId: String(s.seller.id),
+        before: { userIds: [s.service.id], roleIds: [s.finance.roleId] },
+        after: { userIds: [], roleIds: [] },
+      },
+    ]);
+    // The administrator reads it in the company's operation log.
+    const [latest] = await db().select({ companyId: auditLogs.companyId }).from(auditLogs).where(eq(auditLogs.action, 'order_receivers.save')).orderBy(desc(auditLogs.id)).limit(1);
+    expect(latest?.companyId).toBe(s.seller.id);
+  });
+
+  it('hostile ids and callers are refused in Chinese and change nothing', async () => {
+    const s = await scene();
+    const other = await scene();
+    const admin = s.seller.admin;
+    await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id], roleIds: [] });
+    const setting = await stored(s.seller.id);
+    const audited = (await audits(s.seller.id)).length;
+    const B = crossCompanyCaller(other.seller.admin.token);
+    const refusals: [string, { code: number; message: string }, number, string | RegExp][] = [
+      // Ids of no user / role, or of another company's, mixed with a valid one.
+      ['missing user', await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.service.id, 2147483600], roleIds: [] }), Code.NOT_FOUND, '所选用户不存在'],
+      ['missing role', await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [], roleIds: [2147483600] }), Code.NOT_FOUND, '所选角色不存在'],
+      ["other's user", await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.shipper.id, other.shipper.id], roleIds: [] }), Code.NOT_FOUND, '所选用户不存在'],
+      ["other's role", await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [], roleIds: [other.finance.roleId!] }), Code.NOT_FOUND, '所选角色不存在'],
+      ["a purchaser's user", await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [s.buyer.id], roleIds: [] }), Code.NOT_FOUND, '所选用户不存在'],
+      // Another company's administrator saving with this company's ids changes its own setting at most — refused here.
+      ['another company', await callEndpoint(t.app, B, e.orderReceiversSave, { userIds: [s.shipper.id], roleIds: [] }), Code.NOT_FOUND, '所选用户不存在'],
+      // A member without user management, a purchaser.
+      ['member without user:manage', await callEndpoint(t.app, s.shipper.token, e.orderReceiversSave, { userIds: [], roleIds: [] }), Code.FORBIDDEN, /[\u4e00-\u9fa5]/],
+      ['purchaser', await callEndpoint(t.app, s.buyer.token, e.orderReceiversSave, { userIds: [], roleIds: [] }), Code.FORBIDDEN, '仅供应商可设置订单消息接收人'],
+    ];
+    // Junk ids the schema refuses before any lookup.
+    for (const junk of [0, -1, 1.5, '1', null, 'abc', 2 ** 53, {}]) {
+      refusals.push([`junk user ${JSON.stringify(junk)}`, await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [junk as number], roleIds: [] }), Code.INVALID, /[\u4e00-\u9fa5]/]);
+      refusals.push([`junk role ${JSON.stringify(junk)}`, await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: [], roleIds: [junk as number] }), Code.INVALID, /[\u4e00-\u9fa5]/]);
+    }
+    refusals.push(['too many', await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: Array.from({ length: 201 }, (_, i) => i + 1), roleIds: [] }), Code.INVALID, '最多选择200个用户']);
+    refusals.push(['not a list', await callEndpoint(t.app, admin.token, e.orderReceiversSave, { userIds: s.service.id as unknown as number[], roleIds: [] }), Code.INVALID, /[\u4e00-\u9fa5]/]);
+    for (const [what, answer, code, message] of refusals) {
+      expect(answer.code, `${what}: ${answer.message}`).toBe(code);
+      expect(answer.message, what).toMatch(message);
+      expect(answer.message, what).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    // Nothing changed: this company's choice, the other's (never saved) and the audit log.
+    expect(await stored(s.seller.id)).toEqual(setting);
+    expect(await stored(other.seller.id)).toBeUndefined();
+    expect(await audits(s.seller.id)).toHaveLength(audited);
+    expect(await audits(other.seller.id)).toEqual([]);
   });
 
   it("another company's users and roles cannot be chosen", async () => {

@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CompanyType, maskPhone, SUPPLIER_ORDER_EVENTS, type NoticeEventKey, type OrderReceivers, type OrderReceiversInput } from '@aquamall/shared';
 import type { AuthContext } from '../../lib/caller.ts';
 import type { Db } from '../../db/client.ts';
-import { noticeReceivers, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { companies, noticeReceivers, rolePermissions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { ownRolesCondition } from '../access/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { fail } from './messages.ts';
 
 /**
@@ -48,6 +49,8 @@ export async function recipientsCondition(db: Db, companyId: number, event: Noti
   return reached ? choice : fallback;
 }
 
+const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** The setting of a supplier, with what may be chosen and who receives now. */
 export async function orderReceiversOf(db: Db, caller: Caller): Promise<OrderReceivers> {
   if (caller.companyType !== CompanyType.SUPPLIER) throw fail('ORDER_RECEIVERS_SUPPLIER_ONLY');
@@ -75,7 +78,10 @@ export async function orderReceiversOf(db: Db, caller: Caller): Promise<OrderRec
   ]);
   const nameOf = (u: (typeof members)[number]) => u.realName || u.nickName || maskPhone(u.phone);
   // The representative event of the setting: a new order to confirm (order:ship by default).
-  const condition = await recipientsCondition(db, caller.companyId, 'order.created', byPermission('order:ship'));
+  // recipientsCondition answers the very `byDefault` it was given when it falls back.
+  const byDefault = byPermission('order:ship');
+  const condition = await recipientsCondition(db, caller.companyId, 'order.created', byDefault);
+  const custom = userIds.length + roleIds.length > 0;
   const receivers = await db
     .select({ id: users.id })
     .from(users)
@@ -83,7 +89,8 @@ export async function orderReceiversOf(db: Db, caller: Caller): Promise<OrderRec
     .orderBy(asc(users.id));
   const byId = new Map(members.map((m) => [m.id, m]));
   return {
-    custom: userIds.length + roleIds.length > 0,
+    custom,
+    fallback: custom && condition === byDefault,
     userIds,
     roleIds,
     users: members.map((m) => ({ id: m.id, name: nameOf(m), phone: maskPhone(m.phone), isCompanyAdmin: m.isCompanyAdmin, disabled: m.disabled })),
@@ -94,7 +101,8 @@ export async function orderReceiversOf(db: Db, caller: Caller): Promise<OrderRec
 
 /**
  * Saves the choice: every user must be one of the company's, every role one it may assign (its own or a preset of
- * its type), else 用户不存在 / 角色不存在. Both lists empty restores the default.
+ * its type), else 用户不存在 / 角色不存在. Both lists empty restores the default. A change is written to the audit log
+ * (设置订单消息接收人, before and after) in the same transaction; saving the same choice again changes and records nothing.
  */
 export async function saveOrderReceivers(db: Db, caller: Caller, input: OrderReceiversInput): Promise<OrderReceivers> {
   if (caller.companyType !== CompanyType.SUPPLIER) throw fail('ORDER_RECEIVERS_SUPPLIER_ONLY');
@@ -109,9 +117,23 @@ export async function saveOrderReceivers(db: Db, caller: Caller, input: OrderRec
     if (found !== roleIds.length) throw fail('ORDER_RECEIVER_ROLE_NOT_FOUND');
   }
   const values = { userIds, roleIds, updatedBy: caller.userId, updatedAt: new Date() };
-  await db
-    .insert(noticeReceivers)
-    .values({ companyId: caller.companyId, ...values })
-    .onConflictDoUpdate({ target: noticeReceivers.companyId, set: values });
+  await db.transaction(async (tx) => {
+    // The company row is locked first, so two administrators saving at once each record the choice they replaced.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for('update');
+    const [prior] = await tx.select().from(noticeReceivers).where(eq(noticeReceivers.companyId, caller.companyId));
+    const before = { userIds: prior?.userIds ?? [], roleIds: prior?.roleIds ?? [] };
+    if (same(before.userIds, userIds) && same(before.roleIds, roleIds)) return;
+    await tx
+      .insert(noticeReceivers)
+      .values({ companyId: caller.companyId, ...values })
+      .onConflictDoUpdate({ target: noticeReceivers.companyId, set: values });
+    await recordAudit(tx, { userId: caller.userId, ip: '' }, {
+      action: 'order_receivers.save',
+      targetType: 'company',
+      targetId: caller.companyId,
+      before,
+      after: { userIds, roleIds },
+    });
+  });
   return orderReceiversOf(db, caller);
 }

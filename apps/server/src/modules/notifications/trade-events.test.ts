@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, type NoticeEventKey } from '@aquamall/shared';
+import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, RmaType, type NoticeEventKey } from '@aquamall/shared';
 import { endpoints as e } from '@aquamall/shared/endpoints';
 import { useTestApp } from '../../test/use-app.ts';
-import { jobs, noticeOutbox, users } from '../../db/schema/index.ts';
+import { jobs, noticeOutbox, quotations, rmas, users } from '../../db/schema/index.ts';
 import {
   createApprovalRule,
   createHeadedDepartment,
   HOUR_LONG_TENDERS,
   insertOffer,
+  linesOf,
   makeApprovalCompany,
+  makeCompletedOrder,
+  makeOnSaleProduct,
   makePurchaser,
   makeSupplier,
   newIdempotencyKey,
   publishTender,
 } from '../../test/factories/index.ts';
-import { makeEnquiry } from '../../test/factories/quotations.ts';
+import { makeEnquiry, makeQuotingSupplier } from '../../test/factories/quotations.ts';
 import { callEndpoint } from '../../test/http.ts';
 import { jobRun, runDueJobs } from '../jobs/runner.ts';
 import { addHours } from '../jobs/schedule.ts';
@@ -24,7 +27,8 @@ import { scheduleDeadlineSoon } from '../enquiries/editor.ts';
 
 /**
  * The catalogued events emitted by their use cases (docs/product/notifications.md#events): enquiry deadline near,
- * tender opening and awards, credit request, statement to confirm, approval waiting. Each reaches its
+ * tender opening and awards, credit request, statement to confirm, approval waiting, after-sales requested and
+ * approved, quotation received and enquiry awards. Each reaches its
  * recipient exactly once per channel the category is on by default, sent through the sandbox, and a second
  * run of the jobs adds nothing.
  */
@@ -156,5 +160,93 @@ describe('待您审批', () => {
     await runJobs();
     await expectOnce(co.head.id, 'approval.waiting');
     expect(await rowsOf(co.buyer.id, 'approval.waiting')).toHaveLength(0);
+  });
+});
+
+describe('买家申请售后 and 售后申请已同意', () => {
+  it('tells the supplier of the request (with the order number) and the purchaser of the approval (with the after-sales number), once each', async () => {
+    const supplier = await makeSupplier(db(), '售后通知供应商');
+    const buyer = await makePurchaser(db(), '售后通知采购商');
+    for (const u of [supplier.admin, buyer]) await bindAll(u.id);
+    const { skuIds } = await makeOnSaleProduct(db(), supplier, { skus: [{ price: 50, stock: 20 }] });
+    const order = await makeCompletedOrder(db(), buyer, supplier, [{ skuId: skuIds[0]!, quantity: 2 }]);
+    const [line] = await linesOf(db(), order.id);
+    const applied = await callEndpoint(t.app, buyer.token, e.rmaApply, {
+      orderId: order.id,
+      type: RmaType.REFUND,
+      lines: [{ orderLineId: line!.id, quantity: 1 }],
+      reason: '质量问题',
+    });
+    expect(applied.code, applied.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(supplier.admin.id, 'rma.requested');
+    expect(await rowsOf(buyer.id, 'rma.requested')).toHaveLength(0);
+    const [requested] = await rowsOf(supplier.admin.id, 'rma.requested');
+    expect(requested!.vars.no).toBe(order.orderNo);
+
+    const approved = await callEndpoint(t.app, supplier.admin.token, e.rmaApprove, { id: applied.data.id });
+    expect(approved.code, approved.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(buyer.id, 'rma.approved');
+    expect(await rowsOf(supplier.admin.id, 'rma.approved')).toHaveLength(0);
+    const [told] = await rowsOf(buyer.id, 'rma.approved');
+    const [rma] = await db().select({ rmaNo: rmas.rmaNo }).from(rmas).where(eq(rmas.id, applied.data.id));
+    expect(told!.vars.no).toBe(rma!.rmaNo);
+  });
+});
+
+describe('收到新报价 and 询价中标 / 未中标', () => {
+  it('tells the purchaser of each first offer (not of a revision), then the winner 中标 and the other 未中标, once each', async () => {
+    const buyer = await makePurchaser(db(), '报价通知采购商');
+    const winner = await makeQuotingSupplier(db(), '报价通知甲');
+    const loser = await makeQuotingSupplier(db(), '报价通知乙');
+    for (const u of [buyer, winner.admin, loser.admin]) await bindAll(u.id);
+    const { enquiry, items } = await makeEnquiry(db(), buyer.companyId);
+    const validUntil = addChinaDays(chinaDay(), 30);
+    const offer = (token: string, price: number, baseVersion = 0) =>
+      callEndpoint(
+        t.app,
+        token,
+        e.quotationSubmit,
+        {
+          enquiryId: enquiry.id,
+          baseVersion,
+          lines: items.map((i) => ({ enquiryItemId: i.id, unitPrice: price, taxRate: 13 })),
+          freight: 0,
+          leadDays: 7,
+          validUntil,
+          remark: '',
+          contactName: '王经理',
+          contactPhone: '13800001111',
+        },
+        { 'idempotency-key': newIdempotencyKey() },
+      );
+    const first = await offer(winner.admin.token, 100);
+    expect(first.code, first.message).toBe(0);
+    expect((await offer(loser.admin.token, 120)).code).toBe(0);
+    // A revision is not a new offer: no second message.
+    expect((await offer(winner.admin.token, 99, 1)).code).toBe(0);
+    await runJobs();
+    await runJobs();
+    const received = await rowsOf(buyer.id, 'quotation.received');
+    const channels = [...NOTICE_DEFAULTS[NOTICE_EVENTS['quotation.received'].category]];
+    expect(received).toHaveLength(2 * channels.length);
+    expect(received.every((r) => r.status === OutboxStatus.SENT && r.vars.no === enquiry.code)).toBe(true);
+
+    const quotationOf = async (companyId: number) =>
+      (await db().select({ id: quotations.id }).from(quotations).where(and(eq(quotations.enquiryId, enquiry.id), eq(quotations.supplierCompanyId, companyId))))[0]!.id;
+    const awarded = await callEndpoint(t.app, buyer.token, e.enquiryAward, {
+      enquiryId: enquiry.id,
+      lines: await Promise.all(items.map(async (i) => ({ enquiryItemId: i.id, quotationId: await quotationOf(winner.id) }))),
+    });
+    expect(awarded.code, awarded.message).toBe(0);
+    await runJobs();
+    await runJobs();
+    await expectOnce(winner.admin.id, 'enquiry.awardWon');
+    await expectOnce(loser.admin.id, 'enquiry.awardLost');
+    expect(await rowsOf(winner.admin.id, 'enquiry.awardLost')).toHaveLength(0);
+    expect(await rowsOf(loser.admin.id, 'enquiry.awardWon')).toHaveLength(0);
   });
 });

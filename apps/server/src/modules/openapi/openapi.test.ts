@@ -25,6 +25,8 @@ import { dispatchEvent } from '../events/dispatch.ts';
 import { noticeConsumer } from '../notifications/event-consumer.ts';
 import { webhookConsumer } from './event-consumer.ts';
 import { isPrivateAddress } from './ssrf.ts';
+import { API_CALLS_PER_MINUTE } from './authenticate.ts';
+import { hitShared } from '../../lib/rate-limit-store.ts';
 import { canonicalRequest, sign, webhookSignature } from './signing.ts';
 import {
   checkWebhookUrl,
@@ -172,6 +174,19 @@ describe('API keys', () => {
     expect((await callEndpoint(t.app, s.seller.admin.token, e.apiKeyRevoke, { id: key.id })).code).toBe(0);
     expect((await signedCall(t.app, fresh, 'POST', '/api/stock/list', body)).identity).toBe('SIGN_KEY_INVALID');
     expect((await callEndpoint(t.app, s.seller.admin.token, e.apiKeyRotate, { id: key.id })).identity).toBe('API_KEY_REVOKED');
+  });
+
+  it('limits each key to its calls per minute, in Chinese; another key of the company is not held back', async () => {
+    const s = await scene('限流');
+    const busy = await newKey(s.seller.admin.token, ['products:read'], '繁忙');
+    const calm = await newKey(s.seller.admin.token, ['products:read'], '空闲');
+    const body = { pageIndex: 1, pageSize: 10 };
+    // The minute's calls used up through the shared counter the signed calls count on (as other instances would).
+    for (let i = 0; i < API_CALLS_PER_MINUTE - 1; i++) await hitShared('openapi', db(), undefined, `apikey:${busy.id}`, 60_000);
+    expect((await signedCall(t.app, busy, 'POST', '/api/stock/list', body)).code).toBe(0);
+    const limited = await signedCall(t.app, busy, 'POST', '/api/stock/list', body);
+    expect(limited).toMatchObject({ code: Code.RATE_LIMITED, message: '调用过于频繁，请稍后再试', identity: 'API_RATE_LIMITED' });
+    expect((await signedCall(t.app, calm, 'POST', '/api/stock/list', body)).code).toBe(0);
   });
 
   it('enforces scopes on every opted-in route and refuses every route that did not opt in', async () => {

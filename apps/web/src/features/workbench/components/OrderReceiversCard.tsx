@@ -31,8 +31,10 @@ export function OrderReceiversCard({ canManage }: { canManage: boolean }) {
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            选择接收供货订单消息（{EVENT_NAMES}）短信、微信和邮件通知的用户或角色；每人可在「消息设置」中关闭自己的渠道。
-            未选择时，由管理员和拥有订单发货（售后消息为售后处理）权限的成员接收。站内消息不受影响。
+            选择接收供货订单消息（{EVENT_NAMES}）短信、微信和邮件通知的用户或角色；每人可在「消息设置」中关闭自己的渠道。站内消息不受影响。
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" data-testid="order-receivers-fallback-rule">
+            默认接收人：管理员和拥有订单发货（售后消息为售后处理）权限的成员。未选择接收人时由默认接收人接收；所选用户均已停用或离开企业、所选角色无人拥有时，也改由默认接收人接收，订单消息不会无人收到。
           </Typography.Paragraph>
           <Form layout="vertical" style={{ maxWidth: 640 }}>
             <Form.Item label="指定用户">
@@ -44,11 +46,15 @@ export function OrderReceiversCard({ canManage }: { canManage: boolean }) {
                 optionFilterProp="label"
                 value={userIds}
                 onChange={setUserIds}
-                options={d.users.map((u) => ({
-                  value: u.id,
-                  label: `${u.name}（${u.phone}）${u.isCompanyAdmin ? ' 管理员' : ''}${u.disabled ? ' 已停用' : ''}`,
-                  disabled: u.disabled && !userIds.includes(u.id),
-                }))}
+                options={[
+                  ...d.users.map((u) => ({
+                    value: u.id,
+                    label: `${u.name}（${u.phone}）${u.isCompanyAdmin ? ' 管理员' : ''}${u.disabled ? ' 已停用' : ''}`,
+                    disabled: u.disabled && !userIds.includes(u.id),
+                  })),
+                  // A chosen user who left the company is no longer listed: named as such, never as a bare id.
+                  ...userIds.filter((id) => !d.users.some((u) => u.id === id)).map((id) => ({ value: id, label: '已离开企业的用户', disabled: true })),
+                ]}
               />
             </Form.Item>
             <Form.Item label="指定角色" extra="拥有所选角色的全部成员都会收到">
@@ -60,17 +66,21 @@ export function OrderReceiversCard({ canManage }: { canManage: boolean }) {
                 optionFilterProp="label"
                 value={roleIds}
                 onChange={setRoleIds}
-                options={d.roles.map((r) => ({ value: r.id, label: r.isPreset ? `${r.name}（预设）` : r.name }))}
+                options={[
+                  ...d.roles.map((r) => ({ value: r.id, label: r.isPreset ? `${r.name}（预设）` : r.name })),
+                  ...roleIds.filter((id) => !d.roles.some((r) => r.id === id)).map((id) => ({ value: id, label: '已删除的角色', disabled: true })),
+                ]}
               />
             </Form.Item>
           </Form>
           <Alert
-            type={d.custom ? 'success' : 'info'}
+            type={d.fallback ? 'warning' : d.custom ? 'success' : 'info'}
             showIcon
             style={{ marginBottom: 12 }}
+            data-testid="order-receivers-now"
             title={
               <Space wrap size={4}>
-                <span>{d.custom ? '当前接收人：' : '当前为默认接收人：'}</span>
+                <span>{d.fallback ? '所选接收人均不可用，当前由默认接收人接收：' : d.custom ? '当前接收人：' : '当前为默认接收人：'}</span>
                 {d.receivers.length ? d.receivers.map((r) => <Tag key={r.id}>{r.name}</Tag>) : <span>无</span>}
               </Space>
             }
