@@ -253,7 +253,13 @@ for (const transport of transports) {
         .flatMap((s) => s.output().split('\n'))
         .filter((line) => line.includes('jobs lost a lock race'))
         .reduce((n, line) => n + ((JSON.parse(line) as { lockRaces?: number }).lockRaces ?? 0), 0);
-      console.log(`timed rules on two instances (${transport.name}): ${ids.length} jobs, ${lockRaces} lost lock races`);
+      // A raced job keeps the race's error as its last error: which statement lost, for whoever reads the output.
+      const raced = (await database.db.select({ kind: jobs.kind, lastError: jobs.lastError }).from(jobs))
+        .filter((j) => /deadlock|serialize/i.test(j.lastError ?? ''))
+        .map((j) => `${j.kind}: ${j.lastError!.slice(0, 160).replace(/\s+/g, ' ')}`);
+      console.log(
+        `timed rules on two instances (${transport.name}): ${ids.length} orders, ${lockRaces} lost lock races${raced.length ? `\n${raced.join('\n')}` : ''}`,
+      );
     });
   });
 }

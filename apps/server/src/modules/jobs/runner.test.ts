@@ -103,7 +103,7 @@ describe('defineJob (docs/decisions/0191-jobs-and-events-spine.md)', () => {
     const at = new Date(T0.getTime() + 1000);
     expect(await runDueJobs(t.database.db, at)).toEqual({ done: 0, failed: 2, lockRaces: 1 });
     const lost = await rowOf('test.race', 1);
-    expect(lost).toMatchObject({ status: JobStatus.PENDING, attempts: 0, lastError: 'Failed query' });
+    expect(lost).toMatchObject({ status: JobStatus.PENDING, attempts: 0, lastError: 'deadlock detected — Failed query' });
     expect(lost.runAt.getTime() - at.getTime()).toBeGreaterThanOrEqual(LOCK_RACE_RETRY_MS);
     expect(lost.runAt.getTime() - at.getTime()).toBeLessThan(2 * LOCK_RACE_RETRY_MS);
     const broken = await rowOf('test.race', 2);

@@ -96,7 +96,10 @@ export const jobRun = (kind: string, refId: number): Promise<void> | undefined =
 export const LOCK_RACE_RETRY_MS = 1_000;
 
 const failure = (job: JobRow, attempts: number, err: unknown, now: Date) => {
-  const message = err instanceof Error ? err.message : String(err);
+  // Drizzle's "Failed query: <statement>" wraps the database's own words (deadlock detected, …) as its cause:
+  // those first, then the statement (the message is cut at 2000 characters).
+  const cause = err instanceof Error && err.cause instanceof Error ? `${err.cause.message} — ` : '';
+  const message = cause + (err instanceof Error ? err.message : String(err));
   // A deadlock or serialization failure is not the job's fault: two handlers running at once on two instances
   // locked the same rows in different orders and PostgreSQL aborted one of them. Each job runs in its own
   // transaction, so this is rare (decision 0243); try again within seconds, not after the backoff
