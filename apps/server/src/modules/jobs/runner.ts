@@ -92,6 +92,11 @@ const detachedRuns = new Map<string, Promise<void>>();
 /** The detached run of this job started by this process, if one is under way. */
 export const jobRun = (kind: string, refId: number): Promise<void> | undefined => detachedRuns.get(`${kind}:${refId}`);
 
+/** Resolves when every detached run this process has started so far has ended (tests, before closing the database). */
+export const detachedRunsEnded = async (): Promise<void> => {
+  await Promise.allSettled([...detachedRuns.values()]);
+};
+
 /** How soon a job that lost a lock race is tried again (with up to as much again of jitter). */
 export const LOCK_RACE_RETRY_MS = 1_000;
 
