@@ -81,7 +81,7 @@ try {
     during = await ping(200);
   })();
   while ((await db.$count(webhookDeliveries, eq(webhookDeliveries.status, 0))) > 0) {
-    await runDueJobs(db, new Date(), { batch: 100, rounds: 5 });
+    await runDueJobs(db, new Date(), { max: 500 });
     await new Promise((r) => setTimeout(r, 20));
   }
   const seconds = (performance.now() - start) / 1000;

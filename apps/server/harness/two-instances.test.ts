@@ -248,6 +248,20 @@ for (const transport of transports) {
         database.db.$count(messages, and(eq(messages.companyId, companyId), eq(messages.type, 'order')));
       expect(await notices(buyer.companyId)).toBe(ids.length); // cancelled by the system
       expect(await notices(seller.id)).toBe(2 * ids.length); // the new order, then its cancellation
+      // Each job runs in its own transaction (decision 0243), so the instances' jobs rarely lose a lock race to
+      // each other; the runners log the ones that did (retried within seconds). Printed, not asserted: a race
+      // remains possible and is handled.
+      const lockRaces = cluster.servers
+        .flatMap((s) => s.output().split('\n'))
+        .filter((line) => line.includes('jobs lost a lock race'))
+        .reduce((n, line) => n + ((JSON.parse(line) as { lockRaces?: number }).lockRaces ?? 0), 0);
+      // A raced job keeps the race's error as its last error: which statement lost, for whoever reads the output.
+      const raced = (await database.db.select({ kind: jobs.kind, lastError: jobs.lastError }).from(jobs))
+        .filter((j) => /deadlock|serialize/i.test(j.lastError ?? ''))
+        .map((j) => `${j.kind}: ${j.lastError!.slice(0, 160).replace(/\s+/g, ' ')}`);
+      console.log(
+        `timed rules on two instances (${transport.name}): ${ids.length} orders, ${lockRaces} lost lock races${raced.length ? `\n${raced.join('\n')}` : ''}`,
+      );
 
       // Outside the browser (issue 32): each new order's SMS to the supplier's administrator is queued once and sent
       // once, though both instances' runners dispatch the events and send the outbox.

@@ -4,8 +4,8 @@ import { at, atNow } from './columns.ts';
 
 /**
  * Timed rules (auto-cancel, auto-receipt, deadlines): one row per rule and document, due at `runAt`. Workers
- * claim due rows with `FOR UPDATE SKIP LOCKED` and run them in the claiming transaction, so each fires once
- * with any number of instances and survives restarts. Status: 0 pending, 1 done, 2 cancelled, 3 failed.
+ * claim one due row at a time with `FOR UPDATE SKIP LOCKED` and run it in that claiming transaction, so each fires
+ * once with any number of instances and survives restarts. Status: 0 pending, 1 done, 2 cancelled, 3 failed.
  */
 export const jobs = pgTable(
   'jobs',

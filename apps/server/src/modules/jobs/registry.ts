@@ -20,8 +20,9 @@ export type JobPayload = z.ZodType<number>;
 export const recordId = z.number().int().positive();
 
 /**
- * A timed rule: runs inside the claiming transaction (in a savepoint): it re-reads and locks its document and
- * leaves it alone when the document has moved on; a failure rolls its work back and retries with backoff.
+ * A timed rule: runs inside the transaction that claimed its row alone (in a savepoint), which marks the row done
+ * as it commits: it re-reads and locks its document and leaves it alone when the document has moved on; a failure
+ * rolls its work back and retries with backoff.
  */
 interface InlineJob<P extends number> {
   kind: string;

@@ -23,8 +23,11 @@ export const JobStatus = { PENDING: 0, DONE: 1, CANCELLED: 2, FAILED: 3 } as con
 
 /** A job is given up (status failed) after this many failed attempts. */
 export const MAX_ATTEMPTS = 5;
-/** Due jobs claimed per transaction. */
-export const CLAIM_BATCH = 20;
+/**
+ * Jobs one `runDueJobs` call runs at most (each in its own transaction); the rest wait for the next poll, so one
+ * poll never runs unbounded.
+ */
+export const MAX_JOBS_PER_RUN = 200;
 
 /** Registers the handler of a job kind whose payload is any integer (defineJob with `z.number().int()`). */
 export function registerJob(kind: string, handler: JobHandler): void {
@@ -75,8 +78,13 @@ export const retryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, atte
 
 export interface RunResult {
   done: number;
+  /** Failed attempts, lost lock races included. */
   failed: number;
+  /** Of `failed`, the attempts that lost a lock race (deadlock, serialization failure): retried within seconds. */
+  lockRaces: number;
 }
+
+const emptyResult = (): RunResult => ({ done: 0, failed: 0, lockRaces: 0 });
 
 /** Detached runs (jobs/define.ts) this process started, by `kind:refId` (tests await them: `jobRun`). */
 const detachedRuns = new Map<string, Promise<void>>();
@@ -84,14 +92,23 @@ const detachedRuns = new Map<string, Promise<void>>();
 /** The detached run of this job started by this process, if one is under way. */
 export const jobRun = (kind: string, refId: number): Promise<void> | undefined => detachedRuns.get(`${kind}:${refId}`);
 
+/** Resolves when every detached run this process has started so far has ended (tests, before closing the database). */
+export const detachedRunsEnded = async (): Promise<void> => {
+  await Promise.allSettled([...detachedRuns.values()]);
+};
+
 /** How soon a job that lost a lock race is tried again (with up to as much again of jitter). */
 export const LOCK_RACE_RETRY_MS = 1_000;
 
 const failure = (job: JobRow, attempts: number, err: unknown, now: Date) => {
-  const message = err instanceof Error ? err.message : String(err);
-  // A deadlock or serialization failure is not the job's fault: two instances' batches each hold the rows their
-  // earlier jobs locked (one transaction per batch), and PostgreSQL aborted one of them. Try again within seconds,
-  // not after the backoff (docs/product/timed-rules.md#how-timed-rules-run), and do not count it as an attempt.
+  // Drizzle's "Failed query: <statement>" wraps the database's own words (deadlock detected, …) as its cause:
+  // those first, then the statement (the message is cut at 2000 characters).
+  const cause = err instanceof Error && err.cause instanceof Error ? `${err.cause.message} — ` : '';
+  const message = cause + (err instanceof Error ? err.message : String(err));
+  // A deadlock or serialization failure is not the job's fault: two handlers running at once on two instances
+  // locked the same rows in different orders and PostgreSQL aborted one of them. Each job runs in its own
+  // transaction, so this is rare (decision 0243); try again within seconds, not after the backoff
+  // (docs/product/timed-rules.md#how-timed-rules-run), and do not count it as an attempt.
   if (isLockRace(err))
     return {
       attempts: job.attempts,
@@ -132,91 +149,89 @@ async function runDetached(
 }
 
 /**
- * Claims the pending jobs matching `where` and due at `now` in ONE transaction with `FOR UPDATE SKIP LOCKED`
- * (another instance claiming at the same time skips them, so each fires once). An inline job's handler runs in
- * a savepoint of that transaction and the row is marked done; a failing handler's work is rolled back to its
- * savepoint and the row keeps pending with attempts + 1, its error and a later `runAt` (backoff), turning failed
- * after MAX_ATTEMPTS. A payload its kind's schema refuses fails the row at once. A detached job's row is leased
- * (its `runAt` moved ahead) and its handler started once the transaction has committed.
+ * Claims ONE pending job matching `where` and due at `now` with `FOR UPDATE SKIP LOCKED` (another instance
+ * claiming at the same time skips it and takes the next, so each fires once) and runs it in that same
+ * transaction: an inline job's handler runs in a savepoint and the row is marked done, so its work and "done"
+ * commit together, and its locks are held only while it runs (decision 0243: no batch holds earlier jobs' locks).
+ * A failing handler's work is rolled back to its savepoint and the row keeps pending with attempts + 1, its error
+ * and a later `runAt` (backoff), turning failed after MAX_ATTEMPTS. A payload its kind's schema refuses fails the
+ * row at once. A process that dies mid-job leaves nothing: its transaction rolls back and the row, pending and
+ * unlocked, is claimed by the next poll of any instance. A detached job's row is leased (its `runAt` moved ahead)
+ * and its handler started once the transaction has committed. Answers whether a job was claimed.
  */
-async function claimAndRun(
+async function claimAndRunOne(
   db: Db,
   now: Date,
   where: SQL | undefined,
-  batch: number,
   result: RunResult,
-): Promise<{ claimed: number; started: Promise<void>[] }> {
-  const detached: { spec: JobSpec<number>; job: JobRow; payload: number; leasedUntil: Date }[] = [];
+  started: Promise<void>[],
+): Promise<boolean> {
+  let detached: { spec: JobSpec<number>; job: JobRow; payload: number; leasedUntil: Date } | undefined;
   const claimed = await db.transaction(async (tx) => {
-    const due = await tx
+    const [job] = await tx
       .select()
       .from(jobs)
       .where(and(eq(jobs.status, JobStatus.PENDING), lte(jobs.runAt, now), where))
       .orderBy(jobs.runAt, jobs.id)
-      .limit(batch)
+      .limit(1)
       .for('update', { skipLocked: true });
-    for (const job of due) {
-      const spec = registry.get(job.kind);
-      if (!spec) continue; // runJobNow of a kind this process does not run: left to one that does
-      const parsed = spec.payload.safeParse(job.refId);
-      if (!parsed.success) {
-        await tx
-          .update(jobs)
-          .set({ status: JobStatus.FAILED, attempts: job.attempts + 1, lastError: `invalid payload ${job.refId}`, doneAt: now })
-          .where(eq(jobs.id, job.id));
-        result.failed++;
-        continue;
-      }
-      if (spec.detached) {
-        const leasedUntil = new Date(now.getTime() + spec.detached.leaseMs);
-        await tx.update(jobs).set({ runAt: leasedUntil }).where(eq(jobs.id, job.id));
-        detached.push({ spec, job, payload: parsed.data, leasedUntil });
-        continue;
-      }
-      const inline = spec.handler as (tx: Db, payload: number, ctx: { now: Date; job: JobRow }) => Promise<void>;
-      try {
-        await tx.transaction((sp) => inline(sp, parsed.data, { now, job }));
-        await tx
-          .update(jobs)
-          .set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now })
-          .where(eq(jobs.id, job.id));
-        result.done++;
-      } catch (err) {
-        await tx.update(jobs).set(failure(job, job.attempts + 1, err, now)).where(eq(jobs.id, job.id));
-        result.failed++;
-      }
+    if (!job) return false;
+    const spec = registry.get(job.kind);
+    if (!spec) return false; // runJobNow of a kind this process does not run: left to one that does
+    const parsed = spec.payload.safeParse(job.refId);
+    if (!parsed.success) {
+      await tx
+        .update(jobs)
+        .set({ status: JobStatus.FAILED, attempts: job.attempts + 1, lastError: `invalid payload ${job.refId}`, doneAt: now })
+        .where(eq(jobs.id, job.id));
+      result.failed++;
+      return true;
     }
-    return due.length;
+    if (spec.detached) {
+      const leasedUntil = new Date(now.getTime() + spec.detached.leaseMs);
+      await tx.update(jobs).set({ runAt: leasedUntil }).where(eq(jobs.id, job.id));
+      detached = { spec, job, payload: parsed.data, leasedUntil };
+      return true;
+    }
+    const inline = spec.handler as (tx: Db, payload: number, ctx: { now: Date; job: JobRow }) => Promise<void>;
+    try {
+      await tx.transaction((sp) => inline(sp, parsed.data, { now, job }));
+      await tx
+        .update(jobs)
+        .set({ status: JobStatus.DONE, attempts: job.attempts + 1, doneAt: now })
+        .where(eq(jobs.id, job.id));
+      result.done++;
+    } catch (err) {
+      await tx.update(jobs).set(failure(job, job.attempts + 1, err, now)).where(eq(jobs.id, job.id));
+      result.failed++;
+      if (isLockRace(err)) result.lockRaces++;
+    }
+    return true;
   });
-  const started = detached.map(({ spec, job, payload, leasedUntil }) => {
+  if (detached) {
+    const { spec, job, payload, leasedUntil } = detached;
     const key = `${job.kind}:${job.refId}`;
     const run = runDetached(db, spec, job, payload, now, leasedUntil).finally(() => {
       if (detachedRuns.get(key) === run) detachedRuns.delete(key);
     });
     detachedRuns.set(key, run);
-    return run;
-  });
-  return { claimed, started };
+    started.push(run);
+  }
+  return claimed;
 }
 
 /**
- * Runs the due jobs of the kinds registered in this process once (kinds without a handler here are left for
- * an instance that has it), in batches of `batch` (claimAndRun), until no due job is left (at most `rounds`
- * batches). Detached jobs are started, not awaited (`jobRun`).
+ * Runs the due jobs of the kinds registered in this process (kinds without a handler here are left for an
+ * instance that has it), one transaction per job (claimAndRunOne), until no due job is left or `max` have run.
+ * Detached jobs are started, not awaited (`jobRun`).
  */
-export async function runDueJobs(
-  db: Db,
-  now = new Date(),
-  opts: { batch?: number; rounds?: number } = {},
-): Promise<RunResult> {
+export async function runDueJobs(db: Db, now = new Date(), opts: { max?: number } = {}): Promise<RunResult> {
   const kinds = [...registry.keys()];
-  const result: RunResult = { done: 0, failed: 0 };
+  const result = emptyResult();
   if (!kinds.length) return result;
-  const batch = opts.batch ?? CLAIM_BATCH;
-  for (let round = 0; round < (opts.rounds ?? 10); round++) {
-    const { claimed } = await claimAndRun(db, now, inArray(jobs.kind, kinds), batch, result);
-    if (claimed < batch) break;
-  }
+  const started: Promise<void>[] = [];
+  const max = opts.max ?? MAX_JOBS_PER_RUN;
+  for (let n = 0; n < max; n++) if (!(await claimAndRunOne(db, now, inArray(jobs.kind, kinds), result, started))) break;
   return result;
 }
 
@@ -229,8 +244,9 @@ export function runJobNow(db: Db, kind: string, refId: number, now = new Date())
   const key = `${kind}:${refId}`;
   const existing = detachedRuns.get(key);
   if (existing) return existing;
-  const run = claimAndRun(db, now, and(eq(jobs.kind, kind), eq(jobs.refId, refId)), 1, { done: 0, failed: 0 }).then(
-    async ({ started }) => {
+  const started: Promise<void>[] = [];
+  const run = claimAndRunOne(db, now, and(eq(jobs.kind, kind), eq(jobs.refId, refId)), emptyResult(), started).then(
+    async () => {
       await Promise.all(started);
     },
   );
@@ -254,7 +270,8 @@ export async function countDueJobs(db: Db, now = new Date()): Promise<number> {
 /**
  * Polls for due jobs every `config.jobsPollMs` (and once at start) while the app runs; stops on close and
  * when the process drains. The timer never keeps the process alive (unref) and a run in progress finishes
- * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them. A run that fails
+ * before close completes. Every worker runs one; SKIP LOCKED keeps each job to one of them. Jobs that lost a lock
+ race are logged (a warning with their count). A run that fails
  * (the database away: docs/decisions/0163-database-hiccups.md) is logged and the next poll tries again; the
  * recurring jobs are ensured by the first run that reaches the database. Jobs run with the app's event bus in
  * scope, like requests.
@@ -276,6 +293,10 @@ export function startJobRunner(
     running = start
       // The jobs' notices are published on this app's bus (lib/event-bus.ts `withEvents`).
       .then(() => (app.bus ? withEvents(app.bus, () => runDueJobs(app.db)) : runDueJobs(app.db)))
+      .then((result) => {
+        // Rare since each job runs in its own transaction (decision 0243); logged so that a rise shows.
+        if (result.lockRaces) app.log.warn({ lockRaces: result.lockRaces }, 'timed rules: jobs lost a lock race; retrying them within seconds');
+      })
       .catch((err: unknown) =>
         isConnectionError(err)
           ? app.log.warn({ err: (err as Error).message }, 'timed rules: database unreachable; retrying at the next poll')

@@ -212,8 +212,8 @@ describe('two app instances on one database', () => {
     await third.db.delete(jobs).where(notInArray(jobs.kind, Object.values(ORDER_CLOCKS)));
     const due = addHours(T0, 1000);
     const [ra, rb] = await Promise.all([
-      runDueJobs(second.db, due, { batch: 5 }),
-      runDueJobs(third.db, due, { batch: 5 }),
+      runDueJobs(second.db, due),
+      runDueJobs(third.db, due),
     ]);
     // Each order's clock ran once (the cancellations' domain events are dispatched in the same runs: decision 0211).
     const fired = await third.db
