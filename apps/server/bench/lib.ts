@@ -431,7 +431,7 @@ export const loadAverage = () =>
 export async function runOnFreshDatabase(
   prefix: string,
   port: number,
-  run: (ctx: { url: string; database: Database; name: string }) => Promise<boolean>,
+  run: (ctx: { url: string; database: Database; name: string; meter: CpuMeter | null }) => Promise<boolean>,
 ): Promise<never> {
   const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
   const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
@@ -448,7 +448,7 @@ export async function runOnFreshDatabase(
   const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
   let ok = false;
   try {
-    ok = await run({ url: server.url, database, name });
+    ok = await run({ url: server.url, database, name, meter: CpuMeter.open(server.pid, dbUrl.toString()) });
   } finally {
     await database.close();
     await server.stop();

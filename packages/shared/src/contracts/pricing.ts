@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, recordId, wireTimestamp } from '../envelope.ts';
 import { isWholeFen } from '../money.ts';
+import { goodsQuery } from './mall.ts';
 /**
  * Contract prices (协议价) and where a unit price comes from (docs/product/prices.md). The server decides the
  * price of every catalogue line with one resolver (apps/server/src/modules/pricing/resolve.ts); answers carry
@@ -181,9 +182,14 @@ export const contractSkuOption = z.object({
 });
 export type ContractSkuOption = z.infer<typeof contractSkuOption>;
 
-/** The signed-in purchaser's negotiated prices for products (goods lists) or SKUs (goods page) on screen. */
+/**
+ * The signed-in purchaser's negotiated prices for products (goods lists) or SKUs (goods page) on screen: by
+ * product ids, or by `goods`, the very body of the goods list page's POST /api/product/query, so a list page
+ * sends both calls at once instead of waiting for the list's ids (decision 0248). Both: the union.
+ */
 export const myPricesInput = z.object({
   productIds: z.array(recordId).max(MY_PRICES_MAX, `最多${MY_PRICES_MAX}个商品`).default([]),
+  goods: goodsQuery.optional(),
 });
 export const myPrice = z.object({
   productId: z.number().int(),

@@ -31,6 +31,83 @@ export function contractUnitFen(
   return divRound(listFen * (10000 - off), 10000);
 }
 
+type RuleRow = { id: number; skuId: number; kind: number; value: string; tiers: ContractTier[]; capQty: number | null };
+
+/**
+ * The rules read inside one transaction, per purchaser company and China day: which SKUs were asked for and the
+ * rules found for them (decision 0248). A checkout resolves its lines twice in its transaction (the approval
+ * gate's total, then `createOrders` under the SKU locks); the second resolution takes the rules from here and
+ * reads only what must be fresh: the capped rules' ledger sums, after their lock. Keyed by the transaction object,
+ * so it goes with it; the pool (no transaction) is never memoised. A transaction that changes rules or group
+ * members does not resolve prices (the rule commands do not), so the memo cannot hold a rule it changed.
+ */
+const readInTx = new WeakMap<object, Map<string, { asked: Set<number>; rules: RuleRow[] }>>();
+const isTransaction = (db: Db) => typeof (db as { rollback?: unknown }).rollback === 'function';
+
+/**
+ * The enabled rules valid on `day` for the company's own target and its customer groups: one statement, a
+ * UNION ALL of two reads, each along its own partial index (contract_prices_buyer_sku; customer_group_members
+ * by purchaser, then contract_prices_group_sku). One OR across the company and its groups made the planner
+ * filter every enabled rule of the SKUs (decision 0225); two statements cost a round trip more (decision 0248).
+ * A rule names a company or a group, never both, so the two halves never return the same rule.
+ */
+async function readRules(db: Db, buyerCompanyId: number, skuIds: readonly number[], day: string): Promise<RuleRow[]> {
+  const columns = {
+    id: contractPrices.id,
+    skuId: contractPrices.skuId,
+    kind: contractPrices.kind,
+    value: contractPrices.value,
+    tiers: contractPrices.tiers,
+    capQty: contractPrices.capQty,
+  };
+  const applies = and(
+    inArray(contractPrices.skuId, [...skuIds]),
+    eq(contractPrices.enabled, true),
+    eq(productSkus.companyId, contractPrices.supplierCompanyId),
+    lte(contractPrices.validFrom, day),
+    or(isNull(contractPrices.validTo), gte(contractPrices.validTo, day)),
+  );
+  const own = db
+    .select(columns)
+    .from(contractPrices)
+    .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
+    .where(and(eq(contractPrices.purchaserCompanyId, buyerCompanyId), applies));
+  const grouped = db
+    .select(columns)
+    .from(customerGroupMembers)
+    .innerJoin(contractPrices, eq(contractPrices.groupId, customerGroupMembers.groupId))
+    .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
+    .where(and(eq(customerGroupMembers.purchaserCompanyId, buyerCompanyId), applies));
+  return own.unionAll(grouped);
+}
+
+/** The rules for these SKUs: from the transaction's memo where this transaction read them already. */
+async function rulesFor(db: Db, buyerCompanyId: number, skuIds: readonly number[], day: string): Promise<RuleRow[]> {
+  if (!isTransaction(db)) return readRules(db, buyerCompanyId, skuIds, day);
+  let byBuyer = readInTx.get(db);
+  if (!byBuyer) readInTx.set(db, (byBuyer = new Map()));
+  const key = `${buyerCompanyId}:${day}`;
+  let memo = byBuyer.get(key);
+  if (!memo) byBuyer.set(key, (memo = { asked: new Set(), rules: [] }));
+  const missing = skuIds.filter((id) => !memo.asked.has(id));
+  if (missing.length) {
+    const read = await readRules(db, buyerCompanyId, missing, day);
+    for (const id of missing) memo.asked.add(id);
+    memo.rules.push(...read);
+  }
+  const wanted = new Set(skuIds);
+  return memo.rules.filter((r) => wanted.has(r.skuId));
+}
+
+/** Whether this transaction read the rule and found it without a cap (then no overlay entry names it). */
+function knownUncapped(tx: Db, ruleId: number): boolean {
+  for (const memo of readInTx.get(tx)?.values() ?? []) {
+    const rule = memo.rules.find((r) => r.id === ruleId);
+    if (rule) return rule.capQty === null;
+  }
+  return false;
+}
+
 /**
  * Contract prices of the purchaser company itself and of the supplier's customer groups it belongs to, enabled
  * and valid on the China day of `at` (docs/product/prices.md#contract-prices).
@@ -45,38 +122,7 @@ async function contractOffers(
   const ids = [...new Set(skuIds)];
   const result = new Map<number, PriceOffer[]>();
   if (!ids.length) return result;
-  const day = chinaDay(at);
-  const columns = {
-    id: contractPrices.id,
-    skuId: contractPrices.skuId,
-    kind: contractPrices.kind,
-    value: contractPrices.value,
-    tiers: contractPrices.tiers,
-    capQty: contractPrices.capQty,
-  };
-  const applies = and(
-    inArray(contractPrices.skuId, ids),
-    eq(contractPrices.enabled, true),
-    eq(productSkus.companyId, contractPrices.supplierCompanyId),
-    lte(contractPrices.validFrom, day),
-    or(isNull(contractPrices.validTo), gte(contractPrices.validTo, day)),
-  );
-  // Two reads, each along its own partial index (contract_prices_buyer_sku, contract_prices_group_sku): one OR
-  // across the company and its groups' memberships made the planner filter every enabled rule of the SKUs.
-  // A rule names a company or a group, never both, so the two never return the same rule.
-  // One after the other: at checkout `db` is the order's transaction (one connection).
-  const own = await db
-    .select(columns)
-    .from(contractPrices)
-    .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
-    .where(and(eq(contractPrices.purchaserCompanyId, buyerCompanyId), applies));
-  const grouped = await db
-    .select(columns)
-    .from(customerGroupMembers)
-    .innerJoin(contractPrices, eq(contractPrices.groupId, customerGroupMembers.groupId))
-    .innerJoin(productSkus, eq(productSkus.id, contractPrices.skuId))
-    .where(and(eq(customerGroupMembers.purchaserCompanyId, buyerCompanyId), applies));
-  const rules = [...own, ...grouped].sort((x, y) => x.id - y.id);
+  const rules = [...(await rulesFor(db, buyerCompanyId, ids, chinaDay(at)))].sort((x, y) => x.id - y.id);
   if (!rules.length) return result;
   const capped = rules.filter((r) => r.capQty !== null).map((r) => r.id);
   const used = new Map<number, number>();
@@ -115,8 +161,11 @@ async function contractOffers(
 async function recordContractUses(tx: Db, uses: readonly PriceUse[]): Promise<void> {
   if (!uses.length) return;
   await tx.insert(contractPriceUses).values([...uses]);
-  // A capped rule's remaining quantity moved: the overlay's kept answers naming it go (my-prices.ts).
-  forgetMyPrices({ ruleIds: [...new Set(uses.map((u) => u.ruleId))] });
+  // A capped rule's remaining quantity moved: the overlay's kept answers naming it go (my-prices.ts). Only capped
+  // rules tag entries, so a rule this transaction read without a cap needs no forget (and no NOTIFY to the other
+  // instances, decision 0248); a rule it did not read (a cancellation's give-back) is forgotten as before.
+  const ruleIds = [...new Set(uses.map((u) => u.ruleId))].filter((id) => !knownUncapped(tx, id));
+  if (ruleIds.length) forgetMyPrices({ ruleIds });
 }
 
 export const contractSource: PriceSource = {

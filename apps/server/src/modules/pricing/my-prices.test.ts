@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chinaDay, ContractPriceKind } from '@aquamall/shared';
-import { cartEndpoints, contractPriceEndpoints as e, customerGroupEndpoints as g, myPriceEndpoints as m } from '@aquamall/shared/endpoints';
+import { cartEndpoints, contractPriceEndpoints as e, customerGroupEndpoints as g, goodsEndpoints, myPriceEndpoints as m } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { contractPrices, productSkus } from '../../db/schema/index.ts';
 import { goodsChanged } from '../../lib/goods-changes.ts';
@@ -122,5 +122,63 @@ describe('the price overlay keeps its answers per company and product, and forge
     );
     expect(order.code, order.message).toBe(0);
     expect(await mine(buyer.token, [a.productId])).toEqual([]);
+  });
+
+  it('an order at an uncapped rule forgets nothing (its answers name no rule); a capped one forgets its rule', async () => {
+    const { buyer, a, b, token } = await scene('不限量');
+    const open = await callEndpoint(t.app, token, e.contractPriceCreate, { ...rule(), purchaserCompanyId: buyer.companyId, skuIds: [a.skuIds[0]!] });
+    expect(open.code, open.message).toBe(0);
+    const capped = await callEndpoint(t.app, token, e.contractPriceCreate, { ...rule({ capQty: 5 }), purchaserCompanyId: buyer.companyId, skuIds: [b.skuIds[0]!] });
+    expect(capped.code, capped.message).toBe(0);
+    pass();
+    const forgotten: string[][] = [];
+    const realForget = myPriceCache.forget.bind(myPriceCache);
+    myPriceCache.forget = (...tags: string[]) => {
+      forgotten.push(tags);
+      realForget(...tags);
+    };
+    try {
+      const addressId = await makeAddress(db(), buyer.companyId);
+      const buy = async (skuId: number, shownTotal: number) => {
+        const r = await callEndpoint(
+          t.app,
+          buyer.token,
+          cartEndpoints.checkoutSubmit,
+          { source: { items: [{ skuId, quantity: 1 }] }, addressId, invoiceKind: 0, shownTotal } as never,
+          { 'idempotency-key': newIdempotencyKey() },
+        );
+        expect(r.code, r.message).toBe(0);
+      };
+      await buy(a.skuIds[0]!, 80);
+      expect(forgotten).toEqual([]);
+      await buy(b.skuIds[0]!, 80);
+      expect(forgotten).toEqual([[`r:${capped.data.ids[0]}`]]);
+    } finally {
+      myPriceCache.forget = realForget;
+    }
+  });
+
+  it('the query of a goods list page answers the prices of that page, as its product ids do; a supplier gets none', async () => {
+    const { seller, buyer, a, b, token } = await scene('列表页');
+    const made = await callEndpoint(t.app, token, e.contractPriceCreate, { ...rule(), purchaserCompanyId: buyer.companyId, skuIds: [a.skuIds[1]!, b.skuIds[0]!] });
+    expect(made.code, made.message).toBe(0);
+    pass();
+    const goods = { pageIndex: 1, pageSize: 20, companyId: seller.id };
+    const byQuery = await callEndpoint(t.app, buyer.token, m.pricingMine, { goods } as never);
+    expect(byQuery.code, byQuery.message).toBe(0);
+    const page = await callEndpoint(t.app, null, goodsEndpoints.goodsQuery, goods as never);
+    expect(page.code, page.message).toBe(0);
+    const ids = page.data.list.map((g) => g.id);
+    expect([...ids].sort()).toEqual([a.productId, b.productId].sort());
+    expect(byQuery.data.skus.map((s) => [s.productId, s.skuId, s.price])).toEqual(await mine(buyer.token, ids));
+    expect(byQuery.data.skus).toHaveLength(2);
+    // The second page of the same query has no products, so no prices.
+    const empty = await callEndpoint(t.app, buyer.token, m.pricingMine, { goods: { ...goods, pageIndex: 2 } } as never);
+    expect(empty.data.skus).toEqual([]);
+    const asSupplier = await callEndpoint(t.app, token, m.pricingMine, { goods } as never);
+    expect(asSupplier.data.skus).toEqual([]);
+    // A query the list refuses is refused here too, in words.
+    const bad = await callEndpoint(t.app, buyer.token, m.pricingMine, { goods: { ...goods, pageSize: 1000 } } as never);
+    expect(bad.code).not.toBe(0);
   });
 });

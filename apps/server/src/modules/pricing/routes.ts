@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contractPriceEndpoints as e, myPriceEndpoints as m } from '@aquamall/shared/endpoints';
+import { CompanyType } from '@aquamall/shared';
 import { ok } from '../../lib/envelope.ts';
 import { route } from '../../lib/route.ts';
 import { sendDownload } from '../../lib/download.ts';
@@ -13,6 +14,7 @@ import {
   endContractPrice,
   listContractPrices,
 } from './contract-prices.ts';
+import { goodsAnswerIds } from '../search/index.ts';
 import { myPrices } from './my-prices.ts';
 import priceListRoutes from './list-routes.ts';
 
@@ -40,5 +42,11 @@ export default async function pricingRoutes(app: FastifyInstance) {
     await deleteContractPrice(app.db, companyCaller(request), request.body.id);
     return ok(null, '协议价已删除');
   });
-  route(app, m.pricingMine, async (request) => ok({ skus: await myPrices(app.db, companyCaller(request), request.body.productIds) }));
+  route(app, m.pricingMine, async (request) => {
+    const caller = companyCaller(request);
+    const { productIds, goods } = request.body;
+    // A goods list page's query: its products from the public list's cached answer (decision 0248).
+    const ids = goods && caller.companyType === CompanyType.PURCHASER ? [...productIds, ...(await goodsAnswerIds(app.db, goods))] : productIds;
+    return ok({ skus: await myPrices(app.db, caller, ids) });
+  });
 }

@@ -45,6 +45,23 @@ export function goodsAnswer(db: Db, q: GoodsQuery): Promise<JsonEntry> {
   return Promise.resolve(old);
 }
 
+const idsOf = new WeakMap<JsonEntry, number[]>();
+
+/**
+ * The product ids of a goods list page, in its order, from the same cached answer the public list sends (a hit
+ * costs no statement): the purchaser's price overlay asks for them with the list's own query, in parallel with
+ * the list (decision 0248). Parsed once per cached answer.
+ */
+export async function goodsAnswerIds(db: Db, q: GoodsQuery): Promise<number[]> {
+  const entry = await goodsAnswer(db, q);
+  let ids = idsOf.get(entry);
+  if (!ids) {
+    const page = (JSON.parse(entry.json) as { data: { list: { id: number }[] } }).data;
+    idsOf.set(entry, (ids = page.list.map((g) => g.id)));
+  }
+  return ids;
+}
+
 /** Forgets every cached answer (a product saved, put on or off sale, reviewed, taken down; a shop opened or closed). */
 export function forgetGoodsAnswers(): void {
   forgetLocally();

@@ -5,7 +5,7 @@ import { useGoods } from '../api/goods.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { Crumbs } from './Crumbs.tsx';
 import { GoodsCard } from './GoodsCard.tsx';
-import { MyPricesProvider } from './MyPrice.tsx';
+import { MyPricesForGoods } from './MyPrice.tsx';
 import { GoodsFilters } from './GoodsFilters.tsx';
 import { PagedListState } from './ListState.tsx';
 import { useUrlState } from './url-state.ts';
@@ -120,11 +120,11 @@ export function GoodsBrowser({
           className={`am-goods-grid${goods.isPlaceholderData ? ' is-stale' : ''}`}
           data-testid="goods-grid"
         >
-          <MyPricesProvider productIds={data?.list.map((g) => g.id) ?? []}>
+          <MyPricesForGoods goods={query}>
             {data?.list.map((g) => (
               <GoodsCard key={g.id} item={g} words={data.keywords} />
             ))}
-          </MyPricesProvider>
+          </MyPricesForGoods>
         </div>
       </PagedListState>
     </div>

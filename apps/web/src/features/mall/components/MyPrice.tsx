@@ -2,7 +2,8 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Tag } from 'antd';
 import type { GoodsItem, MyPrice } from '@aquamall/shared';
 import { Price } from '../../../components/Format.tsx';
-import { useMyPrices } from '../api/my-prices.ts';
+import type { InputOf } from '../../../lib/api.ts';
+import { useMyPrices, useMyPricesForGoods } from '../api/my-prices.ts';
 
 /**
  * The signed-in purchaser's own prices over the public goods answers (docs/product/prices.md#where-a-purchaser-sees-it):
@@ -11,12 +12,20 @@ import { useMyPrices } from '../api/my-prices.ts';
 const MyPricesContext = createContext<ReadonlyMap<number, MyPrice[]>>(new Map());
 
 export function MyPricesProvider({ productIds, children }: { productIds: readonly number[]; children: ReactNode }) {
-  const mine = useMyPrices(productIds);
+  return <MyPricesOver mine={useMyPrices(productIds).data}>{children}</MyPricesOver>;
+}
+
+/** The same for a goods list page: the prices asked with the list's own query, in parallel with it (decision 0248). */
+export function MyPricesForGoods({ goods, children }: { goods: InputOf<'goodsQuery'>; children: ReactNode }) {
+  return <MyPricesOver mine={useMyPricesForGoods(goods).data}>{children}</MyPricesOver>;
+}
+
+function MyPricesOver({ mine, children }: { mine: readonly MyPrice[] | undefined; children: ReactNode }) {
   const byProduct = useMemo(() => {
     const m = new Map<number, MyPrice[]>();
-    for (const p of mine.data ?? []) m.set(p.productId, [...(m.get(p.productId) ?? []), p]);
+    for (const p of mine ?? []) m.set(p.productId, [...(m.get(p.productId) ?? []), p]);
     return m;
-  }, [mine.data]);
+  }, [mine]);
   return <MyPricesContext.Provider value={byProduct}>{children}</MyPricesContext.Provider>;
 }
 
