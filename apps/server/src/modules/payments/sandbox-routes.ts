@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints as e, subMerchantEndpoints as sm } from '@aquamall/shared/endpoints';
 import { toYuan } from '@aquamall/shared';
 import { route } from '../../lib/route.ts';
-import { sandboxAlipayPid, type PaySandbox, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
+import { reviveSandboxTrade, sandboxAlipayPid, type PaySandbox, type SandboxStore, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
+import type { Db } from '../../db/client.ts';
+import { paySandboxTrades } from '../../db/schema/index.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, color: string, body: string) =>
@@ -32,11 +34,27 @@ function tradePage(t: SandboxTrade): string {
   );
 }
 
+/** The sandbox's trades in the demo database (decision 0237): one row per trade, its refunds inside. */
+export function sandboxTradeStore(db: Db): SandboxStore {
+  return {
+    async load() {
+      return (await db.select().from(paySandboxTrades)).map((r) => reviveSandboxTrade(r.trade));
+    },
+    async save(trade) {
+      await db
+        .insert(paySandboxTrades)
+        .values({ payNo: trade.payNo, trade })
+        .onConflictDoUpdate({ target: paySandboxTrades.payNo, set: { trade, updatedAt: new Date() } });
+    },
+  };
+}
+
 /**
  * The payment sandbox's pages (demo mode only, decision 0207): the scan-and-pay page the WeChat sandbox QR opens, the
  * Alipay sandbox cashier (its page.pay URL, signature checked), and the payer's decision with the notification mode.
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
+  sandbox.useStore(sandboxTradeStore(app.db));
   // Notifications go to the app's own notification routes, as the partner's would over HTTP.
   sandbox.deliver = async (notifyUrl, headers, body) => {
     const res = await app.inject({ method: 'POST', url: new URL(notifyUrl).pathname, headers, payload: body });
@@ -44,7 +62,7 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
   };
 
   route(app, e.paySandboxPage, async (request, reply) => {
-    const t = sandbox.trades.get(request.query.no);
+    const t = await sandbox.trade(request.query.no);
     const out = t ? tradePage(t) : page('交易不存在', '#999', '<h2>交易不存在</h2><p>请回到商城重新发起支付。</p>');
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(out);
   });
@@ -73,7 +91,7 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page('支付宝 · 应用授权（沙箱）', '#1677ff', body));
   });
   route(app, e.alipaySandboxCashier, async (request, reply) => {
-    const opened = sandbox.openAlipayPage(request.query);
+    const opened = await sandbox.openAlipayPage(request.query);
     const out = typeof opened === 'string' ? page('支付宝收银台', '#1677ff', `<h2>请求无效</h2><p>${esc(opened)}</p>`) : tradePage(opened);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(out);
   });
