@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints as e, subMerchantEndpoints as sm } from '@aquamall/shared/endpoints';
-import { toYuan } from '@aquamall/shared';
+import { formatFen } from '@aquamall/shared';
 import { route } from '../../lib/route.ts';
 import { reviveSandboxTrade, sandboxAlipayPid, type PaySandbox, type SandboxStore, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,13 +19,13 @@ function tradePage(t: SandboxTrade): string {
   const [title, color] = TITLE[t.channel];
   if (t.state !== 'NOTPAY') {
     const said = { SUCCESS: '已支付成功', CLOSED: '交易已关闭', PAYERROR: '支付失败', NOTPAY: '' }[t.state];
-    return page(title, color, `<h2>${title}</h2><p class="amount">¥${toYuan(t.amountFen)}</p><p id="result">${said}</p><p class="tip">请回到商城页面查看订单状态。</p>`);
+    return page(title, color, `<h2>${title}</h2><p class="amount">${formatFen(t.amountFen)}</p><p id="result">${said}</p><p class="tip">请回到商城页面查看订单状态。</p>`);
   }
   return page(
     title,
     color,
     `<h2>${title}</h2><p class="tip">离线沙箱：本页代替${t.channel === 1 ? '手机微信扫码' : '支付宝收银台'}完成付款。通知以支付渠道的真实协议（签名${t.channel === 1 ? '、AES-256-GCM 加密' : ''}）发送到平台的通知地址。</p>
-<p class="row">商户订单号 ${esc(t.payNo)}</p><p class="row">${esc(t.description)}</p><p class="amount">¥${toYuan(t.amountFen)}</p>
+<p class="row">商户订单号 ${esc(t.payNo)}</p><p class="row">${esc(t.description)}</p><p class="amount">${formatFen(t.amountFen)}</p>
 <form method="post" action="/api/pay/sandbox/page"><input type="hidden" name="no" value="${esc(t.payNo)}">
 <fieldset><legend>付款结果</legend><label><input type="radio" name="outcome" value="pay" checked> 付款成功</label><label><input type="radio" name="outcome" value="fail"> 付款失败</label></fieldset>
 <fieldset><legend>异步通知</legend><label><input type="radio" name="notify" value="once" checked> 正常通知一次</label><label><input type="radio" name="notify" value="twice"> 重复通知两次</label>
