@@ -1,5 +1,20 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/console.ts';
+import { ADMIN, uiLogin } from './merchant-helpers.ts';
 import { confirmedOrderOfFreshBuyer } from './trade-helpers.ts';
+
+/** Screenshots at 1366 and 390 px when E2E_SHOTS_DIR is set (looked at by hand, not compared). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
 
 test('the purchaser pays an order by the WeChat Pay sandbox (scan page), the supplier sees it paid', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -12,8 +27,10 @@ test('the purchaser pays an order by the WeChat Pay sandbox (scan page), the sup
   await dialog.getByText('微信支付').click();
   await expect(dialog.getByText('请使用微信扫一扫完成支付')).toBeVisible();
   await expect(dialog.locator('.ant-qrcode')).toBeVisible();
+  await shots(buyer, 'pay-dialog-wechat');
   const [scan] = await Promise.all([buyer.context().waitForEvent('page'), dialog.getByTestId('sandbox-pay-link').click()]);
   await expect(scan.getByRole('heading', { name: /微信支付/ })).toBeVisible();
+  await shots(scan, 'pay-sandbox-scan');
   await scan.getByRole('button', { name: '确认付款' }).click();
   await expect(scan.locator('#result')).toHaveText('已支付成功');
   await scan.close();
@@ -57,4 +74,15 @@ test('the purchaser pays an order through the Alipay sandbox cashier, the suppli
   await page.reload();
   await expect(page.locator('.ant-card-head').first()).toContainText('待发货');
   await expect(page.getByTestId('online-payments')).toContainText('支付宝');
+});
+
+test('the console reconciliation page reconciles a day by hand and lists its runs (支付对账)', async ({ page }) => {
+  await page.goto('/sso/login?returnUrl=%2Fadmin%2Fpayment-recon');
+  await uiLogin(page, ADMIN.account, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/payment-recon/);
+  await expect(page.getByText('支付对账').first()).toBeVisible();
+  // Reconciling the previous China day by hand (the date picker's default) adds a run per channel.
+  await page.getByRole('button', { name: '立即对账' }).click();
+  for (const channel of ['微信支付', '支付宝']) await expect(page.locator('.ant-table-row', { hasText: channel }).first()).toContainText('已完成');
+  await shots(page, 'console-recon');
 });

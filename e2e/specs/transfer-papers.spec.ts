@@ -16,6 +16,8 @@ test('a purchaser pays by transfer to the shown verified account, the supplier c
   page,
   browser,
 }) => {
+  // Two companies, a transfer, a confirmation, a shipment and a PDF: longer than one page's journey (as contracts.spec).
+  test.setTimeout(120_000);
   // The supplier opens the demo order waiting for payment without a transfer proof (orders.spec.ts takes the one
   // waiting for confirmation, so the two specs never share an order).
   await signIn(page, '18800000002');

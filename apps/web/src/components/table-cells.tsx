@@ -19,5 +19,6 @@ export function chinaTimeColumn<T>(title: string, dataIndex: keyof T & string, w
 
 /** The 渠道 column of online payments (微信支付 / 支付宝), read from the row's `channel`. */
 export function payChannelColumn<T extends { channel: number }>(width = 100): TableColumnType<T> {
-  return { title: '渠道', dataIndex: 'channel', width, render: (c: number) => enumLabel('PayChannel', c) };
+  // 微信支付 stays on one line in the narrow column of a phone.
+  return { title: '渠道', dataIndex: 'channel', width, render: (c: number) => <span style={{ whiteSpace: 'nowrap' }}>{enumLabel('PayChannel', c)}</span> };
 }

@@ -205,3 +205,15 @@ export const paySubMerchants = pgTable(
   },
   (t) => [uniqueIndex('pay_sub_merchants_company_channel').on(t.companyId, t.channel), index().on(t.status)],
 );
+
+/**
+ * The demo payment sandbox's own trades (demo mode only, decision 0237): what the stand-in partner remembers, kept
+ * here so that a restart of a demo server still answers the active query, refunds and the day's statement. A real
+ * deployment never writes this table.
+ */
+export const paySandboxTrades = pgTable('pay_sandbox_trades', {
+  payNo: varchar({ length: 32 }).primaryKey(),
+  /** The sandbox's trade with its refunds, as the sandbox keeps it (dates as ISO text). */
+  trade: jsonb().notNull(),
+  updatedAt: atNow(),
+});

@@ -9,13 +9,15 @@ import {
   PayRefundStatus,
   RefundMethod,
   toFen,
+  toYuan,
 } from '@aquamall/shared';
 import { adminPaymentEndpoints as a, orderEndpoints, paymentEndpoints as e, rmaEndpoints } from '@aquamall/shared/endpoints';
-import { documentHistory, jobs, orderPayments, orders, payCallbacks, payLedger, payOrders, payRefunds, reconDiscrepancies } from '../../db/schema/index.ts';
+import { documentHistory, jobs, orderPayments, orders, payCallbacks, payLedger, payOrders, payRefunds, paySandboxTrades, reconDiscrepancies } from '../../db/schema/index.ts';
 import { payPartnersOf } from '../../lib/partners/pay/index.ts';
 import { parseWechatBill, WECHAT_BILL_HEADER, decryptResource, rsaSign, wechatMessage } from '../../lib/partners/pay/wechatpay.ts';
 import { alipaySignContent, parseAlipayBill, ALIPAY_BILL_HEADER, responseNode } from '../../lib/partners/pay/alipay.ts';
-import { sandboxWechatSubMchId, type PaySandbox } from '../../lib/partners/pay/sandbox.ts';
+import { sandboxAlipayPid, sandboxWechatSubMchId, type PaySandbox } from '../../lib/partners/pay/sandbox.ts';
+import { sandboxTradeStore } from './sandbox-routes.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { orderAwaitingPayment, signedInPlatformAdmin } from '../../test/factories/index.ts';
 import { callEndpoint } from '../../test/http.ts';
@@ -196,6 +198,55 @@ describe('payment orders', () => {
     expect((await orderRow(s.orderId)).status).toBe(OrderStatus.TO_SHIP);
   });
 
+  it('Alipay: refuses and records notifications with a bad signature, wrong amount, app id or seller (merchant), pays only the right one', async () => {
+    const s = await orderAwaitingPayment(db(), '支付宝拒绝');
+    const p = await open(s, 2);
+    await t.app.inject({ method: 'GET', url: new URL(p.payUrl!).pathname + new URL(p.payUrl!).search });
+    // Paid at the partner, no notification yet: the test sends its own.
+    const trade = (await sandbox().pay(p.payNo, 'pay', 'none'))!;
+    expect(trade.state).toBe('SUCCESS');
+    const good = Object.fromEntries(new URLSearchParams(sandbox().alipayNotification(trade).body));
+    /** The notification with changed fields, signed again (with the sandbox Alipay key unless another is given). */
+    const signed = (change: Record<string, string>, key = sandbox().keys.alipayPrivate) => {
+      const n: Record<string, string> = { ...good, ...change };
+      delete n.sign;
+      n.sign = rsaSign(key, alipaySignContent(n, true));
+      return new URLSearchParams(n).toString();
+    };
+    const postAlipay = async (body: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, payload: body })).body;
+    const { generateKeyPairSync } = await import('node:crypto');
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const otherSeller = sandboxAlipayPid((await orderAwaitingPayment(db(), '支付宝他家')).seller.id);
+    const before = await db().$count(payCallbacks);
+    // Unverified: the amount changed after signing, or signed with another key. Alipay is told 'fail' (it retries).
+    expect(await postAlipay(new URLSearchParams({ ...good, total_amount: toYuan(toFen(p.amount) - 1) }).toString())).toBe('fail');
+    expect(await postAlipay(signed({}, other))).toBe('fail');
+    const unverified = await db().select().from(payCallbacks).where(eq(payCallbacks.verified, false));
+    expect(unverified.slice(-2).map((c) => [c.channel, c.outcome])).toEqual([
+      [2, 'bad_sign'],
+      [2, 'bad_sign'],
+    ]);
+    // Verified, but another amount, application or seller (the payee merchant): recorded, nothing paid.
+    for (const [change, outcome] of [
+      [{ total_amount: toYuan(toFen(p.amount) - 1) }, 'bad_amount'],
+      [{ app_id: '9021000100009999' }, 'bad_app'],
+      [{ seller_id: otherSeller }, 'bad_sub_merchant'],
+    ] as const) {
+      await postAlipay(signed(change));
+      const last = (await callbacksOf(p.id)).at(-1)!;
+      expect([last.verified, last.outcome]).toEqual([true, outcome]);
+    }
+    expect((await db().$count(payCallbacks)) - before).toBe(5);
+    expect((await payRow(p.id)).status).toBe(PayOrderStatus.OPEN);
+    expect((await orderRow(s.orderId)).status).toBe(OrderStatus.TO_PAY);
+    expect(await ledgerOf(s.orderId)).toEqual([]);
+    // The partner's own notification pays, once.
+    expect(await postAlipay(signed({}))).toBe('success');
+    expect((await payRow(p.id)).status).toBe(PayOrderStatus.PAID);
+    expect((await ledgerOf(s.orderId)).map((l) => l.amount)).toEqual([p.amount]);
+  });
+
   it('pays by the active query when no notification comes, fails a failed payment, and closes at expiry', async () => {
     const s = await orderAwaitingPayment(db(), '主动查询');
     const p = await open(s, 1);
@@ -218,6 +269,36 @@ describe('payment orders', () => {
     await runJobs(new Date(Date.now() + 31 * 60_000), [[PAY_CLOCKS.QUERY, xp.id], [PAY_CLOCKS.EXPIRE, xp.id]]);
     expect((await payRow(xp.id)).status).toBe(PayOrderStatus.CLOSED);
     expect(sandbox().trades.get(xp.payNo)!.state).toBe('CLOSED');
+  });
+
+  it('the demo sandbox keeps its trades in the database: after a restart the active query still finds the payment, and refunds and the statement follow', async () => {
+    const s = await orderAwaitingPayment(db(), '沙箱重启');
+    const p = await open(s, 1);
+    await payInSandbox(p.payNo, 'pay', 'none');
+    const { payNo } = p;
+    expect((await db().select().from(paySandboxTrades).where(eq(paySandboxTrades.payNo, payNo)))[0]!.trade).toMatchObject({ payNo, state: 'SUCCESS' });
+    /** What a restarted demo server's sandbox has: nothing in memory, the same database. */
+    const restart = () => {
+      sandbox().trades.clear();
+      sandbox().useStore(sandboxTradeStore(db()));
+    };
+    restart();
+    await runJobs(new Date(Date.now() + 61_000), [[PAY_CLOCKS.QUERY, p.id]]);
+    expect((await payRow(p.id)).status).toBe(PayOrderStatus.PAID);
+    expect((await orderRow(s.orderId)).status).toBe(OrderStatus.TO_SHIP);
+    // The supplier cancels the paid order after another restart: the refund goes to the kept trade, and is kept too.
+    restart();
+    const cancel = await callEndpoint(t.app, s.seller.admin.token, orderEndpoints.orderCancel, { orderId: s.orderId, reason: '缺货' });
+    expect(cancel.code, cancel.message).toBe(0);
+    const [r] = await db().select().from(payRefunds).where(eq(payRefunds.orderId, s.orderId));
+    await runJobs(new Date(), [[REFUND_JOB, r!.id]]);
+    expect((await db().select().from(payRefunds).where(eq(payRefunds.id, r!.id)))[0]!.status).toBe(PayRefundStatus.SUCCESS);
+    restart();
+    const kept = (await sandbox().trade(payNo))!;
+    expect(kept.paidAt).toBeInstanceOf(Date);
+    expect(kept.refunds.map((x) => [x.refundNo, x.amountFen])).toEqual([[r!.refundNo, toFen(p.amount)]]);
+    const day = chinaDay(kept.paidAt!);
+    expect(sandbox().statementRows(1, day).filter((r) => r.payNo === payNo).map((r) => r.kind)).toEqual(['pay', 'refund']);
   });
 
   it('refunds in full a payment for an order that no longer waits for it (the payOnline row refuses other states)', async () => {

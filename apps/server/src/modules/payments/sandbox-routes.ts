@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints as e, subMerchantEndpoints as sm } from '@aquamall/shared/endpoints';
-import { toYuan } from '@aquamall/shared';
+import { formatFen } from '@aquamall/shared';
 import { route } from '../../lib/route.ts';
-import { sandboxAlipayPid, type PaySandbox, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
+import { reviveSandboxTrade, sandboxAlipayPid, type PaySandbox, type SandboxStore, type SandboxTrade } from '../../lib/partners/pay/sandbox.ts';
+import type { Db } from '../../db/client.ts';
+import { paySandboxTrades } from '../../db/schema/index.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, color: string, body: string) =>
@@ -17,13 +19,13 @@ function tradePage(t: SandboxTrade): string {
   const [title, color] = TITLE[t.channel];
   if (t.state !== 'NOTPAY') {
     const said = { SUCCESS: '已支付成功', CLOSED: '交易已关闭', PAYERROR: '支付失败', NOTPAY: '' }[t.state];
-    return page(title, color, `<h2>${title}</h2><p class="amount">¥${toYuan(t.amountFen)}</p><p id="result">${said}</p><p class="tip">请回到商城页面查看订单状态。</p>`);
+    return page(title, color, `<h2>${title}</h2><p class="amount">${formatFen(t.amountFen)}</p><p id="result">${said}</p><p class="tip">请回到商城页面查看订单状态。</p>`);
   }
   return page(
     title,
     color,
     `<h2>${title}</h2><p class="tip">离线沙箱：本页代替${t.channel === 1 ? '手机微信扫码' : '支付宝收银台'}完成付款。通知以支付渠道的真实协议（签名${t.channel === 1 ? '、AES-256-GCM 加密' : ''}）发送到平台的通知地址。</p>
-<p class="row">商户订单号 ${esc(t.payNo)}</p><p class="row">${esc(t.description)}</p><p class="amount">¥${toYuan(t.amountFen)}</p>
+<p class="row">商户订单号 ${esc(t.payNo)}</p><p class="row">${esc(t.description)}</p><p class="amount">${formatFen(t.amountFen)}</p>
 <form method="post" action="/api/pay/sandbox/page"><input type="hidden" name="no" value="${esc(t.payNo)}">
 <fieldset><legend>付款结果</legend><label><input type="radio" name="outcome" value="pay" checked> 付款成功</label><label><input type="radio" name="outcome" value="fail"> 付款失败</label></fieldset>
 <fieldset><legend>异步通知</legend><label><input type="radio" name="notify" value="once" checked> 正常通知一次</label><label><input type="radio" name="notify" value="twice"> 重复通知两次</label>
@@ -32,11 +34,27 @@ function tradePage(t: SandboxTrade): string {
   );
 }
 
+/** The sandbox's trades in the demo database (decision 0237): one row per trade, its refunds inside. */
+export function sandboxTradeStore(db: Db): SandboxStore {
+  return {
+    async load() {
+      return (await db.select().from(paySandboxTrades)).map((r) => reviveSandboxTrade(r.trade));
+    },
+    async save(trade) {
+      await db
+        .insert(paySandboxTrades)
+        .values({ payNo: trade.payNo, trade })
+        .onConflictDoUpdate({ target: paySandboxTrades.payNo, set: { trade, updatedAt: new Date() } });
+    },
+  };
+}
+
 /**
  * The payment sandbox's pages (demo mode only, decision 0207): the scan-and-pay page the WeChat sandbox QR opens, the
  * Alipay sandbox cashier (its page.pay URL, signature checked), and the payer's decision with the notification mode.
  */
 export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
+  sandbox.useStore(sandboxTradeStore(app.db));
   // Notifications go to the app's own notification routes, as the partner's would over HTTP.
   sandbox.deliver = async (notifyUrl, headers, body) => {
     const res = await app.inject({ method: 'POST', url: new URL(notifyUrl).pathname, headers, payload: body });
@@ -44,7 +62,7 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
   };
 
   route(app, e.paySandboxPage, async (request, reply) => {
-    const t = sandbox.trades.get(request.query.no);
+    const t = await sandbox.trade(request.query.no);
     const out = t ? tradePage(t) : page('交易不存在', '#999', '<h2>交易不存在</h2><p>请回到商城重新发起支付。</p>');
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(out);
   });
@@ -73,7 +91,7 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: PaySandbox): void {
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page('支付宝 · 应用授权（沙箱）', '#1677ff', body));
   });
   route(app, e.alipaySandboxCashier, async (request, reply) => {
-    const opened = sandbox.openAlipayPage(request.query);
+    const opened = await sandbox.openAlipayPage(request.query);
     const out = typeof opened === 'string' ? page('支付宝收银台', '#1677ff', `<h2>请求无效</h2><p>${esc(opened)}</p>`) : tradePage(opened);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(out);
   });

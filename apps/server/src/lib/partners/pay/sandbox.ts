@@ -11,7 +11,8 @@ import type { PartnerRequest, PartnerResponse } from './types.ts';
  * key), signs its answers and notifications with its platform / Alipay private key, encrypts WeChat resources with
  * the APIv3 key, keeps its own trades and refunds, and writes each day's bill from them. Its notifications go to the
  * notify_url the request named, through `deliver` (the app's own HTTP routes). Tests plant statement discrepancies.
- * Trades live in this process only (demo mode runs one process on the embedded database).
+ * Its trades are kept through a `SandboxStore` (the demo database, decision 0237): a restarted demo server still finds
+ * the trades of the process before it for the active query, refunds and the day's statement.
  */
 
 export const SANDBOX_WECHAT_BASE = 'https://wechatpay.sandbox.aquamall.local';
@@ -53,6 +54,23 @@ export interface SandboxTrade {
   payer: string;
   refunds: SandboxRefund[];
   createdAt: Date;
+}
+
+/** Where the sandbox keeps its trades beyond the process (the demo database); without one, in memory only. */
+export interface SandboxStore {
+  load(): Promise<SandboxTrade[]>;
+  save(trade: SandboxTrade): Promise<void>;
+}
+
+/** A trade read back from its JSON form (dates were written as ISO text). */
+export function reviveSandboxTrade(raw: unknown): SandboxTrade {
+  const t = raw as SandboxTrade & { createdAt: string; paidAt: string | null; refunds: Array<SandboxRefund & { at: string }> };
+  return {
+    ...t,
+    createdAt: new Date(t.createdAt),
+    paidAt: t.paidAt === null ? null : new Date(t.paidAt),
+    refunds: t.refunds.map((r) => ({ ...r, at: new Date(r.at) })),
+  };
 }
 
 export type Deliver = (notifyUrl: string, headers: Record<string, string>, body: string) => Promise<{ status: number; body: string }>;
@@ -100,8 +118,53 @@ export class PaySandbox {
   >();
   deliver: Deliver = async () => ({ status: 503, body: 'no route' });
   private seq = 0;
+  private store: SandboxStore | null = null;
+  private loaded: Promise<void> | null = null;
+  /** Trades changed since they were last kept. */
+  private readonly dirty = new Set<SandboxTrade>();
+  /** Saves run one after another, so a trade's later state is never overwritten by an earlier one. */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly publicUrl: string) {}
+
+  /** Keeps the trades in `store` from now on; the trades it already holds are read back before the next use. */
+  useStore(store: SandboxStore) {
+    this.store = store;
+    this.loaded = null;
+  }
+
+  /** Reads back the stored trades once (a trade this process already holds wins). */
+  private ready(): Promise<void> {
+    const store = this.store;
+    if (!store) return Promise.resolve();
+    return (this.loaded ??= store.load().then(
+      (kept) => {
+        for (const t of kept) if (!this.trades.has(t.payNo)) this.trades.set(t.payNo, t);
+      },
+      (err: unknown) => {
+        this.loaded = null;
+        throw err;
+      },
+    ));
+  }
+
+  /** Writes the changed trades to the store, in order. */
+  private flush(): Promise<void> {
+    const store = this.store;
+    if (!store || !this.dirty.size) return this.saving;
+    const changed = [...this.dirty].map((t) => structuredClone(t));
+    this.dirty.clear();
+    this.saving = this.saving.catch(() => undefined).then(async () => {
+      for (const t of changed) await store.save(t);
+    });
+    return this.saving;
+  }
+
+  /** The trade of a payment order number, the stored ones included. */
+  async trade(payNo: string): Promise<SandboxTrade | undefined> {
+    await this.ready();
+    return this.trades.get(payNo);
+  }
 
   get alipayGateway() {
     return this.publicUrl + SANDBOX_ALIPAY_PATH;
@@ -166,6 +229,13 @@ export class PaySandbox {
   }
 
   async handle(req: PartnerRequest): Promise<PartnerResponse> {
+    await this.ready();
+    const res = await this.route(req);
+    await this.flush();
+    return res;
+  }
+
+  private async route(req: PartnerRequest): Promise<PartnerResponse> {
     const url = new URL(req.url);
     if (req.url.startsWith(SANDBOX_WECHAT_BASE)) return this.wechatSign(await this.wechatHandle(req, url));
     if (url.pathname === SANDBOX_ALIPAY_PATH) return this.alipayHandle(req);
@@ -226,7 +296,7 @@ export class PaySandbox {
       // Another sub-merchant's trade does not exist for this one.
       if (!t || t.subMchId !== sub) return json(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       if (m[2]) {
-        if (t.state === 'NOTPAY') t.state = 'CLOSED';
+        if (t.state === 'NOTPAY') this.change(t, { state: 'CLOSED' });
         return { status: 204, headers: {}, body: '' };
       }
       return json(200, this.wechatTransaction(t));
@@ -344,7 +414,7 @@ export class PaySandbox {
     }
     if (method === 'alipay.trade.close') {
       if (!t || t.state === 'NOTPAY') {
-        if (t) t.state = 'CLOSED';
+        if (t) this.change(t, { state: 'CLOSED' });
         return this.alipayAnswer(method, notExist);
       }
       return this.alipayAnswer(method, { code: '10000', msg: 'Success', out_trade_no: t.payNo });
@@ -363,7 +433,14 @@ export class PaySandbox {
   }
 
   /** The cashier page opened a page.pay URL: checks its signature and opens the trade. Answers the trade or why not. */
-  openAlipayPage(query: Record<string, string>): SandboxTrade | string {
+  async openAlipayPage(query: Record<string, string>): Promise<SandboxTrade | string> {
+    await this.ready();
+    const opened = this.openAlipay(query);
+    await this.flush();
+    return opened;
+  }
+
+  private openAlipay(query: Record<string, string>): SandboxTrade | string {
     if (query.app_id !== this.alipay.appId) return '无效的AppID参数';
     if (!rsaVerify(this.alipay.appKeys().publicKey, alipaySignContent(query, false), query.sign ?? '')) return '验签出错';
     const seller = query.app_auth_token ? pidOfToken(query.app_auth_token) : this.alipay.sellerId;
@@ -418,7 +495,13 @@ export class PaySandbox {
   private open(channel: 1 | 2, payNo: string, amountFen: number, description: string, notifyUrl: string, subMchId: string): SandboxTrade {
     const t: SandboxTrade = { channel, subMchId, payNo, amountFen, description, notifyUrl, state: 'NOTPAY', tradeNo: '', paidAt: null, payer: '', refunds: [], createdAt: new Date() };
     this.trades.set(payNo, t);
+    this.dirty.add(t);
     return t;
+  }
+
+  private change(t: SandboxTrade, to: Partial<SandboxTrade>) {
+    Object.assign(t, to);
+    this.dirty.add(t);
   }
 
   private refund(t: SandboxTrade, refundNo: string, amountFen: number, notifyUrl: string): SandboxRefund | null {
@@ -428,23 +511,29 @@ export class PaySandbox {
     if (!(amountFen > 0) || refunded + amountFen > t.amountFen) return null;
     const r = { refundNo, refundId: `50${Date.now()}${++this.seq}`, amountFen, at: new Date(), notifyUrl };
     t.refunds.push(r);
+    this.dirty.add(t);
     return r;
   }
 
   /** The sandbox payer pays (or fails) a trade; the notification follows as asked. */
   async pay(payNo: string, outcome: 'pay' | 'fail', mode: NotifyMode): Promise<SandboxTrade | null> {
+    await this.ready();
     const t = this.trades.get(payNo);
     if (!t || t.state !== 'NOTPAY') return t ?? null;
     if (outcome === 'fail') {
-      t.state = t.channel === 1 ? 'PAYERROR' : 'CLOSED';
+      this.change(t, { state: t.channel === 1 ? 'PAYERROR' : 'CLOSED' });
     } else {
-      t.state = 'SUCCESS';
-      t.paidAt = new Date();
-      t.tradeNo = t.channel === 1 ? `42000${Date.now()}${++this.seq}` : `2026${Date.now()}${++this.seq}`;
-      t.payer = t.channel === 1 ? `oSandbox${randomBytes(6).toString('hex')}` : `2088${randomBytes(6).toString('hex').slice(0, 12)}`;
+      this.change(t, {
+        state: 'SUCCESS',
+        paidAt: new Date(),
+        tradeNo: t.channel === 1 ? `42000${Date.now()}${++this.seq}` : `2026${Date.now()}${++this.seq}`,
+        payer: t.channel === 1 ? `oSandbox${randomBytes(6).toString('hex')}` : `2088${randomBytes(6).toString('hex').slice(0, 12)}`,
+      });
     }
+    // Kept before any notification leaves: a restart after this point still finds the trade paid.
+    await this.flush();
     // WeChat notifies successes only; Alipay notifies a closed trade too.
-    if (mode === 'none' || (t.channel === 1 && t.state !== 'SUCCESS')) return t;
+    if (mode === 'none' || (t.channel === 1 && outcome === 'fail')) return t;
     const times = mode === 'twice' ? 2 : 1;
     for (let i = 0; i < times; i++) await this.notifyPay(t, mode === 'tampered');
     return t;

@@ -81,7 +81,8 @@ export default function ReconPage() {
           errorTitle="对账记录加载失败"
           emptyText="暂无对账记录"
           columns={[
-            { title: '账单日期', dataIndex: 'day', width: 120 },
+            // The day stays on one line in the narrow column of a phone.
+            { title: '账单日期', dataIndex: 'day', width: 120, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
             payChannelColumn<ReconRunRow>(),
             {
               title: '结果',
@@ -130,7 +131,7 @@ export default function ReconPage() {
           errorTitle="对账差异加载失败"
           emptyText="暂无差异"
           columns={[
-            { title: '账单日期', dataIndex: 'day', width: 110, render: (v: string, r) => <CellWithSub sub={enumLabel('PayChannel', r.channel)}>{v}</CellWithSub> },
+            { title: '账单日期', dataIndex: 'day', width: 110, render: (v: string, r) => <CellWithSub sub={enumLabel('PayChannel', r.channel)}><span style={{ whiteSpace: 'nowrap' }}>{v}</span></CellWithSub> },
             { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => <Tag color={KIND_COLOR[k]}>{RECON_KINDS[k as ReconKind] ?? k}</Tag> },
             { title: '支付单 / 退款单', width: 200, render: (_, r) => <CellWithSub sub={r.refundNo}>{r.payNo ?? '—'}</CellWithSub> },
             { title: '渠道金额', dataIndex: 'partnerAmount', width: 110, render: (v: string | null) => (v ? <Price value={v} /> : '—') },
