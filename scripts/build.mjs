@@ -139,7 +139,9 @@ function buildDemoTemplate() {
   // Always the embedded database and local files, whatever the shell that runs the build points at.
   for (const k of ['DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'DEMO']) delete env[k];
   const seededAt = new Date().toISOString();
-  const res = spawnSync(process.execPath, [path.join(serverOut, 'seed.js')], {
+  // Settled after the seed: the first start's own work (ready hooks, the timed rules due now) is done here, so a
+  // copy starts like a restart (decision 0247).
+  const res = spawnSync(process.execPath, [path.join(serverOut, 'seed.js'), '--settle'], {
     cwd: r('apps/server'),
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

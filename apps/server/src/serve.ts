@@ -13,9 +13,11 @@ import { openDatabase, type Database } from './db/client.ts';
 import { isConnectionError } from './db/connection-errors.ts';
 import { drainOnSignals } from './lib/drain.ts';
 import { installProcessGuards } from './lib/process-guard.ts';
+import { startMark } from './lib/start-timings.ts';
 
 /** One HTTP server process: the whole server on the embedded database, or one worker on PostgreSQL. */
 export async function serve(config: AppConfig): Promise<void> {
+  startMark('server loaded');
   let app: Awaited<ReturnType<typeof build>>;
   try {
     if (config.seedDemo && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
@@ -23,6 +25,7 @@ export async function serve(config: AppConfig): Promise<void> {
       const compiled = !import.meta.filename.endsWith('.ts');
       const copied = compiled && !config.s3 && copyDemoTemplate(demoTemplateDir(config.pgTemplate), config.dataDir);
       if (!copied) await seedInChild();
+      startMark(copied ? 'demo template copied' : 'demo seeded');
     }
     // A copy of a template seeded on an earlier China day has its dates moved to today first (decision 0213);
     // the database opened for that is the server's.
@@ -31,11 +34,14 @@ export async function serve(config: AppConfig): Promise<void> {
     if (shift !== null) {
       if (shift > 0) {
         database = await openDatabase({ dataDir: config.dataDir, pgTemplate: config.pgTemplate });
+        startMark('database opened for the shift');
         await shiftDemoDates(database.db, shift);
+        startMark(`dates moved by ${shift} days`);
       }
       demoShiftDone(config.dataDir);
     }
     app = await build({ config, database });
+    startMark('app built');
     const opened = database;
     if (opened) app.addHook('onClose', async () => opened.close());
   } catch (err) {
@@ -55,6 +61,7 @@ export async function serve(config: AppConfig): Promise<void> {
   }
   // Several workers may start on an empty database at once: the seed lock lets exactly one seed.
   await seedOnStart(app);
+  startMark('seed checked');
 
   drainOnSignals(app, config.drain);
 
@@ -65,6 +72,7 @@ export async function serve(config: AppConfig): Promise<void> {
     await app.close().catch(() => undefined);
     process.exit(EXIT_START_FAILED);
   }
+  startMark('listening');
   if (cluster.isPrimary) console.log(startBanner(config, 1));
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { isConnectionError } from './connection-errors.ts';
 import type { Executor } from './executor.ts';
 import * as schema from './schema/index.ts';
+import { startMark } from '../lib/start-timings.ts';
 
 export type Schema = typeof schema;
 /**
@@ -164,8 +165,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         fs.cpSync(opts.pgTemplate, partial, { recursive: true });
         fs.renameSync(partial, pgdata);
       }
+      startMark('pglite loaded');
       client = new PGlite(pgdata, { startParams });
       await client.waitReady;
+      startMark('pglite ready');
     } catch (err) {
       release();
       throw err;
@@ -177,6 +180,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
+  startMark('migrations checked');
   return {
     db,
     kind: 'pglite',

@@ -1,8 +1,11 @@
 /**
  * `npm run seed [-- --force]`: seeds the configured database (DATA_DIR or DATABASE_URL) with the demo
  * marketplace. Without --force an already-seeded database is left alone; with it the demo tables are emptied
- * first (`--images`: only draw the demo images into their cache, as the build does). Outside demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
+ * first (`--images`: only draw the demo images into their cache, as the build does; `--settle`: after seeding, do
+ * what the server's first start would before it is idle, as the build's demo template does: settle.ts). Outside
+ * demo mode (DATABASE_URL, or a non-loopback HOST) it refuses unless DEMO=1.
  */
+import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { isEmpty, openDatabase } from '../client.ts';
@@ -10,6 +13,8 @@ import { ensureAccessDefaults } from '../../modules/access/index.ts';
 import { analyzeAfterSeed, seedDemo, wipeDemoTables } from './index.ts';
 import { seedRefusal } from './guard.ts';
 import { drawSeedImages, SEED_IMAGE_CACHE } from './images.ts';
+import type { Settled } from './settle.ts';
+import { dropRecycledWal } from './template.ts';
 
 if (process.argv.includes('--images')) {
   // The build's step: draw the demo images into their cache, so a fresh start copies them (decision 0113).
@@ -41,6 +46,7 @@ try {
   process.exit(1);
 }
 
+let settled: Settled | undefined;
 try {
   const empty = await isEmpty(database.db);
   if (!empty && !force) {
@@ -57,6 +63,11 @@ try {
     // The wipe's cascade empties the roles table too; put the workbench menus and role presets back.
     await ensureAccessDefaults(database.db);
     await analyzeAfterSeed(database);
+    if (process.argv.includes('--settle')) {
+      const { settleDemo } = await import('./settle.ts');
+      settled = await settleDemo(config, database);
+      console.log(`Settled as after a first start: ${settled.jobs} timed rules run.`);
+    }
     console.log(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     console.log(
       'Demo logins (password Demo@2026): 18800000002 / 18800000003 (suppliers), 18800000004 (purchaser), admin (platform).',
@@ -67,4 +78,10 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+}
+// The settled template's cluster, closed: the WAL segments recycled ahead of use are not copied into every
+// fresh data directory (template.ts).
+if (settled?.wal && !config.databaseUrl) {
+  const dropped = dropRecycledWal(path.join(config.dataDir, 'pgdata'), settled.wal);
+  if (dropped.length) console.log(`WAL segments recycled ahead of use removed: ${dropped.join(', ')}`);
 }

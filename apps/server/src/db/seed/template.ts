@@ -64,7 +64,7 @@ export function copyDemoTemplate(dir: string, dataDir: string, now = new Date())
     if (fs.existsSync(files)) fs.cpSync(files, path.join(dataDir, 'files'), { recursive: true });
     const partial = `${pgdata}.partial`;
     fs.rmSync(partial, { recursive: true, force: true });
-    fs.cpSync(path.join(dir, 'pgdata'), partial, { recursive: true });
+    copyCluster(path.join(dir, 'pgdata'), partial);
     fs.writeFileSync(path.join(dataDir, DEMO_SHIFT_PENDING), seededAt.toISOString());
     fs.renameSync(partial, pgdata);
     return true;
@@ -91,4 +91,70 @@ export function pendingDemoShift(dataDir: string, now = new Date()): number | nu
 /** The copy's dates are today's: nothing pending any more. */
 export function demoShiftDone(dataDir: string): void {
   fs.rmSync(path.join(dataDir, DEMO_SHIFT_PENDING), { force: true });
+}
+
+/** A WAL segment file's name (timeline and segment number, 24 hex digits), as in `pg_wal`. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+const isWalSegment = (file: string) => WAL_SEGMENT.test(path.basename(file)) && path.basename(path.dirname(file)) === 'pg_wal';
+
+/**
+ * Copies an embedded cluster's directory. Its WAL segments are copied without their zero-filled tails: a
+ * segment is a fixed 16 MB file that PostgreSQL fills with zeros before writing, and the template's is mostly
+ * unwritten, so those parts become holes of the copy (read back as the same zeros) instead of being written
+ * (decision 0247). Every other file is copied whole.
+ */
+export function copyCluster(from: string, to: string): void {
+  const segments: string[] = [];
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (src) => {
+      if (!isWalSegment(src)) return true;
+      segments.push(src);
+      return false;
+    },
+  });
+  for (const src of segments) copyWithHoles(src, path.join(to, path.relative(from, src)));
+}
+
+const CHUNK = 64 * 1024;
+const ZEROS = Buffer.alloc(CHUNK);
+
+/** Copies a file, leaving its all-zero 64 KB chunks as holes; the copy reads back byte for byte the same. */
+export function copyWithHoles(from: string, to: string): void {
+  const source = fs.openSync(from, 'r');
+  try {
+    const target = fs.openSync(to, 'w', fs.fstatSync(source).mode & 0o777);
+    try {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      let at = 0;
+      for (;;) {
+        const n = fs.readSync(source, buf, 0, CHUNK, at);
+        if (n === 0) break;
+        if (!buf.subarray(0, n).equals(ZEROS.subarray(0, n))) fs.writeSync(target, buf, 0, n, at);
+        at += n;
+      }
+      fs.ftruncateSync(target, at);
+    } finally {
+      fs.closeSync(target);
+    }
+  } finally {
+    fs.closeSync(source);
+  }
+}
+
+/**
+ * The build's template keeps only the WAL it needs: the segment holding its last checkpoint (`inUse`, taken
+ * after a CHECKPOINT with nothing written since, then the cluster closed) and those before it. The later ones
+ * are segments PostgreSQL recycled ahead of use — 16 MB each of old WAL that every copy would carry; it makes
+ * a new one when it needs it. Nothing is removed when the last write was near the segment's end
+ * (`offset` within 1 MB of `segmentBytes`), where closing the cluster may have begun the next one.
+ * Answers the names removed.
+ */
+export function dropRecycledWal(pgdata: string, inUse: { segment: string; offset: number; segmentBytes: number }): string[] {
+  if (!WAL_SEGMENT.test(inUse.segment) || inUse.offset > inUse.segmentBytes - 1024 * 1024) return [];
+  const dir = path.join(pgdata, 'pg_wal');
+  const timeline = inUse.segment.slice(0, 8);
+  const later = fs.readdirSync(dir).filter((f) => WAL_SEGMENT.test(f) && f.startsWith(timeline) && f > inUse.segment);
+  for (const f of later) fs.rmSync(path.join(dir, f));
+  return later;
 }

@@ -2,5 +2,5 @@
 // Kept by `node scripts/module-faces.mjs` from the actual usages; add a name by hand or re-run the script.
 export { defineJob, recordId } from './define.ts';
 export { default as jobDevRoutes } from './dev-routes.ts';
-export { JobStatus, MAX_ATTEMPTS, jobRun, registerRecurringJob, runJobNow, startJobRunner } from './runner.ts';
+export { JobStatus, MAX_ATTEMPTS, jobRun, registerRecurringJob, runJobNow, runUntilIdle, startJobRunner } from './runner.ts';
 export { addDays, addHours, cancelJobs, jobClocks, jobsOf, nextPendingRun, scheduleJob, scheduleJobsQuery } from './schedule.ts';

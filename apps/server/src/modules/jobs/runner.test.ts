@@ -11,7 +11,17 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app.ts';
 import { defineJob, recordId } from './define.ts';
-import { jobRun, JobStatus, LOCK_RACE_RETRY_MS, registerRecurringJob, retryDelayMs, runDueJobs, runJobNow, startJobRunner } from './runner.ts';
+import {
+  jobRun,
+  JobStatus,
+  LOCK_RACE_RETRY_MS,
+  registerRecurringJob,
+  retryDelayMs,
+  runDueJobs,
+  runJobNow,
+  runUntilIdle,
+  startJobRunner,
+} from './runner.ts';
 import { scheduleJob } from './schedule.ts';
 
 const KIND = 'test.runner_resume';
@@ -258,4 +268,61 @@ describe('one transaction per job (docs/decisions/0243-one-transaction-per-job.m
       expect((await rowsOf(kind))[0]).toMatchObject({ status: JobStatus.DONE, attempts: 1 });
     },
   );
+});
+
+describe('runUntilIdle (the demo template settled at build time, decision 0247)', () => {
+  // A database of its own: the other tests leave jobs of theirs pending.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(async () => own?.close());
+
+  it('works through a backlog round after round, detached jobs to their end, and stops once nothing is due', async () => {
+    const db = own.database.db;
+    const chain: number[] = [];
+    const detached: number[] = [];
+    // Each link schedules the next one, due at once: only a later round finds it.
+    defineJob({
+      kind: 'test.idle_chain',
+      payload: recordId,
+      handler: async (tx, id, { now }) => {
+        chain.push(id);
+        if (id < 3) await scheduleJob(tx, 'test.idle_chain', id + 1, now);
+      },
+    });
+    defineJob({
+      kind: 'test.idle_detached',
+      payload: recordId,
+      detached: { leaseMs: 60_000 },
+      handler: async (_db, id) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        detached.push(id);
+      },
+    });
+    defineJob({
+      kind: 'test.idle_broken',
+      payload: recordId,
+      handler: async () => {
+        throw new Error('broken');
+      },
+    });
+    const due = new Date(Date.now() - 1000);
+    await scheduleJob(db, 'test.idle_chain', 1, due);
+    await scheduleJob(db, 'test.idle_detached', 5, due);
+    await scheduleJob(db, 'test.idle_broken', 9, due);
+    // Not due yet: left for later.
+    await scheduleJob(db, 'test.idle_detached', 6, new Date(Date.now() + 3_600_000));
+
+    expect(await runUntilIdle(db)).toBe(5);
+    expect(chain).toEqual([1, 2, 3]);
+    expect(detached).toEqual([5]);
+    const row = async (kind: string, refId: number) =>
+      (await db.select().from(jobs).where(and(eq(jobs.kind, kind), eq(jobs.refId, refId))))[0]!;
+    // The detached run finished before runUntilIdle answered.
+    expect(await row('test.idle_detached', 5)).toMatchObject({ status: JobStatus.DONE });
+    expect(await row('test.idle_detached', 6)).toMatchObject({ status: JobStatus.PENDING });
+    expect(await row('test.idle_broken', 9)).toMatchObject({ status: JobStatus.PENDING, attempts: 1, lastError: 'broken' });
+    expect(await runUntilIdle(db)).toBe(0);
+  });
 });
