@@ -74,6 +74,18 @@ export const goodsTuning = {
    * decision 0233; off only for a before/after bench).
    */
   categoryPriceArms: true,
+  /**
+   * Relevance inside a category (no other filter) reads its best-selling window per category code from the
+   * (category_code, sales, product_id) index, merged, instead of walking the global sales index (decision 0246; off
+   * only for a before/after bench).
+   */
+  categoryWindows: true,
+  /**
+   * The text matches of a category price page (`categoryPricePage`) are first looked for by walking the price index
+   * (at most walkRows rows, LIKE only), then gathered when the walk did not find enough (decision 0246; off only for
+   * a before/after bench).
+   */
+  walkTextArm: true,
 };
 
 /** The sorts an index of product_search delivers in order (schema/search.ts). */
@@ -154,12 +166,14 @@ async function walkedPage(
   limit: number,
 ): Promise<number[]> {
   // The first walkRows rows of the order (an index scan with a limit), then the keyword and filters on them; the
-  // subquery carries the table's name, so `where` and `order` read its columns unchanged.
+  // subquery carries the table's name, so `where` and `order` read its columns unchanged. JIT is off: the disabled
+  // paths' costs would switch it on for a statement that runs in milliseconds (decision 0246).
   const walked = sql`(select * from ${ps} order by ${sql.join(order, sql`, `)} limit ${goodsTuning.walkRows}) as ${ps}`;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
-        set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+        set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+        set_config('jit', 'off', true)`,
     );
     const rows = await tx
       .select({ id: sql<number>`${ps.productId}` })
@@ -189,6 +203,8 @@ async function categoryPricePage(
   db: Db,
   named: readonly string[],
   textWhere: SQL,
+  /** The text condition with LIKE only (no gram function), for rows a walk already reads. */
+  textLike: SQL,
   otherCodes: readonly string[],
   priceRange: SQL | undefined,
   descending: boolean,
@@ -202,7 +218,47 @@ async function categoryPricePage(
     sql`(select ${ps.productId} as id, ${ps.price} as price from ${ps} where ${where} and ${range}
       order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
   const arms = named.map((code) => arm(sql`${ps.categoryCode} = ${code}`));
-  if (otherCodes.length) arms.push(arm(sql`${textWhere} and ${inArray(ps.categoryCode, [...otherCodes])}`));
+  const inOthers = inArray(ps.categoryCode, [...otherCodes]);
+  // The text arm gathers every text match in the other codes through the GIN and category bitmaps and sorts them
+  // (活性炭 in 01: 13,040 rows, 0.56 s). When they are not rare in the price order, its first offset + limit rows
+  // are found sooner by walking the price index (within the price range) and testing each row with LIKE: the rows
+  // the walk finds are, in order, the first text matches. It reads at most walkRows rows; when it finds fewer than
+  // offset + limit, the text arm is gathered as before (decision 0246).
+  if (otherCodes.length && goodsTuning.walkTextArm && goodsTuning.walkRows > 0) {
+    // The other codes' rows in price order: one (category_code, price, product_id) index range per code, merged
+    // (Merge Append), at most walkRows of them; the LIKE is tested above that limit, so it is not pushed into the
+    // per-code scans (a code with no match would then be read whole before the merge could start, decision 0233).
+    const perCode = otherCodes.map(
+      // Each arm ordered itself, so its subquery scan carries the order the Merge Append needs.
+      (code) => sql`(select ${ps.productId}, ${ps.price}, ${ps.searchText}, ${ps.categoryCode} from ${ps}
+        where ${ps.categoryCode} = ${code} and ${range} order by ${ps.price} ${dir}, ${ps.productId} ${dir})`,
+    );
+    const walked = sql`(select * from (${sql.join(perCode, sql` union all `)}) codes
+      order by price ${dir}, product_id ${dir} limit ${goodsTuning.walkRows}) as ${ps}`;
+    const textArm = sql`(select ${ps.productId} as id, ${ps.price} as price, true as text from ${walked}
+      where ${textLike} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
+    const namedArms = named.map((code) =>
+      sql`(select ${ps.productId} as id, ${ps.price} as price, false as text from ${ps}
+        where ${ps.categoryCode} = ${code} and ${range} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`,
+    );
+    const rows = await db.transaction(async (tx) => {
+      // As in walkedPage: the indexes in order, never a bitmap, a sort of every row in the range, or a parallel
+      // append of whole categories (which PostgreSQL chose without these: 2 s instead of 1 ms, EXPLAIN ANALYZE);
+      // no JIT, which the disabled paths' huge costs would switch on (seconds of compiling, decision 0246).
+      await tx.execute(
+        sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
+          set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`,
+      );
+      const res = await tx.execute(sql`select id, (count(*) filter (where text) over ())::int as text_rows
+        from (${sql.join([...namedArms, textArm], sql` union all `)}) arms
+        order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
+      return (res as unknown as { rows: { id: number; text_rows: number }[] }).rows;
+    });
+    // Every row's text_rows is the text arm's size: offset + limit means the walk found the arm's first rows.
+    if (rows[0]?.text_rows === k) return rows.map((r) => Number(r.id));
+  }
+  if (otherCodes.length) arms.push(arm(sql`${textWhere} and ${inOthers}`));
   const res = await db.execute(sql`select id from (${sql.join(arms, sql` union all `)}) arms
     order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
   return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
@@ -248,6 +304,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   }
   if (q.povertyRelief) conditions.push(eq(ps.isPovertyRelief, true));
   const filters = and(...conditions);
+  const onlyCategory = filterCodes !== null && conditions.length === 1;
   const where = and(match?.where, filters);
 
   const order: SQL[] = (() => {
@@ -285,7 +342,15 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       const gathered = filterCodes !== null && goodsTuning.rankGatheredInCategory && n <= goodsTuning.fewMatches;
       const ids =
         n > rankingTuning.fullRankMax && !gathered
-          ? await windowedRanking(db, plan ?? (q.productName as string), filters, offset, q.pageSize)
+          ? await windowedRanking(
+              db,
+              plan ?? (q.productName as string),
+              filters,
+              offset,
+              q.pageSize,
+              // Only a category filter: the window is merged from the per-category sales index (decision 0246).
+              onlyCategory && goodsTuning.categoryWindows ? (filterCodes ?? undefined) : undefined,
+            )
           : null;
       if (ids) return cardsOf(ids);
     }
@@ -326,7 +391,7 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
         );
         const textWhere = match.terms[0]!.textWhere;
         return cardsOf(
-          await categoryPricePage(db, named, textWhere, others, range, q.sort === 'priceDesc', offset, q.pageSize),
+          await categoryPricePage(db, named, textWhere, match.likeOnly, others, range, q.sort === 'priceDesc', offset, q.pageSize),
         );
       }
     }
