@@ -86,6 +86,11 @@ export const goodsTuning = {
    * a before/after bench).
    */
   walkTextArm: true,
+  /**
+   * A keyword with more than fewMatches matches inside a category filter, by price or sales, is paged by walking
+   * the filter's codes merged in that order (`categoryWalkedPage`, decision 0246; off only for a before/after bench).
+   */
+  categoryWalk: true,
 };
 
 /** The sorts an index of product_search delivers in order (schema/search.ts). */
@@ -186,6 +191,57 @@ async function walkedPage(
   });
 }
 
+/** The settings of a statement that walks indexes in order (walkedPage, decision 0246's merged per-code walks). */
+const walkSettings = sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
+  set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+  set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
+
+/**
+ * The first walkRows rows of the given category codes in an index order (price up or down, or sales), as a
+ * subquery carrying product_search's name (decision 0246): one range of the (category_code, price, product_id) or
+ * (category_code, sales, product_id) index per code, each ordered itself (so its subquery scan carries the order),
+ * merged by a Merge Append that reads about as many index entries as rows are taken. A condition on the result
+ * (the keyword's LIKE) is tested above the limit, so it is not pushed into the per-code scans, where a code with no
+ * match would be read whole before the merge could start (decision 0233). Run with `walkSettings`: without them
+ * PostgreSQL read every code's rows in parallel through the category bitmap and sorted them (2 s instead of 1 ms,
+ * EXPLAIN ANALYZE), and the disabled paths' costs switch JIT on (seconds of compiling).
+ */
+function codesInOrder(codes: readonly string[], range: SQL, key: 'price' | 'sales', dir: SQL): SQL {
+  const [column, name] = key === 'price' ? [ps.price, sql.raw('price')] : [ps.salesCount, sql.raw('sales_count')];
+  const perCode = codes.map(
+    (code) => sql`(select ${ps.productId}, ${ps.price}, ${ps.salesCount}, ${ps.searchText}, ${ps.categoryCode} from ${ps}
+      where ${ps.categoryCode} = ${code} and ${range} order by ${column} ${dir}, ${ps.productId} ${dir})`,
+  );
+  return sql`(select * from (${sql.join(perCode, sql` union all `)}) codes
+    order by ${name} ${dir}, product_id ${dir} limit ${goodsTuning.walkRows}) as ${ps}`;
+}
+
+/**
+ * Ids of one page of a keyword inside a category filter (and perhaps a price range) by price or sales, walking the
+ * filter's codes merged in that order (`codesInOrder`) and testing each row with the keyword's LIKE-only form
+ * (decision 0246). The rows found are, in order, the first matches; a page not filled within walkRows rows is
+ * left to the caller.
+ */
+async function categoryWalkedPage(
+  db: Db,
+  codes: readonly string[],
+  likeWhere: SQL,
+  range: SQL | undefined,
+  key: 'price' | 'sales',
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const dir = sql.raw(descending ? 'desc' : 'asc');
+  const column = key === 'price' ? ps.price : ps.salesCount;
+  return db.transaction(async (tx) => {
+    await tx.execute(walkSettings);
+    const res = await tx.execute(sql`select ${ps.productId} as id from ${codesInOrder(codes, range ?? sql`true`, key, dir)}
+      where ${likeWhere} order by ${column} ${dir}, ${ps.productId} ${dir} limit ${limit} offset ${offset}`);
+    return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  });
+}
+
 /**
  * Ids of one page, by price, of a one-term keyword that names categories inside the category filter (decision
  * 0233). Within the filter a row matches when it sits in one of the named categories (every row there matches)
@@ -225,16 +281,7 @@ async function categoryPricePage(
   // the walk finds are, in order, the first text matches. It reads at most walkRows rows; when it finds fewer than
   // offset + limit, the text arm is gathered as before (decision 0246).
   if (otherCodes.length && goodsTuning.walkTextArm && goodsTuning.walkRows > 0) {
-    // The other codes' rows in price order: one (category_code, price, product_id) index range per code, merged
-    // (Merge Append), at most walkRows of them; the LIKE is tested above that limit, so it is not pushed into the
-    // per-code scans (a code with no match would then be read whole before the merge could start, decision 0233).
-    const perCode = otherCodes.map(
-      // Each arm ordered itself, so its subquery scan carries the order the Merge Append needs.
-      (code) => sql`(select ${ps.productId}, ${ps.price}, ${ps.searchText}, ${ps.categoryCode} from ${ps}
-        where ${ps.categoryCode} = ${code} and ${range} order by ${ps.price} ${dir}, ${ps.productId} ${dir})`,
-    );
-    const walked = sql`(select * from (${sql.join(perCode, sql` union all `)}) codes
-      order by price ${dir}, product_id ${dir} limit ${goodsTuning.walkRows}) as ${ps}`;
+    const walked = codesInOrder(otherCodes, range, 'price', dir);
     const textArm = sql`(select ${ps.productId} as id, ${ps.price} as price, true as text from ${walked}
       where ${textLike} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
     const namedArms = named.map((code) =>
@@ -242,14 +289,7 @@ async function categoryPricePage(
         where ${ps.categoryCode} = ${code} and ${range} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`,
     );
     const rows = await db.transaction(async (tx) => {
-      // As in walkedPage: the indexes in order, never a bitmap, a sort of every row in the range, or a parallel
-      // append of whole categories (which PostgreSQL chose without these: 2 s instead of 1 ms, EXPLAIN ANALYZE);
-      // no JIT, which the disabled paths' huge costs would switch on (seconds of compiling, decision 0246).
-      await tx.execute(
-        sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
-          set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-          set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`,
-      );
+      await tx.execute(walkSettings);
       const res = await tx.execute(sql`select id, (count(*) filter (where text) over ())::int as text_rows
         from (${sql.join([...namedArms, textArm], sql` union all `)}) arms
         order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
@@ -305,6 +345,10 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   if (q.povertyRelief) conditions.push(eq(ps.isPovertyRelief, true));
   const filters = and(...conditions);
   const onlyCategory = filterCodes !== null && conditions.length === 1;
+  const priceRange = and(
+    q.priceMin !== undefined ? gte(ps.price, String(q.priceMin)) : undefined,
+    q.priceMax !== undefined ? lte(ps.price, String(q.priceMax)) : undefined,
+  );
   const where = and(match?.where, filters);
 
   const order: SQL[] = (() => {
@@ -385,14 +429,42 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       if (n > goodsTuning.fewMatches) {
         const named = filterCodes.filter((c) => term.codes.includes(c));
         const others = filterCodes.filter((c) => !term.codes.includes(c));
-        const range = and(
-          q.priceMin !== undefined ? gte(ps.price, String(q.priceMin)) : undefined,
-          q.priceMax !== undefined ? lte(ps.price, String(q.priceMax)) : undefined,
-        );
+        const range = priceRange;
         const textWhere = match.terms[0]!.textWhere;
         return cardsOf(
           await categoryPricePage(db, named, textWhere, match.likeOnly, others, range, q.sort === 'priceDesc', offset, q.pageSize),
         );
+      }
+    }
+    // Many matches inside a category filter (and perhaps a price range) by price or sales: the filter's codes walked
+    // merged in that order find the page after about (offset + page size) × the filter's rows / matches rows —
+    // the global index's walk reads about the searchable rows / the filter's rows times more, and fails when the
+    // filter's goods sit at the far end of the order (阀门 in 01 by price up, decision 0246).
+    const key = q.sort === 'sales' ? 'sales' : q.sort === 'priceAsc' || q.sort === 'priceDesc' ? 'price' : null;
+    if (
+      match &&
+      filterCodes &&
+      key &&
+      q.companyId === undefined &&
+      q.areaCode === undefined &&
+      !q.povertyRelief &&
+      goodsTuning.categoryWalk &&
+      goodsTuning.walkRows > 0
+    ) {
+      const n = await countQuery;
+      if (n <= offset) return [];
+      if (n > goodsTuning.fewMatches) {
+        const ids = await categoryWalkedPage(
+          db,
+          filterCodes,
+          match.likeOnly,
+          priceRange,
+          key,
+          q.sort !== 'priceAsc',
+          offset,
+          q.pageSize,
+        );
+        if (ids.length === Math.min(q.pageSize, n - offset)) return cardsOf(ids);
       }
     }
     // Many matches in an index order: at least one row in (searchable / matches) matches, so walking the order's
