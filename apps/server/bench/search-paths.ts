@@ -1,13 +1,14 @@
 /**
  * The goods search's own time per query at 1,000,000 products, without HTTP or the shared answers (decision 0221):
- * `tsx bench/search-paths.ts [--mode=walk|0221|planned] [--queries=200] [--connections=1]`.
+ * `tsx bench/search-paths.ts [--mode=walk|0233|0221|planned] [--queries=200] [--connections=1]`.
  *
  * Runs a fixed sample of `bench:search-1m`'s uncached spread (keyword × top-level category × sort × page) through
  * `queryGoods` on BENCH_SEARCH_DATABASE_URL and prints p50 / p90 / p99 / max per sort. `--mode=planned` turns off
  * the index walk for many matches and the pruning of named categories (the plan PostgreSQL picks, as before 0221),
  * so two processes, one per mode, run in turn give a paired before/after comparison on a loaded machine;
  * `--mode=0221` turns off only what decision 0233 added (gathered relevance in a category, per-category
- * price arms). `--match=relevance,"categoryCode"` style filters: every comma-separated part must occur.
+ * price arms); `--mode=0233` only what decision 0246 added (per-category sales windows, the walked text arm, the merged per-code walks).
+ * `--match=relevance,"categoryCode"` style filters: every comma-separated part must occur.
  * `--trace=100` prints every statement slower than 100 ms with its parameters (to EXPLAIN ANALYZE it in psql).
  */
 import pg from 'pg';
@@ -22,6 +23,8 @@ const mode = process.argv.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'wal
 if (mode === 'planned') Object.assign(goodsTuning, { walkRows: 0, pruneCategories: false });
 // `--mode=0221`: the paths as decision 0221 left them (no gathered ranking in a category, no per-category price arms).
 if (mode === 'planned' || mode === '0221') Object.assign(goodsTuning, { rankGatheredInCategory: false, categoryPriceArms: false });
+// `--mode=0233`: the paths as decision 0233 left them (no per-category sales windows, no walked text arm: 0246).
+if (mode === 'planned' || mode === '0221' || mode === '0233') Object.assign(goodsTuning, { categoryWindows: false, walkTextArm: false, categoryWalk: false });
 const count = intArg('queries', 200);
 const connections = intArg('connections', 1);
 const trace = Number(process.argv.find((a) => a.startsWith('--trace='))?.slice(8) ?? 0);

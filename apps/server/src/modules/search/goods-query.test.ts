@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { GOODS_COUNT_CAP, ProductStatus, type GoodsPage } from '@aquamall/shared';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { categories, companies, products, productSearch as ps } from '../../db/schema/index.ts';
@@ -223,6 +224,8 @@ describe('goods filters, sorting and paging', () => {
       { productName: '碳源', priceMin: 1, priceMax: 100_000 },
       { productName: '泵', companyId: fx.shopB },
       { productName: '泵', categoryCode: '09' },
+      // decision 0246: the filter's codes walked merged by price within a price range
+      { productName: '剂', categoryCode: '01', priceMin: 1 },
     ];
     const { fewMatches, walkRows } = goodsTuning;
     let nonEmpty = 0;
@@ -254,7 +257,7 @@ describe('goods filters, sorting and paging', () => {
       Object.assign(goodsTuning, { fewMatches, walkRows });
     }
     expect(nonEmpty).toBeGreaterThan(30);
-  });
+  }, 240_000);
 
   it('pages a term naming categories inside the filter by price the same from the per-category arms as from the plan', async () => {
     // decision 0233: with more than fewMatches matches (0 here), price order of one term that names categories
@@ -283,17 +286,57 @@ describe('goods filters, sorting and paging', () => {
             expect(arms.list).toEqual(planned.list);
             expect(arms.total).toBe(planned.total);
             if (arms.list.length) nonEmpty++;
+            // decision 0246: the text arm found by walking the price index (every row, or cut off after a few
+            // rows and then gathered) gives the same page.
+            for (const rows of [1_000_000_000, 1]) {
+              goodsTuning.walkRows = rows;
+              const walked = await queryGoods(t.database.db, q);
+              expect(walked.list.map((g) => g.id), `text arm walking ${rows} rows ${JSON.stringify(q)}`).toEqual(
+                planned.list.map((g) => g.id),
+              );
+              expect(walked.total).toBe(planned.total);
+            }
           }
     } finally {
       Object.assign(goodsTuning, { fewMatches, walkRows, categoryPriceArms });
     }
     expect(nonEmpty).toBeGreaterThan(40);
+  }, 240_000);
+
+  it('finds the text arm of a category price page by walking the price index when the walk fills it', async () => {
+    // decision 0246: the walked text arm is taken (not only its gathered fallback) — with enough walked rows the
+    // page comes from the walk; the statement that gathers the text arm must not run.
+    const { fewMatches, walkRows } = goodsTuning;
+    const statements: string[] = [];
+    const client = t.database.db as unknown as { execute: (q: unknown) => Promise<unknown> };
+    const execute = client.execute.bind(client);
+    try {
+      Object.assign(goodsTuning, { fewMatches: 0, walkRows: 1_000_000_000 });
+      client.execute = (query: unknown) => {
+        statements.push(new PgDialect().sqlToQuery(query as SQL).sql);
+        return execute(query);
+      };
+      // A walk can only stand for the arm when it finds offset + page size text rows: one-row pages.
+      let walkedOnly = 0;
+      for (const [productName, categoryCode] of [['絮凝剂', '01'], ['絮凝', '01'], ['聚铝', '01'], ['碳源', '01']])
+        for (const sort of ['priceAsc', 'priceDesc'] as const) {
+          statements.length = 0;
+          const page = await queryGoods(t.database.db, { productName, categoryCode, sort, pageIndex: 1, pageSize: 1 });
+          expect(page.list.length).toBe(1);
+          if (!statements.some((s) => s.includes('aq_search_grams') && s.includes('union all'))) walkedOnly++;
+        }
+      expect(walkedOnly).toBeGreaterThan(0);
+    } finally {
+      client.execute = execute;
+      Object.assign(goodsTuning, { fewMatches, walkRows });
+    }
   });
 
   it('ranks a keyword inside a category the same whether the matches are ranked gathered or through sales windows', async () => {
     // decision 0233: inside a category with at most fewMatches matches, relevance ranks the gathered matches without
     // trying the best-selling windows; fullRankMax 0 makes every keyword here one the windows would be tried for.
     const { fullRankMax } = rankingTuning;
+    const defaults = { windows: rankingTuning.windows };
     const { rankGatheredInCategory } = goodsTuning;
     let compared = 0;
     try {
@@ -302,20 +345,31 @@ describe('goods filters, sorting and paging', () => {
         for (const categoryCode of ['01', '0101', '02', '04'])
           for (const [pageIndex, pageSize] of [[1, 20], [1, 2], [2, 2], [3, 1]] as const) {
             const q = { productName, categoryCode, sort: 'relevance' as const, pageIndex, pageSize };
-            goodsTuning.rankGatheredInCategory = false;
-            const windows = await queryGoods(t.database.db, q);
             goodsTuning.rankGatheredInCategory = true;
             const gathered = await queryGoods(t.database.db, q);
-            expect(gathered.list.map((g) => g.id), JSON.stringify(q)).toEqual(windows.list.map((g) => g.id));
-            expect(gathered.total).toBe(windows.total);
+            goodsTuning.rankGatheredInCategory = false;
+            // decision 0246: windows read per category code and merged, or from the global sales index; small
+            // windows (2 and 4 rows) leave many pages to the proof or to the full ranking.
+            for (const windows of [rankingTuning.windows, [2, 4]])
+              for (const categoryWindows of [true, false]) {
+                Object.assign(rankingTuning, { windows });
+                Object.assign(goodsTuning, { categoryWindows });
+                const windowed = await queryGoods(t.database.db, q);
+                const label = `${JSON.stringify(q)} windows ${windows.join('/')} per category ${categoryWindows}`;
+                expect(windowed.list.map((g) => g.id), label).toEqual(gathered.list.map((g) => g.id));
+                expect(windowed.total).toBe(gathered.total);
+              }
+            Object.assign(rankingTuning, { windows: defaults.windows });
+            goodsTuning.categoryWindows = true;
             compared += gathered.list.length;
           }
     } finally {
-      rankingTuning.fullRankMax = fullRankMax;
+      Object.assign(rankingTuning, { fullRankMax, windows: defaults.windows });
       goodsTuning.rankGatheredInCategory = rankGatheredInCategory;
+      goodsTuning.categoryWindows = true;
     }
     expect(compared).toBeGreaterThan(30);
-  });
+  }, 240_000);
 
   it('within a category, finds and ranks a keyword as the whole list does, though its named categories lie outside', async () => {
     // decision 0221: the categories a term names outside the filter are dropped from the query; the page must be

@@ -74,6 +74,23 @@ export const goodsTuning = {
    * decision 0233; off only for a before/after bench).
    */
   categoryPriceArms: true,
+  /**
+   * Relevance inside a category (no other filter) reads its best-selling window per category code from the
+   * (category_code, sales, product_id) index, merged, instead of walking the global sales index (decision 0246; off
+   * only for a before/after bench).
+   */
+  categoryWindows: true,
+  /**
+   * The text matches of a category price page (`categoryPricePage`) are first looked for by walking the price index
+   * (at most walkRows rows, LIKE only), then gathered when the walk did not find enough (decision 0246; off only for
+   * a before/after bench).
+   */
+  walkTextArm: true,
+  /**
+   * A keyword with more than fewMatches matches inside a category filter, by price or sales, is paged by walking
+   * the filter's codes merged in that order (`categoryWalkedPage`, decision 0246; off only for a before/after bench).
+   */
+  categoryWalk: true,
 };
 
 /** The sorts an index of product_search delivers in order (schema/search.ts). */
@@ -154,12 +171,14 @@ async function walkedPage(
   limit: number,
 ): Promise<number[]> {
   // The first walkRows rows of the order (an index scan with a limit), then the keyword and filters on them; the
-  // subquery carries the table's name, so `where` and `order` read its columns unchanged.
+  // subquery carries the table's name, so `where` and `order` read its columns unchanged. JIT is off: the disabled
+  // paths' costs would switch it on for a statement that runs in milliseconds (decision 0246).
   const walked = sql`(select * from ${ps} order by ${sql.join(order, sql`, `)} limit ${goodsTuning.walkRows}) as ${ps}`;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
-        set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+        set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+        set_config('jit', 'off', true)`,
     );
     const rows = await tx
       .select({ id: sql<number>`${ps.productId}` })
@@ -169,6 +188,66 @@ async function walkedPage(
       .limit(limit)
       .offset(offset);
     return rows.map((r) => r.id);
+  });
+}
+
+/**
+ * The rows a merged walk may read for a keyword of `words` words: walkRows LIKE tests in all (净水剂's 19 words over
+ * 20,000 rows of 01 cost 0.4–0.7 s under load when the walk then fell back, decision 0246).
+ */
+const walkBudget = (words: number) => Math.max(1, Math.floor(goodsTuning.walkRows / Math.max(1, words)));
+
+/** The settings of a statement that walks indexes in order (walkedPage, decision 0246's merged per-code walks). */
+const walkSettings = sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true),
+  set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+  set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
+
+/**
+ * The first walkRows rows of the given category codes in an index order (price up or down, or sales), as a
+ * subquery carrying product_search's name (decision 0246): one range of the (category_code, price, product_id) or
+ * (category_code, sales, product_id) index per code, each ordered itself (so its subquery scan carries the order),
+ * merged by a Merge Append that reads about as many index entries as rows are taken. A condition on the result
+ * (the keyword's LIKE) is tested above the limit, so it is not pushed into the per-code scans, where a code with no
+ * match would be read whole before the merge could start (decision 0233). Run with `walkSettings`: without them
+ * PostgreSQL read every code's rows in parallel through the category bitmap and sorted them (2 s instead of 1 ms,
+ * EXPLAIN ANALYZE), and the disabled paths' costs switch JIT on (seconds of compiling).
+ */
+function codesInOrder(codes: readonly string[], range: SQL, key: 'price' | 'sales', dir: SQL, rows: number): SQL {
+  const [column, name] = key === 'price' ? [ps.price, sql.raw('price')] : [ps.salesCount, sql.raw('sales_count')];
+  const perCode = codes.map(
+    (code) => sql`(select ${ps.productId}, ${ps.price}, ${ps.salesCount}, ${ps.searchText}, ${ps.categoryCode} from ${ps}
+      where ${ps.categoryCode} = ${code} and ${range} order by ${column} ${dir}, ${ps.productId} ${dir})`,
+  );
+  return sql`(select * from (${sql.join(perCode, sql` union all `)}) codes
+    order by ${name} ${dir}, product_id ${dir} limit ${rows}) as ${ps}`;
+}
+
+/**
+ * Ids of one page of a keyword inside a category filter (and perhaps a price range) by price or sales, walking the
+ * filter's codes merged in that order (`codesInOrder`) and testing each row with the keyword's LIKE-only form
+ * (decision 0246). The rows found are, in order, the first matches; a page not filled within walkRows rows is
+ * left to the caller.
+ */
+async function categoryWalkedPage(
+  db: Db,
+  codes: readonly string[],
+  likeWhere: SQL,
+  /** How many words `likeWhere` tests (the walk's budget). */
+  words: number,
+  range: SQL | undefined,
+  key: 'price' | 'sales',
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const dir = sql.raw(descending ? 'desc' : 'asc');
+  const column = key === 'price' ? ps.price : ps.salesCount;
+  return db.transaction(async (tx) => {
+    await tx.execute(walkSettings);
+    const walked = codesInOrder(codes, range ?? sql`true`, key, dir, walkBudget(words));
+    const res = await tx.execute(sql`select ${ps.productId} as id from ${walked}
+      where ${likeWhere} order by ${column} ${dir}, ${ps.productId} ${dir} limit ${limit} offset ${offset}`);
+    return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   });
 }
 
@@ -189,6 +268,10 @@ async function categoryPricePage(
   db: Db,
   named: readonly string[],
   textWhere: SQL,
+  /** The text condition with LIKE only (no gram function), for rows a walk already reads. */
+  textLike: SQL,
+  /** How many words `textLike` tests (the walk's budget). */
+  words: number,
   otherCodes: readonly string[],
   priceRange: SQL | undefined,
   descending: boolean,
@@ -202,7 +285,31 @@ async function categoryPricePage(
     sql`(select ${ps.productId} as id, ${ps.price} as price from ${ps} where ${where} and ${range}
       order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
   const arms = named.map((code) => arm(sql`${ps.categoryCode} = ${code}`));
-  if (otherCodes.length) arms.push(arm(sql`${textWhere} and ${inArray(ps.categoryCode, [...otherCodes])}`));
+  const inOthers = inArray(ps.categoryCode, [...otherCodes]);
+  // The text arm gathers every text match in the other codes through the GIN and category bitmaps and sorts them
+  // (活性炭 in 01: 13,040 rows, 0.56 s). When they are not rare in the price order, its first offset + limit rows
+  // are found sooner by walking the price index (within the price range) and testing each row with LIKE: the rows
+  // the walk finds are, in order, the first text matches. It reads at most walkRows rows; when it finds fewer than
+  // offset + limit, the text arm is gathered as before (decision 0246).
+  if (otherCodes.length && goodsTuning.walkTextArm && goodsTuning.walkRows > 0) {
+    const walked = codesInOrder(otherCodes, range, 'price', dir, walkBudget(words));
+    const textArm = sql`(select ${ps.productId} as id, ${ps.price} as price, true as text from ${walked}
+      where ${textLike} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`;
+    const namedArms = named.map((code) =>
+      sql`(select ${ps.productId} as id, ${ps.price} as price, false as text from ${ps}
+        where ${ps.categoryCode} = ${code} and ${range} order by ${ps.price} ${dir}, ${ps.productId} ${dir} limit ${k})`,
+    );
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(walkSettings);
+      const res = await tx.execute(sql`select id, (count(*) filter (where text) over ())::int as text_rows
+        from (${sql.join([...namedArms, textArm], sql` union all `)}) arms
+        order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
+      return (res as unknown as { rows: { id: number; text_rows: number }[] }).rows;
+    });
+    // Every row's text_rows is the text arm's size: offset + limit means the walk found the arm's first rows.
+    if (rows[0]?.text_rows === k) return rows.map((r) => Number(r.id));
+  }
+  if (otherCodes.length) arms.push(arm(sql`${textWhere} and ${inOthers}`));
   const res = await db.execute(sql`select id from (${sql.join(arms, sql` union all `)}) arms
     order by price ${dir}, id ${dir} limit ${limit} offset ${offset}`);
   return (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
@@ -248,6 +355,11 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
   }
   if (q.povertyRelief) conditions.push(eq(ps.isPovertyRelief, true));
   const filters = and(...conditions);
+  const onlyCategory = filterCodes !== null && conditions.length === 1;
+  const priceRange = and(
+    q.priceMin !== undefined ? gte(ps.price, String(q.priceMin)) : undefined,
+    q.priceMax !== undefined ? lte(ps.price, String(q.priceMax)) : undefined,
+  );
   const where = and(match?.where, filters);
 
   const order: SQL[] = (() => {
@@ -285,7 +397,15 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       const gathered = filterCodes !== null && goodsTuning.rankGatheredInCategory && n <= goodsTuning.fewMatches;
       const ids =
         n > rankingTuning.fullRankMax && !gathered
-          ? await windowedRanking(db, plan ?? (q.productName as string), filters, offset, q.pageSize)
+          ? await windowedRanking(
+              db,
+              plan ?? (q.productName as string),
+              filters,
+              offset,
+              q.pageSize,
+              // Only a category filter: the window is merged from the per-category sales index (decision 0246).
+              onlyCategory && goodsTuning.categoryWindows ? (filterCodes ?? undefined) : undefined,
+            )
           : null;
       if (ids) return cardsOf(ids);
     }
@@ -320,14 +440,43 @@ export async function queryGoods(db: Db, q: GoodsQuery): Promise<GoodsPage> {
       if (n > goodsTuning.fewMatches) {
         const named = filterCodes.filter((c) => term.codes.includes(c));
         const others = filterCodes.filter((c) => !term.codes.includes(c));
-        const range = and(
-          q.priceMin !== undefined ? gte(ps.price, String(q.priceMin)) : undefined,
-          q.priceMax !== undefined ? lte(ps.price, String(q.priceMax)) : undefined,
-        );
+        const range = priceRange;
         const textWhere = match.terms[0]!.textWhere;
         return cardsOf(
-          await categoryPricePage(db, named, textWhere, others, range, q.sort === 'priceDesc', offset, q.pageSize),
+          await categoryPricePage(db, named, textWhere, match.likeOnly, match.words.length, others, range, q.sort === 'priceDesc', offset, q.pageSize),
         );
+      }
+    }
+    // Many matches inside a category filter (and perhaps a price range) by price or sales: the filter's codes walked
+    // merged in that order find the page after about (offset + page size) × the filter's rows / matches rows —
+    // the global index's walk reads about the searchable rows / the filter's rows times more, and fails when the
+    // filter's goods sit at the far end of the order (阀门 in 01 by price up, decision 0246).
+    const key = q.sort === 'sales' ? 'sales' : q.sort === 'priceAsc' || q.sort === 'priceDesc' ? 'price' : null;
+    if (
+      match &&
+      filterCodes &&
+      key &&
+      q.companyId === undefined &&
+      q.areaCode === undefined &&
+      !q.povertyRelief &&
+      goodsTuning.categoryWalk &&
+      goodsTuning.walkRows > 0
+    ) {
+      const n = await countQuery;
+      if (n <= offset) return [];
+      if (n > goodsTuning.fewMatches) {
+        const ids = await categoryWalkedPage(
+          db,
+          filterCodes,
+          match.likeOnly,
+          match.words.length,
+          priceRange,
+          key,
+          q.sort !== 'priceAsc',
+          offset,
+          q.pageSize,
+        );
+        if (ids.length === Math.min(q.pageSize, n - offset)) return cardsOf(ids);
       }
     }
     // Many matches in an index order: at least one row in (searchable / matches) matches, so walking the order's

@@ -1,0 +1,1 @@
+CREATE INDEX "product_search_category_sales" ON "product_search" USING btree ("category_code","sales_count" DESC NULLS FIRST,"product_id" DESC NULLS FIRST);
