@@ -9,8 +9,8 @@ import { moneyInput } from '../money.ts';
 
 const idQueryField = z.coerce.number('编号格式不正确').int('编号格式不正确').positive('编号格式不正确').max(2_147_483_647, '编号格式不正确');
 /** The short contract line of an order list row: 合同已签 once both signed, else 合同待签; '' without a contract. */
-export const contractListLine = (status: number | null): string =>
-  status === null || status === 5 ? '' : status === 4 ? '合同已签' : '合同待签';
+export const contractListLine = (status: number | null, required = false): string =>
+  status === null || status === 5 ? (required ? '待生成合同' : '') : status === 4 ? '合同已签' : '合同待签';
 
 export const contractQuery = z.object({ id: idQueryField });
 export type ContractQuery = z.input<typeof contractQuery>;

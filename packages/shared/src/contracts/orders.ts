@@ -75,6 +75,11 @@ export const orderRow = z.object({
   paymentSubmitted: z.boolean(),
   /** ContractStatus of the order's live (not voided) contract, null without one (the list's 合同待签/合同已签). */
   contractStatus: z.number().int().nullable(),
+  /**
+   * The supplier's rule asks for a signed contract on this open order and none exists yet (the list's 待生成合同;
+   * the detail's 待生成并签署采购合同).
+   */
+  contractRequired: z.boolean(),
   /** OrderInvoiceState from the issued invoices: 0 未开票, 1 部分开票, 2 已开票. */
   invoiceState: z.number().int(),
   lineCount: z.number().int(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, ContractStatus, OrderStatus, type ContractDetail, type OrderContract } from '@aquamall/shared';
+import { Code, ContractStatus, contractListLine, OrderStatus, type ContractDetail, type OrderContract, type OrderListAnswer } from '@aquamall/shared';
 import { PDFDocument } from 'pdf-lib';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { advanceOrder, ageCodes, api, giveBankAccount, lastCode, makeOnSaleProduct, makeOrder, makePurchaser, makeSupplier } from '../../test/factories/index.ts';
@@ -113,10 +113,32 @@ describe('order contracts', () => {
     expect((await settings({ required: false, threshold: 30010.1 })).code).toBe(0);
     const st = await http.get<OrderContract>(s.buyer.token, `/api/contract/order?orderId=${s.id}`);
     expect(st.data).toMatchObject({ required: true, requiredReason: '订单金额达到 ¥30010.10，供应商要求签署采购合同', statusLine: '待生成并签署采购合同', canCreate: true });
+    // Both lists say so too (待生成合同), until a contract exists (合同待签).
+    const listed = async () =>
+      Promise.all(
+        [
+          [s.buyer.token, 0],
+          [s.seller.admin.token, 6],
+        ].map(async ([token, type]) => {
+          const answer = await http.post<OrderListAnswer>(token as string, '/api/order/list', { type });
+          expect(answer.code, answer.message).toBe(0);
+          const rows = answer.data.list;
+          const row = rows.find((r) => r.id === s.id)!;
+          return [row.contractStatus, row.contractRequired, contractListLine(row.contractStatus, row.contractRequired)];
+        }),
+      );
+    expect(await listed()).toEqual([
+      [null, true, '待生成合同'],
+      [null, true, '待生成合同'],
+    ]);
     const detail = await http.get<{ lines: { id: number }[] }>(s.seller.admin.token, `/api/order/detail?id=${s.id}`);
     const lineId = detail.data.lines[0]!.id;
     expect(await ship(s.seller.admin.token, s.id, lineId)).toMatchObject({ code: Code.CONFLICT, message: '该订单须先由双方签署采购合同，签署完成后才能发货' });
     const c = await create(s.buyer.token, s.id);
+    expect(await listed()).toEqual([
+      [ContractStatus.PENDING, false, '合同待签'],
+      [ContractStatus.PENDING, false, '合同待签'],
+    ]);
     await sign(s.buyer.token, c.data.id, await codeFor(s.buyer.token, s.buyer.phone, c.data.id));
     expect(await ship(s.seller.admin.token, s.id, lineId)).toMatchObject({ code: Code.CONFLICT });
     await sign(s.seller.admin.token, c.data.id, await codeFor(s.seller.admin.token, s.seller.admin.phone, c.data.id));

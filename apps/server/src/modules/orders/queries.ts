@@ -7,6 +7,7 @@ import {
   invoices,
   OrderCountScope,
   orderLines,
+  contractSettings,
   orderContracts,
   orderPayments,
   rmas,
@@ -270,6 +271,11 @@ const LIST_EXTRAS = {
   refundedAmount: sql<string>`(select coalesce(sum(r.refunded_amount), 0) from ${rmas} r where r.order_id = ${orders}.id)`,
   contractStatus: sql<number | null>`(select c.status from ${orderContracts} c
     where c.order_id = ${orders}.id and c.status <> ${ContractStatus.VOIDED} order by c.id desc limit 1)`,
+  // The supplier's contract rule (contracts/gate.ts contractRequirement), for an open order without a live contract.
+  contractRequired: sql<boolean>`(${orders}.status not in (${OrderStatus.CANCELLED}, ${OrderStatus.COMPLETED})
+    and not exists (select 1 from ${orderContracts} c where c.order_id = ${orders}.id and c.status <> ${ContractStatus.VOIDED})
+    and exists (select 1 from ${contractSettings} s where s.company_id = ${orders}.seller_company_id
+      and (s.required or (s.threshold is not null and ${orders}.total_amount >= s.threshold))))`,
 };
 
 type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
@@ -279,6 +285,7 @@ type ListedOrder = Pick<OrderRow, keyof typeof LIST_COLUMNS> & {
   issuedAmount: string;
   refundedAmount: string;
   contractStatus: number | null;
+  contractRequired: boolean;
 };
 
 /** Orders with LIST_EXTRAS → list rows. */
@@ -303,6 +310,7 @@ export function toRows(rows: ListedOrder[], side: ViewerSide): OrderListAnswer['
       repriced: o.originalGoodsAmount !== null,
       paymentSubmitted: Boolean(o.paymentSubmitted),
       contractStatus: o.contractStatus === null ? null : Number(o.contractStatus),
+      contractRequired: Boolean(o.contractRequired),
       invoiceState: orderInvoiceState(toFen(o.issuedAmount), o.totalAmount, toFen(o.refundedAmount)),
       lineCount: o.lineCount,
       firstLine: first ? lineTitle(first.productName, first.spec) : '',

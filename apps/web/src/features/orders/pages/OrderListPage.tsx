@@ -129,9 +129,9 @@ export function OrderListPage({ type, all = false, title }: OrderListPageProps) 
         <>
           <OrderStatusTag status={s} paymentSubmitted={r.paymentSubmitted} />
           <InvoiceStateTag status={s} invoiceState={r.invoiceState} />
-          {r.contractStatus !== null && contractListLine(r.contractStatus) ? (
+          {contractListLine(r.contractStatus, r.contractRequired) ? (
             <Tag color={r.contractStatus === ContractStatus.SIGNED ? 'green' : 'orange'} data-testid="list-contract-line">
-              {contractListLine(r.contractStatus)}
+              {contractListLine(r.contractStatus, r.contractRequired)}
             </Tag>
           ) : null}
         </>
