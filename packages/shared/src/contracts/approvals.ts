@@ -59,6 +59,11 @@ export const approvalRuleInput = z.object({
   steps: z.array(approvalStepInput).min(1, '请至少设置一个审批步骤').max(5, '审批步骤最多5步'),
 });
 export type ApprovalRuleInput = z.infer<typeof approvalRuleInput>;
+/** 审批设置's supplier picker: supplier shops by name (or shop name), paged. */
+export const approvalSupplierQuery = pageQuery.extend({ keyword: z.string().trim().max(60, '供应商名称最多60个字符').optional() });
+export const approvalSupplierOption = z.object({ id: z.number().int(), name: z.string(), shopName: z.string() });
+export type ApprovalSupplierOption = z.infer<typeof approvalSupplierOption>;
+
 export const approvalRuleUpdateInput = approvalRuleInput.extend({ sysNo: recordId });
 
 export const approvalRuleRow = z.object({
@@ -69,6 +74,8 @@ export const approvalRuleRow = z.object({
   minAmount: z.string(),
   categoryId: z.number().int().nullable(),
   sellerCompanyId: z.number().int().nullable(),
+  /** The supplier's name, for the form's picker when the rule is edited. */
+  sellerCompanyName: z.string().nullable(),
   departmentId: z.number().int().nullable(),
   roleId: z.number().int().nullable(),
   steps: z.array(approvalStepInput),

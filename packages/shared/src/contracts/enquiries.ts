@@ -186,6 +186,8 @@ export const myEnquiryDetail = myEnquiryRow.extend({
   invited: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Orders made by the award. */
   orders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), sellerCompanyName: z.string(), totalAmount: z.string() })),
+  /** The award waiting for approval (授标需审批): its purchase request, or null (decision 0249). */
+  purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).nullable(),
   /** What the purchaser may do now. */
   actions: z.object({ edit: z.boolean(), extend: z.boolean(), withdraw: z.boolean(), compare: z.boolean(), award: z.boolean() }),
   history: z.array(enquiryHistoryView),
@@ -268,7 +270,10 @@ export const offerComparison = z.object({
   lowestByItem: z.record(z.string(), z.array(z.number().int())),
   /** Quotations with the lowest total among those quoting every line. */
   lowestTotal: z.array(z.number().int()),
+  /** False while an award waits for approval (purchaseRequest). */
   canAward: z.boolean(),
+  /** The award waiting for approval: its purchase request, or null (decision 0249). */
+  purchaseRequest: z.object({ id: z.number().int(), requestNo: z.string() }).nullable(),
 });
 export type OfferComparison = z.infer<typeof offerComparison>;
 

@@ -3,6 +3,8 @@ import {
   approvalRuleInput,
   approvalRuleRow,
   approvalRuleUpdateInput,
+  approvalSupplierOption,
+  approvalSupplierQuery,
   departmentInput,
   departmentListQuery,
   departmentOption,
@@ -16,7 +18,7 @@ import {
 } from '../contracts/approvals.ts';
 import { noData, pagedOf, pageQuery, sysNoInput } from '../envelope.ts';
 import { can, COMPANY, endpoint } from './endpoint.ts';
-import { CREATES, probedIn } from './isolation.ts';
+import { CREATES, exempt, probedIn } from './isolation.ts';
 
 const PROBE = probedIn('modules/approvals/approvals.test.ts');
 const readDepartments = can('user:manage', 'approval:manage');
@@ -81,6 +83,15 @@ export const approvalRuleEndpoints = {
     body: pageQuery,
     response: pagedOf(approvalRuleRow),
     isolation: PROBE,
+  }),
+  approvalRuleSuppliers: endpoint({
+    method: 'GET',
+    path: '/api/approval/rule/suppliers',
+    summary: 'Supplier shops a rule may be limited to, by name, paged (never the caller’s own company)',
+    access: manageRules,
+    query: approvalSupplierQuery,
+    response: pagedOf(approvalSupplierOption),
+    isolation: exempt('lists open supplier shops (public data) to pick for a rule'),
   }),
   approvalRuleCreate: endpoint({
     method: 'POST',

@@ -111,6 +111,7 @@ export const ENDPOINT_TABLE = {
   approvalRuleCreate: ['POST', '/api/approval/rule/create'],
   approvalRuleDelete: ['POST', '/api/approval/rule/delete'],
   approvalRuleList: ['POST', '/api/approval/rule/list'],
+  approvalRuleSuppliers: ['GET', '/api/approval/rule/suppliers'],
   approvalRuleUpdate: ['POST', '/api/approval/rule/update'],
   areaTree: ['GET', '/api/areas'],
   areaTreeAlias: ['GET', '/areas'],

@@ -92,6 +92,26 @@ export async function waitingLotAwards(db: Db, companyId: number, tenderId: numb
   return new Map(rows.map((r) => [Number(r.lotId), { id: r.id, requestNo: r.requestNo }]));
 }
 
+/**
+ * The award of an enquiry waiting for approval (docs/product/approvals.md#awards): what the enquiry detail reports
+ * as 定标需审批 from the server's state. At most one (a second award of the enquiry is refused while one waits).
+ */
+export async function waitingEnquiryAward(db: Db, companyId: number, enquiryId: number): Promise<{ id: number; requestNo: string } | null> {
+  const [hit] = await db
+    .select({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo })
+    .from(purchaseRequests)
+    .where(
+      and(
+        eq(purchaseRequests.companyId, companyId),
+        eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
+        eq(purchaseRequests.kind, PurchaseRequestKind.ENQUIRY_AWARD),
+        sql`${purchaseRequests.award}->>'enquiryId' = ${String(enquiryId)}`,
+      ),
+    )
+    .limit(1);
+  return hit ?? null;
+}
+
 /** What every purchase request keeps of its submission, whatever it came from (award or call-off). */
 interface RequestKept {
   /** The lines as the request page shows them (an award's skuId 0: quoted goods are not catalogue SKUs). */

@@ -13,6 +13,8 @@ export const approvalsErrors = defineErrors({
   APPROVAL_RULE_NOT_FOUND: { kind: 'notFound', message: '审批规则不存在' },
   APPROVAL_RULE_ROLE_UNKNOWN: { kind: 'invalid', message: '所选角色不存在' },
   APPROVAL_RULE_DEPARTMENT_UNKNOWN: { kind: 'invalid', message: '所选部门不存在' },
+  APPROVAL_RULE_CATEGORY_UNKNOWN: { kind: 'invalid', message: '所选类目不存在' },
+  APPROVAL_RULE_SUPPLIER_UNKNOWN: { kind: 'invalid', message: '所选供应商不存在' },
   APPROVAL_RULE_USER_UNKNOWN: { kind: 'invalid', message: '所选审批人不存在' },
   APPROVAL_RULE_PURCHASERS_ONLY: { kind: 'forbidden', message: '审批设置仅对采购商开放' },
   APPROVAL_STEP_NO_APPROVER: {

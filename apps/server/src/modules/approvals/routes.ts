@@ -12,7 +12,7 @@ import { defineJob, recordId } from '../jobs/index.ts';
 import { contractsForAward } from '../contracts/index.ts';
 import { allDepartments, createDepartment, deleteDepartment, listDepartments, updateDepartment } from './departments.ts';
 import { approveRequest, expireRequest, listRequests, rejectRequest, requestDetail, withdrawRequest } from './requests.ts';
-import { createRule, deleteRule, listRules, updateRule } from './rules.ts';
+import { createRule, deleteRule, listRules, ruleSupplierOptions, updateRule } from './rules.ts';
 
 /** Departments, approval rules and purchase requests (docs/product/approvals.md). */
 export default async function approvalRoutes(app: FastifyInstance) {
@@ -34,6 +34,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   });
 
   route(app, r.approvalRuleList, async (request) => ok(await listRules(app.db, companyCaller(request), request.body)));
+  route(app, r.approvalRuleSuppliers, async (request) => ok(await ruleSupplierOptions(app.db, companyCaller(request), request.query)));
   route(app, r.approvalRuleCreate, async (request) =>
     ok(await createRule(app.db, companyCaller(request), request.body), '审批规则已创建'),
   );

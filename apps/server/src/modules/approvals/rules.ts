@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, or } from 'drizzle-orm';
 import {
   CompanyType,
   formatMoney,
@@ -6,6 +6,9 @@ import {
   toYuan,
   type ApprovalRuleInput,
   type ApprovalRuleRow,
+  type ApprovalSupplierOption,
+  MerchantStatus,
+  type PageQuery,
   type Paged,
 } from '@aquamall/shared';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +22,9 @@ import {
   type ApprovalStepSpec,
 } from '../../db/schema/index.ts';
 import { pagedRows, totalOf } from '../../lib/paged.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { ownRolesCondition } from '../access/index.ts';
+import { openShop } from '../merchant/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { userName } from './departments.ts';
 import { fail } from './messages.ts';
@@ -76,6 +81,7 @@ function ruleRow(r: Rule, names: Names): ApprovalRuleRow {
     minAmount: toYuan(toFen(r.minAmount)),
     categoryId: r.categoryId,
     sellerCompanyId: r.sellerCompanyId,
+    sellerCompanyName: r.sellerCompanyId !== null ? (names.sellers.get(r.sellerCompanyId) ?? '未知供应商') : null,
     departmentId: r.departmentId,
     roleId: r.roleId,
     steps: r.steps,
@@ -116,6 +122,39 @@ async function checkRule(db: Db, caller: Caller, input: ApprovalRuleInput) {
     const [d] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, input.departmentId), eq(departments.companyId, caller.companyId)));
     if (!d) throw fail('APPROVAL_RULE_DEPARTMENT_UNKNOWN');
   }
+  if (input.categoryId !== null) {
+    const [c] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+    if (!c) throw fail('APPROVAL_RULE_CATEGORY_UNKNOWN');
+  }
+  if (input.sellerCompanyId !== null) {
+    // A supplier company (its shop may have closed since; the rule then simply matches nothing).
+    const [s] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, input.sellerCompanyId), eq(companies.type, CompanyType.SUPPLIER), ne(companies.id, caller.companyId)));
+    if (!s) throw fail('APPROVAL_RULE_SUPPLIER_UNKNOWN');
+  }
+}
+
+/** 审批设置's supplier picker: approved, open supplier shops (never the caller's own company) by name, paged. */
+export async function ruleSupplierOptions(db: Db, caller: Caller, q: PageQuery & { keyword?: string }): Promise<Paged<ApprovalSupplierOption>> {
+  assertPurchaserCompany(caller);
+  const where = and(
+    openShop,
+    eq(companies.merchantStatus, MerchantStatus.APPROVED),
+    ne(companies.id, caller.companyId),
+    q.keyword ? or(ilike(companies.name, `%${escapeLike(q.keyword)}%`), ilike(companies.shopName, `%${escapeLike(q.keyword)}%`)) : undefined,
+  );
+  const page = await pagedRows(
+    db
+      .select({ id: companies.id, name: companies.name, shopName: companies.shopName, total: totalOf(companies, where) })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id)),
+    q,
+    () => db.$count(companies, where),
+  );
+  return { total: page.total, list: page.list.map((r) => ({ id: r.id, name: r.name, shopName: r.shopName || r.name })) };
 }
 
 const ruleValues = (input: ApprovalRuleInput) => ({

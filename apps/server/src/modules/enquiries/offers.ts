@@ -7,6 +7,7 @@ import { companies, productDiscussions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import { offerEnquiryId, offersSealed, purchaserOffer, purchaserOffers, type QuotationLineRecord, type QuotationRecord } from '../quotations/index.ts';
+import { waitingEnquiryAward } from '../approvals/index.ts';
 import { assertPurchaser, iso, ownEnquiry, shownStatus, type EnquiryRecord } from './common.ts';
 import { enquiryLines, toRow } from './queries.ts';
 import { fail } from './messages.ts';
@@ -98,8 +99,8 @@ export async function compareOffers(db: Db, caller: Caller, enquiryId: number, n
   if (refusal) throw conflict(refusal);
   const items = await enquiryLines(db, e.id);
   const row = { ...toRow(e, items, now), awardedAt: iso(e.awardedAt) };
-  const read = await purchaserOffers(db, caller.companyId, e, now);
-  if (read.sealed) return { enquiry: row, items, sealedHidden: true, offerCount: e.offerCount, offers: [], lowestByItem: {}, lowestTotal: [], canAward: false };
+  const [read, waiting] = await Promise.all([purchaserOffers(db, caller.companyId, e, now), waitingEnquiryAward(db, caller.companyId, e.id)]);
+  if (read.sealed) return { enquiry: row, items, sealedHidden: true, offerCount: e.offerCount, offers: [], lowestByItem: {}, lowestTotal: [], canAward: false, purchaseRequest: waiting };
   const qs = read.offers;
   const facts = await supplierFacts(db, qs.map((q) => q.supplierCompanyId));
   const lines = read.lines.map((l) => ({ l }));
@@ -132,7 +133,7 @@ export async function compareOffers(db: Db, caller: Caller, enquiryId: number, n
   const complete = valid.filter((o) => o.quotedLines === items.length);
   const minTotal = Math.min(...complete.map((o) => Number(o.totalAmount)));
   const lowestTotal = complete.filter((o) => Number(o.totalAmount) === minTotal).map((o) => o.quotationId);
-  return { enquiry: row, items, sealedHidden: false, offerCount: e.offerCount, offers, lowestByItem, lowestTotal, canAward: open && offers.some((o) => o.awardable) };
+  return { enquiry: row, items, sealedHidden: false, offerCount: e.offerCount, offers, lowestByItem, lowestTotal, canAward: open && !waiting && offers.some((o) => o.awardable), purchaseRequest: waiting };
 }
 
 /** One offer on the purchaser's enquiry with every version (newest first). Sealed before the deadline: refused. */

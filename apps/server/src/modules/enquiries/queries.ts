@@ -6,6 +6,7 @@ import { companies, enquiries, enquiryInvitations, enquiryItems, orders, product
 import { awardedSupplierNames, offersSealed } from '../quotations/index.ts';
 import { publicProduct } from '../search/index.ts';
 import { openShop } from '../merchant/index.ts';
+import { waitingEnquiryAward } from '../approvals/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { historyOf, historyViews } from '../../lib/transition.ts';
 import { assertPurchaser, ENQUIRY_DOC, iso, ownEnquiry, PURCHASER_VIEWER, shownStatus, shownStatusSql, type EnquiryRecord } from './common.ts';
@@ -121,7 +122,7 @@ export async function enquiryLines(db: Db, enquiryId: number): Promise<MyEnquiry
 export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = new Date()): Promise<MyEnquiryDetail> {
   assertPurchaser(caller);
   const e = await ownEnquiry(db, caller, id);
-  const [items, invited, made, history] = await Promise.all([
+  const [items, invited, made, history, waiting] = await Promise.all([
     enquiryLines(db, e.id),
     db
       .select({ id: companies.id, name: companies.name })
@@ -135,6 +136,7 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
       .where(and(eq(orders.enquiryId, e.id), eq(orders.buyerCompanyId, caller.companyId)))
       .orderBy(asc(orders.id)),
     historyOf(db, ENQUIRY_DOC, e.id),
+    waitingEnquiryAward(db, caller.companyId, e.id),
   ]);
   const row = toRow(e, items, now);
   const can = new Set(enquiryMachine.available(row.status, PURCHASER_VIEWER, { sealed: offersSealed(e, now) }));
@@ -157,12 +159,14 @@ export async function myEnquiryDetail(db: Db, caller: Caller, id: number, now = 
     awardedAt: iso(e.awardedAt),
     invited,
     orders: made,
+    purchaseRequest: waiting,
     actions: {
       edit: can.has('edit'),
       extend: can.has('extend'),
       withdraw: can.has('withdraw'),
       compare: can.has('compare'),
-      award: can.has('award') && e.offerCount > 0,
+      // An award waiting for approval refuses another until it is decided (docs/product/approvals.md#awards).
+      award: can.has('award') && e.offerCount > 0 && !waiting,
     },
     history: historyViews(history),
   };

@@ -59,3 +59,12 @@ export const userChoices = queryOptions({
   queryKey: ['approvals', 'users'],
   queryFn: () => api.read('userList', { pageIndex: 1, pageSize: 100 }),
 });
+
+/** GET /api/approval/rule/suppliers — supplier shops a rule may be limited to, by name (the first page). */
+export const useRuleSupplierOptions = (keyword: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['approvals', 'suppliers', keyword],
+    queryFn: () => api.read('approvalRuleSuppliers', { keyword: keyword || undefined, pageIndex: 1, pageSize: 20 }, { suppressError: true }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, TreeSelect } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   approvalRuleInput,
@@ -9,9 +9,11 @@ import {
   approverUserIds,
   type ApprovalRuleRow,
   type ApprovalStepInput,
+  type CategoryNode,
 } from '@aquamall/shared';
 import { formRules, zodRule } from '../../../lib/form-rules.ts';
-import { departmentChoices, roleChoices, useSaveRule, userChoices } from '../api/approvals.ts';
+import { categoriesQuery } from '../../../lib/site-content/categories.ts';
+import { departmentChoices, roleChoices, useRuleSupplierOptions, useSaveRule, userChoices } from '../api/approvals.ts';
 
 const rules = formRules(approvalRuleInput);
 const kindRules = [zodRule(approvalStepKind)];
@@ -28,10 +30,19 @@ interface Values {
   priority: number;
   active: boolean;
   minAmount: number;
+  categoryId?: number;
+  sellerCompanyId?: number;
   departmentId?: number;
   roleId?: number;
   steps: StepValues[];
 }
+
+interface TreeNode {
+  value: number;
+  title: string;
+  children: TreeNode[];
+}
+const toTree = (nodes: CategoryNode[]): TreeNode[] => nodes.map((n) => ({ value: n.sysNo, title: n.name, children: toTree(n.children) }));
 
 const KINDS = [
   { value: 'head', label: '申请人的部门负责人' },
@@ -49,6 +60,17 @@ export function RuleFormModal({ open, rule, onClose }: { open: boolean; rule: Ap
   const departments = useQuery({ ...departmentChoices, enabled: open });
   const roles = useQuery({ ...roleChoices, enabled: open });
   const users = useQuery({ ...userChoices, enabled: open });
+  const categories = useQuery({ ...categoriesQuery, enabled: open });
+  const categoryTree = useMemo(() => toTree(categories.data ?? []), [categories.data]);
+  const [supplierKeyword, setSupplierKeyword] = useState('');
+  const suppliers = useRuleSupplierOptions(supplierKeyword, open);
+  // The rule's own supplier stays labelled by name even when the first page of the search does not hold it.
+  const supplierOptions = [
+    ...(rule?.sellerCompanyId && rule.sellerCompanyName && !suppliers.data?.list.some((s) => s.id === rule.sellerCompanyId)
+      ? [{ value: rule.sellerCompanyId, label: rule.sellerCompanyName }]
+      : []),
+    ...(suppliers.data?.list ?? []).map((s) => ({ value: s.id, label: s.shopName && s.shopName !== s.name ? `${s.name}（${s.shopName}）` : s.name })),
+  ];
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.sysNo, label: r.name }));
   const userOptions = (users.data?.list ?? [])
     .filter((u) => !u.disabled)
@@ -56,11 +78,14 @@ export function RuleFormModal({ open, rule, onClose }: { open: boolean; rule: Ap
 
   useEffect(() => {
     if (!open) return;
+    setSupplierKeyword('');
     form.setFieldsValue({
       name: rule?.name ?? '',
       priority: rule?.priority ?? 0,
       active: rule?.active ?? true,
       minAmount: rule ? Number(rule.minAmount) : 50_000,
+      categoryId: rule?.categoryId ?? undefined,
+      sellerCompanyId: rule?.sellerCompanyId ?? undefined,
       departmentId: rule?.departmentId ?? undefined,
       roleId: rule?.roleId ?? undefined,
       steps: rule?.steps.map((s) => ({ ...s })) ?? [{ kind: 'head' }],
@@ -75,8 +100,8 @@ export function RuleFormModal({ open, rule, onClose }: { open: boolean; rule: Ap
       priority: v.priority,
       active: v.active,
       minAmount: v.minAmount,
-      categoryId: rule?.categoryId ?? null,
-      sellerCompanyId: rule?.sellerCompanyId ?? null,
+      categoryId: v.categoryId ?? null,
+      sellerCompanyId: v.sellerCompanyId ?? null,
       departmentId: v.departmentId ?? null,
       roleId: v.roleId ?? null,
       steps: (v.steps ?? []).map(toStep),
@@ -108,6 +133,35 @@ export function RuleFormModal({ open, rule, onClose }: { open: boolean; rule: Ap
           </Form.Item>
           <Form.Item name="active" label="启用" valuePropName="checked">
             <Switch />
+          </Form.Item>
+        </Space>
+        <Space wrap size="large">
+          <Form.Item name="categoryId" label="仅限商品类目（选填，含下级类目）" rules={rules.categoryId}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              style={{ width: 240 }}
+              placeholder="不限类目"
+              loading={categories.isLoading}
+              treeData={categoryTree}
+              notFoundContent={categories.isError ? '类目加载失败，请稍后重试' : '没有匹配的类目'}
+              aria-label="仅限商品类目"
+            />
+          </Form.Item>
+          <Form.Item name="sellerCompanyId" label="仅限供应商（选填）" rules={rules.sellerCompanyId}>
+            <Select
+              allowClear
+              showSearch
+              filterOption={false}
+              onSearch={setSupplierKeyword}
+              style={{ width: 240 }}
+              placeholder="不限供应商，输入名称搜索"
+              loading={suppliers.isFetching}
+              options={supplierOptions}
+              notFoundContent={suppliers.isError ? '供应商加载失败，请稍后重试' : '没有匹配的供应商'}
+              aria-label="仅限供应商"
+            />
           </Form.Item>
         </Space>
         <Space wrap size="large">

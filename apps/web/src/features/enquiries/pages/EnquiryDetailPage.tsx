@@ -8,6 +8,7 @@ import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { useExtendEnquiry, useMyEnquiry, useWithdrawEnquiry } from '../api/enquiries.ts';
+import { AwardWaiting } from '../components/AwardWaiting.tsx';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 import { chinaNowPicker, instantToPicker, pickerToInstant } from '../../../lib/china-time.ts';
 
@@ -37,12 +38,13 @@ export default function EnquiryDetailPage() {
       extra={
         <Space>
           {e.actions.edit ? <Link to={`/customer/enquiry/edit?id=${e.id}`}><Button type="primary">{enquiryMachine.actions.edit.label}</Button></Link> : null}
-          {e.actions.compare ? <Link to={`/customer/enquiry/offerList?id=${e.id}`}><Button type="primary">比价 / 授标（{e.offerCount}）</Button></Link> : null}
+          {e.actions.compare ? <Link to={`/customer/enquiry/offerList?id=${e.id}`}><Button type="primary">{e.purchaseRequest ? '比价' : '比价 / 授标'}（{e.offerCount}）</Button></Link> : null}
           {e.actions.extend ? <Button onClick={() => setExtendOpen(true)}>{enquiryMachine.actions.extend.label}</Button> : null}
           {e.actions.withdraw ? <Button danger onClick={() => setWithdrawOpen(true)}>{enquiryMachine.actions.withdraw.label}</Button> : null}
         </Space>
       }
     >
+      <AwardWaiting request={e.purchaseRequest} />
       {e.status === EnquiryStatus.REVOKED ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={`询价已撤销：${e.revokeReason ?? ''}`} /> : null}
       {e.sealed && e.status === EnquiryStatus.QUOTING ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`密封报价：截止前仅显示报价数量（当前 ${e.offerCount} 家），截止后可查看并比价`} /> : null}
       <Descriptions

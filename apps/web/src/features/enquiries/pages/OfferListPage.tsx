@@ -9,6 +9,7 @@ type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
 import { exportOffers, useAwardEnquiry, useOfferComparison } from '../api/enquiries.ts';
 import { OfferMatrix, type MatrixColumn } from '../components/OfferMatrix.tsx';
+import { AwardWaiting } from '../components/AwardWaiting.tsx';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
 const OPTIONAL = [
@@ -261,6 +262,7 @@ export default function OfferListPage() {
               ]}
             />
           </Space>
+          <AwardWaiting request={c.purchaseRequest} />
           {c.enquiry.awardedAt ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message="本询价已授标，订单见询价详情" /> : null}
           {c.canAward ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message="在每项明细下选择供应商（可拆分授予不同供应商），或点“整单授予”；未选择的明细不授标。已失效的报价不能授标。" /> : null}
           <OfferMatrix columns={columns} offers={offers} />
