@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { Code, OrderStatus, RmaStatus, RmaType } from '@aquamall/shared';
 import { endpointGroups, type Endpoint } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -489,6 +489,27 @@ describe('call log (调用记录)', () => {
     expect(bad.message).toContain('开始日期不能晚于结束日期');
     const badDay = await callEndpoint(t.app, s.seller.admin.token, e.apiCallList, { pageIndex: 1, pageSize: 20, dateFrom: '12/01' });
     expect(badDay.message).toContain('日期格式不正确');
+  });
+
+  it('the record is written after the answer: a failing write leaves the answer and the key count as they are', async () => {
+    const s = await scene('调用记录失败');
+    const key = await newKey(s.seller.admin.token, ['products:read']);
+    await db().execute(sql`CREATE FUNCTION api_calls_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'call log down'; END $$`);
+    await db().execute(sql`CREATE TRIGGER api_calls_refuse BEFORE INSERT ON api_calls FOR EACH ROW EXECUTE FUNCTION api_calls_refuse()`);
+    try {
+      const res = await signedCall(t.app, key, 'POST', '/api/stock/list', { pageIndex: 1, pageSize: 10 });
+      expect(res.code, res.message).toBe(0);
+      // The write runs after the answer: give it the time a recorded call needs, then find nothing.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await callsOf(key.id)).toHaveLength(0);
+    } finally {
+      await db().execute(sql`DROP TRIGGER api_calls_refuse ON api_calls`);
+      await db().execute(sql`DROP FUNCTION api_calls_refuse()`);
+    }
+    const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.useCount).toBe(1);
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', { pageIndex: 1, pageSize: 10 })).code).toBe(0);
+    await settle(key.id, 1);
   });
 
   it('pages newest first and filters by key and by China day', async () => {
