@@ -258,6 +258,15 @@ test('a supplier’s ERP reads a new order and ships it through a signed API key
     await expect(deliveryRows.filter({ hasText: '已送达' }).first()).toContainText('200');
     await shot(page, 'deliveries');
 
+    // 调用记录: each signed call of the key, the shipment answered and the replay and forgery refused, by identity.
+    await page.getByRole('tab', { name: '调用记录' }).click();
+    const callRows = page.getByRole('tabpanel', { name: '调用记录' }).locator('.ant-table-tbody tr.ant-table-row');
+    await expect(callRows.filter({ hasText: '/api/order/ship' }).filter({ hasText: '成功' })).toHaveCount(1);
+    await expect(callRows.filter({ hasText: 'SIGN_NONCE_REPLAYED' })).toHaveCount(1);
+    await expect(callRows.filter({ hasText: 'SIGN_MISMATCH' })).toHaveCount(1);
+    await expect(callRows.first()).toContainText(keyName);
+    await shot(page, 'calls');
+
     // The key list counts the ERP's calls; 停用 stops the key at once.
     await page.getByRole('tab', { name: 'API 密钥' }).click();
     const listed = page.getByRole('row', { name: new RegExp(keyName) });

@@ -108,3 +108,33 @@ export const webhookDeliveryRow = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;
+
+// ---- Call log (调用记录) ----
+
+/** Days a signed call's record is kept (the daily prune removes older ones). */
+export const API_CALL_KEEP_DAYS = 90;
+
+const chinaDayText = z.string('日期格式不正确').regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
+/** The company's signed calls, newest first; by key and by China days (`dateFrom` … `dateTo`, both included). */
+export const apiCallQuery = pageQuery
+  .extend({ keyId: recordId.optional(), dateFrom: chinaDayText.optional(), dateTo: chinaDayText.optional() })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: '开始日期不能晚于结束日期', path: ['dateTo'] });
+export type ApiCallQuery = z.input<typeof apiCallQuery>;
+export const apiCallRow = z.object({
+  id: z.number().int(),
+  keyId: z.number().int(),
+  accessKeyId: z.string(),
+  keyName: z.string(),
+  method: z.string(),
+  /** The route called (`/api/order/list`), or the path when no route matched. */
+  route: z.string(),
+  httpStatus: z.number().int(),
+  /** The envelope code of the answer (0 success); null when the answer was not an envelope. */
+  code: z.number().int().nullable(),
+  /** The error identity of a refusal (`SIGN_MISMATCH` …), null otherwise. */
+  errorId: z.string().nullable(),
+  ip: z.string(),
+  durationMs: z.number().int(),
+  at: z.string(),
+});
+export type ApiCallRow = z.infer<typeof apiCallRow>;

@@ -1,4 +1,6 @@
 import {
+  apiCallQuery,
+  apiCallRow,
   apiKeyIdInput,
   apiKeyInput,
   apiKeyListQuery,
@@ -117,6 +119,15 @@ export const openApiEndpoints = {
     access: admin,
     body: apiKeyIdInput,
     response: noData,
+    isolation: PROBE,
+  }),
+  apiCallList: endpoint({
+    method: 'POST',
+    path: '/api/openapi/calls',
+    summary: 'The call log: each signed call of the company’s keys (also refused ones) with its answer, newest first',
+    access: admin,
+    body: apiCallQuery,
+    response: pagedOf(apiCallRow),
     isolation: PROBE,
   }),
 };

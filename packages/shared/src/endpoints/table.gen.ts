@@ -104,6 +104,7 @@ export const ENDPOINT_TABLE = {
   alipayNotify: ['POST', '/api/pay/notify/alipay'],
   alipaySandboxAuthorize: ['GET', '/api/pay/sandbox/alipay/authorize'],
   alipaySandboxCashier: ['GET', '/api/pay/sandbox/alipay/gateway.do'],
+  apiCallList: ['POST', '/api/openapi/calls'],
   apiKeyCreate: ['POST', '/api/openapi/key/create'],
   apiKeyList: ['POST', '/api/openapi/key/list'],
   apiKeyRevoke: ['POST', '/api/openapi/key/revoke'],

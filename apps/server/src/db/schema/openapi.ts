@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { at, atNow } from './columns.ts';
 import { companyRef, users } from './company.ts';
 
@@ -39,6 +39,32 @@ export const apiNonces = pgTable(
     expiresAt: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index().on(t.expiresAt)],
+);
+
+/**
+ * One row per signed open-platform call whose key was found (answered or refused), written after the answer
+ * (decision 0250) and pruned after API_CALL_KEEP_DAYS. `route` is the route pattern (`/api/order/list`), or the
+ * path without its query when no route matched; `code` the envelope code of the answer, `errorId` its
+ * x-error-id when it had one.
+ */
+export const apiCalls = pgTable(
+  'api_calls',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyId: companyRef(),
+    keyId: integer()
+      .notNull()
+      .references(() => apiKeys.id),
+    method: varchar({ length: 8 }).notNull(),
+    route: varchar({ length: 200 }).notNull(),
+    httpStatus: smallint().notNull(),
+    code: integer(),
+    errorId: varchar({ length: 64 }),
+    ip: varchar({ length: 64 }).notNull().default(''),
+    durationMs: integer().notNull(),
+    at: atNow(),
+  },
+  (t) => [index().on(t.companyId, t.at), index().on(t.keyId, t.at), index().on(t.at)],
 );
 
 /** HTTPS endpoints a company registered for webhook events. Their signing secret is derived like API keys'. */

@@ -15,6 +15,7 @@ export const SHIFTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   addresses: ['created_at', 'updated_at'],
   agreement_draws: ['created_at'],
   agreements: ['valid_from', 'valid_to', 'confirmed_at', 'created_at', 'updated_at'],
+  api_calls: ['at'],
   api_keys: ['created_at', 'rotated_at', 'revoked_at', 'last_used_at'],
   api_nonces: ['expires_at'],
   approval_rules: ['created_at', 'updated_at'],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chinaDay, addDays as addChinaDays, NOTICE_DEFAULTS, NOTICE_EVENTS, RmaType, type NoticeEventKey } from '@aquamall/shared';
-import { endpoints as e } from '@aquamall/shared/endpoints';
+import { endpoints as e, paymentEndpoints as pay } from '@aquamall/shared/endpoints';
 import { useTestApp } from '../../test/use-app.ts';
-import { jobs, noticeOutbox, quotations, rmas, users } from '../../db/schema/index.ts';
+import { jobs, noticeOutbox, orders, quotations, rmas, users } from '../../db/schema/index.ts';
 import {
   createApprovalRule,
   createHeadedDepartment,
@@ -16,6 +16,7 @@ import {
   makePurchaser,
   makeSupplier,
   newIdempotencyKey,
+  orderAwaitingPayment,
   publishTender,
 } from '../../test/factories/index.ts';
 import { makeEnquiry, makeQuotingSupplier } from '../../test/factories/quotations.ts';
@@ -248,5 +249,30 @@ describe('收到新报价 and 询价中标 / 未中标', () => {
     await expectOnce(loser.admin.id, 'enquiry.awardLost');
     expect(await rowsOf(winner.admin.id, 'enquiry.awardLost')).toHaveLength(0);
     expect(await rowsOf(loser.admin.id, 'enquiry.awardWon')).toHaveLength(0);
+  });
+});
+
+describe('买家已在线支付', () => {
+  it('a WeChat Pay sandbox payment, notified twice, tells the supplier once per channel and the purchaser nothing', async () => {
+    const s = await orderAwaitingPayment(db(), '在线支付通知');
+    await bindAll(s.seller.admin.id);
+    await bindAll(s.buyer.id);
+    const opened = await callEndpoint(t.app, s.buyer.token, pay.payCreate, { orderId: s.orderId, channel: 1 });
+    expect(opened.code, opened.message).toBe(0);
+    // The sandbox payer pays; the sandbox sends the signed notification twice, as WeChat Pay may.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/sandbox/page',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ no: opened.data!.payNo, outcome: 'pay', notify: 'twice' }).toString(),
+    });
+    expect(paid.body).toContain('已支付成功');
+    await runJobs();
+    await runJobs();
+    await expectOnce(s.seller.admin.id, 'order.paidOnline');
+    expect(await rowsOf(s.buyer.id, 'order.paidOnline')).toHaveLength(0);
+    // The outbound message names the order.
+    const [order] = await db().select({ no: orders.orderNo }).from(orders).where(eq(orders.id, s.orderId));
+    for (const row of await rowsOf(s.seller.admin.id, 'order.paidOnline')) expect(JSON.stringify(row)).toContain(order!.no);
   });
 });

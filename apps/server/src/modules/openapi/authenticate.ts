@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SIGN_HEADERS, SIGN_WINDOW_MS, type ApiScope } from '@aquamall/shared';
+import { ERROR_ID_HEADER, SIGN_HEADERS, SIGN_WINDOW_MS, type ApiScope } from '@aquamall/shared';
 import type { Endpoint } from '@aquamall/shared/endpoints';
 import { apiKeys, apiNonces, companies } from '../../db/schema/index.ts';
 import { hitShared } from '../../lib/rate-limit-store.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { recordApiCall } from './calls.ts';
 import { fail } from './messages.ts';
 import { deriveSecret, sameSignature, sign } from './signing.ts';
 
@@ -14,6 +15,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The API key of a signed open-platform call (docs/product/open-platform.md); null for other callers. */
     apiKey: { id: number; scopes: readonly string[] } | null;
+    /** The key a signed call named, once its row was found (refused or not): the call log's owner (decision 0250). */
+    apiCallOf: { keyId: number; companyId: number } | null;
+    /** The envelope code of the answer of a logged call, read as it is sent. */
+    apiCallCode: number | null;
   }
 }
 
@@ -81,6 +86,7 @@ export async function verifySignedCall(
     .innerJoin(companies, eq(companies.id, apiKeys.companyId))
     .where(eq(apiKeys.accessKeyId, accessKeyId))
     .limit(1);
+  if (row) request.apiCallOf = { keyId: row.id, companyId: row.companyId };
   if (!row || row.revokedAt || row.companyDisabled) throw fail('SIGN_KEY_INVALID');
   const secret = deriveSecret(masterKey, 'key', accessKeyId, row.salt);
   const expected = sign(secret, { method: request.method, target: request.url, timestamp, nonce, body });
@@ -128,6 +134,8 @@ export const scopeOf = (request: FastifyRequest): ApiScope | undefined =>
  */
 export default fp(async function openApiAuth(app: FastifyInstance) {
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('apiCallOf', null);
+  app.decorateRequest('apiCallCode', null);
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (header(request, SIGN_HEADERS.key) === undefined) return payload;
     request.auth = null;
@@ -146,5 +154,33 @@ export default fp(async function openApiAuth(app: FastifyInstance) {
     const scope = scopeOf(request);
     if (!scope) throw fail('SCOPE_NOT_OPEN');
     if (!key.scopes.includes(scope)) throw fail('SCOPE_MISSING', { scope });
+  });
+  // The call log (decision 0250): every call whose key was found, answered or refused, after the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.apiCallOf && typeof payload === 'string') {
+      const m = /^\{"code":(-?\d+)/.exec(payload);
+      request.apiCallCode = m ? Number(m[1]) : null;
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const of = request.apiCallOf;
+    if (!of) return;
+    const errorId = reply.getHeader(ERROR_ID_HEADER);
+    try {
+      await recordApiCall(app.db, {
+        ...of,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        httpStatus: reply.statusCode,
+        code: request.apiCallCode,
+        errorId: typeof errorId === 'string' ? errorId : null,
+        ip: request.ip ?? '',
+        durationMs: reply.elapsedTime,
+      });
+    } catch (err) {
+      // The answer is already sent: a lost record is logged, never the caller's problem.
+      request.log.warn({ err }, 'open platform call log write failed');
+    }
   });
 });

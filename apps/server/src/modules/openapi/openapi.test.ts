@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { Code, OrderStatus, RmaStatus, RmaType } from '@aquamall/shared';
 import { endpointGroups, type Endpoint } from '@aquamall/shared/endpoints';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { domainEvents, apiKeys, messages, orders, productSkus, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { apiCalls, domainEvents, apiKeys, messages, orders, productSkus, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import {
   advanceOrder,
   linesOf,
@@ -15,6 +15,7 @@ import {
   makePurchaser,
   makeSupplier,
   signedCall,
+  signedInUser,
   type TestApiKey,
 } from '../../test/factories/index.ts';
 import { call, callEndpoint } from '../../test/http.ts';
@@ -39,6 +40,8 @@ import {
   WEBHOOK_DISPATCH,
 } from './webhooks.ts';
 import { DEMO_OPENAPI_MASTER_KEY } from '../../config.ts';
+import { scheduleJob } from '../jobs/index.ts';
+import { API_CALL_PRUNE } from './calls.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -414,5 +417,140 @@ describe('webhooks', () => {
     } finally {
       await r.close();
     }
+  });
+});
+
+describe('call log (调用记录)', () => {
+  const callsOf = (keyId: number) => db().select().from(apiCalls).where(eq(apiCalls.keyId, keyId)).orderBy(apiCalls.id);
+  /** The record is written after the answer is sent: wait for it. */
+  const settle = async (keyId: number, n: number) => {
+    await vi.waitFor(async () => expect(await callsOf(keyId)).toHaveLength(n), { timeout: 5_000, interval: 20 });
+    return callsOf(keyId);
+  };
+
+  it('records each signed call of a known key, answered or refused, with its fields; the administrator lists them', async () => {
+    const s = await scene('调用记录');
+    const key = await newKey(s.seller.admin.token, ['products:read'], '仓库ERP');
+    const body = { pageIndex: 1, pageSize: 10 };
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', body)).code).toBe(0);
+    expect((await signedCall(t.app, key, 'POST', '/api/order/list', { type: 6 })).identity).toBe('SCOPE_MISSING');
+    expect((await signedCall(t.app, { ...key, secret: 'sk_wrong' }, 'GET', '/api/order/detail?type=6&id=1')).identity).toBe('SIGN_MISMATCH');
+    const nonce = 'calllog-nonce-0123456789';
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', body, { nonce })).code).toBe(0);
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', body, { nonce })).identity).toBe('SIGN_NONCE_REPLAYED');
+    // An unknown key names no company: nothing to record.
+    expect((await signedCall(t.app, { ...key, accessKeyId: 'AKunknown' }, 'POST', '/api/stock/list', body)).identity).toBe('SIGN_KEY_INVALID');
+
+    const rows = await settle(key.id, 5);
+    expect(rows.every((r) => r.companyId === s.seller.id && r.ip === '127.0.0.1' && r.durationMs >= 0)).toBe(true);
+    expect(rows.map((r) => [r.method, r.route, r.httpStatus, r.code, r.errorId])).toEqual([
+      ['POST', '/api/stock/list', 200, 0, null],
+      ['POST', '/api/order/list', 200, Code.FORBIDDEN, 'SCOPE_MISSING'],
+      ['GET', '/api/order/detail', 200, Code.LOGIN_EXPIRED, 'SIGN_MISMATCH'],
+      ['POST', '/api/stock/list', 200, 0, null],
+      ['POST', '/api/stock/list', 200, Code.LOGIN_EXPIRED, 'SIGN_NONCE_REPLAYED'],
+    ]);
+    // The workbench's own calls (x-token) are not the open platform's: the list call below adds no row.
+    const list = await callEndpoint(t.app, s.seller.admin.token, e.apiCallList, { pageIndex: 1, pageSize: 20 });
+    expect(list.code).toBe(0);
+    expect(list.data.total).toBe(5);
+    expect(list.data.list[0]).toMatchObject({
+      keyId: key.id,
+      accessKeyId: key.accessKeyId,
+      keyName: '仓库ERP',
+      route: '/api/stock/list',
+      errorId: 'SIGN_NONCE_REPLAYED',
+      ip: '127.0.0.1',
+    });
+    expect(Date.parse(list.data.list[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await callsOf(key.id)).toHaveLength(5);
+  });
+
+  it('is the company administrator’s own: another company sees none, a member is refused, bad dates are refused', async () => {
+    const s = await scene('调用隔离');
+    const other = await makeSupplier(db(), '调用隔离他方');
+    const key = await newKey(s.seller.admin.token, ['products:read']);
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', { pageIndex: 1, pageSize: 10 })).code).toBe(0);
+    await settle(key.id, 1);
+    const B = crossCompanyCaller(other.admin.token);
+    for (const q of [{}, { keyId: key.id }]) {
+      const res = await callEndpoint(t.app, B, e.apiCallList, { pageIndex: 1, pageSize: 20, ...q });
+      expect(res.code).toBe(0);
+      expect(res.data).toEqual({ list: [], total: 0 });
+    }
+    const buyer = await callEndpoint(t.app, s.buyer.token, e.apiCallList, { pageIndex: 1, pageSize: 20 });
+    expect(buyer.data.total).toBe(0);
+    const member = await signedInUser(db(), { companyId: s.seller.id, isCompanyAdmin: false });
+    const refused = await callEndpoint(t.app, member.token, e.apiCallList, { pageIndex: 1, pageSize: 20 });
+    expect(refused.code).not.toBe(0);
+    expect(refused.data).toBeNull();
+    const bad = await callEndpoint(t.app, s.seller.admin.token, e.apiCallList, { pageIndex: 1, pageSize: 20, dateFrom: '2026-12-05', dateTo: '2026-12-01' });
+    expect(bad.code).toBe(Code.INVALID);
+    expect(bad.message).toContain('开始日期不能晚于结束日期');
+    const badDay = await callEndpoint(t.app, s.seller.admin.token, e.apiCallList, { pageIndex: 1, pageSize: 20, dateFrom: '12/01' });
+    expect(badDay.message).toContain('日期格式不正确');
+  });
+
+  it('the record is written after the answer: a failing write leaves the answer and the key count as they are', async () => {
+    const s = await scene('调用记录失败');
+    const key = await newKey(s.seller.admin.token, ['products:read']);
+    await db().execute(sql`CREATE FUNCTION api_calls_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'call log down'; END $$`);
+    await db().execute(sql`CREATE TRIGGER api_calls_refuse BEFORE INSERT ON api_calls FOR EACH ROW EXECUTE FUNCTION api_calls_refuse()`);
+    try {
+      const res = await signedCall(t.app, key, 'POST', '/api/stock/list', { pageIndex: 1, pageSize: 10 });
+      expect(res.code, res.message).toBe(0);
+      // The write runs after the answer: give it the time a recorded call needs, then find nothing.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await callsOf(key.id)).toHaveLength(0);
+    } finally {
+      await db().execute(sql`DROP TRIGGER api_calls_refuse ON api_calls`);
+      await db().execute(sql`DROP FUNCTION api_calls_refuse()`);
+    }
+    const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.useCount).toBe(1);
+    expect((await signedCall(t.app, key, 'POST', '/api/stock/list', { pageIndex: 1, pageSize: 10 })).code).toBe(0);
+    await settle(key.id, 1);
+  });
+
+  it('pages newest first and filters by key and by China day', async () => {
+    const s = await scene('调用筛选');
+    const k1 = await newKey(s.seller.admin.token, ['products:read'], '甲');
+    const k2 = await newKey(s.seller.admin.token, ['products:read'], '乙');
+    const row = (keyId: number, at: string) => ({
+      companyId: s.seller.id, keyId, method: 'POST', route: '/api/stock/list', httpStatus: 200, code: 0, ip: '10.0.0.1', durationMs: 3, at: new Date(at),
+    });
+    // 2026-12-01 China ends at 2026-12-01T16:00Z.
+    await db().insert(apiCalls).values([
+      row(k1.id, '2026-11-30T16:00:00Z'), // 12-01 00:00 China
+      row(k1.id, '2026-12-01T15:59:59Z'), // 12-01 23:59:59 China
+      row(k2.id, '2026-12-01T16:00:00Z'), // 12-02 00:00 China
+      row(k1.id, '2026-12-02T03:00:00Z'), // 12-02 11:00 China
+      row(k2.id, '2026-11-30T15:59:59Z'), // 11-30 China
+    ]);
+    const list = (q: object) => callEndpoint(t.app, s.seller.admin.token, e.apiCallList, { pageIndex: 1, pageSize: 20, ...q });
+    const ats = (r: Awaited<ReturnType<typeof list>>) => r.data.list.map((c: { at: string }) => c.at);
+    const day1 = await list({ dateFrom: '2026-12-01', dateTo: '2026-12-01' });
+    expect(ats(day1)).toEqual(['2026-12-01T15:59:59.000Z', '2026-11-30T16:00:00.000Z']);
+    const fromDay2 = await list({ dateFrom: '2026-12-02' });
+    expect(fromDay2.data.total).toBe(2);
+    const k2Rows = await list({ keyId: k2.id });
+    expect(ats(k2Rows)).toEqual(['2026-12-01T16:00:00.000Z', '2026-11-30T15:59:59.000Z']);
+    expect((await list({ keyId: k1.id, dateTo: '2026-12-01' })).data.total).toBe(2);
+    const page2 = await list({ pageIndex: 2, pageSize: 2 });
+    expect(page2.data.total).toBe(5);
+    expect(ats(page2)).toEqual(['2026-12-01T15:59:59.000Z', '2026-11-30T16:00:00.000Z']);
+  });
+
+  it('keeps 90 days: the daily prune job removes older records only', async () => {
+    const s = await scene('调用清理');
+    const key = await newKey(s.seller.admin.token, ['products:read']);
+    const now = new Date();
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+    const base = { companyId: s.seller.id, keyId: key.id, method: 'POST', route: '/api/stock/list', httpStatus: 200, code: 0, durationMs: 1 };
+    await db().insert(apiCalls).values([{ ...base, at: daysAgo(91) }, { ...base, at: daysAgo(90.5) }, { ...base, at: daysAgo(89) }, { ...base, at: daysAgo(1) }]);
+    await scheduleJob(db(), API_CALL_PRUNE, 1, now);
+    await runDueJobs(db(), now);
+    const left = await callsOf(key.id);
+    expect(left.map((r) => Math.round((now.getTime() - r.at.getTime()) / 86_400_000))).toEqual([89, 1]);
   });
 });

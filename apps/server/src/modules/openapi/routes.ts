@@ -5,6 +5,7 @@ import { route } from '../../lib/route.ts';
 import { companyCaller } from '../../plugins/auth.ts';
 import { defineJob, recordId } from '../jobs/index.ts';
 import { registerRecurringJob } from '../jobs/index.ts';
+import { API_CALL_PRUNE, listApiCalls, pruneApiCalls } from './calls.ts';
 import { createKey, listKeys, openApiAdmin, revokeKey, rotateKey } from './keys.ts';
 import {
   createWebhook,
@@ -41,6 +42,9 @@ export default async function openApiRoutes(app: FastifyInstance) {
   });
   registerRecurringJob('webhook.retries', 10_000, async (tx, _job, now) => {
     await scheduleDueRetries(tx, now);
+  });
+  registerRecurringJob(API_CALL_PRUNE, 86_400_000, async (tx, _job, now) => {
+    await pruneApiCalls(tx, now);
   });
 
   route(app, e.openApiStatus, async (request) => {
@@ -90,5 +94,9 @@ export default async function openApiRoutes(app: FastifyInstance) {
     const { caller } = admin(request);
     await redeliver(app.db, caller, request.body.id);
     return ok(null, '已重新推送');
+  });
+  route(app, e.apiCallList, async (request) => {
+    const { caller } = admin(request);
+    return ok(await listApiCalls(app.db, caller, request.body));
   });
 }

@@ -33,6 +33,15 @@ export const useDeliveries = (params: InputOf<'webhookDeliveries'>, enabled: boo
     enabled,
   });
 
+/** POST /api/openapi/calls — the call log of the company's keys. */
+export const useApiCalls = (params: InputOf<'apiCallList'>, enabled: boolean) =>
+  useQuery({
+    queryKey: ['openapi', 'calls', params],
+    queryFn: () => api.read('apiCallList', params, { suppressError: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
 function useOpenApiMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: ['openapi'] }) });

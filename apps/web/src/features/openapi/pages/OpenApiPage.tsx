@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Popconfirm, Select, Skeleton, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Popconfirm, Select, Skeleton, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   API_SCOPES,
   WEBHOOK_EVENTS,
   formatChinaDateTime,
+  type ApiCallRow,
   type ApiKeyRow,
   type WebhookDeliveryRow,
   type WebhookRow,
 } from '@aquamall/shared';
-import { ListPage, ListTable, useListParams } from '../../../components/ListPage.tsx';
+import { DateRangeItem, dateParams, FilterForm, ListPage, ListTable, useListParams, type DateRange } from '../../../components/ListPage.tsx';
 import {
+  useApiCalls,
   useApiKeys,
   useDeliveries,
   useDeleteWebhook,
@@ -315,6 +317,97 @@ function DeliveriesTab({ endpointId, onEndpoint }: { endpointId: number | undefi
   );
 }
 
+type CallFilters = { keyId?: number; range?: DateRange };
+
+/**
+ * The call log (调用记录): every signed call of the company's keys, answered or refused, newest first; by key and
+ * by China days. Kept 90 days.
+ */
+function CallsTab() {
+  const [form] = Form.useForm<CallFilters>();
+  const { params, page, reset } = useListParams<{ keyId?: number; dateFrom?: string; dateTo?: string }>({});
+  const list = useApiCalls(params, true);
+  // The company's keys (at most 10 active, revoked ones too): the filter's options.
+  const keys = useApiKeys({ pageIndex: 1, pageSize: 50 }, true);
+  const filtered = params.keyId !== undefined || !!params.dateFrom || !!params.dateTo;
+  const columns: TableColumnsType<ApiCallRow> = [
+    { title: '时间', dataIndex: 'at', width: 160, render: (v: string) => formatChinaDateTime(v, '—', true) },
+    {
+      title: '密钥',
+      dataIndex: 'keyName',
+      width: 180,
+      render: (v: string, r) => (
+        <>
+          <div style={{ wordBreak: 'break-all' }}>{v}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.accessKeyId}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: '接口',
+      dataIndex: 'route',
+      width: 220,
+      render: (v: string, r) => (
+        <span style={{ wordBreak: 'break-all' }}>
+          <Tag>{r.method}</Tag>
+          {v}
+        </span>
+      ),
+    },
+    {
+      title: '结果',
+      dataIndex: 'code',
+      width: 190,
+      render: (code: number | null, r) =>
+        code === 0 ? (
+          <Tag color="success">成功</Tag>
+        ) : (
+          <Space orientation="vertical" size={0}>
+            <Tag color="error">{code === null ? `HTTP ${r.httpStatus}` : `失败（code ${code}）`}</Tag>
+            {r.errorId && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                {r.errorId}
+              </Typography.Text>
+            )}
+          </Space>
+        ),
+    },
+    { title: '来源 IP', dataIndex: 'ip', width: 140, render: (v: string) => v || '—' },
+    { title: '耗时', dataIndex: 'durationMs', width: 90, render: (v: number) => `${v} ms` },
+  ];
+  return (
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <FilterForm<CallFilters> form={form} onSearch={(v) => reset({ keyId: v.keyId, ...dateParams(v.range) })}>
+          <Form.Item name="keyId" label="密钥">
+            <Select<number>
+              allowClear
+              aria-label="密钥"
+              placeholder="全部密钥"
+              style={{ width: 220, maxWidth: '100%' }}
+              options={(keys.data?.list ?? []).map((k) => ({ value: k.id, label: `${k.name}（${k.accessKeyId}）` }))}
+              loading={keys.isFetching}
+            />
+          </Form.Item>
+          <DateRangeItem label="调用日期" />
+        </FilterForm>
+      </div>
+      <ListTable<ApiCallRow>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        params={params}
+        onPage={page}
+        errorTitle="调用记录加载失败"
+        emptyText={filtered ? '没有符合条件的调用记录' : '暂无调用记录：ERP 用密钥签名调用接口后，每次调用（含被拒绝的）都会记录在这里，保留 90 天'}
+        showTotal={(total) => `共 ${total} 条`}
+      />
+    </>
+  );
+}
+
 /** 开放平台 (docs/product/open-platform.md): API keys, webhook endpoints and the delivery log; company administrators only. */
 export default function OpenApiPage() {
   const status = useOpenApiStatus();
@@ -363,6 +456,7 @@ export default function OpenApiPage() {
             onChange={setTab}
             items={[
               { key: 'keys', label: 'API 密钥', children: <KeysTab onSecret={setShown} /> },
+              { key: 'calls', label: '调用记录', children: <CallsTab /> },
               {
                 key: 'webhooks',
                 label: '事件推送',
