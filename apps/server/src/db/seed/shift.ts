@@ -57,6 +57,7 @@ export const SHIFTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   pay_ledger: ['created_at'],
   pay_orders: ['created_at', 'expires_at', 'paid_at', 'updated_at'],
   pay_refunds: ['created_at', 'done_at'],
+  pay_sandbox_trades: ['updated_at'],
   pay_sub_merchants: ['submitted_at', 'verified_at'],
   recon_discrepancies: ['resolved_at'],
   recon_runs: ['created_at'],
