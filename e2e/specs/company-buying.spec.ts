@@ -8,7 +8,10 @@ import { addCheckoutAddress, checkoutOnly } from './trade-helpers.ts';
  * gives the demo purchaser 北京京南再生水 a contract price on its 协议价管理 page; a buyer of that company sees
  * 协议价 with the list price struck through on the goods list and the goods page, and in the cart; it orders with
  * a PO number; the order reaches the supplier at the contract price with the PO number. A visitor sees the list
- * price on the same (cached) goods answer.
+ * price on the same (cached) goods answer. The second test is the whole journey in one company: a contract price,
+ * a checkout above the approval threshold with a PO number, the department head then finance approve in the browser,
+ * the order reaches the supplier at the contract price with the PO number, and an approved call-off draws a
+ * framework agreement down on both sides.
  */
 test.use({ timezoneId: 'Asia/Shanghai' });
 
@@ -237,8 +240,26 @@ test('purchases above the threshold wait for the head and finance; the order the
   // 2. The administrator (a buyer of 采购部) checks out: the order waits as a purchase request.
   const buyer = await browser.newPage({ timezoneId: 'Asia/Shanghai' });
   const me = await signIn(buyer, admin.phone, admin.password);
+  // The supplier gives the new company a contract price on the SKU (10% off the list, decision 0199): the order
+  // placed by the last approval must reach it at that price, with the PO number entered at checkout.
+  const supplierToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+  const price = await call(request, supplierToken, '/api/contractPrice/create', {
+    purchaserCompanyId: me.extension.CompanyId,
+    skuIds: [sku.sysNo],
+    kind: 2, // ContractPriceKind.DISCOUNT
+    value: 10,
+    tiers: [],
+    validFrom: chinaToday(),
+    validTo: null,
+    capQty: null,
+    remark: '',
+  });
+  expect(price.code, price.message).toBe(0);
   await buyer.goto(`/customer/cart/checkout?skuId=${sku.sysNo}&quantity=${qty}`);
   await addCheckoutAddress(buyer);
+  await see(buyer.getByTestId('checkout-group').getByTestId('price-source')).toContainText('协议价');
+  const po = `PO-SP-${String(Date.now()).slice(-6)}`;
+  await buyer.getByTestId('order-refs').getByLabel('采购单号').fill(po);
   await buyer.getByTestId('submit-checkout').click();
   const link = buyer.getByTestId('purchase-request-link');
   await see(link).toBeVisible();
@@ -265,6 +286,10 @@ test('purchases above the threshold wait for the head and finance; the order the
   // The supplier's list is long (the demo's orders); under load it may take a while.
   await see(sale).toHaveCount(1, { timeout: 45_000 });
   await see(sale).toContainText(me.extension.CompanyName);
+  await see(sale.getByTestId('row-po-ref')).toContainText(po);
+  await sale.getByText(orderNo).click();
+  await see(page.getByTestId('order-po-number')).toHaveText(po);
+  await see(page.getByTestId('price-source').first()).toContainText('协议价');
 
   // 5. A call-off against an agreement of 18800000003 (entered and confirmed through the API) is caught by the rule.
   const seller = await browser.newPage({ timezoneId: 'Asia/Shanghai' });
