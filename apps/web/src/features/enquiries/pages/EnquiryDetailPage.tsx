@@ -8,7 +8,7 @@ import { Price } from '../../../components/Format.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { DocumentLinks } from '../../../components/DocumentUpload.tsx';
 import { useExtendEnquiry, useMyEnquiry, useWithdrawEnquiry } from '../api/enquiries.ts';
-import { AwardWaiting } from '../components/AwardWaiting.tsx';
+import { AwardWaiting } from '../../../components/AwardWaiting.tsx';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 import { chinaNowPicker, instantToPicker, pickerToInstant } from '../../../lib/china-time.ts';
 

@@ -9,7 +9,7 @@ type OfferLine = OfferRow['lines'][number];
 import { Price } from '../../../components/Format.tsx';
 import { exportOffers, useAwardEnquiry, useOfferComparison } from '../api/enquiries.ts';
 import { OfferMatrix, type MatrixColumn } from '../components/OfferMatrix.tsx';
-import { AwardWaiting } from '../components/AwardWaiting.tsx';
+import { AwardWaiting } from '../../../components/AwardWaiting.tsx';
 import { enquiryIdFrom, EnquiryMarks, EnquiryStatusTag } from '../components/status.tsx';
 
 const OPTIONAL = [

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, InputNumber,
 import { BidStatus, TenderLotStatus, enumLabel, tenderMachine, type TenderDetail } from '@aquamall/shared';
 import { useAnswerQuestion, useAwardLot, useReplyObjection, useRepublish, useScoreBids } from '../api/tenders.ts';
 import { DocLinks, TenderStatusTag, when, yuan } from './common.tsx';
+import { AwardWaiting } from '../../../components/AwardWaiting.tsx';
 
 type Lot = TenderDetail['lots'][number];
 
@@ -163,24 +164,7 @@ function Evaluation({ d }: { d: TenderDetail }) {
                 }),
               }).catch(() => undefined)}>保存评分</Button>
             )}>
-            {lot.purchaseRequest && lot.status === TenderLotStatus.OPEN && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 12 }}
-                data-testid="award-waiting"
-                message="定标需审批"
-                description={
-                  <span>
-                    该标段的定标已提交采购申请{' '}
-                    <Link to={`/customer/approval/request/${lot.purchaseRequest.id}`} data-testid="purchase-request-link">
-                      {lot.purchaseRequest.requestNo}
-                    </Link>
-                    ，审批通过后自动执行定标；审批期间不能重复定标。
-                  </span>
-                }
-              />
-            )}
+            {lot.status === TenderLotStatus.OPEN && <AwardWaiting of="lot" request={lot.purchaseRequest} />}
             <Table
               rowKey={(r) => r.b.bidId}
               size="small"

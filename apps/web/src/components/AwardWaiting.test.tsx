@@ -27,4 +27,15 @@ describe('AwardWaiting', () => {
     expect(container.textContent).toBe('');
     expect(screen.queryByText('授标需审批')).toBeNull();
   });
+
+  it('says 定标需审批 for a tender lot', () => {
+    render(
+      <MemoryRouter>
+        <AwardWaiting of="lot" request={{ id: 7, requestNo: 'SQ2026120800000007' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('定标需审批')).toBeTruthy();
+    expect(screen.getByText(/该标段的定标已提交采购申请/)).toBeTruthy();
+    expect(screen.getByTestId('purchase-request-link').getAttribute('href')).toBe('/customer/approval/request/7');
+  });
 });
