@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PurchaseRequestKind, PurchaseRequestStatus, type PurchaseRequestKindValue } from '@aquamall/shared';
 import type { OrderRules } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,25 +51,35 @@ export function awardPerformer(kind: number): AwardPerformer {
   return p;
 }
 
-/** The waiting award request of this enquiry (or tender lot) of the company, if any. */
-async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
-  const same =
-    award.kind === 'enquiry'
-      ? sql`${purchaseRequests.award}->>'enquiryId' = ${String(award.enquiryId)}`
-      : sql`${purchaseRequests.award}->>'tenderId' = ${String(award.tenderId)} and ${purchaseRequests.award}->>'lotId' = ${String(award.lotId)}`;
-  const [hit] = await tx
-    .select({ requestNo: purchaseRequests.requestNo })
+/**
+ * The company's award requests of one kind still waiting for approval whose kept award matches `match` (a test on
+ * `purchase_requests.award`): the one read behind the three answers below.
+ */
+const waitingAwardRequests = (db: Db, companyId: number, kind: number, match: SQL) =>
+  db
+    .select({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo, lotId: sql<string | null>`${purchaseRequests.award}->>'lotId'` })
     .from(purchaseRequests)
     .where(
       and(
         eq(purchaseRequests.companyId, companyId),
         eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
-        eq(purchaseRequests.kind, award.kind === 'enquiry' ? PurchaseRequestKind.ENQUIRY_AWARD : PurchaseRequestKind.TENDER_AWARD),
-        same,
+        eq(purchaseRequests.kind, kind),
+        match,
       ),
-    )
-    .limit(1);
-  return hit ?? null;
+    );
+
+/** The waiting award request of this enquiry (or tender lot) of the company, if any. */
+async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
+  const [hit] =
+    award.kind === 'enquiry'
+      ? await waitingAwardRequests(tx, companyId, PurchaseRequestKind.ENQUIRY_AWARD, sql`${purchaseRequests.award}->>'enquiryId' = ${String(award.enquiryId)}`).limit(1)
+      : await waitingAwardRequests(
+          tx,
+          companyId,
+          PurchaseRequestKind.TENDER_AWARD,
+          sql`${purchaseRequests.award}->>'tenderId' = ${String(award.tenderId)} and ${purchaseRequests.award}->>'lotId' = ${String(award.lotId)}`,
+        ).limit(1);
+  return hit ? { requestNo: hit.requestNo } : null;
 }
 
 /**
@@ -78,38 +88,17 @@ async function pendingAward(tx: Db, companyId: number, award: AwardOf) {
  * award of a lot is refused while one waits).
  */
 export async function waitingLotAwards(db: Db, companyId: number, tenderId: number): Promise<Map<number, { id: number; requestNo: string }>> {
-  const rows = await db
-    .select({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo, lotId: sql<string>`${purchaseRequests.award}->>'lotId'` })
-    .from(purchaseRequests)
-    .where(
-      and(
-        eq(purchaseRequests.companyId, companyId),
-        eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
-        eq(purchaseRequests.kind, PurchaseRequestKind.TENDER_AWARD),
-        sql`${purchaseRequests.award}->>'tenderId' = ${String(tenderId)}`,
-      ),
-    );
+  const rows = await waitingAwardRequests(db, companyId, PurchaseRequestKind.TENDER_AWARD, sql`${purchaseRequests.award}->>'tenderId' = ${String(tenderId)}`);
   return new Map(rows.map((r) => [Number(r.lotId), { id: r.id, requestNo: r.requestNo }]));
 }
 
 /**
  * The award of an enquiry waiting for approval (docs/product/approvals.md#awards): what the enquiry detail reports
- * as 定标需审批 from the server's state. At most one (a second award of the enquiry is refused while one waits).
+ * as 授标需审批 from the server's state. At most one (a second award of the enquiry is refused while one waits).
  */
 export async function waitingEnquiryAward(db: Db, companyId: number, enquiryId: number): Promise<{ id: number; requestNo: string } | null> {
-  const [hit] = await db
-    .select({ id: purchaseRequests.id, requestNo: purchaseRequests.requestNo })
-    .from(purchaseRequests)
-    .where(
-      and(
-        eq(purchaseRequests.companyId, companyId),
-        eq(purchaseRequests.status, PurchaseRequestStatus.PENDING),
-        eq(purchaseRequests.kind, PurchaseRequestKind.ENQUIRY_AWARD),
-        sql`${purchaseRequests.award}->>'enquiryId' = ${String(enquiryId)}`,
-      ),
-    )
-    .limit(1);
-  return hit ?? null;
+  const [hit] = await waitingAwardRequests(db, companyId, PurchaseRequestKind.ENQUIRY_AWARD, sql`${purchaseRequests.award}->>'enquiryId' = ${String(enquiryId)}`).limit(1);
+  return hit ? { id: hit.id, requestNo: hit.requestNo } : null;
 }
 
 /** What every purchase request keeps of its submission, whatever it came from (award or call-off). */
